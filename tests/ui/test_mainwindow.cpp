@@ -1,0 +1,85 @@
+#include "mainwindow.h"
+#include "offerspage.h"
+#include "offertablemodel.h"
+#include "testsupport.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTest>
+
+using namespace gf;
+using namespace gf::test;
+
+class TestMainWindow final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QApplication::setOrganizationName(QStringLiteral("GPU Frontier Tests"));
+        QApplication::setApplicationName(QStringLiteral("gpufrontier-test"));
+    }
+
+    void opensOnOffersTable()
+    {
+        TempDb db;
+        MainWindow w(db.path());
+        QSignalSpy loaded(&w, &MainWindow::catalogLoaded);
+        w.show();
+        QVERIFY(loaded.wait(30000));
+        OffersPage *page = w.offersPage();
+        QCOMPARE(w.tabs()->currentWidget(), page);
+        const int all = page->model()->rowCount();
+        QVERIFY(all > 2000);
+        QCOMPARE(page->proxy()->rowCount(), all);
+        auto *status = w.findChild<QLabel *>(QStringLiteral("statusSummary"));
+        QVERIFY(status);
+        QVERIFY2(status->text().contains(QStringLiteral("Showing %1 of %1 offers").arg(all)), qPrintable(status->text()));
+        QVERIFY(status->text().contains(QStringLiteral("old")));
+
+        // Typing a GPU filter narrows the table and the status line follows.
+        auto *gpu = w.findChild<QLineEdit *>(QStringLiteral("gpuFilter"));
+        QVERIFY(gpu);
+        QTest::keyClicks(gpu, QStringLiteral("H100"));
+        const int h100 = page->proxy()->rowCount();
+        QVERIFY(h100 > 0 && h100 < all);
+        QVERIFY(status->text().contains(QStringLiteral("Showing %1 of %2").arg(h100).arg(all)));
+
+        // Unticking a provider removes its offers.
+        auto *aws = w.findChild<QCheckBox *>(QStringLiteral("provider_aws"));
+        QVERIFY(aws);
+        aws->setChecked(false);
+        for (int r = 0; r < page->proxy()->rowCount(); ++r)
+            QVERIFY(page->proxy()->index(r, OfferTableModel::Provider).data().toString() != u"AWS");
+
+        // Sorting by a column orders by the raw number.
+        page->view()->sortByColumn(OfferTableModel::OnDemand, Qt::DescendingOrder);
+        const double first = page->proxy()->index(0, OfferTableModel::OnDemand).data(OfferTableModel::SortRole).toDouble();
+        const double second = page->proxy()->index(1, OfferTableModel::OnDemand).data(OfferTableModel::SortRole).toDouble();
+        QVERIFY(first >= second);
+
+        page->resetFilters();
+        QCOMPARE(page->proxy()->rowCount(), all);
+    }
+
+    void badDatabaseShowsMessage()
+    {
+        TempDb db;
+        MainWindow w(db.dir()); // a folder is not a database
+        QSignalSpy failed(&w, &MainWindow::loadFailed);
+        w.show();
+        QVERIFY(failed.wait(30000));
+        auto *banner = w.findChild<QLabel *>(QStringLiteral("errorBanner"));
+        QVERIFY(banner && banner->isVisible());
+        QVERIFY(banner->text().contains(db.dir()));
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "test_mainwindow.moc"

@@ -1,0 +1,130 @@
+#include "offertablemodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QTimeZone>
+#include <QTest>
+
+using namespace gf;
+
+namespace {
+Offer offer(const QString &provider, const QString &type, const QString &gpuId, const QString &raw, double count,
+            std::optional<double> mem, std::optional<double> od, std::optional<double> spot, const QString &region)
+{
+    Offer o;
+    o.provider = provider;
+    o.instanceType = type;
+    o.gpuId = gpuId;
+    o.gpuRawName = raw;
+    o.gpuCount = count;
+    o.gpuMemGb = mem;
+    o.onDemandUsdH = od;
+    o.spotUsdH = spot;
+    o.region = region;
+    o.dataDate = QDate(2026, 11, 1);
+    return o;
+}
+
+QList<Offer> sample()
+{
+    return {
+        offer(QStringLiteral("aws"), QStringLiteral("p4d.24xlarge"), QStringLiteral("a100-40gb-sxm4"), QStringLiteral("A100"), 8, 40, 32.77, 12.0, QStringLiteral("us-east-1")),
+        offer(QStringLiteral("aws"), QStringLiteral("g5.xlarge"), QStringLiteral("a10g"), QStringLiteral("A10G"), 1, 24, 1.006, 0.45, QStringLiteral("us-west-2")),
+        offer(QStringLiteral("gcp"), QStringLiteral("a2-highgpu-1g"), QStringLiteral("a100-40gb-sxm4"), QStringLiteral("A100"), 1, 40, 3.67, std::nullopt, QStringLiteral("us-central1")),
+        offer(QStringLiteral("vastai"), QStringLiteral("1x-RTX4090"), QStringLiteral("rtx4090"), QStringLiteral("RTX 4090"), 1, 24, 0.35, std::nullopt, QStringLiteral("Texas, US")),
+        offer(QStringLiteral("azure"), QStringLiteral("Standard_X"), QString(), QStringLiteral("Mystery"), 2, std::nullopt, 5.0, 1.0, QStringLiteral("eastus")),
+    };
+}
+} // namespace
+
+class TestOfferModel final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void modelTester()
+    {
+        OfferTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setOffers(sample());
+        QCOMPARE(model.rowCount(), 5);
+        QCOMPARE(model.columnCount(), int(OfferTableModel::ColumnCount));
+        model.setOffers({});
+        QCOMPARE(model.rowCount(), 0);
+        model.setOffers(sample());
+
+        OfferFilterProxy proxy;
+        QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(&model);
+        proxy.setGpu(QStringLiteral("a100"));
+        QCOMPARE(proxy.rowCount(), 2);
+        proxy.sort(OfferTableModel::OnDemand);
+        proxy.setGpu({});
+        QCOMPARE(proxy.rowCount(), 5);
+    }
+
+    void displayAndSortRoles()
+    {
+        OfferTableModel model;
+        model.setOffers(sample(), QDateTime(QDate(2026, 11, 22), QTime(12, 0), QTimeZone::utc()));
+        const QModelIndex price = model.index(0, OfferTableModel::OnDemand);
+        QCOMPARE(price.data(Qt::DisplayRole).toString(), QStringLiteral("32.770"));
+        QCOMPARE(price.data(OfferTableModel::SortRole).toDouble(), 32.77);
+        QVERIFY(model.headerData(OfferTableModel::OnDemand, Qt::Horizontal).toString().contains(QStringLiteral("USD/h")));
+        QVERIFY(model.headerData(OfferTableModel::GpuMemory, Qt::Horizontal).toString().contains(QStringLiteral("GB")));
+        QVERIFY(model.index(4, OfferTableModel::Gpu).data().toString().contains(QStringLiteral("unrecognised")));
+        QVERIFY(!model.index(2, OfferTableModel::Spot).data(OfferTableModel::SortRole).isValid());
+        QCOMPARE(model.index(0, OfferTableModel::SpotSavings).data().toString(), QStringLiteral("63"));
+        QCOMPARE(model.index(0, OfferTableModel::PriceAge).data().toString(), QStringLiteral("21 days"));
+    }
+
+    void filters_data()
+    {
+        QTest::addColumn<int>("which");
+        QTest::addColumn<int>("rows");
+        QTest::newRow("provider aws") << 0 << 2;
+        QTest::newRow("gpu rtx") << 1 << 1;
+        QTest::newRow("min gpus 2") << 2 << 2;
+        QTest::newRow("min mem 30") << 3 << 2;
+        QTest::newRow("max price 1.01") << 4 << 2;
+        QTest::newRow("spot only") << 5 << 3;
+        QTest::newRow("spot max 1.0") << 6 << 2;
+        QTest::newRow("region us-") << 7 << 3;
+        QTest::newRow("text texas") << 8 << 1;
+        QTest::newRow("text two words") << 9 << 1;
+    }
+    void filters()
+    {
+        QFETCH(int, which);
+        QFETCH(int, rows);
+        OfferTableModel model;
+        model.setOffers(sample());
+        OfferFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        switch (which) {
+        case 0: proxy.setProviders({QStringLiteral("aws")}); break;
+        case 1: proxy.setGpu(QStringLiteral("RTX 4090")); break;
+        case 2: proxy.setMinGpus(2); break;
+        case 3: proxy.setMinGpuMemGb(30); break;
+        case 4: proxy.setMaxPriceUsdH(1.01); break;
+        case 5: proxy.setSpotOnly(true); break;
+        case 6: proxy.setSpotOnly(true); proxy.setMaxPriceUsdH(1.0); break;
+        case 7: proxy.setRegion(QStringLiteral("us-")); break;
+        case 8: proxy.setText(QStringLiteral("texas")); break;
+        case 9: proxy.setText(QStringLiteral("aws g5")); break;
+        }
+        QCOMPARE(proxy.rowCount(), rows);
+    }
+
+    void missingValuesSortLast()
+    {
+        OfferTableModel model;
+        model.setOffers(sample());
+        OfferFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        proxy.sort(OfferTableModel::Spot, Qt::AscendingOrder);
+        QCOMPARE(proxy.index(0, OfferTableModel::Spot).data(OfferTableModel::SortRole).toDouble(), 0.45);
+        QVERIFY(!proxy.index(4, OfferTableModel::Spot).data(OfferTableModel::SortRole).isValid());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestOfferModel)
+#include "test_offermodel.moc"
