@@ -19,7 +19,25 @@ void OfferTableModel::setOffers(QList<Offer> offers, const QDateTime &now)
     beginResetModel();
     m_offers = std::move(offers);
     m_now = now;
+    m_projection.reset();
     endResetModel();
+}
+
+void OfferTableModel::setProjection(ProjectionResultsPtr results)
+{
+    if (results && results->primaryPoint.size() != m_offers.size())
+        return; // computed for another catalog; a newer result follows
+    m_projection = std::move(results);
+    if (!m_offers.isEmpty())
+        Q_EMIT dataChanged(index(0, Hours), index(rowCount() - 1, OnFrontier));
+}
+
+const ProjectedOffer *OfferTableModel::pointFor(int row) const
+{
+    if (!m_projection || row < 0 || row >= m_projection->primaryPoint.size())
+        return nullptr;
+    const qsizetype i = m_projection->primaryPoint.at(row);
+    return i >= 0 ? &m_projection->points.at(i) : nullptr;
 }
 
 const Offer *OfferTableModel::offerAt(int row) const
@@ -47,6 +65,10 @@ QVariant OfferTableModel::data(const QModelIndex &index, int role) const
 
     if (role == OfferIndexRole)
         return index.row();
+    const ProjectedOffer *point = pointFor(index.row());
+    bool onFrontier = false;
+    if (m_projection)
+        onFrontier = m_projection->offerOnFrontier.value(index.row(), false);
 
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
@@ -78,6 +100,14 @@ QVariant OfferTableModel::data(const QModelIndex &index, int role) const
             const auto s = o.spotSavingsPct();
             return s ? QString::number(*s, 'f', 0) : QStringLiteral("–");
         }
+        case Hours:
+            return point && point->projected ? formatHours(point->totalHours) : QStringLiteral("–");
+        case Cost:
+            return point && point->projected && point->costUsd > 0 ? formatUsd(point->costUsd) : QStringLiteral("–");
+        case SamplesPerUsd:
+            return point && point->samplesPerUsd > 0 ? QString::number(point->samplesPerUsd, 'f', 0) : QStringLiteral("–");
+        case OnFrontier:
+            return onFrontier ? QStringLiteral("★") : QString();
         case Interruption:
             if (!o.interruption.isEmpty())
                 return o.interruption;
@@ -116,6 +146,14 @@ QVariant OfferTableModel::data(const QModelIndex &index, int role) const
             return sortNumber(o.spotUsdH);
         case SpotSavings:
             return sortNumber(o.spotSavingsPct());
+        case Hours:
+            return point && point->projected ? QVariant(point->totalHours) : QVariant();
+        case Cost:
+            return point && point->projected && point->costUsd > 0 ? QVariant(point->costUsd) : QVariant();
+        case SamplesPerUsd:
+            return point && point->samplesPerUsd > 0 ? QVariant(point->samplesPerUsd) : QVariant();
+        case OnFrontier:
+            return onFrontier ? 1 : 0;
         case Interruption:
             return o.reliability ? QVariant(*o.reliability) : QVariant(o.interruption);
         case PriceAge:
@@ -142,6 +180,23 @@ QVariant OfferTableModel::data(const QModelIndex &index, int role) const
                                   "vast.ai: the host's measured reliability.");
         case PriceAge:
             return QStringLiteral("Age of the price data (prices older than 7 days may be stale).");
+        case Hours:
+        case Cost:
+        case SamplesPerUsd:
+        case OnFrontier: {
+            if (!point)
+                return QStringLiteral("No projection for this offer.");
+            QString t = QStringLiteral("%1 price, %2 instance(s)\nTraining %3 + setup and spot overhead = %4\n"
+                                       "Billed cost %5 USD at %6 USD/h\n%7 samples per USD")
+                            .arg(point->mode == PriceMode::Spot ? QStringLiteral("Spot") : QStringLiteral("On-demand"))
+                            .arg(point->nodes)
+                            .arg(formatHours(point->trainHours), formatHours(point->totalHours), formatUsd(point->costUsd),
+                                 formatUsdPerHour(point->usdPerHour), QString::number(point->samplesPerUsd, 'f', 0));
+            for (ProjectionFlag f : allProjectionFlags())
+                if (hasFlag(point->flags, f))
+                    t += QStringLiteral("\n⚠ ") + projectionFlagDescription(f);
+            return t;
+        }
         default:
             return {};
         }
@@ -156,7 +211,12 @@ QVariant OfferTableModel::data(const QModelIndex &index, int role) const
         case OnDemand:
         case Spot:
         case SpotSavings:
+        case Hours:
+        case Cost:
+        case SamplesPerUsd:
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        case OnFrontier:
+            return QVariant::fromValue(Qt::AlignCenter);
         default:
             return {};
         }
@@ -198,6 +258,14 @@ QVariant OfferTableModel::headerData(int section, Qt::Orientation orientation, i
             return tr("Spot saving (%)");
         case Interruption:
             return tr("Interruption");
+        case Hours:
+            return tr("Time (h)");
+        case Cost:
+            return tr("Run cost (USD)");
+        case SamplesPerUsd:
+            return tr("Samples/USD");
+        case OnFrontier:
+            return tr("Frontier");
         case PriceAge:
             return tr("Price age");
         }
@@ -210,6 +278,14 @@ QVariant OfferTableModel::headerData(int section, Qt::Orientation orientation, i
             return tr("On-demand price of the whole instance, USD per hour");
         case Spot:
             return tr("Spot / preemptible / interruptible price of the whole instance, USD per hour");
+        case Hours:
+            return tr("Projected time of the run, hours: setup + training + expected spot interruption overhead");
+        case Cost:
+            return tr("Projected cost of the run in USD, with the provider's billing granularity");
+        case SamplesPerUsd:
+            return tr("Training samples per USD: higher is more cost-efficient");
+        case OnFrontier:
+            return tr("★ = on the efficiency frontier: no other offer is both faster and cheaper");
         default:
             return {};
         }

@@ -2,6 +2,7 @@
 
 #include "offer.h"
 #include "offerfilter.h"
+#include "projectioncontroller.h"
 
 #include <QAbstractTableModel>
 #include <QDateTime>
@@ -24,6 +25,10 @@ public:
         GpuMemory,
         OnDemand,
         Spot,
+        Hours,
+        Cost,
+        SamplesPerUsd,
+        OnFrontier,
         SpotSavings,
         Region,
         Vcpus,
@@ -43,6 +48,11 @@ public:
     void setOffers(QList<Offer> offers, const QDateTime &now = QDateTime::currentDateTimeUtc());
     const QList<Offer> &offers() const { return m_offers; }
     const Offer *offerAt(int row) const;
+    /// Adds the projected time, cost and samples per dollar (ignored when it is for other offers).
+    void setProjection(ProjectionResultsPtr results);
+    ProjectionResultsPtr projection() const { return m_projection; }
+    /// The point shown for an offer row (cheapest eligible), nullptr when none.
+    const ProjectedOffer *pointFor(int row) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -52,6 +62,7 @@ public:
 private:
     QList<Offer> m_offers;
     QDateTime m_now;
+    ProjectionResultsPtr m_projection;
 };
 
 /// Filters offers with an OfferFilter; typed setters, one invalidation per change.

@@ -1,16 +1,26 @@
 #include "mainwindow.h"
 
 #include "catalogstore.h"
+#include "comparepage.h"
+#include "frontierchart.h"
+#include "frontierpage.h"
 #include "gpucatalog.h"
+#include "gpuspecs.h"
 #include "offerspage.h"
+#include "offertablemodel.h"
+#include "proberesult.h"
+#include "workloadpanel.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProgressBar>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -41,6 +51,16 @@ Result<CatalogLoad> loadCatalog(const QString &dbPath)
         return snaps.error();
     load.offers = std::move(offers).value();
     load.snapshots = std::move(snaps).value();
+    // Calibration: the newest probe run that parses, else the datasheet defaults.
+    load.calibration = defaultCalibration();
+    if (auto runs = store.probeRuns(); runs.ok()) {
+        for (const ProbeRunRecord &run : runs.value()) {
+            if (auto probe = parseProbeJson(run.json); probe.ok()) {
+                load.calibration = calibrationFromProbe(probe.value(), GpuSpecTable::builtin(), GpuCatalog::builtin());
+                break;
+            }
+        }
+    }
     load.elapsedMs = timer.elapsed();
     return load;
 }
@@ -50,6 +70,7 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
 {
     setWindowTitle(tr("GPU Frontier"));
     setObjectName(QStringLiteral("mainWindow"));
+    m_projection = new ProjectionController(this);
 
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
@@ -66,14 +87,56 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     m_tabs = new QTabWidget(central);
     m_tabs->setObjectName(QStringLiteral("pages"));
     m_offers = new OffersPage(m_tabs);
+    m_frontier = new FrontierPage(m_tabs);
+    m_compare = new ComparePage(m_tabs);
     m_tabs->addTab(m_offers, tr("&Offers"));
+    m_tabs->addTab(m_frontier, tr("&Frontier"));
+    m_tabs->addTab(m_compare, tr("Co&mpare"));
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
+
+    m_workload = new WorkloadPanel(this);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidget(m_workload);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(330);
+    m_workloadDock = new QDockWidget(tr("Workload"), this);
+    m_workloadDock->setObjectName(QStringLiteral("workloadDock"));
+    m_workloadDock->setWidget(scroll);
+    m_workloadDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable |
+                                QDockWidget::DockWidgetFloatable);
+    m_workloadDock->setMaximumWidth(480);
+    addDockWidget(Qt::LeftDockWidgetArea, m_workloadDock);
 
     m_statusLabel = new QLabel(this);
     m_statusLabel->setObjectName(QStringLiteral("statusSummary"));
     statusBar()->addWidget(m_statusLabel, 1);
+    m_projectionLabel = new QLabel(this);
+    m_projectionLabel->setObjectName(QStringLiteral("projectionStatus"));
+    statusBar()->addPermanentWidget(m_projectionLabel);
+    m_busy = new QProgressBar(this);
+    m_busy->setRange(0, 0);
+    m_busy->setMaximumWidth(120);
+    m_busy->setVisible(false);
+    statusBar()->addPermanentWidget(m_busy);
     connect(m_offers, &OffersPage::summaryChanged, m_statusLabel, &QLabel::setText);
+
+    // Data flow: workload/filter -> projection (background) -> pages.
+    connect(m_workload, &WorkloadPanel::changed, this, &MainWindow::onWorkloadChanged);
+    connect(m_offers, &OffersPage::filterChanged, m_projection, &ProjectionController::setFilter);
+    connect(m_projection, &ProjectionController::started, this, [this] { m_busy->setVisible(true); });
+    connect(m_projection, &ProjectionController::resultsReady, this, &MainWindow::onResults);
+    connect(m_projection, &ProjectionController::failed, this, [this](const QString &message) {
+        m_busy->setVisible(false);
+        m_projectionLabel->setText(tr("Projection: %1").arg(message));
+    });
+    connect(m_frontier, &FrontierPage::catalogRowActivated, m_offers, &OffersPage::selectCatalogRow);
+    connect(m_offers, &OffersPage::selectionChanged, this, [this](const QList<int> &rows) {
+        m_frontier->highlightCatalogRows(rows);
+        updateCompare();
+    });
 
     QMenu *file = menuBar()->addMenu(tr("&File"));
     QAction *reloadAction = file->addAction(tr("&Reload catalog"), this, &MainWindow::reload);
@@ -90,6 +153,11 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     find->setShortcut(QKeySequence::Find);
     QAction *resetFilters = view->addAction(tr("Reset &filters"), m_offers, &OffersPage::resetFilters);
     resetFilters->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    QAction *toggleDock = m_workloadDock->toggleViewAction();
+    toggleDock->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_W));
+    view->addAction(toggleDock);
+    QAction *resetZoom = view->addAction(tr("Reset chart &zoom"), m_frontier->chart(), &FrontierChart::resetZoom);
+    resetZoom->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
     view->addSeparator();
     for (int i = 0; i < 9; ++i) {
         auto *a = new QAction(this);
@@ -110,14 +178,22 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     const bool restored = restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(s.value(QStringLiteral("window/state")).toByteArray());
     if (!restored || width() < 800 || height() < 500)
-        resize(1280, 780);
+        resize(1440, 860);
     m_offers->restoreState();
+    m_frontier->restoreState();
+    m_workload->restoreState();
+    onWorkloadChanged();
     reload();
 }
 
 MainWindow::~MainWindow()
 {
     m_watcher.waitForFinished();
+}
+
+void MainWindow::addPage(QWidget *page, const QString &title)
+{
+    m_tabs->addTab(page, title);
 }
 
 void MainWindow::reload()
@@ -132,20 +208,56 @@ void MainWindow::reload()
 void MainWindow::onLoaded()
 {
     m_loading = false;
-    const Result<CatalogLoad> r = m_watcher.result();
+    Result<CatalogLoad> r = m_watcher.result();
     if (!r) {
         showError(r.error().text());
         Q_EMIT loadFailed(r.error().text());
         return;
     }
     m_banner->hide();
-    const CatalogLoad &load = r.value();
+    CatalogLoad &load = r.value();
+    m_snapshots = load.snapshots;
     m_offers->setOffers(load.offers, load.snapshots);
+    m_projection->setCalibration(load.calibration);
+    m_projection->setOffers(std::move(load.offers));
     if (load.bundledImported > 0)
         statusBar()->showMessage(tr("First start: imported the bundled price snapshot of %n provider(s).", nullptr,
                                     load.bundledImported),
                                  8000);
     Q_EMIT catalogLoaded();
+}
+
+void MainWindow::onWorkloadChanged()
+{
+    auto w = m_workload->workload();
+    if (!w) {
+        m_projectionLabel->setText(tr("Workload: %1").arg(w.error().message));
+        return;
+    }
+    m_projection->setWorkload(w.value());
+    m_projection->setOptions(m_workload->options());
+}
+
+void MainWindow::onResults(ProjectionResultsPtr results)
+{
+    m_busy->setVisible(false);
+    m_offers->model()->setProjection(results);
+    m_frontier->setResults(results);
+    m_frontier->highlightCatalogRows(m_offers->selectedRows());
+    updateCompare();
+    m_projectionLabel->setText(tr("%1: %2 offers projected, %3 on the frontier (%4 ms)")
+                                   .arg(results->workload.name)
+                                   .arg(results->projectedCount)
+                                   .arg(results->frontierCount)
+                                   .arg(results->elapsedMs));
+    m_projectionLabel->setToolTip(results->calibration.source + QStringLiteral("\n") +
+                                  results->calibration.notes.join(QStringLiteral("\n")));
+    Q_EMIT projectionUpdated();
+}
+
+void MainWindow::updateCompare()
+{
+    m_compare->setOffers(m_offers->model()->offers(), m_offers->selectedRows(), m_offers->model()->projection());
 }
 
 void MainWindow::showError(const QString &message)
@@ -157,14 +269,23 @@ void MainWindow::showError(const QString &message)
 
 void MainWindow::showAbout()
 {
+    QString sources;
+    for (const Snapshot &s : std::as_const(m_snapshots)) {
+        if (!s.current)
+            continue;
+        sources += QStringLiteral("<li>%1: %2, prices dated %3 (%4 offers)</li>")
+                       .arg(providerDisplayName(s.provider).toHtmlEscaped(), s.origin.toHtmlEscaped(),
+                            s.dataDate.isValid() ? s.dataDate.toString(Qt::ISODate) : s.fetchedAt.toString(Qt::ISODate))
+                       .arg(s.rowCount);
+    }
     QMessageBox::about(this, tr("About GPU Frontier"),
                        tr("<h3>GPU Frontier %1</h3>"
                           "<p>Where to train: cloud GPU offers by cost and training time.</p>"
                           "<p>Qt %2 (built with %3)<br>Catalog database: %4</p>"
-                          "<p>Prices come from the providers' public price sources; the bundled snapshot's sources "
-                          "and dates are listed by <code>gpufrontier-cli catalogs</code>.</p>")
+                          "<p>Current price data:</p><ul>%5</ul>"
+                          "<p>GPU datasheet figures: resources/gpu_specs.csv; workloads: resources/workloads.json.</p>")
                            .arg(QStringLiteral(GPUFRONTIER_VERSION), QString::fromLatin1(qVersion()),
-                                QStringLiteral(QT_VERSION_STR), m_dbPath.toHtmlEscaped()));
+                                QStringLiteral(QT_VERSION_STR), m_dbPath.toHtmlEscaped(), sources));
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
@@ -173,6 +294,8 @@ void MainWindow::closeEvent(QCloseEvent *event)
     s.setValue(QStringLiteral("window/geometry"), saveGeometry());
     s.setValue(QStringLiteral("window/state"), saveState());
     m_offers->saveState();
+    m_frontier->saveState();
+    m_workload->saveState();
     event->accept();
 }
 

@@ -1,17 +1,23 @@
 #pragma once
 
 #include "offer.h"
+#include "projectioncontroller.h"
 #include "result.h"
 
 #include <QFutureWatcher>
 #include <QMainWindow>
 
+class QDockWidget;
 class QLabel;
+class QProgressBar;
 class QTabWidget;
 
 namespace gf {
 
+class ComparePage;
+class FrontierPage;
 class OffersPage;
+class WorkloadPanel;
 
 /// What the background load hands to the GUI thread.
 struct CatalogLoad
@@ -20,40 +26,61 @@ struct CatalogLoad
     QList<Snapshot> snapshots;
     int bundledImported = 0;
     qint64 elapsedMs = 0;
+    Calibration calibration;
 };
 
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
 public:
+    enum Page { OffersTab, FrontierTab, CompareTab };
+
     explicit MainWindow(QString dbPath, QWidget *parent = nullptr);
     ~MainWindow() override;
 
     OffersPage *offersPage() const { return m_offers; }
+    FrontierPage *frontierPage() const { return m_frontier; }
+    ComparePage *comparePage() const { return m_compare; }
+    WorkloadPanel *workloadPanel() const { return m_workload; }
+    ProjectionController *projection() const { return m_projection; }
     QTabWidget *tabs() const { return m_tabs; }
     QString dbPath() const { return m_dbPath; }
     /// Reloads the catalog from the database, off the GUI thread.
     void reload();
     bool isLoading() const { return m_loading; }
+    /// Adds a page (Probe, Catalogs) after the built-in ones.
+    void addPage(QWidget *page, const QString &title);
 
 Q_SIGNALS:
     void catalogLoaded();
     void loadFailed(const QString &message);
+    void projectionUpdated();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
     void onLoaded();
+    void onWorkloadChanged();
+    void onResults(ProjectionResultsPtr results);
+    void updateCompare();
     void showError(const QString &message);
     void showAbout();
 
     QString m_dbPath;
     QTabWidget *m_tabs = nullptr;
     OffersPage *m_offers = nullptr;
+    FrontierPage *m_frontier = nullptr;
+    ComparePage *m_compare = nullptr;
+    WorkloadPanel *m_workload = nullptr;
+    QDockWidget *m_workloadDock = nullptr;
+    ProjectionController *m_projection = nullptr;
     QLabel *m_banner = nullptr;
     QLabel *m_statusLabel = nullptr;
+    QLabel *m_projectionLabel = nullptr;
+    QProgressBar *m_busy = nullptr;
     QFutureWatcher<Result<CatalogLoad>> m_watcher;
+    QList<Snapshot> m_snapshots;
     bool m_loading = false;
 };
 

@@ -126,6 +126,9 @@ OffersPage::OffersPage(QWidget *parent) : QWidget(parent)
         }
         menu.exec(m_view->horizontalHeader()->mapToGlobal(pos));
     });
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            [this] { Q_EMIT selectionChanged(selectedRows()); });
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &OffersPage::updateSummary);
     connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &OffersPage::updateSummary);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &OffersPage::updateSummary);
@@ -171,6 +174,30 @@ void OffersPage::applyFilters()
     f.text = m_search->text().trimmed();
     m_proxy->setFilter(f);
     updateSummary();
+    Q_EMIT filterChanged(f);
+}
+
+QList<int> OffersPage::selectedRows() const
+{
+    QList<int> rows;
+    const QModelIndexList selected = m_view->selectionModel()->selectedRows();
+    for (const QModelIndex &i : selected)
+        rows.append(m_proxy->mapToSource(i).row());
+    return rows;
+}
+
+void OffersPage::selectCatalogRow(int row)
+{
+    QModelIndex source = m_model->index(row, 0);
+    if (!source.isValid())
+        return;
+    QModelIndex idx = m_proxy->mapFromSource(source);
+    if (!idx.isValid()) {
+        resetFilters();
+        idx = m_proxy->mapFromSource(source);
+    }
+    m_view->selectionModel()->setCurrentIndex(idx, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_view->scrollTo(idx, QAbstractItemView::PositionAtCenter);
 }
 
 void OffersPage::updateSummary()

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "offer.h"
+#include "offerfilter.h"
 
 #include <QWidget>
 
@@ -36,8 +37,15 @@ public:
     void resetFilters();
     void focusSearch();
 
+    /// Catalog rows selected in the table, in selection order.
+    QList<int> selectedRows() const;
+    /// Selects one catalog row (clears the filters first if it is filtered out) and scrolls to it.
+    void selectCatalogRow(int row);
+
 Q_SIGNALS:
     void summaryChanged(const QString &text);
+    void filterChanged(const gf::OfferFilter &filter);
+    void selectionChanged(const QList<int> &rows);
 
 private:
     void applyFilters();

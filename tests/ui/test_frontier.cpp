@@ -1,0 +1,255 @@
+#include "comparepage.h"
+#include "frontierchart.h"
+#include "frontierpage.h"
+#include "mainwindow.h"
+#include "offerspage.h"
+#include "offertablemodel.h"
+#include "pointtablemodel.h"
+#include "testsupport.h"
+#include "workloadpanel.h"
+
+#include <QApplication>
+#include <QLineEdit>
+#include <QCheckBox>
+#include <QChart>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTest>
+#include <QValueAxis>
+
+using namespace gf;
+using namespace gf::test;
+
+class TestFrontier final : public QObject
+{
+    Q_OBJECT
+private:
+    TempDb m_db;
+    std::unique_ptr<MainWindow> m_window;
+
+    void waitForProjection()
+    {
+        QSignalSpy spy(m_window.get(), &MainWindow::projectionUpdated);
+        m_window->projection()->waitForIdle();
+        if (spy.isEmpty())
+            QVERIFY(spy.wait(30000) || !m_window->projection()->isBusy());
+        QApplication::processEvents();
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QApplication::setOrganizationName(QStringLiteral("GPU Frontier Tests"));
+        QApplication::setApplicationName(QStringLiteral("gpufrontier-frontier-test"));
+        m_window = std::make_unique<MainWindow>(m_db.path());
+        QSignalSpy loaded(m_window.get(), &MainWindow::catalogLoaded);
+        QSignalSpy projected(m_window.get(), &MainWindow::projectionUpdated);
+        m_window->resize(1400, 850);
+        m_window->show();
+        QVERIFY(loaded.wait(30000));
+        QVERIFY(projected.wait(30000));
+    }
+
+    void chartShowsEveryProjectedPointAndTheFrontier()
+    {
+        ProjectionResultsPtr r = m_window->projection()->results();
+        QVERIFY(r);
+        FrontierChart *chart = m_window->frontierPage()->chart();
+        int drawable = 0;
+        int frontier = 0;
+        for (const ProjectedOffer &p : r->points) {
+            drawable += (p.projected && p.costUsd > 0) ? 1 : 0;
+            frontier += p.onFrontier ? 1 : 0;
+        }
+        QVERIFY(drawable > 1000);
+        QCOMPARE(chart->pointCount(), drawable);
+        QVERIFY(frontier > 0);
+        QCOMPARE(chart->frontierPointCount(), frontier);
+        QCOMPARE(m_window->frontierPage()->frontierModel()->rowCount(), frontier);
+        // The recommended point exists without constraints and is on the frontier.
+        QVERIFY(r->recommended >= 0);
+        QVERIFY(r->points.at(r->recommended).onFrontier);
+        QVERIFY(m_window->frontierPage()->summary().contains(QStringLiteral("recommended")));
+        // Offers table shows projection columns.
+        OfferTableModel *model = m_window->offersPage()->model();
+        int withTime = 0;
+        for (int row = 0; row < model->rowCount(); ++row)
+            withTime += model->index(row, OfferTableModel::Hours).data(OfferTableModel::SortRole).isValid() ? 1 : 0;
+        QVERIFY(withTime > 1000);
+    }
+
+    void changingTheWorkloadRecomputes()
+    {
+        auto *preset = m_window->findChild<QComboBox *>(QStringLiteral("workloadPreset"));
+        QVERIFY(preset);
+        const int bert = preset->findData(QStringLiteral("bert-large-squad"));
+        QVERIFY(bert >= 0);
+        preset->setCurrentIndex(bert);
+        waitForProjection();
+        ProjectionResultsPtr r = m_window->projection()->results();
+        QCOMPARE(r->workload.id, QStringLiteral("bert-large-squad"));
+        QCOMPARE(m_window->frontierPage()->chart()->frontierPointCount(), int(r->frontierCount));
+
+        // Doubling the epochs doubles the training hours of every projected point.
+        const ProjectedOffer before = r->points.at(r->recommended);
+        auto *epochs = m_window->findChild<QDoubleSpinBox *>(QStringLiteral("epochs"));
+        epochs->setValue(epochs->value() * 2);
+        waitForProjection();
+        ProjectionResultsPtr r2 = m_window->projection()->results();
+        bool found = false;
+        for (const ProjectedOffer &p : r2->points) {
+            if (p.offerIndex == before.offerIndex && p.mode == before.mode && p.nodes == before.nodes) {
+                QVERIFY(qAbs(p.trainHours - 2 * before.trainHours) < 1e-6 * before.trainHours + 1e-9);
+                found = true;
+            }
+        }
+        QVERIFY(found);
+    }
+
+    void deadlineAndBudgetConstrainTheRecommendation()
+    {
+        ProjectionResultsPtr r = m_window->projection()->results();
+        // A deadline between the fastest and the slowest frontier point.
+        double fastest = 1e300, slowest = 0;
+        for (const ProjectedOffer &p : r->points)
+            if (p.onFrontier) {
+                fastest = std::min(fastest, p.totalHours);
+                slowest = std::max(slowest, p.totalHours);
+            }
+        const double deadline = (fastest + slowest) / 2;
+        m_window->workloadPanel()->setDeadlineHours(deadline);
+        waitForProjection();
+        r = m_window->projection()->results();
+        QVERIFY(r->options.deadlineHours.has_value());
+        QVERIFY(r->recommended >= 0);
+        QVERIFY(r->points.at(r->recommended).totalHours <= r->options.deadlineHours.value() + 1e-9);
+        for (const ProjectedOffer &p : r->points)
+            if (p.feasible)
+                QVERIFY(p.totalHours <= *r->options.deadlineHours + 1e-9);
+        // An impossible budget: nothing is feasible, nothing is recommended.
+        m_window->workloadPanel()->setBudgetUsd(0.001 + 0.0);
+        m_window->workloadPanel()->setBudgetUsd(1); // 1 USD
+        waitForProjection();
+        r = m_window->projection()->results();
+        bool anyFeasible = false;
+        for (const ProjectedOffer &p : r->points)
+            anyFeasible = anyFeasible || p.feasible;
+        if (!anyFeasible)
+            QCOMPARE(r->recommended, qsizetype(-1));
+        m_window->workloadPanel()->setBudgetUsd(0);
+        m_window->workloadPanel()->setDeadlineHours(0);
+        waitForProjection();
+    }
+
+    void clickingAPointSelectsTheOffer()
+    {
+        ProjectionResultsPtr r = m_window->projection()->results();
+        // Pick a frontier point and click it in the chart.
+        qsizetype point = -1;
+        for (qsizetype i = 0; i < r->points.size(); ++i)
+            if (r->points.at(i).onFrontier) {
+                point = i;
+                break;
+            }
+        QVERIFY(point >= 0);
+        m_window->frontierPage()->chart()->simulateClick(static_cast<int>(point));
+        const int catalogRow = static_cast<int>(r->catalogIndex.at(r->points.at(point).offerIndex));
+        const QList<int> selected = m_window->offersPage()->selectedRows();
+        QCOMPARE(selected, QList<int>{catalogRow});
+        QCOMPARE(m_window->frontierPage()->chart()->selectedCount(), 1);
+        // The frontier table follows.
+        QTableView *table = m_window->frontierPage()->frontierView();
+        QVERIFY(table->currentIndex().isValid());
+        QCOMPARE(table->currentIndex().data(PointTableModel::PointIndexRole).value<qsizetype>(), point);
+
+        // Selecting rows in the offers table highlights their points.
+        QTableView *offers = m_window->offersPage()->view();
+        offers->clearSelection();
+        QCOMPARE(m_window->frontierPage()->chart()->selectedCount(), 0);
+        offers->selectRow(0);
+        QCOMPARE(m_window->frontierPage()->chart()->selectedCount(), 1);
+    }
+
+    void logAxesToggle()
+    {
+        FrontierChart *chart = m_window->frontierPage()->chart();
+        auto *logX = m_window->findChild<QCheckBox *>(QStringLiteral("logX"));
+        auto *logY = m_window->findChild<QCheckBox *>(QStringLiteral("logY"));
+        QVERIFY(logX && logY);
+        QVERIFY(chart->logX());
+        QVERIFY(qobject_cast<QLogValueAxis *>(chart->chart()->axes(Qt::Horizontal).value(0)));
+        logX->setChecked(false);
+        QVERIFY(!chart->logX());
+        QVERIFY(qobject_cast<QValueAxis *>(chart->chart()->axes(Qt::Horizontal).value(0)));
+        logY->setChecked(false);
+        QVERIFY(qobject_cast<QValueAxis *>(chart->chart()->axes(Qt::Vertical).value(0)));
+        // Points survive the axis change.
+        QVERIFY(chart->pointCount() > 1000);
+        logX->setChecked(true);
+        logY->setChecked(true);
+        QVERIFY(qobject_cast<QLogValueAxis *>(chart->chart()->axes(Qt::Vertical).value(0)));
+    }
+
+    void legendTogglesProviders()
+    {
+        FrontierChart *chart = m_window->frontierPage()->chart();
+        chart->setProviderVisible(0, false);
+        QVERIFY(!chart->providerVisible(0));
+        int hiddenSeries = 0;
+        for (QAbstractSeries *s : chart->chart()->series())
+            if (auto *sc = qobject_cast<QScatterSeries *>(s); sc && !sc->isVisible())
+                ++hiddenSeries;
+        QCOMPARE(hiddenSeries, 4); // on-demand + spot, efficient + dominated
+        chart->setProviderVisible(0, true);
+    }
+
+    void filtersNarrowTheChart()
+    {
+        const int all = m_window->frontierPage()->chart()->pointCount();
+        auto *gpu = m_window->findChild<QLineEdit *>(QStringLiteral("gpuFilter"));
+        QTest::keyClicks(gpu, QStringLiteral("A100"));
+        waitForProjection();
+        const int a100 = m_window->frontierPage()->chart()->pointCount();
+        QVERIFY(a100 > 0 && a100 < all);
+        for (const Offer &o : m_window->projection()->results()->offers)
+            QVERIFY(o.gpuId.contains(QStringLiteral("a100")) || o.gpuRawName.contains(QStringLiteral("A100")));
+        m_window->offersPage()->resetFilters();
+        waitForProjection();
+        QCOMPARE(m_window->frontierPage()->chart()->pointCount(), all);
+    }
+
+    void compareSelectedOffers()
+    {
+        QTableView *offers = m_window->offersPage()->view();
+        offers->clearSelection();
+        QCOMPARE(m_window->comparePage()->comparedCount(), 0);
+        auto *sel = offers->selectionModel();
+        for (int r : {0, 5, 10})
+            sel->select(offers->model()->index(r, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        QCOMPARE(m_window->comparePage()->comparedCount(), 3);
+        QTableWidget *t = m_window->comparePage()->table();
+        bool hasCost = false;
+        for (int r = 0; r < t->rowCount(); ++r)
+            hasCost = hasCost || t->verticalHeaderItem(r)->text().contains(QStringLiteral("Run cost"));
+        QVERIFY(hasCost);
+        // At most six.
+        for (int r = 11; r < 20; ++r)
+            sel->select(offers->model()->index(r, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        QCOMPARE(m_window->comparePage()->comparedCount(), ComparePage::kMaxOffers);
+    }
+
+    void cleanupTestCase()
+    {
+        m_window.reset();
+    }
+};
+
+QTEST_MAIN(TestFrontier)
+#include "test_frontier.moc"

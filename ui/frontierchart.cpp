@@ -1,0 +1,474 @@
+#include "frontierchart.h"
+
+#include "offer.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QChartView>
+#include <QGuiApplication>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QPalette>
+#include <QScatterSeries>
+#include <QToolTip>
+#include <QValueAxis>
+#include <QVBoxLayout>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace gf {
+
+/// Rubber-band zoom, wheel zoom, right click or Escape resets.
+class ZoomableChartView final : public QChartView
+{
+public:
+    explicit ZoomableChartView(QChart *chart, QWidget *parent) : QChartView(chart, parent)
+    {
+        setRubberBand(QChartView::RectangleRubberBand);
+        setRenderHint(QPainter::Antialiasing, true);
+        setMouseTracking(true);
+    }
+
+protected:
+    void wheelEvent(QWheelEvent *event) override
+    {
+        const double steps = event->angleDelta().y() / 120.0;
+        if (steps != 0)
+            chart()->zoom(std::pow(1.25, steps));
+        event->accept();
+    }
+    void keyPressEvent(QKeyEvent *event) override
+    {
+        if (event->key() == Qt::Key_Escape || event->key() == Qt::Key_0)
+            chart()->zoomReset();
+        else if (event->key() == Qt::Key_Plus || event->key() == Qt::Key_Equal)
+            chart()->zoomIn();
+        else if (event->key() == Qt::Key_Minus)
+            chart()->zoomOut();
+        else
+            QChartView::keyPressEvent(event);
+    }
+};
+
+namespace {
+
+QColor providerColor(int provider)
+{
+    static const QList<QColor> colors{QColor(0xe8, 0x89, 0x0c), QColor(0x3b, 0x78, 0xe7), QColor(0x00, 0xa3, 0xa3),
+                                      QColor(0x8e, 0x44, 0xad), QColor(0xd6, 0x33, 0x6c)};
+    return colors.value(provider, QColor(0x77, 0x77, 0x77));
+}
+
+bool isDark(const QPalette &p)
+{
+    return p.color(QPalette::Window).lightness() < 128;
+}
+
+} // namespace
+
+FrontierChart::FrontierChart(QWidget *parent) : QWidget(parent)
+{
+    m_chart = new QChart;
+    m_chart->setAnimationOptions(QChart::NoAnimation);
+    m_chart->setTheme(isDark(palette()) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_chart->setTitle(tr("Cost of the run vs training time — lower left is better"));
+    m_view = new ZoomableChartView(m_chart, this);
+    m_view->setObjectName(QStringLiteral("frontierChartView"));
+
+    const QStringList providers = knownProviders();
+    m_providerVisible = QList<bool>(providers.size(), true);
+
+    // Feasible region first so that it is drawn below the points.
+    m_feasibleUpper = new QLineSeries(this);
+    m_feasibleLower = new QLineSeries(this);
+    m_feasible = new QAreaSeries(m_feasibleUpper, m_feasibleLower);
+    m_feasible->setName(tr("Within deadline and budget"));
+    QColor feasibleColor(0x2e, 0xcc, 0x71);
+    feasibleColor.setAlpha(40);
+    m_feasible->setBrush(feasibleColor);
+    m_feasible->setPen(Qt::NoPen);
+    m_chart->addSeries(m_feasible);
+
+    for (int p = 0; p < providers.size(); ++p) {
+        for (int spot = 0; spot < 2; ++spot) {
+            for (int dominated = 0; dominated < 2; ++dominated) {
+                auto *s = new QScatterSeries(this);
+                s->setName(providerDisplayName(providers.at(p)) + (spot ? tr(" spot") : QString()));
+                s->setMarkerShape(spot ? QScatterSeries::MarkerShapeRectangle : QScatterSeries::MarkerShapeCircle);
+                s->setMarkerSize(dominated ? 6.0 : 9.0);
+                QColor c = providerColor(p);
+                if (dominated)
+                    c.setAlpha(70);
+                s->setColor(c);
+                s->setBorderColor(dominated ? Qt::transparent : c.darker(140));
+                m_chart->addSeries(s);
+                m_series.append({s, {}, p});
+                connect(s, &QScatterSeries::hovered, this,
+                        [this, s](const QPointF &pt, bool state) { onHovered(s, pt, state); });
+                connect(s, &QScatterSeries::clicked, this, [this, s](const QPointF &pt) { onClicked(s, pt); });
+            }
+        }
+    }
+
+    m_frontier = new QLineSeries(this);
+    m_frontier->setName(tr("Efficiency frontier"));
+    QPen fp(isDark(palette()) ? QColor(0xee, 0xee, 0xee) : QColor(0x22, 0x22, 0x22));
+    fp.setWidthF(2.0);
+    m_frontier->setPen(fp);
+    m_chart->addSeries(m_frontier);
+
+    m_deadline = new QLineSeries(this);
+    m_deadline->setName(tr("Deadline"));
+    QPen dp(QColor(0xc0, 0x39, 0x2b));
+    dp.setStyle(Qt::DashLine);
+    dp.setWidthF(1.5);
+    m_deadline->setPen(dp);
+    m_chart->addSeries(m_deadline);
+    m_budget = new QLineSeries(this);
+    m_budget->setName(tr("Budget"));
+    QPen bp(QColor(0x27, 0xae, 0x60));
+    bp.setStyle(Qt::DashLine);
+    bp.setWidthF(1.5);
+    m_budget->setPen(bp);
+    m_chart->addSeries(m_budget);
+
+    m_recommended = new QScatterSeries(this);
+    m_recommended->setName(tr("Recommended"));
+    m_recommended->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+    m_recommended->setMarkerSize(20.0);
+    m_recommended->setColor(Qt::transparent);
+    QPen rp(QColor(0xf1, 0xc4, 0x0f));
+    rp.setWidthF(3.0);
+    m_recommended->setPen(rp);
+    m_chart->addSeries(m_recommended);
+
+    m_selected = new QScatterSeries(this);
+    m_selected->setName(tr("Selected"));
+    m_selected->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+    m_selected->setMarkerSize(16.0);
+    m_selected->setColor(Qt::transparent);
+    QPen sp(isDark(palette()) ? Qt::white : Qt::black);
+    sp.setWidthF(2.0);
+    m_selected->setPen(sp);
+    m_chart->addSeries(m_selected);
+
+    // Legend: one entry per provider (toggles it) plus the guides; the rest is hidden.
+    const auto markers = m_chart->legend()->markers();
+    for (QLegendMarker *marker : markers) {
+        QAbstractSeries *series = marker->series();
+        int provider = -1;
+        bool firstOfProvider = false;
+        for (qsizetype i = 0; i < m_series.size(); ++i) {
+            if (m_series.at(i).series == series) {
+                provider = m_series.at(i).provider;
+                firstOfProvider = (i % 4) == 0;
+            }
+        }
+        if (provider >= 0) {
+            marker->setVisible(firstOfProvider);
+            if (firstOfProvider) {
+                marker->setLabel(providerDisplayName(providers.at(provider)));
+                connect(marker, &QLegendMarker::clicked, this,
+                        [this, provider] { setProviderVisible(provider, !providerVisible(provider)); });
+            }
+        } else if (series == m_feasible || series == m_selected) {
+            marker->setVisible(false);
+        }
+    }
+
+    m_emptyLabel = new QLabel(tr("No offer can be projected with the current workload and filters."), this);
+    m_emptyLabel->setAlignment(Qt::AlignCenter);
+    m_emptyLabel->hide();
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_emptyLabel);
+    rebuildAxes();
+}
+
+FrontierChart::~FrontierChart() = default;
+
+QChart *FrontierChart::chart() const
+{
+    return m_chart;
+}
+
+void FrontierChart::setPoints(const QList<ChartPoint> &points, std::optional<double> deadlineHours,
+                              std::optional<double> budgetUsd, std::optional<int> recommendedId)
+{
+    m_points = points;
+    m_byId.clear();
+    m_deadline_h = deadlineHours;
+    m_budget_usd = budgetUsd;
+    QList<QList<QPointF>> buffers(m_series.size());
+    for (SeriesInfo &s : m_series)
+        s.ids.clear();
+    QList<QPointF> frontier;
+    double minX = INFINITY, maxX = 0, minY = INFINITY, maxY = 0;
+    for (qsizetype i = 0; i < points.size(); ++i) {
+        const ChartPoint &p = points.at(i);
+        if (!(p.hours > 0) || !(p.costUsd > 0) || !std::isfinite(p.hours) || !std::isfinite(p.costUsd))
+            continue; // log axes need positive values; such points do not exist in a valid projection
+        m_byId.insert(p.id, i);
+        const qsizetype series = qsizetype(p.provider) * 4 + (p.spot ? 2 : 0) + (p.onFrontier ? 0 : 1);
+        if (p.provider < 0 || series >= m_series.size())
+            continue;
+        buffers[series].append(QPointF(p.hours, p.costUsd));
+        m_series[series].ids.append(p.id);
+        if (p.onFrontier)
+            frontier.append(QPointF(p.hours, p.costUsd));
+        minX = std::min(minX, p.hours);
+        maxX = std::max(maxX, p.hours);
+        minY = std::min(minY, p.costUsd);
+        maxY = std::max(maxY, p.costUsd);
+    }
+    const bool useGl = points.size() > 20000 && QGuiApplication::platformName() != u"offscreen" &&
+                       QGuiApplication::platformName() != u"minimal";
+    for (qsizetype i = 0; i < m_series.size(); ++i) {
+        m_series[i].series->setUseOpenGL(useGl);
+        m_series[i].series->replace(buffers.at(i));
+    }
+    std::sort(frontier.begin(), frontier.end(), [](const QPointF &a, const QPointF &b) {
+        return a.x() < b.x() || (a.x() == b.x() && a.y() < b.y());
+    });
+    m_frontier->replace(frontier);
+
+    QList<QPointF> rec;
+    if (recommendedId) {
+        if (auto it = m_byId.constFind(*recommendedId); it != m_byId.constEnd())
+            rec.append(QPointF(points.at(*it).hours, points.at(*it).costUsd));
+    }
+    m_recommended->replace(rec);
+
+    if (minX == INFINITY) {
+        minX = 0.1;
+        maxX = 10;
+        minY = 1;
+        maxY = 100;
+    }
+    if (deadlineHours && *deadlineHours > 0) {
+        minX = std::min(minX, *deadlineHours);
+        maxX = std::max(maxX, *deadlineHours);
+    }
+    if (budgetUsd && *budgetUsd > 0) {
+        minY = std::min(minY, *budgetUsd);
+        maxY = std::max(maxY, *budgetUsd);
+    }
+    m_minX = minX;
+    m_maxX = maxX;
+    m_minY = minY;
+    m_maxY = maxY;
+    m_emptyLabel->setVisible(m_byId.isEmpty());
+    setSelectedIds({});
+    rebuildAxes();
+}
+
+void FrontierChart::updateGuides()
+{
+    auto *ax = m_axisX;
+    auto *ay = m_axisY;
+    auto range = [](QAbstractAxis *a, double fallbackLo, double fallbackHi) {
+        if (auto *v = qobject_cast<QValueAxis *>(a))
+            return std::pair{v->min(), v->max()};
+        if (auto *l = qobject_cast<QLogValueAxis *>(a))
+            return std::pair{l->min(), l->max()};
+        return std::pair{fallbackLo, fallbackHi};
+    };
+    const auto [x0, x1] = range(ax, m_minX, m_maxX);
+    const auto [y0, y1] = range(ay, m_minY, m_maxY);
+    QList<QPointF> d, b, upper, lower;
+    if (m_deadline_h)
+        d = {QPointF(*m_deadline_h, y0), QPointF(*m_deadline_h, y1)};
+    if (m_budget_usd)
+        b = {QPointF(x0, *m_budget_usd), QPointF(x1, *m_budget_usd)};
+    if (m_deadline_h || m_budget_usd) {
+        const double right = m_deadline_h ? *m_deadline_h : x1;
+        const double top = m_budget_usd ? *m_budget_usd : y1;
+        upper = {QPointF(x0, top), QPointF(right, top)};
+        lower = {QPointF(x0, y0), QPointF(right, y0)};
+    }
+    m_deadline->replace(d);
+    m_budget->replace(b);
+    m_feasibleUpper->replace(upper);
+    m_feasibleLower->replace(lower);
+    m_deadline->setVisible(m_deadline_h.has_value());
+    m_budget->setVisible(m_budget_usd.has_value());
+    m_feasible->setVisible(m_deadline_h || m_budget_usd);
+}
+
+void FrontierChart::rebuildAxes()
+{
+    const auto series = m_chart->series();
+    for (QAbstractAxis *a : m_chart->axes())
+        m_chart->removeAxis(a);
+    delete m_axisX;
+    delete m_axisY;
+    auto make = [](bool log, double lo, double hi, const QString &title, const QString &format) -> QAbstractAxis * {
+        if (log) {
+            auto *a = new QLogValueAxis;
+            a->setBase(10);
+            a->setMin(std::pow(10.0, std::floor(std::log10(lo * 0.9))));
+            a->setMax(std::pow(10.0, std::ceil(std::log10(hi * 1.1))));
+            a->setLabelFormat(format);
+            a->setMinorTickCount(8);
+            a->setTitleText(title);
+            return a;
+        }
+        auto *a = new QValueAxis;
+        a->setRange(0, hi * 1.05);
+        a->setLabelFormat(format);
+        a->applyNiceNumbers();
+        a->setTitleText(title);
+        return a;
+    };
+    m_axisX = make(m_logX, m_minX, m_maxX, tr("Training time (hours, incl. setup and spot overhead)"), QStringLiteral("%g"));
+    m_axisY = make(m_logY, m_minY, m_maxY, tr("Cost of the run (USD)"), QStringLiteral("%g"));
+    m_chart->addAxis(m_axisX, Qt::AlignBottom);
+    m_chart->addAxis(m_axisY, Qt::AlignLeft);
+    for (QAbstractSeries *s : series) {
+        s->attachAxis(m_axisX);
+        s->attachAxis(m_axisY);
+    }
+    updateGuides();
+}
+
+void FrontierChart::setLogX(bool on)
+{
+    if (m_logX == on)
+        return;
+    m_logX = on;
+    rebuildAxes();
+    Q_EMIT logAxesChanged(m_logX, m_logY);
+}
+
+void FrontierChart::setLogY(bool on)
+{
+    if (m_logY == on)
+        return;
+    m_logY = on;
+    rebuildAxes();
+    Q_EMIT logAxesChanged(m_logX, m_logY);
+}
+
+void FrontierChart::resetZoom()
+{
+    m_chart->zoomReset();
+}
+
+void FrontierChart::setProviderVisible(int provider, bool visible)
+{
+    if (provider < 0 || provider >= m_providerVisible.size())
+        return;
+    m_providerVisible[provider] = visible;
+    for (SeriesInfo &s : m_series) {
+        if (s.provider != provider)
+            continue;
+        s.series->setVisible(visible);
+    }
+    // Keep the provider's legend entry visible (faded when off) so it can be toggled back.
+    for (QLegendMarker *marker : m_chart->legend()->markers()) {
+        for (qsizetype i = 0; i < m_series.size(); i += 4) {
+            if (marker->series() == m_series.at(i).series && m_series.at(i).provider == provider) {
+                marker->setVisible(true);
+                QColor c = marker->labelBrush().color();
+                c.setAlphaF(visible ? 1.0 : 0.4);
+                marker->setLabelBrush(c);
+            }
+        }
+    }
+}
+
+bool FrontierChart::providerVisible(int provider) const
+{
+    return m_providerVisible.value(provider, false);
+}
+
+int FrontierChart::pointCount() const
+{
+    int n = 0;
+    for (const SeriesInfo &s : m_series)
+        n += s.series->count();
+    return n;
+}
+
+int FrontierChart::frontierPointCount() const
+{
+    return m_frontier->count();
+}
+
+int FrontierChart::selectedCount() const
+{
+    return m_selected->count();
+}
+
+void FrontierChart::setSelectedIds(const QList<int> &ids)
+{
+    QList<QPointF> pts;
+    for (int id : ids) {
+        if (auto it = m_byId.constFind(id); it != m_byId.constEnd())
+            pts.append(QPointF(m_points.at(*it).hours, m_points.at(*it).costUsd));
+    }
+    m_selected->replace(pts);
+}
+
+int FrontierChart::idAt(const QScatterSeries *series, const QPointF &p) const
+{
+    for (const SeriesInfo &s : m_series) {
+        if (s.series != series)
+            continue;
+        const QList<QPointF> pts = s.series->points();
+        qsizetype best = -1;
+        double bestD = INFINITY;
+        for (qsizetype i = 0; i < pts.size(); ++i) {
+            const double dx = (pts.at(i).x() - p.x()) / std::max(1e-12, std::abs(p.x()));
+            const double dy = (pts.at(i).y() - p.y()) / std::max(1e-12, std::abs(p.y()));
+            const double d = dx * dx + dy * dy;
+            if (d < bestD) {
+                bestD = d;
+                best = i;
+            }
+        }
+        return best >= 0 ? s.ids.at(best) : -1;
+    }
+    return -1;
+}
+
+void FrontierChart::onHovered(QScatterSeries *series, const QPointF &p, bool state)
+{
+    if (!state) {
+        QToolTip::hideText();
+        return;
+    }
+    const int id = idAt(series, p);
+    if (id < 0 || !m_tooltip)
+        return;
+    QToolTip::showText(QCursor::pos(), m_tooltip(id), m_view);
+}
+
+void FrontierChart::onClicked(QScatterSeries *series, const QPointF &p)
+{
+    const int id = idAt(series, p);
+    if (id >= 0) {
+        setSelectedIds({id});
+        Q_EMIT pointClicked(id);
+    }
+}
+
+void FrontierChart::simulateClick(int id)
+{
+    auto it = m_byId.constFind(id);
+    if (it == m_byId.constEnd())
+        return;
+    const ChartPoint &p = m_points.at(*it);
+    const qsizetype series = qsizetype(p.provider) * 4 + (p.spot ? 2 : 0) + (p.onFrontier ? 0 : 1);
+    Q_EMIT m_series.at(series).series->clicked(QPointF(p.hours, p.costUsd));
+}
+
+} // namespace gf

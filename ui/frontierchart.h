@@ -1,0 +1,109 @@
+#pragma once
+
+#include <QList>
+#include <QWidget>
+
+#include <functional>
+#include <optional>
+
+QT_BEGIN_NAMESPACE
+class QAbstractAxis;
+class QAreaSeries;
+class QChart;
+class QLineSeries;
+class QScatterSeries;
+class QXYSeries;
+QT_END_NAMESPACE
+
+class QLabel;
+class QToolButton;
+
+namespace gf {
+
+class ZoomableChartView;
+
+/// One point of the cost-versus-time chart.
+struct ChartPoint
+{
+    double hours = 0;   ///< x: projected time of the run
+    double costUsd = 0; ///< y: cost of the run
+    int provider = 0;   ///< index into knownProviders()
+    bool spot = false;  ///< marker: circle = on-demand, square = spot
+    bool onFrontier = false;
+    bool feasible = true; ///< within deadline and budget
+    int id = 0;         ///< caller's point id, reported back by signals
+};
+
+/// The efficiency-frontier chart: every offer as a point, the Pareto frontier as a line, deadline and
+/// budget as lines around the feasible region. The only place that knows Qt Charts for this view.
+class FrontierChart final : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit FrontierChart(QWidget *parent = nullptr);
+    ~FrontierChart() override;
+
+    void setPoints(const QList<ChartPoint> &points, std::optional<double> deadlineHours,
+                   std::optional<double> budgetUsd, std::optional<int> recommendedId);
+    /// Text shown when hovering a point (by id).
+    void setTooltipProvider(std::function<QString(int id)> provider) { m_tooltip = std::move(provider); }
+    void setSelectedIds(const QList<int> &ids);
+    void setLogX(bool on);
+    void setLogY(bool on);
+    bool logX() const { return m_logX; }
+    bool logY() const { return m_logY; }
+    void resetZoom();
+    void setProviderVisible(int provider, bool visible);
+    bool providerVisible(int provider) const;
+
+    // Introspection for tests and the status line.
+    int pointCount() const;         ///< points drawn in all offer series
+    int frontierPointCount() const; ///< points of the frontier line
+    int selectedCount() const;
+    QChart *chart() const;
+    /// Point ids at a chart value (exact match), used by tests to "click" a point.
+    void simulateClick(int id);
+
+Q_SIGNALS:
+    void pointClicked(int id);
+    void logAxesChanged(bool logX, bool logY);
+
+private:
+    struct SeriesInfo
+    {
+        QScatterSeries *series = nullptr;
+        QList<int> ids; ///< parallel to the series' points
+        int provider = 0;
+    };
+    void rebuildAxes();
+    void updateGuides();
+    int idAt(const QScatterSeries *series, const QPointF &p) const;
+    void onHovered(QScatterSeries *series, const QPointF &p, bool state);
+    void onClicked(QScatterSeries *series, const QPointF &p);
+
+    ZoomableChartView *m_view = nullptr;
+    QChart *m_chart = nullptr;
+    QList<SeriesInfo> m_series; ///< provider x mode x (efficient, dominated)
+    QLineSeries *m_frontier = nullptr;
+    QLineSeries *m_deadline = nullptr;
+    QLineSeries *m_budget = nullptr;
+    QAreaSeries *m_feasible = nullptr;
+    QLineSeries *m_feasibleUpper = nullptr;
+    QLineSeries *m_feasibleLower = nullptr;
+    QScatterSeries *m_recommended = nullptr;
+    QScatterSeries *m_selected = nullptr;
+    QAbstractAxis *m_axisX = nullptr;
+    QAbstractAxis *m_axisY = nullptr;
+    QLabel *m_emptyLabel = nullptr;
+    bool m_logX = true;
+    bool m_logY = true;
+    double m_minX = 0.1, m_maxX = 1, m_minY = 0.1, m_maxY = 1;
+    std::optional<double> m_deadline_h;
+    std::optional<double> m_budget_usd;
+    QList<ChartPoint> m_points;
+    QHash<int, qsizetype> m_byId;
+    std::function<QString(int)> m_tooltip;
+    QList<bool> m_providerVisible;
+};
+
+} // namespace gf

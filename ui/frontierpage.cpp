@@ -1,0 +1,182 @@
+#include "frontierpage.h"
+
+#include "format.h"
+#include "frontierchart.h"
+#include "pointtablemodel.h"
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace gf {
+
+FrontierPage::FrontierPage(QWidget *parent) : QWidget(parent)
+{
+    m_chart = new FrontierChart(this);
+    m_chart->setObjectName(QStringLiteral("frontierChart"));
+    m_chart->setTooltipProvider([this](int id) { return m_results ? describePoint(*m_results, id) : QString(); });
+
+    m_logX = new QCheckBox(tr("Log time axis"), this);
+    m_logX->setObjectName(QStringLiteral("logX"));
+    m_logX->setChecked(true);
+    m_logY = new QCheckBox(tr("Log cost axis"), this);
+    m_logY->setObjectName(QStringLiteral("logY"));
+    m_logY->setChecked(true);
+    auto *reset = new QPushButton(tr("Reset zoom"), this);
+    reset->setObjectName(QStringLiteral("resetZoom"));
+    reset->setToolTip(tr("Drag a rectangle to zoom in, use the mouse wheel, or press Esc in the chart to reset"));
+    m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("frontierSummary"));
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    connect(m_logX, &QCheckBox::toggled, m_chart, &FrontierChart::setLogX);
+    connect(m_logY, &QCheckBox::toggled, m_chart, &FrontierChart::setLogY);
+    connect(reset, &QPushButton::clicked, m_chart, &FrontierChart::resetZoom);
+    connect(m_chart, &FrontierChart::pointClicked, this, &FrontierPage::pointActivated);
+
+    auto *controls = new QHBoxLayout;
+    controls->addWidget(m_logX);
+    controls->addWidget(m_logY);
+    controls->addWidget(reset);
+    controls->addSpacing(12);
+    controls->addWidget(m_summary, 1);
+
+    m_model = new PointTableModel(this);
+    auto *proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(m_model);
+    proxy->setSortRole(PointTableModel::SortRole);
+    m_table = new QTableView(this);
+    m_table->setObjectName(QStringLiteral("frontierTable"));
+    m_table->setModel(proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(PointTableModel::Hours, Qt::AscendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->setVisible(false);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setAlternatingRowColors(true);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (!current.isValid())
+                    return;
+                const qsizetype point = current.data(PointTableModel::PointIndexRole).value<qsizetype>();
+                m_chart->setSelectedIds({static_cast<int>(point)});
+                if (m_results && point >= 0)
+                    Q_EMIT catalogRowActivated(
+                        static_cast<int>(m_results->catalogIndex.at(m_results->points.at(point).offerIndex)));
+            });
+
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setObjectName(QStringLiteral("frontierSplitter"));
+    splitter->addWidget(m_chart);
+    splitter->addWidget(m_table);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 1);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(splitter, 1);
+}
+
+void FrontierPage::setResults(ProjectionResultsPtr results)
+{
+    m_results = std::move(results);
+    QList<ChartPoint> points;
+    std::optional<int> recommended;
+    if (m_results) {
+        points.reserve(m_results->points.size());
+        const QStringList providers = knownProviders();
+        for (qsizetype i = 0; i < m_results->points.size(); ++i) {
+            const ProjectedOffer &p = m_results->points.at(i);
+            if (!p.projected || !(p.costUsd > 0))
+                continue;
+            ChartPoint c;
+            c.hours = p.totalHours;
+            c.costUsd = p.costUsd;
+            c.provider = static_cast<int>(providers.indexOf(m_results->offers.at(p.offerIndex).provider));
+            c.spot = p.mode == PriceMode::Spot;
+            c.onFrontier = p.onFrontier;
+            c.feasible = p.feasible;
+            c.id = static_cast<int>(i);
+            points.append(c);
+        }
+        if (m_results->recommended >= 0)
+            recommended = static_cast<int>(m_results->recommended);
+        m_chart->setPoints(points, m_results->options.deadlineHours, m_results->options.budgetUsd, recommended);
+    } else {
+        m_chart->setPoints({}, std::nullopt, std::nullopt, std::nullopt);
+    }
+    m_model->showFrontier(m_results);
+    m_table->resizeColumnsToContents();
+    m_summary->setText(summary());
+}
+
+QString FrontierPage::summary() const
+{
+    if (!m_results)
+        return tr("No projection yet.");
+    QString s = tr("%1 points · %2 on the frontier").arg(m_chart->pointCount()).arg(m_results->frontierCount);
+    if (m_results->recommended >= 0) {
+        const ProjectedOffer &p = m_results->points.at(m_results->recommended);
+        const Offer &o = m_results->offers.at(p.offerIndex);
+        s += tr(" · recommended: %1 %2 (%3), %4, %5 USD")
+                 .arg(providerDisplayName(o.provider), o.instanceType,
+                      p.mode == PriceMode::Spot ? tr("spot") : tr("on-demand"), formatHours(p.totalHours),
+                      formatUsd(p.costUsd));
+    } else if (m_results->options.deadlineHours || m_results->options.budgetUsd) {
+        s += tr(" · no offer meets the deadline and budget");
+    }
+    s += tr(" · %1").arg(m_results->calibration.source);
+    return s;
+}
+
+void FrontierPage::pointActivated(int point)
+{
+    if (!m_results || point < 0 || point >= m_results->points.size())
+        return;
+    const int row = m_model->rowOfPoint(point);
+    if (row >= 0) {
+        auto *proxy = qobject_cast<QSortFilterProxyModel *>(m_table->model());
+        const QModelIndex idx = proxy->mapFromSource(m_model->index(row, 0));
+        const QSignalBlocker blocker(m_table->selectionModel());
+        m_table->selectionModel()->setCurrentIndex(idx, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        m_table->scrollTo(idx);
+    } else {
+        m_table->clearSelection();
+    }
+    Q_EMIT catalogRowActivated(static_cast<int>(m_results->catalogIndex.at(m_results->points.at(point).offerIndex)));
+}
+
+void FrontierPage::highlightCatalogRows(const QList<int> &rows)
+{
+    if (!m_results)
+        return;
+    QList<int> ids;
+    for (int row : rows) {
+        if (row >= 0 && row < m_results->primaryPoint.size() && m_results->primaryPoint.at(row) >= 0)
+            ids.append(static_cast<int>(m_results->primaryPoint.at(row)));
+    }
+    m_chart->setSelectedIds(ids);
+}
+
+void FrontierPage::saveState() const
+{
+    QSettings s;
+    s.setValue(QStringLiteral("frontier/logX"), m_logX->isChecked());
+    s.setValue(QStringLiteral("frontier/logY"), m_logY->isChecked());
+}
+
+void FrontierPage::restoreState()
+{
+    QSettings s;
+    m_logX->setChecked(s.value(QStringLiteral("frontier/logX"), true).toBool());
+    m_logY->setChecked(s.value(QStringLiteral("frontier/logY"), true).toBool());
+}
+
+} // namespace gf

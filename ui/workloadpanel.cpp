@@ -1,0 +1,395 @@
+#include "workloadpanel.h"
+
+#include "format.h"
+#include "gpucatalog.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QSettings>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+namespace gf {
+
+namespace {
+constexpr int kCustomIndexRole = Qt::UserRole + 1;
+const QString kCustomId = QStringLiteral("__custom__");
+} // namespace
+
+WorkloadPanel::WorkloadPanel(QWidget *parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("workloadPanel"));
+    auto *layout = new QVBoxLayout(this);
+
+    auto *workloadBox = new QGroupBox(tr("Workload"), this);
+    auto *wf = new QFormLayout(workloadBox);
+    m_preset = new QComboBox(workloadBox);
+    m_preset->setObjectName(QStringLiteral("workloadPreset"));
+    for (const Workload &w : builtinWorkloads())
+        m_preset->addItem(w.name, w.id);
+    m_preset->addItem(tr("Custom workload…"), kCustomId);
+    m_preset->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_preset->setMinimumContentsLength(18);
+    m_preset->setToolTip(tr("A preset with documented FLOPs, memory traffic and size, or your own workload"));
+    wf->addRow(tr("&Model"), m_preset);
+
+    m_customStack = new QStackedWidget(workloadBox);
+    auto *none = new QWidget(m_customStack);
+    auto *custom = new QWidget(m_customStack);
+    auto *cf = new QFormLayout(custom);
+    cf->setContentsMargins(0, 0, 0, 0);
+    m_customKind = new QComboBox(custom);
+    m_customKind->setObjectName(QStringLiteral("customKind"));
+    m_customKind->addItem(tr("Measured speed on a GPU"));
+    m_customKind->addItem(tr("FLOPs per sample"));
+    cf->addRow(tr("Speed from"), m_customKind);
+    m_customMeasured = new QDoubleSpinBox(custom);
+    m_customMeasured->setObjectName(QStringLiteral("customMeasured"));
+    m_customMeasured->setRange(0, 1e9);
+    m_customMeasured->setDecimals(1);
+    m_customMeasured->setValue(1000);
+    m_customMeasured->setSuffix(tr(" samples/s"));
+    m_customMeasured->setToolTip(tr("Training throughput you measured on one GPU of the model below"));
+    cf->addRow(tr("Measured"), m_customMeasured);
+    m_customGpu = new QComboBox(custom);
+    m_customGpu->setObjectName(QStringLiteral("customGpu"));
+    for (const GpuModel &m : GpuCatalog::builtin().models())
+        m_customGpu->addItem(m.name, m.id);
+    m_customGpu->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_customGpu->setMinimumContentsLength(14);
+    m_customGpu->setCurrentIndex(std::max(0, m_customGpu->findData(QStringLiteral("a100-40gb-sxm4"))));
+    cf->addRow(tr("on GPU"), m_customGpu);
+    m_customFlops = new QDoubleSpinBox(custom);
+    m_customFlops->setObjectName(QStringLiteral("customFlops"));
+    m_customFlops->setRange(0, 1e6);
+    m_customFlops->setDecimals(3);
+    m_customFlops->setValue(10);
+    m_customFlops->setSuffix(tr(" GFLOP"));
+    m_customFlops->setToolTip(tr("Forward + backward FLOPs per sample, in GFLOP (a multiply-add counts as 2)"));
+    cf->addRow(tr("FLOPs/sample"), m_customFlops);
+    m_customParams = new QDoubleSpinBox(custom);
+    m_customParams->setRange(0, 1e6);
+    m_customParams->setDecimals(1);
+    m_customParams->setValue(100);
+    m_customParams->setSuffix(tr(" M params"));
+    m_customParams->setToolTip(tr("Trainable parameters, millions (sets the gradient exchange between GPUs)"));
+    cf->addRow(tr("Parameters"), m_customParams);
+    m_customMemory = new QDoubleSpinBox(custom);
+    m_customMemory->setRange(0, 1024);
+    m_customMemory->setDecimals(1);
+    m_customMemory->setValue(16);
+    m_customMemory->setSuffix(tr(" GB"));
+    m_customMemory->setToolTip(tr("GPU memory the training needs per GPU; offers with less are flagged"));
+    cf->addRow(tr("Memory/GPU"), m_customMemory);
+    m_customStack->addWidget(none);
+    m_customStack->addWidget(custom);
+    m_customStack->setVisible(false);
+    wf->addRow(m_customStack);
+
+    m_samples = new QDoubleSpinBox(workloadBox);
+    m_samples->setObjectName(QStringLiteral("samples"));
+    m_samples->setRange(1, 1e13);
+    m_samples->setDecimals(0);
+    m_samples->setGroupSeparatorShown(true);
+    m_samples->setToolTip(tr("Samples per epoch (images, sequences …)"));
+    wf->addRow(tr("Data set"), m_samples);
+    m_epochs = new QDoubleSpinBox(workloadBox);
+    m_epochs->setObjectName(QStringLiteral("epochs"));
+    m_epochs->setRange(0.01, 1e5);
+    m_epochs->setDecimals(2);
+    wf->addRow(tr("&Epochs"), m_epochs);
+    m_precision = new QComboBox(workloadBox);
+    m_precision->setObjectName(QStringLiteral("precision"));
+    for (const QString &p : precisionNames())
+        m_precision->addItem(p, p);
+    m_precision->setToolTip(tr("Arithmetic precision of the training: selects the datasheet peak used"));
+    wf->addRow(tr("&Precision"), m_precision);
+    m_notes = new QLabel(workloadBox);
+    m_notes->setWordWrap(true);
+    m_notes->setObjectName(QStringLiteral("workloadNotes"));
+    QFont small = m_notes->font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    m_notes->setFont(small);
+    wf->addRow(m_notes);
+    layout->addWidget(workloadBox);
+
+    auto *limits = new QGroupBox(tr("Constraints"), this);
+    auto *lf = new QFormLayout(limits);
+    m_deadline = new QDoubleSpinBox(limits);
+    m_deadline->setObjectName(QStringLiteral("deadline"));
+    m_deadline->setRange(0, 1e5);
+    m_deadline->setDecimals(1);
+    m_deadline->setSuffix(tr(" h"));
+    m_deadline->setSpecialValueText(tr("none"));
+    m_deadline->setToolTip(tr("The run must finish within this many hours (0 = no deadline)"));
+    lf->addRow(tr("&Deadline"), m_deadline);
+    m_budget = new QDoubleSpinBox(limits);
+    m_budget->setObjectName(QStringLiteral("budget"));
+    m_budget->setRange(0, 1e8);
+    m_budget->setDecimals(0);
+    m_budget->setSuffix(tr(" USD"));
+    m_budget->setSpecialValueText(tr("none"));
+    m_budget->setToolTip(tr("The run may cost at most this much (0 = no budget)"));
+    lf->addRow(tr("&Budget"), m_budget);
+    m_weight = new QSlider(Qt::Horizontal, limits);
+    m_weight->setObjectName(QStringLiteral("weight"));
+    m_weight->setRange(0, 100);
+    m_weight->setValue(50);
+    m_weight->setToolTip(tr("Recommended offer: left = cheapest, right = fastest, among the frontier offers "
+                            "within deadline and budget"));
+    m_weightLabel = new QLabel(limits);
+    lf->addRow(tr("Cost ↔ time"), m_weight);
+    lf->addRow(QString(), m_weightLabel);
+    layout->addWidget(limits);
+
+    auto *spotBox = new QGroupBox(tr("Spot and run assumptions"), this);
+    auto *sf = new QFormLayout(spotBox);
+    m_spot = new QComboBox(spotBox);
+    m_spot->setObjectName(QStringLiteral("spotPolicy"));
+    m_spot->addItem(tr("On-demand only"), int(SpotPolicy::OnDemandOnly));
+    m_spot->addItem(tr("Spot allowed"), int(SpotPolicy::SpotAllowed));
+    m_spot->addItem(tr("Spot only"), int(SpotPolicy::SpotOnly));
+    m_spot->setCurrentIndex(1);
+    m_spot->setToolTip(tr("Spot / preemptible / interruptible capacity is cheaper but can be reclaimed; "
+                          "its expected interruption overhead is added to the run"));
+    sf->addRow(tr("&Spot"), m_spot);
+    m_checkpoint = new QSpinBox(spotBox);
+    m_checkpoint->setObjectName(QStringLiteral("checkpoint"));
+    m_checkpoint->setRange(1, 24 * 60);
+    m_checkpoint->setValue(30);
+    m_checkpoint->setSuffix(tr(" min"));
+    m_checkpoint->setToolTip(tr("Checkpoint interval: an interruption loses half of it on average"));
+    sf->addRow(tr("Checkpoint every"), m_checkpoint);
+    m_setup = new QSpinBox(spotBox);
+    m_setup->setObjectName(QStringLiteral("setup"));
+    m_setup->setRange(0, 24 * 60);
+    m_setup->setValue(10);
+    m_setup->setSuffix(tr(" min"));
+    m_setup->setToolTip(tr("Boot, image pull and data staging: billed once per run"));
+    sf->addRow(tr("Setup time"), m_setup);
+    m_nodes = new QSpinBox(spotBox);
+    m_nodes->setObjectName(QStringLiteral("nodes"));
+    m_nodes->setRange(1, 64);
+    m_nodes->setValue(1);
+    m_nodes->setSpecialValueText(tr("off"));
+    m_nodes->setToolTip(tr("Also project jobs of N single-GPU instances over the network "
+                           "(several cheap spot instances can beat one multi-GPU instance)"));
+    sf->addRow(tr("Multi-instance"), m_nodes);
+    layout->addWidget(spotBox);
+
+    m_error = new QLabel(this);
+    m_error->setObjectName(QStringLiteral("workloadError"));
+    m_error->setWordWrap(true);
+    m_error->setStyleSheet(QStringLiteral("color: #c0392b;"));
+    m_error->hide();
+    layout->addWidget(m_error);
+    layout->addStretch(1);
+
+    connect(m_preset, &QComboBox::currentIndexChanged, this, &WorkloadPanel::presetChanged);
+    for (QComboBox *c : {m_customKind, m_customGpu, m_precision, m_spot})
+        connect(c, &QComboBox::currentIndexChanged, this, &WorkloadPanel::emitChanged);
+    for (QDoubleSpinBox *s : {m_customFlops, m_customMeasured, m_customParams, m_customMemory, m_samples, m_epochs,
+                              m_deadline, m_budget})
+        connect(s, &QDoubleSpinBox::valueChanged, this, &WorkloadPanel::emitChanged);
+    for (QSpinBox *s : {m_checkpoint, m_setup, m_nodes})
+        connect(s, &QSpinBox::valueChanged, this, &WorkloadPanel::emitChanged);
+    connect(m_weight, &QSlider::valueChanged, this, &WorkloadPanel::emitChanged);
+    presetChanged();
+}
+
+void WorkloadPanel::presetChanged()
+{
+    const QString id = m_preset->currentData().toString();
+    const bool custom = id == kCustomId;
+    m_customStack->setCurrentIndex(custom ? 1 : 0);
+    m_customStack->setVisible(custom);
+    if (!custom) {
+        if (const Workload *w = findWorkload(builtinWorkloads(), id)) {
+            const bool wasLoading = m_loading;
+            m_loading = true;
+            m_samples->setValue(w->samplesPerEpoch);
+            m_samples->setSuffix(QStringLiteral(" ") + w->sampleUnit);
+            m_epochs->setValue(w->epochs);
+            m_precision->setCurrentIndex(std::max(0, m_precision->findData(precisionName(w->precision))));
+            m_notes->setText(tr("%1 GFLOP/sample · %2 M params · needs %3 GB per GPU")
+                                 .arg(QString::number(w->flopsPerSample / 1e9, 'g', 4),
+                                      QString::number(w->parameters / 1e6, 'g', 4), QString::number(w->memoryGb, 'g', 3)));
+            m_notes->setToolTip(w->notes);
+            m_loading = wasLoading;
+        }
+    } else {
+        m_samples->setSuffix(tr(" samples"));
+        m_notes->setText(tr("Describe your training: speed measured on one GPU, or FLOPs per sample."));
+    }
+    emitChanged();
+}
+
+void WorkloadPanel::emitChanged()
+{
+    m_weightLabel->setText(m_weight->value() < 15   ? tr("cheapest")
+                           : m_weight->value() > 85 ? tr("fastest")
+                                                    : tr("balanced (%1% time)").arg(m_weight->value()));
+    const bool measured = m_customKind->currentIndex() == 0;
+    m_customMeasured->setEnabled(measured);
+    m_customGpu->setEnabled(measured);
+    m_customFlops->setEnabled(!measured);
+    if (m_loading)
+        return;
+    const auto w = workload();
+    m_error->setVisible(!w.ok());
+    if (!w.ok())
+        m_error->setText(w.error().text());
+    Q_EMIT changed();
+}
+
+Result<Workload> WorkloadPanel::workload() const
+{
+    const QString id = m_preset->currentData().toString();
+    const Precision precision = precisionFromName(m_precision->currentData().toString()).value_or(Precision::Fp16);
+    if (id != kCustomId) {
+        const Workload *preset = findWorkload(builtinWorkloads(), id);
+        if (!preset)
+            return makeError(tr("Unknown workload %1").arg(id));
+        Workload w = *preset;
+        w.samplesPerEpoch = m_samples->value();
+        w.epochs = m_epochs->value();
+        w.precision = precision;
+        if (auto st = validateWorkload(w); !st)
+            return st.error();
+        return w;
+    }
+    CustomWorkloadInput in;
+    in.name = tr("Custom workload");
+    in.precision = precision;
+    if (m_customKind->currentIndex() == 0) {
+        in.measuredSamplesPerS = m_customMeasured->value();
+        in.referenceGpu = m_customGpu->currentData().toString();
+    } else {
+        in.flopsPerSample = m_customFlops->value() * 1e9;
+    }
+    in.parameters = m_customParams->value() * 1e6;
+    in.memoryGb = m_customMemory->value();
+    in.samplesPerEpoch = m_samples->value();
+    in.epochs = m_epochs->value();
+    return makeCustomWorkload(in, GpuCatalog::builtin(), GpuSpecTable::builtin());
+}
+
+ProjectionOptions WorkloadPanel::options() const
+{
+    ProjectionOptions o;
+    o.spotPolicy = static_cast<SpotPolicy>(m_spot->currentData().toInt());
+    o.setupMinutes = m_setup->value();
+    o.checkpointMinutes = m_checkpoint->value();
+    if (m_deadline->value() > 0)
+        o.deadlineHours = m_deadline->value();
+    if (m_budget->value() > 0)
+        o.budgetUsd = m_budget->value();
+    o.weight = m_weight->value() / 100.0;
+    o.nodeCounts = {1};
+    if (m_nodes->value() > 1)
+        o.nodeCounts.append(m_nodes->value());
+    return o;
+}
+
+void WorkloadPanel::selectPreset(const QString &id)
+{
+    const int i = m_preset->findData(id);
+    if (i >= 0)
+        m_preset->setCurrentIndex(i);
+}
+
+void WorkloadPanel::setDeadlineHours(double hours)
+{
+    m_deadline->setValue(hours);
+}
+
+void WorkloadPanel::setBudgetUsd(double usd)
+{
+    m_budget->setValue(usd);
+}
+
+void WorkloadPanel::setSpotPolicy(SpotPolicy policy)
+{
+    m_spot->setCurrentIndex(std::max(0, m_spot->findData(int(policy))));
+}
+
+void WorkloadPanel::setWeight(double weight)
+{
+    m_weight->setValue(qRound(weight * 100));
+}
+
+void WorkloadPanel::setSamples(double samples)
+{
+    m_samples->setValue(samples);
+}
+
+void WorkloadPanel::setEpochs(double epochs)
+{
+    m_epochs->setValue(epochs);
+}
+
+void WorkloadPanel::saveState() const
+{
+    QSettings s;
+    s.beginGroup(QStringLiteral("workload"));
+    s.setValue(QStringLiteral("preset"), m_preset->currentData());
+    s.setValue(QStringLiteral("samples"), m_samples->value());
+    s.setValue(QStringLiteral("epochs"), m_epochs->value());
+    s.setValue(QStringLiteral("precision"), m_precision->currentData());
+    s.setValue(QStringLiteral("deadline"), m_deadline->value());
+    s.setValue(QStringLiteral("budget"), m_budget->value());
+    s.setValue(QStringLiteral("spot"), m_spot->currentData());
+    s.setValue(QStringLiteral("checkpoint"), m_checkpoint->value());
+    s.setValue(QStringLiteral("setup"), m_setup->value());
+    s.setValue(QStringLiteral("nodes"), m_nodes->value());
+    s.setValue(QStringLiteral("weight"), m_weight->value());
+    s.setValue(QStringLiteral("customKind"), m_customKind->currentIndex());
+    s.setValue(QStringLiteral("customMeasured"), m_customMeasured->value());
+    s.setValue(QStringLiteral("customGpu"), m_customGpu->currentData());
+    s.setValue(QStringLiteral("customFlops"), m_customFlops->value());
+    s.setValue(QStringLiteral("customParams"), m_customParams->value());
+    s.setValue(QStringLiteral("customMemory"), m_customMemory->value());
+    s.endGroup();
+}
+
+void WorkloadPanel::restoreState()
+{
+    QSettings s;
+    s.beginGroup(QStringLiteral("workload"));
+    if (!s.contains(QStringLiteral("preset"))) {
+        s.endGroup();
+        return;
+    }
+    m_loading = true;
+    selectPreset(s.value(QStringLiteral("preset")).toString());
+    presetChanged();
+    m_loading = true;
+    m_samples->setValue(s.value(QStringLiteral("samples"), m_samples->value()).toDouble());
+    m_epochs->setValue(s.value(QStringLiteral("epochs"), m_epochs->value()).toDouble());
+    m_precision->setCurrentIndex(std::max(0, m_precision->findData(s.value(QStringLiteral("precision")))));
+    m_deadline->setValue(s.value(QStringLiteral("deadline"), 0.0).toDouble());
+    m_budget->setValue(s.value(QStringLiteral("budget"), 0.0).toDouble());
+    m_spot->setCurrentIndex(std::max(0, m_spot->findData(s.value(QStringLiteral("spot")))));
+    m_checkpoint->setValue(s.value(QStringLiteral("checkpoint"), 30).toInt());
+    m_setup->setValue(s.value(QStringLiteral("setup"), 10).toInt());
+    m_nodes->setValue(s.value(QStringLiteral("nodes"), 1).toInt());
+    m_weight->setValue(s.value(QStringLiteral("weight"), 50).toInt());
+    m_customKind->setCurrentIndex(s.value(QStringLiteral("customKind"), 0).toInt());
+    m_customMeasured->setValue(s.value(QStringLiteral("customMeasured"), 1000.0).toDouble());
+    m_customGpu->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_customGpu->setMinimumContentsLength(14);
+    m_customGpu->setCurrentIndex(std::max(0, m_customGpu->findData(s.value(QStringLiteral("customGpu")))));
+    m_customFlops->setValue(s.value(QStringLiteral("customFlops"), 10.0).toDouble());
+    m_customParams->setValue(s.value(QStringLiteral("customParams"), 100.0).toDouble());
+    m_customMemory->setValue(s.value(QStringLiteral("customMemory"), 16.0).toDouble());
+    s.endGroup();
+    m_loading = false;
+    emitChanged();
+}
+
+} // namespace gf

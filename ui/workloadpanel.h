@@ -1,0 +1,72 @@
+#pragma once
+
+#include "projectionjob.h"
+#include "workload.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QSlider;
+class QSpinBox;
+class QStackedWidget;
+
+namespace gf {
+
+/// The workload and its assumptions: preset or custom, data set, epochs, precision, deadline,
+/// budget, spot policy, checkpoint interval, setup time and the cost-vs-time weight.
+class WorkloadPanel final : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit WorkloadPanel(QWidget *parent = nullptr);
+
+    /// The current workload; an invalid custom workload gives an error (also shown in the panel).
+    Result<Workload> workload() const;
+    ProjectionOptions options() const;
+
+    void selectPreset(const QString &id);
+    void setDeadlineHours(double hours); ///< 0 = none
+    void setBudgetUsd(double usd);       ///< 0 = none
+    void setSpotPolicy(SpotPolicy policy);
+    void setWeight(double weight);       ///< 0 cheapest .. 1 fastest
+    void setSamples(double samples);
+    void setEpochs(double epochs);
+
+    void saveState() const;
+    void restoreState();
+
+Q_SIGNALS:
+    /// Emitted for every change; the panel never blocks on the projection.
+    void changed();
+
+private:
+    void presetChanged();
+    void emitChanged();
+
+    QComboBox *m_preset = nullptr;
+    QStackedWidget *m_customStack = nullptr;
+    QComboBox *m_customKind = nullptr;
+    QDoubleSpinBox *m_customFlops = nullptr;
+    QDoubleSpinBox *m_customMeasured = nullptr;
+    QComboBox *m_customGpu = nullptr;
+    QDoubleSpinBox *m_customParams = nullptr;
+    QDoubleSpinBox *m_customMemory = nullptr;
+    QDoubleSpinBox *m_samples = nullptr;
+    QDoubleSpinBox *m_epochs = nullptr;
+    QComboBox *m_precision = nullptr;
+    QDoubleSpinBox *m_deadline = nullptr;
+    QDoubleSpinBox *m_budget = nullptr;
+    QComboBox *m_spot = nullptr;
+    QSpinBox *m_checkpoint = nullptr;
+    QSpinBox *m_setup = nullptr;
+    QSpinBox *m_nodes = nullptr;
+    QSlider *m_weight = nullptr;
+    QLabel *m_weightLabel = nullptr;
+    QLabel *m_error = nullptr;
+    QLabel *m_notes = nullptr;
+    bool m_loading = false;
+};
+
+} // namespace gf
