@@ -92,3 +92,4 @@ private:
 } // namespace gf
 
 Q_DECLARE_METATYPE(gf::ProjectionResultsPtr)
+Q_DECLARE_METATYPE(gf::Calibration)

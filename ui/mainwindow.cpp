@@ -8,6 +8,7 @@
 #include "gpuspecs.h"
 #include "offerspage.h"
 #include "offertablemodel.h"
+#include "probepage.h"
 #include "proberesult.h"
 #include "workloadpanel.h"
 
@@ -92,6 +93,8 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     m_tabs->addTab(m_offers, tr("&Offers"));
     m_tabs->addTab(m_frontier, tr("&Frontier"));
     m_tabs->addTab(m_compare, tr("Co&mpare"));
+    m_probe = new ProbePage(m_dbPath, m_tabs);
+    m_tabs->addTab(m_probe, tr("&Probe"));
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
 
@@ -132,6 +135,7 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
         m_busy->setVisible(false);
         m_projectionLabel->setText(tr("Projection: %1").arg(message));
     });
+    connect(m_probe, &ProbePage::calibrationChanged, m_projection, &ProjectionController::setCalibration);
     connect(m_frontier, &FrontierPage::catalogRowActivated, m_offers, &OffersPage::selectCatalogRow);
     connect(m_offers, &OffersPage::selectionChanged, this, [this](const QList<int> &rows) {
         m_frontier->highlightCatalogRows(rows);

@@ -17,6 +17,7 @@ namespace gf {
 class ComparePage;
 class FrontierPage;
 class OffersPage;
+class ProbePage;
 class WorkloadPanel;
 
 /// What the background load hands to the GUI thread.
@@ -33,7 +34,7 @@ class MainWindow final : public QMainWindow
 {
     Q_OBJECT
 public:
-    enum Page { OffersTab, FrontierTab, CompareTab };
+    enum Page { OffersTab, FrontierTab, CompareTab, ProbeTab, CatalogsTab };
 
     explicit MainWindow(QString dbPath, QWidget *parent = nullptr);
     ~MainWindow() override;
@@ -41,6 +42,7 @@ public:
     OffersPage *offersPage() const { return m_offers; }
     FrontierPage *frontierPage() const { return m_frontier; }
     ComparePage *comparePage() const { return m_compare; }
+    ProbePage *probePage() const { return m_probe; }
     WorkloadPanel *workloadPanel() const { return m_workload; }
     ProjectionController *projection() const { return m_projection; }
     QTabWidget *tabs() const { return m_tabs; }
@@ -72,6 +74,7 @@ private:
     OffersPage *m_offers = nullptr;
     FrontierPage *m_frontier = nullptr;
     ComparePage *m_compare = nullptr;
+    ProbePage *m_probe = nullptr;
     WorkloadPanel *m_workload = nullptr;
     QDockWidget *m_workloadDock = nullptr;
     ProjectionController *m_projection = nullptr;

@@ -1,0 +1,88 @@
+#include "probepage.h"
+#include "testsupport.h"
+
+#include <QApplication>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTest>
+
+using namespace gf;
+using namespace gf::test;
+
+class TestProbePage final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        // The probes are found in the build tree.
+        qputenv("GPUFRONTIER_PROBE_DIR", QByteArray(GF_BINARY_DIR "/probes"));
+    }
+
+    void importsAProbeFromAnotherMachine()
+    {
+        TempDb db;
+        ProbePage page(db.path());
+        QCOMPARE(page.historyCount(), 0);
+        QSignalSpy calibration(&page, &ProbePage::calibrationChanged);
+        QVERIFY(page.importFile(fixturePath(QStringLiteral("probe/cuda_h100.json"))));
+        QCOMPARE(page.historyCount(), 1);
+        QCOMPARE(calibration.size(), 1);
+        const Calibration c = calibration.first().at(0).value<Calibration>();
+        QVERIFY(c.measured);
+        QVERIFY(!c.probedGpuId.isEmpty());
+        auto *figures = page.findChild<QTableWidget *>(QStringLiteral("probeFigures"));
+        QVERIFY(figures && figures->rowCount() >= 6);
+        // BF16 row: measured, datasheet and an efficiency in percent.
+        bool efficiency = false;
+        for (int r = 0; r < figures->rowCount(); ++r)
+            efficiency = efficiency || figures->item(r, 2)->text().endsWith(QStringLiteral("%"));
+        QVERIFY(efficiency);
+        auto *device = page.findChild<QLabel *>(QStringLiteral("probeDevice"));
+        QVERIFY(device->text().contains(QStringLiteral("H100")));
+    }
+
+    void rejectsBadFiles()
+    {
+        TempDb db;
+        ProbePage page(db.path());
+        QVERIFY(!page.importFile(fixturePath(QStringLiteral("probe/not_json.txt"))));
+        QVERIFY(page.statusText().contains(QStringLiteral("not_json.txt")));
+        QVERIFY(!page.importFile(db.dir() + QStringLiteral("/missing.json")));
+        QVERIFY(page.statusText().contains(QStringLiteral("Cannot read")));
+        QCOMPARE(page.historyCount(), 0);
+    }
+
+    void runsTheRealCpuProbe()
+    {
+        TempDb db;
+        ProbePage page(db.path());
+        QSignalSpy finished(&page, &ProbePage::runFinished);
+        page.runProbe(true, true);
+        QVERIFY(page.isRunning());
+        QVERIFY(finished.wait(120000));
+        QVERIFY2(finished.first().at(0).toBool(), qPrintable(page.statusText()));
+        QCOMPARE(page.historyCount(), 1);
+        // A CPU probe calibrates nothing on the GPU side: datasheet defaults, said so.
+        QVERIFY(!page.calibration().measured);
+    }
+
+    void cancelStopsTheRun()
+    {
+        TempDb db;
+        ProbePage page(db.path());
+        QSignalSpy finished(&page, &ProbePage::runFinished);
+        page.runProbe(true, false);
+        QVERIFY(page.isRunning());
+        page.cancel();
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(finished.first().at(0).toBool(), false);
+        QCOMPARE(page.historyCount(), 0);
+    }
+};
+
+QTEST_MAIN(TestProbePage)
+#include "test_probepage.moc"
