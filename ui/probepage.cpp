@@ -374,9 +374,11 @@ void ProbePage::showRun(int row)
         m_figures->setItem(r, 3, cell(l.unit));
     }
     m_figures->setVerticalHeaderLabels(labels);
+    QStringList notes;
+    for (const QString &n : std::as_const(m_calibration.notes))
+        notes.append(n.toHtmlEscaped());
     m_calibrationLabel->setText(tr("<b>Calibration:</b> %1<br>%2")
-                                    .arg(m_calibration.source.toHtmlEscaped(),
-                                         m_calibration.notes.join(QStringLiteral("<br>")).toHtmlEscaped()));
+                                    .arg(m_calibration.source.toHtmlEscaped(), notes.join(QStringLiteral("<br>"))));
 }
 
 } // namespace gf
