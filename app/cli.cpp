@@ -13,7 +13,14 @@ const QList<CliCommand> &commands()
     static const QList<CliCommand> list = {
         {QStringLiteral("offers"), QStringLiteral("List the offers of the current catalogs, filtered and sorted"), cliOffers},
         {QStringLiteral("catalogs"), QStringLiteral("List the catalog snapshots with source, age and row count"), cliCatalogs},
-        {QStringLiteral("import"), QStringLiteral("Import a catalog file (GPU Frontier catalog CSV) as a new snapshot"), cliImport},
+        {QStringLiteral("import"), QStringLiteral("Import price files (GPU Frontier/SkyPilot CSV or a provider's own format) as a snapshot"), cliImport},
+        {QStringLiteral("refresh"), QStringLiteral("Refresh the catalogs from the providers' live price sources"), cliRefresh},
+        {QStringLiteral("history"), QStringLiteral("Price history of one instance type across snapshots"), cliHistory},
+        {QStringLiteral("workloads"), QStringLiteral("List the training workload presets"), cliWorkloads},
+        {QStringLiteral("gpus"), QStringLiteral("Projected samples/s of a workload on every GPU model (one GPU)"), cliGpus},
+        {QStringLiteral("frontier"), QStringLiteral("Time and cost of a training run on every offer, with the efficiency frontier"), cliFrontier},
+        {QStringLiteral("probe"), QStringLiteral("Run the GPU/CPU probe benchmark, import a probe result, list stored runs"), cliProbe},
+        {QStringLiteral("report"), QStringLiteral("Write a comparison report: HTML, PDF, CSV, JSON or Markdown"), cliReport},
     };
     return list;
 }

@@ -2,6 +2,7 @@
 
 #include "catalogstore.h"
 
+#include <QJsonObject>
 #include <QString>
 #include <QStringList>
 #include <QTextStream>
@@ -10,6 +11,10 @@
 #include <memory>
 
 namespace gf {
+
+class ArgParser;
+struct Calibration;
+struct Workload;
 
 /// Exit codes of gpufrontier-cli.
 enum CliExit : int {
@@ -53,9 +58,29 @@ int runCli(const QStringList &args, QTextStream &out, QTextStream &err);
 int cliOffers(CliContext &ctx, const QStringList &args);
 int cliCatalogs(CliContext &ctx, const QStringList &args);
 int cliImport(CliContext &ctx, const QStringList &args);
+int cliRefresh(CliContext &ctx, const QStringList &args); ///< cli_refresh.cpp
+int cliHistory(CliContext &ctx, const QStringList &args); ///< cli_history.cpp
+int cliGpus(CliContext &ctx, const QStringList &args);      ///< cli_gpus.cpp
+int cliWorkloads(CliContext &ctx, const QStringList &args); ///< cli_gpus.cpp
+int cliFrontier(CliContext &ctx, const QStringList &args);  ///< cli_frontier.cpp
+int cliProbe(CliContext &ctx, const QStringList &args);     ///< cli_probe.cpp
+int cliReport(CliContext &ctx, const QStringList &args);    ///< cli_report.cpp
 
 /// Helpers shared by the commands.
 QString renderTable(const QStringList &header, const QList<QStringList> &rows, const QList<bool> &rightAligned = {});
 int usageError(CliContext &ctx, const QString &command, const QString &message);
+
+/// Workload and calibration options shared by `gpus` and `frontier` (cli_frontier.cpp).
+/// addWorkloadOptions declares --workload, --samples, --epochs, the custom-workload options and
+/// --no-calibration; workloadFromArgs returns -1 and fills *out, or prints the problem and returns an exit code.
+void addWorkloadOptions(ArgParser &parser);
+int workloadFromArgs(CliContext &ctx, const QString &command, const ArgParser &parser, Workload *out);
+/// The newest probe run of the database (defaults when none, unreadable or --no-calibration).
+/// Returns -1 and fills *out, or an exit code when the database cannot be opened.
+int calibrationFromArgs(CliContext &ctx, const ArgParser &parser, Calibration *out);
+/// One line describing the workload, and the JSON shapes of workload and calibration (cli_frontier.cpp).
+QString workloadSummaryText(const Workload &workload);
+QJsonObject workloadToJson(const Workload &workload);
+QJsonObject calibrationToJson(const Calibration &calibration);
 
 } // namespace gf

@@ -40,6 +40,7 @@ struct ProbeResult
     int memBusWidthBits = 0;
     int pcieGen = 0;
     int pcieWidth = 0;
+    double peakMemBandwidthGbs = 0; ///< datasheet-style peak from clock x bus width (cuda); 0 = unknown
     QString driverVersion;
     QString cudaVersion;
 
@@ -50,6 +51,7 @@ struct ProbeResult
     std::optional<double> fp16Tflops;
     std::optional<double> bf16Tflops;
     std::optional<double> fp8Tflops;
+    std::optional<double> fp64Tflops;        ///< cpu probe only
     std::optional<double> memBandwidthGbs;   ///< device (or host) memory, read+write bytes counted
     std::optional<double> h2dGbs;            ///< pinned host -> device
     std::optional<double> d2hGbs;            ///< device -> pinned host
@@ -58,7 +60,15 @@ struct ProbeResult
 };
 
 /// Parses and checks a probe JSON document (from the probe binary or a file produced elsewhere).
-/// Malformed, hostile or out-of-range input gives an error naming what was wrong.
+/// Malformed, hostile or out-of-range input gives an error naming what was wrong; a document
+/// carrying an "error" object (a failed run) gives that error.
 Result<ProbeResult> parseProbeJson(const QByteArray &json);
+
+/// The "error" object of a probe document ({code, message, detail}) when it has one.
+/// Lenient: anything unreadable gives nullopt.
+std::optional<Error> probeJsonError(const QByteArray &json);
+
+/// The largest probe document accepted, in bytes.
+inline constexpr qsizetype kMaxProbeJsonBytes = 4 * 1024 * 1024;
 
 } // namespace gf
