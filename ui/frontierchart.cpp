@@ -267,7 +267,33 @@ void FrontierChart::setPoints(const QList<ChartPoint> &points, std::optional<dou
     m_maxY = maxY;
     m_emptyLabel->setVisible(m_byId.isEmpty());
     setSelectedIds({});
-    rebuildAxes();
+    // Antialiasing costs more than it gives with tens of thousands of markers.
+    m_view->setRenderHint(QPainter::Antialiasing, m_byId.size() < 10000);
+    applyRanges();
+}
+
+void FrontierChart::applyRanges()
+{
+    if (auto *lx = qobject_cast<QLogValueAxis *>(m_axisX); lx && m_logX) {
+        lx->setRange(std::pow(10.0, std::floor(std::log10(m_minX * 0.9))), std::pow(10.0, std::ceil(std::log10(m_maxX * 1.1))));
+    } else if (auto *vx = qobject_cast<QValueAxis *>(m_axisX); vx && !m_logX) {
+        vx->setRange(0, m_maxX * 1.05);
+        vx->applyNiceNumbers();
+    } else {
+        rebuildAxes();
+        return;
+    }
+    if (auto *ly = qobject_cast<QLogValueAxis *>(m_axisY); ly && m_logY) {
+        ly->setRange(std::pow(10.0, std::floor(std::log10(m_minY * 0.9))), std::pow(10.0, std::ceil(std::log10(m_maxY * 1.1))));
+    } else if (auto *vy = qobject_cast<QValueAxis *>(m_axisY); vy && !m_logY) {
+        vy->setRange(0, m_maxY * 1.05);
+        vy->applyNiceNumbers();
+    } else {
+        rebuildAxes();
+        return;
+    }
+    m_chart->zoomReset();
+    updateGuides();
 }
 
 void FrontierChart::updateGuides()

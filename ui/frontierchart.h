@@ -76,6 +76,7 @@ private:
         int provider = 0;
     };
     void rebuildAxes();
+    void applyRanges();
     void updateGuides();
     int idAt(const QScatterSeries *series, const QPointF &p) const;
     void onHovered(QScatterSeries *series, const QPointF &p, bool state);
