@@ -1,0 +1,198 @@
+#include "argparser.h"
+#include "cli.h"
+#include "format.h"
+#include "gpucatalog.h"
+#include "gpuspecs.h"
+#include "projection.h"
+#include "workload.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+
+namespace gf {
+
+int cliGpus(CliContext &ctx, const QStringList &args)
+{
+    const QString cmd = QStringLiteral("gpus");
+    ArgParser p;
+    addWorkloadOptions(p);
+    p.addValue(QStringLiteral("format"), QStringLiteral("FMT"), QStringLiteral("table (default) or json"));
+    p.addFlag(QStringLiteral("help"), QStringLiteral("show this help"));
+    if (const QString e = p.parse(args); !e.isEmpty())
+        return usageError(ctx, cmd, e);
+    if (p.isSet(QStringLiteral("help"))) {
+        ctx.out << "Usage: gpufrontier-cli gpus --workload NAME [OPTIONS]\n\n"
+                   "Lists every GPU model with the projected training speed of the workload on ONE GPU\n"
+                   "(roofline of the datasheet peaks times the calibrated efficiencies) and the spec used.\n"
+                   "Fastest first; models without a spec row or a usable rate come last.\n\nOptions:\n"
+                << p.helpText();
+        return ExitOk;
+    }
+    if (!p.positional().isEmpty())
+        return usageError(ctx, cmd, QStringLiteral("unexpected argument \"%1\"").arg(p.positional().first()));
+    const QString format =
+        p.isSet(QStringLiteral("format")) ? p.value(QStringLiteral("format")) : QStringLiteral("table");
+    if (format != u"table" && format != u"json")
+        return usageError(ctx, cmd, QStringLiteral("--format: \"%1\" is not one of table, json").arg(format));
+    Workload w;
+    if (const int rc = workloadFromArgs(ctx, cmd, p, &w); rc >= 0)
+        return rc;
+    Calibration cal;
+    if (const int rc = calibrationFromArgs(ctx, p, &cal); rc >= 0)
+        return rc;
+
+    const GpuCatalog &gpus = GpuCatalog::builtin();
+    const GpuSpecTable &specs = GpuSpecTable::builtin();
+    const GpuSpec *reference =
+        w.kind == WorkloadKind::CustomMeasured ? specs.spec(w.referenceGpuId) : nullptr;
+    struct Row
+    {
+        const GpuModel *model;
+        const GpuSpec *spec;
+        GpuThroughput t;
+    };
+    QList<Row> rows;
+    for (const GpuModel &m : gpus.models()) {
+        const GpuSpec *s = specs.spec(m.id);
+        rows.append({&m, s, s ? singleGpuThroughput(*s, w, cal, reference) : GpuThroughput{}});
+    }
+    std::stable_sort(rows.begin(), rows.end(), [](const Row &a, const Row &b) {
+        if (a.t.ok != b.t.ok)
+            return a.t.ok;
+        return a.t.ok && a.t.samplesPerS > b.t.samplesPerS;
+    });
+    auto status = [&](const Row &r) -> QString {
+        if (!r.spec)
+            return QStringLiteral("no spec");
+        if (!r.t.ok)
+            return QStringLiteral("no %1 rate").arg(precisionName(w.precision));
+        QStringList s;
+        s.append(r.t.computeBound ? QStringLiteral("compute-bound") : QStringLiteral("memory-bound"));
+        if (r.t.precisionFallback)
+            s.append(QStringLiteral("precision-fallback"));
+        if (w.memoryGb > 0 && r.spec->memoryGb < w.memoryGb)
+            s.append(QStringLiteral("memory-too-small"));
+        return s.join(u',');
+    };
+    const double total = w.totalSamples();
+
+    if (format == u"json") {
+        QJsonArray arr;
+        for (const Row &r : std::as_const(rows)) {
+            QJsonObject o;
+            o.insert(u"id", r.model->id);
+            o.insert(u"name", r.model->name);
+            o.insert(u"vendor", r.model->vendor);
+            o.insert(u"projected", r.t.ok);
+            o.insert(u"samples_per_s", r.t.ok ? QJsonValue(r.t.samplesPerS) : QJsonValue());
+            o.insert(u"hours_one_gpu", r.t.ok ? QJsonValue(total / r.t.samplesPerS / 3600.0) : QJsonValue());
+            o.insert(u"bound", r.t.ok ? QJsonValue(r.t.computeBound ? QStringLiteral("compute")
+                                                                    : QStringLiteral("memory"))
+                                      : QJsonValue());
+            o.insert(u"precision_used", r.t.ok ? QJsonValue(precisionName(r.t.precisionUsed)) : QJsonValue());
+            o.insert(u"fits_memory",
+                     r.spec && w.memoryGb > 0 ? QJsonValue(r.spec->memoryGb >= w.memoryGb) : QJsonValue());
+            if (r.spec) {
+                QJsonObject s;
+                for (int i = 0; i < kPrecisionCount; ++i) {
+                    const double v = r.spec->peakTflops[static_cast<std::size_t>(i)];
+                    s.insert(precisionName(static_cast<Precision>(i)) + QStringLiteral("_tflops"),
+                             v > 0 ? QJsonValue(v) : QJsonValue());
+                }
+                s.insert(u"memory_gb", r.spec->memoryGb);
+                s.insert(u"mem_bw_gbs", r.spec->memBandwidthGbs);
+                s.insert(u"interconnect_gbs",
+                         r.spec->interconnectGbs > 0 ? QJsonValue(r.spec->interconnectGbs) : QJsonValue());
+                s.insert(u"pcie_gen", r.spec->pcieGen > 0 ? QJsonValue(r.spec->pcieGen) : QJsonValue());
+                s.insert(u"source", r.spec->source);
+                o.insert(u"spec", s);
+            } else {
+                o.insert(u"spec", QJsonValue());
+            }
+            o.insert(u"status", status(r));
+            arr.append(o);
+        }
+        QJsonObject root;
+        root.insert(u"workload", workloadToJson(w));
+        root.insert(u"calibration", calibrationToJson(cal));
+        root.insert(u"gpus", arr);
+        ctx.out << QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
+        return ExitOk;
+    }
+
+    ctx.out << "Workload: " << workloadSummaryText(w) << '\n';
+    ctx.out << "Calibration: " << cal.source << '\n';
+    const QString dash = QStringLiteral("–");
+    QList<QStringList> table;
+    for (const Row &r : std::as_const(rows)) {
+        const Precision used = r.t.ok ? r.t.precisionUsed : w.precision;
+        table.append(
+            {r.model->id, r.model->name,
+             r.t.ok ? formatNumber(r.t.samplesPerS, r.t.samplesPerS < 100 ? 2 : 0) : dash,
+             r.t.ok ? formatHours(total / r.t.samplesPerS / 3600.0) : dash,
+             r.spec && r.spec->peak(used) > 0
+                 ? QStringLiteral("%1 %2").arg(formatNumber(r.spec->peak(used), 1), precisionName(used))
+                 : dash,
+             r.spec ? formatNumber(r.spec->memBandwidthGbs) : dash,
+             r.spec ? formatNumber(r.spec->memoryGb) : dash, status(r)});
+    }
+    ctx.out << renderTable({QStringLiteral("GPU"), QStringLiteral("Name"), QStringLiteral("Samples/s"),
+                            QStringLiteral("Run on 1 GPU"), QStringLiteral("Peak TFLOP/s"),
+                            QStringLiteral("Mem GB/s"), QStringLiteral("Mem GB"), QStringLiteral("Notes")},
+                           table, {false, false, true, true, true, true, true, false});
+    ctx.out << QStringLiteral("%1 GPU models. Spec sources: resources/gpu_specs.csv (see GPUS.md).\n")
+                   .arg(rows.size());
+    return ExitOk;
+}
+
+int cliWorkloads(CliContext &ctx, const QStringList &args)
+{
+    const QString cmd = QStringLiteral("workloads");
+    ArgParser p;
+    p.addValue(QStringLiteral("format"), QStringLiteral("FMT"), QStringLiteral("table (default) or json"));
+    p.addFlag(QStringLiteral("help"), QStringLiteral("show this help"));
+    if (const QString e = p.parse(args); !e.isEmpty())
+        return usageError(ctx, cmd, e);
+    if (p.isSet(QStringLiteral("help"))) {
+        ctx.out << "Usage: gpufrontier-cli workloads [OPTIONS]\n\nLists the training workload presets "
+                   "(resources/workloads.json).\n\nOptions:\n"
+                << p.helpText();
+        return ExitOk;
+    }
+    if (!p.positional().isEmpty())
+        return usageError(ctx, cmd, QStringLiteral("unexpected argument \"%1\"").arg(p.positional().first()));
+    const QString format =
+        p.isSet(QStringLiteral("format")) ? p.value(QStringLiteral("format")) : QStringLiteral("table");
+    if (format != u"table" && format != u"json")
+        return usageError(ctx, cmd, QStringLiteral("--format: \"%1\" is not one of table, json").arg(format));
+    const QList<Workload> &list = builtinWorkloads();
+    if (format == u"json") {
+        QJsonArray arr;
+        for (const Workload &w : list) {
+            QJsonObject o = workloadToJson(w);
+            o.insert(u"notes", w.notes);
+            arr.append(o);
+        }
+        ctx.out << QString::fromUtf8(QJsonDocument(arr).toJson(QJsonDocument::Indented));
+        return ExitOk;
+    }
+    QList<QStringList> rows;
+    for (const Workload &w : list)
+        rows.append({w.id, w.name, precisionName(w.precision),
+                     QString::number(w.flopsPerSample / 1e9, 'f', 1),
+                     QString::number(w.bytesPerSample / 1e6, 'f', 0),
+                     QString::number(w.parameters / 1e6, 'f', 1), QString::number(w.memoryGb, 'f', 1),
+                     QStringLiteral("%1 x %2").arg(QString::number(w.samplesPerEpoch, 'f', 0),
+                                                   QString::number(w.epochs, 'g', 6))});
+    ctx.out << renderTable({QStringLiteral("Id"), QStringLiteral("Name"), QStringLiteral("Precision"),
+                            QStringLiteral("GFLOP/sample"), QStringLiteral("MB/sample"),
+                            QStringLiteral("Params (M)"), QStringLiteral("Mem GB/GPU"),
+                            QStringLiteral("Samples x epochs")},
+                           rows, {false, false, false, true, true, true, true, true});
+    return ExitOk;
+}
+
+} // namespace gf

@@ -1,0 +1,338 @@
+#include "cli.h"
+#include "gpucatalog.h"
+#include "testsupport.h"
+#include "workload.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace gf;
+using namespace gf::test;
+using namespace Qt::StringLiterals;
+
+namespace {
+struct CliRun
+{
+    int rc = -1;
+    QString out;
+    QString err;
+};
+
+CliRun cli(const QString &db, QStringList args)
+{
+    CliRun r;
+    QTextStream out(&r.out);
+    QTextStream err(&r.err);
+    args.prepend(db);
+    args.prepend(u"--db"_s);
+    r.rc = runCli(args, out, err);
+    out.flush();
+    err.flush();
+    return r;
+}
+
+QJsonObject object(const CliRun &r)
+{
+    QJsonParseError e;
+    const QJsonDocument d = QJsonDocument::fromJson(r.out.toUtf8(), &e);
+    if (e.error != QJsonParseError::NoError || !d.isObject())
+        qWarning("not a JSON object: %s", qPrintable(r.out.left(300)));
+    return d.object();
+}
+} // namespace
+
+class TestCliFrontier final : public QObject
+{
+    Q_OBJECT
+private:
+    TempDb m_db;
+
+private Q_SLOTS:
+    void workloadsList()
+    {
+        const CliRun r = cli(m_db.path(), {u"workloads"_s});
+        QCOMPARE(r.rc, 0);
+        for (const Workload &w : builtinWorkloads())
+            QVERIFY(r.out.contains(w.id));
+        const CliRun j = cli(m_db.path(), {u"workloads"_s, u"--format=json"_s});
+        QCOMPARE(j.rc, 0);
+        QCOMPARE(QJsonDocument::fromJson(j.out.toUtf8()).array().size(), builtinWorkloads().size());
+    }
+
+    // Every GPU model is listed, with the spec it used, fastest first, projected ones before the others.
+    void gpusJson()
+    {
+        const CliRun r =
+            cli(m_db.path(), {u"gpus"_s, u"--workload"_s, u"resnet50"_s, u"--format"_s, u"json"_s});
+        QCOMPARE(r.rc, 0);
+        const QJsonObject root = object(r);
+        const QJsonArray gpus = root.value(u"gpus").toArray();
+        QCOMPARE(gpus.size(), GpuCatalog::builtin().models().size());
+        double prev = 1e300;
+        bool seenUnprojected = false;
+        for (const QJsonValue &v : gpus) {
+            const QJsonObject g = v.toObject();
+            QVERIFY(g.value(u"spec").isObject()); // every canonical GPU has a spec row
+            if (g.value(u"projected").toBool()) {
+                QVERIFY(!seenUnprojected);
+                const double s = g.value(u"samples_per_s").toDouble();
+                QVERIFY(s > 0 && s <= prev);
+                prev = s;
+                QVERIFY(g.value(u"hours_one_gpu").toDouble() > 0);
+            } else {
+                seenUnprojected = true;
+                QVERIFY(g.value(u"samples_per_s").isNull());
+            }
+        }
+        QVERIFY(
+            root.value(u"calibration").toObject().value(u"source").toString().contains(u"datasheet-only"_s));
+        QCOMPARE(root.value(u"workload").toObject().value(u"id").toString(), u"resnet50"_s);
+    }
+
+    void gpusTable()
+    {
+        const CliRun r = cli(m_db.path(), {u"gpus"_s, u"--workload=gpt2-124m"_s, u"--no-calibration"_s});
+        QCOMPARE(r.rc, 0);
+        QVERIFY(r.out.contains(u"h100-80gb-sxm"_s));
+        QVERIFY(r.out.contains(u"Calibration: datasheet-only defaults (--no-calibration)"_s));
+        QVERIFY(r.out.contains(u"gaudi-hl205"_s)); // listed although it has no rate
+    }
+
+    void usageErrors_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("gpus no workload") << QStringList{u"gpus"_s} << u"--workload NAME is required"_s;
+        QTest::newRow("gpus unknown workload")
+            << QStringList{u"gpus"_s, u"--workload"_s, u"alexnet"_s} << u"unknown workload \"alexnet\""_s;
+        QTest::newRow("frontier unknown workload")
+            << QStringList{u"frontier"_s, u"--workload"_s, u"alexnet"_s} << u"unknown workload"_s;
+        QTest::newRow("bad deadline")
+            << QStringList{u"frontier"_s, u"--workload"_s, u"resnet50"_s, u"--deadline"_s, u"soon"_s}
+            << u"--deadline: \"soon\" is not a number"_s;
+        QTest::newRow("negative deadline")
+            << QStringList{u"frontier"_s, u"--workload"_s, u"resnet50"_s, u"--deadline"_s, u"-3"_s}
+            << u"--deadline"_s;
+        QTest::newRow("weight range")
+            << QStringList{u"frontier"_s, u"--workload"_s, u"resnet50"_s, u"--weight"_s, u"1.5"_s}
+            << u"--weight: 1.5 is out of range"_s;
+        QTest::newRow("nan budget") << QStringList{u"frontier"_s, u"--workload"_s, u"resnet50"_s,
+                                                   u"--budget"_s, u"nan"_s}
+                                    << u"--budget"_s;
+        QTest::newRow("spot and on-demand")
+            << QStringList{u"frontier"_s, u"--workload"_s, u"resnet50"_s, u"--spot"_s, u"--on-demand"_s}
+            << u"exclude"_s;
+        QTest::newRow("nodes zero") << QStringList{u"frontier"_s, u"--workload"_s, u"resnet50"_s,
+                                                   u"--nodes"_s, u"0"_s}
+                                    << u"--nodes"_s;
+        QTest::newRow("unknown provider")
+            << QStringList{u"frontier"_s, u"--workload"_s, u"resnet50"_s, u"--provider"_s, u"ibm"_s}
+            << u"unknown provider"_s;
+        QTest::newRow("bad format") << QStringList{u"frontier"_s, u"--workload"_s, u"resnet50"_s,
+                                                   u"--format"_s, u"xml"_s}
+                                    << u"--format"_s;
+        QTest::newRow("zero samples")
+            << QStringList{u"frontier"_s, u"--workload"_s, u"resnet50"_s, u"--samples"_s, u"0"_s}
+            << u"--samples"_s;
+        QTest::newRow("measured without gpu")
+            << QStringList{u"frontier"_s, u"--measured"_s, u"100"_s, u"--samples"_s, u"1000"_s}
+            << u"--measured and --measured-on go together"_s;
+        QTest::newRow("measured unknown gpu")
+            << QStringList{u"frontier"_s, u"--measured"_s, u"100"_s, u"--measured-on"_s,
+                           u"Voodoo2"_s,  u"--samples"_s,  u"10"_s}
+            << u"unknown GPU \"Voodoo2\""_s;
+        QTest::newRow("custom without samples")
+            << QStringList{u"frontier"_s, u"--flops-per-sample"_s, u"1e12"_s} << u"--samples"_s;
+        QTest::newRow("bad precision")
+            << QStringList{u"gpus"_s, u"--flops-per-sample"_s, u"1e9"_s, u"--samples"_s,
+                           u"10"_s,   u"--precision"_s,        u"int4"_s}
+            << u"--precision"_s;
+        QTest::newRow("unknown option")
+            << QStringList{u"frontier"_s, u"--workload"_s, u"resnet50"_s, u"--fast"_s}
+            << u"unknown option --fast"_s;
+    }
+    void usageErrors()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const CliRun r = cli(m_db.path(), args);
+        QCOMPARE(r.rc, 2);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+        QVERIFY(r.out.isEmpty());
+    }
+
+    // The JSON shape, the counts, and the invariants: one recommended point, on the frontier and feasible.
+    void frontierJson()
+    {
+        const CliRun r =
+            cli(m_db.path(), {u"frontier"_s, u"--workload"_s, u"bert-large-squad"_s, u"--format=json"_s});
+        QCOMPARE(r.rc, 0);
+        const QJsonObject root = object(r);
+        const QJsonArray pts = root.value(u"points").toArray();
+        const QJsonObject counts = root.value(u"counts").toObject();
+        QVERIFY(counts.value(u"offers").toInt() > 2000);
+        QCOMPARE(pts.size(), counts.value(u"points").toInt());
+        int onFrontier = 0, recommended = 0, spot = 0;
+        double prevHours = 0;
+        for (const QJsonValue &v : pts) {
+            const QJsonObject p = v.toObject();
+            for (const char *key : {"provider", "instance_type", "region", "gpu", "gpu_name", "gpu_count",
+                                    "nodes", "price_mode", "usd_per_hour", "samples_per_s", "train_hours",
+                                    "interruption_hours", "total_hours", "cost_usd", "samples_per_usd",
+                                    "on_frontier", "feasible", "recommended", "flags"})
+                QVERIFY2(p.contains(QLatin1StringView(key)), key);
+            onFrontier += p.value(u"on_frontier").toBool();
+            spot += p.value(u"price_mode").toString() == u"spot";
+            if (p.value(u"recommended").toBool()) {
+                ++recommended;
+                QVERIFY(p.value(u"on_frontier").toBool());
+                QVERIFY(p.value(u"feasible").toBool());
+            }
+            if (!p.value(u"total_hours").isNull()) {
+                QVERIFY(p.value(u"total_hours").toDouble() >= prevHours); // fastest first
+                prevHours = p.value(u"total_hours").toDouble();
+            }
+            if (p.value(u"on_frontier").toBool())
+                QVERIFY(p.value(u"cost_usd").toDouble() > 0);
+        }
+        QCOMPARE(onFrontier, counts.value(u"on_frontier").toInt());
+        QVERIFY(onFrontier > 0);
+        QCOMPARE(recommended, 1);
+        QVERIFY(spot > 0); // both prices by default
+        QCOMPARE(root.value(u"options").toObject().value(u"spot_policy").toString(), u"both"_s);
+    }
+
+    void frontierFilters()
+    {
+        CliRun r = cli(m_db.path(), {u"frontier"_s, u"--workload"_s, u"resnet50"_s, u"--on-demand"_s,
+                                     u"--format"_s, u"json"_s, u"--provider"_s, u"aws,gcp"_s});
+        QCOMPARE(r.rc, 0);
+        for (const QJsonValue &v : object(r).value(u"points").toArray()) {
+            QCOMPARE(v.toObject().value(u"price_mode").toString(), u"on-demand"_s);
+            const QString prov = v.toObject().value(u"provider").toString();
+            QVERIFY(prov == u"aws" || prov == u"gcp");
+        }
+        r = cli(m_db.path(),
+                {u"frontier"_s, u"--workload"_s, u"resnet50"_s, u"--spot"_s, u"--format"_s, u"json"_s});
+        QCOMPARE(r.rc, 0);
+        for (const QJsonValue &v : object(r).value(u"points").toArray())
+            QCOMPARE(v.toObject().value(u"price_mode").toString(), u"spot"_s);
+        r = cli(m_db.path(), {u"frontier"_s, u"--workload"_s, u"resnet50"_s, u"--frontier-only"_s,
+                              u"--format"_s, u"json"_s});
+        QCOMPARE(r.rc, 0);
+        const QJsonArray f = object(r).value(u"points").toArray();
+        QVERIFY(!f.isEmpty());
+        for (const QJsonValue &v : f)
+            QVERIFY(v.toObject().value(u"on_frontier").toBool());
+        r = cli(m_db.path(), {u"frontier"_s, u"--workload"_s, u"resnet50"_s, u"--limit"_s, u"5"_s,
+                              u"--format"_s, u"json"_s});
+        QCOMPARE(object(r).value(u"points").toArray().size(), 5);
+        // Single-GPU offers as 4 nodes: points with nodes 4 appear.
+        r = cli(m_db.path(), {u"frontier"_s, u"--workload"_s, u"resnet50"_s, u"--nodes"_s, u"4"_s,
+                              u"--format"_s, u"json"_s});
+        QCOMPARE(r.rc, 0);
+        bool four = false;
+        for (const QJsonValue &v : object(r).value(u"points").toArray())
+            four = four || v.toObject().value(u"nodes").toInt() == 4;
+        QVERIFY(four);
+    }
+
+    // A deadline nobody can meet: no recommendation, said in words, still exit 0.
+    void infeasible()
+    {
+        const CliRun r = cli(m_db.path(), {u"frontier"_s, u"--workload"_s, u"llm7b-lora"_s, u"--deadline"_s,
+                                           u"0.001"_s, u"--frontier-only"_s});
+        QCOMPARE(r.rc, 0);
+        QVERIFY(r.out.contains(u"Recommended: none"_s));
+        QVERIFY(r.out.contains(u"0 feasible"_s));
+    }
+
+    void table()
+    {
+        const CliRun r = cli(m_db.path(), {u"frontier"_s, u"--workload"_s, u"vit-b16"_s, u"--frontier-only"_s,
+                                           u"--budget"_s, u"100000"_s, u"--weight"_s, u"0.2"_s});
+        QCOMPARE(r.rc, 0);
+        QVERIFY(r.out.contains(u"Workload: vit-b16"_s));
+        QVERIFY(r.out.contains(u"Calibration: datasheet-only"_s));
+        QVERIFY(r.out.contains(u"Recommended (weight 0.20):"_s));
+        QVERIFY(r.out.contains(u"=>"_s));
+        QVERIFY(r.out.contains(u"on the efficiency frontier"_s));
+    }
+
+    void customWorkloads()
+    {
+        CliRun r = cli(m_db.path(), {u"frontier"_s, u"--flops-per-sample"_s, u"2e11"_s, u"--samples"_s,
+                                     u"1e6"_s, u"--precision"_s, u"bf16"_s, u"--format=json"_s});
+        QCOMPARE(r.rc, 0);
+        QCOMPARE(object(r).value(u"workload").toObject().value(u"kind").toString(), u"custom-flops"_s);
+        // Measured on an A100 (alias): the A100 SXM4 40GB gives back exactly the measurement.
+        r = cli(m_db.path(), {u"gpus"_s, u"--measured"_s, u"500"_s, u"--measured-on"_s, u"A100"_s,
+                              u"--samples"_s, u"1e6"_s, u"--format=json"_s});
+        QCOMPARE(r.rc, 0);
+        const QJsonObject root = object(r);
+        QCOMPARE(root.value(u"workload").toObject().value(u"measured_on").toString(), u"a100-40gb-sxm4"_s);
+        bool found = false;
+        for (const QJsonValue &v : root.value(u"gpus").toArray())
+            if (v.toObject().value(u"id").toString() == u"a100-40gb-sxm4") {
+                QCOMPARE(v.toObject().value(u"samples_per_s").toDouble(), 500.0);
+                found = true;
+            }
+        QVERIFY(found);
+        // A preset with a measurement: the preset's intensity, the user's speed.
+        r = cli(m_db.path(), {u"gpus"_s, u"--workload"_s, u"resnet50"_s, u"--measured"_s, u"2500"_s,
+                              u"--measured-on"_s, u"a100-80gb-sxm4"_s, u"--format=json"_s});
+        QCOMPARE(r.rc, 0);
+        QCOMPARE(object(r).value(u"workload").toObject().value(u"kind").toString(), u"custom-measured"_s);
+    }
+
+    // The newest probe run calibrates; an unreadable newest run falls back to the defaults and says so.
+    void calibrationFromProbeRun()
+    {
+        TempDb db;
+        CliRun r = cli(db.path(), {u"probe"_s, u"--import"_s, fixturePath(u"probe/cuda_h100.json"_s)});
+        QCOMPARE(r.rc, 0);
+        r = cli(db.path(),
+                {u"frontier"_s, u"--workload"_s, u"gpt2-124m"_s, u"--frontier-only"_s, u"--format=json"_s});
+        QCOMPARE(r.rc, 0);
+        const QJsonObject cal = object(r).value(u"calibration").toObject();
+        QVERIFY2(cal.value(u"measured").toBool(), qPrintable(cal.value(u"source").toString()));
+        QCOMPARE(cal.value(u"probed_gpu").toString(), u"h100-80gb-sxm"_s);
+        QVERIFY(cal.value(u"source").toString().contains(u"NVIDIA H100 80GB HBM3"_s));
+        // bf16 745.2 measured of the datasheet's 989.4 = 0.753.
+        const double bf16 = cal.value(u"compute_efficiency").toObject().value(u"bf16").toDouble();
+        QVERIFY(bf16 > 0.7 && bf16 < 0.8);
+        r = cli(db.path(),
+                {u"frontier"_s, u"--workload"_s, u"gpt2-124m"_s, u"--no-calibration"_s, u"--limit=1"_s});
+        QVERIFY(r.out.contains(u"--no-calibration"_s));
+
+        {
+            auto store = db.open();
+            ProbeRunRecord bad;
+            bad.createdAt = QDateTime::currentDateTimeUtc().addDays(1);
+            bad.kind = u"cuda"_s;
+            bad.deviceName = u"broken"_s;
+            bad.schemaVersion = 1;
+            bad.json = "{\"schema_version\": 1, \"kind\": ";
+            QVERIFY(store->addProbeRun(bad).ok());
+        }
+        r = cli(db.path(), {u"gpus"_s, u"--workload"_s, u"gpt2-124m"_s});
+        QCOMPARE(r.rc, 0);
+        QVERIFY2(r.out.contains(u"cannot be read"_s), qPrintable(r.out.left(400)));
+    }
+
+    void help()
+    {
+        for (const QString &c : {u"frontier"_s, u"gpus"_s, u"workloads"_s}) {
+            const CliRun r = cli(m_db.path(), {c, u"--help"_s});
+            QCOMPARE(r.rc, 0);
+            QVERIFY(r.out.startsWith(u"Usage: gpufrontier-cli "_s + c));
+        }
+        const CliRun r = cli(m_db.path(), {u"--help"_s});
+        QVERIFY(r.out.contains(u"frontier"_s) && r.out.contains(u"gpus"_s) && r.out.contains(u"workloads"_s));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliFrontier)
+#include "test_clifrontier.moc"

@@ -1,0 +1,823 @@
+#include "frontier.h"
+#include "gpucatalog.h"
+#include "gpuspecs.h"
+#include "proberesult.h"
+#include "projection.h"
+#include "projectionjob.h"
+#include "workload.h"
+
+#include <QRandomGenerator>
+#include <QTest>
+
+#include <cmath>
+#include <limits>
+
+using namespace gf;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+bool near(double a, double b, double rel = 1e-9)
+{
+    return std::abs(a - b) <= rel * std::max({1.0, std::abs(a), std::abs(b)});
+}
+#define QNEAR(a, b)                                                                                          \
+    QVERIFY2(near((a), (b)),                                                                                 \
+             qPrintable(QStringLiteral("%1 != %2").arg(double(a), 0, 'g', 12).arg(double(b), 0, 'g', 12)))
+
+// Round numbers so that every expectation can be computed by hand.
+//   fast: fp32 20, tf32 100, fp16 200, bf16 200, fp8 400 TFLOP/s; 80 GB; 2000 GB/s; NVLink 600 GB/s; PCIe
+//   gen4 slow: fp32 10, fp16 50 (no tf32/bf16/fp8); 16 GB; 500 GB/s; PCIe gen3 mute: no compute rate at all
+//   (like Gaudi)
+const QString kSpecs = QStringLiteral("id,fp32_tflops,tf32_tflops,fp16_tflops,bf16_tflops,fp8_tflops,memory_"
+                                      "gb,mem_bw_gbs,tdp_w,interconnect_gbs,"
+                                      "pcie_gen,source\n"
+                                      "fast,20,100,200,200,400,80,2000,400,600,4,test\n"
+                                      "slow,10,,50,,,16,500,250,,3,test\n"
+                                      "mute,,,,,,32,1000,350,,4,test\n");
+
+const GpuSpecTable &specs()
+{
+    static const GpuSpecTable t = GpuSpecTable::fromCsv(kSpecs).value();
+    return t;
+}
+
+/// Every efficiency 0.5: peak x 0.5, bandwidth x 0.5.
+Calibration half()
+{
+    Calibration c;
+    c.computeEfficiency.fill(0.5);
+    c.memoryEfficiency = 0.5;
+    c.source = u"test"_s;
+    return c;
+}
+
+/// 1e12 FLOP and 1e9 B per sample, fp16, 1e8 parameters, batch 10, 20 GB, 360,000 samples (1 h on `fast`).
+Workload testWorkload()
+{
+    Workload w;
+    w.id = u"t"_s;
+    w.name = u"test"_s;
+    w.precision = Precision::Fp16;
+    w.flopsPerSample = 1e12;
+    w.bytesPerSample = 1e9;
+    w.parameters = 1e8;
+    w.memoryGb = 20;
+    w.samplesPerEpoch = 360000;
+    w.epochs = 1;
+    w.minVcpusPerGpu = 4;
+    w.batchPerGpu = 10;
+    return w;
+}
+
+Offer offer(const QString &provider, const QString &gpuId, double gpus, double onDemand,
+            std::optional<double> spot = {})
+{
+    Offer o;
+    o.provider = provider;
+    o.instanceType = u"type"_s;
+    o.region = u"region"_s;
+    o.gpuId = gpuId;
+    o.gpuRawName = gpuId.isEmpty() ? u"Mystery GPU"_s : gpuId;
+    o.gpuCount = gpus;
+    o.onDemandUsdH = onDemand;
+    o.spotUsdH = spot;
+    o.vcpus = 8 * std::max(1.0, gpus);
+    o.billingIncrementS = 1;
+    o.billingMinimumS = 60;
+    o.dataDate = QDate(2026, 1, 9);
+    return o;
+}
+
+ProjectionOptions testOptions()
+{
+    ProjectionOptions o;
+    o.setupMinutes = 0;
+    o.checkpointMinutes = 30;
+    o.restoreMinutes = 15;
+    o.now = QDateTime::fromString(u"2026-01-10T12:00:00Z"_s, Qt::ISODate);
+    return o;
+}
+
+bool finite(const ProjectedOffer &p)
+{
+    for (double v : {p.samplesPerS, p.trainHours, p.interruptionHours, p.totalHours, p.costUsd, p.usdPerHour,
+                     p.samplesPerUsd})
+        if (!std::isfinite(v) || v < 0)
+            return false;
+    return true;
+}
+
+/// A random catalog over the builtin GPU ids (plus an unknown id and unrecognised rows).
+QList<Offer> randomCatalog(quint32 seed, int n)
+{
+    QRandomGenerator rng(seed);
+    const QList<GpuSpec> &all = GpuSpecTable::builtin().specs();
+    const QStringList providers{u"aws"_s, u"gcp"_s, u"azure"_s, u"paperspace"_s, u"vastai"_s};
+    const QStringList buckets{u"<5%"_s, u"5-10%"_s, u"10-15%"_s, u"15-20%"_s, u">20%"_s, QString()};
+    const QStringList links{u"NVSwitch"_s, u"NVLink"_s, u"PCIe"_s, QString()};
+    const double counts[] = {0.125, 0.5, 1, 1, 1, 2, 4, 8, 16};
+    QList<Offer> out;
+    out.reserve(n);
+    for (int i = 0; i < n; ++i) {
+        const int pick = rng.bounded(int(all.size()) + 2);
+        const QString id =
+            pick < all.size() ? all.at(pick).id : (pick == all.size() ? u"not-in-specs"_s : QString());
+        const double gpus = counts[rng.bounded(9)];
+        const double price = std::round((0.05 + rng.generateDouble() * 20.0) * gpus * 100.0) / 100.0;
+        Offer o = offer(providers.at(rng.bounded(5)), id, gpus, price);
+        if (rng.bounded(3))
+            o.spotUsdH = std::round(price * (0.1 + 0.6 * rng.generateDouble()) * 100.0) / 100.0;
+        o.interruption = buckets.at(rng.bounded(int(buckets.size())));
+        o.interconnect = links.at(rng.bounded(int(links.size())));
+        if (rng.bounded(2))
+            o.reliability = 0.9 + 0.1 * rng.generateDouble();
+        if (rng.bounded(2))
+            o.networkGbps = double(1 + rng.bounded(400));
+        if (rng.bounded(4) == 0)
+            o.vcpus = std::nullopt;
+        if (rng.bounded(2))
+            o.gpuMemGb = double(8 * (1 + rng.bounded(12)));
+        o.billingIncrementS = rng.bounded(2) ? 1 : 60;
+        o.billingMinimumS = rng.bounded(2) ? 60 : 0;
+        o.dataDate = QDate(2026, 1, 1).addDays(rng.bounded(10));
+        out.append(o);
+    }
+    return out;
+}
+
+} // namespace
+
+class TestProjection final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    // ---------------------------------------------------------------- roofline
+
+    void roofline_data()
+    {
+        QTest::addColumn<QString>("gpu");
+        QTest::addColumn<QString>("precision");
+        QTest::addColumn<double>("flops");
+        QTest::addColumn<double>("bytes");
+        QTest::addColumn<double>("rate");
+        QTest::addColumn<bool>("computeBound");
+        QTest::addColumn<QString>("used");
+        // compute 1e12 / (200e12 x 0.5) = 0.01 s; memory 1e9 / (2000e9 x 0.5) = 0.001 s -> 100/s.
+        QTest::newRow("fast fp16 compute-bound")
+            << u"fast"_s << u"fp16"_s << 1e12 << 1e9 << 100.0 << true << u"fp16"_s;
+        // compute 1e10 / 1e14 = 1e-4 s; memory 1e10 / 1e12 = 0.01 s -> 100/s.
+        QTest::newRow("fast memory-bound")
+            << u"fast"_s << u"fp16"_s << 1e10 << 1e10 << 100.0 << false << u"fp16"_s;
+        // bf16 on slow falls back to fp16 (50): 1e12 / 25e12 = 0.04 s; memory 1e9 / 250e9 = 0.004 s -> 25/s.
+        QTest::newRow("slow bf16 -> fp16")
+            << u"slow"_s << u"bf16"_s << 1e12 << 1e9 << 25.0 << true << u"fp16"_s;
+        // tf32 -> fp32 (10): 1e12 / 5e12 = 0.2 s -> 5/s.
+        QTest::newRow("slow tf32 -> fp32")
+            << u"slow"_s << u"tf32"_s << 1e12 << 1e9 << 5.0 << true << u"fp32"_s;
+        // fp8 -> (bf16 absent) fp16: 25/s.
+        QTest::newRow("slow fp8 -> fp16")
+            << u"slow"_s << u"fp8"_s << 1e12 << 1e9 << 25.0 << true << u"fp16"_s;
+        // fp8 on fast: 1e12 / 200e12 = 0.005 s -> 200/s (memory 0.001 s).
+        QTest::newRow("fast fp8") << u"fast"_s << u"fp8"_s << 1e12 << 1e9 << 200.0 << true << u"fp8"_s;
+        // Bytes 0: compute only; fp32 on fast 1e12 / 10e12 = 0.1 s -> 10/s.
+        QTest::newRow("compute only") << u"fast"_s << u"fp32"_s << 1e12 << 0.0 << 10.0 << true << u"fp32"_s;
+    }
+    void roofline()
+    {
+        QFETCH(QString, gpu);
+        QFETCH(QString, precision);
+        QFETCH(double, flops);
+        QFETCH(double, bytes);
+        QFETCH(double, rate);
+        QFETCH(bool, computeBound);
+        QFETCH(QString, used);
+        const GpuThroughput t =
+            rooflineThroughput(*specs().spec(gpu), flops, bytes, *precisionFromName(precision), half());
+        QVERIFY(t.ok);
+        QNEAR(t.samplesPerS, rate);
+        QCOMPARE(t.computeBound, computeBound);
+        QCOMPARE(precisionName(t.precisionUsed), used);
+        QCOMPARE(t.precisionFallback, used != precision);
+    }
+
+    void rooflineNoRate()
+    {
+        QVERIFY(!rooflineThroughput(*specs().spec(u"mute"_s), 1e12, 1e9, Precision::Fp16, half()).ok);
+        QVERIFY(!rooflineThroughput(*specs().spec(u"fast"_s), 0, 0, Precision::Fp16, half()).ok);
+        QVERIFY(!rooflineThroughput(*specs().spec(u"fast"_s), -1, 0, Precision::Fp16, half()).ok);
+    }
+
+    // A measured workload is scaled by the ratio of the roofline rates: 30/s measured on slow (roofline
+    // 25/s); fast's roofline is 100/s -> 30 x 100 / 25 = 120/s.
+    void measuredScaling()
+    {
+        Workload w = testWorkload();
+        w.kind = WorkloadKind::CustomMeasured;
+        w.measuredSamplesPerS = 30;
+        w.referenceGpuId = u"slow"_s;
+        const GpuSpec *slow = specs().spec(u"slow"_s);
+        const GpuThroughput onFast = singleGpuThroughput(*specs().spec(u"fast"_s), w, half(), slow);
+        QVERIFY(onFast.ok);
+        QNEAR(onFast.samplesPerS, 120.0);
+        const GpuThroughput onSlow = singleGpuThroughput(*slow, w, half(), slow);
+        QNEAR(onSlow.samplesPerS, 30.0); // the reference itself gives back the measurement
+        // Without FLOPs and bytes: intensity 100 FLOP/B. slow: 100/25e12 = 4e-12 s vs 1/250e9 = 4e-12 s;
+        // fast: 100/1e14 = 1e-12 s vs 1/1e12 = 1e-12 s -> ratio 4 -> 120/s.
+        w.flopsPerSample = 0;
+        w.bytesPerSample = 0;
+        QNEAR(singleGpuThroughput(*specs().spec(u"fast"_s), w, half(), slow).samplesPerS, 120.0);
+        // No reference: nothing to scale from.
+        QVERIFY(!singleGpuThroughput(*specs().spec(u"fast"_s), w, half(), nullptr).ok);
+        // The calibration cancels out in a compute-bound ratio: defaults give the same 120/s.
+        w.flopsPerSample = 1e12;
+        w.bytesPerSample = 0;
+        QNEAR(singleGpuThroughput(*specs().spec(u"fast"_s), w, defaultCalibration(), slow).samplesPerS,
+              120.0);
+    }
+
+    // ---------------------------------------------------------------- calibration
+
+    void defaults()
+    {
+        const Calibration c = defaultCalibration();
+        QCOMPARE(c.compute(Precision::Fp32), 0.85);
+        QCOMPARE(c.compute(Precision::Tf32), 0.70);
+        QCOMPARE(c.compute(Precision::Fp16), 0.75);
+        QCOMPARE(c.compute(Precision::Bf16), 0.75);
+        QCOMPARE(c.compute(Precision::Fp8), 0.65);
+        QCOMPARE(c.memoryEfficiency, 0.85);
+        QVERIFY(!c.measured);
+        QVERIFY(c.source.contains(u"datasheet-only"_s));
+    }
+
+    void fromGpuProbe()
+    {
+        // A spec row under the id the nvidia-smi name resolves to, with round numbers.
+        const auto table = GpuSpecTable::fromCsv(
+            u"id,fp32_tflops,tf32_tflops,fp16_tflops,bf16_tflops,fp8_tflops,memory_gb,mem_bw_gbs,tdp_w,"
+            "interconnect_gbs,pcie_gen,source\nh100-80gb-sxm,50,400,1000,1000,2000,80,4000,700,900,5,test\n"_s);
+        QVERIFY(table.ok());
+        ProbeResult p;
+        p.kind = u"cuda"_s;
+        p.deviceName = u"NVIDIA H100 80GB HBM3"_s;
+        p.fp32Tflops = 40;        // 40 / 50 = 0.8
+        p.tf32Tflops = 0.001;     // 2.5e-6: clamped to 0.02
+        p.bf16Tflops = 700;       // 0.7
+        p.fp8Tflops = 3000;       // 1.5: clamped to 1.0
+        p.memBandwidthGbs = 3400; // 0.85
+        // fp16 not measured: default 0.75
+        const Calibration c = calibrationFromProbe(p, table.value(), GpuCatalog::builtin());
+        QVERIFY(c.measured);
+        QCOMPARE(c.probedGpuId, u"h100-80gb-sxm"_s);
+        QNEAR(c.compute(Precision::Fp32), 0.8);
+        QNEAR(c.compute(Precision::Tf32), kMinEfficiency);
+        QNEAR(c.compute(Precision::Fp16), 0.75);
+        QNEAR(c.compute(Precision::Bf16), 0.7);
+        QNEAR(c.compute(Precision::Fp8), 1.0);
+        QNEAR(c.memoryEfficiency, 0.85);
+        QVERIFY(c.source.contains(u"NVIDIA H100 80GB HBM3"_s));
+        QVERIFY(c.notes.join(u'\n').contains(u"clamped"_s));
+        QVERIFY(c.notes.join(u'\n').contains(u"fp16 TFLOP/s: not measured"_s));
+    }
+
+    void fromProbeFallbacks_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("device");
+        QTest::addColumn<QString>("note");
+        QTest::newRow("cpu probe") << u"cpu"_s << u"AMD EPYC 7B13"_s << u"datasheet-only"_s;
+        QTest::newRow("unknown gpu") << u"cuda"_s << u"NVIDIA Quantum 9000"_s << u"does not resolve"_s;
+        QTest::newRow("no spec row") << u"cuda"_s << u"NVIDIA A100-SXM4-40GB"_s << u"no datasheet figures"_s;
+    }
+    void fromProbeFallbacks()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, device);
+        QFETCH(QString, note);
+        ProbeResult p;
+        p.kind = kind;
+        p.deviceName = device;
+        p.fp32Tflops = 1;
+        p.bf16Tflops = 100;
+        p.memBandwidthGbs = 100;
+        // `specs()` has no a100 row, so a resolvable name still has no datasheet figures.
+        const Calibration c = calibrationFromProbe(p, specs(), GpuCatalog::builtin());
+        QVERIFY(!c.measured);
+        QVERIFY(c.source.contains(u"datasheet-only"_s));
+        QVERIFY2(c.notes.join(u'\n').contains(note), qPrintable(c.notes.join(u'\n')));
+        QCOMPARE(c.computeEfficiency, kDefaultComputeEfficiency);
+        QCOMPARE(c.memoryEfficiency, kDefaultMemoryEfficiency);
+    }
+
+    // ---------------------------------------------------------------- scaling
+
+    void pcie()
+    {
+        QCOMPARE(pcieGbsPerDirection(3), 16.0);
+        QCOMPARE(pcieGbsPerDirection(4), 32.0);
+        QCOMPARE(pcieGbsPerDirection(5), 64.0);
+        QCOMPARE(pcieGbsPerDirection(0), 16.0);                      // unknown = gen3
+        QNEAR(nvlinkEffectiveGBps(*specs().spec(u"fast"_s)), 240.0); // 600 / 2 x 0.8
+        QNEAR(pcieEffectiveGBps(*specs().spec(u"fast"_s)), 19.2);    // 32 x 0.6
+        QNEAR(nvlinkEffectiveGBps(*specs().spec(u"slow"_s)), 9.6);   // no NVLink: PCIe gen3 16 x 0.6
+        QNEAR(networkEffectiveGBps(100), 8.75);                      // 100 / 8 x 0.7
+        QCOMPARE(networkEffectiveGBps(0), 0.0);
+    }
+
+    void scaling_data()
+    {
+        QTest::addColumn<double>("gpus");
+        QTest::addColumn<int>("nodes");
+        QTest::addColumn<double>("params");
+        QTest::addColumn<double>("intra");
+        QTest::addColumn<double>("inter");
+        QTest::addColumn<double>("rate");
+        QTest::addColumn<double>("exposed");
+        // Single GPU rate 100/s, batch 10: t_c = 0.1 s; overlap 0.5 hides up to 0.05 s.
+        QTest::newRow("one gpu") << 1.0 << 1 << 1e9 << 0.0 << 0.0 << 100.0 << 0.0;
+        // 8 x NVLink 240 GB/s, G = 4e9 B: t_ar = 2 x 7/8 x 4e9 / 240e9 = 0.0291667 s < 0.05: hidden -> 800/s.
+        QTest::newRow("8 nvlink hidden") << 8.0 << 1 << 1e9 << 240.0 << 0.0 << 800.0 << 0.0;
+        // 8 x PCIe 19.2 GB/s: t_ar = 1.75 x 4e9 / 19.2e9 = 0.3645833 s; exposed 0.3145833; step 0.4145833
+        // -> 80 / 0.4145833 = 192.9648/s.
+        QTest::newRow("8 pcie exposed")
+            << 8.0 << 1 << 1e9 << 19.2 << 0.0 << 80.0 / 0.4145833333333333 << 0.3145833333333333;
+        // 4 nodes x 1 GPU over 8.75 GB/s, G = 4e8 B: t_ar = 2 x 3/4 x 4e8 / 8.75e9 = 0.0685714 s;
+        // exposed 0.0185714; step 0.1185714 -> 40 / 0.1185714 = 337.349/s.
+        QTest::newRow("4 nodes network")
+            << 1.0 << 4 << 1e8 << 0.0 << 8.75 << 40.0 / 0.11857142857142857 << 0.018571428571428572;
+        // 2 nodes x 8 GPUs: t_ar = 1.75 x 4e8 / 240e9 + 2 x 1/2 x 4e8 / 8.75e9 = 0.0029167 + 0.0457143 =
+        // 0.048631 s < 0.05: hidden -> 160/0.1 = 1600/s.
+        QTest::newRow("2 nodes x 8") << 8.0 << 2 << 1e8 << 240.0 << 8.75 << 1600.0 << 0.0;
+        // No parameters: linear.
+        QTest::newRow("no gradients") << 4.0 << 1 << 0.0 << 19.2 << 0.0 << 400.0 << 0.0;
+        // A quarter GPU: 25/s.
+        QTest::newRow("fractional") << 0.25 << 1 << 1e9 << 0.0 << 0.0 << 25.0 << 0.0;
+    }
+    void scaling()
+    {
+        QFETCH(double, gpus);
+        QFETCH(int, nodes);
+        QFETCH(double, params);
+        QFETCH(double, intra);
+        QFETCH(double, inter);
+        QFETCH(double, rate);
+        QFETCH(double, exposed);
+        ScalingInput in;
+        in.singleGpuSamplesPerS = 100;
+        in.gpusPerInstance = gpus;
+        in.nodes = nodes;
+        in.parameters = params;
+        in.batchPerGpu = 10;
+        in.intraGBps = intra;
+        in.interGBps = inter;
+        const ScalingResult r = scaleDataParallel(in);
+        QVERIFY(r.ok);
+        QNEAR(r.samplesPerS, rate);
+        QNEAR(r.exposedCommSPerStep, exposed);
+        QVERIFY(r.efficiency <= 1.0 + 1e-12);
+    }
+
+    void scalingInvalid()
+    {
+        ScalingInput in;
+        in.singleGpuSamplesPerS = 100;
+        in.gpusPerInstance = 8;
+        in.parameters = 1e9; // gradients but no link bandwidth
+        QVERIFY(!scaleDataParallel(in).ok);
+        in.gpusPerInstance = 0;
+        QVERIFY(!scaleDataParallel(in).ok);
+        in.gpusPerInstance = 0.5;
+        in.nodes = 2; // fractional multi-node: not modelled
+        QVERIFY(!scaleDataParallel(in).ok);
+        in.gpusPerInstance = 1;
+        in.nodes = 1;
+        in.singleGpuSamplesPerS = std::numeric_limits<double>::quiet_NaN();
+        QVERIFY(!scaleDataParallel(in).ok);
+    }
+
+    // More GPUs never reduce the per-step compute capacity (GPUs x single rate); communication only ever
+    // takes away (samples/s <= compute rate); no gradients: exactly linear.
+    void scalingProperties()
+    {
+        QRandomGenerator rng(77);
+        for (int i = 0; i < 2000; ++i) {
+            ScalingInput in;
+            in.singleGpuSamplesPerS = 0.1 + rng.generateDouble() * 5000;
+            in.parameters = rng.generateDouble() * 1e10;
+            in.batchPerGpu = 1 + rng.bounded(256);
+            in.intraGBps = 1 + rng.generateDouble() * 500;
+            in.interGBps = 0.1 + rng.generateDouble() * 50;
+            in.overlap = rng.generateDouble();
+            in.nodes = 1 + rng.bounded(4);
+            double prevCompute = 0;
+            for (double n : {1.0, 2.0, 3.0, 4.0, 8.0, 16.0}) {
+                in.gpusPerInstance = n;
+                const ScalingResult r = scaleDataParallel(in);
+                QVERIFY(r.ok);
+                QVERIFY(r.computeSamplesPerS >= prevCompute);
+                prevCompute = r.computeSamplesPerS;
+                QVERIFY(r.samplesPerS <= r.computeSamplesPerS * (1 + 1e-12));
+                QVERIFY(std::isfinite(r.samplesPerS) && r.samplesPerS > 0);
+                ScalingInput free = in;
+                free.parameters = 0;
+                QNEAR(scaleDataParallel(free).samplesPerS, n * in.nodes * in.singleGpuSamplesPerS);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- projectOffers, hand-computed
+
+    void jobHandComputed()
+    {
+        QList<Offer> offers;
+        // 0: fast x1, aws, on-demand 4, spot 1 (">20%").
+        offers.append(offer(u"aws"_s, u"fast"_s, 1, 4.0, 1.0));
+        offers[0].interruption = u">20%"_s;
+        offers[0].gpuMemGb = 80;
+        // 1: slow x1 gcp, 16 GB < 20 GB needed, 2 vCPUs < 4.
+        offers.append(offer(u"gcp"_s, u"slow"_s, 1, 1.0));
+        offers[1].vcpus = 2;
+        // 2: slow x1 vast with a 24 GB card (offer figure beats the spec's 16), on-demand 0.5, spot 0.2, 99%.
+        offers.append(offer(u"vastai"_s, u"slow"_s, 1, 0.5, 0.2));
+        offers[2].gpuMemGb = 24;
+        offers[2].reliability = 0.99;
+        offers[2].billingMinimumS = 0;
+        // 3: a canonical id without spec row; 4: unrecognised.
+        offers.append(offer(u"azure"_s, u"nospec"_s, 1, 1.0));
+        offers.append(offer(u"paperspace"_s, QString(), 1, 1.0));
+        // 5: fast x8 NVSwitch, on-demand 32.
+        offers.append(offer(u"aws"_s, u"fast"_s, 8, 32.0));
+        offers[5].interconnect = u"NVSwitch"_s;
+        // 6: fast x1, price 0 and stale (2025-12-01 is 40 days before 2026-01-10).
+        offers.append(offer(u"aws"_s, u"fast"_s, 1, 0.0));
+        offers[6].dataDate = QDate(2025, 12, 1);
+
+        const QList<ProjectedOffer> pts =
+            projectOffers(offers, testWorkload(), testOptions(), half(), specs());
+        // Points: 0 OD, 0 spot, 1 OD, 2 OD, 2 spot, 3 OD, 4 OD, 5 OD, 6 OD.
+        QCOMPARE(pts.size(), qsizetype(9));
+        const QList<int> offerOf{0, 0, 1, 2, 2, 3, 4, 5, 6};
+        for (qsizetype i = 0; i < pts.size(); ++i)
+            QCOMPARE(pts.at(i).offerIndex, offerOf.at(i));
+        for (const ProjectedOffer &p : pts)
+            QVERIFY(finite(p));
+
+        // 0 OD: fast 100/s; 360,000 samples = 3600 s = 1 h; 4 USD; 100 x 3600 / 4 = 90,000 samples/USD.
+        const ProjectedOffer &a = pts.at(0);
+        QVERIFY(a.projected);
+        QCOMPARE(a.mode, PriceMode::OnDemand);
+        QNEAR(a.samplesPerS, 100.0);
+        QNEAR(a.totalHours, 1.0);
+        QNEAR(a.costUsd, 4.0);
+        QNEAR(a.samplesPerUsd, 90000.0);
+        QCOMPARE(a.flags, 0u);
+        // 0 spot: 0.25/730 per h x 1 h x (0.5/2 + 0.25) h = 1.7123288e-4 h; total 1.00017123 h = 3600.616 s
+        // -> 3601 s billed x 1 USD/h = 1.00027778 USD.
+        const ProjectedOffer &b = pts.at(1);
+        QCOMPARE(b.mode, PriceMode::Spot);
+        QNEAR(b.interruptionHours, 0.25 / 730.0 * 0.5);
+        QNEAR(b.totalHours, 1.0 + 0.25 / 730.0 * 0.5);
+        QNEAR(b.costUsd, 3601.0 / 3600.0);
+        QCOMPARE(b.flags, 0u); // the bucket is known: no assumption
+        // 1: slow 25/s -> 4 h, but 20 GB > 16 GB and 2 vCPUs/GPU < 4: flagged, kept, not eligible.
+        const ProjectedOffer &c = pts.at(2);
+        QVERIFY(c.projected);
+        QNEAR(c.totalHours, 4.0);
+        QVERIFY(hasFlag(c.flags, ProjectionFlag::MemoryTooSmall));
+        QVERIFY(hasFlag(c.flags, ProjectionFlag::TooFewVcpus));
+        QVERIFY(!c.eligible() && !c.feasible && !c.onFrontier);
+        // 2 OD: 4 h x 0.5 = 2 USD. 2 spot: 0.01/h x 4 h = 0.04 x 0.5 h = 0.02 h; 4.02 h x 0.2 = 0.804 USD.
+        QNEAR(pts.at(3).costUsd, 2.0);
+        QNEAR(pts.at(4).totalHours, 4.02);
+        QNEAR(pts.at(4).costUsd, 0.804);
+        QCOMPARE(pts.at(4).flags, 0u);
+        // 3, 4: not projected.
+        QVERIFY(!pts.at(5).projected && hasFlag(pts.at(5).flags, ProjectionFlag::NoSpec));
+        QVERIFY(!pts.at(6).projected && hasFlag(pts.at(6).flags, ProjectionFlag::UnrecognisedGpu));
+        QCOMPARE(pts.at(6).usdPerHour, 1.0); // the price is still shown
+        // 5: 8 x fast over NVSwitch: all-reduce 0.0029 s hidden under 0.05 s -> 800/s; 0.125 h x 32 = 4 USD.
+        QNEAR(pts.at(7).samplesPerS, 800.0);
+        QNEAR(pts.at(7).totalHours, 0.125);
+        QNEAR(pts.at(7).costUsd, 4.0);
+        // 6: zero price and stale.
+        QVERIFY(pts.at(8).projected);
+        QVERIFY(hasFlag(pts.at(8).flags, ProjectionFlag::InvalidPrice));
+        QVERIFY(hasFlag(pts.at(8).flags, ProjectionFlag::StalePrice));
+        QVERIFY(!pts.at(8).eligible());
+
+        // Frontier: (0.125, 4) 8x fast; (1.00017, 1.00028) fast spot; (4.02, 0.804) slow spot.
+        // 0 OD (1 h, 4 USD) is dominated by the 8x (faster, same cost); 2 OD (4 h, 2 USD) by the fast spot.
+        QList<qsizetype> frontier;
+        for (qsizetype i = 0; i < pts.size(); ++i)
+            if (pts.at(i).onFrontier)
+                frontier.append(i);
+        QCOMPARE(frontier, (QList<qsizetype>{1, 4, 7}));
+        // Weight 0.5 over t in [0.125, 4.02], c in [0.804, 4.0]: 8x 0.5; fast spot 0.5 x (0.2247 + 0.0614) =
+        // 0.143; slow spot 0.5 -> fast spot.
+        QCOMPARE(recommendedIndex(pts), qsizetype(1));
+        for (qsizetype i = 0; i < pts.size(); ++i)
+            QCOMPARE(pts.at(i).feasible, pts.at(i).eligible());
+    }
+
+    void jobConstraints_data()
+    {
+        QTest::addColumn<double>("deadline");
+        QTest::addColumn<double>("budget");
+        QTest::addColumn<double>("weight");
+        QTest::addColumn<qsizetype>("recommended");
+        QTest::addColumn<int>("feasible");
+        QTest::newRow("deadline 0.5 h: only the 8x") << 0.5 << 0.0 << 0.5 << qsizetype(7) << 1;
+        QTest::newRow("budget 0.9: only the slow spot") << 0.0 << 0.9 << 0.5 << qsizetype(4) << 1;
+        QTest::newRow("cheapest") << 0.0 << 0.0 << 0.0 << qsizetype(4) << 6;
+        QTest::newRow("fastest") << 0.0 << 0.0 << 1.0 << qsizetype(7) << 6;
+        QTest::newRow("impossible") << 0.1 << 0.0 << 0.5 << qsizetype(-1) << 0;
+    }
+    void jobConstraints()
+    {
+        QFETCH(double, deadline);
+        QFETCH(double, budget);
+        QFETCH(double, weight);
+        QFETCH(qsizetype, recommended);
+        QFETCH(int, feasible);
+        QList<Offer> offers{
+            offer(u"aws"_s, u"fast"_s, 1, 4.0, 1.0),    offer(u"gcp"_s, u"slow"_s, 1, 1.0),
+            offer(u"vastai"_s, u"slow"_s, 1, 0.5, 0.2), offer(u"azure"_s, u"nospec"_s, 1, 1.0),
+            offer(u"paperspace"_s, QString(), 1, 1.0),  offer(u"aws"_s, u"fast"_s, 8, 32.0)};
+        offers[0].interruption = u">20%"_s;
+        offers[2].gpuMemGb = 24;
+        offers[2].reliability = 0.99;
+        offers[5].interconnect = u"NVSwitch"_s;
+        offers.append(offers[0]);   // 6: a copy of offer 0 ...
+        offers[6].spotUsdH.reset(); // ... on-demand only: 1 h, 4 USD (dominated like offer 0's on-demand)
+        ProjectionOptions o = testOptions();
+        if (deadline > 0)
+            o.deadlineHours = deadline;
+        if (budget > 0)
+            o.budgetUsd = budget;
+        o.weight = weight;
+        const QList<ProjectedOffer> pts = projectOffers(offers, testWorkload(), o, half(), specs());
+        QCOMPARE(recommendedIndex(pts), recommended);
+        int n = 0;
+        for (const ProjectedOffer &p : pts) {
+            n += p.feasible;
+            QVERIFY(!p.recommended || (p.onFrontier && p.feasible));
+        }
+        QCOMPARE(n, feasible);
+    }
+
+    void jobSpotPolicy_data()
+    {
+        QTest::addColumn<int>("policy");
+        QTest::addColumn<QList<int>>("modes"); // 0 on-demand, 1 spot
+        QTest::newRow("on-demand only") << int(SpotPolicy::OnDemandOnly) << QList<int>{0, 0};
+        QTest::newRow("spot allowed") << int(SpotPolicy::SpotAllowed) << QList<int>{0, 1, 0};
+        QTest::newRow("spot only") << int(SpotPolicy::SpotOnly) << QList<int>{1};
+    }
+    void jobSpotPolicy()
+    {
+        QFETCH(int, policy);
+        QFETCH(QList<int>, modes);
+        const QList<Offer> offers{offer(u"aws"_s, u"fast"_s, 1, 4.0, 1.0),
+                                  offer(u"aws"_s, u"fast"_s, 1, 4.0)};
+        ProjectionOptions o = testOptions();
+        o.spotPolicy = static_cast<SpotPolicy>(policy);
+        const QList<ProjectedOffer> pts = projectOffers(offers, testWorkload(), o, half(), specs());
+        QList<int> got;
+        for (const ProjectedOffer &p : pts)
+            got.append(p.mode == PriceMode::Spot ? 1 : 0);
+        QCOMPARE(got, modes);
+    }
+
+    // Several single-GPU spot instances beat one multi-GPU on-demand instance on cost (both on the frontier).
+    // 8 x fast spot at 1 USD/h, 100 Gbps: t_ar = 2 x 7/8 x 4e8 / 8.75e9 = 0.08 s; exposed 0.03 s; step 0.13 s
+    // -> 80 / 0.13 = 615.38/s -> 585 s = 0.1625 h (+ tiny interruption overhead) x 8 USD/h = about 1.30 USD,
+    // against the 8-GPU on-demand instance: 0.125 h x 32 USD/h = 4 USD.
+    void nodesOfSingleGpuSpot()
+    {
+        QList<Offer> offers{offer(u"aws"_s, u"fast"_s, 1, 4.0, 1.0), offer(u"aws"_s, u"fast"_s, 8, 32.0)};
+        offers[0].interruption = u"<5%"_s;
+        offers[0].networkGbps = 100;
+        offers[1].interconnect = u"NVSwitch"_s;
+        ProjectionOptions o = testOptions();
+        o.nodeCounts = {1, 8, 4};
+        const QList<ProjectedOffer> pts = projectOffers(offers, testWorkload(), o, half(), specs());
+        // Offer 0: OD x1, OD x4, OD x8, spot x1, spot x4, spot x8; offer 1: OD (8 GPUs in one instance).
+        QCOMPARE(pts.size(), qsizetype(7));
+        const QList<int> nodes{1, 4, 8, 1, 4, 8, 1};
+        for (qsizetype i = 0; i < pts.size(); ++i)
+            QCOMPARE(int(pts.at(i).nodes), nodes.at(i));
+        const ProjectedOffer &spot8 = pts.at(5);
+        const ProjectedOffer &octet = pts.at(6);
+        QCOMPARE(spot8.mode, PriceMode::Spot);
+        QNEAR(spot8.samplesPerS, 80.0 / 0.13);
+        QNEAR(spot8.usdPerHour, 8.0);
+        QNEAR(spot8.trainHours, 360000.0 / (80.0 / 0.13) / 3600.0);
+        QVERIFY(spot8.costUsd < 1.31 && spot8.costUsd > 1.29);
+        QNEAR(octet.costUsd, 4.0);
+        QVERIFY(spot8.costUsd < octet.costUsd);
+        QVERIFY(spot8.totalHours > octet.totalHours);
+        QVERIFY(spot8.onFrontier && octet.onFrontier);
+        // 4 nodes: 2 x 3/4 x 4e8 / 8.75e9 = 0.0685714 s, exposed 0.0185714 -> 40 / 0.1185714 = 337.35/s.
+        QNEAR(pts.at(1).samplesPerS, 40.0 / 0.11857142857142857);
+        QVERIFY(!hasFlag(spot8.flags, ProjectionFlag::NetworkAssumed));
+        // Without a network figure the provider default (10 Gbps for AWS) is used and flagged.
+        offers[0].networkGbps.reset();
+        const QList<ProjectedOffer> assumed = projectOffers(offers, testWorkload(), o, half(), specs());
+        QVERIFY(hasFlag(assumed.at(5).flags, ProjectionFlag::NetworkAssumed));
+        QVERIFY(!hasFlag(assumed.at(0).flags, ProjectionFlag::NetworkAssumed));
+        QVERIFY(assumed.at(5).samplesPerS < spot8.samplesPerS);
+    }
+
+    void flagsOfInstances()
+    {
+        QList<Offer> offers{offer(u"aws"_s, u"fast"_s, 8, 32.0), offer(u"aws"_s, u"fast"_s, 8, 32.0),
+                            offer(u"aws"_s, u"slow"_s, 2, 2.0),  offer(u"gcp"_s, u"fast"_s, 0.125, 0.5, 0.2),
+                            offer(u"aws"_s, u"mute"_s, 1, 1.0),  offer(u"aws"_s, u"fast"_s, 0, 1.0),
+                            offer(u"aws"_s, u"fast"_s, 8, 32.0)};
+        offers[0].interconnect = u"PCIe"_s;   // stated PCIe: no assumption, but slow
+        offers[2].interconnect = u"NVLink"_s; // says NVLink but the spec has no figure: PCIe assumed
+        offers[3].gpuMemGb = 80;              // 1/8 of 80 GB = 10 GB < 20 GB
+        Workload w = testWorkload();
+        w.precision = Precision::Bf16;
+        w.parameters = 1e9; // G = 4e9 B
+        const QList<ProjectedOffer> pts = projectOffers(offers, w, testOptions(), half(), specs());
+        QCOMPARE(pts.size(), qsizetype(8));
+        QVERIFY(!hasFlag(pts.at(0).flags, ProjectionFlag::InterconnectAssumed));
+        // PCIe gen4 19.2 GB/s: t_ar = 1.75 x 4e9 / 19.2e9 = 0.3646 s, exposed 0.3146 s -> 192.96/s of 800: 24
+        // %
+        QNEAR(pts.at(0).samplesPerS, 80.0 / 0.4145833333333333);
+        QVERIFY(hasFlag(pts.at(0).flags, ProjectionFlag::CommunicationBound));
+        QVERIFY(hasFlag(pts.at(1).flags, ProjectionFlag::InterconnectAssumed)); // empty interconnect
+        QVERIFY(hasFlag(pts.at(2).flags, ProjectionFlag::InterconnectAssumed));
+        QVERIFY(hasFlag(pts.at(2).flags, ProjectionFlag::PrecisionFallback)); // bf16 on slow
+        QVERIFY(hasFlag(pts.at(3).flags, ProjectionFlag::MemoryTooSmall));
+        QNEAR(pts.at(3).samplesPerS, 100.0 / 8); // 1/8 of a fast GPU (bf16 200)
+        QVERIFY(hasFlag(pts.at(4).flags, ProjectionFlag::InterruptionAssumed)); // gcp spot
+        QVERIFY(hasFlag(pts.at(5).flags, ProjectionFlag::NoComputeRate));
+        QVERIFY(hasFlag(pts.at(6).flags, ProjectionFlag::InvalidGpuCount));
+        for (const ProjectedOffer &p : pts)
+            QVERIFY(finite(p));
+        QCOMPARE(projectionFlagNames(flagBit(ProjectionFlag::MemoryTooSmall) |
+                                     flagBit(ProjectionFlag::StalePrice)),
+                 (QStringList{u"memory-too-small"_s, u"stale-price"_s}));
+        for (ProjectionFlag f : allProjectionFlags())
+            QVERIFY(!projectionFlagDescription(f).isEmpty());
+    }
+
+    void emptyAndOptions()
+    {
+        QVERIFY(projectOffers({}, testWorkload(), testOptions(), half(), specs()).isEmpty());
+        ProjectionOptions o;
+        QVERIFY(validateProjectionOptions(o).ok());
+        o.weight = 2;
+        QVERIFY(!validateProjectionOptions(o).ok());
+        o = {};
+        o.deadlineHours = 0;
+        QVERIFY(!validateProjectionOptions(o).ok());
+        o = {};
+        o.nodeCounts = {1, 300};
+        QVERIFY(!validateProjectionOptions(o).ok());
+        o = {};
+        o.setupMinutes = std::numeric_limits<double>::quiet_NaN();
+        QVERIFY(!validateProjectionOptions(o).ok());
+    }
+
+    // ---------------------------------------------------------------- projectOffers, properties
+
+    // On random catalogs (fixed seed, builtin specs, presets): the frontier equals the naive one over the
+    // eligible points; no NaN; feasible implies eligible; at most one recommended point, on the frontier.
+    void jobRandom_data()
+    {
+        QTest::addColumn<quint32>("seed");
+        QTest::addColumn<int>("n");
+        QTest::addColumn<QString>("workload");
+        QTest::newRow("small resnet") << 1u << 40 << u"resnet50"_s;
+        QTest::newRow("medium bert") << 2u << 700 << u"bert-large-squad"_s;
+        QTest::newRow("prefiltered gpt2") << 3u << 2500 << u"gpt2-124m"_s;
+        QTest::newRow("prefiltered lora") << 4u << 2500 << u"llm7b-lora"_s;
+    }
+    void jobRandom()
+    {
+        QFETCH(quint32, seed);
+        QFETCH(int, n);
+        QFETCH(QString, workload);
+        const QList<Offer> offers = randomCatalog(seed, n);
+        ProjectionOptions o = testOptions();
+        o.nodeCounts = {1, 2, 4};
+        o.budgetUsd = 5000;
+        const Workload *w = findWorkload(builtinWorkloads(), workload);
+        QVERIFY(w);
+        const QList<ProjectedOffer> pts = projectOffers(offers, *w, o, defaultCalibration());
+        QList<TimeCost> eligible;
+        QList<qsizetype> map;
+        int recommended = 0;
+        for (qsizetype i = 0; i < pts.size(); ++i) {
+            const ProjectedOffer &p = pts.at(i);
+            QVERIFY(finite(p));
+            QVERIFY(!p.feasible || p.eligible());
+            QVERIFY(!p.onFrontier || p.eligible());
+            recommended += p.recommended;
+            if (p.eligible()) {
+                eligible.append({p.totalHours, p.costUsd});
+                map.append(i);
+            }
+        }
+        QVERIFY(recommended <= 1);
+        QList<qsizetype> naive;
+        for (qsizetype k : paretoFrontierNaive(eligible))
+            naive.append(map.at(k));
+        QList<qsizetype> got;
+        for (qsizetype i = 0; i < pts.size(); ++i)
+            if (pts.at(i).onFrontier)
+                got.append(i);
+        std::sort(naive.begin(), naive.end());
+        QCOMPARE(got, naive);
+        QVERIFY(!got.isEmpty());
+    }
+
+    // Cost rises with price: every price x 1.5 never lowers a cost, and strictly raises it for priced points.
+    void costRisesWithPrice()
+    {
+        QList<Offer> offers = randomCatalog(11, 800);
+        const Workload &w = *findWorkload(builtinWorkloads(), u"vit-b16");
+        const QList<ProjectedOffer> before = projectOffers(offers, w, testOptions(), defaultCalibration());
+        for (Offer &o : offers) {
+            if (o.onDemandUsdH)
+                *o.onDemandUsdH *= 1.5;
+            if (o.spotUsdH)
+                *o.spotUsdH *= 1.5;
+        }
+        const QList<ProjectedOffer> after = projectOffers(offers, w, testOptions(), defaultCalibration());
+        QCOMPARE(after.size(), before.size());
+        for (qsizetype i = 0; i < before.size(); ++i) {
+            QCOMPARE(after.at(i).totalHours, before.at(i).totalHours);
+            if (before.at(i).costUsd > 0)
+                QVERIFY(after.at(i).costUsd > before.at(i).costUsd);
+            QVERIFY(after.at(i).costUsd >= before.at(i).costUsd);
+        }
+    }
+
+    // Large catalogs are split over threads: the result is identical to the serial run.
+    void parallelEqualsSerial()
+    {
+        const QList<Offer> offers = randomCatalog(5, 140000);
+        ProjectionOptions o = testOptions();
+        o.nodeCounts = {1, 2};
+        const Workload &w = *findWorkload(builtinWorkloads(), u"resnet50");
+        o.parallel = true;
+        const QList<ProjectedOffer> a = projectOffers(offers, w, o, defaultCalibration());
+        o.parallel = false;
+        const QList<ProjectedOffer> b = projectOffers(offers, w, o, defaultCalibration());
+        QCOMPARE(a.size(), b.size());
+        for (qsizetype i = 0; i < a.size(); ++i) {
+            const ProjectedOffer &x = a.at(i);
+            const ProjectedOffer &y = b.at(i);
+            QVERIFY(x.offerIndex == y.offerIndex && x.mode == y.mode && x.nodes == y.nodes &&
+                    x.flags == y.flags && x.projected == y.projected && x.onFrontier == y.onFrontier &&
+                    x.feasible == y.feasible && x.recommended == y.recommended &&
+                    x.totalHours == y.totalHours && x.costUsd == y.costUsd && x.samplesPerS == y.samplesPerS);
+        }
+    }
+
+    // Stale-price rule: older than 7 days (data date, else fetch time); no `now`, no check.
+    void stale()
+    {
+        QList<Offer> offers{offer(u"aws"_s, u"fast"_s, 1, 1.0), offer(u"aws"_s, u"fast"_s, 1, 1.0),
+                            offer(u"aws"_s, u"fast"_s, 1, 1.0), offer(u"aws"_s, u"fast"_s, 1, 1.0)};
+        offers[0].dataDate = QDate(2026, 1, 3); // 7 days: not stale
+        offers[1].dataDate = QDate(2026, 1, 2); // 8 days: stale
+        offers[2].dataDate = QDate();
+        offers[2].fetchedAt =
+            QDateTime::fromString(u"2026-01-01T00:00:00Z"_s, Qt::ISODate); // 9.5 days: stale
+        offers[3].dataDate = QDate();
+        offers[3].fetchedAt = QDateTime::fromString(u"2026-01-09T00:00:00Z"_s, Qt::ISODate);
+        const QList<ProjectedOffer> pts =
+            projectOffers(offers, testWorkload(), testOptions(), half(), specs());
+        QCOMPARE(hasFlag(pts.at(0).flags, ProjectionFlag::StalePrice), false);
+        QCOMPARE(hasFlag(pts.at(1).flags, ProjectionFlag::StalePrice), true);
+        QCOMPARE(hasFlag(pts.at(2).flags, ProjectionFlag::StalePrice), true);
+        QCOMPARE(hasFlag(pts.at(3).flags, ProjectionFlag::StalePrice), false);
+        ProjectionOptions noNow = testOptions();
+        noNow.now = QDateTime();
+        for (const ProjectedOffer &p : projectOffers(offers, testWorkload(), noNow, half(), specs()))
+            QVERIFY(!hasFlag(p.flags, ProjectionFlag::StalePrice));
+    }
+
+    // Every preset projects on the real catalog GPUs that have rates (sanity against the builtin specs):
+    // an H100 SXM is faster than a T4 for every preset.
+    void presetsOnBuiltinSpecs()
+    {
+        const GpuSpecTable &t = GpuSpecTable::builtin();
+        for (const Workload &w : builtinWorkloads()) {
+            const GpuThroughput h100 =
+                singleGpuThroughput(*t.spec(u"h100-80gb-sxm"_s), w, defaultCalibration());
+            const GpuThroughput t4 = singleGpuThroughput(*t.spec(u"t4"_s), w, defaultCalibration());
+            QVERIFY2(h100.ok && t4.ok, qPrintable(w.id));
+            QVERIFY2(h100.samplesPerS > 3 * t4.samplesPerS, qPrintable(w.id));
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestProjection)
+#include "test_projection.moc"

@@ -1,0 +1,195 @@
+#include "gpucatalog.h"
+#include "gpuspecs.h"
+#include "resourcefiles.h"
+#include "workload.h"
+
+#include <QTest>
+
+using namespace gf;
+using namespace Qt::StringLiterals;
+
+namespace {
+QByteArray doc(const QString &workloadBody)
+{
+    return (u"{\"schema_version\":1,\"workloads\":["_s + workloadBody + u"]}"_s).toUtf8();
+}
+const QString kGood = QStringLiteral(
+    "{\"id\":\"w\",\"name\":\"W\",\"precision\":\"bf16\",\"flops_per_sample\":1e12,\"bytes_per_sample\":1e9,"
+    "\"parameters\":1e8,\"memory_gb\":10,\"samples_per_epoch\":1000,\"epochs\":2,\"min_vcpus_per_gpu\":4,"
+    "\"batch_per_gpu\":16}");
+} // namespace
+
+class TestWorkload final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void presetsLoad()
+    {
+        auto r = workloadsFromJson(readResource(QStringLiteral("workloads.json")));
+        QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().text()));
+        const QList<Workload> &list = builtinWorkloads();
+        QCOMPARE(list.size(), r.value().size());
+        for (const char *id : {"resnet50", "bert-large-squad", "vit-b16", "gpt2-124m", "llm7b-lora"})
+            QVERIFY2(findWorkload(list, QString::fromLatin1(id)), id);
+    }
+
+    // Presets are sane: validated, FLOPs per byte in a plausible training range (10..2000),
+    // memory under 80 GB, total work between 1e15 and 1e23 FLOPs, notes documenting the numbers.
+    void presetsAreSane()
+    {
+        for (const Workload &w : builtinWorkloads()) {
+            QVERIFY2(validateWorkload(w).ok(), qPrintable(w.id));
+            QCOMPARE(w.kind, WorkloadKind::Preset);
+            const double intensity = w.flopsPerSample / w.bytesPerSample;
+            QVERIFY2(intensity > 10 && intensity < 2000, qPrintable(w.id));
+            QVERIFY2(w.memoryGb > 1 && w.memoryGb < 80, qPrintable(w.id));
+            const double work = w.flopsPerSample * w.totalSamples();
+            QVERIFY2(work > 1e15 && work < 1e23, qPrintable(w.id));
+            QVERIFY2(w.parameters > 1e6, qPrintable(w.id));
+            QVERIFY2(w.batchPerGpu >= 1, qPrintable(w.id));
+            QVERIFY2(w.notes.size() > 100, qPrintable(w.id));
+        }
+        // Hand check of one preset: ResNet-50 = 1,281,167 images x 90 epochs = 115,305,030 samples.
+        const Workload *r = findWorkload(builtinWorkloads(), u"ResNet50");
+        QVERIFY(r);
+        QCOMPARE(r->totalSamples(), 115305030.0);
+        QCOMPARE(r->precision, Precision::Fp16);
+        QCOMPARE(r->flopsPerSample, 24.6e9);
+    }
+
+    void parseGood()
+    {
+        auto r = workloadsFromJson(doc(kGood));
+        QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().text()));
+        const Workload &w = r.value().first();
+        QCOMPARE(w.id, u"w"_s);
+        QCOMPARE(w.precision, Precision::Bf16);
+        QCOMPARE(w.flopsPerSample, 1e12);
+        QCOMPARE(w.bytesPerSample, 1e9);
+        QCOMPARE(w.parameters, 1e8);
+        QCOMPARE(w.totalSamples(), 2000.0);
+        QCOMPARE(w.batchPerGpu, 16);
+        QCOMPARE(w.minVcpusPerGpu, 4.0);
+    }
+
+    void parseBad_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("not json") << QByteArray("{") << u"not valid JSON"_s;
+        QTest::newRow("array root") << QByteArray("[]") << u"object"_s;
+        QTest::newRow("schema") << QByteArray("{\"schema_version\":2,\"workloads\":[]}")
+                                << u"schema_version"_s;
+        QTest::newRow("no list") << QByteArray("{\"schema_version\":1}") << u"array"_s;
+        QTest::newRow("entry not object") << doc(u"1"_s) << u"not an object"_s;
+        QString s = kGood;
+        QTest::newRow("unknown precision")
+            << doc(QString(s).replace(u"bf16"_s, u"int4"_s)) << u"unknown precision"_s;
+        QTest::newRow("missing flops")
+            << doc(QString(s).replace(u"\"flops_per_sample\":1e12,"_s, QString())) << u"flops_per_sample"_s;
+        QTest::newRow("string number")
+            << doc(QString(s).replace(u"1e12"_s, u"\"1e12\""_s)) << u"not a number"_s;
+        QTest::newRow("zero flops") << doc(QString(s).replace(u"1e12"_s, u"0"_s))
+                                    << u"flops_per_sample must be"_s;
+        QTest::newRow("negative bytes")
+            << doc(QString(s).replace(u"1e9"_s, u"-1"_s)) << u"bytes_per_sample"_s;
+        QTest::newRow("zero epochs") << doc(QString(s).replace(u"\"epochs\":2"_s, u"\"epochs\":0"_s))
+                                     << u"epochs"_s;
+        QTest::newRow("huge flops") << doc(QString(s).replace(u"1e12"_s, u"1e300"_s))
+                                    << u"flops_per_sample"_s;
+        QTest::newRow("fractional batch")
+            << doc(QString(s).replace(u"\"batch_per_gpu\":16"_s, u"\"batch_per_gpu\":1.5"_s))
+            << u"batch_per_gpu"_s;
+        QTest::newRow("empty id") << doc(QString(s).replace(u"\"id\":\"w\""_s, u"\"id\":\"\""_s))
+                                  << u"id is empty"_s;
+        QTest::newRow("duplicate") << doc(s + u","_s + s) << u"duplicate"_s;
+    }
+    void parseBad()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, expected);
+        auto r = workloadsFromJson(json);
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error().text().contains(expected), qPrintable(r.error().text()));
+    }
+
+    void customFlops()
+    {
+        CustomWorkloadInput in;
+        in.name = u"mine"_s;
+        in.flopsPerSample = 2e9;
+        in.samplesPerEpoch = 50000;
+        in.epochs = 3;
+        auto r = makeCustomWorkload(in, GpuCatalog::builtin(), GpuSpecTable::builtin());
+        QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().text()));
+        QCOMPARE(r.value().kind, WorkloadKind::CustomFlops);
+        QCOMPARE(r.value().totalSamples(), 150000.0);
+        QCOMPARE(r.value().bytesPerSample, 0.0);
+    }
+
+    void customMeasured()
+    {
+        CustomWorkloadInput in;
+        in.measuredSamplesPerS = 1200;
+        in.referenceGpu = u"NVIDIA H100 80GB HBM3"_s; // nvidia-smi spelling resolves through the aliases
+        in.samplesPerEpoch = 1e6;
+        auto r = makeCustomWorkload(in, GpuCatalog::builtin(), GpuSpecTable::builtin());
+        QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().text()));
+        QCOMPARE(r.value().kind, WorkloadKind::CustomMeasured);
+        QCOMPARE(r.value().referenceGpuId, u"h100-80gb-sxm"_s);
+        QCOMPARE(r.value().measuredSamplesPerS, 1200.0);
+    }
+
+    void customBad_data()
+    {
+        QTest::addColumn<int>("which");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("neither") << 0 << u"either FLOPs"_s;
+        QTest::newRow("unknown gpu") << 1 << u"unknown GPU"_s;
+        QTest::newRow("no gpu") << 2 << u"needs the GPU"_s;
+        QTest::newRow("negative speed") << 3 << u"measured samples/s"_s;
+        QTest::newRow("no samples") << 4 << u"samples_per_epoch"_s;
+        QTest::newRow("no rate on gpu") << 5 << u"no published"_s;
+        QTest::newRow("zero batch") << 6 << u"batch_per_gpu"_s;
+    }
+    void customBad()
+    {
+        QFETCH(int, which);
+        QFETCH(QString, expected);
+        CustomWorkloadInput in;
+        in.samplesPerEpoch = 1000;
+        switch (which) {
+        case 1:
+            in.measuredSamplesPerS = 10;
+            in.referenceGpu = u"GeForce 256"_s;
+            break;
+        case 2:
+            in.measuredSamplesPerS = 10;
+            break;
+        case 3:
+            in.measuredSamplesPerS = -10;
+            in.referenceGpu = u"A100"_s;
+            break;
+        case 4:
+            in.flopsPerSample = 1e9;
+            in.samplesPerEpoch = 0;
+            break;
+        case 5:
+            in.measuredSamplesPerS = 10;
+            in.referenceGpu = u"gaudi-hl205"_s; // no public rates
+            break;
+        case 6:
+            in.flopsPerSample = 1e9;
+            in.batchPerGpu = 0;
+            break;
+        default:
+            break;
+        }
+        auto r = makeCustomWorkload(in, GpuCatalog::builtin(), GpuSpecTable::builtin());
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error().message.contains(expected), qPrintable(r.error().message));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestWorkload)
+#include "test_workload.moc"
