@@ -2,6 +2,7 @@
 
 #include "catalogstore.h"
 #include "comparepage.h"
+#include "exportdialog.h"
 #include "frontierchart.h"
 #include "frontierpage.h"
 #include "gpucatalog.h"
@@ -145,6 +146,31 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     QMenu *file = menuBar()->addMenu(tr("&File"));
     QAction *reloadAction = file->addAction(tr("&Reload catalog"), this, &MainWindow::reload);
     reloadAction->setShortcut(QKeySequence::Refresh);
+    file->addSeparator();
+    // Reports and chart images (ui/exportdialog.h): the dialog gets a snapshot of the current state.
+    auto openExport = [this](bool chartImage) {
+        ExportContext ctx;
+        ctx.results = m_projection->results();
+        ctx.catalog = m_offers->model()->offers();
+        ctx.snapshots = m_snapshots;
+        ctx.selectedCatalogRows = m_offers->selectedRows();
+        ctx.filter = ctx.results ? ctx.results->filter : OfferFilter{};
+        ctx.chartWidget = m_frontier->chart();
+        auto *dialog = new ExportDialog(std::move(ctx), this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        if (chartImage && dialog->kind() != ExportKind::ChartSvg)
+            dialog->setKind(ExportKind::ChartPng);
+        else if (!chartImage &&
+                 (dialog->kind() == ExportKind::ChartPng || dialog->kind() == ExportKind::ChartSvg))
+            dialog->setKind(ExportKind::Html);
+        dialog->show(); // non-modal: the export runs in the background
+    };
+    QAction *exportReport = file->addAction(tr("&Export report…"), this, [openExport] { openExport(false); });
+    exportReport->setObjectName(QStringLiteral("exportReportAction"));
+    exportReport->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    QAction *exportChart =
+        file->addAction(tr("Export chart &image…"), this, [openExport] { openExport(true); });
+    exportChart->setObjectName(QStringLiteral("exportChartAction"));
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);

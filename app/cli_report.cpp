@@ -1,0 +1,188 @@
+#include "argparser.h"
+#include "cli.h"
+#include "cli_projectionargs.h"
+#include "projection.h"
+#include "projectioncontroller.h"
+#include "report.h"
+#include "workload.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QTimeZone>
+
+namespace gf {
+
+namespace {
+
+/// ISO 8601 date-time; without an offset it is read as UTC. A date alone means midnight UTC.
+std::optional<QDateTime> parseNow(const QString &text)
+{
+    const QString t = text.trimmed();
+    QDateTime dt = QDateTime::fromString(t, Qt::ISODateWithMs);
+    if (!dt.isValid()) {
+        const QDate date = QDate::fromString(t, Qt::ISODate);
+        if (date.isValid())
+            dt = QDateTime(date, QTime(0, 0), QTimeZone::utc());
+    }
+    if (!dt.isValid())
+        return std::nullopt;
+    if (dt.timeSpec() == Qt::LocalTime)
+        dt = QDateTime(dt.date(), dt.time(), QTimeZone::utc());
+    return dt.toUTC();
+}
+
+} // namespace
+
+int cliReport(CliContext &ctx, const QStringList &argsIn)
+{
+    const QString cmd = QStringLiteral("report");
+    // "-o FILE" is the short form of --output.
+    QStringList args;
+    for (qsizetype i = 0; i < argsIn.size(); ++i) {
+        if (argsIn.at(i) == u"-o")
+            args.append(QStringLiteral("--output"));
+        else
+            args.append(argsIn.at(i));
+    }
+    ArgParser p;
+    addWorkloadOptions(p);
+    addProjectionOptions(p);
+    p.addValue(QStringLiteral("format"), QStringLiteral("FMT"),
+               QStringLiteral("html, pdf, csv, json or md (default: from the suffix of the output file)"));
+    p.addValue(QStringLiteral("output"), QStringLiteral("FILE"),
+               QStringLiteral("write the report to FILE (also -o FILE)"));
+    p.addValue(QStringLiteral("offers"), QStringLiteral("SET"),
+               QStringLiteral(
+                   "offers the report lists: all or frontier (default: all for csv and json, frontier for "
+                   "html, pdf and md)"));
+    p.addValue(QStringLiteral("title"), QStringLiteral("TEXT"),
+               QStringLiteral("report title (default: from the workload)"));
+    p.addValue(QStringLiteral("now"), QStringLiteral("ISO8601"),
+               QStringLiteral(
+                   "pin the generated-at time (and the age of prices), e.g. 2024-07-01T12:00:00Z: the same "
+                   "database and options then give a byte-identical report"));
+    p.addFlag(QStringLiteral("help"), QStringLiteral("show this help"));
+    if (const QString e = p.parse(args); !e.isEmpty())
+        return usageError(ctx, cmd, e);
+    if (p.isSet(QStringLiteral("help"))) {
+        ctx.out << "Usage: gpufrontier-cli report --workload NAME [OPTIONS] --format html|pdf|csv|json|md -o "
+                   "FILE\n\n"
+                   "Writes a comparison report: the workload and every assumption, the catalog snapshots "
+                   "with their\n"
+                   "age, the calibration, the efficiency-frontier chart and table, the cheapest and fastest "
+                   "offers\n"
+                   "within the deadline and budget, the recommended offer, spot versus on-demand savings, "
+                   "single-GPU\n"
+                   "spot instances versus one multi-GPU on-demand instance, and warnings. models/REPORT.md "
+                   "describes\n"
+                   "the formats. The file is written to a temporary file and renamed: a failure leaves no "
+                   "file.\n\n"
+                   "Options:\n"
+                << p.helpText();
+        return ExitOk;
+    }
+    if (!p.positional().isEmpty())
+        return usageError(ctx, cmd, QStringLiteral("unexpected argument \"%1\"").arg(p.positional().first()));
+
+    ProjectionArgs projArgs;
+    if (const int rc = projectionArgsFromParser(ctx, cmd, p, &projArgs); rc >= 0)
+        return rc;
+    ProjectionOptions opt = projArgs.options;
+
+    const QString output = p.value(QStringLiteral("output"));
+    if (output.isEmpty())
+        return usageError(ctx, cmd, QStringLiteral("-o FILE (the report file) is required"));
+    std::optional<ReportFormat> format;
+    if (p.isSet(QStringLiteral("format"))) {
+        format = reportFormatFromName(p.value(QStringLiteral("format")));
+        if (!format)
+            return usageError(ctx, cmd,
+                              QStringLiteral("--format: \"%1\" is not one of html, pdf, csv, json, md")
+                                  .arg(p.value(QStringLiteral("format"))));
+    } else {
+        format = reportFormatFromPath(output);
+        if (!format)
+            return usageError(ctx, cmd,
+                              QStringLiteral("--format is required (the suffix of \"%1\" names no format: "
+                                             "html, pdf, csv, json, md)")
+                                  .arg(output));
+    }
+    // Data formats list every offer; documents for people list the frontier unless asked otherwise.
+    ReportOfferSet offerSet = *format == ReportFormat::Csv || *format == ReportFormat::Json
+                                  ? ReportOfferSet::All
+                                  : ReportOfferSet::Frontier;
+    if (p.isSet(QStringLiteral("offers"))) {
+        const auto s = reportOfferSetFromName(p.value(QStringLiteral("offers")));
+        if (!s || (*s != ReportOfferSet::All && *s != ReportOfferSet::Frontier))
+            return usageError(ctx, cmd,
+                              QStringLiteral("--offers: \"%1\" is not one of all, frontier")
+                                  .arg(p.value(QStringLiteral("offers"))));
+        offerSet = *s;
+    }
+    QDateTime now = QDateTime::currentDateTimeUtc();
+    if (p.isSet(QStringLiteral("now"))) {
+        const auto pinned = parseNow(p.value(QStringLiteral("now")));
+        if (!pinned)
+            return usageError(ctx, cmd,
+                              QStringLiteral("--now: \"%1\" is not an ISO 8601 date-time such as "
+                                             "2024-07-01T12:00:00Z")
+                                  .arg(p.value(QStringLiteral("now"))));
+        now = *pinned;
+    }
+    Workload workload;
+    if (const int rc = workloadFromArgs(ctx, cmd, p, &workload); rc >= 0)
+        return rc;
+    if (auto v = validateProjectionOptions(opt); !v)
+        return usageError(ctx, cmd, v.error().message);
+
+    Calibration cal;
+    if (const int rc = calibrationFromArgs(ctx, p, &cal); rc >= 0)
+        return rc;
+    QList<Offer> offers;
+    if (const int rc = currentOffersForProviders(ctx, cmd, {}, &offers); rc >= 0)
+        return rc;
+    CatalogStore *store = ctx.store();
+    if (!store)
+        return ExitFailure;
+    auto snapshots = store->snapshots();
+    if (!snapshots) {
+        ctx.err << "gpufrontier-cli report: " << snapshots.error().text() << Qt::endl;
+        return ExitFailure;
+    }
+
+    opt.now = now;
+    OfferFilter filter;
+    filter.providers = projArgs.providers;
+    auto results = std::make_shared<const ProjectionResults>(
+        ProjectionController::compute(0, offers, filter, workload, opt, cal));
+
+    ReportInput input;
+    input.results = results;
+    input.snapshots = snapshots.value();
+    input.offerSet = offerSet;
+    input.generatedAt = now;
+    input.title = p.value(QStringLiteral("title"));
+    if (cal.measured && !p.isSet(QStringLiteral("no-calibration"))) {
+        if (auto probe = newestProbeRun(*store)) {
+            input.probe = probe->probe;
+            input.probeRunId = probe->id;
+        }
+    }
+    auto bytes = renderReport(input, *format);
+    if (!bytes) {
+        ctx.err << "gpufrontier-cli report: " << bytes.error().text() << Qt::endl;
+        return ExitFailure;
+    }
+    if (auto st = writeFileAtomically(output, bytes.value()); !st) {
+        ctx.err << "gpufrontier-cli report: " << st.error().text() << Qt::endl;
+        return ExitFailure;
+    }
+    ctx.out << QStringLiteral("Wrote %1 (%2 report, %3 bytes): %4 offers, %5 on the frontier.\n")
+                   .arg(QDir::toNativeSeparators(output), reportFormatName(*format))
+                   .arg(bytes.value().size())
+                   .arg(results->offers.size())
+                   .arg(results->frontierCount);
+    return ExitOk;
+}
+
+} // namespace gf
