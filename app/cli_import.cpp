@@ -1,6 +1,8 @@
 #include "argparser.h"
+#include "catalogrefresher.h"
 #include "cli.h"
-#include "gpucatalog.h"
+#include "cliprogress.h"
+#include "providerimport.h"
 #include "snapshotfile.h"
 
 #include <QFile>
@@ -12,58 +14,112 @@ int cliImport(CliContext &ctx, const QStringList &args)
 {
     const QString cmd = QStringLiteral("import");
     ArgParser p;
-    p.addValue(QStringLiteral("file"), QStringLiteral("FILE"), QStringLiteral("the catalog file to import"));
+    p.addValue(QStringLiteral("file"), QStringLiteral("FILE"),
+               QStringLiteral("a file to import; repeat for several files of one provider"), true);
     p.addValue(QStringLiteral("provider"), QStringLiteral("P"),
-               QStringLiteral("the provider the file must belong to (checked against the file)"));
+               QStringLiteral(
+                   "the provider the files belong to (checked against them; required for SkyPilot CSVs)"));
+    p.addValue(QStringLiteral("min-rows"), QStringLiteral("N"),
+               QStringLiteral("reject a catalog with fewer offers (default 1)"));
+    p.addFlag(QStringLiteral("quiet"), QStringLiteral("no progress on stderr"));
     p.addFlag(QStringLiteral("help"), QStringLiteral("show this help"));
     if (const QString e = p.parse(args); !e.isEmpty())
         return usageError(ctx, cmd, e);
     if (p.isSet(QStringLiteral("help"))) {
-        ctx.out << "Usage: gpufrontier-cli import --file FILE [--provider P]\n\nImport a GPU Frontier catalog CSV "
-                   "(format: resources/catalog/FORMAT.md) as a new snapshot.\nThe import is one transaction: on any "
-                   "error nothing changes and the previous snapshot stays current.\n\nOptions:\n"
-                << p.helpText();
+        ctx.out
+            << "Usage: gpufrontier-cli import [--provider P] --file FILE [--file FILE ...]\n\n"
+               "Imports price files as a new snapshot of one provider, for air-gapped use: the same parsers "
+               "and\n"
+               "checks as 'refresh'. The import is one transaction: on any error nothing changes and the "
+               "previous\n"
+               "snapshot stays current. Formats (detected from the content):\n"
+               "  any provider  GPU Frontier catalog CSV (resources/catalog/FORMAT.md); SkyPilot vms.csv "
+               "(--provider needed)\n"
+               "  aws           EC2 price list offer files (JSON or CSV, any size: streamed), "
+               "spot.js/spot.json,\n"
+               "                spot-advisor-data.json (spot files alone update the current AWS snapshot)\n"
+               "  azure         Retail Prices API pages (JSON)\n"
+               "  gcp           Cloud Billing Catalog SKU pages (JSON)\n"
+               "  vastai        offer search answer (JSON)\n"
+               "  paperspace    the curated table (GPU Frontier or SkyPilot CSV)\n\nOptions:\n"
+            << p.helpText();
         return ExitOk;
     }
-    const QString path = p.value(QStringLiteral("file"));
-    if (path.isEmpty())
+    const QStringList files = p.values(QStringLiteral("file")) + p.positional();
+    if (files.isEmpty())
         return usageError(ctx, cmd, QStringLiteral("--file FILE is required"));
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        ctx.err << "gpufrontier-cli import: cannot read " << path << ": " << f.errorString() << Qt::endl;
-        return ExitFailure;
+    QString provider = p.value(QStringLiteral("provider"));
+    if (!provider.isEmpty() && !knownProviders().contains(provider))
+        return usageError(ctx, cmd,
+                          QStringLiteral("--provider: unknown provider \"%1\" (known: %2)")
+                              .arg(provider, knownProviders().join(QStringLiteral(", "))));
+    QString err;
+    const auto minRows = p.number(QStringLiteral("min-rows"), &err, 1, 1e6);
+    if (!err.isEmpty())
+        return usageError(ctx, cmd, err);
+    for (const QString &path : files) {
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly)) {
+            ctx.err << "gpufrontier-cli import: cannot read " << path << ": " << f.errorString() << Qt::endl;
+            return ExitFailure;
+        }
     }
-    const QByteArray payload = f.readAll();
-    const QString origin = QFileInfo(path).fileName();
-    auto parsed = parseSnapshotCsv(QString::fromUtf8(payload), origin);
-    if (!parsed) {
-        ctx.err << "gpufrontier-cli import: " << parsed.error().text() << Qt::endl;
-        return ExitFailure;
-    }
-    const QString provider = p.value(QStringLiteral("provider"));
-    if (!provider.isEmpty() && parsed.value().provider != provider) {
-        ctx.err << "gpufrontier-cli import: " << origin << " holds " << parsed.value().provider << " prices, not "
-                << provider << Qt::endl;
-        return ExitFailure;
+    if (provider.isEmpty()) {
+        // The provider comes from the file: a GPU Frontier CSV names it, a provider format implies it.
+        QFile f(files.first());
+        f.open(QIODevice::ReadOnly);
+        const QByteArray head = f.read(64 * 1024);
+        const ProviderFormat format = detectProviderFormat(head);
+        provider = providerOfFormat(format);
+        if (format == ProviderFormat::GpuFrontierCsv) {
+            f.seek(0);
+            auto parsed =
+                parseSnapshotCsv(QString::fromUtf8(f.readAll()), QFileInfo(files.first()).fileName());
+            if (!parsed) {
+                ctx.err << "gpufrontier-cli import: " << parsed.error().text() << Qt::endl
+                        << "Nothing was imported; the previous snapshot stays current." << Qt::endl;
+                return ExitFailure;
+            }
+            provider = parsed.value().provider;
+        } else if (format == ProviderFormat::SkypilotCsv) {
+            return usageError(
+                ctx, cmd,
+                QStringLiteral("%1 is a SkyPilot catalog: say which provider it is with --provider")
+                    .arg(files.first()));
+        }
+        if (provider.isEmpty() || !knownProviders().contains(provider)) {
+            ctx.err << "gpufrontier-cli import: " << QFileInfo(files.first()).fileName()
+                    << ": unknown format or provider; pass --provider P" << Qt::endl;
+            return ExitFailure;
+        }
     }
     CatalogStore *store = ctx.store();
     if (!store)
         return ExitFailure;
-    auto r = store->importSnapshot(std::move(parsed).value(), SourceKind::File, origin, payload, GpuCatalog::builtin());
-    if (!r) {
-        ctx.err << "gpufrontier-cli import: " << r.error().text() << Qt::endl
-                << "Nothing was imported; the previous snapshot stays current." << Qt::endl;
+    RefreshOptions options;
+    options.minRows = minRows ? static_cast<int>(*minRows) : 1;
+    CatalogRefresher importer(*store, options);
+    CliProgress progress(ctx.err, p.isSet(QStringLiteral("quiet")));
+    importer.setProgress([&](int permille, const QString &message) { progress.update(permille, message); });
+    const RefreshOutcome o = importer.importFiles(provider, files);
+    progress.clear();
+    const QString origin = o.origin.isEmpty() ? QFileInfo(files.first()).fileName() : o.origin;
+    switch (o.status) {
+    case RefreshStatus::Imported:
+        ctx.out << origin << ": imported " << o.rows << " offers as snapshot " << o.snapshotId;
+        if (o.unrecognised)
+            ctx.out << " (" << o.unrecognised << " with an unrecognised GPU)";
+        ctx.out << Qt::endl;
+        break;
+    case RefreshStatus::Unchanged:
+        ctx.out << origin << ": unchanged (same content as the current snapshot " << o.snapshotId << ")"
+                << Qt::endl;
+        break;
+    case RefreshStatus::Failed:
+    case RefreshStatus::Cancelled:
+        ctx.err << "gpufrontier-cli import: " << o.message << Qt::endl;
         return ExitFailure;
     }
-    const ImportOutcome &o = r.value();
-    if (o.unchanged) {
-        ctx.out << origin << ": unchanged (same content as the current snapshot " << o.snapshotId << ")" << Qt::endl;
-        return ExitOk;
-    }
-    ctx.out << origin << ": imported " << o.rows << " offers as snapshot " << o.snapshotId;
-    if (o.unrecognised)
-        ctx.out << " (" << o.unrecognised << " with an unrecognised GPU)";
-    ctx.out << Qt::endl;
     for (const QString &w : o.warnings)
         ctx.err << "warning: " << w << Qt::endl;
     return ExitOk;

@@ -23,7 +23,8 @@ QAtomicInt s_connectionCounter;
 
 const QStringList &migrations()
 {
-    static const QStringList files = {QStringLiteral("sql/001_initial.sql"), QStringLiteral("sql/002_probe_runs.sql")};
+    static const QStringList files = {QStringLiteral("sql/001_initial.sql"), QStringLiteral("sql/002_probe_runs.sql"),
+                                      QStringLiteral("sql/003_refresh.sql")};
     return files;
 }
 
@@ -84,15 +85,20 @@ QDateTime fromIso(const QString &s)
     return t;
 }
 
-/// Scope guard: rolls back unless committed.
+/// Scope guard: rolls back unless committed. BEGIN IMMEDIATE takes the write lock up front, so two
+/// processes (or two connections of one app) never both read a state and then both try to change it.
 class Transaction
 {
 public:
-    explicit Transaction(QSqlDatabase db) : m_db(std::move(db)) { m_active = m_db.transaction(); }
+    explicit Transaction(QSqlDatabase db) : m_db(std::move(db))
+    {
+        QSqlQuery q(m_db);
+        m_active = q.exec(QStringLiteral("BEGIN IMMEDIATE"));
+    }
     ~Transaction()
     {
         if (m_active)
-            m_db.rollback();
+            QSqlQuery(m_db).exec(QStringLiteral("ROLLBACK"));
     }
     bool active() const { return m_active; }
     bool commit()
@@ -100,9 +106,9 @@ public:
         if (!m_active)
             return false;
         m_active = false;
-        if (m_db.commit())
+        if (QSqlQuery(m_db).exec(QStringLiteral("COMMIT")))
             return true;
-        m_db.rollback();
+        QSqlQuery(m_db).exec(QStringLiteral("ROLLBACK"));
         return false;
     }
 
@@ -210,6 +216,9 @@ Status CatalogStore::migrate(int targetVersion)
             return makeError(QStringLiteral("Cannot start the migration to schema %1 of %2").arg(v + 1).arg(m_path),
                              db.lastError().text());
         QSqlQuery q(db);
+        // Another connection may have migrated while we waited for the lock.
+        if (schemaVersion() > v)
+            continue;
         for (const QString &stmt : splitStatements(script)) {
             if (!q.exec(stmt))
                 return makeError(QStringLiteral("Migration to schema %1 of %2 failed").arg(v + 1).arg(m_path),

@@ -62,6 +62,8 @@ public:
     static int latestSchemaVersion();
 
     QString path() const { return m_path; }
+    /// Name of this store's QSqlDatabase connection, for helpers that share it (same thread).
+    QString connectionName() const { return m_connection; }
     int schemaVersion() const;
 
     /// Imports one provider's catalog as a new snapshot, in ONE transaction.

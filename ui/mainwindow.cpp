@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "catalogstore.h"
+#include "catalogspage.h"
 #include "comparepage.h"
 #include "exportdialog.h"
 #include "frontierchart.h"
@@ -96,6 +97,8 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     m_tabs->addTab(m_compare, tr("Co&mpare"));
     m_probe = new ProbePage(m_dbPath, m_tabs);
     m_tabs->addTab(m_probe, tr("&Probe"));
+    m_catalogs = new CatalogsPage(m_dbPath, m_tabs);
+    m_tabs->addTab(m_catalogs, tr("C&atalogs"));
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
 
@@ -136,6 +139,7 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
         m_busy->setVisible(false);
         m_projectionLabel->setText(tr("Projection: %1").arg(message));
     });
+    connect(m_catalogs, &CatalogsPage::catalogChanged, this, &MainWindow::reload);
     connect(m_probe, &ProbePage::calibrationChanged, m_projection, &ProjectionController::setCalibration);
     connect(m_frontier, &FrontierPage::catalogRowActivated, m_offers, &OffersPage::selectCatalogRow);
     connect(m_offers, &OffersPage::selectionChanged, this, [this](const QList<int> &rows) {

@@ -14,6 +14,7 @@ class QTabWidget;
 
 namespace gf {
 
+class CatalogsPage;
 class ComparePage;
 class FrontierPage;
 class OffersPage;
@@ -43,6 +44,7 @@ public:
     FrontierPage *frontierPage() const { return m_frontier; }
     ComparePage *comparePage() const { return m_compare; }
     ProbePage *probePage() const { return m_probe; }
+    CatalogsPage *catalogsPage() const { return m_catalogs; }
     WorkloadPanel *workloadPanel() const { return m_workload; }
     ProjectionController *projection() const { return m_projection; }
     QTabWidget *tabs() const { return m_tabs; }
@@ -75,6 +77,7 @@ private:
     FrontierPage *m_frontier = nullptr;
     ComparePage *m_compare = nullptr;
     ProbePage *m_probe = nullptr;
+    CatalogsPage *m_catalogs = nullptr;
     WorkloadPanel *m_workload = nullptr;
     QDockWidget *m_workloadDock = nullptr;
     ProjectionController *m_projection = nullptr;

@@ -1,0 +1,107 @@
+#include "argparser.h"
+#include "cli.h"
+#include "format.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace gf {
+
+int cliHistory(CliContext &ctx, const QStringList &args)
+{
+    const QString cmd = QStringLiteral("history");
+    ArgParser p;
+    p.addValue(QStringLiteral("provider"), QStringLiteral("P"),
+               QStringLiteral("the provider (aws, gcp, azure, paperspace, vastai)"));
+    p.addValue(QStringLiteral("instance"), QStringLiteral("I"),
+               QStringLiteral("the instance type, e.g. p4d.24xlarge"));
+    p.addValue(QStringLiteral("region"), QStringLiteral("R"), QStringLiteral("only this region"));
+    p.addValue(QStringLiteral("format"), QStringLiteral("FMT"), QStringLiteral("table (default) or json"));
+    p.addFlag(QStringLiteral("help"), QStringLiteral("show this help"));
+    if (const QString e = p.parse(args); !e.isEmpty())
+        return usageError(ctx, cmd, e);
+    if (p.isSet(QStringLiteral("help"))) {
+        ctx.out << "Usage: gpufrontier-cli history --provider P --instance I [--region R] [--format "
+                   "table|json]\n\n"
+                   "Every stored price of one instance type, oldest snapshot first: on-demand and spot per "
+                   "region\n"
+                   "and zone, with when each snapshot was fetched and the date of its prices. Prices are USD "
+                   "per\n"
+                   "hour for the whole instance.\n\nOptions:\n"
+                << p.helpText();
+        return ExitOk;
+    }
+    if (!p.positional().isEmpty())
+        return usageError(ctx, cmd, QStringLiteral("unexpected argument \"%1\"").arg(p.positional().first()));
+    const QString provider = p.value(QStringLiteral("provider"));
+    const QString instance = p.value(QStringLiteral("instance")).trimmed();
+    const QString region = p.value(QStringLiteral("region")).trimmed();
+    if (provider.isEmpty() || instance.isEmpty())
+        return usageError(ctx, cmd, QStringLiteral("--provider P and --instance I are required"));
+    if (!knownProviders().contains(provider))
+        return usageError(ctx, cmd,
+                          QStringLiteral("--provider: unknown provider \"%1\" (known: %2)")
+                              .arg(provider, knownProviders().join(QStringLiteral(", "))));
+    const QString format =
+        p.isSet(QStringLiteral("format")) ? p.value(QStringLiteral("format")) : QStringLiteral("table");
+    if (format != u"table" && format != u"json")
+        return usageError(ctx, cmd, QStringLiteral("--format: \"%1\" is not one of table, json").arg(format));
+
+    CatalogStore *store = ctx.store();
+    if (!store)
+        return ExitFailure;
+    auto hist = store->history(provider, instance, region);
+    if (!hist) {
+        ctx.err << "gpufrontier-cli history: " << hist.error().text() << Qt::endl;
+        return ExitFailure;
+    }
+    const QList<Offer> &rows = hist.value();
+    if (format == u"json") {
+        QJsonArray arr;
+        for (const Offer &o : rows) {
+            auto num = [](const std::optional<double> &v) {
+                return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null);
+            };
+            arr.append(QJsonObject{{QStringLiteral("snapshot_id"), o.snapshotId},
+                                   {QStringLiteral("fetched_at"), o.fetchedAt.toUTC().toString(Qt::ISODate)},
+                                   {QStringLiteral("data_date"),
+                                    o.dataDate.isValid() ? QJsonValue(o.dataDate.toString(Qt::ISODate))
+                                                         : QJsonValue(QJsonValue::Null)},
+                                   {QStringLiteral("provider"), o.provider},
+                                   {QStringLiteral("instance_type"), o.instanceType},
+                                   {QStringLiteral("region"), o.region},
+                                   {QStringLiteral("zone"), o.zone},
+                                   {QStringLiteral("ondemand_usd_h"), num(o.onDemandUsdH)},
+                                   {QStringLiteral("spot_usd_h"), num(o.spotUsdH)},
+                                   {QStringLiteral("spot_label"), o.spotLabel},
+                                   {QStringLiteral("interruption"), o.interruption},
+                                   {QStringLiteral("source"), o.source}});
+        }
+        ctx.out << QString::fromUtf8(QJsonDocument(arr).toJson(QJsonDocument::Indented));
+        return ExitOk;
+    }
+    if (rows.isEmpty()) {
+        ctx.err << "gpufrontier-cli history: no stored price for " << providerDisplayName(provider) << ' '
+                << instance << (region.isEmpty() ? QString() : QStringLiteral(" in ") + region) << Qt::endl;
+        return ExitFailure;
+    }
+    QList<QStringList> table;
+    for (const Offer &o : rows) {
+        table.append({QString::number(o.snapshotId),
+                      o.fetchedAt.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm")),
+                      o.dataDate.isValid() ? o.dataDate.toString(Qt::ISODate) : QStringLiteral("–"), o.region,
+                      o.zone.isEmpty() ? QStringLiteral("–") : o.zone, formatUsdPerHour(o.onDemandUsdH),
+                      formatUsdPerHour(o.spotUsdH), o.spotLabel, o.interruption});
+    }
+    ctx.out << providerDisplayName(provider) << ' ' << instance << ": " << rows.size()
+            << " prices (USD/h, whole instance)\n"
+            << renderTable({QStringLiteral("Snapshot"), QStringLiteral("Fetched (UTC)"),
+                            QStringLiteral("Prices dated"), QStringLiteral("Region"), QStringLiteral("Zone"),
+                            QStringLiteral("On-demand"), QStringLiteral("Spot"), QStringLiteral("Spot kind"),
+                            QStringLiteral("Interruption")},
+                           table, {true, false, false, false, false, true, true, false, false});
+    return ExitOk;
+}
+
+} // namespace gf

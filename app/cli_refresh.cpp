@@ -1,0 +1,158 @@
+#include "argparser.h"
+#include "catalogrefresher.h"
+#include "cli.h"
+#include "cliprogress.h"
+#include "refreshsettings.h"
+
+#include <QSettings>
+
+#include <csignal>
+
+namespace gf {
+
+namespace {
+
+std::atomic_bool s_interrupted{false};
+
+extern "C" void onInterrupt(int)
+{
+    s_interrupted.store(true);
+}
+
+} // namespace
+
+int cliRefresh(CliContext &ctx, const QStringList &args)
+{
+    const QString cmd = QStringLiteral("refresh");
+    ArgParser p;
+    p.addValue(
+        QStringLiteral("provider"), QStringLiteral("P"),
+        QStringLiteral(
+            "refresh only these providers (aws, gcp, azure, paperspace, vastai); repeat or comma-separate"),
+        true);
+    p.addValue(
+        QStringLiteral("url"), QStringLiteral("URL"),
+        QStringLiteral(
+            "base URL replacing the provider's endpoints (mirror, proxy); needs exactly one --provider"));
+    p.addValue(
+        QStringLiteral("api-key"), QStringLiteral("KEY"),
+        QStringLiteral(
+            "GCP Cloud Billing Catalog API key (default: $GPUFRONTIER_GCP_API_KEY, else the GUI setting)"));
+    p.addValue(
+        QStringLiteral("region"), QStringLiteral("R"),
+        QStringLiteral(
+            "AWS regions to download (default: the setting, else every region); repeat or comma-separate"),
+        true);
+    p.addValue(QStringLiteral("timeout"), QStringLiteral("S"),
+               QStringLiteral("stall timeout: abort a transfer after S seconds without data (default 60)"));
+    p.addValue(QStringLiteral("retries"), QStringLiteral("N"),
+               QStringLiteral("retries after a timeout, 429 or 5xx (default 3)"));
+    p.addValue(QStringLiteral("min-rows"), QStringLiteral("N"),
+               QStringLiteral("reject a catalog with fewer offers (default 5)"));
+    p.addFlag(QStringLiteral("full"), QStringLiteral("download everything again (no conditional requests)"));
+    p.addFlag(QStringLiteral("quiet"), QStringLiteral("no progress on stderr"));
+    p.addFlag(QStringLiteral("help"), QStringLiteral("show this help"));
+    if (const QString e = p.parse(args); !e.isEmpty())
+        return usageError(ctx, cmd, e);
+    if (p.isSet(QStringLiteral("help"))) {
+        ctx.out
+            << "Usage: gpufrontier-cli refresh [--provider P ...] [--url URL] [--api-key KEY] [OPTIONS]\n\n"
+               "Downloads the providers' public price sources, checks them and imports each provider's "
+               "prices as a\n"
+               "new snapshot in one transaction. On any error the previous snapshot stays current.\n"
+               "  aws        EC2 price list (region index + per-region offer files, streamed), spot price "
+               "feed,\n"
+               "             Spot Instance Advisor\n"
+               "  azure      Retail Prices API (GPU VM sizes, paged)\n"
+               "  gcp        Cloud Billing Catalog SKUs (needs an API key)\n"
+               "  vastai     offer search (every rentable offer)\n"
+               "  paperspace no public price API: the curated table (import a newer one with 'import')\n"
+               "Unchanged sources (HTTP 304 or the same prices) create no new snapshot. Proxies come from\n"
+               "http_proxy/https_proxy/no_proxy. Progress goes to stderr.\n\nOptions:\n"
+            << p.helpText();
+        return ExitOk;
+    }
+    if (!p.positional().isEmpty())
+        return usageError(ctx, cmd, QStringLiteral("unexpected argument \"%1\"").arg(p.positional().first()));
+    QStringList providers = p.values(QStringLiteral("provider"));
+    const bool explicitProviders = !providers.isEmpty();
+    for (const QString &prov : std::as_const(providers))
+        if (!knownProviders().contains(prov))
+            return usageError(ctx, cmd,
+                              QStringLiteral("--provider: unknown provider \"%1\" (known: %2)")
+                                  .arg(prov, knownProviders().join(QStringLiteral(", "))));
+    if (providers.isEmpty())
+        providers = knownProviders();
+    providers.removeDuplicates();
+    const QString url = p.value(QStringLiteral("url")).trimmed();
+    if (!url.isEmpty()) {
+        if (providers.size() != 1)
+            return usageError(
+                ctx, cmd,
+                QStringLiteral("--url needs exactly one --provider (each provider has its own endpoints)"));
+        if (const QString bad = RefreshSettings::validateBaseUrl(url); !bad.isEmpty())
+            return usageError(ctx, cmd, QStringLiteral("--url: ") + bad);
+    }
+    QString err;
+    const auto timeout = p.number(QStringLiteral("timeout"), &err, 1, 3600);
+    const auto retries = err.isEmpty() ? p.number(QStringLiteral("retries"), &err, 0, 10) : std::nullopt;
+    const auto minRows = err.isEmpty() ? p.number(QStringLiteral("min-rows"), &err, 1, 1e6) : std::nullopt;
+    if (!err.isEmpty())
+        return usageError(ctx, cmd, err);
+
+    const QSettings settings;
+    RefreshOptions base;
+    base.gcpApiKey = RefreshSettings::resolveGcpApiKey(p.value(QStringLiteral("api-key")), settings);
+    base.vastApiKey = qEnvironmentVariable("GPUFRONTIER_VASTAI_API_KEY");
+    base.awsRegions = p.values(QStringLiteral("region"));
+    if (base.awsRegions.isEmpty())
+        base.awsRegions = RefreshSettings::awsRegions(settings);
+    if (timeout)
+        base.http.lowSpeedTimeS = static_cast<int>(*timeout);
+    if (retries)
+        base.http.maxAttempts = static_cast<int>(*retries) + 1;
+    if (minRows)
+        base.minRows = static_cast<int>(*minRows);
+    base.conditional = !p.isSet(QStringLiteral("full"));
+
+    CatalogStore *store = ctx.store();
+    if (!store)
+        return ExitFailure;
+
+    s_interrupted.store(false);
+    auto previous = std::signal(SIGINT, onInterrupt);
+    CliProgress progress(ctx.err, p.isSet(QStringLiteral("quiet")));
+    int failures = 0;
+    for (const QString &provider : std::as_const(providers)) {
+        if (provider == u"gcp" && base.gcpApiKey.isEmpty() && !explicitProviders) {
+            ctx.out << providerDisplayName(provider)
+                    << ": skipped: no Cloud Billing API key (--api-key, $GPUFRONTIER_GCP_API_KEY or the GUI "
+                       "setting); the "
+                       "current GCP prices are kept"
+                    << Qt::endl;
+            continue;
+        }
+        RefreshOptions options = base;
+        options.baseUrl = url.isEmpty() ? RefreshSettings::baseUrl(settings, provider) : url;
+        CatalogRefresher refresher(*store, options);
+        refresher.setCancelFlag(&s_interrupted);
+        refresher.setProgress(
+            [&](int permille, const QString &message) { progress.update(permille, message); });
+        const RefreshOutcome o = refresher.refresh(provider);
+        progress.clear();
+        if (o.ok()) {
+            ctx.out << o.message << Qt::endl;
+        } else {
+            ++failures;
+            ctx.err << "gpufrontier-cli refresh: " << o.message << Qt::endl;
+        }
+        for (const QString &w : o.warnings)
+            ctx.err << "warning: " << providerDisplayName(provider) << ": " << w << Qt::endl;
+        if (s_interrupted.load())
+            break;
+    }
+    std::signal(SIGINT, previous);
+    return failures ? ExitFailure : ExitOk;
+}
+
+} // namespace gf

@@ -1,0 +1,19 @@
+// libFuzzer target: SkyPilot vms.csv (per provider), its GpuInfo Python literals, and format detection.
+#include "fuzzsupport.h"
+#include "providerimport.h"
+#include "skypilotcatalog.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size == 0)
+        return 0;
+    const QStringList providers{QStringLiteral("aws"), QStringLiteral("gcp"), QStringLiteral("azure"),
+                                QStringLiteral("vastai"), QStringLiteral("paperspace")};
+    const QString provider = providers.at(data[0] % providers.size());
+    const QByteArrayView rest(reinterpret_cast<const char *>(data) + 1, static_cast<qsizetype>(size - 1));
+    const QString text = QString::fromUtf8(rest);
+    (void)gf::parseSkypilotCsv(text, provider, gf::fuzz::tables(), QStringLiteral("fuzz"));
+    (void)gf::parsePythonLiteral(text);
+    (void)gf::detectProviderFormat(rest);
+    return 0;
+}

@@ -1,0 +1,557 @@
+#include "catalogdump.h"
+#include "catalogrefresher.h"
+#include "catalogstore.h"
+#include "fixtureserver.h"
+#include "gpucatalog.h"
+#include "refreshstate.h"
+#include "testsupport.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QTest>
+
+using namespace gf;
+using namespace gf::test;
+
+namespace {
+
+const QByteArray kIndex = "/offers/v1.0/aws/AmazonEC2/current/region_index.json";
+const QByteArray kEast = "/offers/v1.0/aws/AmazonEC2/20250912225308/us-east-1/index.json";
+const QByteArray kWest = "/offers/v1.0/aws/AmazonEC2/20250912225308/us-west-2/index.json";
+const QByteArray kSpot = "/spot.json";
+const QByteArray kAdvisor = "/spot-advisor-data.json";
+const QByteArray kAzure = "/api/retail/prices";
+const QByteArray kAzure2 = "/api/retail/prices/page2";
+const QByteArray kGcp = "/v1/services/6F81-5844-456A/skus";
+const QByteArray kVast = "/api/v0/bundles/";
+
+FixtureResponse file(const QString &fixture, const QByteArray &etag = {})
+{
+    FixtureResponse r = FixtureResponse::json(readFixture(fixture));
+    r.etag = etag;
+    return r;
+}
+
+FixtureResponse status(int code, const QByteArray &body = "{\"message\":\"error\"}")
+{
+    FixtureResponse r = FixtureResponse::json(body, code);
+    return r;
+}
+
+/// Short timeouts: every misbehaviour resolves in about a second.
+RefreshOptions fastOptions(const QString &base)
+{
+    RefreshOptions o;
+    o.baseUrl = base;
+    o.http.connectTimeoutMs = 3000;
+    o.http.lowSpeedBytesPerS = 1000;
+    o.http.lowSpeedTimeS = 1;
+    o.http.maxAttempts = 3;
+    o.http.backoffInitialMs = 20;
+    o.http.backoffMaxMs = 100;
+    o.azureSizesPerQuery = 1000; // one query: the fixture server does not evaluate $filter
+    return o;
+}
+
+QByteArray azurePage2(const char *ending)
+{
+    QJsonObject o =
+        QJsonDocument::fromJson(readFixture(QStringLiteral("providers/azure/page2.json"))).object();
+    const QByteArray e(ending);
+    if (e == "missing")
+        o.remove(QStringLiteral("NextPageLink"));
+    else if (e == "empty")
+        o.insert(QStringLiteral("NextPageLink"), QStringLiteral(""));
+    else
+        o.insert(QStringLiteral("NextPageLink"), QJsonValue(QJsonValue::Null));
+    return QJsonDocument(o).toJson();
+}
+
+} // namespace
+
+class TestRefresh final : public QObject
+{
+    Q_OBJECT
+
+    FixtureServer m_server;
+    std::unique_ptr<TempDb> m_db;
+    std::unique_ptr<CatalogStore> m_store;
+
+    void serveAws()
+    {
+        m_server.route(kIndex, {file(QStringLiteral("providers/aws/region_index.json"), "\"idx-1\"")});
+        m_server.route(kEast, {file(QStringLiteral("providers/aws/us-east-1.json"), "\"east-1\"")});
+        m_server.route(kWest, {file(QStringLiteral("providers/aws/us-west-2.json"), "\"west-1\"")});
+        m_server.route(kSpot, {file(QStringLiteral("providers/aws/spot.json"), "\"spot-1\"")});
+        m_server.route(kAdvisor,
+                       {file(QStringLiteral("providers/aws/spot-advisor-data.gpu-only.json"), "\"adv-1\"")});
+    }
+
+    RefreshOutcome refresh(const QString &provider, RefreshOptions options)
+    {
+        CatalogRefresher r(*m_store, std::move(options));
+        return r.refresh(provider);
+    }
+
+    /// Runs a refresh that must fail: checks the message and that the catalog did not change.
+    RefreshOutcome expectFailure(const QString &provider, const RefreshOptions &options,
+                                 const QString &expected)
+    {
+        const QByteArray before = dumpCatalog(m_db->path());
+        const RefreshOutcome o = refresh(provider, options);
+        [&] {
+            QCOMPARE(o.status, RefreshStatus::Failed);
+            QVERIFY2(o.message.contains(expected), qPrintable(o.message));
+            QVERIFY2(o.message.contains(QStringLiteral("previous")),
+                     qPrintable(o.message)); // "... stays current"
+            QCOMPARE(dumpCatalog(m_db->path()), before);
+            QVERIFY(lastLog(m_db->path(), provider).startsWith(QStringLiteral("failed|")));
+        }();
+        return o;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        qputenv("no_proxy", "127.0.0.1,localhost");
+        QVERIFY(m_server.start());
+    }
+
+    void init()
+    {
+        m_server.clearRoutes();
+        m_server.clearRequests();
+        m_db = std::make_unique<TempDb>();
+        m_store = m_db->open();
+        QVERIFY(m_store->importBundledIfEmpty(GpuCatalog::builtin()).ok());
+    }
+
+    void cleanup()
+    {
+        m_store.reset();
+        m_db.reset();
+    }
+
+    void awsFullRefreshThenNotModified()
+    {
+        serveAws();
+        const int okBefore = countWhere(m_db->path(), QStringLiteral("snapshot"),
+                                        QStringLiteral("provider='aws' AND status='ok'"));
+        RefreshOutcome o = refresh(QStringLiteral("aws"), fastOptions(m_server.baseUrl()));
+        QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
+        QCOMPARE(o.rows, 16); // 10 types in us-east-1 + 6 in us-west-2; the cn- region is not fetched
+        QCOMPARE(m_server.count("/offers/v1.0/aws/AmazonEC2/20250912225308/cn-north-1/index.json"), 0);
+        const FixtureRequest first = m_server.requests().first();
+        QVERIFY(first.headers.value("user-agent").startsWith("GPUFrontier/" GPUFRONTIER_VERSION));
+        QVERIFY(first.headers.value("accept-encoding").contains("gzip") ||
+                first.headers.value("accept-encoding").contains("deflate"));
+
+        auto offers = m_store->currentOffers();
+        QVERIFY(offers.ok());
+        int aws = 0;
+        for (const Offer &x : offers.value()) {
+            if (x.provider != u"aws")
+                continue;
+            ++aws;
+            QVERIFY(x.zone.isEmpty());
+            if (x.instanceType == u"p3.2xlarge" && x.region == u"us-east-1") {
+                QCOMPARE(*x.onDemandUsdH, 3.06);
+                QCOMPARE(*x.spotUsdH, 0.4995);
+                QCOMPARE(x.interruption, QStringLiteral(">20%"));
+                QCOMPARE(x.gpuId, QStringLiteral("v100-16gb-sxm2"));
+                QCOMPARE(x.dataDate, QDateTime::currentDateTimeUtc().date());
+            }
+        }
+        QCOMPARE(aws, 16);
+        QCOMPARE(countWhere(m_db->path(), QStringLiteral("snapshot"),
+                            QStringLiteral("provider='aws' AND status='ok'")),
+                 okBefore + 1);
+        QCOMPARE(countWhere(m_db->path(), QStringLiteral("fetch_state"), QStringLiteral("provider='aws'")),
+                 5);
+
+        // Again: every source answers 304 to the validators: "unchanged", no new snapshot, no download.
+        m_server.clearRequests();
+        const QByteArray offersBefore = dumpCatalog(m_db->path());
+        o = refresh(QStringLiteral("aws"), fastOptions(m_server.baseUrl()));
+        QVERIFY2(o.status == RefreshStatus::Unchanged, qPrintable(o.message));
+        QVERIFY(o.message.contains(QStringLiteral("HTTP 304")));
+        QCOMPARE(o.bytes, 0);
+        for (const FixtureRequest &r : m_server.requests())
+            QVERIFY2(!r.headers.value("if-none-match").isEmpty(), r.path.constData());
+        QCOMPARE(countWhere(m_db->path(), QStringLiteral("snapshot"),
+                            QStringLiteral("provider='aws' AND status='ok'")),
+                 okBefore + 1);
+        QCOMPARE(countWhere(m_db->path(), QStringLiteral("snapshot"),
+                            QStringLiteral("provider='aws' AND status='unchanged' AND row_count=0")),
+                 1);
+        QVERIFY(dumpCatalog(m_db->path()) != offersBefore); // only the "unchanged" row
+        QCOMPARE(m_store->currentOffers().value().size(), offers.value().size());
+
+        // The spot feed changed, the offer files did not: their stored copies are reused.
+        m_server.route(
+            kSpot,
+            {FixtureResponse::json(
+                readFixture(QStringLiteral("providers/aws/spot.json")).replace("\"0.4995\"", "\"0.5123\""))});
+        m_server.clearRequests();
+        o = refresh(QStringLiteral("aws"), fastOptions(m_server.baseUrl()));
+        QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
+        QCOMPARE(o.rows, 16);
+        auto hist = m_store->history(QStringLiteral("aws"), QStringLiteral("p3.2xlarge"),
+                                     QStringLiteral("us-east-1"));
+        QVERIFY(hist.ok());
+        QCOMPARE(*hist.value().last().spotUsdH, 0.5123);
+        QCOMPARE(*hist.value().last().onDemandUsdH, 3.06);
+    }
+
+    void awsRegionFilter()
+    {
+        serveAws();
+        RefreshOptions opt = fastOptions(m_server.baseUrl());
+        opt.awsRegions = {QStringLiteral("us-west-2")};
+        const RefreshOutcome o = refresh(QStringLiteral("aws"), opt);
+        QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
+        QCOMPARE(o.rows, 6);
+        QCOMPARE(m_server.count(kEast), 0);
+        opt.awsRegions = {QStringLiteral("mars-1")};
+        expectFailure(QStringLiteral("aws"), opt,
+                      QStringLiteral("region \"mars-1\" is not in the region index"));
+    }
+
+    void serverErrorThenSuccess()
+    {
+        serveAws();
+        m_server.route(kEast, {status(500), file(QStringLiteral("providers/aws/us-east-1.json"))});
+        const RefreshOutcome o = refresh(QStringLiteral("aws"), fastOptions(m_server.baseUrl()));
+        QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
+        QCOMPARE(o.rows, 16);
+        QCOMPARE(m_server.count(kEast), 2);
+    }
+
+    void serverErrorEveryTime()
+    {
+        serveAws();
+        m_server.route(kEast, {status(503)});
+        expectFailure(QStringLiteral("aws"), fastOptions(m_server.baseUrl()),
+                      QStringLiteral("HTTP 503 Service Unavailable"));
+        QCOMPARE(m_server.count(kEast), 3); // maxAttempts
+    }
+
+    void tooManyRequestsHonoursRetryAfter()
+    {
+        serveAws();
+        FixtureResponse busy = status(429);
+        busy.headers.append(qMakePair(QByteArray("Retry-After"), QByteArray("1")));
+        m_server.route(kSpot, {busy, file(QStringLiteral("providers/aws/spot.json"))});
+        QElapsedTimer t;
+        t.start();
+        const RefreshOutcome o = refresh(QStringLiteral("aws"), fastOptions(m_server.baseUrl()));
+        QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
+        QVERIFY(t.elapsed() >= 1000); // waited as asked (a lower bound only: no timing upper bound)
+        QCOMPARE(m_server.count(kSpot), 2);
+    }
+
+    void retryAfterLongerThanWeWait()
+    {
+        serveAws();
+        FixtureResponse busy = status(429);
+        busy.headers.append(qMakePair(QByteArray("Retry-After"), QByteArray("3600")));
+        m_server.route(kSpot, {busy});
+        expectFailure(QStringLiteral("aws"), fastOptions(m_server.baseUrl()),
+                      QStringLiteral("asks to retry after 3600 s"));
+        QCOMPARE(m_server.count(kSpot), 1);
+    }
+
+    void connectionClosedMidBody()
+    {
+        serveAws();
+        FixtureResponse cut = file(QStringLiteral("providers/aws/us-east-1.json"));
+        cut.closeAfter = 20000;
+        m_server.route(kEast, {cut, file(QStringLiteral("providers/aws/us-east-1.json"))});
+        RefreshOutcome o = refresh(QStringLiteral("aws"), fastOptions(m_server.baseUrl()));
+        QVERIFY2(o.status == RefreshStatus::Imported,
+                 qPrintable(o.message)); // the retry starts the parse over
+        QCOMPARE(o.rows, 16);
+        QCOMPARE(m_server.count(kEast), 2);
+        // Closed every time: failure, nothing imported.
+        m_server.route(kEast, {cut});
+        expectFailure(QStringLiteral("aws"), fastOptions(m_server.baseUrl()),
+                      QStringLiteral("the connection closed before the end of the body"));
+    }
+
+    void stallPastTheLowSpeedLimit()
+    {
+        serveAws();
+        FixtureResponse stall = file(QStringLiteral("providers/aws/us-west-2.json"));
+        stall.stallAfter = 2000;
+        stall.stallMs = 5000;
+        m_server.route(kWest, {stall, file(QStringLiteral("providers/aws/us-west-2.json"))});
+        RefreshOutcome o = refresh(QStringLiteral("aws"), fastOptions(m_server.baseUrl()));
+        QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
+        QCOMPARE(m_server.count(kWest), 2);
+        RefreshOptions once = fastOptions(m_server.baseUrl());
+        once.http.maxAttempts = 1;
+        m_server.route(kWest, {stall});
+        expectFailure(QStringLiteral("aws"), once, QStringLiteral("stalled after 2000 bytes"));
+    }
+
+    void invalidJsonIsNotRetried()
+    {
+        serveAws();
+        QByteArray broken = readFixture(QStringLiteral("providers/aws/us-east-1.json"));
+        broken.insert(broken.indexOf("\"terms\""), "oops ");
+        m_server.route(kEast, {FixtureResponse::json(broken)});
+        const RefreshOutcome o = expectFailure(QStringLiteral("aws"), fastOptions(m_server.baseUrl()),
+                                               QStringLiteral("invalid AWS offer file: line "));
+        QVERIFY2(o.message.contains(m_server.baseUrl() + QString::fromLatin1(kEast)),
+                 qPrintable(o.message)); // names the URL
+        QCOMPARE(m_server.count(kEast), 1);
+    }
+
+    void jsonpSpotFeed_data()
+    {
+        QTest::addColumn<QByteArray>("prefix");
+        QTest::addColumn<QByteArray>("suffix");
+        QTest::newRow(")") << QByteArray("callback(") << QByteArray(")");
+        QTest::newRow(");") << QByteArray("callback(") << QByteArray(");\n");
+    }
+
+    void jsonpSpotFeed()
+    {
+        QFETCH(QByteArray, prefix);
+        QFETCH(QByteArray, suffix);
+        serveAws();
+        FixtureResponse js = FixtureResponse::json(
+            prefix + readFixture(QStringLiteral("providers/aws/spot.json")).trimmed() + suffix);
+        js.contentType = "application/javascript";
+        m_server.route(kSpot, {js});
+        const RefreshOutcome o = refresh(QStringLiteral("aws"), fastOptions(m_server.baseUrl()));
+        QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
+        auto hist = m_store->history(QStringLiteral("aws"), QStringLiteral("g5.48xlarge"),
+                                     QStringLiteral("us-west-2"));
+        QCOMPARE(*hist.value().last().spotUsdH, 6.5517);
+    }
+
+    void wrongContentType()
+    {
+        serveAws();
+        FixtureResponse html =
+            FixtureResponse::json("<html><head><title>Sign in to the hotel Wi-Fi</title></head></html>");
+        html.contentType = "text/html; charset=utf-8";
+        m_server.route(kIndex, {html});
+        expectFailure(QStringLiteral("aws"), fastOptions(m_server.baseUrl()),
+                      QStringLiteral("expected JSON but the server sent text/html"));
+    }
+
+    void wrongTypes()
+    {
+        serveAws();
+        m_server.route(kWest,
+                       {FixtureResponse::json(
+                           R"({"formatVersion":"v1.0","offerCode":"AmazonEC2","products":[],"terms":{}})")});
+        expectFailure(QStringLiteral("aws"), fastOptions(m_server.baseUrl()),
+                      QStringLiteral("\"products\" is an array"));
+    }
+
+    void notFoundIsNotRetried()
+    {
+        serveAws();
+        m_server.route(kAdvisor, {status(404, "<Error><Code>NoSuchKey</Code></Error>")});
+        expectFailure(QStringLiteral("aws"), fastOptions(m_server.baseUrl()),
+                      QStringLiteral("HTTP 404 Not Found"));
+        QCOMPARE(m_server.count(kAdvisor), 1);
+    }
+
+    void compressedBody()
+    {
+        serveAws();
+        FixtureResponse z = file(QStringLiteral("providers/aws/us-east-1.json"));
+        z.deflate = true;
+        m_server.route(kEast, {z});
+        const RefreshOutcome o = refresh(QStringLiteral("aws"), fastOptions(m_server.baseUrl()));
+        QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
+        QCOMPARE(o.rows, 16);
+    }
+
+    void azurePagination_data()
+    {
+        QTest::addColumn<QByteArray>("ending");
+        QTest::newRow("null") << QByteArray("null");
+        QTest::newRow("missing") << QByteArray("missing");
+        QTest::newRow("empty string") << QByteArray("empty");
+    }
+
+    void azurePagination()
+    {
+        QFETCH(QByteArray, ending);
+        m_server.route(kAzure, {file(QStringLiteral("providers/azure/page1.json"))});
+        m_server.route(kAzure2, {FixtureResponse::json(azurePage2(ending.constData()))});
+        const RefreshOutcome o = refresh(QStringLiteral("azure"), fastOptions(m_server.baseUrl()));
+        QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
+        QCOMPARE(o.rows, 13);
+        QCOMPARE(m_server.count(kAzure), 1);
+        QCOMPARE(m_server.count(kAzure2), 1);
+        QVERIFY(m_server.requests().first().query.startsWith("%24filter=") ||
+                m_server.requests().first().query.startsWith("$filter="));
+        QVERIFY(o.warnings.join(u' ').contains(QStringLiteral("Windows meters skipped")));
+    }
+
+    void azureEmptyPage()
+    {
+        m_server.route(
+            kAzure, {file(QStringLiteral(
+                        "providers/azure/retail-prices.empty-page.2026-10-03.finfocus-plugin-test.json"))});
+        expectFailure(QStringLiteral("azure"), fastOptions(m_server.baseUrl()),
+                      QStringLiteral("only 0 offers, at least 5 expected"));
+    }
+
+    void azureWrongTypes()
+    {
+        m_server.route(kAzure, {file(QStringLiteral("providers/azure/page1.json"))});
+        const QByteArray page2 =
+            QString::fromUtf8(azurePage2("null"))
+                .replace(QRegularExpression(QStringLiteral("\"retailPrice\": ([0-9.]+)")),
+                         QStringLiteral("\"retailPrice\": \"\\1\""))
+                .toUtf8();
+        m_server.route(kAzure2, {FixtureResponse::json(page2)});
+        expectFailure(QStringLiteral("azure"), fastOptions(m_server.baseUrl()),
+                      QStringLiteral("retailPrice is a string, a number was expected"));
+    }
+
+    void azurePaginationLoop()
+    {
+        QByteArray loop = azurePage2("null");
+        loop.replace("\"NextPageLink\": null",
+                     "\"NextPageLink\": \"{{BASE}}/api/retail/prices/page2?$skip=100\"");
+        m_server.route(kAzure, {file(QStringLiteral("providers/azure/page1.json"))});
+        m_server.route(kAzure2, {FixtureResponse::json(loop)});
+        expectFailure(QStringLiteral("azure"), fastOptions(m_server.baseUrl()),
+                      QStringLiteral("pagination loop"));
+    }
+
+    void gcpNeedsAKey()
+    {
+        const RefreshOutcome o = expectFailure(QStringLiteral("gcp"), fastOptions(m_server.baseUrl()),
+                                               QStringLiteral("needs an API key"));
+        QVERIFY(o.message.contains(QStringLiteral("GPUFRONTIER_GCP_API_KEY")));
+        QVERIFY(m_server.requests().isEmpty());
+    }
+
+    void gcpPagesAndKeyNeverShown()
+    {
+        m_server.route(kGcp, {file(QStringLiteral("providers/gcp/skus-page1.json"))});
+        m_server.route(kGcp, {file(QStringLiteral("providers/gcp/skus-page2.json"))},
+                       "pageToken=APKCS1HVa0YpwgyTFbqbJ1eGwzKZmsPw");
+        RefreshOptions opt = fastOptions(m_server.baseUrl());
+        opt.gcpApiKey = QStringLiteral("AIzaSy-secret-test-key");
+        RefreshOutcome o = refresh(QStringLiteral("gcp"), opt);
+        QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
+        QCOMPARE(o.rows, 22);
+        QCOMPARE(m_server.count(kGcp), 2);
+        QVERIFY(m_server.requests().first().query.contains("key=AIzaSy-secret-test-key"));
+        QVERIFY(m_server.requests().first().query.contains("currencyCode=USD"));
+        // A rejected key: the message says so, without the key.
+        m_server.route(
+            kGcp,
+            {status(
+                400,
+                R"({"error":{"code":400,"message":"API key not valid. Please pass a valid API key."}})")});
+        o = expectFailure(QStringLiteral("gcp"), opt, QStringLiteral("HTTP 400 Bad Request"));
+        QVERIFY2(!o.message.contains(QStringLiteral("secret")), qPrintable(o.message));
+        QVERIFY(o.message.contains(QStringLiteral("key=REDACTED")));
+        QVERIFY(!lastLog(m_db->path(), QStringLiteral("gcp")).contains(QStringLiteral("secret")));
+    }
+
+    void vastaiSearch()
+    {
+        m_server.route(kVast, {file(QStringLiteral("providers/vastai/offers.json"))});
+        RefreshOptions opt = fastOptions(m_server.baseUrl());
+        opt.minRows = 1;
+        const RefreshOutcome o = refresh(QStringLiteral("vastai"), opt);
+        QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
+        QCOMPARE(o.rows, 1); // the mirror's two offers were not rentable
+        const FixtureRequest req = m_server.requests().first();
+        QCOMPARE(req.method, QByteArray("POST"));
+        QCOMPARE(req.headers.value("content-type"), QByteArray("application/json"));
+        QVERIFY(QJsonDocument::fromJson(req.body).object().contains(QStringLiteral("rentable")));
+        // The same answer again: same prices, "unchanged", no second snapshot.
+        const RefreshOutcome again = refresh(QStringLiteral("vastai"), opt);
+        QCOMPARE(again.status, RefreshStatus::Unchanged);
+        QCOMPARE(countWhere(m_db->path(), QStringLiteral("snapshot"),
+                            QStringLiteral("provider='vastai' AND status='ok'")),
+                 2); // bundled + 1
+    }
+
+    void paperspaceCuratedTable()
+    {
+        // No API: the curated table is the source and its age is stated.
+        RefreshOutcome o = refresh(QStringLiteral("paperspace"), RefreshOptions{});
+        QCOMPARE(o.status, RefreshStatus::Unchanged);
+        QVERIFY2(o.message.contains(QStringLiteral("no public price API")) &&
+                     o.message.contains(QStringLiteral("days old")),
+                 qPrintable(o.message));
+        // A mirror of an updated table (SkyPilot format here).
+        FixtureResponse csv =
+            FixtureResponse::json(readFixture(QStringLiteral("providers/skypilot/paperspace.csv")));
+        csv.contentType = "text/csv";
+        m_server.route("/paperspace.csv", {csv});
+        o = refresh(QStringLiteral("paperspace"), fastOptions(m_server.baseUrl()));
+        QVERIFY2(o.ok(), qPrintable(o.message));
+        QCOMPARE(o.status, RefreshStatus::Imported);
+        QCOMPARE(o.rows, 14);
+    }
+
+    void importDownloadedFiles()
+    {
+        // Air-gapped: the same files as the live refresh, imported through the same parsers.
+        CatalogRefresher r(*m_store, RefreshOptions{});
+        const QString dir = QStringLiteral(GF_FIXTURES_DIR "/providers/aws/");
+        RefreshOutcome o =
+            r.importFiles(QStringLiteral("aws"),
+                          {dir + QStringLiteral("us-east-1.json"), dir + QStringLiteral("us-west-2.json"),
+                           dir + QStringLiteral("spot.js.2014-04.iconara-ec2pricing.js"),
+                           dir + QStringLiteral("spot-advisor-data.gpu-only.json")});
+        QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
+        QCOMPARE(o.rows, 16);
+        // Spot files alone update the current AWS snapshot's spot prices.
+        o = r.importFiles(QStringLiteral("aws"), {dir + QStringLiteral("spot.json")});
+        QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
+        QCOMPARE(o.rows, 16);
+        auto hist = m_store->history(QStringLiteral("aws"), QStringLiteral("p3.2xlarge"),
+                                     QStringLiteral("us-east-1"));
+        QCOMPARE(*hist.value().last().spotUsdH, 0.4995);
+        // A file of another provider is refused, naming it.
+        const QByteArray before = dumpCatalog(m_db->path());
+        o = r.importFiles(QStringLiteral("aws"),
+                          {QStringLiteral(GF_FIXTURES_DIR "/providers/azure/page1.json")});
+        QCOMPARE(o.status, RefreshStatus::Failed);
+        QVERIFY2(o.message.contains(QStringLiteral("page1.json looks like an Azure Retail Prices API page")),
+                 qPrintable(o.message));
+        QCOMPARE(dumpCatalog(m_db->path()), before);
+        // Validation names the provider, the file and the row.
+        QTemporaryDir tmp;
+        QFile bad(tmp.filePath(QStringLiteral("aws-bad.csv")));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write(makeCatalogCsv(QStringLiteral("aws"), 6).replace("3.00", "-3.00"));
+        bad.close();
+        o = r.importFiles(QStringLiteral("aws"), {bad.fileName()});
+        QCOMPARE(o.status, RefreshStatus::Failed);
+        QVERIFY2(o.message.contains(QStringLiteral("aws-bad.csv")) &&
+                     o.message.contains(QStringLiteral("(AWS)")) &&
+                     o.message.contains(QStringLiteral("on-demand price -3 USD/h is not plausible")),
+                 qPrintable(o.message));
+        QCOMPARE(dumpCatalog(m_db->path()), before);
+        QVERIFY(bad.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        bad.write(makeCatalogCsv(QStringLiteral("aws"), 3));
+        bad.close();
+        o = r.importFiles(QStringLiteral("aws"), {bad.fileName()});
+        QVERIFY2(o.message.startsWith(QStringLiteral("AWS: aws-bad.csv: only 3 offers, at least 5 expected")),
+                 qPrintable(o.message));
+        QCOMPARE(dumpCatalog(m_db->path()), before);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRefresh)
+#include "test_refresh.moc"

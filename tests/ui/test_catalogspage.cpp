@@ -1,0 +1,232 @@
+#include "catalogdump.h"
+#include "catalogspage.h"
+#include "catalogstatusmodel.h"
+#include "fixtureserver.h"
+#include "historychart.h"
+#include "refreshservice.h"
+#include "testsupport.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gf;
+using namespace gf::test;
+
+namespace {
+
+FixtureResponse file(const QString &fixture)
+{
+    return FixtureResponse::json(readFixture(fixture));
+}
+
+} // namespace
+
+class TestCatalogsPage final : public QObject
+{
+    Q_OBJECT
+
+    FixtureServer m_server;
+    QTemporaryDir m_config;
+
+    void serveAws()
+    {
+        m_server.route("/offers/v1.0/aws/AmazonEC2/current/region_index.json",
+                       {file(QStringLiteral("providers/aws/region_index.json"))});
+        m_server.route("/offers/v1.0/aws/AmazonEC2/20250912225308/us-east-1/index.json",
+                       {file(QStringLiteral("providers/aws/us-east-1.json"))});
+        m_server.route("/offers/v1.0/aws/AmazonEC2/20250912225308/us-west-2/index.json",
+                       {file(QStringLiteral("providers/aws/us-west-2.json"))});
+        m_server.route("/spot.json", {file(QStringLiteral("providers/aws/spot.json"))});
+        m_server.route("/spot-advisor-data.json",
+                       {file(QStringLiteral("providers/aws/spot-advisor-data.gpu-only.json"))});
+    }
+
+    static int row(const CatalogsPage &page, const QString &provider)
+    {
+        return page.statusModel()->rowOf(provider);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        qputenv("no_proxy", "127.0.0.1,localhost");
+        qputenv("XDG_CONFIG_HOME", m_config.path().toUtf8());
+        qunsetenv("GPUFRONTIER_GCP_API_KEY");
+        QCoreApplication::setOrganizationName(QStringLiteral("GPU Frontier test"));
+        QCoreApplication::setApplicationName(QStringLiteral("catalogspage-test"));
+        QVERIFY(m_server.start());
+    }
+
+    void init()
+    {
+        QSettings().clear();
+        m_server.clearRoutes();
+        m_server.clearRequests();
+    }
+
+    void showsEveryProviderWithAgeBadges()
+    {
+        TempDb db;
+        CatalogsPage page(db.path(), nullptr);
+        QAbstractItemModelTester tester(page.statusModel(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy loaded(&page, &CatalogsPage::statusLoaded);
+        QVERIFY(loaded.wait(30000));
+        const CatalogStatusModel *m = page.statusModel();
+        QCOMPARE(m->rowCount(), 5);
+        for (int r = 0; r < 5; ++r) {
+            QVERIFY(m->index(r, CatalogStatusModel::Snapshot).data().toInt() > 0); // the bundled snapshot
+            QCOMPARE(m->index(r, CatalogStatusModel::Source).data().toString(), QStringLiteral("bundled"));
+            QVERIFY(m->index(r, CatalogStatusModel::Offers).data().toInt() > 0);
+            // The bundled prices are older than 7 days: flagged, with a badge in the view.
+            QVERIFY(m->index(r, CatalogStatusModel::Age).data(CatalogStatusModel::StaleRole).toBool());
+            const QModelIndex shown = page.statusView()->model()->index(r, CatalogStatusModel::Age);
+            QVERIFY(!shown.data(Qt::DecorationRole).isNull());
+            QVERIFY(shown.data().toString().contains(QStringLiteral("stale")));
+        }
+        QCOMPARE(m->index(row(page, QStringLiteral("aws")), CatalogStatusModel::Offers).data().toInt(), 1714);
+        QVERIFY(page.cancelButton() && !page.cancelButton()->isEnabled());
+    }
+
+    void refreshFromTheGuiUpdatesTheTable()
+    {
+        serveAws();
+        TempDb db;
+        CatalogsPage page(db.path(), nullptr);
+        QSignalSpy loaded(&page, &CatalogsPage::statusLoaded);
+        QVERIFY(loaded.wait(30000));
+        QSignalSpy changed(&page, &CatalogsPage::catalogChanged);
+        QSignalSpy ended(&page, &CatalogsPage::jobEnded);
+        // The base URL typed in the settings area is used (and kept in QSettings).
+        page.baseUrlEdit(QStringLiteral("aws"))->setText(m_server.baseUrl());
+        QTest::mouseClick(page.refreshButton(QStringLiteral("aws")), Qt::LeftButton);
+        QVERIFY(page.isBusy());
+        QVERIFY(page.cancelButton()->isEnabled());
+        QVERIFY(!page.refreshAllButton()->isEnabled());
+        QVERIFY(page.progressBar(QStringLiteral("aws"))->isVisibleTo(&page));
+        QVERIFY(ended.wait(60000));
+        QCOMPARE(changed.size(), 1);
+        QVERIFY2(page.rowStatus(QStringLiteral("aws"))->text().contains(QStringLiteral("imported 16 offers")),
+                 qPrintable(page.rowStatus(QStringLiteral("aws"))->text()));
+        QVERIFY(!page.progressBar(QStringLiteral("aws"))->isVisibleTo(&page));
+        QCOMPARE(QSettings().value(QStringLiteral("refresh/baseUrl/aws")).toString(), m_server.baseUrl());
+        QTRY_COMPARE_WITH_TIMEOUT(page.statusModel()
+                                      ->index(row(page, QStringLiteral("aws")), CatalogStatusModel::Offers)
+                                      .data()
+                                      .toInt(),
+                                  16, 30000);
+        const QModelIndex src =
+            page.statusModel()->index(row(page, QStringLiteral("aws")), CatalogStatusModel::Source);
+        QCOMPARE(src.data().toString(), QStringLiteral("live"));
+        QVERIFY(!page.statusModel()
+                     ->index(row(page, QStringLiteral("aws")), CatalogStatusModel::Age)
+                     .data(CatalogStatusModel::StaleRole)
+                     .toBool());
+
+        // The price history of one offer: bundled (per zone, cheapest shown) then live.
+        QSignalSpy history(&page, &CatalogsPage::historyLoaded);
+        page.historyProvider()->setCurrentIndex(page.historyProvider()->findData(QStringLiteral("aws")));
+        page.historyInstance()->setCurrentText(QStringLiteral("p3.2xlarge"));
+        page.historyRegion()->setCurrentIndex(page.historyRegion()->findData(QStringLiteral("us-east-1")));
+        QTRY_VERIFY_WITH_TIMEOUT(page.historyChart()->onDemandPointCount() == 2, 30000);
+        QCOMPARE(page.historyChart()->spotPointCount(), 2);
+
+        // A failure shows the error in the row and in the table; nothing changes.
+        m_server.route("/spot.json", {FixtureResponse::json("{}", 503)});
+        page.service()->setOptions([] {
+            RefreshOptions o;
+            o.http.maxAttempts = 1;
+            return o;
+        }());
+        const QByteArray before = dumpCatalog(db.path());
+        ended.clear();
+        changed.clear();
+        QTest::mouseClick(page.refreshButton(QStringLiteral("aws")), Qt::LeftButton);
+        QVERIFY(ended.wait(60000));
+        QCOMPARE(changed.size(), 0);
+        QVERIFY(page.rowStatus(QStringLiteral("aws"))->text().contains(QStringLiteral("HTTP 503")));
+        QTRY_VERIFY_WITH_TIMEOUT(page.statusModel()
+                                     ->index(row(page, QStringLiteral("aws")), CatalogStatusModel::LastError)
+                                     .data()
+                                     .toString()
+                                     .contains(QStringLiteral("HTTP 503")),
+                                 30000);
+        QCOMPARE(dumpCatalog(db.path()), before);
+    }
+
+    void cancelAStalledRefresh()
+    {
+        serveAws();
+        FixtureResponse stall = file(QStringLiteral("providers/aws/us-east-1.json"));
+        stall.stallAfter = 100;
+        stall.stallMs = 30000;
+        m_server.route("/offers/v1.0/aws/AmazonEC2/20250912225308/us-east-1/index.json", {stall});
+        TempDb db;
+        CatalogsPage page(db.path(), nullptr);
+        QSignalSpy loaded(&page, &CatalogsPage::statusLoaded);
+        QVERIFY(loaded.wait(30000));
+        page.baseUrlEdit(QStringLiteral("aws"))->setText(m_server.baseUrl());
+        QSignalSpy ended(&page, &CatalogsPage::jobEnded);
+        QTest::mouseClick(page.refreshButton(QStringLiteral("aws")), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            m_server.count("/offers/v1.0/aws/AmazonEC2/20250912225308/us-east-1/index.json") > 0, 30000);
+        QTest::mouseClick(page.cancelButton(), Qt::LeftButton);
+        QVERIFY(ended.wait(30000));
+        QVERIFY2(page.rowStatus(QStringLiteral("aws"))->text().contains(QStringLiteral("cancelled")),
+                 qPrintable(page.rowStatus(QStringLiteral("aws"))->text()));
+        QVERIFY(page.refreshButton(QStringLiteral("aws"))->isEnabled());
+    }
+
+    void importFileThroughTheSeam()
+    {
+        TempDb db;
+        CatalogsPage page(db.path(), nullptr);
+        QSignalSpy loaded(&page, &CatalogsPage::statusLoaded);
+        QVERIFY(loaded.wait(30000));
+        page.setFileChooser(
+            [] { return QStringList{QStringLiteral(GF_FIXTURES_DIR "/providers/skypilot/vast.csv")}; });
+        QString askedFor;
+        page.setProviderChooser([&](const QString &f) {
+            askedFor = f;
+            return QStringLiteral("vastai");
+        });
+        QSignalSpy changed(&page, &CatalogsPage::catalogChanged);
+        QTest::mouseClick(page.importButton(), Qt::LeftButton);
+        QVERIFY(changed.wait(30000));
+        QVERIFY(askedFor.endsWith(QStringLiteral("vast.csv"))); // SkyPilot files do not say which cloud
+        QTRY_COMPARE_WITH_TIMEOUT(page.statusModel()
+                                      ->index(row(page, QStringLiteral("vastai")), CatalogStatusModel::Source)
+                                      .data()
+                                      .toString(),
+                                  QStringLiteral("file"), 30000);
+    }
+
+    void settingsAreKept()
+    {
+        TempDb db;
+        {
+            CatalogsPage page(db.path(), nullptr);
+            page.gcpKeyEdit()->setText(QStringLiteral("test-key"));
+            Q_EMIT page.gcpKeyEdit()->editingFinished();
+            page.baseUrlEdit(QStringLiteral("azure"))->setText(QStringLiteral("not a url"));
+            Q_EMIT page.baseUrlEdit(QStringLiteral("azure"))->editingFinished();
+            QVERIFY(QSettings()
+                        .value(QStringLiteral("refresh/baseUrl/azure"))
+                        .isNull()); // rejected, with a message
+        }
+        CatalogsPage again(db.path(), nullptr);
+        QCOMPARE(again.gcpKeyEdit()->text(), QStringLiteral("test-key"));
+    }
+};
+
+QTEST_MAIN(TestCatalogsPage)
+#include "test_catalogspage.moc"

@@ -1,0 +1,59 @@
+#include "catalogstatusmodel.h"
+#include "catalogstore.h"
+#include "gpucatalog.h"
+#include "refreshstate.h"
+#include "testsupport.h"
+
+#include <QAbstractItemModelTester>
+#include <QTest>
+#include <QTimeZone>
+
+using namespace gf;
+using namespace gf::test;
+
+class TestCatalogStatusModel final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void statusesFromTheStore()
+    {
+        TempDb db;
+        auto store = db.open();
+        QVERIFY(store->importBundledIfEmpty(GpuCatalog::builtin()).ok());
+        RefreshState state(*store);
+        RefreshLogEntry e;
+        e.provider = QStringLiteral("gcp");
+        e.outcome = QStringLiteral("failed");
+        e.message = QStringLiteral("Google Cloud: needs an API key.\nmore");
+        QVERIFY(state.log(e).ok());
+        auto statuses = loadProviderStatuses(*store);
+        QVERIFY(statuses.ok());
+        CatalogStatusModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m.setStatuses(statuses.value(), QDateTime(QDate(2026, 1, 1), QTime(0, 0), QTimeZone::utc()));
+        QCOMPARE(m.rowCount(), 5);
+        const int gcp = m.rowOf(QStringLiteral("gcp"));
+        QCOMPARE(m.index(gcp, CatalogStatusModel::LastError).data().toString(),
+                 QStringLiteral("Google Cloud: needs an API key."));
+        QVERIFY(m.index(gcp, CatalogStatusModel::LastError).data(CatalogStatusModel::FailedRole).toBool());
+        QVERIFY(m.index(gcp, CatalogStatusModel::LastError)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("more")));
+        const int aws = m.rowOf(QStringLiteral("aws"));
+        QCOMPARE(m.index(aws, CatalogStatusModel::PricesDated).data().toString(),
+                 QStringLiteral("2025-08-01"));
+        QCOMPARE(m.index(aws, CatalogStatusModel::Age).data(CatalogStatusModel::SortRole).toLongLong(),
+                 QDate(2025, 8, 1).daysTo(QDate(2026, 1, 1)));
+        QVERIFY(m.index(aws, CatalogStatusModel::Age).data(CatalogStatusModel::StaleRole).toBool());
+        QVERIFY(!m.index(aws, CatalogStatusModel::LastError).data(CatalogStatusModel::FailedRole).toBool());
+        // Fresh prices are not stale.
+        m.setStatuses(statuses.value(), QDateTime(QDate(2025, 8, 5), QTime(0, 0), QTimeZone::utc()));
+        QVERIFY(!m.index(aws, CatalogStatusModel::Age).data(CatalogStatusModel::StaleRole).toBool());
+        QCOMPARE(m.headerData(CatalogStatusModel::Offers, Qt::Horizontal).toString(),
+                 QStringLiteral("Offers"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCatalogStatusModel)
+#include "test_catalogstatusmodel.moc"

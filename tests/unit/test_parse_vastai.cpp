@@ -1,0 +1,116 @@
+#include "testsupport.h"
+#include "vastai.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace gf;
+using namespace gf::test;
+
+class TestParseVastai final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void realCliCapture()
+    {
+        // `vastai search offers --raw` prints a bare array.
+        auto r = parseVastOffers(
+            readFixture(QStringLiteral("providers/vastai/search-offers-raw.RTX4090.2024.cli-capture.json")),
+            QStringLiteral("cli.json"));
+        QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().text()));
+        QCOMPARE(r.value().offers.size(), 1);
+        const Offer &o = r.value().offers.first();
+        QCOMPARE(o.provider, QStringLiteral("vastai"));
+        QCOMPARE(o.instanceType, QStringLiteral("11684738"));
+        QCOMPARE(o.region, QStringLiteral("Guangxi, CN"));
+        QCOMPARE(o.gpuRawName, QStringLiteral("RTX 4090"));
+        QCOMPARE(o.gpuCount, 1.0);
+        QCOMPARE(*o.gpuMemGb, 23.99);                  // 24564 MiB
+        QCOMPARE(*o.vcpus, 24.0);                      // cpu_cores_effective
+        QCOMPARE(*o.ramGb, 64.4);                      // 64393 MB
+        QCOMPARE(*o.networkGbps, 0.11);                // 105.9 Mb/s
+        QCOMPARE(*o.onDemandUsdH, 0.2466759259259259); // dph_total
+        QCOMPARE(*o.spotUsdH, 0.2);                    // min_bid
+        QCOMPARE(o.spotLabel, QStringLiteral("interruptible"));
+        QCOMPARE(*o.reliability, 0.9700835);
+        QVERIFY2(o.source.contains(QStringLiteral("DLPerf 106.6")) &&
+                     o.source.contains(QStringLiteral("upload 0.08 Gbps")),
+                 qPrintable(o.source));
+    }
+
+    void realMirrorPage()
+    {
+        // Both offers of the mirror capture were "rentable": false at capture time: none is offered.
+        auto r = parseVastOffers(
+            readFixture(QStringLiteral("providers/vastai/offers.500farm-mirror.RTX5090.2025-07-26.json")),
+            QStringLiteral("mirror.json"));
+        QVERIFY(r.ok());
+        QCOMPARE(r.value().offers.size(), 0);
+        QCOMPARE(r.value().dataDate, QDate(2025, 7, 26));
+        QVERIFY(r.value().warnings.join(u' ').contains(QStringLiteral("2 offers not rentable")));
+        // Rentable, the mirror's price is search.totalHour (it has no dph_total).
+        QByteArray data =
+            readFixture(QStringLiteral("providers/vastai/offers.500farm-mirror.RTX5090.2025-07-26.json"));
+        data.replace("\"rentable\": false", "\"rentable\": true");
+        auto rentable = parseVastOffers(data, QStringLiteral("mirror.json"));
+        QVERIFY(rentable.ok());
+        QCOMPARE(rentable.value().offers.size(), 2);
+        QCOMPARE(rentable.value().offers.first().gpuRawName, QStringLiteral("RTX 5090"));
+        QCOMPARE(*rentable.value().offers.first().onDemandUsdH, 0.11570370370370371);
+    }
+
+    void envelopeFixture()
+    {
+        auto r = parseVastOffers(readFixture(QStringLiteral("providers/vastai/offers.json")),
+                                 QStringLiteral("offers.json"));
+        QVERIFY(r.ok());
+        QCOMPARE(r.value().offers.size(), 1);
+    }
+
+    void wrongTypes_data()
+    {
+        QTest::addColumn<QByteArray>("doc");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("price string")
+            << QByteArray(R"({"offers":[{"id":1,"gpu_name":"RTX 4090","num_gpus":1,"dph_total":"0.3"}]})")
+            << QStringLiteral("offers[0].dph_total is not a number");
+        QTest::newRow("gpu name number")
+            << QByteArray(R"({"offers":[{"id":1,"gpu_name":4090,"num_gpus":1,"dph_total":0.3}]})")
+            << QStringLiteral("offers[0].gpu_name is not a string");
+        QTest::newRow("no offers") << QByteArray(R"({"success":false,"error":"unauthorized"})")
+                                   << QStringLiteral("no \"offers\" array");
+        QTest::newRow("offer not object")
+            << QByteArray(R"({"offers":[3]})") << QStringLiteral("offers[0] is not an object");
+        // Found by fuzz_vastai (tests/fuzz/regressions/fuzz_vastai): converting this id to an integer was
+        // undefined.
+        QTest::newRow("huge id")
+            << QByteArray(R"({"offers":[{"id":1.16847e61,"gpu_name":"A40","num_gpus":1,"dph_total":0.3}]})")
+            << QStringLiteral("offers[0].id is not an integer");
+        QTest::newRow("no id") << QByteArray(
+                                      R"({"offers":[{"gpu_name":"A40","num_gpus":1,"dph_total":0.3}]})")
+                               << QStringLiteral("has no id");
+        QTest::newRow("not json") << QByteArray("offers: none") << QStringLiteral("invalid JSON");
+    }
+
+    void wrongTypes()
+    {
+        QFETCH(QByteArray, doc);
+        QFETCH(QString, expected);
+        auto r = parseVastOffers(doc, QStringLiteral("bundles"));
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error().text().startsWith(QStringLiteral("bundles: ")) &&
+                     r.error().text().contains(expected),
+                 qPrintable(r.error().text()));
+    }
+
+    void queryIsJson()
+    {
+        const QJsonObject q = QJsonDocument::fromJson(vastSearchQuery(500)).object();
+        QCOMPARE(q.value(QStringLiteral("limit")).toInt(), 500);
+        QCOMPARE(q.value(QStringLiteral("rentable")).toObject().value(QStringLiteral("eq")).toBool(), true);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestParseVastai)
+#include "test_parse_vastai.moc"

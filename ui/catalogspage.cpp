@@ -1,0 +1,578 @@
+#include "catalogspage.h"
+
+#include "catalogstore.h"
+#include "gpucatalog.h"
+#include "historychart.h"
+#include "providerimport.h"
+#include "refreshservice.h"
+#include "refreshsettings.h"
+
+#include <QApplication>
+#include <QColor>
+#include <QComboBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QIdentityProxyModel>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QSplitter>
+#include <QStyle>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace gf {
+
+namespace {
+
+/// Turns the model's flags into what a view shows: a warning badge on stale ages, red errors.
+class StatusBadgeProxy final : public QIdentityProxyModel
+{
+public:
+    explicit StatusBadgeProxy(QObject *parent) : QIdentityProxyModel(parent) {}
+    QVariant data(const QModelIndex &index, int role) const override
+    {
+        if (role == Qt::DecorationRole && index.column() == CatalogStatusModel::Age &&
+            index.data(CatalogStatusModel::StaleRole).toBool())
+            return qApp->style()->standardIcon(QStyle::SP_MessageBoxWarning);
+        if (role == Qt::ForegroundRole && index.column() == CatalogStatusModel::LastError &&
+            index.data(CatalogStatusModel::FailedRole).toBool())
+            return QColor(0xc0, 0x39, 0x2b);
+        return QIdentityProxyModel::data(index, role);
+    }
+};
+
+Result<CatalogsLoad> loadCatalogs(const QString &dbPath)
+{
+    auto opened = CatalogStore::open(dbPath);
+    if (!opened)
+        return opened.error();
+    auto &store = *opened.value();
+    if (auto b = store.importBundledIfEmpty(GpuCatalog::builtin()); !b)
+        return b.error();
+    CatalogsLoad load;
+    auto statuses = loadProviderStatuses(store);
+    if (!statuses)
+        return statuses.error();
+    load.statuses = statuses.value();
+    auto offers = store.currentOffers();
+    if (!offers)
+        return offers.error();
+    for (const Offer &o : offers.value()) {
+        QStringList &types = load.instances[o.provider];
+        if (!types.contains(o.instanceType))
+            types.append(o.instanceType);
+        QStringList &regions = load.regions[o.provider];
+        if (!regions.contains(o.region))
+            regions.append(o.region);
+    }
+    for (QStringList &l : load.instances)
+        l.sort();
+    for (QStringList &l : load.regions)
+        l.sort();
+    return load;
+}
+
+QString providerFromFile(const QString &path, ProviderFormat *format)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    const QByteArray head = f.read(64 * 1024);
+    *format = detectProviderFormat(head);
+    if (*format == ProviderFormat::GpuFrontierCsv) {
+        f.seek(0);
+        auto parsed = parseSnapshotCsv(QString::fromUtf8(f.readAll()), QFileInfo(path).fileName());
+        return parsed ? parsed.value().provider : QString();
+    }
+    return providerOfFormat(*format);
+}
+
+} // namespace
+
+CatalogsPage::CatalogsPage(QString dbPath, QWidget *parent) : QWidget(parent), m_dbPath(std::move(dbPath))
+{
+    m_service = new RefreshService(m_dbPath, this);
+    m_model = new CatalogStatusModel(this);
+    buildUi();
+    loadSettings();
+    connect(m_service, &RefreshService::progress, this, &CatalogsPage::onProgress);
+    connect(m_service, &RefreshService::providerStarted, this, &CatalogsPage::onProviderStarted);
+    connect(m_service, &RefreshService::finished, this, &CatalogsPage::onFinished);
+    connect(m_service, &RefreshService::jobFinished, this, &CatalogsPage::onJobFinished);
+    connect(&m_statusWatcher, &QFutureWatcher<Result<CatalogsLoad>>::finished, this,
+            &CatalogsPage::onStatusLoaded);
+    connect(&m_historyWatcher, &QFutureWatcher<HistoryResult>::finished, this,
+            &CatalogsPage::onHistoryLoaded);
+    m_fileChooser = [this] {
+        return QFileDialog::getOpenFileNames(this, tr("Import price files"), QString(),
+                                             tr("Price files (*.csv *.json *.js *.txt);;All files (*)"));
+    };
+    m_providerChooser = [this](const QString &file) {
+        QStringList names;
+        for (const QString &p : knownProviders())
+            names.append(providerDisplayName(p));
+        bool ok = false;
+        const QString chosen =
+            QInputDialog::getItem(this, tr("Which provider?"),
+                                  tr("%1 is a SkyPilot catalog. Which provider's prices are these?")
+                                      .arg(QFileInfo(file).fileName()),
+                                  names, 0, false, &ok);
+        const qsizetype i = names.indexOf(chosen);
+        return ok && i >= 0 ? knownProviders().at(i) : QString();
+    };
+    updateButtons();
+    reload();
+}
+
+CatalogsPage::~CatalogsPage()
+{
+    m_service->cancel();
+    m_service->wait();
+    m_statusWatcher.waitForFinished();
+    m_historyWatcher.waitForFinished();
+}
+
+void CatalogsPage::buildUi()
+{
+    auto *title = new QLabel(tr("<b>Price catalogs</b> — one snapshot per refresh; the previous one stays "
+                                "current if anything goes wrong."),
+                             this);
+    title->setWordWrap(true);
+    m_import = new QPushButton(tr("Import file…"), this);
+    m_import->setToolTip(
+        tr("Import price files you downloaded (provider formats, SkyPilot or GPU Frontier CSV)"));
+    m_refreshAll = new QPushButton(tr("Refresh all"), this);
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    connect(m_import, &QPushButton::clicked, this, &CatalogsPage::chooseAndImport);
+    connect(m_refreshAll, &QPushButton::clicked, this, [this] { refreshProviders(knownProviders()); });
+    connect(m_cancel, &QPushButton::clicked, this, &CatalogsPage::cancel);
+    auto *top = new QHBoxLayout;
+    top->addWidget(title, 1);
+    top->addWidget(m_import);
+    top->addWidget(m_refreshAll);
+    top->addWidget(m_cancel);
+
+    m_overall = new QProgressBar(this);
+    m_overall->setRange(0, 1000);
+    m_overall->setTextVisible(false);
+    m_overall->setVisible(false);
+    m_status = new QLabel(this);
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    m_view = new QTableView(this);
+    auto *proxy = new StatusBadgeProxy(this);
+    proxy->setSourceModel(m_model);
+    m_view->setModel(proxy);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->verticalHeader()->setVisible(false);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->setWordWrap(false);
+    m_view->setMinimumHeight(170);
+
+    // Per provider: Refresh, a progress bar and what happened last.
+    auto *actions = new QGroupBox(tr("Refresh"), this);
+    auto *grid = new QGridLayout(actions);
+    int row = 0;
+    for (const QString &p : knownProviders()) {
+        auto *name = new QLabel(providerDisplayName(p), actions);
+        auto *button = new QPushButton(tr("Refresh"), actions);
+        button->setObjectName(QStringLiteral("refresh-") + p);
+        button->setAccessibleName(tr("Refresh %1").arg(providerDisplayName(p)));
+        auto *bar = new QProgressBar(actions);
+        bar->setRange(0, 1000);
+        bar->setValue(0);
+        bar->setTextVisible(false);
+        bar->setVisible(false);
+        bar->setMaximumHeight(14);
+        auto *status = new QLabel(actions);
+        status->setWordWrap(true);
+        status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        connect(button, &QPushButton::clicked, this, [this, p] { refreshProviders({p}); });
+        grid->addWidget(name, row, 0);
+        grid->addWidget(button, row, 1);
+        grid->addWidget(bar, row, 2);
+        grid->addWidget(status, row, 3);
+        m_refresh.insert(p, button);
+        m_bars.insert(p, bar);
+        m_rowStatus.insert(p, status);
+        ++row;
+    }
+    grid->setColumnStretch(3, 1);
+    grid->setColumnMinimumWidth(2, 120);
+
+    // Source settings.
+    auto *sources = new QGroupBox(tr("Sources"), this);
+    auto *form = new QFormLayout(sources);
+    for (const QString &p : knownProviders()) {
+        auto *edit = new QLineEdit(sources);
+        edit->setObjectName(QStringLiteral("url-") + p);
+        const QString def = CatalogRefresher::defaultBaseUrl(p);
+        edit->setPlaceholderText(
+            def.isEmpty()
+                ? tr("curated table shipped with GPU Frontier (a mirror URL serves <url>/paperspace.csv)")
+                : tr("default: %1").arg(def));
+        edit->setClearButtonEnabled(true);
+        edit->setToolTip(tr("Base URL replacing %1's endpoints (mirror or proxy); empty = the provider's own")
+                             .arg(providerDisplayName(p)));
+        connect(edit, &QLineEdit::editingFinished, this, &CatalogsPage::saveSettings);
+        form->addRow(tr("%1 base URL").arg(providerDisplayName(p)), edit);
+        m_urls.insert(p, edit);
+    }
+    m_gcpKey = new QLineEdit(sources);
+    m_gcpKey->setEchoMode(QLineEdit::PasswordEchoOnEdit);
+    m_gcpKey->setPlaceholderText(tr("Cloud Billing Catalog API key (or $GPUFRONTIER_GCP_API_KEY)"));
+    connect(m_gcpKey, &QLineEdit::editingFinished, this, &CatalogsPage::saveSettings);
+    form->addRow(tr("GCP API key"), m_gcpKey);
+    m_awsRegions = new QLineEdit(sources);
+    m_awsRegions->setPlaceholderText(tr("all regions (e.g. us-east-1, us-west-2, eu-west-1)"));
+    connect(m_awsRegions, &QLineEdit::editingFinished, this, &CatalogsPage::saveSettings);
+    form->addRow(tr("AWS regions"), m_awsRegions);
+    m_settingsError = new QLabel(sources);
+    m_settingsError->setStyleSheet(QStringLiteral("color: #c0392b"));
+    m_settingsError->setVisible(false);
+    form->addRow(m_settingsError);
+    const QDate paperspace = CatalogRefresher::paperspaceTableDate();
+    m_paperspaceNote = new QLabel(
+        tr("Paperspace has no public price API: its prices come from a curated table (the one shipped "
+           "is dated %1, %2 days old). Use “Import file…” to load a newer table.")
+            .arg(paperspace.toString(Qt::ISODate))
+            .arg(paperspace.isValid() ? paperspace.daysTo(QDate::currentDate()) : 0),
+        sources);
+    m_paperspaceNote->setWordWrap(true);
+    form->addRow(m_paperspaceNote);
+
+    // Price history of one offer.
+    auto *history = new QGroupBox(tr("Price history"), this);
+    auto *hl = new QVBoxLayout(history);
+    auto *choosers = new QHBoxLayout;
+    m_histProvider = new QComboBox(history);
+    for (const QString &p : knownProviders())
+        m_histProvider->addItem(providerDisplayName(p), p);
+    m_histInstance = new QComboBox(history);
+    m_histInstance->setEditable(true);
+    m_histInstance->setInsertPolicy(QComboBox::NoInsert);
+    m_histInstance->setMinimumContentsLength(18);
+    m_histRegion = new QComboBox(history);
+    m_histRegion->setMinimumContentsLength(14);
+    choosers->addWidget(new QLabel(tr("Provider"), history));
+    choosers->addWidget(m_histProvider);
+    choosers->addWidget(new QLabel(tr("Instance"), history));
+    choosers->addWidget(m_histInstance, 1);
+    choosers->addWidget(new QLabel(tr("Region"), history));
+    choosers->addWidget(m_histRegion);
+    m_chart = new HistoryChart(history);
+    hl->addLayout(choosers);
+    hl->addWidget(m_chart, 1);
+    connect(m_histProvider, &QComboBox::currentIndexChanged, this, &CatalogsPage::fillHistoryChoosers);
+    connect(m_histInstance, &QComboBox::currentTextChanged, this, &CatalogsPage::loadHistory);
+    connect(m_histRegion, &QComboBox::currentIndexChanged, this, &CatalogsPage::loadHistory);
+
+    auto *left = new QWidget(this);
+    auto *ll = new QVBoxLayout(left);
+    ll->setContentsMargins(0, 0, 0, 0);
+    ll->addWidget(m_view, 1);
+    ll->addWidget(actions);
+    ll->addWidget(sources);
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(left);
+    split->addWidget(history);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_overall);
+    layout->addWidget(m_status);
+    layout->addWidget(split, 1);
+}
+
+void CatalogsPage::loadSettings()
+{
+    const QSettings s;
+    for (const QString &p : knownProviders())
+        m_urls.value(p)->setText(RefreshSettings::baseUrl(s, p));
+    m_gcpKey->setText(RefreshSettings::gcpApiKey(s));
+    m_awsRegions->setText(RefreshSettings::awsRegions(s).join(QStringLiteral(", ")));
+}
+
+void CatalogsPage::saveSettings()
+{
+    QSettings s;
+    QStringList errors;
+    for (const QString &p : knownProviders()) {
+        const QString url = m_urls.value(p)->text().trimmed();
+        if (const QString bad = RefreshSettings::validateBaseUrl(url); !bad.isEmpty()) {
+            errors.append(tr("%1: %2").arg(providerDisplayName(p), bad));
+            continue;
+        }
+        RefreshSettings::setBaseUrl(s, p, url);
+    }
+    RefreshSettings::setGcpApiKey(s, m_gcpKey->text());
+    QStringList regions;
+    for (const QString &r : m_awsRegions->text().split(u',', Qt::SkipEmptyParts))
+        regions.append(r.trimmed());
+    RefreshSettings::setAwsRegions(s, regions);
+    m_settingsError->setText(errors.join(u'\n'));
+    m_settingsError->setVisible(!errors.isEmpty());
+}
+
+RefreshOptions CatalogsPage::optionsFromSettings() const
+{
+    const QSettings s;
+    RefreshOptions o = m_service->options();
+    o.gcpApiKey = RefreshSettings::resolveGcpApiKey(QString(), s);
+    o.vastApiKey = qEnvironmentVariable("GPUFRONTIER_VASTAI_API_KEY");
+    o.awsRegions = RefreshSettings::awsRegions(s);
+    return o;
+}
+
+void CatalogsPage::reload()
+{
+    if (m_statusWatcher.isRunning()) {
+        m_reloadAgain = true;
+        return;
+    }
+    m_statusWatcher.setFuture(QtConcurrent::run(loadCatalogs, m_dbPath));
+}
+
+void CatalogsPage::onStatusLoaded()
+{
+    const Result<CatalogsLoad> r = m_statusWatcher.result();
+    if (!r) {
+        m_status->setText(tr("Cannot read the catalog: %1").arg(r.error().text()));
+    } else {
+        m_load = r.value();
+        const int selected = m_view->currentIndex().isValid() ? m_view->currentIndex().row() : -1;
+        m_model->setStatuses(m_load.statuses);
+        m_view->resizeColumnsToContents();
+        if (selected >= 0)
+            m_view->selectRow(selected);
+        fillHistoryChoosers();
+    }
+    Q_EMIT statusLoaded();
+    if (m_reloadAgain) {
+        m_reloadAgain = false;
+        reload();
+    }
+}
+
+void CatalogsPage::refreshProviders(const QStringList &providers)
+{
+    if (isBusy() || providers.isEmpty())
+        return;
+    saveSettings();
+    m_service->setOptions(optionsFromSettings());
+    const QSettings s;
+    for (const QString &p : knownProviders())
+        m_service->setBaseUrl(p, RefreshSettings::baseUrl(s, p));
+    m_importedInJob = false;
+    for (const QString &p : providers) {
+        m_bars.value(p)->setValue(0);
+        m_bars.value(p)->setVisible(true);
+        m_rowStatus.value(p)->setText(tr("waiting…"));
+    }
+    m_overall->setValue(0);
+    m_overall->setVisible(true);
+    m_status->setText(
+        tr("Refreshing %1…")
+            .arg(providers.size() == 1 ? providerDisplayName(providers.first()) : tr("all providers")));
+    m_service->refresh(providers);
+    updateButtons();
+}
+
+void CatalogsPage::importFiles(const QStringList &paths)
+{
+    if (isBusy() || paths.isEmpty())
+        return;
+    QString provider;
+    for (const QString &path : paths) {
+        ProviderFormat format = ProviderFormat::Unknown;
+        QString p = providerFromFile(path, &format);
+        if (format == ProviderFormat::SkypilotCsv && p.isEmpty())
+            p = m_providerChooser ? m_providerChooser(path) : QString();
+        if (p.isEmpty()) {
+            m_status->setText(format == ProviderFormat::Unknown
+                                  ? tr("%1: not a price file GPU Frontier reads (provider formats, SkyPilot "
+                                       "or GPU Frontier CSV)")
+                                        .arg(QFileInfo(path).fileName())
+                                  : tr("Import cancelled."));
+            return;
+        }
+        if (!provider.isEmpty() && p != provider) {
+            m_status->setText(
+                tr("The files belong to different providers (%1 and %2): import them one provider at a time.")
+                    .arg(providerDisplayName(provider), providerDisplayName(p)));
+            return;
+        }
+        provider = p;
+    }
+    m_importedInJob = false;
+    m_bars.value(provider)->setValue(0);
+    m_bars.value(provider)->setVisible(true);
+    m_overall->setValue(0);
+    m_overall->setVisible(true);
+    m_status->setText(tr("Importing %1 file(s) of %2…").arg(paths.size()).arg(providerDisplayName(provider)));
+    m_service->importFiles(provider, paths);
+    updateButtons();
+}
+
+void CatalogsPage::chooseAndImport()
+{
+    const QStringList files = m_fileChooser ? m_fileChooser() : QStringList();
+    if (!files.isEmpty())
+        importFiles(files);
+}
+
+void CatalogsPage::cancel()
+{
+    if (!isBusy())
+        return;
+    m_service->cancel();
+    m_status->setText(tr("Cancelling…"));
+}
+
+bool CatalogsPage::isBusy() const
+{
+    return m_service->isRunning();
+}
+
+QString CatalogsPage::statusText() const
+{
+    return m_status->text();
+}
+
+void CatalogsPage::onProviderStarted(const QString &provider)
+{
+    m_runningProvider = provider;
+    m_rowStatus.value(provider)->setText(tr("starting…"));
+}
+
+void CatalogsPage::onProgress(int permille, const QString &message)
+{
+    m_overall->setValue(permille);
+    m_status->setText(message);
+    if (QProgressBar *bar = m_bars.value(m_runningProvider)) {
+        // The service reports over the whole job; the row bar follows the provider's own share.
+        bar->setValue(std::min(1000, std::max(bar->value(), permille)));
+        m_rowStatus.value(m_runningProvider)->setText(message);
+    }
+}
+
+void CatalogsPage::onFinished(const QString &provider, const RefreshOutcome &outcome)
+{
+    if (QProgressBar *bar = m_bars.value(provider)) {
+        bar->setValue(1000);
+        bar->setVisible(false);
+    }
+    QString text = outcome.message.section(u'\n', 0, 0);
+    if (!outcome.warnings.isEmpty())
+        text += tr(" (%n warning(s))", nullptr, static_cast<int>(outcome.warnings.size()));
+    if (QLabel *l = m_rowStatus.value(provider)) {
+        l->setText(text);
+        l->setToolTip(outcome.message +
+                      (outcome.warnings.isEmpty() ? QString() : u'\n' + outcome.warnings.join(u'\n')));
+        l->setStyleSheet(outcome.ok() ? QString() : QStringLiteral("color: #c0392b"));
+    }
+    if (outcome.status == RefreshStatus::Imported)
+        m_importedInJob = true;
+}
+
+void CatalogsPage::onJobFinished()
+{
+    m_overall->setVisible(false);
+    m_runningProvider.clear();
+    for (QProgressBar *bar : std::as_const(m_bars))
+        bar->setVisible(false);
+    m_status->setText(m_importedInJob ? tr("Catalog updated.") : tr("Done."));
+    updateButtons();
+    reload();
+    if (m_importedInJob)
+        Q_EMIT catalogChanged();
+    Q_EMIT jobEnded();
+}
+
+void CatalogsPage::updateButtons()
+{
+    const bool busy = isBusy();
+    for (QPushButton *b : std::as_const(m_refresh))
+        b->setEnabled(!busy);
+    m_refreshAll->setEnabled(!busy);
+    m_import->setEnabled(!busy);
+    m_cancel->setEnabled(busy);
+}
+
+void CatalogsPage::fillHistoryChoosers()
+{
+    const QString provider = m_histProvider->currentData().toString();
+    const QString instance = m_histInstance->currentText();
+    const QString region = m_histRegion->currentData().toString();
+    {
+        const QSignalBlocker a(m_histInstance);
+        const QSignalBlocker b(m_histRegion);
+        m_histInstance->clear();
+        m_histInstance->addItems(m_load.instances.value(provider));
+        m_histRegion->clear();
+        m_histRegion->addItem(tr("All regions"), QString());
+        for (const QString &r : m_load.regions.value(provider))
+            m_histRegion->addItem(r, r);
+        const int i = m_histInstance->findText(instance);
+        m_histInstance->setCurrentIndex(i >= 0 ? i : (m_histInstance->count() ? 0 : -1));
+        const int j = m_histRegion->findData(region);
+        m_histRegion->setCurrentIndex(j >= 0 ? j : 0);
+    }
+    loadHistory();
+}
+
+void CatalogsPage::loadHistory()
+{
+    const QString provider = m_histProvider->currentData().toString();
+    const QString instance = m_histInstance->currentText().trimmed();
+    const QString region = m_histRegion->currentData().toString();
+    if (instance.isEmpty()) {
+        m_chart->clear(tr("Choose an instance type to see its price history."));
+        return;
+    }
+    const quint64 request = ++m_historyRequest;
+    const QString title =
+        QStringLiteral("%1 %2%3").arg(providerDisplayName(provider), instance,
+                                      region.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(region));
+    const QString dbPath = m_dbPath;
+    m_historyWatcher.setFuture(QtConcurrent::run([=]() -> HistoryResult {
+        HistoryResult r;
+        r.request = request;
+        r.title = title;
+        auto store = CatalogStore::open(dbPath);
+        if (!store)
+            r.rows = store.error();
+        else
+            r.rows = store.value()->history(provider, instance, region);
+        return r;
+    }));
+}
+
+void CatalogsPage::onHistoryLoaded()
+{
+    const HistoryResult r = m_historyWatcher.result();
+    if (r.request != m_historyRequest) // a newer selection is on its way: drop this one
+        return;
+    if (!r.rows)
+        m_chart->clear(tr("Cannot read the price history: %1").arg(r.rows.error().text()));
+    else
+        m_chart->setHistory(r.title, HistoryChart::pointsFrom(r.rows.value()));
+    Q_EMIT historyLoaded();
+}
+
+} // namespace gf

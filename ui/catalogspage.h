@@ -1,0 +1,143 @@
+#pragma once
+
+#include "catalogrefresher.h"
+#include "catalogstatusmodel.h"
+#include "result.h"
+
+#include <QFutureWatcher>
+#include <QHash>
+#include <QWidget>
+
+#include <functional>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QTableView;
+
+namespace gf {
+
+class HistoryChart;
+class RefreshService;
+
+/// What the background status load hands to the GUI thread.
+struct CatalogsLoad
+{
+    QList<ProviderStatus> statuses;
+    QHash<QString, QStringList> instances; ///< provider -> instance types of its current snapshot
+    QHash<QString, QStringList> regions;   ///< provider -> regions of its current snapshot
+};
+
+/// The Catalogs page: per provider the current snapshot, its age (badge past 7 days), row count,
+/// last check and last error; a Refresh button with a progress bar per provider, "Refresh all",
+/// Cancel and "Import file…"; the source settings (base URL per provider, GCP API key, AWS regions,
+/// stored in QSettings); and the price history of a chosen offer. Refreshes and imports run on a
+/// worker thread (RefreshService); loads run off the GUI thread too.
+class CatalogsPage final : public QWidget
+{
+    Q_OBJECT
+public:
+    CatalogsPage(QString dbPath, QWidget *parent = nullptr);
+    ~CatalogsPage() override;
+
+    /// Reloads the status table and the history choosers (off the GUI thread).
+    void reload();
+    void refreshProviders(const QStringList &providers);
+    void importFiles(const QStringList &paths);
+    void cancel();
+    bool isBusy() const;
+
+    /// Seams for tests (no modal dialog): which files "Import file…" imports, and which provider a
+    /// SkyPilot CSV belongs to (empty = cancel).
+    void setFileChooser(std::function<QStringList()> chooser) { m_fileChooser = std::move(chooser); }
+    void setProviderChooser(std::function<QString(const QString &file)> chooser)
+    {
+        m_providerChooser = std::move(chooser);
+    }
+
+    // Widgets and models, for tests and the main window.
+    CatalogStatusModel *statusModel() const { return m_model; }
+    QTableView *statusView() const { return m_view; }
+    QPushButton *refreshButton(const QString &provider) const { return m_refresh.value(provider); }
+    QProgressBar *progressBar(const QString &provider) const { return m_bars.value(provider); }
+    QLabel *rowStatus(const QString &provider) const { return m_rowStatus.value(provider); }
+    QPushButton *refreshAllButton() const { return m_refreshAll; }
+    QPushButton *cancelButton() const { return m_cancel; }
+    QPushButton *importButton() const { return m_import; }
+    QLineEdit *baseUrlEdit(const QString &provider) const { return m_urls.value(provider); }
+    QLineEdit *gcpKeyEdit() const { return m_gcpKey; }
+    QLineEdit *awsRegionsEdit() const { return m_awsRegions; }
+    QComboBox *historyProvider() const { return m_histProvider; }
+    QComboBox *historyInstance() const { return m_histInstance; }
+    QComboBox *historyRegion() const { return m_histRegion; }
+    HistoryChart *historyChart() const { return m_chart; }
+    RefreshService *service() const { return m_service; }
+    QString statusText() const;
+
+Q_SIGNALS:
+    /// A refresh or import created a new snapshot: the offers must be reloaded.
+    void catalogChanged();
+    /// The status table was (re)loaded.
+    void statusLoaded();
+    /// The history chart shows a new selection.
+    void historyLoaded();
+    /// A refresh or import job ended (whatever the outcome).
+    void jobEnded();
+
+private:
+    void buildUi();
+    void saveSettings();
+    void loadSettings();
+    RefreshOptions optionsFromSettings() const;
+    void onStatusLoaded();
+    void onProgress(int permille, const QString &message);
+    void onProviderStarted(const QString &provider);
+    void onFinished(const QString &provider, const RefreshOutcome &outcome);
+    void onJobFinished();
+    void updateButtons();
+    void chooseAndImport();
+    void fillHistoryChoosers();
+    void loadHistory();
+    void onHistoryLoaded();
+
+    QString m_dbPath;
+    RefreshService *m_service = nullptr;
+    CatalogStatusModel *m_model = nullptr;
+    QTableView *m_view = nullptr;
+    QHash<QString, QPushButton *> m_refresh;
+    QHash<QString, QProgressBar *> m_bars;
+    QHash<QString, QLabel *> m_rowStatus;
+    QHash<QString, QLineEdit *> m_urls;
+    QPushButton *m_refreshAll = nullptr;
+    QPushButton *m_cancel = nullptr;
+    QPushButton *m_import = nullptr;
+    QProgressBar *m_overall = nullptr;
+    QLabel *m_status = nullptr;
+    QLineEdit *m_gcpKey = nullptr;
+    QLineEdit *m_awsRegions = nullptr;
+    QLabel *m_settingsError = nullptr;
+    QLabel *m_paperspaceNote = nullptr;
+    QComboBox *m_histProvider = nullptr;
+    QComboBox *m_histInstance = nullptr;
+    QComboBox *m_histRegion = nullptr;
+    HistoryChart *m_chart = nullptr;
+    QString m_runningProvider;
+    bool m_importedInJob = false;
+    CatalogsLoad m_load;
+    QFutureWatcher<Result<CatalogsLoad>> m_statusWatcher;
+    struct HistoryResult
+    {
+        quint64 request = 0;
+        QString title;
+        Result<QList<Offer>> rows = makeError(QString());
+    };
+    QFutureWatcher<HistoryResult> m_historyWatcher;
+    quint64 m_historyRequest = 0;
+    bool m_reloadAgain = false;
+    std::function<QStringList()> m_fileChooser;
+    std::function<QString(const QString &)> m_providerChooser;
+};
+
+} // namespace gf
