@@ -390,10 +390,9 @@ Result<CatalogRefresher::Fetched> CatalogRefresher::fetchAzure()
     const QStringList filters = azureGpuFilters(m_tables, std::max(1, m_options.azureSizesPerQuery));
     int pages = 0;
     for (qsizetype fi = 0; fi < filters.size(); ++fi) {
-        QUrlQuery query;
-        query.addQueryItem(QStringLiteral("$filter"),
-                           QString::fromLatin1(QUrl::toPercentEncoding(filters.at(fi))));
-        QString url = base + u'?' + query.toString(QUrl::FullyEncoded);
+        // As documented: ?$filter=<OData expression>, the expression percent-encoded.
+        QString url =
+            base + QStringLiteral("?$filter=") + QString::fromLatin1(QUrl::toPercentEncoding(filters.at(fi)));
         QSet<QString> seen;
         int page = 0;
         while (!url.isEmpty()) {
@@ -511,7 +510,7 @@ Result<CatalogRefresher::Fetched> CatalogRefresher::fetchVast()
     report(50, QStringLiteral("vast.ai: searching offers"));
     http.setProgress([this](qint64 received, qint64) {
         report(100 + static_cast<int>(std::min<qint64>(700, received / 20000)),
-               QStringLiteral("vast.ai: %1 MB of offers").arg(megabytes(received)));
+               QStringLiteral("vast.ai: offers, %1 MB").arg(megabytes(received)));
     });
     HttpRequest req;
     req.url = url;
@@ -754,7 +753,9 @@ RefreshOutcome CatalogRefresher::importFiles(const QString &provider, const QStr
 {
     const QDateTime started = QDateTime::currentDateTimeUtc();
     Result<Fetched> fetched = makeError(QString());
-    auto parts = readProviderFiles(provider, paths, m_tables, m_progress, m_cancel);
+    auto parts = readProviderFiles(
+        provider, paths, m_tables,
+        [this](int permille, const QString &message) { report(permille * 9 / 10, message); }, m_cancel);
     if (!parts) {
         fetched = parts.error();
     } else {

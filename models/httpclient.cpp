@@ -329,6 +329,8 @@ Result<HttpResponse> HttpClient::run(const HttpRequest &request, HttpSink *sink)
         curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &code);
         char *effective = nullptr;
         curl_easy_getinfo(curl, CURLINFO_EFFECTIVE_URL, &effective);
+        const QString effectiveUrl =
+            effective ? QString::fromUtf8(effective) : request.url; // owned by the handle
         curl_off_t expected = -1;
         curl_easy_getinfo(curl, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &expected);
         const QString curlText =
@@ -340,7 +342,7 @@ Result<HttpResponse> HttpClient::run(const HttpRequest &request, HttpSink *sink)
         response.etag = t.etag;
         response.lastModified = t.lastModified;
         response.contentType = t.contentType;
-        response.effectiveUrl = effective ? QString::fromUtf8(effective) : request.url;
+        response.effectiveUrl = effectiveUrl;
         response.bytes = t.bytes;
 
         if (t.cancelled || cancelled())

@@ -283,7 +283,10 @@ Result<ProviderParts> readProviderFiles(const QString &provider, const QStringLi
                 if (!stream.write(buffer.constData(), static_cast<std::size_t>(n)))
                     return makeError(stream.errorString());
                 read += n;
-                report(read, QStringLiteral("Reading %1 (%2 MB)").arg(name).arg(read / 1000000));
+                report(read, QStringLiteral("%1: reading %2, %3 of %4 MB")
+                                 .arg(who, name)
+                                 .arg(read / 1000000)
+                                 .arg(std::max<qint64>(1, f.size() / 1000000)));
             }
             auto r = stream.finish();
             if (!r)
@@ -302,7 +305,7 @@ Result<ProviderParts> readProviderFiles(const QString &provider, const QStringLi
                                      .arg(kMaxInMemoryFile >> 20)
                                      .arg(providerFormatName(format)));
             const QByteArray data = f.readAll();
-            report(data.size(), QStringLiteral("Reading %1").arg(name));
+            report(data.size(), QStringLiteral("%1: reading %2").arg(who, name));
             switch (format) {
             case ProviderFormat::GpuFrontierCsv:
             case ProviderFormat::SkypilotCsv: {

@@ -28,8 +28,14 @@ void RefreshService::wait()
 {
     if (!m_thread)
         return;
-    m_thread->wait();
-    onThreadFinished();
+    QThread *t = m_thread;
+    m_thread = nullptr;
+    t->wait();
+    delete t;
+    // The job's results are still queued: declare the job finished after them.
+    const quint64 job = m_job;
+    QMetaObject::invokeMethod(
+        this, [this, job] { Q_EMIT jobFinished(job); }, Qt::QueuedConnection);
 }
 
 quint64 RefreshService::refresh(const QStringList &providers)
@@ -99,25 +105,23 @@ quint64 RefreshService::start(const QStringList &providers, const QString &impor
                 break;
         }
         store.reset();
+        // Last event of the job: every result above is delivered before it (queued, in order).
+        post([](RefreshService *s) { s->collectThread(); });
     });
-    connect(m_thread, &QThread::finished, this, &RefreshService::onThreadFinished);
     m_thread->start();
     Q_EMIT started(job);
     return job;
 }
 
-void RefreshService::onThreadFinished()
+void RefreshService::collectThread()
 {
     if (!m_thread)
-        return;
+        return; // wait() collected it already
     QThread *t = m_thread;
     m_thread = nullptr;
     t->wait();
     delete t;
-    const quint64 job = m_job;
-    // Let the queued results of the job arrive before the job is declared finished.
-    QMetaObject::invokeMethod(
-        this, [this, job] { Q_EMIT jobFinished(job); }, Qt::QueuedConnection);
+    Q_EMIT jobFinished(m_job);
 }
 
 } // namespace gf

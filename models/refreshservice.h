@@ -51,7 +51,7 @@ Q_SIGNALS:
 private:
     quint64 start(const QStringList &providers, const QString &importProvider,
                   const QStringList &importPaths);
-    void onThreadFinished();
+    void collectThread();
 
     QString m_dbPath;
     RefreshOptions m_options;

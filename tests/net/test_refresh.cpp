@@ -393,8 +393,8 @@ private Q_SLOTS:
         QCOMPARE(o.rows, 13);
         QCOMPARE(m_server.count(kAzure), 1);
         QCOMPARE(m_server.count(kAzure2), 1);
-        QVERIFY(m_server.requests().first().query.startsWith("%24filter=") ||
-                m_server.requests().first().query.startsWith("$filter="));
+        QVERIFY(m_server.requests().first().query.startsWith(
+            "$filter=serviceName%20eq%20%27Virtual%20Machines%27"));
         QVERIFY(o.warnings.join(u' ').contains(QStringLiteral("Windows meters skipped")));
     }
 
