@@ -78,9 +78,8 @@ int workloadFromArgs(CliContext &ctx, const QString &command, const ArgParser &p
 /// The newest probe run of the database (defaults when none, unreadable or --no-calibration).
 /// Returns -1 and fills *out, or an exit code when the database cannot be opened.
 int calibrationFromArgs(CliContext &ctx, const ArgParser &parser, Calibration *out);
-/// One line describing the workload, and the JSON shapes of workload and calibration (cli_frontier.cpp).
+/// One line describing the workload (cli_frontier.cpp). The JSON shapes are models/ workloadToJson and
+/// calibrationToJson, shared with the JSON report.
 QString workloadSummaryText(const Workload &workload);
-QJsonObject workloadToJson(const Workload &workload);
-QJsonObject calibrationToJson(const Calibration &calibration);
 
 } // namespace gf

@@ -238,47 +238,6 @@ QString workloadSummaryText(const Workload &w)
              precisionName(w.precision), speed);
 }
 
-QJsonObject workloadToJson(const Workload &w)
-{
-    QJsonObject o;
-    o.insert(u"id", w.id);
-    o.insert(u"name", w.name);
-    o.insert(u"kind", w.kind == WorkloadKind::Preset        ? QStringLiteral("preset")
-                      : w.kind == WorkloadKind::CustomFlops ? QStringLiteral("custom-flops")
-                                                            : QStringLiteral("custom-measured"));
-    o.insert(u"precision", precisionName(w.precision));
-    o.insert(u"flops_per_sample", w.flopsPerSample);
-    o.insert(u"bytes_per_sample", w.bytesPerSample);
-    o.insert(u"parameters", w.parameters);
-    o.insert(u"memory_gb", w.memoryGb);
-    o.insert(u"samples_per_epoch", w.samplesPerEpoch);
-    o.insert(u"epochs", w.epochs);
-    o.insert(u"total_samples", w.totalSamples());
-    o.insert(u"batch_per_gpu", w.batchPerGpu);
-    o.insert(u"min_vcpus_per_gpu", w.minVcpusPerGpu);
-    if (w.kind == WorkloadKind::CustomMeasured) {
-        o.insert(u"measured_samples_per_s", w.measuredSamplesPerS);
-        o.insert(u"measured_on", w.referenceGpuId);
-    }
-    return o;
-}
-
-QJsonObject calibrationToJson(const Calibration &c)
-{
-    QJsonObject eff;
-    for (int i = 0; i < kPrecisionCount; ++i)
-        eff.insert(precisionName(static_cast<Precision>(i)),
-                   c.computeEfficiency[static_cast<std::size_t>(i)]);
-    QJsonObject o;
-    o.insert(u"source", c.source);
-    o.insert(u"measured", c.measured);
-    o.insert(u"probed_gpu", c.probedGpuId.isEmpty() ? QJsonValue() : QJsonValue(c.probedGpuId));
-    o.insert(u"compute_efficiency", eff);
-    o.insert(u"memory_efficiency", c.memoryEfficiency);
-    o.insert(u"notes", QJsonArray::fromStringList(c.notes));
-    return o;
-}
-
 // ------------------------------------------------------------------------------------------------
 // frontier
 // ------------------------------------------------------------------------------------------------

@@ -3,10 +3,28 @@
 #include "gpucatalog.h"
 #include "proberesult.h"
 
+#include <QJsonArray>
+
 #include <algorithm>
 #include <cmath>
 
 namespace gf {
+
+QJsonObject calibrationToJson(const Calibration &c)
+{
+    QJsonObject eff;
+    for (int i = 0; i < kPrecisionCount; ++i)
+        eff.insert(precisionName(static_cast<Precision>(i)),
+                   c.computeEfficiency[static_cast<std::size_t>(i)]);
+    QJsonObject o;
+    o.insert(u"source", c.source);
+    o.insert(u"measured", c.measured);
+    o.insert(u"probed_gpu", c.probedGpuId.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(c.probedGpuId));
+    o.insert(u"compute_efficiency", eff);
+    o.insert(u"memory_efficiency", c.memoryEfficiency);
+    o.insert(u"notes", QJsonArray::fromStringList(c.notes));
+    return o;
+}
 
 Calibration defaultCalibration()
 {

@@ -3,6 +3,7 @@
 #include "gpuspecs.h"
 #include "workload.h"
 
+#include <QJsonObject>
 #include <QString>
 #include <QStringList>
 
@@ -58,6 +59,10 @@ struct Calibration
         return computeEfficiency[static_cast<std::size_t>(precisionIndex(p))];
     }
 };
+
+/// The calibration as JSON (source, measured, probed_gpu, compute_efficiency per precision,
+/// memory_efficiency, notes): the shape of the report's "calibration" object without "probe".
+QJsonObject calibrationToJson(const Calibration &c);
 
 /// The documented defaults (no probe).
 Calibration defaultCalibration();

@@ -64,33 +64,6 @@ QJsonValue pointOrNull(const Data &d, qsizetype i)
     return pointJson(d.r->offers.at(p.offerIndex), p, i == d.recommended, d.now);
 }
 
-QJsonObject workloadJson(const Workload &w)
-{
-    QJsonObject o;
-    o.insert(u"id", w.id);
-    o.insert(u"name", w.name);
-    o.insert(u"kind", w.kind == WorkloadKind::Preset        ? QStringLiteral("preset")
-                      : w.kind == WorkloadKind::CustomFlops ? QStringLiteral("custom-flops")
-                                                            : QStringLiteral("custom-measured"));
-    o.insert(u"precision", precisionName(w.precision));
-    o.insert(u"flops_per_sample", w.flopsPerSample);
-    o.insert(u"bytes_per_sample", w.bytesPerSample);
-    o.insert(u"parameters", w.parameters);
-    o.insert(u"memory_gb", w.memoryGb);
-    o.insert(u"samples_per_epoch", w.samplesPerEpoch);
-    o.insert(u"epochs", w.epochs);
-    o.insert(u"total_samples", w.totalSamples());
-    o.insert(u"sample_unit", w.sampleUnit);
-    o.insert(u"batch_per_gpu", w.batchPerGpu);
-    o.insert(u"min_vcpus_per_gpu", w.minVcpusPerGpu);
-    o.insert(u"measured_samples_per_s", w.kind == WorkloadKind::CustomMeasured
-                                            ? QJsonValue(w.measuredSamplesPerS)
-                                            : QJsonValue(QJsonValue::Null));
-    o.insert(u"measured_on", w.kind == WorkloadKind::CustomMeasured ? optStr(w.referenceGpuId)
-                                                                    : QJsonValue(QJsonValue::Null));
-    return o;
-}
-
 QJsonObject assumptionsJson(const Data &d)
 {
     const ProjectionOptions &opt = d.r->options;
@@ -116,18 +89,7 @@ QJsonObject assumptionsJson(const Data &d)
 
 QJsonObject calibrationJson(const Data &d)
 {
-    const Calibration &c = d.r->calibration;
-    QJsonObject eff;
-    for (int i = 0; i < kPrecisionCount; ++i)
-        eff.insert(precisionName(static_cast<Precision>(i)),
-                   c.computeEfficiency[static_cast<std::size_t>(i)]);
-    QJsonObject o;
-    o.insert(u"source", c.source);
-    o.insert(u"measured", c.measured);
-    o.insert(u"probed_gpu", optStr(c.probedGpuId));
-    o.insert(u"compute_efficiency", eff);
-    o.insert(u"memory_efficiency", c.memoryEfficiency);
-    o.insert(u"notes", QJsonArray::fromStringList(c.notes));
+    QJsonObject o = calibrationToJson(d.r->calibration);
     if (const auto &probe = d.input->probe) {
         QJsonObject p;
         p.insert(u"run_id",
@@ -168,7 +130,7 @@ QByteArray renderJson(const Data &d)
     root.insert(u"offer_set", reportOfferSetName(d.input->offerSet));
     root.insert(u"offer_set_text", d.offerSetText);
     root.insert(u"filter", describeFilter(r.filter));
-    root.insert(u"workload", workloadJson(r.workload));
+    root.insert(u"workload", workloadToJson(r.workload));
     root.insert(u"assumptions", assumptionsJson(d));
     root.insert(u"calibration", calibrationJson(d));
     QJsonArray snaps;

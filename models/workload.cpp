@@ -223,4 +223,32 @@ Result<Workload> makeCustomWorkload(const CustomWorkloadInput &in, const GpuCata
     return w;
 }
 
+
+QJsonObject workloadToJson(const Workload &w)
+{
+    QJsonObject o;
+    o.insert(u"id", w.id);
+    o.insert(u"name", w.name);
+    o.insert(u"kind", w.kind == WorkloadKind::Preset        ? QStringLiteral("preset")
+                      : w.kind == WorkloadKind::CustomFlops ? QStringLiteral("custom-flops")
+                                                            : QStringLiteral("custom-measured"));
+    o.insert(u"precision", precisionName(w.precision));
+    o.insert(u"flops_per_sample", w.flopsPerSample);
+    o.insert(u"bytes_per_sample", w.bytesPerSample);
+    o.insert(u"parameters", w.parameters);
+    o.insert(u"memory_gb", w.memoryGb);
+    o.insert(u"samples_per_epoch", w.samplesPerEpoch);
+    o.insert(u"epochs", w.epochs);
+    o.insert(u"total_samples", w.totalSamples());
+    o.insert(u"sample_unit", w.sampleUnit);
+    o.insert(u"batch_per_gpu", w.batchPerGpu);
+    o.insert(u"min_vcpus_per_gpu", w.minVcpusPerGpu);
+    const bool measured = w.kind == WorkloadKind::CustomMeasured;
+    o.insert(u"measured_samples_per_s",
+             measured ? QJsonValue(w.measuredSamplesPerS) : QJsonValue(QJsonValue::Null));
+    o.insert(u"measured_on", measured && !w.referenceGpuId.isEmpty() ? QJsonValue(w.referenceGpuId)
+                                                                     : QJsonValue(QJsonValue::Null));
+    return o;
+}
+
 } // namespace gf

@@ -4,6 +4,7 @@
 #include "result.h"
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QList>
 #include <QString>
 
@@ -48,6 +49,10 @@ struct Workload
 /// Checks a workload; the message names the field and the rule, e.g.
 /// "workload \"x\": flops_per_sample must be a positive number (got -1)".
 Status validateWorkload(const Workload &w);
+
+/// The workload as JSON, in the shape of the report's "workload" object (resources/report.schema.json);
+/// the CLI's `frontier`, `gpus` and `workloads` use the same shape.
+QJsonObject workloadToJson(const Workload &w);
 
 /// Parses resources/workloads.json ({"schema_version":1,"workloads":[...]}); every preset is validated.
 Result<QList<Workload>> workloadsFromJson(const QByteArray &json);

@@ -385,34 +385,13 @@ int run(const Options &opt)
 int main(int argc, char **argv)
 {
     Options opt;
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        if (a == "--help" || a == "-h") {
-            printUsage(stdout);
-            return ExitOk;
-        }
-        if (a == "--version") {
-            std::printf("gpufrontier-cpuprobe %s (schema %d)\n", GFPROBE_VERSION, kSchemaVersion);
-            return ExitOk;
-        }
-        if (a == "--quick") {
-            opt.quick = true;
-            continue;
-        }
-        if (a == "--threads" || a.rfind("--threads=", 0) == 0) {
-            const char *v = a == "--threads" ? (i + 1 < argc ? argv[++i] : nullptr) : argv[i] + 10;
-            long n = 0;
-            if (!parseInt(v, 1, 1024, &n)) {
-                std::fprintf(stderr, "gpufrontier-cpuprobe: --threads needs a whole number from 1 to 1024\n");
-                return ExitUsage;
-            }
-            opt.threads = static_cast<int>(n);
-            continue;
-        }
-        std::fprintf(stderr, "gpufrontier-cpuprobe: unknown option '%s'\n", argv[i]);
-        printUsage(stderr);
-        return ExitUsage;
-    }
+    long threads = 0;
+    if (const int rc = parseProbeArgs(argc, argv, "gpufrontier-cpuprobe", "threads", 1, 1024,
+                                      "a whole number from 1 to 1024", printUsage, &opt.quick, &threads);
+        rc >= 0)
+        return rc;
+    if (threads > 0)
+        opt.threads = static_cast<int>(threads);
     try {
         return run(opt);
     } catch (const std::bad_alloc &) {

@@ -1024,34 +1024,12 @@ void printUsage(FILE *to)
 int main(int argc, char **argv)
 {
     Options opt;
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        if (a == "--help" || a == "-h") {
-            printUsage(stdout);
-            return ExitOk;
-        }
-        if (a == "--version") {
-            std::printf("gpufrontier-probe %s (schema %d)\n", GFPROBE_VERSION, kSchemaVersion);
-            return ExitOk;
-        }
-        if (a == "--quick") {
-            opt.quick = true;
-            continue;
-        }
-        if (a == "--device" || a.rfind("--device=", 0) == 0) {
-            const char *v = a == "--device" ? (i + 1 < argc ? argv[++i] : nullptr) : argv[i] + 9;
-            long n = 0;
-            if (!parseInt(v, 0, 1023, &n)) {
-                std::fprintf(stderr, "gpufrontier-probe: --device needs a device index from 0 to 1023\n");
-                return ExitUsage;
-            }
-            opt.device = static_cast<int>(n);
-            continue;
-        }
-        std::fprintf(stderr, "gpufrontier-probe: unknown option '%s'\n", argv[i]);
-        printUsage(stderr);
-        return ExitUsage;
-    }
+    long device = opt.device;
+    if (const int rc = parseProbeArgs(argc, argv, "gpufrontier-probe", "device", 0, 1023,
+                                      "a device index from 0 to 1023", printUsage, &opt.quick, &device);
+        rc >= 0)
+        return rc;
+    opt.device = static_cast<int>(device);
     try {
         return run(opt);
     } catch (const ProbeFailure &f) {

@@ -99,6 +99,43 @@ inline bool parseInt(const char *text, long min, long max, long *out)
     return true;
 }
 
+/// Parses the options both probes share: --help/-h, --version, --quick and one numeric option
+/// (`--NAME N` or `--NAME=N`, a whole number in [min, max]; `numberHelp` ends "needs ..." in the
+/// message). Returns -1 when the probe should run, otherwise the exit code to return at once.
+inline int parseProbeArgs(int argc, char **argv, const char *program, std::string_view numberOption, long min,
+                          long max, const char *numberHelp, void (*printUsage)(std::FILE *), bool *quick,
+                          long *number)
+{
+    const std::string option = "--" + std::string(numberOption);
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--help" || a == "-h") {
+            printUsage(stdout);
+            return ExitOk;
+        }
+        if (a == "--version") {
+            std::printf("%s %s (schema %d)\n", program, GFPROBE_VERSION, kSchemaVersion);
+            return ExitOk;
+        }
+        if (a == "--quick") {
+            *quick = true;
+            continue;
+        }
+        if (a == option || a.rfind(option + "=", 0) == 0) {
+            const char *v = a == option ? (i + 1 < argc ? argv[++i] : nullptr) : argv[i] + option.size() + 1;
+            if (!parseInt(v, min, max, number)) {
+                std::fprintf(stderr, "%s: %s needs %s\n", program, option.c_str(), numberHelp);
+                return ExitUsage;
+            }
+            continue;
+        }
+        std::fprintf(stderr, "%s: unknown option '%s'\n", program, argv[i]);
+        printUsage(stderr);
+        return ExitUsage;
+    }
+    return -1;
+}
+
 /// A minimal streaming JSON writer producing indented output. Non-finite numbers become null.
 class JsonWriter
 {
