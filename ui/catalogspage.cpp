@@ -25,6 +25,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStyle>
 #include <QTableView>
@@ -257,22 +258,25 @@ void CatalogsPage::buildUi()
     // Price history of one offer.
     auto *history = new QGroupBox(tr("Price history"), this);
     auto *hl = new QVBoxLayout(history);
-    auto *choosers = new QHBoxLayout;
+    auto *choosers = new QGridLayout;
     m_histProvider = new QComboBox(history);
     for (const QString &p : knownProviders())
         m_histProvider->addItem(providerDisplayName(p), p);
     m_histInstance = new QComboBox(history);
     m_histInstance->setEditable(true);
     m_histInstance->setInsertPolicy(QComboBox::NoInsert);
-    m_histInstance->setMinimumContentsLength(18);
+    m_histInstance->setMinimumContentsLength(14);
     m_histRegion = new QComboBox(history);
-    m_histRegion->setMinimumContentsLength(14);
-    choosers->addWidget(new QLabel(tr("Provider"), history));
-    choosers->addWidget(m_histProvider);
-    choosers->addWidget(new QLabel(tr("Instance"), history));
-    choosers->addWidget(m_histInstance, 1);
-    choosers->addWidget(new QLabel(tr("Region"), history));
-    choosers->addWidget(m_histRegion);
+    m_histRegion->setMinimumContentsLength(10);
+    // Two rows, so that the page fits beside the workload dock on a 1366 px wide screen.
+    choosers->addWidget(new QLabel(tr("Provider"), history), 0, 0);
+    choosers->addWidget(m_histProvider, 0, 1);
+    choosers->addWidget(new QLabel(tr("Region"), history), 0, 2);
+    choosers->addWidget(m_histRegion, 0, 3);
+    choosers->addWidget(new QLabel(tr("Instance"), history), 1, 0);
+    choosers->addWidget(m_histInstance, 1, 1, 1, 3);
+    choosers->setColumnStretch(1, 1);
+    choosers->setColumnStretch(3, 1);
     m_chart = new HistoryChart(history);
     hl->addLayout(choosers);
     hl->addWidget(m_chart, 1);
@@ -286,8 +290,13 @@ void CatalogsPage::buildUi()
     ll->addWidget(m_view, 1);
     ll->addWidget(actions);
     ll->addWidget(sources);
+    // The table, the refresh rows and the source settings scroll when the window is short.
+    auto *leftScroll = new QScrollArea(this);
+    leftScroll->setWidget(left);
+    leftScroll->setWidgetResizable(true);
+    leftScroll->setFrameShape(QFrame::NoFrame);
     auto *split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(left);
+    split->addWidget(leftScroll);
     split->addWidget(history);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);

@@ -355,7 +355,7 @@ void FrontierChart::rebuildAxes()
         return a;
     };
     m_axisX = make(m_logX, m_minX, m_maxX, tr("Training time (hours, incl. setup and spot overhead)"), QStringLiteral("%g"));
-    m_axisY = make(m_logY, m_minY, m_maxY, tr("Cost of the run (USD)"), QStringLiteral("%g"));
+    m_axisY = make(m_logY, m_minY, m_maxY, tr("Run cost (USD)"), QStringLiteral("%g"));
     m_chart->addAxis(m_axisX, Qt::AlignBottom);
     m_chart->addAxis(m_axisY, Qt::AlignLeft);
     for (QAbstractSeries *s : series) {

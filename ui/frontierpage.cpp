@@ -1,5 +1,6 @@
 #include "frontierpage.h"
 
+#include "elidedlabel.h"
 #include "format.h"
 #include "frontierchart.h"
 #include "pointtablemodel.h"
@@ -32,7 +33,7 @@ FrontierPage::FrontierPage(QWidget *parent) : QWidget(parent)
     auto *reset = new QPushButton(tr("Reset zoom"), this);
     reset->setObjectName(QStringLiteral("resetZoom"));
     reset->setToolTip(tr("Drag a rectangle to zoom in, use the mouse wheel, or press Esc in the chart to reset"));
-    m_summary = new QLabel(this);
+    m_summary = new ElidedLabel(this);
     m_summary->setObjectName(QStringLiteral("frontierSummary"));
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     connect(m_logX, &QCheckBox::toggled, m_chart, &FrontierChart::setLogX);

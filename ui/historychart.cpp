@@ -9,6 +9,7 @@
 #include <QLineSeries>
 #include <QMap>
 #include <QScatterSeries>
+#include <QResizeEvent>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
@@ -38,7 +39,7 @@ HistoryChart::HistoryChart(QWidget *parent) : QWidget(parent)
     m_axisX->setFormat(QStringLiteral("yyyy-MM-dd"));
     m_axisX->setTitleText(tr("Snapshot fetched (UTC)"));
     m_axisY = new QValueAxis;
-    m_axisY->setTitleText(tr("USD per hour (whole instance)"));
+    m_axisY->setTitleText(tr("USD/h, whole instance"));
     m_axisY->setLabelFormat(QStringLiteral("%.2f"));
     m_chart->addAxis(m_axisX, Qt::AlignBottom);
     m_chart->addAxis(m_axisY, Qt::AlignLeft);
@@ -129,9 +130,19 @@ void HistoryChart::setHistory(const QString &title, const QList<HistoryPoint> &p
     m_axisX->setFormat(first.daysTo(last) > 2 ? QStringLiteral("yyyy-MM-dd") : QStringLiteral("MM-dd HH:mm"));
     const double pad = std::max(0.01, (hi - lo) * 0.1);
     m_axisY->setRange(std::max(0.0, lo - pad), hi + pad);
-    m_chart->setTitle(tr("%1 — %2 snapshots (cheapest zone per snapshot)").arg(title).arg(points.size()));
+    m_chart->setTitle(points.size() == 1 ? tr("%1 — 1 snapshot").arg(title)
+                                         : tr("%1 — %2 snapshots").arg(title).arg(points.size()));
+    m_chart->setToolTip(tr("Each point is the cheapest zone or region of that snapshot, in USD per hour "
+                           "for the whole instance."));
     m_empty->setVisible(false);
     m_view->setVisible(true);
+}
+
+void HistoryChart::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // About one date label per 120 px, so that labels are never elided.
+    m_axisX->setTickCount(std::clamp(width() / 120, 2, 8));
 }
 
 int HistoryChart::onDemandPointCount() const

@@ -50,6 +50,9 @@ public:
     int spotPointCount() const;
     QChart *chart() const { return m_chart; }
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     QChart *m_chart = nullptr;
     QChartView *m_view = nullptr;

@@ -3,6 +3,7 @@
 #include "catalogstore.h"
 #include "catalogspage.h"
 #include "comparepage.h"
+#include "elidedlabel.h"
 #include "exportdialog.h"
 #include "frontierchart.h"
 #include "frontierpage.h"
@@ -24,6 +25,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QScrollArea>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -117,12 +119,12 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     m_workloadDock->setMaximumWidth(480);
     addDockWidget(Qt::LeftDockWidgetArea, m_workloadDock);
 
-    m_statusLabel = new QLabel(this);
+    m_statusLabel = new ElidedLabel(this);
     m_statusLabel->setObjectName(QStringLiteral("statusSummary"));
     statusBar()->addWidget(m_statusLabel, 1);
-    m_projectionLabel = new QLabel(this);
+    m_projectionLabel = new ElidedLabel(this);
     m_projectionLabel->setObjectName(QStringLiteral("projectionStatus"));
-    statusBar()->addPermanentWidget(m_projectionLabel);
+    statusBar()->addPermanentWidget(m_projectionLabel, 1);
     m_busy = new QProgressBar(this);
     m_busy->setRange(0, 0);
     m_busy->setMaximumWidth(120);
@@ -211,8 +213,13 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     QSettings s;
     const bool restored = restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(s.value(QStringLiteral("window/state")).toByteArray());
-    if (!restored || width() < 800 || height() < 500)
-        resize(1440, 860);
+    if (!restored || width() < 800 || height() < 500) {
+        // 1440 x 860 where the screen has room, else the screen's free area (1366 x 768 laptops).
+        QSize size(1440, 860);
+        if (const QScreen *screen = QGuiApplication::primaryScreen())
+            size = size.boundedTo(screen->availableGeometry().size() - QSize(16, 40));
+        resize(size);
+    }
     m_offers->restoreState();
     m_frontier->restoreState();
     m_workload->restoreState();

@@ -68,6 +68,44 @@ private Q_SLOTS:
         QCOMPARE(page->proxy()->rowCount(), all);
     }
 
+    // A 1366 x 768 laptop screen (the most common small one) must hold the whole window, workload
+    // dock included, on every page with real data: no widget may demand more.
+    void fitsOnALaptopScreen()
+    {
+        TempDb db;
+        MainWindow w(db.path());
+        QSignalSpy loaded(&w, &MainWindow::catalogLoaded);
+        QSignalSpy projected(&w, &MainWindow::projectionUpdated);
+        w.show();
+        QVERIFY(loaded.wait(30000));
+        QVERIFY(projected.count() > 0 || projected.wait(30000));
+        const QSize limit(1366, 768 - 40); // leave room for a panel / title bar
+        for (int tab = 0; tab < w.tabs()->count(); ++tab) {
+            w.tabs()->setCurrentIndex(tab);
+            QCoreApplication::processEvents();
+            const QSize min = w.minimumSizeHint().expandedTo(w.minimumSize());
+            QString culprits;
+            if (min.width() > limit.width() || min.height() > limit.height()) {
+                const auto widgets = w.findChildren<QWidget *>();
+                for (QWidget *c : widgets) {
+                    const QSize m = c->minimumSizeHint().expandedTo(c->minimumSize());
+                    if (m.width() > 400 || m.height() > 300)
+                        culprits += QStringLiteral("\n  %1 %2: %3 x %4")
+                                        .arg(QString::fromLatin1(c->metaObject()->className()), c->objectName())
+                                        .arg(m.width())
+                                        .arg(m.height());
+                }
+            }
+            QVERIFY2(min.width() <= limit.width() && min.height() <= limit.height(),
+                     qPrintable(QStringLiteral("page %1 (%2) needs at least %3 x %4 px:%5")
+                                    .arg(tab)
+                                    .arg(w.tabs()->tabText(tab))
+                                    .arg(min.width())
+                                    .arg(min.height())
+                                    .arg(culprits)));
+        }
+    }
+
     void badDatabaseShowsMessage()
     {
         TempDb db;
