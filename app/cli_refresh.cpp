@@ -68,7 +68,8 @@ int cliRefresh(CliContext &ctx, const QStringList &args)
                "  vastai     offer search (every rentable offer)\n"
                "  paperspace no public price API: the curated table (import a newer one with 'import')\n"
                "Unchanged sources (HTTP 304 or the same prices) create no new snapshot. Proxies come from\n"
-               "http_proxy/https_proxy/no_proxy. Progress goes to stderr.\n\nOptions:\n"
+               "http_proxy/https_proxy/no_proxy. TLS is always verified; GPUFRONTIER_CA_BUNDLE names a PEM\n"
+               "file of CAs to trust instead of the system's. Progress goes to stderr.\n\nOptions:\n"
             << p.helpText();
         return ExitOk;
     }

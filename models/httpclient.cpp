@@ -2,6 +2,7 @@
 
 #include <QDateTime>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QRandomGenerator>
 #include <QThread>
 
@@ -254,6 +255,12 @@ Result<HttpResponse> HttpClient::run(const HttpRequest &request, HttpSink *sink)
     const QString what = QString::fromLatin1(request.method) + u' ' + request.url;
     const QByteArray url = request.url.toUtf8();
     const QByteArray agent = userAgent().toUtf8();
+    QString caPath = m_options.caBundle;
+    if (caPath.isEmpty())
+        caPath = qEnvironmentVariable("GPUFRONTIER_CA_BUNDLE");
+    if (caPath.isEmpty())
+        caPath = qEnvironmentVariable("CURL_CA_BUNDLE");
+    const QByteArray caBundle = QFile::encodeName(caPath);
     QString lastFailure;
     for (int attempt = 1; attempt <= std::max(1, m_options.maxAttempts); ++attempt) {
         if (cancelled())
@@ -301,6 +308,8 @@ Result<HttpResponse> HttpClient::run(const HttpRequest &request, HttpSink *sink)
         // TLS verification is always on; there is deliberately no switch to turn it off.
         curl_easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 1L);
         curl_easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, 2L);
+        if (!caBundle.isEmpty())
+            curl_easy_setopt(curl, CURLOPT_CAINFO, caBundle.constData());
         curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(m_options.connectTimeoutMs));
         curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, static_cast<long>(m_options.lowSpeedBytesPerS));
         curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, static_cast<long>(m_options.lowSpeedTimeS));
@@ -368,6 +377,15 @@ Result<HttpResponse> HttpClient::run(const HttpRequest &request, HttpSink *sink)
                         "the connection closed before the end of the body (received %1 of %2 bytes)")
                         .arg(t.bytes)
                         .arg(expected >= 0 ? QString::number(expected) : QStringLiteral("?"));
+            else if (rc == CURLE_PEER_FAILED_VERIFICATION || rc == CURLE_SSL_CACERT_BADFILE)
+                lastFailure =
+                    QStringLiteral("the server's TLS certificate could not be verified (%1). Behind a "
+                                   "proxy that inspects TLS, set GPUFRONTIER_CA_BUNDLE to a PEM file "
+                                   "with its CA certificate%2.")
+                        .arg(curlText,
+                             caBundle.isEmpty() ? QString()
+                                                : QStringLiteral(" (trusted now: %1)")
+                                                      .arg(QString::fromLocal8Bit(caBundle)));
             else if (rc == CURLE_OPERATION_TIMEDOUT && t.bytes > 0)
                 lastFailure =
                     QStringLiteral("the transfer stalled after %1 bytes (%2)").arg(t.bytes).arg(curlText);

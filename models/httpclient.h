@@ -24,6 +24,10 @@ struct HttpOptions
     int backoffMaxMs = 60000;
     int maxRetryAfterS = 300; ///< a longer Retry-After fails at once with a clear message
     qint64 maxBodyBytes = qint64(512) * 1024 * 1024; ///< for responses held in memory
+    /// PEM file of the certificate authorities to trust instead of the system store (a company
+    /// proxy that inspects TLS). Empty: $GPUFRONTIER_CA_BUNDLE, then $CURL_CA_BUNDLE, then the
+    /// system store. It only changes whom to trust: verification itself is never switched off.
+    QString caBundle;
 };
 
 struct HttpRequest
@@ -68,7 +72,7 @@ public:
 /// Blocking HTTP(S) client on libcurl, for worker threads. Every request has connect and
 /// low-speed timeouts, retries with exponential backoff and jitter on timeouts, broken
 /// connections, 429 and 5xx (honouring Retry-After), accepts compressed bodies, sends
-/// conditional headers, verifies TLS (always), takes proxies from the environment
+/// conditional headers, verifies TLS (always; HttpOptions::caBundle picks the CAs), takes proxies from the environment
 /// (http_proxy, https_proxy, no_proxy) and identifies itself as GPUFrontier/<version>.
 class HttpClient
 {

@@ -1,0 +1,198 @@
+// TLS verification of HttpClient against a real HTTPS server on 127.0.0.1: `openssl s_server`
+// with certificates made by `openssl req` for this run. Checks that verification is on (an
+// unknown CA and a wrong host name are refused, not retried, with a message saying what to do),
+// and that a CA bundle (option or GPUFRONTIER_CA_BUNDLE) is the only way to trust another CA.
+
+#include "httpclient.h"
+
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace gf;
+
+namespace {
+
+HttpOptions fast()
+{
+    HttpOptions o;
+    o.connectTimeoutMs = 5000;
+    o.maxAttempts = 3;
+    o.backoffInitialMs = 20;
+    o.backoffMaxMs = 50;
+    return o;
+}
+
+/// `openssl s_server -www` on 127.0.0.1 with a free port; stopped in the destructor.
+class TlsServer
+{
+public:
+    ~TlsServer()
+    {
+        if (m_process.state() != QProcess::NotRunning) {
+            m_process.kill();
+            m_process.waitForFinished(5000);
+        }
+    }
+
+    bool start(const QString &openssl, const QString &cert, const QString &key)
+    {
+        m_process.setProcessChannelMode(QProcess::MergedChannels);
+        m_process.start(openssl, {QStringLiteral("s_server"), QStringLiteral("-accept"),
+                                  QStringLiteral("127.0.0.1:0"), QStringLiteral("-cert"), cert,
+                                  QStringLiteral("-key"), key, QStringLiteral("-www")});
+        if (!m_process.waitForStarted(10000))
+            return false;
+        static const QRegularExpression accept(QStringLiteral("ACCEPT 127\\.0\\.0\\.1:(\\d+)"));
+        QByteArray seen;
+        while (m_process.waitForReadyRead(10000)) {
+            seen += m_process.readAll();
+            const QRegularExpressionMatch m = accept.match(QString::fromLatin1(seen));
+            if (m.hasMatch()) {
+                m_port = m.captured(1).toInt();
+                return true;
+            }
+        }
+        qWarning("openssl s_server did not report its port: %s", seen.constData());
+        return false;
+    }
+
+    QString url() const { return QStringLiteral("https://127.0.0.1:%1/").arg(m_port); }
+
+private:
+    QProcess m_process;
+    int m_port = 0;
+};
+
+} // namespace
+
+class TestHttpTls final : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_openssl;
+
+    QString path(const QString &name) const { return m_dir.filePath(name); }
+
+    /// A self-signed certificate (its own CA) for the given subjectAltName.
+    bool makeCertificate(const QString &name, const QString &altName)
+    {
+        QProcess p;
+        p.setProcessChannelMode(QProcess::MergedChannels);
+        p.start(m_openssl, {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
+                            QStringLiteral("rsa:2048"), QStringLiteral("-nodes"), QStringLiteral("-keyout"),
+                            path(name + QStringLiteral(".key")), QStringLiteral("-out"),
+                            path(name + QStringLiteral(".pem")), QStringLiteral("-days"), QStringLiteral("2"),
+                            QStringLiteral("-subj"), QStringLiteral("/CN=GPU Frontier test ") + name,
+                            QStringLiteral("-addext"), QStringLiteral("subjectAltName=") + altName});
+        if (!p.waitForFinished(60000) || p.exitCode() != 0) {
+            qWarning("openssl req failed: %s", p.readAll().constData());
+            return false;
+        }
+        return true;
+    }
+
+    std::unique_ptr<TlsServer> serve(const QString &name)
+    {
+        auto server = std::make_unique<TlsServer>();
+        if (!server->start(m_openssl, path(name + QStringLiteral(".pem")), path(name + QStringLiteral(".key"))))
+            return nullptr;
+        return server;
+    }
+
+    static HttpRequest get(const QString &url)
+    {
+        HttpRequest r;
+        r.url = url;
+        r.expectJson = false; // s_server -www answers with an HTML status page
+        return r;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        qputenv("no_proxy", "127.0.0.1,localhost");
+        qunsetenv("GPUFRONTIER_CA_BUNDLE");
+        qunsetenv("CURL_CA_BUNDLE");
+        m_openssl = QStandardPaths::findExecutable(QStringLiteral("openssl"));
+        if (m_openssl.isEmpty())
+            QSKIP("the openssl command is not installed (.ci/install-deps installs it)");
+        QVERIFY(m_dir.isValid());
+        QVERIFY(makeCertificate(QStringLiteral("local"), QStringLiteral("IP:127.0.0.1")));
+        QVERIFY(makeCertificate(QStringLiteral("elsewhere"), QStringLiteral("DNS:prices.example.invalid")));
+    }
+
+    void unknownAuthorityIsRefused()
+    {
+        auto server = serve(QStringLiteral("local"));
+        QVERIFY(server);
+        HttpClient client(fast());
+        const auto r = client.fetch(get(server->url()));
+        QVERIFY(!r);
+        const QString e = r.error().message;
+        QVERIFY2(e.contains(QStringLiteral("TLS certificate could not be verified")), qPrintable(e));
+        QVERIFY2(e.contains(QStringLiteral("GPUFRONTIER_CA_BUNDLE")), qPrintable(e));
+        QVERIFY2(e.contains(server->url()), qPrintable(e));
+        QVERIFY2(!e.contains(QStringLiteral("attempts")), qPrintable(e)); // not retried
+    }
+
+    void trustedBundleConnects()
+    {
+        auto server = serve(QStringLiteral("local"));
+        QVERIFY(server);
+        HttpOptions o = fast();
+        o.caBundle = path(QStringLiteral("local.pem"));
+        HttpClient client(o);
+        const auto r = client.fetch(get(server->url()));
+        QVERIFY2(r, r ? "" : qPrintable(r.error().message));
+        QCOMPARE(r.value().status, 200);
+        QVERIFY(r.value().body.contains("s_server"));
+    }
+
+    void bundleFromTheEnvironment()
+    {
+        auto server = serve(QStringLiteral("local"));
+        QVERIFY(server);
+        qputenv("GPUFRONTIER_CA_BUNDLE", QFile::encodeName(path(QStringLiteral("local.pem"))));
+        HttpClient client(fast());
+        const auto r = client.fetch(get(server->url()));
+        qunsetenv("GPUFRONTIER_CA_BUNDLE");
+        QVERIFY2(r, r ? "" : qPrintable(r.error().message));
+        QCOMPARE(r.value().status, 200);
+    }
+
+    void wrongHostNameIsRefused()
+    {
+        // Trusted CA, but the certificate names another host: verification of the name stays on.
+        auto server = serve(QStringLiteral("elsewhere"));
+        QVERIFY(server);
+        HttpOptions o = fast();
+        o.caBundle = path(QStringLiteral("elsewhere.pem"));
+        HttpClient client(o);
+        const auto r = client.fetch(get(server->url()));
+        QVERIFY(!r);
+        const QString e = r.error().message;
+        QVERIFY2(e.contains(QStringLiteral("TLS certificate could not be verified")), qPrintable(e));
+        QVERIFY2(e.contains(QStringLiteral("trusted now: ")), qPrintable(e));
+    }
+
+    void unreadableBundleIsNamed()
+    {
+        auto server = serve(QStringLiteral("local"));
+        QVERIFY(server);
+        HttpOptions o = fast();
+        o.caBundle = path(QStringLiteral("no-such-bundle.pem"));
+        HttpClient client(o);
+        const auto r = client.fetch(get(server->url()));
+        QVERIFY(!r);
+        QVERIFY2(r.error().message.contains(QStringLiteral("no-such-bundle.pem")), qPrintable(r.error().message));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHttpTls)
+#include "test_httptls.moc"
