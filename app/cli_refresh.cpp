@@ -43,6 +43,9 @@ int cliRefresh(CliContext &ctx, const QStringList &args)
         QStringLiteral(
             "AWS regions to download (default: the setting, else every region); repeat or comma-separate"),
         true);
+    p.addValue(QStringLiteral("ca-bundle"), QStringLiteral("FILE"),
+               QStringLiteral("PEM file of the CAs to trust instead of the system's (default: "
+                              "$GPUFRONTIER_CA_BUNDLE, else the GUI setting)"));
     p.addValue(QStringLiteral("timeout"), QStringLiteral("S"),
                QStringLiteral("stall timeout: abort a transfer after S seconds without data (default 60)"));
     p.addValue(QStringLiteral("retries"), QStringLiteral("N"),
@@ -102,7 +105,11 @@ int cliRefresh(CliContext &ctx, const QStringList &args)
         return usageError(ctx, cmd, err);
 
     const QSettings settings;
+    const QString caBundle = RefreshSettings::resolveCaBundle(p.value(QStringLiteral("ca-bundle")), settings);
+    if (const QString bad = RefreshSettings::validateCaBundle(caBundle); !bad.isEmpty())
+        return usageError(ctx, cmd, bad);
     RefreshOptions base;
+    base.http.caBundle = caBundle;
     base.gcpApiKey = RefreshSettings::resolveGcpApiKey(p.value(QStringLiteral("api-key")), settings);
     base.vastApiKey = qEnvironmentVariable("GPUFRONTIER_VASTAI_API_KEY");
     base.awsRegions = p.values(QStringLiteral("region"));

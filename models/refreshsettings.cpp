@@ -1,5 +1,7 @@
 #include "refreshsettings.h"
 
+#include <QFile>
+#include <QFileInfo>
 #include <QSettings>
 #include <QUrl>
 
@@ -46,6 +48,45 @@ void setAwsRegions(QSettings &s, const QStringList &regions)
         s.remove(QStringLiteral("refresh/awsRegions"));
     else
         s.setValue(QStringLiteral("refresh/awsRegions"), regions.join(u','));
+}
+
+QString caBundle(const QSettings &s)
+{
+    return s.value(QStringLiteral("refresh/caBundle")).toString().trimmed();
+}
+
+void setCaBundle(QSettings &s, const QString &path)
+{
+    if (path.trimmed().isEmpty())
+        s.remove(QStringLiteral("refresh/caBundle"));
+    else
+        s.setValue(QStringLiteral("refresh/caBundle"), path.trimmed());
+}
+
+QString resolveCaBundle(const QString &explicitPath, const QSettings &s)
+{
+    if (!explicitPath.trimmed().isEmpty())
+        return explicitPath.trimmed();
+    const QString env = qEnvironmentVariable("GPUFRONTIER_CA_BUNDLE").trimmed();
+    if (!env.isEmpty())
+        return env;
+    return caBundle(s);
+}
+
+QString validateCaBundle(const QString &path)
+{
+    const QString p = path.trimmed();
+    if (p.isEmpty())
+        return {};
+    const QFileInfo info(p);
+    if (!info.exists())
+        return QStringLiteral("CA bundle \"%1\" does not exist").arg(p);
+    if (!info.isFile() || !info.isReadable())
+        return QStringLiteral("CA bundle \"%1\" is not a readable file").arg(p);
+    QFile f(p);
+    if (!f.open(QIODevice::ReadOnly) || !f.read(1 << 20).contains("-----BEGIN CERTIFICATE-----"))
+        return QStringLiteral("CA bundle \"%1\" holds no PEM certificate (-----BEGIN CERTIFICATE-----)").arg(p);
+    return {};
 }
 
 QString resolveGcpApiKey(const QString &explicitKey, const QSettings &s)

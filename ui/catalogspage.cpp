@@ -241,7 +241,29 @@ void CatalogsPage::buildUi()
     m_awsRegions->setPlaceholderText(tr("all regions (e.g. us-east-1, us-west-2, eu-west-1)"));
     connect(m_awsRegions, &QLineEdit::editingFinished, this, &CatalogsPage::saveSettings);
     form->addRow(tr("AWS regions"), m_awsRegions);
+    m_caBundle = new QLineEdit(sources);
+    m_caBundle->setObjectName(QStringLiteral("caBundle"));
+    m_caBundle->setPlaceholderText(tr("system certificates (or $GPUFRONTIER_CA_BUNDLE)"));
+    m_caBundle->setClearButtonEnabled(true);
+    m_caBundle->setToolTip(tr("A PEM file with the certificate authorities to trust instead of the system's, "
+                              "e.g. a company proxy that inspects TLS. Certificates are always verified."));
+    connect(m_caBundle, &QLineEdit::editingFinished, this, &CatalogsPage::saveSettings);
+    auto *browseCa = new QPushButton(tr("Browse…"), sources);
+    connect(browseCa, &QPushButton::clicked, this, [this] {
+        const QString f = QFileDialog::getOpenFileName(this, tr("CA certificates (PEM)"), m_caBundle->text(),
+                                                       tr("PEM certificates (*.pem *.crt *.cer);;All files (*)"));
+        if (!f.isEmpty()) {
+            m_caBundle->setText(f);
+            saveSettings();
+        }
+    });
+    auto *caRow = new QHBoxLayout;
+    caRow->addWidget(m_caBundle, 1);
+    caRow->addWidget(browseCa);
+    form->addRow(tr("CA certificates"), caRow);
     m_settingsError = new QLabel(sources);
+    m_settingsError->setObjectName(QStringLiteral("settingsError"));
+    m_settingsError->setWordWrap(true);
     m_settingsError->setStyleSheet(QStringLiteral("color: #c0392b"));
     m_settingsError->setVisible(false);
     form->addRow(m_settingsError);
@@ -315,6 +337,7 @@ void CatalogsPage::loadSettings()
         m_urls.value(p)->setText(RefreshSettings::baseUrl(s, p));
     m_gcpKey->setText(RefreshSettings::gcpApiKey(s));
     m_awsRegions->setText(RefreshSettings::awsRegions(s).join(QStringLiteral(", ")));
+    m_caBundle->setText(RefreshSettings::caBundle(s));
 }
 
 void CatalogsPage::saveSettings()
@@ -334,6 +357,10 @@ void CatalogsPage::saveSettings()
     for (const QString &r : m_awsRegions->text().split(u',', Qt::SkipEmptyParts))
         regions.append(r.trimmed());
     RefreshSettings::setAwsRegions(s, regions);
+    if (const QString bad = RefreshSettings::validateCaBundle(m_caBundle->text()); !bad.isEmpty())
+        errors.append(bad);
+    else
+        RefreshSettings::setCaBundle(s, m_caBundle->text());
     m_settingsError->setText(errors.join(u'\n'));
     m_settingsError->setVisible(!errors.isEmpty());
 }
@@ -345,6 +372,7 @@ RefreshOptions CatalogsPage::optionsFromSettings() const
     o.gcpApiKey = RefreshSettings::resolveGcpApiKey(QString(), s);
     o.vastApiKey = qEnvironmentVariable("GPUFRONTIER_VASTAI_API_KEY");
     o.awsRegions = RefreshSettings::awsRegions(s);
+    o.http.caBundle = RefreshSettings::resolveCaBundle(QString(), s);
     return o;
 }
 

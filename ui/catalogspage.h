@@ -117,6 +117,7 @@ private:
     QLabel *m_status = nullptr;
     QLineEdit *m_gcpKey = nullptr;
     QLineEdit *m_awsRegions = nullptr;
+    QLineEdit *m_caBundle = nullptr;
     QLabel *m_settingsError = nullptr;
     QLabel *m_paperspaceNote = nullptr;
     QComboBox *m_histProvider = nullptr;

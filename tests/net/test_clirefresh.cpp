@@ -4,6 +4,7 @@
 #include "testsupport.h"
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -121,6 +122,19 @@ private Q_SLOTS:
         QCOMPARE(r.rc, int(ExitUsage));
         r = cli(db.path(), {QStringLiteral("history"), QStringLiteral("--provider"), QStringLiteral("aws")});
         QCOMPARE(r.rc, int(ExitUsage));
+        r = cli(db.path(), {QStringLiteral("refresh"), QStringLiteral("--provider"), QStringLiteral("azure"),
+                            QStringLiteral("--ca-bundle"), db.dir() + QStringLiteral("/no-such.pem")});
+        QCOMPARE(r.rc, int(ExitUsage));
+        QVERIFY2(r.err.contains(QStringLiteral("no-such.pem\" does not exist")), qPrintable(r.err));
+        {
+            QFile notPem(db.dir() + QStringLiteral("/not-a-cert.pem"));
+            QVERIFY(notPem.open(QIODevice::WriteOnly));
+            notPem.write("hello\n");
+        }
+        r = cli(db.path(), {QStringLiteral("refresh"), QStringLiteral("--provider"), QStringLiteral("azure"),
+                            QStringLiteral("--ca-bundle"), db.dir() + QStringLiteral("/not-a-cert.pem")});
+        QCOMPARE(r.rc, int(ExitUsage));
+        QVERIFY2(r.err.contains(QStringLiteral("holds no PEM certificate")), qPrintable(r.err));
         // GCP without a key: a clear message, the bundled prices stay.
         r = cli(db.path(), {QStringLiteral("refresh"), QStringLiteral("--provider"), QStringLiteral("gcp"),
                             QStringLiteral("--quiet")});

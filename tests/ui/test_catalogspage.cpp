@@ -8,6 +8,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
@@ -225,6 +226,28 @@ private Q_SLOTS:
         }
         CatalogsPage again(db.path(), nullptr);
         QCOMPARE(again.gcpKeyEdit()->text(), QStringLiteral("test-key"));
+
+        // CA bundle: a missing file is refused with a message naming it; a PEM file is kept.
+        auto *ca = again.findChild<QLineEdit *>(QStringLiteral("caBundle"));
+        QVERIFY(ca);
+        ca->setText(db.dir() + QStringLiteral("/missing.pem"));
+        Q_EMIT ca->editingFinished();
+        QVERIFY(QSettings().value(QStringLiteral("refresh/caBundle")).isNull());
+        auto *error = again.findChild<QLabel *>(QStringLiteral("settingsError"));
+        QVERIFY(error);
+        QVERIFY2(error->text().contains(QStringLiteral("missing.pem\" does not exist")), qPrintable(error->text()));
+        const QString pem = db.dir() + QStringLiteral("/ca.pem");
+        QFile f(pem);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n");
+        f.close();
+        ca->setText(pem);
+        Q_EMIT ca->editingFinished();
+        QCOMPARE(QSettings().value(QStringLiteral("refresh/caBundle")).toString(), pem);
+        QVERIFY(error->text().isEmpty());
+        CatalogsPage third(db.path(), nullptr);
+        QCOMPARE(third.findChild<QLineEdit *>(QStringLiteral("caBundle"))->text(), pem);
+        QSettings().remove(QStringLiteral("refresh/caBundle"));
     }
 };
 
