@@ -100,7 +100,8 @@ int cliOffers(CliContext &ctx, const QStringList &args)
                                QStringLiteral("gpu_count"), QStringLiteral("gpu_mem_gb"), QStringLiteral("vcpus"),
                                QStringLiteral("ram_gb"), QStringLiteral("network_gbps"), QStringLiteral("interconnect"),
                                QStringLiteral("ondemand_usd_h"), QStringLiteral("spot_usd_h"), QStringLiteral("spot_label"),
-                               QStringLiteral("interruption"), QStringLiteral("reliability"), QStringLiteral("data_date")};
+                               QStringLiteral("interruption"), QStringLiteral("reliability"), QStringLiteral("data_date"),
+                               QStringLiteral("upload_gbps"), QStringLiteral("dlperf")};
         ctx.out << cols.join(u',') << '\n';
         auto n = [](const std::optional<double> &v) { return v ? QString::number(*v, 'g', 10) : QString(); };
         for (const Offer &o : std::as_const(offers)) {
@@ -109,7 +110,7 @@ int cliOffers(CliContext &ctx, const QStringList &args)
                                     QString::number(o.gpuCount, 'g', 10), n(o.gpuMemGb), n(o.vcpus), n(o.ramGb),
                                     n(o.networkGbps), csvQuoteSafe(o.interconnect), n(o.onDemandUsdH), n(o.spotUsdH),
                                     csvQuoteSafe(o.spotLabel), csvQuoteSafe(o.interruption), n(o.reliability),
-                                    o.dataDate.toString(Qt::ISODate)};
+                                    o.dataDate.toString(Qt::ISODate), n(o.uploadGbps), n(o.dlperf)};
             ctx.out << cells.join(u',') << '\n';
         }
         return ExitOk;

@@ -74,7 +74,9 @@ QString offersToCsv(const QList<Offer> &offers)
                          n(o.reliability),
                          QString::number(o.billingIncrementS),
                          QString::number(o.billingMinimumS),
-                         csvQuote(o.source)}
+                         csvQuote(o.source),
+                         n(o.uploadGbps),
+                         n(o.dlperf)}
                  .join(u',') +
              u'\n';
     }

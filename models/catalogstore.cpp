@@ -24,7 +24,8 @@ QAtomicInt s_connectionCounter;
 const QStringList &migrations()
 {
     static const QStringList files = {QStringLiteral("sql/001_initial.sql"), QStringLiteral("sql/002_probe_runs.sql"),
-                                      QStringLiteral("sql/003_refresh.sql")};
+                                      QStringLiteral("sql/003_refresh.sql"),
+                                      QStringLiteral("sql/004_vastai_metrics.sql")};
     return files;
 }
 
@@ -313,8 +314,8 @@ Result<ImportOutcome> CatalogStore::importSnapshot(SnapshotData data, SourceKind
     q.prepare(QStringLiteral(
         "INSERT INTO offer(snapshot_id, provider, instance_type, region, zone, gpu_raw_name, gpu_id, gpu_count, "
         "gpu_mem_gb, vcpus, ram_gb, network_gbps, interconnect, ondemand_usd_h, spot_usd_h, spot_label, interruption, "
-        "reliability, billing_increment_s, billing_minimum_s, source, flags) "
-        "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+        "reliability, billing_increment_s, billing_minimum_s, source, flags, upload_gbps, dlperf) "
+        "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     int row = 0;
     for (const Offer &o : std::as_const(data.offers)) {
         ++row;
@@ -340,6 +341,8 @@ Result<ImportOutcome> CatalogStore::importSnapshot(SnapshotData data, SourceKind
         q.addBindValue(o.billingMinimumS);
         q.addBindValue(text(o.source));
         q.addBindValue(o.flags);
+        q.addBindValue(opt(o.uploadGbps));
+        q.addBindValue(opt(o.dlperf));
         if (!q.exec())
             return makeError(QStringLiteral("Cannot import %1: offer %2 (%3) was rejected by the database; nothing was imported")
                                  .arg(origin)
@@ -429,7 +432,7 @@ Result<QList<Offer>> CatalogStore::queryOffers(const QString &where, const QVari
                   "SELECT o.id, o.snapshot_id, o.provider, o.instance_type, o.region, o.zone, o.gpu_raw_name, o.gpu_id, "
                   "o.gpu_count, o.gpu_mem_gb, o.vcpus, o.ram_gb, o.network_gbps, o.interconnect, o.ondemand_usd_h, "
                   "o.spot_usd_h, o.spot_label, o.interruption, o.reliability, o.billing_increment_s, "
-                  "o.billing_minimum_s, o.source, o.flags, s.fetched_at, s.data_date "
+                  "o.billing_minimum_s, o.source, o.flags, s.fetched_at, s.data_date, o.upload_gbps, o.dlperf "
                   "FROM offer o JOIN snapshot s ON s.id = o.snapshot_id WHERE ")
               + where);
     for (const QVariant &b : binds)
@@ -464,6 +467,8 @@ Result<QList<Offer>> CatalogStore::queryOffers(const QString &where, const QVari
         o.flags = q.value(22).toInt();
         o.fetchedAt = fromIso(q.value(23).toString());
         o.dataDate = QDate::fromString(q.value(24).toString(), Qt::ISODate);
+        o.uploadGbps = optFrom(q.value(25));
+        o.dlperf = optFrom(q.value(26));
         out.append(std::move(o));
     }
     return out;

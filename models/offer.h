@@ -41,6 +41,8 @@ struct Offer
     QString spotLabel;    ///< provider's name for spot capacity: spot, preemptible, interruptible, low priority
     QString interruption; ///< AWS spot advisor bucket, e.g. "<5%"
     std::optional<double> reliability; ///< vast.ai host reliability, 0..1
+    std::optional<double> uploadGbps;  ///< vast.ai host upload bandwidth, Gbit/s (networkGbps = download)
+    std::optional<double> dlperf;      ///< vast.ai DLPerf score (its own deep-learning performance estimate)
     int billingIncrementS = 1;
     int billingMinimumS = 60;
     QString source;       ///< per-row provenance

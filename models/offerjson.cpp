@@ -39,6 +39,8 @@ QJsonObject offerToJson(const Offer &o)
     j.insert(QStringLiteral("vcpus"), num(o.vcpus));
     j.insert(QStringLiteral("ram_gb"), num(o.ramGb));
     j.insert(QStringLiteral("network_gbps"), num(o.networkGbps));
+    j.insert(QStringLiteral("upload_gbps"), num(o.uploadGbps));
+    j.insert(QStringLiteral("dlperf"), num(o.dlperf));
     j.insert(QStringLiteral("interconnect"), str(o.interconnect));
     j.insert(QStringLiteral("ondemand_usd_h"), num(o.onDemandUsdH));
     j.insert(QStringLiteral("spot_usd_h"), num(o.spotUsdH));

@@ -163,10 +163,21 @@ QVariant OfferTableModel::data(const QModelIndex &index, int role) const
     if (role == Qt::ToolTipRole) {
         switch (index.column()) {
         case Gpu:
-            return gpu ? QStringLiteral("%1 (%2 GB)\nProvider name: %3").arg(gpu->name).arg(gpu->memoryGb).arg(o.gpuRawName)
-                       : QStringLiteral("The provider's GPU name \"%1\" matches no known GPU model; "
-                                        "projections cannot use this offer.")
-                             .arg(o.gpuRawName);
+        {
+            QString t = gpu ? QStringLiteral("%1 (%2 GB)\nProvider name: %3").arg(gpu->name).arg(gpu->memoryGb).arg(o.gpuRawName)
+                            : QStringLiteral("The provider's GPU name \"%1\" matches no known GPU model; "
+                                             "projections cannot use this offer.")
+                                  .arg(o.gpuRawName);
+            if (o.dlperf)
+                t += QStringLiteral("\nDLPerf %1 (vast.ai's deep-learning performance score for this host)")
+                         .arg(QString::number(*o.dlperf, 'f', 1));
+            return t;
+        }
+        case Network:
+            if (o.uploadGbps)
+                return QStringLiteral("Host bandwidth measured by vast.ai: download %1 Gbps, upload %2 Gbps.")
+                    .arg(formatNumber(o.networkGbps), formatNumber(o.uploadGbps));
+            return QStringLiteral("Network bandwidth of the instance, Gbit/s (provider documentation).");
         case OnDemand:
         case Spot:
             return QStringLiteral("Price for the whole instance (%1 GPU), USD per hour.\nSource: %2\nPrices dated %3")

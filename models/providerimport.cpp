@@ -160,7 +160,8 @@ QByteArray snapshotFingerprint(const SnapshotData &data)
                                 fmtNumber(o.vcpus), fmtNumber(o.ramGb), fmtNumber(o.networkGbps),
                                 o.interconnect, fmtNumber(o.onDemandUsdH), fmtNumber(o.spotUsdH), o.spotLabel,
                                 o.interruption, fmtNumber(o.reliability),
-                                QString::number(o.billingIncrementS), QString::number(o.billingMinimumS)}
+                                QString::number(o.billingIncrementS), QString::number(o.billingMinimumS),
+                                fmtNumber(o.uploadGbps), fmtNumber(o.dlperf)}
                         .join(u'\x1f'));
     }
     std::sort(rows.begin(), rows.end());

@@ -18,7 +18,8 @@ QStringList snapshotCsvColumns()
             QStringLiteral("spot_usd_h"),     QStringLiteral("spot_label"),
             QStringLiteral("interruption"),   QStringLiteral("reliability"),
             QStringLiteral("billing_increment_s"), QStringLiteral("billing_minimum_s"),
-            QStringLiteral("source")};
+            QStringLiteral("source"),         QStringLiteral("upload_gbps"),
+            QStringLiteral("dlperf")};
 }
 
 namespace {
@@ -70,7 +71,8 @@ Result<SnapshotData> parseSnapshotCsv(const QString &text, const QString &origin
     QList<int> idx;
     for (const QString &col : columns) {
         const int c = doc.column(col);
-        if (c < 0 && col != u"source")
+        // Optional: source (per-row provenance), and the vast.ai metrics added in schema 4.
+        if (c < 0 && col != u"source" && col != u"upload_gbps" && col != u"dlperf")
             return makeError(QStringLiteral("%1: not a GPU Frontier catalog file: the column \"%2\" is missing").arg(origin, col));
         idx.append(c);
     }
@@ -107,6 +109,8 @@ Result<SnapshotData> parseSnapshotCsv(const QString &text, const QString &origin
         o.billingIncrementS = static_cast<int>(inc.value_or(1));
         o.billingMinimumS = static_cast<int>(min.value_or(60));
         o.source = f(18);
+        o.uploadGbps = optionalNumber(f(19), columns.at(19), rec.line, &err);
+        o.dlperf = optionalNumber(f(20), columns.at(20), rec.line, &err);
         if (!err.isEmpty())
             return makeError(QStringLiteral("%1: %2").arg(origin, err));
         if (o.gpuCount <= 0 && !count)
@@ -165,6 +169,10 @@ Status validateSnapshot(SnapshotData &data, const GpuCatalog &gpus, const QStrin
             return fail(QStringLiteral("vCPU count %1 is out of range").arg(*o.vcpus));
         if (o.ramGb && (*o.ramGb <= 0 || *o.ramGb > 65536))
             return fail(QStringLiteral("RAM %1 GB is out of range").arg(*o.ramGb));
+        if (o.uploadGbps && (*o.uploadGbps < 0 || *o.uploadGbps > 10000))
+            return fail(QStringLiteral("upload bandwidth %1 Gbps is out of range").arg(*o.uploadGbps));
+        if (o.dlperf && (*o.dlperf < 0 || *o.dlperf > 1e6))
+            return fail(QStringLiteral("DLPerf %1 is out of range").arg(*o.dlperf));
         if (o.reliability && (*o.reliability < 0 || *o.reliability > 1))
             return fail(QStringLiteral("reliability %1 is not within 0..1").arg(*o.reliability));
         if (o.billingIncrementS < 1 || o.billingIncrementS > 86400 || o.billingMinimumS < 0 || o.billingMinimumS > 86400)

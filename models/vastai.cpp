@@ -135,16 +135,16 @@ Result<SnapshotData> parseVastOffers(QByteArrayView data, const QString &origin)
             x.spotLabel = QStringLiteral("interruptible");
         }
         x.reliability = reliability;
+        if (inetUp)
+            x.uploadGbps = round2(*inetUp / 1000.0); // Mb/s -> Gbit/s
+        if (dlperf && *dlperf >= 0)
+            x.dlperf = std::round(*dlperf * 100) / 100;
         x.billingIncrementS = 1;
         x.billingMinimumS = 0;
         QStringList note{QStringLiteral("vast.ai offer %1").arg(x.instanceType)};
         if (const QJsonValue m = o.value(QStringLiteral("machine_id"));
             m.isDouble() && std::abs(m.toDouble()) < 9007199254740992.0)
             note.append(QStringLiteral("machine %1").arg(m.toDouble(), 0, 'f', 0));
-        if (dlperf)
-            note.append(QStringLiteral("DLPerf %1").arg(*dlperf, 0, 'f', 1));
-        if (inetUp)
-            note.append(QStringLiteral("upload %1 Gbps").arg(round2(*inetUp / 1000.0)));
         const QString verification = o.value(QStringLiteral("verification")).toString();
         if (!verification.isEmpty())
             note.append(verification);

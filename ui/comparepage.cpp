@@ -8,6 +8,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace gf {
@@ -22,6 +23,7 @@ struct Row
     std::function<std::optional<double>(const Offer &, const ProjectedOffer *)> number;
     std::function<QString(const Offer &, const ProjectedOffer *)> text;
     std::function<QString(double)> format;
+    bool onlyWhenKnown = false; ///< left out when no compared offer has a value (provider-specific rows)
 };
 } // namespace
 
@@ -64,7 +66,7 @@ void ComparePage::setOffers(const QList<Offer> &offers, const QList<int> &rows, 
                         : tr("Comparing %1 offers. In brackets: the difference to the best in the row.").arg(use.size()));
 
     auto usd = [](double v) { return formatUsdPerHour(v); };
-    const QList<Row> table{
+    QList<Row> table{
         {tr("Provider"), Better::None, nullptr, [](const Offer &o, const ProjectedOffer *) { return providerDisplayName(o.provider); }, nullptr},
         {tr("Region"), Better::None, nullptr, [](const Offer &o, const ProjectedOffer *) { return o.zone.isEmpty() ? o.region : o.zone; }, nullptr},
         {tr("GPU"), Better::None, nullptr, [](const Offer &o, const ProjectedOffer *) {
@@ -76,6 +78,8 @@ void ComparePage::setOffers(const QList<Offer> &offers, const QList<int> &rows, 
         {tr("vCPUs"), Better::Higher, [](const Offer &o, const ProjectedOffer *) { return o.vcpus; }, nullptr, [](double v) { return formatNumber(v); }},
         {tr("RAM (GB)"), Better::Higher, [](const Offer &o, const ProjectedOffer *) { return o.ramGb; }, nullptr, [](double v) { return formatNumber(v); }},
         {tr("Network (Gbps)"), Better::Higher, [](const Offer &o, const ProjectedOffer *) { return o.networkGbps; }, nullptr, [](double v) { return formatNumber(v); }},
+        {tr("Upload (Gbps)"), Better::Higher, [](const Offer &o, const ProjectedOffer *) { return o.uploadGbps; }, nullptr, [](double v) { return formatNumber(v); }, true},
+        {tr("DLPerf (vast.ai)"), Better::Higher, [](const Offer &o, const ProjectedOffer *) { return o.dlperf; }, nullptr, [](double v) { return QString::number(v, 'f', 1); }, true},
         {tr("Interconnect"), Better::None, nullptr, [](const Offer &o, const ProjectedOffer *) { return o.interconnect.isEmpty() ? QStringLiteral("–") : o.interconnect; }, nullptr},
         {tr("On-demand (USD/h)"), Better::Lower, [](const Offer &o, const ProjectedOffer *) { return o.onDemandUsdH; }, nullptr, usd},
         {tr("Spot (USD/h)"), Better::Lower, [](const Offer &o, const ProjectedOffer *) { return o.spotUsdH; }, nullptr, usd},
@@ -106,6 +110,12 @@ void ComparePage::setOffers(const QList<Offer> &offers, const QList<int> &rows, 
              return p ? projectionFlagNames(p->flags).join(QStringLiteral(", ")) : QString();
          }, nullptr},
     };
+
+    table.removeIf([&](const Row &def) {
+        return def.onlyWhenKnown && std::none_of(use.begin(), use.end(), [&](int row) {
+                   return def.number(offers.at(row), nullptr).has_value();
+               });
+    });
 
     m_table->clear();
     m_table->setColumnCount(static_cast<int>(use.size()));

@@ -31,6 +31,7 @@ COLUMNS = [
     "gpu_mem_gb", "vcpus", "ram_gb", "network_gbps", "interconnect",
     "ondemand_usd_h", "spot_usd_h", "spot_label", "interruption",
     "reliability", "billing_increment_s", "billing_minimum_s", "source",
+    "upload_gbps", "dlperf",
 ]
 
 # --------------------------------------------------------------------------
@@ -500,6 +501,8 @@ def vast_offer_rows(path, capture_label, st):
         nG = o.get("num_gpus")
         gpu_ram = o.get("gpu_ram")
         inet = o.get("inet_down")
+        inet_up = o.get("inet_up")
+        dlperf = o.get("dlperf")
         min_bid = o.get("min_bid")
         cpu_ram = o.get("cpu_ram")
         out.append(row(
@@ -515,6 +518,8 @@ def vast_offer_rows(path, capture_label, st):
             reliability=fmt(o.get("reliability")),
             billing_increment_s=BILLING["vastai"][0], billing_minimum_s=BILLING["vastai"][1],
             source=capture_label,
+            upload_gbps=fmt(round(inet_up / 1000.0, 2) if inet_up else None),
+            dlperf=fmt(round(dlperf, 2) if dlperf is not None and dlperf >= 0 else None),
         ))
     return out
 
@@ -852,8 +857,9 @@ def write_sources_md(path, sums, st, with_n1):
     A("    (instance_type = vast.ai offer id). on-demand = `dph_total` (CLI) or `search.totalHour`")
     A("    (mirror has no dph_total): GPU rent + storage at the query's default disk; spot = `min_bid`")
     A("    (`interruptible`; GPU part only); vcpus = cpu_cores_effective; ram_gb = cpu_ram MB / 1000;")
-    A("    gpu_mem_gb = gpu_ram MiB / 1024; network_gbps = inet_down Mb/s / 1000; reliability =")
-    A("    `reliability`. The first 500.farm offer had `rentable: false` at capture time.")
+    A("    gpu_mem_gb = gpu_ram MiB / 1024; network_gbps = inet_down Mb/s / 1000; upload_gbps =")
+    A("    inet_up Mb/s / 1000; dlperf = `dlperf`; reliability = `reliability`. The first 500.farm")
+    A("    offer had `rentable: false` at capture time.")
     A("- The product asked for a few hundred vast.ai offers; only these %d real ones exist in the"
       % sums["vastai"]["rows"])
     A("  sources (the mirror reported 18,909 offers but only 2 are in the payload). None were invented.")

@@ -243,6 +243,28 @@ private Q_SLOTS:
         for (int r = 11; r < 20; ++r)
             sel->select(offers->model()->index(r, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
         QCOMPARE(m_window->comparePage()->comparedCount(), ComparePage::kMaxOffers);
+
+        // vast.ai's own metrics (DLPerf, upload) appear only when a compared offer has them.
+        auto rowLabels = [t] {
+            QStringList labels;
+            for (int r = 0; r < t->rowCount(); ++r)
+                labels.append(t->verticalHeaderItem(r)->text());
+            return labels;
+        };
+        const QList<Offer> &all = m_window->projection()->results()->offers;
+        int withDlperf = -1, aws = -1;
+        for (int i = 0; i < all.size(); ++i) {
+            if (withDlperf < 0 && all.at(i).dlperf)
+                withDlperf = i;
+            if (aws < 0 && all.at(i).provider == u"aws")
+                aws = i;
+        }
+        QVERIFY(withDlperf >= 0 && aws >= 0); // the bundled vast.ai snapshot has DLPerf for its captured offers
+        m_window->comparePage()->setOffers(all, {aws, aws + 1}, m_window->projection()->results());
+        QVERIFY(!rowLabels().contains(QStringLiteral("DLPerf (vast.ai)")));
+        m_window->comparePage()->setOffers(all, {aws, withDlperf}, m_window->projection()->results());
+        QVERIFY(rowLabels().contains(QStringLiteral("DLPerf (vast.ai)")));
+        QVERIFY(rowLabels().contains(QStringLiteral("Upload (Gbps)")));
     }
 
     void cleanupTestCase()

@@ -5,6 +5,7 @@
 #include <QCryptographicHash>
 #include <QFile>
 #include <QSqlDatabase>
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QSqlRecord>
 #include <QTest>
@@ -76,11 +77,27 @@ private Q_SLOTS:
             auto r = CatalogStore::openAtVersion(db.path(), 1);
             QVERIFY(r.ok());
             QCOMPARE(r.value()->schemaVersion(), 1);
-            auto imp = r.value()->importSnapshot(parsed(makeCatalogCsv(QStringLiteral("aws"), 5)), SourceKind::File,
-                                                 QStringLiteral("v1.csv"), "v1", GpuCatalog::builtin());
-            QVERIFY(imp.ok());
             QCOMPARE(countRows(db.path(), QStringLiteral("probe_run")), -1); // table does not exist yet
         }
+        {
+            // Rows as the first version of the app wrote them (its own INSERT, version-1 columns).
+            QSqlDatabase raw = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("v1"));
+            raw.setDatabaseName(db.path());
+            QVERIFY(raw.open());
+            QSqlQuery q(raw);
+            QVERIFY(q.exec(QStringLiteral(
+                "INSERT INTO snapshot(id, provider, source_kind, origin, fetched_at, data_date, checksum, row_count) "
+                "VALUES(1, 'aws', 'file', 'v1.csv', '2026-11-01T00:00:00Z', '2026-11-01', 'v1', 5)")));
+            for (int i = 1; i <= 5; ++i)
+                QVERIFY2(q.exec(QStringLiteral("INSERT INTO offer(snapshot_id, provider, instance_type, region, "
+                                               "gpu_raw_name, gpu_id, gpu_count, ondemand_usd_h, reliability, source) "
+                                               "VALUES(1, 'aws', 'type-%1', 'us-east-1', 'A100', 'a100-80gb-sxm4', "
+                                               "8, %1.5, NULL, 'v1')")
+                                    .arg(i)),
+                         qPrintable(q.lastError().text()));
+            raw.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("v1"));
         auto store = db.open();
         QCOMPARE(store->schemaVersion(), CatalogStore::latestSchemaVersion());
         QCOMPARE(countRows(db.path(), QStringLiteral("offer")), 5); // data kept
@@ -88,6 +105,49 @@ private Q_SLOTS:
         auto offers = store->currentOffers();
         QVERIFY(offers.ok());
         QCOMPARE(offers.value().size(), 5);
+        QCOMPARE(*offers.value().first().onDemandUsdH, 1.5);
+        QVERIFY(!offers.value().first().dlperf && !offers.value().first().uploadGbps); // columns added, empty
+        // And the migrated database takes new imports with the new columns.
+        SnapshotData more = parsed(makeCatalogCsv(QStringLiteral("vastai"), 5));
+        more.offers.first().dlperf = 141.77;
+        more.offers.first().uploadGbps = 2.24;
+        QVERIFY(store->importSnapshot(std::move(more), SourceKind::File, QStringLiteral("v4.csv"), "v4",
+                                      GpuCatalog::builtin())
+                    .ok());
+        const auto vast = store->currentOffers();
+        QVERIFY(vast.ok());
+        bool found = false;
+        for (const Offer &o : vast.value())
+            if (o.provider == u"vastai" && o.dlperf) {
+                QCOMPARE(*o.dlperf, 141.77);
+                QCOMPARE(*o.uploadGbps, 2.24);
+                found = true;
+            }
+        QVERIFY(found);
+    }
+
+    void readsFilesWithoutTheNewerColumns()
+    {
+        // A catalog CSV written before upload_gbps/dlperf existed (and one without "source") still reads.
+        const QByteArray old = "# provider: vastai\n"
+                               "provider,instance_type,region,zone,gpu_name,gpu_count,gpu_mem_gb,vcpus,ram_gb,"
+                               "network_gbps,interconnect,ondemand_usd_h,spot_usd_h,spot_label,interruption,"
+                               "reliability,billing_increment_s,billing_minimum_s\n"
+                               "vastai,42,\"Texas, US\",,RTX 4090,1,24,16,64,0.5,,0.35,0.2,interruptible,,0.99,1,0\n";
+        const SnapshotData d = parsed(old);
+        QCOMPARE(d.offers.size(), 1);
+        QCOMPARE(*d.offers.first().networkGbps, 0.5);
+        QVERIFY(!d.offers.first().uploadGbps && !d.offers.first().dlperf);
+        // With them, they are read; a bad value is named.
+        QByteArray now = makeCatalogCsv(QStringLiteral("vastai"), 1);
+        now.replace("fixture,,", "fixture,2.24,141.77");
+        const SnapshotData n = parsed(now);
+        QCOMPARE(*n.offers.first().uploadGbps, 2.24);
+        QCOMPARE(*n.offers.first().dlperf, 141.77);
+        now.replace("141.77", "fast");
+        const auto bad = parseSnapshotCsv(QString::fromUtf8(now), QStringLiteral("bad.csv"));
+        QVERIFY(!bad);
+        QVERIFY2(bad.error().text().contains(QStringLiteral("dlperf is not a number")), qPrintable(bad.error().text()));
     }
 
     void rejectsNewerSchema()
@@ -188,14 +248,14 @@ private Q_SLOTS:
         QTest::addColumn<QString>("from");
         QTest::addColumn<QString>("to");
         QTest::addColumn<QString>("message");
-        // makeCatalogCsv row 2: "aws,type-2,region-2,,A100-80GB,3,80,24,192,,,2.00,,spot,,,1,60,fixture"
+        // makeCatalogCsv row 2: "aws,type-2,region-2,,A100-80GB,3,80,24,192,,,2.00,,spot,,,1,60,fixture,,"
         QTest::newRow("negative price") << QStringLiteral(",2.00,") << QStringLiteral(",-2.00,") << QStringLiteral("on-demand price -2");
         QTest::newRow("absurd price") << QStringLiteral(",2.00,") << QStringLiteral(",20000,") << QStringLiteral("not plausible");
         QTest::newRow("gpu count") << QStringLiteral("A100-80GB,3,") << QStringLiteral("A100-80GB,0,") << QStringLiteral("GPU count");
         QTest::newRow("not a number") << QStringLiteral(",2.00,") << QStringLiteral(",two,") << QStringLiteral("not a number");
         QTest::newRow("empty region") << QStringLiteral("type-2,region-2,") << QStringLiteral("type-2,,") << QStringLiteral("region is empty");
         QTest::newRow("other provider") << QStringLiteral("aws,type-2") << QStringLiteral("gcp,type-2") << QStringLiteral("differs");
-        QTest::newRow("truncated row") << QStringLiteral(",2.00,,spot,,,1,60,fixture\n") << QStringLiteral(",2.00\n")
+        QTest::newRow("truncated row") << QStringLiteral(",2.00,,spot,,,1,60,fixture,,\n") << QStringLiteral(",2.00\n")
                                        << QStringLiteral("fields");
     }
     void validationRejects()
