@@ -105,12 +105,21 @@ class TestHttpTls final : public QObject
         return server;
     }
 
-    static HttpRequest get(const QString &url)
+    /// Serves certificate `name` and fetches it with `caBundle` (empty: the default lookup).
+    Result<HttpResponse> fetchFrom(const QString &name, const QString &caBundle, QString *url = nullptr)
     {
+        auto server = serve(name);
+        if (!server)
+            return makeError(QStringLiteral("the test server for %1 did not start").arg(name));
+        if (url)
+            *url = server->url();
+        HttpOptions o = fast();
+        o.caBundle = caBundle;
+        HttpClient client(o);
         HttpRequest r;
-        r.url = url;
+        r.url = server->url();
         r.expectJson = false; // s_server -www answers with an HTML status page
-        return r;
+        return client.fetch(r);
     }
 
 private Q_SLOTS:
@@ -129,26 +138,19 @@ private Q_SLOTS:
 
     void unknownAuthorityIsRefused()
     {
-        auto server = serve(QStringLiteral("local"));
-        QVERIFY(server);
-        HttpClient client(fast());
-        const auto r = client.fetch(get(server->url()));
+        QString url;
+        const auto r = fetchFrom(QStringLiteral("local"), QString(), &url);
         QVERIFY(!r);
         const QString e = r.error().message;
         QVERIFY2(e.contains(QStringLiteral("TLS certificate could not be verified")), qPrintable(e));
         QVERIFY2(e.contains(QStringLiteral("GPUFRONTIER_CA_BUNDLE")), qPrintable(e));
-        QVERIFY2(e.contains(server->url()), qPrintable(e));
+        QVERIFY2(!url.isEmpty() && e.contains(url), qPrintable(e));
         QVERIFY2(!e.contains(QStringLiteral("attempts")), qPrintable(e)); // not retried
     }
 
     void trustedBundleConnects()
     {
-        auto server = serve(QStringLiteral("local"));
-        QVERIFY(server);
-        HttpOptions o = fast();
-        o.caBundle = path(QStringLiteral("local.pem"));
-        HttpClient client(o);
-        const auto r = client.fetch(get(server->url()));
+        const auto r = fetchFrom(QStringLiteral("local"), path(QStringLiteral("local.pem")));
         QVERIFY2(r, r ? "" : qPrintable(r.error().message));
         QCOMPARE(r.value().status, 200);
         QVERIFY(r.value().body.contains("s_server"));
@@ -156,11 +158,8 @@ private Q_SLOTS:
 
     void bundleFromTheEnvironment()
     {
-        auto server = serve(QStringLiteral("local"));
-        QVERIFY(server);
         qputenv("GPUFRONTIER_CA_BUNDLE", QFile::encodeName(path(QStringLiteral("local.pem"))));
-        HttpClient client(fast());
-        const auto r = client.fetch(get(server->url()));
+        const auto r = fetchFrom(QStringLiteral("local"), QString());
         qunsetenv("GPUFRONTIER_CA_BUNDLE");
         QVERIFY2(r, r ? "" : qPrintable(r.error().message));
         QCOMPARE(r.value().status, 200);
@@ -169,12 +168,7 @@ private Q_SLOTS:
     void wrongHostNameIsRefused()
     {
         // Trusted CA, but the certificate names another host: verification of the name stays on.
-        auto server = serve(QStringLiteral("elsewhere"));
-        QVERIFY(server);
-        HttpOptions o = fast();
-        o.caBundle = path(QStringLiteral("elsewhere.pem"));
-        HttpClient client(o);
-        const auto r = client.fetch(get(server->url()));
+        const auto r = fetchFrom(QStringLiteral("elsewhere"), path(QStringLiteral("elsewhere.pem")));
         QVERIFY(!r);
         const QString e = r.error().message;
         QVERIFY2(e.contains(QStringLiteral("TLS certificate could not be verified")), qPrintable(e));
@@ -183,12 +177,7 @@ private Q_SLOTS:
 
     void unreadableBundleIsNamed()
     {
-        auto server = serve(QStringLiteral("local"));
-        QVERIFY(server);
-        HttpOptions o = fast();
-        o.caBundle = path(QStringLiteral("no-such-bundle.pem"));
-        HttpClient client(o);
-        const auto r = client.fetch(get(server->url()));
+        const auto r = fetchFrom(QStringLiteral("local"), path(QStringLiteral("no-such-bundle.pem")));
         QVERIFY(!r);
         QVERIFY2(r.error().message.contains(QStringLiteral("no-such-bundle.pem")), qPrintable(r.error().message));
     }
