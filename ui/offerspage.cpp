@@ -16,6 +16,7 @@
 #include <QSettings>
 #include <QSpinBox>
 #include <QTableView>
+#include <QSplitter>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -114,6 +115,12 @@ OffersPage::OffersPage(QWidget *parent) : QWidget(parent)
     m_view->verticalHeader()->setVisible(false);
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
     m_view->horizontalHeader()->setSectionsMovable(true);
+    {
+        // Prices first: GPU memory moves after the price, time and cost columns, so that a
+        // small screen shows what an offer costs without scrolling (the user can drag it back).
+        QHeaderView *h = m_view->horizontalHeader();
+        h->moveSection(h->visualIndex(OfferTableModel::GpuMemory), h->visualIndex(OfferTableModel::SpotSavings));
+    }
     m_view->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
     m_view->setColumnHidden(OfferTableModel::Network, true);
     connect(m_view->horizontalHeader(), &QHeaderView::customContextMenuRequested, this, [this](const QPoint &pos) {
@@ -135,9 +142,17 @@ OffersPage::OffersPage(QWidget *parent) : QWidget(parent)
     connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &OffersPage::updateSummary);
 
     filters->setMaximumWidth(300);
+    // A splitter, so that the filter panel can be narrowed or collapsed (drag its edge) on small
+    // screens; the table keeps the rest.
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->setObjectName(QStringLiteral("offersSplitter"));
+    splitter->addWidget(filters);
+    splitter->addWidget(m_view);
+    splitter->setCollapsible(0, true);
+    splitter->setCollapsible(1, false);
+    splitter->setStretchFactor(1, 1);
     auto *layout = new QHBoxLayout(this);
-    layout->addWidget(filters);
-    layout->addWidget(m_view, 1);
+    layout->addWidget(splitter);
 }
 
 OffersPage::~OffersPage() = default;
@@ -148,7 +163,7 @@ void OffersPage::setOffers(QList<Offer> offers, const QList<Snapshot> &snapshots
     m_model->setOffers(std::move(offers));
     m_view->resizeColumnsToContents();
     for (int c = 0; c < m_model->columnCount(); ++c)
-        m_view->setColumnWidth(c, std::min(m_view->columnWidth(c), 230));
+        m_view->setColumnWidth(c, std::min(m_view->columnWidth(c), 180)); // longer names elide; tooltips tell
     updateSummary();
 }
 
@@ -265,6 +280,8 @@ void OffersPage::saveState() const
     s.setValue(QStringLiteral("spotOnly"), m_spot->isChecked());
     s.setValue(QStringLiteral("region"), m_region->text());
     s.setValue(QStringLiteral("header"), m_view->horizontalHeader()->saveState());
+    if (const auto *splitter = findChild<QSplitter *>(QStringLiteral("offersSplitter")))
+        s.setValue(QStringLiteral("splitter"), splitter->saveState());
     s.endGroup();
 }
 
@@ -284,6 +301,8 @@ void OffersPage::restoreState()
     const QByteArray header = s.value(QStringLiteral("header")).toByteArray();
     if (!header.isEmpty())
         m_view->horizontalHeader()->restoreState(header);
+    if (auto *splitter = findChild<QSplitter *>(QStringLiteral("offersSplitter")))
+        splitter->restoreState(s.value(QStringLiteral("splitter")).toByteArray());
     s.endGroup();
     applyFilters();
 }
