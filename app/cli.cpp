@@ -11,16 +11,29 @@ namespace {
 const QList<CliCommand> &commands()
 {
     static const QList<CliCommand> list = {
-        {QStringLiteral("offers"), QStringLiteral("List the offers of the current catalogs, filtered and sorted"), cliOffers},
-        {QStringLiteral("catalogs"), QStringLiteral("List the catalog snapshots with source, age and row count"), cliCatalogs},
-        {QStringLiteral("import"), QStringLiteral("Import price files (GPU Frontier/SkyPilot CSV or a provider's own format) as a snapshot"), cliImport},
-        {QStringLiteral("refresh"), QStringLiteral("Refresh the catalogs from the providers' live price sources"), cliRefresh},
-        {QStringLiteral("history"), QStringLiteral("Price history of one instance type across snapshots"), cliHistory},
+        {QStringLiteral("offers"),
+         QStringLiteral("List the offers of the current catalogs, filtered and sorted"), cliOffers},
+        {QStringLiteral("catalogs"),
+         QStringLiteral("List the catalog snapshots with source, age and row count"), cliCatalogs},
+        {QStringLiteral("import"),
+         QStringLiteral(
+             "Import price files (GPU Frontier/SkyPilot CSV or a provider's own format) as a snapshot"),
+         cliImport},
+        {QStringLiteral("refresh"),
+         QStringLiteral("Refresh the catalogs from the providers' live price sources"), cliRefresh},
+        {QStringLiteral("history"), QStringLiteral("Price history of one instance type across snapshots"),
+         cliHistory},
         {QStringLiteral("workloads"), QStringLiteral("List the training workload presets"), cliWorkloads},
-        {QStringLiteral("gpus"), QStringLiteral("Projected samples/s of a workload on every GPU model (one GPU)"), cliGpus},
-        {QStringLiteral("frontier"), QStringLiteral("Time and cost of a training run on every offer, with the efficiency frontier"), cliFrontier},
-        {QStringLiteral("probe"), QStringLiteral("Run the GPU/CPU probe benchmark, import a probe result, list stored runs"), cliProbe},
-        {QStringLiteral("report"), QStringLiteral("Write a comparison report: HTML, PDF, CSV, JSON or Markdown"), cliReport},
+        {QStringLiteral("gpus"),
+         QStringLiteral("Projected samples/s of a workload on every GPU model (one GPU)"), cliGpus},
+        {QStringLiteral("frontier"),
+         QStringLiteral("Time and cost of a training run on every offer, with the efficiency frontier"),
+         cliFrontier},
+        {QStringLiteral("probe"),
+         QStringLiteral("Run the GPU/CPU probe benchmark, import a probe result, list stored runs"),
+         cliProbe},
+        {QStringLiteral("report"),
+         QStringLiteral("Write a comparison report: HTML, PDF, CSV, JSON or Markdown"), cliReport},
     };
     return list;
 }
@@ -34,12 +47,11 @@ QString mainHelp()
         "Commands:\n");
     for (const CliCommand &c : commands())
         s += QStringLiteral("  %1 %2\n").arg(c.name.leftJustified(10), c.summary);
-    s += QStringLiteral(
-        "\nGlobal options:\n"
-        "  --db PATH    catalog database (default: $GPUFRONTIER_DB, else %1)\n"
-        "  --help       show this help; COMMAND --help shows the command's options\n"
-        "  --version    show the version\n\n"
-        "Exit status: 0 success, 1 the command failed, 2 usage error.\n")
+    s += QStringLiteral("\nGlobal options:\n"
+                        "  --db PATH    catalog database (default: $GPUFRONTIER_DB, else %1)\n"
+                        "  --help       show this help; COMMAND --help shows the command's options\n"
+                        "  --version    show the version\n\n"
+                        "Exit status: 0 success, 1 the command failed, 2 usage error.\n")
              .arg(CatalogStore::defaultPath());
     return s;
 }
@@ -71,7 +83,8 @@ int usageError(CliContext &ctx, const QString &command, const QString &message)
     return ExitUsage;
 }
 
-QString renderTable(const QStringList &header, const QList<QStringList> &rows, const QList<bool> &rightAligned)
+QString renderTable(const QStringList &header, const QList<QStringList> &rows,
+                    const QList<bool> &rightAligned)
 {
     QList<qsizetype> widths;
     for (const QString &h : header)
@@ -83,7 +96,8 @@ QString renderTable(const QStringList &header, const QList<QStringList> &rows, c
         QString s;
         for (qsizetype i = 0; i < cells.size(); ++i) {
             const bool right = i < rightAligned.size() && rightAligned.at(i);
-            const QString c = right ? cells.at(i).rightJustified(widths.at(i)) : cells.at(i).leftJustified(widths.at(i));
+            const QString c =
+                right ? cells.at(i).rightJustified(widths.at(i)) : cells.at(i).leftJustified(widths.at(i));
             s += (i ? QStringLiteral("  ") : QString()) + c;
         }
         while (s.endsWith(u' '))
@@ -127,7 +141,8 @@ int runCli(const QStringList &argsIn, QTextStream &out, QTextStream &err)
             }
             continue;
         }
-        err << "gpufrontier-cli: unknown option " << a << Qt::endl << "Try 'gpufrontier-cli --help'." << Qt::endl;
+        err << "gpufrontier-cli: unknown option " << a << Qt::endl
+            << "Try 'gpufrontier-cli --help'." << Qt::endl;
         return ExitUsage;
     }
     if (args.isEmpty()) {
@@ -160,7 +175,8 @@ int runCli(const QStringList &argsIn, QTextStream &out, QTextStream &err)
             return c.run(ctx, args);
         }
     }
-    err << "gpufrontier-cli: unknown command \"" << name << "\"" << Qt::endl << "Try 'gpufrontier-cli --help'." << Qt::endl;
+    err << "gpufrontier-cli: unknown command \"" << name << "\"" << Qt::endl
+        << "Try 'gpufrontier-cli --help'." << Qt::endl;
     return ExitUsage;
 }
 

@@ -17,7 +17,8 @@ struct Calibration;
 struct Workload;
 
 /// Exit codes of gpufrontier-cli.
-enum CliExit : int {
+enum CliExit : int
+{
     ExitOk = 0,
     ExitFailure = 1, ///< the command could not do its work (database, import, I/O)
     ExitUsage = 2,   ///< unknown command or flag, bad number
@@ -58,8 +59,8 @@ int runCli(const QStringList &args, QTextStream &out, QTextStream &err);
 int cliOffers(CliContext &ctx, const QStringList &args);
 int cliCatalogs(CliContext &ctx, const QStringList &args);
 int cliImport(CliContext &ctx, const QStringList &args);
-int cliRefresh(CliContext &ctx, const QStringList &args); ///< cli_refresh.cpp
-int cliHistory(CliContext &ctx, const QStringList &args); ///< cli_history.cpp
+int cliRefresh(CliContext &ctx, const QStringList &args);   ///< cli_refresh.cpp
+int cliHistory(CliContext &ctx, const QStringList &args);   ///< cli_history.cpp
 int cliGpus(CliContext &ctx, const QStringList &args);      ///< cli_gpus.cpp
 int cliWorkloads(CliContext &ctx, const QStringList &args); ///< cli_gpus.cpp
 int cliFrontier(CliContext &ctx, const QStringList &args);  ///< cli_frontier.cpp
@@ -67,12 +68,14 @@ int cliProbe(CliContext &ctx, const QStringList &args);     ///< cli_probe.cpp
 int cliReport(CliContext &ctx, const QStringList &args);    ///< cli_report.cpp
 
 /// Helpers shared by the commands.
-QString renderTable(const QStringList &header, const QList<QStringList> &rows, const QList<bool> &rightAligned = {});
+QString renderTable(const QStringList &header, const QList<QStringList> &rows,
+                    const QList<bool> &rightAligned = {});
 int usageError(CliContext &ctx, const QString &command, const QString &message);
 
 /// Workload and calibration options shared by `gpus` and `frontier` (cli_frontier.cpp).
 /// addWorkloadOptions declares --workload, --samples, --epochs, the custom-workload options and
-/// --no-calibration; workloadFromArgs returns -1 and fills *out, or prints the problem and returns an exit code.
+/// --no-calibration; workloadFromArgs returns -1 and fills *out, or prints the problem and returns an exit
+/// code.
 void addWorkloadOptions(ArgParser &parser);
 int workloadFromArgs(CliContext &ctx, const QString &command, const ArgParser &parser, Workload *out);
 /// The newest probe run of the database (defaults when none, unreadable or --no-calibration).

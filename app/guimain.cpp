@@ -22,9 +22,9 @@ int main(int argc, char **argv)
     QApplication::setDesktopFileName(QStringLiteral("io.github.gpufrontier.GpuFrontier"));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "GPU Frontier: where to train a model. Compares cloud GPU offers (AWS, Google Cloud, Azure, Paperspace, "
-        "vast.ai) by cost and training time."));
+    parser.setApplicationDescription(QStringLiteral("GPU Frontier: where to train a model. Compares cloud "
+                                                    "GPU offers (AWS, Google Cloud, Azure, Paperspace, "
+                                                    "vast.ai) by cost and training time."));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption dbOption(QStringList{QStringLiteral("db")},
@@ -32,9 +32,9 @@ int main(int argc, char **argv)
                                           .arg(gf::CatalogStore::defaultPath()),
                                       QStringLiteral("PATH"));
     parser.addOption(dbOption);
-    const QCommandLineOption screenshotOption(QStringList{QStringLiteral("screenshot")},
-                                              QStringLiteral("Load, save a screenshot of the window to FILE and quit."),
-                                              QStringLiteral("FILE"));
+    const QCommandLineOption screenshotOption(
+        QStringList{QStringLiteral("screenshot")},
+        QStringLiteral("Load, save a screenshot of the window to FILE and quit."), QStringLiteral("FILE"));
     parser.addOption(screenshotOption);
     const QCommandLineOption tabOption(QStringList{QStringLiteral("tab")},
                                        QStringLiteral("Open on page N (0 = Offers)."), QStringLiteral("N"));

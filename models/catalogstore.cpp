@@ -23,9 +23,9 @@ QAtomicInt s_connectionCounter;
 
 const QStringList &migrations()
 {
-    static const QStringList files = {QStringLiteral("sql/001_initial.sql"), QStringLiteral("sql/002_probe_runs.sql"),
-                                      QStringLiteral("sql/003_refresh.sql"),
-                                      QStringLiteral("sql/004_vastai_metrics.sql")};
+    static const QStringList files = {
+        QStringLiteral("sql/001_initial.sql"), QStringLiteral("sql/002_probe_runs.sql"),
+        QStringLiteral("sql/003_refresh.sql"), QStringLiteral("sql/004_vastai_metrics.sql")};
     return files;
 }
 
@@ -120,7 +120,10 @@ private:
 
 } // namespace
 
-CatalogStore::CatalogStore(QString path, QString connection) : m_path(std::move(path)), m_connection(std::move(connection)) {}
+CatalogStore::CatalogStore(QString path, QString connection)
+    : m_path(std::move(path)), m_connection(std::move(connection))
+{
+}
 
 CatalogStore::~CatalogStore()
 {
@@ -162,8 +165,9 @@ Result<std::unique_ptr<CatalogStore>> CatalogStore::openAtVersion(const QString 
         if (info.exists() && info.isDir())
             return makeError(QStringLiteral("Cannot open the catalog database %1: it is a folder").arg(path));
         if (!QDir().mkpath(info.absolutePath()))
-            return makeError(QStringLiteral("Cannot open the catalog database %1: cannot create the folder %2")
-                                 .arg(path, info.absolutePath()));
+            return makeError(
+                QStringLiteral("Cannot open the catalog database %1: cannot create the folder %2")
+                    .arg(path, info.absolutePath()));
     }
     const QString name = QStringLiteral("gpufrontier-%1").arg(s_connectionCounter.fetchAndAddRelaxed(1));
     std::unique_ptr<CatalogStore> store(new CatalogStore(path, name));
@@ -172,12 +176,15 @@ Result<std::unique_ptr<CatalogStore>> CatalogStore::openAtVersion(const QString 
         db.setDatabaseName(path);
         db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000"));
         if (!db.open())
-            return makeError(QStringLiteral("Cannot open the catalog database %1").arg(path), db.lastError().text());
+            return makeError(QStringLiteral("Cannot open the catalog database %1").arg(path),
+                             db.lastError().text());
         QSqlQuery q(db);
         // A file that is not SQLite fails here, on the first read.
         if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next())
-            return makeError(QStringLiteral("Cannot open the catalog database %1: not a SQLite database or unreadable").arg(path),
-                             sqlError(q));
+            return makeError(
+                QStringLiteral("Cannot open the catalog database %1: not a SQLite database or unreadable")
+                    .arg(path),
+                sqlError(q));
         if (path != u":memory:" && !q.exec(QStringLiteral("PRAGMA journal_mode=WAL")))
             return makeError(QStringLiteral("Cannot open the catalog database %1").arg(path), sqlError(q));
         q.exec(QStringLiteral("PRAGMA foreign_keys=ON"));
@@ -203,19 +210,21 @@ Status CatalogStore::migrate(int targetVersion)
     if (current < 0)
         return makeError(QStringLiteral("Cannot read the schema version of %1").arg(m_path));
     if (current > latestSchemaVersion())
-        return makeError(QStringLiteral("The catalog database %1 has schema version %2, newer than this version of "
-                                        "GPU Frontier understands (%3). Update the application.")
-                             .arg(m_path)
-                             .arg(current)
-                             .arg(latestSchemaVersion()));
+        return makeError(
+            QStringLiteral("The catalog database %1 has schema version %2, newer than this version of "
+                           "GPU Frontier understands (%3). Update the application.")
+                .arg(m_path)
+                .arg(current)
+                .arg(latestSchemaVersion()));
     for (int v = current; v < targetVersion; ++v) {
         const QString script = readResourceText(migrations().at(v));
         if (script.isEmpty())
             return makeError(QStringLiteral("Migration %1 is missing from the application").arg(v + 1));
         Transaction tx(db);
         if (!tx.active())
-            return makeError(QStringLiteral("Cannot start the migration to schema %1 of %2").arg(v + 1).arg(m_path),
-                             db.lastError().text());
+            return makeError(
+                QStringLiteral("Cannot start the migration to schema %1 of %2").arg(v + 1).arg(m_path),
+                db.lastError().text());
         QSqlQuery q(db);
         // Another connection may have migrated while we waited for the lock.
         if (schemaVersion() > v)
@@ -237,7 +246,8 @@ Status CatalogStore::migrate(int targetVersion)
         if (!q.exec(QStringLiteral("PRAGMA user_version = %1").arg(v + 1)))
             return makeError(QStringLiteral("Migration to schema %1 failed").arg(v + 1), sqlError(q));
         if (!tx.commit())
-            return makeError(QStringLiteral("Migration to schema %1 could not be committed").arg(v + 1), db.lastError().text());
+            return makeError(QStringLiteral("Migration to schema %1 could not be committed").arg(v + 1),
+                             db.lastError().text());
     }
     return Ok{};
 }
@@ -269,7 +279,8 @@ Result<ImportOutcome> CatalogStore::importSnapshot(SnapshotData data, SourceKind
     }
     ImportOutcome outcome;
     outcome.warnings = data.warnings;
-    const QString checksum = QString::fromLatin1(QCryptographicHash::hash(payload, QCryptographicHash::Sha256).toHex());
+    const QString checksum =
+        QString::fromLatin1(QCryptographicHash::hash(payload, QCryptographicHash::Sha256).toHex());
 
     QSqlDatabase db = QSqlDatabase::database(m_connection);
     Transaction tx(db);
@@ -296,24 +307,29 @@ Result<ImportOutcome> CatalogStore::importSnapshot(SnapshotData data, SourceKind
     for (const Offer &o : data.offers)
         unrecognised += o.gpuId.isEmpty() ? 1 : 0;
 
-    q.prepare(QStringLiteral("INSERT INTO snapshot(provider, source_kind, origin, fetched_at, data_date, checksum, "
-                             "row_count, unrecognised_count, status, note) VALUES(?, ?, ?, ?, ?, ?, ?, ?, 'ok', ?)"));
+    q.prepare(QStringLiteral(
+        "INSERT INTO snapshot(provider, source_kind, origin, fetched_at, data_date, checksum, "
+        "row_count, unrecognised_count, status, note) VALUES(?, ?, ?, ?, ?, ?, ?, ?, 'ok', ?)"));
     q.addBindValue(data.provider);
     q.addBindValue(sourceKindName(kind));
     q.addBindValue(origin);
     q.addBindValue(isoUtc(QDateTime::currentDateTimeUtc()));
-    q.addBindValue(data.dataDate.isValid() ? QVariant(data.dataDate.toString(Qt::ISODate)) : QVariant(QMetaType(QMetaType::QString)));
+    q.addBindValue(data.dataDate.isValid() ? QVariant(data.dataDate.toString(Qt::ISODate))
+                                           : QVariant(QMetaType(QMetaType::QString)));
     q.addBindValue(checksum);
     q.addBindValue(static_cast<int>(data.offers.size()));
     q.addBindValue(unrecognised);
     q.addBindValue(text(data.description));
     if (!q.exec())
-        return makeError(QStringLiteral("Cannot import %1: the snapshot could not be recorded").arg(origin), sqlError(q));
+        return makeError(QStringLiteral("Cannot import %1: the snapshot could not be recorded").arg(origin),
+                         sqlError(q));
     const qint64 snapshotId = q.lastInsertId().toLongLong();
 
     q.prepare(QStringLiteral(
-        "INSERT INTO offer(snapshot_id, provider, instance_type, region, zone, gpu_raw_name, gpu_id, gpu_count, "
-        "gpu_mem_gb, vcpus, ram_gb, network_gbps, interconnect, ondemand_usd_h, spot_usd_h, spot_label, interruption, "
+        "INSERT INTO offer(snapshot_id, provider, instance_type, region, zone, gpu_raw_name, gpu_id, "
+        "gpu_count, "
+        "gpu_mem_gb, vcpus, ram_gb, network_gbps, interconnect, ondemand_usd_h, spot_usd_h, spot_label, "
+        "interruption, "
         "reliability, billing_increment_s, billing_minimum_s, source, flags, upload_gbps, dlperf) "
         "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     int row = 0;
@@ -344,15 +360,19 @@ Result<ImportOutcome> CatalogStore::importSnapshot(SnapshotData data, SourceKind
         q.addBindValue(opt(o.uploadGbps));
         q.addBindValue(opt(o.dlperf));
         if (!q.exec())
-            return makeError(QStringLiteral("Cannot import %1: offer %2 (%3) was rejected by the database; nothing was imported")
-                                 .arg(origin)
-                                 .arg(row)
-                                 .arg(o.instanceType),
-                             sqlError(q));
+            return makeError(
+                QStringLiteral(
+                    "Cannot import %1: offer %2 (%3) was rejected by the database; nothing was imported")
+                    .arg(origin)
+                    .arg(row)
+                    .arg(o.instanceType),
+                sqlError(q));
     }
     if (!tx.commit())
-        return makeError(QStringLiteral("Cannot import %1: the transaction could not be committed; nothing was imported").arg(origin),
-                         db.lastError().text());
+        return makeError(
+            QStringLiteral("Cannot import %1: the transaction could not be committed; nothing was imported")
+                .arg(origin),
+            db.lastError().text());
     outcome.snapshotId = snapshotId;
     outcome.rows = static_cast<int>(data.offers.size());
     outcome.unrecognised = unrecognised;
@@ -391,7 +411,8 @@ Result<QList<Snapshot>> CatalogStore::snapshots(const QString &provider) const
 {
     QSqlQuery q(QSqlDatabase::database(m_connection));
     QString sql = QStringLiteral(
-        "SELECT s.id, s.provider, s.source_kind, s.origin, s.fetched_at, s.data_date, s.checksum, s.row_count, "
+        "SELECT s.id, s.provider, s.source_kind, s.origin, s.fetched_at, s.data_date, s.checksum, "
+        "s.row_count, "
         "s.unrecognised_count, s.status, s.note, "
         "(s.id = (SELECT c.id FROM snapshot c WHERE c.provider = s.provider AND c.status = 'ok' "
         "         ORDER BY c.fetched_at DESC, c.id DESC LIMIT 1)) AS current "
@@ -428,13 +449,15 @@ Result<QList<Offer>> CatalogStore::queryOffers(const QString &where, const QVari
 {
     QSqlQuery q(QSqlDatabase::database(m_connection));
     q.setForwardOnly(true);
-    q.prepare(QStringLiteral(
-                  "SELECT o.id, o.snapshot_id, o.provider, o.instance_type, o.region, o.zone, o.gpu_raw_name, o.gpu_id, "
-                  "o.gpu_count, o.gpu_mem_gb, o.vcpus, o.ram_gb, o.network_gbps, o.interconnect, o.ondemand_usd_h, "
-                  "o.spot_usd_h, o.spot_label, o.interruption, o.reliability, o.billing_increment_s, "
-                  "o.billing_minimum_s, o.source, o.flags, s.fetched_at, s.data_date, o.upload_gbps, o.dlperf "
-                  "FROM offer o JOIN snapshot s ON s.id = o.snapshot_id WHERE ")
-              + where);
+    q.prepare(
+        QStringLiteral(
+            "SELECT o.id, o.snapshot_id, o.provider, o.instance_type, o.region, o.zone, o.gpu_raw_name, "
+            "o.gpu_id, "
+            "o.gpu_count, o.gpu_mem_gb, o.vcpus, o.ram_gb, o.network_gbps, o.interconnect, o.ondemand_usd_h, "
+            "o.spot_usd_h, o.spot_label, o.interruption, o.reliability, o.billing_increment_s, "
+            "o.billing_minimum_s, o.source, o.flags, s.fetched_at, s.data_date, o.upload_gbps, o.dlperf "
+            "FROM offer o JOIN snapshot s ON s.id = o.snapshot_id WHERE ") +
+        where);
     for (const QVariant &b : binds)
         q.addBindValue(b);
     if (!q.exec())
@@ -476,13 +499,15 @@ Result<QList<Offer>> CatalogStore::queryOffers(const QString &where, const QVari
 
 Result<QList<Offer>> CatalogStore::currentOffers() const
 {
-    return queryOffers(QStringLiteral("o.snapshot_id IN (SELECT (SELECT c.id FROM snapshot c WHERE c.provider = p.id "
-                                      "AND c.status = 'ok' ORDER BY c.fetched_at DESC, c.id DESC LIMIT 1) FROM provider p) "
-                                      "ORDER BY o.id"),
-                       {});
+    return queryOffers(
+        QStringLiteral("o.snapshot_id IN (SELECT (SELECT c.id FROM snapshot c WHERE c.provider = p.id "
+                       "AND c.status = 'ok' ORDER BY c.fetched_at DESC, c.id DESC LIMIT 1) FROM provider p) "
+                       "ORDER BY o.id"),
+        {});
 }
 
-Result<QList<Offer>> CatalogStore::history(const QString &provider, const QString &instanceType, const QString &region) const
+Result<QList<Offer>> CatalogStore::history(const QString &provider, const QString &instanceType,
+                                           const QString &region) const
 {
     QString where = QStringLiteral("o.provider = ? AND o.instance_type = ?");
     QVariantList binds{provider, instanceType};
@@ -497,8 +522,9 @@ Result<QList<Offer>> CatalogStore::history(const QString &provider, const QStrin
 Result<qint64> CatalogStore::addProbeRun(const ProbeRunRecord &run)
 {
     QSqlQuery q(QSqlDatabase::database(m_connection));
-    q.prepare(QStringLiteral("INSERT INTO probe_run(created_at, origin, kind, device_name, gpu_id, schema_version, json) "
-                             "VALUES(?, ?, ?, ?, ?, ?, ?)"));
+    q.prepare(QStringLiteral(
+        "INSERT INTO probe_run(created_at, origin, kind, device_name, gpu_id, schema_version, json) "
+        "VALUES(?, ?, ?, ?, ?, ?, ?)"));
     q.addBindValue(isoUtc(run.createdAt.isValid() ? run.createdAt : QDateTime::currentDateTimeUtc()));
     q.addBindValue(text(run.origin));
     q.addBindValue(run.kind);
@@ -514,8 +540,9 @@ Result<qint64> CatalogStore::addProbeRun(const ProbeRunRecord &run)
 Result<QList<ProbeRunRecord>> CatalogStore::probeRuns() const
 {
     QSqlQuery q(QSqlDatabase::database(m_connection));
-    if (!q.exec(QStringLiteral("SELECT id, created_at, origin, kind, device_name, gpu_id, schema_version, json "
-                               "FROM probe_run ORDER BY created_at DESC, id DESC")))
+    if (!q.exec(
+            QStringLiteral("SELECT id, created_at, origin, kind, device_name, gpu_id, schema_version, json "
+                           "FROM probe_run ORDER BY created_at DESC, id DESC")))
         return makeError(QStringLiteral("Cannot read the probe runs"), sqlError(q));
     QList<ProbeRunRecord> out;
     while (q.next()) {

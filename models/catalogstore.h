@@ -79,7 +79,8 @@ public:
     /// Offers of the current (newest good) snapshot of every provider.
     Result<QList<Offer>> currentOffers() const;
     /// Every stored price of one instance type across snapshots, oldest first.
-    Result<QList<Offer>> history(const QString &provider, const QString &instanceType, const QString &region = {}) const;
+    Result<QList<Offer>> history(const QString &provider, const QString &instanceType,
+                                 const QString &region = {}) const;
 
     Result<qint64> addProbeRun(const ProbeRunRecord &run);
     Result<QList<ProbeRunRecord>> probeRuns() const;

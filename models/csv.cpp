@@ -65,7 +65,8 @@ Result<CsvDocument> parseCsv(const QString &text, bool leadingComments)
         }
         if (c == u'"') {
             if (!field.isEmpty() || fieldWasQuoted)
-                return makeError(QStringLiteral("Malformed CSV: a quote inside an unquoted field on line %1").arg(line));
+                return makeError(
+                    QStringLiteral("Malformed CSV: a quote inside an unquoted field on line %1").arg(line));
             inQuotes = true;
             fieldWasQuoted = true;
             rowHasContent = true;
@@ -79,12 +80,15 @@ Result<CsvDocument> parseCsv(const QString &text, bool leadingComments)
             endRow();
         } else {
             if (fieldWasQuoted)
-                return makeError(QStringLiteral("Malformed CSV: text after a closing quote on line %1").arg(line));
+                return makeError(
+                    QStringLiteral("Malformed CSV: text after a closing quote on line %1").arg(line));
             field.append(c);
         }
     }
     if (inQuotes)
-        return makeError(QStringLiteral("Malformed CSV: a quoted field is not closed (file truncated?) near line %1").arg(line));
+        return makeError(
+            QStringLiteral("Malformed CSV: a quoted field is not closed (file truncated?) near line %1")
+                .arg(line));
     if (!field.isEmpty() || !current.fields.isEmpty() || rowHasContent)
         endRow();
 

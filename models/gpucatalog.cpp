@@ -48,7 +48,9 @@ Result<GpuCatalog> GpuCatalog::fromCsv(const QString &text)
 
     GpuCatalog cat;
     for (const CsvRecord &rec : doc.records) {
-        auto field = [&](int c) { return c >= 0 && c < rec.fields.size() ? rec.fields.at(c).trimmed() : QString(); };
+        auto field = [&](int c) {
+            return c >= 0 && c < rec.fields.size() ? rec.fields.at(c).trimmed() : QString();
+        };
         GpuModel m;
         m.id = field(cId);
         m.vendor = field(cVendor);

@@ -14,9 +14,9 @@ namespace gf {
 /// One real GPU variant (A100 40GB SXM4 and A100 80GB PCIe are different models).
 struct GpuModel
 {
-    QString id;       ///< stable slug, e.g. a100-80gb-sxm4
+    QString id; ///< stable slug, e.g. a100-80gb-sxm4
     QString vendor;
-    QString name;     ///< display name
+    QString name; ///< display name
     double memoryGb = 0;
     QString formFactor;
     QStringList aliases; ///< provider spellings; "provider:alias" applies to that provider only

@@ -382,10 +382,11 @@ Result<HttpResponse> HttpClient::run(const HttpRequest &request, HttpSink *sink)
                     QStringLiteral("the server's TLS certificate could not be verified (%1). Behind a "
                                    "proxy that inspects TLS, set GPUFRONTIER_CA_BUNDLE to a PEM file "
                                    "with its CA certificate%2.")
-                        .arg(curlText,
-                             caBundle.isEmpty() ? QString()
-                                                : QStringLiteral(" (trusted now: %1)")
-                                                      .arg(QString::fromLocal8Bit(caBundle)));
+                        .arg(
+                            curlText,
+                            caBundle.isEmpty()
+                                ? QString()
+                                : QStringLiteral(" (trusted now: %1)").arg(QString::fromLocal8Bit(caBundle)));
             else if (rc == CURLE_OPERATION_TIMEDOUT && t.bytes > 0)
                 lastFailure =
                     QStringLiteral("the transfer stalled after %1 bytes (%2)").arg(t.bytes).arg(curlText);

@@ -72,8 +72,8 @@ public:
 /// Blocking HTTP(S) client on libcurl, for worker threads. Every request has connect and
 /// low-speed timeouts, retries with exponential backoff and jitter on timeouts, broken
 /// connections, 429 and 5xx (honouring Retry-After), accepts compressed bodies, sends
-/// conditional headers, verifies TLS (always; HttpOptions::caBundle picks the CAs), takes proxies from the environment
-/// (http_proxy, https_proxy, no_proxy) and identifies itself as GPUFrontier/<version>.
+/// conditional headers, verifies TLS (always; HttpOptions::caBundle picks the CAs), takes proxies from the
+/// environment (http_proxy, https_proxy, no_proxy) and identifies itself as GPUFrontier/<version>.
 class HttpClient
 {
 public:

@@ -37,8 +37,8 @@ qint64 Snapshot::ageDays(const QDateTime &now) const
 
 QStringList knownProviders()
 {
-    return {QStringLiteral("aws"), QStringLiteral("gcp"), QStringLiteral("azure"), QStringLiteral("paperspace"),
-            QStringLiteral("vastai")};
+    return {QStringLiteral("aws"), QStringLiteral("gcp"), QStringLiteral("azure"),
+            QStringLiteral("paperspace"), QStringLiteral("vastai")};
 }
 
 QString providerDisplayName(const QString &provider)

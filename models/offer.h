@@ -9,14 +9,21 @@
 namespace gf {
 
 /// Flags computed when an offer is imported (stored as a bit set).
-enum class OfferFlag : int {
+enum class OfferFlag : int
+{
     None = 0,
-    UnrecognisedGpu = 1 << 0,  ///< the provider's GPU name matches no canonical GPU
+    UnrecognisedGpu = 1 << 0,   ///< the provider's GPU name matches no canonical GPU
     SpotAboveOnDemand = 1 << 1, ///< the spot price is higher than on-demand (provider data error)
 };
 
-inline int operator|(OfferFlag a, OfferFlag b) { return static_cast<int>(a) | static_cast<int>(b); }
-inline bool hasFlag(int flags, OfferFlag f) { return (flags & static_cast<int>(f)) != 0; }
+inline int operator|(OfferFlag a, OfferFlag b)
+{
+    return static_cast<int>(a) | static_cast<int>(b);
+}
+inline bool hasFlag(int flags, OfferFlag f)
+{
+    return (flags & static_cast<int>(f)) != 0;
+}
 
 /// One rentable configuration: an instance type (or marketplace machine) in a region.
 /// Prices are for the whole instance, in USD per hour.
@@ -27,10 +34,10 @@ struct Offer
     QString provider;     ///< aws, gcp, azure, paperspace, vastai
     QString instanceType; ///< instance type or offer id
     QString region;
-    QString zone;         ///< availability zone where the provider has one
-    QString gpuRawName;   ///< GPU name as the provider writes it
-    QString gpuId;        ///< canonical GPU id; empty when unrecognised
-    double gpuCount = 0;  ///< GPUs per instance (fractional for shared GPUs)
+    QString zone;                   ///< availability zone where the provider has one
+    QString gpuRawName;             ///< GPU name as the provider writes it
+    QString gpuId;                  ///< canonical GPU id; empty when unrecognised
+    double gpuCount = 0;            ///< GPUs per instance (fractional for shared GPUs)
     std::optional<double> gpuMemGb; ///< memory per GPU, GB
     std::optional<double> vcpus;
     std::optional<double> ramGb;
@@ -38,19 +45,19 @@ struct Offer
     QString interconnect; ///< NVSwitch, NVLink, PCIe or empty
     std::optional<double> onDemandUsdH;
     std::optional<double> spotUsdH;
-    QString spotLabel;    ///< provider's name for spot capacity: spot, preemptible, interruptible, low priority
-    QString interruption; ///< AWS spot advisor bucket, e.g. "<5%"
+    QString spotLabel; ///< provider's name for spot capacity: spot, preemptible, interruptible, low priority
+    QString interruption;              ///< AWS spot advisor bucket, e.g. "<5%"
     std::optional<double> reliability; ///< vast.ai host reliability, 0..1
     std::optional<double> uploadGbps;  ///< vast.ai host upload bandwidth, Gbit/s (networkGbps = download)
     std::optional<double> dlperf;      ///< vast.ai DLPerf score (its own deep-learning performance estimate)
     int billingIncrementS = 1;
     int billingMinimumS = 60;
-    QString source;       ///< per-row provenance
+    QString source; ///< per-row provenance
     int flags = 0;
 
     // From the snapshot (filled by queries)
-    QDateTime fetchedAt;  ///< when the snapshot was fetched/imported (UTC)
-    QDate dataDate;       ///< date of the underlying price data
+    QDateTime fetchedAt; ///< when the snapshot was fetched/imported (UTC)
+    QDate dataDate;      ///< date of the underlying price data
 
     bool recognised() const { return !gpuId.isEmpty(); }
     std::optional<double> spotSavingsPct() const
@@ -61,7 +68,12 @@ struct Offer
     }
 };
 
-enum class SourceKind { Bundled, Live, File };
+enum class SourceKind
+{
+    Bundled,
+    Live,
+    File
+};
 
 QString sourceKindName(SourceKind kind);
 std::optional<SourceKind> sourceKindFromName(const QString &name);
@@ -72,13 +84,13 @@ struct Snapshot
     qint64 id = 0;
     QString provider;
     SourceKind kind = SourceKind::Bundled;
-    QString origin;       ///< URL or file name
-    QDateTime fetchedAt;  ///< UTC
-    QDate dataDate;       ///< date of the price data itself (bundled snapshots are older than their import)
-    QString checksum;     ///< SHA-256 of the payload, hex
+    QString origin;      ///< URL or file name
+    QDateTime fetchedAt; ///< UTC
+    QDate dataDate;      ///< date of the price data itself (bundled snapshots are older than their import)
+    QString checksum;    ///< SHA-256 of the payload, hex
     int rowCount = 0;
     int unrecognisedCount = 0;
-    QString status;       ///< ok, unchanged
+    QString status; ///< ok, unchanged
     QString note;
     bool current = false; ///< newest good snapshot of its provider
 

@@ -46,7 +46,7 @@ bool OfferFilter::accepts(const Offer &o) const
         return false;
     if (!text.isEmpty()) {
         const GpuModel *m = o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId);
-        const QStringList hay{o.provider, providerDisplayName(o.provider), o.instanceType, o.region, o.zone,
+        const QStringList hay{o.provider,   providerDisplayName(o.provider), o.instanceType, o.region, o.zone,
                               o.gpuRawName, m ? m->name : QString()};
         const QStringList words = text.split(u' ', Qt::SkipEmptyParts);
         for (const QString &w : words) {
@@ -62,9 +62,9 @@ bool OfferFilter::accepts(const Offer &o) const
 
 QStringList offerSortKeyNames()
 {
-    return {QStringLiteral("price"),    QStringLiteral("provider"), QStringLiteral("instance"),
-            QStringLiteral("region"),   QStringLiteral("gpu"),      QStringLiteral("gpus"),
-            QStringLiteral("gpu-mem"),  QStringLiteral("vcpus"),    QStringLiteral("spot"),
+    return {QStringLiteral("price"),        QStringLiteral("provider"), QStringLiteral("instance"),
+            QStringLiteral("region"),       QStringLiteral("gpu"),      QStringLiteral("gpus"),
+            QStringLiteral("gpu-mem"),      QStringLiteral("vcpus"),    QStringLiteral("spot"),
             QStringLiteral("price-per-gpu")};
 }
 
@@ -114,8 +114,9 @@ void sortOffers(QList<Offer> &offers, OfferSortKey key, bool descending, bool sp
             return {};
         }
     };
-    const bool numeric = key == OfferSortKey::Price || key == OfferSortKey::GpuCount || key == OfferSortKey::GpuMemory ||
-                         key == OfferSortKey::Vcpus || key == OfferSortKey::Spot || key == OfferSortKey::PricePerGpu;
+    const bool numeric = key == OfferSortKey::Price || key == OfferSortKey::GpuCount ||
+                         key == OfferSortKey::GpuMemory || key == OfferSortKey::Vcpus ||
+                         key == OfferSortKey::Spot || key == OfferSortKey::PricePerGpu;
     std::stable_sort(offers.begin(), offers.end(), [&](const Offer &a, const Offer &b) {
         if (numeric) {
             const auto x = num(a);

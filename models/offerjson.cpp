@@ -51,7 +51,8 @@ QJsonObject offerToJson(const Offer &o)
     j.insert(QStringLiteral("billing_minimum_s"), o.billingMinimumS);
     j.insert(QStringLiteral("snapshot_id"), o.snapshotId);
     j.insert(QStringLiteral("source"), str(o.source));
-    j.insert(QStringLiteral("data_date"), o.dataDate.isValid() ? QJsonValue(o.dataDate.toString(Qt::ISODate)) : QJsonValue(QJsonValue::Null));
+    j.insert(QStringLiteral("data_date"), o.dataDate.isValid() ? QJsonValue(o.dataDate.toString(Qt::ISODate))
+                                                               : QJsonValue(QJsonValue::Null));
     j.insert(QStringLiteral("fetched_at"), o.fetchedAt.toUTC().toString(Qt::ISODate));
     j.insert(QStringLiteral("flags"), flags);
     return j;
@@ -65,7 +66,8 @@ QJsonObject snapshotToJson(const Snapshot &s, const QDateTime &now)
     j.insert(QStringLiteral("source_kind"), sourceKindName(s.kind));
     j.insert(QStringLiteral("origin"), s.origin);
     j.insert(QStringLiteral("fetched_at"), s.fetchedAt.toUTC().toString(Qt::ISODate));
-    j.insert(QStringLiteral("data_date"), s.dataDate.isValid() ? QJsonValue(s.dataDate.toString(Qt::ISODate)) : QJsonValue(QJsonValue::Null));
+    j.insert(QStringLiteral("data_date"), s.dataDate.isValid() ? QJsonValue(s.dataDate.toString(Qt::ISODate))
+                                                               : QJsonValue(QJsonValue::Null));
     j.insert(QStringLiteral("age_days"), s.ageDays(now));
     j.insert(QStringLiteral("rows"), s.rowCount);
     j.insert(QStringLiteral("unrecognised_gpus"), s.unrecognisedCount);

@@ -103,9 +103,11 @@ QVariant OfferTableModel::data(const QModelIndex &index, int role) const
         case Hours:
             return point && point->projected ? formatHours(point->totalHours) : QStringLiteral("–");
         case Cost:
-            return point && point->projected && point->costUsd > 0 ? formatUsd(point->costUsd) : QStringLiteral("–");
+            return point && point->projected && point->costUsd > 0 ? formatUsd(point->costUsd)
+                                                                   : QStringLiteral("–");
         case SamplesPerUsd:
-            return point && point->samplesPerUsd > 0 ? QString::number(point->samplesPerUsd, 'f', 0) : QStringLiteral("–");
+            return point && point->samplesPerUsd > 0 ? QString::number(point->samplesPerUsd, 'f', 0)
+                                                     : QStringLiteral("–");
         case OnFrontier:
             return onFrontier ? QStringLiteral("★") : QString();
         case Interruption:
@@ -162,9 +164,11 @@ QVariant OfferTableModel::data(const QModelIndex &index, int role) const
     }
     if (role == Qt::ToolTipRole) {
         switch (index.column()) {
-        case Gpu:
-        {
-            QString t = gpu ? QStringLiteral("%1 (%2 GB)\nProvider name: %3").arg(gpu->name).arg(gpu->memoryGb).arg(o.gpuRawName)
+        case Gpu: {
+            QString t = gpu ? QStringLiteral("%1 (%2 GB)\nProvider name: %3")
+                                  .arg(gpu->name)
+                                  .arg(gpu->memoryGb)
+                                  .arg(o.gpuRawName)
                             : QStringLiteral("The provider's GPU name \"%1\" matches no known GPU model; "
                                              "projections cannot use this offer.")
                                   .arg(o.gpuRawName);
@@ -180,9 +184,11 @@ QVariant OfferTableModel::data(const QModelIndex &index, int role) const
             return QStringLiteral("Network bandwidth of the instance, Gbit/s (provider documentation).");
         case OnDemand:
         case Spot:
-            return QStringLiteral("Price for the whole instance (%1 GPU), USD per hour.\nSource: %2\nPrices dated %3")
+            return QStringLiteral(
+                       "Price for the whole instance (%1 GPU), USD per hour.\nSource: %2\nPrices dated %3")
                 .arg(formatNumber(o.gpuCount), o.source,
-                     o.dataDate.isValid() ? o.dataDate.toString(Qt::ISODate) : o.fetchedAt.toString(Qt::ISODate));
+                     o.dataDate.isValid() ? o.dataDate.toString(Qt::ISODate)
+                                          : o.fetchedAt.toString(Qt::ISODate));
         case SpotSavings:
             return QStringLiteral("How much cheaper the %1 price is than on-demand, in percent.")
                 .arg(o.spotLabel.isEmpty() ? QStringLiteral("spot") : o.spotLabel);
@@ -197,12 +203,15 @@ QVariant OfferTableModel::data(const QModelIndex &index, int role) const
         case OnFrontier: {
             if (!point)
                 return QStringLiteral("No projection for this offer.");
-            QString t = QStringLiteral("%1 price, %2 instance(s)\nTraining %3 + setup and spot overhead = %4\n"
-                                       "Billed cost %5 USD at %6 USD/h\n%7 samples per USD")
-                            .arg(point->mode == PriceMode::Spot ? QStringLiteral("Spot") : QStringLiteral("On-demand"))
-                            .arg(point->nodes)
-                            .arg(formatHours(point->trainHours), formatHours(point->totalHours), formatUsd(point->costUsd),
-                                 formatUsdPerHour(point->usdPerHour), QString::number(point->samplesPerUsd, 'f', 0));
+            QString t =
+                QStringLiteral("%1 price, %2 instance(s)\nTraining %3 + setup and spot overhead = %4\n"
+                               "Billed cost %5 USD at %6 USD/h\n%7 samples per USD")
+                    .arg(point->mode == PriceMode::Spot ? QStringLiteral("Spot")
+                                                        : QStringLiteral("On-demand"))
+                    .arg(point->nodes)
+                    .arg(formatHours(point->trainHours), formatHours(point->totalHours),
+                         formatUsd(point->costUsd), formatUsdPerHour(point->usdPerHour),
+                         QString::number(point->samplesPerUsd, 'f', 0));
             for (ProjectionFlag f : allProjectionFlags())
                 if (hasFlag(point->flags, f))
                     t += QStringLiteral("\n⚠ ") + projectionFlagDescription(f);
@@ -290,7 +299,8 @@ QVariant OfferTableModel::headerData(int section, Qt::Orientation orientation, i
         case Spot:
             return tr("Spot / preemptible / interruptible price of the whole instance, USD per hour");
         case Hours:
-            return tr("Projected time of the run, hours: setup + training + expected spot interruption overhead");
+            return tr(
+                "Projected time of the run, hours: setup + training + expected spot interruption overhead");
         case Cost:
             return tr("Projected cost of the run in USD, with the provider's billing granularity");
         case SamplesPerUsd:
@@ -316,13 +326,13 @@ void OfferFilterProxy::setFilter(const OfferFilter &filter)
     invalidateFilter();
 }
 
-#define GF_PROXY_SETTER(name, member, type)                                                                            \
-    void OfferFilterProxy::name(type v)                                                                                \
-    {                                                                                                                  \
-        if (m_filter.member == v)                                                                                      \
-            return;                                                                                                    \
-        m_filter.member = v;                                                                                           \
-        invalidateFilter();                                                                                            \
+#define GF_PROXY_SETTER(name, member, type)                                                                  \
+    void OfferFilterProxy::name(type v)                                                                      \
+    {                                                                                                        \
+        if (m_filter.member == v)                                                                            \
+            return;                                                                                          \
+        m_filter.member = v;                                                                                 \
+        invalidateFilter();                                                                                  \
     }
 GF_PROXY_SETTER(setProviders, providers, const QStringList &)
 GF_PROXY_SETTER(setGpu, gpu, const QString &)

@@ -17,7 +17,8 @@ class OfferTableModel final : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column {
+    enum Column
+    {
         Provider,
         Instance,
         Gpu,

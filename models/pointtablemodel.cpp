@@ -76,7 +76,8 @@ QVariant PointTableModel::data(const QModelIndex &index, int role) const
         case Gpu:
             return gpuLabel(o, p.nodes);
         case Pricing:
-            return p.mode == PriceMode::Spot ? (o.spotLabel.isEmpty() ? tr("spot") : o.spotLabel) : tr("on-demand");
+            return p.mode == PriceMode::Spot ? (o.spotLabel.isEmpty() ? tr("spot") : o.spotLabel)
+                                             : tr("on-demand");
         case UsdPerHour:
             return formatUsdPerHour(p.usdPerHour);
         case Hours:
@@ -145,11 +146,12 @@ QString describePoint(const ProjectionResults &r, qsizetype point)
         return {};
     const ProjectedOffer &p = r.points.at(point);
     const Offer &o = r.offers.at(p.offerIndex);
-    QString t = QStringLiteral("<b>%1 %2</b> (%3)<br>%4<br>%5 price %6 USD/h")
-                    .arg(providerDisplayName(o.provider).toHtmlEscaped(), o.instanceType.toHtmlEscaped(),
-                         (o.zone.isEmpty() ? o.region : o.zone).toHtmlEscaped(), gpuLabel(o, p.nodes).toHtmlEscaped(),
-                         p.mode == PriceMode::Spot ? QStringLiteral("Spot") : QStringLiteral("On-demand"),
-                         formatUsdPerHour(p.usdPerHour));
+    QString t =
+        QStringLiteral("<b>%1 %2</b> (%3)<br>%4<br>%5 price %6 USD/h")
+            .arg(providerDisplayName(o.provider).toHtmlEscaped(), o.instanceType.toHtmlEscaped(),
+                 (o.zone.isEmpty() ? o.region : o.zone).toHtmlEscaped(), gpuLabel(o, p.nodes).toHtmlEscaped(),
+                 p.mode == PriceMode::Spot ? QStringLiteral("Spot") : QStringLiteral("On-demand"),
+                 formatUsdPerHour(p.usdPerHour));
     if (p.projected) {
         t += QStringLiteral("<br>Time %1 (training %2, spot overhead %3)<br>Cost %4 USD · %5 samples/USD")
                  .arg(formatHours(p.totalHours), formatHours(p.trainHours), formatHours(p.interruptionHours),

@@ -11,7 +11,20 @@ class PointTableModel final : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { Provider, Instance, Region, Gpu, Pricing, UsdPerHour, Hours, Cost, SamplesPerUsd, Notes, ColumnCount };
+    enum Column
+    {
+        Provider,
+        Instance,
+        Region,
+        Gpu,
+        Pricing,
+        UsdPerHour,
+        Hours,
+        Cost,
+        SamplesPerUsd,
+        Notes,
+        ColumnCount
+    };
     static constexpr int SortRole = Qt::UserRole + 1;
     static constexpr int PointIndexRole = Qt::UserRole + 2;
 

@@ -14,9 +14,9 @@ namespace gf {
 /// One GEMM measurement of the probe.
 struct ProbeGemm
 {
-    QString dtype;  ///< fp32, tf32, fp16, bf16, fp8 (cuda); fp32, fp64 (cpu)
+    QString dtype; ///< fp32, tf32, fp16, bf16, fp8 (cuda); fp32, fp64 (cpu)
     int m = 0, n = 0, k = 0;
-    double tflops = 0;            ///< median over repetitions, dense, 2*m*n*k per GEMM
+    double tflops = 0;                 ///< median over repetitions, dense, 2*m*n*k per GEMM
     std::optional<double> maxRelError; ///< against the reference on the small check case
 };
 
@@ -24,17 +24,17 @@ struct ProbeGemm
 struct ProbeResult
 {
     int schemaVersion = 0;
-    QString kind;          ///< "cuda" or "cpu"
+    QString kind; ///< "cuda" or "cpu"
     QString probeVersion;
-    QDateTime createdAt;   ///< UTC
+    QDateTime createdAt; ///< UTC
     QString hostName;
     bool quick = false;
 
     // Device facts
-    QString deviceName;    ///< e.g. "NVIDIA H100 80GB HBM3", or the CPU model
+    QString deviceName;        ///< e.g. "NVIDIA H100 80GB HBM3", or the CPU model
     QString computeCapability; ///< "9.0"; empty for cpu
-    int smCount = 0;       ///< SMs (cuda) or hardware threads used (cpu)
-    double memoryGb = 0;   ///< device memory (cuda) or host RAM (cpu), GB
+    int smCount = 0;           ///< SMs (cuda) or hardware threads used (cpu)
+    double memoryGb = 0;       ///< device memory (cuda) or host RAM (cpu), GB
     double smClockMhz = 0;
     double memClockMhz = 0;
     int memBusWidthBits = 0;
@@ -51,11 +51,11 @@ struct ProbeResult
     std::optional<double> fp16Tflops;
     std::optional<double> bf16Tflops;
     std::optional<double> fp8Tflops;
-    std::optional<double> fp64Tflops;        ///< cpu probe only
-    std::optional<double> memBandwidthGbs;   ///< device (or host) memory, read+write bytes counted
-    std::optional<double> h2dGbs;            ///< pinned host -> device
-    std::optional<double> d2hGbs;            ///< device -> pinned host
-    std::optional<double> launchOverheadUs;  ///< empty kernel launch, microseconds
+    std::optional<double> fp64Tflops;       ///< cpu probe only
+    std::optional<double> memBandwidthGbs;  ///< device (or host) memory, read+write bytes counted
+    std::optional<double> h2dGbs;           ///< pinned host -> device
+    std::optional<double> d2hGbs;           ///< device -> pinned host
+    std::optional<double> launchOverheadUs; ///< empty kernel launch, microseconds
     double elapsedS = 0;
 };
 

@@ -19,7 +19,8 @@ QJsonObject calibrationToJson(const Calibration &c)
     QJsonObject o;
     o.insert(u"source", c.source);
     o.insert(u"measured", c.measured);
-    o.insert(u"probed_gpu", c.probedGpuId.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(c.probedGpuId));
+    o.insert(u"probed_gpu",
+             c.probedGpuId.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(c.probedGpuId));
     o.insert(u"compute_efficiency", eff);
     o.insert(u"memory_efficiency", c.memoryEfficiency);
     o.insert(u"notes", QJsonArray::fromStringList(c.notes));

@@ -15,7 +15,8 @@ ProjectionController::ProjectionController(QObject *parent) : QObject(parent)
     m_timer.setSingleShot(true);
     m_timer.setInterval(15);
     connect(&m_timer, &QTimer::timeout, this, &ProjectionController::start);
-    connect(&m_watcher, &QFutureWatcher<ProjectionResults>::finished, this, &ProjectionController::onFinished);
+    connect(&m_watcher, &QFutureWatcher<ProjectionResults>::finished, this,
+            &ProjectionController::onFinished);
 }
 
 ProjectionController::~ProjectionController()
@@ -80,8 +81,8 @@ void ProjectionController::start()
     ProjectionOptions options = m_options;
     if (!options.now.isValid())
         options.now = QDateTime::currentDateTimeUtc();
-    m_watcher.setFuture(QtConcurrent::run(&ProjectionController::compute, m_runningJob, m_offers, m_filter, m_workload, options,
-                                          m_calibration));
+    m_watcher.setFuture(QtConcurrent::run(&ProjectionController::compute, m_runningJob, m_offers, m_filter,
+                                          m_workload, options, m_calibration));
 }
 
 void ProjectionController::onFinished()
@@ -106,8 +107,9 @@ void ProjectionController::waitForIdle()
     }
 }
 
-ProjectionResults ProjectionController::compute(quint64 jobId, const QList<Offer> &catalog, const OfferFilter &filter,
-                                                const Workload &workload, const ProjectionOptions &options,
+ProjectionResults ProjectionController::compute(quint64 jobId, const QList<Offer> &catalog,
+                                                const OfferFilter &filter, const Workload &workload,
+                                                const ProjectionOptions &options,
                                                 const Calibration &calibration)
 {
     QElapsedTimer timer;

@@ -18,10 +18,10 @@ namespace gf {
 struct ProjectionResults
 {
     quint64 jobId = 0;
-    QList<Offer> offers;               ///< the offers that passed the filter, indexable by ProjectedOffer::offerIndex
-    QList<qsizetype> catalogIndex;     ///< parallel to offers: row in the whole catalog
+    QList<Offer> offers; ///< the offers that passed the filter, indexable by ProjectedOffer::offerIndex
+    QList<qsizetype> catalogIndex; ///< parallel to offers: row in the whole catalog
     QList<ProjectedOffer> points;
-    qsizetype recommended = -1;        ///< index into points
+    qsizetype recommended = -1; ///< index into points
     qsizetype frontierCount = 0;
     qsizetype projectedCount = 0;
     Workload workload;
@@ -30,8 +30,8 @@ struct ProjectionResults
     qint64 elapsedMs = 0;
 
     /// Per offer, the point shown in tables: the cheapest eligible one (else the first).
-    QList<qsizetype> primaryPoint;     ///< per catalog row: the point shown in tables; -1 when none
-    QList<bool> offerOnFrontier;       ///< per catalog row: any of its points is on the frontier
+    QList<qsizetype> primaryPoint; ///< per catalog row: the point shown in tables; -1 when none
+    QList<bool> offerOnFrontier;   ///< per catalog row: any of its points is on the frontier
     OfferFilter filter;
 };
 using ProjectionResultsPtr = std::shared_ptr<const ProjectionResults>;

@@ -155,13 +155,26 @@ QByteArray snapshotFingerprint(const SnapshotData &data)
     QStringList rows;
     rows.reserve(data.offers.size());
     for (const Offer &o : data.offers) {
-        rows.append(QStringList{o.provider, o.instanceType, o.region, o.zone, o.gpuRawName,
-                                QString::number(o.gpuCount, 'g', 12), fmtNumber(o.gpuMemGb),
-                                fmtNumber(o.vcpus), fmtNumber(o.ramGb), fmtNumber(o.networkGbps),
-                                o.interconnect, fmtNumber(o.onDemandUsdH), fmtNumber(o.spotUsdH), o.spotLabel,
-                                o.interruption, fmtNumber(o.reliability),
-                                QString::number(o.billingIncrementS), QString::number(o.billingMinimumS),
-                                fmtNumber(o.uploadGbps), fmtNumber(o.dlperf)}
+        rows.append(QStringList{o.provider,
+                                o.instanceType,
+                                o.region,
+                                o.zone,
+                                o.gpuRawName,
+                                QString::number(o.gpuCount, 'g', 12),
+                                fmtNumber(o.gpuMemGb),
+                                fmtNumber(o.vcpus),
+                                fmtNumber(o.ramGb),
+                                fmtNumber(o.networkGbps),
+                                o.interconnect,
+                                fmtNumber(o.onDemandUsdH),
+                                fmtNumber(o.spotUsdH),
+                                o.spotLabel,
+                                o.interruption,
+                                fmtNumber(o.reliability),
+                                QString::number(o.billingIncrementS),
+                                QString::number(o.billingMinimumS),
+                                fmtNumber(o.uploadGbps),
+                                fmtNumber(o.dlperf)}
                         .join(u'\x1f'));
     }
     std::sort(rows.begin(), rows.end());

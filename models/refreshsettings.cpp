@@ -85,7 +85,8 @@ QString validateCaBundle(const QString &path)
         return QStringLiteral("CA bundle \"%1\" is not a readable file").arg(p);
     QFile f(p);
     if (!f.open(QIODevice::ReadOnly) || !f.read(1 << 20).contains("-----BEGIN CERTIFICATE-----"))
-        return QStringLiteral("CA bundle \"%1\" holds no PEM certificate (-----BEGIN CERTIFICATE-----)").arg(p);
+        return QStringLiteral("CA bundle \"%1\" holds no PEM certificate (-----BEGIN CERTIFICATE-----)")
+            .arg(p);
     return {};
 }
 

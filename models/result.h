@@ -13,12 +13,14 @@ struct Error
     QString message;
     QString detail;
 
-    QString text() const { return detail.isEmpty() ? message : message + QStringLiteral(" (") + detail + u')'; }
+    QString text() const
+    {
+        return detail.isEmpty() ? message : message + QStringLiteral(" (") + detail + u')';
+    }
 };
 
 /// Expected-style result used at module boundaries; no exception crosses them.
-template<class T>
-class [[nodiscard]] Result
+template <class T> class [[nodiscard]] Result
 {
 public:
     Result(T value) : m_v(std::move(value)) {}

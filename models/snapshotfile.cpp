@@ -9,16 +9,26 @@ namespace gf {
 
 QStringList snapshotCsvColumns()
 {
-    return {QStringLiteral("provider"),       QStringLiteral("instance_type"),
-            QStringLiteral("region"),         QStringLiteral("zone"),
-            QStringLiteral("gpu_name"),       QStringLiteral("gpu_count"),
-            QStringLiteral("gpu_mem_gb"),     QStringLiteral("vcpus"),
-            QStringLiteral("ram_gb"),         QStringLiteral("network_gbps"),
-            QStringLiteral("interconnect"),   QStringLiteral("ondemand_usd_h"),
-            QStringLiteral("spot_usd_h"),     QStringLiteral("spot_label"),
-            QStringLiteral("interruption"),   QStringLiteral("reliability"),
-            QStringLiteral("billing_increment_s"), QStringLiteral("billing_minimum_s"),
-            QStringLiteral("source"),         QStringLiteral("upload_gbps"),
+    return {QStringLiteral("provider"),
+            QStringLiteral("instance_type"),
+            QStringLiteral("region"),
+            QStringLiteral("zone"),
+            QStringLiteral("gpu_name"),
+            QStringLiteral("gpu_count"),
+            QStringLiteral("gpu_mem_gb"),
+            QStringLiteral("vcpus"),
+            QStringLiteral("ram_gb"),
+            QStringLiteral("network_gbps"),
+            QStringLiteral("interconnect"),
+            QStringLiteral("ondemand_usd_h"),
+            QStringLiteral("spot_usd_h"),
+            QStringLiteral("spot_label"),
+            QStringLiteral("interruption"),
+            QStringLiteral("reliability"),
+            QStringLiteral("billing_increment_s"),
+            QStringLiteral("billing_minimum_s"),
+            QStringLiteral("source"),
+            QStringLiteral("upload_gbps"),
             QStringLiteral("dlperf")};
 }
 
@@ -73,7 +83,9 @@ Result<SnapshotData> parseSnapshotCsv(const QString &text, const QString &origin
         const int c = doc.column(col);
         // Optional: source (per-row provenance), and the vast.ai metrics added in schema 4.
         if (c < 0 && col != u"source" && col != u"upload_gbps" && col != u"dlperf")
-            return makeError(QStringLiteral("%1: not a GPU Frontier catalog file: the column \"%2\" is missing").arg(origin, col));
+            return makeError(
+                QStringLiteral("%1: not a GPU Frontier catalog file: the column \"%2\" is missing")
+                    .arg(origin, col));
         idx.append(c);
     }
 
@@ -126,16 +138,19 @@ Result<SnapshotData> parseSnapshotCsv(const QString &text, const QString &origin
     return data;
 }
 
-Status validateSnapshot(SnapshotData &data, const GpuCatalog &gpus, const QString &origin, const ValidationLimits &limits)
+Status validateSnapshot(SnapshotData &data, const GpuCatalog &gpus, const QString &origin,
+                        const ValidationLimits &limits)
 {
     if (!knownProviders().contains(data.provider))
-        return makeError(QStringLiteral("%1: unknown provider \"%2\"").arg(origin, data.provider),
-                         QStringLiteral("known providers: %1").arg(knownProviders().join(QStringLiteral(", "))));
+        return makeError(
+            QStringLiteral("%1: unknown provider \"%2\"").arg(origin, data.provider),
+            QStringLiteral("known providers: %1").arg(knownProviders().join(QStringLiteral(", "))));
     if (data.offers.size() < limits.minRows)
-        return makeError(QStringLiteral("%1: only %2 offers, at least %3 expected (truncated or empty download?)")
-                             .arg(origin)
-                             .arg(data.offers.size())
-                             .arg(limits.minRows));
+        return makeError(
+            QStringLiteral("%1: only %2 offers, at least %3 expected (truncated or empty download?)")
+                .arg(origin)
+                .arg(data.offers.size())
+                .arg(limits.minRows));
     int spotAbove = 0;
     for (Offer &o : data.offers) {
         const qint64 line = o.id;
@@ -146,13 +161,16 @@ Status validateSnapshot(SnapshotData &data, const GpuCatalog &gpus, const QStrin
                                  .arg(o.instanceType.isEmpty() ? QStringLiteral("?") : o.instanceType, what));
         };
         if (o.provider != data.provider)
-            return fail(QStringLiteral("provider \"%1\" differs from the file's provider \"%2\"").arg(o.provider, data.provider));
+            return fail(QStringLiteral("provider \"%1\" differs from the file's provider \"%2\"")
+                            .arg(o.provider, data.provider));
         if (o.instanceType.isEmpty())
             return fail(QStringLiteral("the instance type is empty"));
         if (o.region.isEmpty())
             return fail(QStringLiteral("the region is empty"));
         if (!(o.gpuCount > 0) || o.gpuCount > limits.maxGpuCount)
-            return fail(QStringLiteral("GPU count %1 is out of range (0, %2]").arg(o.gpuCount).arg(limits.maxGpuCount));
+            return fail(QStringLiteral("GPU count %1 is out of range (0, %2]")
+                            .arg(o.gpuCount)
+                            .arg(limits.maxGpuCount));
         if (!o.onDemandUsdH && !o.spotUsdH)
             return fail(QStringLiteral("neither an on-demand nor a spot price"));
         for (const auto &[price, name] : {std::pair{o.onDemandUsdH, QStringLiteral("on-demand price")},
@@ -175,7 +193,8 @@ Status validateSnapshot(SnapshotData &data, const GpuCatalog &gpus, const QStrin
             return fail(QStringLiteral("DLPerf %1 is out of range").arg(*o.dlperf));
         if (o.reliability && (*o.reliability < 0 || *o.reliability > 1))
             return fail(QStringLiteral("reliability %1 is not within 0..1").arg(*o.reliability));
-        if (o.billingIncrementS < 1 || o.billingIncrementS > 86400 || o.billingMinimumS < 0 || o.billingMinimumS > 86400)
+        if (o.billingIncrementS < 1 || o.billingIncrementS > 86400 || o.billingMinimumS < 0 ||
+            o.billingMinimumS > 86400)
             return fail(QStringLiteral("billing increment/minimum out of range"));
 
         o.flags = 0;
@@ -192,7 +211,8 @@ Status validateSnapshot(SnapshotData &data, const GpuCatalog &gpus, const QStrin
         o.id = 0;
     }
     if (spotAbove > 0)
-        data.warnings.append(QStringLiteral("%1 offers have a spot price above on-demand (flagged)").arg(spotAbove));
+        data.warnings.append(
+            QStringLiteral("%1 offers have a spot price above on-demand (flagged)").arg(spotAbove));
     return Ok{};
 }
 

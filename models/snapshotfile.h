@@ -15,8 +15,8 @@ class GpuCatalog;
 struct SnapshotData
 {
     QString provider;
-    QDate dataDate;       ///< date of the prices ("# snapshot_date:")
-    QString description;  ///< "# source:" line
+    QDate dataDate;      ///< date of the prices ("# snapshot_date:")
+    QString description; ///< "# source:" line
     QList<Offer> offers;
     QStringList warnings; ///< non-fatal findings (spot above on-demand, ...)
 };

@@ -223,7 +223,6 @@ Result<Workload> makeCustomWorkload(const CustomWorkloadInput &in, const GpuCata
     return w;
 }
 
-
 QJsonObject workloadToJson(const Workload &w)
 {
     QJsonObject o;

@@ -24,8 +24,8 @@
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSettings>
 #include <QScrollArea>
+#include <QSettings>
 #include <QSplitter>
 #include <QStyle>
 #include <QTableView>
@@ -250,8 +250,9 @@ void CatalogsPage::buildUi()
     connect(m_caBundle, &QLineEdit::editingFinished, this, &CatalogsPage::saveSettings);
     auto *browseCa = new QPushButton(tr("Browse…"), sources);
     connect(browseCa, &QPushButton::clicked, this, [this] {
-        const QString f = QFileDialog::getOpenFileName(this, tr("CA certificates (PEM)"), m_caBundle->text(),
-                                                       tr("PEM certificates (*.pem *.crt *.cer);;All files (*)"));
+        const QString f =
+            QFileDialog::getOpenFileName(this, tr("CA certificates (PEM)"), m_caBundle->text(),
+                                         tr("PEM certificates (*.pem *.crt *.cer);;All files (*)"));
         if (!f.isEmpty()) {
             m_caBundle->setText(f);
             saveSettings();

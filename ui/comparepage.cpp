@@ -14,7 +14,12 @@
 namespace gf {
 
 namespace {
-enum class Better { Lower, Higher, None };
+enum class Better
+{
+    Lower,
+    Higher,
+    None
+};
 
 struct Row
 {
@@ -29,10 +34,11 @@ struct Row
 
 ComparePage::ComparePage(QWidget *parent) : QWidget(parent)
 {
-    m_hint = new QLabel(tr("Select 2 to %1 offers in the Offers table (Ctrl+click) to compare them side by side. "
-                           "Differences are to the best offer in each row.")
-                            .arg(kMaxOffers),
-                        this);
+    m_hint =
+        new QLabel(tr("Select 2 to %1 offers in the Offers table (Ctrl+click) to compare them side by side. "
+                      "Differences are to the best offer in each row.")
+                       .arg(kMaxOffers),
+                   this);
     m_hint->setWordWrap(true);
     m_table = new QTableWidget(this);
     m_table->setObjectName(QStringLiteral("compareTable"));
@@ -57,58 +63,99 @@ void ComparePage::setOffers(const QList<Offer> &offers, const QList<int> &rows, 
         m_table->clear();
         m_table->setRowCount(0);
         m_table->setColumnCount(0);
-        m_hint->setText(tr("Select 2 to %1 offers in the Offers table (Ctrl+click) to compare them side by side.")
-                            .arg(kMaxOffers));
+        m_hint->setText(
+            tr("Select 2 to %1 offers in the Offers table (Ctrl+click) to compare them side by side.")
+                .arg(kMaxOffers));
         return;
     }
-    m_hint->setText(rows.size() > kMaxOffers
-                        ? tr("Comparing the first %1 of %2 selected offers.").arg(kMaxOffers).arg(rows.size())
-                        : tr("Comparing %1 offers. In brackets: the difference to the best in the row.").arg(use.size()));
+    m_hint->setText(
+        rows.size() > kMaxOffers
+            ? tr("Comparing the first %1 of %2 selected offers.").arg(kMaxOffers).arg(rows.size())
+            : tr("Comparing %1 offers. In brackets: the difference to the best in the row.").arg(use.size()));
 
     auto usd = [](double v) { return formatUsdPerHour(v); };
     QList<Row> table{
-        {tr("Provider"), Better::None, nullptr, [](const Offer &o, const ProjectedOffer *) { return providerDisplayName(o.provider); }, nullptr},
-        {tr("Region"), Better::None, nullptr, [](const Offer &o, const ProjectedOffer *) { return o.zone.isEmpty() ? o.region : o.zone; }, nullptr},
-        {tr("GPU"), Better::None, nullptr, [](const Offer &o, const ProjectedOffer *) {
+        {tr("Provider"), Better::None, nullptr,
+         [](const Offer &o, const ProjectedOffer *) { return providerDisplayName(o.provider); }, nullptr},
+        {tr("Region"), Better::None, nullptr,
+         [](const Offer &o, const ProjectedOffer *) { return o.zone.isEmpty() ? o.region : o.zone; },
+         nullptr},
+        {tr("GPU"), Better::None, nullptr,
+         [](const Offer &o, const ProjectedOffer *) {
              const GpuModel *m = o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId);
              return m ? m->name : o.gpuRawName + tr(" (unrecognised)");
-         }, nullptr},
-        {tr("GPUs"), Better::Higher, [](const Offer &o, const ProjectedOffer *) -> std::optional<double> { return o.gpuCount; }, nullptr, [](double v) { return formatNumber(v); }},
-        {tr("GPU memory (GB)"), Better::Higher, [](const Offer &o, const ProjectedOffer *) { return o.gpuMemGb; }, nullptr, [](double v) { return formatNumber(v); }},
-        {tr("vCPUs"), Better::Higher, [](const Offer &o, const ProjectedOffer *) { return o.vcpus; }, nullptr, [](double v) { return formatNumber(v); }},
-        {tr("RAM (GB)"), Better::Higher, [](const Offer &o, const ProjectedOffer *) { return o.ramGb; }, nullptr, [](double v) { return formatNumber(v); }},
-        {tr("Network (Gbps)"), Better::Higher, [](const Offer &o, const ProjectedOffer *) { return o.networkGbps; }, nullptr, [](double v) { return formatNumber(v); }},
-        {tr("Upload (Gbps)"), Better::Higher, [](const Offer &o, const ProjectedOffer *) { return o.uploadGbps; }, nullptr, [](double v) { return formatNumber(v); }, true},
-        {tr("DLPerf (vast.ai)"), Better::Higher, [](const Offer &o, const ProjectedOffer *) { return o.dlperf; }, nullptr, [](double v) { return QString::number(v, 'f', 1); }, true},
-        {tr("Interconnect"), Better::None, nullptr, [](const Offer &o, const ProjectedOffer *) { return o.interconnect.isEmpty() ? QStringLiteral("–") : o.interconnect; }, nullptr},
-        {tr("On-demand (USD/h)"), Better::Lower, [](const Offer &o, const ProjectedOffer *) { return o.onDemandUsdH; }, nullptr, usd},
-        {tr("Spot (USD/h)"), Better::Lower, [](const Offer &o, const ProjectedOffer *) { return o.spotUsdH; }, nullptr, usd},
-        {tr("Spot saving (%)"), Better::Higher, [](const Offer &o, const ProjectedOffer *) { return o.spotSavingsPct(); }, nullptr, [](double v) { return QString::number(v, 'f', 0); }},
-        {tr("Spot risk"), Better::None, nullptr, [](const Offer &o, const ProjectedOffer *) {
+         },
+         nullptr},
+        {tr("GPUs"), Better::Higher,
+         [](const Offer &o, const ProjectedOffer *) -> std::optional<double> { return o.gpuCount; }, nullptr,
+         [](double v) { return formatNumber(v); }},
+        {tr("GPU memory (GB)"), Better::Higher,
+         [](const Offer &o, const ProjectedOffer *) { return o.gpuMemGb; }, nullptr,
+         [](double v) { return formatNumber(v); }},
+        {tr("vCPUs"), Better::Higher, [](const Offer &o, const ProjectedOffer *) { return o.vcpus; }, nullptr,
+         [](double v) { return formatNumber(v); }},
+        {tr("RAM (GB)"), Better::Higher, [](const Offer &o, const ProjectedOffer *) { return o.ramGb; },
+         nullptr, [](double v) { return formatNumber(v); }},
+        {tr("Network (Gbps)"), Better::Higher,
+         [](const Offer &o, const ProjectedOffer *) { return o.networkGbps; }, nullptr,
+         [](double v) { return formatNumber(v); }},
+        {tr("Upload (Gbps)"), Better::Higher,
+         [](const Offer &o, const ProjectedOffer *) { return o.uploadGbps; }, nullptr,
+         [](double v) { return formatNumber(v); }, true},
+        {tr("DLPerf (vast.ai)"), Better::Higher,
+         [](const Offer &o, const ProjectedOffer *) { return o.dlperf; }, nullptr,
+         [](double v) { return QString::number(v, 'f', 1); }, true},
+        {tr("Interconnect"), Better::None, nullptr,
+         [](const Offer &o, const ProjectedOffer *) {
+             return o.interconnect.isEmpty() ? QStringLiteral("–") : o.interconnect;
+         },
+         nullptr},
+        {tr("On-demand (USD/h)"), Better::Lower,
+         [](const Offer &o, const ProjectedOffer *) { return o.onDemandUsdH; }, nullptr, usd},
+        {tr("Spot (USD/h)"), Better::Lower, [](const Offer &o, const ProjectedOffer *) { return o.spotUsdH; },
+         nullptr, usd},
+        {tr("Spot saving (%)"), Better::Higher,
+         [](const Offer &o, const ProjectedOffer *) { return o.spotSavingsPct(); }, nullptr,
+         [](double v) { return QString::number(v, 'f', 0); }},
+        {tr("Spot risk"), Better::None, nullptr,
+         [](const Offer &o, const ProjectedOffer *) {
              if (!o.interruption.isEmpty())
                  return tr("%1 interruptions/month (AWS advisor)").arg(o.interruption);
              if (o.reliability)
                  return tr("%1% host reliability").arg(QString::number(*o.reliability * 100, 'f', 1));
              return o.spotUsdH ? tr("provider default rate") : QStringLiteral("–");
-         }, nullptr},
-        {tr("Priced as"), Better::None, nullptr, [](const Offer &, const ProjectedOffer *p) {
+         },
+         nullptr},
+        {tr("Priced as"), Better::None, nullptr,
+         [](const Offer &, const ProjectedOffer *p) {
              return p ? (p->mode == PriceMode::Spot ? tr("spot") : tr("on-demand")) : QStringLiteral("–");
-         }, nullptr},
-        {tr("Projected time (h)"), Better::Lower, [](const Offer &, const ProjectedOffer *p) -> std::optional<double> {
+         },
+         nullptr},
+        {tr("Projected time (h)"), Better::Lower,
+         [](const Offer &, const ProjectedOffer *p) -> std::optional<double> {
              return p && p->projected ? std::optional<double>(p->totalHours) : std::nullopt;
-         }, nullptr, [](double v) { return QString::number(v, 'f', 2); }},
-        {tr("Run cost (USD)"), Better::Lower, [](const Offer &, const ProjectedOffer *p) -> std::optional<double> {
+         },
+         nullptr, [](double v) { return QString::number(v, 'f', 2); }},
+        {tr("Run cost (USD)"), Better::Lower,
+         [](const Offer &, const ProjectedOffer *p) -> std::optional<double> {
              return p && p->projected && p->costUsd > 0 ? std::optional<double>(p->costUsd) : std::nullopt;
-         }, nullptr, [](double v) { return formatUsd(v); }},
-        {tr("Samples per USD"), Better::Higher, [](const Offer &, const ProjectedOffer *p) -> std::optional<double> {
+         },
+         nullptr, [](double v) { return formatUsd(v); }},
+        {tr("Samples per USD"), Better::Higher,
+         [](const Offer &, const ProjectedOffer *p) -> std::optional<double> {
              return p && p->samplesPerUsd > 0 ? std::optional<double>(p->samplesPerUsd) : std::nullopt;
-         }, nullptr, [](double v) { return QString::number(v, 'f', 0); }},
-        {tr("On frontier"), Better::None, nullptr, [](const Offer &, const ProjectedOffer *p) {
+         },
+         nullptr, [](double v) { return QString::number(v, 'f', 0); }},
+        {tr("On frontier"), Better::None, nullptr,
+         [](const Offer &, const ProjectedOffer *p) {
              return p ? (p->onFrontier ? tr("yes ★") : tr("no")) : QStringLiteral("–");
-         }, nullptr},
-        {tr("Flags"), Better::None, nullptr, [](const Offer &, const ProjectedOffer *p) {
+         },
+         nullptr},
+        {tr("Flags"), Better::None, nullptr,
+         [](const Offer &, const ProjectedOffer *p) {
              return p ? projectionFlagNames(p->flags).join(QStringLiteral(", ")) : QString();
-         }, nullptr},
+         },
+         nullptr},
     };
 
     table.removeIf([&](const Row &def) {
@@ -140,7 +187,8 @@ void ComparePage::setOffers(const QList<Offer> &offers, const QList<int> &rows, 
         for (int c = 0; c < use.size(); ++c) {
             const auto v = def.number ? def.number(offers.at(use.at(c)), points.at(c)) : std::nullopt;
             values.append(v);
-            if (v && def.better != Better::None && (!best || (def.better == Better::Lower ? *v < *best : *v > *best)))
+            if (v && def.better != Better::None &&
+                (!best || (def.better == Better::Lower ? *v < *best : *v > *best)))
                 best = v;
         }
         for (int c = 0; c < use.size(); ++c) {
@@ -158,9 +206,10 @@ void ComparePage::setOffers(const QList<Offer> &offers, const QList<int> &rows, 
                         item->setToolTip(tr("Best in this row"));
                     } else {
                         const double pct = *best != 0 ? 100.0 * diff / std::abs(*best) : 0;
-                        text += QStringLiteral("  (%1%2, %3%4%)")
-                                    .arg(diff > 0 ? QStringLiteral("+") : QString(), def.format(diff),
-                                         pct > 0 ? QStringLiteral("+") : QString(), QString::number(pct, 'f', 0));
+                        text +=
+                            QStringLiteral("  (%1%2, %3%4%)")
+                                .arg(diff > 0 ? QStringLiteral("+") : QString(), def.format(diff),
+                                     pct > 0 ? QStringLiteral("+") : QString(), QString::number(pct, 'f', 0));
                     }
                 }
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);

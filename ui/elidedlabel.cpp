@@ -7,8 +7,7 @@
 
 namespace gf {
 
-ElidedLabel::ElidedLabel(QWidget *parent)
-    : QLabel(parent)
+ElidedLabel::ElidedLabel(QWidget *parent) : QLabel(parent)
 {
     setTextFormat(Qt::PlainText);
     setWordWrap(false);
@@ -18,7 +17,8 @@ ElidedLabel::ElidedLabel(QWidget *parent)
 QSize ElidedLabel::minimumSizeHint() const
 {
     const QSize full = QLabel::minimumSizeHint();
-    const int narrow = fontMetrics().averageCharWidth() * 8 + contentsMargins().left() + contentsMargins().right();
+    const int narrow =
+        fontMetrics().averageCharWidth() * 8 + contentsMargins().left() + contentsMargins().right();
     return {std::min(full.width(), narrow), full.height()};
 }
 
@@ -36,7 +36,8 @@ void ElidedLabel::paintEvent(QPaintEvent *event)
     QPainter p(this);
     const QRect r = contentsRect();
     const QString shown = fontMetrics().elidedText(text(), Qt::ElideRight, r.width());
-    style()->drawItemText(&p, r, static_cast<int>(alignment()), palette(), isEnabled(), shown, foregroundRole());
+    style()->drawItemText(&p, r, static_cast<int>(alignment()), palette(), isEnabled(), shown,
+                          foregroundRole());
 }
 
 bool ElidedLabel::event(QEvent *event)

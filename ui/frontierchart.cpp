@@ -14,8 +14,8 @@
 #include <QPalette>
 #include <QScatterSeries>
 #include <QToolTip>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -59,8 +59,9 @@ namespace {
 
 QColor providerColor(int provider)
 {
-    static const QList<QColor> colors{QColor(0xe8, 0x89, 0x0c), QColor(0x3b, 0x78, 0xe7), QColor(0x00, 0xa3, 0xa3),
-                                      QColor(0x8e, 0x44, 0xad), QColor(0xd6, 0x33, 0x6c)};
+    static const QList<QColor> colors{QColor(0xe8, 0x89, 0x0c), QColor(0x3b, 0x78, 0xe7),
+                                      QColor(0x00, 0xa3, 0xa3), QColor(0x8e, 0x44, 0xad),
+                                      QColor(0xd6, 0x33, 0x6c)};
     return colors.value(provider, QColor(0x77, 0x77, 0x77));
 }
 
@@ -100,7 +101,8 @@ FrontierChart::FrontierChart(QWidget *parent) : QWidget(parent)
             for (int dominated = 0; dominated < 2; ++dominated) {
                 auto *s = new QScatterSeries(this);
                 s->setName(providerDisplayName(providers.at(p)) + (spot ? tr(" spot") : QString()));
-                s->setMarkerShape(spot ? QScatterSeries::MarkerShapeRectangle : QScatterSeries::MarkerShapeCircle);
+                s->setMarkerShape(spot ? QScatterSeries::MarkerShapeRectangle
+                                       : QScatterSeries::MarkerShapeCircle);
                 s->setMarkerSize(dominated ? 6.0 : 9.0);
                 QColor c = providerColor(p);
                 if (dominated)
@@ -111,7 +113,8 @@ FrontierChart::FrontierChart(QWidget *parent) : QWidget(parent)
                 m_series.append({s, {}, p});
                 connect(s, &QScatterSeries::hovered, this,
                         [this, s](const QPointF &pt, bool state) { onHovered(s, pt, state); });
-                connect(s, &QScatterSeries::clicked, this, [this, s](const QPointF &pt) { onClicked(s, pt); });
+                connect(s, &QScatterSeries::clicked, this,
+                        [this, s](const QPointF &pt) { onClicked(s, pt); });
             }
         }
     }
@@ -275,7 +278,8 @@ void FrontierChart::setPoints(const QList<ChartPoint> &points, std::optional<dou
 void FrontierChart::applyRanges()
 {
     if (auto *lx = qobject_cast<QLogValueAxis *>(m_axisX); lx && m_logX) {
-        lx->setRange(std::pow(10.0, std::floor(std::log10(m_minX * 0.9))), std::pow(10.0, std::ceil(std::log10(m_maxX * 1.1))));
+        lx->setRange(std::pow(10.0, std::floor(std::log10(m_minX * 0.9))),
+                     std::pow(10.0, std::ceil(std::log10(m_maxX * 1.1))));
     } else if (auto *vx = qobject_cast<QValueAxis *>(m_axisX); vx && !m_logX) {
         vx->setRange(0, m_maxX * 1.05);
         vx->applyNiceNumbers();
@@ -284,7 +288,8 @@ void FrontierChart::applyRanges()
         return;
     }
     if (auto *ly = qobject_cast<QLogValueAxis *>(m_axisY); ly && m_logY) {
-        ly->setRange(std::pow(10.0, std::floor(std::log10(m_minY * 0.9))), std::pow(10.0, std::ceil(std::log10(m_maxY * 1.1))));
+        ly->setRange(std::pow(10.0, std::floor(std::log10(m_minY * 0.9))),
+                     std::pow(10.0, std::ceil(std::log10(m_maxY * 1.1))));
     } else if (auto *vy = qobject_cast<QValueAxis *>(m_axisY); vy && !m_logY) {
         vy->setRange(0, m_maxY * 1.05);
         vy->applyNiceNumbers();
@@ -336,7 +341,8 @@ void FrontierChart::rebuildAxes()
         m_chart->removeAxis(a);
     delete m_axisX;
     delete m_axisY;
-    auto make = [](bool log, double lo, double hi, const QString &title, const QString &format) -> QAbstractAxis * {
+    auto make = [](bool log, double lo, double hi, const QString &title,
+                   const QString &format) -> QAbstractAxis * {
         if (log) {
             auto *a = new QLogValueAxis;
             a->setBase(10);
@@ -354,7 +360,8 @@ void FrontierChart::rebuildAxes()
         a->setTitleText(title);
         return a;
     };
-    m_axisX = make(m_logX, m_minX, m_maxX, tr("Training time (hours, incl. setup and spot overhead)"), QStringLiteral("%g"));
+    m_axisX = make(m_logX, m_minX, m_maxX, tr("Training time (hours, incl. setup and spot overhead)"),
+                   QStringLiteral("%g"));
     m_axisY = make(m_logY, m_minY, m_maxY, tr("Run cost (USD)"), QStringLiteral("%g"));
     m_chart->addAxis(m_axisX, Qt::AlignBottom);
     m_chart->addAxis(m_axisY, Qt::AlignLeft);

@@ -31,7 +31,7 @@ struct ChartPoint
     bool spot = false;  ///< marker: circle = on-demand, square = spot
     bool onFrontier = false;
     bool feasible = true; ///< within deadline and budget
-    int id = 0;         ///< caller's point id, reported back by signals
+    int id = 0;           ///< caller's point id, reported back by signals
 };
 
 /// The efficiency-frontier chart: every offer as a point, the Pareto frontier as a line, deadline and

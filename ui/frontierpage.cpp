@@ -22,7 +22,8 @@ FrontierPage::FrontierPage(QWidget *parent) : QWidget(parent)
 {
     m_chart = new FrontierChart(this);
     m_chart->setObjectName(QStringLiteral("frontierChart"));
-    m_chart->setTooltipProvider([this](int id) { return m_results ? describePoint(*m_results, id) : QString(); });
+    m_chart->setTooltipProvider(
+        [this](int id) { return m_results ? describePoint(*m_results, id) : QString(); });
 
     m_logX = new QCheckBox(tr("Log time axis"), this);
     m_logX->setObjectName(QStringLiteral("logX"));
@@ -32,7 +33,8 @@ FrontierPage::FrontierPage(QWidget *parent) : QWidget(parent)
     m_logY->setChecked(true);
     auto *reset = new QPushButton(tr("Reset zoom"), this);
     reset->setObjectName(QStringLiteral("resetZoom"));
-    reset->setToolTip(tr("Drag a rectangle to zoom in, use the mouse wheel, or press Esc in the chart to reset"));
+    reset->setToolTip(
+        tr("Drag a rectangle to zoom in, use the mouse wheel, or press Esc in the chart to reset"));
     m_summary = new ElidedLabel(this);
     m_summary->setObjectName(QStringLiteral("frontierSummary"));
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -109,7 +111,8 @@ void FrontierPage::setResults(ProjectionResultsPtr results)
         }
         if (m_results->recommended >= 0)
             recommended = static_cast<int>(m_results->recommended);
-        m_chart->setPoints(points, m_results->options.deadlineHours, m_results->options.budgetUsd, recommended);
+        m_chart->setPoints(points, m_results->options.deadlineHours, m_results->options.budgetUsd,
+                           recommended);
     } else {
         m_chart->setPoints({}, std::nullopt, std::nullopt, std::nullopt);
     }
@@ -146,12 +149,14 @@ void FrontierPage::pointActivated(int point)
         auto *proxy = qobject_cast<QSortFilterProxyModel *>(m_table->model());
         const QModelIndex idx = proxy->mapFromSource(m_model->index(row, 0));
         const QSignalBlocker blocker(m_table->selectionModel());
-        m_table->selectionModel()->setCurrentIndex(idx, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        m_table->selectionModel()->setCurrentIndex(idx, QItemSelectionModel::ClearAndSelect |
+                                                            QItemSelectionModel::Rows);
         m_table->scrollTo(idx);
     } else {
         m_table->clearSelection();
     }
-    Q_EMIT catalogRowActivated(static_cast<int>(m_results->catalogIndex.at(m_results->points.at(point).offerIndex)));
+    Q_EMIT catalogRowActivated(
+        static_cast<int>(m_results->catalogIndex.at(m_results->points.at(point).offerIndex)));
 }
 
 void FrontierPage::highlightCatalogRows(const QList<int> &rows)

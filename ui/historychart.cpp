@@ -8,8 +8,8 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QMap>
-#include <QScatterSeries>
 #include <QResizeEvent>
+#include <QScatterSeries>
 #include <QVBoxLayout>
 #include <QValueAxis>
 

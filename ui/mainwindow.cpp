@@ -1,7 +1,7 @@
 #include "mainwindow.h"
 
-#include "catalogstore.h"
 #include "catalogspage.h"
+#include "catalogstore.h"
 #include "comparepage.h"
 #include "elidedlabel.h"
 #include "exportdialog.h"
@@ -24,8 +24,8 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
-#include <QScrollArea>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -61,7 +61,8 @@ Result<CatalogLoad> loadCatalog(const QString &dbPath)
     if (auto runs = store.probeRuns(); runs.ok()) {
         for (const ProbeRunRecord &run : runs.value()) {
             if (auto probe = parseProbeJson(run.json); probe.ok()) {
-                load.calibration = calibrationFromProbe(probe.value(), GpuSpecTable::builtin(), GpuCatalog::builtin());
+                load.calibration =
+                    calibrationFromProbe(probe.value(), GpuSpecTable::builtin(), GpuCatalog::builtin());
                 break;
             }
         }
@@ -84,8 +85,9 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     m_banner->setObjectName(QStringLiteral("errorBanner"));
     m_banner->setWordWrap(true);
     m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_banner->setStyleSheet(QStringLiteral("QLabel { padding: 6px; border-radius: 4px; background: palette(tooltip-base); "
-                                           "color: palette(tooltip-text); border: 1px solid #c0392b; }"));
+    m_banner->setStyleSheet(
+        QStringLiteral("QLabel { padding: 6px; border-radius: 4px; background: palette(tooltip-base); "
+                       "color: palette(tooltip-text); border: 1px solid #c0392b; }"));
     m_banner->hide();
     layout->addWidget(m_banner);
 
@@ -192,7 +194,8 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     QAction *toggleDock = m_workloadDock->toggleViewAction();
     toggleDock->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_W));
     view->addAction(toggleDock);
-    QAction *resetZoom = view->addAction(tr("Reset chart &zoom"), m_frontier->chart(), &FrontierChart::resetZoom);
+    QAction *resetZoom =
+        view->addAction(tr("Reset chart &zoom"), m_frontier->chart(), &FrontierChart::resetZoom);
     resetZoom->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
     view->addSeparator();
     for (int i = 0; i < 9; ++i) {
@@ -262,8 +265,8 @@ void MainWindow::onLoaded()
     m_projection->setCalibration(load.calibration);
     m_projection->setOffers(std::move(load.offers));
     if (load.bundledImported > 0)
-        statusBar()->showMessage(tr("First start: imported the bundled price snapshot of %n provider(s).", nullptr,
-                                    load.bundledImported),
+        statusBar()->showMessage(tr("First start: imported the bundled price snapshot of %n provider(s).",
+                                    nullptr, load.bundledImported),
                                  8000);
     Q_EMIT catalogLoaded();
 }
@@ -298,7 +301,8 @@ void MainWindow::onResults(ProjectionResultsPtr results)
 
 void MainWindow::updateCompare()
 {
-    m_compare->setOffers(m_offers->model()->offers(), m_offers->selectedRows(), m_offers->model()->projection());
+    m_compare->setOffers(m_offers->model()->offers(), m_offers->selectedRows(),
+                         m_offers->model()->projection());
 }
 
 void MainWindow::showError(const QString &message)
@@ -316,17 +320,19 @@ void MainWindow::showAbout()
             continue;
         sources += QStringLiteral("<li>%1: %2, prices dated %3 (%4 offers)</li>")
                        .arg(providerDisplayName(s.provider).toHtmlEscaped(), s.origin.toHtmlEscaped(),
-                            s.dataDate.isValid() ? s.dataDate.toString(Qt::ISODate) : s.fetchedAt.toString(Qt::ISODate))
+                            s.dataDate.isValid() ? s.dataDate.toString(Qt::ISODate)
+                                                 : s.fetchedAt.toString(Qt::ISODate))
                        .arg(s.rowCount);
     }
-    QMessageBox::about(this, tr("About GPU Frontier"),
-                       tr("<h3>GPU Frontier %1</h3>"
-                          "<p>Where to train: cloud GPU offers by cost and training time.</p>"
-                          "<p>Qt %2 (built with %3)<br>Catalog database: %4</p>"
-                          "<p>Current price data:</p><ul>%5</ul>"
-                          "<p>GPU datasheet figures: resources/gpu_specs.csv; workloads: resources/workloads.json.</p>")
-                           .arg(QStringLiteral(GPUFRONTIER_VERSION), QString::fromLatin1(qVersion()),
-                                QStringLiteral(QT_VERSION_STR), m_dbPath.toHtmlEscaped(), sources));
+    QMessageBox::about(
+        this, tr("About GPU Frontier"),
+        tr("<h3>GPU Frontier %1</h3>"
+           "<p>Where to train: cloud GPU offers by cost and training time.</p>"
+           "<p>Qt %2 (built with %3)<br>Catalog database: %4</p>"
+           "<p>Current price data:</p><ul>%5</ul>"
+           "<p>GPU datasheet figures: resources/gpu_specs.csv; workloads: resources/workloads.json.</p>")
+            .arg(QStringLiteral(GPUFRONTIER_VERSION), QString::fromLatin1(qVersion()),
+                 QStringLiteral(QT_VERSION_STR), m_dbPath.toHtmlEscaped(), sources));
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

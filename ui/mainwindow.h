@@ -35,7 +35,14 @@ class MainWindow final : public QMainWindow
 {
     Q_OBJECT
 public:
-    enum Page { OffersTab, FrontierTab, CompareTab, ProbeTab, CatalogsTab };
+    enum Page
+    {
+        OffersTab,
+        FrontierTab,
+        CompareTab,
+        ProbeTab,
+        CatalogsTab
+    };
 
     explicit MainWindow(QString dbPath, QWidget *parent = nullptr);
     ~MainWindow() override;

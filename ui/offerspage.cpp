@@ -15,8 +15,8 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
-#include <QTableView>
 #include <QSplitter>
+#include <QTableView>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -73,7 +73,8 @@ OffersPage::OffersPage(QWidget *parent) : QWidget(parent)
     m_maxPrice->setSingleStep(0.5);
     m_maxPrice->setSuffix(tr(" USD/h"));
     m_maxPrice->setSpecialValueText(tr("any"));
-    m_maxPrice->setToolTip(tr("At most this price per hour for the whole instance (the spot price when \"Spot only\" is on)"));
+    m_maxPrice->setToolTip(
+        tr("At most this price per hour for the whole instance (the spot price when \"Spot only\" is on)"));
     form->addRow(tr("Max price"), m_maxPrice);
 
     m_spot = new QCheckBox(tr("Spot only"), filters);
@@ -119,20 +120,23 @@ OffersPage::OffersPage(QWidget *parent) : QWidget(parent)
         // Prices first: GPU memory moves after the price, time and cost columns, so that a
         // small screen shows what an offer costs without scrolling (the user can drag it back).
         QHeaderView *h = m_view->horizontalHeader();
-        h->moveSection(h->visualIndex(OfferTableModel::GpuMemory), h->visualIndex(OfferTableModel::SpotSavings));
+        h->moveSection(h->visualIndex(OfferTableModel::GpuMemory),
+                       h->visualIndex(OfferTableModel::SpotSavings));
     }
     m_view->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
     m_view->setColumnHidden(OfferTableModel::Network, true);
-    connect(m_view->horizontalHeader(), &QHeaderView::customContextMenuRequested, this, [this](const QPoint &pos) {
-        QMenu menu(this);
-        for (int c = 0; c < m_model->columnCount(); ++c) {
-            QAction *a = menu.addAction(m_model->headerData(c, Qt::Horizontal).toString());
-            a->setCheckable(true);
-            a->setChecked(!m_view->isColumnHidden(c));
-            connect(a, &QAction::toggled, this, [this, c](bool on) { m_view->setColumnHidden(c, !on); });
-        }
-        menu.exec(m_view->horizontalHeader()->mapToGlobal(pos));
-    });
+    connect(m_view->horizontalHeader(), &QHeaderView::customContextMenuRequested, this,
+            [this](const QPoint &pos) {
+                QMenu menu(this);
+                for (int c = 0; c < m_model->columnCount(); ++c) {
+                    QAction *a = menu.addAction(m_model->headerData(c, Qt::Horizontal).toString());
+                    a->setCheckable(true);
+                    a->setChecked(!m_view->isColumnHidden(c));
+                    connect(a, &QAction::toggled, this,
+                            [this, c](bool on) { m_view->setColumnHidden(c, !on); });
+                }
+                menu.exec(m_view->horizontalHeader()->mapToGlobal(pos));
+            });
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             [this] { Q_EMIT selectionChanged(selectedRows()); });
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
@@ -211,7 +215,8 @@ void OffersPage::selectCatalogRow(int row)
         resetFilters();
         idx = m_proxy->mapFromSource(source);
     }
-    m_view->selectionModel()->setCurrentIndex(idx, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_view->selectionModel()->setCurrentIndex(idx, QItemSelectionModel::ClearAndSelect |
+                                                       QItemSelectionModel::Rows);
     m_view->scrollTo(idx, QAbstractItemView::PositionAtCenter);
 }
 
@@ -231,7 +236,8 @@ void OffersPage::updateSummary()
     }
     QString text = tr("Showing %1 of %2 offers").arg(m_proxy->rowCount()).arg(m_model->rowCount());
     if (oldest >= 0) {
-        text += tr(" · oldest prices from %1 (%2 old)").arg(oldestDate.toString(Qt::ISODate), formatAgeDays(oldest));
+        text += tr(" · oldest prices from %1 (%2 old)")
+                    .arg(oldestDate.toString(Qt::ISODate), formatAgeDays(oldest));
         if (oldest > 7)
             text += tr(" · refresh recommended");
     }
@@ -243,7 +249,8 @@ void OffersPage::updateSummary()
 
 void OffersPage::resetFilters()
 {
-    const QSignalBlocker b1(m_gpu), b2(m_minGpus), b3(m_minMem), b4(m_maxPrice), b5(m_spot), b6(m_region), b7(m_search);
+    const QSignalBlocker b1(m_gpu), b2(m_minGpus), b3(m_minMem), b4(m_maxPrice), b5(m_spot), b6(m_region),
+        b7(m_search);
     for (QCheckBox *b : std::as_const(m_providerBoxes)) {
         const QSignalBlocker blocker(b);
         b->setChecked(true);

@@ -48,13 +48,15 @@ ProbePage::ProbePage(QString dbPath, QWidget *parent) : QWidget(parent), m_dbPat
     m_full->setToolTip(tr("More shapes and repetitions, under 30 seconds"));
     m_cpu = new QPushButton(tr("Run CPU probe"), this);
     m_cpu->setObjectName(QStringLiteral("probeCpu"));
-    m_cpu->setToolTip(tr("GEMM and memory bandwidth of this machine's CPU (for machines without an NVIDIA GPU)"));
+    m_cpu->setToolTip(
+        tr("GEMM and memory bandwidth of this machine's CPU (for machines without an NVIDIA GPU)"));
     m_cancel = new QPushButton(tr("Cancel"), this);
     m_cancel->setObjectName(QStringLiteral("probeCancel"));
     m_cancel->setEnabled(false);
     m_import = new QPushButton(tr("Import probe JSON…"), this);
     m_import->setObjectName(QStringLiteral("probeImport"));
-    m_import->setToolTip(tr("A document written by gpufrontier-probe on another machine, e.g. a rented instance"));
+    m_import->setToolTip(
+        tr("A document written by gpufrontier-probe on another machine, e.g. a rented instance"));
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 1000);
     m_progress->setTextVisible(false);
@@ -104,8 +106,9 @@ ProbePage::ProbePage(QString dbPath, QWidget *parent) : QWidget(parent), m_dbPat
     m_figures->setHorizontalHeaderLabels({tr("Measured"), tr("Datasheet"), tr("Efficiency"), tr("Unit")});
     m_figures->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_figures->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    m_figures->setToolTip(tr("Efficiency = measured / datasheet peak on the probed GPU. The projection applies it "
-                             "to the datasheet peaks of every other GPU."));
+    m_figures->setToolTip(
+        tr("Efficiency = measured / datasheet peak on the probed GPU. The projection applies it "
+           "to the datasheet peaks of every other GPU."));
     m_calibrationLabel = new QLabel(this);
     m_calibrationLabel->setObjectName(QStringLiteral("calibrationLabel"));
     m_calibrationLabel->setWordWrap(true);
@@ -118,7 +121,8 @@ ProbePage::ProbePage(QString dbPath, QWidget *parent) : QWidget(parent), m_dbPat
 
     m_history = new QTableWidget(0, 5, this);
     m_history->setObjectName(QStringLiteral("probeHistory"));
-    m_history->setHorizontalHeaderLabels({tr("When (UTC)"), tr("Origin"), tr("Kind"), tr("Device"), tr("GPU model")});
+    m_history->setHorizontalHeaderLabels(
+        {tr("When (UTC)"), tr("Origin"), tr("Kind"), tr("Device"), tr("GPU model")});
     m_history->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_history->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_history->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -127,7 +131,8 @@ ProbePage::ProbePage(QString dbPath, QWidget *parent) : QWidget(parent), m_dbPat
     connect(m_history, &QTableWidget::currentCellChanged, this, [this](int row) { showRun(row); });
     m_use = new QPushButton(tr("Calibrate with this run"), this);
     m_use->setObjectName(QStringLiteral("probeUse"));
-    m_use->setToolTip(tr("Use the selected run's efficiencies for every projection (the newest run is used by default)"));
+    m_use->setToolTip(
+        tr("Use the selected run's efficiencies for every projection (the newest run is used by default)"));
     connect(m_use, &QPushButton::clicked, this, [this] { Q_EMIT calibrationChanged(m_calibration); });
     auto *historyBox = new QGroupBox(tr("Probe runs"), this);
     auto *hl = new QVBoxLayout(historyBox);
@@ -189,7 +194,8 @@ void ProbePage::runProbe(bool cpu, bool quick)
     const QString name = cpu ? QStringLiteral("gpufrontier-cpuprobe") : QStringLiteral("gpufrontier-probe");
     const QString program = ProbeRunner::findProbe(name);
     if (program.isEmpty()) {
-        showMessage(tr("%1 was not found (looked in %2).").arg(name, ProbeRunner::probeSearchDirs().join(QStringLiteral(", "))),
+        showMessage(tr("%1 was not found (looked in %2).")
+                        .arg(name, ProbeRunner::probeSearchDirs().join(QStringLiteral(", "))),
                     true);
         return;
     }
@@ -224,7 +230,8 @@ void ProbePage::onFinished(const ProbeOutcome &outcome)
         QString text = outcome.error.text();
         if (outcome.status == ProbeStatus::NoDevice)
             text = ProbeRunner::noDeviceMessage();
-        showMessage(text, outcome.status != ProbeStatus::Cancelled && outcome.status != ProbeStatus::NoDevice);
+        showMessage(text,
+                    outcome.status != ProbeStatus::Cancelled && outcome.status != ProbeStatus::NoDevice);
         if (outcome.status == ProbeStatus::NoDevice)
             m_cpu->setFocus();
         Q_EMIT runFinished(false);
@@ -242,8 +249,8 @@ void ProbePage::onFinished(const ProbeOutcome &outcome)
         Q_EMIT runFinished(false);
         return;
     }
-    showMessage(tr("Probe finished in %1 s: %2").arg(QString::number(outcome.result->elapsedS, 'f', 1),
-                                                      outcome.result->deviceName),
+    showMessage(tr("Probe finished in %1 s: %2")
+                    .arg(QString::number(outcome.result->elapsedS, 'f', 1), outcome.result->deviceName),
                 false);
     refreshHistory();
     m_history->setCurrentCell(0, 0);
@@ -261,7 +268,9 @@ bool ProbePage::importFile(const QString &path)
     const QByteArray json = f.read(16 * 1024 * 1024);
     auto parsed = parseProbeJson(json);
     if (!parsed) {
-        showMessage(tr("%1 is not a usable probe result: %2").arg(QFileInfo(path).fileName(), parsed.error().text()), true);
+        showMessage(
+            tr("%1 is not a usable probe result: %2").arg(QFileInfo(path).fileName(), parsed.error().text()),
+            true);
         return false;
     }
     CatalogStore *db = store();
@@ -328,10 +337,13 @@ void ProbePage::showRun(int row)
         if (!p.driverVersion.isEmpty())
             device += tr(" · driver %1").arg(p.driverVersion.toHtmlEscaped());
     } else {
-        device += tr(" · CPU probe, %1 threads · %2 GB RAM").arg(p.smCount).arg(QString::number(p.memoryGb, 'f', 1));
+        device += tr(" · CPU probe, %1 threads · %2 GB RAM")
+                      .arg(p.smCount)
+                      .arg(QString::number(p.memoryGb, 'f', 1));
     }
-    device += tr("<br>Run %1 UTC%2").arg(p.createdAt.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm")),
-                                         p.quick ? tr(", quick mode") : QString());
+    device += tr("<br>Run %1 UTC%2")
+                  .arg(p.createdAt.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm")),
+                       p.quick ? tr(", quick mode") : QString());
     m_device->setText(device);
 
     const GpuSpec *spec = nullptr;
@@ -355,7 +367,8 @@ void ProbePage::showRun(int row)
         {tr("FP16 GEMM"), p.fp16Tflops, peak(Precision::Fp16), tr("TFLOP/s")},
         {tr("BF16 GEMM"), p.bf16Tflops, peak(Precision::Bf16), tr("TFLOP/s")},
         {tr("FP8 GEMM"), p.fp8Tflops, peak(Precision::Fp8), tr("TFLOP/s")},
-        {tr("Memory bandwidth"), p.memBandwidthGbs, spec ? std::optional<double>(spec->memBandwidthGbs) : std::nullopt, tr("GB/s")},
+        {tr("Memory bandwidth"), p.memBandwidthGbs,
+         spec ? std::optional<double>(spec->memBandwidthGbs) : std::nullopt, tr("GB/s")},
         {tr("Host → device (pinned)"), p.h2dGbs, std::nullopt, tr("GB/s")},
         {tr("Device → host (pinned)"), p.d2hGbs, std::nullopt, tr("GB/s")},
         {tr("Kernel launch overhead"), p.launchOverheadUs, std::nullopt, tr("µs")},
@@ -377,8 +390,9 @@ void ProbePage::showRun(int row)
     QStringList notes;
     for (const QString &n : std::as_const(m_calibration.notes))
         notes.append(n.toHtmlEscaped());
-    m_calibrationLabel->setText(tr("<b>Calibration:</b> %1<br>%2")
-                                    .arg(m_calibration.source.toHtmlEscaped(), notes.join(QStringLiteral("<br>"))));
+    m_calibrationLabel->setText(
+        tr("<b>Calibration:</b> %1<br>%2")
+            .arg(m_calibration.source.toHtmlEscaped(), notes.join(QStringLiteral("<br>"))));
 }
 
 } // namespace gf

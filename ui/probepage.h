@@ -1,8 +1,8 @@
 #pragma once
 
 #include "catalogstore.h"
-#include "projection.h"
 #include "proberunner.h"
+#include "projection.h"
 
 #include <QWidget>
 

@@ -70,14 +70,16 @@ WorkloadPanel::WorkloadPanel(QWidget *parent) : QWidget(parent)
     m_customFlops->setDecimals(3);
     m_customFlops->setValue(10);
     m_customFlops->setSuffix(tr(" GFLOP"));
-    m_customFlops->setToolTip(tr("Forward + backward FLOPs per sample, in GFLOP (a multiply-add counts as 2)"));
+    m_customFlops->setToolTip(
+        tr("Forward + backward FLOPs per sample, in GFLOP (a multiply-add counts as 2)"));
     cf->addRow(tr("FLOPs/sample"), m_customFlops);
     m_customParams = new QDoubleSpinBox(custom);
     m_customParams->setRange(0, 1e6);
     m_customParams->setDecimals(1);
     m_customParams->setValue(100);
     m_customParams->setSuffix(tr(" M params"));
-    m_customParams->setToolTip(tr("Trainable parameters, millions (sets the gradient exchange between GPUs)"));
+    m_customParams->setToolTip(
+        tr("Trainable parameters, millions (sets the gradient exchange between GPUs)"));
     cf->addRow(tr("Parameters"), m_customParams);
     m_customMemory = new QDoubleSpinBox(custom);
     m_customMemory->setRange(0, 1024);
@@ -193,8 +195,8 @@ WorkloadPanel::WorkloadPanel(QWidget *parent) : QWidget(parent)
     connect(m_preset, &QComboBox::currentIndexChanged, this, &WorkloadPanel::presetChanged);
     for (QComboBox *c : {m_customKind, m_customGpu, m_precision, m_spot})
         connect(c, &QComboBox::currentIndexChanged, this, &WorkloadPanel::emitChanged);
-    for (QDoubleSpinBox *s : {m_customFlops, m_customMeasured, m_customParams, m_customMemory, m_samples, m_epochs,
-                              m_deadline, m_budget})
+    for (QDoubleSpinBox *s : {m_customFlops, m_customMeasured, m_customParams, m_customMemory, m_samples,
+                              m_epochs, m_deadline, m_budget})
         connect(s, &QDoubleSpinBox::valueChanged, this, &WorkloadPanel::emitChanged);
     for (QSpinBox *s : {m_checkpoint, m_setup, m_nodes})
         connect(s, &QSpinBox::valueChanged, this, &WorkloadPanel::emitChanged);
@@ -218,7 +220,8 @@ void WorkloadPanel::presetChanged()
             m_precision->setCurrentIndex(std::max(0, m_precision->findData(precisionName(w->precision))));
             m_notes->setText(tr("%1 GFLOP/sample · %2 M params · needs %3 GB per GPU")
                                  .arg(QString::number(w->flopsPerSample / 1e9, 'g', 4),
-                                      QString::number(w->parameters / 1e6, 'g', 4), QString::number(w->memoryGb, 'g', 3)));
+                                      QString::number(w->parameters / 1e6, 'g', 4),
+                                      QString::number(w->memoryGb, 'g', 3)));
             m_notes->setToolTip(w->notes);
             m_loading = wasLoading;
         }
@@ -250,7 +253,8 @@ void WorkloadPanel::emitChanged()
 Result<Workload> WorkloadPanel::workload() const
 {
     const QString id = m_preset->currentData().toString();
-    const Precision precision = precisionFromName(m_precision->currentData().toString()).value_or(Precision::Fp16);
+    const Precision precision =
+        precisionFromName(m_precision->currentData().toString()).value_or(Precision::Fp16);
     if (id != kCustomId) {
         const Workload *preset = findWorkload(builtinWorkloads(), id);
         if (!preset)

@@ -30,7 +30,7 @@ public:
     void setDeadlineHours(double hours); ///< 0 = none
     void setBudgetUsd(double usd);       ///< 0 = none
     void setSpotPolicy(SpotPolicy policy);
-    void setWeight(double weight);       ///< 0 cheapest .. 1 fastest
+    void setWeight(double weight); ///< 0 cheapest .. 1 fastest
     void setSamples(double samples);
     void setEpochs(double epochs);
 

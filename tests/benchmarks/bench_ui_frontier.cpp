@@ -61,8 +61,8 @@ int main(int argc, char **argv)
     for (int r = 0; r < reps; ++r) {
         QElapsedTimer t;
         t.start();
-        results = std::make_shared<const ProjectionResults>(
-            ProjectionController::compute(r + 1, offers, OfferFilter{}, workload, options, defaultCalibration()));
+        results = std::make_shared<const ProjectionResults>(ProjectionController::compute(
+            r + 1, offers, OfferFilter{}, workload, options, defaultCalibration()));
         project.append(t.nsecsElapsed() / 1e6);
         t.restart();
         page.setResults(results);

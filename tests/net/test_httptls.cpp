@@ -42,9 +42,9 @@ public:
     bool start(const QString &openssl, const QString &cert, const QString &key)
     {
         m_process.setProcessChannelMode(QProcess::MergedChannels);
-        m_process.start(openssl, {QStringLiteral("s_server"), QStringLiteral("-accept"),
-                                  QStringLiteral("127.0.0.1:0"), QStringLiteral("-cert"), cert,
-                                  QStringLiteral("-key"), key, QStringLiteral("-www")});
+        m_process.start(openssl,
+                        {QStringLiteral("s_server"), QStringLiteral("-accept"), QStringLiteral("127.0.0.1:0"),
+                         QStringLiteral("-cert"), cert, QStringLiteral("-key"), key, QStringLiteral("-www")});
         if (!m_process.waitForStarted(10000))
             return false;
         static const QRegularExpression accept(QStringLiteral("ACCEPT 127\\.0\\.0\\.1:(\\d+)"));
@@ -100,7 +100,8 @@ class TestHttpTls final : public QObject
     std::unique_ptr<TlsServer> serve(const QString &name)
     {
         auto server = std::make_unique<TlsServer>();
-        if (!server->start(m_openssl, path(name + QStringLiteral(".pem")), path(name + QStringLiteral(".key"))))
+        if (!server->start(m_openssl, path(name + QStringLiteral(".pem")),
+                           path(name + QStringLiteral(".key"))))
             return nullptr;
         return server;
     }
@@ -179,7 +180,8 @@ private Q_SLOTS:
     {
         const auto r = fetchFrom(QStringLiteral("local"), path(QStringLiteral("no-such-bundle.pem")));
         QVERIFY(!r);
-        QVERIFY2(r.error().message.contains(QStringLiteral("no-such-bundle.pem")), qPrintable(r.error().message));
+        QVERIFY2(r.error().message.contains(QStringLiteral("no-such-bundle.pem")),
+                 qPrintable(r.error().message));
     }
 };
 

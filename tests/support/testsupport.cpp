@@ -38,7 +38,8 @@ QByteArray readFixture(const QString &relativePath)
 
 QByteArray makeCatalogCsv(const QString &provider, int rows, const QString &gpuName)
 {
-    QString s = QStringLiteral("# provider: %1\n# snapshot_date: 2026-11-01\n# source: test fixture\n").arg(provider);
+    QString s =
+        QStringLiteral("# provider: %1\n# snapshot_date: 2026-11-01\n# source: test fixture\n").arg(provider);
     s += snapshotCsvColumns().join(u',') + u'\n';
     for (int i = 1; i <= rows; ++i) {
         s += QStringLiteral("%1,type-%2,region-%3,,%4,%5,80,%6,%7,,,%8.00,%9,spot,,,1,60,fixture,,\n")
@@ -57,7 +58,8 @@ QByteArray makeCatalogCsv(const QString &provider, int rows, const QString &gpuN
 
 QString builtExecutable(const QString &name)
 {
-    const QStringList candidates{QStringLiteral(GF_BINARY_DIR "/app/") + name, QStringLiteral(GF_BINARY_DIR "/probes/") + name};
+    const QStringList candidates{QStringLiteral(GF_BINARY_DIR "/app/") + name,
+                                 QStringLiteral(GF_BINARY_DIR "/probes/") + name};
     for (const QString &c : candidates)
         if (QFileInfo(c).isExecutable())
             return c;

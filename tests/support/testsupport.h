@@ -28,7 +28,8 @@ private:
 QByteArray readFixture(const QString &relativePath);
 QString fixturePath(const QString &relativePath);
 /// A small valid catalog CSV for `provider` with `rows` offers (prices 1.00, 2.00, ...).
-QByteArray makeCatalogCsv(const QString &provider, int rows, const QString &gpuName = QStringLiteral("A100-80GB"));
+QByteArray makeCatalogCsv(const QString &provider, int rows,
+                          const QString &gpuName = QStringLiteral("A100-80GB"));
 /// Path of a built executable (gpufrontier-cli, gpufrontier, probes) in the build tree.
 QString builtExecutable(const QString &name);
 /// Counts rows of a table through a fresh read-only connection (independent of the store under test).

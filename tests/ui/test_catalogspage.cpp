@@ -235,7 +235,8 @@ private Q_SLOTS:
         QVERIFY(QSettings().value(QStringLiteral("refresh/caBundle")).isNull());
         auto *error = again.findChild<QLabel *>(QStringLiteral("settingsError"));
         QVERIFY(error);
-        QVERIFY2(error->text().contains(QStringLiteral("missing.pem\" does not exist")), qPrintable(error->text()));
+        QVERIFY2(error->text().contains(QStringLiteral("missing.pem\" does not exist")),
+                 qPrintable(error->text()));
         const QString pem = db.dir() + QStringLiteral("/ca.pem");
         QFile f(pem);
         QVERIFY(f.open(QIODevice::WriteOnly));

@@ -9,11 +9,11 @@
 #include "workloadpanel.h"
 
 #include <QApplication>
-#include <QLineEdit>
-#include <QCheckBox>
 #include <QChart>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QLineEdit>
 #include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QSignalSpy>
@@ -81,7 +81,8 @@ private Q_SLOTS:
         OfferTableModel *model = m_window->offersPage()->model();
         int withTime = 0;
         for (int row = 0; row < model->rowCount(); ++row)
-            withTime += model->index(row, OfferTableModel::Hours).data(OfferTableModel::SortRole).isValid() ? 1 : 0;
+            withTime +=
+                model->index(row, OfferTableModel::Hours).data(OfferTableModel::SortRole).isValid() ? 1 : 0;
         QVERIFY(withTime > 1000);
     }
 
@@ -219,7 +220,8 @@ private Q_SLOTS:
         const int a100 = m_window->frontierPage()->chart()->pointCount();
         QVERIFY(a100 > 0 && a100 < all);
         for (const Offer &o : m_window->projection()->results()->offers)
-            QVERIFY(o.gpuId.contains(QStringLiteral("a100")) || o.gpuRawName.contains(QStringLiteral("A100")));
+            QVERIFY(o.gpuId.contains(QStringLiteral("a100")) ||
+                    o.gpuRawName.contains(QStringLiteral("A100")));
         m_window->offersPage()->resetFilters();
         waitForProjection();
         QCOMPARE(m_window->frontierPage()->chart()->pointCount(), all);
@@ -232,7 +234,8 @@ private Q_SLOTS:
         QCOMPARE(m_window->comparePage()->comparedCount(), 0);
         auto *sel = offers->selectionModel();
         for (int r : {0, 5, 10})
-            sel->select(offers->model()->index(r, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+            sel->select(offers->model()->index(r, 0),
+                        QItemSelectionModel::Select | QItemSelectionModel::Rows);
         QCOMPARE(m_window->comparePage()->comparedCount(), 3);
         QTableWidget *t = m_window->comparePage()->table();
         bool hasCost = false;
@@ -241,7 +244,8 @@ private Q_SLOTS:
         QVERIFY(hasCost);
         // At most six.
         for (int r = 11; r < 20; ++r)
-            sel->select(offers->model()->index(r, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+            sel->select(offers->model()->index(r, 0),
+                        QItemSelectionModel::Select | QItemSelectionModel::Rows);
         QCOMPARE(m_window->comparePage()->comparedCount(), ComparePage::kMaxOffers);
 
         // vast.ai's own metrics (DLPerf, upload) appear only when a compared offer has them.
@@ -259,7 +263,8 @@ private Q_SLOTS:
             if (aws < 0 && all.at(i).provider == u"aws")
                 aws = i;
         }
-        QVERIFY(withDlperf >= 0 && aws >= 0); // the bundled vast.ai snapshot has DLPerf for its captured offers
+        QVERIFY(withDlperf >= 0 &&
+                aws >= 0); // the bundled vast.ai snapshot has DLPerf for its captured offers
         m_window->comparePage()->setOffers(all, {aws, aws + 1}, m_window->projection()->results());
         QVERIFY(!rowLabels().contains(QStringLiteral("DLPerf (vast.ai)")));
         m_window->comparePage()->setOffers(all, {aws, withDlperf}, m_window->projection()->results());
@@ -267,10 +272,7 @@ private Q_SLOTS:
         QVERIFY(rowLabels().contains(QStringLiteral("Upload (Gbps)")));
     }
 
-    void cleanupTestCase()
-    {
-        m_window.reset();
-    }
+    void cleanupTestCase() { m_window.reset(); }
 };
 
 QTEST_MAIN(TestFrontier)

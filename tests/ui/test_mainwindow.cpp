@@ -40,7 +40,8 @@ private Q_SLOTS:
         QCOMPARE(page->proxy()->rowCount(), all);
         auto *status = w.findChild<QLabel *>(QStringLiteral("statusSummary"));
         QVERIFY(status);
-        QVERIFY2(status->text().contains(QStringLiteral("Showing %1 of %1 offers").arg(all)), qPrintable(status->text()));
+        QVERIFY2(status->text().contains(QStringLiteral("Showing %1 of %1 offers").arg(all)),
+                 qPrintable(status->text()));
         QVERIFY(status->text().contains(QStringLiteral("old")));
 
         // Typing a GPU filter narrows the table and the status line follows.
@@ -60,8 +61,10 @@ private Q_SLOTS:
 
         // Sorting by a column orders by the raw number.
         page->view()->sortByColumn(OfferTableModel::OnDemand, Qt::DescendingOrder);
-        const double first = page->proxy()->index(0, OfferTableModel::OnDemand).data(OfferTableModel::SortRole).toDouble();
-        const double second = page->proxy()->index(1, OfferTableModel::OnDemand).data(OfferTableModel::SortRole).toDouble();
+        const double first =
+            page->proxy()->index(0, OfferTableModel::OnDemand).data(OfferTableModel::SortRole).toDouble();
+        const double second =
+            page->proxy()->index(1, OfferTableModel::OnDemand).data(OfferTableModel::SortRole).toDouble();
         QVERIFY(first >= second);
 
         page->resetFilters();
@@ -90,10 +93,11 @@ private Q_SLOTS:
                 for (QWidget *c : widgets) {
                     const QSize m = c->minimumSizeHint().expandedTo(c->minimumSize());
                     if (m.width() > 400 || m.height() > 300)
-                        culprits += QStringLiteral("\n  %1 %2: %3 x %4")
-                                        .arg(QString::fromLatin1(c->metaObject()->className()), c->objectName())
-                                        .arg(m.width())
-                                        .arg(m.height());
+                        culprits +=
+                            QStringLiteral("\n  %1 %2: %3 x %4")
+                                .arg(QString::fromLatin1(c->metaObject()->className()), c->objectName())
+                                .arg(m.width())
+                                .arg(m.height());
                 }
             }
             QVERIFY2(min.width() <= limit.width() && min.height() <= limit.height(),

@@ -26,8 +26,8 @@ QByteArray dumpDatabase(const QString &path)
         if (!db.open())
             return {};
         QSqlQuery q(db);
-        for (const QString &table : {QStringLiteral("snapshot"), QStringLiteral("offer"), QStringLiteral("gpu_model"),
-                                     QStringLiteral("probe_run")}) {
+        for (const QString &table : {QStringLiteral("snapshot"), QStringLiteral("offer"),
+                                     QStringLiteral("gpu_model"), QStringLiteral("probe_run")}) {
             q.exec(QStringLiteral("SELECT * FROM %1 ORDER BY 1").arg(table));
             while (q.next())
                 for (int i = 0; i < q.record().count(); ++i)
@@ -86,13 +86,15 @@ private Q_SLOTS:
             QVERIFY(raw.open());
             QSqlQuery q(raw);
             QVERIFY(q.exec(QStringLiteral(
-                "INSERT INTO snapshot(id, provider, source_kind, origin, fetched_at, data_date, checksum, row_count) "
+                "INSERT INTO snapshot(id, provider, source_kind, origin, fetched_at, data_date, checksum, "
+                "row_count) "
                 "VALUES(1, 'aws', 'file', 'v1.csv', '2026-11-01T00:00:00Z', '2026-11-01', 'v1', 5)")));
             for (int i = 1; i <= 5; ++i)
-                QVERIFY2(q.exec(QStringLiteral("INSERT INTO offer(snapshot_id, provider, instance_type, region, "
-                                               "gpu_raw_name, gpu_id, gpu_count, ondemand_usd_h, reliability, source) "
-                                               "VALUES(1, 'aws', 'type-%1', 'us-east-1', 'A100', 'a100-80gb-sxm4', "
-                                               "8, %1.5, NULL, 'v1')")
+                QVERIFY2(q.exec(QStringLiteral(
+                                    "INSERT INTO offer(snapshot_id, provider, instance_type, region, "
+                                    "gpu_raw_name, gpu_id, gpu_count, ondemand_usd_h, reliability, source) "
+                                    "VALUES(1, 'aws', 'type-%1', 'us-east-1', 'A100', 'a100-80gb-sxm4', "
+                                    "8, %1.5, NULL, 'v1')")
                                     .arg(i)),
                          qPrintable(q.lastError().text()));
             raw.close();
@@ -111,8 +113,9 @@ private Q_SLOTS:
         SnapshotData more = parsed(makeCatalogCsv(QStringLiteral("vastai"), 5));
         more.offers.first().dlperf = 141.77;
         more.offers.first().uploadGbps = 2.24;
-        QVERIFY(store->importSnapshot(std::move(more), SourceKind::File, QStringLiteral("v4.csv"), "v4",
-                                      GpuCatalog::builtin())
+        QVERIFY(store
+                    ->importSnapshot(std::move(more), SourceKind::File, QStringLiteral("v4.csv"), "v4",
+                                     GpuCatalog::builtin())
                     .ok());
         const auto vast = store->currentOffers();
         QVERIFY(vast.ok());
@@ -129,11 +132,12 @@ private Q_SLOTS:
     void readsFilesWithoutTheNewerColumns()
     {
         // A catalog CSV written before upload_gbps/dlperf existed (and one without "source") still reads.
-        const QByteArray old = "# provider: vastai\n"
-                               "provider,instance_type,region,zone,gpu_name,gpu_count,gpu_mem_gb,vcpus,ram_gb,"
-                               "network_gbps,interconnect,ondemand_usd_h,spot_usd_h,spot_label,interruption,"
-                               "reliability,billing_increment_s,billing_minimum_s\n"
-                               "vastai,42,\"Texas, US\",,RTX 4090,1,24,16,64,0.5,,0.35,0.2,interruptible,,0.99,1,0\n";
+        const QByteArray old =
+            "# provider: vastai\n"
+            "provider,instance_type,region,zone,gpu_name,gpu_count,gpu_mem_gb,vcpus,ram_gb,"
+            "network_gbps,interconnect,ondemand_usd_h,spot_usd_h,spot_label,interruption,"
+            "reliability,billing_increment_s,billing_minimum_s\n"
+            "vastai,42,\"Texas, US\",,RTX 4090,1,24,16,64,0.5,,0.35,0.2,interruptible,,0.99,1,0\n";
         const SnapshotData d = parsed(old);
         QCOMPARE(d.offers.size(), 1);
         QCOMPARE(*d.offers.first().networkGbps, 0.5);
@@ -147,7 +151,8 @@ private Q_SLOTS:
         now.replace("141.77", "fast");
         const auto bad = parseSnapshotCsv(QString::fromUtf8(now), QStringLiteral("bad.csv"));
         QVERIFY(!bad);
-        QVERIFY2(bad.error().text().contains(QStringLiteral("dlperf is not a number")), qPrintable(bad.error().text()));
+        QVERIFY2(bad.error().text().contains(QStringLiteral("dlperf is not a number")),
+                 qPrintable(bad.error().text()));
     }
 
     void rejectsNewerSchema()
@@ -194,7 +199,8 @@ private Q_SLOTS:
         TempDb db;
         auto store = db.open();
         const QByteArray csv = makeCatalogCsv(QStringLiteral("gcp"), 7);
-        auto r = store->importSnapshot(parsed(csv), SourceKind::File, QStringLiteral("gcp.csv"), csv, GpuCatalog::builtin());
+        auto r = store->importSnapshot(parsed(csv), SourceKind::File, QStringLiteral("gcp.csv"), csv,
+                                       GpuCatalog::builtin());
         QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().text()));
         QCOMPARE(r.value().rows, 7);
         auto snaps = store->snapshots();
@@ -207,7 +213,8 @@ private Q_SLOTS:
         QCOMPARE(s.rowCount, 7);
         QCOMPARE(s.dataDate, QDate(2026, 11, 1));
         QVERIFY(s.current);
-        QCOMPARE(s.checksum, QString::fromLatin1(QCryptographicHash::hash(csv, QCryptographicHash::Sha256).toHex()));
+        QCOMPARE(s.checksum,
+                 QString::fromLatin1(QCryptographicHash::hash(csv, QCryptographicHash::Sha256).toHex()));
         QVERIFY(qAbs(s.fetchedAt.secsTo(QDateTime::currentDateTimeUtc())) < 600);
         auto offers = store->currentOffers();
         QVERIFY(offers.ok());
@@ -225,16 +232,21 @@ private Q_SLOTS:
         TempDb db;
         auto store = db.open();
         const QByteArray good = makeCatalogCsv(QStringLiteral("aws"), 4);
-        QVERIFY(store->importSnapshot(parsed(good), SourceKind::File, QStringLiteral("good.csv"), good, GpuCatalog::builtin()).ok());
+        QVERIFY(store
+                    ->importSnapshot(parsed(good), SourceKind::File, QStringLiteral("good.csv"), good,
+                                     GpuCatalog::builtin())
+                    .ok());
         const QByteArray before = dumpDatabase(db.path());
         QVERIFY(!before.isEmpty());
 
-        // The database's own CHECK rejects the last row (gpu_count 0): validation is switched off to get there.
+        // The database's own CHECK rejects the last row (gpu_count 0): validation is switched off to get
+        // there.
         SnapshotData bad = parsed(makeCatalogCsv(QStringLiteral("aws"), 50));
         bad.offers.last().gpuCount = 0;
         ImportOptions noValidation;
         noValidation.validate = false;
-        auto r = store->importSnapshot(bad, SourceKind::File, QStringLiteral("bad.csv"), "bad", GpuCatalog::builtin(), noValidation);
+        auto r = store->importSnapshot(bad, SourceKind::File, QStringLiteral("bad.csv"), "bad",
+                                       GpuCatalog::builtin(), noValidation);
         QVERIFY(!r.ok());
         QVERIFY2(r.error().message.contains(QStringLiteral("bad.csv")), qPrintable(r.error().message));
         QVERIFY(r.error().message.contains(QStringLiteral("nothing was imported")));
@@ -249,14 +261,20 @@ private Q_SLOTS:
         QTest::addColumn<QString>("to");
         QTest::addColumn<QString>("message");
         // makeCatalogCsv row 2: "aws,type-2,region-2,,A100-80GB,3,80,24,192,,,2.00,,spot,,,1,60,fixture,,"
-        QTest::newRow("negative price") << QStringLiteral(",2.00,") << QStringLiteral(",-2.00,") << QStringLiteral("on-demand price -2");
-        QTest::newRow("absurd price") << QStringLiteral(",2.00,") << QStringLiteral(",20000,") << QStringLiteral("not plausible");
-        QTest::newRow("gpu count") << QStringLiteral("A100-80GB,3,") << QStringLiteral("A100-80GB,0,") << QStringLiteral("GPU count");
-        QTest::newRow("not a number") << QStringLiteral(",2.00,") << QStringLiteral(",two,") << QStringLiteral("not a number");
-        QTest::newRow("empty region") << QStringLiteral("type-2,region-2,") << QStringLiteral("type-2,,") << QStringLiteral("region is empty");
-        QTest::newRow("other provider") << QStringLiteral("aws,type-2") << QStringLiteral("gcp,type-2") << QStringLiteral("differs");
-        QTest::newRow("truncated row") << QStringLiteral(",2.00,,spot,,,1,60,fixture,,\n") << QStringLiteral(",2.00\n")
-                                       << QStringLiteral("fields");
+        QTest::newRow("negative price")
+            << QStringLiteral(",2.00,") << QStringLiteral(",-2.00,") << QStringLiteral("on-demand price -2");
+        QTest::newRow("absurd price")
+            << QStringLiteral(",2.00,") << QStringLiteral(",20000,") << QStringLiteral("not plausible");
+        QTest::newRow("gpu count") << QStringLiteral("A100-80GB,3,") << QStringLiteral("A100-80GB,0,")
+                                   << QStringLiteral("GPU count");
+        QTest::newRow("not a number")
+            << QStringLiteral(",2.00,") << QStringLiteral(",two,") << QStringLiteral("not a number");
+        QTest::newRow("empty region") << QStringLiteral("type-2,region-2,") << QStringLiteral("type-2,,")
+                                      << QStringLiteral("region is empty");
+        QTest::newRow("other provider")
+            << QStringLiteral("aws,type-2") << QStringLiteral("gcp,type-2") << QStringLiteral("differs");
+        QTest::newRow("truncated row") << QStringLiteral(",2.00,,spot,,,1,60,fixture,,\n")
+                                       << QStringLiteral(",2.00\n") << QStringLiteral("fields");
     }
     void validationRejects()
     {
@@ -266,7 +284,10 @@ private Q_SLOTS:
         TempDb db;
         auto store = db.open();
         const QByteArray good = makeCatalogCsv(QStringLiteral("aws"), 3);
-        QVERIFY(store->importSnapshot(parsed(good), SourceKind::File, QStringLiteral("good.csv"), good, GpuCatalog::builtin()).ok());
+        QVERIFY(store
+                    ->importSnapshot(parsed(good), SourceKind::File, QStringLiteral("good.csv"), good,
+                                     GpuCatalog::builtin())
+                    .ok());
         const QByteArray before = dumpDatabase(db.path());
 
         QString text = QString::fromUtf8(makeCatalogCsv(QStringLiteral("aws"), 3));
@@ -279,8 +300,9 @@ private Q_SLOTS:
         if (!p) {
             error = p.error().text();
         } else {
-            auto r = store->importSnapshot(std::move(p).value(), SourceKind::File, QStringLiteral("broken.csv"), text.toUtf8(),
-                                           GpuCatalog::builtin());
+            auto r =
+                store->importSnapshot(std::move(p).value(), SourceKind::File, QStringLiteral("broken.csv"),
+                                      text.toUtf8(), GpuCatalog::builtin());
             QVERIFY(!r.ok());
             error = r.error().text();
         }
@@ -293,8 +315,10 @@ private Q_SLOTS:
     {
         TempDb db;
         auto store = db.open();
-        const QByteArray csv = makeCatalogCsv(QStringLiteral("vastai"), 3, QStringLiteral("Mystery Accelerator X"));
-        auto r = store->importSnapshot(parsed(csv), SourceKind::File, QStringLiteral("v.csv"), csv, GpuCatalog::builtin());
+        const QByteArray csv =
+            makeCatalogCsv(QStringLiteral("vastai"), 3, QStringLiteral("Mystery Accelerator X"));
+        auto r = store->importSnapshot(parsed(csv), SourceKind::File, QStringLiteral("v.csv"), csv,
+                                       GpuCatalog::builtin());
         QVERIFY(r.ok());
         QCOMPARE(r.value().unrecognised, 3);
         auto offers = store->currentOffers().value();
@@ -311,8 +335,8 @@ private Q_SLOTS:
         auto store = db.open();
         QString text = QString::fromUtf8(makeCatalogCsv(QStringLiteral("aws"), 1));
         text.replace(QStringLiteral(",1.00,0.40,"), QStringLiteral(",1.00,1.50,"));
-        auto r = store->importSnapshot(parsed(text.toUtf8()), SourceKind::File, QStringLiteral("s.csv"), text.toUtf8(),
-                                       GpuCatalog::builtin());
+        auto r = store->importSnapshot(parsed(text.toUtf8()), SourceKind::File, QStringLiteral("s.csv"),
+                                       text.toUtf8(), GpuCatalog::builtin());
         QVERIFY(r.ok());
         QCOMPARE(r.value().warnings.size(), 1);
         QVERIFY(hasFlag(store->currentOffers().value().first().flags, OfferFlag::SpotAboveOnDemand));
@@ -325,10 +349,14 @@ private Q_SLOTS:
         const QByteArray first = makeCatalogCsv(QStringLiteral("aws"), 2);
         QString second = QString::fromUtf8(first);
         second.replace(QStringLiteral(",1.00,"), QStringLiteral(",1.25,"));
-        QVERIFY(store->importSnapshot(parsed(first), SourceKind::File, QStringLiteral("a"), first, GpuCatalog::builtin()).ok());
+        QVERIFY(store
+                    ->importSnapshot(parsed(first), SourceKind::File, QStringLiteral("a"), first,
+                                     GpuCatalog::builtin())
+                    .ok());
         QTest::qWait(5); // distinct fetched_at
-        QVERIFY(store->importSnapshot(parsed(second.toUtf8()), SourceKind::Live, QStringLiteral("b"), second.toUtf8(),
-                                      GpuCatalog::builtin())
+        QVERIFY(store
+                    ->importSnapshot(parsed(second.toUtf8()), SourceKind::Live, QStringLiteral("b"),
+                                     second.toUtf8(), GpuCatalog::builtin())
                     .ok());
         auto snaps = store->snapshots(QStringLiteral("aws")).value();
         QCOMPARE(snaps.size(), 2);
@@ -350,8 +378,12 @@ private Q_SLOTS:
         TempDb db;
         auto store = db.open();
         const QByteArray csv = makeCatalogCsv(QStringLiteral("azure"), 2);
-        QVERIFY(store->importSnapshot(parsed(csv), SourceKind::File, QStringLiteral("a"), csv, GpuCatalog::builtin()).ok());
-        auto again = store->importSnapshot(parsed(csv), SourceKind::File, QStringLiteral("a"), csv, GpuCatalog::builtin());
+        QVERIFY(store
+                    ->importSnapshot(parsed(csv), SourceKind::File, QStringLiteral("a"), csv,
+                                     GpuCatalog::builtin())
+                    .ok());
+        auto again = store->importSnapshot(parsed(csv), SourceKind::File, QStringLiteral("a"), csv,
+                                           GpuCatalog::builtin());
         QVERIFY(again.ok());
         QVERIFY(again.value().unchanged);
         QCOMPARE(store->snapshots().value().size(), 1);
@@ -373,8 +405,9 @@ private Q_SLOTS:
             QVERIFY(s.rowCount > 0);
         }
         providers.sort();
-        QCOMPARE(providers, (QStringList{QStringLiteral("aws"), QStringLiteral("azure"), QStringLiteral("gcp"),
-                                         QStringLiteral("paperspace"), QStringLiteral("vastai")}));
+        QCOMPARE(providers,
+                 (QStringList{QStringLiteral("aws"), QStringLiteral("azure"), QStringLiteral("gcp"),
+                              QStringLiteral("paperspace"), QStringLiteral("vastai")}));
         const int offers = countRows(db.path(), QStringLiteral("offer"));
         QVERIFY(offers > 2000);
         // A later start does not import again.

@@ -52,7 +52,8 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        const CliRun r = cli(m_db.path(), {QStringLiteral("offers"), QStringLiteral("--format"), QStringLiteral("json")});
+        const CliRun r =
+            cli(m_db.path(), {QStringLiteral("offers"), QStringLiteral("--format"), QStringLiteral("json")});
         QCOMPARE(r.rc, 0);
         m_all = static_cast<int>(json(r).size());
         QVERIFY(m_all > 2000);
@@ -60,21 +61,39 @@ private Q_SLOTS:
 
     void jsonShape()
     {
-        const CliRun r = cli(m_db.path(), {QStringLiteral("offers"), QStringLiteral("--format=json"), QStringLiteral("--limit"),
-                                           QStringLiteral("3")});
+        const CliRun r = cli(m_db.path(), {QStringLiteral("offers"), QStringLiteral("--format=json"),
+                                           QStringLiteral("--limit"), QStringLiteral("3")});
         QCOMPARE(r.rc, 0);
         const QJsonArray a = json(r);
         QCOMPARE(a.size(), 3);
-        const QStringList expected{
-            QStringLiteral("provider"), QStringLiteral("instance_type"), QStringLiteral("region"), QStringLiteral("zone"),
-            QStringLiteral("gpu"), QStringLiteral("gpu_name"), QStringLiteral("gpu_provider_name"), QStringLiteral("gpu_recognised"),
-            QStringLiteral("gpu_count"), QStringLiteral("gpu_mem_gb"), QStringLiteral("vcpus"), QStringLiteral("ram_gb"),
-            QStringLiteral("network_gbps"), QStringLiteral("upload_gbps"), QStringLiteral("dlperf"),
-            QStringLiteral("interconnect"), QStringLiteral("ondemand_usd_h"),
-            QStringLiteral("spot_usd_h"), QStringLiteral("spot_label"), QStringLiteral("interruption"),
-            QStringLiteral("reliability"), QStringLiteral("billing_increment_s"), QStringLiteral("billing_minimum_s"),
-            QStringLiteral("snapshot_id"), QStringLiteral("source"), QStringLiteral("data_date"), QStringLiteral("fetched_at"),
-            QStringLiteral("flags")};
+        const QStringList expected{QStringLiteral("provider"),
+                                   QStringLiteral("instance_type"),
+                                   QStringLiteral("region"),
+                                   QStringLiteral("zone"),
+                                   QStringLiteral("gpu"),
+                                   QStringLiteral("gpu_name"),
+                                   QStringLiteral("gpu_provider_name"),
+                                   QStringLiteral("gpu_recognised"),
+                                   QStringLiteral("gpu_count"),
+                                   QStringLiteral("gpu_mem_gb"),
+                                   QStringLiteral("vcpus"),
+                                   QStringLiteral("ram_gb"),
+                                   QStringLiteral("network_gbps"),
+                                   QStringLiteral("upload_gbps"),
+                                   QStringLiteral("dlperf"),
+                                   QStringLiteral("interconnect"),
+                                   QStringLiteral("ondemand_usd_h"),
+                                   QStringLiteral("spot_usd_h"),
+                                   QStringLiteral("spot_label"),
+                                   QStringLiteral("interruption"),
+                                   QStringLiteral("reliability"),
+                                   QStringLiteral("billing_increment_s"),
+                                   QStringLiteral("billing_minimum_s"),
+                                   QStringLiteral("snapshot_id"),
+                                   QStringLiteral("source"),
+                                   QStringLiteral("data_date"),
+                                   QStringLiteral("fetched_at"),
+                                   QStringLiteral("flags")};
         for (const QJsonValue &v : a) {
             const QJsonObject o = v.toObject();
             QStringList keys = o.keys();
@@ -83,7 +102,8 @@ private Q_SLOTS:
             want.sort();
             QCOMPARE(keys, want);
             QVERIFY(o.value(QStringLiteral("gpu_count")).isDouble());
-            QVERIFY(o.value(QStringLiteral("ondemand_usd_h")).isDouble() || o.value(QStringLiteral("ondemand_usd_h")).isNull());
+            QVERIFY(o.value(QStringLiteral("ondemand_usd_h")).isDouble() ||
+                    o.value(QStringLiteral("ondemand_usd_h")).isNull());
             QVERIFY(o.value(QStringLiteral("flags")).isArray());
             QVERIFY(o.value(QStringLiteral("gpu_recognised")).isBool());
         }
@@ -96,15 +116,25 @@ private Q_SLOTS:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("check");
-        QTest::newRow("provider") << QStringList{QStringLiteral("--provider"), QStringLiteral("azure")} << QStringLiteral("provider=azure");
-        QTest::newRow("two providers") << QStringList{QStringLiteral("--provider"), QStringLiteral("gcp,paperspace")} << QStringLiteral("provider in gcp,paperspace");
-        QTest::newRow("gpu") << QStringList{QStringLiteral("--gpu"), QStringLiteral("h100")} << QStringLiteral("gpu contains h100");
-        QTest::newRow("min gpus") << QStringList{QStringLiteral("--min-gpus"), QStringLiteral("8")} << QStringLiteral("gpu_count>=8");
-        QTest::newRow("min gpu mem") << QStringList{QStringLiteral("--min-gpu-mem"), QStringLiteral("48")} << QStringLiteral("gpu_mem_gb>=48");
-        QTest::newRow("max price") << QStringList{QStringLiteral("--max-price"), QStringLiteral("1.5")} << QStringLiteral("ondemand_usd_h<=1.5");
+        QTest::newRow("provider") << QStringList{QStringLiteral("--provider"), QStringLiteral("azure")}
+                                  << QStringLiteral("provider=azure");
+        QTest::newRow("two providers")
+            << QStringList{QStringLiteral("--provider"), QStringLiteral("gcp,paperspace")}
+            << QStringLiteral("provider in gcp,paperspace");
+        QTest::newRow("gpu") << QStringList{QStringLiteral("--gpu"), QStringLiteral("h100")}
+                             << QStringLiteral("gpu contains h100");
+        QTest::newRow("min gpus") << QStringList{QStringLiteral("--min-gpus"), QStringLiteral("8")}
+                                  << QStringLiteral("gpu_count>=8");
+        QTest::newRow("min gpu mem") << QStringList{QStringLiteral("--min-gpu-mem"), QStringLiteral("48")}
+                                     << QStringLiteral("gpu_mem_gb>=48");
+        QTest::newRow("max price") << QStringList{QStringLiteral("--max-price"), QStringLiteral("1.5")}
+                                   << QStringLiteral("ondemand_usd_h<=1.5");
         QTest::newRow("spot") << QStringList{QStringLiteral("--spot")} << QStringLiteral("spot_usd_h");
-        QTest::newRow("spot max price") << QStringList{QStringLiteral("--spot"), QStringLiteral("--max-price"), QStringLiteral("0.5")} << QStringLiteral("spot_usd_h<=0.5");
-        QTest::newRow("region") << QStringList{QStringLiteral("--region"), QStringLiteral("eu-west-1")} << QStringLiteral("region=eu-west-1");
+        QTest::newRow("spot max price")
+            << QStringList{QStringLiteral("--spot"), QStringLiteral("--max-price"), QStringLiteral("0.5")}
+            << QStringLiteral("spot_usd_h<=0.5");
+        QTest::newRow("region") << QStringList{QStringLiteral("--region"), QStringLiteral("eu-west-1")}
+                                << QStringLiteral("region=eu-west-1");
     }
     void filters()
     {
@@ -122,10 +152,13 @@ private Q_SLOTS:
             if (check == u"provider=azure")
                 QCOMPARE(o.value(QStringLiteral("provider")).toString(), QStringLiteral("azure"));
             else if (check == u"provider in gcp,paperspace")
-                QVERIFY(o.value(QStringLiteral("provider")).toString() == u"gcp" || o.value(QStringLiteral("provider")).toString() == u"paperspace");
+                QVERIFY(o.value(QStringLiteral("provider")).toString() == u"gcp" ||
+                        o.value(QStringLiteral("provider")).toString() == u"paperspace");
             else if (check == u"gpu contains h100")
                 QVERIFY(o.value(QStringLiteral("gpu")).toString().contains(QStringLiteral("h100")) ||
-                        o.value(QStringLiteral("gpu_provider_name")).toString().contains(QStringLiteral("H100"), Qt::CaseInsensitive));
+                        o.value(QStringLiteral("gpu_provider_name"))
+                            .toString()
+                            .contains(QStringLiteral("H100"), Qt::CaseInsensitive));
             else if (check == u"gpu_count>=8")
                 QVERIFY(o.value(QStringLiteral("gpu_count")).toDouble() >= 8);
             else if (check == u"gpu_mem_gb>=48")
@@ -143,21 +176,22 @@ private Q_SLOTS:
 
     void sortingAndFormats()
     {
-        CliRun r = cli(m_db.path(), {QStringLiteral("offers"), QStringLiteral("--format"), QStringLiteral("json"),
-                                     QStringLiteral("--sort"), QStringLiteral("gpus"), QStringLiteral("--desc"),
-                                     QStringLiteral("--limit"), QStringLiteral("5")});
+        CliRun r =
+            cli(m_db.path(), {QStringLiteral("offers"), QStringLiteral("--format"), QStringLiteral("json"),
+                              QStringLiteral("--sort"), QStringLiteral("gpus"), QStringLiteral("--desc"),
+                              QStringLiteral("--limit"), QStringLiteral("5")});
         QCOMPARE(r.rc, 0);
         QVERIFY(json(r).at(0).toObject().value(QStringLiteral("gpu_count")).toDouble() >= 8);
 
-        r = cli(m_db.path(), {QStringLiteral("offers"), QStringLiteral("--format"), QStringLiteral("csv"), QStringLiteral("--provider"),
-                              QStringLiteral("paperspace")});
+        r = cli(m_db.path(), {QStringLiteral("offers"), QStringLiteral("--format"), QStringLiteral("csv"),
+                              QStringLiteral("--provider"), QStringLiteral("paperspace")});
         QCOMPARE(r.rc, 0);
         const QStringList lines = r.out.split(u'\n', Qt::SkipEmptyParts);
         QVERIFY(lines.first().startsWith(QStringLiteral("provider,instance_type,region")));
         QVERIFY(lines.size() > 5);
 
-        r = cli(m_db.path(), {QStringLiteral("offers"), QStringLiteral("--gpu"), QStringLiteral("A100"), QStringLiteral("--limit"),
-                              QStringLiteral("4")});
+        r = cli(m_db.path(), {QStringLiteral("offers"), QStringLiteral("--gpu"), QStringLiteral("A100"),
+                              QStringLiteral("--limit"), QStringLiteral("4")});
         QCOMPARE(r.rc, 0);
         QVERIFY(r.out.contains(QStringLiteral("On-demand USD/h")));
         QVERIFY(r.out.contains(QStringLiteral("4 of ")));
@@ -167,15 +201,30 @@ private Q_SLOTS:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
-        QTest::newRow("unknown flag") << QStringList{QStringLiteral("offers"), QStringLiteral("--colour")} << QStringLiteral("unknown option --colour");
-        QTest::newRow("bad number") << QStringList{QStringLiteral("offers"), QStringLiteral("--max-price"), QStringLiteral("cheap")} << QStringLiteral("not a number");
-        QTest::newRow("negative") << QStringList{QStringLiteral("offers"), QStringLiteral("--min-gpus"), QStringLiteral("-3")} << QStringLiteral("out of range");
-        QTest::newRow("missing value") << QStringList{QStringLiteral("offers"), QStringLiteral("--gpu")} << QStringLiteral("needs a value");
-        QTest::newRow("bad format") << QStringList{QStringLiteral("offers"), QStringLiteral("--format"), QStringLiteral("xml")} << QStringLiteral("not one of");
-        QTest::newRow("bad provider") << QStringList{QStringLiteral("offers"), QStringLiteral("--provider"), QStringLiteral("ibm")} << QStringLiteral("unknown provider");
-        QTest::newRow("bad sort") << QStringList{QStringLiteral("offers"), QStringLiteral("--sort"), QStringLiteral("colour")} << QStringLiteral("unknown key");
-        QTest::newRow("unknown command") << QStringList{QStringLiteral("fly")} << QStringLiteral("unknown command");
-        QTest::newRow("nan") << QStringList{QStringLiteral("offers"), QStringLiteral("--max-price"), QStringLiteral("nan")} << QStringLiteral("not a number");
+        QTest::newRow("unknown flag") << QStringList{QStringLiteral("offers"), QStringLiteral("--colour")}
+                                      << QStringLiteral("unknown option --colour");
+        QTest::newRow("bad number") << QStringList{QStringLiteral("offers"), QStringLiteral("--max-price"),
+                                                   QStringLiteral("cheap")}
+                                    << QStringLiteral("not a number");
+        QTest::newRow("negative") << QStringList{QStringLiteral("offers"), QStringLiteral("--min-gpus"),
+                                                 QStringLiteral("-3")}
+                                  << QStringLiteral("out of range");
+        QTest::newRow("missing value") << QStringList{QStringLiteral("offers"), QStringLiteral("--gpu")}
+                                       << QStringLiteral("needs a value");
+        QTest::newRow("bad format") << QStringList{QStringLiteral("offers"), QStringLiteral("--format"),
+                                                   QStringLiteral("xml")}
+                                    << QStringLiteral("not one of");
+        QTest::newRow("bad provider")
+            << QStringList{QStringLiteral("offers"), QStringLiteral("--provider"), QStringLiteral("ibm")}
+            << QStringLiteral("unknown provider");
+        QTest::newRow("bad sort") << QStringList{QStringLiteral("offers"), QStringLiteral("--sort"),
+                                                 QStringLiteral("colour")}
+                                  << QStringLiteral("unknown key");
+        QTest::newRow("unknown command")
+            << QStringList{QStringLiteral("fly")} << QStringLiteral("unknown command");
+        QTest::newRow("nan") << QStringList{QStringLiteral("offers"), QStringLiteral("--max-price"),
+                                            QStringLiteral("nan")}
+                             << QStringLiteral("not a number");
     }
     void usageErrors()
     {
@@ -210,7 +259,8 @@ private Q_SLOTS:
         for (const char *p : {"AWS", "Google Cloud", "Azure", "Paperspace", "vast.ai"})
             QVERIFY2(r.out.contains(QString::fromLatin1(p)), p);
         QVERIFY(r.out.contains(QStringLiteral("bundled")));
-        r = cli(m_db.path(), {QStringLiteral("catalogs"), QStringLiteral("--format"), QStringLiteral("json")});
+        r = cli(m_db.path(),
+                {QStringLiteral("catalogs"), QStringLiteral("--format"), QStringLiteral("json")});
         QCOMPARE(r.rc, 0);
         const QJsonArray a = json(r);
         QCOMPARE(a.size(), 5);
@@ -226,15 +276,17 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(makeCatalogCsv(QStringLiteral("paperspace"), 6));
         f.close();
-        CliRun r = cli(db.path(), {QStringLiteral("import"), QStringLiteral("--provider"), QStringLiteral("paperspace"),
-                                   QStringLiteral("--file"), file});
+        CliRun r = cli(db.path(), {QStringLiteral("import"), QStringLiteral("--provider"),
+                                   QStringLiteral("paperspace"), QStringLiteral("--file"), file});
         QCOMPARE(r.rc, 0);
         QVERIFY2(r.out.contains(QStringLiteral("imported 6 offers")), qPrintable(r.out + r.err));
-        r = cli(db.path(), {QStringLiteral("offers"), QStringLiteral("--provider"), QStringLiteral("paperspace"),
-                            QStringLiteral("--format"), QStringLiteral("json")});
+        r = cli(db.path(),
+                {QStringLiteral("offers"), QStringLiteral("--provider"), QStringLiteral("paperspace"),
+                 QStringLiteral("--format"), QStringLiteral("json")});
         QCOMPARE(json(r).size(), 6);
         // Wrong provider and a broken file: exit 1, nothing changes.
-        r = cli(db.path(), {QStringLiteral("import"), QStringLiteral("--provider"), QStringLiteral("aws"), QStringLiteral("--file"), file});
+        r = cli(db.path(), {QStringLiteral("import"), QStringLiteral("--provider"), QStringLiteral("aws"),
+                            QStringLiteral("--file"), file});
         QCOMPARE(r.rc, int(ExitFailure));
         QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
         f.write(makeCatalogCsv(QStringLiteral("paperspace"), 6).left(300));
@@ -242,10 +294,12 @@ private Q_SLOTS:
         r = cli(db.path(), {QStringLiteral("import"), QStringLiteral("--file"), file});
         QCOMPARE(r.rc, int(ExitFailure));
         QVERIFY2(r.err.contains(QStringLiteral("paperspace-update.csv")), qPrintable(r.err));
-        r = cli(db.path(), {QStringLiteral("offers"), QStringLiteral("--provider"), QStringLiteral("paperspace"),
-                            QStringLiteral("--format"), QStringLiteral("json")});
+        r = cli(db.path(),
+                {QStringLiteral("offers"), QStringLiteral("--provider"), QStringLiteral("paperspace"),
+                 QStringLiteral("--format"), QStringLiteral("json")});
         QCOMPARE(json(r).size(), 6);
-        r = cli(db.path(), {QStringLiteral("import"), QStringLiteral("--file"), db.dir() + QStringLiteral("/missing.csv")});
+        r = cli(db.path(), {QStringLiteral("import"), QStringLiteral("--file"),
+                            db.dir() + QStringLiteral("/missing.csv")});
         QCOMPARE(r.rc, int(ExitFailure));
         QVERIFY(r.err.contains(QStringLiteral("cannot read")));
     }

@@ -17,10 +17,13 @@ private Q_SLOTS:
         QTest::newRow("crlf") << QStringLiteral("a,b\r\n1,2\r\n3,4\r\n") << 2 << QStringLiteral("4");
         QTest::newRow("no final newline") << QStringLiteral("a,b\n1,2") << 1 << QStringLiteral("2");
         QTest::newRow("quoted comma") << QStringLiteral("a,b\n1,\"x,y\"\n") << 1 << QStringLiteral("x,y");
-        QTest::newRow("doubled quote") << QStringLiteral("a,b\n1,\"say \"\"hi\"\"\"\n") << 1 << QStringLiteral("say \"hi\"");
-        QTest::newRow("embedded newline") << QStringLiteral("a,b\n1,\"two\nlines\"\n") << 1 << QStringLiteral("two\nlines");
+        QTest::newRow("doubled quote")
+            << QStringLiteral("a,b\n1,\"say \"\"hi\"\"\"\n") << 1 << QStringLiteral("say \"hi\"");
+        QTest::newRow("embedded newline")
+            << QStringLiteral("a,b\n1,\"two\nlines\"\n") << 1 << QStringLiteral("two\nlines");
         QTest::newRow("empty fields") << QStringLiteral("a,b,c\n,,\n") << 1 << QString();
-        QTest::newRow("comments") << QStringLiteral("# provider: aws\n# x: y\na\n1\n") << 1 << QStringLiteral("1");
+        QTest::newRow("comments") << QStringLiteral("# provider: aws\n# x: y\na\n1\n") << 1
+                                  << QStringLiteral("1");
         QTest::newRow("bom") << QStringLiteral("\uFEFFa\n1\n") << 1 << QStringLiteral("1");
         QTest::newRow("blank lines skipped") << QStringLiteral("a\n1\n\n2\n") << 2 << QStringLiteral("2");
     }
@@ -49,8 +52,10 @@ private Q_SLOTS:
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("message");
         QTest::newRow("unclosed quote") << QStringLiteral("a,b\n1,\"open\n") << QStringLiteral("not closed");
-        QTest::newRow("quote inside field") << QStringLiteral("a,b\n1,ab\"c\n") << QStringLiteral("quote inside");
-        QTest::newRow("text after quote") << QStringLiteral("a,b\n1,\"ab\"c\n") << QStringLiteral("after a closing quote");
+        QTest::newRow("quote inside field")
+            << QStringLiteral("a,b\n1,ab\"c\n") << QStringLiteral("quote inside");
+        QTest::newRow("text after quote")
+            << QStringLiteral("a,b\n1,\"ab\"c\n") << QStringLiteral("after a closing quote");
         QTest::newRow("empty") << QString() << QStringLiteral("no header");
     }
     void rejectsMalformed()
@@ -72,10 +77,12 @@ private Q_SLOTS:
         QCOMPARE(csvQuoteSafe(QStringLiteral("+1,2")), QStringLiteral("\"'+1,2\""));
         QCOMPARE(csvQuoteSafe(QStringLiteral("A100")), QStringLiteral("A100"));
         // Round trip through the parser.
-        const QString row = csvQuoteSafe(QStringLiteral("x\"y,z")) + u',' + csvQuote(QStringLiteral("line\nbreak"));
+        const QString row =
+            csvQuoteSafe(QStringLiteral("x\"y,z")) + u',' + csvQuote(QStringLiteral("line\nbreak"));
         auto r = parseCsv(QStringLiteral("a,b\n") + row + u'\n');
         QVERIFY(r.ok());
-        QCOMPARE(r.value().records.at(0).fields, (QStringList{QStringLiteral("x\"y,z"), QStringLiteral("line\nbreak")}));
+        QCOMPARE(r.value().records.at(0).fields,
+                 (QStringList{QStringLiteral("x\"y,z"), QStringLiteral("line\nbreak")}));
     }
 };
 

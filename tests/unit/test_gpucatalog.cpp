@@ -16,7 +16,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("out");
         QTest::newRow("case") << QStringLiteral("NVIDIA A100") << QStringLiteral("nvidia a100");
         QTest::newRow("dashes") << QStringLiteral("A100-SXM4-80GB") << QStringLiteral("a100 sxm4 80gb");
-        QTest::newRow("underscores") << QStringLiteral("nvidia_tesla_t4") << QStringLiteral("nvidia tesla t4");
+        QTest::newRow("underscores") << QStringLiteral("nvidia_tesla_t4")
+                                     << QStringLiteral("nvidia tesla t4");
         QTest::newRow("runs") << QStringLiteral("  RTX  - 4090 ") << QStringLiteral("rtx 4090");
         QTest::newRow("empty") << QString() << QString();
     }
@@ -46,10 +47,12 @@ private Q_SLOTS:
                 }
                 QTest::newRow(qPrintable(m.id + u'/' + raw)) << provider << alias << m.id;
                 // Spelling variants a provider could use for the same string.
-                QTest::newRow(qPrintable(m.id + u'/' + raw + QStringLiteral("/upper"))) << provider << alias.toUpper() << m.id;
+                QTest::newRow(qPrintable(m.id + u'/' + raw + QStringLiteral("/upper")))
+                    << provider << alias.toUpper() << m.id;
                 QString dashed = alias;
                 dashed.replace(u' ', u'-');
-                QTest::newRow(qPrintable(m.id + u'/' + raw + QStringLiteral("/dashed"))) << provider << dashed << m.id;
+                QTest::newRow(qPrintable(m.id + u'/' + raw + QStringLiteral("/dashed")))
+                    << provider << dashed << m.id;
             }
         }
     }
@@ -58,8 +61,10 @@ private Q_SLOTS:
         QFETCH(QString, provider);
         QFETCH(QString, alias);
         QFETCH(QString, id);
-        const auto r = GpuCatalog::builtin().resolve(provider.isEmpty() ? QStringLiteral("aws") : provider, alias);
-        // An unqualified alias may be overridden for one provider; check it with a provider that has no override.
+        const auto r =
+            GpuCatalog::builtin().resolve(provider.isEmpty() ? QStringLiteral("aws") : provider, alias);
+        // An unqualified alias may be overridden for one provider; check it with a provider that has no
+        // override.
         const auto plain = GpuCatalog::builtin().resolve(provider, alias);
         QVERIFY2(plain.has_value(), qPrintable(alias));
         QCOMPARE(*plain, id);
@@ -71,10 +76,14 @@ private Q_SLOTS:
         QTest::addColumn<QString>("provider");
         QTest::addColumn<QString>("name");
         QTest::addColumn<QString>("id");
-        QTest::newRow("aws A100 is 40GB SXM4 (p4d)") << QStringLiteral("aws") << QStringLiteral("A100") << QStringLiteral("a100-40gb-sxm4");
-        QTest::newRow("aws A100-80GB is SXM4 (p4de)") << QStringLiteral("aws") << QStringLiteral("A100-80GB") << QStringLiteral("a100-80gb-sxm4");
-        QTest::newRow("vast RTX 4090") << QStringLiteral("vastai") << QStringLiteral("RTX 4090") << QStringLiteral("rtx4090");
-        QTest::newRow("nvidia-smi name") << QString() << QStringLiteral("NVIDIA A100-SXM4-80GB") << QStringLiteral("a100-80gb-sxm4");
+        QTest::newRow("aws A100 is 40GB SXM4 (p4d)")
+            << QStringLiteral("aws") << QStringLiteral("A100") << QStringLiteral("a100-40gb-sxm4");
+        QTest::newRow("aws A100-80GB is SXM4 (p4de)")
+            << QStringLiteral("aws") << QStringLiteral("A100-80GB") << QStringLiteral("a100-80gb-sxm4");
+        QTest::newRow("vast RTX 4090")
+            << QStringLiteral("vastai") << QStringLiteral("RTX 4090") << QStringLiteral("rtx4090");
+        QTest::newRow("nvidia-smi name")
+            << QString() << QStringLiteral("NVIDIA A100-SXM4-80GB") << QStringLiteral("a100-80gb-sxm4");
     }
     void realProviderNames()
     {
@@ -88,21 +97,26 @@ private Q_SLOTS:
 
     void unknownStaysUnrecognised()
     {
-        QVERIFY(!GpuCatalog::builtin().resolve(QStringLiteral("aws"), QStringLiteral("Quantum Flux 9000")).has_value());
+        QVERIFY(!GpuCatalog::builtin()
+                     .resolve(QStringLiteral("aws"), QStringLiteral("Quantum Flux 9000"))
+                     .has_value());
         QVERIFY(!GpuCatalog::builtin().resolve(QStringLiteral("aws"), QString()).has_value());
         // Never guessed from a prefix.
         QVERIFY(!GpuCatalog::builtin().resolve(QStringLiteral("aws"), QStringLiteral("A10")).has_value() ||
-                *GpuCatalog::builtin().resolve(QStringLiteral("aws"), QStringLiteral("A10")) != QStringLiteral("a100-40gb-sxm4"));
+                *GpuCatalog::builtin().resolve(QStringLiteral("aws"), QStringLiteral("A10")) !=
+                    QStringLiteral("a100-40gb-sxm4"));
     }
 
     void rejectsBrokenTables_data()
     {
         QTest::addColumn<QString>("csv");
         QTest::addColumn<QString>("message");
-        QTest::newRow("duplicate id") << QStringLiteral("id,vendor,name,memory_gb,form_factor,aliases\nx,n,X,1,,a\nx,n,Y,1,,b\n")
-                                      << QStringLiteral("duplicate id");
-        QTest::newRow("alias collision") << QStringLiteral("id,vendor,name,memory_gb,form_factor,aliases\nx,n,X,1,,A-1\ny,n,Y,1,,a 1\n")
-                                         << QStringLiteral("already maps");
+        QTest::newRow("duplicate id")
+            << QStringLiteral("id,vendor,name,memory_gb,form_factor,aliases\nx,n,X,1,,a\nx,n,Y,1,,b\n")
+            << QStringLiteral("duplicate id");
+        QTest::newRow("alias collision")
+            << QStringLiteral("id,vendor,name,memory_gb,form_factor,aliases\nx,n,X,1,,A-1\ny,n,Y,1,,a 1\n")
+            << QStringLiteral("already maps");
         QTest::newRow("missing columns") << QStringLiteral("id,vendor\nx,n\n") << QStringLiteral("header");
     }
     void rejectsBrokenTables()
@@ -126,7 +140,8 @@ private Q_SLOTS:
             QVERIFY2(parsed.ok(), qPrintable(parsed.ok() ? QString() : parsed.error().text()));
             for (const Offer &o : parsed.value().offers) {
                 ++total;
-                if (!GpuCatalog::builtin().resolve(o.provider, o.gpuRawName) && !unrecognised.contains(o.gpuRawName))
+                if (!GpuCatalog::builtin().resolve(o.provider, o.gpuRawName) &&
+                    !unrecognised.contains(o.gpuRawName))
                     unrecognised.append(o.gpuRawName);
             }
         }

@@ -1,14 +1,15 @@
 #include "offertablemodel.h"
 
 #include <QAbstractItemModelTester>
-#include <QTimeZone>
 #include <QTest>
+#include <QTimeZone>
 
 using namespace gf;
 
 namespace {
-Offer offer(const QString &provider, const QString &type, const QString &gpuId, const QString &raw, double count,
-            std::optional<double> mem, std::optional<double> od, std::optional<double> spot, const QString &region)
+Offer offer(const QString &provider, const QString &type, const QString &gpuId, const QString &raw,
+            double count, std::optional<double> mem, std::optional<double> od, std::optional<double> spot,
+            const QString &region)
 {
     Offer o;
     o.provider = provider;
@@ -27,11 +28,16 @@ Offer offer(const QString &provider, const QString &type, const QString &gpuId, 
 QList<Offer> sample()
 {
     return {
-        offer(QStringLiteral("aws"), QStringLiteral("p4d.24xlarge"), QStringLiteral("a100-40gb-sxm4"), QStringLiteral("A100"), 8, 40, 32.77, 12.0, QStringLiteral("us-east-1")),
-        offer(QStringLiteral("aws"), QStringLiteral("g5.xlarge"), QStringLiteral("a10g"), QStringLiteral("A10G"), 1, 24, 1.006, 0.45, QStringLiteral("us-west-2")),
-        offer(QStringLiteral("gcp"), QStringLiteral("a2-highgpu-1g"), QStringLiteral("a100-40gb-sxm4"), QStringLiteral("A100"), 1, 40, 3.67, std::nullopt, QStringLiteral("us-central1")),
-        offer(QStringLiteral("vastai"), QStringLiteral("1x-RTX4090"), QStringLiteral("rtx4090"), QStringLiteral("RTX 4090"), 1, 24, 0.35, std::nullopt, QStringLiteral("Texas, US")),
-        offer(QStringLiteral("azure"), QStringLiteral("Standard_X"), QString(), QStringLiteral("Mystery"), 2, std::nullopt, 5.0, 1.0, QStringLiteral("eastus")),
+        offer(QStringLiteral("aws"), QStringLiteral("p4d.24xlarge"), QStringLiteral("a100-40gb-sxm4"),
+              QStringLiteral("A100"), 8, 40, 32.77, 12.0, QStringLiteral("us-east-1")),
+        offer(QStringLiteral("aws"), QStringLiteral("g5.xlarge"), QStringLiteral("a10g"),
+              QStringLiteral("A10G"), 1, 24, 1.006, 0.45, QStringLiteral("us-west-2")),
+        offer(QStringLiteral("gcp"), QStringLiteral("a2-highgpu-1g"), QStringLiteral("a100-40gb-sxm4"),
+              QStringLiteral("A100"), 1, 40, 3.67, std::nullopt, QStringLiteral("us-central1")),
+        offer(QStringLiteral("vastai"), QStringLiteral("1x-RTX4090"), QStringLiteral("rtx4090"),
+              QStringLiteral("RTX 4090"), 1, 24, 0.35, std::nullopt, QStringLiteral("Texas, US")),
+        offer(QStringLiteral("azure"), QStringLiteral("Standard_X"), QString(), QStringLiteral("Mystery"), 2,
+              std::nullopt, 5.0, 1.0, QStringLiteral("eastus")),
     };
 }
 } // namespace
@@ -68,9 +74,14 @@ private Q_SLOTS:
         const QModelIndex price = model.index(0, OfferTableModel::OnDemand);
         QCOMPARE(price.data(Qt::DisplayRole).toString(), QStringLiteral("32.770"));
         QCOMPARE(price.data(OfferTableModel::SortRole).toDouble(), 32.77);
-        QVERIFY(model.headerData(OfferTableModel::OnDemand, Qt::Horizontal).toString().contains(QStringLiteral("USD/h")));
-        QVERIFY(model.headerData(OfferTableModel::GpuMemory, Qt::Horizontal).toString().contains(QStringLiteral("GB")));
-        QVERIFY(model.index(4, OfferTableModel::Gpu).data().toString().contains(QStringLiteral("unrecognised")));
+        QVERIFY(model.headerData(OfferTableModel::OnDemand, Qt::Horizontal)
+                    .toString()
+                    .contains(QStringLiteral("USD/h")));
+        QVERIFY(model.headerData(OfferTableModel::GpuMemory, Qt::Horizontal)
+                    .toString()
+                    .contains(QStringLiteral("GB")));
+        QVERIFY(
+            model.index(4, OfferTableModel::Gpu).data().toString().contains(QStringLiteral("unrecognised")));
         QVERIFY(!model.index(2, OfferTableModel::Spot).data(OfferTableModel::SortRole).isValid());
         QCOMPARE(model.index(0, OfferTableModel::SpotSavings).data().toString(), QStringLiteral("63"));
         QCOMPARE(model.index(0, OfferTableModel::PriceAge).data().toString(), QStringLiteral("21 days"));
@@ -100,16 +111,37 @@ private Q_SLOTS:
         OfferFilterProxy proxy;
         proxy.setSourceModel(&model);
         switch (which) {
-        case 0: proxy.setProviders({QStringLiteral("aws")}); break;
-        case 1: proxy.setGpu(QStringLiteral("RTX 4090")); break;
-        case 2: proxy.setMinGpus(2); break;
-        case 3: proxy.setMinGpuMemGb(30); break;
-        case 4: proxy.setMaxPriceUsdH(1.01); break;
-        case 5: proxy.setSpotOnly(true); break;
-        case 6: proxy.setSpotOnly(true); proxy.setMaxPriceUsdH(1.0); break;
-        case 7: proxy.setRegion(QStringLiteral("us-")); break;
-        case 8: proxy.setText(QStringLiteral("texas")); break;
-        case 9: proxy.setText(QStringLiteral("aws g5")); break;
+        case 0:
+            proxy.setProviders({QStringLiteral("aws")});
+            break;
+        case 1:
+            proxy.setGpu(QStringLiteral("RTX 4090"));
+            break;
+        case 2:
+            proxy.setMinGpus(2);
+            break;
+        case 3:
+            proxy.setMinGpuMemGb(30);
+            break;
+        case 4:
+            proxy.setMaxPriceUsdH(1.01);
+            break;
+        case 5:
+            proxy.setSpotOnly(true);
+            break;
+        case 6:
+            proxy.setSpotOnly(true);
+            proxy.setMaxPriceUsdH(1.0);
+            break;
+        case 7:
+            proxy.setRegion(QStringLiteral("us-"));
+            break;
+        case 8:
+            proxy.setText(QStringLiteral("texas"));
+            break;
+        case 9:
+            proxy.setText(QStringLiteral("aws g5"));
+            break;
         }
         QCOMPARE(proxy.rowCount(), rows);
     }
