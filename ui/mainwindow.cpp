@@ -126,7 +126,7 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     statusBar()->addWidget(m_statusLabel, 1);
     m_projectionLabel = new ElidedLabel(this);
     m_projectionLabel->setObjectName(QStringLiteral("projectionStatus"));
-    statusBar()->addPermanentWidget(m_projectionLabel, 1);
+    statusBar()->addPermanentWidget(m_projectionLabel);
     m_busy = new QProgressBar(this);
     m_busy->setRange(0, 0);
     m_busy->setMaximumWidth(120);

@@ -167,7 +167,7 @@ void OffersPage::setOffers(QList<Offer> offers, const QList<Snapshot> &snapshots
     m_model->setOffers(std::move(offers));
     m_view->resizeColumnsToContents();
     for (int c = 0; c < m_model->columnCount(); ++c)
-        m_view->setColumnWidth(c, std::min(m_view->columnWidth(c), 180)); // longer names elide; tooltips tell
+        m_view->setColumnWidth(c, std::min(m_view->columnWidth(c), 150)); // longer names elide; tooltips tell
     updateSummary();
 }
 
