@@ -13,11 +13,14 @@
 #include "offertablemodel.h"
 #include "probepage.h"
 #include "proberesult.h"
+#include "resourcefiles.h"
 #include "workloadpanel.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QLabel>
@@ -29,6 +32,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTextBrowser>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -181,7 +185,7 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     exportChart->setObjectName(QStringLiteral("exportChartAction"));
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
+    quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q)); // QKeySequence::Quit is empty on some platforms
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QAction *find = view->addAction(tr("&Find offers"), this, [this] {
@@ -209,6 +213,30 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     }
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *guide = help->addAction(tr("&Quick guide"));
+    guide->setObjectName(QStringLiteral("quickGuide"));
+    guide->setShortcut(QKeySequence::HelpContents);
+    connect(guide, &QAction::triggered, this, [this] {
+        auto *dialog = findChild<QDialog *>(QStringLiteral("guideDialog"));
+        if (!dialog) {
+            dialog = new QDialog(this);
+            dialog->setObjectName(QStringLiteral("guideDialog"));
+            dialog->setWindowTitle(tr("GPU Frontier — quick guide"));
+            auto *browser = new QTextBrowser(dialog);
+            browser->setObjectName(QStringLiteral("guideBrowser"));
+            browser->setHtml(readResourceText(QStringLiteral("help/guide.html")));
+            auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+            connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::hide);
+            auto *box = new QVBoxLayout(dialog);
+            box->addWidget(browser, 1);
+            box->addWidget(buttons);
+            dialog->resize(QSize(640, 720).boundedTo(size()));
+        }
+        dialog->show(); // not modal: the guide can stay open beside the window
+        dialog->raise();
+        dialog->activateWindow();
+    });
+    help->addSeparator();
     help->addAction(tr("&About GPU Frontier"), this, &MainWindow::showAbout);
 
     connect(&m_watcher, &QFutureWatcher<Result<CatalogLoad>>::finished, this, &MainWindow::onLoaded);

@@ -3,14 +3,17 @@
 #include "offertablemodel.h"
 #include "testsupport.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QCheckBox>
+#include <QDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
+#include <QTextBrowser>
 
 using namespace gf;
 using namespace gf::test;
@@ -108,6 +111,37 @@ private Q_SLOTS:
                                     .arg(min.height())
                                     .arg(culprits)));
         }
+    }
+
+    void quickGuideOpensWithF1()
+    {
+        TempDb db;
+        MainWindow w(db.path());
+        QSignalSpy loaded(&w, &MainWindow::catalogLoaded);
+        w.show();
+        QVERIFY(loaded.wait(30000));
+        auto *guide = w.findChild<QAction *>(QStringLiteral("quickGuide"));
+        QVERIFY(guide);
+        QCOMPARE(guide->shortcut(), QKeySequence(QKeySequence::HelpContents));
+        guide->trigger();
+        auto *dialog = w.findChild<QDialog *>(QStringLiteral("guideDialog"));
+        QVERIFY(dialog && dialog->isVisible());
+        auto *browser = dialog->findChild<QTextBrowser *>(QStringLiteral("guideBrowser"));
+        QVERIFY(browser);
+        const QString text = browser->toPlainText();
+        for (const char *needle :
+             {"efficiency frontier", "USD per hour", "Checkpoint every", "Ctrl+E", "Catalogs"})
+            QVERIFY2(text.contains(QString::fromLatin1(needle)), needle);
+        // Every menu shortcut the guide lists exists in the window.
+        QStringList shortcuts;
+        for (const QAction *a : w.findChildren<QAction *>())
+            if (!a->shortcut().isEmpty())
+                shortcuts.append(a->shortcut().toString());
+        for (const char *key : {"Ctrl+E", "Ctrl+Shift+R", "Ctrl+W", "Ctrl+F", "F1", "Ctrl+5", "Ctrl+Q"})
+            QVERIFY2(shortcuts.contains(QString::fromLatin1(key)), key);
+        dialog->hide();
+        guide->trigger(); // opens the same dialog again
+        QCOMPARE(w.findChildren<QDialog *>(QStringLiteral("guideDialog")).size(), 1);
     }
 
     void badDatabaseShowsMessage()
