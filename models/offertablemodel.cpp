@@ -164,6 +164,11 @@ QVariant OfferTableModel::data(const QModelIndex &index, int role) const
     }
     if (role == Qt::ToolTipRole) {
         switch (index.column()) {
+        case Provider:
+        case Instance:
+            return QStringLiteral("%1 %2 in %3%4")
+                .arg(providerDisplayName(o.provider), o.instanceType, o.region,
+                     o.zone.isEmpty() ? QString() : QStringLiteral(" (zone %1)").arg(o.zone));
         case Gpu: {
             QString t = gpu ? QStringLiteral("%1 (%2 GB)\nProvider name: %3")
                                   .arg(gpu->name)

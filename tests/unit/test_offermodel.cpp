@@ -85,6 +85,26 @@ private Q_SLOTS:
         QVERIFY(!model.index(2, OfferTableModel::Spot).data(OfferTableModel::SortRole).isValid());
         QCOMPARE(model.index(0, OfferTableModel::SpotSavings).data().toString(), QStringLiteral("63"));
         QCOMPARE(model.index(0, OfferTableModel::PriceAge).data().toString(), QStringLiteral("21 days"));
+        // Tooltips: where an offer is (Region may be scrolled out of view), and vast.ai's own metrics.
+        QCOMPARE(model.index(0, OfferTableModel::Instance).data(Qt::ToolTipRole).toString(),
+                 QStringLiteral("AWS p4d.24xlarge in us-east-1"));
+        QList<Offer> vast = sample();
+        vast[3].networkGbps = 0.11;
+        vast[3].uploadGbps = 0.08;
+        vast[3].dlperf = 106.64;
+        model.setOffers(vast);
+        QVERIFY(model.index(3, OfferTableModel::Network)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("download 0.11 Gbps, upload 0.08 Gbps")));
+        QVERIFY(model.index(3, OfferTableModel::Gpu)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("DLPerf 106.6")));
+        QVERIFY(!model.index(0, OfferTableModel::Gpu)
+                     .data(Qt::ToolTipRole)
+                     .toString()
+                     .contains(QStringLiteral("DLPerf")));
     }
 
     void filters_data()
