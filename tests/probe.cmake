@@ -24,12 +24,13 @@ if(TARGET gpufrontier-probe)
              COMMAND ${CMAKE_COMMAND} -DPROBE=$<TARGET_FILE:gpufrontier-probe> -DARGS=--device=x
                      -DEXPECT_RC=1 -P ${GF_PROBE_CHECK})
     set_tests_properties(probe_cuda_usage PROPERTIES LABELS unit TIMEOUT 60)
-    # Needs a GPU (CI runs ctest -LE gpu).
+    # Needs a GPU (CI runs ctest -LE gpu); without one they are reported as skipped, not failed.
     add_test(NAME probe_cuda_quick
              COMMAND ${CMAKE_COMMAND} -DPROBE=$<TARGET_FILE:gpufrontier-probe> -DARGS=--quick
-                     -DEXPECT_RC=0 -DEXPECT_KIND=cuda -P ${GF_PROBE_CHECK})
+                     -DEXPECT_RC=0 -DEXPECT_KIND=cuda -DSKIP_WITHOUT_DEVICE=ON -P ${GF_PROBE_CHECK})
     add_test(NAME probe_cuda_full
              COMMAND ${CMAKE_COMMAND} -DPROBE=$<TARGET_FILE:gpufrontier-probe>
-                     -DEXPECT_RC=0 -DEXPECT_KIND=cuda -P ${GF_PROBE_CHECK})
-    set_tests_properties(probe_cuda_quick probe_cuda_full PROPERTIES LABELS gpu TIMEOUT 300 RUN_SERIAL TRUE)
+                     -DEXPECT_RC=0 -DEXPECT_KIND=cuda -DSKIP_WITHOUT_DEVICE=ON -P ${GF_PROBE_CHECK})
+    set_tests_properties(probe_cuda_quick probe_cuda_full PROPERTIES LABELS gpu TIMEOUT 300 RUN_SERIAL TRUE
+                         SKIP_REGULAR_EXPRESSION "SKIP: no usable CUDA device")
 endif()
