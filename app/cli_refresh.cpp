@@ -106,8 +106,13 @@ int cliRefresh(CliContext &ctx, const QStringList &args)
 
     const QSettings settings;
     const QString caBundle = RefreshSettings::resolveCaBundle(p.value(QStringLiteral("ca-bundle")), settings);
-    if (const QString bad = RefreshSettings::validateCaBundle(caBundle); !bad.isEmpty())
-        return usageError(ctx, cmd, bad);
+    if (const QString bad = RefreshSettings::validateCaBundle(caBundle); !bad.isEmpty()) {
+        const QString from = p.isSet(QStringLiteral("ca-bundle")) ? QStringLiteral("--ca-bundle")
+                             : !qEnvironmentVariable("GPUFRONTIER_CA_BUNDLE").trimmed().isEmpty()
+                                 ? QStringLiteral("$GPUFRONTIER_CA_BUNDLE")
+                                 : QStringLiteral("the CA certificates setting of the Catalogs page");
+        return usageError(ctx, cmd, QStringLiteral("%1 (from %2)").arg(bad, from));
+    }
     RefreshOptions base;
     base.http.caBundle = caBundle;
     base.gcpApiKey = RefreshSettings::resolveGcpApiKey(p.value(QStringLiteral("api-key")), settings);

@@ -308,8 +308,12 @@ Result<HttpResponse> HttpClient::run(const HttpRequest &request, HttpSink *sink)
         // TLS verification is always on; there is deliberately no switch to turn it off.
         curl_easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 1L);
         curl_easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, 2L);
-        if (!caBundle.isEmpty())
+        if (!caBundle.isEmpty()) {
+            // Instead of the system's CAs: libcurl keeps its built-in CA folder (Debian:
+            // /etc/ssl/certs) next to CAINFO unless it is cleared.
             curl_easy_setopt(curl, CURLOPT_CAINFO, caBundle.constData());
+            curl_easy_setopt(curl, CURLOPT_CAPATH, static_cast<const char *>(nullptr));
+        }
         curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(m_options.connectTimeoutMs));
         curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, static_cast<long>(m_options.lowSpeedBytesPerS));
         curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, static_cast<long>(m_options.lowSpeedTimeS));
@@ -377,16 +381,21 @@ Result<HttpResponse> HttpClient::run(const HttpRequest &request, HttpSink *sink)
                         "the connection closed before the end of the body (received %1 of %2 bytes)")
                         .arg(t.bytes)
                         .arg(expected >= 0 ? QString::number(expected) : QStringLiteral("?"));
-            else if (rc == CURLE_PEER_FAILED_VERIFICATION || rc == CURLE_SSL_CACERT_BADFILE)
+            else if (rc == CURLE_SSL_CACERT_BADFILE)
                 lastFailure =
-                    QStringLiteral("the server's TLS certificate could not be verified (%1). Behind a "
-                                   "proxy that inspects TLS, set GPUFRONTIER_CA_BUNDLE to a PEM file "
-                                   "with its CA certificate%2.")
-                        .arg(
-                            curlText,
-                            caBundle.isEmpty()
-                                ? QString()
-                                : QStringLiteral(" (trusted now: %1)").arg(QString::fromLocal8Bit(caBundle)));
+                    QStringLiteral("the CA bundle %1 cannot be read as PEM certificates (%2); fix or "
+                                   "clear it (Catalogs page, --ca-bundle or GPUFRONTIER_CA_BUNDLE)")
+                        .arg(QString::fromLocal8Bit(caBundle), curlText);
+            else if (rc == CURLE_PEER_FAILED_VERIFICATION)
+                lastFailure =
+                    caBundle.isEmpty()
+                        ? QStringLiteral("the server's TLS certificate could not be verified (%1). Behind a "
+                                         "proxy that inspects TLS, give its CA certificate as a PEM file "
+                                         "(Catalogs page, --ca-bundle or GPUFRONTIER_CA_BUNDLE).")
+                              .arg(curlText)
+                        : QStringLiteral("the server's TLS certificate could not be verified (%1) with the "
+                                         "CA bundle %2 trusted instead of the system's.")
+                              .arg(curlText, QString::fromLocal8Bit(caBundle));
             else if (rc == CURLE_OPERATION_TIMEDOUT && t.bytes > 0)
                 lastFailure =
                     QStringLiteral("the transfer stalled after %1 bytes (%2)").arg(t.bytes).arg(curlText);

@@ -155,27 +155,17 @@ QByteArray snapshotFingerprint(const SnapshotData &data)
     QStringList rows;
     rows.reserve(data.offers.size());
     for (const Offer &o : data.offers) {
-        rows.append(QStringList{o.provider,
-                                o.instanceType,
-                                o.region,
-                                o.zone,
-                                o.gpuRawName,
-                                QString::number(o.gpuCount, 'g', 12),
-                                fmtNumber(o.gpuMemGb),
-                                fmtNumber(o.vcpus),
-                                fmtNumber(o.ramGb),
-                                fmtNumber(o.networkGbps),
-                                o.interconnect,
-                                fmtNumber(o.onDemandUsdH),
-                                fmtNumber(o.spotUsdH),
-                                o.spotLabel,
-                                o.interruption,
-                                fmtNumber(o.reliability),
-                                QString::number(o.billingIncrementS),
-                                QString::number(o.billingMinimumS),
-                                fmtNumber(o.uploadGbps),
-                                fmtNumber(o.dlperf)}
+        rows.append(QStringList{o.provider, o.instanceType, o.region, o.zone, o.gpuRawName,
+                                QString::number(o.gpuCount, 'g', 12), fmtNumber(o.gpuMemGb),
+                                fmtNumber(o.vcpus), fmtNumber(o.ramGb), fmtNumber(o.networkGbps),
+                                o.interconnect, fmtNumber(o.onDemandUsdH), fmtNumber(o.spotUsdH), o.spotLabel,
+                                o.interruption, fmtNumber(o.reliability),
+                                QString::number(o.billingIncrementS), QString::number(o.billingMinimumS)}
                         .join(u'\x1f'));
+        // vast.ai's metrics (schema 4) only where present, so that the fingerprints of the other
+        // providers' snapshots stay what they were before and an upgrade does not count as a change.
+        if (o.uploadGbps || o.dlperf)
+            rows.last() += u'\x1f' + fmtNumber(o.uploadGbps) + u'\x1f' + fmtNumber(o.dlperf);
     }
     std::sort(rows.begin(), rows.end());
     return (QStringLiteral("gpufrontier-offers-v1\n") + data.provider + u'\n' + rows.join(u'\n')).toUtf8();

@@ -135,7 +135,7 @@ Result<SnapshotData> parseVastOffers(QByteArrayView data, const QString &origin)
             x.spotLabel = QStringLiteral("interruptible");
         }
         x.reliability = reliability;
-        if (inetUp)
+        if (inetUp && *inetUp >= 0)
             x.uploadGbps = round2(*inetUp / 1000.0); // Mb/s -> Gbit/s
         if (dlperf && *dlperf >= 0)
             x.dlperf = std::round(*dlperf * 100) / 100;

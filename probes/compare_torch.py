@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/ usr / bin / env python3
 """Runs gpufrontier-probe and PyTorch on the same GPU in one run and prints how close the probe
 comes to PyTorch (issue 3's target: at least 90 % for the bf16 GEMM and the device copy).
 
@@ -48,12 +48,15 @@ def torch_figures(shapes):
             times.append(s.elapsed_time(e))
         return sorted(times)[len(times) // 2]  # ms
 
-    out = {"torch_version": torch.__version__, "device": torch.cuda.get_device_name(0), "gemm": []}
+    out = {
+    "torch_version" : torch.__version__, "device" : torch.cuda.get_device_name(0), "gemm" : []}
     for m, n, k in shapes:
-        # The probe computes C(m x n) = A^T(m x k) B(k x n) ("TN", like a linear layer).
-        a = torch.rand(k, m, device="cuda", dtype=torch.bfloat16) * 2 - 1
-        b = torch.rand(k, n, device="cuda", dtype=torch.bfloat16) * 2 - 1
-        ms = bench(lambda: a.t() @ b)
+#The probe calls cuBLASLt "TN" with lda = ldb = k(k contiguous, like a linear layer) : in
+#row - major torch terms A is m x k and B is n x k, and the column - major m x n result is
+#B @A ^ T.torch then issues the same(T, N, m, n, k) GEMM.
+        a = torch.rand(m, k, device="cuda", dtype=torch.bfloat16) * 2 - 1
+        b = torch.rand(n, k, device="cuda", dtype=torch.bfloat16) * 2 - 1
+        ms = bench(lambda: b @ a.t())
         out["gemm"].append({"m": m, "n": n, "k": k, "tflops": 2.0 * m * n * k / (ms * 1e-3) / 1e12})
         del a, b
     x = torch.empty(1 << 30, dtype=torch.uint8, device="cuda").random_(0, 255)
@@ -90,8 +93,12 @@ def main():
     print("device: %s   torch %s" % (full.get("device", {}).get("name"), ref["torch_version"]))
     print("probe wall time: quick %.1f s, full %.1f s (targets 10 s, 30 s)" % (quick_wall, full_wall))
     print("%-34s %-8s %10s %10s %7s" % ("measurement", "unit", "probe", "torch", "ratio"))
-    summary = {"device": full.get("device", {}).get("name"), "torch_version": ref["torch_version"],
-               "quick_wall_s": quick_wall, "full_wall_s": full_wall, "rows": []}
+    summary = {
+    "device" : full.get("device", {}).get("name"),
+        "torch_version" : ref["torch_version"],
+                          "quick_wall_s" : quick_wall,
+                                           "full_wall_s" : full_wall,
+                                                           "rows" : []}
     for name, unit, probe, torch_value in rows:
         ratio = probe / torch_value if probe and torch_value else None
         print("%-34s %-8s %10.1f %10.1f %6.1f%%" % (name, unit, probe or 0, torch_value or 0, 100 * (ratio or 0)))

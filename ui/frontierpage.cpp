@@ -37,7 +37,6 @@ FrontierPage::FrontierPage(QWidget *parent) : QWidget(parent)
         tr("Drag a rectangle to zoom in, use the mouse wheel, or press Esc in the chart to reset"));
     m_summary = new ElidedLabel(this);
     m_summary->setObjectName(QStringLiteral("frontierSummary"));
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     connect(m_logX, &QCheckBox::toggled, m_chart, &FrontierChart::setLogX);
     connect(m_logY, &QCheckBox::toggled, m_chart, &FrontierChart::setLogY);
     connect(reset, &QPushButton::clicked, m_chart, &FrontierChart::resetZoom);

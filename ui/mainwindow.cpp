@@ -146,6 +146,7 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     connect(m_projection, &ProjectionController::failed, this, [this](const QString &message) {
         m_busy->setVisible(false);
         m_projectionLabel->setText(tr("Projection: %1").arg(message));
+        m_projectionLabel->setToolTip(m_projectionLabel->text());
     });
     connect(m_catalogs, &CatalogsPage::catalogChanged, this, &MainWindow::reload);
     connect(m_probe, &ProbePage::calibrationChanged, m_projection, &ProjectionController::setCalibration);
@@ -157,7 +158,7 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
 
     QMenu *file = menuBar()->addMenu(tr("&File"));
     QAction *reloadAction = file->addAction(tr("&Reload catalog"), this, &MainWindow::reload);
-    reloadAction->setShortcut(QKeySequence::Refresh);
+    reloadAction->setShortcut(QKeySequence(Qt::Key_F5)); // QKeySequence::Refresh differs per platform
     file->addSeparator();
     // Reports and chart images (ui/exportdialog.h): the dialog gets a snapshot of the current state.
     auto openExport = [this](bool chartImage) {
@@ -192,7 +193,7 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
         m_tabs->setCurrentWidget(m_offers);
         m_offers->focusSearch();
     });
-    find->setShortcut(QKeySequence::Find);
+    find->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F));
     QAction *resetFilters = view->addAction(tr("Reset &filters"), m_offers, &OffersPage::resetFilters);
     resetFilters->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     QAction *toggleDock = m_workloadDock->toggleViewAction();
@@ -215,7 +216,7 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *guide = help->addAction(tr("&Quick guide"));
     guide->setObjectName(QStringLiteral("quickGuide"));
-    guide->setShortcut(QKeySequence::HelpContents);
+    guide->setShortcut(QKeySequence(Qt::Key_F1));
     connect(guide, &QAction::triggered, this, [this] {
         auto *dialog = findChild<QDialog *>(QStringLiteral("guideDialog"));
         if (!dialog) {
@@ -304,6 +305,7 @@ void MainWindow::onWorkloadChanged()
     auto w = m_workload->workload();
     if (!w) {
         m_projectionLabel->setText(tr("Workload: %1").arg(w.error().message));
+        m_projectionLabel->setToolTip(m_projectionLabel->text());
         return;
     }
     m_projection->setWorkload(w.value());
@@ -322,7 +324,9 @@ void MainWindow::onResults(ProjectionResultsPtr results)
                                    .arg(results->projectedCount)
                                    .arg(results->frontierCount)
                                    .arg(results->elapsedMs));
-    m_projectionLabel->setToolTip(results->calibration.source + QStringLiteral("\n") +
+    // The whole line (it may be elided) and how the projection was calibrated.
+    m_projectionLabel->setToolTip(m_projectionLabel->text() + QStringLiteral("\n\nCalibration: ") +
+                                  results->calibration.source + QStringLiteral("\n") +
                                   results->calibration.notes.join(QStringLiteral("\n")));
     Q_EMIT projectionUpdated();
 }

@@ -167,7 +167,9 @@ void OffersPage::setOffers(QList<Offer> offers, const QList<Snapshot> &snapshots
     m_model->setOffers(std::move(offers));
     m_view->resizeColumnsToContents();
     for (int c = 0; c < m_model->columnCount(); ++c)
-        m_view->setColumnWidth(c, std::min(m_view->columnWidth(c), 150)); // longer names elide; tooltips tell
+        if (!m_view->isColumnHidden(c)) // a hidden column reports width 0: keep its own for when it is shown
+            m_view->setColumnWidth(
+                c, std::min(m_view->columnWidth(c), 150)); // longer names elide; tooltips tell
     updateSummary();
 }
 

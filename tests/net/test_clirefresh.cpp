@@ -125,7 +125,8 @@ private Q_SLOTS:
         r = cli(db.path(), {QStringLiteral("refresh"), QStringLiteral("--provider"), QStringLiteral("azure"),
                             QStringLiteral("--ca-bundle"), db.dir() + QStringLiteral("/no-such.pem")});
         QCOMPARE(r.rc, int(ExitUsage));
-        QVERIFY2(r.err.contains(QStringLiteral("no-such.pem\" does not exist")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("no-such.pem\" does not exist (from --ca-bundle)")),
+                 qPrintable(r.err));
         {
             QFile notPem(db.dir() + QStringLiteral("/not-a-cert.pem"));
             QVERIFY(notPem.open(QIODevice::WriteOnly));
