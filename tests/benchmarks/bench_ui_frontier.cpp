@@ -2,7 +2,8 @@
 // Generates N offers (default 50,000) by replicating the bundled catalog with jittered prices,
 // then times (1) the projection + frontier as the GUI runs it (ProjectionController::compute),
 // (2) handing the points to the frontier chart (series replace()), (3) rendering the chart once.
-// Usage: bench_ui_frontier [N] [repetitions]; runs with QT_QPA_PLATFORM=offscreen when no display.
+// Usage: bench_ui_frontier [N] [repetitions] [last-render.png]; runs with QT_QPA_PLATFORM=offscreen when
+// no display. Under a display (e.g. xvfb-run) charts above 20,000 points use OpenGL series.
 
 #include "catalogstore.h"
 #include "frontierchart.h"
@@ -27,6 +28,8 @@ int main(int argc, char **argv)
     QApplication app(argc, argv);
     const int n = argc > 1 ? std::max(1, QString::fromLocal8Bit(argv[1]).toInt()) : 50000;
     const int reps = argc > 2 ? std::max(1, QString::fromLocal8Bit(argv[2]).toInt()) : 5;
+    const QString savePng =
+        argc > 3 ? QString::fromLocal8Bit(argv[3]) : QString(); // the last render, to look at
 
     QTemporaryDir dir;
     auto store = CatalogStore::open(dir.filePath(QStringLiteral("bench.sqlite")));
@@ -70,12 +73,14 @@ int main(int argc, char **argv)
         t.restart();
         const QPixmap pm = page.chart()->grab();
         render.append(t.nsecsElapsed() / 1e6);
-        Q_UNUSED(pm)
+        if (!savePng.isEmpty() && r == reps - 1)
+            pm.save(savePng);
     }
     auto median = [](QList<double> v) {
         std::sort(v.begin(), v.end());
         return v.at(v.size() / 2);
     };
+    std::printf("platform: %s\n", qPrintable(QGuiApplication::platformName()));
     std::printf("offers: %d, projected points: %lld, drawn: %d, frontier: %lld, repetitions: %d\n", n,
                 static_cast<long long>(results->points.size()), page.chart()->pointCount(),
                 static_cast<long long>(results->frontierCount), reps);
