@@ -234,9 +234,26 @@ void FrontierChart::setPoints(const QList<ChartPoint> &points, std::optional<dou
     }
     const bool useGl = points.size() > 20000 && QGuiApplication::platformName() != u"offscreen" &&
                        QGuiApplication::platformName() != u"minimal";
+    // The plot background of ChartThemeLight / ChartThemeDark (their brushes are gradients).
+    const QColor background = isDark(palette()) ? QColor(0x2e, 0x30, 0x3a) : QColor(Qt::white);
     for (qsizetype i = 0; i < m_series.size(); ++i) {
-        m_series[i].series->setUseOpenGL(useGl);
-        m_series[i].series->replace(buffers.at(i));
+        QScatterSeries *s = m_series[i].series;
+        if (s->useOpenGL() != useGl && i % 2 == 1) {
+            // Dominated points are faded with alpha, which the OpenGL series ignore: there they get
+            // the same look as an opaque blend of the provider colour into the background.
+            QColor c = providerColor(m_series[i].provider);
+            if (useGl) {
+                const double a = 70.0 / 255.0;
+                c = QColor::fromRgbF(float(a * c.redF() + (1 - a) * background.redF()),
+                                     float(a * c.greenF() + (1 - a) * background.greenF()),
+                                     float(a * c.blueF() + (1 - a) * background.blueF()));
+            } else {
+                c.setAlpha(70);
+            }
+            s->setColor(c);
+        }
+        s->setUseOpenGL(useGl);
+        s->replace(buffers.at(i));
     }
     std::sort(frontier.begin(), frontier.end(), [](const QPointF &a, const QPointF &b) {
         return a.x() < b.x() || (a.x() == b.x() && a.y() < b.y());
