@@ -133,18 +133,9 @@ template <class T> std::vector<T> randomMatrix(size_t count, uint32_t seed)
     return v;
 }
 
-struct CheckResult
-{
-    const char *dtype;
-    int m, n, k;
-    double maxRelError;
-    double tolerance;
-    bool passed;
-};
-
 /// Runs the blocked GEMM on a small, deliberately ragged case and compares with the triple loop.
 /// Error = max |C - C_ref| / max |C_ref|.
-template <class T> CheckResult checkGemm(const char *dtype, double tolerance, int threads)
+template <class T> GemmCheck checkGemm(const char *dtype, double tolerance, int threads)
 {
     const int m = 67, n = 45, k = 83;
     const auto a = randomMatrix<T>(static_cast<size_t>(m) * k, 11);
@@ -162,7 +153,15 @@ template <class T> CheckResult checkGemm(const char *dtype, double tolerance, in
         maxRef = std::max(maxRef, std::fabs(ref[i]));
     }
     const double rel = finite && maxRef > 0 ? maxErr / maxRef : INFINITY;
-    return {dtype, m, n, k, rel, tolerance, finite && rel <= tolerance};
+    GemmCheck r;
+    r.dtype = dtype;
+    r.m = m;
+    r.n = n;
+    r.k = k;
+    r.maxRelError = rel;
+    r.tolerance = tolerance;
+    r.passed = finite && rel <= tolerance;
+    return r;
 }
 
 struct GemmResult
@@ -280,7 +279,7 @@ int run(const Options &opt)
     const int threads = opt.threads > 0 ? opt.threads : facts.logicalCpus;
 
     progress(20, "checking the GEMM against a reference");
-    std::vector<CheckResult> checks;
+    std::vector<GemmCheck> checks;
     checks.push_back(checkGemm<float>("fp32", 1e-5, threads));
     checks.push_back(checkGemm<double>("fp64", 1e-12, threads));
 
@@ -313,7 +312,7 @@ int run(const Options &opt)
         best = std::max(best, g.tflops);
     }
     bool checksPassed = true;
-    for (const CheckResult &c : checks)
+    for (const GemmCheck &c : checks)
         checksPassed = checksPassed && c.passed;
 
     JsonWriter w;
@@ -328,19 +327,7 @@ int run(const Options &opt)
     w.value("llc_bytes", facts.llcBytes);
     w.value("gemm_isa", cpuGemmIsa());
     w.endObject();
-    w.beginArray("checks");
-    for (const CheckResult &c : checks) {
-        w.beginObject();
-        w.value("dtype", c.dtype);
-        w.value("m", c.m);
-        w.value("n", c.n);
-        w.value("k", c.k);
-        w.value("max_rel_error", c.maxRelError, 3);
-        w.value("tolerance", c.tolerance, 3);
-        w.value("passed", c.passed);
-        w.endObject();
-    }
-    w.endArray();
+    writeChecks(w, checks);
     w.beginArray("gemm");
     for (const GemmResult &g : gemms) {
         w.beginObject();

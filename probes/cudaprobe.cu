@@ -486,20 +486,10 @@ double decodeOutput(const GemmType &t, const uint8_t *p)
     }
 }
 
-struct CheckResult
-{
-    std::string dtype;
-    int m = 0, n = 0, k = 0;
-    double maxRelError = 0;
-    double tolerance = 0;
-    bool passed = false;
-    bool supported = true;
-};
-
 /// A small GEMM compared with a double-precision host reference on the same (rounded) inputs.
-CheckResult checkGemm(LtGemm &lt, const GemmType &t, cudaStream_t stream)
+GemmCheck checkGemm(LtGemm &lt, const GemmType &t, cudaStream_t stream)
 {
-    CheckResult r;
+    GemmCheck r;
     r.dtype = t.name;
     r.m = 256;
     r.n = 192;
@@ -581,7 +571,7 @@ struct Options
 struct Report
 {
     DeviceFacts facts;
-    std::vector<CheckResult> checks;
+    std::vector<GemmCheck> checks;
     std::vector<GemmResult> gemms;
     std::vector<Skipped> skipped;
     size_t memBytes = 0;
@@ -609,7 +599,7 @@ void measureGemms(const Options &opt, Report &rep, LtGemm &lt, cudaStream_t stre
     const int total = static_cast<int>(std::size(kGemmTypes) * shapes.size());
     for (const GemmType &t : kGemmTypes) {
         double checkErr = NAN;
-        for (const CheckResult &c : rep.checks)
+        for (const GemmCheck &c : rep.checks)
             if (c.dtype == t.name)
                 checkErr = c.maxRelError;
         for (const Shape &s : shapes) {
@@ -861,19 +851,7 @@ void writeReport(const Options &opt, const Report &rep, double elapsed, bool che
         w.value("nvml_note", f.nvml.note);
     w.endObject();
 
-    w.beginArray("checks");
-    for (const CheckResult &c : rep.checks) {
-        w.beginObject();
-        w.value("dtype", c.dtype);
-        w.value("m", c.m);
-        w.value("n", c.n);
-        w.value("k", c.k);
-        w.value("max_rel_error", c.maxRelError, 3);
-        w.value("tolerance", c.tolerance, 3);
-        w.value("passed", c.passed);
-        w.endObject();
-    }
-    w.endArray();
+    writeChecks(w, rep.checks);
 
     w.beginArray("gemm");
     for (const GemmResult &g : rep.gemms) {
@@ -984,7 +962,7 @@ int run(const Options &opt)
     for (const GemmType &t : kGemmTypes) {
         if (rep.facts.cc() < t.minCc)
             continue;
-        const CheckResult c = checkGemm(lt, t, stream.s);
+        const GemmCheck c = checkGemm(lt, t, stream.s);
         if (!c.supported)
             continue; // no algorithm for this type: the GEMM stage reports it as skipped
         checksPassed = checksPassed && c.passed;

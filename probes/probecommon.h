@@ -262,6 +262,35 @@ private:
     std::vector<Level> m_stack;
 };
 
+/// A GEMM result compared with a reference on a small case (the document's "checks" array).
+struct GemmCheck
+{
+    std::string dtype;
+    int m = 0, n = 0, k = 0;
+    double maxRelError = 0; ///< max |C - C_ref| / max |C_ref|
+    double tolerance = 0;
+    bool passed = false;
+    bool supported = true; ///< false: the device cannot run this type (cuda); not written
+};
+
+/// Writes the "checks" array.
+inline void writeChecks(JsonWriter &w, const std::vector<GemmCheck> &checks)
+{
+    w.beginArray("checks");
+    for (const GemmCheck &c : checks) {
+        w.beginObject();
+        w.value("dtype", c.dtype);
+        w.value("m", c.m);
+        w.value("n", c.n);
+        w.value("k", c.k);
+        w.value("max_rel_error", c.maxRelError, 3);
+        w.value("tolerance", c.tolerance, 3);
+        w.value("passed", c.passed);
+        w.endObject();
+    }
+    w.endArray();
+}
+
 /// Prints a JSON document on stdout with a trailing newline.
 inline void printDocument(const JsonWriter &w)
 {
