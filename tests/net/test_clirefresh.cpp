@@ -1,5 +1,6 @@
 #include "catalogdump.h"
 #include "cli.h"
+#include "clirun.h"
 #include "fixtureserver.h"
 #include "testsupport.h"
 
@@ -15,25 +16,6 @@ using namespace gf;
 using namespace gf::test;
 
 namespace {
-
-struct CliRun
-{
-    int rc = -1;
-    QString out;
-    QString err;
-};
-
-CliRun cli(const QString &db, QStringList args)
-{
-    CliRun r;
-    QTextStream o(&r.out), e(&r.err);
-    args.prepend(db);
-    args.prepend(QStringLiteral("--db"));
-    r.rc = runCli(args, o, e);
-    o.flush();
-    e.flush();
-    return r;
-}
 
 FixtureResponse file(const QString &fixture)
 {

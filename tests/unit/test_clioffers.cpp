@@ -1,4 +1,5 @@
 #include "cli.h"
+#include "clirun.h"
 #include "testsupport.h"
 
 #include <QFile>
@@ -12,25 +13,6 @@ using namespace gf;
 using namespace gf::test;
 
 namespace {
-struct CliRun
-{
-    int rc = -1;
-    QString out;
-    QString err;
-};
-
-CliRun cli(const QString &db, QStringList args)
-{
-    CliRun r;
-    QTextStream out(&r.out);
-    QTextStream err(&r.err);
-    args.prepend(db);
-    args.prepend(QStringLiteral("--db"));
-    r.rc = runCli(args, out, err);
-    out.flush();
-    err.flush();
-    return r;
-}
 
 QJsonArray json(const CliRun &r)
 {

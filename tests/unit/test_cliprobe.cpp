@@ -1,4 +1,5 @@
 #include "cli.h"
+#include "clirun.h"
 #include "testsupport.h"
 
 #include <QDir>
@@ -15,30 +16,17 @@ using namespace gf::test;
 
 namespace {
 
-struct CliRun
+/// `gpufrontier-cli --db DB probe ARGS...`.
+CliRun probeCli(const QString &db, QStringList args)
 {
-    int rc = -1;
-    QString out;
-    QString err;
-};
-
-CliRun cli(const QString &db, QStringList args)
-{
-    CliRun r;
-    QTextStream out(&r.out);
-    QTextStream err(&r.err);
     args.prepend(QStringLiteral("probe"));
-    args.prepend(db);
-    args.prepend(QStringLiteral("--db"));
-    r.rc = runCli(args, out, err);
-    out.flush();
-    err.flush();
-    return r;
+    return cli(db, args);
 }
 
 QJsonArray listJson(const QString &db)
 {
-    const CliRun r = cli(db, {QStringLiteral("--list"), QStringLiteral("--format"), QStringLiteral("json")});
+    const CliRun r =
+        probeCli(db, {QStringLiteral("--list"), QStringLiteral("--format"), QStringLiteral("json")});
     if (r.rc != 0)
         qWarning("probe --list failed: %s", qPrintable(r.err));
     return QJsonDocument::fromJson(r.out.toUtf8()).array();
@@ -73,28 +61,28 @@ private Q_SLOTS:
     void importThenList()
     {
         TempDb db;
-        const CliRun empty = cli(db.path(), {});
+        const CliRun empty = probeCli(db.path(), {});
         QCOMPARE(empty.rc, 0);
         QVERIFY(empty.out.contains(QStringLiteral("No probe runs stored")));
 
-        const CliRun imp =
-            cli(db.path(), {QStringLiteral("--import"), fixturePath(QStringLiteral("probe/cuda_h100.json"))});
+        const CliRun imp = probeCli(
+            db.path(), {QStringLiteral("--import"), fixturePath(QStringLiteral("probe/cuda_h100.json"))});
         QVERIFY2(imp.rc == 0, qPrintable(imp.err));
         QVERIFY(imp.out.contains(QStringLiteral("Stored probe run #1 (cuda_h100.json, cuda)")));
         QVERIFY(imp.out.contains(QStringLiteral("NVIDIA H100 80GB HBM3 (h100-80gb-sxm)")));
         QVERIFY(imp.out.contains(QStringLiteral("bf16 745.2")));
         QCOMPARE(countRows(db.path(), QStringLiteral("probe_run")), 1);
 
-        const CliRun cpu =
-            cli(db.path(), {QStringLiteral("--import"), fixturePath(QStringLiteral("probe/cpu_quick.json")),
-                            QStringLiteral("--format"), QStringLiteral("json")});
+        const CliRun cpu = probeCli(db.path(), {QStringLiteral("--import"),
+                                                fixturePath(QStringLiteral("probe/cpu_quick.json")),
+                                                QStringLiteral("--format"), QStringLiteral("json")});
         QVERIFY2(cpu.rc == 0, qPrintable(cpu.err));
         const QJsonObject stored = QJsonDocument::fromJson(cpu.out.toUtf8()).object();
         QCOMPARE(stored.value(QStringLiteral("id")).toInt(), 2);
         QCOMPARE(stored.value(QStringLiteral("kind")).toString(), QStringLiteral("cpu"));
         QVERIFY(stored.value(QStringLiteral("gpu_id")).isNull());
 
-        const CliRun list = cli(db.path(), {QStringLiteral("--list")});
+        const CliRun list = probeCli(db.path(), {QStringLiteral("--list")});
         QCOMPARE(list.rc, 0);
         QVERIFY(list.out.contains(QStringLiteral("NVIDIA H100 80GB HBM3")));
         QVERIFY(list.out.contains(QStringLiteral("cuda_h100.json")));
@@ -138,7 +126,7 @@ private Q_SLOTS:
         QFETCH(QString, file);
         QFETCH(QString, message);
         TempDb db;
-        const CliRun r = cli(db.path(), {QStringLiteral("--import"), file});
+        const CliRun r = probeCli(db.path(), {QStringLiteral("--import"), file});
         QCOMPARE(r.rc, 1);
         QVERIFY2(r.err.contains(QStringLiteral("gpufrontier-cli probe: cannot import")), qPrintable(r.err));
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
@@ -172,7 +160,7 @@ private Q_SLOTS:
         QFETCH(QStringList, args);
         QFETCH(QString, message);
         TempDb db;
-        const CliRun r = cli(db.path(), args);
+        const CliRun r = probeCli(db.path(), args);
         QCOMPARE(r.rc, 2);
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
     }
@@ -180,7 +168,7 @@ private Q_SLOTS:
     void help()
     {
         TempDb db;
-        const CliRun r = cli(db.path(), {QStringLiteral("--help")});
+        const CliRun r = probeCli(db.path(), {QStringLiteral("--help")});
         QCOMPARE(r.rc, 0);
         QVERIFY(r.out.contains(QStringLiteral("--import FILE")));
     }
@@ -191,8 +179,8 @@ private Q_SLOTS:
         const QString probes =
             QFileInfo(builtExecutable(QStringLiteral("gpufrontier-cpuprobe"))).absolutePath();
         ProbeDirOverride dir(probes);
-        const CliRun r =
-            cli(db.path(), {QStringLiteral("--run"), QStringLiteral("--cpu"), QStringLiteral("--quick")});
+        const CliRun r = probeCli(
+            db.path(), {QStringLiteral("--run"), QStringLiteral("--cpu"), QStringLiteral("--quick")});
         QVERIFY2(r.rc == 0, qPrintable(r.err));
         QVERIFY(r.out.contains(QStringLiteral("Stored probe run #1 (local, cpu)")));
         QVERIFY(r.err.contains(QStringLiteral("[100%] done")));
@@ -222,8 +210,8 @@ private Q_SLOTS:
                                dir.filePath(QStringLiteral("gpufrontier-cpuprobe"))));
         ProbeDirOverride over(dir.path());
         TempDb db;
-        const CliRun r = cli(db.path(), {QStringLiteral("--run"), QStringLiteral("--quick"),
-                                         QStringLiteral("--timeout"), QStringLiteral("280")});
+        const CliRun r = probeCli(db.path(), {QStringLiteral("--run"), QStringLiteral("--quick"),
+                                              QStringLiteral("--timeout"), QStringLiteral("280")});
         QVERIFY2(r.rc == 0, qPrintable(r.err));
         QVERIFY2(r.err.contains(QStringLiteral("running the CPU probe instead")), qPrintable(r.err));
         QVERIFY(r.out.contains(QStringLiteral("(local, cpu)")));

@@ -1,4 +1,5 @@
 #include "cli.h"
+#include "clirun.h"
 #include "csv.h"
 #include "jsonschemacheck.h"
 #include "testsupport.h"
@@ -19,25 +20,6 @@ using namespace gf::test;
 using namespace Qt::StringLiterals;
 
 namespace {
-struct CliRun
-{
-    int rc = -1;
-    QString out;
-    QString err;
-};
-
-CliRun cli(const QString &db, QStringList args)
-{
-    CliRun r;
-    QTextStream out(&r.out);
-    QTextStream err(&r.err);
-    args.prepend(db);
-    args.prepend(u"--db"_s);
-    r.rc = runCli(args, out, err);
-    out.flush();
-    err.flush();
-    return r;
-}
 
 QByteArray readAll(const QString &path)
 {
