@@ -10,38 +10,137 @@
 #include <QElapsedTimer>
 #include <QTimer>
 
+#include <algorithm>
 #include <cstdio>
+
+namespace {
+
+struct GuiOptions
+{
+    QCommandLineOption db{QStringList{QStringLiteral("db")},
+                          QStringLiteral("Catalog database (default: $GPUFRONTIER_DB, else %1).")
+                              .arg(gf::CatalogStore::defaultPath()),
+                          QStringLiteral("PATH")};
+    QCommandLineOption screenshot{QStringList{QStringLiteral("screenshot")},
+                                  QStringLiteral("Load, save a screenshot of the window to FILE and quit."),
+                                  QStringLiteral("FILE")};
+    QCommandLineOption tab{QStringList{QStringLiteral("tab")}, QStringLiteral("Open on page N (0 = Offers)."),
+                           QStringLiteral("N")};
+    QCommandLineOption quitAfterLoad{QStringList{QStringLiteral("quit-after-load")},
+                                     QStringLiteral("Quit once the catalog is loaded (start-up check).")};
+
+    void addTo(QCommandLineParser &parser) const
+    {
+        parser.setApplicationDescription(
+            QStringLiteral("GPU Frontier: where to train a model. Compares cloud "
+                           "GPU offers (AWS, Google Cloud, Azure, Paperspace, "
+                           "vast.ai) by cost and training time."));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addOptions({db, screenshot, tab, quitAfterLoad});
+    }
+};
+
+void setApplicationInfo()
+{
+    // Static setters: valid before any application object exists.
+    QCoreApplication::setOrganizationName(QStringLiteral("GPU Frontier"));
+    QCoreApplication::setApplicationName(QStringLiteral("gpufrontier"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(GPUFRONTIER_VERSION));
+}
+
+// Options that QGuiApplication itself takes (and removes) from the command line.
+bool isQtGuiOption(const QString &name)
+{
+    static const QStringList names{QStringLiteral("platform"),
+                                   QStringLiteral("platformpluginpath"),
+                                   QStringLiteral("platformtheme"),
+                                   QStringLiteral("plugin"),
+                                   QStringLiteral("qwindowgeometry"),
+                                   QStringLiteral("qwindowicon"),
+                                   QStringLiteral("qwindowtitle"),
+                                   QStringLiteral("reverse"),
+                                   QStringLiteral("session"),
+                                   QStringLiteral("style"),
+                                   QStringLiteral("stylesheet"),
+                                   QStringLiteral("widgetcount"),
+                                   QStringLiteral("display"),
+                                   QStringLiteral("geometry"),
+                                   QStringLiteral("title"),
+                                   QStringLiteral("name"),
+                                   QStringLiteral("icon"),
+                                   QStringLiteral("qmljsdebugger"),
+                                   QStringLiteral("nograb"),
+                                   QStringLiteral("dograb"),
+                                   QStringLiteral("visual"),
+                                   QStringLiteral("ncols"),
+                                   QStringLiteral("cmap"),
+                                   QStringLiteral("fn"),
+                                   QStringLiteral("font"),
+                                   QStringLiteral("bg"),
+                                   QStringLiteral("background"),
+                                   QStringLiteral("fg"),
+                                   QStringLiteral("foreground"),
+                                   QStringLiteral("btn"),
+                                   QStringLiteral("button"),
+                                   QStringLiteral("im"),
+                                   QStringLiteral("inputstyle"),
+                                   QStringLiteral("testability")};
+    return names.contains(name);
+}
+
+// --help, --version and usage errors are answered before a QApplication exists, so they work
+// without a display (a QApplication aborts when it cannot connect to one). Returns the exit
+// status when the command line has been answered, -1 when the GUI should start.
+int answerWithoutDisplay(int argc, char **argv)
+{
+    QStringList args;
+    for (int i = 0; i < argc; ++i)
+        args << QString::fromLocal8Bit(argv[i]);
+    QCommandLineParser parser;
+    const GuiOptions options;
+    options.addTo(parser);
+    if (!parser.parse(args)) {
+        const QStringList unknown = parser.unknownOptionNames();
+        const bool onlyQtOptions =
+            !unknown.isEmpty() && std::all_of(unknown.begin(), unknown.end(), isQtGuiOption);
+        if (onlyQtOptions)
+            return -1; // QApplication takes these; the GUI's own parse below sees the rest.
+        std::fprintf(stderr, "gpufrontier: %s\nTry 'gpufrontier --help'.\n", qPrintable(parser.errorText()));
+        return 2;
+    }
+    if (!parser.isSet(QStringLiteral("help")) && !parser.isSet(QStringLiteral("version"))) {
+        if (parser.positionalArguments().isEmpty())
+            return -1;
+        std::fprintf(stderr, "gpufrontier: unexpected argument \"%s\"\nTry 'gpufrontier --help'.\n",
+                     qPrintable(parser.positionalArguments().first()));
+        return 2;
+    }
+    QCoreApplication core(argc, argv);
+    if (parser.isSet(QStringLiteral("help")))
+        parser.showHelp(0);
+    parser.showVersion();
+}
+
+} // namespace
 
 int main(int argc, char **argv)
 {
+    setApplicationInfo();
+    if (const int rc = answerWithoutDisplay(argc, argv); rc >= 0)
+        return rc;
+
     QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("GPU Frontier"));
-    QApplication::setApplicationName(QStringLiteral("gpufrontier"));
     QApplication::setApplicationDisplayName(QStringLiteral("GPU Frontier"));
-    QApplication::setApplicationVersion(QStringLiteral(GPUFRONTIER_VERSION));
     QApplication::setDesktopFileName(QStringLiteral("io.github.gpufrontier.GpuFrontier"));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("GPU Frontier: where to train a model. Compares cloud "
-                                                    "GPU offers (AWS, Google Cloud, Azure, Paperspace, "
-                                                    "vast.ai) by cost and training time."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    const QCommandLineOption dbOption(QStringList{QStringLiteral("db")},
-                                      QStringLiteral("Catalog database (default: $GPUFRONTIER_DB, else %1).")
-                                          .arg(gf::CatalogStore::defaultPath()),
-                                      QStringLiteral("PATH"));
-    parser.addOption(dbOption);
-    const QCommandLineOption screenshotOption(
-        QStringList{QStringLiteral("screenshot")},
-        QStringLiteral("Load, save a screenshot of the window to FILE and quit."), QStringLiteral("FILE"));
-    parser.addOption(screenshotOption);
-    const QCommandLineOption tabOption(QStringList{QStringLiteral("tab")},
-                                       QStringLiteral("Open on page N (0 = Offers)."), QStringLiteral("N"));
-    parser.addOption(tabOption);
-    const QCommandLineOption quitOption(QStringList{QStringLiteral("quit-after-load")},
-                                        QStringLiteral("Quit once the catalog is loaded (start-up check)."));
-    parser.addOption(quitOption);
+    const GuiOptions options;
+    options.addTo(parser);
+    const QCommandLineOption &dbOption = options.db;
+    const QCommandLineOption &screenshotOption = options.screenshot;
+    const QCommandLineOption &tabOption = options.tab;
+    const QCommandLineOption &quitOption = options.quitAfterLoad;
     if (!parser.parse(QApplication::arguments())) {
         std::fprintf(stderr, "gpufrontier: %s\nTry 'gpufrontier --help'.\n", qPrintable(parser.errorText()));
         return 2;

@@ -34,3 +34,16 @@ set_tests_properties(packaging_desktop_file packaging_metainfo packaging_install
 # cmake --install and cpack write install_manifest.txt into the build folder: one at a time.
 set_tests_properties(packaging_install_prefix packaging_cpack_tgz packaging_cpack_deb
                      PROPERTIES RESOURCE_LOCK gpufrontier_install)
+
+# Every CMake package, program and library the build uses comes from a Debian package that
+# .ci/install-deps installs (directly or as a dependency); and the check fails when one is dropped.
+add_test(NAME packaging_build_deps
+         COMMAND bash ${_gf_pkg_tests}/build_deps.sh ${PROJECT_BINARY_DIR} ${PROJECT_SOURCE_DIR})
+add_test(NAME packaging_build_deps_detects_missing
+         COMMAND bash ${_gf_pkg_tests}/build_deps.sh ${PROJECT_BINARY_DIR} ${PROJECT_SOURCE_DIR} libqt6opengl6-dev)
+set_tests_properties(packaging_build_deps packaging_build_deps_detects_missing
+                     PROPERTIES LABELS packaging SKIP_RETURN_CODE 77 TIMEOUT 120)
+
+add_test(NAME packaging_gui_nodisplay
+         COMMAND bash ${_gf_pkg_tests}/gui_nodisplay.sh $<TARGET_FILE:gpufrontier> ${PROJECT_VERSION})
+set_tests_properties(packaging_gui_nodisplay PROPERTIES LABELS packaging TIMEOUT 60)

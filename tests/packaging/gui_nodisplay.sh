@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# gpufrontier --help / --version / usage errors work without any display (no X, no Wayland,
+# no QT_QPA_PLATFORM): they are answered before the QApplication exists.
+#   gui_nodisplay.sh GPUFRONTIER VERSION
+source "$(dirname "$0")/common.sh"
+exe=$1 version=$2
+run() { env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM -u XDG_SESSION_TYPE "$exe" "$@"; }
+
+out=$(run --version 2>&1) || fail "--version exited $? without a display: $out"
+grep -q "gpufrontier $version" <<<"$out" || fail "--version printed: $out"
+ok "--version: $out"
+
+out=$(run --help 2>&1) || fail "--help exited $? without a display: $out"
+grep -q "Usage:" <<<"$out" || fail "--help printed no usage: $out"
+grep -q -- "--db <PATH>" <<<"$out" || fail "--help does not list --db: $out"
+ok "--help lists the options"
+
+set +e
+out=$(run --no-such-flag 2>&1); rc=$?
+set -e
+[ $rc -eq 2 ] || fail "an unknown flag should exit 2, got $rc: $out"
+grep -q "no-such-flag" <<<"$out" || fail "the message does not name the flag: $out"
+ok "unknown flag: exit 2 ($out)"
+
+set +e
+out=$(run stray 2>&1); rc=$?
+set -e
+[ $rc -eq 2 ] || fail "a stray argument should exit 2, got $rc: $out"
+ok "stray argument: exit 2"
