@@ -1,6 +1,7 @@
 #include "cli.h"
+#include "refresh/bundledsnapshot.h"
 
-#include "gpucatalog.h"
+#include "domain/gpucatalog.h"
 
 #include <QCoreApplication>
 
@@ -67,7 +68,7 @@ CatalogStore *CliContext::store()
         err << "gpufrontier-cli: " << opened.error().text() << Qt::endl;
         return nullptr;
     }
-    auto bundled = opened.value()->importBundledIfEmpty(GpuCatalog::builtin());
+    auto bundled = importBundledIfEmpty(*opened.value(), GpuCatalog::builtin());
     if (!bundled) {
         err << "gpufrontier-cli: cannot import the bundled catalog: " << bundled.error().text() << Qt::endl;
         return nullptr;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "catalogstore.h"
+#include "store/catalogstore.h"
 
 #include <QJsonObject>
 #include <QString>

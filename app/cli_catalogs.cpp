@@ -1,7 +1,7 @@
 #include "argparser.h"
 #include "cli.h"
-#include "format.h"
-#include "offerjson.h"
+#include "domain/offerjson.h"
+#include "util/format.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

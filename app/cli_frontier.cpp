@@ -1,13 +1,13 @@
 #include "argparser.h"
 #include "cli.h"
 #include "cli_projectionargs.h"
-#include "format.h"
-#include "gpucatalog.h"
-#include "gpuspecs.h"
-#include "proberesult.h"
-#include "projection.h"
-#include "projectionjob.h"
-#include "workload.h"
+#include "domain/gpucatalog.h"
+#include "domain/gpuspecs.h"
+#include "domain/workload.h"
+#include "probe/probejson.h"
+#include "projection/offerprojection.h"
+#include "projection/projection.h"
+#include "util/format.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,10 +1,10 @@
 #include "argparser.h"
 #include "cli.h"
-#include "format.h"
-#include "gpucatalog.h"
-#include "gpuspecs.h"
-#include "projection.h"
-#include "workload.h"
+#include "domain/gpucatalog.h"
+#include "domain/gpuspecs.h"
+#include "domain/workload.h"
+#include "projection/projection.h"
+#include "util/format.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,6 +1,6 @@
 #include "argparser.h"
 #include "cli.h"
-#include "format.h"
+#include "util/format.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

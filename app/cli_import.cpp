@@ -1,9 +1,9 @@
 #include "argparser.h"
-#include "catalogrefresher.h"
 #include "cli.h"
 #include "cliprogress.h"
-#include "providerimport.h"
-#include "snapshotfile.h"
+#include "providers/providerimport.h"
+#include "providers/snapshotfile.h"
+#include "refresh/catalogrefresher.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -1,10 +1,10 @@
 #include "argparser.h"
 #include "cli.h"
-#include "csv.h"
-#include "format.h"
-#include "gpucatalog.h"
-#include "offerfilter.h"
-#include "offerjson.h"
+#include "domain/gpucatalog.h"
+#include "domain/offerfilter.h"
+#include "domain/offerjson.h"
+#include "util/csv.h"
+#include "util/format.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,9 +1,9 @@
 #include "argparser.h"
 #include "cli.h"
-#include "format.h"
-#include "gpucatalog.h"
-#include "proberesult.h"
-#include "proberunner.h"
+#include "domain/gpucatalog.h"
+#include "probe/probejson.h"
+#include "probe/proberunner.h"
+#include "util/format.h"
 
 #include <QEventLoop>
 #include <QFile>

@@ -2,6 +2,7 @@
 
 #include "argparser.h"
 #include "cli.h"
+#include "probe/probejson.h"
 
 namespace gf {
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "offer.h"
-#include "proberesult.h"
-#include "projectionjob.h"
+#include "domain/offer.h"
+#include "domain/proberesult.h"
+#include "projection/offerprojection.h"
 
 #include <QList>
 #include <QString>

@@ -1,8 +1,8 @@
 #include "argparser.h"
-#include "catalogrefresher.h"
 #include "cli.h"
 #include "cliprogress.h"
-#include "refreshsettings.h"
+#include "refresh/catalogrefresher.h"
+#include "refresh/refreshsettings.h"
 
 #include <QSettings>
 
@@ -11,6 +11,25 @@
 namespace gf {
 
 namespace {
+
+/// What the user can do from the command line about a refresh outcome of this code.
+QString refreshAdvice(const QString &code)
+{
+    if (code == u"gcp-api-key")
+        return QStringLiteral("Pass --api-key KEY or set GPUFRONTIER_GCP_API_KEY (or enter the key on the "
+                              "GUI's Catalogs page); the current GCP prices are kept.");
+    if (code == u"tls-untrusted")
+        return QStringLiteral("Behind a proxy that inspects TLS, give its CA certificate as a PEM file with "
+                              "--ca-bundle FILE or GPUFRONTIER_CA_BUNDLE.");
+    if (code == u"ca-bundle-unreadable")
+        return QStringLiteral("Fix or clear the CA bundle (--ca-bundle, GPUFRONTIER_CA_BUNDLE or the GUI "
+                              "setting).");
+    if (code == u"no-public-api")
+        return QStringLiteral(
+            "Import a newer table with: gpufrontier-cli import --provider paperspace --file "
+            "FILE");
+    return {};
+}
 
 std::atomic_bool s_interrupted{false};
 
@@ -153,11 +172,16 @@ int cliRefresh(CliContext &ctx, const QStringList &args)
             [&](int permille, const QString &message) { progress.update(permille, message); });
         const RefreshOutcome o = refresher.refresh(provider);
         progress.clear();
+        const QString advice = refreshAdvice(o.code);
         if (o.ok()) {
             ctx.out << o.message << Qt::endl;
+            if (!advice.isEmpty())
+                ctx.out << advice << Qt::endl;
         } else {
             ++failures;
             ctx.err << "gpufrontier-cli refresh: " << o.message << Qt::endl;
+            if (!advice.isEmpty())
+                ctx.err << advice << Qt::endl;
         }
         for (const QString &w : o.warnings)
             ctx.err << "warning: " << providerDisplayName(provider) << ": " << w << Qt::endl;

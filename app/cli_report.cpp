@@ -1,10 +1,10 @@
 #include "argparser.h"
 #include "cli.h"
 #include "cli_projectionargs.h"
-#include "projection.h"
-#include "projectioncontroller.h"
-#include "report.h"
-#include "workload.h"
+#include "domain/workload.h"
+#include "projection/projection.h"
+#include "report/report.h"
+#include "viewmodels/projectioncontroller.h"
 
 #include <QDir>
 #include <QFileInfo>

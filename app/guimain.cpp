@@ -1,7 +1,7 @@
-#include "catalogstore.h"
 #include "mainwindow.h"
 #include "offerspage.h"
-#include "offertablemodel.h"
+#include "store/catalogstore.h"
+#include "viewmodels/offertablemodel.h"
 
 #include <QTabWidget>
 

@@ -1,11 +1,14 @@
 #include "catalogspage.h"
+#include "refresh/bundledsnapshot.h"
+#include "refresh/paperspacepricesource.h"
+#include "refresh/pricesource.h"
 
-#include "catalogstore.h"
-#include "gpucatalog.h"
+#include "domain/gpucatalog.h"
 #include "historychart.h"
-#include "providerimport.h"
-#include "refreshservice.h"
-#include "refreshsettings.h"
+#include "providers/providerimport.h"
+#include "refresh/refreshservice.h"
+#include "refresh/refreshsettings.h"
+#include "store/catalogstore.h"
 
 #include <QApplication>
 #include <QColor>
@@ -59,7 +62,7 @@ Result<CatalogsLoad> loadCatalogs(const QString &dbPath)
     if (!opened)
         return opened.error();
     auto &store = *opened.value();
-    if (auto b = store.importBundledIfEmpty(GpuCatalog::builtin()); !b)
+    if (auto b = importBundledIfEmpty(store, GpuCatalog::builtin()); !b)
         return b.error();
     CatalogsLoad load;
     auto statuses = loadProviderStatuses(store);
@@ -220,7 +223,7 @@ void CatalogsPage::buildUi()
     for (const QString &p : knownProviders()) {
         auto *edit = new QLineEdit(sources);
         edit->setObjectName(QStringLiteral("url-") + p);
-        const QString def = CatalogRefresher::defaultBaseUrl(p);
+        const QString def = priceSource(p)->defaultBaseUrl();
         edit->setPlaceholderText(
             def.isEmpty()
                 ? tr("curated table shipped with GPU Frontier (a mirror URL serves <url>/paperspace.csv)")
@@ -268,7 +271,7 @@ void CatalogsPage::buildUi()
     m_settingsError->setStyleSheet(QStringLiteral("color: #c0392b"));
     m_settingsError->setVisible(false);
     form->addRow(m_settingsError);
-    const QDate paperspace = CatalogRefresher::paperspaceTableDate();
+    const QDate paperspace = PaperspacePriceSource::tableDate();
     m_paperspaceNote = new QLabel(
         tr("Paperspace has no public price API: its prices come from a curated table (the one shipped "
            "is dated %1, %2 days old). Use “Import file…” to load a newer table.")
@@ -509,6 +512,21 @@ void CatalogsPage::onProgress(int permille, const QString &message)
     }
 }
 
+QString CatalogsPage::adviceFor(const QString &code)
+{
+    if (code == u"gcp-api-key")
+        return tr("Enter a Cloud Billing Catalog API key under Sources on this page (or set "
+                  "GPUFRONTIER_GCP_API_KEY).");
+    if (code == u"tls-untrusted")
+        return tr("Behind a proxy that inspects TLS, choose its CA certificate (a PEM file) as CA "
+                  "certificates on this page.");
+    if (code == u"ca-bundle-unreadable")
+        return tr("Fix or clear the CA certificates file on this page.");
+    if (code == u"no-public-api")
+        return tr("Import a newer table with Import file... on this page.");
+    return {};
+}
+
 void CatalogsPage::onFinished(const QString &provider, const RefreshOutcome &outcome)
 {
     if (QProgressBar *bar = m_bars.value(provider)) {
@@ -520,7 +538,8 @@ void CatalogsPage::onFinished(const QString &provider, const RefreshOutcome &out
         text += tr(" (%n warning(s))", nullptr, static_cast<int>(outcome.warnings.size()));
     if (QLabel *l = m_rowStatus.value(provider)) {
         l->setText(text);
-        l->setToolTip(outcome.message +
+        const QString advice = adviceFor(outcome.code);
+        l->setToolTip(outcome.message + (advice.isEmpty() ? QString() : u'\n' + advice) +
                       (outcome.warnings.isEmpty() ? QString() : u'\n' + outcome.warnings.join(u'\n')));
         l->setStyleSheet(outcome.ok() ? QString() : QStringLiteral("color: #c0392b"));
     }

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "catalogrefresher.h"
-#include "catalogstatusmodel.h"
-#include "result.h"
+#include "refresh/catalogrefresher.h"
+#include "util/result.h"
+#include "viewmodels/catalogstatusmodel.h"
 
 #include <QFutureWatcher>
 #include <QHash>
@@ -91,6 +91,8 @@ private:
     void saveSettings();
     void loadSettings();
     RefreshOptions optionsFromSettings() const;
+    /// What the user can do on this page about a refresh failure of this code (RefreshOutcome::code).
+    static QString adviceFor(const QString &code);
     void onStatusLoaded();
     void onProgress(int permille, const QString &message);
     void onProviderStarted(const QString &provider);

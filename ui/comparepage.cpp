@@ -1,7 +1,7 @@
 #include "comparepage.h"
 
-#include "format.h"
-#include "gpucatalog.h"
+#include "domain/gpucatalog.h"
+#include "util/format.h"
 
 #include <QHeaderView>
 #include <QLabel>

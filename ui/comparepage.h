@@ -1,7 +1,7 @@
 #pragma once
 
-#include "offer.h"
-#include "projectioncontroller.h"
+#include "domain/offer.h"
+#include "viewmodels/projectioncontroller.h"
 
 #include <QWidget>
 

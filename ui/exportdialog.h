@@ -1,8 +1,8 @@
 #pragma once
 
-#include "offerfilter.h"
-#include "projectioncontroller.h"
-#include "report.h"
+#include "domain/offerfilter.h"
+#include "report/report.h"
+#include "viewmodels/projectioncontroller.h"
 
 #include <QDateTime>
 #include <QDialog>

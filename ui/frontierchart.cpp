@@ -1,6 +1,6 @@
 #include "frontierchart.h"
 
-#include "offer.h"
+#include "domain/offer.h"
 
 #include <QAreaSeries>
 #include <QChart>

@@ -1,9 +1,9 @@
 #include "frontierpage.h"
 
 #include "elidedlabel.h"
-#include "format.h"
 #include "frontierchart.h"
-#include "pointtablemodel.h"
+#include "util/format.h"
+#include "viewmodels/pointtablemodel.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "projectioncontroller.h"
+#include "viewmodels/projectioncontroller.h"
 
 #include <QWidget>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "offer.h"
+#include "domain/offer.h"
 
 #include <QDateTime>
 #include <QList>

@@ -1,19 +1,20 @@
 #include "mainwindow.h"
+#include "refresh/bundledsnapshot.h"
 
 #include "catalogspage.h"
-#include "catalogstore.h"
 #include "comparepage.h"
+#include "domain/gpucatalog.h"
+#include "domain/gpuspecs.h"
 #include "elidedlabel.h"
 #include "exportdialog.h"
 #include "frontierchart.h"
 #include "frontierpage.h"
-#include "gpucatalog.h"
-#include "gpuspecs.h"
 #include "offerspage.h"
-#include "offertablemodel.h"
+#include "probe/probejson.h"
 #include "probepage.h"
-#include "proberesult.h"
-#include "resourcefiles.h"
+#include "store/catalogstore.h"
+#include "util/resourcefiles.h"
+#include "viewmodels/offertablemodel.h"
 #include "workloadpanel.h"
 
 #include <QAction>
@@ -48,7 +49,7 @@ Result<CatalogLoad> loadCatalog(const QString &dbPath)
         return opened.error();
     CatalogStore &store = *opened.value();
     CatalogLoad load;
-    auto bundled = store.importBundledIfEmpty(GpuCatalog::builtin());
+    auto bundled = importBundledIfEmpty(store, GpuCatalog::builtin());
     if (!bundled)
         return bundled.error();
     load.bundledImported = bundled.value();

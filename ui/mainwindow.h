@@ -1,8 +1,8 @@
 #pragma once
 
-#include "offer.h"
-#include "projectioncontroller.h"
-#include "result.h"
+#include "domain/offer.h"
+#include "util/result.h"
+#include "viewmodels/projectioncontroller.h"
 
 #include <QFutureWatcher>
 #include <QMainWindow>

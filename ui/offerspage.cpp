@@ -1,7 +1,7 @@
 #include "offerspage.h"
 
-#include "format.h"
-#include "offertablemodel.h"
+#include "util/format.h"
+#include "viewmodels/offertablemodel.h"
 
 #include <QCheckBox>
 #include <QDoubleSpinBox>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "offer.h"
-#include "offerfilter.h"
+#include "domain/offer.h"
+#include "domain/offerfilter.h"
 
 #include <QWidget>
 

@@ -1,9 +1,10 @@
 #include "probepage.h"
 
-#include "format.h"
-#include "gpucatalog.h"
-#include "gpuspecs.h"
-#include "proberecord.h"
+#include "domain/gpucatalog.h"
+#include "domain/gpuspecs.h"
+#include "probe/probejson.h"
+#include "store/proberecord.h"
+#include "util/format.h"
 
 #include <QFile>
 #include <QFileDialog>

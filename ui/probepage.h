@@ -1,8 +1,8 @@
 #pragma once
 
-#include "catalogstore.h"
-#include "proberunner.h"
-#include "projection.h"
+#include "probe/proberunner.h"
+#include "projection/projection.h"
+#include "store/catalogstore.h"
 
 #include <QWidget>
 

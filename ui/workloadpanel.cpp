@@ -1,7 +1,7 @@
 #include "workloadpanel.h"
 
-#include "format.h"
-#include "gpucatalog.h"
+#include "domain/gpucatalog.h"
+#include "util/format.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "projectionjob.h"
-#include "workload.h"
+#include "domain/workload.h"
+#include "projection/offerprojection.h"
 
 #include <QWidget>
 

@@ -7,12 +7,12 @@
 //   cmake -S . -B build/projrel -G Ninja -DCMAKE_BUILD_TYPE=Release -DGPUFRONTIER_WITH_CUDA=OFF
 //   cmake --build build/projrel --target bench_frontier && build/projrel/tests/bench_frontier
 
-#include "frontier.h"
-#include "gpuspecs.h"
-#include "offer.h"
-#include "projection.h"
-#include "projectionjob.h"
-#include "workload.h"
+#include "domain/gpuspecs.h"
+#include "domain/offer.h"
+#include "domain/workload.h"
+#include "projection/frontier.h"
+#include "projection/offerprojection.h"
+#include "projection/projection.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -9,9 +9,9 @@
 // and prints throughput (MB/s), peak RSS and the ratios. The file is deleted afterwards.
 //
 // Usage: bench_import [--size-mb N] [--dir DIR] [--keep] [--no-python]
-#include "catalogrefresher.h"
-#include "catalogstore.h"
-#include "providertables.h"
+#include "providers/providertables.h"
+#include "refresh/catalogrefresher.h"
+#include "store/catalogstore.h"
 
 #include <QCoreApplication>
 #include <QDir>

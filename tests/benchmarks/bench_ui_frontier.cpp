@@ -5,11 +5,12 @@
 // Usage: bench_ui_frontier [N] [repetitions] [last-render.png]; runs with QT_QPA_PLATFORM=offscreen when
 // no display. Under a display (e.g. xvfb-run) charts above 20,000 points use OpenGL series.
 
-#include "catalogstore.h"
+#include "domain/gpucatalog.h"
 #include "frontierchart.h"
 #include "frontierpage.h"
-#include "gpucatalog.h"
-#include "projectioncontroller.h"
+#include "refresh/bundledsnapshot.h"
+#include "store/catalogstore.h"
+#include "viewmodels/projectioncontroller.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -33,7 +34,7 @@ int main(int argc, char **argv)
 
     QTemporaryDir dir;
     auto store = CatalogStore::open(dir.filePath(QStringLiteral("bench.sqlite")));
-    if (!store || !store.value()->importBundledIfEmpty(GpuCatalog::builtin())) {
+    if (!store || !importBundledIfEmpty(*store.value(), GpuCatalog::builtin())) {
         std::fprintf(stderr, "cannot build the catalog\n");
         return 1;
     }

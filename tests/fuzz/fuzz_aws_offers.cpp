@@ -1,6 +1,6 @@
 // libFuzzer target: the AWS offer file reader (JSON and CSV flavours), fed in pieces like a download.
-#include "awsoffers.h"
 #include "fuzzsupport.h"
+#include "providers/awsoffers.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,7 +1,7 @@
 // libFuzzer target: spot.js/spot.json, the Spot Advisor file and the region index.
-#include "awsoffers.h"
-#include "awsspot.h"
 #include "fuzzsupport.h"
+#include "providers/awsoffers.h"
+#include "providers/awsspot.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,6 +1,6 @@
 // libFuzzer target: Azure Retail Prices pages and the offer composition.
-#include "azureretail.h"
 #include "fuzzsupport.h"
+#include "providers/azureretail.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

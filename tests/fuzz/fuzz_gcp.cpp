@@ -1,6 +1,6 @@
 // libFuzzer target: GCP Cloud Billing SKU pages and the machine composition.
 #include "fuzzsupport.h"
-#include "gcpbilling.h"
+#include "providers/gcpbilling.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,7 +1,7 @@
 // libFuzzer target: the streaming JSON parser. Properties checked on every input:
 //  - feeding it whole or in pieces gives the same events and the same verdict;
 //  - a handler that skips values never turns a valid document into an error.
-#include "jsonstream.h"
+#include "util/jsonstream.h"
 
 #include <cstdint>
 #include <string>

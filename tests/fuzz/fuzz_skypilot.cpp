@@ -1,7 +1,7 @@
 // libFuzzer target: SkyPilot vms.csv (per provider), its GpuInfo Python literals, and format detection.
 #include "fuzzsupport.h"
-#include "providerimport.h"
-#include "skypilotcatalog.h"
+#include "providers/providerimport.h"
+#include "providers/skypilotcatalog.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

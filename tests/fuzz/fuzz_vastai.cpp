@@ -1,6 +1,6 @@
 // libFuzzer target: vast.ai offer search answers.
 #include "fuzzsupport.h"
-#include "vastai.h"
+#include "providers/vastai.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

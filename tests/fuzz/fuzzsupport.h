@@ -1,6 +1,6 @@
 #pragma once
 
-#include "providertables.h"
+#include "providers/providertables.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -3,10 +3,10 @@
 // Label gpu: CI has no GPU and excludes it; on a machine without a CUDA device (exit 2) or without
 // the CUDA toolkit at build time (no probe binary) every function is skipped.
 
-#include "gpucatalog.h"
-#include "gpuspecs.h"
-#include "proberunner.h"
-#include "projection.h"
+#include "domain/gpucatalog.h"
+#include "domain/gpuspecs.h"
+#include "probe/proberunner.h"
+#include "projection/projection.h"
 #include "testsupport.h"
 
 #include <QFileInfo>

@@ -123,13 +123,16 @@ private Q_SLOTS:
                             QStringLiteral("--quiet")});
         QCOMPARE(r.rc, int(ExitFailure));
         QVERIFY2(r.err.contains(QStringLiteral("needs an API key")) &&
-                     r.err.contains(QStringLiteral("previous Google Cloud snapshot stays current")),
+                     r.err.contains(QStringLiteral("previous Google Cloud snapshot stays current")) &&
+                     r.err.contains(QStringLiteral("Pass --api-key KEY or set GPUFRONTIER_GCP_API_KEY")),
                  qPrintable(r.err));
         // Paperspace: no API; says how old the curated table is.
         r = cli(db.path(), {QStringLiteral("refresh"), QStringLiteral("--provider"),
                             QStringLiteral("paperspace"), QStringLiteral("--quiet")});
         QCOMPARE(r.rc, int(ExitOk));
-        QVERIFY2(r.out.contains(QStringLiteral("days old")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("days old")) &&
+                     r.out.contains(QStringLiteral("gpufrontier-cli import --provider paperspace")),
+                 qPrintable(r.out));
         // A server error: exit 1, nothing imported.
         m_server.route("/api/retail/prices", {FixtureResponse::json("{}", 500)});
         const QByteArray before = dumpCatalog(db.path());

@@ -1,5 +1,5 @@
 #include "fixtureserver.h"
-#include "httpclient.h"
+#include "refresh/httpclient.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>

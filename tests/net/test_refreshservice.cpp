@@ -1,8 +1,9 @@
 #include "catalogdump.h"
-#include "catalogstore.h"
+#include "domain/gpucatalog.h"
 #include "fixtureserver.h"
-#include "gpucatalog.h"
-#include "refreshservice.h"
+#include "refresh/bundledsnapshot.h"
+#include "refresh/refreshservice.h"
+#include "store/catalogstore.h"
 #include "testsupport.h"
 
 #include <QElapsedTimer>
@@ -120,7 +121,7 @@ private Q_SLOTS:
         TempDb db;
         {
             auto store = db.open();
-            QVERIFY(store->importBundledIfEmpty(GpuCatalog::builtin()).ok());
+            QVERIFY(importBundledIfEmpty(*store, GpuCatalog::builtin()).ok());
         }
         const QByteArray before = dumpCatalog(db.path());
         RefreshService service(db.path());

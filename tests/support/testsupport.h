@@ -1,7 +1,7 @@
 #pragma once
 
-#include "catalogstore.h"
-#include "snapshotfile.h"
+#include "providers/snapshotfile.h"
+#include "store/catalogstore.h"
 
 #include <QByteArray>
 #include <QString>

@@ -1,10 +1,10 @@
 #include "catalogdump.h"
 #include "catalogspage.h"
-#include "catalogstatusmodel.h"
 #include "fixtureserver.h"
 #include "historychart.h"
-#include "refreshservice.h"
+#include "refresh/refreshservice.h"
 #include "testsupport.h"
+#include "viewmodels/catalogstatusmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>

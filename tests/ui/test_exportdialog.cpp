@@ -1,9 +1,10 @@
+#include "domain/gpucatalog.h"
 #include "exportdialog.h"
 #include "frontierchart.h"
-#include "gpucatalog.h"
 #include "mainwindow.h"
-#include "projectioncontroller.h"
+#include "refresh/bundledsnapshot.h"
 #include "testsupport.h"
+#include "viewmodels/projectioncontroller.h"
 
 #include <QAction>
 #include <QApplication>
@@ -70,7 +71,7 @@ private Q_SLOTS:
         QSettings().clear();
         TempDb db;
         auto store = db.open();
-        QVERIFY(store->importBundledIfEmpty(GpuCatalog::builtin()).ok());
+        QVERIFY(importBundledIfEmpty(*store, GpuCatalog::builtin()).ok());
         m_catalog = store->currentOffers().value();
         m_snapshots = store->snapshots().value();
     }

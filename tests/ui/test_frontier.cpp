@@ -3,9 +3,9 @@
 #include "frontierpage.h"
 #include "mainwindow.h"
 #include "offerspage.h"
-#include "offertablemodel.h"
-#include "pointtablemodel.h"
 #include "testsupport.h"
+#include "viewmodels/offertablemodel.h"
+#include "viewmodels/pointtablemodel.h"
 #include "workloadpanel.h"
 
 #include <QApplication>

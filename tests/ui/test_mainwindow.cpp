@@ -1,7 +1,7 @@
 #include "mainwindow.h"
 #include "offerspage.h"
-#include "offertablemodel.h"
 #include "testsupport.h"
+#include "viewmodels/offertablemodel.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,8 +1,9 @@
-#include "catalogstatusmodel.h"
-#include "catalogstore.h"
-#include "gpucatalog.h"
-#include "refreshstate.h"
+#include "domain/gpucatalog.h"
+#include "refresh/bundledsnapshot.h"
+#include "store/catalogstore.h"
+#include "store/refreshstate.h"
 #include "testsupport.h"
+#include "viewmodels/catalogstatusmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QTest>
@@ -19,7 +20,7 @@ private Q_SLOTS:
     {
         TempDb db;
         auto store = db.open();
-        QVERIFY(store->importBundledIfEmpty(GpuCatalog::builtin()).ok());
+        QVERIFY(importBundledIfEmpty(*store, GpuCatalog::builtin()).ok());
         RefreshState state(*store);
         RefreshLogEntry e;
         e.provider = QStringLiteral("gcp");

@@ -1,5 +1,6 @@
-#include "catalogstore.h"
-#include "gpucatalog.h"
+#include "domain/gpucatalog.h"
+#include "refresh/bundledsnapshot.h"
+#include "store/catalogstore.h"
 #include "testsupport.h"
 
 #include <QCryptographicHash>
@@ -393,7 +394,7 @@ private Q_SLOTS:
     {
         TempDb db;
         auto store = db.open();
-        auto first = store->importBundledIfEmpty(GpuCatalog::builtin());
+        auto first = importBundledIfEmpty(*store, GpuCatalog::builtin());
         QVERIFY2(first.ok(), qPrintable(first.ok() ? QString() : first.error().text()));
         QCOMPARE(first.value(), 5);
         auto snaps = store->snapshots().value();
@@ -411,7 +412,7 @@ private Q_SLOTS:
         const int offers = countRows(db.path(), QStringLiteral("offer"));
         QVERIFY(offers > 2000);
         // A later start does not import again.
-        auto second = store->importBundledIfEmpty(GpuCatalog::builtin());
+        auto second = importBundledIfEmpty(*store, GpuCatalog::builtin());
         QVERIFY(second.ok());
         QCOMPARE(second.value(), 0);
         QCOMPARE(countRows(db.path(), QStringLiteral("offer")), offers);
@@ -424,7 +425,7 @@ private Q_SLOTS:
     {
         TempDb db;
         auto store = db.open();
-        QVERIFY(store->importBundledIfEmpty(GpuCatalog::builtin()).ok());
+        QVERIFY(importBundledIfEmpty(*store, GpuCatalog::builtin()).ok());
         QSet<QString> families;
         QHash<QString, QSet<QString>> regions;
         int spot = 0;

@@ -1,8 +1,8 @@
 #include "cli.h"
 #include "clirun.h"
-#include "gpucatalog.h"
+#include "domain/gpucatalog.h"
+#include "domain/workload.h"
 #include "testsupport.h"
-#include "workload.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,8 +1,8 @@
 #include "cli.h"
 #include "clirun.h"
-#include "csv.h"
 #include "jsonschemacheck.h"
 #include "testsupport.h"
+#include "util/csv.h"
 
 #include <QDir>
 #include <QFile>

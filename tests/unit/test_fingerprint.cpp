@@ -2,7 +2,7 @@
 // snapshot). Its text for offers without vast.ai metrics must stay exactly what version 1 wrote,
 // so that upgrading does not make every provider's next refresh look like a change.
 
-#include "providerimport.h"
+#include "providers/providerimport.h"
 
 #include <QTest>
 

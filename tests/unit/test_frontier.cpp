@@ -1,4 +1,4 @@
-#include "frontier.h"
+#include "projection/frontier.h"
 
 #include <QRandomGenerator>
 #include <QTest>

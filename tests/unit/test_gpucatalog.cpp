@@ -1,6 +1,6 @@
-#include "gpucatalog.h"
-#include "resourcefiles.h"
-#include "snapshotfile.h"
+#include "domain/gpucatalog.h"
+#include "providers/snapshotfile.h"
+#include "util/resourcefiles.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
-#include "gpucatalog.h"
-#include "gpuspecs.h"
-#include "resourcefiles.h"
+#include "domain/gpucatalog.h"
+#include "domain/gpuspecs.h"
+#include "util/resourcefiles.h"
 
 #include <QTest>
 

@@ -1,4 +1,4 @@
-#include "jsonstream.h"
+#include "util/jsonstream.h"
 
 #include <QTest>
 

@@ -3,7 +3,7 @@
 // complete: the previous one when the kill came before the commit, else the new one (never a part). Kill
 // points are spread over the whole import (parse, validation, the write transaction, the commit) using the
 // duration of one measured import; nothing asserts a time.
-#include "catalogstore.h"
+#include "store/catalogstore.h"
 #include "testsupport.h"
 
 #include <QElapsedTimer>

@@ -1,4 +1,4 @@
-#include "offertablemodel.h"
+#include "viewmodels/offertablemodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QTest>

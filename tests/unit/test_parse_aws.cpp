@@ -1,8 +1,8 @@
-#include "awsoffers.h"
-#include "awsspot.h"
-#include "csv.h"
-#include "providertables.h"
+#include "providers/awsoffers.h"
+#include "providers/awsspot.h"
+#include "providers/providertables.h"
 #include "testsupport.h"
+#include "util/csv.h"
 
 #include <QFile>
 #include <QJsonDocument>

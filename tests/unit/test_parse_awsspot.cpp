@@ -1,4 +1,4 @@
-#include "awsspot.h"
+#include "providers/awsspot.h"
 #include "testsupport.h"
 
 #include <QTest>

@@ -1,5 +1,5 @@
-#include "azureretail.h"
-#include "providertables.h"
+#include "providers/azureretail.h"
+#include "providers/providertables.h"
 #include "testsupport.h"
 
 #include <QTest>

@@ -1,5 +1,5 @@
-#include "providertables.h"
-#include "skypilotcatalog.h"
+#include "providers/providertables.h"
+#include "providers/skypilotcatalog.h"
 #include "testsupport.h"
 
 #include <QFile>

@@ -1,5 +1,5 @@
+#include "providers/vastai.h"
 #include "testsupport.h"
-#include "vastai.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

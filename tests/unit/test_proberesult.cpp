@@ -1,4 +1,4 @@
-#include "proberesult.h"
+#include "probe/probejson.h"
 #include "testsupport.h"
 
 #include <QJsonArray>

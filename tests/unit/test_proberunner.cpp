@@ -1,4 +1,4 @@
-#include "proberunner.h"
+#include "probe/proberunner.h"
 #include "testsupport.h"
 
 #include <QElapsedTimer>

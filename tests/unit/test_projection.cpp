@@ -1,10 +1,10 @@
-#include "frontier.h"
-#include "gpucatalog.h"
-#include "gpuspecs.h"
-#include "proberesult.h"
-#include "projection.h"
-#include "projectionjob.h"
-#include "workload.h"
+#include "domain/gpucatalog.h"
+#include "domain/gpuspecs.h"
+#include "domain/proberesult.h"
+#include "domain/workload.h"
+#include "projection/frontier.h"
+#include "projection/offerprojection.h"
+#include "projection/projection.h"
 
 #include <QRandomGenerator>
 #include <QTest>

@@ -1,6 +1,7 @@
-#include "gpucatalog.h"
-#include "projectioncontroller.h"
+#include "domain/gpucatalog.h"
+#include "refresh/bundledsnapshot.h"
 #include "testsupport.h"
+#include "viewmodels/projectioncontroller.h"
 
 #include <QCoreApplication>
 #include <QSignalSpy>
@@ -20,7 +21,7 @@ private Q_SLOTS:
     {
         TempDb db;
         auto store = db.open();
-        QVERIFY(store->importBundledIfEmpty(GpuCatalog::builtin()).ok());
+        QVERIFY(importBundledIfEmpty(*store, GpuCatalog::builtin()).ok());
         m_catalog = store->currentOffers().value();
         QVERIFY(m_catalog.size() > 1000);
     }

@@ -1,11 +1,11 @@
-#include "csv.h"
+#include "domain/workload.h"
 #include "jsonschemacheck.h"
-#include "pdfwriter.h"
-#include "projectioncontroller.h"
-#include "report.h"
-#include "svgcanvas.h"
+#include "report/pdfwriter.h"
+#include "report/report.h"
+#include "report/svgcanvas.h"
 #include "testsupport.h"
-#include "workload.h"
+#include "util/csv.h"
+#include "viewmodels/projectioncontroller.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,4 +1,4 @@
-#include "runcost.h"
+#include "projection/runcost.h"
 
 #include <QRandomGenerator>
 #include <QTest>

@@ -1,7 +1,7 @@
-#include "gpucatalog.h"
-#include "gpuspecs.h"
-#include "resourcefiles.h"
-#include "workload.h"
+#include "domain/gpucatalog.h"
+#include "domain/gpuspecs.h"
+#include "domain/workload.h"
+#include "util/resourcefiles.h"
 
 #include <QTest>
 

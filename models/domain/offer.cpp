@@ -1,0 +1,59 @@
+#include "domain/offer.h"
+
+#include <QStringList>
+
+namespace gf {
+
+QString sourceKindName(SourceKind kind)
+{
+    switch (kind) {
+    case SourceKind::Bundled:
+        return QStringLiteral("bundled");
+    case SourceKind::Live:
+        return QStringLiteral("live");
+    case SourceKind::File:
+        return QStringLiteral("file");
+    }
+    return {};
+}
+
+std::optional<SourceKind> sourceKindFromName(const QString &name)
+{
+    if (name == u"bundled")
+        return SourceKind::Bundled;
+    if (name == u"live")
+        return SourceKind::Live;
+    if (name == u"file")
+        return SourceKind::File;
+    return std::nullopt;
+}
+
+qint64 Snapshot::ageDays(const QDateTime &now) const
+{
+    if (dataDate.isValid())
+        return dataDate.daysTo(now.date());
+    return fetchedAt.daysTo(now);
+}
+
+QStringList knownProviders()
+{
+    return {QStringLiteral("aws"), QStringLiteral("gcp"), QStringLiteral("azure"),
+            QStringLiteral("paperspace"), QStringLiteral("vastai")};
+}
+
+QString providerDisplayName(const QString &provider)
+{
+    if (provider == u"aws")
+        return QStringLiteral("AWS");
+    if (provider == u"gcp")
+        return QStringLiteral("Google Cloud");
+    if (provider == u"azure")
+        return QStringLiteral("Azure");
+    if (provider == u"paperspace")
+        return QStringLiteral("Paperspace");
+    if (provider == u"vastai")
+        return QStringLiteral("vast.ai");
+    return provider;
+}
+
+} // namespace gf

@@ -1,0 +1,80 @@
+#include "domain/offerjson.h"
+
+#include "domain/gpucatalog.h"
+
+#include <QJsonArray>
+
+namespace gf {
+
+namespace {
+QJsonValue num(const std::optional<double> &v)
+{
+    return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null);
+}
+QJsonValue str(const QString &s)
+{
+    return s.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(s);
+}
+} // namespace
+
+QJsonObject offerToJson(const Offer &o)
+{
+    const GpuModel *m = o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId);
+    QJsonArray flags;
+    if (hasFlag(o.flags, OfferFlag::UnrecognisedGpu))
+        flags.append(QStringLiteral("unrecognised_gpu"));
+    if (hasFlag(o.flags, OfferFlag::SpotAboveOnDemand))
+        flags.append(QStringLiteral("spot_above_on_demand"));
+    QJsonObject j;
+    j.insert(QStringLiteral("provider"), o.provider);
+    j.insert(QStringLiteral("instance_type"), o.instanceType);
+    j.insert(QStringLiteral("region"), o.region);
+    j.insert(QStringLiteral("zone"), str(o.zone));
+    j.insert(QStringLiteral("gpu"), str(o.gpuId));
+    j.insert(QStringLiteral("gpu_name"), m ? QJsonValue(m->name) : QJsonValue(QJsonValue::Null));
+    j.insert(QStringLiteral("gpu_provider_name"), o.gpuRawName);
+    j.insert(QStringLiteral("gpu_recognised"), !o.gpuId.isEmpty());
+    j.insert(QStringLiteral("gpu_count"), o.gpuCount);
+    j.insert(QStringLiteral("gpu_mem_gb"), num(o.gpuMemGb));
+    j.insert(QStringLiteral("vcpus"), num(o.vcpus));
+    j.insert(QStringLiteral("ram_gb"), num(o.ramGb));
+    j.insert(QStringLiteral("network_gbps"), num(o.networkGbps));
+    j.insert(QStringLiteral("upload_gbps"), num(o.uploadGbps));
+    j.insert(QStringLiteral("dlperf"), num(o.dlperf));
+    j.insert(QStringLiteral("interconnect"), str(o.interconnect));
+    j.insert(QStringLiteral("ondemand_usd_h"), num(o.onDemandUsdH));
+    j.insert(QStringLiteral("spot_usd_h"), num(o.spotUsdH));
+    j.insert(QStringLiteral("spot_label"), str(o.spotLabel));
+    j.insert(QStringLiteral("interruption"), str(o.interruption));
+    j.insert(QStringLiteral("reliability"), num(o.reliability));
+    j.insert(QStringLiteral("billing_increment_s"), o.billingIncrementS);
+    j.insert(QStringLiteral("billing_minimum_s"), o.billingMinimumS);
+    j.insert(QStringLiteral("snapshot_id"), o.snapshotId);
+    j.insert(QStringLiteral("source"), str(o.source));
+    j.insert(QStringLiteral("data_date"), o.dataDate.isValid() ? QJsonValue(o.dataDate.toString(Qt::ISODate))
+                                                               : QJsonValue(QJsonValue::Null));
+    j.insert(QStringLiteral("fetched_at"), o.fetchedAt.toUTC().toString(Qt::ISODate));
+    j.insert(QStringLiteral("flags"), flags);
+    return j;
+}
+
+QJsonObject snapshotToJson(const Snapshot &s, const QDateTime &now)
+{
+    QJsonObject j;
+    j.insert(QStringLiteral("id"), s.id);
+    j.insert(QStringLiteral("provider"), s.provider);
+    j.insert(QStringLiteral("source_kind"), sourceKindName(s.kind));
+    j.insert(QStringLiteral("origin"), s.origin);
+    j.insert(QStringLiteral("fetched_at"), s.fetchedAt.toUTC().toString(Qt::ISODate));
+    j.insert(QStringLiteral("data_date"), s.dataDate.isValid() ? QJsonValue(s.dataDate.toString(Qt::ISODate))
+                                                               : QJsonValue(QJsonValue::Null));
+    j.insert(QStringLiteral("age_days"), s.ageDays(now));
+    j.insert(QStringLiteral("rows"), s.rowCount);
+    j.insert(QStringLiteral("unrecognised_gpus"), s.unrecognisedCount);
+    j.insert(QStringLiteral("checksum_sha256"), s.checksum);
+    j.insert(QStringLiteral("current"), s.current);
+    j.insert(QStringLiteral("status"), s.status);
+    return j;
+}
+
+} // namespace gf

@@ -1,0 +1,85 @@
+#include "domain/snapshotdata.h"
+
+#include "domain/gpucatalog.h"
+
+namespace gf {
+
+Status validateSnapshot(SnapshotData &data, const GpuCatalog &gpus, const QString &origin,
+                        const ValidationLimits &limits)
+{
+    if (!knownProviders().contains(data.provider))
+        return makeError(
+            QStringLiteral("%1: unknown provider \"%2\"").arg(origin, data.provider),
+            QStringLiteral("known providers: %1").arg(knownProviders().join(QStringLiteral(", "))));
+    if (data.offers.size() < limits.minRows)
+        return makeError(
+            QStringLiteral("%1: only %2 offers, at least %3 expected (truncated or empty download?)")
+                .arg(origin)
+                .arg(data.offers.size())
+                .arg(limits.minRows));
+    int spotAbove = 0;
+    for (Offer &o : data.offers) {
+        const qint64 line = o.id;
+        auto fail = [&](const QString &what) {
+            return makeError(QStringLiteral("%1 (%2): row at line %3, %4: %5")
+                                 .arg(origin, providerDisplayName(data.provider))
+                                 .arg(line)
+                                 .arg(o.instanceType.isEmpty() ? QStringLiteral("?") : o.instanceType, what));
+        };
+        if (o.provider != data.provider)
+            return fail(QStringLiteral("provider \"%1\" differs from the file's provider \"%2\"")
+                            .arg(o.provider, data.provider));
+        if (o.instanceType.isEmpty())
+            return fail(QStringLiteral("the instance type is empty"));
+        if (o.region.isEmpty())
+            return fail(QStringLiteral("the region is empty"));
+        if (!(o.gpuCount > 0) || o.gpuCount > limits.maxGpuCount)
+            return fail(QStringLiteral("GPU count %1 is out of range (0, %2]")
+                            .arg(o.gpuCount)
+                            .arg(limits.maxGpuCount));
+        if (!o.onDemandUsdH && !o.spotUsdH)
+            return fail(QStringLiteral("neither an on-demand nor a spot price"));
+        for (const auto &[price, name] : {std::pair{o.onDemandUsdH, QStringLiteral("on-demand price")},
+                                          std::pair{o.spotUsdH, QStringLiteral("spot price")}}) {
+            if (price && (!(*price > 0) || *price > limits.maxUsdPerHour))
+                return fail(QStringLiteral("%1 %2 USD/h is not plausible (expected > 0 and <= %3)")
+                                .arg(name)
+                                .arg(*price)
+                                .arg(limits.maxUsdPerHour));
+        }
+        if (o.gpuMemGb && (*o.gpuMemGb <= 0 || *o.gpuMemGb > 1024))
+            return fail(QStringLiteral("GPU memory %1 GB is out of range").arg(*o.gpuMemGb));
+        if (o.vcpus && (*o.vcpus <= 0 || *o.vcpus > 4096))
+            return fail(QStringLiteral("vCPU count %1 is out of range").arg(*o.vcpus));
+        if (o.ramGb && (*o.ramGb <= 0 || *o.ramGb > 65536))
+            return fail(QStringLiteral("RAM %1 GB is out of range").arg(*o.ramGb));
+        if (o.uploadGbps && (*o.uploadGbps < 0 || *o.uploadGbps > 10000))
+            return fail(QStringLiteral("upload bandwidth %1 Gbps is out of range").arg(*o.uploadGbps));
+        if (o.dlperf && (*o.dlperf < 0 || *o.dlperf > 1e6))
+            return fail(QStringLiteral("DLPerf %1 is out of range").arg(*o.dlperf));
+        if (o.reliability && (*o.reliability < 0 || *o.reliability > 1))
+            return fail(QStringLiteral("reliability %1 is not within 0..1").arg(*o.reliability));
+        if (o.billingIncrementS < 1 || o.billingIncrementS > 86400 || o.billingMinimumS < 0 ||
+            o.billingMinimumS > 86400)
+            return fail(QStringLiteral("billing increment/minimum out of range"));
+
+        o.flags = 0;
+        if (auto id = gpus.resolve(o.provider, o.gpuRawName)) {
+            o.gpuId = *id;
+        } else {
+            o.gpuId.clear();
+            o.flags |= static_cast<int>(OfferFlag::UnrecognisedGpu);
+        }
+        if (o.spotUsdH && o.onDemandUsdH && *o.spotUsdH > *o.onDemandUsdH) {
+            o.flags |= static_cast<int>(OfferFlag::SpotAboveOnDemand);
+            ++spotAbove;
+        }
+        o.id = 0;
+    }
+    if (spotAbove > 0)
+        data.warnings.append(
+            QStringLiteral("%1 offers have a spot price above on-demand (flagged)").arg(spotAbove));
+    return Ok{};
+}
+
+} // namespace gf

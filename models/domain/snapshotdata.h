@@ -1,0 +1,38 @@
+#pragma once
+
+#include "domain/offer.h"
+#include "util/result.h"
+
+#include <QDate>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace gf {
+
+class GpuCatalog;
+
+/// A provider's catalog as parsed from a file, ready to import (not yet in the database).
+struct SnapshotData
+{
+    QString provider;
+    QDate dataDate;      ///< date of the prices ("# snapshot_date:")
+    QString description; ///< "# source:" line
+    QList<Offer> offers;
+    QStringList warnings; ///< non-fatal findings (spot above on-demand, ...)
+};
+
+/// Plausibility limits applied before anything is written.
+struct ValidationLimits
+{
+    double maxUsdPerHour = 500.0; ///< the largest 8-GPU instances cost ~100 USD/h
+    double maxGpuCount = 64.0;
+    int minRows = 1;
+};
+
+/// Canonicalises GPU names, sets flags and checks types, units and ranges.
+/// Every row must pass; the error names the origin, the line/row and what was wrong.
+Status validateSnapshot(SnapshotData &data, const GpuCatalog &gpus, const QString &origin,
+                        const ValidationLimits &limits = {});
+
+} // namespace gf

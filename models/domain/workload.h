@@ -1,0 +1,86 @@
+#pragma once
+
+#include "domain/gpuspecs.h"
+#include "util/result.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace gf {
+
+class GpuCatalog;
+
+/// Where a workload's speed comes from.
+enum class WorkloadKind : quint8
+{
+    Preset,         ///< resources/workloads.json: FLOPs and bytes per sample
+    CustomFlops,    ///< the user gives FLOPs (and optionally bytes) per sample
+    CustomMeasured, ///< the user measured samples/s on a named GPU model; other GPUs are scaled from it
+};
+
+/// A training workload: what one run must compute (see resources/GPUS.md for the preset numbers).
+struct Workload
+{
+    QString id;
+    QString name;
+    Precision precision = Precision::Fp16;
+    double flopsPerSample = 0; ///< forward + backward FLOPs per sample (a multiply-add = 2 FLOPs)
+    double bytesPerSample = 0; ///< GPU DRAM traffic per sample, bytes (0 = treat as compute-bound)
+    double parameters = 0;     ///< trainable parameters (all-reduced in data-parallel training)
+    double memoryGb = 0;       ///< GPU memory needed per GPU at batchPerGpu; 0 = unknown (no check)
+    double samplesPerEpoch = 0;
+    double epochs = 1;         ///< may be fractional
+    double minVcpusPerGpu = 0; ///< below this the input pipeline starves the GPU (flagged)
+    int batchPerGpu = 32;      ///< micro-batch per GPU: sets the per-step gradient exchange
+    QString sampleUnit = QStringLiteral("samples");
+    QString notes;
+
+    WorkloadKind kind = WorkloadKind::Preset;
+    double measuredSamplesPerS = 0; ///< CustomMeasured: samples/s the user measured on one GPU
+    QString referenceGpuId;         ///< CustomMeasured: canonical id of that GPU
+
+    double totalSamples() const { return samplesPerEpoch * epochs; }
+};
+
+/// Checks a workload; the message names the field and the rule, e.g.
+/// "workload \"x\": flops_per_sample must be a positive number (got -1)".
+Status validateWorkload(const Workload &w);
+
+/// The workload as JSON, in the shape of the report's "workload" object (resources/report.schema.json);
+/// the CLI's `frontier`, `gpus` and `workloads` use the same shape.
+QJsonObject workloadToJson(const Workload &w);
+
+/// Parses resources/workloads.json ({"schema_version":1,"workloads":[...]}); every preset is validated.
+Result<QList<Workload>> workloadsFromJson(const QByteArray &json);
+/// The presets shipped inside the application.
+const QList<Workload> &builtinWorkloads();
+/// Finds a workload by id (case-insensitive); nullptr when none matches.
+const Workload *findWorkload(const QList<Workload> &list, QStringView id);
+
+/// What a user types to describe a workload that is not a preset.
+struct CustomWorkloadInput
+{
+    QString name = QStringLiteral("custom");
+    Precision precision = Precision::Fp16;
+    std::optional<double> flopsPerSample;      ///< (b) FLOPs per sample
+    std::optional<double> bytesPerSample;      ///< optional with (a) and (b)
+    std::optional<double> measuredSamplesPerS; ///< (a) measured samples/s on referenceGpu (one GPU)
+    QString referenceGpu;                      ///< (a) GPU id or any alias ("A100", "NVIDIA H100 80GB HBM3")
+    double parameters = 0;
+    double memoryGb = 0;
+    double samplesPerEpoch = 0;
+    double epochs = 1;
+    double minVcpusPerGpu = 0;
+    int batchPerGpu = 32;
+};
+
+/// Builds and validates a custom workload. A measured workload needs a reference GPU that
+/// resolves to a canonical id with a spec row and a peak rate for the precision.
+Result<Workload> makeCustomWorkload(const CustomWorkloadInput &in, const GpuCatalog &gpus,
+                                    const GpuSpecTable &specs);
+
+} // namespace gf

@@ -1,0 +1,602 @@
+#include "projection/offerprojection.h"
+
+#include "projection/frontier.h"
+
+#include <QtConcurrent/QtConcurrentMap>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#ifdef Q_OS_LINUX
+#include <sys/mman.h>
+#endif
+
+namespace gf {
+
+QList<ProjectionFlag> allProjectionFlags()
+{
+    return {ProjectionFlag::UnrecognisedGpu,    ProjectionFlag::NoSpec,
+            ProjectionFlag::NoComputeRate,      ProjectionFlag::InvalidGpuCount,
+            ProjectionFlag::MemoryTooSmall,     ProjectionFlag::InvalidPrice,
+            ProjectionFlag::TooFewVcpus,        ProjectionFlag::StalePrice,
+            ProjectionFlag::PrecisionFallback,  ProjectionFlag::InterconnectAssumed,
+            ProjectionFlag::NetworkAssumed,     ProjectionFlag::InterruptionAssumed,
+            ProjectionFlag::CommunicationBound, ProjectionFlag::SpotAboveOnDemand};
+}
+
+namespace {
+QString flagName(ProjectionFlag f)
+{
+    switch (f) {
+    case ProjectionFlag::None:
+        return {};
+    case ProjectionFlag::UnrecognisedGpu:
+        return QStringLiteral("unrecognised-gpu");
+    case ProjectionFlag::NoSpec:
+        return QStringLiteral("no-spec");
+    case ProjectionFlag::NoComputeRate:
+        return QStringLiteral("no-compute-rate");
+    case ProjectionFlag::InvalidGpuCount:
+        return QStringLiteral("invalid-gpu-count");
+    case ProjectionFlag::MemoryTooSmall:
+        return QStringLiteral("memory-too-small");
+    case ProjectionFlag::InvalidPrice:
+        return QStringLiteral("invalid-price");
+    case ProjectionFlag::TooFewVcpus:
+        return QStringLiteral("too-few-vcpus");
+    case ProjectionFlag::StalePrice:
+        return QStringLiteral("stale-price");
+    case ProjectionFlag::PrecisionFallback:
+        return QStringLiteral("precision-fallback");
+    case ProjectionFlag::InterconnectAssumed:
+        return QStringLiteral("interconnect-assumed");
+    case ProjectionFlag::NetworkAssumed:
+        return QStringLiteral("network-assumed");
+    case ProjectionFlag::InterruptionAssumed:
+        return QStringLiteral("interruption-assumed");
+    case ProjectionFlag::CommunicationBound:
+        return QStringLiteral("communication-bound");
+    case ProjectionFlag::SpotAboveOnDemand:
+        return QStringLiteral("spot-above-on-demand");
+    }
+    return {};
+}
+} // namespace
+
+QStringList projectionFlagNames(quint32 flags)
+{
+    QStringList out;
+    for (ProjectionFlag f : allProjectionFlags())
+        if (hasFlag(flags, f))
+            out.append(flagName(f));
+    return out;
+}
+
+QString projectionFlagDescription(ProjectionFlag f)
+{
+    switch (f) {
+    case ProjectionFlag::None:
+        return {};
+    case ProjectionFlag::UnrecognisedGpu:
+        return QStringLiteral(
+            "The GPU name of this offer matches no known GPU model, so it cannot be projected.");
+    case ProjectionFlag::NoSpec:
+        return QStringLiteral(
+            "This GPU model has no datasheet figures in the spec table, so it cannot be projected.");
+    case ProjectionFlag::NoComputeRate:
+        return QStringLiteral(
+            "The spec table has no compute rate for this precision on this GPU (nor a fallback).");
+    case ProjectionFlag::InvalidGpuCount:
+        return QStringLiteral("The offer has no valid GPU count.");
+    case ProjectionFlag::MemoryTooSmall:
+        return QStringLiteral("The workload needs more memory per GPU than this GPU has.");
+    case ProjectionFlag::InvalidPrice:
+        return QStringLiteral("The price is missing, zero or negative, so the cost is unknown.");
+    case ProjectionFlag::TooFewVcpus:
+        return QStringLiteral(
+            "Fewer vCPUs per GPU than the workload needs: data loading may starve the GPUs.");
+    case ProjectionFlag::StalePrice:
+        return QStringLiteral("The price data is older than a week; refresh the catalog.");
+    case ProjectionFlag::PrecisionFallback:
+        return QStringLiteral(
+            "This GPU lacks the workload's precision; the projection uses a fallback precision.");
+    case ProjectionFlag::InterconnectAssumed:
+        return QStringLiteral("No NVLink figure for this multi-GPU instance: PCIe bandwidth is assumed.");
+    case ProjectionFlag::NetworkAssumed:
+        return QStringLiteral(
+            "No network figure for this instance: the provider default bandwidth is assumed.");
+    case ProjectionFlag::InterruptionAssumed:
+        return QStringLiteral(
+            "No interruption figure for this spot offer: the provider default rate is assumed.");
+    case ProjectionFlag::CommunicationBound:
+        return QStringLiteral(
+            "Gradient exchange takes more than half of each step: fewer GPUs may be as fast.");
+    case ProjectionFlag::SpotAboveOnDemand:
+        return QStringLiteral("The provider lists a spot price above the on-demand price.");
+    }
+    return {};
+}
+
+double defaultNetworkGbps(ProviderKind provider)
+{
+    return provider == ProviderKind::Vastai ? 1.0 : 10.0;
+}
+
+Status validateProjectionOptions(const ProjectionOptions &o)
+{
+    auto minutes = [](const char *name, double v) -> Status {
+        if (!std::isfinite(v) || v < 0 || v > 525600)
+            return makeError(
+                QStringLiteral("%1 must be between 0 and 525600 minutes").arg(QLatin1StringView(name)));
+        return Ok{};
+    };
+    if (auto s = minutes("setup time", o.setupMinutes); !s)
+        return s;
+    if (auto s = minutes("checkpoint interval", o.checkpointMinutes); !s)
+        return s;
+    if (auto s = minutes("restore time", o.restoreMinutes); !s)
+        return s;
+    if (o.deadlineHours && (!std::isfinite(*o.deadlineHours) || *o.deadlineHours <= 0))
+        return makeError(QStringLiteral("the deadline must be a positive number of hours"));
+    if (o.budgetUsd && (!std::isfinite(*o.budgetUsd) || *o.budgetUsd <= 0))
+        return makeError(QStringLiteral("the budget must be a positive number of USD"));
+    if (!std::isfinite(o.weight) || o.weight < 0 || o.weight > 1)
+        return makeError(QStringLiteral("the weight must be between 0 (cheapest) and 1 (fastest)"));
+    for (int k : o.nodeCounts)
+        if (k < 1 || k > 255)
+            return makeError(QStringLiteral("node counts must be between 1 and 255 (got %1)").arg(k));
+    if (o.nodeCounts.size() > 16)
+        return makeError(QStringLiteral("at most 16 node counts"));
+    if (o.staleDays < 0)
+        return makeError(QStringLiteral("the stale-price age must be >= 0 days"));
+    if (!std::isfinite(o.overlap) || o.overlap < 0 || o.overlap > 1)
+        return makeError(QStringLiteral("the overlap must be between 0 and 1"));
+    if (!std::isfinite(o.bytesPerGradient) || o.bytesPerGradient < 0 || o.bytesPerGradient > 16)
+        return makeError(QStringLiteral("bytes per gradient must be between 0 and 16"));
+    return Ok{};
+}
+
+qsizetype recommendedIndex(const QList<ProjectedOffer> &points)
+{
+    for (qsizetype i = 0; i < points.size(); ++i)
+        if (points.at(i).recommended)
+            return i;
+    return -1;
+}
+
+namespace {
+
+/// At most this many node variants per offer (1 plus 15 node counts > 1).
+constexpr int kMaxNodeVariants = 16;
+
+/// Everything about one spec row that does not depend on the offer, computed once per call.
+struct SpecInfo
+{
+    GpuThroughput single;
+    double nvlinkGBps = 0;
+    double pcieGBps = 0;
+    double memoryGb = 0;
+    bool hasNvlink = false;
+};
+
+/// Call-wide constants.
+struct Context
+{
+    const QList<Offer> *offers = nullptr;
+    const Workload *workload = nullptr;
+    std::vector<SpecInfo> specs;
+    std::vector<int> extraNodes; ///< node counts > 1, sorted, unique
+    SpotPolicy policy = SpotPolicy::SpotAllowed;
+    double totalSamples = 0;
+    double setupHours = 0;
+    double checkpointHours = 0;
+    double restoreHours = 0;
+    double overlap = kDefaultOverlap;
+    double bytesPerGradient = kDefaultBytesPerGradient;
+    FrontierConstraints constraints;
+    bool checkStale = false;
+    qint64 nowJulianDay = 0;
+    qint64 nowMsecs = 0;
+    int staleDays = 7;
+};
+
+/// gpuId -> spec row with a one-entry cache: offers of a catalog come grouped, so consecutive offers
+/// usually share the id (same string data when implicitly shared, else compared by content).
+class SpecResolver
+{
+public:
+    explicit SpecResolver(const GpuSpecTable &t) : m_table(t) {}
+    int resolve(const QString &id)
+    {
+        if (id.isEmpty())
+            return -1;
+        if (id.constData() == m_lastData && id.size() == m_lastView.size())
+            return m_lastIndex;
+        if (QStringView(id) == m_lastView && m_lastData) {
+            m_lastData = id.constData();
+            m_lastView = id;
+            return m_lastIndex;
+        }
+        m_lastIndex = static_cast<int>(m_table.indexOf(id));
+        m_lastData = id.constData();
+        m_lastView = id;
+        return m_lastIndex;
+    }
+
+private:
+    const GpuSpecTable &m_table;
+    const QChar *m_lastData = nullptr;
+    QStringView m_lastView;
+    int m_lastIndex = -1;
+};
+
+struct Chunk
+{
+    qsizetype begin = 0; ///< offers [begin, end)
+    qsizetype end = 0;
+    qsizetype pointBegin = 0; ///< its points [pointBegin, pointBegin + pointCount)
+    qsizetype pointCount = 0;
+    TimeBinFilter bins; ///< min cost per time bucket of its eligible points
+    std::vector<FrontierCandidate> candidates;
+};
+
+/// Large buffers: ask Linux for transparent huge pages (a hint; ignored elsewhere). With 4 KB pages,
+/// the page faults of the first write cost far more than the projection itself on virtual machines.
+void adviseHugePages(void *p, std::size_t bytes)
+{
+#if defined(Q_OS_LINUX) && defined(MADV_HUGEPAGE)
+    constexpr std::uintptr_t kPage = 4096;
+    if (!p || bytes < (std::size_t(16) << 20))
+        return;
+    const auto addr = reinterpret_cast<std::uintptr_t>(p);
+    const std::uintptr_t begin = (addr + kPage - 1) & ~(kPage - 1);
+    const std::uintptr_t end = (addr + bytes) & ~(kPage - 1);
+    if (end > begin)
+        madvise(reinterpret_cast<void *>(begin), end - begin, MADV_HUGEPAGE);
+#else
+    Q_UNUSED(p);
+    Q_UNUSED(bytes);
+#endif
+}
+
+int modesOf(const Offer &o, SpotPolicy policy)
+{
+    switch (policy) {
+    case SpotPolicy::OnDemandOnly:
+        return 1;
+    case SpotPolicy::SpotAllowed:
+        return o.spotUsdH ? 2 : 1;
+    case SpotPolicy::SpotOnly:
+        return o.spotUsdH ? 1 : 0;
+    }
+    return 0;
+}
+
+bool isStale(const Offer &o, const Context &c)
+{
+    if (!c.checkStale)
+        return false;
+    if (o.dataDate.isValid())
+        return c.nowJulianDay - o.dataDate.toJulianDay() > c.staleDays;
+    if (o.fetchedAt.isValid())
+        return (c.nowMsecs - o.fetchedAt.toMSecsSinceEpoch()) > qint64(c.staleDays) * 86400000;
+    return false;
+}
+
+/// Number of points an offer produces once its spec row is known.
+int pointCount(const Offer &o, int specIndex, const Context &c)
+{
+    const int modes = modesOf(o, c.policy);
+    const bool multiNode =
+        specIndex >= 0 && o.gpuCount == 1.0 && c.specs[static_cast<std::size_t>(specIndex)].single.ok;
+    return modes * (1 + (multiNode ? static_cast<int>(c.extraNodes.size()) : 0));
+}
+
+void projectOne(const Context &c, qsizetype i, int specIndex, ProjectedOffer *out, TimeBinFilter *bins)
+{
+    const Offer &o = c.offers->at(i);
+    const Workload &w = *c.workload;
+    quint32 base = 0;
+    const SpecInfo *si = nullptr;
+    if (o.gpuId.isEmpty())
+        base |= flagBit(ProjectionFlag::UnrecognisedGpu);
+    else if (specIndex < 0)
+        base |= flagBit(ProjectionFlag::NoSpec);
+    else {
+        si = &c.specs[static_cast<std::size_t>(specIndex)];
+        if (!si->single.ok)
+            base |= flagBit(ProjectionFlag::NoComputeRate);
+        else if (si->single.precisionFallback)
+            base |= flagBit(ProjectionFlag::PrecisionFallback);
+    }
+    const double n = o.gpuCount;
+    const bool countOk = std::isfinite(n) && n > 0;
+    if (!countOk)
+        base |= flagBit(ProjectionFlag::InvalidGpuCount);
+
+    // Memory per GPU: the offer's figure, else the spec's; a fractional GPU gets its share of it.
+    double memGb = o.gpuMemGb && *o.gpuMemGb > 0 ? *o.gpuMemGb : (si ? si->memoryGb : 0.0);
+    if (countOk && n < 1.0)
+        memGb *= n;
+    if (w.memoryGb > 0 && memGb > 0 && w.memoryGb > memGb)
+        base |= flagBit(ProjectionFlag::MemoryTooSmall);
+    if (w.minVcpusPerGpu > 0 && o.vcpus && countOk && *o.vcpus / n < w.minVcpusPerGpu)
+        base |= flagBit(ProjectionFlag::TooFewVcpus);
+    if (isStale(o, c))
+        base |= flagBit(ProjectionFlag::StalePrice);
+
+    const bool projectable = si && si->single.ok && countOk;
+    double intra = 0;
+    if (projectable && n >= 2.0) {
+        const QChar first = o.interconnect.isEmpty() ? QChar() : o.interconnect.front();
+        const bool saysNvlink = first == u'N'; // "NVLink" or "NVSwitch"
+        if (saysNvlink && si->hasNvlink) {
+            intra = si->nvlinkGBps;
+        } else {
+            intra = si->pcieGBps;
+            if (first != u'P') // not stated as PCIe: an assumption
+                base |= flagBit(ProjectionFlag::InterconnectAssumed);
+        }
+    }
+    const ProviderKind provider = providerKind(o.provider);
+
+    // Speed per node variant: independent of the price mode, computed once.
+    const bool multiNode = projectable && n == 1.0;
+    const int nodeVariants = 1 + (multiNode ? static_cast<int>(c.extraNodes.size()) : 0);
+    std::array<double, kMaxNodeVariants> rate; // only [0, nodeVariants) is used: no zeroing per offer
+    std::array<quint32, kMaxNodeVariants> variantFlags;
+    for (int v = 0; v < nodeVariants; ++v) {
+        rate[static_cast<std::size_t>(v)] = 0;
+        variantFlags[static_cast<std::size_t>(v)] = 0;
+        if (!projectable)
+            continue;
+        const int nodes = v == 0 ? 1 : c.extraNodes[static_cast<std::size_t>(v - 1)];
+        ScalingInput s;
+        s.singleGpuSamplesPerS = si->single.samplesPerS;
+        s.gpusPerInstance = n;
+        s.nodes = nodes;
+        s.parameters = w.parameters;
+        s.bytesPerGradient = c.bytesPerGradient;
+        s.batchPerGpu = w.batchPerGpu;
+        s.overlap = c.overlap;
+        s.intraGBps = intra;
+        if (nodes > 1) {
+            double gbps = o.networkGbps && *o.networkGbps > 0 ? *o.networkGbps : 0.0;
+            if (gbps <= 0) {
+                gbps = defaultNetworkGbps(provider);
+                variantFlags[static_cast<std::size_t>(v)] |= flagBit(ProjectionFlag::NetworkAssumed);
+            }
+            s.interGBps = networkEffectiveGBps(gbps);
+        }
+        const ScalingResult sr = scaleDataParallel(s);
+        rate[static_cast<std::size_t>(v)] = sr.ok ? sr.samplesPerS : 0.0;
+        if (sr.ok && sr.efficiency < 0.5)
+            variantFlags[static_cast<std::size_t>(v)] |= flagBit(ProjectionFlag::CommunicationBound);
+    }
+
+    const int modes = modesOf(o, c.policy);
+    ProjectedOffer *p = out;
+    for (int m = 0; m < modes; ++m) {
+        const bool spot = c.policy == SpotPolicy::SpotOnly || m == 1;
+        const std::optional<double> price = spot ? o.spotUsdH : o.onDemandUsdH;
+        const bool priceOk = price && *price > 0 && std::isfinite(*price);
+        quint32 modeFlags = base;
+        double interruptions = 0;
+        if (spot) {
+            const InterruptionRate r =
+                spotInterruptionRate(provider, awsBucketFromLabel(o.interruption), o.reliability);
+            interruptions = r.perHour;
+            if (r.assumed)
+                modeFlags |= flagBit(ProjectionFlag::InterruptionAssumed);
+            if (hasFlag(o.flags, OfferFlag::SpotAboveOnDemand))
+                modeFlags |= flagBit(ProjectionFlag::SpotAboveOnDemand);
+        }
+        if (!priceOk)
+            modeFlags |= flagBit(ProjectionFlag::InvalidPrice);
+        for (int v = 0; v < nodeVariants; ++v, ++p) {
+            const int nodes = v == 0 ? 1 : c.extraNodes[static_cast<std::size_t>(v - 1)];
+            ProjectedOffer &pt = *p;
+            pt = ProjectedOffer{};
+            pt.offerIndex = static_cast<qint32>(i);
+            pt.mode = spot ? PriceMode::Spot : PriceMode::OnDemand;
+            pt.nodes = static_cast<quint8>(nodes);
+            quint32 flags = modeFlags | variantFlags[static_cast<std::size_t>(v)];
+            const double r = rate[static_cast<std::size_t>(v)];
+            if (r > 0) {
+                RunCostInput rc;
+                rc.totalSamples = c.totalSamples;
+                rc.samplesPerS = r;
+                rc.usdPerHour = priceOk ? *price : 0.0;
+                rc.nodes = nodes;
+                rc.setupHours = c.setupHours;
+                rc.interruptionsPerHour = interruptions;
+                rc.checkpointHours = c.checkpointHours;
+                rc.restoreHours = c.restoreHours;
+                rc.billingIncrementS = o.billingIncrementS;
+                rc.billingMinimumS = o.billingMinimumS;
+                const RunCost cost = computeRunCost(rc);
+                if (cost.timeOk) {
+                    pt.projected = true;
+                    pt.samplesPerS = r;
+                    pt.trainHours = cost.trainHours;
+                    pt.interruptionHours = cost.interruptionHours;
+                    pt.totalHours = cost.totalHours;
+                }
+                if (cost.costOk) {
+                    pt.costUsd = cost.costUsd;
+                    pt.usdPerHour = cost.usdPerHourTotal;
+                    pt.samplesPerUsd = cost.samplesPerUsd;
+                } else {
+                    flags |= flagBit(ProjectionFlag::InvalidPrice);
+                }
+            }
+            if (!pt.projected && priceOk)
+                pt.usdPerHour = *price * nodes;
+            pt.flags = flags;
+            if (pt.eligible()) {
+                pt.feasible = c.constraints.admits({pt.totalHours, pt.costUsd});
+                if (bins)
+                    bins->add(pt.totalHours, pt.costUsd);
+            }
+        }
+    }
+}
+
+template <class Fn> void forEachChunk(QList<Chunk> &chunks, bool parallel, Fn fn)
+{
+    if (parallel && chunks.size() > 1)
+        QtConcurrent::blockingMap(chunks, fn);
+    else
+        for (Chunk &ch : chunks)
+            fn(ch);
+}
+
+} // namespace
+
+void projectOffersInto(const QList<Offer> &offers, const Workload &workload, const ProjectionOptions &options,
+                       const Calibration &calibration, QList<ProjectedOffer> &points,
+                       const GpuSpecTable &specs)
+{
+    Context c;
+    c.offers = &offers;
+    c.workload = &workload;
+    c.policy = options.spotPolicy;
+    c.totalSamples = workload.totalSamples();
+    auto nonNegative = [](double v) { return std::isfinite(v) ? std::max(0.0, v) : 0.0; };
+    c.setupHours = nonNegative(options.setupMinutes) / 60.0;
+    c.checkpointHours = nonNegative(options.checkpointMinutes) / 60.0;
+    c.restoreHours = nonNegative(options.restoreMinutes) / 60.0;
+    c.overlap = std::isfinite(options.overlap) ? std::clamp(options.overlap, 0.0, 1.0) : kDefaultOverlap;
+    c.bytesPerGradient = nonNegative(options.bytesPerGradient);
+    c.constraints.deadlineHours = options.deadlineHours;
+    c.constraints.budgetUsd = options.budgetUsd;
+    c.checkStale = options.now.isValid();
+    if (c.checkStale) {
+        const QDateTime nowUtc = options.now.toUTC();
+        c.nowJulianDay = nowUtc.date().toJulianDay();
+        c.nowMsecs = nowUtc.toMSecsSinceEpoch();
+    }
+    c.staleDays = std::max(0, options.staleDays);
+    for (int k : options.nodeCounts)
+        if (k > 1 && k <= 255)
+            c.extraNodes.push_back(k);
+    std::sort(c.extraNodes.begin(), c.extraNodes.end());
+    c.extraNodes.erase(std::unique(c.extraNodes.begin(), c.extraNodes.end()), c.extraNodes.end());
+    if (c.extraNodes.size() > std::size_t(kMaxNodeVariants - 1))
+        c.extraNodes.resize(std::size_t(kMaxNodeVariants - 1)); // validateProjectionOptions rejects more
+
+    // Once per spec row: the single-GPU rate and the link bandwidths.
+    const GpuSpec *reference =
+        workload.kind == WorkloadKind::CustomMeasured ? specs.spec(workload.referenceGpuId) : nullptr;
+    c.specs.resize(static_cast<std::size_t>(specs.size()));
+    for (qsizetype s = 0; s < specs.size(); ++s) {
+        const GpuSpec &g = specs.specs().at(s);
+        SpecInfo &info = c.specs[static_cast<std::size_t>(s)];
+        info.single = singleGpuThroughput(g, workload, calibration, reference);
+        info.hasNvlink = g.interconnectGbs > 0;
+        info.nvlinkGBps = nvlinkEffectiveGBps(g);
+        info.pcieGBps = pcieEffectiveGBps(g);
+        info.memoryGb = g.memoryGb;
+    }
+
+    // Chunks: large enough to amortise scheduling, many enough to balance two to a few cores.
+    const qsizetype n = offers.size();
+    constexpr qsizetype kChunk = 1 << 16;
+    QList<Chunk> chunks;
+    for (qsizetype b = 0; b < n; b += kChunk)
+        chunks.append(Chunk{b, std::min(n, b + kChunk), 0, 0, {}, {}});
+    const bool parallel = options.parallel && chunks.size() > 1;
+
+    // Pass 1: resolve each offer's spec row once (kept as 16 bits per offer) and count the points per chunk.
+    constexpr quint16 kNoSpec = 0xFFFF;
+    const bool keepIndex = specs.size() < kNoSpec;
+    std::unique_ptr<quint16[]> specIndex(keepIndex ? new quint16[static_cast<std::size_t>(n)] : nullptr);
+    forEachChunk(chunks, parallel, [&](Chunk &ch) {
+        SpecResolver resolver(specs);
+        qsizetype count = 0;
+        for (qsizetype i = ch.begin; i < ch.end; ++i) {
+            const int si = resolver.resolve(offers.at(i).gpuId);
+            if (keepIndex)
+                specIndex[static_cast<std::size_t>(i)] = si < 0 ? kNoSpec : static_cast<quint16>(si);
+            count += pointCount(offers.at(i), si, c);
+        }
+        ch.pointCount = count;
+    });
+    qsizetype total = 0;
+    for (Chunk &ch : chunks) {
+        ch.pointBegin = total;
+        total += ch.pointCount;
+    }
+
+    // The output: reuse the caller's capacity; a fresh large buffer is advised to use huge pages,
+    // because first-touch page faults dominate the cost of writing a hundred megabytes.
+    points.clear();
+    if (points.capacity() < total) {
+        points = QList<ProjectedOffer>();
+        points.reserve(total);
+        adviseHugePages(points.data(), static_cast<std::size_t>(total) * sizeof(ProjectedOffer));
+    }
+    points.resize(total);
+
+    // Pass 2: project every point into its slot (no allocation per offer), min cost per time bucket.
+    ProjectedOffer *data = points.data();
+    forEachChunk(chunks, parallel, [&](Chunk &ch) {
+        SpecResolver resolver(specs);
+        ProjectedOffer *out = data + ch.pointBegin;
+        for (qsizetype i = ch.begin; i < ch.end; ++i) {
+            const quint16 kept = keepIndex ? specIndex[static_cast<std::size_t>(i)] : kNoSpec;
+            const int si =
+                keepIndex ? (kept == kNoSpec ? -1 : int(kept)) : resolver.resolve(offers.at(i).gpuId);
+            projectOne(c, i, si, out, &ch.bins);
+            out += pointCount(offers.at(i), si, c);
+        }
+        Q_ASSERT(out == data + ch.pointBegin + ch.pointCount);
+    });
+
+    // Pass 3: the frontier of the eligible points: prefilter by time bucket, then sort + sweep the survivors.
+    TimeBinFilter bins;
+    for (const Chunk &ch : std::as_const(chunks))
+        bins.merge(ch.bins);
+    bins.finish();
+    forEachChunk(chunks, parallel, [&](Chunk &ch) {
+        for (qsizetype i = ch.pointBegin; i < ch.pointBegin + ch.pointCount; ++i) {
+            const ProjectedOffer &p = data[i];
+            if (p.eligible() && bins.mayBeOnFrontier(p.totalHours, p.costUsd))
+                ch.candidates.push_back({p.totalHours, p.costUsd, i});
+        }
+    });
+    std::vector<FrontierCandidate> candidates;
+    for (const Chunk &ch : std::as_const(chunks))
+        candidates.insert(candidates.end(), ch.candidates.begin(), ch.candidates.end());
+    const QList<qsizetype> frontier = sweepFrontier(candidates);
+    QList<TimeCost> feasibleFrontier;
+    QList<qsizetype> feasibleIndex;
+    for (qsizetype idx : frontier) {
+        ProjectedOffer &p = data[idx];
+        p.onFrontier = true;
+        if (p.feasible) {
+            feasibleFrontier.append({p.totalHours, p.costUsd});
+            feasibleIndex.append(idx);
+        }
+    }
+    QList<qsizetype> all(feasibleFrontier.size());
+    for (qsizetype k = 0; k < all.size(); ++k)
+        all[k] = k;
+    if (const auto best = recommendPoint(feasibleFrontier, all, options.weight))
+        data[feasibleIndex.at(*best)].recommended = true;
+}
+
+QList<ProjectedOffer> projectOffers(const QList<Offer> &offers, const Workload &workload,
+                                    const ProjectionOptions &options, const Calibration &calibration,
+                                    const GpuSpecTable &specs)
+{
+    QList<ProjectedOffer> points;
+    projectOffersInto(offers, workload, options, calibration, points, specs);
+    return points;
+}
+
+} // namespace gf

@@ -1,0 +1,141 @@
+#pragma once
+
+#include "domain/gpuspecs.h"
+#include "domain/offer.h"
+#include "domain/workload.h"
+#include "projection/projection.h"
+#include "projection/runcost.h"
+#include "util/result.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QStringList>
+
+#include <optional>
+
+namespace gf {
+
+/// Which prices become points.
+enum class SpotPolicy : quint8
+{
+    OnDemandOnly, ///< one on-demand point per offer (and node count)
+    SpotAllowed,  ///< the on-demand point AND, when the offer has a spot price, a separate spot point:
+                  ///< the frontier then decides (spot is cheaper but slower by its interruption overhead)
+    SpotOnly,     ///< spot points only; offers without a spot price give no point
+};
+
+enum class PriceMode : quint8
+{
+    OnDemand,
+    Spot
+};
+
+/// Why a point is not projected, not eligible, or deserves a look. Bit set in ProjectedOffer::flags.
+enum class ProjectionFlag : quint32
+{
+    None = 0,
+    UnrecognisedGpu = 1u << 0, ///< the offer's GPU name matched no canonical GPU: no projection
+    NoSpec = 1u << 1,          ///< canonical GPU without a spec row: no projection
+    NoComputeRate = 1u << 2,   ///< the spec has no rate for the precision or its fallbacks: no projection
+    InvalidGpuCount = 1u << 3, ///< gpuCount <= 0 or not finite: no projection
+    MemoryTooSmall = 1u << 4,  ///< workload memory > memory per GPU: kept, never on the frontier, infeasible
+    InvalidPrice = 1u << 5,    ///< price missing, zero or negative: hours known, cost unknown; infeasible
+    TooFewVcpus = 1u << 6,     ///< vCPUs per GPU below the workload's minimum (input pipeline may starve)
+    StalePrice = 1u << 7,      ///< price data older than ProjectionOptions::staleDays
+    PrecisionFallback = 1u << 8,    ///< the GPU lacks the workload's precision; a fallback rate was used
+    InterconnectAssumed = 1u << 9,  ///< multi-GPU instance without a stated (or usable) NVLink: PCIe assumed
+    NetworkAssumed = 1u << 10,      ///< multi-node job on an offer without a network figure: provider default
+    InterruptionAssumed = 1u << 11, ///< spot rate from the provider default, not from a per-offer figure
+    CommunicationBound = 1u << 12,  ///< scaling efficiency below 50 %: fewer GPUs may be as fast
+    SpotAboveOnDemand = 1u << 13,   ///< provider data: the spot price exceeds on-demand
+};
+inline constexpr quint32 flagBit(ProjectionFlag f)
+{
+    return static_cast<quint32>(f);
+}
+inline bool hasFlag(quint32 flags, ProjectionFlag f)
+{
+    return (flags & flagBit(f)) != 0;
+}
+/// Flags that make a point unusable (never on the frontier, never feasible).
+inline constexpr quint32 kBlockingFlags =
+    flagBit(ProjectionFlag::UnrecognisedGpu) | flagBit(ProjectionFlag::NoSpec) |
+    flagBit(ProjectionFlag::NoComputeRate) | flagBit(ProjectionFlag::InvalidGpuCount) |
+    flagBit(ProjectionFlag::MemoryTooSmall) | flagBit(ProjectionFlag::InvalidPrice);
+
+/// Short stable names ("memory-too-small", ...) for the CLI, JSON and reports, in bit order.
+QStringList projectionFlagNames(quint32 flags);
+/// One sentence for the user.
+QString projectionFlagDescription(ProjectionFlag flag);
+/// Every single flag, in bit order.
+QList<ProjectionFlag> allProjectionFlags();
+
+struct ProjectionOptions
+{
+    SpotPolicy spotPolicy = SpotPolicy::SpotAllowed;
+    double setupMinutes = 10;      ///< boot + image pull + data staging, billed, counted once
+    double checkpointMinutes = 30; ///< checkpoint interval: an interruption loses half of it on average
+    double restoreMinutes = 10;    ///< per interruption: new instance, setup, checkpoint load
+    std::optional<double> deadlineHours;
+    std::optional<double> budgetUsd;
+    double weight = 0.5; ///< recommended point: 0 = cheapest ... 1 = fastest
+    /// Job sizes in instances. 1 = every offer alone; K > 1 adds a point of K instances of every
+    /// single-GPU offer (gpuCount == 1) talking over the network. At most 16 entries.
+    QList<int> nodeCounts{1};
+    QDateTime now; ///< for stale prices; invalid = no staleness check
+    int staleDays = 7;
+    double overlap = kDefaultOverlap;
+    double bytesPerGradient = kDefaultBytesPerGradient;
+    bool parallel = true; ///< split large catalogs over the global thread pool (same result)
+};
+
+/// Range checks with messages naming the option.
+Status validateProjectionOptions(const ProjectionOptions &options);
+
+/// One point: an offer (index into the input list) priced on-demand or spot, as `nodes` instances.
+/// Plain numbers only (no strings) so that a million of them fit in one allocation.
+struct ProjectedOffer
+{
+    qint32 offerIndex = -1;
+    PriceMode mode = PriceMode::OnDemand;
+    quint8 nodes = 1;
+    bool projected = false;   ///< throughput known (hours meaningful)
+    bool onFrontier = false;  ///< on the Pareto frontier of all eligible points (time, cost)
+    bool feasible = false;    ///< eligible and within deadline and budget
+    bool recommended = false; ///< the recommended point (at most one)
+    quint32 flags = 0;
+    double samplesPerS = 0; ///< whole job
+    double trainHours = 0;
+    double interruptionHours = 0; ///< expected spot overhead
+    double totalHours = 0;        ///< setup + train + interruption overhead
+    double costUsd = 0;           ///< billed
+    double usdPerHour = 0;        ///< whole job (price x nodes)
+    double samplesPerUsd = 0;
+
+    /// Projected, priced, memory fits: may be on the frontier.
+    bool eligible() const { return projected && (flags & kBlockingFlags) == 0; }
+};
+
+/// Projects every offer for the workload and marks the frontier, feasibility and the recommended point.
+/// The single entry point of the CLI, the GUI and the reports. Points come in offer order; per offer the
+/// on-demand point, then the spot point, each for every node count in order. Pure: same input, same output
+/// (also with `parallel`). Workload and options are expected valid (validateWorkload /
+/// validateProjectionOptions); out-of-range options are clamped.
+QList<ProjectedOffer> projectOffers(const QList<Offer> &offers, const Workload &workload,
+                                    const ProjectionOptions &options, const Calibration &calibration,
+                                    const GpuSpecTable &specs = GpuSpecTable::builtin());
+
+/// The same, written into `points` (replaced). Its capacity is reused, so re-projecting the same catalog
+/// (the GUI changing a deadline or a weight) writes into memory that is already mapped.
+void projectOffersInto(const QList<Offer> &offers, const Workload &workload, const ProjectionOptions &options,
+                       const Calibration &calibration, QList<ProjectedOffer> &points,
+                       const GpuSpecTable &specs = GpuSpecTable::builtin());
+
+/// Index of the recommended point, -1 when none.
+qsizetype recommendedIndex(const QList<ProjectedOffer> &points);
+
+/// Default network bandwidth (Gbps) of an instance without a figure: 10 for the clouds, 1 for vast.ai
+/// (separate hosts over the internet).
+double defaultNetworkGbps(ProviderKind provider);
+
+} // namespace gf

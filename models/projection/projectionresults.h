@@ -1,0 +1,37 @@
+#pragma once
+
+#include "domain/offer.h"
+#include "domain/offerfilter.h"
+#include "domain/workload.h"
+#include "projection/offerprojection.h"
+#include "projection/projection.h"
+
+#include <QList>
+
+#include <memory>
+
+namespace gf {
+
+/// Everything one projection produced, immutable once published.
+struct ProjectionResults
+{
+    quint64 jobId = 0;
+    QList<Offer> offers; ///< the offers that passed the filter, indexable by ProjectedOffer::offerIndex
+    QList<qsizetype> catalogIndex; ///< parallel to offers: row in the whole catalog
+    QList<ProjectedOffer> points;
+    qsizetype recommended = -1; ///< index into points
+    qsizetype frontierCount = 0;
+    qsizetype projectedCount = 0;
+    Workload workload;
+    ProjectionOptions options;
+    Calibration calibration;
+    qint64 elapsedMs = 0;
+
+    /// Per offer, the point shown in tables: the cheapest eligible one (else the first).
+    QList<qsizetype> primaryPoint; ///< per catalog row: the point shown in tables; -1 when none
+    QList<bool> offerOnFrontier;   ///< per catalog row: any of its points is on the frontier
+    OfferFilter filter;
+};
+using ProjectionResultsPtr = std::shared_ptr<const ProjectionResults>;
+
+} // namespace gf

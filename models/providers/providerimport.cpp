@@ -1,0 +1,392 @@
+#include "providers/providerimport.h"
+
+#include "providers/awsoffers.h"
+#include "providers/providertables.h"
+#include "providers/skypilotcatalog.h"
+#include "providers/vastai.h"
+#include "util/csv.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+#include <algorithm>
+#include <cctype>
+
+namespace gf {
+
+namespace {
+
+constexpr qint64 kMaxInMemoryFile = qint64(512) * 1024 * 1024;
+
+QString firstLine(QByteArrayView head)
+{
+    qsizetype end = head.indexOf('\n');
+    if (end < 0)
+        end = head.size();
+    return QString::fromUtf8(head.first(end)).trimmed();
+}
+
+QString fmtNumber(const std::optional<double> &v)
+{
+    return v ? QString::number(*v, 'g', 12) : QString();
+}
+
+} // namespace
+
+QString providerFormatName(ProviderFormat format)
+{
+    switch (format) {
+    case ProviderFormat::Unknown:
+        return QStringLiteral("unknown format");
+    case ProviderFormat::GpuFrontierCsv:
+        return QStringLiteral("GPU Frontier catalog CSV");
+    case ProviderFormat::SkypilotCsv:
+        return QStringLiteral("SkyPilot catalog CSV (vms.csv)");
+    case ProviderFormat::AwsOfferJson:
+        return QStringLiteral("AWS EC2 price list offer file (JSON)");
+    case ProviderFormat::AwsOfferCsv:
+        return QStringLiteral("AWS EC2 price list offer file (CSV)");
+    case ProviderFormat::AwsSpotFeed:
+        return QStringLiteral("AWS spot price feed (spot.js/spot.json)");
+    case ProviderFormat::AwsSpotAdvisor:
+        return QStringLiteral("AWS Spot Instance Advisor data");
+    case ProviderFormat::AzureRetail:
+        return QStringLiteral("Azure Retail Prices API page");
+    case ProviderFormat::GcpSkus:
+        return QStringLiteral("GCP Cloud Billing SKU page");
+    case ProviderFormat::VastOffers:
+        return QStringLiteral("vast.ai offer search answer");
+    }
+    return {};
+}
+
+QString providerOfFormat(ProviderFormat format)
+{
+    switch (format) {
+    case ProviderFormat::AwsOfferJson:
+    case ProviderFormat::AwsOfferCsv:
+    case ProviderFormat::AwsSpotFeed:
+    case ProviderFormat::AwsSpotAdvisor:
+        return QStringLiteral("aws");
+    case ProviderFormat::AzureRetail:
+        return QStringLiteral("azure");
+    case ProviderFormat::GcpSkus:
+        return QStringLiteral("gcp");
+    case ProviderFormat::VastOffers:
+        return QStringLiteral("vastai");
+    default:
+        return {};
+    }
+}
+
+ProviderFormat detectProviderFormat(QByteArrayView head)
+{
+    qsizetype i = 0;
+    if (head.size() >= 3 && head.first(3) == QByteArrayView("\xEF\xBB\xBF"))
+        i = 3;
+    while (i < head.size() && (head[i] == ' ' || head[i] == '\n' || head[i] == '\r' || head[i] == '\t'))
+        ++i;
+    const QByteArrayView body = head.sliced(i);
+    if (body.isEmpty())
+        return ProviderFormat::Unknown;
+    const char c = body[0];
+    if (c == '#' || body.startsWith("provider,"))
+        return ProviderFormat::GpuFrontierCsv;
+    if (body.startsWith("\"FormatVersion\"") || body.startsWith("FormatVersion,"))
+        return ProviderFormat::AwsOfferCsv;
+    if (c != '{' && c != '[') {
+        // JSONP: name({...  (the head may end before the closing parenthesis)
+        qsizetype k = 0;
+        while (k < body.size() && (std::isalnum(static_cast<unsigned char>(body[k])) || body[k] == '_' ||
+                                   body[k] == '$' || body[k] == '.'))
+            ++k;
+        while (k < body.size() && (body[k] == ' ' || body[k] == '\n' || body[k] == '\r' || body[k] == '\t'))
+            ++k;
+        if (k > 0 && k < body.size() && body[k] == '(') {
+            ++k;
+            while (k < body.size() &&
+                   (body[k] == ' ' || body[k] == '\n' || body[k] == '\r' || body[k] == '\t'))
+                ++k;
+            if (k < body.size() && body[k] == '{')
+                return ProviderFormat::AwsSpotFeed;
+        }
+        const QStringList header = firstLine(body).split(u',');
+        if (isSkypilotHeader(header))
+            return ProviderFormat::SkypilotCsv;
+        if (header.contains(QStringLiteral("instance_type")) &&
+            header.contains(QStringLiteral("ondemand_usd_h")))
+            return ProviderFormat::GpuFrontierCsv;
+        return ProviderFormat::Unknown;
+    }
+    if (c == '[')
+        return body.contains("\"gpu_name\"") || body.contains("\"dph_total\"") ? ProviderFormat::VastOffers
+                                                                               : ProviderFormat::Unknown;
+    // A JSON object: look at the keys near the start.
+    if (body.contains("\"offerCode\"") || body.contains("\"products\""))
+        return ProviderFormat::AwsOfferJson;
+    if (body.contains("\"Items\"") &&
+        (body.contains("\"BillingCurrency\"") || body.contains("\"NextPageLink\"") ||
+         body.contains("\"CustomerEntityId\"")))
+        return ProviderFormat::AzureRetail;
+    if (body.contains("\"skus\"") || body.contains("\"nextPageToken\""))
+        return ProviderFormat::GcpSkus;
+    if (body.contains("\"offers\"") && (body.contains("\"gpu_name\"") || body.contains("\"num_gpus\"") ||
+                                        body.contains("\"offers\":[]") || body.contains("\"offers\": []")))
+        return ProviderFormat::VastOffers;
+    if (body.contains("\"spot_advisor\"") || body.contains("\"instance_types\"") ||
+        body.contains("\"global_rate\""))
+        return ProviderFormat::AwsSpotAdvisor;
+    if (body.contains("\"config\"") && body.contains("\"valueColumns\""))
+        return ProviderFormat::AwsSpotFeed;
+    if (body.contains("\"Items\""))
+        return ProviderFormat::AzureRetail;
+    return ProviderFormat::Unknown;
+}
+
+void numberRows(SnapshotData &data)
+{
+    qint64 n = 0;
+    for (Offer &o : data.offers)
+        o.id = ++n;
+}
+
+QByteArray snapshotFingerprint(const SnapshotData &data)
+{
+    QStringList rows;
+    rows.reserve(data.offers.size());
+    for (const Offer &o : data.offers) {
+        rows.append(QStringList{o.provider, o.instanceType, o.region, o.zone, o.gpuRawName,
+                                QString::number(o.gpuCount, 'g', 12), fmtNumber(o.gpuMemGb),
+                                fmtNumber(o.vcpus), fmtNumber(o.ramGb), fmtNumber(o.networkGbps),
+                                o.interconnect, fmtNumber(o.onDemandUsdH), fmtNumber(o.spotUsdH), o.spotLabel,
+                                o.interruption, fmtNumber(o.reliability),
+                                QString::number(o.billingIncrementS), QString::number(o.billingMinimumS)}
+                        .join(u'\x1f'));
+        // vast.ai's metrics (schema 4) only where present, so that the fingerprints of the other
+        // providers' snapshots stay what they were before and an upgrade does not count as a change.
+        if (o.uploadGbps || o.dlperf)
+            rows.last() += u'\x1f' + fmtNumber(o.uploadGbps) + u'\x1f' + fmtNumber(o.dlperf);
+    }
+    std::sort(rows.begin(), rows.end());
+    return (QStringLiteral("gpufrontier-offers-v1\n") + data.provider + u'\n' + rows.join(u'\n')).toUtf8();
+}
+
+Result<SnapshotData> composeProvider(ProviderParts parts, const ProviderTables &tables,
+                                     const QList<Offer> *currentAws)
+{
+    SnapshotData data;
+    const QString &p = parts.provider;
+    if (parts.complete) {
+        data = std::move(*parts.complete);
+    } else if (p == u"aws") {
+        data.provider = p;
+        if (parts.haveAwsOffers) {
+            data.offers = std::move(parts.awsOnDemand);
+        } else if (currentAws && (parts.awsSpot || parts.awsAdvisor)) {
+            // Spot/advisor files alone update the current snapshot's spot columns.
+            for (const Offer &o : *currentAws) {
+                Offer c = o;
+                c.id = 0;
+                c.snapshotId = 0;
+                if (parts.awsSpot && c.zone.isEmpty()) {
+                    c.spotUsdH.reset();
+                    c.spotLabel.clear();
+                }
+                c.interruption.clear();
+                data.offers.append(c);
+            }
+            parts.descriptions.prepend(QStringLiteral("current AWS offers"));
+        } else {
+            return makeError(QStringLiteral(
+                "AWS: no offer file (price list JSON or CSV) among the inputs, and no current AWS "
+                "snapshot to apply spot prices to"));
+        }
+        if (parts.awsSpot || parts.awsAdvisor) {
+            const int withSpot = applyAwsSpot(data.offers, parts.awsSpot ? &*parts.awsSpot : nullptr,
+                                              parts.awsAdvisor ? &*parts.awsAdvisor : nullptr);
+            if (parts.awsSpot)
+                parts.warnings.append(QStringLiteral("%1 of %2 offers have a spot price")
+                                          .arg(withSpot)
+                                          .arg(data.offers.size()));
+        }
+    } else if (p == u"azure") {
+        data = composeAzureOffers(parts.azureItems, tables, QString());
+    } else if (p == u"gcp") {
+        data = composeGcpOffers(parts.gcpSkus, tables, QString());
+    } else {
+        return makeError(QStringLiteral("%1: nothing to import").arg(providerDisplayName(p)));
+    }
+    data.provider = p;
+    if (!parts.descriptions.isEmpty())
+        data.description = parts.descriptions.join(QStringLiteral(" + "));
+    if (parts.dataDate.isValid())
+        data.dataDate = parts.dataDate;
+    data.warnings = parts.warnings + data.warnings;
+    numberRows(data);
+    return data;
+}
+
+Result<ProviderParts> readProviderFiles(const QString &provider, const QStringList &paths,
+                                        const ProviderTables &tables, const PartProgress &progress,
+                                        const std::atomic_bool *cancel)
+{
+    if (!knownProviders().contains(provider))
+        return makeError(QStringLiteral("Unknown provider \"%1\" (known: %2)")
+                             .arg(provider, knownProviders().join(QStringLiteral(", "))));
+    if (paths.isEmpty())
+        return makeError(QStringLiteral("%1: no file to import").arg(providerDisplayName(provider)));
+    ProviderParts parts;
+    parts.provider = provider;
+    const QString who = providerDisplayName(provider);
+    qint64 total = 0;
+    for (const QString &path : paths)
+        total += std::max<qint64>(1, QFileInfo(path).size());
+    qint64 done = 0;
+    QDate newestMtime;
+    for (const QString &path : paths) {
+        const QString name = QFileInfo(path).fileName();
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly))
+            return makeError(QStringLiteral("%1: cannot read %2: %3").arg(who, path, f.errorString()));
+        const QByteArray head = f.peek(64 * 1024);
+        const ProviderFormat format = detectProviderFormat(head);
+        if (format == ProviderFormat::Unknown)
+            return makeError(
+                QStringLiteral(
+                    "%1: %2 is not in a format GPU Frontier reads for this provider (GPU Frontier CSV, "
+                    "SkyPilot vms.csv, or the provider's own price format)")
+                    .arg(who, name));
+        const QString owner = providerOfFormat(format);
+        if (!owner.isEmpty() && owner != provider)
+            return makeError(QStringLiteral("%1: %2 looks like an %3, which belongs to %4, not %1")
+                                 .arg(who, name, providerFormatName(format), providerDisplayName(owner)));
+        const QDate mtime = QFileInfo(path).lastModified().toUTC().date();
+        if (!newestMtime.isValid() || mtime > newestMtime)
+            newestMtime = mtime;
+        auto report = [&](qint64 fileBytes, const QString &what) {
+            if (progress)
+                progress(static_cast<int>(
+                             std::min<qint64>(1000, (done + fileBytes) * 1000 / std::max<qint64>(1, total))),
+                         what);
+        };
+        const QString origin = QStringLiteral("%1 (%2)").arg(name, who);
+        if (format == ProviderFormat::AwsOfferJson || format == ProviderFormat::AwsOfferCsv) {
+            AwsOfferStream stream(tables, origin);
+            stream.begin();
+            QByteArray buffer(1 << 20, Qt::Uninitialized);
+            qint64 read = 0;
+            while (true) {
+                if (cancel && cancel->load())
+                    return makeError(QStringLiteral("%1: import of %2 cancelled").arg(who, name));
+                const qint64 n = f.read(buffer.data(), buffer.size());
+                if (n < 0)
+                    return makeError(
+                        QStringLiteral("%1: cannot read %2: %3").arg(who, path, f.errorString()));
+                if (n == 0)
+                    break;
+                if (!stream.write(buffer.constData(), static_cast<std::size_t>(n)))
+                    return makeError(stream.errorString());
+                read += n;
+                report(read, QStringLiteral("%1: reading %2, %3 of %4 MB")
+                                 .arg(who, name)
+                                 .arg(read / 1000000)
+                                 .arg(std::max<qint64>(1, f.size() / 1000000)));
+            }
+            auto r = stream.finish();
+            if (!r)
+                return r.error();
+            parts.haveAwsOffers = true;
+            parts.awsOnDemand += r.value().offers;
+            parts.warnings += r.value().warnings;
+            parts.descriptions.append(QStringLiteral("AWS price list %1 (%2)").arg(r.value().version, name));
+            const QDate pub = QDateTime::fromString(r.value().publicationDate, Qt::ISODate).date();
+            if (pub.isValid() && (!parts.dataDate.isValid() || pub > parts.dataDate))
+                parts.dataDate = pub;
+        } else {
+            if (f.size() > kMaxInMemoryFile)
+                return makeError(QStringLiteral("%1: %2 is larger than %3 MB, too large for a %4")
+                                     .arg(who, name)
+                                     .arg(kMaxInMemoryFile >> 20)
+                                     .arg(providerFormatName(format)));
+            const QByteArray data = f.readAll();
+            report(data.size(), QStringLiteral("%1: reading %2").arg(who, name));
+            switch (format) {
+            case ProviderFormat::GpuFrontierCsv:
+            case ProviderFormat::SkypilotCsv: {
+                if (parts.complete || paths.size() > 1)
+                    return makeError(
+                        QStringLiteral("%1: %2 is a whole catalog; import it on its own").arg(who, name));
+                Result<SnapshotData> r =
+                    format == ProviderFormat::GpuFrontierCsv
+                        ? parseSnapshotCsv(QString::fromUtf8(data), origin)
+                        : parseSkypilotCsv(QString::fromUtf8(data), provider, tables, origin);
+                if (!r)
+                    return r.error();
+                if (r.value().provider != provider)
+                    return makeError(QStringLiteral("%1: %2 holds %3 prices, not %1")
+                                         .arg(who, name, providerDisplayName(r.value().provider)));
+                parts.complete = std::move(r).value();
+                if (format == ProviderFormat::GpuFrontierCsv)
+                    return parts; // the file states its own date and source
+                parts.descriptions.append(parts.complete->description);
+                break;
+            }
+            case ProviderFormat::AwsSpotFeed: {
+                auto r = parseAwsSpotFeed(data, origin);
+                if (!r)
+                    return r.error();
+                parts.awsSpot = std::move(r).value();
+                parts.descriptions.append(QStringLiteral("AWS spot feed (%1)").arg(name));
+                break;
+            }
+            case ProviderFormat::AwsSpotAdvisor: {
+                auto r = parseAwsSpotAdvisor(data, origin);
+                if (!r)
+                    return r.error();
+                parts.awsAdvisor = std::move(r).value();
+                parts.descriptions.append(QStringLiteral("AWS spot advisor (%1)").arg(name));
+                break;
+            }
+            case ProviderFormat::AzureRetail: {
+                auto r = parseAzureRetailPage(data, origin);
+                if (!r)
+                    return r.error();
+                parts.azureItems += r.value().items;
+                if (parts.descriptions.isEmpty())
+                    parts.descriptions.append(QStringLiteral("Azure Retail Prices API pages"));
+                break;
+            }
+            case ProviderFormat::GcpSkus: {
+                auto r = parseGcpSkuPage(data, origin);
+                if (!r)
+                    return r.error();
+                parts.gcpSkus += r.value().skus;
+                if (parts.descriptions.isEmpty())
+                    parts.descriptions.append(QStringLiteral("GCP Cloud Billing Catalog SKU pages"));
+                break;
+            }
+            case ProviderFormat::VastOffers: {
+                if (parts.complete)
+                    return makeError(QStringLiteral("%1: import one vast.ai offer file at a time").arg(who));
+                auto r = parseVastOffers(data, origin);
+                if (!r)
+                    return r.error();
+                parts.complete = std::move(r).value();
+                parts.descriptions.append(parts.complete->description + QStringLiteral(" (") + name + u')');
+                if (parts.complete->dataDate.isValid())
+                    parts.dataDate = parts.complete->dataDate;
+                break;
+            }
+            default:
+                return makeError(QStringLiteral("%1: %2: %3 cannot be imported here")
+                                     .arg(who, name, providerFormatName(format)));
+            }
+        }
+        done += std::max<qint64>(1, QFileInfo(path).size());
+    }
+    if (!parts.dataDate.isValid())
+        parts.dataDate = newestMtime; // the download date is the best estimate of the price date
+    return parts;
+}
+
+} // namespace gf

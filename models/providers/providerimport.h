@@ -1,0 +1,81 @@
+#pragma once
+
+#include "providers/awsspot.h"
+#include "providers/azureretail.h"
+#include "providers/gcpbilling.h"
+#include "providers/snapshotfile.h"
+#include "util/result.h"
+
+#include <QByteArrayView>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+#include <functional>
+#include <optional>
+
+namespace gf {
+
+class ProviderTables;
+
+/// The real formats GPU Frontier reads, detected from the first bytes of a file or body.
+enum class ProviderFormat
+{
+    Unknown,
+    GpuFrontierCsv, ///< resources/catalog/*.csv
+    SkypilotCsv,    ///< skypilot-catalog vms.csv
+    AwsOfferJson,   ///< EC2 price list offer file (JSON)
+    AwsOfferCsv,    ///< EC2 price list offer file (CSV flavour)
+    AwsSpotFeed,    ///< spot.js (JSONP) or spot.json
+    AwsSpotAdvisor, ///< spot-advisor-data.json
+    AzureRetail,    ///< Retail Prices API page
+    GcpSkus,        ///< Cloud Billing Catalog SKU page
+    VastOffers,     ///< vast.ai offer search answer
+};
+
+QString providerFormatName(ProviderFormat format);
+/// Which provider a format belongs to (empty for the provider-neutral CSVs).
+QString providerOfFormat(ProviderFormat format);
+/// Detects the format from the first bytes (64 KB are plenty).
+ProviderFormat detectProviderFormat(QByteArrayView head);
+
+/// The parsed sources of one provider before they are combined into one snapshot.
+struct ProviderParts
+{
+    QString provider;
+    bool haveAwsOffers = false;
+    QList<Offer> awsOnDemand;
+    std::optional<AwsSpotPrices> awsSpot;
+    std::optional<AwsSpotAdvisor> awsAdvisor;
+    QList<AzureRetailItem> azureItems;
+    QList<GcpSku> gcpSkus;
+    std::optional<SnapshotData> complete; ///< a source that is a whole catalog already (CSV, vast.ai)
+    QStringList warnings;
+    QStringList descriptions;
+    QDate dataDate;
+};
+
+/// Combines the parts into the provider's snapshot. AWS spot or advisor data without an offer file
+/// apply to `currentAws` (the offers of the current AWS snapshot).
+Result<SnapshotData> composeProvider(ProviderParts parts, const ProviderTables &tables,
+                                     const QList<Offer> *currentAws = nullptr);
+
+/// Progress of a long parse: permille of the work and a message.
+using PartProgress = std::function<void(int permille, const QString &message)>;
+
+/// Reads the files a user downloaded (air-gapped import) into parts: every file is detected, must
+/// belong to `provider`, and goes through the same parser as the live refresh (the AWS offer file
+/// streamed from disk). Errors name the provider, the file and what is wrong.
+Result<ProviderParts> readProviderFiles(const QString &provider, const QStringList &paths,
+                                        const ProviderTables &tables, const PartProgress &progress = {},
+                                        const std::atomic_bool *cancel = nullptr);
+
+/// A canonical text of the offers (sorted), hashed as the snapshot checksum: the same prices give
+/// the same checksum whatever the download's byte order, so "unchanged" is detected.
+QByteArray snapshotFingerprint(const SnapshotData &data);
+
+/// Gives every offer its 1-based row number (validation messages name it).
+void numberRows(SnapshotData &data);
+
+} // namespace gf

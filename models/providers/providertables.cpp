@@ -1,0 +1,161 @@
+#include "providers/providertables.h"
+
+#include "util/csv.h"
+#include "util/resourcefiles.h"
+
+#include <cmath>
+
+namespace gf {
+
+namespace {
+
+std::optional<double> number(const QString &s, bool *ok)
+{
+    const QString t = s.trimmed();
+    if (t.isEmpty())
+        return std::nullopt;
+    bool good = false;
+    const double v = t.toDouble(&good);
+    if (!good || !std::isfinite(v)) {
+        *ok = false;
+        return std::nullopt;
+    }
+    return v;
+}
+
+Result<QList<MachineShape>> parseShapes(const QString &text, const QString &file, const QString &nameColumn)
+{
+    auto parsed = parseCsv(text);
+    if (!parsed)
+        return makeError(QStringLiteral("%1: %2").arg(file, parsed.error().message));
+    const CsvDocument &doc = parsed.value();
+    const int cName = doc.column(nameColumn);
+    const int cGpu = doc.column(QStringLiteral("gpu_name"));
+    const int cCount = doc.column(QStringLiteral("gpu_count"));
+    if (cName < 0 || cGpu < 0 || cCount < 0)
+        return makeError(
+            QStringLiteral("%1: the columns %2, gpu_name and gpu_count are required").arg(file, nameColumn));
+    auto col = [&](const CsvRecord &r, const char *name) -> QString {
+        const int c = doc.column(QLatin1String(name));
+        return c >= 0 && c < r.fields.size() ? r.fields.at(c).trimmed() : QString();
+    };
+    QList<MachineShape> out;
+    for (const CsvRecord &r : doc.records) {
+        if (r.fields.size() != doc.header.size())
+            return makeError(QStringLiteral("%1: line %2 has %3 fields, the header has %4")
+                                 .arg(file)
+                                 .arg(r.line)
+                                 .arg(r.fields.size())
+                                 .arg(doc.header.size()));
+        bool ok = true;
+        MachineShape m;
+        m.name = r.fields.at(cName).trimmed();
+        m.series = col(r, "series");
+        m.gpuName = r.fields.at(cGpu).trimmed();
+        m.gpuCount = number(r.fields.at(cCount), &ok).value_or(0);
+        m.gpuMemGb = number(col(r, "gpu_mem_gb"), &ok);
+        m.vcpus = number(col(r, "vcpus"), &ok);
+        m.ramGb = number(col(r, "ram_gb"), &ok);
+        m.networkGbps = number(col(r, "network_gbps"), &ok);
+        m.interconnect = col(r, "interconnect");
+        if (!ok || m.name.isEmpty() || !(m.gpuCount > 0))
+            return makeError(
+                QStringLiteral("%1: line %2 is not a valid machine shape").arg(file).arg(r.line));
+        out.append(m);
+    }
+    return out;
+}
+
+Result<QList<GcpSkuPrefix>> parsePrefixes(const QString &text, const QString &file, const QString &nameColumn)
+{
+    auto parsed = parseCsv(text);
+    if (!parsed)
+        return makeError(QStringLiteral("%1: %2").arg(file, parsed.error().message));
+    const CsvDocument &doc = parsed.value();
+    const int cPrefix = doc.column(QStringLiteral("description_prefix"));
+    const int cName = doc.column(nameColumn);
+    if (cPrefix < 0 || cName < 0)
+        return makeError(
+            QStringLiteral("%1: the columns description_prefix and %2 are required").arg(file, nameColumn));
+    QList<GcpSkuPrefix> out;
+    for (const CsvRecord &r : doc.records) {
+        if (r.fields.size() != doc.header.size())
+            return makeError(
+                QStringLiteral("%1: line %2 has the wrong number of fields").arg(file).arg(r.line));
+        out.append({r.fields.at(cPrefix).trimmed(), r.fields.at(cName).trimmed()});
+    }
+    return out;
+}
+
+} // namespace
+
+Result<ProviderTables> ProviderTables::fromCsv(const QString &awsCsv, const QString &azureCsv,
+                                               const QString &gcpMachinesCsv, const QString &gcpGpuSkusCsv,
+                                               const QString &gcpSeriesSkusCsv)
+{
+    ProviderTables t;
+    auto aws = parseShapes(awsCsv, QStringLiteral("aws_instance_types.csv"), QStringLiteral("instance_type"));
+    if (!aws)
+        return aws.error();
+    for (const MachineShape &m : aws.value()) {
+        t.m_aws.insert(m.name, m);
+        t.m_awsFamilies.insert(m.name.section(u'.', 0, 0), true);
+    }
+    auto azure = parseShapes(azureCsv, QStringLiteral("azure_vm_sizes.csv"), QStringLiteral("vm_size"));
+    if (!azure)
+        return azure.error();
+    for (const MachineShape &m : azure.value())
+        t.m_azure.insert(m.name, m);
+    auto gcp =
+        parseShapes(gcpMachinesCsv, QStringLiteral("gcp_machine_types.csv"), QStringLiteral("instance_type"));
+    if (!gcp)
+        return gcp.error();
+    t.m_gcpMachines = gcp.value();
+    auto gpus = parsePrefixes(gcpGpuSkusCsv, QStringLiteral("gcp_gpu_skus.csv"), QStringLiteral("gpu_name"));
+    if (!gpus)
+        return gpus.error();
+    t.m_gcpGpuSkus = gpus.value();
+    auto series =
+        parsePrefixes(gcpSeriesSkusCsv, QStringLiteral("gcp_series_skus.csv"), QStringLiteral("series"));
+    if (!series)
+        return series.error();
+    t.m_gcpSeriesSkus = series.value();
+    return t;
+}
+
+const ProviderTables &ProviderTables::builtin()
+{
+    static const ProviderTables tables = [] {
+        auto r = fromCsv(readResourceText(QStringLiteral("providers/aws_instance_types.csv")),
+                         readResourceText(QStringLiteral("providers/azure_vm_sizes.csv")),
+                         readResourceText(QStringLiteral("providers/gcp_machine_types.csv")),
+                         readResourceText(QStringLiteral("providers/gcp_gpu_skus.csv")),
+                         readResourceText(QStringLiteral("providers/gcp_series_skus.csv")));
+        if (!r)
+            qFatal("the provider tables shipped with the application are broken: %s",
+                   qPrintable(r.error().text()));
+        return std::move(r).value();
+    }();
+    return tables;
+}
+
+const MachineShape *ProviderTables::awsInstance(const QString &instanceType) const
+{
+    auto it = m_aws.constFind(instanceType);
+    return it == m_aws.constEnd() ? nullptr : &*it;
+}
+
+const MachineShape *ProviderTables::azureVmSize(const QString &armSkuName) const
+{
+    auto it = m_azure.constFind(armSkuName);
+    return it == m_azure.constEnd() ? nullptr : &*it;
+}
+
+QStringList ProviderTables::azureVmSizes() const
+{
+    QStringList out = m_azure.keys();
+    out.sort();
+    return out;
+}
+
+} // namespace gf

@@ -1,0 +1,62 @@
+#pragma once
+
+#include "util/result.h"
+
+#include <QHash>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace gf {
+
+/// Facts about one machine shape that a price source does not carry (resources/providers/*.csv).
+struct MachineShape
+{
+    QString name;    ///< AWS instance type, Azure VM size (armSkuName) or GCP machine shape
+    QString series;  ///< GCP: n1, a2, a3, g2
+    QString gpuName; ///< provider spelling, resolved later through the GPU catalog
+    double gpuCount = 0;
+    std::optional<double> gpuMemGb;
+    std::optional<double> vcpus;
+    std::optional<double> ramGb;
+    std::optional<double> networkGbps;
+    QString interconnect;
+};
+
+/// A GCP SKU description prefix and what it names (gcp_gpu_skus.csv, gcp_series_skus.csv).
+struct GcpSkuPrefix
+{
+    QString prefix;
+    QString name; ///< GPU name or series
+};
+
+/// The project's provider tables, loaded once from the application resources.
+class ProviderTables
+{
+public:
+    static const ProviderTables &builtin();
+    /// Parses the tables from CSV texts (tests build small ones).
+    static Result<ProviderTables> fromCsv(const QString &awsCsv, const QString &azureCsv,
+                                          const QString &gcpMachinesCsv, const QString &gcpGpuSkusCsv,
+                                          const QString &gcpSeriesSkusCsv);
+
+    const MachineShape *awsInstance(const QString &instanceType) const;
+    const MachineShape *azureVmSize(const QString &armSkuName) const;
+    const QList<MachineShape> &gcpMachines() const { return m_gcpMachines; }
+    const QList<GcpSkuPrefix> &gcpGpuSkus() const { return m_gcpGpuSkus; }
+    const QList<GcpSkuPrefix> &gcpSeriesSkus() const { return m_gcpSeriesSkus; }
+    QStringList azureVmSizes() const;
+    /// AWS families (text before the '.') that have accelerators, e.g. "p4d", "g6e".
+    bool awsAcceleratorFamily(QStringView family) const { return m_awsFamilies.contains(family.toString()); }
+
+private:
+    QHash<QString, MachineShape> m_aws;
+    QHash<QString, MachineShape> m_azure;
+    QList<MachineShape> m_gcpMachines;
+    QList<GcpSkuPrefix> m_gcpGpuSkus;
+    QList<GcpSkuPrefix> m_gcpSeriesSkus;
+    QHash<QString, bool> m_awsFamilies;
+};
+
+} // namespace gf

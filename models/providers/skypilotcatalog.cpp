@@ -1,0 +1,434 @@
+#include "providers/skypilotcatalog.h"
+
+#include "domain/gpucatalog.h"
+#include "providers/providertables.h"
+#include "util/csv.h"
+
+#include <QHash>
+
+#include <cmath>
+
+namespace gf {
+
+namespace {
+
+class PyParser
+{
+public:
+    explicit PyParser(QStringView s) : m_s(s) {}
+
+    std::optional<QVariant> parse()
+    {
+        auto v = value(0);
+        ws();
+        if (!v || m_i != m_s.size())
+            return std::nullopt;
+        return v;
+    }
+
+private:
+    void ws()
+    {
+        while (m_i < m_s.size() && m_s[m_i].isSpace())
+            ++m_i;
+    }
+    bool eat(QChar c)
+    {
+        ws();
+        if (m_i < m_s.size() && m_s[m_i] == c) {
+            ++m_i;
+            return true;
+        }
+        return false;
+    }
+    std::optional<QVariant> value(int depth)
+    {
+        if (depth > 32)
+            return std::nullopt;
+        ws();
+        if (m_i >= m_s.size())
+            return std::nullopt;
+        const QChar c = m_s[m_i];
+        if (c == u'{') {
+            ++m_i;
+            QVariantMap map;
+            if (eat(u'}'))
+                return QVariant(map);
+            while (true) {
+                auto k = value(depth + 1);
+                if (!k || !eat(u':'))
+                    return std::nullopt;
+                auto v = value(depth + 1);
+                if (!v)
+                    return std::nullopt;
+                map.insert(k->toString(), *v);
+                if (eat(u',')) {
+                    if (eat(u'}'))
+                        return QVariant(map);
+                    continue;
+                }
+                if (eat(u'}'))
+                    return QVariant(map);
+                return std::nullopt;
+            }
+        }
+        if (c == u'[' || c == u'(') {
+            const QChar close = c == u'[' ? u']' : u')';
+            ++m_i;
+            QVariantList list;
+            if (eat(close))
+                return QVariant(list);
+            while (true) {
+                auto v = value(depth + 1);
+                if (!v)
+                    return std::nullopt;
+                list.append(*v);
+                if (eat(u',')) {
+                    if (eat(close))
+                        return QVariant(list);
+                    continue;
+                }
+                if (eat(close))
+                    return QVariant(list);
+                return std::nullopt;
+            }
+        }
+        if (c == u'\'' || c == u'"') {
+            ++m_i;
+            QString out;
+            while (m_i < m_s.size() && m_s[m_i] != c) {
+                if (m_s[m_i] == u'\\' && m_i + 1 < m_s.size())
+                    ++m_i;
+                out.append(m_s[m_i++]);
+            }
+            if (m_i >= m_s.size())
+                return std::nullopt;
+            ++m_i;
+            return QVariant(out);
+        }
+        const qsizetype start = m_i;
+        while (m_i < m_s.size() && (m_s[m_i].isLetterOrNumber() || m_s[m_i] == u'.' || m_s[m_i] == u'-' ||
+                                    m_s[m_i] == u'+' || m_s[m_i] == u'_'))
+            ++m_i;
+        const QString word = m_s.sliced(start, m_i - start).toString();
+        if (word == u"True")
+            return QVariant(true);
+        if (word == u"False")
+            return QVariant(false);
+        if (word == u"None")
+            return QVariant();
+        bool ok = false;
+        const double d = word.toDouble(&ok);
+        if (ok && std::isfinite(d))
+            return QVariant(d);
+        return std::nullopt;
+    }
+
+    QStringView m_s;
+    qsizetype m_i = 0;
+};
+
+std::optional<double> num(const QString &s)
+{
+    const QString t = s.trimmed();
+    if (t.isEmpty())
+        return std::nullopt;
+    bool ok = false;
+    const double v = t.toDouble(&ok);
+    if (!ok || !std::isfinite(v))
+        return std::nullopt;
+    return v;
+}
+
+double round2(double v)
+{
+    return std::round(v * 100) / 100;
+}
+
+/// Memory of one GPU in GB from GpuInfo: per-GPU SizeInMiB, or TotalGpuMemoryInMiB / count.
+std::optional<double> gpuMemFromInfo(const QString &info, std::optional<double> count,
+                                     bool totalIsPerInstance)
+{
+    if (info.trimmed().isEmpty() || !info.trimmed().startsWith(u'{'))
+        return std::nullopt;
+    const auto v = parsePythonLiteral(info);
+    if (!v)
+        return std::nullopt;
+    const QVariantMap m = v->toMap();
+    if (totalIsPerInstance && m.contains(QStringLiteral("TotalGpuMemoryInMiB")) && count && *count > 0) {
+        const double total = m.value(QStringLiteral("TotalGpuMemoryInMiB")).toDouble();
+        if (total > 0)
+            return round2(total / *count / 1024.0);
+    }
+    const QVariantList gpus = m.value(QStringLiteral("Gpus")).toList();
+    if (!gpus.isEmpty()) {
+        const double mib = gpus.first()
+                               .toMap()
+                               .value(QStringLiteral("MemoryInfo"))
+                               .toMap()
+                               .value(QStringLiteral("SizeInMiB"))
+                               .toDouble();
+        if (mib > 0)
+            return round2(mib / 1024.0);
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+std::optional<QVariant> parsePythonLiteral(QStringView text)
+{
+    return PyParser(text).parse();
+}
+
+bool isSkypilotHeader(const QStringList &header)
+{
+    return header.contains(QStringLiteral("InstanceType")) &&
+           header.contains(QStringLiteral("AcceleratorName")) && header.contains(QStringLiteral("Price")) &&
+           header.contains(QStringLiteral("Region"));
+}
+
+Result<SnapshotData> parseSkypilotCsv(const QString &text, const QString &provider,
+                                      const ProviderTables &tables, const QString &origin)
+{
+    if (!knownProviders().contains(provider))
+        return makeError(
+            QStringLiteral("%1: SkyPilot's \"%2\" catalog is not one of GPU Frontier's providers (%3)")
+                .arg(origin, provider, knownProviders().join(QStringLiteral(", "))));
+    auto parsed = parseCsv(text, false);
+    if (!parsed)
+        return makeError(QStringLiteral("%1: %2").arg(origin, parsed.error().message));
+    const CsvDocument &doc = parsed.value();
+    if (!isSkypilotHeader(doc.header))
+        return makeError(QStringLiteral("%1: not a SkyPilot catalog (InstanceType, AcceleratorName, Price "
+                                        "and Region columns expected)")
+                             .arg(origin));
+    const int cType = doc.column(QStringLiteral("InstanceType"));
+    const int cAcc = doc.column(QStringLiteral("AcceleratorName"));
+    const int cCount = doc.column(QStringLiteral("AcceleratorCount"));
+    const int cVcpus = doc.column(QStringLiteral("vCPUs"));
+    const int cMem = doc.column(QStringLiteral("MemoryGiB"));
+    const int cInfo = doc.column(QStringLiteral("GpuInfo"));
+    const int cPrice = doc.column(QStringLiteral("Price"));
+    const int cSpot = doc.column(QStringLiteral("SpotPrice"));
+    const int cRegion = doc.column(QStringLiteral("Region"));
+    const int cZone = doc.column(QStringLiteral("AvailabilityZone"));
+    if (provider == u"gcp" && cZone < 0)
+        return makeError(
+            QStringLiteral("%1: a SkyPilot GCP catalog needs the AvailabilityZone column").arg(origin));
+
+    SnapshotData data;
+    data.provider = provider;
+    data.description = QStringLiteral("SkyPilot catalog %1 (%2 vms.csv)").arg(origin, provider);
+    const QString source = QStringLiteral("SkyPilot catalog (%1 vms.csv)").arg(provider);
+    int skippedNoPrice = 0, skippedCpu = 0, skippedTpu = 0, fixedCount = 0, spotEqual = 0, promo = 0,
+        spotZero = 0;
+
+    struct Row
+    {
+        int line;
+        QString type, acc, region, zone, info;
+        std::optional<double> count, vcpus, mem, price, spot;
+    };
+    QList<Row> rows;
+    for (const CsvRecord &r : doc.records) {
+        if (r.fields.size() != doc.header.size())
+            return makeError(QStringLiteral("%1: line %2 has %3 fields, the header has %4 (truncated file?)")
+                                 .arg(origin)
+                                 .arg(r.line)
+                                 .arg(r.fields.size())
+                                 .arg(doc.header.size()));
+        auto f = [&](int c) { return c >= 0 ? r.fields.at(c).trimmed() : QString(); };
+        Row row{r.line,         f(cType),       f(cAcc),      f(cRegion),     f(cZone),     f(cInfo),
+                num(f(cCount)), num(f(cVcpus)), num(f(cMem)), num(f(cPrice)), num(f(cSpot))};
+        for (const auto &[c, v] :
+             {std::pair{cPrice, row.price}, std::pair{cSpot, row.spot}, std::pair{cCount, row.count}})
+            if (!f(c).isEmpty() && !v)
+                return makeError(QStringLiteral("%1: line %2: \"%3\" is not a number")
+                                     .arg(origin)
+                                     .arg(r.line)
+                                     .arg(f(c).left(30)));
+        rows.append(std::move(row));
+    }
+
+    auto base = [&](const Row &r) {
+        Offer o;
+        o.provider = provider;
+        o.instanceType = r.type;
+        o.region = r.region;
+        o.zone = r.zone;
+        o.gpuRawName = r.acc;
+        o.gpuCount = r.count.value_or(0);
+        o.vcpus = r.vcpus;
+        o.ramGb = r.mem;
+        o.onDemandUsdH = r.price;
+        if (r.spot && *r.spot > 0) {
+            o.spotUsdH = r.spot;
+            o.spotLabel = QStringLiteral("spot");
+        }
+        o.source = source;
+        o.id = r.line;
+        return o;
+    };
+
+    if (provider == u"gcp") {
+        QHash<QString, const Row *> hosts;   // zone \x1f type
+        QHash<QString, const Row *> gpuRows; // zone \x1f gpu \x1f count
+        for (const Row &r : rows) {
+            if (!r.type.isEmpty())
+                hosts.insert(r.zone + u'\x1f' + r.type, &r);
+            else if (r.acc.startsWith(QStringLiteral("tpu")))
+                ++skippedTpu;
+            else if (!r.acc.isEmpty() && r.count)
+                gpuRows.insert(r.zone + u'\x1f' + r.acc + u'\x1f' + QString::number(*r.count), &r);
+        }
+        QStringList zones;
+        for (const Row &r : rows)
+            if (!zones.contains(r.zone))
+                zones.append(r.zone);
+        int composed = 0;
+        for (const MachineShape &m : tables.gcpMachines()) {
+            const QString hostType = m.series == u"n1" ? m.name.section(u'+', 0, 0) : m.name;
+            for (const QString &zone : std::as_const(zones)) {
+                const Row *host = hosts.value(zone + u'\x1f' + hostType);
+                const Row *gpu =
+                    gpuRows.value(zone + u'\x1f' + m.gpuName + u'\x1f' + QString::number(m.gpuCount));
+                if (!host || !gpu)
+                    continue;
+                if (!host->price || !gpu->price) {
+                    ++skippedNoPrice;
+                    continue;
+                }
+                Offer o = base(*host);
+                o.instanceType = m.name;
+                o.gpuRawName = m.gpuName;
+                o.gpuCount = m.gpuCount;
+                o.gpuMemGb = gpuMemFromInfo(gpu->info, gpu->count, false);
+                if (!o.gpuMemGb)
+                    o.gpuMemGb = m.gpuMemGb;
+                o.vcpus = host->vcpus ? host->vcpus : m.vcpus;
+                o.ramGb = host->mem ? host->mem : m.ramGb;
+                o.networkGbps = m.networkGbps;
+                o.interconnect = m.interconnect;
+                o.onDemandUsdH = std::round((*host->price + *gpu->price) * 1e5) / 1e5;
+                o.spotUsdH.reset();
+                o.spotLabel.clear();
+                if (host->spot && gpu->spot && *host->spot > 0 && *gpu->spot > 0) {
+                    o.spotUsdH = std::round((*host->spot + *gpu->spot) * 1e5) / 1e5;
+                    o.spotLabel = QStringLiteral("spot");
+                }
+                o.billingIncrementS = 1;
+                o.billingMinimumS = 60;
+                o.source = source + QStringLiteral(" (host + GPU rows)");
+                data.offers.append(std::move(o));
+                ++composed;
+            }
+        }
+        if (skippedTpu)
+            data.warnings.append(QStringLiteral("%1 TPU rows skipped (not GPUs)").arg(skippedTpu));
+        if (composed == 0 && !gpuRows.isEmpty())
+            data.warnings.append(
+                QStringLiteral("no GPU row could be joined with a host machine row of its zone"));
+    } else {
+        for (const Row &r : rows) {
+            if (r.acc.isEmpty()) {
+                ++skippedCpu;
+                continue;
+            }
+            if (r.acc.startsWith(QStringLiteral("tpu"))) {
+                ++skippedTpu;
+                continue;
+            }
+            if (!r.price || !(*r.price > 0)) {
+                ++skippedNoPrice;
+                continue;
+            }
+            Offer o = base(r);
+            if (provider == u"aws") {
+                o.gpuMemGb = gpuMemFromInfo(r.info, r.count, true);
+                if (const MachineShape *s = tables.awsInstance(r.type)) {
+                    o.networkGbps = s->networkGbps;
+                    o.interconnect = s->interconnect;
+                    if (!o.gpuMemGb)
+                        o.gpuMemGb = s->gpuMemGb;
+                }
+                o.billingIncrementS = 1;
+                o.billingMinimumS = 60;
+            } else if (provider == u"azure") {
+                if (r.type.endsWith(QStringLiteral("_Promo"))) {
+                    ++promo;
+                    continue;
+                }
+                if (const MachineShape *s = tables.azureVmSize(r.type)) {
+                    if (std::abs(s->gpuCount - o.gpuCount) > 1e-9) {
+                        ++fixedCount; // e.g. ND96isr_H100_v5 written with 12 GPUs; NVv4 partitions written as
+                                      // 1
+                        o.gpuCount = s->gpuCount;
+                    }
+                    o.gpuMemGb = s->gpuMemGb;
+                    o.interconnect = s->interconnect;
+                }
+                if (o.spotUsdH && o.onDemandUsdH && std::abs(*o.spotUsdH - *o.onDemandUsdH) < 1e-9) {
+                    ++spotEqual;
+                    o.spotUsdH.reset();
+                    o.spotLabel.clear();
+                }
+                o.billingIncrementS = 60;
+                o.billingMinimumS = 60;
+            } else if (provider == u"vastai") {
+                // InstanceType is "<n>x-<vast.ai gpu_name with '_' for ' '>-<cpus>-<ram>": keep vast.ai's own
+                // name.
+                const QStringList parts = r.type.split(u'-');
+                if (parts.size() >= 4 && parts.first().endsWith(u'x'))
+                    o.gpuRawName = parts.mid(1, parts.size() - 3).join(u'-').replace(u'_', u' ');
+                o.gpuMemGb = gpuMemFromInfo(r.info, r.count, true);
+                o.vcpus.reset(); // SkyPilot's request size, not the host's
+                o.ramGb.reset();
+                if (r.spot && !(*r.spot > 0))
+                    ++spotZero;
+                o.billingIncrementS = 1;
+                o.billingMinimumS = 0;
+            } else { // paperspace
+                if (auto id = GpuCatalog::builtin().resolve(provider, r.acc))
+                    if (const GpuModel *m = GpuCatalog::builtin().model(*id))
+                        o.gpuMemGb = m->memoryGb;
+                o.spotUsdH.reset();
+                o.spotLabel.clear();
+                o.billingIncrementS = 1;
+            }
+            if (o.gpuCount > 1 && o.interconnect.isEmpty() && provider != u"vastai") {
+                static const QStringList pcieOnly{
+                    QStringLiteral("T4"),    QStringLiteral("T4g"),  QStringLiteral("A10G"),
+                    QStringLiteral("A10"),   QStringLiteral("L4"),   QStringLiteral("L40S"),
+                    QStringLiteral("P4"),    QStringLiteral("K80"),  QStringLiteral("M60"),
+                    QStringLiteral("P4000"), QStringLiteral("A4000")};
+                if (pcieOnly.contains(o.gpuRawName))
+                    o.interconnect = QStringLiteral("PCIe");
+            }
+            data.offers.append(std::move(o));
+        }
+    }
+    if (skippedNoPrice)
+        data.warnings.append(
+            QStringLiteral("%1 rows without an on-demand price skipped").arg(skippedNoPrice));
+    if (skippedCpu)
+        data.warnings.append(QStringLiteral("%1 rows without an accelerator skipped").arg(skippedCpu));
+    if (skippedTpu && provider != u"gcp")
+        data.warnings.append(QStringLiteral("%1 TPU rows skipped").arg(skippedTpu));
+    if (fixedCount)
+        data.warnings.append(
+            QStringLiteral(
+                "%1 rows had a GPU count that differs from the project's VM-size table (table used)")
+                .arg(fixedCount));
+    if (spotEqual)
+        data.warnings.append(
+            QStringLiteral("%1 spot prices equal to on-demand dropped (a known data error)").arg(spotEqual));
+    if (promo)
+        data.warnings.append(
+            QStringLiteral("%1 *_Promo rows skipped (expired promotional prices)").arg(promo));
+    if (spotZero)
+        data.warnings.append(QStringLiteral("%1 SpotPrice 0.00 values dropped (not a price)").arg(spotZero));
+    return data;
+}
+
+} // namespace gf

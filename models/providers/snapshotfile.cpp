@@ -1,0 +1,173 @@
+#include "providers/snapshotfile.h"
+
+#include "domain/gpucatalog.h"
+#include "util/csv.h"
+
+#include <cmath>
+
+namespace gf {
+
+QStringList snapshotCsvColumns()
+{
+    return {QStringLiteral("provider"),
+            QStringLiteral("instance_type"),
+            QStringLiteral("region"),
+            QStringLiteral("zone"),
+            QStringLiteral("gpu_name"),
+            QStringLiteral("gpu_count"),
+            QStringLiteral("gpu_mem_gb"),
+            QStringLiteral("vcpus"),
+            QStringLiteral("ram_gb"),
+            QStringLiteral("network_gbps"),
+            QStringLiteral("interconnect"),
+            QStringLiteral("ondemand_usd_h"),
+            QStringLiteral("spot_usd_h"),
+            QStringLiteral("spot_label"),
+            QStringLiteral("interruption"),
+            QStringLiteral("reliability"),
+            QStringLiteral("billing_increment_s"),
+            QStringLiteral("billing_minimum_s"),
+            QStringLiteral("source"),
+            QStringLiteral("upload_gbps"),
+            QStringLiteral("dlperf")};
+}
+
+QString writeSnapshotCsv(const QList<Offer> &offers)
+{
+    QString s = snapshotCsvColumns().join(u',') + u'\n';
+    auto n = [](const std::optional<double> &v) { return v ? QString::number(*v, 'g', 12) : QString(); };
+    for (const Offer &o : offers) {
+        s += QStringList{csvQuote(o.provider),
+                         csvQuote(o.instanceType),
+                         csvQuote(o.region),
+                         csvQuote(o.zone),
+                         csvQuote(o.gpuRawName),
+                         QString::number(o.gpuCount, 'g', 12),
+                         n(o.gpuMemGb),
+                         n(o.vcpus),
+                         n(o.ramGb),
+                         n(o.networkGbps),
+                         csvQuote(o.interconnect),
+                         n(o.onDemandUsdH),
+                         n(o.spotUsdH),
+                         csvQuote(o.spotLabel),
+                         csvQuote(o.interruption),
+                         n(o.reliability),
+                         QString::number(o.billingIncrementS),
+                         QString::number(o.billingMinimumS),
+                         csvQuote(o.source),
+                         n(o.uploadGbps),
+                         n(o.dlperf)}
+                 .join(u',') +
+             u'\n';
+    }
+    return s;
+}
+
+namespace {
+
+struct RowError
+{
+    QString text;
+};
+
+std::optional<double> optionalNumber(const QString &s, const QString &column, int line, QString *error)
+{
+    const QString t = s.trimmed();
+    if (t.isEmpty())
+        return std::nullopt;
+    bool ok = false;
+    const double v = t.toDouble(&ok);
+    if (!ok || !std::isfinite(v)) {
+        *error = QStringLiteral("line %1: %2 is not a number: \"%3\"").arg(line).arg(column, t.left(40));
+        return std::nullopt;
+    }
+    return v;
+}
+
+} // namespace
+
+Result<SnapshotData> parseSnapshotCsv(const QString &text, const QString &origin)
+{
+    auto parsed = parseCsv(text);
+    if (!parsed)
+        return makeError(QStringLiteral("%1: %2").arg(origin, parsed.error().message));
+    const CsvDocument &doc = parsed.value();
+
+    SnapshotData data;
+    for (const QString &c : doc.comments) {
+        const qsizetype colon = c.indexOf(u':');
+        if (colon < 0)
+            continue;
+        const QString key = c.left(colon).trimmed();
+        const QString value = c.mid(colon + 1).trimmed();
+        if (key == u"provider")
+            data.provider = value;
+        else if (key == u"snapshot_date")
+            data.dataDate = QDate::fromString(value, Qt::ISODate);
+        else if (key == u"source")
+            data.description = value;
+    }
+
+    const QStringList columns = snapshotCsvColumns();
+    QList<int> idx;
+    for (const QString &col : columns) {
+        const int c = doc.column(col);
+        // Optional: source (per-row provenance), and the vast.ai metrics added in schema 4.
+        if (c < 0 && col != u"source" && col != u"upload_gbps" && col != u"dlperf")
+            return makeError(
+                QStringLiteral("%1: not a GPU Frontier catalog file: the column \"%2\" is missing")
+                    .arg(origin, col));
+        idx.append(c);
+    }
+
+    for (const CsvRecord &rec : doc.records) {
+        if (rec.fields.size() != doc.header.size())
+            return makeError(QStringLiteral("%1: line %2 has %3 fields, the header has %4 (truncated file?)")
+                                 .arg(origin)
+                                 .arg(rec.line)
+                                 .arg(rec.fields.size())
+                                 .arg(doc.header.size()));
+        auto f = [&](int i) { return idx.at(i) >= 0 ? rec.fields.at(idx.at(i)).trimmed() : QString(); };
+        QString err;
+        Offer o;
+        o.provider = f(0);
+        o.instanceType = f(1);
+        o.region = f(2);
+        o.zone = f(3);
+        o.gpuRawName = f(4);
+        const auto count = optionalNumber(f(5), columns.at(5), rec.line, &err);
+        o.gpuCount = count.value_or(0);
+        o.gpuMemGb = optionalNumber(f(6), columns.at(6), rec.line, &err);
+        o.vcpus = optionalNumber(f(7), columns.at(7), rec.line, &err);
+        o.ramGb = optionalNumber(f(8), columns.at(8), rec.line, &err);
+        o.networkGbps = optionalNumber(f(9), columns.at(9), rec.line, &err);
+        o.interconnect = f(10);
+        o.onDemandUsdH = optionalNumber(f(11), columns.at(11), rec.line, &err);
+        o.spotUsdH = optionalNumber(f(12), columns.at(12), rec.line, &err);
+        o.spotLabel = f(13);
+        o.interruption = f(14);
+        o.reliability = optionalNumber(f(15), columns.at(15), rec.line, &err);
+        const auto inc = optionalNumber(f(16), columns.at(16), rec.line, &err);
+        const auto min = optionalNumber(f(17), columns.at(17), rec.line, &err);
+        o.billingIncrementS = static_cast<int>(inc.value_or(1));
+        o.billingMinimumS = static_cast<int>(min.value_or(60));
+        o.source = f(18);
+        o.uploadGbps = optionalNumber(f(19), columns.at(19), rec.line, &err);
+        o.dlperf = optionalNumber(f(20), columns.at(20), rec.line, &err);
+        if (!err.isEmpty())
+            return makeError(QStringLiteral("%1: %2").arg(origin, err));
+        if (o.gpuCount <= 0 && !count)
+            return makeError(QStringLiteral("%1: line %2: gpu_count is empty").arg(origin).arg(rec.line));
+        if (data.provider.isEmpty())
+            data.provider = o.provider;
+        data.offers.append(std::move(o));
+        // Remember the line for validation messages.
+        data.offers.last().id = rec.line;
+    }
+    if (data.provider.isEmpty())
+        return makeError(QStringLiteral("%1: the file names no provider").arg(origin));
+    return data;
+}
+
+} // namespace gf

@@ -1,0 +1,24 @@
+#pragma once
+
+#include "domain/snapshotdata.h"
+#include "util/result.h"
+
+#include <QDate>
+#include <QList>
+#include <QString>
+
+namespace gf {
+
+class GpuCatalog;
+
+/// Parses the GPU Frontier catalog CSV (resources/catalog/*.csv, documented in resources/catalog/FORMAT.md).
+/// `origin` names the file or URL in error messages.
+Result<SnapshotData> parseSnapshotCsv(const QString &text, const QString &origin);
+
+/// The normalised CSV columns, in order.
+QStringList snapshotCsvColumns();
+
+/// Offers as a GPU Frontier catalog CSV (header + one row per offer), readable by parseSnapshotCsv.
+QString writeSnapshotCsv(const QList<Offer> &offers);
+
+} // namespace gf

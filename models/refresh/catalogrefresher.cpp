@@ -1,0 +1,258 @@
+#include "refresh/catalogrefresher.h"
+
+#include "refresh/pricesource.h"
+
+#include "domain/gpucatalog.h"
+#include "providers/awsoffers.h"
+#include "providers/providerimport.h"
+#include "providers/providertables.h"
+#include "providers/skypilotcatalog.h"
+#include "providers/vastai.h"
+#include "store/catalogstore.h"
+#include "store/refreshstate.h"
+#include "util/csv.h"
+#include "util/resourcefiles.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QSet>
+#include <QUrl>
+#include <QUrlQuery>
+
+namespace gf {
+
+namespace {
+
+/// API keys never reach a message, a log row or the database.
+QString redact(QString s)
+{
+    static const QRegularExpression key(QStringLiteral("([?&]key=)[^&\\s)\"]+"));
+    return s.replace(key, QStringLiteral("\\1REDACTED"));
+}
+
+QByteArray readHead(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.read(64 * 1024) : QByteArray();
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+QString refreshStatusName(RefreshStatus status)
+{
+    switch (status) {
+    case RefreshStatus::Imported:
+        return QStringLiteral("imported");
+    case RefreshStatus::Unchanged:
+        return QStringLiteral("unchanged");
+    case RefreshStatus::Failed:
+        return QStringLiteral("failed");
+    case RefreshStatus::Cancelled:
+        return QStringLiteral("cancelled");
+    }
+    return {};
+}
+
+CatalogRefresher::CatalogRefresher(CatalogStore &store, RefreshOptions options)
+    : CatalogRefresher(store, std::move(options), ProviderTables::builtin(), GpuCatalog::builtin())
+{
+}
+
+CatalogRefresher::CatalogRefresher(CatalogStore &store, RefreshOptions options, const ProviderTables &tables,
+                                   const GpuCatalog &gpus)
+    : m_store(store), m_options(std::move(options)), m_tables(tables), m_gpus(gpus)
+{
+}
+
+void CatalogRefresher::report(int permille, const QString &message) const
+{
+    if (m_progress)
+        m_progress(std::clamp(permille, 0, 1000), message);
+}
+
+RefreshOutcome CatalogRefresher::conclude(const QString &provider, QDateTime started,
+                                          Result<FetchedCatalog> fetched, bool live)
+{
+    RefreshOutcome out;
+    out.provider = provider;
+    RefreshState state(m_store);
+    auto finishLog = [&](RefreshOutcome &o) {
+        o.message = redact(o.message);
+        RefreshLogEntry e;
+        e.provider = provider;
+        e.startedAt = started;
+        e.finishedAt = QDateTime::currentDateTimeUtc();
+        e.outcome = refreshStatusName(o.status);
+        e.origin = redact(o.origin);
+        e.snapshotId = o.snapshotId;
+        e.message = o.message;
+        if (auto r = state.log(e); !r)
+            o.warnings.append(r.error().text());
+        return o;
+    };
+    if (!fetched) {
+        out.status = cancelled() ? RefreshStatus::Cancelled : RefreshStatus::Failed;
+        out.message = fetched.error().text();
+        out.code = fetched.error().code;
+        if (out.status == RefreshStatus::Failed)
+            out.message += QStringLiteral(" Nothing was imported; the previous %1 snapshot stays current.")
+                               .arg(providerDisplayName(provider));
+        return finishLog(out);
+    }
+    FetchedCatalog &f = fetched.value();
+    out.origin = redact(f.origin);
+    out.bytes = f.bytes;
+    out.requests = f.requests;
+    if (cancelled()) {
+        out.status = RefreshStatus::Cancelled;
+        out.message =
+            QStringLiteral("%1: cancelled; nothing was imported").arg(providerDisplayName(provider));
+        return finishLog(out);
+    }
+    auto currentId = [&]() -> qint64 {
+        auto snaps = m_store.snapshots(provider);
+        if (snaps)
+            for (const Snapshot &s : snaps.value())
+                if (s.current)
+                    return s.id;
+        return 0;
+    };
+    if (f.notModified) {
+        auto rec = state.recordUnchanged(provider, sourceKindName(f.kind), out.origin,
+                                         QStringLiteral("not modified (HTTP 304)"));
+        if (!rec) {
+            out.status = RefreshStatus::Failed;
+            out.message = rec.error().text();
+            return finishLog(out);
+        }
+        if (auto st = state.saveFetchStates(f.states); !st)
+            out.warnings.append(st.error().text());
+        out.status = RefreshStatus::Unchanged;
+        out.snapshotId = currentId();
+        out.message =
+            QStringLiteral("%1: not modified since the last refresh (HTTP 304); snapshot %2 stays current")
+                .arg(providerDisplayName(provider))
+                .arg(out.snapshotId);
+        return finishLog(out);
+    }
+    report(960, QStringLiteral("%1: checking and importing").arg(providerDisplayName(provider)));
+    std::optional<QList<Offer>> currentAws;
+    if (provider == u"aws" && !f.parts.haveAwsOffers && !f.parts.complete) {
+        auto cur = m_store.currentOffers();
+        if (cur) {
+            currentAws = QList<Offer>();
+            for (const Offer &o : cur.value())
+                if (o.provider == provider)
+                    currentAws->append(o);
+        }
+    }
+    auto composed = composeProvider(std::move(f.parts), m_tables, currentAws ? &*currentAws : nullptr);
+    if (!composed) {
+        out.status = RefreshStatus::Failed;
+        out.message = composed.error().text() +
+                      QStringLiteral(" Nothing was imported; the previous snapshot stays current.");
+        return finishLog(out);
+    }
+    SnapshotData data = std::move(composed).value();
+    if (live && !data.dataDate.isValid())
+        data.dataDate = QDateTime::currentDateTimeUtc().date();
+    const QByteArray payload = f.rawPayload.isEmpty() ? snapshotFingerprint(data) : f.rawPayload;
+    ImportOptions options;
+    options.limits.minRows = std::max(1, m_options.minRows);
+    const QStringList warnings = data.warnings;
+    auto imported = m_store.importSnapshot(std::move(data), f.kind, out.origin, payload, m_gpus, options);
+    if (!imported) {
+        out.status = RefreshStatus::Failed;
+        const QString who = providerDisplayName(provider);
+        const QString text = imported.error().text();
+        out.message =
+            (text.contains(u'(' + who + u')') || text.startsWith(who) ? text
+                                                                      : who + QStringLiteral(": ") + text) +
+            QStringLiteral(" Nothing was imported; the previous %1 snapshot stays current.").arg(who);
+        return finishLog(out);
+    }
+    const ImportOutcome &io = imported.value();
+    out.warnings = io.warnings;
+    for (const QString &w : warnings)
+        if (!out.warnings.contains(w))
+            out.warnings.append(w);
+    out.snapshotId = io.snapshotId;
+    if (auto st = state.saveFetchStates(f.states); !st)
+        out.warnings.append(st.error().text());
+    if (io.unchanged) {
+        if (live && f.recordCheck) {
+            if (auto rec = state.recordUnchanged(provider, sourceKindName(f.kind), out.origin,
+                                                 QStringLiteral("same prices as the current snapshot"));
+                !rec)
+                out.warnings.append(rec.error().text());
+        }
+        out.status = RefreshStatus::Unchanged;
+        out.message = QStringLiteral("%1: unchanged (same prices as the current snapshot %2)")
+                          .arg(providerDisplayName(provider))
+                          .arg(io.snapshotId);
+    } else {
+        out.status = RefreshStatus::Imported;
+        out.rows = io.rows;
+        out.unrecognised = io.unrecognised;
+        out.message = QStringLiteral("%1: imported %2 offers as snapshot %3")
+                          .arg(providerDisplayName(provider))
+                          .arg(io.rows)
+                          .arg(io.snapshotId);
+        if (io.unrecognised)
+            out.message += QStringLiteral(" (%1 with an unrecognised GPU)").arg(io.unrecognised);
+    }
+    if (!f.note.isEmpty())
+        out.message += u'\n' + f.note;
+    out.code = f.noteCode;
+    report(1000, out.message.section(u'\n', 0, 0));
+    return finishLog(out);
+}
+
+RefreshOutcome CatalogRefresher::refresh(const QString &provider)
+{
+    const QDateTime started = QDateTime::currentDateTimeUtc();
+    if (!priceSource(provider)) {
+        RefreshOutcome out;
+        out.provider = provider;
+        out.message = QStringLiteral("Unknown provider \"%1\" (known: %2)")
+                          .arg(provider, knownProviders().join(QStringLiteral(", ")));
+        return out;
+    }
+    const SourceContext context(m_options, m_store, m_tables, m_cancel, m_progress);
+    return conclude(provider, started, priceSource(provider)->fetch(context), true);
+}
+
+RefreshOutcome CatalogRefresher::importFiles(const QString &provider, const QStringList &paths)
+{
+    const QDateTime started = QDateTime::currentDateTimeUtc();
+    Result<FetchedCatalog> fetched = makeError(QString());
+    auto parts = readProviderFiles(
+        provider, paths, m_tables,
+        [this](int permille, const QString &message) { report(permille * 9 / 10, message); }, m_cancel);
+    if (!parts) {
+        fetched = parts.error();
+    } else {
+        FetchedCatalog f;
+        f.kind = SourceKind::File;
+        QStringList names;
+        for (const QString &p : paths)
+            names.append(QFileInfo(p).fileName());
+        f.origin = names.join(QStringLiteral(", "));
+        // A GPU Frontier CSV is checksummed as it is (as the bundled snapshot is).
+        if (paths.size() == 1 && parts.value().complete &&
+            detectProviderFormat(readHead(paths.first())) == ProviderFormat::GpuFrontierCsv)
+            f.rawPayload = readAll(paths.first());
+        f.parts = std::move(parts).value();
+        fetched = std::move(f);
+    }
+    return conclude(provider, started, std::move(fetched), false);
+}
+
+} // namespace gf

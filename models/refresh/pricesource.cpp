@@ -1,0 +1,124 @@
+#include "refresh/pricesource.h"
+
+#include "refresh/awspricesource.h"
+#include "refresh/azurepricesource.h"
+#include "refresh/gcppricesource.h"
+#include "refresh/paperspacepricesource.h"
+#include "refresh/vastpricesource.h"
+
+#include <QUrl>
+
+#include <algorithm>
+#include <array>
+#include <memory>
+
+namespace gf {
+
+SourceContext::SourceContext(const RefreshOptions &options, CatalogStore &store, const ProviderTables &tables,
+                             const std::atomic_bool *cancel, const RefreshProgress &progress)
+    : m_options(options), m_store(store), m_tables(tables), m_cancel(cancel), m_progress(progress)
+{
+}
+
+void SourceContext::report(int permille, const QString &message) const
+{
+    if (m_progress)
+        m_progress(std::clamp(permille, 0, 1000), message);
+}
+
+HttpClient SourceContext::http() const
+{
+    HttpClient client(m_options.http);
+    client.setCancelFlag(m_cancel);
+    return client;
+}
+
+QString SourceContext::endpoint(const QString &defaultUrl) const
+{
+    if (m_options.baseUrl.isEmpty())
+        return defaultUrl;
+    QString base = m_options.baseUrl.trimmed();
+    while (base.endsWith(u'/'))
+        base.chop(1);
+    const QUrl d(defaultUrl);
+    return base + d.path(QUrl::FullyEncoded) +
+           (d.hasQuery() ? u'?' + d.query(QUrl::FullyEncoded) : QString());
+}
+
+QString SourceContext::rebase(const QString &url) const
+{
+    if (m_options.baseUrl.isEmpty())
+        return url;
+    QUrl u(url);
+    const QUrl b(m_options.baseUrl);
+    if (u.isRelative())
+        return b.resolved(u).toString();
+    u.setScheme(b.scheme());
+    u.setHost(b.host());
+    u.setPort(b.port());
+    return u.toString();
+}
+
+Result<SourceContext::Document> SourceContext::document(HttpClient &http, const QString &provider,
+                                                        const QString &url, FetchedCatalog &into) const
+{
+    RefreshState state(m_store);
+    std::optional<FetchState> old;
+    if (m_options.conditional) {
+        auto st = state.fetchState(url);
+        if (st && st.value() && st.value()->cacheKind == u"raw")
+            old = st.value();
+    }
+    HttpRequest req;
+    req.url = url;
+    if (old) {
+        req.ifNoneMatch = old->etag;
+        req.ifModifiedSince = old->lastModified;
+    }
+    auto resp = http.fetch(req);
+    ++into.requests;
+    if (!resp)
+        return resp.error();
+    Document doc;
+    if (resp.value().notModified) {
+        if (!old) { // a 304 we did not ask for: ask again without validators
+            req.ifNoneMatch.clear();
+            req.ifModifiedSince.clear();
+            resp = http.fetch(req);
+            ++into.requests;
+            if (!resp)
+                return resp.error();
+        } else {
+            doc.body = old->cache;
+            doc.notModified = true;
+            into.states.append(*old);
+            return doc;
+        }
+    }
+    doc.body = resp.value().body;
+    into.bytes += resp.value().bytes;
+    if (!resp.value().etag.isEmpty() || !resp.value().lastModified.isEmpty())
+        into.states.append({url, provider, resp.value().etag, resp.value().lastModified,
+                            QDateTime::currentDateTimeUtc(), QStringLiteral("raw"), doc.body});
+    return doc;
+}
+
+const PriceSource *priceSource(const QString &provider)
+{
+    static const AwsPriceSource aws;
+    static const AzurePriceSource azure;
+    static const GcpPriceSource gcp;
+    static const VastPriceSource vast;
+    static const PaperspacePriceSource paperspace;
+    static const std::array<const PriceSource *, 5> all{&aws, &azure, &gcp, &vast, &paperspace};
+    const auto it =
+        std::find_if(all.begin(), all.end(), [&](const PriceSource *s) { return s->provider() == provider; });
+    return it == all.end() ? nullptr : *it;
+}
+
+QString megabytesText(qint64 bytes)
+{
+    return QString::number(static_cast<double>(bytes) / 1e6, 'f', bytes < 10000000 ? 1 : 0);
+}
+
+} // namespace gf

@@ -1,0 +1,116 @@
+#include "refresh/refreshsettings.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QSettings>
+#include <QUrl>
+
+namespace gf::RefreshSettings {
+
+QString baseUrl(const QSettings &s, const QString &provider)
+{
+    return s.value(QStringLiteral("refresh/baseUrl/") + provider).toString().trimmed();
+}
+
+void setBaseUrl(QSettings &s, const QString &provider, const QString &url)
+{
+    if (url.trimmed().isEmpty())
+        s.remove(QStringLiteral("refresh/baseUrl/") + provider);
+    else
+        s.setValue(QStringLiteral("refresh/baseUrl/") + provider, url.trimmed());
+}
+
+QString gcpApiKey(const QSettings &s)
+{
+    return s.value(QStringLiteral("refresh/gcpApiKey")).toString().trimmed();
+}
+
+void setGcpApiKey(QSettings &s, const QString &key)
+{
+    if (key.trimmed().isEmpty())
+        s.remove(QStringLiteral("refresh/gcpApiKey"));
+    else
+        s.setValue(QStringLiteral("refresh/gcpApiKey"), key.trimmed());
+}
+
+QStringList awsRegions(const QSettings &s)
+{
+    QStringList out;
+    for (const QString &r :
+         s.value(QStringLiteral("refresh/awsRegions")).toString().split(u',', Qt::SkipEmptyParts))
+        out.append(r.trimmed());
+    return out;
+}
+
+void setAwsRegions(QSettings &s, const QStringList &regions)
+{
+    if (regions.isEmpty())
+        s.remove(QStringLiteral("refresh/awsRegions"));
+    else
+        s.setValue(QStringLiteral("refresh/awsRegions"), regions.join(u','));
+}
+
+QString caBundle(const QSettings &s)
+{
+    return s.value(QStringLiteral("refresh/caBundle")).toString().trimmed();
+}
+
+void setCaBundle(QSettings &s, const QString &path)
+{
+    if (path.trimmed().isEmpty())
+        s.remove(QStringLiteral("refresh/caBundle"));
+    else
+        s.setValue(QStringLiteral("refresh/caBundle"), path.trimmed());
+}
+
+QString resolveCaBundle(const QString &explicitPath, const QSettings &s)
+{
+    if (!explicitPath.trimmed().isEmpty())
+        return explicitPath.trimmed();
+    const QString env = qEnvironmentVariable("GPUFRONTIER_CA_BUNDLE").trimmed();
+    if (!env.isEmpty())
+        return env;
+    return caBundle(s);
+}
+
+QString validateCaBundle(const QString &path)
+{
+    const QString p = path.trimmed();
+    if (p.isEmpty())
+        return {};
+    const QFileInfo info(p);
+    if (!info.exists())
+        return QStringLiteral("CA bundle \"%1\" does not exist").arg(p);
+    if (!info.isFile() || !info.isReadable())
+        return QStringLiteral("CA bundle \"%1\" is not a readable file").arg(p);
+    QFile f(p);
+    if (!f.open(QIODevice::ReadOnly) || !f.read(1 << 20).contains("-----BEGIN CERTIFICATE-----"))
+        return QStringLiteral("CA bundle \"%1\" holds no PEM certificate (-----BEGIN CERTIFICATE-----)")
+            .arg(p);
+    return {};
+}
+
+QString resolveGcpApiKey(const QString &explicitKey, const QSettings &s)
+{
+    if (!explicitKey.trimmed().isEmpty())
+        return explicitKey.trimmed();
+    const QString env = qEnvironmentVariable("GPUFRONTIER_GCP_API_KEY").trimmed();
+    if (!env.isEmpty())
+        return env;
+    return gcpApiKey(s);
+}
+
+QString validateBaseUrl(const QString &url)
+{
+    const QString t = url.trimmed();
+    if (t.isEmpty())
+        return {};
+    const QUrl u(t, QUrl::StrictMode);
+    if (!u.isValid() || (u.scheme() != u"http" && u.scheme() != u"https") || u.host().isEmpty())
+        return QStringLiteral("\"%1\" is not an http(s) URL with a host").arg(t);
+    if (u.hasQuery() || u.hasFragment())
+        return QStringLiteral("\"%1\": a base URL has no query or fragment").arg(t);
+    return {};
+}
+
+} // namespace gf::RefreshSettings

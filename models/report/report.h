@@ -1,0 +1,78 @@
+#pragma once
+
+#include "domain/offer.h"
+#include "domain/proberesult.h"
+#include "projection/projectionresults.h"
+#include "util/result.h"
+
+#include <QByteArray>
+#include <QDateTime>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace gf {
+
+/// Output formats of a comparison report (models/REPORT.md documents each one).
+enum class ReportFormat : quint8
+{
+    Html,
+    Pdf,
+    Csv,
+    Json,
+    Markdown
+};
+
+/// "html", "pdf", "csv", "json", "md".
+QString reportFormatName(ReportFormat format);
+/// Parses a format name ("markdown" is accepted for md), case-insensitive.
+std::optional<ReportFormat> reportFormatFromName(QStringView name);
+/// Guesses the format from a file name's suffix (.htm/.html, .pdf, .csv, .json, .md/.markdown).
+std::optional<ReportFormat> reportFormatFromPath(const QString &path);
+QList<ReportFormat> allReportFormats();
+
+/// Which offers the report's offer table (and the CSV rows) list.
+enum class ReportOfferSet : quint8
+{
+    All,      ///< every point of the results (the caller projected the whole catalog)
+    Filtered, ///< every point of the results (the caller projected the filtered catalog)
+    Frontier, ///< the points on the efficiency frontier
+    Selected, ///< every point of the offers in ReportInput::selectedOffers
+};
+QString reportOfferSetName(ReportOfferSet set); ///< "all", "filtered", "frontier", "selected"
+std::optional<ReportOfferSet> reportOfferSetFromName(QStringView name);
+
+/// Everything a report is made from. The same input gives byte-identical output in every format.
+struct ReportInput
+{
+    ProjectionResultsPtr results; ///< the projection (workload, options, calibration, points)
+    QList<Snapshot> snapshots;    ///< catalog snapshots; those the offers come from are listed
+    ReportOfferSet offerSet = ReportOfferSet::All;
+    QList<qsizetype> selectedOffers;  ///< Selected: indices into results->offers
+    std::optional<ProbeResult> probe; ///< the probe run behind a measured calibration (device, figures)
+    qint64 probeRunId = 0;            ///< its id in the database, 0 = unknown
+    QDateTime generatedAt;            ///< UTC; also "now" for the age of prices. Invalid = the current time
+    QString title;                    ///< empty = "GPU Frontier report: <workload name>"
+};
+
+/// Renders the report in memory. Errors: no results, no offers to list (empty selection / filter).
+Result<QByteArray> renderReport(const ReportInput &input, ReportFormat format);
+
+/// Renders and writes atomically (QSaveFile: a temporary file renamed over `path` on success).
+/// An unwritable path, a full disk or an empty selection leaves no file behind and returns a message
+/// naming the path and the reason.
+Status writeReport(const ReportInput &input, ReportFormat format, const QString &path);
+
+/// Writes bytes atomically to `path` (the same temporary-file-then-rename as writeReport).
+Status writeFileAtomically(const QString &path, const QByteArray &bytes);
+
+/// The frontier chart of the results as a standalone SVG document (the same drawing as in the reports).
+QString frontierChartSvgDocument(const ProjectionResults &results, const QString &title = {},
+                                 double width = 880, double height = 520);
+
+/// Version of the JSON report schema (resources/report.schema.json).
+inline constexpr int kReportSchemaVersion = 1;
+
+} // namespace gf

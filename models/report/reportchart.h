@@ -1,0 +1,51 @@
+#pragma once
+
+#include "report/vectorcanvas.h"
+
+#include <QList>
+#include <QRectF>
+#include <QString>
+
+#include <optional>
+
+namespace gf {
+
+struct ProjectionResults;
+
+/// One point of the report's cost-versus-time chart.
+struct ReportChartPoint
+{
+    double hours = 0;   ///< x: projected time of the run (h)
+    double costUsd = 0; ///< y: cost of the run (USD)
+    int provider = -1;  ///< index into knownProviders(), -1 = other
+    bool spot = false;  ///< square marker; on-demand = circle
+    bool onFrontier = false;
+    bool feasible = false;
+    bool highlighted = false; ///< in the user's selection
+    bool recommended = false;
+};
+
+/// What the report chart draws: every eligible point, the frontier, deadline and budget.
+struct ReportChartData
+{
+    QList<ReportChartPoint> points;
+    std::optional<double> deadlineHours;
+    std::optional<double> budgetUsd;
+    QString title;
+};
+
+/// Chart data of a projection: eligible points (projected, priced, memory fits) with a positive time and
+/// cost. `highlight` are point indices drawn with a ring (a selection).
+ReportChartData reportChartData(const ProjectionResults &results, const QList<qsizetype> &highlight = {});
+
+/// Colour of a provider (same palette as the GUI chart); -1 = grey.
+Rgb providerRgb(int provider);
+
+/// Draws the chart (log-log axes, points by provider and price mode, frontier line, feasible region,
+/// recommended point, legend) into `area`.
+void drawFrontierChart(VectorCanvas &canvas, const ReportChartData &data, const QRectF &area);
+
+/// The chart as an <svg> element (standalone adds the XML declaration).
+QString frontierChartSvg(const ReportChartData &data, double width, double height, bool standalone);
+
+} // namespace gf

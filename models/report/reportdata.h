@@ -1,0 +1,119 @@
+#pragma once
+
+// Internal to the report renderers (report*.cpp): the analysis every format shows, computed once.
+
+#include "report/report.h"
+#include "report/reportchart.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <utility>
+
+namespace gf::report {
+
+/// A finding the reader must see before trusting the numbers.
+struct Warning
+{
+    QString
+        code; ///< stable id: stale-prices, unrecognised-gpus, memory-too-small, spot-overhead-dominates, ...
+    QString message;   ///< one sentence
+    QStringList items; ///< details (offers, providers), may be empty
+};
+
+/// Spot versus on-demand for one GPU model.
+struct SpotSaving
+{
+    QString gpuId;
+    QString gpuName;
+    int offers = 0;         ///< offers of this GPU model
+    int offersWithSpot = 0; ///< ... that have both prices
+    std::optional<double>
+        medianDiscountPct; ///< median of (1 - spot / on-demand) over offers with both prices
+    std::optional<double> onDemandUsdPerGpuHour; ///< cheapest on-demand price per GPU-hour
+    std::optional<double> spotUsdPerGpuHour;     ///< cheapest spot price per GPU-hour
+    qsizetype onDemandPoint = -1; ///< cheapest eligible single-instance on-demand point (results->points)
+    qsizetype spotPoint = -1;     ///< cheapest eligible single-instance spot point
+    std::optional<double> runSavingsPct; ///< 1 - spot run cost / on-demand run cost
+};
+
+/// K single-GPU spot instances versus one K-GPU on-demand instance of the same GPU model.
+struct MultiNodeComparison
+{
+    QString gpuId;
+    QString gpuName;
+    int gpus = 0;        ///< K
+    Offer singleOffer;   ///< the single-GPU offer run K times on spot
+    ProjectedOffer spot; ///< its K-node spot point
+    Offer multiOffer;    ///< the K-GPU on-demand offer
+    ProjectedOffer onDemand;
+    double costSavingsPct = 0; ///< 1 - spot cost / on-demand cost (negative: spot costs more)
+    double timeChangePct = 0;  ///< spot time / on-demand time - 1 (positive: spot is slower)
+};
+
+struct Data
+{
+    const ReportInput *input = nullptr;
+    const ProjectionResults *r = nullptr;
+    QDateTime now; ///< generated-at time (UTC)
+    QString title;
+    QString generator;         ///< "GPU Frontier 0.1.0"
+    QString offerSetText;      ///< what the offer table lists
+    QList<qsizetype> rows;     ///< points listed, fastest first
+    QList<qsizetype> frontier; ///< frontier points, fastest first
+    qsizetype recommended = -1;
+    qsizetype cheapest = -1;   ///< cheapest feasible point among the rows
+    qsizetype fastest = -1;    ///< fastest feasible point among the rows
+    QList<Snapshot> snapshots; ///< snapshots the offers come from
+    QList<SpotSaving> spotSavings;
+    QList<MultiNodeComparison> multiNode;
+    QList<Warning> warnings;
+    ReportChartData chart;
+    qsizetype projected = 0;
+    qsizetype feasible = 0;
+};
+
+Result<Data> build(const ReportInput &input);
+
+// Text shared by every format (same wording everywhere).
+QString gpuText(const Offer &o, int nodes); ///< "8 × A100 80GB SXM4", "4 instances × (1 × T4)"
+QString gpuModelName(const Offer &o);       ///< canonical name, else the provider's name + " (unrecognised)"
+QString pricingText(const Offer &o, const ProjectedOffer &p); ///< "on-demand", "spot", "preemptible"
+QString regionText(const Offer &o);
+QString pointTitle(const Data &d, qsizetype point); ///< "AWS p4d.24xlarge (us-east-1), spot"
+/// Cells of the point tables: Provider, Instance, Region, GPUs, Pricing, USD/h, Time, Cost (USD),
+/// Samples/USD, Notes
+QStringList pointHeader();
+QStringList pointCells(const Data &d, qsizetype point);
+/// Which point-table columns are numbers (right-aligned).
+QList<bool> pointNumeric();
+/// (label, value) rows.
+QList<std::pair<QString, QString>> workloadRows(const Data &d);
+QList<std::pair<QString, QString>> assumptionRows(const Data &d);
+QList<std::pair<QString, QString>> calibrationRows(const Data &d);
+QStringList snapshotHeader();
+QList<QStringList> snapshotRows(const Data &d);
+QStringList spotHeader();
+QList<QStringList> spotRows(const Data &d);
+QStringList multiNodeHeader();
+QList<QStringList> multiNodeRows(const Data &d);
+/// The argument in one paragraph: recommended offer, how it compares with the cheapest and fastest, limits.
+QString argumentText(const Data &d);
+/// One sentence per headline point (recommended, cheapest, fastest).
+QString headlineText(const Data &d, qsizetype point);
+QString spotPolicyText(SpotPolicy policy);
+QString spotPolicyName(SpotPolicy policy); ///< "both", "spot-only", "on-demand-only"
+QString describeFilter(const OfferFilter &filter);
+/// The equivalent command line (best effort: the CLI has no filters other than --provider).
+QString reproduceCommand(const Data &d, ReportFormat format);
+QString priceDateText(const Offer &o);
+qint64 priceAgeDays(const Offer &o, const QDateTime &now);
+
+QByteArray renderHtml(const Data &d);
+QByteArray renderMarkdown(const Data &d);
+QByteArray renderPdf(const Data &d);
+QByteArray renderCsv(const Data &d);
+QByteArray renderJson(const Data &d);
+
+} // namespace gf::report

@@ -1,0 +1,205 @@
+#include "domain/offerjson.h"
+#include "report/reportdata.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace gf::report {
+
+namespace {
+
+QJsonValue optNum(const std::optional<double> &v)
+{
+    return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonValue optStr(const QString &s)
+{
+    return s.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(s);
+}
+
+QJsonObject pointJson(const Offer &o, const ProjectedOffer &p, bool recommended, const QDateTime &now)
+{
+    const bool priced = p.projected && !hasFlag(p.flags, ProjectionFlag::InvalidPrice);
+    auto ifProjected = [&](double v) { return p.projected ? QJsonValue(v) : QJsonValue(QJsonValue::Null); };
+    auto ifPriced = [&](double v) { return priced ? QJsonValue(v) : QJsonValue(QJsonValue::Null); };
+    QJsonObject j;
+    j.insert(u"provider", o.provider);
+    j.insert(u"instance_type", o.instanceType);
+    j.insert(u"region", o.region);
+    j.insert(u"zone", optStr(o.zone));
+    j.insert(u"gpu", optStr(o.gpuId));
+    j.insert(u"gpu_name", o.recognised() ? QJsonValue(gpuModelName(o)) : QJsonValue(QJsonValue::Null));
+    j.insert(u"gpu_provider_name", o.gpuRawName);
+    j.insert(u"gpu_count", o.gpuCount);
+    j.insert(u"gpu_mem_gb", optNum(o.gpuMemGb));
+    j.insert(u"vcpus", optNum(o.vcpus));
+    j.insert(u"nodes", p.nodes);
+    j.insert(u"price_mode", p.mode == PriceMode::Spot ? QStringLiteral("spot") : QStringLiteral("on-demand"));
+    j.insert(u"spot_label", p.mode == PriceMode::Spot ? optStr(o.spotLabel) : QJsonValue(QJsonValue::Null));
+    j.insert(u"price_usd_per_h", p.usdPerHour > 0 ? QJsonValue(p.usdPerHour) : QJsonValue(QJsonValue::Null));
+    j.insert(u"samples_per_s", ifProjected(p.samplesPerS));
+    j.insert(u"train_h", ifProjected(p.trainHours));
+    j.insert(u"interruption_h", ifProjected(p.interruptionHours));
+    j.insert(u"total_h", ifProjected(p.totalHours));
+    j.insert(u"cost_usd", ifPriced(p.costUsd));
+    j.insert(u"samples_per_usd", ifPriced(p.samplesPerUsd));
+    j.insert(u"projected", p.projected);
+    j.insert(u"on_frontier", p.onFrontier);
+    j.insert(u"feasible", p.feasible);
+    j.insert(u"recommended", recommended);
+    j.insert(u"flags", QJsonArray::fromStringList(projectionFlagNames(p.flags)));
+    j.insert(u"price_date", optStr(priceDateText(o)));
+    j.insert(u"price_age_days", priceAgeDays(o, now));
+    j.insert(u"source", optStr(o.source));
+    return j;
+}
+
+QJsonValue pointOrNull(const Data &d, qsizetype i)
+{
+    if (i < 0)
+        return QJsonValue(QJsonValue::Null);
+    const ProjectedOffer &p = d.r->points.at(i);
+    return pointJson(d.r->offers.at(p.offerIndex), p, i == d.recommended, d.now);
+}
+
+QJsonObject assumptionsJson(const Data &d)
+{
+    const ProjectionOptions &opt = d.r->options;
+    QJsonObject o;
+    o.insert(u"spot_policy", spotPolicyName(opt.spotPolicy));
+    o.insert(u"setup_minutes", opt.setupMinutes);
+    o.insert(u"checkpoint_minutes", opt.checkpointMinutes);
+    o.insert(u"restore_minutes", opt.restoreMinutes);
+    o.insert(u"deadline_h", optNum(opt.deadlineHours));
+    o.insert(u"budget_usd", optNum(opt.budgetUsd));
+    o.insert(u"weight", opt.weight);
+    QJsonArray nodes;
+    for (int k : opt.nodeCounts)
+        nodes.append(k);
+    o.insert(u"node_counts", nodes);
+    o.insert(u"overlap", opt.overlap);
+    o.insert(u"bytes_per_gradient", opt.bytesPerGradient);
+    o.insert(u"stale_days", opt.staleDays);
+    o.insert(u"projected_at", opt.now.isValid() ? QJsonValue(opt.now.toUTC().toString(Qt::ISODate))
+                                                : QJsonValue(QJsonValue::Null));
+    return o;
+}
+
+QJsonObject calibrationJson(const Data &d)
+{
+    QJsonObject o = calibrationToJson(d.r->calibration);
+    if (const auto &probe = d.input->probe) {
+        QJsonObject p;
+        p.insert(u"run_id",
+                 d.input->probeRunId > 0 ? QJsonValue(d.input->probeRunId) : QJsonValue(QJsonValue::Null));
+        p.insert(u"kind", probe->kind);
+        p.insert(u"probe_version", probe->probeVersion);
+        p.insert(u"created_at", probe->createdAt.isValid()
+                                    ? QJsonValue(probe->createdAt.toUTC().toString(Qt::ISODate))
+                                    : QJsonValue(QJsonValue::Null));
+        p.insert(u"device_name", probe->deviceName);
+        p.insert(u"memory_gb", probe->memoryGb);
+        p.insert(u"driver_version", optStr(probe->driverVersion));
+        p.insert(u"cuda_version", optStr(probe->cudaVersion));
+        p.insert(u"fp32_tflops", optNum(probe->fp32Tflops));
+        p.insert(u"tf32_tflops", optNum(probe->tf32Tflops));
+        p.insert(u"fp16_tflops", optNum(probe->fp16Tflops));
+        p.insert(u"bf16_tflops", optNum(probe->bf16Tflops));
+        p.insert(u"fp8_tflops", optNum(probe->fp8Tflops));
+        p.insert(u"mem_bandwidth_gbs", optNum(probe->memBandwidthGbs));
+        o.insert(u"probe", p);
+    } else {
+        o.insert(u"probe", QJsonValue(QJsonValue::Null));
+    }
+    return o;
+}
+
+} // namespace
+
+QByteArray renderJson(const Data &d)
+{
+    const ProjectionResults &r = *d.r;
+    QJsonObject root;
+    root.insert(u"schema", QStringLiteral("gpufrontier-report"));
+    root.insert(u"schema_version", kReportSchemaVersion);
+    root.insert(u"generator", d.generator);
+    root.insert(u"generated_at", d.now.toString(Qt::ISODate));
+    root.insert(u"title", d.title);
+    root.insert(u"offer_set", reportOfferSetName(d.input->offerSet));
+    root.insert(u"offer_set_text", d.offerSetText);
+    root.insert(u"filter", describeFilter(r.filter));
+    root.insert(u"workload", workloadToJson(r.workload));
+    root.insert(u"assumptions", assumptionsJson(d));
+    root.insert(u"calibration", calibrationJson(d));
+    QJsonArray snaps;
+    for (const Snapshot &s : d.snapshots)
+        snaps.append(snapshotToJson(s, d.now));
+    root.insert(u"snapshots", snaps);
+
+    QJsonObject counts;
+    counts.insert(u"offers", r.offers.size());
+    counts.insert(u"points", r.points.size());
+    counts.insert(u"projected", d.projected);
+    counts.insert(u"on_frontier", d.frontier.size());
+    counts.insert(u"feasible", d.feasible);
+    counts.insert(u"listed", d.rows.size());
+    root.insert(u"counts", counts);
+
+    root.insert(u"recommended", pointOrNull(d, d.recommended));
+    root.insert(u"cheapest", pointOrNull(d, d.cheapest));
+    root.insert(u"fastest", pointOrNull(d, d.fastest));
+    QJsonArray frontier;
+    for (qsizetype i : d.frontier)
+        frontier.append(pointOrNull(d, i));
+    root.insert(u"frontier", frontier);
+    QJsonArray points;
+    for (qsizetype i : d.rows)
+        points.append(pointOrNull(d, i));
+    root.insert(u"points", points);
+
+    QJsonArray spot;
+    for (const SpotSaving &s : d.spotSavings) {
+        QJsonObject j;
+        j.insert(u"gpu", s.gpuId);
+        j.insert(u"gpu_name", s.gpuName);
+        j.insert(u"offers", s.offers);
+        j.insert(u"offers_with_spot", s.offersWithSpot);
+        j.insert(u"median_spot_discount_pct", optNum(s.medianDiscountPct));
+        j.insert(u"best_on_demand_usd_per_gpu_h", optNum(s.onDemandUsdPerGpuHour));
+        j.insert(u"best_spot_usd_per_gpu_h", optNum(s.spotUsdPerGpuHour));
+        j.insert(u"cheapest_on_demand_run", pointOrNull(d, s.onDemandPoint));
+        j.insert(u"cheapest_spot_run", pointOrNull(d, s.spotPoint));
+        j.insert(u"run_savings_pct", optNum(s.runSavingsPct));
+        spot.append(j);
+    }
+    root.insert(u"spot_savings", spot);
+
+    QJsonArray multi;
+    for (const MultiNodeComparison &m : d.multiNode) {
+        QJsonObject j;
+        j.insert(u"gpu", m.gpuId);
+        j.insert(u"gpu_name", m.gpuName);
+        j.insert(u"gpus", m.gpus);
+        j.insert(u"spot_single_gpu_instances", pointJson(m.singleOffer, m.spot, false, d.now));
+        j.insert(u"on_demand_multi_gpu_instance", pointJson(m.multiOffer, m.onDemand, false, d.now));
+        j.insert(u"cost_savings_pct", m.costSavingsPct);
+        j.insert(u"time_change_pct", m.timeChangePct);
+        multi.append(j);
+    }
+    root.insert(u"multi_node", multi);
+
+    QJsonArray warnings;
+    for (const Warning &w : d.warnings) {
+        QJsonObject j;
+        j.insert(u"code", w.code);
+        j.insert(u"message", w.message);
+        j.insert(u"items", QJsonArray::fromStringList(w.items));
+        warnings.append(j);
+    }
+    root.insert(u"warnings", warnings);
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+} // namespace gf::report

@@ -1,0 +1,44 @@
+#pragma once
+
+#include "report/vectorcanvas.h"
+
+#include <QString>
+
+namespace gf {
+
+/// Escapes text for XML/HTML content and attribute values (& < > " ').
+QString xmlEscape(QStringView text);
+
+/// The VectorCanvas interface written as an SVG 1.1 document (string building, every text escaped).
+class SvgCanvas final : public VectorCanvas
+{
+public:
+    SvgCanvas(double width, double height);
+
+    void line(QPointF a, QPointF b, const Pen &pen) override;
+    void polyline(const QList<QPointF> &points, const Pen &pen) override;
+    void rect(const QRectF &r, std::optional<Rgb> fill, std::optional<Pen> stroke) override;
+    void circle(QPointF centre, double radius, std::optional<Rgb> fill, std::optional<Pen> stroke) override;
+    void text(QPointF at, const QString &text, double size, bool bold, Rgb color,
+              TextAnchor anchor = TextAnchor::Start, double rotateDeg = 0) override;
+    void beginClip(const QRectF &r) override;
+    void endClip() override;
+
+    /// Accessible title and description (<title>, <desc>).
+    void setTitle(const QString &title) { m_title = title; }
+    void setDescription(const QString &desc) { m_desc = desc; }
+    /// The complete <svg> element. `standalone` adds the XML declaration (for a .svg file).
+    QString toSvg(bool standalone) const;
+
+private:
+    QString penAttributes(const Pen &pen) const;
+    double m_width;
+    double m_height;
+    QString m_title;
+    QString m_desc;
+    QString m_defs;
+    QString m_body;
+    int m_clipCount = 0;
+};
+
+} // namespace gf

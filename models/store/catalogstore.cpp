@@ -1,0 +1,546 @@
+#include "store/catalogstore.h"
+
+#include "domain/gpucatalog.h"
+#include "util/resourcefiles.h"
+
+#include <QAtomicInt>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFileInfo>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QSqlRecord>
+#include <QStandardPaths>
+#include <QThread>
+#include <QVariant>
+
+namespace gf {
+
+namespace {
+
+QAtomicInt s_connectionCounter;
+
+const QStringList &migrations()
+{
+    static const QStringList files = {
+        QStringLiteral("sql/001_initial.sql"), QStringLiteral("sql/002_probe_runs.sql"),
+        QStringLiteral("sql/003_refresh.sql"), QStringLiteral("sql/004_vastai_metrics.sql")};
+    return files;
+}
+
+/// Splits a migration script into statements (statements end with ';' at the end of a line).
+QStringList splitStatements(const QString &script)
+{
+    QStringList out;
+    QString current;
+    const QStringList lines = script.split(u'\n');
+    for (const QString &line : lines) {
+        const QString t = line.trimmed();
+        if (t.startsWith(QStringLiteral("--")) || t.isEmpty())
+            continue;
+        current += line + u'\n';
+        if (t.endsWith(u';')) {
+            out.append(current.trimmed());
+            current.clear();
+        }
+    }
+    if (!current.trimmed().isEmpty())
+        out.append(current.trimmed());
+    return out;
+}
+
+QString sqlError(const QSqlQuery &q)
+{
+    return q.lastError().text();
+}
+
+QVariant opt(const std::optional<double> &v)
+{
+    return v ? QVariant(*v) : QVariant(QMetaType(QMetaType::Double));
+}
+
+std::optional<double> optFrom(const QVariant &v)
+{
+    if (v.isNull())
+        return std::nullopt;
+    return v.toDouble();
+}
+
+/// Qt binds a null QString as SQL NULL; NOT NULL text columns get an empty string instead.
+QVariant text(const QString &s)
+{
+    return s.isNull() ? QVariant(QStringLiteral("")) : QVariant(s);
+}
+
+QString isoUtc(const QDateTime &t)
+{
+    return t.toUTC().toString(Qt::ISODateWithMs);
+}
+
+QDateTime fromIso(const QString &s)
+{
+    QDateTime t = QDateTime::fromString(s, Qt::ISODateWithMs);
+    if (!t.isValid())
+        t = QDateTime::fromString(s, Qt::ISODate);
+    return t;
+}
+
+/// Scope guard: rolls back unless committed. BEGIN IMMEDIATE takes the write lock up front, so two
+/// processes (or two connections of one app) never both read a state and then both try to change it.
+class Transaction
+{
+public:
+    explicit Transaction(QSqlDatabase db) : m_db(std::move(db))
+    {
+        QSqlQuery q(m_db);
+        m_active = q.exec(QStringLiteral("BEGIN IMMEDIATE"));
+    }
+    ~Transaction()
+    {
+        if (m_active)
+            QSqlQuery(m_db).exec(QStringLiteral("ROLLBACK"));
+    }
+    bool active() const { return m_active; }
+    bool commit()
+    {
+        if (!m_active)
+            return false;
+        m_active = false;
+        if (QSqlQuery(m_db).exec(QStringLiteral("COMMIT")))
+            return true;
+        QSqlQuery(m_db).exec(QStringLiteral("ROLLBACK"));
+        return false;
+    }
+
+private:
+    QSqlDatabase m_db;
+    bool m_active = false;
+};
+
+} // namespace
+
+CatalogStore::CatalogStore(QString path, QString connection)
+    : m_path(std::move(path)), m_connection(std::move(connection))
+{
+}
+
+CatalogStore::~CatalogStore()
+{
+    {
+        QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+        if (db.isOpen())
+            db.close();
+    }
+    QSqlDatabase::removeDatabase(m_connection);
+}
+
+QString CatalogStore::defaultPath()
+{
+    const QString env = qEnvironmentVariable("GPUFRONTIER_DB");
+    if (!env.isEmpty())
+        return env;
+    QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    if (dir.isEmpty())
+        dir = QDir::homePath() + QStringLiteral("/.local/share/gpufrontier");
+    return dir + QStringLiteral("/catalog.sqlite");
+}
+
+int CatalogStore::latestSchemaVersion()
+{
+    return static_cast<int>(migrations().size());
+}
+
+Result<std::unique_ptr<CatalogStore>> CatalogStore::open(const QString &path)
+{
+    return openAtVersion(path, latestSchemaVersion());
+}
+
+Result<std::unique_ptr<CatalogStore>> CatalogStore::openAtVersion(const QString &path, int targetVersion)
+{
+    if (path.isEmpty())
+        return makeError(QStringLiteral("No database path given"));
+    if (path != u":memory:") {
+        const QFileInfo info(path);
+        if (info.exists() && info.isDir())
+            return makeError(QStringLiteral("Cannot open the catalog database %1: it is a folder").arg(path));
+        if (!QDir().mkpath(info.absolutePath()))
+            return makeError(
+                QStringLiteral("Cannot open the catalog database %1: cannot create the folder %2")
+                    .arg(path, info.absolutePath()));
+    }
+    const QString name = QStringLiteral("gpufrontier-%1").arg(s_connectionCounter.fetchAndAddRelaxed(1));
+    std::unique_ptr<CatalogStore> store(new CatalogStore(path, name));
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+        db.setDatabaseName(path);
+        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000"));
+        if (!db.open())
+            return makeError(QStringLiteral("Cannot open the catalog database %1").arg(path),
+                             db.lastError().text());
+        QSqlQuery q(db);
+        // A file that is not SQLite fails here, on the first read.
+        if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next())
+            return makeError(
+                QStringLiteral("Cannot open the catalog database %1: not a SQLite database or unreadable")
+                    .arg(path),
+                sqlError(q));
+        if (path != u":memory:" && !q.exec(QStringLiteral("PRAGMA journal_mode=WAL")))
+            return makeError(QStringLiteral("Cannot open the catalog database %1").arg(path), sqlError(q));
+        q.exec(QStringLiteral("PRAGMA foreign_keys=ON"));
+        q.exec(QStringLiteral("PRAGMA synchronous=NORMAL"));
+    }
+    if (auto st = store->migrate(targetVersion); !st)
+        return st.error();
+    return store;
+}
+
+int CatalogStore::schemaVersion() const
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    if (q.exec(QStringLiteral("PRAGMA user_version")) && q.next())
+        return q.value(0).toInt();
+    return -1;
+}
+
+Status CatalogStore::migrate(int targetVersion)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connection);
+    const int current = schemaVersion();
+    if (current < 0)
+        return makeError(QStringLiteral("Cannot read the schema version of %1").arg(m_path));
+    if (current > latestSchemaVersion())
+        return makeError(
+            QStringLiteral("The catalog database %1 has schema version %2, newer than this version of "
+                           "GPU Frontier understands (%3). Update the application.")
+                .arg(m_path)
+                .arg(current)
+                .arg(latestSchemaVersion()));
+    for (int v = current; v < targetVersion; ++v) {
+        const QString script = readResourceText(migrations().at(v));
+        if (script.isEmpty())
+            return makeError(QStringLiteral("Migration %1 is missing from the application").arg(v + 1));
+        Transaction tx(db);
+        if (!tx.active())
+            return makeError(
+                QStringLiteral("Cannot start the migration to schema %1 of %2").arg(v + 1).arg(m_path),
+                db.lastError().text());
+        QSqlQuery q(db);
+        // Another connection may have migrated while we waited for the lock.
+        if (schemaVersion() > v)
+            continue;
+        for (const QString &stmt : splitStatements(script)) {
+            if (!q.exec(stmt))
+                return makeError(QStringLiteral("Migration to schema %1 of %2 failed").arg(v + 1).arg(m_path),
+                                 sqlError(q) + QStringLiteral(" in: ") + stmt.left(80));
+        }
+        if (v == 0) {
+            for (const QString &p : knownProviders()) {
+                q.prepare(QStringLiteral("INSERT INTO provider(id, display_name) VALUES(?, ?)"));
+                q.addBindValue(p);
+                q.addBindValue(providerDisplayName(p));
+                if (!q.exec())
+                    return makeError(QStringLiteral("Migration 1 failed"), sqlError(q));
+            }
+        }
+        if (!q.exec(QStringLiteral("PRAGMA user_version = %1").arg(v + 1)))
+            return makeError(QStringLiteral("Migration to schema %1 failed").arg(v + 1), sqlError(q));
+        if (!tx.commit())
+            return makeError(QStringLiteral("Migration to schema %1 could not be committed").arg(v + 1),
+                             db.lastError().text());
+    }
+    return Ok{};
+}
+
+Status CatalogStore::syncGpuModels(const GpuCatalog &gpus)
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    q.prepare(QStringLiteral("INSERT INTO gpu_model(id, vendor, name, memory_gb) VALUES(?, ?, ?, ?) "
+                             "ON CONFLICT(id) DO UPDATE SET vendor=excluded.vendor, name=excluded.name, "
+                             "memory_gb=excluded.memory_gb"));
+    for (const GpuModel &m : gpus.models()) {
+        q.addBindValue(m.id);
+        q.addBindValue(m.vendor);
+        q.addBindValue(m.name);
+        q.addBindValue(m.memoryGb);
+        if (!q.exec())
+            return makeError(QStringLiteral("Cannot store the GPU list"), sqlError(q));
+    }
+    return Ok{};
+}
+
+Result<ImportOutcome> CatalogStore::importSnapshot(SnapshotData data, SourceKind kind, const QString &origin,
+                                                   const QByteArray &payload, const GpuCatalog &gpus,
+                                                   const ImportOptions &options)
+{
+    if (options.validate) {
+        if (auto st = validateSnapshot(data, gpus, origin, options.limits); !st)
+            return st.error();
+    }
+    ImportOutcome outcome;
+    outcome.warnings = data.warnings;
+    const QString checksum =
+        QString::fromLatin1(QCryptographicHash::hash(payload, QCryptographicHash::Sha256).toHex());
+
+    QSqlDatabase db = QSqlDatabase::database(m_connection);
+    Transaction tx(db);
+    if (!tx.active())
+        return makeError(QStringLiteral("Cannot start the import of %1").arg(origin), db.lastError().text());
+    QSqlQuery q(db);
+
+    // Same payload as the current snapshot: record nothing new.
+    q.prepare(QStringLiteral("SELECT id, checksum FROM snapshot WHERE provider = ? AND status = 'ok' "
+                             "ORDER BY fetched_at DESC, id DESC LIMIT 1"));
+    q.addBindValue(data.provider);
+    if (!q.exec())
+        return makeError(QStringLiteral("Cannot import %1").arg(origin), sqlError(q));
+    if (q.next() && q.value(1).toString() == checksum) {
+        outcome.unchanged = true;
+        outcome.snapshotId = q.value(0).toLongLong();
+        return outcome;
+    }
+
+    if (auto st = syncGpuModels(gpus); !st)
+        return st.error();
+
+    int unrecognised = 0;
+    for (const Offer &o : data.offers)
+        unrecognised += o.gpuId.isEmpty() ? 1 : 0;
+
+    q.prepare(QStringLiteral(
+        "INSERT INTO snapshot(provider, source_kind, origin, fetched_at, data_date, checksum, "
+        "row_count, unrecognised_count, status, note) VALUES(?, ?, ?, ?, ?, ?, ?, ?, 'ok', ?)"));
+    q.addBindValue(data.provider);
+    q.addBindValue(sourceKindName(kind));
+    q.addBindValue(origin);
+    q.addBindValue(isoUtc(QDateTime::currentDateTimeUtc()));
+    q.addBindValue(data.dataDate.isValid() ? QVariant(data.dataDate.toString(Qt::ISODate))
+                                           : QVariant(QMetaType(QMetaType::QString)));
+    q.addBindValue(checksum);
+    q.addBindValue(static_cast<int>(data.offers.size()));
+    q.addBindValue(unrecognised);
+    q.addBindValue(text(data.description));
+    if (!q.exec())
+        return makeError(QStringLiteral("Cannot import %1: the snapshot could not be recorded").arg(origin),
+                         sqlError(q));
+    const qint64 snapshotId = q.lastInsertId().toLongLong();
+
+    q.prepare(QStringLiteral(
+        "INSERT INTO offer(snapshot_id, provider, instance_type, region, zone, gpu_raw_name, gpu_id, "
+        "gpu_count, "
+        "gpu_mem_gb, vcpus, ram_gb, network_gbps, interconnect, ondemand_usd_h, spot_usd_h, spot_label, "
+        "interruption, "
+        "reliability, billing_increment_s, billing_minimum_s, source, flags, upload_gbps, dlperf) "
+        "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    int row = 0;
+    for (const Offer &o : std::as_const(data.offers)) {
+        ++row;
+        q.addBindValue(snapshotId);
+        q.addBindValue(text(o.provider));
+        q.addBindValue(text(o.instanceType));
+        q.addBindValue(text(o.region));
+        q.addBindValue(text(o.zone));
+        q.addBindValue(text(o.gpuRawName));
+        q.addBindValue(o.gpuId.isEmpty() ? QVariant(QMetaType(QMetaType::QString)) : QVariant(o.gpuId));
+        q.addBindValue(o.gpuCount);
+        q.addBindValue(opt(o.gpuMemGb));
+        q.addBindValue(opt(o.vcpus));
+        q.addBindValue(opt(o.ramGb));
+        q.addBindValue(opt(o.networkGbps));
+        q.addBindValue(text(o.interconnect));
+        q.addBindValue(opt(o.onDemandUsdH));
+        q.addBindValue(opt(o.spotUsdH));
+        q.addBindValue(text(o.spotLabel));
+        q.addBindValue(text(o.interruption));
+        q.addBindValue(opt(o.reliability));
+        q.addBindValue(o.billingIncrementS);
+        q.addBindValue(o.billingMinimumS);
+        q.addBindValue(text(o.source));
+        q.addBindValue(o.flags);
+        q.addBindValue(opt(o.uploadGbps));
+        q.addBindValue(opt(o.dlperf));
+        if (!q.exec())
+            return makeError(
+                QStringLiteral(
+                    "Cannot import %1: offer %2 (%3) was rejected by the database; nothing was imported")
+                    .arg(origin)
+                    .arg(row)
+                    .arg(o.instanceType),
+                sqlError(q));
+    }
+    if (!tx.commit())
+        return makeError(
+            QStringLiteral("Cannot import %1: the transaction could not be committed; nothing was imported")
+                .arg(origin),
+            db.lastError().text());
+    outcome.snapshotId = snapshotId;
+    outcome.rows = static_cast<int>(data.offers.size());
+    outcome.unrecognised = unrecognised;
+    return outcome;
+}
+
+Result<QStringList> CatalogStore::providersWithSnapshots() const
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    if (!q.exec(QStringLiteral("SELECT DISTINCT provider FROM snapshot")))
+        return makeError(QStringLiteral("Cannot read the catalog %1").arg(m_path), sqlError(q));
+    QStringList have;
+    while (q.next())
+        have.append(q.value(0).toString());
+    return have;
+}
+
+Result<QList<Snapshot>> CatalogStore::snapshots(const QString &provider) const
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    QString sql = QStringLiteral(
+        "SELECT s.id, s.provider, s.source_kind, s.origin, s.fetched_at, s.data_date, s.checksum, "
+        "s.row_count, "
+        "s.unrecognised_count, s.status, s.note, "
+        "(s.id = (SELECT c.id FROM snapshot c WHERE c.provider = s.provider AND c.status = 'ok' "
+        "         ORDER BY c.fetched_at DESC, c.id DESC LIMIT 1)) AS current "
+        "FROM snapshot s");
+    if (!provider.isEmpty())
+        sql += QStringLiteral(" WHERE s.provider = ?");
+    sql += QStringLiteral(" ORDER BY s.provider, s.fetched_at DESC, s.id DESC");
+    q.prepare(sql);
+    if (!provider.isEmpty())
+        q.addBindValue(provider);
+    if (!q.exec())
+        return makeError(QStringLiteral("Cannot list the catalog snapshots"), sqlError(q));
+    QList<Snapshot> out;
+    while (q.next()) {
+        Snapshot s;
+        s.id = q.value(0).toLongLong();
+        s.provider = q.value(1).toString();
+        s.kind = sourceKindFromName(q.value(2).toString()).value_or(SourceKind::File);
+        s.origin = q.value(3).toString();
+        s.fetchedAt = fromIso(q.value(4).toString());
+        s.dataDate = QDate::fromString(q.value(5).toString(), Qt::ISODate);
+        s.checksum = q.value(6).toString();
+        s.rowCount = q.value(7).toInt();
+        s.unrecognisedCount = q.value(8).toInt();
+        s.status = q.value(9).toString();
+        s.note = q.value(10).toString();
+        s.current = q.value(11).toBool();
+        out.append(s);
+    }
+    return out;
+}
+
+Result<QList<Offer>> CatalogStore::queryOffers(const QString &where, const QVariantList &binds) const
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    q.setForwardOnly(true);
+    q.prepare(
+        QStringLiteral(
+            "SELECT o.id, o.snapshot_id, o.provider, o.instance_type, o.region, o.zone, o.gpu_raw_name, "
+            "o.gpu_id, "
+            "o.gpu_count, o.gpu_mem_gb, o.vcpus, o.ram_gb, o.network_gbps, o.interconnect, o.ondemand_usd_h, "
+            "o.spot_usd_h, o.spot_label, o.interruption, o.reliability, o.billing_increment_s, "
+            "o.billing_minimum_s, o.source, o.flags, s.fetched_at, s.data_date, o.upload_gbps, o.dlperf "
+            "FROM offer o JOIN snapshot s ON s.id = o.snapshot_id WHERE ") +
+        where);
+    for (const QVariant &b : binds)
+        q.addBindValue(b);
+    if (!q.exec())
+        return makeError(QStringLiteral("Cannot read the offers from %1").arg(m_path), sqlError(q));
+    QList<Offer> out;
+    while (q.next()) {
+        Offer o;
+        o.id = q.value(0).toLongLong();
+        o.snapshotId = q.value(1).toLongLong();
+        o.provider = q.value(2).toString();
+        o.instanceType = q.value(3).toString();
+        o.region = q.value(4).toString();
+        o.zone = q.value(5).toString();
+        o.gpuRawName = q.value(6).toString();
+        o.gpuId = q.value(7).toString();
+        o.gpuCount = q.value(8).toDouble();
+        o.gpuMemGb = optFrom(q.value(9));
+        o.vcpus = optFrom(q.value(10));
+        o.ramGb = optFrom(q.value(11));
+        o.networkGbps = optFrom(q.value(12));
+        o.interconnect = q.value(13).toString();
+        o.onDemandUsdH = optFrom(q.value(14));
+        o.spotUsdH = optFrom(q.value(15));
+        o.spotLabel = q.value(16).toString();
+        o.interruption = q.value(17).toString();
+        o.reliability = optFrom(q.value(18));
+        o.billingIncrementS = q.value(19).toInt();
+        o.billingMinimumS = q.value(20).toInt();
+        o.source = q.value(21).toString();
+        o.flags = q.value(22).toInt();
+        o.fetchedAt = fromIso(q.value(23).toString());
+        o.dataDate = QDate::fromString(q.value(24).toString(), Qt::ISODate);
+        o.uploadGbps = optFrom(q.value(25));
+        o.dlperf = optFrom(q.value(26));
+        out.append(std::move(o));
+    }
+    return out;
+}
+
+Result<QList<Offer>> CatalogStore::currentOffers() const
+{
+    return queryOffers(
+        QStringLiteral("o.snapshot_id IN (SELECT (SELECT c.id FROM snapshot c WHERE c.provider = p.id "
+                       "AND c.status = 'ok' ORDER BY c.fetched_at DESC, c.id DESC LIMIT 1) FROM provider p) "
+                       "ORDER BY o.id"),
+        {});
+}
+
+Result<QList<Offer>> CatalogStore::history(const QString &provider, const QString &instanceType,
+                                           const QString &region) const
+{
+    QString where = QStringLiteral("o.provider = ? AND o.instance_type = ?");
+    QVariantList binds{provider, instanceType};
+    if (!region.isEmpty()) {
+        where += QStringLiteral(" AND o.region = ?");
+        binds.append(region);
+    }
+    where += QStringLiteral(" ORDER BY s.fetched_at, s.id, o.region, o.zone");
+    return queryOffers(where, binds);
+}
+
+Result<qint64> CatalogStore::addProbeRun(const ProbeRunRecord &run)
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    q.prepare(QStringLiteral(
+        "INSERT INTO probe_run(created_at, origin, kind, device_name, gpu_id, schema_version, json) "
+        "VALUES(?, ?, ?, ?, ?, ?, ?)"));
+    q.addBindValue(isoUtc(run.createdAt.isValid() ? run.createdAt : QDateTime::currentDateTimeUtc()));
+    q.addBindValue(text(run.origin));
+    q.addBindValue(run.kind);
+    q.addBindValue(text(run.deviceName));
+    q.addBindValue(run.gpuId.isEmpty() ? QVariant(QMetaType(QMetaType::QString)) : QVariant(run.gpuId));
+    q.addBindValue(run.schemaVersion);
+    q.addBindValue(QString::fromUtf8(run.json));
+    if (!q.exec())
+        return makeError(QStringLiteral("Cannot store the probe run"), sqlError(q));
+    return q.lastInsertId().toLongLong();
+}
+
+Result<QList<ProbeRunRecord>> CatalogStore::probeRuns() const
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    if (!q.exec(
+            QStringLiteral("SELECT id, created_at, origin, kind, device_name, gpu_id, schema_version, json "
+                           "FROM probe_run ORDER BY created_at DESC, id DESC")))
+        return makeError(QStringLiteral("Cannot read the probe runs"), sqlError(q));
+    QList<ProbeRunRecord> out;
+    while (q.next()) {
+        ProbeRunRecord r;
+        r.id = q.value(0).toLongLong();
+        r.createdAt = fromIso(q.value(1).toString());
+        r.origin = q.value(2).toString();
+        r.kind = q.value(3).toString();
+        r.deviceName = q.value(4).toString();
+        r.gpuId = q.value(5).toString();
+        r.schemaVersion = q.value(6).toInt();
+        r.json = q.value(7).toString().toUtf8();
+        out.append(r);
+    }
+    return out;
+}
+
+} // namespace gf

@@ -1,0 +1,97 @@
+#pragma once
+
+#include "domain/offer.h"
+#include "domain/snapshotdata.h"
+#include "util/result.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+
+namespace gf {
+
+class GpuCatalog;
+
+/// How one import went.
+struct ImportOutcome
+{
+    qint64 snapshotId = 0;
+    int rows = 0;
+    int unrecognised = 0;
+    bool unchanged = false; ///< same payload as the current snapshot: nothing new was written
+    QStringList warnings;
+};
+
+struct ImportOptions
+{
+    bool validate = true; ///< tests switch it off to exercise the database's own constraints
+    ValidationLimits limits;
+};
+
+/// A stored probe run.
+struct ProbeRunRecord
+{
+    qint64 id = 0;
+    QDateTime createdAt;
+    QString origin;
+    QString kind;
+    QString deviceName;
+    QString gpuId;
+    int schemaVersion = 0;
+    QByteArray json;
+};
+
+/// The SQLite catalog: snapshots, offers, canonical GPUs, probe runs.
+/// One instance owns one named connection and must be used on the thread that opened it.
+class CatalogStore
+{
+public:
+    ~CatalogStore();
+    CatalogStore(const CatalogStore &) = delete;
+    CatalogStore &operator=(const CatalogStore &) = delete;
+
+    /// Opens (creating if needed) and migrates the database to the current schema.
+    static Result<std::unique_ptr<CatalogStore>> open(const QString &path);
+    /// Opens without migrating past `targetVersion` (tests build older schemas with it).
+    static Result<std::unique_ptr<CatalogStore>> openAtVersion(const QString &path, int targetVersion);
+
+    /// The default database path: $GPUFRONTIER_DB, else the app-data folder.
+    static QString defaultPath();
+    static int latestSchemaVersion();
+
+    QString path() const { return m_path; }
+    /// Name of this store's QSqlDatabase connection, for helpers that share it (same thread).
+    QString connectionName() const { return m_connection; }
+    int schemaVersion() const;
+
+    /// Imports one provider's catalog as a new snapshot, in ONE transaction.
+    /// On any failure the database is exactly as before.
+    Result<ImportOutcome> importSnapshot(SnapshotData data, SourceKind kind, const QString &origin,
+                                         const QByteArray &payload, const GpuCatalog &gpus,
+                                         const ImportOptions &options = {});
+    /// The providers that have at least one snapshot (good or failed).
+    Result<QStringList> providersWithSnapshots() const;
+
+    Result<QList<Snapshot>> snapshots(const QString &provider = {}) const;
+    /// Offers of the current (newest good) snapshot of every provider.
+    Result<QList<Offer>> currentOffers() const;
+    /// Every stored price of one instance type across snapshots, oldest first.
+    Result<QList<Offer>> history(const QString &provider, const QString &instanceType,
+                                 const QString &region = {}) const;
+
+    Result<qint64> addProbeRun(const ProbeRunRecord &run);
+    Result<QList<ProbeRunRecord>> probeRuns() const;
+
+private:
+    explicit CatalogStore(QString path, QString connection);
+    Status migrate(int targetVersion);
+    Status syncGpuModels(const GpuCatalog &gpus);
+    Result<QList<Offer>> queryOffers(const QString &where, const QVariantList &binds) const;
+
+    QString m_path;
+    QString m_connection;
+};
+
+} // namespace gf

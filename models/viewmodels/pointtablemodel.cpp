@@ -1,0 +1,170 @@
+#include "viewmodels/pointtablemodel.h"
+
+#include "domain/gpucatalog.h"
+#include "util/format.h"
+
+#include <algorithm>
+
+namespace gf {
+
+namespace {
+QString gpuLabel(const Offer &o, int nodes)
+{
+    const GpuModel *m = o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId);
+    const QString name = m ? m->name : o.gpuRawName;
+    QString s = QStringLiteral("%1 × %2").arg(formatNumber(o.gpuCount), name);
+    if (nodes > 1)
+        s = QStringLiteral("%1 instances × (%2)").arg(nodes).arg(s);
+    return s;
+}
+} // namespace
+
+PointTableModel::PointTableModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void PointTableModel::setPoints(ProjectionResultsPtr results, QList<qsizetype> pointIndices)
+{
+    beginResetModel();
+    m_results = std::move(results);
+    m_rows = m_results ? std::move(pointIndices) : QList<qsizetype>{};
+    endResetModel();
+}
+
+void PointTableModel::showFrontier(ProjectionResultsPtr results)
+{
+    QList<qsizetype> rows;
+    if (results) {
+        for (qsizetype i = 0; i < results->points.size(); ++i)
+            if (results->points.at(i).onFrontier)
+                rows.append(i);
+        std::sort(rows.begin(), rows.end(), [&](qsizetype a, qsizetype b) {
+            const ProjectedOffer &x = results->points.at(a);
+            const ProjectedOffer &y = results->points.at(b);
+            return x.totalHours < y.totalHours || (x.totalHours == y.totalHours && x.costUsd < y.costUsd);
+        });
+    }
+    setPoints(std::move(results), rows);
+}
+
+int PointTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
+
+int PointTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant PointTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || !m_results || index.row() >= m_rows.size())
+        return {};
+    const qsizetype pi = m_rows.at(index.row());
+    const ProjectedOffer &p = m_results->points.at(pi);
+    const Offer &o = m_results->offers.at(p.offerIndex);
+    if (role == PointIndexRole)
+        return QVariant::fromValue(pi);
+    const bool recommended = pi == m_results->recommended;
+    if (role == Qt::DisplayRole) {
+        switch (index.column()) {
+        case Provider:
+            return providerDisplayName(o.provider);
+        case Instance:
+            return recommended ? o.instanceType + QStringLiteral("  ◎ recommended") : o.instanceType;
+        case Region:
+            return o.zone.isEmpty() ? o.region : o.zone;
+        case Gpu:
+            return gpuLabel(o, p.nodes);
+        case Pricing:
+            return p.mode == PriceMode::Spot ? (o.spotLabel.isEmpty() ? tr("spot") : o.spotLabel)
+                                             : tr("on-demand");
+        case UsdPerHour:
+            return formatUsdPerHour(p.usdPerHour);
+        case Hours:
+            return formatHours(p.totalHours);
+        case Cost:
+            return formatUsd(p.costUsd);
+        case SamplesPerUsd:
+            return QString::number(p.samplesPerUsd, 'f', 0);
+        case Notes:
+            return projectionFlagNames(p.flags).join(QStringLiteral(", "));
+        }
+    }
+    if (role == SortRole) {
+        switch (index.column()) {
+        case UsdPerHour:
+            return p.usdPerHour;
+        case Hours:
+            return p.totalHours;
+        case Cost:
+            return p.costUsd;
+        case SamplesPerUsd:
+            return p.samplesPerUsd;
+        default:
+            return data(index, Qt::DisplayRole);
+        }
+    }
+    if (role == Qt::ToolTipRole)
+        return describePoint(*m_results, pi);
+    if (role == Qt::TextAlignmentRole && index.column() >= UsdPerHour && index.column() <= SamplesPerUsd)
+        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    return {};
+}
+
+QVariant PointTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case Provider:
+        return tr("Provider");
+    case Instance:
+        return tr("Instance");
+    case Region:
+        return tr("Region");
+    case Gpu:
+        return tr("GPUs");
+    case Pricing:
+        return tr("Pricing");
+    case UsdPerHour:
+        return tr("Price (USD/h)");
+    case Hours:
+        return tr("Time");
+    case Cost:
+        return tr("Cost (USD)");
+    case SamplesPerUsd:
+        return tr("Samples/USD");
+    case Notes:
+        return tr("Flags");
+    }
+    return {};
+}
+
+QString describePoint(const ProjectionResults &r, qsizetype point)
+{
+    if (point < 0 || point >= r.points.size())
+        return {};
+    const ProjectedOffer &p = r.points.at(point);
+    const Offer &o = r.offers.at(p.offerIndex);
+    QString t =
+        QStringLiteral("<b>%1 %2</b> (%3)<br>%4<br>%5 price %6 USD/h")
+            .arg(providerDisplayName(o.provider).toHtmlEscaped(), o.instanceType.toHtmlEscaped(),
+                 (o.zone.isEmpty() ? o.region : o.zone).toHtmlEscaped(), gpuLabel(o, p.nodes).toHtmlEscaped(),
+                 p.mode == PriceMode::Spot ? QStringLiteral("Spot") : QStringLiteral("On-demand"),
+                 formatUsdPerHour(p.usdPerHour));
+    if (p.projected) {
+        t += QStringLiteral("<br>Time %1 (training %2, spot overhead %3)<br>Cost %4 USD · %5 samples/USD")
+                 .arg(formatHours(p.totalHours), formatHours(p.trainHours), formatHours(p.interruptionHours),
+                      formatUsd(p.costUsd), QString::number(p.samplesPerUsd, 'f', 0));
+    }
+    if (p.onFrontier)
+        t += QStringLiteral("<br>★ on the efficiency frontier");
+    if (point == r.recommended)
+        t += QStringLiteral("<br>◎ recommended for the chosen cost/time weight");
+    for (ProjectionFlag f : allProjectionFlags())
+        if (hasFlag(p.flags, f))
+            t += QStringLiteral("<br>⚠ ") + projectionFlagDescription(f).toHtmlEscaped();
+    return t;
+}
+
+} // namespace gf

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "viewmodels/projectioncontroller.h"
+
+#include <QAbstractTableModel>
+
+namespace gf {
+
+/// A table of projected points (e.g. the frontier), one row per point.
+class PointTableModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column
+    {
+        Provider,
+        Instance,
+        Region,
+        Gpu,
+        Pricing,
+        UsdPerHour,
+        Hours,
+        Cost,
+        SamplesPerUsd,
+        Notes,
+        ColumnCount
+    };
+    static constexpr int SortRole = Qt::UserRole + 1;
+    static constexpr int PointIndexRole = Qt::UserRole + 2;
+
+    explicit PointTableModel(QObject *parent = nullptr);
+
+    /// Shows the given points of the results (reset-style).
+    void setPoints(ProjectionResultsPtr results, QList<qsizetype> pointIndices);
+    /// Convenience: the frontier points sorted by time.
+    void showFrontier(ProjectionResultsPtr results);
+    qsizetype pointAt(int row) const { return row >= 0 && row < m_rows.size() ? m_rows.at(row) : -1; }
+    int rowOfPoint(qsizetype point) const { return static_cast<int>(m_rows.indexOf(point)); }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    ProjectionResultsPtr m_results;
+    QList<qsizetype> m_rows;
+};
+
+/// One line describing a point for tooltips and reports: provider, instance, region, GPUs, price, time, cost.
+QString describePoint(const ProjectionResults &results, qsizetype point);
+
+} // namespace gf
