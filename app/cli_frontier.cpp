@@ -313,17 +313,7 @@ int cliFrontier(CliContext &ctx, const QStringList &args)
             continue;
         order.append(i);
     }
-    std::stable_sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) {
-        const ProjectedOffer &x = points.at(a);
-        const ProjectedOffer &y = points.at(b);
-        if (x.projected != y.projected)
-            return x.projected;
-        if (!x.projected)
-            return false;
-        if (x.totalHours != y.totalHours)
-            return x.totalHours < y.totalHours;
-        return x.costUsd < y.costUsd;
-    });
+    sortByTime(points, order);
     const qsizetype shownTotal = order.size();
     if (limit && order.size() > *limit)
         order.resize(static_cast<qsizetype>(*limit));
@@ -429,8 +419,8 @@ int cliFrontier(CliContext &ctx, const QStringList &args)
             gpusText = QStringLiteral("%1x%2").arg(pt.nodes).arg(gpusText);
         rows.append(
             {pt.recommended ? QStringLiteral("=>") : (pt.onFrontier ? QStringLiteral("*") : QString()),
-             providerDisplayName(o.provider), o.instanceType, o.zone.isEmpty() ? o.region : o.zone,
-             gpuName(o), gpusText, modeName(pt), pt.usdPerHour > 0 ? formatUsdPerHour(pt.usdPerHour) : dash,
+             providerDisplayName(o.provider), o.instanceType, locationText(o), gpuName(o), gpusText,
+             modeName(pt), pt.usdPerHour > 0 ? formatUsdPerHour(pt.usdPerHour) : dash,
              pt.projected ? formatNumber(pt.samplesPerS, pt.samplesPerS < 100 ? 2 : 0) : dash,
              pt.projected ? formatHours(pt.totalHours) : dash, priced ? formatUsd(pt.costUsd) : dash,
              priced ? QString::number(pt.samplesPerUsd, 'f', 0) : dash,

@@ -164,7 +164,7 @@ int cliOffers(CliContext &ctx, const QStringList &args)
     for (const Offer &o : std::as_const(offers)) {
         const GpuModel *m = o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId);
         rows.append(
-            {providerDisplayName(o.provider), o.instanceType, o.zone.isEmpty() ? o.region : o.zone,
+            {providerDisplayName(o.provider), o.instanceType, locationText(o),
              m ? m->name : o.gpuRawName + QStringLiteral(" (unrecognised)"), formatNumber(o.gpuCount),
              formatNumber(o.gpuMemGb), formatNumber(o.vcpus), formatUsdPerHour(o.onDemandUsdH),
              formatUsdPerHour(o.spotUsdH),

@@ -78,8 +78,7 @@ void ComparePage::setOffers(const QList<Offer> &offers, const QList<int> &rows, 
         {tr("Provider"), Better::None, nullptr,
          [](const Offer &o, const ProjectedOffer *) { return providerDisplayName(o.provider); }, nullptr},
         {tr("Region"), Better::None, nullptr,
-         [](const Offer &o, const ProjectedOffer *) { return o.zone.isEmpty() ? o.region : o.zone; },
-         nullptr},
+         [](const Offer &o, const ProjectedOffer *) { return locationText(o); }, nullptr},
         {tr("GPU"), Better::None, nullptr,
          [](const Offer &o, const ProjectedOffer *) {
              const GpuModel *m = o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId);

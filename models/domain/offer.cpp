@@ -56,4 +56,11 @@ QString providerDisplayName(const QString &provider)
     return provider;
 }
 
+QString locationText(const Offer &offer)
+{
+    if (offer.zone.isEmpty() || offer.zone == offer.region)
+        return offer.region;
+    return offer.region + QStringLiteral(" (") + offer.zone + u')';
+}
+
 } // namespace gf

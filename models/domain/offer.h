@@ -102,4 +102,8 @@ struct Snapshot
 QStringList knownProviders();
 QString providerDisplayName(const QString &provider);
 
+/// Where an offer is, as every table, report and CLI shows it: "us-east-1 (use1-az6)" when the
+/// provider names a zone, else the region ("westeurope", vast.ai's host location).
+QString locationText(const Offer &offer);
+
 } // namespace gf

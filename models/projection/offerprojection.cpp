@@ -599,4 +599,10 @@ QList<ProjectedOffer> projectOffers(const QList<Offer> &offers, const Workload &
     return points;
 }
 
+void sortByTime(const QList<ProjectedOffer> &points, QList<qsizetype> &order)
+{
+    std::stable_sort(order.begin(), order.end(),
+                     [&](qsizetype a, qsizetype b) { return fasterThan(points.at(a), points.at(b)); });
+}
+
 } // namespace gf

@@ -138,4 +138,20 @@ qsizetype recommendedIndex(const QList<ProjectedOffer> &points);
 /// (separate hosts over the internet).
 double defaultNetworkGbps(ProviderKind provider);
 
+/// The order of every time-sorted list (tables, reports, CLI): projected points first, fastest
+/// first, ties by lower cost; unprojected points keep their order at the end (use a stable sort).
+inline bool fasterThan(const ProjectedOffer &x, const ProjectedOffer &y)
+{
+    if (x.projected != y.projected)
+        return x.projected;
+    if (!x.projected)
+        return false;
+    if (x.totalHours != y.totalHours)
+        return x.totalHours < y.totalHours;
+    return x.costUsd < y.costUsd;
+}
+
+/// Sorts indexes into points by fasterThan (stable).
+void sortByTime(const QList<ProjectedOffer> &points, QList<qsizetype> &order);
+
 } // namespace gf

@@ -22,22 +22,6 @@ bool priced(const ProjectedOffer &p)
     return p.projected && !hasFlag(p.flags, ProjectionFlag::InvalidPrice);
 }
 
-/// Fastest first; ties by cost; points without a projection last, in input order.
-void sortByTime(const ProjectionResults &r, QList<qsizetype> &order)
-{
-    std::stable_sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) {
-        const ProjectedOffer &x = r.points.at(a);
-        const ProjectedOffer &y = r.points.at(b);
-        if (x.projected != y.projected)
-            return x.projected;
-        if (!x.projected)
-            return false;
-        if (x.totalHours != y.totalHours)
-            return x.totalHours < y.totalHours;
-        return x.costUsd < y.costUsd;
-    });
-}
-
 QString pct(double v, int decimals = 0)
 {
     return QString::number(v, 'f', decimals) + QStringLiteral(" %");
@@ -433,7 +417,7 @@ Result<Data> build(const ReportInput &in)
             d.frontier.append(i);
         all.append(i);
     }
-    sortByTime(r, d.frontier);
+    sortByTime(r.points, d.frontier);
 
     const QString filterText = describeFilter(r.filter);
     switch (in.offerSet) {
@@ -482,7 +466,7 @@ Result<Data> build(const ReportInput &in)
         break;
     }
     }
-    sortByTime(r, d.rows);
+    sortByTime(r.points, d.rows);
 
     d.recommended = r.recommended;
     for (qsizetype i : std::as_const(d.rows)) {
@@ -551,11 +535,6 @@ QString pricingText(const Offer &o, const ProjectedOffer &p)
     return QStringLiteral("on-demand");
 }
 
-QString regionText(const Offer &o)
-{
-    return o.zone.isEmpty() ? o.region : o.zone;
-}
-
 QString pointTitle(const Data &d, qsizetype point)
 {
     const ProjectedOffer &p = d.r->points.at(point);
@@ -563,7 +542,7 @@ QString pointTitle(const Data &d, qsizetype point)
     QString s = QStringLiteral("%1 %2").arg(providerDisplayName(o.provider), o.instanceType);
     if (p.nodes > 1)
         s += QStringLiteral(" ×%1").arg(p.nodes);
-    s += QStringLiteral(" (%1), %2").arg(regionText(o), pricingText(o, p));
+    s += QStringLiteral(" in %1, %2").arg(locationText(o), pricingText(o, p));
     return s;
 }
 
@@ -593,7 +572,7 @@ QStringList pointCells(const Data &d, qsizetype point)
     notes += projectionFlagNames(p.flags);
     return {providerDisplayName(o.provider),
             o.instanceType,
-            regionText(o),
+            locationText(o),
             gpuText(o, p.nodes),
             pricingText(o, p),
             p.usdPerHour > 0 ? formatUsdPerHour(p.usdPerHour) : dash,
@@ -867,11 +846,11 @@ QList<QStringList> multiNodeRows(const Data &d)
         rows.append({m.gpuName, QString::number(m.gpus),
                      QStringLiteral("%1 × %2 %3 (%4)")
                          .arg(QString::number(m.gpus), providerDisplayName(m.singleOffer.provider),
-                              m.singleOffer.instanceType, regionText(m.singleOffer)),
+                              m.singleOffer.instanceType, locationText(m.singleOffer)),
                      formatHours(m.spot.totalHours), formatUsd(m.spot.costUsd),
                      QStringLiteral("%1 %2 (%3)")
                          .arg(providerDisplayName(m.multiOffer.provider), m.multiOffer.instanceType,
-                              regionText(m.multiOffer)),
+                              locationText(m.multiOffer)),
                      formatHours(m.onDemand.totalHours), formatUsd(m.onDemand.costUsd), saves, slower});
     }
     return rows;

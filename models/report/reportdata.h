@@ -79,8 +79,7 @@ Result<Data> build(const ReportInput &input);
 // Text shared by every format (same wording everywhere).
 QString gpuText(const Offer &o, int nodes); ///< "8 × A100 80GB SXM4", "4 instances × (1 × T4)"
 QString gpuModelName(const Offer &o);       ///< canonical name, else the provider's name + " (unrecognised)"
-QString pricingText(const Offer &o, const ProjectedOffer &p); ///< "on-demand", "spot", "preemptible"
-QString regionText(const Offer &o);
+QString pricingText(const Offer &o, const ProjectedOffer &p);
 QString pointTitle(const Data &d, qsizetype point); ///< "AWS p4d.24xlarge (us-east-1), spot"
 /// Cells of the point tables: Provider, Instance, Region, GPUs, Pricing, USD/h, Time, Cost (USD),
 /// Samples/USD, Notes

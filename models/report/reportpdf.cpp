@@ -334,7 +334,7 @@ void cards(Flow &f, const Data &d)
             l.what = pdfWrap(what, PdfFont::HelveticaBold, 9, inner);
             l.figs = QStringLiteral("%1 · %2 USD").arg(formatHours(p.totalHours), formatUsd(p.costUsd));
             l.sub = pdfWrap(
-                QStringLiteral("%1 · %2 · %3").arg(regionText(o), gpuText(o, p.nodes), pricingText(o, p)),
+                QStringLiteral("%1 · %2 · %3").arg(locationText(o), gpuText(o, p.nodes), pricingText(o, p)),
                 PdfFont::Helvetica, 7.5, inner);
             l.sub +=
                 pdfWrap(QStringLiteral("%1 USD/h · %2 samples/USD")

@@ -77,7 +77,7 @@ QVariant OfferTableModel::data(const QModelIndex &index, int role) const
         case Instance:
             return o.instanceType;
         case Region:
-            return o.zone.isEmpty() ? o.region : QString(o.region + QStringLiteral(" (") + o.zone + u')');
+            return locationText(o);
         case Gpu:
             return gpu ? gpu->name : QString(o.gpuRawName + QStringLiteral(" (unrecognised)"));
         case GpuCount:

@@ -36,11 +36,7 @@ void PointTableModel::showFrontier(ProjectionResultsPtr results)
         for (qsizetype i = 0; i < results->points.size(); ++i)
             if (results->points.at(i).onFrontier)
                 rows.append(i);
-        std::sort(rows.begin(), rows.end(), [&](qsizetype a, qsizetype b) {
-            const ProjectedOffer &x = results->points.at(a);
-            const ProjectedOffer &y = results->points.at(b);
-            return x.totalHours < y.totalHours || (x.totalHours == y.totalHours && x.costUsd < y.costUsd);
-        });
+        sortByTime(results->points, rows);
     }
     setPoints(std::move(results), rows);
 }
@@ -72,7 +68,7 @@ QVariant PointTableModel::data(const QModelIndex &index, int role) const
         case Instance:
             return recommended ? o.instanceType + QStringLiteral("  ◎ recommended") : o.instanceType;
         case Region:
-            return o.zone.isEmpty() ? o.region : o.zone;
+            return locationText(o);
         case Gpu:
             return gpuLabel(o, p.nodes);
         case Pricing:
@@ -146,12 +142,11 @@ QString describePoint(const ProjectionResults &r, qsizetype point)
         return {};
     const ProjectedOffer &p = r.points.at(point);
     const Offer &o = r.offers.at(p.offerIndex);
-    QString t =
-        QStringLiteral("<b>%1 %2</b> (%3)<br>%4<br>%5 price %6 USD/h")
-            .arg(providerDisplayName(o.provider).toHtmlEscaped(), o.instanceType.toHtmlEscaped(),
-                 (o.zone.isEmpty() ? o.region : o.zone).toHtmlEscaped(), gpuLabel(o, p.nodes).toHtmlEscaped(),
-                 p.mode == PriceMode::Spot ? QStringLiteral("Spot") : QStringLiteral("On-demand"),
-                 formatUsdPerHour(p.usdPerHour));
+    QString t = QStringLiteral("<b>%1 %2</b> (%3)<br>%4<br>%5 price %6 USD/h")
+                    .arg(providerDisplayName(o.provider).toHtmlEscaped(), o.instanceType.toHtmlEscaped(),
+                         locationText(o).toHtmlEscaped(), gpuLabel(o, p.nodes).toHtmlEscaped(),
+                         p.mode == PriceMode::Spot ? QStringLiteral("Spot") : QStringLiteral("On-demand"),
+                         formatUsdPerHour(p.usdPerHour));
     if (p.projected) {
         t += QStringLiteral("<br>Time %1 (training %2, spot overhead %3)<br>Cost %4 USD · %5 samples/USD")
                  .arg(formatHours(p.totalHours), formatHours(p.trainHours), formatHours(p.interruptionHours),
