@@ -29,7 +29,9 @@ QStringList snapshotCsvColumns()
             QStringLiteral("billing_minimum_s"),
             QStringLiteral("source"),
             QStringLiteral("upload_gbps"),
-            QStringLiteral("dlperf")};
+            QStringLiteral("dlperf"),
+            QStringLiteral("price_date"),
+            QStringLiteral("end_date")};
 }
 
 QString writeSnapshotCsv(const QList<Offer> &offers)
@@ -57,7 +59,9 @@ QString writeSnapshotCsv(const QList<Offer> &offers)
                          QString::number(o.billingMinimumS),
                          csvQuote(o.source),
                          n(o.uploadGbps),
-                         n(o.dlperf)}
+                         n(o.dlperf),
+                         o.priceDate.isValid() ? o.priceDate.toString(Qt::ISODate) : QString(),
+                         o.listingEnd.isValid() ? o.listingEnd.toString(Qt::ISODate) : QString()}
                  .join(u',') +
              u'\n';
     }
@@ -113,14 +117,19 @@ Result<SnapshotData> parseSnapshotCsv(const QString &text, const QString &origin
     QList<int> idx;
     for (const QString &col : columns) {
         const int c = doc.column(col);
-        // Optional: source (per-row provenance), and the vast.ai metrics added in schema 4.
-        if (c < 0 && col != u"source" && col != u"upload_gbps" && col != u"dlperf")
+        // Optional: source (per-row provenance), the vast.ai metrics added in schema 4, the row's own
+        // price date and the listing's end (schema 5).
+        if (c < 0 && col != u"source" && col != u"upload_gbps" && col != u"dlperf" && col != u"price_date" &&
+            col != u"end_date")
             return makeError(
                 QStringLiteral("%1: not a GPU Frontier catalog file: the column \"%2\" is missing")
                     .arg(origin, col));
         idx.append(c);
     }
 
+    // Optional: a marketplace's rentable flag. Offers that cannot be rented are not imported.
+    const int cRentable = doc.column(QStringLiteral("rentable"));
+    int notRentable = 0;
     for (const CsvRecord &rec : doc.records) {
         if (rec.fields.size() != doc.header.size())
             return makeError(QStringLiteral("%1: line %2 has %3 fields, the header has %4 (truncated file?)")
@@ -155,8 +164,24 @@ Result<SnapshotData> parseSnapshotCsv(const QString &text, const QString &origin
         o.source = f(18);
         o.uploadGbps = optionalNumber(f(19), columns.at(19), rec.line, &err);
         o.dlperf = optionalNumber(f(20), columns.at(20), rec.line, &err);
+        for (const auto &[i, date] : {std::pair{21, &o.priceDate}, std::pair{22, &o.listingEnd}}) {
+            if (f(i).isEmpty())
+                continue;
+            *date = QDate::fromString(f(i), Qt::ISODate);
+            if (!date->isValid() && err.isEmpty())
+                err = QStringLiteral("line %1: %2 is not an ISO date (YYYY-MM-DD): \"%3\"")
+                          .arg(rec.line)
+                          .arg(columns.at(i), f(i).left(40));
+        }
         if (!err.isEmpty())
             return makeError(QStringLiteral("%1: %2").arg(origin, err));
+        if (cRentable >= 0) {
+            const QString r = rec.fields.at(cRentable).trimmed().toLower();
+            if (r == u"false" || r == u"0" || r == u"no") {
+                ++notRentable;
+                continue;
+            }
+        }
         if (o.gpuCount <= 0 && !count)
             return makeError(QStringLiteral("%1: line %2: gpu_count is empty").arg(origin).arg(rec.line));
         if (data.provider.isEmpty())
@@ -167,6 +192,9 @@ Result<SnapshotData> parseSnapshotCsv(const QString &text, const QString &origin
     }
     if (data.provider.isEmpty())
         return makeError(QStringLiteral("%1: the file names no provider").arg(origin));
+    if (notRentable > 0)
+        data.warnings.append(
+            QStringLiteral("%1 offers marked not rentable were not imported").arg(notRentable));
     return data;
 }
 

@@ -3,9 +3,9 @@
 #include "refresh/pricesource.h"
 
 #include "domain/gpucatalog.h"
+#include "domain/providertables.h"
 #include "providers/awsoffers.h"
 #include "providers/providerimport.h"
-#include "providers/providertables.h"
 #include "providers/skypilotcatalog.h"
 #include "providers/vastai.h"
 #include "store/catalogstore.h"

@@ -1,6 +1,8 @@
 #include "report/reportdata.h"
 
 #include "domain/gpucatalog.h"
+#include "domain/pricesanity.h"
+#include "projection/pointexplanation.h"
 #include "util/format.h"
 
 #include <QHash>
@@ -135,6 +137,35 @@ void addWarnings(Data &d)
                             "projected and appear in no comparison.")
                  .arg(unrecognisedOffers),
              capped(items, 12)});
+    }
+
+    // Suspect prices (price-sanity flags), per flag.
+    std::map<QString, int> suspectByFlag;
+    int suspectOffers = 0;
+    for (const Offer &o : r.offers) {
+        const int f = o.flags & (kSuspectSpotFlags | kSuspectOnDemandFlags);
+        if (f == 0)
+            continue;
+        ++suspectOffers;
+        for (const QString &name : offerFlagNames(f))
+            ++suspectByFlag[QString(name).replace(u'_', u'-')];
+    }
+    if (suspectOffers > 0) {
+        QStringList items;
+        for (const auto &[name, n] : suspectByFlag)
+            items.append(QStringLiteral("%1: %2").arg(name, offersText(n)));
+        d.warnings.append(
+            {QStringLiteral("suspect-prices"),
+             opt.includeSuspect
+                 ? QStringLiteral(
+                       "%1 offers carry a suspect price (price-sanity flags) and are INCLUDED in the "
+                       "frontier and the recommendation.")
+                       .arg(suspectOffers)
+                 : QStringLiteral(
+                       "%1 offers carry a suspect price (price-sanity flags): the flagged option is "
+                       "listed but excluded from the frontier and the recommendation.")
+                       .arg(suspectOffers),
+             items});
     }
 
     // Memory too small.
@@ -469,6 +500,11 @@ Result<Data> build(const ReportInput &in)
     sortByTime(r.points, d.rows);
 
     d.recommended = r.recommended;
+    if (d.recommended >= 0) {
+        const ProjectedOffer &p = r.points.at(d.recommended);
+        d.recommendedExplanation =
+            explainPoint(r.offers.at(p.offerIndex), p, r.workload, r.options, r.calibration).all();
+    }
     for (qsizetype i : std::as_const(d.rows)) {
         const ProjectedOffer &p = r.points.at(i);
         if (!p.feasible)
@@ -548,15 +584,16 @@ QString pointTitle(const Data &d, qsizetype point)
 
 QStringList pointHeader()
 {
-    return {QStringLiteral("Provider"), QStringLiteral("Instance"),   QStringLiteral("Region"),
-            QStringLiteral("GPUs"),     QStringLiteral("Pricing"),    QStringLiteral("USD/h"),
-            QStringLiteral("Time"),     QStringLiteral("Cost (USD)"), QStringLiteral("Samples/USD"),
-            QStringLiteral("Feasible"), QStringLiteral("Notes")};
+    return {QStringLiteral("Provider"),      QStringLiteral("Instance"),      QStringLiteral("Region"),
+            QStringLiteral("GPUs"),          QStringLiteral("Pricing"),       QStringLiteral("USD/h"),
+            QStringLiteral("Time"),          QStringLiteral("Cost (USD)"),    QStringLiteral("Samples/USD"),
+            QStringLiteral("Interruptions"), QStringLiteral("Spot overhead"), QStringLiteral("Feasible"),
+            QStringLiteral("Notes")};
 }
 
 QList<bool> pointNumeric()
 {
-    return {false, false, false, false, false, true, true, true, true, false, false};
+    return {false, false, false, false, false, true, true, true, true, true, true, false, false};
 }
 
 QStringList pointCells(const Data &d, qsizetype point)
@@ -579,6 +616,9 @@ QStringList pointCells(const Data &d, qsizetype point)
             p.projected ? formatHours(p.totalHours) : dash,
             priced(p) ? formatUsd(p.costUsd) : dash,
             priced(p) ? QString::number(p.samplesPerUsd, 'f', 0) : dash,
+            p.projected && p.mode == PriceMode::Spot ? QString::number(p.expectedInterruptions, 'f', 2)
+                                                     : dash,
+            p.projected && p.mode == PriceMode::Spot ? formatHours(p.interruptionHours) : dash,
             p.feasible ? QStringLiteral("yes") : QStringLiteral("no"),
             notes.join(QStringLiteral(", "))};
 }
@@ -681,8 +721,45 @@ QList<std::pair<QString, QString>> assumptionRows(const Data &d)
     const ProjectionOptions &o = d.r->options;
     QList<std::pair<QString, QString>> rows;
     rows.append({QStringLiteral("Prices"), spotPolicyText(o.spotPolicy)});
+    rows.append({QStringLiteral("Setup time"),
+                 minutesText(o.setupMinutes) + QStringLiteral(" boot per run, billed, plus data staging")});
+    const Workload &w = d.r->workload;
     rows.append(
-        {QStringLiteral("Setup time"), minutesText(o.setupMinutes) + QStringLiteral(" per run, billed")});
+        {QStringLiteral("Data staging"),
+         w.stagedGb() > 0
+             ? QStringLiteral("%1 GB (data set %2 GB + pretrained weights %3 GB) over each offer's sustained "
+                              "network bandwidth; a cloud instance below %4 vCPUs sustains %5 % of its "
+                              "\"up to\" figure (judgement)")
+                   .arg(number(w.stagedGb()), number(w.datasetGb), number(w.pretrainedWeightsGb),
+                        number(kBurstVcpuLimit), number(kBurstBaselineShare * 100))
+             : QStringLiteral("none")});
+    rows.append({QStringLiteral("Input pipeline"),
+                 w.cpuCoreSecondsPerSample > 0
+                     ? QStringLiteral("%1 vCPU-seconds per %2: speed capped at vCPUs / that (cpu-bound)")
+                           .arg(number(w.cpuCoreSecondsPerSample), w.sampleUnit)
+                     : QStringLiteral("not given (no CPU cap)")});
+    QStringList rates;
+    for (const QString &p : knownProviders())
+        if (o.interruptionRatePerHour.contains(p))
+            rates.append(QStringLiteral("%1 %2 per hour (yours)")
+                             .arg(providerDisplayName(p), number(o.interruptionRatePerHour.value(p))));
+    rows.append(
+        {QStringLiteral("Spot interruption rates"),
+         QStringLiteral("documented defaults per provider, capacity and GPU class (resources/SPOT.md, "
+                        "resources/spot_interruption.csv, AWS buckets in resources/spot_aws_buckets.csv)") +
+             (rates.isEmpty() ? QString()
+                              : QStringLiteral("; overridden: ") + rates.join(QStringLiteral(", ")))});
+    QStringList egress;
+    for (const QString &p : knownProviders())
+        if (o.egressUsdPerGb.value(p, 0) > 0)
+            egress.append(QStringLiteral("%1 %2 USD/GB")
+                              .arg(providerDisplayName(p), number(o.egressUsdPerGb.value(p))));
+    rows.append({QStringLiteral("Egress"),
+                 egress.isEmpty() ? QStringLiteral("none") : egress.join(QStringLiteral(", "))});
+    rows.append({QStringLiteral("Suspect prices"),
+                 o.includeSuspect
+                     ? QStringLiteral("included: they may be on the frontier and recommended")
+                     : QStringLiteral("excluded from the frontier and the recommendation (shown, flagged)")});
     rows.append({QStringLiteral("Checkpoint interval"),
                  minutesText(o.checkpointMinutes) +
                      QStringLiteral(" (an interruption loses half of it on average)")});

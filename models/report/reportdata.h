@@ -72,6 +72,8 @@ struct Data
     ReportChartData chart;
     qsizetype projected = 0;
     qsizetype feasible = 0;
+    /// Where every number of the recommended point comes from (explainPoint: facts, then flags).
+    QStringList recommendedExplanation;
 };
 
 Result<Data> build(const ReportInput &input);
@@ -82,7 +84,7 @@ QString gpuModelName(const Offer &o);       ///< canonical name, else the provid
 QString pricingText(const Offer &o, const ProjectedOffer &p);
 QString pointTitle(const Data &d, qsizetype point); ///< "AWS p4d.24xlarge (us-east-1), spot"
 /// Cells of the point tables: Provider, Instance, Region, GPUs, Pricing, USD/h, Time, Cost (USD),
-/// Samples/USD, Notes
+/// Samples/USD, Interruptions, Spot overhead, Feasible, Notes
 QStringList pointHeader();
 QStringList pointCells(const Data &d, qsizetype point);
 /// Which point-table columns are numbers (right-aligned).

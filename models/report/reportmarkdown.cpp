@@ -149,6 +149,12 @@ QByteArray renderMarkdown(const Data &d)
     s += QStringLiteral("- **Recommended:** %1\n").arg(md(headlineText(d, d.recommended)));
     s += QStringLiteral("- **Cheapest within limits:** %1\n").arg(md(headlineText(d, d.cheapest)));
     s += QStringLiteral("- **Fastest within limits:** %1\n\n").arg(md(headlineText(d, d.fastest)));
+    if (!d.recommendedExplanation.isEmpty()) {
+        s += QStringLiteral("### Where the recommended offer's numbers come from\n\n");
+        for (const QString &line : d.recommendedExplanation)
+            s += QStringLiteral("- %1\n").arg(md(line));
+        s += u'\n';
+    }
 
     s += QStringLiteral("## Warnings\n\n");
     if (d.warnings.isEmpty())

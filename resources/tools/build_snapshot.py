@@ -40,7 +40,7 @@ COLUMNS = [
     "gpu_mem_gb", "vcpus", "ram_gb", "network_gbps", "interconnect",
     "ondemand_usd_h", "spot_usd_h", "spot_label", "interruption",
     "reliability", "billing_increment_s", "billing_minimum_s", "source",
-    "upload_gbps", "dlperf",
+    "upload_gbps", "dlperf", "price_date", "end_date",
 ]
 
 # --------------------------------------------------------------------------
@@ -67,10 +67,10 @@ SNAPSHOT_DATE = {
 
 SOURCE_LINE = {
     "aws": "SkyPilot catalog v8 aws/vms.csv @e385a0d (on-demand per region, spot per AZ) + AWS Spot Advisor data (spot-advisor-data.json, committed 2025-06-28) for interruption buckets",
-    "gcp": "SkyPilot catalog v8 gcp/vms.csv @8427bbf (a2/a3 host rows + GPU-only rows, composed per zone) + GCP N1 us-central1 list rates for n1-standard hosts",
+    "gcp": "SkyPilot catalog v8 gcp/vms.csv @8427bbf (a2/a3 host rows + GPU-only rows, composed per zone) + GCP N1 us-central1 list rates for n1-standard hosts; 91 a2/a3 rows removed whose GPU price was a discounted tier, not on-demand (below 0.6x the upper-quartile regional price; resources/catalog/SOURCES.md)",
     "azure": "SkyPilot catalog v6 azure/vms.csv @098741e (derived by SkyPilot from the Azure Retail Prices API), hazards fixed as documented",
     "paperspace": "SkyPilot catalog v6 paperspace/vms.csv @e520054 (Paperspace public on-demand prices, NY2)",
-    "vastai": "SkyPilot catalog v8 vast/vms.csv @680a69b (cheapest offers per GPU config) + verbatim vast.ai offer payloads (500.farm mirror 2025-07-26, vastai CLI capture 2024-07-30)",
+    "vastai": "SkyPilot catalog v8 vast/vms.csv @680a69b (cheapest offers per GPU config) + verbatim vast.ai offer payloads (500.farm mirror 2025-07-26, vastai CLI capture 2024-07-30); 2 offers removed that were not rentable at capture (rentable: false)",
 }
 
 # Billing granularity (increment_s, minimum_s).  See SOURCES.md "Billing".
@@ -640,8 +640,11 @@ def vast_offer_rows(path, capture_label, st, drop_unrentable=True):
         )
         r["_date"] = captured
         r["_unrentable"] = why
+        if captured:
+            r["price_date"] = captured.isoformat()
         if o.get("end_date"):
             r["_end_date"] = datetime.datetime.fromtimestamp(o["end_date"], datetime.timezone.utc).date()
+            r["end_date"] = r["_end_date"].isoformat()
         out.append(r)
     return out
 
@@ -737,7 +740,7 @@ def summarize(prov, rows):
 # Price sanity flags: the rules the app computes at import time (documented in SOURCES.md
 # "Price sanity report" and in the snapshot notes; the C++ implementation must match).
 # --------------------------------------------------------------------------
-STALE_DAYS = 90                 # price older than this many days before the reference date
+STALE_DAYS = 90                 # row price older than this many days before its snapshot's date
 SPOT_FLOOR_RATIO = 0.10         # AWS's spot floor: 10 % of on-demand ...
 SPOT_FLOOR_TOLERANCE = 1.005    # ... + 0.5 % because AWS spot prices are rounded to 4 decimals
 OUTLIER_FACTOR = 3.0            # per-GPU-hour on-demand below median/3 or above 3 x median
@@ -792,7 +795,10 @@ def robust_medians(built, resolve, split_classes=True):
 
 def sanity_flags(built, resolve):
     """Per-row flags and per-provider counts.  Returns (counts, medians, ref_date, rowflags)."""
-    ref = max(row_date(prov, r) for prov, rows in built.items() for r in rows)
+    # Reference date = each row's own snapshot date (not the newest date of the whole catalog, nor the
+    # wall clock): a snapshot that is old as a whole stays usable (the app shows its age), while rows
+    # mixed in from an older capture, or whose listing ended, are caught.
+    ref = "each snapshot's own date"
     med = robust_medians(built, resolve)
     counts = collections.OrderedDict()
     rowflags = []
@@ -821,7 +827,8 @@ def sanity_flags(built, resolve):
             if r.get("_unrentable"):
                 f.append("unrentable")
             end = r.get("_end_date")
-            if (ref - row_date(prov, r)).days > STALE_DAYS or (end is not None and end < ref):
+            snap = datetime.date.fromisoformat(SNAPSHOT_DATE[prov])
+            if (snap - row_date(prov, r)).days > STALE_DAYS or (end is not None and end < snap):
                 f.append("stale")
             for name in f:
                 c[name] += 1
@@ -997,7 +1004,7 @@ def main():
             "%.2f" % (src / m) if src and m else "-", fmt(sp, 4) or "-",
             "%.2f" % (sp / odv) if sp and odv else "-"))
     print()
-    print("== Price sanity report (flags the app computes at import; reference date %s, stale > %d days)"
+    print("== Price sanity report (flags the app computes at import; reference date: %s, stale > %d days)"
           % (san_after[2], STALE_DAYS))
     for label, san in (("previous rules", san_before), ("this snapshot", san_after)):
         print("   %s:" % label)
@@ -1152,7 +1159,8 @@ def write_azure_spot_section(A, extra):
     A("    (NC24ads/NC48ads/NC96ads_A100_v4 eastus: 0.444433 / 0.888866 / 1.777732 = 1:2:4).")
     A("  What the data show is a discount cap: most GPU sizes sat at 89 % off (11 % of PAYG, the")
     A("  maximum of Azure's advertised \"up to 90 %\") in mid-2024, A10 v5 at 75 %, a few in")
-    A("  between. Consequences: (1) the Azure file (2024-07-01) is flagged `stale` as a whole;")
+    A("  between. Consequences: (1) the Azure file (2024-07-01) is old as a whole (the app shows its age;")
+    A("  its rows are not `stale`, which compares a row with its own snapshot);")
     A("  (2) a spot price at the cap says nothing about capacity or eviction rate, so the spot")
     A("  interruption model has to carry Azure's risk (issue 13 item 3); (3) the 0.110 level is not")
     A("  flagged `spot-at-floor` (that rule is AWS's 10 %; all Azure rows are above it) and is counted")
@@ -1172,8 +1180,8 @@ def write_vast_rentable_section(A, extra):
     A("    offers' `dph_base`) and 0.2 < 0.246667 for the CLI offer. A `min_bid` at or above the")
     A("    on-demand price is flagged `spot-above-ondemand`, not dropped.")
     A("  - `end_date` (end of the host's listing): the CLI offer's is 2025-01-01, after its capture")
-    A("    (2024-07-30) but before the snapshot's reference date; the offer is imported and flagged")
-    A("    `stale` (the stale rule includes `end_date` < reference date). `rented` is absent from")
+    A("    (2024-07-30) but before its snapshot's date (2025-07-01); the offer is imported and flagged")
+    A("    `stale` (the stale rule includes `end_date` < the snapshot's date). `rented` is absent from")
     A("    the mirror payload and false in the CLI capture.")
     A("  - SkyPilot's vast rows carry no rentability fields; kept as the cheapest offers SkyPilot")
     A("    saw.")
@@ -1194,10 +1202,10 @@ def write_sanity_section(A, sums, extra):
     A("| `spot-at-floor` | spot_usd_h <= %.2f x %.3f x ondemand_usd_h (AWS's 10 %% floor; the 0.5 %% absorbs 4-decimal rounding) | the spot price |"
       % (SPOT_FLOOR_RATIO, SPOT_FLOOR_TOLERANCE))
     A("| `gpu-below-spot` | composed offer (host + GPU SKUs, GCP) whose GPU on-demand component < the GPU spot component of the same zone and count | the on-demand price |")
-    A("| `price-outlier` | x = ondemand_usd_h / gpu_count; x < M/%g or x > %g x M, M = robust median for the offer's GPU id and price class (below) | the on-demand price |"
+    A("| `price-outlier` | x = ondemand_usd_h / gpu_count; x < M/%g (low) or x > %g x M (high), M = robust median for the offer's GPU id and price class (below) | low: the on-demand price; high: informational (the app names them `price-outlier-low` / `price-outlier-high`) |"
       % (OUTLIER_FACTOR, OUTLIER_FACTOR))
     A("| `unrentable` | marketplace offer with `rentable` false or `rented` true: **not imported** (counted only) | the offer |")
-    A("| `stale` | price date older than the reference date minus %d days, or offer `end_date` before the reference date | both prices |"
+    A("| `stale` | the row's price date more than %d days before its snapshot's date, or offer `end_date` before that date | both prices |"
       % STALE_DAYS)
     A("")
     A("- Robust median M: GPU id = the `%s` row the offer's gpu_name resolves to (provider-" % extra["gpus_csv"])
@@ -1211,10 +1219,13 @@ def write_sanity_section(A, sums, extra):
     A("  prices (vast.ai H100 SXM 1.93 vs cloud 7.36 USD/GPU-h): one median across both would flag")
     A("  %s rows of real prices (%s)." % (sum(om.values()), ", ".join("%s %d" % kv for kv in sorted(om.items()))))
     A("- Known false positives: the `price-outlier` high side flags AWS g4dn.8xlarge/16xlarge (one T4")
-    A("  with 32/64 vCPUs: the per-GPU-hour price is mostly host). They are real prices.")
-    A("- Price date: the capture date for offer payloads (vast.ai), else the file's snapshot_date.")
-    A("  Reference date = the newest price date in the catalog (%s here), not the wall clock, so a" % ref)
-    A("  bundled catalog does not go stale as a whole with time.")
+    A("  with 32/64 vCPUs: the per-GPU-hour price is mostly host). They are real prices, so the app")
+    A("  shows the high side for information and does not exclude those offers: a price that is too high")
+    A("  cannot make a bad pick look good, and a CPU-bound job can use the host.")
+    A("- Price date: the capture date for offer payloads (vast.ai, column `price_date`), else the file's")
+    A("  snapshot_date. Reference date = %s: a snapshot that is old as a whole (Azure and" % ref)
+    A("  Paperspace, 2024-07-01) stays usable on first start, its age shown; a bundled catalog does")
+    A("  not go stale with the wall clock. Rows mixed in from an older capture are caught.")
     A("- Flags are not exclusive: `any flag` counts rows with at least one.")
     A("")
     A("**Under the previous rules** (before the GCP rebuild and the vast.ai rentable rule):")
@@ -1270,12 +1281,15 @@ def write_sources_md(path, sums, st, with_n1, extra):
             fmt(s["od_min"]), fmt(s["od_max"]), SNAPSHOT_DATE[prov]))
     A("")
     A("\"Previous rules\" = the builder before GCP on-demand-only rebuild and the vast.ai rentable")
-    A("rule (`build_snapshot.py --previous-rules` reproduces those files byte for byte).")
+    A("rule (`build_snapshot.py --previous-rules` reproduces those rows; the files then also carry the")
+    A("`price_date` and `end_date` columns, added later, so they are no longer byte for byte the old ones).")
     A("")
     A("Format: UTF-8, `\\n` line ends, RFC 4180 quoting; three `# key: value` comment lines")
     A("(provider, snapshot_date, source), then the header")
     A("`" + ",".join(COLUMNS) + "`.")
     A("Numbers are written without trailing zeros (`8.0` -> `8`); an empty field means unknown / not offered.")
+    A("`price_date` (ISO date) is the row's own price date when it has one (vast.ai offer captures), else the")
+    A("file's snapshot_date applies; `end_date` is a marketplace listing's end. Both are optional for readers.")
     A("Prices are USD per hour for the whole instance.")
     A("")
     A("### Distinct gpu_name strings (verbatim provider/source strings; map them via the alias table)")

@@ -1,6 +1,6 @@
+#include "domain/providertables.h"
 #include "providers/awsoffers.h"
 #include "providers/awsspot.h"
-#include "providers/providertables.h"
 #include "testsupport.h"
 #include "util/csv.h"
 

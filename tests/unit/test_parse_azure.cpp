@@ -1,5 +1,5 @@
+#include "domain/providertables.h"
 #include "providers/azureretail.h"
-#include "providers/providertables.h"
 #include "testsupport.h"
 
 #include <QTest>

@@ -1,5 +1,5 @@
+#include "domain/providertables.h"
 #include "providers/gcpbilling.h"
-#include "providers/providertables.h"
 #include "testsupport.h"
 
 #include <QTest>
