@@ -32,7 +32,8 @@ QList<ProjectionFlag> allProjectionFlags()
             ProjectionFlag::SpotAtFloor,        ProjectionFlag::GpuBelowSpot,
             ProjectionFlag::PriceOutlierLow,    ProjectionFlag::PriceOutlierHigh,
             ProjectionFlag::StaleRow,           ProjectionFlag::MemoryDiffers,
-            ProjectionFlag::CpuBound,           ProjectionFlag::SpotNeverFinishes};
+            ProjectionFlag::CpuBound,           ProjectionFlag::SpotNeverFinishes,
+            ProjectionFlag::VcpusAssumed};
 }
 
 namespace {
@@ -85,6 +86,8 @@ QString flagName(ProjectionFlag f)
         return QStringLiteral("cpu-bound");
     case ProjectionFlag::SpotNeverFinishes:
         return QStringLiteral("spot-never-finishes");
+    case ProjectionFlag::VcpusAssumed:
+        return QStringLiteral("vcpus-assumed");
     }
     return {};
 }
@@ -171,6 +174,9 @@ QString projectionFlagDescription(ProjectionFlag f)
     case ProjectionFlag::SpotNeverFinishes:
         return QStringLiteral("Interruptions come faster than the run recovers (rate x (checkpoint/2 + "
                               "restore) >= 1): the spot run would not finish.");
+    case ProjectionFlag::VcpusAssumed:
+        return QStringLiteral("No vCPU figure for this offer: 8 vCPUs per GPU are assumed to feed the input "
+                              "pipeline.");
     }
     return {};
 }
@@ -494,8 +500,12 @@ void projectOne(const Context &c, qsizetype i, int specIndex, ProjectedOffer *ou
         if (sr.ok && sr.efficiency < 0.5)
             variantFlags[static_cast<std::size_t>(v)] |= flagBit(ProjectionFlag::CommunicationBound);
         // The input pipeline: every instance decodes for its own GPUs.
-        if (r > 0 && c.cpuSecondsPerSample > 0 && o.vcpus && *o.vcpus > 0) {
-            const double cpuCap = nodes * *o.vcpus / c.cpuSecondsPerSample;
+        if (r > 0 && c.cpuSecondsPerSample > 0) {
+            const bool known = o.vcpus && *o.vcpus > 0;
+            const double vcpus = known ? *o.vcpus : std::max(1.0, n * kAssumedVcpusPerGpu);
+            if (!known)
+                variantFlags[static_cast<std::size_t>(v)] |= flagBit(ProjectionFlag::VcpusAssumed);
+            const double cpuCap = nodes * vcpus / c.cpuSecondsPerSample;
             if (cpuCap < r) {
                 r = cpuCap;
                 variantFlags[static_cast<std::size_t>(v)] |= flagBit(ProjectionFlag::CpuBound);

@@ -57,6 +57,7 @@ enum class ProjectionFlag : quint32
     MemoryDiffers = 1u << 19, ///< the offer's memory per GPU matches no variant of its GPU (informational)
     CpuBound = 1u << 20,      ///< the input pipeline (vCPUs / CPU cost per sample) caps the speed
     SpotNeverFinishes = 1u << 21, ///< interruptions come faster than a restore + lost work: no projection
+    VcpusAssumed = 1u << 22,      ///< no vCPU figure: kAssumedVcpusPerGpu per GPU feed the input pipeline
 };
 inline constexpr quint32 flagBit(ProjectionFlag f)
 {
@@ -164,6 +165,11 @@ qsizetype recommendedIndex(const QList<ProjectedOffer> &points);
 /// Default network bandwidth (Gbps) of an instance without a figure: 10 for the clouds, 1 for vast.ai
 /// (separate hosts over the internet).
 double defaultNetworkGbps(ProviderKind provider);
+
+/// vCPUs per GPU assumed for the input-pipeline cap when an offer states none (vast.ai rows from SkyPilot):
+/// the common cloud ratio (8-12 per GPU on p4d/p5/a2/a3; judgement, PROJECTION.md §6). Without it such
+/// offers would escape the cap and win every data-loading-heavy workload.
+inline constexpr double kAssumedVcpusPerGpu = 8;
 
 /// Share of a cloud's stated bandwidth assumed sustained on instances with fewer than
 /// kBurstVcpuLimit vCPUs, whose figure is an "up to" burst rate (judgement, PROJECTION.md §6).
