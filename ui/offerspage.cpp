@@ -173,6 +173,9 @@ void OffersPage::setOffers(QList<Offer> offers, const QList<Snapshot> &snapshots
         if (!m_view->isColumnHidden(c)) // a hidden column reports width 0: keep its own for when it is shown
             m_view->setColumnWidth(
                 c, std::min(m_view->columnWidth(c), 150)); // longer names elide; tooltips tell
+    // The flags arrive with the projection, after this sizing: room for an icon and one flag name.
+    m_view->setColumnWidth(OfferTableModel::Flags,
+                           std::max(m_view->columnWidth(OfferTableModel::Flags), 170));
     updateSummary();
 }
 

@@ -150,7 +150,7 @@ PointExplanation explainPoint(const Offer &o, const ProjectedOffer &p, const Wor
                        "Time %1 = setup %2 + training %3 (%4 %5 / %6 per s) + spot overhead %7; cost %8 USD "
                        "billed in %9 s increments (minimum %10 s).")
                        .arg(formatHours(p.totalHours), formatHours(p.setupHours), formatHours(p.trainHours),
-                            QString::number(w.totalSamples(), 'g', 6), w.sampleUnit,
+                            QString::number(w.totalSamples(), 'f', 0), w.sampleUnit,
                             formatNumber(p.samplesPerS, p.samplesPerS < 100 ? 2 : 0),
                             formatHours(p.interruptionHours), formatUsd(p.costUsd))
                        .arg(o.billingIncrementS)

@@ -51,8 +51,10 @@ QStringList OfferTableModel::flagNames(int row) const
     // The offer's names are the projection flags' names with '-' (spot_at_floor = spot-at-floor).
     for (const QString &n : offerFlagNames(o->flags))
         out.append(QString(n).replace(u'_', u'-'));
+    // The catalog's age (stale-price) is the same for a whole snapshot: the Price age column and the
+    // status line show it, so it does not crowd every row here.
     if (const ProjectedOffer *p = pointFor(row))
-        for (const QString &n : projectionFlagNames(p->flags))
+        for (const QString &n : projectionFlagNames(p->flags & ~flagBit(ProjectionFlag::StalePrice)))
             if (!out.contains(n))
                 out.append(n);
     return out;

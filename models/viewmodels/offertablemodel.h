@@ -27,6 +27,8 @@ public:
         GpuMemory,
         OnDemand,
         Spot,
+        SpotInterruptions,
+        SpotOverhead,
         Hours,
         Cost,
         SamplesPerUsd,
@@ -38,8 +40,6 @@ public:
         Network,
         Interconnect,
         Interruption,
-        SpotInterruptions,
-        SpotOverhead,
         Setup,
         PriceAge,
         ColumnCount
