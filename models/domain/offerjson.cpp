@@ -83,6 +83,7 @@ QJsonObject snapshotToJson(const Snapshot &s, const QDateTime &now)
     j.insert(QStringLiteral("checksum_sha256"), s.checksum);
     j.insert(QStringLiteral("current"), s.current);
     j.insert(QStringLiteral("status"), s.status);
+    j.insert(QStringLiteral("description"), s.note); ///< what the snapshot is built from, what was removed
     return j;
 }
 

@@ -106,29 +106,33 @@ const SpotDefaults &SpotDefaults::builtin()
 const SpotRateRow *SpotDefaults::baseRow(QStringView provider, QStringView capacity,
                                          QStringView capacityClass, double gpuCount) const
 {
-    QList<const SpotRateRow *> rows;
+    // Key by key: the exact value when any remaining row has it, else "*". No allocation: this runs
+    // once per spot point of a projection.
+    auto any = [](const QString &v) { return v == u"*"; };
+    bool exactProvider = false;
     for (const SpotRateRow &r : m_rows)
-        rows.append(&r);
-    // Key by key: the exact value when any row has it, else "*".
-    auto narrow = [&](QStringView value, auto member) {
-        QList<const SpotRateRow *> exact, any;
-        for (const SpotRateRow *r : std::as_const(rows)) {
-            const QString &v = r->*member;
-            if (v == value)
-                exact.append(r);
-            else if (v == u"*")
-                any.append(r);
-        }
-        rows = exact.isEmpty() ? any : exact;
+        exactProvider = exactProvider || r.provider == provider;
+    auto providerOk = [&](const SpotRateRow &r) {
+        return exactProvider ? r.provider == provider : any(r.provider);
     };
-    narrow(provider, &SpotRateRow::provider);
-    if (!capacity.isEmpty()) // an offer without a spot label matches any capacity of its provider
-        narrow(capacity, &SpotRateRow::capacity);
-    narrow(capacityClass, &SpotRateRow::capacityClass);
+    bool exactCapacity = false;
+    for (const SpotRateRow &r : m_rows)
+        exactCapacity = exactCapacity || (providerOk(r) && r.capacity == capacity);
+    // An offer without a spot label matches any capacity of its provider.
+    auto capacityOk = [&](const SpotRateRow &r) {
+        return capacity.isEmpty() || (exactCapacity ? r.capacity == capacity : any(r.capacity));
+    };
+    bool exactClass = false;
+    for (const SpotRateRow &r : m_rows)
+        exactClass = exactClass || (providerOk(r) && capacityOk(r) && r.capacityClass == capacityClass);
     const SpotRateRow *best = nullptr;
-    for (const SpotRateRow *r : std::as_const(rows))
-        if (r->minGpus <= gpuCount + 1e-9 && (!best || r->minGpus > best->minGpus))
-            best = r;
+    for (const SpotRateRow &r : m_rows) {
+        if (!providerOk(r) || !capacityOk(r) ||
+            !(exactClass ? r.capacityClass == capacityClass : any(r.capacityClass)))
+            continue;
+        if (r.minGpus <= gpuCount + 1e-9 && (!best || r.minGpus > best->minGpus))
+            best = &r;
+    }
     return best;
 }
 

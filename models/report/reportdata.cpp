@@ -861,6 +861,15 @@ QList<QStringList> snapshotRows(const Data &d)
     return rows;
 }
 
+QStringList snapshotNotes(const Data &d)
+{
+    QStringList out;
+    for (const Snapshot &s : d.snapshots)
+        if (!s.note.isEmpty())
+            out.append(QStringLiteral("%1: %2").arg(providerDisplayName(s.provider), s.note));
+    return out;
+}
+
 QStringList spotHeader()
 {
     return {QStringLiteral("GPU"),

@@ -95,6 +95,8 @@ QList<std::pair<QString, QString>> assumptionRows(const Data &d);
 QList<std::pair<QString, QString>> calibrationRows(const Data &d);
 QStringList snapshotHeader();
 QList<QStringList> snapshotRows(const Data &d);
+/// "Provider: description" of every snapshot with one (what it is built from, what was removed).
+QStringList snapshotNotes(const Data &d);
 QStringList spotHeader();
 QList<QStringList> spotRows(const Data &d);
 QStringList multiNodeHeader();

@@ -269,6 +269,13 @@ QByteArray renderHtml(const Data &d)
             for (QString &c : row)
                 c = e(c);
         h += table(snapshotHeader(), rows, {false, false, false, false, false, true, true, true});
+        const QStringList notes = snapshotNotes(d);
+        if (!notes.isEmpty()) {
+            h += QStringLiteral("<ul class=\"notes\">\n");
+            for (const QString &n : notes)
+                h += QStringLiteral("<li>%1</li>\n").arg(e(n));
+            h += QStringLiteral("</ul>\n");
+        }
     }
     h += QStringLiteral("</section>\n");
 

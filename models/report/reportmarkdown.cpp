@@ -214,6 +214,10 @@ QByteArray renderMarkdown(const Data &d)
     else
         s += table(snapshotHeader(), snapshotRows(d), {false, false, false, false, false, true, true, true}) +
              u'\n';
+    for (const QString &n : snapshotNotes(d))
+        s += QStringLiteral("- %1\n").arg(md(n));
+    if (!snapshotNotes(d).isEmpty())
+        s += u'\n';
     s += QStringLiteral("## Calibration\n\n") + keyValue(calibrationRows(d)) + u'\n';
     s += QStringLiteral("## Reproduce\n\n```sh\n%1\n```\n").arg(reproduceCommand(d, ReportFormat::Markdown));
     return s.toUtf8();

@@ -523,6 +523,8 @@ QByteArray renderPdf(const Data &d)
         f.paragraph(QStringLiteral("No snapshot information was given."), 8.5, PdfFont::Helvetica, kMuted);
     else
         f.table(snapshotHeader(), snapshotRows(d), {false, false, false, false, false, true, true, true});
+    for (const QString &note : snapshotNotes(d))
+        f.paragraph(note, 8.5);
 
     f.heading(QStringLiteral("Calibration"));
     f.keyValue(calibrationRows(d));
