@@ -1,6 +1,7 @@
 #include "catalogspage.h"
 #include "refresh/paperspacepricesource.h"
 #include "refresh/pricesource.h"
+#include "uistyle.h"
 
 #include "domain/gpucatalog.h"
 #include "historychart.h"
@@ -48,7 +49,7 @@ public:
             return qApp->style()->standardIcon(QStyle::SP_MessageBoxWarning);
         if (role == Qt::ForegroundRole && index.column() == CatalogStatusModel::LastError &&
             index.data(CatalogStatusModel::FailedRole).toBool())
-            return QColor(0xc0, 0x39, 0x2b);
+            return errorColor(qApp->palette());
         return QIdentityProxyModel::data(index, role);
     }
 };
@@ -214,7 +215,7 @@ void CatalogsPage::buildUi()
     m_settingsError = new QLabel(sources);
     m_settingsError->setObjectName(QStringLiteral("settingsError"));
     m_settingsError->setWordWrap(true);
-    m_settingsError->setStyleSheet(QStringLiteral("color: #c0392b"));
+    m_settingsError->setStyleSheet(errorStyleSheet(palette()));
     m_settingsError->setVisible(false);
     form->addRow(m_settingsError);
     const QDate paperspace = PaperspacePriceSource::tableDate();
@@ -514,7 +515,7 @@ void CatalogsPage::onFinished(const QString &provider, const RefreshOutcome &out
         const QString advice = adviceFor(outcome.code);
         l->setToolTip(outcome.message + (advice.isEmpty() ? QString() : u'\n' + advice) +
                       (outcome.warnings.isEmpty() ? QString() : u'\n' + outcome.warnings.join(u'\n')));
-        l->setStyleSheet(outcome.ok() ? QString() : QStringLiteral("color: #c0392b"));
+        l->setStyleSheet(outcome.ok() ? QString() : errorStyleSheet(palette()));
     }
     if (outcome.status == RefreshStatus::Imported)
         m_importedInJob = true;

@@ -1,4 +1,5 @@
 #include "mainwindow.h"
+#include "uistyle.h"
 
 #include "catalogspage.h"
 #include "comparepage.h"
@@ -52,7 +53,8 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_banner->setStyleSheet(
         QStringLiteral("QLabel { padding: 6px; border-radius: 4px; background: palette(tooltip-base); "
-                       "color: palette(tooltip-text); border: 1px solid #c0392b; }"));
+                       "color: palette(tooltip-text); border: 1px solid %1; }")
+            .arg(errorColor(palette()).name()));
     m_banner->hide();
     layout->addWidget(m_banner);
 

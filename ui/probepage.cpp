@@ -1,4 +1,5 @@
 #include "probepage.h"
+#include "uistyle.h"
 
 #include "domain/gpucatalog.h"
 #include "domain/gpuspecs.h"
@@ -178,7 +179,7 @@ QString ProbePage::statusText() const
 void ProbePage::showMessage(const QString &text, bool error)
 {
     m_message->setText(text);
-    m_message->setStyleSheet(error ? QStringLiteral("color: #c0392b;") : QString());
+    m_message->setStyleSheet(error ? errorStyleSheet(palette()) : QString());
 }
 
 void ProbePage::runProbe(bool cpu, bool quick)

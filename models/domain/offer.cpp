@@ -35,27 +35,6 @@ qint64 Snapshot::ageDays(const QDateTime &now) const
     return fetchedAt.daysTo(now);
 }
 
-QStringList knownProviders()
-{
-    return {QStringLiteral("aws"), QStringLiteral("gcp"), QStringLiteral("azure"),
-            QStringLiteral("paperspace"), QStringLiteral("vastai")};
-}
-
-QString providerDisplayName(const QString &provider)
-{
-    if (provider == u"aws")
-        return QStringLiteral("AWS");
-    if (provider == u"gcp")
-        return QStringLiteral("Google Cloud");
-    if (provider == u"azure")
-        return QStringLiteral("Azure");
-    if (provider == u"paperspace")
-        return QStringLiteral("Paperspace");
-    if (provider == u"vastai")
-        return QStringLiteral("vast.ai");
-    return provider;
-}
-
 QString locationText(const Offer &offer)
 {
     if (offer.zone.isEmpty() || offer.zone == offer.region)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "domain/provider.h"
+
 #include <QDate>
 #include <QDateTime>
 #include <QString>
@@ -97,10 +99,6 @@ struct Snapshot
     /// Age of the prices: from the data date when known, else from the fetch time.
     qint64 ageDays(const QDateTime &now) const;
 };
-
-/// Known providers, in display order.
-QStringList knownProviders();
-QString providerDisplayName(const QString &provider);
 
 /// Where an offer is, as every table, report and CLI shows it: "us-east-1 (use1-az6)" when the
 /// provider names a zone, else the region ("westeurope", vast.ai's host location).

@@ -1,6 +1,6 @@
+#include "fixtures.h"
 #include "providers/azureretail.h"
 #include "providers/providertables.h"
-#include "testsupport.h"
 
 #include <QTest>
 

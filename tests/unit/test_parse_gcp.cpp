@@ -1,6 +1,6 @@
+#include "fixtures.h"
 #include "providers/gcpbilling.h"
 #include "providers/providertables.h"
-#include "testsupport.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
+#include "fixtures.h"
 #include "providers/providertables.h"
 #include "providers/skypilotcatalog.h"
-#include "testsupport.h"
 
 #include <QFile>
 #include <QHash>
