@@ -4,6 +4,7 @@
 #include "refresh/catalogrefresher.h"
 #include "refresh/refreshsettings.h"
 
+#include <QFile>
 #include <QSettings>
 
 #include <csignal>
@@ -16,8 +17,12 @@ namespace {
 QString refreshAdvice(const QString &code)
 {
     if (code == u"gcp-api-key")
-        return QStringLiteral("Pass --api-key KEY or set GPUFRONTIER_GCP_API_KEY (or enter the key on the "
-                              "GUI's Catalogs page); the current GCP prices are kept.");
+        return QStringLiteral("Pass --api-key-file FILE or set GPUFRONTIER_GCP_API_KEY (or enter the key on "
+                              "the GUI's Catalogs page); the current GCP prices are kept.");
+    if (code == u"download-time-limit")
+        return QStringLiteral("On a slow link, allow more time per download with --max-time SECONDS "
+                              "(default %1).")
+            .arg(RefreshSettings::kDefaultMaxTimeS);
     if (code == u"tls-untrusted")
         return QStringLiteral("Behind a proxy that inspects TLS, give its CA certificate as a PEM file with "
                               "--ca-bundle FILE or GPUFRONTIER_CA_BUNDLE.");
@@ -28,6 +33,19 @@ QString refreshAdvice(const QString &code)
         return QStringLiteral(
             "Import a newer table with: gpufrontier-cli import --provider paperspace --file "
             "FILE");
+    return {};
+}
+
+/// The first line of a key file, trimmed; an error message when it cannot be used.
+QString readKeyFile(const QString &path, QString *key)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return QStringLiteral("--api-key-file: cannot read \"%1\": %2").arg(path, f.errorString());
+    const QByteArray head = f.read(64 * 1024);
+    *key = QString::fromUtf8(head.left(head.indexOf('\n') < 0 ? head.size() : head.indexOf('\n'))).trimmed();
+    if (key->isEmpty())
+        return QStringLiteral("--api-key-file: \"%1\" holds no key on its first line").arg(path);
     return {};
 }
 
@@ -53,10 +71,12 @@ int cliRefresh(CliContext &ctx, const QStringList &args)
         QStringLiteral("url"), QStringLiteral("URL"),
         QStringLiteral(
             "base URL replacing the provider's endpoints (mirror, proxy); needs exactly one --provider"));
-    p.addValue(
-        QStringLiteral("api-key"), QStringLiteral("KEY"),
-        QStringLiteral(
-            "GCP Cloud Billing Catalog API key (default: $GPUFRONTIER_GCP_API_KEY, else the GUI setting)"));
+    p.addValue(QStringLiteral("api-key-file"), QStringLiteral("FILE"),
+               QStringLiteral("read the GCP Cloud Billing Catalog API key from the first line of FILE "
+                              "(default: $GPUFRONTIER_GCP_API_KEY, else the GUI setting)"));
+    p.addValue(QStringLiteral("api-key"), QStringLiteral("KEY"),
+               QStringLiteral("GCP API key on the command line: other users can read it (ps); prefer "
+                              "--api-key-file or $GPUFRONTIER_GCP_API_KEY"));
     p.addValue(
         QStringLiteral("region"), QStringLiteral("R"),
         QStringLiteral(
@@ -67,6 +87,10 @@ int cliRefresh(CliContext &ctx, const QStringList &args)
                               "$GPUFRONTIER_CA_BUNDLE, else the GUI setting)"));
     p.addValue(QStringLiteral("timeout"), QStringLiteral("S"),
                QStringLiteral("stall timeout: abort a transfer after S seconds without data (default 60)"));
+    p.addValue(QStringLiteral("max-time"), QStringLiteral("S"),
+               QStringLiteral("time limit of one download, retries included: give up after S seconds "
+                              "(default: the setting, else %1)")
+                   .arg(RefreshSettings::kDefaultMaxTimeS));
     p.addValue(QStringLiteral("retries"), QStringLiteral("N"),
                QStringLiteral("retries after a timeout, 429 or 5xx (default 3)"));
     p.addValue(QStringLiteral("min-rows"), QStringLiteral("N"),
@@ -78,7 +102,8 @@ int cliRefresh(CliContext &ctx, const QStringList &args)
         return usageError(ctx, cmd, e);
     if (p.isSet(QStringLiteral("help"))) {
         ctx.out
-            << "Usage: gpufrontier-cli refresh [--provider P ...] [--url URL] [--api-key KEY] [OPTIONS]\n\n"
+            << "Usage: gpufrontier-cli refresh [--provider P ...] [--url URL] [--api-key-file FILE] "
+               "[OPTIONS]\n\n"
                "Downloads the providers' public price sources, checks them and imports each provider's "
                "prices as a\n"
                "new snapshot in one transaction. On any error the previous snapshot stays current.\n"
@@ -91,7 +116,10 @@ int cliRefresh(CliContext &ctx, const QStringList &args)
                "  paperspace no public price API: the curated table (import a newer one with 'import')\n"
                "Unchanged sources (HTTP 304 or the same prices) create no new snapshot. Proxies come from\n"
                "http_proxy/https_proxy/no_proxy. TLS is always verified; GPUFRONTIER_CA_BUNDLE names a PEM\n"
-               "file of CAs to trust instead of the system's. Progress goes to stderr.\n\nOptions:\n"
+               "file of CAs to trust instead of the system's. Progress goes to stderr. API keys and URL\n"
+               "passwords are never printed or stored in the refresh log; a key given with --api-key is\n"
+               "visible to other users of this machine (ps), a key file or the environment is "
+               "not.\n\nOptions:\n"
             << p.helpText();
         return ExitOk;
     }
@@ -120,8 +148,25 @@ int cliRefresh(CliContext &ctx, const QStringList &args)
     const auto timeout = p.number(QStringLiteral("timeout"), &err, 1, 3600);
     const auto retries = err.isEmpty() ? p.number(QStringLiteral("retries"), &err, 0, 10) : std::nullopt;
     const auto minRows = err.isEmpty() ? p.number(QStringLiteral("min-rows"), &err, 1, 1e6) : std::nullopt;
+    const auto maxTime = err.isEmpty()
+                             ? p.number(QStringLiteral("max-time"), &err, 0.1, RefreshSettings::kMaxMaxTimeS)
+                             : std::nullopt;
     if (!err.isEmpty())
         return usageError(ctx, cmd, err);
+    QString apiKey = p.value(QStringLiteral("api-key"));
+    if (p.isSet(QStringLiteral("api-key")) && p.isSet(QStringLiteral("api-key-file")))
+        return usageError(ctx, cmd, QStringLiteral("give either --api-key or --api-key-file, not both"));
+    if (p.isSet(QStringLiteral("api-key-file"))) {
+        const QString keyFile = p.value(QStringLiteral("api-key-file"));
+        if (const QString bad = readKeyFile(keyFile, &apiKey); !bad.isEmpty())
+            return usageError(ctx, cmd, bad);
+        if (QFile::permissions(keyFile) & (QFile::ReadGroup | QFile::ReadOther))
+            ctx.err << "warning: " << keyFile << " can be read by other users; chmod 600 it" << Qt::endl;
+    } else if (p.isSet(QStringLiteral("api-key"))) {
+        ctx.err << "warning: --api-key puts the key on the command line, where other users of this machine "
+                   "can read it (ps, /proc); prefer --api-key-file FILE or $GPUFRONTIER_GCP_API_KEY"
+                << Qt::endl;
+    }
 
     const QSettings settings;
     const QString caBundle = RefreshSettings::resolveCaBundle(p.value(QStringLiteral("ca-bundle")), settings);
@@ -134,7 +179,7 @@ int cliRefresh(CliContext &ctx, const QStringList &args)
     }
     RefreshOptions base;
     base.http.caBundle = caBundle;
-    base.gcpApiKey = RefreshSettings::resolveGcpApiKey(p.value(QStringLiteral("api-key")), settings);
+    base.gcpApiKey = RefreshSettings::resolveGcpApiKey(apiKey, settings);
     base.vastApiKey = qEnvironmentVariable("GPUFRONTIER_VASTAI_API_KEY");
     base.awsRegions = p.values(QStringLiteral("region"));
     if (base.awsRegions.isEmpty())
@@ -145,6 +190,8 @@ int cliRefresh(CliContext &ctx, const QStringList &args)
         base.http.maxAttempts = static_cast<int>(*retries) + 1;
     if (minRows)
         base.minRows = static_cast<int>(*minRows);
+    base.http.maxTimeMs =
+        maxTime ? static_cast<qint64>(*maxTime * 1000.0) : qint64(RefreshSettings::maxTimeS(settings)) * 1000;
     base.conditional = !p.isSet(QStringLiteral("full"));
 
     CatalogStore *store = ctx.store();
@@ -158,9 +205,8 @@ int cliRefresh(CliContext &ctx, const QStringList &args)
     for (const QString &provider : std::as_const(providers)) {
         if (provider == u"gcp" && base.gcpApiKey.isEmpty() && !explicitProviders) {
             ctx.out << providerDisplayName(provider)
-                    << ": skipped: no Cloud Billing API key (--api-key, $GPUFRONTIER_GCP_API_KEY or the GUI "
-                       "setting); the "
-                       "current GCP prices are kept"
+                    << ": skipped: no Cloud Billing API key (--api-key-file, $GPUFRONTIER_GCP_API_KEY or the "
+                       "GUI setting); the current GCP prices are kept"
                     << Qt::endl;
             continue;
         }

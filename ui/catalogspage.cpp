@@ -324,6 +324,7 @@ RefreshOptions CatalogsPage::optionsFromSettings() const
     o.vastApiKey = qEnvironmentVariable("GPUFRONTIER_VASTAI_API_KEY");
     o.awsRegions = RefreshSettings::awsRegions(s);
     o.http.caBundle = RefreshSettings::resolveCaBundle(QString(), s);
+    o.http.maxTimeMs = qint64(RefreshSettings::maxTimeS(s)) * 1000;
     return o;
 }
 
