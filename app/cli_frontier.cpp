@@ -264,7 +264,7 @@ int cliFrontier(CliContext &ctx, const QStringList &args)
                "expected spot interruptions), cost (USD, billed), samples per dollar, whether the point is "
                "on\n"
                "the efficiency frontier (no other offer is both faster and cheaper) and within the deadline\n"
-               "and budget. The model is described in models/PROJECTION.md.\n\nOptions:\n"
+               "and budget. The model is described in models/projection/PROJECTION.md.\n\nOptions:\n"
             << p.helpText();
         return ExitOk;
     }

@@ -4,7 +4,6 @@
 #include "domain/gpucatalog.h"
 #include "domain/gpuspecs.h"
 #include "probe/probejson.h"
-#include "store/proberecord.h"
 #include "util/format.h"
 
 #include <QFile>
@@ -231,17 +230,18 @@ void ProbePage::onFinished(const ProbeOutcome &outcome)
         return;
     }
     m_progress->setValue(1000);
-    storeRun(makeProbeRunRecord(*outcome.result, m_origin, outcome.json),
+    storeRun(*outcome.result, m_origin, outcome.json,
              tr("Probe finished in %1 s: %2")
                  .arg(QString::number(outcome.result->elapsedS, 'f', 1), outcome.result->deviceName),
              true);
 }
 
-void ProbePage::storeRun(const ProbeRunRecord &record, const QString &doneMessage, bool fromRun)
+void ProbePage::storeRun(const ProbeResult &result, const QString &origin, const QByteArray &json,
+                         const QString &doneMessage, bool fromRun)
 {
     m_addedMessage = doneMessage;
     m_addFromRun = fromRun;
-    m_addRequest = m_service->addProbeRun(record);
+    m_addRequest = m_service->addProbeResult(result, origin, json);
 }
 
 void ProbePage::onRunAdded(quint64 request)
@@ -285,7 +285,7 @@ bool ProbePage::importFile(const QString &path)
             true);
         return false;
     }
-    storeRun(makeProbeRunRecord(parsed.value(), QFileInfo(path).fileName(), json),
+    storeRun(parsed.value(), QFileInfo(path).fileName(), json,
              tr("Imported %1 (%2).").arg(QFileInfo(path).fileName(), parsed.value().deviceName), false);
     return true;
 }

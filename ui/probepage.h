@@ -48,7 +48,8 @@ private:
     void onFinished(const ProbeOutcome &outcome);
     void showRun(int historyRow);
     void showMessage(const QString &text, bool error);
-    void storeRun(const ProbeRunRecord &record, const QString &doneMessage, bool fromRun);
+    void storeRun(const ProbeResult &result, const QString &origin, const QByteArray &json,
+                  const QString &doneMessage, bool fromRun);
     void onRunsLoaded(quint64 request, const QList<ProbeRunRecord> &runs);
     void onRunAdded(quint64 request);
     void onFailed(quint64 request, const QString &message);

@@ -10,7 +10,7 @@
 namespace gf {
 
 // ---------------------------------------------------------------------------------------------
-// Spot interruption model (models/PROJECTION.md explains the mappings)
+// Spot interruption model (models/projection/PROJECTION.md explains the mappings)
 // ---------------------------------------------------------------------------------------------
 
 enum class ProviderKind : quint8

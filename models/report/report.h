@@ -15,7 +15,7 @@
 
 namespace gf {
 
-/// Output formats of a comparison report (models/REPORT.md documents each one).
+/// Output formats of a comparison report (models/report/REPORT.md documents each one).
 enum class ReportFormat : quint8
 {
     Html,

@@ -272,7 +272,7 @@ QByteArray renderHtml(const Data &d)
     h += QStringLiteral("<section>\n<h2>Reproduce</h2>\n<pre>%1</pre>\n</section>\n")
              .arg(e(reproduceCommand(d, ReportFormat::Html)));
     h += QStringLiteral(
-             "<footer>%1 · generated %2 · projection model: models/PROJECTION.md · prices are the "
+             "<footer>%1 · generated %2 · projection model: models/projection/PROJECTION.md · prices are the "
              "providers' public list prices at the dates above; check them before you commit.</footer>\n")
              .arg(e(d.generator), e(d.now.toString(Qt::ISODate)));
     h += QStringLiteral("</main>\n</body>\n</html>\n");

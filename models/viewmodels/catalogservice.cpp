@@ -7,6 +7,7 @@
 #include "providers/snapshotfile.h"
 #include "refresh/bundledsnapshot.h"
 #include "refresh/refreshservice.h"
+#include "store/proberecord.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -240,6 +241,12 @@ quint64 CatalogService::addProbeRun(const ProbeRunRecord &run)
             return store.value()->addProbeRun(run);
         },
         [this](quint64 request, const qint64 &id) { Q_EMIT probeRunAdded(request, id); });
+}
+
+quint64 CatalogService::addProbeResult(const ProbeResult &result, const QString &origin,
+                                       const QByteArray &json)
+{
+    return addProbeRun(makeProbeRunRecord(result, origin, json));
 }
 
 quint64 CatalogService::identifyFiles(const QStringList &paths)

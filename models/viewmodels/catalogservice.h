@@ -70,9 +70,11 @@ public:
     quint64 loadCatalog();  ///< -> catalogLoaded
     quint64 loadStatuses(); ///< -> statusesLoaded
     quint64 loadHistory(const QString &provider, const QString &instanceType,
-                        const QString &region);      ///< -> historyLoaded
-    quint64 loadProbeRuns();                         ///< -> probeRunsLoaded
-    quint64 addProbeRun(const ProbeRunRecord &run);  ///< -> probeRunAdded
+                        const QString &region);     ///< -> historyLoaded
+    quint64 loadProbeRuns();                        ///< -> probeRunsLoaded
+    quint64 addProbeRun(const ProbeRunRecord &run); ///< -> probeRunAdded
+    /// Stores a probe result (a local run or an imported document) with where it came from. -> probeRunAdded
+    quint64 addProbeResult(const ProbeResult &result, const QString &origin, const QByteArray &json);
     quint64 identifyFiles(const QStringList &paths); ///< -> filesIdentified
 
     /// Test seam: every request waits this long on the worker before it runs (a slow disk, a
