@@ -5,6 +5,7 @@
 #include "domain/gpuspecs.h"
 #include "probe/probejson.h"
 #include "util/format.h"
+#include "viewmodels/calibrationchoice.h"
 
 #include <QFile>
 #include <QFileDialog>
@@ -335,7 +336,7 @@ void ProbePage::showRun(int row)
         return;
     }
     const ProbeResult &p = parsed.value();
-    m_calibration = calibrationFromProbe(p, GpuSpecTable::builtin(), GpuCatalog::builtin());
+    m_calibration = chooseCalibration(m_runs, m_runs.at(row).id).calibration;
     QString device = QStringLiteral("<b>%1</b>").arg(p.deviceName.toHtmlEscaped());
     if (p.kind == u"cuda") {
         device += tr(" · compute capability %1 · %2 SMs · %3 GB · SM clock %4 MHz")

@@ -1,5 +1,7 @@
 #include "domain/offer.h"
 
+#include "domain/gpucatalog.h"
+
 #include <QStringList>
 
 namespace gf {
@@ -40,6 +42,32 @@ QString locationText(const Offer &offer)
     if (offer.zone.isEmpty() || offer.zone == offer.region)
         return offer.region;
     return offer.region + QStringLiteral(" (") + offer.zone + u')';
+}
+
+QString gpuModelName(const Offer &o)
+{
+    const GpuModel *m = o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId);
+    if (m)
+        return m->name;
+    return o.gpuRawName + QStringLiteral(" (unrecognised)");
+}
+
+QString priceDateText(const Offer &o)
+{
+    if (o.dataDate.isValid())
+        return o.dataDate.toString(Qt::ISODate);
+    if (o.fetchedAt.isValid())
+        return o.fetchedAt.toUTC().date().toString(Qt::ISODate);
+    return {};
+}
+
+qint64 priceAgeDays(const Offer &o, const QDateTime &now)
+{
+    if (o.dataDate.isValid())
+        return o.dataDate.daysTo(now.date());
+    if (o.fetchedAt.isValid())
+        return o.fetchedAt.daysTo(now);
+    return 0;
 }
 
 } // namespace gf

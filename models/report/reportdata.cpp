@@ -373,24 +373,6 @@ void addMultiNode(Data &d)
 
 } // namespace
 
-qint64 priceAgeDays(const Offer &o, const QDateTime &now)
-{
-    if (o.dataDate.isValid())
-        return o.dataDate.daysTo(now.date());
-    if (o.fetchedAt.isValid())
-        return o.fetchedAt.daysTo(now);
-    return 0;
-}
-
-QString priceDateText(const Offer &o)
-{
-    if (o.dataDate.isValid())
-        return o.dataDate.toString(Qt::ISODate);
-    if (o.fetchedAt.isValid())
-        return o.fetchedAt.toUTC().date().toString(Qt::ISODate);
-    return {};
-}
-
 Result<Data> build(const ReportInput &in)
 {
     if (!in.results)
@@ -509,14 +491,6 @@ Result<Data> build(const ReportInput &in)
 // ------------------------------------------------------------------------------------------------
 // Shared text
 // ------------------------------------------------------------------------------------------------
-
-QString gpuModelName(const Offer &o)
-{
-    const GpuModel *m = o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId);
-    if (m)
-        return m->name;
-    return o.gpuRawName + QStringLiteral(" (unrecognised)");
-}
 
 QString gpuText(const Offer &o, int nodes)
 {

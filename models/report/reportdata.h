@@ -78,7 +78,6 @@ Result<Data> build(const ReportInput &input);
 
 // Text shared by every format (same wording everywhere).
 QString gpuText(const Offer &o, int nodes); ///< "8 × A100 80GB SXM4", "4 instances × (1 × T4)"
-QString gpuModelName(const Offer &o);       ///< canonical name, else the provider's name + " (unrecognised)"
 QString pricingText(const Offer &o, const ProjectedOffer &p);
 QString pointTitle(const Data &d, qsizetype point); ///< "AWS p4d.24xlarge (us-east-1), spot"
 /// Cells of the point tables: Provider, Instance, Region, GPUs, Pricing, USD/h, Time, Cost (USD),
@@ -106,8 +105,6 @@ QString spotPolicyName(SpotPolicy policy); ///< "both", "spot-only", "on-demand-
 QString describeFilter(const OfferFilter &filter);
 /// The equivalent command line (best effort: the CLI has no filters other than --provider).
 QString reproduceCommand(const Data &d, ReportFormat format);
-QString priceDateText(const Offer &o);
-qint64 priceAgeDays(const Offer &o, const QDateTime &now);
 
 QByteArray renderHtml(const Data &d);
 QByteArray renderMarkdown(const Data &d);

@@ -8,6 +8,7 @@
 #include "refresh/bundledsnapshot.h"
 #include "refresh/refreshservice.h"
 #include "store/proberecord.h"
+#include "viewmodels/calibrationchoice.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -50,15 +51,6 @@ private:
 };
 
 namespace {
-
-Calibration newestCalibration(const QList<ProbeRunRecord> &runs)
-{
-    // The newest probe run that parses, else the datasheet defaults.
-    for (const ProbeRunRecord &run : runs)
-        if (auto probe = parseProbeJson(run.json); probe.ok())
-            return calibrationFromProbe(probe.value(), GpuSpecTable::builtin(), GpuCatalog::builtin());
-    return defaultCalibration();
-}
 
 FileIdentity identify(const QString &path)
 {
@@ -165,7 +157,7 @@ quint64 CatalogService::loadCatalog()
             load.offers = std::move(offers).value();
             load.snapshots = std::move(snaps).value();
             auto runs = store.value()->probeRuns();
-            load.calibration = runs ? newestCalibration(runs.value()) : defaultCalibration();
+            load.calibration = chooseCalibration(runs ? runs.value() : QList<ProbeRunRecord>{}).calibration;
             load.elapsedMs = timer.elapsed();
             return load;
         },

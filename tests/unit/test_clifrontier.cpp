@@ -2,8 +2,11 @@
 #include "clirun.h"
 #include "domain/gpucatalog.h"
 #include "domain/workload.h"
+#include "jsonschemacheck.h"
+#include "projection/pointjson.h"
 #include "testsupport.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -22,6 +25,16 @@ QJsonObject object(const CliRun &r)
     if (e.error != QJsonParseError::NoError || !d.isObject())
         qWarning("not a JSON object: %s", qPrintable(r.out.left(300)));
     return d.object();
+}
+
+/// The report schema's "$defs/point": the one shape of a projected point.
+JsonSchemaCheck pointSchema()
+{
+    QFile f(QStringLiteral(GF_SOURCE_DIR "/resources/report.schema.json"));
+    if (!f.open(QIODevice::ReadOnly))
+        qWarning("cannot read the report schema");
+    const QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
+    return JsonSchemaCheck(QJsonObject{{u"$defs"_s, root.value(u"$defs")}, {u"$ref"_s, u"#/$defs/point"_s}});
 }
 } // namespace
 
@@ -145,7 +158,8 @@ private Q_SLOTS:
         QVERIFY(r.out.isEmpty());
     }
 
-    // The JSON shape, the counts, and the invariants: one recommended point, on the frontier and feasible.
+    // The JSON shape (the report's point, with its schema version), the counts, and the invariants: one
+    // recommended point, on the frontier and feasible.
     void frontierJson()
     {
         const CliRun r =
@@ -156,15 +170,19 @@ private Q_SLOTS:
         const QJsonObject counts = root.value(u"counts").toObject();
         QVERIFY(counts.value(u"offers").toInt() > 2000);
         QCOMPARE(pts.size(), counts.value(u"points").toInt());
+        const JsonSchemaCheck schema = pointSchema();
         int onFrontier = 0, recommended = 0, spot = 0;
         double prevHours = 0;
         for (const QJsonValue &v : pts) {
             const QJsonObject p = v.toObject();
-            for (const char *key : {"provider", "instance_type", "region", "gpu", "gpu_name", "gpu_count",
-                                    "nodes", "price_mode", "usd_per_hour", "samples_per_s", "train_hours",
-                                    "interruption_hours", "total_hours", "cost_usd", "samples_per_usd",
-                                    "on_frontier", "feasible", "recommended", "flags"})
+            const QStringList errors = schema.validate(p);
+            QVERIFY2(errors.isEmpty(), qPrintable(errors.mid(0, 5).join(u'\n')));
+            QCOMPARE(p.value(u"schema_version").toInt(), kPointJsonSchemaVersion);
+            for (const char *key :
+                 {"price_usd_per_h", "train_h", "interruption_h", "total_h", "price_age_days"})
                 QVERIFY2(p.contains(QLatin1StringView(key)), key);
+            for (const char *key : {"usd_per_hour", "train_hours", "interruption_hours", "total_hours"})
+                QVERIFY2(!p.contains(QLatin1StringView(key)), key); // the shape before the unification
             onFrontier += p.value(u"on_frontier").toBool();
             spot += p.value(u"price_mode").toString() == u"spot";
             if (p.value(u"recommended").toBool()) {
@@ -172,9 +190,9 @@ private Q_SLOTS:
                 QVERIFY(p.value(u"on_frontier").toBool());
                 QVERIFY(p.value(u"feasible").toBool());
             }
-            if (!p.value(u"total_hours").isNull()) {
-                QVERIFY(p.value(u"total_hours").toDouble() >= prevHours); // fastest first
-                prevHours = p.value(u"total_hours").toDouble();
+            if (!p.value(u"total_h").isNull()) {
+                QVERIFY(p.value(u"total_h").toDouble() >= prevHours); // fastest first
+                prevHours = p.value(u"total_h").toDouble();
             }
             if (p.value(u"on_frontier").toBool())
                 QVERIFY(p.value(u"cost_usd").toDouble() > 0);
@@ -269,7 +287,8 @@ private Q_SLOTS:
         QCOMPARE(object(r).value(u"workload").toObject().value(u"kind").toString(), u"custom-measured"_s);
     }
 
-    // The newest probe run calibrates; an unreadable newest run falls back to the defaults and says so.
+    // The newest probe run calibrates; an unreadable newest run is skipped (the next readable one
+    // calibrates, as in the GUI and the reports) and the output says so.
     void calibrationFromProbeRun()
     {
         TempDb db;
@@ -301,7 +320,17 @@ private Q_SLOTS:
         }
         r = cli(db.path(), {u"gpus"_s, u"--workload"_s, u"gpt2-124m"_s});
         QCOMPARE(r.rc, 0);
-        QVERIFY2(r.out.contains(u"cannot be read"_s), qPrintable(r.out.left(400)));
+        QVERIFY2(r.out.contains(u"Calibration: probe of NVIDIA H100 80GB HBM3"_s),
+                 qPrintable(r.out.left(400)));
+        QVERIFY2(r.out.contains(u"[probe run #1]"_s), qPrintable(r.out.left(400)));
+        QVERIFY2(r.out.contains(u"skipped probe run #2 cannot be read"_s), qPrintable(r.out.left(400)));
+        r = cli(db.path(),
+                {u"frontier"_s, u"--workload"_s, u"gpt2-124m"_s, u"--limit=1"_s, u"--format=json"_s});
+        QCOMPARE(r.rc, 0);
+        const QJsonObject skipped = object(r).value(u"calibration").toObject();
+        QVERIFY(skipped.value(u"measured").toBool());
+        QVERIFY(skipped.value(u"notes").toArray().first().toString().startsWith(
+            u"probe run #2 cannot be read"_s));
     }
 
     void help()
