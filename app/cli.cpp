@@ -115,6 +115,30 @@ QString renderTable(const QStringList &header, const QList<QStringList> &rows,
     return out;
 }
 
+bool cliNeedsGui(const QStringList &argsIn)
+{
+    // The command is the first argument after the global options (--db takes a value).
+    QStringList args = argsIn;
+    while (!args.isEmpty() && args.first().startsWith(QStringLiteral("--"))) {
+        if (args.takeFirst() == u"--db" && !args.isEmpty())
+            args.removeFirst();
+    }
+    if (args.isEmpty() || args.first() != u"report")
+        return false;
+    args.removeFirst();
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        if (args.at(i) == u"--db" && i + 1 < args.size()) {
+            args.remove(i, 2);
+            break;
+        }
+        if (args.at(i).startsWith(QStringLiteral("--db="))) {
+            args.remove(i);
+            break;
+        }
+    }
+    return reportNeedsGui(args);
+}
+
 int runCli(const QStringList &argsIn, QTextStream &out, QTextStream &err)
 {
     QStringList args = argsIn;

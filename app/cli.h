@@ -55,6 +55,12 @@ struct CliCommand
 /// Runs gpufrontier-cli with its arguments (without the program name).
 int runCli(const QStringList &args, QTextStream &out, QTextStream &err);
 
+/// Whether these arguments (without the program name) run a command that needs a QGuiApplication: only
+/// `report` writing a PDF, whose text is set with Qt Gui's fonts. main() then starts an offscreen one
+/// (no display needed) instead of the QCoreApplication every other command runs in.
+bool cliNeedsGui(const QStringList &args);
+bool reportNeedsGui(const QStringList &args); ///< cli_report.cpp: the arguments after "report"
+
 /// Commands, one file each (cli_*.cpp).
 int cliOffers(CliContext &ctx, const QStringList &args);
 int cliCatalogs(CliContext &ctx, const QStringList &args);

@@ -31,20 +31,17 @@ std::optional<QDateTime> parseNow(const QString &text)
     return dt.toUTC();
 }
 
-} // namespace
-
-int cliReport(CliContext &ctx, const QStringList &argsIn)
+/// "-o FILE" is the short form of --output.
+QStringList normalisedArgs(const QStringList &argsIn)
 {
-    const QString cmd = QStringLiteral("report");
-    // "-o FILE" is the short form of --output.
     QStringList args;
-    for (qsizetype i = 0; i < argsIn.size(); ++i) {
-        if (argsIn.at(i) == u"-o")
-            args.append(QStringLiteral("--output"));
-        else
-            args.append(argsIn.at(i));
-    }
-    ArgParser p;
+    for (const QString &a : argsIn)
+        args.append(a == u"-o" ? QStringLiteral("--output") : a);
+    return args;
+}
+
+void addReportOptions(ArgParser &p)
+{
     addWorkloadOptions(p);
     addProjectionOptions(p);
     p.addValue(QStringLiteral("format"), QStringLiteral("FMT"),
@@ -60,8 +57,35 @@ int cliReport(CliContext &ctx, const QStringList &argsIn)
     p.addValue(QStringLiteral("now"), QStringLiteral("ISO8601"),
                QStringLiteral(
                    "pin the generated-at time (and the age of prices), e.g. 2024-07-01T12:00:00Z: the same "
-                   "database and options then give a byte-identical report"));
+                   "database and options then give a report with the same text"));
     p.addFlag(QStringLiteral("help"), QStringLiteral("show this help"));
+}
+
+/// The format --format names, else the suffix of --output names; nullopt when neither does.
+std::optional<ReportFormat> requestedFormat(const ArgParser &p)
+{
+    if (p.isSet(QStringLiteral("format")))
+        return reportFormatFromName(p.value(QStringLiteral("format")));
+    return reportFormatFromPath(p.value(QStringLiteral("output")));
+}
+
+} // namespace
+
+bool reportNeedsGui(const QStringList &args)
+{
+    ArgParser p;
+    addReportOptions(p);
+    if (!p.parse(normalisedArgs(args)).isEmpty() || p.isSet(QStringLiteral("help")))
+        return false;
+    return requestedFormat(p) == ReportFormat::Pdf;
+}
+
+int cliReport(CliContext &ctx, const QStringList &argsIn)
+{
+    const QString cmd = QStringLiteral("report");
+    const QStringList args = normalisedArgs(argsIn);
+    ArgParser p;
+    addReportOptions(p);
     if (const QString e = p.parse(args); !e.isEmpty())
         return usageError(ctx, cmd, e);
     if (p.isSet(QStringLiteral("help"))) {
@@ -92,21 +116,16 @@ int cliReport(CliContext &ctx, const QStringList &argsIn)
     const QString output = p.value(QStringLiteral("output"));
     if (output.isEmpty())
         return usageError(ctx, cmd, QStringLiteral("-o FILE (the report file) is required"));
-    std::optional<ReportFormat> format;
-    if (p.isSet(QStringLiteral("format"))) {
-        format = reportFormatFromName(p.value(QStringLiteral("format")));
-        if (!format)
-            return usageError(ctx, cmd,
-                              QStringLiteral("--format: \"%1\" is not one of html, pdf, csv, json, md")
-                                  .arg(p.value(QStringLiteral("format"))));
-    } else {
-        format = reportFormatFromPath(output);
-        if (!format)
-            return usageError(ctx, cmd,
-                              QStringLiteral("--format is required (the suffix of \"%1\" names no format: "
-                                             "html, pdf, csv, json, md)")
-                                  .arg(output));
-    }
+    const std::optional<ReportFormat> format = requestedFormat(p);
+    if (!format && p.isSet(QStringLiteral("format")))
+        return usageError(ctx, cmd,
+                          QStringLiteral("--format: \"%1\" is not one of html, pdf, csv, json, md")
+                              .arg(p.value(QStringLiteral("format"))));
+    if (!format)
+        return usageError(ctx, cmd,
+                          QStringLiteral("--format is required (the suffix of \"%1\" names no format: "
+                                         "html, pdf, csv, json, md)")
+                              .arg(output));
     // Data formats list every offer; documents for people list the frontier unless asked otherwise.
     ReportOfferSet offerSet = *format == ReportFormat::Csv || *format == ReportFormat::Json
                                   ? ReportOfferSet::All

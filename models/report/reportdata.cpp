@@ -139,7 +139,8 @@ void addWarnings(Data &d)
         if (o.recognised())
             continue;
         ++unrecognisedOffers;
-        ++unrecognised[QStringLiteral("%1: \"%2\"").arg(providerDisplayName(o.provider), o.gpuRawName)];
+        ++unrecognised[QStringLiteral("%1: \"%2\"")
+                           .arg(providerDisplayName(o.provider), shown(o.gpuRawName))];
     }
     if (unrecognisedOffers > 0) {
         QStringList items;
@@ -389,6 +390,16 @@ void addMultiNode(Data &d)
 
 } // namespace
 
+QString shown(const QString &s)
+{
+    if (s.size() <= kShownLength)
+        return s;
+    qsizetype keep = kShownLength - 1;
+    if (s.at(keep - 1).isHighSurrogate())
+        --keep;
+    return s.left(keep) + u'…';
+}
+
 qint64 priceAgeDays(const Offer &o, const QDateTime &now)
 {
     if (o.dataDate.isValid())
@@ -531,13 +542,13 @@ QString gpuModelName(const Offer &o)
     const GpuModel *m = o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId);
     if (m)
         return m->name;
-    return o.gpuRawName + QStringLiteral(" (unrecognised)");
+    return shown(o.gpuRawName) + QStringLiteral(" (unrecognised)");
 }
 
 QString gpuText(const Offer &o, int nodes)
 {
     const GpuModel *m = o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId);
-    const QString name = m ? m->name : o.gpuRawName;
+    const QString name = m ? m->name : shown(o.gpuRawName);
     QString s = QStringLiteral("%1 × %2").arg(formatNumber(o.gpuCount), name);
     if (nodes > 1)
         s = QStringLiteral("%1 instances × (%2)").arg(nodes).arg(s);
@@ -547,20 +558,20 @@ QString gpuText(const Offer &o, int nodes)
 QString pricingText(const Offer &o, const ProjectedOffer &p)
 {
     if (p.mode == PriceMode::Spot)
-        return o.spotLabel.isEmpty() ? QStringLiteral("spot") : o.spotLabel;
+        return o.spotLabel.isEmpty() ? QStringLiteral("spot") : shown(o.spotLabel);
     return QStringLiteral("on-demand");
 }
 
 QString regionText(const Offer &o)
 {
-    return o.zone.isEmpty() ? o.region : o.zone;
+    return shown(o.zone.isEmpty() ? o.region : o.zone);
 }
 
 QString pointTitle(const Data &d, qsizetype point)
 {
     const ProjectedOffer &p = d.r->points.at(point);
     const Offer &o = d.r->offers.at(p.offerIndex);
-    QString s = QStringLiteral("%1 %2").arg(providerDisplayName(o.provider), o.instanceType);
+    QString s = QStringLiteral("%1 %2").arg(providerDisplayName(o.provider), shown(o.instanceType));
     if (p.nodes > 1)
         s += QStringLiteral(" ×%1").arg(p.nodes);
     s += QStringLiteral(" (%1), %2").arg(regionText(o), pricingText(o, p));
@@ -592,7 +603,7 @@ QStringList pointCells(const Data &d, qsizetype point)
         notes.append(QStringLiteral("frontier"));
     notes += projectionFlagNames(p.flags);
     return {providerDisplayName(o.provider),
-            o.instanceType,
+            shown(o.instanceType),
             regionText(o),
             gpuText(o, p.nodes),
             pricingText(o, p),
@@ -665,7 +676,8 @@ QList<std::pair<QString, QString>> workloadRows(const Data &d)
     const QString kind = w.kind == WorkloadKind::Preset        ? QStringLiteral("preset")
                          : w.kind == WorkloadKind::CustomFlops ? QStringLiteral("custom (FLOPs per sample)")
                                                                : QStringLiteral("custom (measured speed)");
-    rows.append({QStringLiteral("Workload"), QStringLiteral("%1 (%2, %3)").arg(w.name, w.id, kind)});
+    rows.append(
+        {QStringLiteral("Workload"), QStringLiteral("%1 (%2, %3)").arg(shown(w.name), shown(w.id), kind)});
     rows.append({QStringLiteral("Precision"), precisionName(w.precision)});
     rows.append({QStringLiteral("Data set"), QStringLiteral("%1 %2 per epoch × %3 epochs = %4 %2")
                                                  .arg(bigNumber(w.samplesPerEpoch), w.sampleUnit,
@@ -755,7 +767,7 @@ QList<std::pair<QString, QString>> calibrationRows(const Data &d)
         if (probe->createdAt.isValid())
             run += QStringLiteral(", %1").arg(probe->createdAt.toUTC().toString(Qt::ISODate));
         rows.append({QStringLiteral("Probe run"), run});
-        QString device = probe->deviceName;
+        QString device = shown(probe->deviceName);
         if (probe->memoryGb > 0)
             device += QStringLiteral(", %1 GB").arg(formatNumber(probe->memoryGb, 0));
         if (!probe->driverVersion.isEmpty())
@@ -796,7 +808,7 @@ QList<QStringList> snapshotRows(const Data &d)
 {
     QList<QStringList> rows;
     for (const Snapshot &s : d.snapshots)
-        rows.append({providerDisplayName(s.provider), sourceKindName(s.kind), s.origin,
+        rows.append({providerDisplayName(s.provider), sourceKindName(s.kind), shown(s.origin),
                      s.dataDate.isValid() ? s.dataDate.toString(Qt::ISODate) : QStringLiteral("–"),
                      s.fetchedAt.isValid() ? s.fetchedAt.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm"))
                                            : QStringLiteral("–"),
@@ -826,7 +838,8 @@ QList<QStringList> spotRows(const Data &d)
             return dash;
         const ProjectedOffer &p = d.r->points.at(i);
         return QStringLiteral("%1 USD, %2 (%3)")
-            .arg(formatUsd(p.costUsd), formatHours(p.totalHours), d.r->offers.at(p.offerIndex).instanceType);
+            .arg(formatUsd(p.costUsd), formatHours(p.totalHours),
+                 shown(d.r->offers.at(p.offerIndex).instanceType));
     };
     for (const SpotSaving &s : d.spotSavings)
         rows.append({s.gpuName, QStringLiteral("%1 (%2)").arg(s.offers).arg(s.offersWithSpot),
@@ -867,10 +880,10 @@ QList<QStringList> multiNodeRows(const Data &d)
         rows.append({m.gpuName, QString::number(m.gpus),
                      QStringLiteral("%1 × %2 %3 (%4)")
                          .arg(QString::number(m.gpus), providerDisplayName(m.singleOffer.provider),
-                              m.singleOffer.instanceType, regionText(m.singleOffer)),
+                              shown(m.singleOffer.instanceType), regionText(m.singleOffer)),
                      formatHours(m.spot.totalHours), formatUsd(m.spot.costUsd),
                      QStringLiteral("%1 %2 (%3)")
-                         .arg(providerDisplayName(m.multiOffer.provider), m.multiOffer.instanceType,
+                         .arg(providerDisplayName(m.multiOffer.provider), shown(m.multiOffer.instanceType),
                               regionText(m.multiOffer)),
                      formatHours(m.onDemand.totalHours), formatUsd(m.onDemand.costUsd), saves, slower});
     }

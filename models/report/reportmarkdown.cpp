@@ -136,11 +136,12 @@ QByteArray renderMarkdown(const Data &d)
 {
     const ProjectionResults &r = *d.r;
     QString s;
-    s += QStringLiteral("# %1\n\n").arg(md(d.title));
+    s += QStringLiteral("# %1\n\n").arg(md(shown(d.title)));
     s += QStringLiteral(
              "_Generated %1 UTC by %2 · workload %3 · %4 offers, %5 projected, %6 on the frontier, %7 within "
              "deadline and budget._\n\n")
-             .arg(d.now.toString(QStringLiteral("yyyy-MM-dd HH:mm")), md(d.generator), md(r.workload.name))
+             .arg(d.now.toString(QStringLiteral("yyyy-MM-dd HH:mm")), md(d.generator),
+                  md(shown(r.workload.name)))
              .arg(r.offers.size())
              .arg(d.projected)
              .arg(d.frontier.size())
