@@ -236,6 +236,13 @@ private Q_SLOTS:
         QVERIFY(md.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
         QVERIFY(md.contains("| Provider | Instance |"));
         QVERIFY(md.contains("```text"));
+        // A title cannot close the code block of the command that reproduces the report: its fence is
+        // longer than any run of backticks in it.
+        ReportInput in = input();
+        in.title = u"x\n```\n<script>alert(1)</script>"_s;
+        const QByteArray titled = render(in, ReportFormat::Markdown);
+        QVERIFY(titled.contains("\n````sh\n"));
+        QVERIFY(titled.trimmed().endsWith("\n````"));
     }
 
     void contentCoversTheIssue()
