@@ -141,6 +141,35 @@ QString renderTable(const QStringList &header, const QList<QStringList> &rows,
     return out;
 }
 
+bool cliNeedsGui(const QStringList &args)
+{
+    // The command is the first argument that is not a global option (--db takes a value).
+    qsizetype i = 0;
+    while (i < args.size() && args.at(i).startsWith(u'-'))
+        i += args.at(i) == u"--db" ? 2 : 1;
+    if (i >= args.size() || args.at(i) != u"report")
+        return false;
+    QString format;
+    QString output;
+    for (++i; i < args.size(); ++i) {
+        const QString &a = args.at(i);
+        const QString next = i + 1 < args.size() ? args.at(i + 1) : QString();
+        if (a == u"--help" || a == u"-h")
+            return false; // help is plain text
+        if (a == u"--format")
+            format = next;
+        else if (a.startsWith(QStringLiteral("--format=")))
+            format = a.mid(9);
+        else if (a == u"-o" || a == u"--output")
+            output = next;
+        else if (a.startsWith(QStringLiteral("--output=")))
+            output = a.mid(9);
+    }
+    if (!format.isEmpty())
+        return format.compare(QStringLiteral("pdf"), Qt::CaseInsensitive) == 0;
+    return output.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive);
+}
+
 int runCli(const QStringList &argsIn, QTextStream &out, QTextStream &err)
 {
     // Global options come before the command; everything from the command name on is the command's.

@@ -45,6 +45,12 @@ private:
     std::unique_ptr<CatalogStore> m_store;
 };
 
+/// Whether these arguments (without the program name) run a command that needs a QGuiApplication: only
+/// `report` writing a PDF (by --format pdf, or by the suffix of -o/--output without --format), whose text
+/// is set with Qt Gui's fonts. main() then starts an offscreen one (no display needed) instead of the
+/// QCoreApplication every other command runs in.
+bool cliNeedsGui(const QStringList &args);
+
 /// Runs gpufrontier-cli with its arguments (without the program name). The commands are the
 /// CliCommand classes of cli_*.cpp (clicommand.h).
 int runCli(const QStringList &args, QTextStream &out, QTextStream &err);

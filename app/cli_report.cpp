@@ -50,7 +50,7 @@ CliOptions reportOptions()
     o.addValue(
         QStringLiteral("now"), QStringLiteral("ISO8601"),
         QStringLiteral("pin the generated-at time (and the age of prices), e.g. 2024-07-01T12:00:00Z: the "
-                       "same database and options then give a byte-identical report"));
+                       "same database and options then give a report with the same text"));
     return o;
 }
 

@@ -123,7 +123,8 @@ void addWarnings(Data &d)
         if (o.recognised())
             continue;
         ++unrecognisedOffers;
-        ++unrecognised[QStringLiteral("%1: \"%2\"").arg(providerDisplayName(o.provider), o.gpuRawName)];
+        ++unrecognised[QStringLiteral("%1: \"%2\"")
+                           .arg(providerDisplayName(o.provider), shown(o.gpuRawName))];
     }
     if (unrecognisedOffers > 0) {
         QStringList items;
@@ -151,7 +152,7 @@ void addWarnings(Data &d)
                       .arg(formatNumber(o.gpuCount), formatNumber(*o.gpuMemGb * o.gpuCount, 1));
         else if (o.gpuMemGb)
             mem = QStringLiteral(" (%1 GB)").arg(formatNumber(*o.gpuMemGb));
-        ++tooSmall[gpuModelName(o) + mem];
+        ++tooSmall[shown(gpuModelName(o)) + mem];
     }
     if (!tooSmallOffers.isEmpty()) {
         QStringList items;
@@ -238,7 +239,7 @@ void addSpotSavings(Data &d)
             continue;
         SpotSaving &s = byGpu[o.gpuId];
         s.gpuId = o.gpuId;
-        s.gpuName = gpuModelName(o);
+        s.gpuName = shown(gpuModelName(o));
         ++s.offers;
         const bool od = o.onDemandUsdH && *o.onDemandUsdH > 0;
         const bool sp = o.spotUsdH && *o.spotUsdH > 0;
@@ -359,7 +360,7 @@ void addMultiNode(Data &d)
         m.spot.recommended = m.onDemand.recommended = false;
         m.singleOffer = subset.at(m.spot.offerIndex);
         m.multiOffer = subset.at(m.onDemand.offerIndex);
-        m.gpuName = gpuModelName(m.singleOffer);
+        m.gpuName = shown(gpuModelName(m.singleOffer));
         m.costSavingsPct = 100.0 * (1.0 - m.spot.costUsd / m.onDemand.costUsd);
         m.timeChangePct = 100.0 * (m.spot.totalHours / m.onDemand.totalHours - 1.0);
         d.multiNode.append(m);
@@ -372,6 +373,22 @@ void addMultiNode(Data &d)
 }
 
 } // namespace
+
+QString shown(const QString &s)
+{
+    if (s.size() <= kShownLength)
+        return s;
+    qsizetype keep = kShownLength - 1;
+    if (s.at(keep - 1).isHighSurrogate())
+        --keep;
+    return s.left(keep) + u'…';
+}
+
+/// Where an offer is, cut for display like every provider string.
+QString shownLocation(const Offer &o)
+{
+    return shown(locationText(o));
+}
 
 Result<Data> build(const ReportInput &in)
 {
@@ -495,7 +512,7 @@ Result<Data> build(const ReportInput &in)
 QString gpuText(const Offer &o, int nodes)
 {
     const GpuModel *m = o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId);
-    const QString name = m ? m->name : o.gpuRawName;
+    const QString name = m ? m->name : shown(o.gpuRawName);
     QString s = QStringLiteral("%1 × %2").arg(formatNumber(o.gpuCount), name);
     if (nodes > 1)
         s = QStringLiteral("%1 instances × (%2)").arg(nodes).arg(s);
@@ -505,7 +522,7 @@ QString gpuText(const Offer &o, int nodes)
 QString pricingText(const Offer &o, const ProjectedOffer &p)
 {
     if (p.mode == PriceMode::Spot)
-        return o.spotLabel.isEmpty() ? QStringLiteral("spot") : o.spotLabel;
+        return o.spotLabel.isEmpty() ? QStringLiteral("spot") : shown(o.spotLabel);
     return QStringLiteral("on-demand");
 }
 
@@ -513,7 +530,7 @@ QString pointTitle(const Data &d, qsizetype point)
 {
     const ProjectedOffer &p = d.r->points.at(point);
     const Offer &o = d.r->offers.at(p.offerIndex);
-    QString s = QStringLiteral("%1 %2").arg(providerDisplayName(o.provider), o.instanceType);
+    QString s = QStringLiteral("%1 %2").arg(providerDisplayName(o.provider), shown(o.instanceType));
     if (p.nodes > 1)
         s += QStringLiteral(" ×%1").arg(p.nodes);
     s += QStringLiteral(" in %1, %2").arg(locationText(o), pricingText(o, p));
@@ -545,8 +562,8 @@ QStringList pointCells(const Data &d, qsizetype point)
         notes.append(QStringLiteral("frontier"));
     notes += projectionFlagNames(p.flags);
     return {providerDisplayName(o.provider),
-            o.instanceType,
-            locationText(o),
+            shown(o.instanceType),
+            shownLocation(o),
             gpuText(o, p.nodes),
             pricingText(o, p),
             p.usdPerHour > 0 ? formatUsdPerHour(p.usdPerHour) : dash,
@@ -618,7 +635,8 @@ QList<std::pair<QString, QString>> workloadRows(const Data &d)
     const QString kind = w.kind == WorkloadKind::Preset        ? QStringLiteral("preset")
                          : w.kind == WorkloadKind::CustomFlops ? QStringLiteral("custom (FLOPs per sample)")
                                                                : QStringLiteral("custom (measured speed)");
-    rows.append({QStringLiteral("Workload"), QStringLiteral("%1 (%2, %3)").arg(w.name, w.id, kind)});
+    rows.append(
+        {QStringLiteral("Workload"), QStringLiteral("%1 (%2, %3)").arg(shown(w.name), shown(w.id), kind)});
     rows.append({QStringLiteral("Precision"), precisionName(w.precision)});
     rows.append({QStringLiteral("Data set"), QStringLiteral("%1 %2 per epoch × %3 epochs = %4 %2")
                                                  .arg(bigNumber(w.samplesPerEpoch), w.sampleUnit,
@@ -708,7 +726,7 @@ QList<std::pair<QString, QString>> calibrationRows(const Data &d)
         if (probe->createdAt.isValid())
             run += QStringLiteral(", %1").arg(probe->createdAt.toUTC().toString(Qt::ISODate));
         rows.append({QStringLiteral("Probe run"), run});
-        QString device = probe->deviceName;
+        QString device = shown(probe->deviceName);
         if (probe->memoryGb > 0)
             device += QStringLiteral(", %1 GB").arg(formatNumber(probe->memoryGb, 0));
         if (!probe->driverVersion.isEmpty())
@@ -749,7 +767,7 @@ QList<QStringList> snapshotRows(const Data &d)
 {
     QList<QStringList> rows;
     for (const Snapshot &s : d.snapshots)
-        rows.append({providerDisplayName(s.provider), sourceKindName(s.kind), s.origin,
+        rows.append({providerDisplayName(s.provider), sourceKindName(s.kind), shown(s.origin),
                      s.dataDate.isValid() ? s.dataDate.toString(Qt::ISODate) : QStringLiteral("–"),
                      s.fetchedAt.isValid() ? s.fetchedAt.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm"))
                                            : QStringLiteral("–"),
@@ -779,7 +797,8 @@ QList<QStringList> spotRows(const Data &d)
             return dash;
         const ProjectedOffer &p = d.r->points.at(i);
         return QStringLiteral("%1 USD, %2 (%3)")
-            .arg(formatUsd(p.costUsd), formatHours(p.totalHours), d.r->offers.at(p.offerIndex).instanceType);
+            .arg(formatUsd(p.costUsd), formatHours(p.totalHours),
+                 shown(d.r->offers.at(p.offerIndex).instanceType));
     };
     for (const SpotSaving &s : d.spotSavings)
         rows.append({s.gpuName, QStringLiteral("%1 (%2)").arg(s.offers).arg(s.offersWithSpot),
@@ -820,11 +839,11 @@ QList<QStringList> multiNodeRows(const Data &d)
         rows.append({m.gpuName, QString::number(m.gpus),
                      QStringLiteral("%1 × %2 %3 (%4)")
                          .arg(QString::number(m.gpus), providerDisplayName(m.singleOffer.provider),
-                              m.singleOffer.instanceType, locationText(m.singleOffer)),
+                              shown(m.singleOffer.instanceType), shownLocation(m.singleOffer)),
                      formatHours(m.spot.totalHours), formatUsd(m.spot.costUsd),
                      QStringLiteral("%1 %2 (%3)")
-                         .arg(providerDisplayName(m.multiOffer.provider), m.multiOffer.instanceType,
-                              locationText(m.multiOffer)),
+                         .arg(providerDisplayName(m.multiOffer.provider), shown(m.multiOffer.instanceType),
+                              shownLocation(m.multiOffer)),
                      formatHours(m.onDemand.totalHours), formatUsd(m.onDemand.costUsd), saves, slower});
     }
     return rows;
