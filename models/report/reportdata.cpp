@@ -533,7 +533,7 @@ QString pointTitle(const Data &d, qsizetype point)
     QString s = QStringLiteral("%1 %2").arg(providerDisplayName(o.provider), shown(o.instanceType));
     if (p.nodes > 1)
         s += QStringLiteral(" ×%1").arg(p.nodes);
-    s += QStringLiteral(" in %1, %2").arg(locationText(o), pricingText(o, p));
+    s += QStringLiteral(" in %1, %2").arg(shownLocation(o), pricingText(o, p));
     return s;
 }
 

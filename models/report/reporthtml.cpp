@@ -129,7 +129,7 @@ QString card(const Data &d, const QString &label, qsizetype point, bool recommen
                "<div class=\"figs\">%4 · %5 USD</div><div class=\"sub\">%6 · %7 · %8<br>%9 USD/h · %10 "
                "samples/USD</div></div>\n")
         .arg(recommended ? QStringLiteral(" rec") : QString(), e(label), e(what),
-             e(formatHours(p.totalHours)), e(formatUsd(p.costUsd)), e(locationText(o)),
+             e(formatHours(p.totalHours)), e(formatUsd(p.costUsd)), e(shownLocation(o)),
              e(gpuText(o, p.nodes)), e(pricingText(o, p)), e(formatUsdPerHour(p.usdPerHour)))
         .arg(QString::number(p.samplesPerUsd, 'f', 0));
 }
