@@ -1,42 +1,27 @@
 #include "cli.h"
-#include "refresh/bundledsnapshot.h"
 
+#include "clicommand.h"
 #include "domain/gpucatalog.h"
-
-#include <QCoreApplication>
+#include "refresh/bundledsnapshot.h"
 
 namespace gf {
 
 namespace {
 
-const QList<CliCommand> &commands()
+/// The options of gpufrontier-cli itself, before the command name.
+CliOptions globalOptions()
 {
-    static const QList<CliCommand> list = {
-        {QStringLiteral("offers"),
-         QStringLiteral("List the offers of the current catalogs, filtered and sorted"), cliOffers},
-        {QStringLiteral("catalogs"),
-         QStringLiteral("List the catalog snapshots with source, age and row count"), cliCatalogs},
-        {QStringLiteral("import"),
-         QStringLiteral(
-             "Import price files (GPU Frontier/SkyPilot CSV or a provider's own format) as a snapshot"),
-         cliImport},
-        {QStringLiteral("refresh"),
-         QStringLiteral("Refresh the catalogs from the providers' live price sources"), cliRefresh},
-        {QStringLiteral("history"), QStringLiteral("Price history of one instance type across snapshots"),
-         cliHistory},
-        {QStringLiteral("workloads"), QStringLiteral("List the training workload presets"), cliWorkloads},
-        {QStringLiteral("gpus"),
-         QStringLiteral("Projected samples/s of a workload on every GPU model (one GPU)"), cliGpus},
-        {QStringLiteral("frontier"),
-         QStringLiteral("Time and cost of a training run on every offer, with the efficiency frontier"),
-         cliFrontier},
-        {QStringLiteral("probe"),
-         QStringLiteral("Run the GPU/CPU probe benchmark, import a probe result, list stored runs"),
-         cliProbe},
-        {QStringLiteral("report"),
-         QStringLiteral("Write a comparison report: HTML, PDF, CSV, JSON or Markdown"), cliReport},
-    };
-    return list;
+    CliOptions o;
+    o.add({{QStringLiteral("db")},
+           QStringLiteral("PATH"),
+           QStringLiteral("catalog database (default: $GPUFRONTIER_DB, else %1)")
+               .arg(CatalogStore::defaultPath()),
+           true});
+    o.add({{QStringLiteral("help"), QStringLiteral("h")},
+           {},
+           QStringLiteral("show this help; COMMAND --help shows the command's options")});
+    o.addFlag(QStringLiteral("version"), QStringLiteral("show the version"));
+    return o;
 }
 
 QString mainHelp()
@@ -46,18 +31,33 @@ QString mainHelp()
         "GPU Frontier tells you where to train a model: which cloud GPU offer, on-demand or spot,\n"
         "is cheap enough and finishes soon enough.\n\n"
         "Commands:\n");
-    for (const CliCommand &c : commands())
-        s += QStringLiteral("  %1 %2\n").arg(c.name.leftJustified(10), c.summary);
-    s += QStringLiteral("\nGlobal options:\n"
-                        "  --db PATH    catalog database (default: $GPUFRONTIER_DB, else %1)\n"
-                        "  --help       show this help; COMMAND --help shows the command's options\n"
-                        "  --version    show the version\n\n"
-                        "Exit status: 0 success, 1 the command failed, 2 usage error.\n")
-             .arg(CatalogStore::defaultPath());
+    for (const auto &c : cliCommands())
+        s += QStringLiteral("  %1 %2\n").arg(c->name().leftJustified(10), c->summary());
+    s += QStringLiteral("\nGlobal options:\n") + CliArgs(globalOptions()).optionsHelp() +
+         QStringLiteral("\nExit status: 0 success, 1 the command failed, 2 usage error.\n");
     return s;
 }
 
 } // namespace
+
+const std::vector<std::unique_ptr<CliCommand>> &cliCommands()
+{
+    static const std::vector<std::unique_ptr<CliCommand>> list = [] {
+        std::vector<std::unique_ptr<CliCommand>> v;
+        v.push_back(makeOffersCommand());
+        v.push_back(makeCatalogsCommand());
+        v.push_back(makeImportCommand());
+        v.push_back(makeRefreshCommand());
+        v.push_back(makeHistoryCommand());
+        v.push_back(makeWorkloadsCommand());
+        v.push_back(makeGpusCommand());
+        v.push_back(makeFrontierCommand());
+        v.push_back(makeProbeCommand());
+        v.push_back(makeReportCommand());
+        return v;
+    }();
+    return list;
+}
 
 CatalogStore *CliContext::store()
 {
@@ -82,6 +82,32 @@ int usageError(CliContext &ctx, const QString &command, const QString &message)
     ctx.err << "gpufrontier-cli " << command << ": " << message << Qt::endl
             << "Try 'gpufrontier-cli " << command << " --help'." << Qt::endl;
     return ExitUsage;
+}
+
+std::optional<QString> formatFromArgs(CliContext &ctx, const QString &command, const CliArgs &args,
+                                      const QStringList &allowed)
+{
+    const QString format =
+        args.isSet(QStringLiteral("format")) ? args.value(QStringLiteral("format")) : allowed.first();
+    if (allowed.contains(format))
+        return format;
+    usageError(
+        ctx, command,
+        QStringLiteral("--format: \"%1\" is not one of %2").arg(format, allowed.join(QStringLiteral(", "))));
+    return std::nullopt;
+}
+
+bool checkProviders(CliContext &ctx, const QString &command, const QStringList &providers)
+{
+    for (const QString &p : providers) {
+        if (!knownProviders().contains(p)) {
+            usageError(ctx, command,
+                       QStringLiteral("--provider: unknown provider \"%1\" (known: %2)")
+                           .arg(p, knownProviders().join(QStringLiteral(", "))));
+            return false;
+        }
+    }
+    return true;
 }
 
 QString renderTable(const QStringList &header, const QList<QStringList> &rows,
@@ -115,65 +141,69 @@ QString renderTable(const QStringList &header, const QList<QStringList> &rows,
     return out;
 }
 
+bool cliNeedsGui(const QStringList &args)
+{
+    // The command is the first argument that is not a global option (--db takes a value).
+    qsizetype i = 0;
+    while (i < args.size() && args.at(i).startsWith(u'-'))
+        i += args.at(i) == u"--db" ? 2 : 1;
+    if (i >= args.size() || args.at(i) != u"report")
+        return false;
+    QString format;
+    QString output;
+    for (++i; i < args.size(); ++i) {
+        const QString &a = args.at(i);
+        const QString next = i + 1 < args.size() ? args.at(i + 1) : QString();
+        if (a == u"--help" || a == u"-h")
+            return false; // help is plain text
+        if (a == u"--format")
+            format = next;
+        else if (a.startsWith(QStringLiteral("--format=")))
+            format = a.mid(9);
+        else if (a == u"-o" || a == u"--output")
+            output = next;
+        else if (a.startsWith(QStringLiteral("--output=")))
+            output = a.mid(9);
+    }
+    if (!format.isEmpty())
+        return format.compare(QStringLiteral("pdf"), Qt::CaseInsensitive) == 0;
+    return output.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive);
+}
+
 int runCli(const QStringList &argsIn, QTextStream &out, QTextStream &err)
 {
-    QStringList args = argsIn;
-    QString dbPath;
-    // Global options come before the command.
-    while (!args.isEmpty() && args.first().startsWith(QStringLiteral("--"))) {
-        const QString a = args.takeFirst();
-        if (a == u"--help" || a == u"-h") {
-            out << mainHelp();
-            return ExitOk;
-        }
-        if (a == u"--version") {
-            out << "gpufrontier-cli " << GPUFRONTIER_VERSION << Qt::endl;
-            return ExitOk;
-        }
-        if (a == u"--db" || a.startsWith(QStringLiteral("--db="))) {
-            if (a == u"--db") {
-                if (args.isEmpty()) {
-                    err << "gpufrontier-cli: option --db needs a value (PATH)" << Qt::endl;
-                    return ExitUsage;
-                }
-                dbPath = args.takeFirst();
-            } else {
-                dbPath = a.mid(5);
-            }
-            continue;
-        }
-        err << "gpufrontier-cli: unknown option " << a << Qt::endl
+    // Global options come before the command; everything from the command name on is the command's.
+    CliArgs global(globalOptions(), CliArgs::Positional::EndOptions);
+    if (auto parsed = global.parse(argsIn); !parsed) {
+        err << "gpufrontier-cli: " << parsed.error().message << Qt::endl
             << "Try 'gpufrontier-cli --help'." << Qt::endl;
         return ExitUsage;
     }
+    if (global.isSet(QStringLiteral("help"))) {
+        out << mainHelp();
+        return ExitOk;
+    }
+    if (global.isSet(QStringLiteral("version"))) {
+        out << "gpufrontier-cli " << GPUFRONTIER_VERSION << Qt::endl;
+        return ExitOk;
+    }
+    QStringList args = global.positional();
     if (args.isEmpty()) {
         err << mainHelp();
         return ExitUsage;
     }
     const QString name = args.takeFirst();
-    // --db is also accepted after the command.
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        if (args.at(i) == u"--db" && i + 1 < args.size()) {
-            dbPath = args.at(i + 1);
-            args.remove(i, 2);
-            break;
-        }
-        if (args.at(i).startsWith(QStringLiteral("--db="))) {
-            dbPath = args.at(i).mid(5);
-            args.remove(i);
-            break;
-        }
-    }
-    if (dbPath.isEmpty())
-        dbPath = CatalogStore::defaultPath();
     if (name == u"help") {
         out << mainHelp();
         return ExitOk;
     }
-    for (const CliCommand &c : commands()) {
-        if (c.name == name) {
+    QString dbPath = global.value(QStringLiteral("db"));
+    if (dbPath.isEmpty())
+        dbPath = CatalogStore::defaultPath();
+    for (const auto &c : cliCommands()) {
+        if (c->name() == name) {
             CliContext ctx(out, err, dbPath);
-            return c.run(ctx, args);
+            return c->execute(ctx, args);
         }
     }
     err << "gpufrontier-cli: unknown command \"" << name << "\"" << Qt::endl

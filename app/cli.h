@@ -2,19 +2,17 @@
 
 #include "store/catalogstore.h"
 
-#include <QJsonObject>
+#include <QList>
 #include <QString>
 #include <QStringList>
 #include <QTextStream>
 
-#include <functional>
 #include <memory>
+#include <optional>
 
 namespace gf {
 
-class ArgParser;
-struct Calibration;
-struct Workload;
+class CliArgs;
 
 /// Exit codes of gpufrontier-cli.
 enum CliExit : int
@@ -39,50 +37,36 @@ public:
     /// Opens (and on first use fills with the bundled snapshot) the database; prints the error itself.
     CatalogStore *store();
     QString dbPath() const { return m_dbPath; }
+    /// --db PATH after the command name; before the database is opened.
+    void setDbPath(const QString &path) { m_dbPath = path; }
 
 private:
     QString m_dbPath;
     std::unique_ptr<CatalogStore> m_store;
 };
 
-struct CliCommand
-{
-    QString name;
-    QString summary;
-    std::function<int(CliContext &, const QStringList &)> run;
-};
+/// Whether these arguments (without the program name) run a command that needs a QGuiApplication: only
+/// `report` writing a PDF (by --format pdf, or by the suffix of -o/--output without --format), whose text
+/// is set with Qt Gui's fonts. main() then starts an offscreen one (no display needed) instead of the
+/// QCoreApplication every other command runs in.
+bool cliNeedsGui(const QStringList &args);
 
-/// Runs gpufrontier-cli with its arguments (without the program name).
+/// Runs gpufrontier-cli with its arguments (without the program name). The commands are the
+/// CliCommand classes of cli_*.cpp (clicommand.h).
 int runCli(const QStringList &args, QTextStream &out, QTextStream &err);
-
-/// Commands, one file each (cli_*.cpp).
-int cliOffers(CliContext &ctx, const QStringList &args);
-int cliCatalogs(CliContext &ctx, const QStringList &args);
-int cliImport(CliContext &ctx, const QStringList &args);
-int cliRefresh(CliContext &ctx, const QStringList &args);   ///< cli_refresh.cpp
-int cliHistory(CliContext &ctx, const QStringList &args);   ///< cli_history.cpp
-int cliGpus(CliContext &ctx, const QStringList &args);      ///< cli_gpus.cpp
-int cliWorkloads(CliContext &ctx, const QStringList &args); ///< cli_gpus.cpp
-int cliFrontier(CliContext &ctx, const QStringList &args);  ///< cli_frontier.cpp
-int cliProbe(CliContext &ctx, const QStringList &args);     ///< cli_probe.cpp
-int cliReport(CliContext &ctx, const QStringList &args);    ///< cli_report.cpp
 
 /// Helpers shared by the commands.
 QString renderTable(const QStringList &header, const QList<QStringList> &rows,
                     const QList<bool> &rightAligned = {});
+/// Prints "gpufrontier-cli COMMAND: message" and the hint to COMMAND --help; returns ExitUsage.
 int usageError(CliContext &ctx, const QString &command, const QString &message);
+/// The --format value: the first of `allowed` when not given; nullopt (after printing the usage
+/// error) when not one of them.
+std::optional<QString> formatFromArgs(CliContext &ctx, const QString &command, const CliArgs &args,
+                                      const QStringList &allowed);
 
-/// Workload and calibration options shared by `gpus` and `frontier` (cli_frontier.cpp).
-/// addWorkloadOptions declares --workload, --samples, --epochs, the custom-workload options and
-/// --no-calibration; workloadFromArgs returns -1 and fills *out, or prints the problem and returns an exit
-/// code.
-void addWorkloadOptions(ArgParser &parser);
-int workloadFromArgs(CliContext &ctx, const QString &command, const ArgParser &parser, Workload *out);
-/// The newest probe run of the database (defaults when none, unreadable or --no-calibration).
-/// Returns -1 and fills *out, or an exit code when the database cannot be opened.
-int calibrationFromArgs(CliContext &ctx, const ArgParser &parser, Calibration *out);
-/// One line describing the workload (cli_frontier.cpp). The JSON shapes are models/ workloadToJson and
-/// calibrationToJson, shared with the JSON report.
-QString workloadSummaryText(const Workload &workload);
+/// Prints the usage error for the first of `providers` that is not a known provider ("--provider:
+/// unknown provider ..."); true when they are all known.
+bool checkProviders(CliContext &ctx, const QString &command, const QStringList &providers);
 
 } // namespace gf

@@ -1,5 +1,5 @@
-#include "argparser.h"
 #include "cli.h"
+#include "clicommand.h"
 #include "domain/offerjson.h"
 #include "util/format.h"
 
@@ -8,34 +8,43 @@
 
 namespace gf {
 
-int cliCatalogs(CliContext &ctx, const QStringList &args)
+namespace {
+
+CliOptions catalogsOptions()
 {
-    const QString cmd = QStringLiteral("catalogs");
-    ArgParser p;
-    p.addValue(QStringLiteral("provider"), QStringLiteral("P"),
+    CliOptions o;
+    o.addValue(QStringLiteral("provider"), QStringLiteral("P"),
                QStringLiteral("only this provider's snapshots"));
-    p.addFlag(QStringLiteral("current"), QStringLiteral("only the current snapshot of each provider"));
-    p.addValue(QStringLiteral("format"), QStringLiteral("FMT"), QStringLiteral("table (default) or json"));
-    p.addFlag(QStringLiteral("help"), QStringLiteral("show this help"));
-    if (const QString e = p.parse(args); !e.isEmpty())
-        return usageError(ctx, cmd, e);
-    if (p.isSet(QStringLiteral("help"))) {
-        ctx.out
-            << "Usage: gpufrontier-cli catalogs [OPTIONS]\n\nList the catalog snapshots (price history), "
-               "newest "
-               "first per provider.\nThe current snapshot of a provider is its newest good one.\n\nOptions:\n"
-            << p.helpText();
-        return ExitOk;
+    o.addFlag(QStringLiteral("current"), QStringLiteral("only the current snapshot of each provider"));
+    o.addValue(QStringLiteral("format"), QStringLiteral("FMT"), QStringLiteral("table (default) or json"));
+    return o;
+}
+
+class CatalogsCommand final : public CliCommand
+{
+public:
+    CatalogsCommand()
+        : CliCommand({.name = QStringLiteral("catalogs"),
+                      .summary = QStringLiteral("List the catalog snapshots with source, age and row count"),
+                      .description = QStringLiteral(
+                          "List the catalog snapshots (price history), newest first per provider.\n"
+                          "The current snapshot of a provider is its newest good one.")},
+                     catalogsOptions())
+    {
     }
-    if (!p.positional().isEmpty())
-        return usageError(ctx, cmd, QStringLiteral("unexpected argument \"%1\"").arg(p.positional().first()));
+
+private:
+    int run(CliContext &ctx, const CliArgs &args) const override;
+};
+
+int CatalogsCommand::run(CliContext &ctx, const CliArgs &p) const
+{
     const QString provider = p.value(QStringLiteral("provider"));
-    if (!provider.isEmpty() && !knownProviders().contains(provider))
-        return usageError(ctx, cmd, QStringLiteral("--provider: unknown provider \"%1\"").arg(provider));
-    const QString format =
-        p.isSet(QStringLiteral("format")) ? p.value(QStringLiteral("format")) : QStringLiteral("table");
-    if (format != u"table" && format != u"json")
-        return usageError(ctx, cmd, QStringLiteral("--format: \"%1\" is not one of table, json").arg(format));
+    if (!provider.isEmpty() && !checkProviders(ctx, name(), {provider}))
+        return ExitUsage;
+    const auto format = formatFromArgs(ctx, name(), p, {QStringLiteral("table"), QStringLiteral("json")});
+    if (!format)
+        return ExitUsage;
 
     CatalogStore *store = ctx.store();
     if (!store)
@@ -50,7 +59,7 @@ int cliCatalogs(CliContext &ctx, const QStringList &args)
     for (const Snapshot &s : snaps.value())
         if (!p.isSet(QStringLiteral("current")) || s.current)
             list.append(s);
-    if (format == u"json") {
+    if (*format == u"json") {
         QJsonArray arr;
         for (const Snapshot &s : std::as_const(list))
             arr.append(snapshotToJson(s, now));
@@ -73,6 +82,13 @@ int cliCatalogs(CliContext &ctx, const QStringList &args)
                             QStringLiteral("Unrecognised GPUs"), QStringLiteral("Current")},
                            rows, {true, false, false, false, false, false, false, true, true, false});
     return ExitOk;
+}
+
+} // namespace
+
+std::unique_ptr<CliCommand> makeCatalogsCommand()
+{
+    return std::make_unique<CatalogsCommand>();
 }
 
 } // namespace gf

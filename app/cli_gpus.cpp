@@ -1,5 +1,6 @@
-#include "argparser.h"
 #include "cli.h"
+#include "cli_projectionargs.h"
+#include "clicommand.h"
 #include "domain/gpucatalog.h"
 #include "domain/gpuspecs.h"
 #include "domain/workload.h"
@@ -14,35 +15,48 @@
 
 namespace gf {
 
-int cliGpus(CliContext &ctx, const QStringList &args)
+namespace {
+
+CliOptions gpusOptions()
 {
-    const QString cmd = QStringLiteral("gpus");
-    ArgParser p;
-    addWorkloadOptions(p);
-    p.addValue(QStringLiteral("format"), QStringLiteral("FMT"), QStringLiteral("table (default) or json"));
-    p.addFlag(QStringLiteral("help"), QStringLiteral("show this help"));
-    if (const QString e = p.parse(args); !e.isEmpty())
-        return usageError(ctx, cmd, e);
-    if (p.isSet(QStringLiteral("help"))) {
-        ctx.out << "Usage: gpufrontier-cli gpus --workload NAME [OPTIONS]\n\n"
+    CliOptions o;
+    addWorkloadOptions(o);
+    o.addValue(QStringLiteral("format"), QStringLiteral("FMT"), QStringLiteral("table (default) or json"));
+    return o;
+}
+
+class GpusCommand final : public CliCommand
+{
+public:
+    GpusCommand()
+        : CliCommand(
+              {.name = QStringLiteral("gpus"),
+               .summary = QStringLiteral("Projected samples/s of a workload on every GPU model (one GPU)"),
+               .synopsis = QStringLiteral("--workload NAME [OPTIONS]"),
+               .description = QStringLiteral(
                    "Lists every GPU model with the projected training speed of the workload on ONE GPU\n"
                    "(roofline of the datasheet peaks times the calibrated efficiencies) and the spec used.\n"
-                   "Fastest first; models without a spec row or a usable rate come last.\n\nOptions:\n"
-                << p.helpText();
-        return ExitOk;
+                   "Fastest first; models without a spec row or a usable rate come last.")},
+              gpusOptions())
+    {
     }
-    if (!p.positional().isEmpty())
-        return usageError(ctx, cmd, QStringLiteral("unexpected argument \"%1\"").arg(p.positional().first()));
-    const QString format =
-        p.isSet(QStringLiteral("format")) ? p.value(QStringLiteral("format")) : QStringLiteral("table");
-    if (format != u"table" && format != u"json")
-        return usageError(ctx, cmd, QStringLiteral("--format: \"%1\" is not one of table, json").arg(format));
+
+private:
+    int run(CliContext &ctx, const CliArgs &args) const override;
+};
+
+int GpusCommand::run(CliContext &ctx, const CliArgs &p) const
+{
+    const auto format = formatFromArgs(ctx, name(), p, {QStringLiteral("table"), QStringLiteral("json")});
+    if (!format)
+        return ExitUsage;
     Workload w;
-    if (const int rc = workloadFromArgs(ctx, cmd, p, &w); rc >= 0)
+    if (const int rc = workloadFromArgs(ctx, name(), p, &w); rc >= 0)
         return rc;
-    Calibration cal;
-    if (const int rc = calibrationFromArgs(ctx, p, &cal); rc >= 0)
+    CalibrationChoice choice;
+    if (const int rc = calibrationFromArgs(ctx, p, &choice); rc >= 0)
         return rc;
+    const Calibration &cal = choice.calibration;
 
     const GpuCatalog &gpus = GpuCatalog::builtin();
     const GpuSpecTable &specs = GpuSpecTable::builtin();
@@ -79,7 +93,7 @@ int cliGpus(CliContext &ctx, const QStringList &args)
     };
     const double total = w.totalSamples();
 
-    if (format == u"json") {
+    if (*format == u"json") {
         QJsonArray arr;
         for (const Row &r : std::as_const(rows)) {
             QJsonObject o;
@@ -124,7 +138,7 @@ int cliGpus(CliContext &ctx, const QStringList &args)
     }
 
     ctx.out << "Workload: " << workloadSummaryText(w) << '\n';
-    ctx.out << "Calibration: " << cal.source << '\n';
+    ctx.out << calibrationText(choice);
     const QString dash = QStringLiteral("–");
     QList<QStringList> table;
     for (const Row &r : std::as_const(rows)) {
@@ -148,51 +162,11 @@ int cliGpus(CliContext &ctx, const QStringList &args)
     return ExitOk;
 }
 
-int cliWorkloads(CliContext &ctx, const QStringList &args)
+} // namespace
+
+std::unique_ptr<CliCommand> makeGpusCommand()
 {
-    const QString cmd = QStringLiteral("workloads");
-    ArgParser p;
-    p.addValue(QStringLiteral("format"), QStringLiteral("FMT"), QStringLiteral("table (default) or json"));
-    p.addFlag(QStringLiteral("help"), QStringLiteral("show this help"));
-    if (const QString e = p.parse(args); !e.isEmpty())
-        return usageError(ctx, cmd, e);
-    if (p.isSet(QStringLiteral("help"))) {
-        ctx.out << "Usage: gpufrontier-cli workloads [OPTIONS]\n\nLists the training workload presets "
-                   "(resources/workloads.json).\n\nOptions:\n"
-                << p.helpText();
-        return ExitOk;
-    }
-    if (!p.positional().isEmpty())
-        return usageError(ctx, cmd, QStringLiteral("unexpected argument \"%1\"").arg(p.positional().first()));
-    const QString format =
-        p.isSet(QStringLiteral("format")) ? p.value(QStringLiteral("format")) : QStringLiteral("table");
-    if (format != u"table" && format != u"json")
-        return usageError(ctx, cmd, QStringLiteral("--format: \"%1\" is not one of table, json").arg(format));
-    const QList<Workload> &list = builtinWorkloads();
-    if (format == u"json") {
-        QJsonArray arr;
-        for (const Workload &w : list) {
-            QJsonObject o = workloadToJson(w);
-            o.insert(u"notes", w.notes);
-            arr.append(o);
-        }
-        ctx.out << QString::fromUtf8(QJsonDocument(arr).toJson(QJsonDocument::Indented));
-        return ExitOk;
-    }
-    QList<QStringList> rows;
-    for (const Workload &w : list)
-        rows.append({w.id, w.name, precisionName(w.precision),
-                     QString::number(w.flopsPerSample / 1e9, 'f', 1),
-                     QString::number(w.bytesPerSample / 1e6, 'f', 0),
-                     QString::number(w.parameters / 1e6, 'f', 1), QString::number(w.memoryGb, 'f', 1),
-                     QStringLiteral("%1 x %2").arg(QString::number(w.samplesPerEpoch, 'f', 0),
-                                                   QString::number(w.epochs, 'g', 6))});
-    ctx.out << renderTable({QStringLiteral("Id"), QStringLiteral("Name"), QStringLiteral("Precision"),
-                            QStringLiteral("GFLOP/sample"), QStringLiteral("MB/sample"),
-                            QStringLiteral("Params (M)"), QStringLiteral("Mem GB/GPU"),
-                            QStringLiteral("Samples x epochs")},
-                           rows, {false, false, false, true, true, true, true, true});
-    return ExitOk;
+    return std::make_unique<GpusCommand>();
 }
 
 } // namespace gf

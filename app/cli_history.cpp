@@ -1,5 +1,6 @@
-#include "argparser.h"
 #include "cli.h"
+#include "clicommand.h"
+#include "domain/offerjson.h"
 #include "util/format.h"
 
 #include <QJsonArray>
@@ -8,45 +9,54 @@
 
 namespace gf {
 
-int cliHistory(CliContext &ctx, const QStringList &args)
+namespace {
+
+CliOptions historyOptions()
 {
-    const QString cmd = QStringLiteral("history");
-    ArgParser p;
-    p.addValue(QStringLiteral("provider"), QStringLiteral("P"),
+    CliOptions o;
+    o.addValue(QStringLiteral("provider"), QStringLiteral("P"),
                QStringLiteral("the provider (aws, gcp, azure, paperspace, vastai)"));
-    p.addValue(QStringLiteral("instance"), QStringLiteral("I"),
+    o.addValue(QStringLiteral("instance"), QStringLiteral("I"),
                QStringLiteral("the instance type, e.g. p4d.24xlarge"));
-    p.addValue(QStringLiteral("region"), QStringLiteral("R"), QStringLiteral("only this region"));
-    p.addValue(QStringLiteral("format"), QStringLiteral("FMT"), QStringLiteral("table (default) or json"));
-    p.addFlag(QStringLiteral("help"), QStringLiteral("show this help"));
-    if (const QString e = p.parse(args); !e.isEmpty())
-        return usageError(ctx, cmd, e);
-    if (p.isSet(QStringLiteral("help"))) {
-        ctx.out << "Usage: gpufrontier-cli history --provider P --instance I [--region R] [--format "
-                   "table|json]\n\n"
+    o.addValue(QStringLiteral("region"), QStringLiteral("R"), QStringLiteral("only this region"));
+    o.addValue(QStringLiteral("format"), QStringLiteral("FMT"), QStringLiteral("table (default) or json"));
+    return o;
+}
+
+class HistoryCommand final : public CliCommand
+{
+public:
+    HistoryCommand()
+        : CliCommand(
+              {.name = QStringLiteral("history"),
+               .summary = QStringLiteral("Price history of one instance type across snapshots"),
+               .synopsis = QStringLiteral("--provider P --instance I [--region R] [--format table|json]"),
+               .description = QStringLiteral(
                    "Every stored price of one instance type, oldest snapshot first: on-demand and spot per "
                    "region\n"
                    "and zone, with when each snapshot was fetched and the date of its prices. Prices are USD "
                    "per\n"
-                   "hour for the whole instance.\n\nOptions:\n"
-                << p.helpText();
-        return ExitOk;
+                   "hour for the whole instance.")},
+              historyOptions())
+    {
     }
-    if (!p.positional().isEmpty())
-        return usageError(ctx, cmd, QStringLiteral("unexpected argument \"%1\"").arg(p.positional().first()));
+
+private:
+    int run(CliContext &ctx, const CliArgs &args) const override;
+};
+
+int HistoryCommand::run(CliContext &ctx, const CliArgs &p) const
+{
     const QString provider = p.value(QStringLiteral("provider"));
     const QString instance = p.value(QStringLiteral("instance")).trimmed();
     const QString region = p.value(QStringLiteral("region")).trimmed();
     if (provider.isEmpty() || instance.isEmpty())
-        return usageError(ctx, cmd, QStringLiteral("--provider P and --instance I are required"));
-    if (!knownProviders().contains(provider))
-        return usageError(ctx, cmd,
-                          QStringLiteral("--provider: unknown provider \"%1\" (known: %2)")
-                              .arg(provider, knownProviders().join(QStringLiteral(", "))));
-    const QString format =
-        p.isSet(QStringLiteral("format")) ? p.value(QStringLiteral("format")) : QStringLiteral("table");
-    if (format != u"table" && format != u"json")
-        return usageError(ctx, cmd, QStringLiteral("--format: \"%1\" is not one of table, json").arg(format));
+        return usageError(ctx, QStringLiteral("--provider P and --instance I are required"));
+    if (!checkProviders(ctx, name(), {provider}))
+        return ExitUsage;
+    const auto format = formatFromArgs(ctx, name(), p, {QStringLiteral("table"), QStringLiteral("json")});
+    if (!format)
+        return ExitUsage;
 
     CatalogStore *store = ctx.store();
     if (!store)
@@ -57,12 +67,9 @@ int cliHistory(CliContext &ctx, const QStringList &args)
         return ExitFailure;
     }
     const QList<Offer> &rows = hist.value();
-    if (format == u"json") {
+    if (*format == u"json") {
         QJsonArray arr;
         for (const Offer &o : rows) {
-            auto num = [](const std::optional<double> &v) {
-                return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null);
-            };
             arr.append(QJsonObject{{QStringLiteral("snapshot_id"), o.snapshotId},
                                    {QStringLiteral("fetched_at"), o.fetchedAt.toUTC().toString(Qt::ISODate)},
                                    {QStringLiteral("data_date"),
@@ -72,8 +79,8 @@ int cliHistory(CliContext &ctx, const QStringList &args)
                                    {QStringLiteral("instance_type"), o.instanceType},
                                    {QStringLiteral("region"), o.region},
                                    {QStringLiteral("zone"), o.zone},
-                                   {QStringLiteral("ondemand_usd_h"), num(o.onDemandUsdH)},
-                                   {QStringLiteral("spot_usd_h"), num(o.spotUsdH)},
+                                   {QStringLiteral("ondemand_usd_h"), jsonNumberOrNull(o.onDemandUsdH)},
+                                   {QStringLiteral("spot_usd_h"), jsonNumberOrNull(o.spotUsdH)},
                                    {QStringLiteral("spot_label"), o.spotLabel},
                                    {QStringLiteral("interruption"), o.interruption},
                                    {QStringLiteral("source"), o.source}});
@@ -102,6 +109,13 @@ int cliHistory(CliContext &ctx, const QStringList &args)
                             QStringLiteral("Interruption")},
                            table, {true, false, false, false, false, true, true, false, false});
     return ExitOk;
+}
+
+} // namespace
+
+std::unique_ptr<CliCommand> makeHistoryCommand()
+{
+    return std::make_unique<HistoryCommand>();
 }
 
 } // namespace gf

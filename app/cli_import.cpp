@@ -1,5 +1,5 @@
-#include "argparser.h"
 #include "cli.h"
+#include "clicommand.h"
 #include "cliprogress.h"
 #include "providers/providerimport.h"
 #include "providers/snapshotfile.h"
@@ -10,53 +10,68 @@
 
 namespace gf {
 
-int cliImport(CliContext &ctx, const QStringList &args)
+namespace {
+
+CliOptions importOptions()
 {
-    const QString cmd = QStringLiteral("import");
-    ArgParser p;
-    p.addValue(QStringLiteral("file"), QStringLiteral("FILE"),
-               QStringLiteral("a file to import; repeat for several files of one provider"), true);
-    p.addValue(QStringLiteral("provider"), QStringLiteral("P"),
+    CliOptions o;
+    o.addRepeatable(QStringLiteral("file"), QStringLiteral("FILE"),
+                    QStringLiteral("a file to import; repeat for several files of one provider"));
+    o.addValue(QStringLiteral("provider"), QStringLiteral("P"),
                QStringLiteral(
                    "the provider the files belong to (checked against them; required for SkyPilot CSVs)"));
-    p.addValue(QStringLiteral("min-rows"), QStringLiteral("N"),
+    o.addValue(QStringLiteral("min-rows"), QStringLiteral("N"),
                QStringLiteral("reject a catalog with fewer offers (default 1)"));
-    p.addFlag(QStringLiteral("quiet"), QStringLiteral("no progress on stderr"));
-    p.addFlag(QStringLiteral("help"), QStringLiteral("show this help"));
-    if (const QString e = p.parse(args); !e.isEmpty())
-        return usageError(ctx, cmd, e);
-    if (p.isSet(QStringLiteral("help"))) {
-        ctx.out
-            << "Usage: gpufrontier-cli import [--provider P] --file FILE [--file FILE ...]\n\n"
-               "Imports price files as a new snapshot of one provider, for air-gapped use: the same parsers "
-               "and\n"
-               "checks as 'refresh'. The import is one transaction: on any error nothing changes and the "
-               "previous\n"
-               "snapshot stays current. Formats (detected from the content):\n"
-               "  any provider  GPU Frontier catalog CSV (resources/catalog/FORMAT.md); SkyPilot vms.csv "
-               "(--provider needed)\n"
-               "  aws           EC2 price list offer files (JSON or CSV, any size: streamed), "
-               "spot.js/spot.json,\n"
-               "                spot-advisor-data.json (spot files alone update the current AWS snapshot)\n"
-               "  azure         Retail Prices API pages (JSON)\n"
-               "  gcp           Cloud Billing Catalog SKU pages (JSON)\n"
-               "  vastai        offer search answer (JSON)\n"
-               "  paperspace    the curated table (GPU Frontier or SkyPilot CSV)\n\nOptions:\n"
-            << p.helpText();
-        return ExitOk;
+    o.addFlag(QStringLiteral("quiet"), QStringLiteral("no progress on stderr"));
+    return o;
+}
+
+class ImportCommand final : public CliCommand
+{
+public:
+    ImportCommand()
+        : CliCommand(
+              {.name = QStringLiteral("import"),
+               .summary = QStringLiteral(
+                   "Import price files (GPU Frontier/SkyPilot CSV or a provider's own format) as a snapshot"),
+               .synopsis = QStringLiteral("[--provider P] --file FILE [--file FILE ...]"),
+               .description = QStringLiteral(
+                   "Imports price files as a new snapshot of one provider, for air-gapped use: the same "
+                   "parsers and\n"
+                   "checks as 'refresh'. The import is one transaction: on any error nothing changes and the "
+                   "previous\n"
+                   "snapshot stays current. Formats (detected from the content):\n"
+                   "  any provider  GPU Frontier catalog CSV (resources/catalog/FORMAT.md); SkyPilot vms.csv "
+                   "(--provider needed)\n"
+                   "  aws           EC2 price list offer files (JSON or CSV, any size: streamed), "
+                   "spot.js/spot.json,\n"
+                   "                spot-advisor-data.json (spot files alone update the current AWS "
+                   "snapshot)\n"
+                   "  azure         Retail Prices API pages (JSON)\n"
+                   "  gcp           Cloud Billing Catalog SKU pages (JSON)\n"
+                   "  vastai        offer search answer (JSON)\n"
+                   "  paperspace    the curated table (GPU Frontier or SkyPilot CSV)"),
+               .positionalArguments = true},
+              importOptions())
+    {
     }
+
+private:
+    int run(CliContext &ctx, const CliArgs &args) const override;
+};
+
+int ImportCommand::run(CliContext &ctx, const CliArgs &p) const
+{
     const QStringList files = p.values(QStringLiteral("file")) + p.positional();
     if (files.isEmpty())
-        return usageError(ctx, cmd, QStringLiteral("--file FILE is required"));
+        return usageError(ctx, QStringLiteral("--file FILE is required"));
     QString provider = p.value(QStringLiteral("provider"));
-    if (!provider.isEmpty() && !knownProviders().contains(provider))
-        return usageError(ctx, cmd,
-                          QStringLiteral("--provider: unknown provider \"%1\" (known: %2)")
-                              .arg(provider, knownProviders().join(QStringLiteral(", "))));
+    if (!provider.isEmpty() && !checkProviders(ctx, name(), {provider}))
+        return ExitUsage;
     QString err;
     const auto minRows = p.number(QStringLiteral("min-rows"), &err, 1, 1e6);
     if (!err.isEmpty())
-        return usageError(ctx, cmd, err);
+        return usageError(ctx, err);
     for (const QString &path : files) {
         QFile f(path);
         if (!f.open(QIODevice::ReadOnly)) {
@@ -83,9 +98,8 @@ int cliImport(CliContext &ctx, const QStringList &args)
             provider = parsed.value().provider;
         } else if (format == ProviderFormat::SkypilotCsv) {
             return usageError(
-                ctx, cmd,
-                QStringLiteral("%1 is a SkyPilot catalog: say which provider it is with --provider")
-                    .arg(files.first()));
+                ctx, QStringLiteral("%1 is a SkyPilot catalog: say which provider it is with --provider")
+                         .arg(files.first()));
         }
         if (provider.isEmpty() || !knownProviders().contains(provider)) {
             ctx.err << "gpufrontier-cli import: " << QFileInfo(files.first()).fileName()
@@ -123,6 +137,13 @@ int cliImport(CliContext &ctx, const QStringList &args)
     for (const QString &w : o.warnings)
         ctx.err << "warning: " << w << Qt::endl;
     return ExitOk;
+}
+
+} // namespace
+
+std::unique_ptr<CliCommand> makeImportCommand()
+{
+    return std::make_unique<ImportCommand>();
 }
 
 } // namespace gf

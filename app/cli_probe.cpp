@@ -1,8 +1,9 @@
-#include "argparser.h"
 #include "cli.h"
+#include "clicommand.h"
 #include "domain/gpucatalog.h"
 #include "probe/probejson.h"
 #include "probe/proberunner.h"
+#include "store/proberecord.h"
 #include "util/format.h"
 
 #include <QEventLoop>
@@ -15,8 +16,6 @@
 namespace gf {
 
 namespace {
-
-const QString kCmd = QStringLiteral("probe");
 
 QString tflops(const std::optional<double> &v)
 {
@@ -45,22 +44,6 @@ ProbeOutcome runProbe(CliContext &ctx, const QString &program, const QStringList
         return outcome;
     loop.exec();
     return outcome;
-}
-
-ProbeRunRecord makeRecord(const ProbeResult &r, const QString &origin, const QByteArray &json)
-{
-    ProbeRunRecord rec;
-    rec.createdAt = r.createdAt;
-    rec.origin = origin;
-    rec.kind = r.kind;
-    rec.deviceName = r.deviceName;
-    if (r.kind == u"cuda") {
-        if (const auto id = GpuCatalog::builtin().resolve({}, r.deviceName))
-            rec.gpuId = *id;
-    }
-    rec.schemaVersion = r.schemaVersion;
-    rec.json = json.trimmed();
-    return rec;
 }
 
 QJsonObject recordToJson(const ProbeRunRecord &rec)
@@ -176,7 +159,7 @@ int doImport(CliContext &ctx, const QString &path, const QString &format)
                 << Qt::endl;
         return ExitFailure;
     }
-    return finishStore(ctx, parsed.value(), makeRecord(parsed.value(), fi.fileName(), json), format);
+    return finishStore(ctx, parsed.value(), makeProbeRunRecord(parsed.value(), fi.fileName(), json), format);
 }
 
 int doRun(CliContext &ctx, bool cpu, bool quick, int timeoutMs, const QString &format)
@@ -230,7 +213,7 @@ int doRun(CliContext &ctx, bool cpu, bool quick, int timeoutMs, const QString &f
         return ExitFailure;
     }
     return finishStore(ctx, *outcome.result,
-                       makeRecord(*outcome.result, QStringLiteral("local"), outcome.json), format);
+                       makeProbeRunRecord(*outcome.result, QStringLiteral("local"), outcome.json), format);
 }
 
 int doList(CliContext &ctx, const QString &format)
@@ -277,70 +260,83 @@ int doList(CliContext &ctx, const QString &format)
     return ExitOk;
 }
 
-} // namespace
-
-int cliProbe(CliContext &ctx, const QStringList &args)
+CliOptions probeOptions()
 {
-    ArgParser p;
-    p.addFlag(QStringLiteral("run"),
+    CliOptions o;
+    o.addFlag(QStringLiteral("run"),
               QStringLiteral("run the GPU probe on this machine and store the result "
                              "(falls back to the CPU probe when there is no CUDA GPU)"));
-    p.addFlag(QStringLiteral("cpu"), QStringLiteral("with --run: run the CPU probe"));
-    p.addFlag(QStringLiteral("quick"),
+    o.addFlag(QStringLiteral("cpu"), QStringLiteral("with --run: run the CPU probe"));
+    o.addFlag(QStringLiteral("quick"),
               QStringLiteral("with --run: a short run (seconds) instead of the full one"));
-    p.addValue(QStringLiteral("timeout"), QStringLiteral("S"),
+    o.addValue(QStringLiteral("timeout"), QStringLiteral("S"),
                QStringLiteral("with --run: stop the probe after S seconds (default 300)"));
-    p.addValue(QStringLiteral("import"), QStringLiteral("FILE"),
+    o.addValue(QStringLiteral("import"), QStringLiteral("FILE"),
                QStringLiteral("store a probe JSON document produced on another machine"));
-    p.addFlag(QStringLiteral("list"), QStringLiteral("list the stored probe runs (the default)"));
-    p.addValue(QStringLiteral("format"), QStringLiteral("FMT"), QStringLiteral("table (default) or json"));
-    p.addFlag(QStringLiteral("help"), QStringLiteral("show this help"));
-    if (const QString e = p.parse(args); !e.isEmpty())
-        return usageError(ctx, kCmd, e);
-    if (p.isSet(QStringLiteral("help"))) {
-        ctx.out
-            << "Usage: gpufrontier-cli probe [--run [--cpu] [--quick] [--timeout S] | --import FILE | "
-               "--list] "
-               "[--format table|json]\n\n"
-               "Measure this machine's GPU (or CPU) with the probe benchmark, store the result to calibrate\n"
-               "projections, or import a probe document made elsewhere (e.g. on a rented instance with\n"
-               "'gpufrontier-probe > probe.json').\n\nOptions:\n"
-            << p.helpText();
-        return ExitOk;
+    o.addFlag(QStringLiteral("list"), QStringLiteral("list the stored probe runs (the default)"));
+    o.addValue(QStringLiteral("format"), QStringLiteral("FMT"), QStringLiteral("table (default) or json"));
+    return o;
+}
+
+class ProbeCommand final : public CliCommand
+{
+public:
+    ProbeCommand()
+        : CliCommand(
+              {.name = QStringLiteral("probe"),
+               .summary =
+                   QStringLiteral("Run the GPU/CPU probe benchmark, import a probe result, list stored runs"),
+               .synopsis = QStringLiteral(
+                   "[--run [--cpu] [--quick] [--timeout S] | --import FILE | --list] [--format table|json]"),
+               .description = QStringLiteral(
+                   "Measure this machine's GPU (or CPU) with the probe benchmark, store the result to "
+                   "calibrate\n"
+                   "projections, or import a probe document made elsewhere (e.g. on a rented instance with\n"
+                   "'gpufrontier-probe > probe.json').")},
+              probeOptions())
+    {
     }
-    if (!p.positional().isEmpty())
-        return usageError(ctx, kCmd,
-                          QStringLiteral("unexpected argument \"%1\"").arg(p.positional().first()));
+
+private:
+    int run(CliContext &ctx, const CliArgs &args) const override;
+};
+
+int ProbeCommand::run(CliContext &ctx, const CliArgs &p) const
+{
     const bool run = p.isSet(QStringLiteral("run"));
     const bool import = p.isSet(QStringLiteral("import"));
     const bool list = p.isSet(QStringLiteral("list"));
     if (int(run) + int(import) + int(list) > 1)
-        return usageError(ctx, kCmd, QStringLiteral("--run, --import and --list cannot be combined"));
+        return usageError(ctx, QStringLiteral("--run, --import and --list cannot be combined"));
     if (!run) {
         for (const char16_t *flag : {u"cpu", u"quick", u"timeout"})
             if (p.isSet(QString::fromUtf16(flag)))
-                return usageError(ctx, kCmd,
-                                  QStringLiteral("--%1 needs --run").arg(QString::fromUtf16(flag)));
+                return usageError(ctx, QStringLiteral("--%1 needs --run").arg(QString::fromUtf16(flag)));
     }
     QString err;
     const auto timeoutS = p.number(QStringLiteral("timeout"), &err, 1, 86400);
     if (!err.isEmpty())
-        return usageError(ctx, kCmd, err);
-    const QString format =
-        p.isSet(QStringLiteral("format")) ? p.value(QStringLiteral("format")) : QStringLiteral("table");
-    if (format != u"table" && format != u"json")
-        return usageError(ctx, kCmd,
-                          QStringLiteral("--format: \"%1\" is not one of table, json").arg(format));
+        return usageError(ctx, err);
+    const auto format = formatFromArgs(ctx, name(), p, {QStringLiteral("table"), QStringLiteral("json")});
+    if (!format)
+        return ExitUsage;
     if (import) {
         const QString file = p.value(QStringLiteral("import"));
         if (file.isEmpty())
-            return usageError(ctx, kCmd, QStringLiteral("--import needs a file name"));
-        return doImport(ctx, file, format);
+            return usageError(ctx, QStringLiteral("--import needs a file name"));
+        return doImport(ctx, file, *format);
     }
     if (run)
         return doRun(ctx, p.isSet(QStringLiteral("cpu")), p.isSet(QStringLiteral("quick")),
-                     static_cast<int>(timeoutS.value_or(300) * 1000), format);
-    return doList(ctx, format);
+                     static_cast<int>(timeoutS.value_or(300) * 1000), *format);
+    return doList(ctx, *format);
+}
+
+} // namespace
+
+std::unique_ptr<CliCommand> makeProbeCommand()
+{
+    return std::make_unique<ProbeCommand>();
 }
 
 } // namespace gf

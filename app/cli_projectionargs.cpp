@@ -1,12 +1,252 @@
 #include "cli_projectionargs.h"
 
-#include "argparser.h"
 #include "cli.h"
-#include "probe/probejson.h"
+#include "clicommand.h"
+#include "domain/gpucatalog.h"
+#include "domain/gpuspecs.h"
+#include "domain/provider.h"
+#include "domain/workload.h"
+
+#include <cmath>
 
 namespace gf {
 
-void addProjectionOptions(ArgParser &p)
+void addWorkloadOptions(CliOptions &p)
+{
+    QStringList ids;
+    for (const Workload &w : builtinWorkloads())
+        ids.append(w.id);
+    p.addValue(QStringLiteral("workload"), QStringLiteral("NAME"),
+               QStringLiteral("workload preset: %1 (see 'gpufrontier-cli workloads')")
+                   .arg(ids.join(QStringLiteral(", "))));
+    p.addValue(QStringLiteral("samples"), QStringLiteral("N"),
+               QStringLiteral("samples per epoch (default: the preset's)"));
+    p.addValue(QStringLiteral("epochs"), QStringLiteral("E"),
+               QStringLiteral("epochs (default: the preset's; may be fractional)"));
+    p.addValue(QStringLiteral("flops-per-sample"), QStringLiteral("F"),
+               QStringLiteral("custom workload: forward+backward FLOPs per sample"));
+    p.addValue(
+        QStringLiteral("bytes-per-sample"), QStringLiteral("B"),
+        QStringLiteral("custom workload: GPU memory traffic per sample, bytes (default 0: compute-bound)"));
+    p.addValue(QStringLiteral("measured"), QStringLiteral("S"),
+               QStringLiteral("custom workload: samples/s you measured on ONE GPU of --measured-on"));
+    p.addValue(QStringLiteral("measured-on"), QStringLiteral("GPU"),
+               QStringLiteral("GPU model of --measured, e.g. a100-80gb-sxm4, \"RTX 4090\""));
+    p.addValue(QStringLiteral("precision"), QStringLiteral("P"),
+               QStringLiteral("custom workload precision: fp32, tf32, fp16, bf16, fp8 (default fp16)"));
+    p.addValue(QStringLiteral("params"), QStringLiteral("N"),
+               QStringLiteral("custom workload: trainable parameters (gradient exchange; default 0)"));
+    p.addValue(QStringLiteral("memory-gb"), QStringLiteral("GB"),
+               QStringLiteral("custom workload: GPU memory needed per GPU (default 0: not checked)"));
+    p.addValue(QStringLiteral("batch"), QStringLiteral("N"),
+               QStringLiteral("micro-batch per GPU (default: the preset's, else 32)"));
+    p.addValue(QStringLiteral("min-vcpus"), QStringLiteral("N"),
+               QStringLiteral("vCPUs per GPU the input pipeline needs"));
+    p.addValue(QStringLiteral("checkpointing"), QStringLiteral("on|off"),
+               QStringLiteral("gradient checkpointing where the preset offers it: less memory per GPU, "
+                              "more FLOPs per sample (default: the preset's recipe)"));
+    p.addValue(QStringLiteral("dataset-gb"), QStringLiteral("GB"),
+               QStringLiteral("data set staged onto each node before training, GB (default: the preset's)"));
+    p.addFlag(
+        QStringLiteral("no-calibration"),
+        QStringLiteral("use the datasheet-only default efficiencies, not the newest readable probe run"));
+}
+
+int workloadFromArgs(CliContext &ctx, const QString &cmd, const CliArgs &p, Workload *out)
+{
+    QString err;
+    const auto samples = p.number(QStringLiteral("samples"), &err, 1, 1e15);
+    const auto epochs = p.number(QStringLiteral("epochs"), &err, 1e-6, 1e6);
+    const auto flops = p.number(QStringLiteral("flops-per-sample"), &err, 1, 1e21);
+    const auto bytes = p.number(QStringLiteral("bytes-per-sample"), &err, 0, 1e18);
+    const auto measured = p.number(QStringLiteral("measured"), &err, 1e-9, 1e12);
+    const auto params = p.number(QStringLiteral("params"), &err, 0, 1e14);
+    const auto memory = p.number(QStringLiteral("memory-gb"), &err, 0, 1e6);
+    const auto batch = p.number(QStringLiteral("batch"), &err, 1, 1 << 24);
+    const auto minVcpus = p.number(QStringLiteral("min-vcpus"), &err, 0, 1024);
+    const auto datasetGb = p.number(QStringLiteral("dataset-gb"), &err, 0, 1e6);
+    std::optional<bool> checkpointing;
+    if (p.isSet(QStringLiteral("checkpointing"))) {
+        const QString v = p.value(QStringLiteral("checkpointing"));
+        if (v == u"on")
+            checkpointing = true;
+        else if (v == u"off")
+            checkpointing = false;
+        else
+            err = QStringLiteral("--checkpointing: \"%1\" is not on or off").arg(v);
+    }
+    if (!err.isEmpty())
+        return usageError(ctx, cmd, err);
+    if (batch && *batch != std::floor(*batch))
+        return usageError(ctx, cmd, QStringLiteral("--batch: must be a whole number"));
+    std::optional<Precision> precision;
+    if (p.isSet(QStringLiteral("precision"))) {
+        precision = precisionFromName(p.value(QStringLiteral("precision")));
+        if (!precision)
+            return usageError(
+                ctx, cmd,
+                QStringLiteral("--precision: \"%1\" is not one of %2")
+                    .arg(p.value(QStringLiteral("precision")), precisionNames().join(QStringLiteral(", "))));
+    }
+    if (measured.has_value() != p.isSet(QStringLiteral("measured-on")))
+        return usageError(ctx, cmd, QStringLiteral("--measured and --measured-on go together"));
+
+    Workload w;
+    const QString name = p.value(QStringLiteral("workload"));
+    if (!name.isEmpty()) {
+        const Workload *preset = findWorkload(builtinWorkloads(), name);
+        if (!preset) {
+            QStringList ids;
+            for (const Workload &b : builtinWorkloads())
+                ids.append(b.id);
+            return usageError(ctx, cmd,
+                              QStringLiteral("--workload: unknown workload \"%1\" (known: %2)")
+                                  .arg(name, ids.join(QStringLiteral(", "))));
+        }
+        w = *preset;
+        if (samples)
+            w.samplesPerEpoch = *samples;
+        if (epochs)
+            w.epochs = *epochs;
+        if (flops)
+            w.flopsPerSample = *flops;
+        if (bytes)
+            w.bytesPerSample = *bytes;
+        if (params)
+            w.parameters = *params;
+        if (memory)
+            w.memoryGb = *memory;
+        if (batch)
+            w = withBatch(w, static_cast<int>(*batch));
+        if (checkpointing) {
+            auto switched = withCheckpointing(w, *checkpointing);
+            if (!switched)
+                return usageError(ctx, cmd, QStringLiteral("--checkpointing: ") + switched.error().message);
+            w = switched.value();
+        }
+        if (datasetGb)
+            w.datasetGb = *datasetGb;
+        if (minVcpus)
+            w.minVcpusPerGpu = *minVcpus;
+        if (precision)
+            w.precision = *precision;
+        if (measured) {
+            // The preset's FLOPs and bytes give the intensity; the measurement gives the speed.
+            CustomWorkloadInput in;
+            in.name = w.name;
+            in.precision = w.precision;
+            in.flopsPerSample = w.flopsPerSample;
+            in.bytesPerSample = w.bytesPerSample;
+            in.measuredSamplesPerS = measured;
+            in.referenceGpu = p.value(QStringLiteral("measured-on"));
+            in.parameters = w.parameters;
+            in.memoryGb = w.memoryGb;
+            in.samplesPerEpoch = w.samplesPerEpoch;
+            in.epochs = w.epochs;
+            in.minVcpusPerGpu = w.minVcpusPerGpu;
+            in.batchPerGpu = w.batchPerGpu;
+            in.datasetGb = w.datasetGb;
+            auto made = makeCustomWorkload(in, GpuCatalog::builtin(), GpuSpecTable::builtin());
+            if (!made)
+                return usageError(ctx, cmd, made.error().message);
+            const QString id = w.id;
+            w = made.value();
+            w.id = id;
+        } else if (flops || bytes || params || memory || precision) {
+            w.kind = WorkloadKind::CustomFlops;
+        }
+    } else {
+        if (!flops && !measured)
+            return usageError(
+                ctx, cmd,
+                QStringLiteral("--workload NAME is required (or a custom workload: --flops-per-sample F, "
+                               "or --measured S --measured-on GPU; with --samples N)"));
+        if (!samples)
+            return usageError(ctx, cmd,
+                              QStringLiteral("a custom workload needs --samples N (samples per epoch)"));
+        CustomWorkloadInput in;
+        in.precision = precision.value_or(Precision::Fp16);
+        in.flopsPerSample = flops;
+        in.bytesPerSample = bytes;
+        in.measuredSamplesPerS = measured;
+        in.referenceGpu = p.value(QStringLiteral("measured-on"));
+        in.parameters = params.value_or(0);
+        in.memoryGb = memory.value_or(0);
+        in.samplesPerEpoch = *samples;
+        in.epochs = epochs.value_or(1);
+        in.minVcpusPerGpu = minVcpus.value_or(0);
+        in.batchPerGpu = batch ? static_cast<int>(*batch) : 32;
+        in.datasetGb = datasetGb.value_or(0);
+        if (checkpointing)
+            return usageError(
+                ctx, cmd,
+                QStringLiteral("--checkpointing: a custom workload has no checkpointing figures "
+                               "(give its --memory-gb and --flops-per-sample for the recipe)"));
+        auto made = makeCustomWorkload(in, GpuCatalog::builtin(), GpuSpecTable::builtin());
+        if (!made)
+            return usageError(ctx, cmd, made.error().message);
+        w = made.value();
+    }
+    if (auto v = validateWorkload(w); !v)
+        return usageError(ctx, cmd, v.error().message);
+    *out = w;
+    return -1;
+}
+
+int calibrationFromArgs(CliContext &ctx, const CliArgs &p, CalibrationChoice *out)
+{
+    if (p.isSet(QStringLiteral("no-calibration"))) {
+        *out = CalibrationChoice{};
+        out->calibration = defaultCalibration();
+        out->calibration.source = QStringLiteral("datasheet-only defaults (--no-calibration)");
+        return -1;
+    }
+    CatalogStore *store = ctx.store();
+    if (!store)
+        return ExitFailure;
+    auto runs = store->probeRuns();
+    if (!runs) {
+        ctx.err << "gpufrontier-cli: cannot read the probe runs: " << runs.error().text() << Qt::endl;
+        return ExitFailure;
+    }
+    *out = chooseCalibration(runs.value());
+    if (runs.value().isEmpty())
+        out->calibration.source = QStringLiteral(
+            "datasheet-only defaults (no probe run in the database; see 'gpufrontier-cli probe')");
+    return -1;
+}
+
+QString calibrationText(const CalibrationChoice &choice)
+{
+    QString s = QStringLiteral("Calibration: %1\n").arg(choice.calibration.source);
+    for (const QString &note : choice.skipped)
+        s += QStringLiteral("  skipped %1\n").arg(note);
+    return s;
+}
+
+QString workloadSummaryText(const Workload &w)
+{
+    QString speed;
+    switch (w.kind) {
+    case WorkloadKind::Preset:
+        speed = QStringLiteral("preset");
+        break;
+    case WorkloadKind::CustomFlops:
+        speed =
+            QStringLiteral("custom, %1 GFLOP/sample").arg(QString::number(w.flopsPerSample / 1e9, 'g', 4));
+        break;
+    case WorkloadKind::CustomMeasured:
+        speed = QStringLiteral("custom, measured %1 samples/s on %2")
+                    .arg(QString::number(w.measuredSamplesPerS, 'g', 5), w.referenceGpuId);
+        break;
+    }
+    return QStringLiteral("%1 (%2): %3 %4 = %5 x %6 epochs, %7, %8")
+        .arg(w.id, w.name, QString::number(w.totalSamples(), 'f', 0), w.sampleUnit,
+             QString::number(w.samplesPerEpoch, 'f', 0), QString::number(w.epochs, 'g', 6),
+             precisionName(w.precision), speed);
+}
+
+void addProjectionOptions(CliOptions &p)
 {
     p.addValue(QStringLiteral("deadline"), QStringLiteral("HOURS"),
                QStringLiteral("feasible: done within this many hours"));
@@ -25,27 +265,31 @@ void addProjectionOptions(ArgParser &p)
                QStringLiteral("also run on K single-GPU instances over the network, e.g. 2,4,8"));
     p.addValue(QStringLiteral("weight"), QStringLiteral("W"),
                QStringLiteral("recommended point: 0 = cheapest ... 1 = fastest (default 0.5)"));
-    p.addValue(QStringLiteral("provider"), QStringLiteral("P"),
-               QStringLiteral(
-                   "only these providers (aws, gcp, azure, paperspace, vastai); repeat or comma-separate"),
-               true);
+    p.addFlag(QStringLiteral("include-suspect"),
+              QStringLiteral("let offers with a suspect price (flags in 'offers --format json') be "
+                             "recommended and on the frontier (default: shown, never picked)"));
+    p.addRepeatable(QStringLiteral("interruption-rate"), QStringLiteral("PROVIDER=RATE"),
+                    QStringLiteral("spot interruptions per instance-hour for a provider, e.g. aws=0.05 "
+                                   "(default: resources/SPOT.md's rates per provider and GPU class)"));
+    p.addRepeatable(QStringLiteral("egress"), QStringLiteral("PROVIDER=USD_PER_GB"),
+                    QStringLiteral("cost of moving the workload's data set into a provider, USD/GB "
+                                   "(default 0: the data is already there)"));
+    p.addRepeatable(
+        QStringLiteral("provider"), QStringLiteral("P"),
+        QStringLiteral(
+            "only these providers (aws, gcp, azure, paperspace, vastai); repeat or comma-separate"));
 }
 
-int projectionArgsFromParser(CliContext &ctx, const QString &cmd, const ArgParser &p, ProjectionArgs *out)
+int projectionArgsFromArgs(CliContext &ctx, const QString &cmd, const CliArgs &p, ProjectionArgs *out)
 {
     ProjectionOptions opt;
     QString err;
-    auto num = [&](const char *name, double lo, double hi) -> std::optional<double> {
-        if (!err.isEmpty())
-            return std::nullopt;
-        return p.number(QLatin1StringView(name), &err, lo, hi);
-    };
-    opt.deadlineHours = num("deadline", 1e-6, 1e7);
-    opt.budgetUsd = num("budget", 1e-6, 1e12);
-    const auto ckpt = num("checkpoint-minutes", 0, 525600);
-    const auto setup = num("setup-minutes", 0, 525600);
-    const auto restore = num("restore-minutes", 0, 525600);
-    const auto weight = num("weight", 0, 1);
+    opt.deadlineHours = p.number(QStringLiteral("deadline"), &err, 1e-6, 1e7);
+    opt.budgetUsd = p.number(QStringLiteral("budget"), &err, 1e-6, 1e12);
+    const auto ckpt = p.number(QStringLiteral("checkpoint-minutes"), &err, 0, 525600);
+    const auto setup = p.number(QStringLiteral("setup-minutes"), &err, 0, 525600);
+    const auto restore = p.number(QStringLiteral("restore-minutes"), &err, 0, 525600);
+    const auto weight = p.number(QStringLiteral("weight"), &err, 0, 1);
     if (!err.isEmpty())
         return usageError(ctx, cmd, err);
     if (ckpt)
@@ -70,12 +314,38 @@ int projectionArgsFromParser(CliContext &ctx, const QString &cmd, const ArgParse
                               QStringLiteral("--nodes: \"%1\" is not a whole number from 1 to 255").arg(k));
         opt.nodeCounts.append(v);
     }
+    opt.includeSuspect = p.isSet(QStringLiteral("include-suspect"));
+    // PROVIDER=NUMBER pairs, one provider at most once.
+    auto perProvider = [&](const QString &flag, double max, QHash<QString, double> *into) {
+        for (const QString &item : p.values(flag)) {
+            const qsizetype eq = item.indexOf(u'=');
+            const QString provider = item.left(eq).trimmed();
+            bool ok = false;
+            const double v = eq < 0 ? 0 : item.mid(eq + 1).trimmed().toDouble(&ok);
+            if (eq < 0 || !ok || !std::isfinite(v) || v < 0 || v > max) {
+                err = QStringLiteral("--%1: \"%2\" is not PROVIDER=NUMBER with a number from 0 to %3")
+                          .arg(flag, item, QString::number(max));
+                return false;
+            }
+            if (!knownProviders().contains(provider)) {
+                err = QStringLiteral("--%1: unknown provider \"%2\" (known: %3)")
+                          .arg(flag, provider, knownProviders().join(QStringLiteral(", ")));
+                return false;
+            }
+            if (into->contains(provider)) {
+                err = QStringLiteral("--%1: %2 is given twice").arg(flag, provider);
+                return false;
+            }
+            into->insert(provider, v);
+        }
+        return true;
+    };
+    if (!perProvider(QStringLiteral("interruption-rate"), 10, &opt.interruptionRatePerHour) ||
+        !perProvider(QStringLiteral("egress"), 100, &opt.egressUsdPerGb))
+        return usageError(ctx, cmd, err);
     const QStringList providers = p.values(QStringLiteral("provider"));
-    for (const QString &prov : providers)
-        if (!knownProviders().contains(prov))
-            return usageError(ctx, cmd,
-                              QStringLiteral("--provider: unknown provider \"%1\" (known: %2)")
-                                  .arg(prov, knownProviders().join(QStringLiteral(", "))));
+    if (!checkProviders(ctx, cmd, providers))
+        return ExitUsage;
     out->options = opt;
     out->providers = providers;
     return -1;
@@ -97,24 +367,6 @@ int currentOffersForProviders(CliContext &ctx, const QString &cmd, const QString
         if (providers.isEmpty() || providers.contains(o.provider))
             out->append(o);
     return -1;
-}
-
-std::optional<StoredProbe> newestProbeRun(const CatalogStore &store)
-{
-    auto runs = store.probeRuns();
-    if (!runs)
-        return std::nullopt;
-    const ProbeRunRecord *newest = nullptr;
-    for (const ProbeRunRecord &r : runs.value())
-        if (!newest || r.createdAt > newest->createdAt ||
-            (r.createdAt == newest->createdAt && r.id > newest->id))
-            newest = &r;
-    if (!newest)
-        return std::nullopt;
-    auto parsed = parseProbeJson(newest->json);
-    if (!parsed)
-        return std::nullopt;
-    return StoredProbe{newest->id, parsed.value()};
 }
 
 } // namespace gf

@@ -1,24 +1,38 @@
 #pragma once
 
 #include "domain/offer.h"
-#include "domain/proberesult.h"
 #include "projection/offerprojection.h"
+#include "viewmodels/calibrationchoice.h"
 
 #include <QList>
 #include <QString>
 #include <QStringList>
 
-#include <optional>
-
 namespace gf {
 
-class ArgParser;
-class CatalogStore;
+class CliArgs;
 class CliContext;
+class CliOptions;
+struct Workload;
+
+// Options shared by `gpus`, `frontier` and `report`. The *FromArgs functions return -1 and fill *out,
+// or print the problem and return the exit code.
+
+/// --workload, --samples, --epochs, the custom-workload options and --no-calibration.
+void addWorkloadOptions(CliOptions &options);
+int workloadFromArgs(CliContext &ctx, const QString &command, const CliArgs &args, Workload *out);
+/// The probe run that calibrates (chooseCalibration over the database's runs), or the datasheet
+/// defaults with --no-calibration. Fails only when the database cannot be read.
+int calibrationFromArgs(CliContext &ctx, const CliArgs &args, CalibrationChoice *out);
+/// "Calibration: <source>" and a line per skipped probe run, for the table outputs.
+QString calibrationText(const CalibrationChoice &choice);
+/// One line describing the workload. The JSON shapes are models/ workloadToJson and calibrationToJson,
+/// shared with the JSON report.
+QString workloadSummaryText(const Workload &workload);
 
 /// Projection options shared by `frontier` and `report`: --deadline, --budget, --spot, --on-demand,
 /// --checkpoint-minutes, --setup-minutes, --restore-minutes, --nodes, --weight, --provider.
-void addProjectionOptions(ArgParser &parser);
+void addProjectionOptions(CliOptions &options);
 
 struct ProjectionArgs
 {
@@ -26,23 +40,12 @@ struct ProjectionArgs
     QStringList providers;     ///< --provider values (empty = all), each a known provider
 };
 
-/// Reads the options declared by addProjectionOptions. Returns -1 and fills *out, or prints the usage
-/// error and returns its exit code. The options are range-checked per flag; validateProjectionOptions
+/// Reads the options declared by addProjectionOptions, range-checked per flag; validateProjectionOptions
 /// is left to the caller (after the workload, as the commands always did).
-int projectionArgsFromParser(CliContext &ctx, const QString &command, const ArgParser &parser,
-                             ProjectionArgs *out);
+int projectionArgsFromArgs(CliContext &ctx, const QString &command, const CliArgs &args, ProjectionArgs *out);
 
 /// The current offers of the database, restricted to `providers` (all when empty).
-/// Returns -1 and fills *out, or prints the error and returns an exit code.
 int currentOffersForProviders(CliContext &ctx, const QString &command, const QStringList &providers,
                               QList<Offer> *out);
-
-/// The newest probe run of the database that parses (the one calibrationFromArgs uses), with its id.
-struct StoredProbe
-{
-    qint64 id = 0;
-    ProbeResult probe;
-};
-std::optional<StoredProbe> newestProbeRun(const CatalogStore &store);
 
 } // namespace gf

@@ -1,9 +1,10 @@
-#include "argparser.h"
 #include "cli.h"
+#include "clicommand.h"
 #include "cliprogress.h"
 #include "refresh/catalogrefresher.h"
 #include "refresh/refreshsettings.h"
 
+#include <QFile>
 #include <QSettings>
 
 #include <csignal>
@@ -16,8 +17,12 @@ namespace {
 QString refreshAdvice(const QString &code)
 {
     if (code == u"gcp-api-key")
-        return QStringLiteral("Pass --api-key KEY or set GPUFRONTIER_GCP_API_KEY (or enter the key on the "
-                              "GUI's Catalogs page); the current GCP prices are kept.");
+        return QStringLiteral("Pass --api-key-file FILE or set GPUFRONTIER_GCP_API_KEY (or enter the key on "
+                              "the GUI's Catalogs page); the current GCP prices are kept.");
+    if (code == u"download-time-limit")
+        return QStringLiteral("On a slow link, allow more time per download with --max-time SECONDS "
+                              "(default %1).")
+            .arg(RefreshSettings::kDefaultMaxTimeS);
     if (code == u"tls-untrusted")
         return QStringLiteral("Behind a proxy that inspects TLS, give its CA certificate as a PEM file with "
                               "--ca-bundle FILE or GPUFRONTIER_CA_BUNDLE.");
@@ -31,6 +36,19 @@ QString refreshAdvice(const QString &code)
     return {};
 }
 
+/// The first line of a key file, trimmed; an error message when it cannot be used.
+QString readKeyFile(const QString &path, QString *key)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return QStringLiteral("--api-key-file: cannot read \"%1\": %2").arg(path, f.errorString());
+    const QByteArray head = f.read(64 * 1024);
+    *key = QString::fromUtf8(head.left(head.indexOf('\n') < 0 ? head.size() : head.indexOf('\n'))).trimmed();
+    if (key->isEmpty())
+        return QStringLiteral("--api-key-file: \"%1\" holds no key on its first line").arg(path);
+    return {};
+}
+
 std::atomic_bool s_interrupted{false};
 
 extern "C" void onInterrupt(int)
@@ -38,72 +56,86 @@ extern "C" void onInterrupt(int)
     s_interrupted.store(true);
 }
 
-} // namespace
-
-int cliRefresh(CliContext &ctx, const QStringList &args)
+CliOptions refreshOptions()
 {
-    const QString cmd = QStringLiteral("refresh");
-    ArgParser p;
-    p.addValue(
+    CliOptions o;
+    o.addRepeatable(
         QStringLiteral("provider"), QStringLiteral("P"),
         QStringLiteral(
-            "refresh only these providers (aws, gcp, azure, paperspace, vastai); repeat or comma-separate"),
-        true);
-    p.addValue(
+            "refresh only these providers (aws, gcp, azure, paperspace, vastai); repeat or comma-separate"));
+    o.addValue(
         QStringLiteral("url"), QStringLiteral("URL"),
         QStringLiteral(
             "base URL replacing the provider's endpoints (mirror, proxy); needs exactly one --provider"));
-    p.addValue(
-        QStringLiteral("api-key"), QStringLiteral("KEY"),
-        QStringLiteral(
-            "GCP Cloud Billing Catalog API key (default: $GPUFRONTIER_GCP_API_KEY, else the GUI setting)"));
-    p.addValue(
+    o.addValue(QStringLiteral("api-key-file"), QStringLiteral("FILE"),
+               QStringLiteral("read the GCP Cloud Billing Catalog API key from the first line of FILE "
+                              "(default: $GPUFRONTIER_GCP_API_KEY, else the GUI setting)"));
+    o.addValue(QStringLiteral("api-key"), QStringLiteral("KEY"),
+               QStringLiteral("GCP API key on the command line: other users can read it (ps); prefer "
+                              "--api-key-file or $GPUFRONTIER_GCP_API_KEY"));
+    o.addRepeatable(
         QStringLiteral("region"), QStringLiteral("R"),
         QStringLiteral(
-            "AWS regions to download (default: the setting, else every region); repeat or comma-separate"),
-        true);
-    p.addValue(QStringLiteral("ca-bundle"), QStringLiteral("FILE"),
+            "AWS regions to download (default: the setting, else every region); repeat or comma-separate"));
+    o.addValue(QStringLiteral("ca-bundle"), QStringLiteral("FILE"),
                QStringLiteral("PEM file of the CAs to trust instead of the system's (default: "
                               "$GPUFRONTIER_CA_BUNDLE, else the GUI setting)"));
-    p.addValue(QStringLiteral("timeout"), QStringLiteral("S"),
+    o.addValue(QStringLiteral("timeout"), QStringLiteral("S"),
                QStringLiteral("stall timeout: abort a transfer after S seconds without data (default 60)"));
-    p.addValue(QStringLiteral("retries"), QStringLiteral("N"),
+    o.addValue(QStringLiteral("max-time"), QStringLiteral("S"),
+               QStringLiteral("time limit of one download, retries included: give up after S seconds "
+                              "(default: the setting, else %1)")
+                   .arg(RefreshSettings::kDefaultMaxTimeS));
+    o.addValue(QStringLiteral("retries"), QStringLiteral("N"),
                QStringLiteral("retries after a timeout, 429 or 5xx (default 3)"));
-    p.addValue(QStringLiteral("min-rows"), QStringLiteral("N"),
+    o.addValue(QStringLiteral("min-rows"), QStringLiteral("N"),
                QStringLiteral("reject a catalog with fewer offers (default 5)"));
-    p.addFlag(QStringLiteral("full"), QStringLiteral("download everything again (no conditional requests)"));
-    p.addFlag(QStringLiteral("quiet"), QStringLiteral("no progress on stderr"));
-    p.addFlag(QStringLiteral("help"), QStringLiteral("show this help"));
-    if (const QString e = p.parse(args); !e.isEmpty())
-        return usageError(ctx, cmd, e);
-    if (p.isSet(QStringLiteral("help"))) {
-        ctx.out
-            << "Usage: gpufrontier-cli refresh [--provider P ...] [--url URL] [--api-key KEY] [OPTIONS]\n\n"
-               "Downloads the providers' public price sources, checks them and imports each provider's "
-               "prices as a\n"
-               "new snapshot in one transaction. On any error the previous snapshot stays current.\n"
-               "  aws        EC2 price list (region index + per-region offer files, streamed), spot price "
-               "feed,\n"
-               "             Spot Instance Advisor\n"
-               "  azure      Retail Prices API (GPU VM sizes, paged)\n"
-               "  gcp        Cloud Billing Catalog SKUs (needs an API key)\n"
-               "  vastai     offer search (every rentable offer)\n"
-               "  paperspace no public price API: the curated table (import a newer one with 'import')\n"
-               "Unchanged sources (HTTP 304 or the same prices) create no new snapshot. Proxies come from\n"
-               "http_proxy/https_proxy/no_proxy. TLS is always verified; GPUFRONTIER_CA_BUNDLE names a PEM\n"
-               "file of CAs to trust instead of the system's. Progress goes to stderr.\n\nOptions:\n"
-            << p.helpText();
-        return ExitOk;
+    o.addFlag(QStringLiteral("full"), QStringLiteral("download everything again (no conditional requests)"));
+    o.addFlag(QStringLiteral("quiet"), QStringLiteral("no progress on stderr"));
+    return o;
+}
+
+class RefreshCommand final : public CliCommand
+{
+public:
+    RefreshCommand()
+        : CliCommand(
+              {.name = QStringLiteral("refresh"),
+               .summary = QStringLiteral("Refresh the catalogs from the providers' live price sources"),
+               .synopsis = QStringLiteral("[--provider P ...] [--url URL] [--api-key-file FILE] [OPTIONS]"),
+               .description = QStringLiteral(
+                   "Downloads the providers' public price sources, checks them and imports each provider's "
+                   "prices as a\n"
+                   "new snapshot in one transaction. On any error the previous snapshot stays current.\n"
+                   "  aws        EC2 price list (region index + per-region offer files, streamed), spot "
+                   "price "
+                   "feed,\n"
+                   "             Spot Instance Advisor\n"
+                   "  azure      Retail Prices API (GPU VM sizes, paged)\n"
+                   "  gcp        Cloud Billing Catalog SKUs (needs an API key)\n"
+                   "  vastai     offer search (every rentable offer)\n"
+                   "  paperspace no public price API: the curated table (import a newer one with 'import')\n"
+                   "Unchanged sources (HTTP 304 or the same prices) create no new snapshot. Proxies come "
+                   "from\n"
+                   "http_proxy/https_proxy/no_proxy. TLS is always verified; GPUFRONTIER_CA_BUNDLE names a "
+                   "PEM\n"
+                   "file of CAs to trust instead of the system's. Progress goes to stderr. API keys and URL\n"
+                   "passwords are never printed or stored in the refresh log; a key given with --api-key is\n"
+                   "visible to other users of this machine (ps), a key file or the environment is not.")},
+              refreshOptions())
+    {
     }
-    if (!p.positional().isEmpty())
-        return usageError(ctx, cmd, QStringLiteral("unexpected argument \"%1\"").arg(p.positional().first()));
+
+private:
+    int run(CliContext &ctx, const CliArgs &args) const override;
+};
+
+int RefreshCommand::run(CliContext &ctx, const CliArgs &p) const
+{
     QStringList providers = p.values(QStringLiteral("provider"));
     const bool explicitProviders = !providers.isEmpty();
-    for (const QString &prov : std::as_const(providers))
-        if (!knownProviders().contains(prov))
-            return usageError(ctx, cmd,
-                              QStringLiteral("--provider: unknown provider \"%1\" (known: %2)")
-                                  .arg(prov, knownProviders().join(QStringLiteral(", "))));
+    if (!checkProviders(ctx, name(), providers))
+        return ExitUsage;
     if (providers.isEmpty())
         providers = knownProviders();
     providers.removeDuplicates();
@@ -111,17 +143,32 @@ int cliRefresh(CliContext &ctx, const QStringList &args)
     if (!url.isEmpty()) {
         if (providers.size() != 1)
             return usageError(
-                ctx, cmd,
+                ctx,
                 QStringLiteral("--url needs exactly one --provider (each provider has its own endpoints)"));
         if (const QString bad = RefreshSettings::validateBaseUrl(url); !bad.isEmpty())
-            return usageError(ctx, cmd, QStringLiteral("--url: ") + bad);
+            return usageError(ctx, QStringLiteral("--url: ") + bad);
     }
     QString err;
     const auto timeout = p.number(QStringLiteral("timeout"), &err, 1, 3600);
-    const auto retries = err.isEmpty() ? p.number(QStringLiteral("retries"), &err, 0, 10) : std::nullopt;
-    const auto minRows = err.isEmpty() ? p.number(QStringLiteral("min-rows"), &err, 1, 1e6) : std::nullopt;
+    const auto retries = p.number(QStringLiteral("retries"), &err, 0, 10);
+    const auto minRows = p.number(QStringLiteral("min-rows"), &err, 1, 1e6);
+    const auto maxTime = p.number(QStringLiteral("max-time"), &err, 0.1, RefreshSettings::kMaxMaxTimeS);
     if (!err.isEmpty())
-        return usageError(ctx, cmd, err);
+        return usageError(ctx, err);
+    QString apiKey = p.value(QStringLiteral("api-key"));
+    if (p.isSet(QStringLiteral("api-key")) && p.isSet(QStringLiteral("api-key-file")))
+        return usageError(ctx, QStringLiteral("give either --api-key or --api-key-file, not both"));
+    if (p.isSet(QStringLiteral("api-key-file"))) {
+        const QString keyFile = p.value(QStringLiteral("api-key-file"));
+        if (const QString bad = readKeyFile(keyFile, &apiKey); !bad.isEmpty())
+            return usageError(ctx, bad);
+        if (QFile::permissions(keyFile) & (QFile::ReadGroup | QFile::ReadOther))
+            ctx.err << "warning: " << keyFile << " can be read by other users; chmod 600 it" << Qt::endl;
+    } else if (p.isSet(QStringLiteral("api-key"))) {
+        ctx.err << "warning: --api-key puts the key on the command line, where other users of this machine "
+                   "can read it (ps, /proc); prefer --api-key-file FILE or $GPUFRONTIER_GCP_API_KEY"
+                << Qt::endl;
+    }
 
     const QSettings settings;
     const QString caBundle = RefreshSettings::resolveCaBundle(p.value(QStringLiteral("ca-bundle")), settings);
@@ -130,11 +177,11 @@ int cliRefresh(CliContext &ctx, const QStringList &args)
                              : !qEnvironmentVariable("GPUFRONTIER_CA_BUNDLE").trimmed().isEmpty()
                                  ? QStringLiteral("$GPUFRONTIER_CA_BUNDLE")
                                  : QStringLiteral("the CA certificates setting of the Catalogs page");
-        return usageError(ctx, cmd, QStringLiteral("%1 (from %2)").arg(bad, from));
+        return usageError(ctx, QStringLiteral("%1 (from %2)").arg(bad, from));
     }
     RefreshOptions base;
     base.http.caBundle = caBundle;
-    base.gcpApiKey = RefreshSettings::resolveGcpApiKey(p.value(QStringLiteral("api-key")), settings);
+    base.gcpApiKey = RefreshSettings::resolveGcpApiKey(apiKey, settings);
     base.vastApiKey = qEnvironmentVariable("GPUFRONTIER_VASTAI_API_KEY");
     base.awsRegions = p.values(QStringLiteral("region"));
     if (base.awsRegions.isEmpty())
@@ -145,6 +192,8 @@ int cliRefresh(CliContext &ctx, const QStringList &args)
         base.http.maxAttempts = static_cast<int>(*retries) + 1;
     if (minRows)
         base.minRows = static_cast<int>(*minRows);
+    base.http.maxTimeMs =
+        maxTime ? static_cast<qint64>(*maxTime * 1000.0) : qint64(RefreshSettings::maxTimeS(settings)) * 1000;
     base.conditional = !p.isSet(QStringLiteral("full"));
 
     CatalogStore *store = ctx.store();
@@ -158,9 +207,8 @@ int cliRefresh(CliContext &ctx, const QStringList &args)
     for (const QString &provider : std::as_const(providers)) {
         if (provider == u"gcp" && base.gcpApiKey.isEmpty() && !explicitProviders) {
             ctx.out << providerDisplayName(provider)
-                    << ": skipped: no Cloud Billing API key (--api-key, $GPUFRONTIER_GCP_API_KEY or the GUI "
-                       "setting); the "
-                       "current GCP prices are kept"
+                    << ": skipped: no Cloud Billing API key (--api-key-file, $GPUFRONTIER_GCP_API_KEY or the "
+                       "GUI setting); the current GCP prices are kept"
                     << Qt::endl;
             continue;
         }
@@ -190,6 +238,13 @@ int cliRefresh(CliContext &ctx, const QStringList &args)
     }
     std::signal(SIGINT, previous);
     return failures ? ExitFailure : ExitOk;
+}
+
+} // namespace
+
+std::unique_ptr<CliCommand> makeRefreshCommand()
+{
+    return std::make_unique<RefreshCommand>();
 }
 
 } // namespace gf

@@ -1,6 +1,6 @@
-#include "argparser.h"
 #include "cli.h"
 #include "cli_projectionargs.h"
+#include "clicommand.h"
 #include "domain/workload.h"
 #include "projection/projection.h"
 #include "report/report.h"
@@ -31,78 +31,77 @@ std::optional<QDateTime> parseNow(const QString &text)
     return dt.toUTC();
 }
 
-} // namespace
-
-int cliReport(CliContext &ctx, const QStringList &argsIn)
+CliOptions reportOptions()
 {
-    const QString cmd = QStringLiteral("report");
-    // "-o FILE" is the short form of --output.
-    QStringList args;
-    for (qsizetype i = 0; i < argsIn.size(); ++i) {
-        if (argsIn.at(i) == u"-o")
-            args.append(QStringLiteral("--output"));
-        else
-            args.append(argsIn.at(i));
-    }
-    ArgParser p;
-    addWorkloadOptions(p);
-    addProjectionOptions(p);
-    p.addValue(QStringLiteral("format"), QStringLiteral("FMT"),
+    CliOptions o;
+    addWorkloadOptions(o);
+    addProjectionOptions(o);
+    o.addValue(QStringLiteral("format"), QStringLiteral("FMT"),
                QStringLiteral("html, pdf, csv, json or md (default: from the suffix of the output file)"));
-    p.addValue(QStringLiteral("output"), QStringLiteral("FILE"),
-               QStringLiteral("write the report to FILE (also -o FILE)"));
-    p.addValue(QStringLiteral("offers"), QStringLiteral("SET"),
-               QStringLiteral(
-                   "offers the report lists: all or frontier (default: all for csv and json, frontier for "
-                   "html, pdf and md)"));
-    p.addValue(QStringLiteral("title"), QStringLiteral("TEXT"),
+    o.add({{QStringLiteral("output"), QStringLiteral("o")},
+           QStringLiteral("FILE"),
+           QStringLiteral("write the report to FILE")});
+    o.addValue(
+        QStringLiteral("offers"), QStringLiteral("SET"),
+        QStringLiteral("offers the report lists: all or frontier (default: all for csv and json, frontier "
+                       "for html, pdf and md)"));
+    o.addValue(QStringLiteral("title"), QStringLiteral("TEXT"),
                QStringLiteral("report title (default: from the workload)"));
-    p.addValue(QStringLiteral("now"), QStringLiteral("ISO8601"),
-               QStringLiteral(
-                   "pin the generated-at time (and the age of prices), e.g. 2024-07-01T12:00:00Z: the same "
-                   "database and options then give a byte-identical report"));
-    p.addFlag(QStringLiteral("help"), QStringLiteral("show this help"));
-    if (const QString e = p.parse(args); !e.isEmpty())
-        return usageError(ctx, cmd, e);
-    if (p.isSet(QStringLiteral("help"))) {
-        ctx.out << "Usage: gpufrontier-cli report --workload NAME [OPTIONS] --format html|pdf|csv|json|md -o "
-                   "FILE\n\n"
+    o.addValue(
+        QStringLiteral("now"), QStringLiteral("ISO8601"),
+        QStringLiteral("pin the generated-at time (and the age of prices), e.g. 2024-07-01T12:00:00Z: the "
+                       "same database and options then give a report with the same text"));
+    return o;
+}
+
+class ReportCommand final : public CliCommand
+{
+public:
+    ReportCommand()
+        : CliCommand(
+              {.name = QStringLiteral("report"),
+               .summary = QStringLiteral("Write a comparison report: HTML, PDF, CSV, JSON or Markdown"),
+               .synopsis = QStringLiteral("--workload NAME [OPTIONS] --format html|pdf|csv|json|md -o FILE"),
+               .description = QStringLiteral(
                    "Writes a comparison report: the workload and every assumption, the catalog snapshots "
                    "with their\n"
                    "age, the calibration, the efficiency-frontier chart and table, the cheapest and fastest "
                    "offers\n"
                    "within the deadline and budget, the recommended offer, spot versus on-demand savings, "
                    "single-GPU\n"
-                   "spot instances versus one multi-GPU on-demand instance, and warnings. models/REPORT.md "
+                   "spot instances versus one multi-GPU on-demand instance, and warnings. "
+                   "models/report/REPORT.md "
                    "describes\n"
                    "the formats. The file is written to a temporary file and renamed: a failure leaves no "
-                   "file.\n\n"
-                   "Options:\n"
-                << p.helpText();
-        return ExitOk;
+                   "file.")},
+              reportOptions())
+    {
     }
-    if (!p.positional().isEmpty())
-        return usageError(ctx, cmd, QStringLiteral("unexpected argument \"%1\"").arg(p.positional().first()));
 
+private:
+    int run(CliContext &ctx, const CliArgs &args) const override;
+};
+
+int ReportCommand::run(CliContext &ctx, const CliArgs &p) const
+{
     ProjectionArgs projArgs;
-    if (const int rc = projectionArgsFromParser(ctx, cmd, p, &projArgs); rc >= 0)
+    if (const int rc = projectionArgsFromArgs(ctx, name(), p, &projArgs); rc >= 0)
         return rc;
     ProjectionOptions opt = projArgs.options;
 
     const QString output = p.value(QStringLiteral("output"));
     if (output.isEmpty())
-        return usageError(ctx, cmd, QStringLiteral("-o FILE (the report file) is required"));
+        return usageError(ctx, QStringLiteral("-o FILE (the report file) is required"));
     std::optional<ReportFormat> format;
     if (p.isSet(QStringLiteral("format"))) {
         format = reportFormatFromName(p.value(QStringLiteral("format")));
         if (!format)
-            return usageError(ctx, cmd,
-                              QStringLiteral("--format: \"%1\" is not one of html, pdf, csv, json, md")
-                                  .arg(p.value(QStringLiteral("format"))));
+            return usageError(ctx, QStringLiteral("--format: \"%1\" is not one of html, pdf, csv, json, md")
+                                       .arg(p.value(QStringLiteral("format"))));
     } else {
         format = reportFormatFromPath(output);
         if (!format)
-            return usageError(ctx, cmd,
+            return usageError(ctx,
                               QStringLiteral("--format is required (the suffix of \"%1\" names no format: "
                                              "html, pdf, csv, json, md)")
                                   .arg(output));
@@ -114,32 +113,31 @@ int cliReport(CliContext &ctx, const QStringList &argsIn)
     if (p.isSet(QStringLiteral("offers"))) {
         const auto s = reportOfferSetFromName(p.value(QStringLiteral("offers")));
         if (!s || (*s != ReportOfferSet::All && *s != ReportOfferSet::Frontier))
-            return usageError(ctx, cmd,
-                              QStringLiteral("--offers: \"%1\" is not one of all, frontier")
-                                  .arg(p.value(QStringLiteral("offers"))));
+            return usageError(ctx, QStringLiteral("--offers: \"%1\" is not one of all, frontier")
+                                       .arg(p.value(QStringLiteral("offers"))));
         offerSet = *s;
     }
     QDateTime now = QDateTime::currentDateTimeUtc();
     if (p.isSet(QStringLiteral("now"))) {
         const auto pinned = parseNow(p.value(QStringLiteral("now")));
         if (!pinned)
-            return usageError(ctx, cmd,
-                              QStringLiteral("--now: \"%1\" is not an ISO 8601 date-time such as "
-                                             "2024-07-01T12:00:00Z")
-                                  .arg(p.value(QStringLiteral("now"))));
+            return usageError(ctx, QStringLiteral("--now: \"%1\" is not an ISO 8601 date-time such as "
+                                                  "2024-07-01T12:00:00Z")
+                                       .arg(p.value(QStringLiteral("now"))));
         now = *pinned;
     }
     Workload workload;
-    if (const int rc = workloadFromArgs(ctx, cmd, p, &workload); rc >= 0)
+    if (const int rc = workloadFromArgs(ctx, name(), p, &workload); rc >= 0)
         return rc;
     if (auto v = validateProjectionOptions(opt); !v)
-        return usageError(ctx, cmd, v.error().message);
+        return usageError(ctx, v.error().message);
 
-    Calibration cal;
-    if (const int rc = calibrationFromArgs(ctx, p, &cal); rc >= 0)
+    CalibrationChoice choice;
+    if (const int rc = calibrationFromArgs(ctx, p, &choice); rc >= 0)
         return rc;
+    const Calibration &cal = choice.calibration;
     QList<Offer> offers;
-    if (const int rc = currentOffersForProviders(ctx, cmd, {}, &offers); rc >= 0)
+    if (const int rc = currentOffersForProviders(ctx, name(), {}, &offers); rc >= 0)
         return rc;
     CatalogStore *store = ctx.store();
     if (!store)
@@ -162,11 +160,9 @@ int cliReport(CliContext &ctx, const QStringList &argsIn)
     input.offerSet = offerSet;
     input.generatedAt = now;
     input.title = p.value(QStringLiteral("title"));
-    if (cal.measured && !p.isSet(QStringLiteral("no-calibration"))) {
-        if (auto probe = newestProbeRun(*store)) {
-            input.probe = probe->probe;
-            input.probeRunId = probe->id;
-        }
+    if (cal.measured) { // the probe behind a measured calibration: device and figures
+        input.probe = choice.probe;
+        input.probeRunId = choice.runId;
     }
     auto bytes = renderReport(input, *format);
     if (!bytes) {
@@ -183,6 +179,13 @@ int cliReport(CliContext &ctx, const QStringList &argsIn)
                    .arg(results->offers.size())
                    .arg(results->frontierCount);
     return ExitOk;
+}
+
+} // namespace
+
+std::unique_ptr<CliCommand> makeReportCommand()
+{
+    return std::make_unique<ReportCommand>();
 }
 
 } // namespace gf

@@ -1,14 +1,13 @@
 #include "catalogspage.h"
-#include "refresh/bundledsnapshot.h"
 #include "refresh/paperspacepricesource.h"
 #include "refresh/pricesource.h"
+#include "uistyle.h"
 
 #include "domain/gpucatalog.h"
 #include "historychart.h"
 #include "providers/providerimport.h"
 #include "refresh/refreshservice.h"
 #include "refresh/refreshsettings.h"
-#include "store/catalogstore.h"
 
 #include <QApplication>
 #include <QColor>
@@ -33,7 +32,6 @@
 #include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace gf {
 
@@ -51,62 +49,16 @@ public:
             return qApp->style()->standardIcon(QStyle::SP_MessageBoxWarning);
         if (role == Qt::ForegroundRole && index.column() == CatalogStatusModel::LastError &&
             index.data(CatalogStatusModel::FailedRole).toBool())
-            return QColor(0xc0, 0x39, 0x2b);
+            return errorColor(qApp->palette());
         return QIdentityProxyModel::data(index, role);
     }
 };
 
-Result<CatalogsLoad> loadCatalogs(const QString &dbPath)
-{
-    auto opened = CatalogStore::open(dbPath);
-    if (!opened)
-        return opened.error();
-    auto &store = *opened.value();
-    if (auto b = importBundledIfEmpty(store, GpuCatalog::builtin()); !b)
-        return b.error();
-    CatalogsLoad load;
-    auto statuses = loadProviderStatuses(store);
-    if (!statuses)
-        return statuses.error();
-    load.statuses = statuses.value();
-    auto offers = store.currentOffers();
-    if (!offers)
-        return offers.error();
-    for (const Offer &o : offers.value()) {
-        QStringList &types = load.instances[o.provider];
-        if (!types.contains(o.instanceType))
-            types.append(o.instanceType);
-        QStringList &regions = load.regions[o.provider];
-        if (!regions.contains(o.region))
-            regions.append(o.region);
-    }
-    for (QStringList &l : load.instances)
-        l.sort();
-    for (QStringList &l : load.regions)
-        l.sort();
-    return load;
-}
-
-QString providerFromFile(const QString &path, ProviderFormat *format)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    const QByteArray head = f.read(64 * 1024);
-    *format = detectProviderFormat(head);
-    if (*format == ProviderFormat::GpuFrontierCsv) {
-        f.seek(0);
-        auto parsed = parseSnapshotCsv(QString::fromUtf8(f.readAll()), QFileInfo(path).fileName());
-        return parsed ? parsed.value().provider : QString();
-    }
-    return providerOfFormat(*format);
-}
-
 } // namespace
 
-CatalogsPage::CatalogsPage(QString dbPath, QWidget *parent) : QWidget(parent), m_dbPath(std::move(dbPath))
+CatalogsPage::CatalogsPage(CatalogService *catalog, QWidget *parent)
+    : QWidget(parent), m_catalog(catalog), m_service(catalog->refresher())
 {
-    m_service = new RefreshService(m_dbPath, this);
     m_model = new CatalogStatusModel(this);
     buildUi();
     loadSettings();
@@ -114,10 +66,10 @@ CatalogsPage::CatalogsPage(QString dbPath, QWidget *parent) : QWidget(parent), m
     connect(m_service, &RefreshService::providerStarted, this, &CatalogsPage::onProviderStarted);
     connect(m_service, &RefreshService::finished, this, &CatalogsPage::onFinished);
     connect(m_service, &RefreshService::jobFinished, this, &CatalogsPage::onJobFinished);
-    connect(&m_statusWatcher, &QFutureWatcher<Result<CatalogsLoad>>::finished, this,
-            &CatalogsPage::onStatusLoaded);
-    connect(&m_historyWatcher, &QFutureWatcher<HistoryResult>::finished, this,
-            &CatalogsPage::onHistoryLoaded);
+    connect(m_catalog, &CatalogService::statusesLoaded, this, &CatalogsPage::onStatusLoaded);
+    connect(m_catalog, &CatalogService::historyLoaded, this, &CatalogsPage::onHistoryLoaded);
+    connect(m_catalog, &CatalogService::filesIdentified, this, &CatalogsPage::onFilesIdentified);
+    connect(m_catalog, &CatalogService::failed, this, &CatalogsPage::onRequestFailed);
     m_fileChooser = [this] {
         return QFileDialog::getOpenFileNames(this, tr("Import price files"), QString(),
                                              tr("Price files (*.csv *.json *.js *.txt);;All files (*)"));
@@ -139,13 +91,8 @@ CatalogsPage::CatalogsPage(QString dbPath, QWidget *parent) : QWidget(parent), m
     reload();
 }
 
-CatalogsPage::~CatalogsPage()
-{
-    m_service->cancel();
-    m_service->wait();
-    m_statusWatcher.waitForFinished();
-    m_historyWatcher.waitForFinished();
-}
+// The services belong to the main window's CatalogService, which cancels and waits for them.
+CatalogsPage::~CatalogsPage() = default;
 
 void CatalogsPage::buildUi()
 {
@@ -268,7 +215,7 @@ void CatalogsPage::buildUi()
     m_settingsError = new QLabel(sources);
     m_settingsError->setObjectName(QStringLiteral("settingsError"));
     m_settingsError->setWordWrap(true);
-    m_settingsError->setStyleSheet(QStringLiteral("color: #c0392b"));
+    m_settingsError->setStyleSheet(errorStyleSheet(palette()));
     m_settingsError->setVisible(false);
     form->addRow(m_settingsError);
     const QDate paperspace = PaperspacePriceSource::tableDate();
@@ -377,36 +324,51 @@ RefreshOptions CatalogsPage::optionsFromSettings() const
     o.vastApiKey = qEnvironmentVariable("GPUFRONTIER_VASTAI_API_KEY");
     o.awsRegions = RefreshSettings::awsRegions(s);
     o.http.caBundle = RefreshSettings::resolveCaBundle(QString(), s);
+    o.http.maxTimeMs = qint64(RefreshSettings::maxTimeS(s)) * 1000;
     return o;
 }
 
 void CatalogsPage::reload()
 {
-    if (m_statusWatcher.isRunning()) {
+    if (m_statusRequest) {
         m_reloadAgain = true;
         return;
     }
-    m_statusWatcher.setFuture(QtConcurrent::run(loadCatalogs, m_dbPath));
+    m_statusRequest = m_catalog->loadStatuses();
 }
 
-void CatalogsPage::onStatusLoaded()
+void CatalogsPage::onStatusLoaded(quint64 request, const CatalogStatusLoad &load)
 {
-    const Result<CatalogsLoad> r = m_statusWatcher.result();
-    if (!r) {
-        m_status->setText(tr("Cannot read the catalog: %1").arg(r.error().text()));
-    } else {
-        m_load = r.value();
-        const int selected = m_view->currentIndex().isValid() ? m_view->currentIndex().row() : -1;
-        m_model->setStatuses(m_load.statuses);
-        m_view->resizeColumnsToContents();
-        if (selected >= 0)
-            m_view->selectRow(selected);
-        fillHistoryChoosers();
-    }
+    if (request != m_statusRequest)
+        return;
+    m_statusRequest = 0;
+    m_load = load;
+    const int selected = m_view->currentIndex().isValid() ? m_view->currentIndex().row() : -1;
+    m_model->setStatuses(m_load.statuses);
+    m_view->resizeColumnsToContents();
+    if (selected >= 0)
+        m_view->selectRow(selected);
+    fillHistoryChoosers();
     Q_EMIT statusLoaded();
-    if (m_reloadAgain) {
-        m_reloadAgain = false;
+    if (std::exchange(m_reloadAgain, false))
         reload();
+}
+
+void CatalogsPage::onRequestFailed(quint64 request, const QString &message)
+{
+    if (request == m_statusRequest) {
+        m_statusRequest = 0;
+        m_status->setText(tr("Cannot read the catalog: %1").arg(message));
+        Q_EMIT statusLoaded();
+        if (std::exchange(m_reloadAgain, false))
+            reload();
+    } else if (request == m_historyRequest) {
+        m_chart->clear(tr("Cannot read the price history: %1").arg(message));
+        Q_EMIT historyLoaded();
+    } else if (request == m_identifyRequest) {
+        m_identifyRequest = 0;
+        m_status->setText(message);
+        updateButtons();
     }
 }
 
@@ -438,17 +400,29 @@ void CatalogsPage::importFiles(const QStringList &paths)
 {
     if (isBusy() || paths.isEmpty())
         return;
+    // Which provider the files belong to is read from them on the catalog service's worker.
+    m_status->setText(tr("Reading %n file(s)…", nullptr, static_cast<int>(paths.size())));
+    m_identifyRequest = m_catalog->identifyFiles(paths);
+    updateButtons();
+}
+
+void CatalogsPage::onFilesIdentified(quint64 request, const QList<FileIdentity> &files)
+{
+    if (request != m_identifyRequest)
+        return;
+    m_identifyRequest = 0;
+    updateButtons();
     QString provider;
-    for (const QString &path : paths) {
-        ProviderFormat format = ProviderFormat::Unknown;
-        QString p = providerFromFile(path, &format);
-        if (format == ProviderFormat::SkypilotCsv && p.isEmpty())
-            p = m_providerChooser ? m_providerChooser(path) : QString();
+    QStringList paths;
+    for (const FileIdentity &file : files) {
+        QString p = file.provider;
+        if (file.needsProvider)
+            p = m_providerChooser ? m_providerChooser(file.path) : QString();
         if (p.isEmpty()) {
-            m_status->setText(format == ProviderFormat::Unknown
-                                  ? tr("%1: not a price file GPU Frontier reads (provider formats, SkyPilot "
-                                       "or GPU Frontier CSV)")
-                                        .arg(QFileInfo(path).fileName())
+            m_status->setText(!file.recognised
+                                  ? tr("%1: not a price file GPU Frontier reads (provider formats, "
+                                       "SkyPilot or GPU Frontier CSV)")
+                                        .arg(QFileInfo(file.path).fileName())
                                   : tr("Import cancelled."));
             return;
         }
@@ -459,6 +433,7 @@ void CatalogsPage::importFiles(const QStringList &paths)
             return;
         }
         provider = p;
+        paths.append(file.path);
     }
     m_importedInJob = false;
     m_bars.value(provider)->setValue(0);
@@ -487,7 +462,7 @@ void CatalogsPage::cancel()
 
 bool CatalogsPage::isBusy() const
 {
-    return m_service->isRunning();
+    return m_service->isRunning() || m_identifyRequest != 0;
 }
 
 QString CatalogsPage::statusText() const
@@ -541,7 +516,7 @@ void CatalogsPage::onFinished(const QString &provider, const RefreshOutcome &out
         const QString advice = adviceFor(outcome.code);
         l->setToolTip(outcome.message + (advice.isEmpty() ? QString() : u'\n' + advice) +
                       (outcome.warnings.isEmpty() ? QString() : u'\n' + outcome.warnings.join(u'\n')));
-        l->setStyleSheet(outcome.ok() ? QString() : QStringLiteral("color: #c0392b"));
+        l->setStyleSheet(outcome.ok() ? QString() : errorStyleSheet(palette()));
     }
     if (outcome.status == RefreshStatus::Imported)
         m_importedInJob = true;
@@ -602,33 +577,17 @@ void CatalogsPage::loadHistory()
         m_chart->clear(tr("Choose an instance type to see its price history."));
         return;
     }
-    const quint64 request = ++m_historyRequest;
-    const QString title =
+    m_historyTitle =
         QStringLiteral("%1 %2%3").arg(providerDisplayName(provider), instance,
                                       region.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(region));
-    const QString dbPath = m_dbPath;
-    m_historyWatcher.setFuture(QtConcurrent::run([=]() -> HistoryResult {
-        HistoryResult r;
-        r.request = request;
-        r.title = title;
-        auto store = CatalogStore::open(dbPath);
-        if (!store)
-            r.rows = store.error();
-        else
-            r.rows = store.value()->history(provider, instance, region);
-        return r;
-    }));
+    m_historyRequest = m_catalog->loadHistory(provider, instance, region);
 }
 
-void CatalogsPage::onHistoryLoaded()
+void CatalogsPage::onHistoryLoaded(quint64 request, const QList<Offer> &rows)
 {
-    const HistoryResult r = m_historyWatcher.result();
-    if (r.request != m_historyRequest) // a newer selection is on its way: drop this one
+    if (request != m_historyRequest) // a newer selection is on its way: drop this one
         return;
-    if (!r.rows)
-        m_chart->clear(tr("Cannot read the price history: %1").arg(r.rows.error().text()));
-    else
-        m_chart->setHistory(r.title, HistoryChart::pointsFrom(r.rows.value()));
+    m_chart->setHistory(m_historyTitle, HistoryChart::pointsFrom(rows));
     Q_EMIT historyLoaded();
 }
 

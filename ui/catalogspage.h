@@ -2,9 +2,9 @@
 
 #include "refresh/catalogrefresher.h"
 #include "util/result.h"
+#include "viewmodels/catalogservice.h"
 #include "viewmodels/catalogstatusmodel.h"
 
-#include <QFutureWatcher>
 #include <QHash>
 #include <QWidget>
 
@@ -23,12 +23,6 @@ class HistoryChart;
 class RefreshService;
 
 /// What the background status load hands to the GUI thread.
-struct CatalogsLoad
-{
-    QList<ProviderStatus> statuses;
-    QHash<QString, QStringList> instances; ///< provider -> instance types of its current snapshot
-    QHash<QString, QStringList> regions;   ///< provider -> regions of its current snapshot
-};
 
 /// The Catalogs page: per provider the current snapshot, its age (badge past 7 days), row count,
 /// last check and last error; a Refresh button with a progress bar per provider, "Refresh all",
@@ -39,7 +33,7 @@ class CatalogsPage final : public QWidget
 {
     Q_OBJECT
 public:
-    CatalogsPage(QString dbPath, QWidget *parent = nullptr);
+    explicit CatalogsPage(CatalogService *catalog, QWidget *parent = nullptr);
     ~CatalogsPage() override;
 
     /// Reloads the status table and the history choosers (off the GUI thread).
@@ -74,6 +68,7 @@ public:
     QComboBox *historyRegion() const { return m_histRegion; }
     HistoryChart *historyChart() const { return m_chart; }
     RefreshService *service() const { return m_service; }
+    CatalogService *catalogService() const { return m_catalog; }
     QString statusText() const;
 
 Q_SIGNALS:
@@ -93,7 +88,9 @@ private:
     RefreshOptions optionsFromSettings() const;
     /// What the user can do on this page about a refresh failure of this code (RefreshOutcome::code).
     static QString adviceFor(const QString &code);
-    void onStatusLoaded();
+    void onStatusLoaded(quint64 request, const CatalogStatusLoad &load);
+    void onFilesIdentified(quint64 request, const QList<FileIdentity> &files);
+    void onRequestFailed(quint64 request, const QString &message);
     void onProgress(int permille, const QString &message);
     void onProviderStarted(const QString &provider);
     void onFinished(const QString &provider, const RefreshOutcome &outcome);
@@ -102,9 +99,9 @@ private:
     void chooseAndImport();
     void fillHistoryChoosers();
     void loadHistory();
-    void onHistoryLoaded();
+    void onHistoryLoaded(quint64 request, const QList<Offer> &rows);
 
-    QString m_dbPath;
+    CatalogService *m_catalog = nullptr;
     RefreshService *m_service = nullptr;
     CatalogStatusModel *m_model = nullptr;
     QTableView *m_view = nullptr;
@@ -128,16 +125,11 @@ private:
     HistoryChart *m_chart = nullptr;
     QString m_runningProvider;
     bool m_importedInJob = false;
-    CatalogsLoad m_load;
-    QFutureWatcher<Result<CatalogsLoad>> m_statusWatcher;
-    struct HistoryResult
-    {
-        quint64 request = 0;
-        QString title;
-        Result<QList<Offer>> rows = makeError(QString());
-    };
-    QFutureWatcher<HistoryResult> m_historyWatcher;
+    CatalogStatusLoad m_load;
+    quint64 m_statusRequest = 0;
     quint64 m_historyRequest = 0;
+    quint64 m_identifyRequest = 0;
+    QString m_historyTitle;
     bool m_reloadAgain = false;
     std::function<QStringList()> m_fileChooser;
     std::function<QString(const QString &)> m_providerChooser;

@@ -1,4 +1,5 @@
 #include "exportdialog.h"
+#include "uistyle.h"
 
 #include <QBuffer>
 #include <QComboBox>
@@ -324,7 +325,7 @@ void ExportDialog::browse()
 void ExportDialog::setStatus(const QString &text, bool error)
 {
     m_status->setText(text);
-    m_status->setStyleSheet(error ? QStringLiteral("color: #c0392b;") : QString());
+    m_status->setStyleSheet(error ? errorStyleSheet(palette()) : QString());
 }
 
 bool ExportDialog::startExport()

@@ -1,4 +1,5 @@
 #include "frontierchart.h"
+#include "uistyle.h"
 
 #include "domain/offer.h"
 
@@ -59,15 +60,9 @@ namespace {
 
 QColor providerColor(int provider)
 {
-    static const QList<QColor> colors{QColor(0xe8, 0x89, 0x0c), QColor(0x3b, 0x78, 0xe7),
-                                      QColor(0x00, 0xa3, 0xa3), QColor(0x8e, 0x44, 0xad),
-                                      QColor(0xd6, 0x33, 0x6c)};
-    return colors.value(provider, QColor(0x77, 0x77, 0x77));
-}
-
-bool isDark(const QPalette &p)
-{
-    return p.color(QPalette::Window).lightness() < 128;
+    const QList<ProviderInfo> &list = providers();
+    return QColor::fromRgb(provider >= 0 && provider < list.size() ? list.at(provider).colourRgb
+                                                                   : kOtherProviderColourRgb);
 }
 
 } // namespace
@@ -76,7 +71,7 @@ FrontierChart::FrontierChart(QWidget *parent) : QWidget(parent)
 {
     m_chart = new QChart;
     m_chart->setAnimationOptions(QChart::NoAnimation);
-    m_chart->setTheme(isDark(palette()) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    m_chart->setTheme(isDarkPalette(palette()) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     m_chart->setTitle(tr("Cost of the run vs training time — lower left is better"));
     m_view = new ZoomableChartView(m_chart, this);
@@ -121,7 +116,7 @@ FrontierChart::FrontierChart(QWidget *parent) : QWidget(parent)
 
     m_frontier = new QLineSeries(this);
     m_frontier->setName(tr("Efficiency frontier"));
-    QPen fp(isDark(palette()) ? QColor(0xee, 0xee, 0xee) : QColor(0x22, 0x22, 0x22));
+    QPen fp(isDarkPalette(palette()) ? QColor(0xee, 0xee, 0xee) : QColor(0x22, 0x22, 0x22));
     fp.setWidthF(2.0);
     m_frontier->setPen(fp);
     m_chart->addSeries(m_frontier);
@@ -156,7 +151,7 @@ FrontierChart::FrontierChart(QWidget *parent) : QWidget(parent)
     m_selected->setMarkerShape(QScatterSeries::MarkerShapeCircle);
     m_selected->setMarkerSize(16.0);
     m_selected->setColor(Qt::transparent);
-    QPen sp(isDark(palette()) ? Qt::white : Qt::black);
+    QPen sp(isDarkPalette(palette()) ? Qt::white : Qt::black);
     sp.setWidthF(2.0);
     m_selected->setPen(sp);
     m_chart->addSeries(m_selected);
@@ -235,7 +230,7 @@ void FrontierChart::setPoints(const QList<ChartPoint> &points, std::optional<dou
     const bool useGl = points.size() > 20000 && QGuiApplication::platformName() != u"offscreen" &&
                        QGuiApplication::platformName() != u"minimal";
     // The plot background of ChartThemeLight / ChartThemeDark (their brushes are gradients).
-    const QColor background = isDark(palette()) ? QColor(0x2e, 0x30, 0x3a) : QColor(Qt::white);
+    const QColor background = isDarkPalette(palette()) ? QColor(0x2e, 0x30, 0x3a) : QColor(Qt::white);
     for (qsizetype i = 0; i < m_series.size(); ++i) {
         QScatterSeries *s = m_series[i].series;
         if (s->useOpenGL() != useGl && i % 2 == 1) {

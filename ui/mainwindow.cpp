@@ -1,5 +1,5 @@
 #include "mainwindow.h"
-#include "refresh/bundledsnapshot.h"
+#include "uistyle.h"
 
 #include "catalogspage.h"
 #include "comparepage.h"
@@ -10,10 +10,9 @@
 #include "frontierchart.h"
 #include "frontierpage.h"
 #include "offerspage.h"
-#include "probe/probejson.h"
 #include "probepage.h"
-#include "store/catalogstore.h"
 #include "util/resourcefiles.h"
+#include "viewmodels/catalogservice.h"
 #include "viewmodels/offertablemodel.h"
 #include "workloadpanel.h"
 
@@ -35,53 +34,15 @@
 #include <QTabWidget>
 #include <QTextBrowser>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace gf {
-
-namespace {
-Result<CatalogLoad> loadCatalog(const QString &dbPath)
-{
-    QElapsedTimer timer;
-    timer.start();
-    auto opened = CatalogStore::open(dbPath);
-    if (!opened)
-        return opened.error();
-    CatalogStore &store = *opened.value();
-    CatalogLoad load;
-    auto bundled = importBundledIfEmpty(store, GpuCatalog::builtin());
-    if (!bundled)
-        return bundled.error();
-    load.bundledImported = bundled.value();
-    auto offers = store.currentOffers();
-    if (!offers)
-        return offers.error();
-    auto snaps = store.snapshots();
-    if (!snaps)
-        return snaps.error();
-    load.offers = std::move(offers).value();
-    load.snapshots = std::move(snaps).value();
-    // Calibration: the newest probe run that parses, else the datasheet defaults.
-    load.calibration = defaultCalibration();
-    if (auto runs = store.probeRuns(); runs.ok()) {
-        for (const ProbeRunRecord &run : runs.value()) {
-            if (auto probe = parseProbeJson(run.json); probe.ok()) {
-                load.calibration =
-                    calibrationFromProbe(probe.value(), GpuSpecTable::builtin(), GpuCatalog::builtin());
-                break;
-            }
-        }
-    }
-    load.elapsedMs = timer.elapsed();
-    return load;
-}
-} // namespace
 
 MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m_dbPath(std::move(dbPath))
 {
     setWindowTitle(tr("GPU Frontier"));
     setObjectName(QStringLiteral("mainWindow"));
     m_projection = new ProjectionController(this);
+    m_service = new CatalogService(m_dbPath, this);
 
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
@@ -92,7 +53,8 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_banner->setStyleSheet(
         QStringLiteral("QLabel { padding: 6px; border-radius: 4px; background: palette(tooltip-base); "
-                       "color: palette(tooltip-text); border: 1px solid #c0392b; }"));
+                       "color: palette(tooltip-text); border: 1px solid %1; }")
+            .arg(errorColor(palette()).name()));
     m_banner->hide();
     layout->addWidget(m_banner);
 
@@ -104,9 +66,9 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     m_tabs->addTab(m_offers, tr("&Offers"));
     m_tabs->addTab(m_frontier, tr("&Frontier"));
     m_tabs->addTab(m_compare, tr("Co&mpare"));
-    m_probe = new ProbePage(m_dbPath, m_tabs);
+    m_probe = new ProbePage(m_service, m_tabs);
     m_tabs->addTab(m_probe, tr("&Probe"));
-    m_catalogs = new CatalogsPage(m_dbPath, m_tabs);
+    m_catalogs = new CatalogsPage(m_service, m_tabs);
     m_tabs->addTab(m_catalogs, tr("C&atalogs"));
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
@@ -241,7 +203,14 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     help->addSeparator();
     help->addAction(tr("&About GPU Frontier"), this, &MainWindow::showAbout);
 
-    connect(&m_watcher, &QFutureWatcher<Result<CatalogLoad>>::finished, this, &MainWindow::onLoaded);
+    connect(m_service, &CatalogService::catalogLoaded, this, &MainWindow::onLoaded);
+    connect(m_service, &CatalogService::failed, this, [this](quint64 request, const QString &message) {
+        if (request != m_loadRequest)
+            return; // a page's request: the page shows it
+        m_loading = false;
+        showError(message);
+        Q_EMIT loadFailed(message);
+    });
 
     QSettings s;
     const bool restored = restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
@@ -260,10 +229,7 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     reload();
 }
 
-MainWindow::~MainWindow()
-{
-    m_watcher.waitForFinished();
-}
+MainWindow::~MainWindow() = default;
 
 void MainWindow::addPage(QWidget *page, const QString &title)
 {
@@ -276,20 +242,16 @@ void MainWindow::reload()
         return;
     m_loading = true;
     m_statusLabel->setText(tr("Loading the catalog from %1 …").arg(m_dbPath));
-    m_watcher.setFuture(QtConcurrent::run(loadCatalog, m_dbPath));
+    m_loadRequest = m_service->loadCatalog();
 }
 
-void MainWindow::onLoaded()
+void MainWindow::onLoaded(quint64 request, const CatalogLoad &loaded)
 {
-    m_loading = false;
-    Result<CatalogLoad> r = m_watcher.result();
-    if (!r) {
-        showError(r.error().text());
-        Q_EMIT loadFailed(r.error().text());
+    if (request != m_loadRequest)
         return;
-    }
+    m_loading = false;
     m_banner->hide();
-    CatalogLoad &load = r.value();
+    CatalogLoad load = loaded;
     m_snapshots = load.snapshots;
     m_offers->setOffers(load.offers, load.snapshots);
     m_projection->setCalibration(load.calibration);

@@ -2,9 +2,9 @@
 
 #include "domain/offer.h"
 #include "util/result.h"
+#include "viewmodels/catalogservice.h"
 #include "viewmodels/projectioncontroller.h"
 
-#include <QFutureWatcher>
 #include <QMainWindow>
 
 class QDockWidget;
@@ -14,6 +14,7 @@ class QTabWidget;
 
 namespace gf {
 
+class CatalogService;
 class CatalogsPage;
 class ComparePage;
 class FrontierPage;
@@ -22,14 +23,6 @@ class ProbePage;
 class WorkloadPanel;
 
 /// What the background load hands to the GUI thread.
-struct CatalogLoad
-{
-    QList<Offer> offers;
-    QList<Snapshot> snapshots;
-    int bundledImported = 0;
-    qint64 elapsedMs = 0;
-    Calibration calibration;
-};
 
 class MainWindow final : public QMainWindow
 {
@@ -56,6 +49,7 @@ public:
     ProjectionController *projection() const { return m_projection; }
     QTabWidget *tabs() const { return m_tabs; }
     QString dbPath() const { return m_dbPath; }
+    CatalogService *catalogService() const { return m_service; }
     /// Reloads the catalog from the database, off the GUI thread.
     void reload();
     bool isLoading() const { return m_loading; }
@@ -71,7 +65,7 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
-    void onLoaded();
+    void onLoaded(quint64 request, const CatalogLoad &load);
     void onWorkloadChanged();
     void onResults(ProjectionResultsPtr results);
     void updateCompare();
@@ -92,7 +86,8 @@ private:
     QLabel *m_statusLabel = nullptr;
     QLabel *m_projectionLabel = nullptr;
     QProgressBar *m_busy = nullptr;
-    QFutureWatcher<Result<CatalogLoad>> m_watcher;
+    CatalogService *m_service = nullptr;
+    quint64 m_loadRequest = 0;
     QList<Snapshot> m_snapshots;
     bool m_loading = false;
 };

@@ -1,10 +1,11 @@
 #include "probepage.h"
+#include "uistyle.h"
 
 #include "domain/gpucatalog.h"
 #include "domain/gpuspecs.h"
 #include "probe/probejson.h"
-#include "store/proberecord.h"
 #include "util/format.h"
+#include "viewmodels/calibrationchoice.h"
 
 #include <QFile>
 #include <QFileDialog>
@@ -35,8 +36,12 @@ QString opt(const std::optional<double> &v, int decimals)
 }
 } // namespace
 
-ProbePage::ProbePage(QString dbPath, QWidget *parent) : QWidget(parent), m_dbPath(std::move(dbPath))
+ProbePage::ProbePage(CatalogService *service, QWidget *parent) : QWidget(parent), m_service(service)
 {
+    connect(m_service, &CatalogService::probeRunsLoaded, this, &ProbePage::onRunsLoaded);
+    connect(m_service, &CatalogService::probeRunAdded, this,
+            [this](quint64 request) { onRunAdded(request); });
+    connect(m_service, &CatalogService::failed, this, &ProbePage::onFailed);
     m_runner = new ProbeRunner(this);
     m_runner->setTimeoutMs(120000);
     m_calibration = defaultCalibration();
@@ -156,19 +161,6 @@ ProbePage::ProbePage(QString dbPath, QWidget *parent) : QWidget(parent), m_dbPat
 
 ProbePage::~ProbePage() = default;
 
-CatalogStore *ProbePage::store()
-{
-    if (!m_store) {
-        auto r = CatalogStore::open(m_dbPath);
-        if (!r) {
-            showMessage(r.error().text(), true);
-            return nullptr;
-        }
-        m_store = std::move(r).value();
-    }
-    return m_store.get();
-}
-
 bool ProbePage::isRunning() const
 {
     return m_runner->isRunning();
@@ -187,7 +179,7 @@ QString ProbePage::statusText() const
 void ProbePage::showMessage(const QString &text, bool error)
 {
     m_message->setText(text);
-    m_message->setStyleSheet(error ? QStringLiteral("color: #c0392b;") : QString());
+    m_message->setStyleSheet(error ? errorStyleSheet(palette()) : QString());
 }
 
 void ProbePage::runProbe(bool cpu, bool quick)
@@ -239,24 +231,44 @@ void ProbePage::onFinished(const ProbeOutcome &outcome)
         return;
     }
     m_progress->setValue(1000);
-    CatalogStore *db = store();
-    if (!db) {
-        Q_EMIT runFinished(false);
+    storeRun(*outcome.result, m_origin, outcome.json,
+             tr("Probe finished in %1 s: %2")
+                 .arg(QString::number(outcome.result->elapsedS, 'f', 1), outcome.result->deviceName),
+             true);
+}
+
+void ProbePage::storeRun(const ProbeResult &result, const QString &origin, const QByteArray &json,
+                         const QString &doneMessage, bool fromRun)
+{
+    m_addedMessage = doneMessage;
+    m_addFromRun = fromRun;
+    m_addRequest = m_service->addProbeResult(result, origin, json);
+}
+
+void ProbePage::onRunAdded(quint64 request)
+{
+    if (request != m_addRequest)
         return;
-    }
-    const ProbeRunRecord rec = makeProbeRunRecord(*outcome.result, m_origin, outcome.json);
-    if (auto id = db->addProbeRun(rec); !id) {
-        showMessage(id.error().text(), true);
-        Q_EMIT runFinished(false);
-        return;
-    }
-    showMessage(tr("Probe finished in %1 s: %2")
-                    .arg(QString::number(outcome.result->elapsedS, 'f', 1), outcome.result->deviceName),
-                false);
+    m_addRequest = 0;
+    showMessage(m_addedMessage, false);
+    m_selectNewest = true;
     refreshHistory();
-    m_history->setCurrentCell(0, 0);
-    Q_EMIT calibrationChanged(m_calibration);
-    Q_EMIT runFinished(true);
+}
+
+void ProbePage::onFailed(quint64 request, const QString &message)
+{
+    if (request == m_addRequest) {
+        m_addRequest = 0;
+        showMessage(message, true);
+        if (std::exchange(m_addFromRun, false))
+            Q_EMIT runFinished(false);
+    } else if (request == m_runsRequest) {
+        m_runsRequest = 0;
+        showMessage(message, true);
+        if (std::exchange(m_addFromRun, false))
+            Q_EMIT runFinished(false);
+        Q_EMIT historyLoaded();
+    }
 }
 
 bool ProbePage::importFile(const QString &path)
@@ -274,32 +286,22 @@ bool ProbePage::importFile(const QString &path)
             true);
         return false;
     }
-    CatalogStore *db = store();
-    if (!db)
-        return false;
-    const ProbeRunRecord rec = makeProbeRunRecord(parsed.value(), QFileInfo(path).fileName(), json);
-    if (auto id = db->addProbeRun(rec); !id) {
-        showMessage(id.error().text(), true);
-        return false;
-    }
-    showMessage(tr("Imported %1 (%2).").arg(QFileInfo(path).fileName(), parsed.value().deviceName), false);
-    refreshHistory();
-    m_history->setCurrentCell(0, 0);
-    Q_EMIT calibrationChanged(m_calibration);
+    storeRun(parsed.value(), QFileInfo(path).fileName(), json,
+             tr("Imported %1 (%2).").arg(QFileInfo(path).fileName(), parsed.value().deviceName), false);
     return true;
 }
 
 void ProbePage::refreshHistory()
 {
-    CatalogStore *db = store();
-    if (!db)
-        return;
-    auto runs = db->probeRuns();
-    if (!runs) {
-        showMessage(runs.error().text(), true);
-        return;
-    }
-    m_runs = runs.value();
+    m_runsRequest = m_service->loadProbeRuns();
+}
+
+void ProbePage::onRunsLoaded(quint64 request, const QList<ProbeRunRecord> &runs)
+{
+    if (request != m_runsRequest)
+        return; // a newer reload is on its way
+    m_runsRequest = 0;
+    m_runs = runs;
     m_history->setRowCount(static_cast<int>(m_runs.size()));
     for (int r = 0; r < m_runs.size(); ++r) {
         const ProbeRunRecord &run = m_runs.at(r);
@@ -311,8 +313,17 @@ void ProbePage::refreshHistory()
     }
     m_history->resizeColumnsToContents();
     m_use->setEnabled(!m_runs.isEmpty());
-    if (!m_runs.isEmpty() && m_history->currentRow() < 0)
+    if (std::exchange(m_selectNewest, false) && !m_runs.isEmpty()) {
+        // A run was just stored: it is the newest; it calibrates the projection.
         m_history->setCurrentCell(0, 0);
+        showRun(0);
+        Q_EMIT calibrationChanged(m_calibration);
+        if (std::exchange(m_addFromRun, false))
+            Q_EMIT runFinished(true);
+    } else if (!m_runs.isEmpty() && m_history->currentRow() < 0) {
+        m_history->setCurrentCell(0, 0);
+    }
+    Q_EMIT historyLoaded();
 }
 
 void ProbePage::showRun(int row)
@@ -325,7 +336,7 @@ void ProbePage::showRun(int row)
         return;
     }
     const ProbeResult &p = parsed.value();
-    m_calibration = calibrationFromProbe(p, GpuSpecTable::builtin(), GpuCatalog::builtin());
+    m_calibration = chooseCalibration(m_runs, m_runs.at(row).id).calibration;
     QString device = QStringLiteral("<b>%1</b>").arg(p.deviceName.toHtmlEscaped());
     if (p.kind == u"cuda") {
         device += tr(" · compute capability %1 · %2 SMs · %3 GB · SM clock %4 MHz")

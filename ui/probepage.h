@@ -2,7 +2,7 @@
 
 #include "probe/proberunner.h"
 #include "projection/projection.h"
-#include "store/catalogstore.h"
+#include "viewmodels/catalogservice.h"
 
 #include <QWidget>
 
@@ -22,16 +22,17 @@ class ProbePage final : public QWidget
 {
     Q_OBJECT
 public:
-    explicit ProbePage(QString dbPath, QWidget *parent = nullptr);
+    explicit ProbePage(CatalogService *service, QWidget *parent = nullptr);
     ~ProbePage() override;
 
     /// Starts a probe: the GPU probe, or the CPU probe when `cpu`.
     void runProbe(bool cpu, bool quick);
     void cancel();
     bool isRunning() const;
-    /// Imports a probe JSON file; returns false and shows the message on error.
+    /// Imports a probe JSON file: returns false and shows the message when it is not a usable probe
+    /// result; otherwise it is stored in the background and historyLoaded() follows.
     bool importFile(const QString &path);
-    /// Reloads the run history from the database.
+    /// Reloads the run history from the database (in the background; historyLoaded() follows).
     void refreshHistory();
     int historyCount() const;
     Calibration calibration() const { return m_calibration; }
@@ -40,15 +41,25 @@ public:
 Q_SIGNALS:
     void calibrationChanged(const gf::Calibration &calibration);
     void runFinished(bool ok);
+    /// The run history was (re)loaded from the database.
+    void historyLoaded();
 
 private:
     void onFinished(const ProbeOutcome &outcome);
     void showRun(int historyRow);
     void showMessage(const QString &text, bool error);
-    CatalogStore *store();
+    void storeRun(const ProbeResult &result, const QString &origin, const QByteArray &json,
+                  const QString &doneMessage, bool fromRun);
+    void onRunsLoaded(quint64 request, const QList<ProbeRunRecord> &runs);
+    void onRunAdded(quint64 request);
+    void onFailed(quint64 request, const QString &message);
 
-    QString m_dbPath;
-    std::unique_ptr<CatalogStore> m_store;
+    CatalogService *m_service = nullptr;
+    quint64 m_runsRequest = 0;
+    quint64 m_addRequest = 0;
+    QString m_addedMessage;      ///< shown once the run is stored
+    bool m_addFromRun = false;   ///< the stored run came from runProbe (runFinished follows)
+    bool m_selectNewest = false; ///< after the next history load: select the newest run and calibrate
     ProbeRunner *m_runner = nullptr;
     QPushButton *m_quick = nullptr;
     QPushButton *m_full = nullptr;

@@ -1,4 +1,5 @@
 #include "workloadpanel.h"
+#include "uistyle.h"
 
 #include "domain/gpucatalog.h"
 #include "util/format.h"
@@ -253,7 +254,7 @@ WorkloadPanel::WorkloadPanel(QWidget *parent) : QWidget(parent)
     m_error = new QLabel(this);
     m_error->setObjectName(QStringLiteral("workloadError"));
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #c0392b;"));
+    m_error->setStyleSheet(errorStyleSheet(palette()));
     m_error->hide();
     layout->addWidget(m_error);
     layout->addStretch(1);

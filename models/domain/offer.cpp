@@ -1,5 +1,7 @@
 #include "domain/offer.h"
 
+#include "domain/gpucatalog.h"
+
 #include <QStringList>
 
 namespace gf {
@@ -35,32 +37,37 @@ qint64 Snapshot::ageDays(const QDateTime &now) const
     return fetchedAt.daysTo(now);
 }
 
-QStringList knownProviders()
-{
-    return {QStringLiteral("aws"), QStringLiteral("gcp"), QStringLiteral("azure"),
-            QStringLiteral("paperspace"), QStringLiteral("vastai")};
-}
-
-QString providerDisplayName(const QString &provider)
-{
-    if (provider == u"aws")
-        return QStringLiteral("AWS");
-    if (provider == u"gcp")
-        return QStringLiteral("Google Cloud");
-    if (provider == u"azure")
-        return QStringLiteral("Azure");
-    if (provider == u"paperspace")
-        return QStringLiteral("Paperspace");
-    if (provider == u"vastai")
-        return QStringLiteral("vast.ai");
-    return provider;
-}
-
 QString locationText(const Offer &offer)
 {
     if (offer.zone.isEmpty() || offer.zone == offer.region)
         return offer.region;
     return offer.region + QStringLiteral(" (") + offer.zone + u')';
+}
+
+QString gpuModelName(const Offer &o)
+{
+    const GpuModel *m = o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId);
+    if (m)
+        return m->name;
+    return o.gpuRawName + QStringLiteral(" (unrecognised)");
+}
+
+QString priceDateText(const Offer &o)
+{
+    if (o.dataDate.isValid())
+        return o.dataDate.toString(Qt::ISODate);
+    if (o.fetchedAt.isValid())
+        return o.fetchedAt.toUTC().date().toString(Qt::ISODate);
+    return {};
+}
+
+qint64 priceAgeDays(const Offer &o, const QDateTime &now)
+{
+    if (o.dataDate.isValid())
+        return o.dataDate.daysTo(now.date());
+    if (o.fetchedAt.isValid())
+        return o.fetchedAt.daysTo(now);
+    return 0;
 }
 
 } // namespace gf

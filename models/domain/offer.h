@@ -1,5 +1,7 @@
 #pragma once
 
+#include "domain/provider.h"
+
 #include <QDate>
 #include <QDateTime>
 #include <QString>
@@ -116,12 +118,17 @@ struct Snapshot
     qint64 ageDays(const QDateTime &now) const;
 };
 
-/// Known providers, in display order.
-QStringList knownProviders();
-QString providerDisplayName(const QString &provider);
-
 /// Where an offer is, as every table, report and CLI shows it: "us-east-1 (use1-az6)" when the
 /// provider names a zone, else the region ("westeurope", vast.ai's host location).
 QString locationText(const Offer &offer);
+
+/// The offer's GPU as tables and reports name it: the canonical name, else the provider's name +
+/// " (unrecognised)".
+QString gpuModelName(const Offer &offer);
+
+/// The date of an offer's prices (ISO): its data date, else the day it was fetched (UTC); empty when neither.
+QString priceDateText(const Offer &offer);
+/// Age of an offer's prices at `now`, days: from the data date when known, else from the fetch time.
+qint64 priceAgeDays(const Offer &offer, const QDateTime &now);
 
 } // namespace gf

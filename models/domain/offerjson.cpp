@@ -7,16 +7,15 @@
 
 namespace gf {
 
-namespace {
-QJsonValue num(const std::optional<double> &v)
+QJsonValue jsonNumberOrNull(const std::optional<double> &v)
 {
     return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null);
 }
-QJsonValue str(const QString &s)
+
+QJsonValue jsonStringOrNull(const QString &s)
 {
     return s.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(s);
 }
-} // namespace
 
 QJsonObject offerToJson(const Offer &o)
 {
@@ -29,28 +28,28 @@ QJsonObject offerToJson(const Offer &o)
     j.insert(QStringLiteral("provider"), o.provider);
     j.insert(QStringLiteral("instance_type"), o.instanceType);
     j.insert(QStringLiteral("region"), o.region);
-    j.insert(QStringLiteral("zone"), str(o.zone));
-    j.insert(QStringLiteral("gpu"), str(o.gpuId));
+    j.insert(QStringLiteral("zone"), jsonStringOrNull(o.zone));
+    j.insert(QStringLiteral("gpu"), jsonStringOrNull(o.gpuId));
     j.insert(QStringLiteral("gpu_name"), m ? QJsonValue(m->name) : QJsonValue(QJsonValue::Null));
     j.insert(QStringLiteral("gpu_provider_name"), o.gpuRawName);
     j.insert(QStringLiteral("gpu_recognised"), !o.gpuId.isEmpty());
     j.insert(QStringLiteral("gpu_count"), o.gpuCount);
-    j.insert(QStringLiteral("gpu_mem_gb"), num(o.gpuMemGb));
-    j.insert(QStringLiteral("vcpus"), num(o.vcpus));
-    j.insert(QStringLiteral("ram_gb"), num(o.ramGb));
-    j.insert(QStringLiteral("network_gbps"), num(o.networkGbps));
-    j.insert(QStringLiteral("upload_gbps"), num(o.uploadGbps));
-    j.insert(QStringLiteral("dlperf"), num(o.dlperf));
-    j.insert(QStringLiteral("interconnect"), str(o.interconnect));
-    j.insert(QStringLiteral("ondemand_usd_h"), num(o.onDemandUsdH));
-    j.insert(QStringLiteral("spot_usd_h"), num(o.spotUsdH));
-    j.insert(QStringLiteral("spot_label"), str(o.spotLabel));
-    j.insert(QStringLiteral("interruption"), str(o.interruption));
-    j.insert(QStringLiteral("reliability"), num(o.reliability));
+    j.insert(QStringLiteral("gpu_mem_gb"), jsonNumberOrNull(o.gpuMemGb));
+    j.insert(QStringLiteral("vcpus"), jsonNumberOrNull(o.vcpus));
+    j.insert(QStringLiteral("ram_gb"), jsonNumberOrNull(o.ramGb));
+    j.insert(QStringLiteral("network_gbps"), jsonNumberOrNull(o.networkGbps));
+    j.insert(QStringLiteral("upload_gbps"), jsonNumberOrNull(o.uploadGbps));
+    j.insert(QStringLiteral("dlperf"), jsonNumberOrNull(o.dlperf));
+    j.insert(QStringLiteral("interconnect"), jsonStringOrNull(o.interconnect));
+    j.insert(QStringLiteral("ondemand_usd_h"), jsonNumberOrNull(o.onDemandUsdH));
+    j.insert(QStringLiteral("spot_usd_h"), jsonNumberOrNull(o.spotUsdH));
+    j.insert(QStringLiteral("spot_label"), jsonStringOrNull(o.spotLabel));
+    j.insert(QStringLiteral("interruption"), jsonStringOrNull(o.interruption));
+    j.insert(QStringLiteral("reliability"), jsonNumberOrNull(o.reliability));
     j.insert(QStringLiteral("billing_increment_s"), o.billingIncrementS);
     j.insert(QStringLiteral("billing_minimum_s"), o.billingMinimumS);
     j.insert(QStringLiteral("snapshot_id"), o.snapshotId);
-    j.insert(QStringLiteral("source"), str(o.source));
+    j.insert(QStringLiteral("source"), jsonStringOrNull(o.source));
     j.insert(QStringLiteral("data_date"), o.dataDate.isValid() ? QJsonValue(o.dataDate.toString(Qt::ISODate))
                                                                : QJsonValue(QJsonValue::Null));
     j.insert(QStringLiteral("fetched_at"), o.fetchedAt.toUTC().toString(Qt::ISODate));

@@ -3,6 +3,7 @@
 #include "domain/offer.h"
 
 #include <QJsonObject>
+#include <QJsonValue>
 
 namespace gf {
 
@@ -10,5 +11,9 @@ namespace gf {
 /// Prices in USD per hour for the whole instance; memory in GB; network in Gbps; missing = null.
 QJsonObject offerToJson(const Offer &offer);
 QJsonObject snapshotToJson(const Snapshot &snapshot, const QDateTime &now);
+
+/// The conventions of every JSON output: a missing number or an empty text is null.
+QJsonValue jsonNumberOrNull(const std::optional<double> &value);
+QJsonValue jsonStringOrNull(const QString &text);
 
 } // namespace gf

@@ -41,7 +41,7 @@ Calibration calibrationFromProbe(const ProbeResult &probe, const GpuSpecTable &s
         probe.createdAt.isValid() ? probe.createdAt.toString(Qt::ISODate) : QStringLiteral("unknown date");
     if (probe.kind != u"cuda") {
         c.source =
-            QStringLiteral("datasheet-only defaults (the newest probe ran on a CPU: %1, %2)")
+            QStringLiteral("datasheet-only defaults (the probe ran on a CPU: %1, %2)")
                 .arg(probe.deviceName.isEmpty() ? QStringLiteral("unknown CPU") : probe.deviceName, when);
         c.notes.append(QStringLiteral("datasheet-only: a CPU probe cannot calibrate GPU efficiencies"));
         return c;

@@ -17,7 +17,7 @@ class GpuCatalog;
 struct ProbeResult;
 
 // ---------------------------------------------------------------------------------------------
-// Model constants (models/PROJECTION.md justifies each one).
+// Model constants (models/projection/PROJECTION.md justifies each one).
 // ---------------------------------------------------------------------------------------------
 
 /// Default fraction of the datasheet dense peak that large GEMMs reach, per precision

@@ -10,7 +10,7 @@
 namespace gf {
 
 // ---------------------------------------------------------------------------------------------
-// Provider kinds and AWS buckets
+// Spot interruption model (models/projection/PROJECTION.md explains the mappings)
 // ---------------------------------------------------------------------------------------------
 
 enum class ProviderKind : quint8

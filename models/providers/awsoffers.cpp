@@ -1,6 +1,7 @@
 #include "providers/awsoffers.h"
 
 #include "domain/providertables.h"
+#include "util/csv.h"
 #include "util/jsonstream.h"
 
 #include <QHash>
@@ -12,6 +13,7 @@
 #include <array>
 #include <cmath>
 #include <map>
+#include <span>
 #include <string>
 #include <unordered_map>
 
@@ -588,70 +590,30 @@ private:
     QString m_error;
 };
 
-/// CSV flavour: RFC 4180 records split incrementally; 5 metadata lines, the header on line 6.
+/// CSV flavour: records from util's streaming CSV reader; 5 metadata lines, the header on line 6.
 class CsvOfferReader
 {
 public:
-    explicit CsvOfferReader(OfferBuilder &builder) : m_builder(builder) {}
-
-    bool write(const char *data, std::size_t size)
+    explicit CsvOfferReader(OfferBuilder &builder)
+        : m_builder(builder),
+          m_reader([this](std::span<const std::string> fields, qint64 line) { return record(fields, line); },
+                   1024 * 1024)
     {
-        for (std::size_t i = 0; i < size; ++i) {
-            const char c = data[i];
-            if (m_inQuotes) {
-                if (c == '"') {
-                    m_inQuotes = false;
-                    m_quoteClosed = true;
-                } else {
-                    m_field.push_back(c);
-                }
-                continue;
-            }
-            if (c == '"') {
-                if (m_quoteClosed) // doubled quote inside a quoted field
-                    m_field.push_back('"');
-                m_inQuotes = true;
-                m_quoteClosed = false;
-                continue;
-            }
-            m_quoteClosed = false;
-            if (c == ',') {
-                m_fields.push_back(std::move(m_field));
-                m_field.clear();
-            } else if (c == '\n') {
-                if (!m_field.empty() && m_field.back() == '\r')
-                    m_field.pop_back();
-                m_fields.push_back(std::move(m_field));
-                m_field.clear();
-                if (!record())
-                    return false;
-                m_fields.clear();
-            } else {
-                m_field.push_back(c);
-            }
-            if (m_field.size() > 1024 * 1024)
-                return fail(QStringLiteral("line %1: a field longer than 1 MB (not an AWS price list CSV?)")
-                                .arg(m_line));
-        }
-        return true;
     }
+
+    bool write(const char *data, std::size_t size) { return m_reader.write(data, size); }
 
     bool finish()
     {
-        if (m_inQuotes)
-            return fail(QStringLiteral("line %1: unterminated quoted field (truncated file?)").arg(m_line));
-        if (!m_field.empty() || !m_fields.empty()) {
-            m_fields.push_back(std::move(m_field));
-            m_field.clear();
-            if (!record())
-                return false;
-        }
+        if (!m_reader.finish())
+            return false;
         if (m_header.empty())
             return fail(QStringLiteral("no header line: not an AWS price list CSV (truncated?)"));
         return true;
     }
 
-    QString error() const { return m_error; }
+    /// What write() or finish() found wrong: the CSV itself, or its content.
+    QString error() const { return m_error.isEmpty() ? m_reader.error() : m_error; }
     void finishInto(AwsOfferResult &r)
     {
         r.version = q(m_version);
@@ -679,9 +641,10 @@ private:
         return c >= 0 && static_cast<std::size_t>(c) < m_fields.size() ? m_fields[static_cast<std::size_t>(c)]
                                                                        : empty;
     }
-    bool record()
+    bool record(std::span<const std::string> fields, qint64 line)
     {
-        ++m_line;
+        m_fields = fields;
+        m_line = line;
         if (m_header.empty()) {
             if (m_fields.size() == 2 && m_line <= 5) {
                 if (m_fields[0] == "Version")
@@ -696,7 +659,7 @@ private:
             if (m_fields.size() < 10)
                 return fail(
                     QStringLiteral("line %1: expected the header of an AWS price list CSV").arg(m_line));
-            m_header = m_fields;
+            m_header.assign(m_fields.begin(), m_fields.end());
             for (std::size_t i = 0; i < m_header.size(); ++i)
                 m_columns.emplace(m_header[i], static_cast<int>(i));
             for (const char *required : {"SKU", "TermType", "Unit", "PricePerUnit", "Currency",
@@ -726,8 +689,6 @@ private:
                      {Attr::GpuMemory, col("GPU Memory")}};
             return true;
         }
-        if (m_fields.size() == 1 && m_fields[0].empty())
-            return true; // blank line
         if (m_fields.size() != m_header.size())
             return fail(QStringLiteral("line %1 has %2 fields, the header has %3 (truncated file?)")
                             .arg(m_line)
@@ -758,14 +719,12 @@ private:
     }
 
     OfferBuilder &m_builder;
-    std::string m_field;
-    std::vector<std::string> m_fields;
+    CsvRecordReader m_reader;
+    std::span<const std::string> m_fields; ///< the record being read
     std::vector<std::string> m_header;
     std::map<std::string, int, std::less<>> m_columns;
     std::vector<std::pair<Attr, int>> m_map;
     int m_cTerm = -1, m_cUnit = -1, m_cPrice = -1, m_cCurrency = -1, m_cStart = -1, m_cFamily = -1;
-    bool m_inQuotes = false;
-    bool m_quoteClosed = false;
     qint64 m_line = 0;
     qint64 m_rows = 0;
     int m_otherCurrency = 0;

@@ -1,70 +1,42 @@
 #include "providers/snapshotfile.h"
 
 #include "domain/gpucatalog.h"
+#include "domain/offercsv.h"
 #include "util/csv.h"
 
 #include <cmath>
 
 namespace gf {
 
+namespace {
+
+/// The catalog CSV columns (resources/catalog/FORMAT.md), in order. gpu_name is the provider's name.
+const QList<OfferCsvColumn> &catalogColumns()
+{
+    using enum OfferField;
+    const OfferCsvColumn providerGpuName(QStringLiteral("gpu_name"), GpuProviderName);
+    static const QList<OfferCsvColumn> columns{
+        Provider, InstanceType, Region,       Zone,         providerGpuName,   GpuCount,
+        GpuMemGb, Vcpus,        RamGb,        NetworkGbps,  Interconnect,      OnDemandUsdH,
+        SpotUsdH, SpotLabel,    Interruption, Reliability,  BillingIncrementS, BillingMinimumS,
+        Source,   UploadGbps,   Dlperf,       RowPriceDate, ListingEnd};
+    return columns;
+}
+
+} // namespace
+
 QStringList snapshotCsvColumns()
 {
-    return {QStringLiteral("provider"),
-            QStringLiteral("instance_type"),
-            QStringLiteral("region"),
-            QStringLiteral("zone"),
-            QStringLiteral("gpu_name"),
-            QStringLiteral("gpu_count"),
-            QStringLiteral("gpu_mem_gb"),
-            QStringLiteral("vcpus"),
-            QStringLiteral("ram_gb"),
-            QStringLiteral("network_gbps"),
-            QStringLiteral("interconnect"),
-            QStringLiteral("ondemand_usd_h"),
-            QStringLiteral("spot_usd_h"),
-            QStringLiteral("spot_label"),
-            QStringLiteral("interruption"),
-            QStringLiteral("reliability"),
-            QStringLiteral("billing_increment_s"),
-            QStringLiteral("billing_minimum_s"),
-            QStringLiteral("source"),
-            QStringLiteral("upload_gbps"),
-            QStringLiteral("dlperf"),
-            QStringLiteral("price_date"),
-            QStringLiteral("end_date")};
+    return offerCsvHeader(catalogColumns());
 }
 
 QString writeSnapshotCsv(const QList<Offer> &offers)
 {
+    // An import format: text is quoted only (it must read back unchanged), numbers with 12 digits.
+    const OfferCsvStyle style{.formulaSafe = false, .significantDigits = 12};
     QString s = snapshotCsvColumns().join(u',') + u'\n';
-    auto n = [](const std::optional<double> &v) { return v ? QString::number(*v, 'g', 12) : QString(); };
-    for (const Offer &o : offers) {
-        s += QStringList{csvQuote(o.provider),
-                         csvQuote(o.instanceType),
-                         csvQuote(o.region),
-                         csvQuote(o.zone),
-                         csvQuote(o.gpuRawName),
-                         QString::number(o.gpuCount, 'g', 12),
-                         n(o.gpuMemGb),
-                         n(o.vcpus),
-                         n(o.ramGb),
-                         n(o.networkGbps),
-                         csvQuote(o.interconnect),
-                         n(o.onDemandUsdH),
-                         n(o.spotUsdH),
-                         csvQuote(o.spotLabel),
-                         csvQuote(o.interruption),
-                         n(o.reliability),
-                         QString::number(o.billingIncrementS),
-                         QString::number(o.billingMinimumS),
-                         csvQuote(o.source),
-                         n(o.uploadGbps),
-                         n(o.dlperf),
-                         o.priceDate.isValid() ? o.priceDate.toString(Qt::ISODate) : QString(),
-                         o.listingEnd.isValid() ? o.listingEnd.toString(Qt::ISODate) : QString()}
-                 .join(u',') +
-             u'\n';
-    }
+    for (const Offer &o : offers)
+        s += offerCsvCells(o, catalogColumns(), style).join(u',') + u'\n';
     return s;
 }
 

@@ -49,7 +49,7 @@ Result<FetchedCatalog> AwsPriceSource::fetch(const SourceContext &ctx) const
         const QString url = ctx.rebase(QUrl(indexUrl).resolved(QUrl(selected.at(i).second)).toString());
         std::optional<FetchState> old;
         if (ctx.options().conditional) {
-            auto st = state.fetchState(url);
+            auto st = state.fetchState(ctx.redact(url)); // stored under the redacted URL
             if (st && st.value() && st.value()->cacheKind == u"offers-csv")
                 old = st.value();
         }

@@ -1,6 +1,7 @@
 #include "refresh/catalogrefresher.h"
 
 #include "refresh/pricesource.h"
+#include "refresh/redact.h"
 
 #include "domain/gpucatalog.h"
 #include "domain/providertables.h"
@@ -15,7 +16,6 @@
 
 #include <QFile>
 #include <QFileInfo>
-#include <QRegularExpression>
 #include <QSet>
 #include <QUrl>
 #include <QUrlQuery>
@@ -23,13 +23,6 @@
 namespace gf {
 
 namespace {
-
-/// API keys never reach a message, a log row or the database.
-QString redact(QString s)
-{
-    static const QRegularExpression key(QStringLiteral("([?&]key=)[^&\\s)\"]+"));
-    return s.replace(key, QStringLiteral("\\1REDACTED"));
-}
 
 QByteArray readHead(const QString &path)
 {
@@ -67,14 +60,15 @@ CatalogRefresher::CatalogRefresher(CatalogStore &store, RefreshOptions options)
 
 CatalogRefresher::CatalogRefresher(CatalogStore &store, RefreshOptions options, const ProviderTables &tables,
                                    const GpuCatalog &gpus)
-    : m_store(store), m_options(std::move(options)), m_tables(tables), m_gpus(gpus)
+    : m_store(store), m_options(std::move(options)), m_tables(tables), m_gpus(gpus),
+      m_secrets(refreshSecrets(m_options))
 {
 }
 
 void CatalogRefresher::report(int permille, const QString &message) const
 {
     if (m_progress)
-        m_progress(std::clamp(permille, 0, 1000), message);
+        m_progress(std::clamp(permille, 0, 1000), redactSecrets(message, m_secrets));
 }
 
 RefreshOutcome CatalogRefresher::conclude(const QString &provider, QDateTime started,
@@ -83,18 +77,23 @@ RefreshOutcome CatalogRefresher::conclude(const QString &provider, QDateTime sta
     RefreshOutcome out;
     out.provider = provider;
     RefreshState state(m_store);
+    // API keys and URL passwords never reach a message, a warning, a log row or the database.
+    const auto redact = [this](const QString &text) { return redactSecrets(text, m_secrets); };
     auto finishLog = [&](RefreshOutcome &o) {
         o.message = redact(o.message);
+        o.origin = redact(o.origin);
+        for (QString &w : o.warnings)
+            w = redact(w);
         RefreshLogEntry e;
         e.provider = provider;
         e.startedAt = started;
         e.finishedAt = QDateTime::currentDateTimeUtc();
         e.outcome = refreshStatusName(o.status);
-        e.origin = redact(o.origin);
+        e.origin = o.origin;
         e.snapshotId = o.snapshotId;
         e.message = o.message;
         if (auto r = state.log(e); !r)
-            o.warnings.append(r.error().text());
+            o.warnings.append(redact(r.error().text()));
         return o;
     };
     if (!fetched) {
@@ -108,6 +107,8 @@ RefreshOutcome CatalogRefresher::conclude(const QString &provider, QDateTime sta
     }
     FetchedCatalog &f = fetched.value();
     out.origin = redact(f.origin);
+    for (FetchState &st : f.states) // the key of a conditional request is its URL
+        st.url = redact(st.url);
     out.bytes = f.bytes;
     out.requests = f.requests;
     if (cancelled()) {
@@ -161,6 +162,9 @@ RefreshOutcome CatalogRefresher::conclude(const QString &provider, QDateTime sta
         return finishLog(out);
     }
     SnapshotData data = std::move(composed).value();
+    data.description = redact(data.description);
+    for (QString &w : data.warnings)
+        w = redact(w);
     if (live && !data.dataDate.isValid())
         data.dataDate = QDateTime::currentDateTimeUtc().date();
     const QByteArray payload = f.rawPayload.isEmpty() ? snapshotFingerprint(data) : f.rawPayload;

@@ -45,8 +45,9 @@ struct RefreshOutcome
 
 /// Fetches a provider's real price sources, parses and validates them, and imports one snapshot in
 /// one transaction. Any failure leaves the catalog as it was (the previous snapshot stays current)
-/// and is logged as the provider's last error. Blocking: run it on a worker thread with its own
-/// CatalogStore (RefreshService does).
+/// and is logged as the provider's last error. Credentials (API keys, URL userinfo, key=...
+/// parameters) are redacted from every message, warning, log row and stored origin. Blocking: run it on a
+/// worker thread with its own CatalogStore (RefreshService does).
 class CatalogRefresher
 {
 public:
@@ -74,6 +75,7 @@ private:
     const GpuCatalog &m_gpus;
     const std::atomic_bool *m_cancel = nullptr;
     RefreshProgress m_progress;
+    QStringList m_secrets; ///< refreshSecrets(m_options): redacted in every text
 };
 
 } // namespace gf

@@ -1,5 +1,7 @@
 #include "refresh/httpclient.h"
 
+#include "refresh/redact.h"
+
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QFile>
@@ -9,6 +11,7 @@
 #include <curl/curl.h>
 
 #include <algorithm>
+#include <climits>
 #include <mutex>
 
 namespace gf {
@@ -63,6 +66,8 @@ struct Transfer
     const std::atomic_bool *cancel = nullptr;
     const HttpProgress *progress = nullptr;
     QElapsedTimer progressClock;
+    const QElapsedTimer *clock = nullptr; ///< started with the download (first attempt)
+    qint64 limitMs = 0;                   ///< HttpOptions::maxTimeMs; <= 0: none
 
     QString etag, lastModified, contentType, retryAfter;
     bool started = false;
@@ -70,7 +75,8 @@ struct Transfer
     bool tooLarge = false;
     bool badContentType = false;
     bool cancelled = false;
-    QByteArray errorBody; ///< first bytes of a non-2xx body, for the message
+    bool timeLimit = false; ///< the download ran past HttpOptions::maxTimeMs
+    QByteArray errorBody;   ///< first bytes of a non-2xx body, for the message
     qint64 bytes = 0;
 };
 
@@ -149,6 +155,10 @@ int onProgress(void *userData, curl_off_t dlTotal, curl_off_t dlNow, curl_off_t,
         t->cancelled = true;
         return 1;
     }
+    if (t->limitMs > 0 && t->clock->elapsed() >= t->limitMs) {
+        t->timeLimit = true;
+        return 1;
+    }
     if (t->progress && *t->progress &&
         (t->progressClock.elapsed() >= 100 || (dlTotal > 0 && dlNow == dlTotal))) {
         t->progressClock.restart();
@@ -175,6 +185,25 @@ bool retryableCurlCode(CURLcode rc)
     }
 }
 
+/// "0.3 s", "45 s", "30 min": a time limit for messages.
+QString limitText(qint64 ms)
+{
+    if (ms % 1000 != 0)
+        return QStringLiteral("%1 s").arg(QString::number(static_cast<double>(ms) / 1000.0, 'g', 6));
+    const qint64 s = ms / 1000;
+    if (s >= 120 && s % 60 == 0)
+        return QStringLiteral("%1 min").arg(s / 60);
+    return QStringLiteral("%1 s").arg(s);
+}
+
+/// Empties the handle's options after a transfer: it must not keep pointers to the transfer's
+/// buffers, headers and callbacks. Live connections, the TLS session and DNS caches stay.
+struct ResetAfter
+{
+    CURL *curl;
+    ~ResetAfter() { curl_easy_reset(curl); }
+};
+
 QString snippet(const QByteArray &body)
 {
     QString s = QString::fromUtf8(body.left(300)).simplified();
@@ -188,6 +217,15 @@ QString snippet(const QByteArray &body)
 HttpClient::HttpClient(HttpOptions options) : m_options(options)
 {
     initCurl();
+}
+
+HttpClient::~HttpClient() = default;
+HttpClient::HttpClient(HttpClient &&other) noexcept = default;
+HttpClient &HttpClient::operator=(HttpClient &&other) noexcept = default;
+
+void HttpClient::CurlCleanup::operator()(void *handle) const
+{
+    curl_easy_cleanup(static_cast<CURL *>(handle));
 }
 
 QString HttpClient::userAgent()
@@ -252,6 +290,18 @@ Result<HttpResponse> HttpClient::fetch(const HttpRequest &request, ByteSink &sin
 
 Result<HttpResponse> HttpClient::run(const HttpRequest &request, ByteSink *sink)
 {
+    auto result = attempts(request, sink);
+    if (result)
+        return result;
+    // A URL with user:password@, a key=... parameter or an API key echoed in an error body.
+    Error e = result.error();
+    e.message = redactSecrets(e.message, m_secrets);
+    e.detail = redactSecrets(e.detail, m_secrets);
+    return e;
+}
+
+Result<HttpResponse> HttpClient::attempts(const HttpRequest &request, ByteSink *sink)
+{
     const QString what = QString::fromLatin1(request.method) + u' ' + request.url;
     const QByteArray url = request.url.toUtf8();
     const QByteArray agent = userAgent().toUtf8();
@@ -262,10 +312,27 @@ Result<HttpResponse> HttpClient::run(const HttpRequest &request, ByteSink *sink)
         caPath = qEnvironmentVariable("CURL_CA_BUNDLE");
     const QByteArray caBundle = QFile::encodeName(caPath);
     QString lastFailure;
-    QString lastCode; ///< Error::code of the last failure ("tls-untrusted", "ca-bundle-unreadable")
+    QString lastCode;    ///< Error::code of the last failure ("tls-untrusted", "ca-bundle-unreadable")
+    QElapsedTimer clock; // the time limit covers every attempt and the waits between them
+    clock.start();
+    const qint64 limitMs = m_options.maxTimeMs;
+    // Past the limit: a message with the URL and the limit, and no further attempt.
+    const auto pastLimit = [&](const QString &message) {
+        return makeCodedError(QStringLiteral("download-time-limit"), message);
+    };
+    if (!m_curl)
+        m_curl.reset(curl_easy_init());
+    CURL *curl = static_cast<CURL *>(m_curl.get());
+    if (!curl)
+        return makeError(QStringLiteral("%1: cannot initialise libcurl").arg(what));
     for (int attempt = 1; attempt <= std::max(1, m_options.maxAttempts); ++attempt) {
         if (cancelled())
             return makeError(QStringLiteral("%1: cancelled").arg(what));
+        const qint64 remainingMs = limitMs > 0 ? limitMs - clock.elapsed() : 0;
+        if (limitMs > 0 && remainingMs <= 0)
+            return pastLimit(QStringLiteral("%1: %2; no time is left for another attempt within the time "
+                                            "limit of %3 for one download")
+                                 .arg(what, lastFailure, limitText(limitMs)));
         HttpResponse response;
         response.attempts = attempt;
         Transfer t;
@@ -276,10 +343,12 @@ Result<HttpResponse> HttpClient::run(const HttpRequest &request, ByteSink *sink)
         t.cancel = m_cancel;
         t.progress = &m_progress;
         t.progressClock.start();
+        t.clock = &clock;
+        t.limitMs = limitMs;
 
-        CURL *curl = curl_easy_init();
-        if (!curl)
-            return makeError(QStringLiteral("%1: cannot initialise libcurl").arg(what));
+        // One handle for every request of this client: its connection cache lets the next request
+        // to the same host reuse the connection and TLS session. Every option is set again below.
+        const ResetAfter resetAfter{curl};
         t.curl = curl;
         char errorBuffer[CURL_ERROR_SIZE] = {};
         curl_slist *headers = nullptr;
@@ -302,6 +371,8 @@ Result<HttpResponse> HttpClient::run(const HttpRequest &request, ByteSink *sink)
         curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, ""); // every encoding libcurl was built with
         curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
         curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 5L);
+        // HTTP/2 over TLS where the server offers it (ALPN), HTTP/1.1 otherwise and for plain http.
+        curl_easy_setopt(curl, CURLOPT_HTTP_VERSION, static_cast<long>(CURL_HTTP_VERSION_2TLS));
 #if LIBCURL_VERSION_NUM >= 0x075500
         curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
         curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
@@ -318,6 +389,9 @@ Result<HttpResponse> HttpClient::run(const HttpRequest &request, ByteSink *sink)
         curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(m_options.connectTimeoutMs));
         curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, static_cast<long>(m_options.lowSpeedBytesPerS));
         curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, static_cast<long>(m_options.lowSpeedTimeS));
+        if (limitMs > 0) // the progress callback stops at the limit; libcurl's own timeout is a backstop
+            curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS,
+                             static_cast<long>(std::min<qint64>(remainingMs + 1000, LONG_MAX)));
         curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, &onHeader);
         curl_easy_setopt(curl, CURLOPT_HEADERDATA, &t);
         curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, &onWrite);
@@ -349,8 +423,8 @@ Result<HttpResponse> HttpClient::run(const HttpRequest &request, ByteSink *sink)
         curl_easy_getinfo(curl, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &expected);
         const QString curlText =
             QString::fromLocal8Bit(errorBuffer[0] ? errorBuffer : curl_easy_strerror(rc));
+        curl_easy_setopt(curl, CURLOPT_HTTPHEADER, static_cast<curl_slist *>(nullptr));
         curl_slist_free_all(headers);
-        curl_easy_cleanup(curl);
 
         response.status = static_cast<int>(code);
         response.etag = t.etag;
@@ -361,6 +435,12 @@ Result<HttpResponse> HttpClient::run(const HttpRequest &request, ByteSink *sink)
 
         if (t.cancelled || cancelled())
             return makeError(QStringLiteral("%1: cancelled").arg(what));
+        if (t.timeLimit || (limitMs > 0 && rc == CURLE_OPERATION_TIMEDOUT && clock.elapsed() >= limitMs))
+            return pastLimit(QStringLiteral("%1: not finished within the time limit of %2 for one download "
+                                            "(received %3 of %4 bytes); not retried")
+                                 .arg(what, limitText(limitMs))
+                                 .arg(t.bytes)
+                                 .arg(expected >= 0 ? QString::number(expected) : QStringLiteral("?")));
         if (t.sinkFailed)
             return makeError(QStringLiteral("%1: %2").arg(what, sink ? sink->errorString() : QString()));
         if (t.badContentType)
@@ -434,6 +514,11 @@ Result<HttpResponse> HttpClient::run(const HttpRequest &request, ByteSink *sink)
                             : QStringLiteral("%1: %2").arg(what, lastFailure));
         if (waitMs < 0)
             waitMs = backoffMs(m_options, attempt, QRandomGenerator::global()->generate());
+        if (limitMs > 0 && clock.elapsed() + waitMs >= limitMs)
+            return pastLimit(
+                QStringLiteral("%1: %2; a retry in %3 s would pass the time limit of %4 for "
+                               "one download")
+                    .arg(what, lastFailure, QString::number(waitMs / 1000.0, 'g', 6), limitText(limitMs)));
         if (!sleepMs(waitMs))
             return makeError(QStringLiteral("%1: cancelled").arg(what));
     }

@@ -4,6 +4,7 @@
 #include "refresh/azurepricesource.h"
 #include "refresh/gcppricesource.h"
 #include "refresh/paperspacepricesource.h"
+#include "refresh/redact.h"
 #include "refresh/vastpricesource.h"
 
 #include <QUrl>
@@ -16,20 +17,27 @@ namespace gf {
 
 SourceContext::SourceContext(const RefreshOptions &options, CatalogStore &store, const ProviderTables &tables,
                              const std::atomic_bool *cancel, const RefreshProgress &progress)
-    : m_options(options), m_store(store), m_tables(tables), m_cancel(cancel), m_progress(progress)
+    : m_options(options), m_store(store), m_tables(tables), m_cancel(cancel), m_progress(progress),
+      m_secrets(refreshSecrets(options))
 {
 }
 
 void SourceContext::report(int permille, const QString &message) const
 {
     if (m_progress)
-        m_progress(std::clamp(permille, 0, 1000), message);
+        m_progress(std::clamp(permille, 0, 1000), redact(message));
+}
+
+QString SourceContext::redact(const QString &text) const
+{
+    return redactSecrets(text, m_secrets);
 }
 
 HttpClient SourceContext::http() const
 {
     HttpClient client(m_options.http);
     client.setCancelFlag(m_cancel);
+    client.setSecrets(m_secrets);
     return client;
 }
 
@@ -65,7 +73,7 @@ Result<SourceContext::Document> SourceContext::document(HttpClient &http, const 
     RefreshState state(m_store);
     std::optional<FetchState> old;
     if (m_options.conditional) {
-        auto st = state.fetchState(url);
+        auto st = state.fetchState(redact(url)); // stored under the redacted URL (see CatalogRefresher)
         if (st && st.value() && st.value()->cacheKind == u"raw")
             old = st.value();
     }

@@ -10,6 +10,7 @@
 #include <QByteArray>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <atomic>
 
@@ -47,8 +48,11 @@ public:
     bool cancelled() const { return m_cancel && m_cancel->load(); }
     void report(int permille, const QString &message) const;
 
-    /// An HTTP client with the refresh's options and cancel flag.
+    /// An HTTP client with the refresh's options, cancel flag and secrets (kept out of its errors).
+    /// Use one client for all requests of a source: it keeps the connection between them.
     HttpClient http() const;
+    /// `text` without the refresh's credentials (API keys, URL userinfo, key=... parameters).
+    QString redact(const QString &text) const;
     /// defaultUrl moved onto the overriding base URL (same path and query), if one is set.
     QString endpoint(const QString &defaultUrl) const;
     /// An absolute URL found in a document (next page, region file) moved onto the overriding base.
@@ -70,6 +74,7 @@ private:
     const ProviderTables &m_tables;
     const std::atomic_bool *m_cancel;
     const RefreshProgress &m_progress;
+    QStringList m_secrets;
 };
 
 /// One provider's live price source (its public API or files). One class per provider; the

@@ -1,5 +1,7 @@
 #include "refresh/refreshsettings.h"
 
+#include "refresh/redact.h"
+
 #include <QFile>
 #include <QFileInfo>
 #include <QSettings>
@@ -90,6 +92,21 @@ QString validateCaBundle(const QString &path)
     return {};
 }
 
+int maxTimeS(const QSettings &s)
+{
+    bool ok = false;
+    const int v = s.value(QStringLiteral("refresh/maxTimeS")).toInt(&ok);
+    return ok && v >= 1 && v <= kMaxMaxTimeS ? v : kDefaultMaxTimeS;
+}
+
+void setMaxTimeS(QSettings &s, int seconds)
+{
+    if (seconds == kDefaultMaxTimeS || seconds < 1 || seconds > kMaxMaxTimeS)
+        s.remove(QStringLiteral("refresh/maxTimeS"));
+    else
+        s.setValue(QStringLiteral("refresh/maxTimeS"), seconds);
+}
+
 QString resolveGcpApiKey(const QString &explicitKey, const QSettings &s)
 {
     if (!explicitKey.trimmed().isEmpty())
@@ -106,10 +123,11 @@ QString validateBaseUrl(const QString &url)
     if (t.isEmpty())
         return {};
     const QUrl u(t, QUrl::StrictMode);
+    const QString shown = redactSecrets(t, {u.password()});
     if (!u.isValid() || (u.scheme() != u"http" && u.scheme() != u"https") || u.host().isEmpty())
-        return QStringLiteral("\"%1\" is not an http(s) URL with a host").arg(t);
+        return QStringLiteral("\"%1\" is not an http(s) URL with a host").arg(shown);
     if (u.hasQuery() || u.hasFragment())
-        return QStringLiteral("\"%1\": a base URL has no query or fragment").arg(t);
+        return QStringLiteral("\"%1\": a base URL has no query or fragment").arg(shown);
     return {};
 }
 

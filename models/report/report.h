@@ -15,7 +15,7 @@
 
 namespace gf {
 
-/// Output formats of a comparison report (models/REPORT.md documents each one).
+/// Output formats of a comparison report (models/report/REPORT.md documents each one).
 enum class ReportFormat : quint8
 {
     Html,
@@ -72,7 +72,8 @@ Status writeFileAtomically(const QString &path, const QByteArray &bytes);
 QString frontierChartSvgDocument(const ProjectionResults &results, const QString &title = {},
                                  double width = 880, double height = 520);
 
-/// Version of the JSON report schema (resources/report.schema.json).
-inline constexpr int kReportSchemaVersion = 1;
+/// Version of the JSON report schema (resources/report.schema.json). 2: every point carries the
+/// projected-point "schema_version" (projection/pointjson.h).
+inline constexpr int kReportSchemaVersion = 3;
 
 } // namespace gf

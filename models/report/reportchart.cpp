@@ -146,11 +146,10 @@ struct LegendItem
 
 Rgb providerRgb(int provider)
 {
-    static constexpr Rgb colors[] = {Rgb::fromHex(0xe8890c), Rgb::fromHex(0x3b78e7), Rgb::fromHex(0x00a3a3),
-                                     Rgb::fromHex(0x8e44ad), Rgb::fromHex(0xd6336c)};
-    if (provider < 0 || provider >= 5)
-        return Rgb::fromHex(0x777777);
-    return colors[provider];
+    const QList<ProviderInfo> &list = providers();
+    if (provider < 0 || provider >= list.size())
+        return Rgb::fromHex(kOtherProviderColourRgb);
+    return Rgb::fromHex(list.at(provider).colourRgb);
 }
 
 ReportChartData reportChartData(const ProjectionResults &r, const QList<qsizetype> &highlight)

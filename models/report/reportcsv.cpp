@@ -1,89 +1,109 @@
+#include "domain/offercsv.h"
 #include "report/reportdata.h"
 #include "util/csv.h"
 
-#include <QLocale>
+#include <functional>
 
 namespace gf::report {
 
 namespace {
-QString num(double v)
+
+/// One row of the CSV: a point of the results.
+struct Row
 {
-    return QString::number(v, 'f', QLocale::FloatingPointShortest);
-}
-QString optNum(const std::optional<double> &v)
+    const Offer &offer;
+    const ProjectedOffer &point;
+    bool recommended;
+    const QDateTime &now;
+};
+
+struct Column
 {
-    return v ? num(*v) : QString();
-}
-QString flag(bool b)
+    QString header;
+    std::function<QString(const Row &)> cell;
+};
+
+Column offerColumn(OfferField field)
 {
-    return b ? QStringLiteral("true") : QStringLiteral("false");
+    return {offerFieldName(field), [field](const Row &r) { return offerCsvCell(r.offer, field); }};
 }
+
+/// A projected number: empty when the point has no projection (or, `needsPrice`, no valid price).
+Column pointNumber(const QString &header, double ProjectedOffer::*member, bool needsPrice = false)
+{
+    return {header, [member, needsPrice](const Row &r) {
+                const bool known = r.point.projected &&
+                                   (!needsPrice || !hasFlag(r.point.flags, ProjectionFlag::InvalidPrice));
+                return known ? csvNumber(r.point.*member) : QString();
+            }};
+}
+
+Column flagColumn(const QString &header, bool (*get)(const Row &))
+{
+    return {header,
+            [get](const Row &r) { return get(r) ? QStringLiteral("true") : QStringLiteral("false"); }};
+}
+
+const QList<Column> &columns()
+{
+    static const QList<Column> list{
+        offerColumn(OfferField::Provider),
+        offerColumn(OfferField::InstanceType),
+        offerColumn(OfferField::Region),
+        offerColumn(OfferField::Zone),
+        offerColumn(OfferField::GpuId),
+        offerColumn(OfferField::GpuName),
+        offerColumn(OfferField::GpuProviderName),
+        offerColumn(OfferField::GpuCount),
+        {QStringLiteral("nodes"), [](const Row &r) { return QString::number(r.point.nodes); }},
+        offerColumn(OfferField::GpuMemGb),
+        offerColumn(OfferField::Vcpus),
+        {QStringLiteral("price_mode"),
+         [](const Row &r) {
+             return r.point.mode == PriceMode::Spot ? QStringLiteral("spot") : QStringLiteral("on-demand");
+         }},
+        {QStringLiteral("spot_label"),
+         [](const Row &r) {
+             return r.point.mode == PriceMode::Spot ? offerCsvCell(r.offer, OfferField::SpotLabel)
+                                                    : QString();
+         }},
+        {QStringLiteral("price_usd_per_h"),
+         [](const Row &r) { return r.point.usdPerHour > 0 ? csvNumber(r.point.usdPerHour) : QString(); }},
+        pointNumber(QStringLiteral("samples_per_s"), &ProjectedOffer::samplesPerS),
+        pointNumber(QStringLiteral("train_h"), &ProjectedOffer::trainHours),
+        pointNumber(QStringLiteral("interruption_h"), &ProjectedOffer::interruptionHours),
+        pointNumber(QStringLiteral("total_h"), &ProjectedOffer::totalHours),
+        pointNumber(QStringLiteral("cost_usd"), &ProjectedOffer::costUsd, true),
+        pointNumber(QStringLiteral("samples_per_usd"), &ProjectedOffer::samplesPerUsd, true),
+        flagColumn(QStringLiteral("on_frontier"), [](const Row &r) { return r.point.onFrontier; }),
+        flagColumn(QStringLiteral("feasible"), [](const Row &r) { return r.point.feasible; }),
+        flagColumn(QStringLiteral("recommended"), [](const Row &r) { return r.recommended; }),
+        {QStringLiteral("flags"),
+         [](const Row &r) { return csvQuoteSafe(projectionFlagNames(r.point.flags).join(u' ')); }},
+        offerColumn(OfferField::PriceDate),
+        {QStringLiteral("price_age_days"),
+         [](const Row &r) { return QString::number(priceAgeDays(r.offer, r.now)); }},
+        offerColumn(OfferField::Source),
+    };
+    return list;
+}
+
 } // namespace
 
 QByteArray renderCsv(const Data &d)
 {
-    // RFC 4180: CRLF line ends, one header line; units in the column names; text cells that a spreadsheet
-    // would evaluate (= + - @ first) are prefixed with an apostrophe.
-    const QStringList header{QStringLiteral("provider"),
-                             QStringLiteral("instance_type"),
-                             QStringLiteral("region"),
-                             QStringLiteral("zone"),
-                             QStringLiteral("gpu_id"),
-                             QStringLiteral("gpu_name"),
-                             QStringLiteral("gpu_provider_name"),
-                             QStringLiteral("gpu_count"),
-                             QStringLiteral("nodes"),
-                             QStringLiteral("gpu_mem_gb"),
-                             QStringLiteral("vcpus"),
-                             QStringLiteral("price_mode"),
-                             QStringLiteral("spot_label"),
-                             QStringLiteral("price_usd_per_h"),
-                             QStringLiteral("samples_per_s"),
-                             QStringLiteral("train_h"),
-                             QStringLiteral("interruption_h"),
-                             QStringLiteral("total_h"),
-                             QStringLiteral("cost_usd"),
-                             QStringLiteral("samples_per_usd"),
-                             QStringLiteral("on_frontier"),
-                             QStringLiteral("feasible"),
-                             QStringLiteral("recommended"),
-                             QStringLiteral("flags"),
-                             QStringLiteral("price_date"),
-                             QStringLiteral("price_age_days"),
-                             QStringLiteral("source")};
+    // RFC 4180: CRLF line ends, one header line; units in the column names; the offer's cells are
+    // offerCsvCell's (text that a spreadsheet would evaluate gets an apostrophe, shortest numbers).
+    QStringList header;
+    for (const Column &c : columns())
+        header.append(c.header);
     QString out = header.join(u',') + QStringLiteral("\r\n");
     for (qsizetype i : d.rows) {
         const ProjectedOffer &p = d.r->points.at(i);
-        const Offer &o = d.r->offers.at(p.offerIndex);
-        const bool priced = p.projected && !hasFlag(p.flags, ProjectionFlag::InvalidPrice);
-        const QStringList cells{csvQuoteSafe(o.provider),
-                                csvQuoteSafe(o.instanceType),
-                                csvQuoteSafe(o.region),
-                                csvQuoteSafe(o.zone),
-                                csvQuoteSafe(o.gpuId),
-                                csvQuoteSafe(o.recognised() ? gpuModelName(o) : QString()),
-                                csvQuoteSafe(o.gpuRawName),
-                                num(o.gpuCount),
-                                QString::number(p.nodes),
-                                optNum(o.gpuMemGb),
-                                optNum(o.vcpus),
-                                p.mode == PriceMode::Spot ? QStringLiteral("spot")
-                                                          : QStringLiteral("on-demand"),
-                                csvQuoteSafe(p.mode == PriceMode::Spot ? o.spotLabel : QString()),
-                                p.usdPerHour > 0 ? num(p.usdPerHour) : QString(),
-                                p.projected ? num(p.samplesPerS) : QString(),
-                                p.projected ? num(p.trainHours) : QString(),
-                                p.projected ? num(p.interruptionHours) : QString(),
-                                p.projected ? num(p.totalHours) : QString(),
-                                priced ? num(p.costUsd) : QString(),
-                                priced ? num(p.samplesPerUsd) : QString(),
-                                flag(p.onFrontier),
-                                flag(p.feasible),
-                                flag(i == d.recommended),
-                                csvQuoteSafe(projectionFlagNames(p.flags).join(u' ')),
-                                priceDateText(o),
-                                QString::number(priceAgeDays(o, d.now)),
-                                csvQuoteSafe(o.source)};
+        const Row row{d.r->offers.at(p.offerIndex), p, i == d.recommended, d.now};
+        QStringList cells;
+        for (const Column &c : columns())
+            cells.append(c.cell(row));
         out += cells.join(u',') + QStringLiteral("\r\n");
     }
     return out.toUtf8();

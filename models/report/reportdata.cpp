@@ -125,7 +125,8 @@ void addWarnings(Data &d)
         if (o.recognised())
             continue;
         ++unrecognisedOffers;
-        ++unrecognised[QStringLiteral("%1: \"%2\"").arg(providerDisplayName(o.provider), o.gpuRawName)];
+        ++unrecognised[QStringLiteral("%1: \"%2\"")
+                           .arg(providerDisplayName(o.provider), shown(o.gpuRawName))];
     }
     if (unrecognisedOffers > 0) {
         QStringList items;
@@ -182,7 +183,7 @@ void addWarnings(Data &d)
                       .arg(formatNumber(o.gpuCount), formatNumber(*o.gpuMemGb * o.gpuCount, 1));
         else if (o.gpuMemGb)
             mem = QStringLiteral(" (%1 GB)").arg(formatNumber(*o.gpuMemGb));
-        ++tooSmall[gpuModelName(o) + mem];
+        ++tooSmall[shown(gpuModelName(o)) + mem];
     }
     if (!tooSmallOffers.isEmpty()) {
         QStringList items;
@@ -269,7 +270,7 @@ void addSpotSavings(Data &d)
             continue;
         SpotSaving &s = byGpu[o.gpuId];
         s.gpuId = o.gpuId;
-        s.gpuName = gpuModelName(o);
+        s.gpuName = shown(gpuModelName(o));
         ++s.offers;
         const bool od = o.onDemandUsdH && *o.onDemandUsdH > 0;
         const bool sp = o.spotUsdH && *o.spotUsdH > 0;
@@ -390,7 +391,7 @@ void addMultiNode(Data &d)
         m.spot.recommended = m.onDemand.recommended = false;
         m.singleOffer = subset.at(m.spot.offerIndex);
         m.multiOffer = subset.at(m.onDemand.offerIndex);
-        m.gpuName = gpuModelName(m.singleOffer);
+        m.gpuName = shown(gpuModelName(m.singleOffer));
         m.costSavingsPct = 100.0 * (1.0 - m.spot.costUsd / m.onDemand.costUsd);
         m.timeChangePct = 100.0 * (m.spot.totalHours / m.onDemand.totalHours - 1.0);
         d.multiNode.append(m);
@@ -404,22 +405,20 @@ void addMultiNode(Data &d)
 
 } // namespace
 
-qint64 priceAgeDays(const Offer &o, const QDateTime &now)
+QString shown(const QString &s)
 {
-    if (o.dataDate.isValid())
-        return o.dataDate.daysTo(now.date());
-    if (o.fetchedAt.isValid())
-        return o.fetchedAt.daysTo(now);
-    return 0;
+    if (s.size() <= kShownLength)
+        return s;
+    qsizetype keep = kShownLength - 1;
+    if (s.at(keep - 1).isHighSurrogate())
+        --keep;
+    return s.left(keep) + u'…';
 }
 
-QString priceDateText(const Offer &o)
+/// Where an offer is, cut for display like every provider string.
+QString shownLocation(const Offer &o)
 {
-    if (o.dataDate.isValid())
-        return o.dataDate.toString(Qt::ISODate);
-    if (o.fetchedAt.isValid())
-        return o.fetchedAt.toUTC().date().toString(Qt::ISODate);
-    return {};
+    return shown(locationText(o));
 }
 
 Result<Data> build(const ReportInput &in)
@@ -546,18 +545,10 @@ Result<Data> build(const ReportInput &in)
 // Shared text
 // ------------------------------------------------------------------------------------------------
 
-QString gpuModelName(const Offer &o)
-{
-    const GpuModel *m = o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId);
-    if (m)
-        return m->name;
-    return o.gpuRawName + QStringLiteral(" (unrecognised)");
-}
-
 QString gpuText(const Offer &o, int nodes)
 {
     const GpuModel *m = o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId);
-    const QString name = m ? m->name : o.gpuRawName;
+    const QString name = m ? m->name : shown(o.gpuRawName);
     QString s = QStringLiteral("%1 × %2").arg(formatNumber(o.gpuCount), name);
     if (nodes > 1)
         s = QStringLiteral("%1 instances × (%2)").arg(nodes).arg(s);
@@ -567,7 +558,7 @@ QString gpuText(const Offer &o, int nodes)
 QString pricingText(const Offer &o, const ProjectedOffer &p)
 {
     if (p.mode == PriceMode::Spot)
-        return o.spotLabel.isEmpty() ? QStringLiteral("spot") : o.spotLabel;
+        return o.spotLabel.isEmpty() ? QStringLiteral("spot") : shown(o.spotLabel);
     return QStringLiteral("on-demand");
 }
 
@@ -575,10 +566,10 @@ QString pointTitle(const Data &d, qsizetype point)
 {
     const ProjectedOffer &p = d.r->points.at(point);
     const Offer &o = d.r->offers.at(p.offerIndex);
-    QString s = QStringLiteral("%1 %2").arg(providerDisplayName(o.provider), o.instanceType);
+    QString s = QStringLiteral("%1 %2").arg(providerDisplayName(o.provider), shown(o.instanceType));
     if (p.nodes > 1)
         s += QStringLiteral(" ×%1").arg(p.nodes);
-    s += QStringLiteral(" in %1, %2").arg(locationText(o), pricingText(o, p));
+    s += QStringLiteral(" in %1, %2").arg(shownLocation(o), pricingText(o, p));
     return s;
 }
 
@@ -608,8 +599,8 @@ QStringList pointCells(const Data &d, qsizetype point)
         notes.append(QStringLiteral("frontier"));
     notes += projectionFlagNames(p.flags);
     return {providerDisplayName(o.provider),
-            o.instanceType,
-            locationText(o),
+            shown(o.instanceType),
+            shownLocation(o),
             gpuText(o, p.nodes),
             pricingText(o, p),
             p.usdPerHour > 0 ? formatUsdPerHour(p.usdPerHour) : dash,
@@ -684,7 +675,8 @@ QList<std::pair<QString, QString>> workloadRows(const Data &d)
     const QString kind = w.kind == WorkloadKind::Preset        ? QStringLiteral("preset")
                          : w.kind == WorkloadKind::CustomFlops ? QStringLiteral("custom (FLOPs per sample)")
                                                                : QStringLiteral("custom (measured speed)");
-    rows.append({QStringLiteral("Workload"), QStringLiteral("%1 (%2, %3)").arg(w.name, w.id, kind)});
+    rows.append(
+        {QStringLiteral("Workload"), QStringLiteral("%1 (%2, %3)").arg(shown(w.name), shown(w.id), kind)});
     rows.append({QStringLiteral("Precision"), precisionName(w.precision)});
     rows.append({QStringLiteral("Data set"), QStringLiteral("%1 %2 per epoch × %3 epochs = %4 %2")
                                                  .arg(bigNumber(w.samplesPerEpoch), w.sampleUnit,
@@ -811,7 +803,7 @@ QList<std::pair<QString, QString>> calibrationRows(const Data &d)
         if (probe->createdAt.isValid())
             run += QStringLiteral(", %1").arg(probe->createdAt.toUTC().toString(Qt::ISODate));
         rows.append({QStringLiteral("Probe run"), run});
-        QString device = probe->deviceName;
+        QString device = shown(probe->deviceName);
         if (probe->memoryGb > 0)
             device += QStringLiteral(", %1 GB").arg(formatNumber(probe->memoryGb, 0));
         if (!probe->driverVersion.isEmpty())
@@ -852,7 +844,7 @@ QList<QStringList> snapshotRows(const Data &d)
 {
     QList<QStringList> rows;
     for (const Snapshot &s : d.snapshots)
-        rows.append({providerDisplayName(s.provider), sourceKindName(s.kind), s.origin,
+        rows.append({providerDisplayName(s.provider), sourceKindName(s.kind), shown(s.origin),
                      s.dataDate.isValid() ? s.dataDate.toString(Qt::ISODate) : QStringLiteral("–"),
                      s.fetchedAt.isValid() ? s.fetchedAt.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm"))
                                            : QStringLiteral("–"),
@@ -891,7 +883,8 @@ QList<QStringList> spotRows(const Data &d)
             return dash;
         const ProjectedOffer &p = d.r->points.at(i);
         return QStringLiteral("%1 USD, %2 (%3)")
-            .arg(formatUsd(p.costUsd), formatHours(p.totalHours), d.r->offers.at(p.offerIndex).instanceType);
+            .arg(formatUsd(p.costUsd), formatHours(p.totalHours),
+                 shown(d.r->offers.at(p.offerIndex).instanceType));
     };
     for (const SpotSaving &s : d.spotSavings)
         rows.append({s.gpuName, QStringLiteral("%1 (%2)").arg(s.offers).arg(s.offersWithSpot),
@@ -932,11 +925,11 @@ QList<QStringList> multiNodeRows(const Data &d)
         rows.append({m.gpuName, QString::number(m.gpus),
                      QStringLiteral("%1 × %2 %3 (%4)")
                          .arg(QString::number(m.gpus), providerDisplayName(m.singleOffer.provider),
-                              m.singleOffer.instanceType, locationText(m.singleOffer)),
+                              shown(m.singleOffer.instanceType), shownLocation(m.singleOffer)),
                      formatHours(m.spot.totalHours), formatUsd(m.spot.costUsd),
                      QStringLiteral("%1 %2 (%3)")
-                         .arg(providerDisplayName(m.multiOffer.provider), m.multiOffer.instanceType,
-                              locationText(m.multiOffer)),
+                         .arg(providerDisplayName(m.multiOffer.provider), shown(m.multiOffer.instanceType),
+                              shownLocation(m.multiOffer)),
                      formatHours(m.onDemand.totalHours), formatUsd(m.onDemand.costUsd), saves, slower});
     }
     return rows;
@@ -1032,6 +1025,16 @@ QString reproduceCommand(const Data &d, ReportFormat format)
                                  : nullptr;
     if (preset) {
         arg(QStringLiteral("workload"), w.id);
+        // The preset as --checkpointing and --batch make it: the other flags name what differs from that.
+        Workload base = *preset;
+        if (w.gradientCheckpointing != base.gradientCheckpointing && base.checkpointingOffered()) {
+            arg(QStringLiteral("checkpointing"),
+                w.gradientCheckpointing ? QStringLiteral("on") : QStringLiteral("off"));
+            base = withCheckpointing(base, w.gradientCheckpointing).value();
+        }
+        if (w.batchPerGpu != base.batchPerGpu)
+            base = withBatch(base, w.batchPerGpu);
+        preset = &base;
         if (w.kind == WorkloadKind::CustomMeasured) {
             arg(QStringLiteral("measured"), number(w.measuredSamplesPerS));
             arg(QStringLiteral("measured-on"), w.referenceGpuId);
@@ -1054,6 +1057,8 @@ QString reproduceCommand(const Data &d, ReportFormat format)
             arg(QStringLiteral("batch"), QString::number(w.batchPerGpu));
         if (w.minVcpusPerGpu != preset->minVcpusPerGpu)
             arg(QStringLiteral("min-vcpus"), number(w.minVcpusPerGpu));
+        if (w.datasetGb != preset->datasetGb)
+            arg(QStringLiteral("dataset-gb"), number(w.datasetGb));
     } else {
         if (w.kind == WorkloadKind::CustomMeasured) {
             arg(QStringLiteral("measured"), number(w.measuredSamplesPerS));
@@ -1075,7 +1080,19 @@ QString reproduceCommand(const Data &d, ReportFormat format)
             arg(QStringLiteral("batch"), QString::number(w.batchPerGpu));
         if (w.minVcpusPerGpu > 0)
             arg(QStringLiteral("min-vcpus"), number(w.minVcpusPerGpu));
+        if (w.datasetGb > 0)
+            arg(QStringLiteral("dataset-gb"), number(w.datasetGb));
     }
+    if (o.includeSuspect)
+        a.append(QStringLiteral("--include-suspect"));
+    auto perProvider = [&](const QString &name, const QHash<QString, double> &values) {
+        QStringList keys = values.keys();
+        keys.sort();
+        for (const QString &k : keys)
+            arg(name, k + u'=' + number(values.value(k)));
+    };
+    perProvider(QStringLiteral("interruption-rate"), o.interruptionRatePerHour);
+    perProvider(QStringLiteral("egress"), o.egressUsdPerGb);
     if (o.deadlineHours)
         arg(QStringLiteral("deadline"), number(*o.deadlineHours));
     if (o.budgetUsd)

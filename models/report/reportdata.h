@@ -78,9 +78,17 @@ struct Data
 
 Result<Data> build(const ReportInput &input);
 
+/// The longest provider or user string the documents (HTML, Markdown, PDF) show, in characters.
+inline constexpr qsizetype kShownLength = 200;
+/// A provider's or the user's string as the documents show it: longer than kShownLength characters, it
+/// is cut there with "…" (never inside a surrogate pair). The database, the JSON data fields and the
+/// CSV keep the whole text.
+QString shown(const QString &s);
+/// Where an offer is (locationText), cut for display like shown().
+QString shownLocation(const Offer &o);
+
 // Text shared by every format (same wording everywhere).
 QString gpuText(const Offer &o, int nodes); ///< "8 × A100 80GB SXM4", "4 instances × (1 × T4)"
-QString gpuModelName(const Offer &o);       ///< canonical name, else the provider's name + " (unrecognised)"
 QString pricingText(const Offer &o, const ProjectedOffer &p);
 QString pointTitle(const Data &d, qsizetype point); ///< "AWS p4d.24xlarge (us-east-1), spot"
 /// Cells of the point tables: Provider, Instance, Region, GPUs, Pricing, USD/h, Time, Cost (USD),
@@ -110,12 +118,10 @@ QString spotPolicyName(SpotPolicy policy); ///< "both", "spot-only", "on-demand-
 QString describeFilter(const OfferFilter &filter);
 /// The equivalent command line (best effort: the CLI has no filters other than --provider).
 QString reproduceCommand(const Data &d, ReportFormat format);
-QString priceDateText(const Offer &o);
-qint64 priceAgeDays(const Offer &o, const QDateTime &now);
 
 QByteArray renderHtml(const Data &d);
 QByteArray renderMarkdown(const Data &d);
-QByteArray renderPdf(const Data &d);
+Result<QByteArray> renderPdf(const Data &d); ///< needs a QGuiApplication (fonts)
 QByteArray renderCsv(const Data &d);
 QByteArray renderJson(const Data &d);
 

@@ -121,7 +121,7 @@ QString card(const Data &d, const QString &label, qsizetype point, bool recommen
             .arg(e(label));
     const ProjectedOffer &p = d.r->points.at(point);
     const Offer &o = d.r->offers.at(p.offerIndex);
-    QString what = providerDisplayName(o.provider) + u' ' + o.instanceType;
+    QString what = providerDisplayName(o.provider) + u' ' + shown(o.instanceType);
     if (p.nodes > 1)
         what += QStringLiteral(" ×%1").arg(p.nodes);
     return QStringLiteral(
@@ -129,7 +129,7 @@ QString card(const Data &d, const QString &label, qsizetype point, bool recommen
                "<div class=\"figs\">%4 · %5 USD</div><div class=\"sub\">%6 · %7 · %8<br>%9 USD/h · %10 "
                "samples/USD</div></div>\n")
         .arg(recommended ? QStringLiteral(" rec") : QString(), e(label), e(what),
-             e(formatHours(p.totalHours)), e(formatUsd(p.costUsd)), e(locationText(o)),
+             e(formatHours(p.totalHours)), e(formatUsd(p.costUsd)), e(shownLocation(o)),
              e(gpuText(o, p.nodes)), e(pricingText(o, p)), e(formatUsdPerHour(p.usdPerHour)))
         .arg(QString::number(p.samplesPerUsd, 'f', 0));
 }
@@ -143,13 +143,14 @@ QByteArray renderHtml(const Data &d)
     h += QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
                         "<meta name=\"generator\" content=\"%1\">\n<title>%2</title>\n<style>")
-             .arg(e(d.generator), e(d.title));
+             .arg(e(d.generator), e(shown(d.title)));
     h += QString::fromLatin1(kCss);
-    h += QStringLiteral("</style>\n</head>\n<body>\n<main>\n<header>\n<h1>%1</h1>\n").arg(e(d.title));
+    h += QStringLiteral("</style>\n</head>\n<body>\n<main>\n<header>\n<h1>%1</h1>\n").arg(e(shown(d.title)));
     h += QStringLiteral(
              "<p class=\"meta\">Generated %1 UTC by %2 · workload %3 · %4 offers, %5 projected, %6 on the "
              "frontier, %7 within deadline and budget</p>\n</header>\n")
-             .arg(e(d.now.toString(QStringLiteral("yyyy-MM-dd HH:mm"))), e(d.generator), e(r.workload.name))
+             .arg(e(d.now.toString(QStringLiteral("yyyy-MM-dd HH:mm"))), e(d.generator),
+                  e(shown(r.workload.name)))
              .arg(r.offers.size())
              .arg(d.projected)
              .arg(d.frontier.size())
@@ -286,7 +287,7 @@ QByteArray renderHtml(const Data &d)
     h += QStringLiteral("<section>\n<h2>Reproduce</h2>\n<pre>%1</pre>\n</section>\n")
              .arg(e(reproduceCommand(d, ReportFormat::Html)));
     h += QStringLiteral(
-             "<footer>%1 · generated %2 · projection model: models/PROJECTION.md · prices are the "
+             "<footer>%1 · generated %2 · projection model: models/projection/PROJECTION.md · prices are the "
              "providers' public list prices at the dates above; check them before you commit.</footer>\n")
              .arg(e(d.generator), e(d.now.toString(Qt::ISODate)));
     h += QStringLiteral("</main>\n</body>\n</html>\n");

@@ -1,4 +1,5 @@
 #include "domain/offerjson.h"
+#include "projection/pointjson.h"
 #include "report/reportdata.h"
 
 #include <QJsonArray>
@@ -9,61 +10,12 @@ namespace gf::report {
 
 namespace {
 
-QJsonValue optNum(const std::optional<double> &v)
-{
-    return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null);
-}
-
-QJsonValue optStr(const QString &s)
-{
-    return s.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(s);
-}
-
-QJsonObject pointJson(const Offer &o, const ProjectedOffer &p, bool recommended, const QDateTime &now)
-{
-    const bool priced = p.projected && !hasFlag(p.flags, ProjectionFlag::InvalidPrice);
-    auto ifProjected = [&](double v) { return p.projected ? QJsonValue(v) : QJsonValue(QJsonValue::Null); };
-    auto ifPriced = [&](double v) { return priced ? QJsonValue(v) : QJsonValue(QJsonValue::Null); };
-    QJsonObject j;
-    j.insert(u"provider", o.provider);
-    j.insert(u"instance_type", o.instanceType);
-    j.insert(u"region", o.region);
-    j.insert(u"zone", optStr(o.zone));
-    j.insert(u"gpu", optStr(o.gpuId));
-    j.insert(u"gpu_name", o.recognised() ? QJsonValue(gpuModelName(o)) : QJsonValue(QJsonValue::Null));
-    j.insert(u"gpu_provider_name", o.gpuRawName);
-    j.insert(u"gpu_count", o.gpuCount);
-    j.insert(u"gpu_mem_gb", optNum(o.gpuMemGb));
-    j.insert(u"vcpus", optNum(o.vcpus));
-    j.insert(u"nodes", p.nodes);
-    j.insert(u"price_mode", p.mode == PriceMode::Spot ? QStringLiteral("spot") : QStringLiteral("on-demand"));
-    j.insert(u"spot_label", p.mode == PriceMode::Spot ? optStr(o.spotLabel) : QJsonValue(QJsonValue::Null));
-    j.insert(u"price_usd_per_h", p.usdPerHour > 0 ? QJsonValue(p.usdPerHour) : QJsonValue(QJsonValue::Null));
-    j.insert(u"samples_per_s", ifProjected(p.samplesPerS));
-    j.insert(u"train_h", ifProjected(p.trainHours));
-    j.insert(u"interruption_h", ifProjected(p.interruptionHours));
-    j.insert(u"expected_interruptions", ifProjected(p.expectedInterruptions));
-    j.insert(u"setup_h", ifProjected(p.setupHours));
-    j.insert(u"total_h", ifProjected(p.totalHours));
-    j.insert(u"cost_usd", ifPriced(p.costUsd));
-    j.insert(u"samples_per_usd", ifPriced(p.samplesPerUsd));
-    j.insert(u"projected", p.projected);
-    j.insert(u"on_frontier", p.onFrontier);
-    j.insert(u"feasible", p.feasible);
-    j.insert(u"recommended", recommended);
-    j.insert(u"flags", QJsonArray::fromStringList(projectionFlagNames(p.flags)));
-    j.insert(u"price_date", optStr(priceDateText(o)));
-    j.insert(u"price_age_days", priceAgeDays(o, now));
-    j.insert(u"source", optStr(o.source));
-    return j;
-}
-
 QJsonValue pointOrNull(const Data &d, qsizetype i)
 {
     if (i < 0)
         return QJsonValue(QJsonValue::Null);
     const ProjectedOffer &p = d.r->points.at(i);
-    return pointJson(d.r->offers.at(p.offerIndex), p, i == d.recommended, d.now);
+    return projectedPointToJson(d.r->offers.at(p.offerIndex), p, i == d.recommended, d.now);
 }
 
 QJsonObject assumptionsJson(const Data &d)
@@ -74,8 +26,8 @@ QJsonObject assumptionsJson(const Data &d)
     o.insert(u"setup_minutes", opt.setupMinutes);
     o.insert(u"checkpoint_minutes", opt.checkpointMinutes);
     o.insert(u"restore_minutes", opt.restoreMinutes);
-    o.insert(u"deadline_h", optNum(opt.deadlineHours));
-    o.insert(u"budget_usd", optNum(opt.budgetUsd));
+    o.insert(u"deadline_h", jsonNumberOrNull(opt.deadlineHours));
+    o.insert(u"budget_usd", jsonNumberOrNull(opt.budgetUsd));
     o.insert(u"weight", opt.weight);
     QJsonArray nodes;
     for (int k : opt.nodeCounts)
@@ -111,14 +63,14 @@ QJsonObject calibrationJson(const Data &d)
                                     : QJsonValue(QJsonValue::Null));
         p.insert(u"device_name", probe->deviceName);
         p.insert(u"memory_gb", probe->memoryGb);
-        p.insert(u"driver_version", optStr(probe->driverVersion));
-        p.insert(u"cuda_version", optStr(probe->cudaVersion));
-        p.insert(u"fp32_tflops", optNum(probe->fp32Tflops));
-        p.insert(u"tf32_tflops", optNum(probe->tf32Tflops));
-        p.insert(u"fp16_tflops", optNum(probe->fp16Tflops));
-        p.insert(u"bf16_tflops", optNum(probe->bf16Tflops));
-        p.insert(u"fp8_tflops", optNum(probe->fp8Tflops));
-        p.insert(u"mem_bandwidth_gbs", optNum(probe->memBandwidthGbs));
+        p.insert(u"driver_version", jsonStringOrNull(probe->driverVersion));
+        p.insert(u"cuda_version", jsonStringOrNull(probe->cudaVersion));
+        p.insert(u"fp32_tflops", jsonNumberOrNull(probe->fp32Tflops));
+        p.insert(u"tf32_tflops", jsonNumberOrNull(probe->tf32Tflops));
+        p.insert(u"fp16_tflops", jsonNumberOrNull(probe->fp16Tflops));
+        p.insert(u"bf16_tflops", jsonNumberOrNull(probe->bf16Tflops));
+        p.insert(u"fp8_tflops", jsonNumberOrNull(probe->fp8Tflops));
+        p.insert(u"mem_bandwidth_gbs", jsonNumberOrNull(probe->memBandwidthGbs));
         o.insert(u"probe", p);
     } else {
         o.insert(u"probe", QJsonValue(QJsonValue::Null));
@@ -177,12 +129,12 @@ QByteArray renderJson(const Data &d)
         j.insert(u"gpu_name", s.gpuName);
         j.insert(u"offers", s.offers);
         j.insert(u"offers_with_spot", s.offersWithSpot);
-        j.insert(u"median_spot_discount_pct", optNum(s.medianDiscountPct));
-        j.insert(u"best_on_demand_usd_per_gpu_h", optNum(s.onDemandUsdPerGpuHour));
-        j.insert(u"best_spot_usd_per_gpu_h", optNum(s.spotUsdPerGpuHour));
+        j.insert(u"median_spot_discount_pct", jsonNumberOrNull(s.medianDiscountPct));
+        j.insert(u"best_on_demand_usd_per_gpu_h", jsonNumberOrNull(s.onDemandUsdPerGpuHour));
+        j.insert(u"best_spot_usd_per_gpu_h", jsonNumberOrNull(s.spotUsdPerGpuHour));
         j.insert(u"cheapest_on_demand_run", pointOrNull(d, s.onDemandPoint));
         j.insert(u"cheapest_spot_run", pointOrNull(d, s.spotPoint));
-        j.insert(u"run_savings_pct", optNum(s.runSavingsPct));
+        j.insert(u"run_savings_pct", jsonNumberOrNull(s.runSavingsPct));
         spot.append(j);
     }
     root.insert(u"spot_savings", spot);
@@ -193,8 +145,9 @@ QByteArray renderJson(const Data &d)
         j.insert(u"gpu", m.gpuId);
         j.insert(u"gpu_name", m.gpuName);
         j.insert(u"gpus", m.gpus);
-        j.insert(u"spot_single_gpu_instances", pointJson(m.singleOffer, m.spot, false, d.now));
-        j.insert(u"on_demand_multi_gpu_instance", pointJson(m.multiOffer, m.onDemand, false, d.now));
+        j.insert(u"spot_single_gpu_instances", projectedPointToJson(m.singleOffer, m.spot, false, d.now));
+        j.insert(u"on_demand_multi_gpu_instance",
+                 projectedPointToJson(m.multiOffer, m.onDemand, false, d.now));
         j.insert(u"cost_savings_pct", m.costSavingsPct);
         j.insert(u"time_change_pct", m.timeChangePct);
         multi.append(j);

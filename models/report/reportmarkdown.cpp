@@ -49,6 +49,20 @@ QString md(const QString &s)
     return out;
 }
 
+/// A fenced code block holding `text` as it is: the fence is longer than any run of backticks in it,
+/// so no line of the text (a title with "```" in it) can close the block early.
+QString codeBlock(const QString &info, const QString &text)
+{
+    qsizetype longest = 0;
+    qsizetype run = 0;
+    for (QChar c : text) {
+        run = c == u'`' ? run + 1 : 0;
+        longest = std::max(longest, run);
+    }
+    const QString fence(std::max<qsizetype>(3, longest + 1), u'`');
+    return fence + info + u'\n' + text + u'\n' + fence + u'\n';
+}
+
 QString table(const QStringList &header, const QList<QStringList> &rows, const QList<bool> &numeric = {})
 {
     QString s = QStringLiteral("|");
@@ -136,11 +150,12 @@ QByteArray renderMarkdown(const Data &d)
 {
     const ProjectionResults &r = *d.r;
     QString s;
-    s += QStringLiteral("# %1\n\n").arg(md(d.title));
+    s += QStringLiteral("# %1\n\n").arg(md(shown(d.title)));
     s += QStringLiteral(
              "_Generated %1 UTC by %2 · workload %3 · %4 offers, %5 projected, %6 on the frontier, %7 within "
              "deadline and budget._\n\n")
-             .arg(d.now.toString(QStringLiteral("yyyy-MM-dd HH:mm")), md(d.generator), md(r.workload.name))
+             .arg(d.now.toString(QStringLiteral("yyyy-MM-dd HH:mm")), md(d.generator),
+                  md(shown(r.workload.name)))
              .arg(r.offers.size())
              .arg(d.projected)
              .arg(d.frontier.size())
@@ -219,7 +234,8 @@ QByteArray renderMarkdown(const Data &d)
     if (!snapshotNotes(d).isEmpty())
         s += u'\n';
     s += QStringLiteral("## Calibration\n\n") + keyValue(calibrationRows(d)) + u'\n';
-    s += QStringLiteral("## Reproduce\n\n```sh\n%1\n```\n").arg(reproduceCommand(d, ReportFormat::Markdown));
+    s += QStringLiteral("## Reproduce\n\n") +
+         codeBlock(QStringLiteral("sh"), reproduceCommand(d, ReportFormat::Markdown));
     return s.toUtf8();
 }
 

@@ -1,6 +1,12 @@
-#include "report/pdfwriter.h"
+#include "report/paintercanvas.h"
 #include "report/reportdata.h"
 #include "util/format.h"
+
+#include <QBuffer>
+#include <QGuiApplication>
+#include <QPageLayout>
+#include <QPainter>
+#include <QPdfWriter>
 
 #include <algorithm>
 #include <cmath>
@@ -23,63 +29,78 @@ constexpr Rgb kOkBg = Rgb::fromHex(0xdafbe1);
 constexpr Rgb kOkBar = Rgb::fromHex(0x1a7f37);
 constexpr Rgb kCardBg = Rgb::fromHex(0xf6f8fa);
 
+constexpr double kPageWidth = 595.276; ///< A4, points
+constexpr double kPageHeight = 841.890;
 constexpr double kMargin = 42;
 constexpr double kTop = 46;
 constexpr double kBottom = 52; ///< room for the footer
 constexpr double kBody = 9.5;
 constexpr double kTableFont = 7.4;
 
+/// What the footer of every page shows.
+struct Footer
+{
+    QString title;
+    QString time;
+    int pages = 0; ///< 0 = not known yet (the layout pass)
+};
+
 /// Flowing layout over A4 pages: a cursor that starts a new page when the next block does not fit.
+/// Pages are painted through `canvas`; a canvas without a painter lays out and counts pages only.
 class Flow
 {
 public:
-    explicit Flow(PdfDocument &doc) : m_doc(doc) { newPage(); }
+    Flow(PainterCanvas &canvas, QPdfWriter &writer, Footer footer)
+        : m_c(canvas), m_writer(writer), m_footer(std::move(footer))
+    {
+        drawFooter();
+    }
 
     double left() const { return kMargin; }
-    double width() const { return kA4WidthPt - 2 * kMargin; }
+    double width() const { return kPageWidth - 2 * kMargin; }
     double y() const { return m_y; }
     void skip(double h) { m_y += h; }
-    PdfPage &page() { return *m_page; }
-    double room() const { return kA4HeightPt - kBottom - m_y; }
+    PainterCanvas &canvas() { return m_c; }
+    double room() const { return kPageHeight - kBottom - m_y; }
+    int pages() const { return m_page; }
 
     void newPage()
     {
-        m_page = &m_doc.addPage();
+        if (m_c.painter())
+            m_writer.newPage();
+        ++m_page;
         m_y = kTop;
+        drawFooter();
     }
     void ensure(double h)
     {
-        if (m_y + h > kA4HeightPt - kBottom && m_y > kTop + 1)
+        if (m_y + h > kPageHeight - kBottom && m_y > kTop + 1)
             newPage();
     }
 
-    void text(double x, double baseline, const QString &s, PdfFont f, double size, Rgb c)
+    QStringList wrap(const QString &s, bool bold, double size, double w) const
     {
-        m_page->text(x, baseline, s, f, size, c);
+        return m_c.wrap(s, size, bold, w);
+    }
+    double textWidth(const QString &s, bool bold, double size) const { return m_c.textWidth(s, size, bold); }
+
+    void text(double x, double baseline, const QString &s, bool bold, double size, Rgb c)
+    {
+        m_c.text(QPointF(x, baseline), s, size, bold, c);
     }
 
-    void rect(double x, double y, double w, double h, Rgb fill)
-    {
-        m_page->setFillColor(fill);
-        m_page->addRect(x, y, w, h);
-        m_page->fill();
-    }
+    void rect(double x, double y, double w, double h, Rgb fill) { m_c.rect(QRectF(x, y, w, h), fill, {}); }
 
     void hline(double x1, double x2, double y, Rgb c, double w)
     {
-        m_page->setStrokeColor(c);
-        m_page->setLineWidth(w);
-        m_page->setDash(0);
-        m_page->moveTo(x1, y);
-        m_page->lineTo(x2, y);
-        m_page->stroke();
+        m_c.line(QPointF(x1, y), QPointF(x2, y), Pen{c, w, 0});
     }
 
     void heading(const QString &s)
     {
         ensure(60); // keep a heading with at least a few lines of what follows
         m_y += 14;
-        text(left(), m_y + 12, s, PdfFont::HelveticaBold, 13, kInk);
+        text(left(), m_y + 12, s, true, 13, kInk);
         m_y += 17;
         hline(left(), left() + width(), m_y, kLine, 0.8);
         m_y += 8;
@@ -89,19 +110,19 @@ public:
     {
         ensure(40);
         m_y += 4;
-        text(left(), m_y + 9, s, PdfFont::HelveticaBold, 10, kInk);
+        text(left(), m_y + 9, s, true, 10, kInk);
         m_y += 15;
     }
 
     /// Wrapped text; returns the height used.
-    void paragraph(const QString &s, double size = kBody, PdfFont font = PdfFont::Helvetica,
-                   Rgb colour = kInk, double indent = 0)
+    void paragraph(const QString &s, double size = kBody, bool bold = false, Rgb colour = kInk,
+                   double indent = 0)
     {
         const double lh = size * 1.38;
-        const QStringList lines = pdfWrap(s, font, size, width() - indent);
+        const QStringList lines = wrap(s, bold, size, width() - indent);
         for (const QString &line : lines) {
             ensure(lh);
-            text(left() + indent, m_y + size, line, font, size, colour);
+            text(left() + indent, m_y + size, line, bold, size, colour);
             m_y += lh;
         }
         m_y += size * 0.45;
@@ -113,29 +134,29 @@ public:
         const double size = 8.8;
         const double small = 7.8;
         const double inner = width() - 16;
-        const QStringList lines = pdfWrap(message, PdfFont::Helvetica, size, inner);
+        const QStringList lines = wrap(message, false, size, inner);
         QList<QStringList> itemLines;
         double h = 8 + lines.size() * size * 1.35;
         for (const QString &it : items) {
-            itemLines.append(pdfWrap(it, PdfFont::Helvetica, small, inner - 12));
+            itemLines.append(wrap(it, false, small, inner - 12));
             h += itemLines.last().size() * small * 1.35;
         }
         h += 5;
-        if (h > room() && h < kA4HeightPt - kTop - kBottom)
+        if (h > room() && h < kPageHeight - kTop - kBottom)
             newPage();
         rect(left(), m_y, width(), h, bg);
         rect(left(), m_y, 3, h, bar);
         double y = m_y + 5;
         for (const QString &line : lines) {
-            text(left() + 10, y + size, line, PdfFont::Helvetica, size, kInk);
+            text(left() + 10, y + size, line, false, size, kInk);
             y += size * 1.35;
         }
         for (const QStringList &il : std::as_const(itemLines)) {
             bool first = true;
             for (const QString &line : il) {
                 if (first)
-                    text(left() + 12, y + small, QStringLiteral("•"), PdfFont::Helvetica, small, kMuted);
-                text(left() + 20, y + small, line, PdfFont::Helvetica, small, Rgb::fromHex(0x4d3b00));
+                    text(left() + 12, y + small, QStringLiteral("•"), false, small, kMuted);
+                text(left() + 20, y + small, line, false, small, Rgb::fromHex(0x4d3b00));
                 y += small * 1.35;
                 first = false;
             }
@@ -153,23 +174,22 @@ public:
         QList<double> natural(n, 0), minimum(n, 0);
         for (qsizetype c = 0; c < n; ++c) {
             for (const QString &word : header.at(c).split(u' '))
-                minimum[c] = std::max(minimum.at(c), pdfTextWidth(word, PdfFont::HelveticaBold, size));
+                minimum[c] = std::max(minimum.at(c), textWidth(word, true, size));
             // Headers of number columns wrap at spaces; text columns try to keep theirs on one line.
-            natural[c] =
-                numeric.value(c) ? minimum.at(c) : pdfTextWidth(header.at(c), PdfFont::HelveticaBold, size);
+            natural[c] = numeric.value(c) ? minimum.at(c) : textWidth(header.at(c), true, size);
         }
         for (const QStringList &r : rows) {
             for (qsizetype c = 0; c < n && c < r.size(); ++c) {
                 for (const QString &line : r.at(c).split(u'\n'))
-                    natural[c] = std::max(natural.at(c), pdfTextWidth(line, PdfFont::Helvetica, size));
+                    natural[c] = std::max(natural.at(c), textWidth(line, false, size));
                 // Words are split only after separators ("interruption-", "Standard_").
                 for (const QString &word : QString(r.at(c)).replace(u'\n', u' ').split(u' ')) {
                     qsizetype start = 0;
                     for (qsizetype k = 0; k <= word.size(); ++k) {
                         if (k == word.size() || QStringView(u"-_/.,:").contains(word.at(k))) {
                             const QString piece = word.mid(start, k - start + 1);
-                            minimum[c] = std::max(
-                                minimum.at(c), std::min(95.0, pdfTextWidth(piece, PdfFont::Helvetica, size)));
+                            minimum[c] =
+                                std::max(minimum.at(c), std::min(95.0, textWidth(piece, false, size)));
                             start = k + 1;
                         }
                     }
@@ -221,20 +241,20 @@ public:
             }
         }
         const double lh = size * 1.3;
-        auto wrapRow = [&](const QStringList &cells, PdfFont font) {
+        auto wrapRow = [&](const QStringList &cells, bool bold) {
             QList<QStringList> lines;
             int maxLines = 1;
             for (qsizetype c = 0; c < n; ++c) {
-                lines.append(pdfWrap(cells.value(c), font, size, w.at(c) - 2 * pad));
+                lines.append(wrap(cells.value(c), bold, size, w.at(c) - 2 * pad));
                 maxLines = std::max(maxLines, static_cast<int>(lines.last().size()));
             }
             return std::make_pair(lines, maxLines);
         };
-        const auto headerWrap = wrapRow(header, PdfFont::HelveticaBold);
+        const auto headerWrap = wrapRow(header, true);
         const QList<QStringList> &headerLines = headerWrap.first;
         const int headerCount = headerWrap.second;
         const double headerH = headerCount * lh + 2 * pad;
-        auto drawRow = [&](const QList<QStringList> &lines, double h, PdfFont font, std::optional<Rgb> bg) {
+        auto drawRow = [&](const QList<QStringList> &lines, double h, bool bold, std::optional<Rgb> bg) {
             if (bg)
                 rect(left(), m_y, width(), h, *bg);
             double x = left();
@@ -243,8 +263,8 @@ public:
                 for (const QString &line : lines.at(c)) {
                     double tx = x + pad;
                     if (numeric.value(c))
-                        tx = x + w.at(c) - pad - pdfTextWidth(line, font, size);
-                    text(tx, ly, line, font, size, kInk);
+                        tx = x + w.at(c) - pad - textWidth(line, bold, size);
+                    text(tx, ly, line, bold, size, kInk);
                     ly += lh;
                 }
                 x += w.at(c);
@@ -252,13 +272,13 @@ public:
             m_y += h;
             hline(left(), left() + width(), m_y, kLine, 0.4);
         };
-        auto drawHeader = [&] { drawRow(headerLines, headerH, PdfFont::HelveticaBold, kHeaderBg); };
+        auto drawHeader = [&] { drawRow(headerLines, headerH, true, kHeaderBg); };
         ensure(headerH + lh * 3);
         drawHeader();
         for (qsizetype r = 0; r < rows.size(); ++r) {
-            const auto [lines, count] = wrapRow(rows.at(r), PdfFont::Helvetica);
+            const auto [lines, count] = wrapRow(rows.at(r), false);
             const double h = count * lh + 2 * pad;
-            if (m_y + h > kA4HeightPt - kBottom) {
+            if (m_y + h > kPageHeight - kBottom) {
                 newPage();
                 drawHeader();
             }
@@ -267,7 +287,7 @@ public:
                 bg = kRecBg;
             else if (r % 2 == 1)
                 bg = kStripe;
-            drawRow(lines, h, PdfFont::Helvetica, bg);
+            drawRow(lines, h, false, bg);
         }
         m_y += 8;
     }
@@ -278,13 +298,13 @@ public:
         const double labelW = 132;
         const double lh = size * 1.35;
         for (const auto &[k, v] : rows) {
-            const QStringList lines = pdfWrap(v, PdfFont::Helvetica, size, width() - labelW);
+            const QStringList lines = wrap(v, false, size, width() - labelW);
             const double h = lines.size() * lh + 4;
             ensure(h);
-            text(left(), m_y + size + 1, k, PdfFont::HelveticaBold, size, kMuted);
+            text(left(), m_y + size + 1, k, true, size, kMuted);
             double y = m_y + size + 1;
             for (const QString &line : lines) {
-                text(left() + labelW, y, line, PdfFont::Helvetica, size, kInk);
+                text(left() + labelW, y, line, false, size, kInk);
                 y += lh;
             }
             m_y += h;
@@ -294,8 +314,22 @@ public:
     }
 
 private:
-    PdfDocument &m_doc;
-    PdfPage *m_page = nullptr;
+    void drawFooter()
+    {
+        if (!m_c.painter())
+            return;
+        const double y = kPageHeight - 30;
+        hline(kMargin, kPageWidth - kMargin, y - 10, kLine, 0.5);
+        text(kMargin, y, m_c.elide(m_footer.title, 7.5, false, 330), false, 7.5, kMuted);
+        const QString right =
+            QStringLiteral("%1 · page %2 of %3").arg(m_footer.time).arg(m_page).arg(m_footer.pages);
+        text(kPageWidth - kMargin - textWidth(right, false, 7.5), y, right, false, 7.5, kMuted);
+    }
+
+    PainterCanvas &m_c;
+    QPdfWriter &m_writer;
+    Footer m_footer;
+    int m_page = 1;
     double m_y = kTop;
 };
 
@@ -323,23 +357,22 @@ void cards(Flow &f, const Data &d)
     for (const Card &c : list) {
         Lines l;
         if (c.point < 0) {
-            l.what = pdfWrap(QStringLiteral("none within the deadline and budget"), PdfFont::Helvetica, 8.5,
-                             inner);
+            l.what = f.wrap(QStringLiteral("none within the deadline and budget"), false, 8.5, inner);
         } else {
             const ProjectedOffer &p = d.r->points.at(c.point);
             const Offer &o = d.r->offers.at(p.offerIndex);
-            QString what = providerDisplayName(o.provider) + u' ' + o.instanceType;
+            QString what = providerDisplayName(o.provider) + u' ' + shown(o.instanceType);
             if (p.nodes > 1)
                 what += QStringLiteral(" ×%1").arg(p.nodes);
-            l.what = pdfWrap(what, PdfFont::HelveticaBold, 9, inner);
+            l.what = f.wrap(what, true, 9, inner);
             l.figs = QStringLiteral("%1 · %2 USD").arg(formatHours(p.totalHours), formatUsd(p.costUsd));
-            l.sub = pdfWrap(
-                QStringLiteral("%1 · %2 · %3").arg(locationText(o), gpuText(o, p.nodes), pricingText(o, p)),
-                PdfFont::Helvetica, 7.5, inner);
+            l.sub = f.wrap(
+                QStringLiteral("%1 · %2 · %3").arg(shownLocation(o), gpuText(o, p.nodes), pricingText(o, p)),
+                false, 7.5, inner);
             l.sub +=
-                pdfWrap(QStringLiteral("%1 USD/h · %2 samples/USD")
-                            .arg(formatUsdPerHour(p.usdPerHour), QString::number(p.samplesPerUsd, 'f', 0)),
-                        PdfFont::Helvetica, 7.5, inner);
+                f.wrap(QStringLiteral("%1 USD/h · %2 samples/USD")
+                           .arg(formatUsdPerHour(p.usdPerHour), QString::number(p.samplesPerUsd, 'f', 0)),
+                       false, 7.5, inner);
         }
         const double ch = 8 + 9 + l.what.size() * 11.5 + (l.figs.isEmpty() ? 0 : 17) + l.sub.size() * 9.6 + 6;
         h = std::max(h, ch);
@@ -349,28 +382,23 @@ void cards(Flow &f, const Data &d)
     for (qsizetype i = 0; i < list.size(); ++i) {
         const double x = f.left() + static_cast<double>(i) * (cw + gap);
         const double y0 = f.y();
-        PdfPage &pg = f.page();
-        pg.setFillColor(list.at(i).rec ? kRecBg : kCardBg);
-        pg.setStrokeColor(list.at(i).rec ? kRecLine : kLine);
-        pg.setLineWidth(list.at(i).rec ? 1.4 : 0.6);
-        pg.setDash(0);
-        pg.addRect(x, y0, cw, h);
-        pg.fillAndStroke();
+        f.canvas().rect(QRectF(x, y0, cw, h), list.at(i).rec ? kRecBg : kCardBg,
+                        Pen{list.at(i).rec ? kRecLine : kLine, list.at(i).rec ? 1.4 : 0.6, 0});
         double y = y0 + 8 + 7;
-        f.text(x + 7, y, list.at(i).label, PdfFont::HelveticaBold, 7, kMuted);
+        f.text(x + 7, y, list.at(i).label, true, 7, kMuted);
         y += 4;
         for (const QString &line : all.at(i).what) {
             y += 11.5;
-            f.text(x + 7, y - 2, line, all.at(i).figs.isEmpty() ? PdfFont::Helvetica : PdfFont::HelveticaBold,
-                   all.at(i).figs.isEmpty() ? 8.5 : 9, all.at(i).figs.isEmpty() ? kMuted : kInk);
+            f.text(x + 7, y - 2, line, !all.at(i).figs.isEmpty(), all.at(i).figs.isEmpty() ? 8.5 : 9,
+                   all.at(i).figs.isEmpty() ? kMuted : kInk);
         }
         if (!all.at(i).figs.isEmpty()) {
             y += 17;
-            f.text(x + 7, y - 3, all.at(i).figs, PdfFont::HelveticaBold, 13, kInk);
+            f.text(x + 7, y - 3, all.at(i).figs, true, 13, kInk);
         }
         for (const QString &line : all.at(i).sub) {
             y += 9.6;
-            f.text(x + 7, y, line, PdfFont::Helvetica, 7.5, kMuted);
+            f.text(x + 7, y, line, false, 7.5, kMuted);
         }
     }
     f.skip(h + 10);
@@ -403,35 +431,28 @@ void pointTable(Flow &f, const Data &d, const QList<qsizetype> &points)
             {true, false, true, false, false, false, false, true, false});
 }
 
-} // namespace
-
-QByteArray renderPdf(const Data &d)
+/// The whole document, page after page.
+void layout(Flow &f, const Data &d)
 {
     const ProjectionResults &r = *d.r;
-    PdfDocument doc;
-    doc.setTitle(d.title);
-    doc.setCreator(d.generator);
-    doc.setCreationDate(d.now);
-    Flow f(doc);
 
     // Title block.
-    const QStringList titleLines = pdfWrap(d.title, PdfFont::HelveticaBold, 19, f.width());
+    const QStringList titleLines = f.wrap(shown(d.title), true, 19, f.width());
     for (const QString &line : titleLines) {
-        f.text(f.left(), f.y() + 18, line, PdfFont::HelveticaBold, 19, kInk);
+        f.text(f.left(), f.y() + 18, line, true, 19, kInk);
         f.skip(23);
     }
-    f.paragraph(QStringLiteral(
-                    "Generated %1 UTC by %2 · workload %3 · %4 offers, %5 projected, %6 on the frontier, %7 "
-                    "within deadline and budget")
-                    .arg(d.now.toString(QStringLiteral("yyyy-MM-dd HH:mm")), d.generator, r.workload.name)
-                    .arg(r.offers.size())
-                    .arg(d.projected)
-                    .arg(d.frontier.size())
-                    .arg(d.feasible),
-                8.5, PdfFont::Helvetica, kMuted);
-    f.page().setFillColor(kAccent);
-    f.page().addRect(f.left(), f.y(), f.width(), 2.2);
-    f.page().fill();
+    f.paragraph(
+        QStringLiteral(
+            "Generated %1 UTC by %2 · workload %3 · %4 offers, %5 projected, %6 on the frontier, %7 "
+            "within deadline and budget")
+            .arg(d.now.toString(QStringLiteral("yyyy-MM-dd HH:mm")), d.generator, shown(r.workload.name))
+            .arg(r.offers.size())
+            .arg(d.projected)
+            .arg(d.frontier.size())
+            .arg(d.feasible),
+        8.5, false, kMuted);
+    f.rect(f.left(), f.y(), f.width(), 2.2, kAccent);
     f.skip(12);
     f.paragraph(argumentText(d), 10);
     f.skip(2);
@@ -457,8 +478,7 @@ QByteArray renderPdf(const Data &d)
     f.ensure(chartH + 60);
     f.heading(QStringLiteral("Efficiency frontier"));
     {
-        PdfCanvas canvas(f.page());
-        drawFrontierChart(canvas, d.chart, QRectF(f.left(), f.y(), f.width(), chartH));
+        drawFrontierChart(f.canvas(), d.chart, QRectF(f.left(), f.y(), f.width(), chartH));
         f.skip(chartH + 6);
     }
     f.paragraph(QStringLiteral(
@@ -468,24 +488,23 @@ QByteArray renderPdf(const Data &d)
                     .arg(r.options.deadlineHours || r.options.budgetUsd
                              ? QStringLiteral(" The green area is within the deadline and budget.")
                              : QString()),
-                7.8, PdfFont::Helvetica, kMuted);
+                7.8, false, kMuted);
 
     f.heading(QStringLiteral("Frontier table"));
     f.paragraph(
         QStringLiteral("The %1 offers on the efficiency frontier, fastest first.").arg(d.frontier.size()),
-        8.5, PdfFont::Helvetica, kMuted);
+        8.5, false, kMuted);
     pointTable(f, d, d.frontier);
 
     f.heading(QStringLiteral("Spot versus on-demand"));
     if (d.spotSavings.isEmpty()) {
-        f.paragraph(QStringLiteral("No GPU model in these offers has a spot price."), 8.5, PdfFont::Helvetica,
-                    kMuted);
+        f.paragraph(QStringLiteral("No GPU model in these offers has a spot price."), 8.5, false, kMuted);
     } else {
         f.paragraph(
             QStringLiteral(
                 "Per GPU model: the discount of spot prices on the same offers, and the cheapest run on "
                 "each kind of capacity (spot runs include the expected interruption overhead)."),
-            8.5, PdfFont::Helvetica, kMuted);
+            8.5, false, kMuted);
         f.table(spotHeader(), spotRows(d), {false, true, true, true, true, false, false, true});
     }
 
@@ -495,12 +514,12 @@ QByteArray renderPdf(const Data &d)
             QStringLiteral(
                 "The catalog has no GPU model with both single-GPU spot offers and multi-GPU on-demand "
                 "offers, so this comparison is not possible."),
-            8.5, PdfFont::Helvetica, kMuted);
+            8.5, false, kMuted);
     } else {
         f.paragraph(QStringLiteral(
                         "K single-GPU spot instances training together over the network against the cheapest "
                         "K-GPU on-demand instance of the same GPU model."),
-                    8.5, PdfFont::Helvetica, kMuted);
+                    8.5, false, kMuted);
         f.table(multiNodeHeader(), multiNodeRows(d),
                 {false, true, false, true, true, false, true, true, true, true});
     }
@@ -508,7 +527,7 @@ QByteArray renderPdf(const Data &d)
     if (d.input->offerSet != ReportOfferSet::Frontier) {
         f.heading(QStringLiteral("Offers in this report"));
         f.paragraph(QStringLiteral("%1, fastest first (%2 points).").arg(d.offerSetText).arg(d.rows.size()),
-                    8.5, PdfFont::Helvetica, kMuted);
+                    8.5, false, kMuted);
         pointTable(f, d, d.rows);
     }
 
@@ -520,7 +539,7 @@ QByteArray renderPdf(const Data &d)
 
     f.heading(QStringLiteral("Catalog snapshots"));
     if (d.snapshots.isEmpty())
-        f.paragraph(QStringLiteral("No snapshot information was given."), 8.5, PdfFont::Helvetica, kMuted);
+        f.paragraph(QStringLiteral("No snapshot information was given."), 8.5, false, kMuted);
     else
         f.table(snapshotHeader(), snapshotRows(d), {false, false, false, false, false, true, true, true});
     for (const QString &note : snapshotNotes(d))
@@ -530,29 +549,68 @@ QByteArray renderPdf(const Data &d)
     f.keyValue(calibrationRows(d));
 
     f.heading(QStringLiteral("Reproduce"));
-    f.paragraph(reproduceCommand(d, ReportFormat::Pdf), 8, PdfFont::Helvetica, kInk);
+    f.paragraph(reproduceCommand(d, ReportFormat::Pdf), 8, false, kInk);
+}
 
-    // Footers, now that the page count is known.
-    const qsizetype pages = doc.pageCount();
-    for (qsizetype i = 0; i < pages; ++i) {
-        PdfPage &pg = doc.page(i);
-        const double y = kA4HeightPt - 30;
-        pg.setStrokeColor(kLine);
-        pg.setLineWidth(0.5);
-        pg.setDash(0);
-        pg.moveTo(kMargin, y - 10);
-        pg.lineTo(kA4WidthPt - kMargin, y - 10);
-        pg.stroke();
-        const QString left = pdfElide(d.title, PdfFont::Helvetica, 7.5, 330);
-        pg.text(kMargin, y, left, PdfFont::Helvetica, 7.5, kMuted);
-        const QString right = QStringLiteral("%1 · page %2 of %3")
-                                  .arg(d.now.toString(QStringLiteral("yyyy-MM-dd HH:mm")))
-                                  .arg(i + 1)
-                                  .arg(pages);
-        pg.text(kA4WidthPt - kMargin - pdfTextWidth(right, PdfFont::Helvetica, 7.5), y, right,
-                PdfFont::Helvetica, 7.5, kMuted);
+/// Sets the creation date the PDF engine wrote (the current time) to `when`, in place and with the
+/// same length so that the cross-reference offsets stay right. Left alone when the field is not found.
+void pinCreationDate(QByteArray &pdf, const QDateTime &when)
+{
+    static constexpr QByteArrayView key = "/CreationDate (";
+    const qsizetype at = pdf.indexOf(key);
+    if (at < 0 || at > 4096)
+        return;
+    const qsizetype start = at + key.size();
+    const qsizetype end = pdf.indexOf(')', start);
+    if (end < 0)
+        return;
+    QByteArray date = "D:" + when.toUTC().toString(QStringLiteral("yyyyMMddHHmmss")).toLatin1();
+    const qsizetype length = end - start;
+    if (length == date.size() + 1)
+        date += 'Z';
+    else if (length == date.size() + 7)
+        date += "+00'00'";
+    else
+        return;
+    pdf.replace(start, length, date);
+}
+
+} // namespace
+
+Result<QByteArray> renderPdf(const Data &d)
+{
+    // Text is set with Qt Gui's fonts, which need a QGuiApplication (the CLI starts an offscreen one).
+    if (!qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
+        return makeCodedError(QStringLiteral("pdf-needs-gui"),
+                              QStringLiteral("A PDF report needs Qt Gui's fonts, and this program did not "
+                                             "start a QGuiApplication."));
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QPdfWriter writer(&buffer);
+    writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
+    writer.setTitle(d.title);
+    writer.setCreator(d.generator);
+
+    Footer footer{shown(d.title), d.now.toString(QStringLiteral("yyyy-MM-dd HH:mm")), 0};
+    {
+        // Layout pass: the page count for the footers.
+        PainterCanvas measure(writer, nullptr);
+        Flow f(measure, writer, footer);
+        layout(f, d);
+        footer.pages = f.pages();
     }
-    return doc.toPdf();
+    QPainter painter;
+    if (!painter.begin(&writer))
+        return makeError(QStringLiteral("Cannot start the PDF document."));
+    PainterCanvas canvas(writer, &painter);
+    {
+        Flow f(canvas, writer, footer);
+        layout(f, d);
+    }
+    painter.end();
+    QByteArray pdf = buffer.data();
+    pinCreationDate(pdf, d.now);
+    return pdf;
 }
 
 } // namespace gf::report

@@ -9,6 +9,12 @@ namespace gf {
 /// Escapes text for XML/HTML content and attribute values (& < > " ').
 QString xmlEscape(QStringView text);
 
+/// Estimated width in points of text set in Helvetica or Arial, which the SVG names as its font (a
+/// browser measures the real text; the chart's layout needs an estimate without fonts): Adobe AFM
+/// widths of Helvetica and Helvetica-Bold for Latin-1, 1 em for East Asian wide characters, the
+/// width of a digit for anything else.
+double helveticaTextWidth(QStringView text, bool bold, double size);
+
 /// The VectorCanvas interface written as an SVG 1.1 document (string building, every text escaped).
 class SvgCanvas final : public VectorCanvas
 {
@@ -23,6 +29,10 @@ public:
               TextAnchor anchor = TextAnchor::Start, double rotateDeg = 0) override;
     void beginClip(const QRectF &r) override;
     void endClip() override;
+    double textWidth(const QString &s, double size, bool bold) const override
+    {
+        return helveticaTextWidth(s, bold, size);
+    }
 
     /// Accessible title and description (<title>, <desc>).
     void setTitle(const QString &title) { m_title = title; }

@@ -10,7 +10,7 @@
 
 namespace gf {
 
-/// A colour without QtGui (models/ never links Qt Gui).
+/// A colour without QtGui (the SVG writer and the chart need no Qt Gui).
 struct Rgb
 {
     quint8 r = 0;
@@ -43,13 +43,9 @@ enum class TextAnchor : quint8
     End
 };
 
-/// Font metrics of the PDF standard fonts Helvetica and Helvetica-Bold (Adobe AFM widths of the
-/// WinAnsiEncoding range). Used by the PDF writer and to lay out the SVG chart, whose text is set in
-/// Helvetica/Arial (same metrics).
-double helveticaTextWidth(QStringView text, bool bold, double size);
-
 /// A minimal vector drawing surface. Coordinates in points (1/72 in), origin top left, y down.
-/// The chart is drawn once against this interface and written as SVG or into a PDF page.
+/// The chart is drawn once against this interface and written as SVG (svgcanvas.h) or painted into a
+/// PDF page (paintercanvas.h).
 class VectorCanvas
 {
 public:
@@ -67,10 +63,8 @@ public:
     virtual void beginClip(const QRectF &r) = 0;
     virtual void endClip() = 0;
 
-    double textWidth(const QString &s, double size, bool bold) const
-    {
-        return helveticaTextWidth(s, bold, size);
-    }
+    /// Width of text in points as this surface sets it.
+    virtual double textWidth(const QString &s, double size, bool bold) const = 0;
 };
 
 /// Fixed-point number text for vector output: at most `decimals` decimals, trailing zeros removed,

@@ -1,5 +1,10 @@
 #include "util/csv.h"
 
+#include <QLocale>
+
+#include <algorithm>
+#include <cstring>
+
 namespace gf {
 
 Result<CsvDocument> parseCsv(const QString &text, bool leadingComments)
@@ -25,72 +30,20 @@ Result<CsvDocument> parseCsv(const QString &text, bool leadingComments)
     }
 
     QList<CsvRecord> rows;
-    CsvRecord current;
-    current.line = line;
-    QString field;
-    bool inQuotes = false;
-    bool fieldWasQuoted = false;
-    bool rowHasContent = false;
-
-    auto endField = [&] {
-        current.fields.append(field);
-        field.clear();
-        fieldWasQuoted = false;
-    };
-    auto endRow = [&] {
-        endField();
-        if (rowHasContent || current.fields.size() > 1 || !current.fields.constFirst().isEmpty())
-            rows.append(current);
-        current = CsvRecord{};
-        current.line = line;
-        rowHasContent = false;
-    };
-
-    for (; i < n; ++i) {
-        const QChar c = text.at(i);
-        if (inQuotes) {
-            if (c == u'"') {
-                if (i + 1 < n && text.at(i + 1) == u'"') {
-                    field.append(u'"');
-                    ++i;
-                } else {
-                    inQuotes = false;
-                }
-            } else {
-                if (c == u'\n')
-                    ++line;
-                field.append(c);
-            }
-            continue;
-        }
-        if (c == u'"') {
-            if (!field.isEmpty() || fieldWasQuoted)
-                return makeError(
-                    QStringLiteral("Malformed CSV: a quote inside an unquoted field on line %1").arg(line));
-            inQuotes = true;
-            fieldWasQuoted = true;
-            rowHasContent = true;
-        } else if (c == u',') {
-            endField();
-            rowHasContent = true;
-        } else if (c == u'\r') {
-            // swallowed; CRLF handled by '\n'
-        } else if (c == u'\n') {
-            ++line;
-            endRow();
-        } else {
-            if (fieldWasQuoted)
-                return makeError(
-                    QStringLiteral("Malformed CSV: text after a closing quote on line %1").arg(line));
-            field.append(c);
-        }
-    }
-    if (inQuotes)
-        return makeError(
-            QStringLiteral("Malformed CSV: a quoted field is not closed (file truncated?) near line %1")
-                .arg(line));
-    if (!field.isEmpty() || !current.fields.isEmpty() || rowHasContent)
-        endRow();
+    CsvRecordReader reader(
+        [&](std::span<const std::string> fields, qint64 start) {
+            CsvRecord r;
+            r.line = static_cast<int>(start);
+            r.fields.reserve(static_cast<qsizetype>(fields.size()));
+            for (const std::string &f : fields)
+                r.fields.append(QString::fromUtf8(f.data(), static_cast<qsizetype>(f.size())));
+            rows.append(std::move(r));
+            return true;
+        },
+        0, line);
+    const QByteArray bytes = QStringView(text).mid(std::min(i, n)).toUtf8();
+    if (!reader.write(bytes.constData(), static_cast<std::size_t>(bytes.size())) || !reader.finish())
+        return makeError(reader.error());
 
     if (rows.isEmpty())
         return makeError(QStringLiteral("The CSV has no header line"));
@@ -99,6 +52,157 @@ Result<CsvDocument> parseCsv(const QString &text, bool leadingComments)
         h = h.trimmed();
     doc.records = std::move(rows);
     return doc;
+}
+
+CsvRecordReader::CsvRecordReader(Handler handler, std::size_t maxFieldBytes, qint64 firstLine)
+    : m_handler(std::move(handler)), m_maxFieldBytes(maxFieldBytes), m_fields(1), m_line(firstLine),
+      m_recordLine(firstLine)
+{
+}
+
+bool CsvRecordReader::fail(const QString &message)
+{
+    m_failed = true;
+    m_error = message;
+    return false;
+}
+
+bool CsvRecordReader::fieldTooLong()
+{
+    if (m_maxFieldBytes == 0 || field().size() <= m_maxFieldBytes)
+        return false;
+    fail(QStringLiteral("Malformed CSV: a field longer than %1 bytes on line %2")
+             .arg(m_maxFieldBytes)
+             .arg(m_line));
+    return true;
+}
+
+void CsvRecordReader::endField()
+{
+    ++m_count;
+    if (m_fields.size() <= m_count)
+        m_fields.emplace_back();
+    m_fields[m_count].clear();
+    m_state = State::FieldStart;
+}
+
+bool CsvRecordReader::endRecord()
+{
+    const std::size_t count = m_count + 1;
+    const bool blank = count == 1 && !m_recordHasContent && m_fields[0].empty();
+    const bool go = blank || m_handler(std::span<const std::string>(m_fields.data(), count), m_recordLine);
+    m_count = 0;
+    m_fields[0].clear();
+    m_state = State::FieldStart;
+    m_recordHasContent = false;
+    ++m_line;
+    m_recordLine = m_line;
+    if (!go)
+        m_failed = true; // the handler stopped: its own error
+    return go;
+}
+
+bool CsvRecordReader::write(const char *data, std::size_t size)
+{
+    if (m_failed)
+        return false;
+    const char *p = data;
+    const char *const end = data + size;
+    while (p < end) {
+        switch (m_state) {
+        case State::Quoted: {
+            // Everything up to the next quote is field text (line breaks included).
+            const auto *quote =
+                static_cast<const char *>(std::memchr(p, '"', static_cast<std::size_t>(end - p)));
+            const char *stop = quote ? quote : end;
+            m_line += std::count(p, stop, '\n');
+            field().append(p, stop);
+            if (fieldTooLong())
+                return false;
+            p = stop;
+            if (quote) {
+                ++p;
+                m_state = State::QuoteInQuoted;
+            }
+            break;
+        }
+        case State::FieldStart:
+        case State::Unquoted: {
+            const char *stop = p;
+            while (stop < end && *stop != ',' && *stop != '\n' && *stop != '"' && *stop != '\r')
+                ++stop;
+            if (stop != p) {
+                field().append(p, stop);
+                m_state = State::Unquoted;
+                if (fieldTooLong())
+                    return false;
+            }
+            if (stop == end)
+                return true;
+            p = stop + 1;
+            switch (*stop) {
+            case ',':
+                m_recordHasContent = true;
+                endField();
+                break;
+            case '\n':
+                if (!endRecord())
+                    return false;
+                break;
+            case '"':
+                if (m_state == State::Unquoted)
+                    return fail(QStringLiteral("Malformed CSV: a quote inside an unquoted field on line %1")
+                                    .arg(m_line));
+                m_state = State::Quoted;
+                m_recordHasContent = true;
+                break;
+            default: // '\r': dropped (CRLF line ends)
+                break;
+            }
+            break;
+        }
+        case State::QuoteInQuoted:
+        case State::AfterQuoted: {
+            const char c = *p++;
+            if (c == '"' && m_state == State::QuoteInQuoted) {
+                field().push_back('"'); // a doubled quote
+                m_state = State::Quoted;
+            } else if (c == ',') {
+                m_recordHasContent = true;
+                endField();
+            } else if (c == '\n') {
+                if (!endRecord())
+                    return false;
+            } else if (c == '\r') {
+                m_state = State::AfterQuoted;
+            } else if (c == '"') {
+                return fail(
+                    QStringLiteral("Malformed CSV: a quote inside an unquoted field on line %1").arg(m_line));
+            } else {
+                return fail(
+                    QStringLiteral("Malformed CSV: text after a closing quote on line %1").arg(m_line));
+            }
+            break;
+        }
+        }
+    }
+    return true;
+}
+
+bool CsvRecordReader::finish()
+{
+    if (m_failed)
+        return false;
+    if (m_state == State::Quoted)
+        return fail(
+            QStringLiteral("Malformed CSV: a quoted field is not closed (file truncated?) near line %1")
+                .arg(m_line));
+    if (m_count > 0 || !m_fields[0].empty() || m_recordHasContent) {
+        if (!endRecord())
+            return false;
+        --m_line; // no line end was read
+    }
+    return true;
 }
 
 QString csvQuote(const QString &field)
@@ -121,6 +225,12 @@ QString csvQuoteSafe(const QString &field)
         }
     }
     return csvQuote(field);
+}
+
+QString csvNumber(double value, int significantDigits)
+{
+    return significantDigits > 0 ? QString::number(value, 'g', significantDigits)
+                                 : QString::number(value, 'f', QLocale::FloatingPointShortest);
 }
 
 } // namespace gf

@@ -6,6 +6,11 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
 namespace gf {
 
 /// One parsed CSV record with the (1-based) line it starts on.
@@ -26,11 +31,62 @@ struct CsvDocument
     int column(const QString &name) const { return header.indexOf(name); }
 };
 
+/// The whole text at once (CsvRecordReader underneath). Header names are trimmed.
 Result<CsvDocument> parseCsv(const QString &text, bool leadingComments = true);
+
+/// Incremental RFC 4180 reader over UTF-8 bytes, for files read piece by piece (the AWS price list CSV,
+/// gigabytes): quoted fields, doubled quotes, CRLF or LF, line breaks inside quotes; a quote inside an
+/// unquoted field, text after a closing quote or an unclosed quote at the end is an error naming the line.
+/// Blank lines are skipped. The one CSV grammar of the program: parseCsv reads with it too.
+class CsvRecordReader
+{
+public:
+    /// Gets each record with the (1-based) line it starts on; returns false to stop reading.
+    using Handler = std::function<bool(std::span<const std::string> fields, qint64 line)>;
+
+    /// `maxFieldBytes` > 0: a longer field is an error (a file that is not CSV at all).
+    explicit CsvRecordReader(Handler handler, std::size_t maxFieldBytes = 0, qint64 firstLine = 1);
+
+    /// Reads the next bytes (any split, also inside a field). False when the input is malformed
+    /// (error() says why) or the handler stopped (error() empty).
+    bool write(const char *data, std::size_t size);
+    /// The end of the input: hands over a last record without a line end.
+    bool finish();
+    QString error() const { return m_error; }
+
+private:
+    enum class State : quint8
+    {
+        FieldStart,
+        Unquoted,
+        Quoted,
+        QuoteInQuoted, ///< a quote inside a quoted field: a doubled quote or the closing one
+        AfterQuoted,   ///< after the closing quote (and a '\r')
+    };
+    bool fail(const QString &message);
+    std::string &field() { return m_fields[m_count]; }
+    void endField();
+    bool endRecord();
+    bool fieldTooLong();
+
+    Handler m_handler;
+    std::size_t m_maxFieldBytes = 0;
+    std::vector<std::string> m_fields; ///< the first m_count + 1 are the record's; kept for their capacity
+    std::size_t m_count = 0;           ///< complete fields of the record
+    State m_state = State::FieldStart;
+    bool m_recordHasContent = false; ///< a comma or a quote: not a blank line
+    bool m_failed = false;
+    qint64 m_line = 1;
+    qint64 m_recordLine = 1;
+    QString m_error;
+};
 
 /// Quote one field per RFC 4180 (only when needed).
 QString csvQuote(const QString &field);
 /// Quote and neutralise cells a spreadsheet would run as a formula (= + - @ at the start).
 QString csvQuoteSafe(const QString &field);
+/// A number cell: `significantDigits` 0 writes the shortest text that reads back to the same double
+/// ("0.125", never an exponent); otherwise that many significant digits ('g' format).
+QString csvNumber(double value, int significantDigits = 0);
 
 } // namespace gf

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang (a separate build folder) and runs each for a bounded time.
 # Usage: run_fuzzers.sh SOURCE_DIR BUILD_DIR [SECONDS_PER_TARGET]   (env GF_FUZZ_SECONDS overrides)
-# Inputs in tests/fuzz/regressions/<target>/ (crashes found earlier) are replayed first.
+# Inputs in tests/fuzz/regressions/<target>/ (crashes found earlier) are replayed first. Each input is
+# bounded in time (-timeout) and memory (-rss_limit_mb, which also limits one malloc).
 # Exit 77 (CTest "skipped") when clang or libFuzzer is not installed.
 set -euo pipefail
 src=$(cd "$1" && pwd)
@@ -33,7 +34,14 @@ declare -A seeds=(
   [fuzz_gcp]="gcp/skus-page1.json gcp/skus-page2.json gcp/cloudbilling-skus.6F81-5844-456A.opencost-test.json"
   [fuzz_vastai]="vastai/offers.json vastai/search-offers-raw.RTX4090.2024.cli-capture.json vastai/offers.500farm-mirror.RTX5090.2025-07-26.json"
   [fuzz_skypilot]="skypilot/paperspace.csv skypilot/vast.csv"
+  # The report renderers take hostile strings (fields split at 0xff bytes, see fuzzreport.h): their
+  # seeds are in seeds/report/.
+  [fuzz_report_pdf]=""
+  [fuzz_report_markdown]=""
 )
+
+# fontconfig's caches (the PDF target's fonts) are not leaks of ours.
+export LSAN_OPTIONS="suppressions=$here/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 
 status=0
 for target in $(printf '%s\n' "${!seeds[@]}" | sort); do
@@ -45,6 +53,9 @@ for target in $(printf '%s\n' "${!seeds[@]}" | sort); do
     # Seeds above 64 KB are cut: the fuzzer mutates small inputs faster.
     head -c 65536 "$fixtures/$s" > "$corpus/seed-$(basename "$s")"
   done
+  if [[ "$target" == fuzz_report_* ]]; then
+    cp "$here"/seeds/report/* "$corpus/"
+  fi
   if [ "$target" = fuzz_skypilot ]; then
     i=0
     for s in aws gcp azure vast paperspace; do

@@ -122,10 +122,11 @@ private Q_SLOTS:
         r = cli(db.path(), {QStringLiteral("refresh"), QStringLiteral("--provider"), QStringLiteral("gcp"),
                             QStringLiteral("--quiet")});
         QCOMPARE(r.rc, int(ExitFailure));
-        QVERIFY2(r.err.contains(QStringLiteral("needs an API key")) &&
-                     r.err.contains(QStringLiteral("previous Google Cloud snapshot stays current")) &&
-                     r.err.contains(QStringLiteral("Pass --api-key KEY or set GPUFRONTIER_GCP_API_KEY")),
-                 qPrintable(r.err));
+        QVERIFY2(
+            r.err.contains(QStringLiteral("needs an API key")) &&
+                r.err.contains(QStringLiteral("previous Google Cloud snapshot stays current")) &&
+                r.err.contains(QStringLiteral("Pass --api-key-file FILE or set GPUFRONTIER_GCP_API_KEY")),
+            qPrintable(r.err));
         // Paperspace: no API; says how old the curated table is.
         r = cli(db.path(), {QStringLiteral("refresh"), QStringLiteral("--provider"),
                             QStringLiteral("paperspace"), QStringLiteral("--quiet")});
@@ -146,6 +147,114 @@ private Q_SLOTS:
         QCOMPARE(dumpCatalog(db.path()), before);
         r = cli(db.path(), {QStringLiteral("catalogs"), QStringLiteral("--current")});
         QVERIFY(r.out.contains(QStringLiteral("bundled")));
+    }
+
+    void maxTime()
+    {
+        TempDb db;
+        CliRun r =
+            cli(db.path(), {QStringLiteral("refresh"), QStringLiteral("--provider"), QStringLiteral("azure"),
+                            QStringLiteral("--max-time"), QStringLiteral("0")});
+        QCOMPARE(r.rc, int(ExitUsage));
+        QVERIFY2(r.err.contains(QStringLiteral("--max-time: 0 is out of range")), qPrintable(r.err));
+        r = cli(db.path(), {QStringLiteral("refresh"), QStringLiteral("--provider"), QStringLiteral("azure"),
+                            QStringLiteral("--max-time"), QStringLiteral("soon")});
+        QCOMPARE(r.rc, int(ExitUsage));
+        // A server that trickles: the download ends at the limit, with the URL, the limit and advice.
+        FixtureResponse slow = file(QStringLiteral("providers/azure/page1.json"));
+        slow.trickleBytes = 20;
+        slow.trickleMs = 20;
+        m_server.route("/api/retail/prices", {slow});
+        m_server.clearRequests();
+        r = cli(db.path(), {QStringLiteral("refresh"), QStringLiteral("--provider"), QStringLiteral("azure"),
+                            QStringLiteral("--url"), m_server.baseUrl(), QStringLiteral("--max-time"),
+                            QStringLiteral("0.4"), QStringLiteral("--quiet")});
+        QCOMPARE(r.rc, int(ExitFailure));
+        QVERIFY2(r.err.contains(m_server.baseUrl() + QStringLiteral("/api/retail/prices?$filter=")) &&
+                     r.err.contains(QStringLiteral("not finished within the time limit of 0.4 s for one "
+                                                   "download")) &&
+                     r.err.contains(QStringLiteral("allow more time per download with --max-time SECONDS")),
+                 qPrintable(r.err));
+        QCOMPARE(m_server.count("/api/retail/prices"), 1);
+    }
+
+    void credentialsStayOutOfOutputAndDatabase()
+    {
+        TempDb db;
+        // A base URL with user:password: used for the requests, never printed or stored.
+        const QString password = QStringLiteral("s3cret-cli-pass");
+        const QString url = QStringLiteral("http://gf:%1@127.0.0.1:%2").arg(password).arg(m_server.port());
+        CliRun r = cli(db.path(), {QStringLiteral("refresh"), QStringLiteral("--provider"),
+                                   QStringLiteral("aws"), QStringLiteral("--url"), url});
+        QVERIFY2(r.rc == ExitOk, qPrintable(r.err));
+        QVERIFY(!r.out.contains(password) && !r.err.contains(password));
+        QCOMPARE(columnsContaining(db.path(), password), QStringList());
+        r = cli(db.path(), {QStringLiteral("catalogs"), QStringLiteral("--format"), QStringLiteral("json")});
+        QVERIFY2(r.rc == ExitOk && !r.out.contains(password), qPrintable(r.out + r.err));
+        r = cli(db.path(), {QStringLiteral("refresh"), QStringLiteral("--provider"), QStringLiteral("aws"),
+                            QStringLiteral("--url"), url + QStringLiteral("/?x=1")});
+        QCOMPARE(r.rc, int(ExitUsage));
+        QVERIFY2(!r.err.contains(password) && r.err.contains(QStringLiteral("http://REDACTED@127.0.0.1")),
+                 qPrintable(r.err));
+
+        // The GCP key: from a file (no warning), on argv (a warning), never echoed from an error body.
+        const QString key = QStringLiteral("AIzaSy-cli-secret-key");
+        m_server.route("/v1/services/6F81-5844-456A/skus",
+                       {FixtureResponse::json(
+                           "{\"error\":{\"message\":\"API key " + key.toUtf8() + " not valid\"}}", 400)});
+        const QString keyFile = db.dir() + QStringLiteral("/gcp.key");
+        {
+            QFile f(keyFile);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(key.toUtf8() + "\n");
+            f.setPermissions(QFile::ReadOwner | QFile::WriteOwner);
+        }
+        m_server.clearRequests();
+        r = cli(db.path(),
+                {QStringLiteral("refresh"), QStringLiteral("--provider"), QStringLiteral("gcp"),
+                 QStringLiteral("--url"), m_server.baseUrl(), QStringLiteral("--api-key-file"), keyFile,
+                 QStringLiteral("--retries"), QStringLiteral("0"), QStringLiteral("--quiet")});
+        QCOMPARE(r.rc, int(ExitFailure));
+        QVERIFY(m_server.requests().first().query.contains(QByteArray("key=" + key.toUtf8())));
+        QVERIFY2(r.err.contains(QStringLiteral("API key REDACTED not valid")), qPrintable(r.err));
+        QVERIFY2(!r.err.contains(key) && !r.out.contains(key), qPrintable(r.err));
+        QVERIFY2(!r.err.contains(QStringLiteral("warning")), qPrintable(r.err));
+        QCOMPARE(columnsContaining(db.path(), key), QStringList());
+
+        r = cli(db.path(), {QStringLiteral("refresh"), QStringLiteral("--provider"), QStringLiteral("gcp"),
+                            QStringLiteral("--url"), m_server.baseUrl(), QStringLiteral("--api-key"), key,
+                            QStringLiteral("--retries"), QStringLiteral("0"), QStringLiteral("--quiet")});
+        QCOMPARE(r.rc, int(ExitFailure));
+        QVERIFY2(r.err.contains(QStringLiteral("warning: --api-key puts the key on the command line")),
+                 qPrintable(r.err));
+        QVERIFY2(!r.err.contains(key) && !r.out.contains(key), qPrintable(r.err));
+        QCOMPARE(columnsContaining(db.path(), key), QStringList());
+
+        // Usage: both at once, a missing or empty file, a file others can read.
+        r = cli(db.path(), {QStringLiteral("refresh"), QStringLiteral("--provider"), QStringLiteral("gcp"),
+                            QStringLiteral("--api-key"), key, QStringLiteral("--api-key-file"), keyFile});
+        QCOMPARE(r.rc, int(ExitUsage));
+        r = cli(db.path(), {QStringLiteral("refresh"), QStringLiteral("--provider"), QStringLiteral("gcp"),
+                            QStringLiteral("--api-key-file"), db.dir() + QStringLiteral("/none.key")});
+        QCOMPARE(r.rc, int(ExitUsage));
+        QVERIFY2(r.err.contains(QStringLiteral("--api-key-file: cannot read")), qPrintable(r.err));
+        const QString emptyFile = db.dir() + QStringLiteral("/empty.key");
+        {
+            QFile f(emptyFile);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("\n");
+        }
+        r = cli(db.path(), {QStringLiteral("refresh"), QStringLiteral("--provider"), QStringLiteral("gcp"),
+                            QStringLiteral("--api-key-file"), emptyFile});
+        QCOMPARE(r.rc, int(ExitUsage));
+        QVERIFY2(r.err.contains(QStringLiteral("holds no key on its first line")), qPrintable(r.err));
+        QFile::setPermissions(keyFile, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadOther);
+        r = cli(db.path(),
+                {QStringLiteral("refresh"), QStringLiteral("--provider"), QStringLiteral("gcp"),
+                 QStringLiteral("--url"), m_server.baseUrl(), QStringLiteral("--api-key-file"), keyFile,
+                 QStringLiteral("--retries"), QStringLiteral("0"), QStringLiteral("--quiet")});
+        QVERIFY2(r.err.contains(QStringLiteral("can be read by other users; chmod 600 it")),
+                 qPrintable(r.err));
     }
 
     void importProviderFormats()

@@ -1,5 +1,6 @@
 #include "fixtureserver.h"
 #include "refresh/httpclient.h"
+#include "refresh/redact.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -101,6 +102,202 @@ private Q_SLOTS:
         QVERIFY(seen.at(0).headers.value("user-agent").startsWith("GPUFrontier/" GPUFRONTIER_VERSION " "));
         QCOMPARE(seen.at(1).headers.value("if-none-match"), QByteArray("\"v1\""));
         QCOMPARE(seen.at(1).headers.value("if-modified-since"), QByteArray("Wed, 21 Oct 2026 07:28:00 GMT"));
+    }
+
+    void pagedRequestsShareOneConnection()
+    {
+        // Paged sources (Azure, GCP) make many requests to one host: one client keeps one
+        // connection (and one TLS session) for all of them instead of reconnecting per page.
+        const int pages = 6;
+        for (int i = 1; i <= pages; ++i)
+            m_server.route("/page", {FixtureResponse::json("{\"page\":" + QByteArray::number(i) + "}")},
+                           "n=" + QByteArray::number(i));
+        HttpClient http(fast());
+        for (int i = 1; i <= pages; ++i) {
+            HttpRequest req;
+            req.url = m_server.baseUrl() + QStringLiteral("/page?n=%1").arg(i);
+            auto r = http.fetch(req);
+            QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().text()));
+            QCOMPARE(r.value().body, "{\"page\":" + QByteArray::number(i) + "}");
+        }
+        QCOMPARE(m_server.count("/page"), pages);
+        QCOMPARE(m_server.connections(), 1);
+
+        // A moved client (SourceContext::http() returns one by value) keeps its connection.
+        HttpClient moved = std::move(http);
+        HttpRequest again;
+        again.url = m_server.baseUrl() + QStringLiteral("/page?n=1");
+        QVERIFY(moved.fetch(again).ok());
+        QCOMPARE(m_server.connections(), 1);
+
+        // Two clients: two connections. A server that closes after each answer: one per request.
+        HttpClient other(fast());
+        QVERIFY(other.fetch(again).ok());
+        QCOMPARE(m_server.connections(), 2);
+        m_server.setKeepAlive(false);
+        m_server.clearRequests();
+        HttpClient third(fast());
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(third.fetch(again).ok());
+        m_server.setKeepAlive(true);
+        QCOMPARE(m_server.connections(), 3);
+    }
+
+    void optionsDoNotLeakBetweenRequests()
+    {
+        // One handle serves every request: nothing of a POST with headers and validators may carry
+        // over to the next GET.
+        m_server.route("/post", {FixtureResponse::json("{}")});
+        m_server.route("/get", {FixtureResponse::json("{}")});
+        HttpClient http(fast());
+        HttpRequest post;
+        post.url = m_server.baseUrl() + QStringLiteral("/post");
+        post.method = "POST";
+        post.body = "{\"q\":1}";
+        post.headers.append(qMakePair(QByteArray("X-Custom"), QByteArray("one")));
+        post.ifNoneMatch = QStringLiteral("\"etag\"");
+        QVERIFY(http.fetch(post).ok());
+        HttpRequest get;
+        get.url = m_server.baseUrl() + QStringLiteral("/get");
+        get.expectJson = false;
+        QVERIFY(http.fetch(get).ok());
+        const QList<FixtureRequest> seen = m_server.requests();
+        QCOMPARE(seen.size(), 2);
+        QCOMPARE(seen.at(0).method, QByteArray("POST"));
+        QCOMPARE(seen.at(0).body, QByteArray("{\"q\":1}"));
+        QCOMPARE(seen.at(0).headers.value("x-custom"), QByteArray("one"));
+        QCOMPARE(seen.at(1).method, QByteArray("GET"));
+        QVERIFY(seen.at(1).body.isEmpty());
+        QVERIFY(!seen.at(1).headers.contains("x-custom"));
+        QVERIFY(!seen.at(1).headers.contains("if-none-match"));
+        QVERIFY(!seen.at(1).headers.contains("content-length"));
+        QCOMPARE(seen.at(1).headers.value("accept"), QByteArray("*/*"));
+        QVERIFY(seen.at(1).headers.value("user-agent").startsWith("GPUFrontier/"));
+    }
+
+    void timeLimitStopsATrickle()
+    {
+        // 20 bytes every 20 ms is fast enough for the low-speed check but would need 100 s for this
+        // body: the time limit of the download ends it, with the URL and the limit, and no retry.
+        FixtureResponse slow = FixtureResponse::json(QByteArray(100000, ' '));
+        slow.trickleBytes = 20;
+        slow.trickleMs = 20;
+        m_server.route("/slow", {slow});
+        HttpOptions o = fast();
+        o.lowSpeedBytesPerS = 1;
+        o.lowSpeedTimeS = 60;
+        o.maxTimeMs = 300;
+        HttpClient http(o);
+        HttpRequest req;
+        req.url = m_server.baseUrl() + QStringLiteral("/slow");
+        auto r = http.fetch(req);
+        QVERIFY(!r.ok());
+        const QString e = r.error().text();
+        QVERIFY2(e.startsWith(QStringLiteral("GET ") + req.url +
+                              QStringLiteral(": not finished within the "
+                                             "time limit of 0.3 s for one "
+                                             "download (received ")),
+                 qPrintable(e));
+        QVERIFY2(e.endsWith(QStringLiteral(" of 100000 bytes); not retried")), qPrintable(e));
+        QCOMPARE(r.error().code, QStringLiteral("download-time-limit"));
+        QCOMPARE(m_server.count("/slow"), 1);
+
+        // The same client goes on working after a transfer it stopped.
+        m_server.route("/fast", {FixtureResponse::json("{}")});
+        req.url = m_server.baseUrl() + QStringLiteral("/fast");
+        QVERIFY(http.fetch(req).ok());
+    }
+
+    void timeLimitIncludesTheWaitsBetweenAttempts()
+    {
+        // A retry that could only start after the limit is not waited for.
+        FixtureResponse busy = FixtureResponse::json("{}", 503);
+        busy.headers.append(qMakePair(QByteArray("Retry-After"), QByteArray("5")));
+        m_server.route("/busy", {busy});
+        HttpOptions o = fast();
+        o.maxTimeMs = 300;
+        HttpClient http(o);
+        HttpRequest req;
+        req.url = m_server.baseUrl() + QStringLiteral("/busy");
+        auto r = http.fetch(req);
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error().text().contains(QStringLiteral(
+                     "HTTP 503 Service Unavailable: {}; a retry in 5 s would pass the time limit of "
+                     "0.3 s for one download")),
+                 qPrintable(r.error().text()));
+        QCOMPARE(r.error().code, QStringLiteral("download-time-limit"));
+        QCOMPARE(m_server.count("/busy"), 1);
+    }
+
+    void redactSecrets_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QStringList>("secrets");
+        QTest::addColumn<QString>("expected");
+        const QStringList none;
+        QTest::newRow("userinfo") << QStringLiteral("GET http://user:pa55word@mirror.example/x: HTTP 500")
+                                  << none << QStringLiteral("GET http://REDACTED@mirror.example/x: HTTP 500");
+        QTest::newRow("user only") << QStringLiteral("https://tok3n@h/") << none
+                                   << QStringLiteral("https://REDACTED@h/");
+        QTest::newRow("@ in the password") << QStringLiteral("see http://u:p@ss@h:8080/p?q=1 now") << none
+                                           << QStringLiteral("see http://REDACTED@h:8080/p?q=1 now");
+        QTest::newRow("@ in the path is no userinfo")
+            << QStringLiteral("http://h/a@b and me@example.com") << none
+            << QStringLiteral("http://h/a@b and me@example.com");
+        QTest::newRow("key parameter")
+            << QStringLiteral("GET http://h/skus?key=AIza123&currencyCode=USD failed") << none
+            << QStringLiteral("GET http://h/skus?key=REDACTED&currencyCode=USD failed");
+        QTest::newRow("key parameter ends a message part")
+            << QStringLiteral("GET http://h/skus?key=AIza:x1: HTTP 400") << none
+            << QStringLiteral("GET http://h/skus?key=REDACTED: HTTP 400");
+        QTest::newRow("other credential parameters")
+            << QStringLiteral("u?api_key=a&Token=b&access_token=c&X-Amz-Signature=d&pageToken=keep") << none
+            << QStringLiteral("u?api_key=REDACTED&Token=REDACTED&access_token=REDACTED&"
+                              "X-Amz-Signature=REDACTED&pageToken=keep");
+        QTest::newRow("key value anywhere")
+            << QStringLiteral("HTTP 400: {\"message\": \"API key AIzaSy-secret not valid\"}")
+            << QStringList{QStringLiteral("AIzaSy-secret")}
+            << QStringLiteral("HTTP 400: {\"message\": \"API key REDACTED not valid\"}");
+        QTest::newRow("percent-encoded secret")
+            << QStringLiteral("echo: p%40ss%2Fw0rd and p@ss/w0rd") << QStringList{QStringLiteral("p@ss/w0rd")}
+            << QStringLiteral("echo: REDACTED and REDACTED");
+        QTest::newRow("too short to replace alone")
+            << QStringLiteral("abc http://u:abc@h/") << QStringList{QStringLiteral("abc")}
+            << QStringLiteral("abc http://REDACTED@h/");
+    }
+
+    void redactSecrets()
+    {
+        QFETCH(QString, text);
+        QFETCH(QStringList, secrets);
+        QFETCH(QString, expected);
+        QCOMPARE(gf::redactSecrets(text, secrets), expected);
+    }
+
+    void errorTextsHideCredentials()
+    {
+        const QByteArray key = "AIzaSy-echoed-key-1234";
+        m_server.route("/echo", {FixtureResponse::json(
+                                    "{\"error\":\"bad key " + key + " for user:hunter2pass\"}", 400)});
+        HttpClient http(fast());
+        http.setSecrets({QString::fromLatin1(key), QStringLiteral("hunter2pass")});
+        HttpRequest req;
+        req.url = QStringLiteral("http://user:hunter2pass@127.0.0.1:%1/echo?key=%2")
+                      .arg(m_server.port())
+                      .arg(QString::fromLatin1(key));
+        auto r = http.fetch(req);
+        QVERIFY(!r.ok());
+        const QString e = r.error().text();
+        QVERIFY2(!e.contains(QString::fromLatin1(key)) && !e.contains(QStringLiteral("hunter2")),
+                 qPrintable(e));
+        QVERIFY2(e.contains(QStringLiteral("GET http://REDACTED@127.0.0.1:")) &&
+                     e.contains(QStringLiteral("/echo?key=REDACTED: HTTP 400 Bad Request")) &&
+                     e.contains(QStringLiteral("bad key REDACTED for user:REDACTED")),
+                 qPrintable(e));
+        // The credentials themselves still go to the server.
+        QCOMPARE(m_server.requests().first().headers.value("authorization"),
+                 "Basic " + QByteArray("user:hunter2pass").toBase64());
+        QCOMPARE(m_server.requests().first().query, "key=" + key);
     }
 
     void proxyFromTheEnvironment()

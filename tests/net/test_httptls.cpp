@@ -39,12 +39,13 @@ public:
         }
     }
 
-    bool start(const QString &openssl, const QString &cert, const QString &key)
+    bool start(const QString &openssl, const QString &cert, const QString &key, const QStringList &extra = {})
     {
         m_process.setProcessChannelMode(QProcess::MergedChannels);
-        m_process.start(openssl,
-                        {QStringLiteral("s_server"), QStringLiteral("-accept"), QStringLiteral("127.0.0.1:0"),
-                         QStringLiteral("-cert"), cert, QStringLiteral("-key"), key, QStringLiteral("-www")});
+        m_process.start(openssl, QStringList{QStringLiteral("s_server"), QStringLiteral("-accept"),
+                                             QStringLiteral("127.0.0.1:0"), QStringLiteral("-cert"), cert,
+                                             QStringLiteral("-key"), key, QStringLiteral("-www")} +
+                                     extra);
         if (!m_process.waitForStarted(10000))
             return false;
         static const QRegularExpression accept(QStringLiteral("ACCEPT 127\\.0\\.0\\.1:(\\d+)"));
@@ -54,6 +55,7 @@ public:
             const QRegularExpressionMatch m = accept.match(QString::fromLatin1(seen));
             if (m.hasMatch()) {
                 m_port = m.captured(1).toInt();
+                m_output = seen;
                 return true;
             }
         }
@@ -63,9 +65,18 @@ public:
 
     QString url() const { return QStringLiteral("https://127.0.0.1:%1/").arg(m_port); }
 
+    /// Everything the server printed, once it ended by itself (-naccept; its output is buffered).
+    QByteArray outputAtExit()
+    {
+        m_process.waitForFinished(10000);
+        m_output += m_process.readAll();
+        return m_output;
+    }
+
 private:
     QProcess m_process;
     int m_port = 0;
+    QByteArray m_output;
 };
 
 } // namespace
@@ -97,11 +108,11 @@ class TestHttpTls final : public QObject
         return true;
     }
 
-    std::unique_ptr<TlsServer> serve(const QString &name)
+    std::unique_ptr<TlsServer> serve(const QString &name, const QStringList &extra = {})
     {
         auto server = std::make_unique<TlsServer>();
         if (!server->start(m_openssl, path(name + QStringLiteral(".pem")),
-                           path(name + QStringLiteral(".key"))))
+                           path(name + QStringLiteral(".key")), extra))
             return nullptr;
         return server;
     }
@@ -176,6 +187,45 @@ private Q_SLOTS:
         QVERIFY2(e.contains(QStringLiteral("TLS certificate could not be verified")), qPrintable(e));
         QVERIFY2(e.contains(QStringLiteral("with the CA bundle ") + path(QStringLiteral("elsewhere.pem"))),
                  qPrintable(e));
+    }
+
+    void sessionReusedBetweenRequests()
+    {
+        // One client keeps its TLS session: s_server -www closes the connection after each page,
+        // and the second handshake resumes the first session instead of a full handshake.
+        auto server = serve(QStringLiteral("local"));
+        QVERIFY(server);
+        HttpOptions o = fast();
+        o.caBundle = path(QStringLiteral("local.pem"));
+        HttpClient client(o);
+        HttpRequest r;
+        r.url = server->url();
+        r.expectJson = false;
+        const auto first = client.fetch(r);
+        QVERIFY2(first, first ? "" : qPrintable(first.error().message));
+        QVERIFY2(first.value().body.contains("\nNew, "), first.value().body.constData());
+        const auto second = client.fetch(r);
+        QVERIFY2(second, second ? "" : qPrintable(second.error().message));
+        QVERIFY2(second.value().body.contains("\nReused, "), second.value().body.constData());
+    }
+
+    void offersHttp2()
+    {
+        // HTTP/2 where the server supports it: the client offers h2 by ALPN. (s_server speaks only
+        // HTTP/1.1 and picks it, which the client accepts.)
+        auto server = serve(QStringLiteral("local"), {QStringLiteral("-alpn"), QStringLiteral("http/1.1"),
+                                                      QStringLiteral("-naccept"), QStringLiteral("1")});
+        QVERIFY(server);
+        HttpOptions o = fast();
+        o.caBundle = path(QStringLiteral("local.pem"));
+        HttpClient client(o);
+        HttpRequest r;
+        r.url = server->url();
+        r.expectJson = false;
+        const auto got = client.fetch(r);
+        QVERIFY2(got, got ? "" : qPrintable(got.error().message));
+        const QByteArray said = server->outputAtExit();
+        QVERIFY2(said.contains("ALPN protocols advertised by the client: h2, http/1.1"), said.constData());
     }
 
     void unreadableBundleIsNamed()

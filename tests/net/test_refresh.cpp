@@ -399,6 +399,36 @@ private Q_SLOTS:
         QVERIFY(o.warnings.join(u' ').contains(QStringLiteral("Windows meters skipped")));
     }
 
+    void oneConnectionPerSource_data()
+    {
+        QTest::addColumn<QString>("provider");
+        QTest::addColumn<int>("requests");
+        QTest::newRow("aws: index, 2 region files, spot feed, advisor") << QStringLiteral("aws") << 5;
+        QTest::newRow("azure: 2 pages") << QStringLiteral("azure") << 2;
+        QTest::newRow("gcp: 2 pages") << QStringLiteral("gcp") << 2;
+    }
+
+    void oneConnectionPerSource()
+    {
+        // Every request of a source goes through one client: one TCP connection (and TLS session)
+        // for all pages and files of one host, instead of one per request.
+        QFETCH(QString, provider);
+        QFETCH(int, requests);
+        serveAws();
+        m_server.route(kAzure, {file(QStringLiteral("providers/azure/page1.json"))});
+        m_server.route(kAzure2, {FixtureResponse::json(azurePage2("null"))});
+        m_server.route(kGcp, {file(QStringLiteral("providers/gcp/skus-page1.json"))});
+        m_server.route(kGcp, {file(QStringLiteral("providers/gcp/skus-page2.json"))},
+                       "pageToken=APKCS1HVa0YpwgyTFbqbJ1eGwzKZmsPw");
+        RefreshOptions opt = fastOptions(m_server.baseUrl());
+        opt.gcpApiKey = QStringLiteral("AIzaSy-test-key");
+        const RefreshOutcome o = refresh(provider, opt);
+        QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
+        QCOMPARE(o.requests, requests);
+        QCOMPARE(m_server.requests().size(), requests);
+        QCOMPARE(m_server.connections(), 1);
+    }
+
     void azureEmptyPage()
     {
         m_server.route(
@@ -463,6 +493,81 @@ private Q_SLOTS:
         QVERIFY2(!o.message.contains(QStringLiteral("secret")), qPrintable(o.message));
         QVERIFY(o.message.contains(QStringLiteral("key=REDACTED")));
         QVERIFY(!lastLog(m_db->path(), QStringLiteral("gcp")).contains(QStringLiteral("secret")));
+    }
+
+    void keyEchoedByTheServerIsNeverStored()
+    {
+        // Issue 18/6: an error body that repeats the key must not print or store it.
+        const QString key = QStringLiteral("AIzaSy-echoed-secret-key");
+        m_server.route(kGcp,
+                       {status(400, R"({"error":{"code":400,"message":"API key AIzaSy-echoed-secret-key )"
+                                    R"(is not valid for key=AIzaSy-echoed-secret-key"}})")});
+        RefreshOptions opt = fastOptions(m_server.baseUrl());
+        opt.gcpApiKey = key;
+        QStringList progress;
+        CatalogRefresher refresher(*m_store, opt);
+        refresher.setProgress([&](int, const QString &m) { progress.append(m); });
+        const RefreshOutcome o = refresher.refresh(QStringLiteral("gcp"));
+        QCOMPARE(o.status, RefreshStatus::Failed);
+        QVERIFY2(o.message.contains(QStringLiteral("HTTP 400 Bad Request")), qPrintable(o.message));
+        QVERIFY2(o.message.contains(QStringLiteral("API key REDACTED is not valid")), qPrintable(o.message));
+        for (const QString &text : QStringList{o.message, o.origin} + o.warnings + progress)
+            QVERIFY2(!text.contains(key), qPrintable(text));
+        QVERIFY(m_server.requests().first().query.contains(key.toUtf8())); // the key was sent
+        QCOMPARE(columnsContaining(m_db->path(), key), QStringList());
+        QCOMPARE(columnsContaining(m_db->path(), QStringLiteral("AIzaSy")), QStringList());
+    }
+
+    void urlPasswordIsNeverStored()
+    {
+        // A mirror behind basic authentication: the password is sent, never shown or stored.
+        serveAws();
+        const QString password = QStringLiteral("s3cret-mirror-pass");
+        RefreshOptions opt =
+            fastOptions(QStringLiteral("http://gf:%1@127.0.0.1:%2").arg(password).arg(m_server.port()));
+        RefreshOutcome o = refresh(QStringLiteral("aws"), opt);
+        QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
+        QCOMPARE(m_server.requests().first().headers.value("authorization"),
+                 "Basic " + QByteArray("gf:" + password.toUtf8()).toBase64());
+        QVERIFY2(o.origin.startsWith(QStringLiteral("http://REDACTED@127.0.0.1:")), qPrintable(o.origin));
+        QCOMPARE(columnsContaining(m_db->path(), password), QStringList());
+        QVERIFY(countWhere(m_db->path(), QStringLiteral("fetch_state"),
+                           QStringLiteral("url LIKE 'http://REDACTED@127.0.0.1:%'")) >= 5);
+        // The validators stored under the redacted URLs are found again: nothing changed (304s).
+        m_server.clearRequests();
+        o = refresh(QStringLiteral("aws"), opt);
+        QVERIFY2(o.status == RefreshStatus::Unchanged, qPrintable(o.message));
+        QCOMPARE(m_server.requests().first().headers.value("if-none-match"), QByteArray("\"idx-1\""));
+        // A failure names the URL without the password.
+        m_server.route(kIndex, {status(500, "{\"echo\":\"" + password.toUtf8() + "\"}")});
+        opt.http.maxAttempts = 1;
+        o = expectFailure(QStringLiteral("aws"), opt, QStringLiteral("HTTP 500"));
+        QVERIFY2(!o.message.contains(password) &&
+                     o.message.contains(QStringLiteral("GET http://REDACTED@127.0.0.1:")),
+                 qPrintable(o.message));
+        QCOMPARE(columnsContaining(m_db->path(), password), QStringList());
+        QCOMPARE(columnsContaining(m_db->path(), QStringLiteral("s3cret")), QStringList());
+    }
+
+    void timeLimitPerDownload()
+    {
+        // Issue 18/4: a server that trickles an offer file never trips the stall check; the time
+        // limit of one download ends the refresh, without retries, and nothing is imported.
+        serveAws();
+        FixtureResponse slow = file(QStringLiteral("providers/aws/us-west-2.json"));
+        slow.trickleBytes = 20;
+        slow.trickleMs = 20;
+        m_server.route(kWest, {slow});
+        RefreshOptions opt = fastOptions(m_server.baseUrl());
+        opt.http.lowSpeedBytesPerS = 1;
+        opt.http.lowSpeedTimeS = 60;
+        opt.http.maxTimeMs = 400;
+        const RefreshOutcome o =
+            expectFailure(QStringLiteral("aws"), opt,
+                          QStringLiteral("/us-west-2/index.json: not finished within the time limit of 0.4 s "
+                                         "for one download"));
+        QCOMPARE(o.code, QStringLiteral("download-time-limit"));
+        QCOMPARE(m_server.count(kWest), 1);
     }
 
     void vastaiSearch()

@@ -71,4 +71,28 @@ QString lastLog(const QString &dbPath, const QString &provider)
     });
 }
 
+QStringList columnsContaining(const QString &dbPath, const QString &needle)
+{
+    return withDb(dbPath, [&](QSqlDatabase &db) -> QStringList {
+        QStringList found;
+        const QByteArray bytes = needle.toUtf8();
+        for (const QString &table : db.tables()) {
+            QSqlQuery q(db);
+            if (!q.exec(QStringLiteral("SELECT * FROM \"%1\"").arg(table))) {
+                found.append(table + QStringLiteral(": unreadable"));
+                continue;
+            }
+            while (q.next()) {
+                const QSqlRecord r = q.record();
+                for (int i = 0; i < r.count(); ++i) {
+                    const QString where = table + u'.' + r.fieldName(i);
+                    if (!found.contains(where) && q.value(i).toByteArray().contains(bytes))
+                        found.append(where);
+                }
+            }
+        }
+        return found;
+    });
+}
+
 } // namespace gf::test

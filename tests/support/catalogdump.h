@@ -2,6 +2,7 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
 
 namespace gf::test {
 
@@ -13,5 +14,7 @@ QByteArray dumpCatalog(const QString &dbPath);
 int countWhere(const QString &dbPath, const QString &table, const QString &where);
 /// The newest refresh_log row of a provider as "outcome|message".
 QString lastLog(const QString &dbPath, const QString &provider);
+/// Every "table.column" of the database with a value (text or blob) containing `needle`.
+QStringList columnsContaining(const QString &dbPath, const QString &needle);
 
 } // namespace gf::test

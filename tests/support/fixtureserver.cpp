@@ -8,6 +8,9 @@
 #include <QThread>
 #include <QTimer>
 
+#include <algorithm>
+#include <memory>
+
 namespace gf::test {
 
 namespace {
@@ -65,45 +68,74 @@ public:
     }
 
 private:
+    /// One connection: bytes not parsed yet, and whether an answer is still being sent.
+    struct Connection
+    {
+        QByteArray buffer;
+        bool busy = false;
+    };
+
     void accept(QTcpSocket *s)
     {
         s->setParent(m_server);
-        auto buffer = std::make_shared<QByteArray>();
-        QObject::connect(s, &QTcpSocket::readyRead, s, [this, s, buffer] {
-            buffer->append(s->readAll());
-            const qsizetype end = buffer->indexOf("\r\n\r\n");
-            if (end < 0)
-                return;
-            FixtureRequest req;
-            const QList<QByteArray> lines = buffer->left(end).split('\n');
-            const QList<QByteArray> first = lines.value(0).trimmed().split(' ');
-            req.method = first.value(0);
-            const QByteArray target = first.value(1);
-            const qsizetype q = target.indexOf('?');
-            req.path = q < 0 ? target : target.left(q);
-            req.query = q < 0 ? QByteArray() : target.mid(q + 1);
-            for (qsizetype i = 1; i < lines.size(); ++i) {
-                const QByteArray line = lines.at(i).trimmed();
-                const qsizetype colon = line.indexOf(':');
-                if (colon > 0)
-                    req.headers.insert(line.left(colon).trimmed().toLower(), line.mid(colon + 1).trimmed());
-            }
-            const qint64 length = req.headers.value("content-length").toLongLong();
-            if (buffer->size() - (end + 4) < length)
-                return; // the body is not complete yet
-            req.body = buffer->mid(end + 4, length);
-            buffer->clear();
-            QObject::disconnect(s, &QTcpSocket::readyRead, nullptr, nullptr);
-            const FixtureResponse r = m_owner->take(req);
-            if (r.delayMs > 0)
-                QTimer::singleShot(r.delayMs, s, [this, s, r, req] { answer(s, r, req); });
-            else
-                answer(s, r, req);
+        m_owner->countConnection();
+        auto conn = std::make_shared<Connection>();
+        QObject::connect(s, &QTcpSocket::readyRead, s, [this, s, conn] {
+            conn->buffer.append(s->readAll());
+            next(s, conn);
         });
         QObject::connect(s, &QTcpSocket::disconnected, s, &QObject::deleteLater);
     }
 
-    void answer(QTcpSocket *s, const FixtureResponse &r, const FixtureRequest &req)
+    /// Answers the next complete request in the buffer, if any and none is being answered.
+    void next(QTcpSocket *s, const std::shared_ptr<Connection> &conn)
+    {
+        if (conn->busy)
+            return;
+        QByteArray &buffer = conn->buffer;
+        const qsizetype end = buffer.indexOf("\r\n\r\n");
+        if (end < 0)
+            return;
+        FixtureRequest req;
+        const QList<QByteArray> lines = buffer.left(end).split('\n');
+        const QList<QByteArray> first = lines.value(0).trimmed().split(' ');
+        req.method = first.value(0);
+        const QByteArray target = first.value(1);
+        const qsizetype q = target.indexOf('?');
+        req.path = q < 0 ? target : target.left(q);
+        req.query = q < 0 ? QByteArray() : target.mid(q + 1);
+        for (qsizetype i = 1; i < lines.size(); ++i) {
+            const QByteArray line = lines.at(i).trimmed();
+            const qsizetype colon = line.indexOf(':');
+            if (colon > 0)
+                req.headers.insert(line.left(colon).trimmed().toLower(), line.mid(colon + 1).trimmed());
+        }
+        const qint64 length = req.headers.value("content-length").toLongLong();
+        if (buffer.size() - (end + 4) < length)
+            return; // the body is not complete yet
+        req.body = buffer.mid(end + 4, length);
+        buffer.remove(0, end + 4 + length);
+        conn->busy = true;
+        const FixtureResponse r = m_owner->take(req);
+        if (r.delayMs > 0)
+            QTimer::singleShot(r.delayMs, s, [this, s, conn, r, req] { answer(s, conn, r, req); });
+        else
+            answer(s, conn, r, req);
+    }
+
+    /// The answer is out: keep the connection for the next request, or close it.
+    void done(QTcpSocket *s, const std::shared_ptr<Connection> &conn, bool keep)
+    {
+        if (!keep) {
+            s->disconnectFromHost();
+            return;
+        }
+        conn->busy = false;
+        next(s, conn);
+    }
+
+    void answer(QTcpSocket *s, const std::shared_ptr<Connection> &conn, const FixtureResponse &r,
+                const FixtureRequest &req)
     {
         int status = r.status;
         QByteArray body = r.body;
@@ -112,6 +144,8 @@ private:
             status = 304;
             body.clear();
         }
+        const bool keep = m_owner->keepAlive() && req.headers.value("connection").toLower() != "close" &&
+                          r.closeAfter < 0 && r.stallAfter < 0;
         QByteArray head = "HTTP/1.1 " + QByteArray::number(status) + ' ' + reason(status) + "\r\n";
         if (status != 304 && !r.contentType.isEmpty())
             head += "Content-Type: " + r.contentType + "\r\n";
@@ -125,7 +159,8 @@ private:
         }
         for (const auto &[name, value] : r.headers)
             head += name + ": " + value + "\r\n";
-        head += "Content-Length: " + QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n";
+        head += "Content-Length: " + QByteArray::number(body.size()) + "\r\n";
+        head += keep ? QByteArray("\r\n") : QByteArray("Connection: close\r\n\r\n");
         s->write(head);
         if (r.closeAfter >= 0) {
             s->write(body.left(r.closeAfter));
@@ -142,8 +177,25 @@ private:
             });
             return;
         }
+        if (r.trickleBytes > 0 && !body.isEmpty()) {
+            s->flush();
+            auto *timer = new QTimer(s);
+            auto sent = std::make_shared<qint64>(0);
+            QObject::connect(timer, &QTimer::timeout, s, [this, s, conn, timer, sent, body, r, keep] {
+                s->write(body.mid(*sent, r.trickleBytes));
+                s->flush();
+                *sent += r.trickleBytes;
+                if (*sent >= body.size()) {
+                    timer->stop();
+                    timer->deleteLater();
+                    done(s, conn, keep);
+                }
+            });
+            timer->start(std::max(1, r.trickleMs));
+            return;
+        }
         s->write(body);
-        s->disconnectFromHost();
+        done(s, conn, keep);
     }
 
     FixtureServer *m_owner;
@@ -226,6 +278,31 @@ void FixtureServer::clearRequests()
 {
     QMutexLocker lock(&m_mutex);
     m_requests.clear();
+    m_connections = 0;
+}
+
+int FixtureServer::connections() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_connections;
+}
+
+void FixtureServer::countConnection()
+{
+    QMutexLocker lock(&m_mutex);
+    ++m_connections;
+}
+
+void FixtureServer::setKeepAlive(bool on)
+{
+    QMutexLocker lock(&m_mutex);
+    m_keepAlive = on;
+}
+
+bool FixtureServer::keepAlive() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_keepAlive;
 }
 
 FixtureResponse FixtureServer::take(const FixtureRequest &request)

@@ -27,6 +27,9 @@ struct FixtureResponse
     qint64 stallAfter = -1;  ///< send this many bytes, then nothing for stallMs (connection kept open)
     int stallMs = 0;
     int delayMs = 0; ///< wait before answering
+    /// A slow link: the body goes out trickleBytes at a time, one piece every trickleMs.
+    qint64 trickleBytes = 0;
+    int trickleMs = 0;
 
     static FixtureResponse json(const QByteArray &body, int status = 200)
     {
@@ -51,6 +54,9 @@ struct FixtureRequest
 /// on the test thread can talk to it. Routes answer by path (and optionally a substring of the
 /// query); a route holds a sequence of answers: the n-th request gets the n-th, the last repeats.
 /// "{{BASE}}" in a body is replaced by the server's base URL (for absolute next-page links).
+/// Connections are persistent as with real servers (HTTP/1.1 keep-alive: one connection answers
+/// requests until the client closes it) unless setKeepAlive(false); answers that cut or stall the
+/// connection close it.
 class FixtureServer
 {
 public:
@@ -70,7 +76,14 @@ public:
 
     QList<FixtureRequest> requests() const;
     int count(const QByteArray &path) const;
+    /// Forgets the requests seen and resets the connection count.
     void clearRequests();
+
+    /// TCP connections accepted since start() or the last clearRequests().
+    int connections() const;
+    /// Off: every answer says "Connection: close" and closes the connection (an HTTP/1.0-style server).
+    void setKeepAlive(bool on);
+    bool keepAlive() const;
 
     struct Route
     {
@@ -81,11 +94,14 @@ public:
     };
     /// Used by the server thread.
     FixtureResponse take(const FixtureRequest &request);
+    void countConnection();
 
 private:
     mutable QMutex m_mutex;
     QList<Route> m_routes;
     QList<FixtureRequest> m_requests;
+    int m_connections = 0;
+    bool m_keepAlive = true;
     QThread *m_thread = nullptr;
     class Worker;
     Worker *m_worker = nullptr;

@@ -23,19 +23,6 @@ std::unique_ptr<CatalogStore> TempDb::open() const
     return std::move(r).value();
 }
 
-QString fixturePath(const QString &relativePath)
-{
-    return QStringLiteral(GF_FIXTURES_DIR "/") + relativePath;
-}
-
-QByteArray readFixture(const QString &relativePath)
-{
-    QFile f(fixturePath(relativePath));
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("missing fixture %s", qPrintable(relativePath));
-    return f.readAll();
-}
-
 QByteArray makeCatalogCsv(const QString &provider, int rows, const QString &gpuName)
 {
     QString s =
@@ -54,16 +41,6 @@ QByteArray makeCatalogCsv(const QString &provider, int rows, const QString &gpuN
                  .arg(i % 2 ? QString::number(i * 0.4, 'f', 2) : QString());
     }
     return s.toUtf8();
-}
-
-QString builtExecutable(const QString &name)
-{
-    const QStringList candidates{QStringLiteral(GF_BINARY_DIR "/app/") + name,
-                                 QStringLiteral(GF_BINARY_DIR "/probes/") + name};
-    for (const QString &c : candidates)
-        if (QFileInfo(c).isExecutable())
-            return c;
-    return candidates.first();
 }
 
 int countRows(const QString &dbPath, const QString &table)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "fixtures.h"
 #include "providers/snapshotfile.h"
 #include "store/catalogstore.h"
 
@@ -25,13 +26,9 @@ private:
     QTemporaryDir m_dir;
 };
 
-QByteArray readFixture(const QString &relativePath);
-QString fixturePath(const QString &relativePath);
 /// A small valid catalog CSV for `provider` with `rows` offers (prices 1.00, 2.00, ...).
 QByteArray makeCatalogCsv(const QString &provider, int rows,
                           const QString &gpuName = QStringLiteral("A100-80GB"));
-/// Path of a built executable (gpufrontier-cli, gpufrontier, probes) in the build tree.
-QString builtExecutable(const QString &name);
 /// Counts rows of a table through a fresh read-only connection (independent of the store under test).
 int countRows(const QString &dbPath, const QString &table);
 

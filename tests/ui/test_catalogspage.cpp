@@ -4,6 +4,7 @@
 #include "historychart.h"
 #include "refresh/refreshservice.h"
 #include "testsupport.h"
+#include "viewmodels/catalogservice.h"
 #include "viewmodels/catalogstatusmodel.h"
 
 #include <QAbstractItemModelTester>
@@ -77,7 +78,8 @@ private Q_SLOTS:
     void showsEveryProviderWithAgeBadges()
     {
         TempDb db;
-        CatalogsPage page(db.path(), nullptr);
+        CatalogService pageService(db.path());
+        CatalogsPage page(&pageService, nullptr);
         QAbstractItemModelTester tester(page.statusModel(),
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         QSignalSpy loaded(&page, &CatalogsPage::statusLoaded);
@@ -102,7 +104,8 @@ private Q_SLOTS:
     {
         serveAws();
         TempDb db;
-        CatalogsPage page(db.path(), nullptr);
+        CatalogService pageService(db.path());
+        CatalogsPage page(&pageService, nullptr);
         QSignalSpy loaded(&page, &CatalogsPage::statusLoaded);
         QVERIFY(loaded.wait(30000));
         QSignalSpy changed(&page, &CatalogsPage::catalogChanged);
@@ -172,7 +175,8 @@ private Q_SLOTS:
         stall.stallMs = 30000;
         m_server.route("/offers/v1.0/aws/AmazonEC2/20250912225308/us-east-1/index.json", {stall});
         TempDb db;
-        CatalogsPage page(db.path(), nullptr);
+        CatalogService pageService(db.path());
+        CatalogsPage page(&pageService, nullptr);
         QSignalSpy loaded(&page, &CatalogsPage::statusLoaded);
         QVERIFY(loaded.wait(30000));
         page.baseUrlEdit(QStringLiteral("aws"))->setText(m_server.baseUrl());
@@ -190,7 +194,8 @@ private Q_SLOTS:
     void importFileThroughTheSeam()
     {
         TempDb db;
-        CatalogsPage page(db.path(), nullptr);
+        CatalogService pageService(db.path());
+        CatalogsPage page(&pageService, nullptr);
         QSignalSpy loaded(&page, &CatalogsPage::statusLoaded);
         QVERIFY(loaded.wait(30000));
         page.setFileChooser(
@@ -215,7 +220,8 @@ private Q_SLOTS:
     {
         TempDb db;
         {
-            CatalogsPage page(db.path(), nullptr);
+            CatalogService pageService(db.path());
+            CatalogsPage page(&pageService, nullptr);
             page.gcpKeyEdit()->setText(QStringLiteral("test-key"));
             Q_EMIT page.gcpKeyEdit()->editingFinished();
             page.baseUrlEdit(QStringLiteral("azure"))->setText(QStringLiteral("not a url"));
@@ -224,7 +230,8 @@ private Q_SLOTS:
                         .value(QStringLiteral("refresh/baseUrl/azure"))
                         .isNull()); // rejected, with a message
         }
-        CatalogsPage again(db.path(), nullptr);
+        CatalogService againService(db.path());
+        CatalogsPage again(&againService, nullptr);
         QCOMPARE(again.gcpKeyEdit()->text(), QStringLiteral("test-key"));
 
         // CA bundle: a missing file is refused with a message naming it; a PEM file is kept.
@@ -246,7 +253,8 @@ private Q_SLOTS:
         Q_EMIT ca->editingFinished();
         QCOMPARE(QSettings().value(QStringLiteral("refresh/caBundle")).toString(), pem);
         QVERIFY(error->text().isEmpty());
-        CatalogsPage third(db.path(), nullptr);
+        CatalogService thirdService(db.path());
+        CatalogsPage third(&thirdService, nullptr);
         QCOMPARE(third.findChild<QLineEdit *>(QStringLiteral("caBundle"))->text(), pem);
         QSettings().remove(QStringLiteral("refresh/caBundle"));
     }

@@ -1,5 +1,6 @@
 #include "probepage.h"
 #include "testsupport.h"
+#include "viewmodels/catalogservice.h"
 
 #include <QApplication>
 #include <QLabel>
@@ -25,11 +26,12 @@ private Q_SLOTS:
     void importsAProbeFromAnotherMachine()
     {
         TempDb db;
-        ProbePage page(db.path());
+        CatalogService pageService(db.path());
+        ProbePage page(&pageService);
         QCOMPARE(page.historyCount(), 0);
         QSignalSpy calibration(&page, &ProbePage::calibrationChanged);
         QVERIFY(page.importFile(fixturePath(QStringLiteral("probe/cuda_h100.json"))));
-        QCOMPARE(page.historyCount(), 1);
+        QTRY_COMPARE(page.historyCount(), 1);
         QCOMPARE(calibration.size(), 1);
         const Calibration c = calibration.first().at(0).value<Calibration>();
         QVERIFY(c.measured);
@@ -48,7 +50,8 @@ private Q_SLOTS:
     void rejectsBadFiles()
     {
         TempDb db;
-        ProbePage page(db.path());
+        CatalogService pageService(db.path());
+        ProbePage page(&pageService);
         QVERIFY(!page.importFile(fixturePath(QStringLiteral("probe/not_json.txt"))));
         QVERIFY(page.statusText().contains(QStringLiteral("not_json.txt")));
         QVERIFY(!page.importFile(db.dir() + QStringLiteral("/missing.json")));
@@ -59,13 +62,14 @@ private Q_SLOTS:
     void runsTheRealCpuProbe()
     {
         TempDb db;
-        ProbePage page(db.path());
+        CatalogService pageService(db.path());
+        ProbePage page(&pageService);
         QSignalSpy finished(&page, &ProbePage::runFinished);
         page.runProbe(true, true);
         QVERIFY(page.isRunning());
         QVERIFY(finished.wait(120000));
         QVERIFY2(finished.first().at(0).toBool(), qPrintable(page.statusText()));
-        QCOMPARE(page.historyCount(), 1);
+        QTRY_COMPARE(page.historyCount(), 1);
         // A CPU probe calibrates nothing on the GPU side: datasheet defaults, said so.
         QVERIFY(!page.calibration().measured);
     }
@@ -73,7 +77,8 @@ private Q_SLOTS:
     void cancelStopsTheRun()
     {
         TempDb db;
-        ProbePage page(db.path());
+        CatalogService pageService(db.path());
+        ProbePage page(&pageService);
         QSignalSpy finished(&page, &ProbePage::runFinished);
         page.runProbe(true, false);
         QVERIFY(page.isRunning());

@@ -2,8 +2,11 @@
 #include "clirun.h"
 #include "domain/gpucatalog.h"
 #include "domain/workload.h"
+#include "jsonschemacheck.h"
+#include "projection/pointjson.h"
 #include "testsupport.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -22,6 +25,16 @@ QJsonObject object(const CliRun &r)
     if (e.error != QJsonParseError::NoError || !d.isObject())
         qWarning("not a JSON object: %s", qPrintable(r.out.left(300)));
     return d.object();
+}
+
+/// The report schema's "$defs/point": the one shape of a projected point.
+JsonSchemaCheck pointSchema()
+{
+    QFile f(QStringLiteral(GF_SOURCE_DIR "/resources/report.schema.json"));
+    if (!f.open(QIODevice::ReadOnly))
+        qWarning("cannot read the report schema");
+    const QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
+    return JsonSchemaCheck(QJsonObject{{u"$defs"_s, root.value(u"$defs")}, {u"$ref"_s, u"#/$defs/point"_s}});
 }
 } // namespace
 
@@ -131,6 +144,26 @@ private Q_SLOTS:
             << QStringList{u"gpus"_s, u"--flops-per-sample"_s, u"1e9"_s, u"--samples"_s,
                            u"10"_s,   u"--precision"_s,        u"int4"_s}
             << u"--precision"_s;
+        QTest::newRow("interruption rate without provider")
+            << QStringList{u"frontier"_s, u"--workload"_s, u"resnet50"_s, u"--interruption-rate"_s, u"0.1"_s}
+            << u"--interruption-rate: \"0.1\" is not PROVIDER=NUMBER"_s;
+        QTest::newRow("interruption rate unknown provider")
+            << QStringList{u"frontier"_s, u"--workload"_s, u"resnet50"_s, u"--interruption-rate"_s,
+                           u"ibm=0.1"_s}
+            << u"--interruption-rate: unknown provider \"ibm\""_s;
+        QTest::newRow("interruption rate twice")
+            << QStringList{u"frontier"_s, u"--workload"_s,          u"resnet50"_s, u"--interruption-rate"_s,
+                           u"aws=0.1"_s,  u"--interruption-rate"_s, u"aws=0.2"_s}
+            << u"aws is given twice"_s;
+        QTest::newRow("egress negative")
+            << QStringList{u"frontier"_s, u"--workload"_s, u"resnet50"_s, u"--egress"_s, u"gcp=-1"_s}
+            << u"--egress"_s;
+        QTest::newRow("checkpointing word")
+            << QStringList{u"frontier"_s, u"--workload"_s, u"llm7b-lora"_s, u"--checkpointing"_s, u"yes"_s}
+            << u"--checkpointing: \"yes\" is not on or off"_s;
+        QTest::newRow("checkpointing not offered")
+            << QStringList{u"frontier"_s, u"--workload"_s, u"resnet50"_s, u"--checkpointing"_s, u"on"_s}
+            << u"gradient checkpointing is not offered"_s;
         QTest::newRow("unknown option")
             << QStringList{u"frontier"_s, u"--workload"_s, u"resnet50"_s, u"--fast"_s}
             << u"unknown option --fast"_s;
@@ -145,7 +178,8 @@ private Q_SLOTS:
         QVERIFY(r.out.isEmpty());
     }
 
-    // The JSON shape, the counts, and the invariants: one recommended point, on the frontier and feasible.
+    // The JSON shape (the report's point, with its schema version), the counts, and the invariants: one
+    // recommended point, on the frontier and feasible.
     void frontierJson()
     {
         const CliRun r =
@@ -156,15 +190,19 @@ private Q_SLOTS:
         const QJsonObject counts = root.value(u"counts").toObject();
         QVERIFY(counts.value(u"offers").toInt() > 2000);
         QCOMPARE(pts.size(), counts.value(u"points").toInt());
+        const JsonSchemaCheck schema = pointSchema();
         int onFrontier = 0, recommended = 0, spot = 0;
         double prevHours = 0;
         for (const QJsonValue &v : pts) {
             const QJsonObject p = v.toObject();
-            for (const char *key : {"provider", "instance_type", "region", "gpu", "gpu_name", "gpu_count",
-                                    "nodes", "price_mode", "usd_per_hour", "samples_per_s", "train_hours",
-                                    "interruption_hours", "total_hours", "cost_usd", "samples_per_usd",
-                                    "on_frontier", "feasible", "recommended", "flags"})
+            const QStringList errors = schema.validate(p);
+            QVERIFY2(errors.isEmpty(), qPrintable(errors.mid(0, 5).join(u'\n')));
+            QCOMPARE(p.value(u"schema_version").toInt(), kPointJsonSchemaVersion);
+            for (const char *key :
+                 {"price_usd_per_h", "train_h", "interruption_h", "total_h", "price_age_days"})
                 QVERIFY2(p.contains(QLatin1StringView(key)), key);
+            for (const char *key : {"usd_per_hour", "train_hours", "interruption_hours", "total_hours"})
+                QVERIFY2(!p.contains(QLatin1StringView(key)), key); // the shape before the unification
             onFrontier += p.value(u"on_frontier").toBool();
             spot += p.value(u"price_mode").toString() == u"spot";
             if (p.value(u"recommended").toBool()) {
@@ -172,9 +210,9 @@ private Q_SLOTS:
                 QVERIFY(p.value(u"on_frontier").toBool());
                 QVERIFY(p.value(u"feasible").toBool());
             }
-            if (!p.value(u"total_hours").isNull()) {
-                QVERIFY(p.value(u"total_hours").toDouble() >= prevHours); // fastest first
-                prevHours = p.value(u"total_hours").toDouble();
+            if (!p.value(u"total_h").isNull()) {
+                QVERIFY(p.value(u"total_h").toDouble() >= prevHours); // fastest first
+                prevHours = p.value(u"total_h").toDouble();
             }
             if (p.value(u"on_frontier").toBool())
                 QVERIFY(p.value(u"cost_usd").toDouble() > 0);
@@ -219,6 +257,62 @@ private Q_SLOTS:
         for (const QJsonValue &v : object(r).value(u"points").toArray())
             four = four || v.toObject().value(u"nodes").toInt() == 4;
         QVERIFY(four);
+    }
+
+    // Issue 13 in the CLI: a user's spot interruption rate changes the spot points' overhead; suspect
+    // prices are never recommended unless --include-suspect; --checkpointing and --dataset-gb reach the
+    // workload.
+    void spotRiskAndSuspectPrices()
+    {
+        auto points = [&](const QStringList &extra) {
+            const CliRun r =
+                cli(m_db.path(), QStringList{u"frontier"_s, u"--workload"_s, u"bert-large-squad"_s,
+                                             u"--spot"_s, u"--provider"_s, u"aws"_s, u"--format=json"_s} +
+                                     extra);
+            if (r.rc != 0)
+                qWarning("%s", qPrintable(r.err));
+            return object(r).value(u"points").toArray();
+        };
+        const QJsonArray base = points({});
+        const QJsonArray risky = points({u"--interruption-rate"_s, u"aws=0.2"_s});
+        QVERIFY(!base.isEmpty());
+        QCOMPARE(risky.size(), base.size());
+        double baseOverhead = 0, riskyOverhead = 0;
+        for (const QJsonValue &v : base)
+            baseOverhead += v.toObject().value(u"interruption_h").toDouble();
+        for (const QJsonValue &v : risky) {
+            riskyOverhead += v.toObject().value(u"interruption_h").toDouble();
+            QVERIFY(v.toObject().value(u"expected_interruptions").toDouble() >= 0);
+        }
+        QVERIFY2(riskyOverhead > baseOverhead * 1.5,
+                 qPrintable(u"%1 vs %2"_s.arg(riskyOverhead).arg(baseOverhead)));
+
+        // The recommendation never carries a suspect flag by default; with --include-suspect the flags stay.
+        const CliRun def =
+            cli(m_db.path(), {u"frontier"_s, u"--workload"_s, u"resnet50"_s, u"--format=json"_s});
+        QCOMPARE(def.rc, 0);
+        QJsonObject rec;
+        for (const QJsonValue &v : object(def).value(u"points").toArray())
+            if (v.toObject().value(u"recommended").toBool())
+                rec = v.toObject();
+        QVERIFY(!rec.isEmpty());
+        const QStringList suspect{u"spot-above-on-demand"_s, u"spot-at-floor"_s, u"gpu-below-spot"_s,
+                                  u"price-outlier-low"_s, u"stale"_s};
+        for (const QJsonValue &f : rec.value(u"flags").toArray())
+            QVERIFY2(!suspect.contains(f.toString()), qPrintable(f.toString()));
+        const CliRun inc = cli(m_db.path(), {u"frontier"_s, u"--workload"_s, u"resnet50"_s,
+                                             u"--include-suspect"_s, u"--format=json"_s});
+        QCOMPARE(inc.rc, 0);
+        QVERIFY(object(inc).value(u"options").toObject().value(u"include_suspect").toBool());
+
+        const CliRun wl =
+            cli(m_db.path(), {u"frontier"_s, u"--workload"_s, u"llm7b-lora"_s, u"--checkpointing"_s, u"off"_s,
+                              u"--dataset-gb"_s, u"12"_s, u"--format=json"_s});
+        QCOMPARE(wl.rc, 0);
+        const QJsonObject w = object(wl).value(u"workload").toObject();
+        QVERIFY2(w.value(u"memory_gb").toDouble() > 24,
+                 qPrintable(QString::number(w.value(u"memory_gb").toDouble())));
+        QCOMPARE(w.value(u"dataset_gb").toDouble(), 12.0);
     }
 
     // A deadline nobody can meet: no recommendation, said in words, still exit 0.
@@ -269,7 +363,8 @@ private Q_SLOTS:
         QCOMPARE(object(r).value(u"workload").toObject().value(u"kind").toString(), u"custom-measured"_s);
     }
 
-    // The newest probe run calibrates; an unreadable newest run falls back to the defaults and says so.
+    // The newest probe run calibrates; an unreadable newest run is skipped (the next readable one
+    // calibrates, as in the GUI and the reports) and the output says so.
     void calibrationFromProbeRun()
     {
         TempDb db;
@@ -301,7 +396,17 @@ private Q_SLOTS:
         }
         r = cli(db.path(), {u"gpus"_s, u"--workload"_s, u"gpt2-124m"_s});
         QCOMPARE(r.rc, 0);
-        QVERIFY2(r.out.contains(u"cannot be read"_s), qPrintable(r.out.left(400)));
+        QVERIFY2(r.out.contains(u"Calibration: probe of NVIDIA H100 80GB HBM3"_s),
+                 qPrintable(r.out.left(400)));
+        QVERIFY2(r.out.contains(u"[probe run #1]"_s), qPrintable(r.out.left(400)));
+        QVERIFY2(r.out.contains(u"skipped probe run #2 cannot be read"_s), qPrintable(r.out.left(400)));
+        r = cli(db.path(),
+                {u"frontier"_s, u"--workload"_s, u"gpt2-124m"_s, u"--limit=1"_s, u"--format=json"_s});
+        QCOMPARE(r.rc, 0);
+        const QJsonObject skipped = object(r).value(u"calibration").toObject();
+        QVERIFY(skipped.value(u"measured").toBool());
+        QVERIFY(skipped.value(u"notes").toArray().first().toString().startsWith(
+            u"probe run #2 cannot be read"_s));
     }
 
     void help()

@@ -7,6 +7,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSet>
 #include <QTest>
 
 using namespace gf;
@@ -211,6 +212,31 @@ private Q_SLOTS:
         QTest::newRow("nan") << QStringList{QStringLiteral("offers"), QStringLiteral("--max-price"),
                                             QStringLiteral("nan")}
                              << QStringLiteral("not a number");
+        QTest::newRow("missing value names it")
+            << QStringList{QStringLiteral("offers"), QStringLiteral("--limit"), QStringLiteral("3"),
+                           QStringLiteral("--gpu")}
+            << QStringLiteral("gpufrontier-cli offers: option --gpu needs a value (NAME)");
+        QTest::newRow("given twice") << QStringList{QStringLiteral("offers"), QStringLiteral("--gpu"),
+                                                    QStringLiteral("a100"), QStringLiteral("--gpu=h100")}
+                                     << QStringLiteral("option --gpu given twice");
+        QTest::newRow("flag with value")
+            << QStringList{QStringLiteral("offers"), QStringLiteral("--spot=yes")}
+            << QStringLiteral("option --spot takes no value");
+        QTest::newRow("single dash") << QStringList{QStringLiteral("offers"), QStringLiteral("-x")}
+                                     << QStringLiteral("unknown option -x");
+        QTest::newRow("first problem in order")
+            << QStringList{QStringLiteral("offers"), QStringLiteral("--colour"), QStringLiteral("--gpu")}
+            << QStringLiteral("unknown option --colour");
+        QTest::newRow("positional") << QStringList{QStringLiteral("offers"), QStringLiteral("h100")}
+                                    << QStringLiteral("unexpected argument \"h100\"");
+        QTest::newRow("negative number positional")
+            << QStringList{QStringLiteral("offers"), QStringLiteral("-3")}
+            << QStringLiteral("unexpected argument \"-3\"");
+        QTest::newRow("range named") << QStringList{QStringLiteral("offers"), QStringLiteral("--limit"),
+                                                    QStringLiteral("0")}
+                                     << QStringLiteral("--limit: 0 is out of range (1 to 1e+09)");
+        QTest::newRow("global unknown") << QStringList{QStringLiteral("--colour"), QStringLiteral("offers")}
+                                        << QStringLiteral("gpufrontier-cli: unknown option --colour");
     }
     void usageErrors()
     {
@@ -290,11 +316,45 @@ private Q_SLOTS:
         QVERIFY(r.err.contains(QStringLiteral("cannot read")));
     }
 
+    // A repeatable option: repeated and comma-separated values add up; --db also after the command.
+    void repeatableAndDbAfterCommand()
+    {
+        CliRun r = cli(m_db.path(), {QStringLiteral("offers"), QStringLiteral("--provider"),
+                                     QStringLiteral("gcp"), QStringLiteral("--provider=paperspace, vastai"),
+                                     QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(r.rc, 0);
+        QSet<QString> providers;
+        for (const QJsonValue &v : json(r))
+            providers.insert(v.toObject().value(QStringLiteral("provider")).toString());
+        QCOMPARE(providers, (QSet<QString>{QStringLiteral("gcp"), QStringLiteral("paperspace"),
+                                           QStringLiteral("vastai")}));
+        QString out, err;
+        QTextStream o(&out), e(&err);
+        QCOMPARE(runCli({QStringLiteral("offers"), QStringLiteral("--limit"), QStringLiteral("2"),
+                         QStringLiteral("--db"), m_db.path(), QStringLiteral("--format=json")},
+                        o, e),
+                 0);
+        o.flush();
+        QCOMPARE(QJsonDocument::fromJson(out.toUtf8()).array().size(), 2);
+    }
+
     void helpAndVersion()
     {
         CliRun r = cli(m_db.path(), {QStringLiteral("offers"), QStringLiteral("--help")});
         QCOMPARE(r.rc, 0);
         QVERIFY(r.out.contains(QStringLiteral("--min-gpu-mem")));
+        // Every command: its own usage line (never the test program's name), its options, --help.
+        for (const char *c : {"offers", "catalogs", "import", "refresh", "history", "workloads", "gpus",
+                              "frontier", "probe", "report"}) {
+            const QString command = QString::fromLatin1(c);
+            const CliRun h = cli(m_db.path(), {command, QStringLiteral("-h")});
+            QCOMPARE(h.rc, 0);
+            QVERIFY2(h.out.startsWith(QStringLiteral("Usage: gpufrontier-cli ") + command + u' '), c);
+            QVERIFY2(h.out.contains(QStringLiteral("\nOptions:\n")), c);
+            QVERIFY2(h.out.contains(QStringLiteral("-h, --help")), c);
+            QVERIFY2(!h.out.contains(QStringLiteral("--db")), c); // a global option
+            QVERIFY(h.err.isEmpty());
+        }
         QString out, err;
         QTextStream o(&out), e(&err);
         QCOMPARE(runCli({QStringLiteral("--version")}, o, e), 0);

@@ -27,6 +27,16 @@ QByteArray readAll(const QString &path)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
+/// `pdftotext -layout PDF -`; empty when it fails.
+QString pdfText(const QString &pdf)
+{
+    QProcess p;
+    p.start(QStandardPaths::findExecutable(u"pdftotext"_s), {u"-layout"_s, pdf, u"-"_s});
+    if (!p.waitForFinished(60000) || p.exitCode() != 0)
+        return {};
+    return QString::fromUtf8(p.readAllStandardOutput());
+}
+
 const QStringList kBase{u"report"_s, u"--workload"_s,      u"resnet50"_s, u"--deadline"_s,
                         u"24"_s,     u"--budget"_s,        u"500"_s,      u"--nodes"_s,
                         u"2,4"_s,    u"--no-calibration"_s};
@@ -87,14 +97,25 @@ private Q_SLOTS:
         QCOMPARE(r2.rc, 0);
         const QByteArray x = readAll(a);
         QVERIFY(x.size() > 1000);
-        QCOMPARE(x, readAll(b));
-        if (format != u"csv") {
+        const QString c = file(u"c."_s + format);
+        QStringList later = kBase;
+        later << u"--format"_s << format << u"--now"_s << u"2024-07-15T12:30:00Z"_s << u"-o"_s << c;
+        QCOMPARE(cli(m_db.path(), later).rc, 0);
+        if (format == u"pdf") {
+            // A PDF is compared by its text (Qt writes the bytes); its creation date is --now.
+            QVERIFY(x.contains("/CreationDate (D:20240715120000"));
+            if (QStandardPaths::findExecutable(u"pdftotext"_s).isEmpty())
+                QSKIP("pdftotext (poppler-utils) is not installed");
+            const QString text = pdfText(a);
+            QVERIFY(text.contains(u"2024-07-15 12:00"));
+            QCOMPARE(pdfText(b), text);
+            QVERIFY(pdfText(c) != text);
+        } else {
+            QCOMPARE(x, readAll(b));
+        }
+        if (format != u"csv" && format != u"pdf") {
             // The generated-at time is the only thing that moves.
-            QVERIFY(x.contains("2024-07-15") || format == u"pdf");
-            const QString c = file(u"c."_s + format);
-            QStringList later = kBase;
-            later << u"--format"_s << format << u"--now"_s << u"2024-07-15T12:30:00Z"_s << u"-o"_s << c;
-            QCOMPARE(cli(m_db.path(), later).rc, 0);
+            QVERIFY(x.contains("2024-07-15"));
             QVERIFY(readAll(c) != x);
         }
         QVERIFY(QFile::remove(a) && QFile::remove(b));
@@ -122,6 +143,85 @@ private Q_SLOTS:
         QCOMPARE(r.rc, 2);
         QVERIFY(!QFile::exists(file(u"x.html"_s)));
         QVERIFY(!QFile::exists(file(u"x.docx"_s)));
+    }
+
+    // Only a PDF report needs a QGuiApplication (main() starts an offscreen one for it).
+    void onlyThePdfReportNeedsGui()
+    {
+        QVERIFY(cliNeedsGui({u"report"_s, u"--workload"_s, u"resnet50"_s, u"-o"_s, u"r.pdf"_s}));
+        QVERIFY(
+            cliNeedsGui({u"--db"_s, u"x.sqlite"_s, u"report"_s, u"--format"_s, u"pdf"_s, u"-o"_s, u"r"_s}));
+        QVERIFY(cliNeedsGui({u"report"_s, u"--db"_s, u"x.sqlite"_s, u"--output"_s, u"R.PDF"_s}));
+        QVERIFY(!cliNeedsGui({u"report"_s, u"--format"_s, u"html"_s, u"-o"_s, u"r.pdf"_s}));
+        QVERIFY(!cliNeedsGui({u"report"_s, u"-o"_s, u"r.md"_s}));
+        QVERIFY(!cliNeedsGui({u"report"_s, u"--help"_s, u"-o"_s, u"r.pdf"_s}));
+        QVERIFY(!cliNeedsGui({u"offers"_s, u"-o"_s, u"r.pdf"_s}));
+        QVERIFY(!cliNeedsGui({}));
+    }
+
+    // The real executable writes a PDF without any display (no X, no Wayland, no QT_QPA_PLATFORM).
+    void realBinaryWritesPdfWithoutDisplay()
+    {
+        const QString pdf = file(u"nodisplay.pdf"_s);
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const char *v : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM", "XDG_SESSION_TYPE"})
+            env.remove(QString::fromLatin1(v));
+        p.setProcessEnvironment(env);
+        p.start(builtExecutable(u"gpufrontier-cli"_s),
+                QStringList{u"--db"_s, m_db.path()} + kBase + QStringList{u"-o"_s, pdf});
+        QVERIFY(p.waitForFinished(120000));
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QVERIFY2(p.exitCode() == 0, qPrintable(err));
+        QVERIFY2(err.isEmpty(), qPrintable(err)); // no start-up warnings either
+        QVERIFY(p.readAllStandardOutput().contains("pdf report"));
+        QVERIFY(readAll(pdf).startsWith("%PDF-"));
+    }
+
+    // Issue 18, item 1: an instance type of 100,000 characters (and a CJK host location) from a
+    // provider. The PDF report is written, with the name cut for display; the JSON keeps it whole.
+    void hugeProviderNameIsCutInThePdf()
+    {
+        TempDb db;
+        const QString name = QString(100000, u'g');
+        const QString csvPath = file(u"long.csv"_s);
+        {
+            QFile f(csvPath);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(
+                "provider,instance_type,region,zone,gpu_name,gpu_count,gpu_mem_gb,vcpus,ram_gb,network_gbps,"
+                "interconnect,ondemand_usd_h,spot_usd_h,spot_label,interruption,reliability,"
+                "billing_increment_s,billing_minimum_s,source,upload_gbps,dlperf\n");
+            // The cheapest H100 anywhere: it is on the frontier (and in the report's cards).
+            f.write(u"vastai,%1,\"東京都, JP, AS\",,H100 SXM,1,80,16,64,10,,0.05,,,,,1,0,test,,\n"_s.arg(name)
+                        .toUtf8());
+        }
+        CliRun r = cli(db.path(), {u"import"_s, u"--file"_s, csvPath});
+        QVERIFY2(r.rc == 0, qPrintable(r.err));
+        const QString pdf = file(u"long.pdf"_s);
+        const QStringList args{u"report"_s, u"--workload"_s,           u"resnet50"_s, u"--no-calibration"_s,
+                               u"--now"_s,  u"2024-07-15T12:00:00Z"_s, u"-o"_s};
+        r = cli(db.path(), args + QStringList{pdf});
+        QVERIFY2(r.rc == 0, qPrintable(r.err));
+        QVERIFY(readAll(pdf).startsWith("%PDF-"));
+        const QString json = file(u"long.json"_s);
+        QCOMPARE(cli(db.path(), args + QStringList{json}).rc, 0);
+        bool whole = false;
+        for (const QJsonValue &v :
+             QJsonDocument::fromJson(readAll(json)).object().value(u"frontier").toArray())
+            whole = whole || v.toObject().value(u"instance_type").toString() == name;
+        QVERIFY2(whole, "the JSON report keeps the whole name of the frontier offer");
+        const QString md = file(u"long.md"_s);
+        QCOMPARE(cli(db.path(), args + QStringList{md}).rc, 0);
+        const QString mdText = QString::fromUtf8(readAll(md));
+        QVERIFY(mdText.contains(QString(199, u'g') + u'…'));
+        QVERIFY(!mdText.contains(QString(200, u'g')));
+        if (QStandardPaths::findExecutable(u"pdftotext"_s).isEmpty())
+            QSKIP("pdftotext (poppler-utils) is not installed");
+        const QString text = pdfText(pdf);
+        QVERIFY(text.contains(u"東京都, JP, AS"));
+        QVERIFY(text.contains(u"g…"));
+        QVERIFY2(text.count(u'g') < 10000, "each occurrence of the name is cut to 199 characters");
     }
 
     void unwritablePathGivesAnErrorAndNoFile()
@@ -240,11 +340,7 @@ private Q_SLOTS:
         const QStringList pin{u"--now"_s, u"2024-07-15T12:00:00Z"_s, u"--offers"_s, u"frontier"_s, u"-o"_s};
         QCOMPARE(cli(m_db.path(), kBase + pin + QStringList{pdf}).rc, 0);
         QCOMPARE(cli(m_db.path(), kBase + pin + QStringList{json}).rc, 0);
-        QProcess p;
-        p.start(pdftotext, {u"-layout"_s, pdf, u"-"_s});
-        QVERIFY(p.waitForFinished(60000));
-        QCOMPARE(p.exitCode(), 0);
-        const QStringList lines = QString::fromUtf8(p.readAllStandardOutput()).split(u'\n');
+        const QStringList lines = pdfText(pdf).split(u'\n');
         const QJsonArray frontier =
             QJsonDocument::fromJson(readAll(json)).object().value(u"frontier").toArray();
         QVERIFY(frontier.size() >= 3);
@@ -261,5 +357,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliReport)
+QTEST_MAIN(TestCliReport)
 #include "test_clireport.moc"

@@ -67,6 +67,57 @@ private Q_SLOTS:
         QVERIFY2(r.error().message.contains(message), qPrintable(r.error().message));
     }
 
+    // The streaming reader gives the same records whatever the chunks (also a quote, a doubled quote
+    // or a CRLF cut in two), with the line each record starts on.
+    void streamingChunks()
+    {
+        const QByteArray text = "\"h1\",\"h2\"\r\n\"a\"\"b\",\"two\r\nlines\"\r\n\r\nplain,\"\"\r\nlast,x";
+        const QList<QPair<qint64, QStringList>> expected{
+            {1, {QStringLiteral("h1"), QStringLiteral("h2")}},
+            {2, {QStringLiteral("a\"b"), QStringLiteral("two\r\nlines")}},
+            {5, {QStringLiteral("plain"), QString()}},
+            {6, {QStringLiteral("last"), QStringLiteral("x")}}};
+        for (qsizetype chunk : {qsizetype(1), qsizetype(2), qsizetype(3), qsizetype(7), text.size()}) {
+            QList<QPair<qint64, QStringList>> got;
+            CsvRecordReader reader([&](std::span<const std::string> fields, qint64 line) {
+                QStringList f;
+                for (const std::string &x : fields)
+                    f.append(QString::fromStdString(x));
+                got.append({line, f});
+                return true;
+            });
+            for (qsizetype i = 0; i < text.size(); i += chunk)
+                QVERIFY(reader.write(text.constData() + i,
+                                     static_cast<std::size_t>(std::min(chunk, text.size() - i))));
+            QVERIFY(reader.finish());
+            QCOMPARE(got, expected);
+        }
+    }
+
+    void streamingErrors()
+    {
+        int records = 0;
+        auto count = [&](std::span<const std::string>, qint64) { return ++records < 2; };
+        CsvRecordReader longField(count, 8);
+        QVERIFY(!longField.write("a,123456789\n", 12));
+        QVERIFY2(longField.error().contains(QStringLiteral("longer than 8 bytes on line 1")),
+                 qPrintable(longField.error()));
+        QVERIFY(!longField.write("b\n", 2)); // stays failed
+        CsvRecordReader strict(count);
+        QVERIFY(!strict.write("a,b\"c\n", 7));
+        QVERIFY(strict.error().contains(QStringLiteral("quote inside")));
+        CsvRecordReader open(count);
+        QVERIFY(open.write("a,\"b", 4));
+        QVERIFY(!open.finish());
+        QVERIFY(open.error().contains(QStringLiteral("not closed")));
+        // The handler stops the reading: false, and no error of the reader's own.
+        records = 0;
+        CsvRecordReader stop(count);
+        QVERIFY(!stop.write("1\n2\n3\n", 6));
+        QCOMPARE(records, 2);
+        QVERIFY(stop.error().isEmpty());
+    }
+
     void quoting()
     {
         QCOMPARE(csvQuote(QStringLiteral("plain")), QStringLiteral("plain"));

@@ -1,5 +1,5 @@
+#include "fixtures.h"
 #include "providers/awsspot.h"
-#include "testsupport.h"
 
 #include <QTest>
 

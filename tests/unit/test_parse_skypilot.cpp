@@ -1,6 +1,6 @@
 #include "domain/providertables.h"
+#include "fixtures.h"
 #include "providers/skypilotcatalog.h"
-#include "testsupport.h"
 
 #include <QFile>
 #include <QHash>

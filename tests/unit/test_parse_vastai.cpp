@@ -1,5 +1,5 @@
+#include "fixtures.h"
 #include "providers/vastai.h"
-#include "testsupport.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

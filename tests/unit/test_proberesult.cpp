@@ -1,5 +1,5 @@
+#include "fixtures.h"
 #include "probe/probejson.h"
-#include "testsupport.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,5 +1,5 @@
+#include "fixtures.h"
 #include "probe/proberunner.h"
-#include "testsupport.h"
 
 #include <QElapsedTimer>
 #include <QFile>

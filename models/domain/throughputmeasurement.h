@@ -1,0 +1,36 @@
+#pragma once
+
+#include <QDateTime>
+#include <QList>
+#include <QString>
+
+namespace gf {
+
+/// Where a measured training throughput comes from.
+enum class MeasurementKind : quint8
+{
+    Benchmark, ///< a public measured figure shipped with the application (resources/benchmarks/)
+    User,      ///< imported by the user: a measurement run on a rented offer (`measure --import`, GUI)
+    Probe      ///< derived from a probe run of this GPU (GEMM / bandwidth figures only)
+};
+
+/// One measured training throughput of a workload on a GPU model: the input of the projection's
+/// "measured" tier (this workload on this GPU) and of its "transferred" tier (this workload on other
+/// GPUs). Plain value; the shipped table, the store and the importers all produce it.
+struct ThroughputMeasurement
+{
+    QString workloadId;           ///< workload preset id ("resnet50") or a custom workload's name
+    QString gpuId;                ///< canonical GPU id (resources/gpus.csv)
+    double samplesPerSPerGpu = 0; ///< samples/s per GPU (the figure over all GPUs / gpuCount)
+    int gpuCount = 1;             ///< GPUs the measurement ran on (multi-GPU figures include scaling loss)
+    int batchPerGpu = 0;          ///< per-GPU micro-batch; 0 = unknown
+    QString precision;            ///< "fp16", "bf16", "tf32", "fp32", "fp8" (empty = unknown)
+    MeasurementKind kind = MeasurementKind::Benchmark;
+    QString source;       ///< where it came from, for tooltips and reports (source id + title, file, offer)
+    QString offerKey;     ///< User kind: "provider/instance_type/region" it was measured on; else empty
+    QDateTime measuredAt; ///< when it was measured or imported (UTC); invalid = unknown
+};
+
+using ThroughputMeasurements = QList<ThroughputMeasurement>;
+
+} // namespace gf
