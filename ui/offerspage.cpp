@@ -1,5 +1,6 @@
 #include "offerspage.h"
 
+#include "flagdelegate.h"
 #include "util/format.h"
 #include "viewmodels/offertablemodel.h"
 
@@ -109,6 +110,7 @@ OffersPage::OffersPage(QWidget *parent) : QWidget(parent)
     m_view = new QTableView(this);
     m_view->setObjectName(QStringLiteral("offersTable"));
     m_view->setModel(m_proxy);
+    m_view->setItemDelegateForColumn(OfferTableModel::Flags, new FlagDelegate(m_view));
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(OfferTableModel::OnDemand, Qt::AscendingOrder);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -125,6 +127,7 @@ OffersPage::OffersPage(QWidget *parent) : QWidget(parent)
     }
     m_view->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
     m_view->setColumnHidden(OfferTableModel::Network, true);
+    m_view->setColumnHidden(OfferTableModel::Setup, true);
     connect(m_view->horizontalHeader(), &QHeaderView::customContextMenuRequested, this,
             [this](const QPoint &pos) {
                 QMenu menu(this);
@@ -170,6 +173,9 @@ void OffersPage::setOffers(QList<Offer> offers, const QList<Snapshot> &snapshots
         if (!m_view->isColumnHidden(c)) // a hidden column reports width 0: keep its own for when it is shown
             m_view->setColumnWidth(
                 c, std::min(m_view->columnWidth(c), 150)); // longer names elide; tooltips tell
+    // The flags arrive with the projection, after this sizing: room for an icon and one flag name.
+    m_view->setColumnWidth(OfferTableModel::Flags,
+                           std::max(m_view->columnWidth(OfferTableModel::Flags), 170));
     updateSummary();
 }
 
@@ -288,7 +294,7 @@ void OffersPage::saveState() const
     s.setValue(QStringLiteral("maxPrice"), m_maxPrice->value());
     s.setValue(QStringLiteral("spotOnly"), m_spot->isChecked());
     s.setValue(QStringLiteral("region"), m_region->text());
-    s.setValue(QStringLiteral("header"), m_view->horizontalHeader()->saveState());
+    s.setValue(QStringLiteral("headerV2"), m_view->horizontalHeader()->saveState());
     if (const auto *splitter = findChild<QSplitter *>(QStringLiteral("offersSplitter")))
         s.setValue(QStringLiteral("splitter"), splitter->saveState());
     s.endGroup();
@@ -307,7 +313,8 @@ void OffersPage::restoreState()
     m_maxPrice->setValue(s.value(QStringLiteral("maxPrice"), 0.0).toDouble());
     m_spot->setChecked(s.value(QStringLiteral("spotOnly"), false).toBool());
     m_region->setText(s.value(QStringLiteral("region")).toString());
-    const QByteArray header = s.value(QStringLiteral("header")).toByteArray();
+    // headerV2: the Flags and spot-risk columns came in; an older layout would misplace them.
+    const QByteArray header = s.value(QStringLiteral("headerV2")).toByteArray();
     if (!header.isEmpty())
         m_view->horizontalHeader()->restoreState(header);
     if (auto *splitter = findChild<QSplitter *>(QStringLiteral("offersSplitter")))

@@ -58,6 +58,10 @@ QString offerFieldName(OfferField field)
         return QStringLiteral("upload_gbps");
     case OfferField::Dlperf:
         return QStringLiteral("dlperf");
+    case OfferField::RowPriceDate:
+        return QStringLiteral("price_date");
+    case OfferField::ListingEnd:
+        return QStringLiteral("end_date");
     }
     return {};
 }
@@ -121,6 +125,10 @@ QString offerCsvCell(const Offer &o, OfferField field, const OfferCsvStyle &styl
         return number(o.uploadGbps);
     case OfferField::Dlperf:
         return number(o.dlperf);
+    case OfferField::RowPriceDate:
+        return o.priceDate.isValid() ? o.priceDate.toString(Qt::ISODate) : QString();
+    case OfferField::ListingEnd:
+        return o.listingEnd.isValid() ? o.listingEnd.toString(Qt::ISODate) : QString();
     }
     return {};
 }

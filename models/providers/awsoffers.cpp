@@ -1,6 +1,6 @@
 #include "providers/awsoffers.h"
 
-#include "providers/providertables.h"
+#include "domain/providertables.h"
 #include "util/csv.h"
 #include "util/jsonstream.h"
 

@@ -1,7 +1,7 @@
 #include "providers/providerimport.h"
 
+#include "domain/providertables.h"
 #include "providers/awsoffers.h"
-#include "providers/providertables.h"
 #include "providers/skypilotcatalog.h"
 #include "providers/vastai.h"
 #include "util/csv.h"

@@ -1,11 +1,12 @@
 #include "providers/skypilotcatalog.h"
 
 #include "domain/gpucatalog.h"
-#include "providers/providertables.h"
+#include "domain/providertables.h"
 #include "util/csv.h"
 
 #include <QHash>
 
+#include <algorithm>
 #include <cmath>
 
 namespace gf {
@@ -139,6 +140,10 @@ std::optional<double> num(const QString &s)
         return std::nullopt;
     return v;
 }
+
+/// GCP GPU prices below this share of the accelerator's upper-quartile regional price are a discounted
+/// tier (resources/tools/build_snapshot.py GCP_TIER_RATIO; regional list prices span at most ~1.6x).
+constexpr double kGcpTierRatio = 0.6;
 
 double round2(double v)
 {
@@ -279,14 +284,38 @@ Result<SnapshotData> parseSkypilotCsv(const QString &text, const QString &provid
                 hosts.insert(r.zone + u'\x1f' + r.type, &r);
             else if (r.acc.startsWith(QStringLiteral("tpu")))
                 ++skippedTpu;
-            else if (!r.acc.isEmpty() && r.count)
-                gpuRows.insert(r.zone + u'\x1f' + r.acc + u'\x1f' + QString::number(*r.count), &r);
+            else if (!r.acc.isEmpty() && r.count) {
+                const QString key = r.zone + u'\x1f' + r.acc + u'\x1f' + QString::number(*r.count);
+                if (!gpuRows.contains(key)) // a duplicate GPU-only row: the first is kept
+                    gpuRows.insert(key, &r);
+            }
+        }
+        // GPU-only rows whose Price is not an on-demand price (resources/catalog/SOURCES.md, "gcp.csv"):
+        // R2: below kGcpTierRatio x the upper quartile (nearest rank) of that accelerator's per-region
+        // on-demand prices per GPU (region value = the median of its zones and counts) = a discounted
+        // (commitment / reservation) tier: offers composed on it are not imported. R1: below the row's
+        // own spot price: flagged gpu-below-spot.
+        QHash<QString, QHash<QString, QList<double>>> perRegion; // accelerator -> region -> USD/GPU-h
+        for (const Row *g : std::as_const(gpuRows))
+            if (g->price && *g->price > 0 && *g->count > 0)
+                perRegion[g->acc][g->region].append(*g->price / *g->count);
+        QHash<QString, double> upperQuartile;
+        for (auto it = perRegion.cbegin(); it != perRegion.cend(); ++it) {
+            QList<double> regional;
+            for (QList<double> v : it.value()) {
+                std::sort(v.begin(), v.end());
+                const qsizetype n = v.size();
+                regional.append(n % 2 ? v.at(n / 2) : (v.at(n / 2 - 1) + v.at(n / 2)) / 2.0);
+            }
+            std::sort(regional.begin(), regional.end());
+            const auto k = std::max<qsizetype>(1, static_cast<qsizetype>(std::ceil(0.75 * regional.size())));
+            upperQuartile.insert(it.key(), regional.at(k - 1));
         }
         QStringList zones;
         for (const Row &r : rows)
             if (!zones.contains(r.zone))
                 zones.append(r.zone);
-        int composed = 0;
+        int composed = 0, discountedGpu = 0, hostBelowSpot = 0, gpuBelowSpot = 0;
         for (const MachineShape &m : tables.gcpMachines()) {
             const QString hostType = m.series == u"n1" ? m.name.section(u'+', 0, 0) : m.name;
             for (const QString &zone : std::as_const(zones)) {
@@ -297,6 +326,15 @@ Result<SnapshotData> parseSkypilotCsv(const QString &text, const QString &provid
                     continue;
                 if (!host->price || !gpu->price) {
                     ++skippedNoPrice;
+                    continue;
+                }
+                if (host->spot && *host->price < *host->spot) {
+                    ++hostBelowSpot; // not an on-demand host price
+                    continue;
+                }
+                const double perGpu = *gpu->price / m.gpuCount;
+                if (perGpu < kGcpTierRatio * upperQuartile.value(gpu->acc, 0)) {
+                    ++discountedGpu;
                     continue;
                 }
                 Offer o = base(*host);
@@ -317,6 +355,10 @@ Result<SnapshotData> parseSkypilotCsv(const QString &text, const QString &provid
                     o.spotUsdH = std::round((*host->spot + *gpu->spot) * 1e5) / 1e5;
                     o.spotLabel = QStringLiteral("spot");
                 }
+                if (gpu->spot && *gpu->price < *gpu->spot) {
+                    o.flags |= static_cast<int>(OfferFlag::GpuBelowSpot);
+                    ++gpuBelowSpot;
+                }
                 o.billingIncrementS = 1;
                 o.billingMinimumS = 60;
                 o.source = source + QStringLiteral(" (host + GPU rows)");
@@ -324,6 +366,22 @@ Result<SnapshotData> parseSkypilotCsv(const QString &text, const QString &provid
                 ++composed;
             }
         }
+        if (discountedGpu)
+            data.warnings.append(
+                QStringLiteral("%1 machine/zone offers not imported: their GPU price is below %2x the upper "
+                               "quartile of the GPU's regional on-demand prices (a discounted tier, not "
+                               "on-demand)")
+                    .arg(discountedGpu)
+                    .arg(kGcpTierRatio));
+        if (hostBelowSpot)
+            data.warnings.append(
+                QStringLiteral("%1 machine/zone offers not imported: their host on-demand price "
+                               "is below its spot price")
+                    .arg(hostBelowSpot));
+        if (gpuBelowSpot)
+            data.warnings.append(QStringLiteral("%1 offers whose GPU on-demand price is below its spot price "
+                                                "(flagged gpu-below-spot)")
+                                     .arg(gpuBelowSpot));
         if (skippedTpu)
             data.warnings.append(QStringLiteral("%1 TPU rows skipped (not GPUs)").arg(skippedTpu));
         if (composed == 0 && !gpuRows.isEmpty())

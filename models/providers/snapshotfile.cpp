@@ -16,10 +16,10 @@ const QList<OfferCsvColumn> &catalogColumns()
     using enum OfferField;
     const OfferCsvColumn providerGpuName(QStringLiteral("gpu_name"), GpuProviderName);
     static const QList<OfferCsvColumn> columns{
-        Provider, InstanceType, Region,       Zone,        providerGpuName,   GpuCount,
-        GpuMemGb, Vcpus,        RamGb,        NetworkGbps, Interconnect,      OnDemandUsdH,
-        SpotUsdH, SpotLabel,    Interruption, Reliability, BillingIncrementS, BillingMinimumS,
-        Source,   UploadGbps,   Dlperf};
+        Provider, InstanceType, Region,       Zone,         providerGpuName,   GpuCount,
+        GpuMemGb, Vcpus,        RamGb,        NetworkGbps,  Interconnect,      OnDemandUsdH,
+        SpotUsdH, SpotLabel,    Interruption, Reliability,  BillingIncrementS, BillingMinimumS,
+        Source,   UploadGbps,   Dlperf,       RowPriceDate, ListingEnd};
     return columns;
 }
 
@@ -89,14 +89,19 @@ Result<SnapshotData> parseSnapshotCsv(const QString &text, const QString &origin
     QList<int> idx;
     for (const QString &col : columns) {
         const int c = doc.column(col);
-        // Optional: source (per-row provenance), and the vast.ai metrics added in schema 4.
-        if (c < 0 && col != u"source" && col != u"upload_gbps" && col != u"dlperf")
+        // Optional: source (per-row provenance), the vast.ai metrics added in schema 4, the row's own
+        // price date and the listing's end (schema 5).
+        if (c < 0 && col != u"source" && col != u"upload_gbps" && col != u"dlperf" && col != u"price_date" &&
+            col != u"end_date")
             return makeError(
                 QStringLiteral("%1: not a GPU Frontier catalog file: the column \"%2\" is missing")
                     .arg(origin, col));
         idx.append(c);
     }
 
+    // Optional: a marketplace's rentable flag. Offers that cannot be rented are not imported.
+    const int cRentable = doc.column(QStringLiteral("rentable"));
+    int notRentable = 0;
     for (const CsvRecord &rec : doc.records) {
         if (rec.fields.size() != doc.header.size())
             return makeError(QStringLiteral("%1: line %2 has %3 fields, the header has %4 (truncated file?)")
@@ -131,8 +136,24 @@ Result<SnapshotData> parseSnapshotCsv(const QString &text, const QString &origin
         o.source = f(18);
         o.uploadGbps = optionalNumber(f(19), columns.at(19), rec.line, &err);
         o.dlperf = optionalNumber(f(20), columns.at(20), rec.line, &err);
+        for (const auto &[i, date] : {std::pair{21, &o.priceDate}, std::pair{22, &o.listingEnd}}) {
+            if (f(i).isEmpty())
+                continue;
+            *date = QDate::fromString(f(i), Qt::ISODate);
+            if (!date->isValid() && err.isEmpty())
+                err = QStringLiteral("line %1: %2 is not an ISO date (YYYY-MM-DD): \"%3\"")
+                          .arg(rec.line)
+                          .arg(columns.at(i), f(i).left(40));
+        }
         if (!err.isEmpty())
             return makeError(QStringLiteral("%1: %2").arg(origin, err));
+        if (cRentable >= 0) {
+            const QString r = rec.fields.at(cRentable).trimmed().toLower();
+            if (r == u"false" || r == u"0" || r == u"no") {
+                ++notRentable;
+                continue;
+            }
+        }
         if (o.gpuCount <= 0 && !count)
             return makeError(QStringLiteral("%1: line %2: gpu_count is empty").arg(origin).arg(rec.line));
         if (data.provider.isEmpty())
@@ -143,6 +164,9 @@ Result<SnapshotData> parseSnapshotCsv(const QString &text, const QString &origin
     }
     if (data.provider.isEmpty())
         return makeError(QStringLiteral("%1: the file names no provider").arg(origin));
+    if (notRentable > 0)
+        data.warnings.append(
+            QStringLiteral("%1 offers marked not rentable were not imported").arg(notRentable));
     return data;
 }
 

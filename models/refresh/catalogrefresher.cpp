@@ -4,9 +4,9 @@
 #include "refresh/redact.h"
 
 #include "domain/gpucatalog.h"
+#include "domain/providertables.h"
 #include "providers/awsoffers.h"
 #include "providers/providerimport.h"
-#include "providers/providertables.h"
 #include "providers/skypilotcatalog.h"
 #include "providers/vastai.h"
 #include "store/catalogstore.h"

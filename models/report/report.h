@@ -74,6 +74,6 @@ QString frontierChartSvgDocument(const ProjectionResults &results, const QString
 
 /// Version of the JSON report schema (resources/report.schema.json). 2: every point carries the
 /// projected-point "schema_version" (projection/pointjson.h).
-inline constexpr int kReportSchemaVersion = 2;
+inline constexpr int kReportSchemaVersion = 3;
 
 } // namespace gf

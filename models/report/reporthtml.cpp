@@ -104,8 +104,8 @@ QString pointTable(const Data &d, const QList<qsizetype> &points)
             tags.append(QStringLiteral("<span class=\"%1\">%2</span>").arg(cls, e(n)));
         }
         cells.last() = tags.join(QString());
-        if (cells.at(9) == u"no")
-            cells[9] = QStringLiteral("<span class=\"no\">no</span>");
+        if (cells.at(11) == u"no")
+            cells[11] = QStringLiteral("<span class=\"no\">no</span>");
         rows.append(cells);
         classes.append(i == d.recommended ? QStringLiteral("rec") : QString());
     }
@@ -161,7 +161,14 @@ QByteArray renderHtml(const Data &d)
     h += card(d, QStringLiteral("Recommended"), d.recommended, true);
     h += card(d, QStringLiteral("Cheapest within limits"), d.cheapest, false);
     h += card(d, QStringLiteral("Fastest within limits"), d.fastest, false);
-    h += QStringLiteral("</div>\n</section>\n");
+    h += QStringLiteral("</div>\n");
+    if (!d.recommendedExplanation.isEmpty()) {
+        h += QStringLiteral("<h3>Where the recommended offer's numbers come from</h3>\n<ul class=\"why\">\n");
+        for (const QString &line : d.recommendedExplanation)
+            h += QStringLiteral("<li>%1</li>\n").arg(e(line));
+        h += QStringLiteral("</ul>\n");
+    }
+    h += QStringLiteral("</section>\n");
 
     h += QStringLiteral("<section>\n<h2>Warnings</h2>\n");
     if (d.warnings.isEmpty()) {
@@ -263,6 +270,13 @@ QByteArray renderHtml(const Data &d)
             for (QString &c : row)
                 c = e(c);
         h += table(snapshotHeader(), rows, {false, false, false, false, false, true, true, true});
+        const QStringList notes = snapshotNotes(d);
+        if (!notes.isEmpty()) {
+            h += QStringLiteral("<ul class=\"notes\">\n");
+            for (const QString &n : notes)
+                h += QStringLiteral("<li>%1</li>\n").arg(e(n));
+            h += QStringLiteral("</ul>\n");
+        }
     }
     h += QStringLiteral("</section>\n");
 

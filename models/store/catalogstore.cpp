@@ -1,6 +1,7 @@
 #include "store/catalogstore.h"
 
 #include "domain/gpucatalog.h"
+#include "domain/pricesanity.h"
 #include "util/resourcefiles.h"
 
 #include <QAtomicInt>
@@ -25,7 +26,8 @@ const QStringList &migrations()
 {
     static const QStringList files = {
         QStringLiteral("sql/001_initial.sql"), QStringLiteral("sql/002_probe_runs.sql"),
-        QStringLiteral("sql/003_refresh.sql"), QStringLiteral("sql/004_vastai_metrics.sql")};
+        QStringLiteral("sql/003_refresh.sql"), QStringLiteral("sql/004_vastai_metrics.sql"),
+        QStringLiteral("sql/005_price_dates.sql")};
     return files;
 }
 
@@ -76,6 +78,11 @@ QVariant text(const QString &s)
 QString isoUtc(const QDateTime &t)
 {
     return t.toUTC().toString(Qt::ISODateWithMs);
+}
+
+QVariant isoDate(const QDate &d)
+{
+    return d.isValid() ? QVariant(d.toString(Qt::ISODate)) : QVariant(QMetaType(QMetaType::QString));
 }
 
 QDateTime fromIso(const QString &s)
@@ -330,8 +337,9 @@ Result<ImportOutcome> CatalogStore::importSnapshot(SnapshotData data, SourceKind
         "gpu_count, "
         "gpu_mem_gb, vcpus, ram_gb, network_gbps, interconnect, ondemand_usd_h, spot_usd_h, spot_label, "
         "interruption, "
-        "reliability, billing_increment_s, billing_minimum_s, source, flags, upload_gbps, dlperf) "
-        "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+        "reliability, billing_increment_s, billing_minimum_s, source, flags, upload_gbps, dlperf, "
+        "price_date, "
+        "listing_end) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     int row = 0;
     for (const Offer &o : std::as_const(data.offers)) {
         ++row;
@@ -359,6 +367,8 @@ Result<ImportOutcome> CatalogStore::importSnapshot(SnapshotData data, SourceKind
         q.addBindValue(o.flags);
         q.addBindValue(opt(o.uploadGbps));
         q.addBindValue(opt(o.dlperf));
+        q.addBindValue(isoDate(o.priceDate));
+        q.addBindValue(isoDate(o.listingEnd));
         if (!q.exec())
             return makeError(
                 QStringLiteral(
@@ -438,7 +448,8 @@ Result<QList<Offer>> CatalogStore::queryOffers(const QString &where, const QVari
             "o.gpu_id, "
             "o.gpu_count, o.gpu_mem_gb, o.vcpus, o.ram_gb, o.network_gbps, o.interconnect, o.ondemand_usd_h, "
             "o.spot_usd_h, o.spot_label, o.interruption, o.reliability, o.billing_increment_s, "
-            "o.billing_minimum_s, o.source, o.flags, s.fetched_at, s.data_date, o.upload_gbps, o.dlperf "
+            "o.billing_minimum_s, o.source, o.flags, s.fetched_at, s.data_date, o.upload_gbps, o.dlperf, "
+            "o.price_date, o.listing_end "
             "FROM offer o JOIN snapshot s ON s.id = o.snapshot_id WHERE ") +
         where);
     for (const QVariant &b : binds)
@@ -475,6 +486,8 @@ Result<QList<Offer>> CatalogStore::queryOffers(const QString &where, const QVari
         o.dataDate = QDate::fromString(q.value(24).toString(), Qt::ISODate);
         o.uploadGbps = optFrom(q.value(25));
         o.dlperf = optFrom(q.value(26));
+        o.priceDate = QDate::fromString(q.value(27).toString(), Qt::ISODate);
+        o.listingEnd = QDate::fromString(q.value(28).toString(), Qt::ISODate);
         out.append(std::move(o));
     }
     return out;
@@ -482,11 +495,14 @@ Result<QList<Offer>> CatalogStore::queryOffers(const QString &where, const QVari
 
 Result<QList<Offer>> CatalogStore::currentOffers() const
 {
-    return queryOffers(
+    auto offers = queryOffers(
         QStringLiteral("o.snapshot_id IN (SELECT (SELECT c.id FROM snapshot c WHERE c.provider = p.id "
                        "AND c.status = 'ok' ORDER BY c.fetched_at DESC, c.id DESC LIMIT 1) FROM provider p) "
                        "ORDER BY o.id"),
         {});
+    if (offers)
+        applyPriceSanity(offers.value()); // the current catalog is the population of the outlier test
+    return offers;
 }
 
 Result<QList<Offer>> CatalogStore::history(const QString &provider, const QString &instanceType,

@@ -75,7 +75,8 @@ public:
     Result<QStringList> providersWithSnapshots() const;
 
     Result<QList<Snapshot>> snapshots(const QString &provider = {}) const;
-    /// Offers of the current (newest good) snapshot of every provider.
+    /// Offers of the current (newest good) snapshot of every provider, with the price-sanity flags
+    /// recomputed over them as one population (domain/pricesanity.h).
     Result<QList<Offer>> currentOffers() const;
     /// Every stored price of one instance type across snapshots, oldest first.
     Result<QList<Offer>> history(const QString &provider, const QString &instanceType,

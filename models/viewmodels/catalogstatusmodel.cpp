@@ -86,8 +86,8 @@ QVariant CatalogStatusModel::data(const QModelIndex &index, int role) const
             return s.lastError->message;
         if (index.column() == Age && stale)
             return tr("These prices are %1 days old: refresh them.").arg(age);
-        if (index.column() == Source && c)
-            return c->origin;
+        if ((index.column() == Source || index.column() == Snapshot || index.column() == PricesDated) && c)
+            return c->note.isEmpty() ? c->origin : c->origin + QStringLiteral("\n") + c->note;
         return {};
     case SortRole:
         switch (index.column()) {

@@ -21,11 +21,14 @@ public:
     {
         Provider,
         Instance,
+        Flags,
         Gpu,
         GpuCount,
         GpuMemory,
         OnDemand,
         Spot,
+        SpotInterruptions,
+        SpotOverhead,
         Hours,
         Cost,
         SamplesPerUsd,
@@ -37,11 +40,14 @@ public:
         Network,
         Interconnect,
         Interruption,
+        Setup,
         PriceAge,
         ColumnCount
     };
     static constexpr int SortRole = Qt::UserRole + 1;
     static constexpr int OfferIndexRole = Qt::UserRole + 2;
+    /// Flags column: 0 = no flag, 1 = informational flags only, 2 = a suspect price (not recommended).
+    static constexpr int SeverityRole = Qt::UserRole + 3;
 
     explicit OfferTableModel(QObject *parent = nullptr);
 
@@ -54,6 +60,10 @@ public:
     ProjectionResultsPtr projection() const { return m_projection; }
     /// The point shown for an offer row (cheapest eligible), nullptr when none.
     const ProjectedOffer *pointFor(int row) const;
+    /// The single-instance spot point of an offer row, nullptr when none.
+    const ProjectedOffer *spotPointFor(int row) const;
+    /// Flag names of a row: the offer's (price sanity, memory) and its shown point's, hyphenated.
+    QStringList flagNames(int row) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

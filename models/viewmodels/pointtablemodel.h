@@ -22,6 +22,8 @@ public:
         Hours,
         Cost,
         SamplesPerUsd,
+        Interruptions,
+        Overhead,
         Notes,
         ColumnCount
     };
@@ -47,7 +49,8 @@ private:
     QList<qsizetype> m_rows;
 };
 
-/// One line describing a point for tooltips and reports: provider, instance, region, GPUs, price, time, cost.
+/// Rich text describing a point for tooltips: provider, instance, region, GPUs, price, time, cost, and
+/// where every number comes from (explainPoint), flags included.
 QString describePoint(const ProjectionResults &results, qsizetype point);
 
 } // namespace gf
