@@ -1,3 +1,4 @@
+#include "apptheme.h"
 #include "mainwindow.h"
 #include "offerspage.h"
 #include "store/catalogstore.h"
@@ -28,6 +29,10 @@ struct GuiOptions
                            QStringLiteral("N")};
     QCommandLineOption quitAfterLoad{QStringList{QStringLiteral("quit-after-load")},
                                      QStringLiteral("Quit once the catalog is loaded (start-up check).")};
+    QCommandLineOption theme{QStringList{QStringLiteral("theme")},
+                             QStringLiteral("Colours for this run: system, light or dark (default: the one "
+                                            "chosen in View > Colours)."),
+                             QStringLiteral("NAME")};
 
     void addTo(QCommandLineParser &parser) const
     {
@@ -37,7 +42,7 @@ struct GuiOptions
                            "vast.ai) by cost and training time."));
         parser.addHelpOption();
         parser.addVersionOption();
-        parser.addOptions({db, screenshot, tab, quitAfterLoad});
+        parser.addOptions({db, screenshot, tab, quitAfterLoad, theme});
     }
 };
 
@@ -154,6 +159,18 @@ int main(int argc, char **argv)
                      qPrintable(parser.positionalArguments().first()));
         return 2;
     }
+
+    std::optional<gf::Theme> theme = gf::savedTheme();
+    if (parser.isSet(options.theme)) {
+        theme = gf::themeFromName(parser.value(options.theme));
+        if (!theme) {
+            std::fprintf(stderr, "gpufrontier: --theme: \"%s\" is not system, light or dark\n",
+                         qPrintable(parser.value(options.theme)));
+            return 2;
+        }
+    }
+    if (*theme != gf::Theme::System)
+        gf::applyTheme(*theme);
 
     QElapsedTimer startup;
     startup.start();
