@@ -191,7 +191,7 @@ int RefreshCommand::run(CliContext &ctx, const CliArgs &p) const
             if (*migrated)
                 ctx.err << "note: the GCP API key moved from the plain settings file into the "
                         << (migrated->value().location == SecretLocation::Keychain ? "desktop keychain"
-                                                                                    : "key file")
+                                                                                   : "key file")
                         << Qt::endl;
             else
                 ctx.err << "warning: cannot move the GCP API key out of the plain settings file: "

@@ -299,10 +299,9 @@ void CatalogsPage::loadSettings()
         // The key lives in the secret store; an older version's plain setting moves there first.
         QSettings rw;
         const SecretStore store;
-        if (const auto migrated = RefreshSettings::migrateGcpApiKey(rw, store); migrated && !*migrated)
-        {
-            m_settingsError->setText(tr("Cannot move the GCP API key out of the settings file: %1")
-                                         .arg(migrated->error().text()));
+        if (const auto migrated = RefreshSettings::migrateGcpApiKey(rw, store); migrated && !*migrated) {
+            m_settingsError->setText(
+                tr("Cannot move the GCP API key out of the settings file: %1").arg(migrated->error().text()));
             m_settingsError->setVisible(true);
         }
         const Result<SecretOutcome> stored = store.read(kGcpApiKeySecret);

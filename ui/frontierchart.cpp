@@ -216,7 +216,8 @@ void FrontierChart::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
     if (event->type() != QEvent::PaletteChange || !m_chart)
         return;
-    const QChart::ChartTheme theme = isDarkPalette(palette()) ? QChart::ChartThemeDark : QChart::ChartThemeLight;
+    const QChart::ChartTheme theme =
+        isDarkPalette(palette()) ? QChart::ChartThemeDark : QChart::ChartThemeLight;
     if (m_chart->theme() == theme)
         return;
     m_chart->setTheme(theme); // resets every series' colours, the axes and the legend

@@ -177,8 +177,9 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     QMenu *colours = view->addMenu(tr("&Colours"));
     colours->setObjectName(QStringLiteral("coloursMenu"));
     auto *themes = new QActionGroup(this);
-    for (const auto &[theme, label] : {std::pair{Theme::System, tr("&System")}, std::pair{Theme::Light, tr("&Light")},
-                                       std::pair{Theme::Dark, tr("&Dark")}}) {
+    for (const auto &[theme, label] :
+         {std::pair{Theme::System, tr("&System")}, std::pair{Theme::Light, tr("&Light")},
+          std::pair{Theme::Dark, tr("&Dark")}}) {
         QAction *a = colours->addAction(label);
         a->setObjectName(QStringLiteral("theme_") + themeName(theme));
         a->setCheckable(true);

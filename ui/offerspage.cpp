@@ -16,9 +16,9 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QPushButton>
+#include <QSet>
 #include <QSettings>
 #include <QSpinBox>
-#include <QSet>
 #include <QSplitter>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -143,18 +143,16 @@ OffersPage::OffersPage(QWidget *parent) : QWidget(parent)
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_view, &QWidget::customContextMenuRequested, this, &OffersPage::showRowMenu);
     connect(m_grouped, &QCheckBox::toggled, this, &OffersPage::setGrouped);
-    connect(m_view->header(), &QHeaderView::customContextMenuRequested, this,
-            [this](const QPoint &pos) {
-                QMenu menu(this);
-                for (int c = 0; c < m_model->columnCount(); ++c) {
-                    QAction *a = menu.addAction(m_model->headerData(c, Qt::Horizontal).toString());
-                    a->setCheckable(true);
-                    a->setChecked(!m_view->isColumnHidden(c));
-                    connect(a, &QAction::toggled, this,
-                            [this, c](bool on) { m_view->setColumnHidden(c, !on); });
-                }
-                menu.exec(m_view->header()->mapToGlobal(pos));
-            });
+    connect(m_view->header(), &QHeaderView::customContextMenuRequested, this, [this](const QPoint &pos) {
+        QMenu menu(this);
+        for (int c = 0; c < m_model->columnCount(); ++c) {
+            QAction *a = menu.addAction(m_model->headerData(c, Qt::Horizontal).toString());
+            a->setCheckable(true);
+            a->setChecked(!m_view->isColumnHidden(c));
+            connect(a, &QAction::toggled, this, [this, c](bool on) { m_view->setColumnHidden(c, !on); });
+        }
+        menu.exec(m_view->header()->mapToGlobal(pos));
+    });
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             [this] { Q_EMIT selectionChanged(selectedRows()); });
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
@@ -216,7 +214,8 @@ void OffersPage::setGrouped(bool grouped)
         if (idx.isValid())
             selection.select(idx, idx);
     }
-    m_view->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_view->selectionModel()->select(selection,
+                                     QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     updateSummary();
     Q_EMIT groupedChanged(grouped);
     Q_EMIT selectionChanged(selectedRows());

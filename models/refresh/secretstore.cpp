@@ -84,8 +84,10 @@ template <class Job, class Setup> KeychainAnswer runJob(const QString &name, Set
     loop.exec(QEventLoop::ExcludeUserInputEvents);
     if (!done) {
         QObject::disconnect(job, nullptr, &loop, nullptr);
-        return {KeychainState::Unavailable, {},
-                QStringLiteral("the keychain did not answer within %1 s").arg(SecretStore::kKeychainTimeoutMs / 1000)};
+        return {KeychainState::Unavailable,
+                {},
+                QStringLiteral("the keychain did not answer within %1 s")
+                    .arg(SecretStore::kKeychainTimeoutMs / 1000)};
     }
     return answer;
 }
@@ -94,17 +96,20 @@ template <class Job, class Setup> KeychainAnswer runJob(const QString &name, Set
 // Built without QtKeychain: every keychain call answers "unavailable" and the file is used.
 namespace QKeychain {
 struct ReadPasswordJob
-{};
+{
+};
 struct WritePasswordJob
 {
     void setTextData(const QString &) {}
 };
 struct DeletePasswordJob
-{};
+{
+};
 } // namespace QKeychain
 template <class Job, class Setup> KeychainAnswer runJob(const QString &, Setup)
 {
-    return {KeychainState::Unavailable, {}, QStringLiteral("this build has no keychain support (QtKeychain)")};
+    return {
+        KeychainState::Unavailable, {}, QStringLiteral("this build has no keychain support (QtKeychain)")};
 }
 #endif
 
@@ -129,7 +134,8 @@ SecretStore::Mode SecretStore::modeFromEnvironment()
 
 QString SecretStore::defaultFileDir()
 {
-    return QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + QStringLiteral("/secrets");
+    return QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +
+           QStringLiteral("/secrets");
 }
 
 QString SecretStore::serviceName()
@@ -159,7 +165,8 @@ Result<SecretOutcome> SecretStore::readFile(const QString &name, const QString &
                          value.isEmpty() ? QString() : fallbackWarning(path, why)};
 }
 
-Result<SecretOutcome> SecretStore::writeFile(const QString &name, const QString &value, const QString &why) const
+Result<SecretOutcome> SecretStore::writeFile(const QString &name, const QString &value,
+                                             const QString &why) const
 {
     if (!QDir().mkpath(m_fileDir))
         return makeError(QStringLiteral("cannot create the folder %1 for the key file").arg(m_fileDir));
@@ -167,7 +174,8 @@ Result<SecretOutcome> SecretStore::writeFile(const QString &name, const QString 
     const QString path = filePath(name);
     QFile f(path);
     if (f.exists() && !f.setPermissions(kFileMode))
-        return makeError(QStringLiteral("cannot make the key file %1 private: %2").arg(path, f.errorString()));
+        return makeError(
+            QStringLiteral("cannot make the key file %1 private: %2").arg(path, f.errorString()));
     // Created with mode 0600 from the start: no moment where another user could open it.
     if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate, kFileMode))
         return makeError(QStringLiteral("cannot write the key file %1: %2").arg(path, f.errorString()));
@@ -182,7 +190,8 @@ Status SecretStore::removeFile(const QString &name) const
 {
     QFile f(filePath(name));
     if (f.exists() && !f.remove())
-        return makeError(QStringLiteral("cannot delete the key file %1: %2").arg(f.fileName(), f.errorString()));
+        return makeError(
+            QStringLiteral("cannot delete the key file %1: %2").arg(f.fileName(), f.errorString()));
     return Ok{};
 }
 
@@ -201,7 +210,8 @@ Result<SecretOutcome> SecretStore::read(const QString &name) const
         auto file = readFile(name, QStringLiteral("earlier"));
         if (!file || file.value().location == SecretLocation::None)
             return file;
-        if (auto moved = write(name, file.value().value); moved && moved.value().location == SecretLocation::Keychain)
+        if (auto moved = write(name, file.value().value);
+            moved && moved.value().location == SecretLocation::Keychain)
             return moved;
         return file;
     }
@@ -225,8 +235,8 @@ Result<SecretOutcome> SecretStore::write(const QString &name, const QString &val
     }
     if (m_mode == Mode::File)
         return writeFile(name, v, QStringLiteral("GPUFRONTIER_SECRET_STORE=file"));
-    const KeychainAnswer a =
-        runJob<QKeychain::WritePasswordJob>(name, [&v](QKeychain::WritePasswordJob &job) { job.setTextData(v); });
+    const KeychainAnswer a = runJob<QKeychain::WritePasswordJob>(
+        name, [&v](QKeychain::WritePasswordJob &job) { job.setTextData(v); });
     if (a.state == KeychainState::Ok) {
         if (const Status s = removeFile(name); !s)
             return s.error();
@@ -240,17 +250,19 @@ Result<SecretOutcome> SecretStore::write(const QString &name, const QString &val
 Status SecretStore::remove(const QString &name) const
 {
     if (m_mode != Mode::File) {
-        const KeychainAnswer a = runJob<QKeychain::DeletePasswordJob>(name, [](QKeychain::DeletePasswordJob &) {});
+        const KeychainAnswer a =
+            runJob<QKeychain::DeletePasswordJob>(name, [](QKeychain::DeletePasswordJob &) {});
         if (a.state == KeychainState::Failed)
-            return makeError(QStringLiteral("the desktop keychain refused to delete the key: %1").arg(a.message));
+            return makeError(
+                QStringLiteral("the desktop keychain refused to delete the key: %1").arg(a.message));
         if (a.state == KeychainState::Unavailable && m_mode == Mode::Keychain)
             return makeError(QStringLiteral("no desktop keychain is available: %1").arg(a.message));
     }
     return removeFile(name);
 }
 
-std::optional<Result<SecretOutcome>> SecretStore::migrateFromSettings(QSettings &settings, const QString &settingsKey,
-                                                                      const QString &name) const
+std::optional<Result<SecretOutcome>>
+SecretStore::migrateFromSettings(QSettings &settings, const QString &settingsKey, const QString &name) const
 {
     if (!settings.contains(settingsKey))
         return std::nullopt;

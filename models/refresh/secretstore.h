@@ -14,7 +14,8 @@ namespace gf {
 enum class SecretLocation
 {
     None,     ///< nowhere (not stored)
-    Keychain, ///< the desktop's keychain (Secret Service, KWallet, macOS Keychain, Windows Credential Manager)
+    Keychain, ///< the desktop's keychain (Secret Service, KWallet, macOS Keychain, Windows Credential
+              ///< Manager)
     File      ///< the fallback file, readable only by its owner (mode 0600)
 };
 

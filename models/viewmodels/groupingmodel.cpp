@@ -30,7 +30,8 @@ void GroupingModel::setSourceModel(QAbstractItemModel *source)
             connect(s, &QAbstractItemModel::rowsRemoved, this, &GroupingModel::endSourceChange),
             connect(s, &QAbstractItemModel::rowsAboutToBeMoved, this, &GroupingModel::beginSourceChange),
             connect(s, &QAbstractItemModel::rowsMoved, this, &GroupingModel::endSourceChange),
-            connect(s, &QAbstractItemModel::columnsAboutToBeInserted, this, &GroupingModel::beginSourceChange),
+            connect(s, &QAbstractItemModel::columnsAboutToBeInserted, this,
+                    &GroupingModel::beginSourceChange),
             connect(s, &QAbstractItemModel::columnsInserted, this, &GroupingModel::endSourceChange),
             connect(s, &QAbstractItemModel::columnsAboutToBeRemoved, this, &GroupingModel::beginSourceChange),
             connect(s, &QAbstractItemModel::columnsRemoved, this, &GroupingModel::endSourceChange),
@@ -113,7 +114,8 @@ void GroupingModel::updateGroups() {}
 
 std::span<const int> GroupingModel::members(int group) const
 {
-    return std::span<const int>(m_members.constData() + m_start.at(group), static_cast<size_t>(groupSize(group)));
+    return std::span<const int>(m_members.constData() + m_start.at(group),
+                                static_cast<size_t>(groupSize(group)));
 }
 
 int GroupingModel::groupOfSourceRow(int sourceRow) const

@@ -21,8 +21,10 @@ class GroupingModel : public QAbstractItemModel
 {
     Q_OBJECT
 public:
-    static constexpr int IsGroupRole = Qt::UserRole + 40;   ///< bool: the row stands for two or more source rows
-    static constexpr int GroupSizeRole = Qt::UserRole + 41; ///< int: source rows in the row's group (1: single)
+    static constexpr int IsGroupRole =
+        Qt::UserRole + 40; ///< bool: the row stands for two or more source rows
+    static constexpr int GroupSizeRole =
+        Qt::UserRole + 41; ///< int: source rows in the row's group (1: single)
 
     explicit GroupingModel(QObject *parent = nullptr);
     ~GroupingModel() override;
@@ -78,7 +80,8 @@ private:
     void regroup();
     void beginSourceChange();
     void endSourceChange();
-    void onSourceDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight, const QList<int> &roles);
+    void onSourceDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight,
+                             const QList<int> &roles);
 
     QPointer<QAbstractItemModel> m_source;
     QList<QMetaObject::Connection> m_connections;

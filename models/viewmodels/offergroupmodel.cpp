@@ -26,9 +26,10 @@ QString OfferGroupModel::groupKey(int sourceRow) const
     if (!o)
         return {};
     // Members differ only in where they are: same provider, instance type, GPUs and pricing terms.
-    return o->provider + u'\x1f' + o->instanceType + u'\x1f' + (o->gpuId.isEmpty() ? o->gpuRawName : o->gpuId) +
-           u'\x1f' + QString::number(o->gpuCount) + u'\x1f' + o->spotLabel + u'\x1f' +
-           QString::number(o->billingIncrementS) + u'/' + QString::number(o->billingMinimumS);
+    return o->provider + u'\x1f' + o->instanceType + u'\x1f' +
+           (o->gpuId.isEmpty() ? o->gpuRawName : o->gpuId) + u'\x1f' + QString::number(o->gpuCount) +
+           u'\x1f' + o->spotLabel + u'\x1f' + QString::number(o->billingIncrementS) + u'/' +
+           QString::number(o->billingMinimumS);
 }
 
 void OfferGroupModel::updateGroups()
@@ -125,9 +126,10 @@ QString OfferGroupModel::priceRangeTooltip(int group, bool spot) const
     if (!lo)
         return tr("No price of this kind in these locations.");
     const QList<Offer> &offers = m_offers->offers();
-    QString t = tr("%1 price of the whole instance, USD per hour, %2:\nlowest %3 in %4\nhighest %5 in %6")
-                    .arg(spot ? tr("Spot") : tr("On-demand"), locationCountText(s), formatUsdPerHour(lo),
-                         locationText(offers.at(loRow)), formatUsdPerHour(hi), locationText(offers.at(hiRow)));
+    QString t =
+        tr("%1 price of the whole instance, USD per hour, %2:\nlowest %3 in %4\nhighest %5 in %6")
+            .arg(spot ? tr("Spot") : tr("On-demand"), locationCountText(s), formatUsdPerHour(lo),
+                 locationText(offers.at(loRow)), formatUsdPerHour(hi), locationText(offers.at(hiRow)));
     return t + tr("\nExpand the row to see every location.");
 }
 
@@ -142,7 +144,8 @@ QVariant OfferGroupModel::groupData(int group, int column, int role) const
     case OfferTableModel::Provider:
     case OfferTableModel::Instance:
         if (role == Qt::ToolTipRole)
-            return tr("%1 %2 %3: one offer per location.\nThe row shows the best one (the cheapest projected run, "
+            return tr("%1 %2 %3: one offer per location.\nThe row shows the best one (the cheapest projected "
+                      "run, "
                       "else the lowest price): %4.\nExpand it (or press →) to see every location.")
                 .arg(providerDisplayName(o.provider), o.instanceType, locationCountText(s), locationText(o));
         break;
@@ -150,7 +153,8 @@ QVariant OfferGroupModel::groupData(int group, int column, int role) const
         if (role == Qt::DisplayRole)
             return locationCountText(s);
         if (role == Qt::ToolTipRole)
-            return tr("%1 %2; the row's time and cost are those of %3.\nExpand the row to see every location.")
+            return tr("%1 %2; the row's time and cost are those of %3.\nExpand the row to see every "
+                      "location.")
                 .arg(o.instanceType, locationCountText(s), locationText(o));
         break;
     case OfferTableModel::OnDemand:
@@ -161,7 +165,7 @@ QVariant OfferGroupModel::groupData(int group, int column, int role) const
         if (role == Qt::DisplayRole) {
             if (!lo)
                 return formatUsdPerHour(lo);
-            return *hi > *lo ? formatUsdPerHour(lo) + QStringLiteral(" – ") + formatUsdPerHour(hi)
+            return *hi > *lo ? QString(formatUsdPerHour(lo) + QStringLiteral(" – ") + formatUsdPerHour(hi))
                              : formatUsdPerHour(lo);
         }
         if (role == OfferTableModel::SortRole)

@@ -82,7 +82,7 @@ QVariant PointGroupModel::groupData(int group, int column, int role) const
         }
     }
     if (column == PointTableModel::UsdPerHour && role == Qt::DisplayRole && hi > lo)
-        return formatUsdPerHour(lo) + QStringLiteral(" – ") + formatUsdPerHour(hi);
+        return QString(formatUsdPerHour(lo) + QStringLiteral(" – ") + formatUsdPerHour(hi));
     return GroupingModel::groupData(group, column, role);
 }
 

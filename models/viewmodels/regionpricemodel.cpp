@@ -14,7 +14,7 @@ QString instanceText(const RegionPrice::Best &b)
 {
     if (b.instanceType.isEmpty())
         return QStringLiteral("–");
-    return b.zone.isEmpty() ? b.instanceType : b.instanceType + QStringLiteral(" (") + b.zone + u')';
+    return b.zone.isEmpty() ? b.instanceType : QString(b.instanceType + QStringLiteral(" (") + b.zone + u')');
 }
 } // namespace
 
@@ -145,7 +145,8 @@ QVariant RegionPriceModel::headerData(int section, Qt::Orientation orientation, 
     if (role == Qt::ToolTipRole) {
         switch (section) {
         case OnDemandPerGpu:
-            return tr("Lowest on-demand price per GPU-hour in the region: instance price / GPUs per instance");
+            return tr(
+                "Lowest on-demand price per GPU-hour in the region: instance price / GPUs per instance");
         case OnDemandPerInstance:
             return tr("On-demand price of that whole instance, USD per hour");
         case SpotPerGpu:

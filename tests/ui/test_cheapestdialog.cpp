@@ -88,7 +88,8 @@ private Q_SLOTS:
         QAbstractItemModel *shown = dialog->view()->model();
         double last = 0;
         for (int r = 0; r < shown->rowCount(); ++r) {
-            const QVariant v = shown->index(r, RegionPriceModel::OnDemandPerGpu).data(RegionPriceModel::SortRole);
+            const QVariant v =
+                shown->index(r, RegionPriceModel::OnDemandPerGpu).data(RegionPriceModel::SortRole);
             if (!v.isValid())
                 continue;
             QVERIFY(v.toDouble() >= last);

@@ -21,9 +21,9 @@
 #include <QScatterSeries>
 #include <QSignalSpy>
 #include <QStandardPaths>
-#include <QTreeView>
 #include <QTableWidget>
 #include <QTest>
+#include <QTreeView>
 #include <QValueAxis>
 
 using namespace gf;
@@ -114,7 +114,8 @@ private Q_SLOTS:
             const ProjectedOffer *shown = model->pointFor(groups->sourceRow(row));
             QVERIFY(shown);
             QCOMPARE(shown->costUsd, *best);
-            QCOMPARE(groups->index(g, OfferTableModel::Cost).data(OfferTableModel::SortRole).toDouble(), *best);
+            QCOMPARE(groups->index(g, OfferTableModel::Cost).data(OfferTableModel::SortRole).toDouble(),
+                     *best);
             QCOMPARE(groups->index(g, OfferTableModel::Hours).data(),
                      model->index(groups->sourceRow(row), OfferTableModel::Hours).data());
             ++checked;

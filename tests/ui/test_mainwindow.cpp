@@ -12,9 +12,9 @@
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QStandardPaths>
-#include <QTreeView>
 #include <QTest>
 #include <QTextBrowser>
+#include <QTreeView>
 
 using namespace gf;
 using namespace gf::test;
@@ -83,7 +83,8 @@ private Q_SLOTS:
         // The toggle: one row per offer, remembered.
         page->setGrouped(false);
         QCOMPARE(page->proxy()->rowCount(), all);
-        QVERIFY2(status->text().contains(QStringLiteral("Showing %1 of %1 offers").arg(all)), qPrintable(status->text()));
+        QVERIFY2(status->text().contains(QStringLiteral("Showing %1 of %1 offers").arg(all)),
+                 qPrintable(status->text()));
         QVERIFY(!status->text().contains(QStringLiteral("rows")));
         page->saveState();
         page->setGrouped(true);

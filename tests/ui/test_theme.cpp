@@ -60,15 +60,21 @@ private Q_SLOTS:
         const QPalette p = darkPalette();
         QVERIFY(isDarkPalette(p));
         const QList<std::pair<QPalette::ColorRole, QPalette::ColorRole>> pairs = {
-            {QPalette::WindowText, QPalette::Window},  {QPalette::Text, QPalette::Base},
-            {QPalette::Text, QPalette::AlternateBase}, {QPalette::ButtonText, QPalette::Button},
-            {QPalette::ToolTipText, QPalette::ToolTipBase}, {QPalette::HighlightedText, QPalette::Highlight},
-            {QPalette::Link, QPalette::Base},          {QPalette::LinkVisited, QPalette::Base},
+            {QPalette::WindowText, QPalette::Window},
+            {QPalette::Text, QPalette::Base},
+            {QPalette::Text, QPalette::AlternateBase},
+            {QPalette::ButtonText, QPalette::Button},
+            {QPalette::ToolTipText, QPalette::ToolTipBase},
+            {QPalette::HighlightedText, QPalette::Highlight},
+            {QPalette::Link, QPalette::Base},
+            {QPalette::LinkVisited, QPalette::Base},
             {QPalette::Link, QPalette::Window},
         };
         for (const auto &[fg, bg] : pairs)
-            QVERIFY2(contrast(p.color(fg), p.color(bg)) >= 4.5,
-                     qPrintable(QStringLiteral("%1 on %2: %3").arg(fg).arg(bg).arg(contrast(p.color(fg), p.color(bg)))));
+            QVERIFY2(
+                contrast(p.color(fg), p.color(bg)) >= 4.5,
+                qPrintable(
+                    QStringLiteral("%1 on %2: %3").arg(fg).arg(bg).arg(contrast(p.color(fg), p.color(bg)))));
         QVERIFY(contrast(errorColor(p), p.color(QPalette::Window)) >= 4.5);
         QVERIFY(contrast(errorColor(p), p.color(QPalette::Base)) >= 4.5);
         QVERIFY(contrast(p.color(QPalette::PlaceholderText), p.color(QPalette::Base)) >= 3.0);
@@ -104,7 +110,8 @@ private Q_SLOTS:
         QVERIFY(isDarkPalette(QApplication::palette()));
         QVERIFY(isDarkPalette(w.palette()));
         QCOMPARE(w.frontierPage()->chart()->chart()->theme(), QChart::ChartThemeDark);
-        QVERIFY2(error->styleSheet().contains(errorColor(darkPalette()).name()), qPrintable(error->styleSheet()));
+        QVERIFY2(error->styleSheet().contains(errorColor(darkPalette()).name()),
+                 qPrintable(error->styleSheet()));
         QCOMPARE(savedTheme(), Theme::Dark);
         QCOMPARE(QSettings().value(QStringLiteral("view/theme")).toString(), QStringLiteral("dark"));
 

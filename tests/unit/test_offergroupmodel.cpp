@@ -30,14 +30,18 @@ Offer offer(const QString &provider, const QString &type, const QString &region,
 QList<Offer> sample()
 {
     return {
-        offer(QStringLiteral("aws"), QStringLiteral("p4d.24xlarge"), QStringLiteral("us-east-1"), {}, 32.77, 12.0, 8),
+        offer(QStringLiteral("aws"), QStringLiteral("p4d.24xlarge"), QStringLiteral("us-east-1"), {}, 32.77,
+              12.0, 8),
         offer(QStringLiteral("gcp"), QStringLiteral("a2-highgpu-1g"), QStringLiteral("us-central1"),
               QStringLiteral("us-central1-a"), 3.67, 1.1),
-        offer(QStringLiteral("aws"), QStringLiteral("p4d.24xlarge"), QStringLiteral("eu-west-1"), {}, 35.00, 10.5, 8),
-        offer(QStringLiteral("azure"), QStringLiteral("Standard_ND96"), QStringLiteral("eastus"), {}, 27.2, {}, 8),
+        offer(QStringLiteral("aws"), QStringLiteral("p4d.24xlarge"), QStringLiteral("eu-west-1"), {}, 35.00,
+              10.5, 8),
+        offer(QStringLiteral("azure"), QStringLiteral("Standard_ND96"), QStringLiteral("eastus"), {}, 27.2,
+              {}, 8),
         offer(QStringLiteral("gcp"), QStringLiteral("a2-highgpu-1g"), QStringLiteral("europe-west4"),
               QStringLiteral("europe-west4-a"), 3.30, std::nullopt),
-        offer(QStringLiteral("aws"), QStringLiteral("p4d.24xlarge"), QStringLiteral("us-west-2"), {}, 32.77, 14.0, 8),
+        offer(QStringLiteral("aws"), QStringLiteral("p4d.24xlarge"), QStringLiteral("us-west-2"), {}, 32.77,
+              14.0, 8),
     };
 }
 
@@ -74,15 +78,20 @@ private Q_SLOTS:
         QVERIFY(groups.isGroupRow(p4dRow));
         QCOMPARE(groups.rowCount(p4dRow), 3);
         QCOMPARE(groups.index(p4d, 0).data(GroupingModel::GroupSizeRole).toInt(), 3);
-        QCOMPARE(groups.index(p4d, OfferTableModel::Region).data().toString(), QStringLiteral("in 3 regions"));
+        QCOMPARE(groups.index(p4d, OfferTableModel::Region).data().toString(),
+                 QStringLiteral("in 3 regions"));
         QCOMPARE(groups.index(a2, OfferTableModel::Region).data().toString(), QStringLiteral("in 2 zones"));
         // The price range in the row, the lowest as its sort number.
         const QString range = groups.index(p4d, OfferTableModel::OnDemand).data().toString();
-        QVERIFY2(range.contains(QStringLiteral("32.77")) && range.contains(QStringLiteral("35.00")), qPrintable(range));
-        QCOMPARE(groups.index(p4d, OfferTableModel::OnDemand).data(OfferTableModel::SortRole).toDouble(), 32.77);
+        QVERIFY2(range.contains(QStringLiteral("32.77")) && range.contains(QStringLiteral("35.00")),
+                 qPrintable(range));
+        QCOMPARE(groups.index(p4d, OfferTableModel::OnDemand).data(OfferTableModel::SortRole).toDouble(),
+                 32.77);
         QCOMPARE(groups.index(p4d, OfferTableModel::Spot).data(OfferTableModel::SortRole).toDouble(), 10.5);
-        QVERIFY(groups.index(p4d, OfferTableModel::OnDemand).data(Qt::ToolTipRole).toString().contains(
-            QStringLiteral("eu-west-1")));
+        QVERIFY(groups.index(p4d, OfferTableModel::OnDemand)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("eu-west-1")));
         // Without a projection the best member is the lowest price: a2 in europe-west4 (3.30).
         QCOMPARE(groups.sourceRow(groups.index(a2, 0)), 4);
         QCOMPARE(groups.index(a2, OfferTableModel::OfferIndexRole).data(OfferTableModel::OfferIndexRole),
@@ -90,7 +99,8 @@ private Q_SLOTS:
         // A single offer is a plain row, no children.
         QVERIFY(!groups.isGroupRow(groups.index(nd, 0)));
         QCOMPARE(groups.rowCount(groups.index(nd, 0)), 0);
-        QCOMPARE(groups.index(nd, OfferTableModel::Region).data(), offers.index(3, OfferTableModel::Region).data());
+        QCOMPARE(groups.index(nd, OfferTableModel::Region).data(),
+                 offers.index(3, OfferTableModel::Region).data());
 
         // Children show their own offers, in catalog order, and map back.
         for (int child = 0; child < 3; ++child) {
@@ -158,18 +168,22 @@ private Q_SLOTS:
         // Sorting orders group rows by their best numbers, children within their group.
         proxy.setRegion({});
         proxy.sort(OfferTableModel::OnDemand, Qt::AscendingOrder);
-        QCOMPARE(proxy.index(0, OfferTableModel::Instance).data().toString(), QStringLiteral("a2-highgpu-1g"));
+        QCOMPARE(proxy.index(0, OfferTableModel::Instance).data().toString(),
+                 QStringLiteral("a2-highgpu-1g"));
         QCOMPARE(proxy.index(2, OfferTableModel::Instance).data().toString(), QStringLiteral("p4d.24xlarge"));
         const QModelIndex sortedP4d = proxy.index(2, 0);
         double last = 0;
         for (int c = 0; c < proxy.rowCount(sortedP4d); ++c) {
-            const double v = proxy.index(c, OfferTableModel::OnDemand, sortedP4d).data(OfferTableModel::SortRole).toDouble();
+            const double v = proxy.index(c, OfferTableModel::OnDemand, sortedP4d)
+                                 .data(OfferTableModel::SortRole)
+                                 .toDouble();
             QVERIFY(v >= last);
             last = v;
         }
         proxy.sort(OfferTableModel::OnDemand, Qt::DescendingOrder);
         QCOMPARE(proxy.index(0, OfferTableModel::Instance).data().toString(), QStringLiteral("p4d.24xlarge"));
-        QCOMPARE(proxy.index(1, OfferTableModel::Instance).data().toString(), QStringLiteral("Standard_ND96"));
+        QCOMPARE(proxy.index(1, OfferTableModel::Instance).data().toString(),
+                 QStringLiteral("Standard_ND96"));
 
         // Filtering out everything leaves no rows.
         proxy.setGpu(QStringLiteral("no-such-gpu"));

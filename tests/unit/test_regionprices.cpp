@@ -7,8 +7,8 @@
 using namespace gf;
 
 namespace {
-Offer offer(const QString &provider, const QString &type, const QString &gpuId, double gpus, const QString &region,
-            const QString &zone, std::optional<double> od, std::optional<double> spot)
+Offer offer(const QString &provider, const QString &type, const QString &gpuId, double gpus,
+            const QString &region, const QString &zone, std::optional<double> od, std::optional<double> spot)
 {
     Offer o;
     o.provider = provider;
@@ -28,10 +28,10 @@ QList<Offer> sample()
     const QString h100 = QStringLiteral("h100-80gb-sxm5");
     return {
         // AWS us-east-1: the 8-GPU instance is cheaper per GPU-hour than the 1-GPU one on demand.
-        offer(QStringLiteral("aws"), QStringLiteral("p5.48xlarge"), h100, 8, QStringLiteral("us-east-1"), {}, 80.0,
-              40.0),
-        offer(QStringLiteral("aws"), QStringLiteral("p5.4xlarge"), h100, 1, QStringLiteral("us-east-1"), {}, 12.0,
-              4.0),
+        offer(QStringLiteral("aws"), QStringLiteral("p5.48xlarge"), h100, 8, QStringLiteral("us-east-1"), {},
+              80.0, 40.0),
+        offer(QStringLiteral("aws"), QStringLiteral("p5.4xlarge"), h100, 1, QStringLiteral("us-east-1"), {},
+              12.0, 4.0),
         // GCP us-central1: two zones, the lower price wins.
         offer(QStringLiteral("gcp"), QStringLiteral("a3-highgpu-8g"), h100, 8, QStringLiteral("us-central1"),
               QStringLiteral("us-central1-a"), 88.0, std::nullopt),
@@ -43,10 +43,10 @@ QList<Offer> sample()
         // Other GPUs and an offer without GPUs are left out.
         offer(QStringLiteral("aws"), QStringLiteral("p4d.24xlarge"), QStringLiteral("a100-40gb-sxm4"), 8,
               QStringLiteral("us-east-1"), {}, 32.77, 12.0),
-        offer(QStringLiteral("azure"), QStringLiteral("Standard_X"), h100, 0, QStringLiteral("eastus"), {}, 5.0,
-              std::nullopt),
-        offer(QStringLiteral("azure"), QStringLiteral("Standard_Y"), QString(), 2, QStringLiteral("eastus"), {}, 5.0,
-              std::nullopt),
+        offer(QStringLiteral("azure"), QStringLiteral("Standard_X"), h100, 0, QStringLiteral("eastus"), {},
+              5.0, std::nullopt),
+        offer(QStringLiteral("azure"), QStringLiteral("Standard_Y"), QString(), 2, QStringLiteral("eastus"),
+              {}, 5.0, std::nullopt),
     };
 }
 } // namespace
@@ -99,15 +99,19 @@ private Q_SLOTS:
         m.setOffers(sample(), QStringLiteral("h100-80gb-sxm5"));
         QCOMPARE(m.rowCount(), 3);
         QCOMPARE(m.columnCount(), int(RegionPriceModel::ColumnCount));
-        QCOMPARE(m.index(0, RegionPriceModel::OnDemandPerGpu).data(RegionPriceModel::SortRole).toDouble(), 9.0);
+        QCOMPARE(m.index(0, RegionPriceModel::OnDemandPerGpu).data(RegionPriceModel::SortRole).toDouble(),
+                 9.0);
         QCOMPARE(m.index(0, RegionPriceModel::OnDemandPerGpu).data().toString(), QStringLiteral("9.000"));
         QCOMPARE(m.index(0, RegionPriceModel::OnDemandInstance).data().toString(),
                  QStringLiteral("a3-highgpu-8g (us-central1-b)"));
         QVERIFY(m.index(2, RegionPriceModel::OnDemandPerGpu).data(RegionPriceModel::SortRole).isNull());
-        QVERIFY(m.index(1, RegionPriceModel::SpotPerGpu).data(Qt::ToolTipRole).toString().contains(
-            QStringLiteral("p5.4xlarge")));
-        QVERIFY(m.headerData(RegionPriceModel::OnDemandPerGpu, Qt::Horizontal).toString().contains(
-            QStringLiteral("USD/GPU-h")));
+        QVERIFY(m.index(1, RegionPriceModel::SpotPerGpu)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("p5.4xlarge")));
+        QVERIFY(m.headerData(RegionPriceModel::OnDemandPerGpu, Qt::Horizontal)
+                    .toString()
+                    .contains(QStringLiteral("USD/GPU-h")));
         m.setOffers({}, QStringLiteral("h100-80gb-sxm5"));
         QCOMPARE(m.rowCount(), 0);
     }

@@ -18,7 +18,9 @@ const QString kKey = QStringLiteral("AIzaSy-unit-test-secret-0123456789");
 // The permission bits of a path as the file system has them (rwx for user, group, others).
 int modeOf(const QString &path)
 {
-    struct stat st{};
+    struct stat st
+    {
+    };
     if (::stat(QFile::encodeName(path).constData(), &st) != 0)
         return -1;
     return static_cast<int>(st.st_mode & 0777);
@@ -34,7 +36,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString secrets = dir.filePath(QStringLiteral("secrets"));
         const SecretStore store(SecretStore::Mode::File, secrets);
-        const Result<SecretOutcome> stored = store.write(kGcpApiKeySecret, QStringLiteral("  ") + kKey + u'\n');
+        const Result<SecretOutcome> stored =
+            store.write(kGcpApiKeySecret, QStringLiteral("  ") + kKey + u'\n');
         QVERIFY2(stored, qPrintable(stored ? QString() : stored.error().text()));
         QCOMPARE(stored.value().location, SecretLocation::File);
         QCOMPARE(stored.value().value, kKey);
@@ -105,7 +108,8 @@ private Q_SLOTS:
         QCOMPARE(migrated->value().location, SecretLocation::File);
         // Gone from the settings (and from the file on disk), kept in the store; other settings stay.
         QVERIFY(!settings.contains(RefreshSettings::kLegacyGcpApiKeySetting));
-        QCOMPARE(settings.value(QStringLiteral("refresh/awsRegions")).toString(), QStringLiteral("us-east-1"));
+        QCOMPARE(settings.value(QStringLiteral("refresh/awsRegions")).toString(),
+                 QStringLiteral("us-east-1"));
         QFile ini(settings.fileName());
         QVERIFY(ini.open(QIODevice::ReadOnly));
         QVERIFY(!ini.readAll().contains(kKey.toUtf8()));
@@ -157,7 +161,8 @@ private Q_SLOTS:
         QCOMPARE(env.source, RefreshSettings::KeySource::Environment);
         QCOMPARE(env.key, QStringLiteral("AIzaSy-from-env"));
 
-        RefreshSettings::ResolvedKey given = RefreshSettings::resolveGcpApiKey(QStringLiteral(" AIzaSy-given "), store);
+        RefreshSettings::ResolvedKey given =
+            RefreshSettings::resolveGcpApiKey(QStringLiteral(" AIzaSy-given "), store);
         QCOMPARE(given.source, RefreshSettings::KeySource::Explicit);
         QCOMPARE(given.key, QStringLiteral("AIzaSy-given"));
         qunsetenv("GPUFRONTIER_GCP_API_KEY");
