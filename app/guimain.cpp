@@ -178,9 +178,11 @@ int main(int argc, char **argv)
     gf::MainWindow window(db);
     if (parser.isSet(tabOption))
         window.tabs()->setCurrentIndex(parser.value(tabOption).toInt());
+    const QString shot = parser.value(screenshotOption);
+    if (!shot.isEmpty())
+        window.resize(1440, 860); // the same size on every screen (offscreen's is 800 x 600)
     window.show();
 
-    const QString shot = parser.value(screenshotOption);
     const bool quitAfterLoad = parser.isSet(quitOption);
     int rc = 0;
     QObject::connect(&window, &gf::MainWindow::loadFailed, &window, [&](const QString &message) {
@@ -196,13 +198,17 @@ int main(int argc, char **argv)
                          static_cast<long long>(window.offersPage()->model()->rowCount()),
                          static_cast<long long>(startup.elapsed()));
         if (!shot.isEmpty()) {
-            QTimer::singleShot(300, &window, [&] {
+            // With the projection's time and cost columns: after its first result (at most 60 s).
+            auto take = [&] {
                 if (!window.grab().save(shot)) {
                     std::fprintf(stderr, "gpufrontier: cannot write the screenshot %s\n", qPrintable(shot));
                     rc = 1;
                 }
                 QApplication::quit();
-            });
+            };
+            QObject::connect(&window, &gf::MainWindow::projectionUpdated, &window,
+                             [&] { QTimer::singleShot(300, &window, take); });
+            QTimer::singleShot(60000, &window, take);
         } else if (quitAfterLoad) {
             QTimer::singleShot(0, &app, &QApplication::quit);
         }

@@ -62,7 +62,7 @@ QPalette darkPalette()
     const QColor alternate(0x28, 0x2a, 0x30);
     const QColor text(0xe8, 0xe8, 0xe8);
     const QColor disabled(0x80, 0x80, 0x80);
-    const QColor highlight(0x3d, 0x7e, 0xd4);
+    const QColor highlight(0x35, 0x72, 0xc8); // white text on it: 4.8:1
     QPalette p;
     p.setColor(QPalette::Window, window);
     p.setColor(QPalette::WindowText, text);

@@ -94,7 +94,7 @@ private Q_SLOTS:
                     .contains(QStringLiteral("eu-west-1")));
         // Without a projection the best member is the lowest price: a2 in europe-west4 (3.30).
         QCOMPARE(groups.sourceRow(groups.index(a2, 0)), 4);
-        QCOMPARE(groups.index(a2, OfferTableModel::OfferIndexRole).data(OfferTableModel::OfferIndexRole),
+        QCOMPARE(groups.index(a2, 0).data(OfferTableModel::OfferIndexRole),
                  offers.index(4, 0).data(OfferTableModel::OfferIndexRole));
         // A single offer is a plain row, no children.
         QVERIFY(!groups.isGroupRow(groups.index(nd, 0)));
