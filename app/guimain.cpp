@@ -206,8 +206,10 @@ int main(int argc, char **argv)
                 }
                 QApplication::quit();
             };
-            QObject::connect(&window, &gf::MainWindow::projectionUpdated, &window,
-                             [&] { QTimer::singleShot(300, &window, take); });
+            QObject::connect(&window, &gf::MainWindow::projectionUpdated, &window, [take, &window] {
+                if (!window.projection()->isBusy()) // the latest request's result, not a superseded one
+                    QTimer::singleShot(300, &window, take);
+            });
             QTimer::singleShot(60000, &window, take);
         } else if (quitAfterLoad) {
             QTimer::singleShot(0, &app, &QApplication::quit);
