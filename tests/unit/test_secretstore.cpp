@@ -80,6 +80,39 @@ private Q_SLOTS:
         QVERIFY(none.value().warning.isEmpty());
     }
 
+    // Auto mode where no keychain service answers (no session bus, as on CI): the file, with a
+    // warning that says why.
+    void autoFallsBackToTheFile()
+    {
+        const QByteArray bus = qgetenv("DBUS_SESSION_BUS_ADDRESS");
+        qputenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/gpufrontier-test-bus");
+        QTemporaryDir dir;
+        const SecretStore store(SecretStore::Mode::Auto, dir.filePath(QStringLiteral("secrets")));
+        const QString name = QStringLiteral("unit-test-secret");
+        const Result<SecretOutcome> stored = store.write(name, kKey);
+        QVERIFY2(stored, qPrintable(stored ? QString() : stored.error().text()));
+        QCOMPARE(stored.value().location, SecretLocation::File);
+        QVERIFY2(stored.value().warning.contains(QStringLiteral("no desktop keychain")),
+                 qPrintable(stored.value().warning));
+        QCOMPARE(modeOf(store.filePath(name)), 0600);
+        const Result<SecretOutcome> read = store.read(name);
+        QVERIFY(read);
+        QCOMPARE(read.value().value, kKey);
+        QCOMPARE(read.value().location, SecretLocation::File);
+        QVERIFY(store.remove(name));
+        QVERIFY(!QFileInfo::exists(store.filePath(name)));
+        // Keychain only: an error, not the file.
+        const SecretStore keychainOnly(SecretStore::Mode::Keychain, dir.filePath(QStringLiteral("secrets")));
+        const Result<SecretOutcome> refused = keychainOnly.write(name, kKey);
+        QVERIFY(!refused);
+        QVERIFY(!refused.error().text().contains(kKey));
+        QVERIFY(!QFileInfo::exists(store.filePath(name)));
+        if (bus.isNull())
+            qunsetenv("DBUS_SESSION_BUS_ADDRESS");
+        else
+            qputenv("DBUS_SESSION_BUS_ADDRESS", bus);
+    }
+
     void unwritableFolderIsAnError()
     {
         QTemporaryDir dir;
