@@ -1,4 +1,5 @@
 #include "mainwindow.h"
+#include "apptheme.h"
 #include "uistyle.h"
 
 #include "catalogspage.h"
@@ -17,6 +18,7 @@
 #include "workloadpanel.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDialog>
@@ -51,10 +53,7 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     m_banner->setObjectName(QStringLiteral("errorBanner"));
     m_banner->setWordWrap(true);
     m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_banner->setStyleSheet(
-        QStringLiteral("QLabel { padding: 6px; border-radius: 4px; background: palette(tooltip-base); "
-                       "color: palette(tooltip-text); border: 1px solid %1; }")
-            .arg(errorColor(palette()).name()));
+    styleBanner();
     m_banner->hide();
     layout->addWidget(m_banner);
 
@@ -114,6 +113,7 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     connect(m_catalogs, &CatalogsPage::catalogChanged, this, &MainWindow::reload);
     connect(m_probe, &ProbePage::calibrationChanged, m_projection, &ProjectionController::setCalibration);
     connect(m_frontier, &FrontierPage::catalogRowActivated, m_offers, &OffersPage::selectCatalogRow);
+    connect(m_offers, &OffersPage::groupedChanged, m_frontier, &FrontierPage::setGrouped);
     connect(m_offers, &OffersPage::selectionChanged, this, [this](const QList<int> &rows) {
         m_frontier->highlightCatalogRows(rows);
         updateCompare();
@@ -165,6 +165,32 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     QAction *resetZoom =
         view->addAction(tr("Reset chart &zoom"), m_frontier->chart(), &FrontierChart::resetZoom);
     resetZoom->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    view->addSeparator();
+    QAction *grouped = view->addAction(tr("One row per &instance type"));
+    grouped->setObjectName(QStringLiteral("groupOffersAction"));
+    grouped->setCheckable(true);
+    grouped->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
+    grouped->setToolTip(tr("Offers and Frontier tables: one row per instance type and pricing, expandable to "
+                           "its regions and zones, or one row per offer"));
+    connect(grouped, &QAction::toggled, m_offers, &OffersPage::setGrouped);
+    connect(m_offers, &OffersPage::groupedChanged, grouped, &QAction::setChecked);
+    QMenu *colours = view->addMenu(tr("&Colours"));
+    colours->setObjectName(QStringLiteral("coloursMenu"));
+    auto *themes = new QActionGroup(this);
+    for (const auto &[theme, label] :
+         {std::pair{Theme::System, tr("&System")}, std::pair{Theme::Light, tr("&Light")},
+          std::pair{Theme::Dark, tr("&Dark")}}) {
+        QAction *a = colours->addAction(label);
+        a->setObjectName(QStringLiteral("theme_") + themeName(theme));
+        a->setCheckable(true);
+        a->setChecked(currentTheme() == theme);
+        themes->addAction(a);
+        const Theme chosen = theme;
+        connect(a, &QAction::triggered, this, [chosen] {
+            applyTheme(chosen);
+            saveTheme(chosen);
+        });
+    }
     view->addSeparator();
     for (int i = 0; i < 9; ++i) {
         auto *a = new QAction(this);
@@ -223,6 +249,8 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
         resize(size);
     }
     m_offers->restoreState();
+    grouped->setChecked(m_offers->isGrouped());
+    m_frontier->setGrouped(m_offers->isGrouped());
     m_frontier->restoreState();
     m_workload->restoreState();
     onWorkloadChanged();
@@ -298,6 +326,21 @@ void MainWindow::updateCompare()
 {
     m_compare->setOffers(m_offers->model()->offers(), m_offers->selectedRows(),
                          m_offers->model()->projection());
+}
+
+void MainWindow::styleBanner()
+{
+    m_banner->setStyleSheet(
+        QStringLiteral("QLabel { padding: 6px; border-radius: 4px; background: palette(tooltip-base); "
+                       "color: palette(tooltip-text); border: 1px solid %1; }")
+            .arg(errorColor(palette()).name()));
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    QMainWindow::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && m_banner)
+        styleBanner();
 }
 
 void MainWindow::showError(const QString &message)

@@ -63,8 +63,10 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
+    void styleBanner();
     void onLoaded(quint64 request, const CatalogLoad &load);
     void onWorkloadChanged();
     void onResults(ProjectionResultsPtr results);

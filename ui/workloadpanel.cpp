@@ -254,7 +254,7 @@ WorkloadPanel::WorkloadPanel(QWidget *parent) : QWidget(parent)
     m_error = new QLabel(this);
     m_error->setObjectName(QStringLiteral("workloadError"));
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(errorStyleSheet(palette()));
+    setErrorStyle(m_error);
     m_error->hide();
     layout->addWidget(m_error);
     layout->addStretch(1);

@@ -4,6 +4,7 @@
 #include "domain/pricesanity.h"
 #include "projection/pointexplanation.h"
 #include "util/format.h"
+#include "viewmodels/offergroupmodel.h"
 
 namespace gf {
 
@@ -446,11 +447,21 @@ OfferFilterProxy::OfferFilterProxy(QObject *parent) : QSortFilterProxyModel(pare
 {
     setSortRole(OfferTableModel::SortRole);
     setDynamicSortFilter(true);
+    // Over an OfferGroupModel: a group row is shown when one of its offers is.
+    setRecursiveFilteringEnabled(true);
 }
 
 void OfferFilterProxy::setFilter(const OfferFilter &filter)
 {
     m_filter = filter;
+    applyFilter();
+}
+
+void OfferFilterProxy::applyFilter()
+{
+    // A grouping model summarises the offers this filter accepts: it learns the filter first.
+    if (auto *groups = qobject_cast<OfferGroupModel *>(sourceModel()))
+        groups->setFilter(m_filter);
     invalidateFilter();
 }
 
@@ -460,7 +471,7 @@ void OfferFilterProxy::setFilter(const OfferFilter &filter)
         if (m_filter.member == v)                                                                            \
             return;                                                                                          \
         m_filter.member = v;                                                                                 \
-        invalidateFilter();                                                                                  \
+        applyFilter();                                                                                       \
     }
 GF_PROXY_SETTER(setProviders, providers, const QStringList &)
 GF_PROXY_SETTER(setGpu, gpu, const QString &)
@@ -474,6 +485,12 @@ GF_PROXY_SETTER(setText, text, const QString &)
 
 bool OfferFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
 {
+    if (const auto *groups = qobject_cast<const OfferGroupModel *>(sourceModel())) {
+        // A group row is shown when one of its offers is (recursive filtering); an offer row by the
+        // group model's verdict of the same filter (setFilter passed it on).
+        const QModelIndex index = groups->index(sourceRow, 0, sourceParent);
+        return !groups->isGroupRow(index) && groups->isAccepted(groups->sourceRow(index));
+    }
     if (sourceParent.isValid())
         return false;
     const auto *model = qobject_cast<const OfferTableModel *>(sourceModel());

@@ -76,7 +76,8 @@ private:
     ProjectionResultsPtr m_projection;
 };
 
-/// Filters offers with an OfferFilter; typed setters, one invalidation per change.
+/// Filters offers with an OfferFilter; typed setters, one invalidation per change. Its source is the
+/// OfferTableModel itself or an OfferGroupModel over it (one row per instance type).
 class OfferFilterProxy final : public QSortFilterProxyModel
 {
     Q_OBJECT
@@ -99,6 +100,8 @@ protected:
     bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
 
 private:
+    void applyFilter();
+
     OfferFilter m_filter;
 };
 

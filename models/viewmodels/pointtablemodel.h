@@ -38,6 +38,7 @@ public:
     void showFrontier(ProjectionResultsPtr results);
     qsizetype pointAt(int row) const { return row >= 0 && row < m_rows.size() ? m_rows.at(row) : -1; }
     int rowOfPoint(qsizetype point) const { return static_cast<int>(m_rows.indexOf(point)); }
+    ProjectionResultsPtr results() const { return m_results; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
