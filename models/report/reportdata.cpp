@@ -2,6 +2,7 @@
 
 #include "domain/gpucatalog.h"
 #include "util/format.h"
+#include "util/printable.h"
 
 #include <QHash>
 #include <QLocale>
@@ -374,8 +375,9 @@ void addMultiNode(Data &d)
 
 } // namespace
 
-QString shown(const QString &s)
+QString shown(const QString &raw)
 {
+    const QString s = printableText(raw);
     if (s.size() <= kShownLength)
         return s;
     qsizetype keep = kShownLength - 1;

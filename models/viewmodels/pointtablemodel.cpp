@@ -2,6 +2,7 @@
 
 #include "domain/gpucatalog.h"
 #include "util/format.h"
+#include "util/printable.h"
 
 #include <algorithm>
 
@@ -52,6 +53,19 @@ int PointTableModel::columnCount(const QModelIndex &parent) const
 }
 
 QVariant PointTableModel::data(const QModelIndex &index, int role) const
+{
+    // Provider strings are shown, never interpreted: no control characters, no markup in tooltips.
+    const QVariant v = rawData(index, role);
+    if (v.typeId() != QMetaType::QString)
+        return v;
+    if (role == Qt::DisplayRole)
+        return printableText(v.toString());
+    if (role == Qt::ToolTipRole) // rich text whose provider strings are escaped (describePoint)
+        return printableKeepingLines(v.toString());
+    return v;
+}
+
+QVariant PointTableModel::rawData(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || !m_results || index.row() >= m_rows.size())
         return {};
@@ -159,7 +173,7 @@ QString describePoint(const ProjectionResults &r, qsizetype point)
     for (ProjectionFlag f : allProjectionFlags())
         if (hasFlag(p.flags, f))
             t += QStringLiteral("<br>⚠ ") + projectionFlagDescription(f).toHtmlEscaped();
-    return t;
+    return printableText(t);
 }
 
 } // namespace gf
