@@ -153,7 +153,7 @@ int FrontierCommand::run(CliContext &ctx, const CliArgs &p) const
         counts.insert(u"shown", order.size());
         root.insert(u"counts", counts);
         root.insert(u"points", arr);
-        ctx.out << QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
+        ctx.out << jsonText(QJsonDocument(root));
         return ExitOk;
     }
 

@@ -593,13 +593,33 @@ void CatalogsPage::onJobFinished()
     Q_EMIT jobEnded();
 }
 
+void CatalogsPage::setReadOnly(bool readOnly)
+{
+    if (readOnly == m_readOnly)
+        return;
+    m_readOnly = readOnly;
+    const QString why = tr("The catalog database is read-only (no write access to it or its folder): "
+                           "nothing can be imported into it.");
+    for (QPushButton *b : std::as_const(m_refresh))
+        b->setToolTip(readOnly ? why : QString());
+    m_refreshAll->setToolTip(readOnly ? why : QString());
+    if (readOnly) {
+        m_savedImportTip = m_import->toolTip();
+        m_import->setToolTip(why);
+    } else {
+        m_import->setToolTip(m_savedImportTip);
+    }
+    updateButtons();
+}
+
 void CatalogsPage::updateButtons()
 {
     const bool busy = isBusy();
+    const bool canWrite = !busy && !m_readOnly;
     for (QPushButton *b : std::as_const(m_refresh))
-        b->setEnabled(!busy);
-    m_refreshAll->setEnabled(!busy);
-    m_import->setEnabled(!busy);
+        b->setEnabled(canWrite);
+    m_refreshAll->setEnabled(canWrite);
+    m_import->setEnabled(canWrite);
     m_cancel->setEnabled(busy);
 }
 

@@ -43,6 +43,9 @@ public:
     void importFiles(const QStringList &paths);
     void cancel();
     bool isBusy() const;
+    /// The database cannot be written: refresh and import are off, their tooltips say why.
+    void setReadOnly(bool readOnly);
+    bool isReadOnly() const { return m_readOnly; }
 
     /// Seams for tests (no modal dialog): which files "Import file…" imports, and which provider a
     /// SkyPilot CSV belongs to (empty = cancel).
@@ -116,6 +119,8 @@ private:
     QPushButton *m_refreshAll = nullptr;
     QPushButton *m_cancel = nullptr;
     QPushButton *m_import = nullptr;
+    bool m_readOnly = false;
+    QString m_savedImportTip;
     QProgressBar *m_overall = nullptr;
     QLabel *m_status = nullptr;
     QLineEdit *m_gcpKey = nullptr;

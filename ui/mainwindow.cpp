@@ -284,6 +284,13 @@ void MainWindow::onLoaded(quint64 request, const CatalogLoad &loaded)
     m_offers->setOffers(load.offers, load.snapshots);
     m_projection->setCalibration(load.calibration);
     m_projection->setOffers(std::move(load.offers));
+    m_catalogs->setReadOnly(load.readOnly);
+    if (load.readOnly) {
+        m_banner->setText(tr("%1 is read-only (no write access to it or its folder): the catalog is shown, "
+                             "but refreshing, importing and storing probe runs are off.")
+                              .arg(m_dbPath));
+        m_banner->show();
+    }
     if (load.bundledImported > 0)
         statusBar()->showMessage(tr("First start: imported the bundled price snapshot of %n provider(s).",
                                     nullptr, load.bundledImported),

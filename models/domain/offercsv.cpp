@@ -2,6 +2,7 @@
 
 #include "domain/gpucatalog.h"
 #include "util/csv.h"
+#include "util/printable.h"
 
 namespace gf {
 
@@ -68,7 +69,11 @@ QString offerFieldName(OfferField field)
 
 QString offerCsvCell(const Offer &o, OfferField field, const OfferCsvStyle &style)
 {
-    auto text = [&](const QString &s) { return style.formulaSafe ? csvQuoteSafe(s) : csvQuote(s); };
+    // No control or bidi formatting character leaves raw (line breaks stay: the field is quoted).
+    auto text = [&](const QString &raw) {
+        const QString s = printableKeepingLines(raw);
+        return style.formulaSafe ? csvQuoteSafe(s) : csvQuote(s);
+    };
     auto number = [&](const std::optional<double> &v) {
         return v ? csvNumber(*v, style.significantDigits) : QString();
     };

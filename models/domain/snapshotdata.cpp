@@ -4,6 +4,7 @@
 #include "domain/offergpu.h"
 #include "domain/pricesanity.h"
 #include "domain/providertables.h"
+#include "domain/snapshotchecks.h"
 
 #include <cmath>
 
@@ -18,11 +19,13 @@ Status validateSnapshot(SnapshotData &data, const GpuCatalog &gpus, const QStrin
             QStringLiteral("%1: unknown provider \"%2\"").arg(origin, data.provider),
             QStringLiteral("known providers: %1").arg(knownProviders().join(QStringLiteral(", "))));
     if (data.offers.size() < limits.minRows)
-        return makeError(
-            QStringLiteral("%1: only %2 offers, at least %3 expected (truncated or empty download?)")
-                .arg(origin)
-                .arg(data.offers.size())
-                .arg(limits.minRows));
+        return tooFewRows(data, origin, limits.minRows);
+    normaliseSnapshotText(data);
+    dropIdenticalRows(data);
+    for (const Status &st : {checkProviderNaming(data, origin), checkUniqueOfferIds(data, origin),
+                             checkMinimumPrices(data, origin)})
+        if (!st)
+            return st;
     int spotAbove = 0, spotFloor = 0, gpuBelowSpot = 0, stale = 0, memoryDiffers = 0, fromTable = 0;
     for (Offer &o : data.offers) {
         const qint64 line = o.id;

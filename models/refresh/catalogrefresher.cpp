@@ -239,7 +239,8 @@ RefreshOutcome CatalogRefresher::importFiles(const QString &provider, const QStr
     Result<FetchedCatalog> fetched = makeError(QString());
     auto parts = readProviderFiles(
         provider, paths, m_tables,
-        [this](int permille, const QString &message) { report(permille * 9 / 10, message); }, m_cancel);
+        [this](int permille, const QString &message) { report(permille * 9 / 10, message); }, m_cancel,
+        m_options.inputLimits);
     if (!parts) {
         fetched = parts.error();
     } else {

@@ -4,6 +4,7 @@
 #include "domain/pricesanity.h"
 #include "projection/pointexplanation.h"
 #include "util/format.h"
+#include "util/printable.h"
 
 #include <QHash>
 #include <QLocale>
@@ -405,8 +406,9 @@ void addMultiNode(Data &d)
 
 } // namespace
 
-QString shown(const QString &s)
+QString shown(const QString &raw)
 {
+    const QString s = printableText(raw);
     if (s.size() <= kShownLength)
         return s;
     qsizetype keep = kShownLength - 1;

@@ -9,6 +9,7 @@
 #include <QStringList>
 
 #include <memory>
+#include <optional>
 
 namespace gf {
 
@@ -54,6 +55,13 @@ public:
 
     /// Opens (creating if needed) and migrates the database to the current schema.
     static Result<std::unique_ptr<CatalogStore>> open(const QString &path);
+    /// Opens an existing database for reading only (a read-only folder or file, another user's
+    /// database): nothing is created or changed next to it, and every write fails with a message that
+    /// says the database is read-only. The schema must be the current one (an upgrade needs to write).
+    static Result<std::unique_ptr<CatalogStore>> openReadOnly(const QString &path);
+    /// Whether an existing database cannot be written by this user: the file or its folder (where SQLite
+    /// keeps its journal) is not writable.
+    static bool isWriteProtected(const QString &path);
     /// Opens without migrating past `targetVersion` (tests build older schemas with it).
     static Result<std::unique_ptr<CatalogStore>> openAtVersion(const QString &path, int targetVersion);
 
@@ -65,6 +73,8 @@ public:
     /// Name of this store's QSqlDatabase connection, for helpers that share it (same thread).
     QString connectionName() const { return m_connection; }
     int schemaVersion() const;
+    /// Opened by openReadOnly: every write is refused.
+    bool isReadOnly() const { return m_readOnly; }
 
     /// Imports one provider's catalog as a new snapshot, in ONE transaction.
     /// On any failure the database is exactly as before.
@@ -91,8 +101,12 @@ private:
     Status syncGpuModels(const GpuCatalog &gpus);
     Result<QList<Offer>> queryOffers(const QString &where, const QVariantList &binds) const;
 
+    /// The error of a write to a read-only database (null when writable).
+    std::optional<Error> readOnlyError() const;
+
     QString m_path;
     QString m_connection;
+    bool m_readOnly = false;
 };
 
 } // namespace gf

@@ -28,6 +28,14 @@ public:
     {
         if (m_store)
             return m_store.get();
+        if (CatalogStore::isWriteProtected(m_dbPath)) {
+            // Reading needs no write access: show the catalog, writes say why they cannot.
+            auto readOnly = CatalogStore::openReadOnly(m_dbPath);
+            if (!readOnly)
+                return readOnly.error();
+            m_store = std::move(readOnly).value();
+            return m_store.get();
+        }
         auto opened = CatalogStore::open(m_dbPath);
         if (!opened)
             return opened.error();
@@ -38,6 +46,8 @@ public:
         m_store = std::move(opened).value();
         return m_store.get();
     }
+
+    bool isReadOnly() const { return m_store && m_store->isReadOnly(); }
 
     /// Providers imported from the bundled snapshot since the last call.
     int takeBundledImported() { return std::exchange(m_bundledImported, 0); }
@@ -148,6 +158,7 @@ quint64 CatalogService::loadCatalog()
                 return store.error();
             CatalogLoad load;
             load.bundledImported = w.takeBundledImported();
+            load.readOnly = w.isReadOnly();
             auto offers = store.value()->currentOffers();
             if (!offers)
                 return offers.error();

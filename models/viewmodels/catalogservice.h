@@ -30,6 +30,7 @@ struct CatalogLoad
     int bundledImported = 0;   ///< providers imported from the bundled snapshot by this load
     qint64 elapsedMs = 0;
     Calibration calibration; ///< from the stored probe runs (newest readable), else the defaults
+    bool readOnly = false;   ///< the database cannot be written: opened for reading only
 };
 
 /// What the Catalogs page shows: per provider its status, instance types and regions.

@@ -4,6 +4,7 @@
 #include "domain/pricesanity.h"
 #include "projection/pointexplanation.h"
 #include "util/format.h"
+#include "util/printable.h"
 #include "viewmodels/offergroupmodel.h"
 
 namespace gf {
@@ -84,7 +85,29 @@ int OfferTableModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+QString OfferTableModel::plainToolTip(const QString &text)
+{
+    const QString clean = printableKeepingLines(text);
+    if (!clean.contains(u'<') && !clean.contains(u'&'))
+        return clean;
+    // Qt reads a tooltip starting like markup as rich text: escape the provider's text instead.
+    return QStringLiteral("<p style='white-space:pre-wrap'>%1</p>").arg(clean.toHtmlEscaped());
+}
+
 QVariant OfferTableModel::data(const QModelIndex &index, int role) const
+{
+    // Provider strings are shown, never interpreted: no control characters, no markup in tooltips.
+    const QVariant v = rawData(index, role);
+    if (v.typeId() != QMetaType::QString)
+        return v;
+    if (role == Qt::DisplayRole)
+        return printableText(v.toString());
+    if (role == Qt::ToolTipRole)
+        return plainToolTip(v.toString());
+    return v;
+}
+
+QVariant OfferTableModel::rawData(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || index.row() >= m_offers.size() || index.column() >= ColumnCount)
         return {};

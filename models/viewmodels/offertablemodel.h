@@ -68,9 +68,12 @@ public:
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    /// A tooltip that shows `text` as it is: never read as markup, no control characters.
+    static QString plainToolTip(const QString &text);
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    QVariant rawData(const QModelIndex &index, int role) const;
     QList<Offer> m_offers;
     QDateTime m_now;
     ProjectionResultsPtr m_projection;

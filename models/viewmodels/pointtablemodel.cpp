@@ -3,6 +3,7 @@
 #include "domain/gpucatalog.h"
 #include "projection/pointexplanation.h"
 #include "util/format.h"
+#include "util/printable.h"
 
 #include <algorithm>
 
@@ -53,6 +54,19 @@ int PointTableModel::columnCount(const QModelIndex &parent) const
 }
 
 QVariant PointTableModel::data(const QModelIndex &index, int role) const
+{
+    // Provider strings are shown, never interpreted: no control characters, no markup in tooltips.
+    const QVariant v = rawData(index, role);
+    if (v.typeId() != QMetaType::QString)
+        return v;
+    if (role == Qt::DisplayRole)
+        return printableText(v.toString());
+    if (role == Qt::ToolTipRole) // rich text whose provider strings are escaped (describePoint)
+        return printableKeepingLines(v.toString());
+    return v;
+}
+
+QVariant PointTableModel::rawData(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || !m_results || index.row() >= m_rows.size())
         return {};
@@ -183,7 +197,7 @@ QString describePoint(const ProjectionResults &r, qsizetype point)
     for (const QString &line : e.flags)
         t += QStringLiteral("⚠ ") + line.toHtmlEscaped() + QStringLiteral("<br>");
     t += QStringLiteral("</small>");
-    return t;
+    return printableText(t);
 }
 
 } // namespace gf

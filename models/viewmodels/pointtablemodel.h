@@ -46,6 +46,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    QVariant rawData(const QModelIndex &index, int role) const;
     ProjectionResultsPtr m_results;
     QList<qsizetype> m_rows;
 };

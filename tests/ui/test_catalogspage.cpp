@@ -102,6 +102,25 @@ private Q_SLOTS:
         QVERIFY(page.cancelButton() && !page.cancelButton()->isEnabled());
     }
 
+    void readOnlyDatabaseDisablesWrites()
+    {
+        // Issue 18 item 7: a database that cannot be written is shown, and nothing offers to write it.
+        TempDb db;
+        CatalogService pageService(db.path());
+        CatalogsPage page(&pageService, nullptr);
+        QSignalSpy loaded(&page, &CatalogsPage::statusLoaded);
+        QVERIFY(loaded.wait(30000));
+        QVERIFY(page.importButton()->isEnabled() && page.refreshAllButton()->isEnabled());
+        page.setReadOnly(true);
+        QVERIFY(!page.importButton()->isEnabled());
+        QVERIFY(!page.refreshAllButton()->isEnabled());
+        QVERIFY(!page.refreshButton(QStringLiteral("aws"))->isEnabled());
+        QVERIFY(page.importButton()->toolTip().contains(QStringLiteral("read-only")));
+        page.setReadOnly(false);
+        QVERIFY(page.importButton()->isEnabled() && page.refreshAllButton()->isEnabled());
+        QVERIFY(!page.importButton()->toolTip().contains(QStringLiteral("read-only")));
+    }
+
     void refreshFromTheGuiUpdatesTheTable()
     {
         serveAws();
