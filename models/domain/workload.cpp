@@ -134,6 +134,8 @@ Result<QList<Workload>> workloadsFromJson(const QByteArray &json)
         w.samplesPerEpoch = number(u"samples_per_epoch", true, 0);
         w.epochs = number(u"epochs", true, 0);
         w.minVcpusPerGpu = number(u"min_vcpus_per_gpu", false, 0);
+        w.datasetGb = number(u"dataset_gb", false, 0);
+        w.pretrainedWeightsGb = number(u"pretrained_weights_gb", false, 0);
         const double batch = number(u"batch_per_gpu", false, 32);
         if (!missing.isEmpty())
             return makeError(QStringLiteral("%1: missing or bad field %2").arg(where, missing));

@@ -43,7 +43,13 @@ struct Workload
     double measuredSamplesPerS = 0; ///< CustomMeasured: samples/s the user measured on one GPU
     QString referenceGpuId;         ///< CustomMeasured: canonical id of that GPU
 
+    // Staging (the same fields as issue 13's input pipeline work; a launch plan sizes its disk from them)
+    double datasetGb = 0;           ///< data set to stage before training, GB (1e9 B)
+    double pretrainedWeightsGb = 0; ///< pretrained checkpoint to stage, GB
+
     double totalSamples() const { return samplesPerEpoch * epochs; }
+    /// GB to stage before training: data set + pretrained weights.
+    double stagedGb() const { return datasetGb + pretrainedWeightsGb; }
 };
 
 /// Checks a workload; the message names the field and the rule, e.g.

@@ -25,7 +25,25 @@ QList<ProjectionFlag> allProjectionFlags()
             ProjectionFlag::TooFewVcpus,        ProjectionFlag::StalePrice,
             ProjectionFlag::PrecisionFallback,  ProjectionFlag::InterconnectAssumed,
             ProjectionFlag::NetworkAssumed,     ProjectionFlag::InterruptionAssumed,
-            ProjectionFlag::CommunicationBound, ProjectionFlag::SpotAboveOnDemand};
+            ProjectionFlag::CommunicationBound, ProjectionFlag::SpotAboveOnDemand,
+            ProjectionFlag::Measured};
+}
+
+const ThroughputMeasurement *userMeasurementFor(const ThroughputMeasurements &measurements,
+                                                const QString &workloadId, const QString &gpuId)
+{
+    const ThroughputMeasurement *best = nullptr;
+    for (const ThroughputMeasurement &m : measurements) {
+        if (m.kind != MeasurementKind::User || m.gpuId != gpuId ||
+            m.workloadId.compare(workloadId, Qt::CaseInsensitive) != 0)
+            continue;
+        if (!(m.samplesPerSPerGpu > 0) || !std::isfinite(m.samplesPerSPerGpu))
+            continue;
+        // The newest wins; an unknown date counts as oldest; a later entry wins a tie.
+        if (!best || !best->measuredAt.isValid() || (m.measuredAt.isValid() && m.measuredAt >= best->measuredAt))
+            best = &m;
+    }
+    return best;
 }
 
 namespace {
@@ -62,6 +80,8 @@ QString flagName(ProjectionFlag f)
         return QStringLiteral("communication-bound");
     case ProjectionFlag::SpotAboveOnDemand:
         return QStringLiteral("spot-above-on-demand");
+    case ProjectionFlag::Measured:
+        return QStringLiteral("measured");
     }
     return {};
 }
@@ -117,6 +137,9 @@ QString projectionFlagDescription(ProjectionFlag f)
             "Gradient exchange takes more than half of each step: fewer GPUs may be as fast.");
     case ProjectionFlag::SpotAboveOnDemand:
         return QStringLiteral("The provider lists a spot price above the on-demand price.");
+    case ProjectionFlag::Measured:
+        return QStringLiteral(
+            "The speed per GPU is your imported measurement of this workload on this GPU, not the model's.");
     }
     return {};
 }
@@ -181,6 +204,7 @@ struct SpecInfo
     double pcieGBps = 0;
     double memoryGb = 0;
     bool hasNvlink = false;
+    bool measured = false; ///< single.samplesPerS is a user measurement
 };
 
 /// Call-wide constants.
@@ -312,6 +336,8 @@ void projectOne(const Context &c, qsizetype i, int specIndex, ProjectedOffer *ou
             base |= flagBit(ProjectionFlag::NoComputeRate);
         else if (si->single.precisionFallback)
             base |= flagBit(ProjectionFlag::PrecisionFallback);
+        if (si->measured)
+            base |= flagBit(ProjectionFlag::Measured);
     }
     const double n = o.gpuCount;
     const bool countOk = std::isfinite(n) && n > 0;
@@ -497,6 +523,13 @@ void projectOffersInto(const QList<Offer> &offers, const Workload &workload, con
         const GpuSpec &g = specs.specs().at(s);
         SpecInfo &info = c.specs[static_cast<std::size_t>(s)];
         info.single = singleGpuThroughput(g, workload, calibration, reference);
+        if (const ThroughputMeasurement *m = userMeasurementFor(options.measurements, workload.id, g.id)) {
+            // The measured tier: this workload was measured on this GPU.
+            info.single.ok = true;
+            info.single.samplesPerS = m->samplesPerSPerGpu;
+            info.single.precisionFallback = false;
+            info.measured = true;
+        }
         info.hasNvlink = g.interconnectGbs > 0;
         info.nvlinkGBps = nvlinkEffectiveGBps(g);
         info.pcieGBps = pcieEffectiveGBps(g);

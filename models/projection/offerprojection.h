@@ -2,6 +2,7 @@
 
 #include "domain/gpuspecs.h"
 #include "domain/offer.h"
+#include "domain/throughputmeasurement.h"
 #include "domain/workload.h"
 #include "projection/projection.h"
 #include "projection/runcost.h"
@@ -48,6 +49,9 @@ enum class ProjectionFlag : quint32
     InterruptionAssumed = 1u << 11, ///< spot rate from the provider default, not from a per-offer figure
     CommunicationBound = 1u << 12,  ///< scaling efficiency below 50 %: fewer GPUs may be as fast
     SpotAboveOnDemand = 1u << 13,   ///< provider data: the spot price exceeds on-demand
+    /// The single-GPU speed is a user measurement of this workload on this GPU (ProjectionOptions::
+    /// measurements), not the model's. Informational. Bit 23: bits 14-22 are taken by issue 13's flags.
+    Measured = 1u << 23,
 };
 inline constexpr quint32 flagBit(ProjectionFlag f)
 {
@@ -87,7 +91,16 @@ struct ProjectionOptions
     double overlap = kDefaultOverlap;
     double bytesPerGradient = kDefaultBytesPerGradient;
     bool parallel = true; ///< split large catalogs over the global thread pool (same result)
+    /// Measured training throughputs. A User measurement of this workload (same id) on a GPU (same
+    /// canonical id) replaces the model's single-GPU speed on that GPU (the newest one when several);
+    /// its points carry ProjectionFlag::Measured. Other kinds are not used yet (issue 14's tiers).
+    ThroughputMeasurements measurements;
 };
+
+/// The user measurement that sets the single-GPU speed of `workloadId` on `gpuId`: the newest of
+/// kind User with that workload id (case-insensitive) and GPU id; nullptr when none.
+const ThroughputMeasurement *userMeasurementFor(const ThroughputMeasurements &measurements,
+                                                const QString &workloadId, const QString &gpuId);
 
 /// Range checks with messages naming the option.
 Status validateProjectionOptions(const ProjectionOptions &options);

@@ -25,7 +25,9 @@ const QStringList &migrations()
 {
     static const QStringList files = {
         QStringLiteral("sql/001_initial.sql"), QStringLiteral("sql/002_probe_runs.sql"),
-        QStringLiteral("sql/003_refresh.sql"), QStringLiteral("sql/004_vastai_metrics.sql")};
+        QStringLiteral("sql/003_refresh.sql"), QStringLiteral("sql/004_vastai_metrics.sql"),
+        // Issue 13 adds sql/005_price_dates.sql before it.
+        QStringLiteral("sql/006_user_measurements.sql")};
     return files;
 }
 
