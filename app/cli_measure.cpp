@@ -20,13 +20,16 @@ namespace {
 CliOptions measureOptions()
 {
     CliOptions o;
-    o.addRepeatable(QStringLiteral("import"), QStringLiteral("FILE"),
-                    QStringLiteral("store the measurements of FILE (gf_measure.py JSON or a job log); repeatable, "
-                                   "files may also follow as arguments"));
-    o.addValue(QStringLiteral("delete"), QStringLiteral("ID"), QStringLiteral("remove one stored measurement"));
+    o.addRepeatable(
+        QStringLiteral("import"), QStringLiteral("FILE"),
+        QStringLiteral("store the measurements of FILE (gf_measure.py JSON or a job log); repeatable, "
+                       "files may also follow as arguments"));
+    o.addValue(QStringLiteral("delete"), QStringLiteral("ID"),
+               QStringLiteral("remove one stored measurement"));
     o.addValue(QStringLiteral("format"), QStringLiteral("FMT"), QStringLiteral("table (default) or json"));
-    o.addFlag(QStringLiteral("no-calibration"),
-              QStringLiteral("compare with the datasheet-only model, not the newest probe run's calibration"));
+    o.addFlag(
+        QStringLiteral("no-calibration"),
+        QStringLiteral("compare with the datasheet-only model, not the newest probe run's calibration"));
     return o;
 }
 
@@ -36,14 +39,20 @@ public:
     MeasureCommand()
         : CliCommand(
               {.name = QStringLiteral("measure"),
-               .summary = QStringLiteral("Import measured throughput (from launch plans) and compare it with the projection"),
+               .summary = QStringLiteral(
+                   "Import measured throughput (from launch plans) and compare it with the projection"),
                .synopsis = QStringLiteral("[--import FILE ... | --delete ID] [--format table|json]"),
                .description = QStringLiteral(
-                   "Measurements of a workload's samples/s on a GPU, taken on a rented offer by a launch plan\n"
-                   "('gpufrontier-cli plan --probe' or '--sweep': gf_measure.py writes one JSON file per task and\n"
-                   "prints it in the job log after GPUFRONTIER-MEASUREMENT). --import stores them with their\n"
-                   "source (the same measurement twice is stored once). From then on 'frontier', 'report' and the\n"
-                   "app project that workload on that GPU from the newest measurement (flag \"measured\"; the\n"
+                   "Measurements of a workload's samples/s on a GPU, taken on a rented offer by a launch "
+                   "plan\n"
+                   "('gpufrontier-cli plan --probe' or '--sweep': gf_measure.py writes one JSON file per "
+                   "task and\n"
+                   "prints it in the job log after GPUFRONTIER-MEASUREMENT). --import stores them with "
+                   "their\n"
+                   "source (the same measurement twice is stored once). From then on 'frontier', 'report' "
+                   "and the\n"
+                   "app project that workload on that GPU from the newest measurement (flag \"measured\"; "
+                   "the\n"
                    "projection commands' --no-measurements ignores them).\n"
                    "Without options: lists the stored measurements beside what the model projects for them\n"
                    "(samples/s per GPU) and the error of the model: (projected - measured) / measured."),
@@ -90,10 +99,12 @@ int MeasureCommand::run(CliContext &ctx, const CliArgs &p) const
         for (const QString &path : files) {
             QFile f(path);
             if (!f.open(QIODevice::ReadOnly)) {
-                ctx.err << "gpufrontier-cli measure: cannot read " << path << ": " << f.errorString() << Qt::endl;
+                ctx.err << "gpufrontier-cli measure: cannot read " << path << ": " << f.errorString()
+                        << Qt::endl;
                 return ExitFailure;
             }
-            auto parsed = parseMeasurementFile(f.readAll(), QFileInfo(path).fileName(), GpuCatalog::builtin());
+            auto parsed =
+                parseMeasurementFile(f.readAll(), QFileInfo(path).fileName(), GpuCatalog::builtin());
             if (!parsed) {
                 ctx.err << "gpufrontier-cli measure: " << parsed.error().text() << Qt::endl
                         << "Nothing was imported." << Qt::endl;
@@ -111,14 +122,16 @@ int MeasureCommand::run(CliContext &ctx, const CliArgs &p) const
                 }
                 const ThroughputMeasurement &m = d.measurement;
                 ctx.out << QStringLiteral("%1 measurement %2: %3 on %4: %5 samples/s per GPU (%6)\n")
-                               .arg(r.value().duplicate ? QStringLiteral("Already stored") : QStringLiteral("Stored"))
+                               .arg(r.value().duplicate ? QStringLiteral("Already stored")
+                                                        : QStringLiteral("Stored"))
                                .arg(r.value().id)
                                .arg(m.workloadId, m.gpuId, formatNumber(m.samplesPerSPerGpu, 2), m.source);
                 (r.value().duplicate ? duplicates : added) += 1;
             }
         }
-        ctx.out << QStringLiteral("%1 new, %2 already stored. Projections of these workloads on these GPUs now "
-                                  "use the measurements.\n")
+        ctx.out << QStringLiteral(
+                       "%1 new, %2 already stored. Projections of these workloads on these GPUs now "
+                       "use the measurements.\n")
                        .arg(added)
                        .arg(duplicates);
         return ExitOk;
@@ -135,7 +148,8 @@ int MeasureCommand::run(CliContext &ctx, const CliArgs &p) const
     ThroughputMeasurements list;
     for (const UserMeasurementRecord &r : records.value())
         list.append(r.measurement);
-    const QList<MeasurementComparison> rows = compareMeasurements(list, builtinWorkloads(), choice.calibration);
+    const QList<MeasurementComparison> rows =
+        compareMeasurements(list, builtinWorkloads(), choice.calibration);
     if (*format == u"json") {
         QJsonArray arr;
         for (qsizetype i = 0; i < rows.size(); ++i) {
@@ -148,7 +162,8 @@ int MeasureCommand::run(CliContext &ctx, const CliArgs &p) const
             o.insert(u"offer", c.measurement.offerKey);
             o.insert(u"measured_samples_per_s_per_gpu", c.measurement.samplesPerSPerGpu);
             o.insert(u"gpu_count", c.measurement.gpuCount);
-            o.insert(u"projected_samples_per_s_per_gpu", c.projectedPerGpu ? QJsonValue(*c.projectedPerGpu) : QJsonValue());
+            o.insert(u"projected_samples_per_s_per_gpu",
+                     c.projectedPerGpu ? QJsonValue(*c.projectedPerGpu) : QJsonValue());
             o.insert(u"error_pct", c.errorPct() ? QJsonValue(*c.errorPct()) : QJsonValue());
             o.insert(u"not_projected_because", c.why.isEmpty() ? QJsonValue() : QJsonValue(c.why));
             o.insert(u"source", c.measurement.source);
@@ -166,7 +181,8 @@ int MeasureCommand::run(CliContext &ctx, const CliArgs &p) const
         return ExitOk;
     }
     if (rows.isEmpty()) {
-        ctx.out << "No measurements stored. Import some with 'gpufrontier-cli measure --import FILE' (from a launch "
+        ctx.out << "No measurements stored. Import some with 'gpufrontier-cli measure --import FILE' (from a "
+                   "launch "
                    "plan: 'gpufrontier-cli plan --probe' or '--sweep').\n";
         return ExitOk;
     }
@@ -176,21 +192,24 @@ int MeasureCommand::run(CliContext &ctx, const CliArgs &p) const
     for (qsizetype i = 0; i < rows.size(); ++i) {
         const MeasurementComparison &c = rows.at(i);
         const auto e = c.errorPct();
-        table.append({QString::number(records.value().at(i).id), c.measurement.workloadId, c.measurement.gpuId,
-                      formatNumber(c.measurement.samplesPerSPerGpu, 2),
-                      c.projectedPerGpu ? formatNumber(*c.projectedPerGpu, 2) : dash,
-                      e ? QStringLiteral("%1%2 %").arg(*e >= 0 ? QStringLiteral("+") : QString(), formatNumber(*e, 1))
-                        : dash,
-                      c.measurement.offerKey.isEmpty() ? dash : c.measurement.offerKey,
-                      c.measurement.measuredAt.isValid() ? c.measurement.measuredAt.toString(Qt::ISODate) : dash,
-                      c.why.isEmpty() ? c.measurement.source : c.why});
+        table.append(
+            {QString::number(records.value().at(i).id), c.measurement.workloadId, c.measurement.gpuId,
+             formatNumber(c.measurement.samplesPerSPerGpu, 2),
+             c.projectedPerGpu ? formatNumber(*c.projectedPerGpu, 2) : dash,
+             e ? QStringLiteral("%1%2 %").arg(*e >= 0 ? QStringLiteral("+") : QString(), formatNumber(*e, 1))
+               : dash,
+             c.measurement.offerKey.isEmpty() ? dash : c.measurement.offerKey,
+             c.measurement.measuredAt.isValid() ? c.measurement.measuredAt.toString(Qt::ISODate) : dash,
+             c.why.isEmpty() ? c.measurement.source : c.why});
     }
     ctx.out << renderTable({QStringLiteral("ID"), QStringLiteral("Workload"), QStringLiteral("GPU"),
-                            QStringLiteral("Measured/GPU"), QStringLiteral("Projected/GPU"), QStringLiteral("Error"),
-                            QStringLiteral("Offer"), QStringLiteral("Measured at (UTC)"), QStringLiteral("Source")},
+                            QStringLiteral("Measured/GPU"), QStringLiteral("Projected/GPU"),
+                            QStringLiteral("Error"), QStringLiteral("Offer"),
+                            QStringLiteral("Measured at (UTC)"), QStringLiteral("Source")},
                            table, {true, false, false, true, true, true, false, false, false});
-    ctx.out << "Samples/s per GPU. Projected: the model without the measurement. Error: (projected - measured) / "
-               "measured.\n";
+    ctx.out
+        << "Samples/s per GPU. Projected: the model without the measurement. Error: (projected - measured) / "
+           "measured.\n";
     return ExitOk;
 }
 

@@ -24,14 +24,17 @@ CliOptions planOptions()
     addProjectionOptions(o);
     o.addValue(QStringLiteral("top"), QStringLiteral("K"),
                QStringLiteral("plan the K best frontier points, the recommended one first (default 1)"));
-    o.addRepeatable(QStringLiteral("offer"), QStringLiteral("ID"),
-                    QStringLiteral("plan this offer: provider/instance_type/region[/zone][:spot] (repeatable)"));
+    o.addRepeatable(
+        QStringLiteral("offer"), QStringLiteral("ID"),
+        QStringLiteral("plan this offer: provider/instance_type/region[/zone][:spot] (repeatable)"));
     o.addValue(QStringLiteral("run"), QStringLiteral("CMD"),
                QStringLiteral("your training command (runs on every node; envs GF_USER_CMD)"));
-    o.addFlag(QStringLiteral("probe"),
-              QStringLiteral("run gpufrontier-probe (from the .tar.gz package) and the measured-throughput step"));
-    o.addFlag(QStringLiteral("sweep"),
-              QStringLiteral("validation sweep: one task per frontier offer that measures and stops, + sweep.sh"));
+    o.addFlag(
+        QStringLiteral("probe"),
+        QStringLiteral("run gpufrontier-probe (from the .tar.gz package) and the measured-throughput step"));
+    o.addFlag(
+        QStringLiteral("sweep"),
+        QStringLiteral("validation sweep: one task per frontier offer that measures and stops, + sweep.sh"));
     o.addFlag(QStringLiteral("skypilot-legacy"),
               QStringLiteral("write cloud/region/zone keys instead of infra (SkyPilot before 0.10)"));
     o.addValue(QStringLiteral("package"), QStringLiteral("FILE"),
@@ -54,20 +57,26 @@ public:
     PlanCommand()
         : CliCommand(
               {.name = QStringLiteral("plan"),
-               .summary = QStringLiteral("Write SkyPilot launch plans for the chosen offers (and a validation sweep)"),
+               .summary = QStringLiteral(
+                   "Write SkyPilot launch plans for the chosen offers (and a validation sweep)"),
                .synopsis = QStringLiteral("--workload W [--top K | --offer ID ...] [--run CMD] [--probe] "
                                           "[--nodes N] [--sweep] -o DIR"),
                .description = QStringLiteral(
-                   "Writes one SkyPilot task YAML per offer into DIR, pinning exactly that offer (cloud, region,\n"
-                   "zone where SkyPilot takes it, instance type, accelerators NAME:COUNT, spot or on-demand,\n"
-                   "nodes, disk), plus README.txt with the sky commands, the cost ceiling of each task and how to\n"
+                   "Writes one SkyPilot task YAML per offer into DIR, pinning exactly that offer (cloud, "
+                   "region,\n"
+                   "zone where SkyPilot takes it, instance type, accelerators NAME:COUNT, spot or "
+                   "on-demand,\n"
+                   "nodes, disk), plus README.txt with the sky commands, the cost ceiling of each task and "
+                   "how to\n"
                    "bring measurements back ('gpufrontier-cli measure --import').\n"
                    "Offers: --top K takes the K best points of the efficiency frontier for --weight (the\n"
                    "recommended one first); --offer ID names one, as 'gpufrontier-cli plan' prints them:\n"
-                   "provider/instance_type/region[/zone][:spot] ('%' '/' ':' inside a part written %25 %2F %3A;\n"
+                   "provider/instance_type/region[/zone][:spot] ('%' '/' ':' inside a part written %25 %2F "
+                   "%3A;\n"
                    "without the zone the cheapest zone of the region is taken).\n"
                    "--sweep: every task runs the probe (with --probe) and a short timed run of --run (or a\n"
-                   "synthetic PyTorch step of the preset's shape, gf_measure.py) and stops; sweep.sh launches\n"
+                   "synthetic PyTorch step of the preset's shape, gf_measure.py) and stops; sweep.sh "
+                   "launches\n"
                    "them in parallel, collects the JSON files and tears the clusters down.")},
               planOptions())
     {
@@ -154,9 +163,10 @@ int PlanCommand::run(CliContext &ctx, const CliArgs &p) const
                 return usageError(ctx, QStringLiteral("--offer: ") + id.error().message);
             QList<qsizetype> matches = matchOffers(offers, id.value());
             if (matches.isEmpty()) {
-                ctx.err << "gpufrontier-cli plan: no current offer is " << text
-                        << " (see 'gpufrontier-cli offers'; IDs are provider/instance_type/region[/zone][:spot])"
-                        << Qt::endl;
+                ctx.err
+                    << "gpufrontier-cli plan: no current offer is " << text
+                    << " (see 'gpufrontier-cli offers'; IDs are provider/instance_type/region[/zone][:spot])"
+                    << Qt::endl;
                 return ExitFailure;
             }
             // Without a zone: the cheapest zone of the region at the asked price.
@@ -165,14 +175,15 @@ int PlanCommand::run(CliContext &ctx, const CliArgs &p) const
                 const auto price = id.value().spot ? offers.at(i).spotUsdH : offers.at(i).onDemandUsdH;
                 if (!price)
                     continue;
-                const auto bestPrice = best < 0 ? std::nullopt
-                                                : (id.value().spot ? offers.at(best).spotUsdH : offers.at(best).onDemandUsdH);
+                const auto bestPrice =
+                    best < 0 ? std::nullopt
+                             : (id.value().spot ? offers.at(best).spotUsdH : offers.at(best).onDemandUsdH);
                 if (best < 0 || *price < *bestPrice)
                     best = i;
             }
             if (best < 0) {
-                ctx.err << "gpufrontier-cli plan: " << text << " has no " << modeText(id.value().spot) << " price"
-                        << Qt::endl;
+                ctx.err << "gpufrontier-cli plan: " << text << " has no " << modeText(id.value().spot)
+                        << " price" << Qt::endl;
                 return ExitFailure;
             }
             if (matches.size() > 1)
@@ -253,8 +264,9 @@ int PlanCommand::run(CliContext &ctx, const CliArgs &p) const
                      t.spot && !lo.sweep ? QStringLiteral("sky jobs launch -n %1 %2").arg(t.name, t.fileName)
                                          : QStringLiteral("sky launch -c %1 %2").arg(t.name, t.fileName)});
     }
-    ctx.out << renderTable({QStringLiteral("Task"), QStringLiteral("Offer ID"), QStringLiteral("Accelerators"),
-                            QStringLiteral("USD/h"), QStringLiteral("Projected"), QStringLiteral("Cost USD"),
+    ctx.out << renderTable({QStringLiteral("Task"), QStringLiteral("Offer ID"),
+                            QStringLiteral("Accelerators"), QStringLiteral("USD/h"),
+                            QStringLiteral("Projected"), QStringLiteral("Cost USD"),
                             QStringLiteral("Ceiling USD"), QStringLiteral("Launch (in DIR)")},
                            rows, {false, false, false, true, true, true, true, false});
     for (const QString &n : std::as_const(notes))
@@ -267,8 +279,8 @@ int PlanCommand::run(CliContext &ctx, const CliArgs &p) const
                 << dir << " or pass --package FILE.\n";
     ctx.out << QStringLiteral("Wrote %1 files into %2 (see README.txt%3).\n")
                    .arg(written.value().size())
-                   .arg(QDir::toNativeSeparators(dir), lo.sweep ? QStringLiteral("; bash sweep.sh runs the sweep")
-                                                                : QString());
+                   .arg(QDir::toNativeSeparators(dir),
+                        lo.sweep ? QStringLiteral("; bash sweep.sh runs the sweep") : QString());
     return ExitOk;
 }
 

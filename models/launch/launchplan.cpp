@@ -31,16 +31,19 @@ QString remotePath(QStringView file)
 /// setup: fixed text. Only which blocks appear depends on the options, never on catalog strings.
 QString setupText(const LaunchOptions &o, bool hasUserCommand)
 {
-    QString s = QStringLiteral("set -euo pipefail\nmkdir -p \"$HOME/%1\"\n").arg(QString::fromUtf16(kRemoteResultDir));
+    QString s = QStringLiteral("set -euo pipefail\nmkdir -p \"$HOME/%1\"\n")
+                    .arg(QString::fromUtf16(kRemoteResultDir));
     if (o.probe)
-        s += QStringLiteral(
-                 "# GPU Frontier's package (file_mounts): the probe is libexec/gpufrontier/gpufrontier-probe\n"
-                 "mkdir -p \"$HOME/gpufrontier\"\n"
-                 "tar -xzf \"$HOME/%1/gpufrontier.tar.gz\" -C \"$HOME/gpufrontier\" --strip-components=1\n")
-                 .arg(QString::fromUtf16(kRemotePlanDir));
+        s +=
+            QStringLiteral(
+                "# GPU Frontier's package (file_mounts): the probe is libexec/gpufrontier/gpufrontier-probe\n"
+                "mkdir -p \"$HOME/gpufrontier\"\n"
+                "tar -xzf \"$HOME/%1/gpufrontier.tar.gz\" -C \"$HOME/gpufrontier\" --strip-components=1\n")
+                .arg(QString::fromUtf16(kRemotePlanDir));
     if (o.measures() && !hasUserCommand)
-        s += QStringLiteral("# PyTorch for the synthetic measured-throughput step\n"
-                            "python3 -c 'import torch' 2>/dev/null || python3 -m pip install --quiet torch\n");
+        s +=
+            QStringLiteral("# PyTorch for the synthetic measured-throughput step\n"
+                           "python3 -c 'import torch' 2>/dev/null || python3 -m pip install --quiet torch\n");
     return s;
 }
 
@@ -57,13 +60,14 @@ QString runText(const LaunchOptions &o)
                             "fi\n")
                  .arg(QString::fromUtf16(kRemotePlanDir), QString::fromUtf16(kMeasureScriptName));
     if (!o.sweep)
-        s += QStringLiteral("# The training run: GF_USER_CMD (envs; `sky launch --env GF_USER_CMD=...` sets it too)\n"
-                            "if [ -n \"${GF_USER_CMD:-}\" ]; then\n"
-                            "  bash -c \"$GF_USER_CMD\"\n"
-                            "else\n"
-                            "  echo \"GPU Frontier plan: no training command (GF_USER_CMD) was given.\"\n"
-                            "  nvidia-smi || true\n"
-                            "fi\n");
+        s += QStringLiteral(
+            "# The training run: GF_USER_CMD (envs; `sky launch --env GF_USER_CMD=...` sets it too)\n"
+            "if [ -n \"${GF_USER_CMD:-}\" ]; then\n"
+            "  bash -c \"$GF_USER_CMD\"\n"
+            "else\n"
+            "  echo \"GPU Frontier plan: no training command (GF_USER_CMD) was given.\"\n"
+            "  nvidia-smi || true\n"
+            "fi\n");
     return s;
 }
 
@@ -169,7 +173,9 @@ Result<LaunchPlan> buildLaunchPlan(const Workload &w, const QList<LaunchCandidat
             t.costCeilingUsd = *t.usdPerHour * hours * o.costMargin;
         }
 
-        auto env = [&](const char *key, const QString &value) { t.envs.append({QString::fromLatin1(key), value}); };
+        auto env = [&](const char *key, const QString &value) {
+            t.envs.append({QString::fromLatin1(key), value});
+        };
         env("GF_PLAN_TASK", t.name);
         env("GF_WORKLOAD", w.id);
         env("GF_GPU_ID", c.offer.gpuId);
@@ -199,16 +205,19 @@ Result<LaunchPlan> buildLaunchPlan(const Workload &w, const QList<LaunchCandidat
             t.fileMounts.append({remotePath(u"gpufrontier.tar.gz"), pkg});
         }
         if (o.measures())
-            t.fileMounts.append({remotePath(kMeasureScriptName), QStringLiteral("./") + QString::fromUtf16(kMeasureScriptName)});
+            t.fileMounts.append({remotePath(kMeasureScriptName),
+                                 QStringLiteral("./") + QString::fromUtf16(kMeasureScriptName)});
         t.setup = setup;
         t.run = run;
         if (c.spot && !o.sweep)
-            t.notes.append(QStringLiteral("spot: launch it as a managed job (sky jobs launch), which SkyPilot "
-                                          "restarts after a preemption"));
+            t.notes.append(
+                QStringLiteral("spot: launch it as a managed job (sky jobs launch), which SkyPilot "
+                               "restarts after a preemption"));
         plan.tasks.append(t);
     }
     if (plan.tasks.isEmpty()) {
-        QString why = plan.skipped.isEmpty() ? QStringLiteral("no offer was given") : plan.skipped.join(u'\n');
+        QString why =
+            plan.skipped.isEmpty() ? QStringLiteral("no offer was given") : plan.skipped.join(u'\n');
         return makeError(QStringLiteral("no offer can be launched through SkyPilot:\n%1").arg(why));
     }
     return plan;
@@ -221,11 +230,14 @@ QString taskYaml(const LaunchTask &t, const LaunchPlan &plan)
     auto comment = [&](const QString &text) { y += QStringLiteral("# ") + yamlCommentText(text) + u'\n'; };
     comment(QStringLiteral("GPU Frontier launch plan: task %1 of workload %2").arg(t.name, plan.workload.id));
     comment(QStringLiteral("Offer %1 (%2, %3)")
-                .arg(t.offerId, gpuModelName(t.offer), t.spot ? QStringLiteral("spot") : QStringLiteral("on-demand")));
+                .arg(t.offerId, gpuModelName(t.offer),
+                     t.spot ? QStringLiteral("spot") : QStringLiteral("on-demand")));
     if (t.projectedHours)
         comment(QStringLiteral("Projected: %1 h, %2 USD; cost ceiling %3 USD (x%4)")
-                    .arg(number(*t.projectedHours), t.projectedCostUsd ? number(*t.projectedCostUsd) : QStringLiteral("?"),
-                         t.costCeilingUsd ? number(*t.costCeilingUsd) : QStringLiteral("?"), number(o.costMargin)));
+                    .arg(number(*t.projectedHours),
+                         t.projectedCostUsd ? number(*t.projectedCostUsd) : QStringLiteral("?"),
+                         t.costCeilingUsd ? number(*t.costCeilingUsd) : QStringLiteral("?"),
+                         number(o.costMargin)));
     comment(t.spot && !o.sweep ? QStringLiteral("Launch: sky jobs launch -n %1 %2").arg(t.name, t.fileName)
                                : QStringLiteral("Launch: sky launch -c %1 %2").arg(t.name, t.fileName));
     for (const QString &n : t.notes)
@@ -279,20 +291,23 @@ QString planReadme(const LaunchPlan &plan)
     r += QString(72, u'=') + u'\n';
     r += QStringLiteral(
         "\nOne SkyPilot task per offer (SkyPilot: https://docs.skypilot.co). Each YAML pins exactly that\n"
-        "offer: cloud/region[/zone], instance type, accelerators, spot or on-demand. Run every command below\n"
+        "offer: cloud/region[/zone], instance type, accelerators, spot or on-demand. Run every command "
+        "below\n"
         "from this folder (file_mounts name local files relative to it).\n");
     if (o.probe)
         r += QStringLiteral(
-            "\nWith the probe: copy GPU Frontier's Linux package here first (build it with `cpack -G TGZ` in\n"
-            "a release build folder; the CUDA probe is in it when CUDA was found at build time):\n"
-            "  file_mounts expects %1\n")
-                 .arg(safe(o.packagePath.isEmpty() ? QStringLiteral("./gpufrontier-" GPUFRONTIER_VERSION
-                                                                    "-linux-x86_64.tar.gz")
-                                                   : o.packagePath));
+                 "\nWith the probe: copy GPU Frontier's Linux package here first (build it with `cpack -G "
+                 "TGZ` in\n"
+                 "a release build folder; the CUDA probe is in it when CUDA was found at build time):\n"
+                 "  file_mounts expects %1\n")
+                 .arg(safe(o.packagePath.isEmpty()
+                               ? QStringLiteral("./gpufrontier-" GPUFRONTIER_VERSION "-linux-x86_64.tar.gz")
+                               : o.packagePath));
     if (!o.runCommand.isEmpty())
-        r += QStringLiteral("\nTraining command (envs GF_USER_CMD): %1\n"
-                            "Your code travels with `--workdir PATH` added to sky launch / sky jobs launch.\n")
-                 .arg(safe(o.runCommand));
+        r +=
+            QStringLiteral("\nTraining command (envs GF_USER_CMD): %1\n"
+                           "Your code travels with `--workdir PATH` added to sky launch / sky jobs launch.\n")
+                .arg(safe(o.runCommand));
 
     r += QStringLiteral("\nTasks\n-----\n");
     for (const LaunchTask &t : plan.tasks) {
@@ -319,7 +334,8 @@ QString planReadme(const LaunchPlan &plan)
                      .arg(number(*t.costCeilingUsd),
                           o.sweep ? QStringLiteral("price x measuring time + 15 min setup")
                                   : QStringLiteral("projected cost"),
-                          number(o.costMargin), QString(), t.hoursCeiling ? number(*t.hoursCeiling) : QStringLiteral("?"));
+                          number(o.costMargin), QString(),
+                          t.hoursCeiling ? number(*t.hoursCeiling) : QStringLiteral("?"));
         else
             r += QStringLiteral("  COST CEILING: unknown (no projection or price)\n");
         if (t.spot && !o.sweep) {
@@ -347,20 +363,25 @@ QString planReadme(const LaunchPlan &plan)
         "SkyPilot's task format has no price-cap field (no max_hourly_cost), so the ceiling of each task is\n"
         "written here, in its YAML header and as GF_MAX_COST_USD in its envs. Check what is running with\n"
         "`sky status` and `sky cost-report`, and tear down what you no longer need. On-demand clusters keep\n"
-        "billing after the run ends until `sky down` (or add `--down` to sky launch to stop on completion).\n");
+        "billing after the run ends until `sky down` (or add `--down` to sky launch to stop on "
+        "completion).\n");
     if (o.measures()) {
         r += QStringLiteral(
                  "\nMeasurements\n------------\n"
                  "On the first node, gf_measure.py %1 and measures the workload's throughput for %2 s: %3.\n"
-                 "It writes ~/%4/<task>.json on the cluster and prints the same document on one line starting\n"
+                 "It writes ~/%4/<task>.json on the cluster and prints the same document on one line "
+                 "starting\n"
                  "with GPUFRONTIER-MEASUREMENT in the job's log.\n")
-                 .arg(o.probe ? QStringLiteral("runs gpufrontier-probe --quick") : QStringLiteral("skips the probe"))
+                 .arg(o.probe ? QStringLiteral("runs gpufrontier-probe --quick")
+                              : QStringLiteral("skips the probe"))
                  .arg(o.measureSeconds)
                  .arg(o.runCommand.isEmpty()
-                          ? QStringLiteral("a synthetic PyTorch step of the preset's shape (see gf_measure.py)")
-                          : QStringLiteral("a short timed run of your command, which reports samples/s by writing "
-                                           "a number to the file $GF_SAMPLES_PER_S_FILE or printing a line "
-                                           "\"gpufrontier: samples_per_s=N\" (all GPUs of the node)"))
+                          ? QStringLiteral(
+                                "a synthetic PyTorch step of the preset's shape (see gf_measure.py)")
+                          : QStringLiteral(
+                                "a short timed run of your command, which reports samples/s by writing "
+                                "a number to the file $GF_SAMPLES_PER_S_FILE or printing a line "
+                                "\"gpufrontier: samples_per_s=N\" (all GPUs of the node)"))
                  .arg(QString::fromUtf16(kRemoteResultDir));
     }
     r += QStringLiteral(
@@ -369,8 +390,9 @@ QString planReadme(const LaunchPlan &plan)
         "or in the app: Measurements page, Import... From then on this workload on that GPU is projected\n"
         "from your measurement (marked \"measured\" in the tables, chart and reports).\n");
     if (o.sweep)
-        r += QStringLiteral("\nAll at once: bash sweep.sh launches every task in parallel, waits, collects the\n"
-                            "JSON files into results/ and tears every cluster down (also on Ctrl-C).\n");
+        r += QStringLiteral(
+            "\nAll at once: bash sweep.sh launches every task in parallel, waits, collects the\n"
+            "JSON files into results/ and tears every cluster down (also on Ctrl-C).\n");
     return r;
 }
 
@@ -379,40 +401,45 @@ QString sweepScript(const LaunchPlan &plan)
     QString names;
     for (const LaunchTask &t : plan.tasks)
         names += u' ' + shellQuoted(t.name);
-    QString s = QStringLiteral(
-        "#!/usr/bin/env bash\n"
-        "# GPU Frontier validation sweep (generated): launches every task of this folder in parallel, waits\n"
-        "# for them, collects the measurement JSON files into results/ and tears the clusters down.\n"
-        "# Run it from anywhere: bash sweep.sh. Needs SkyPilot (sky) with the clouds set up (sky check).\n"
-        "set -uo pipefail\n"
-        "cd \"$(dirname \"$0\")\" || exit 1\n"
-        "tasks=(%1 )\n"
-        "result_dir=%2\n"
-        "mkdir -p results\n"
-        "teardown() {\n"
-        "  for t in \"${tasks[@]}\"; do sky down -y \"$t\" >\"results/$t.down.log\" 2>&1 & done\n"
-        "  wait\n"
-        "}\n"
-        "trap 'echo \"interrupted: tearing the clusters down\"; teardown; exit 130' INT TERM\n"
-        "pids=()\n"
-        "for t in \"${tasks[@]}\"; do\n"
-        "  echo \"launching $t\"\n"
-        "  sky launch -y -c \"$t\" \"$t.yaml\" >\"results/$t.log\" 2>&1 &\n"
-        "  pids+=(\"$!\")\n"
-        "done\n"
-        "failed=0\n"
-        "for i in \"${!tasks[@]}\"; do\n"
-        "  t=${tasks[$i]}\n"
-        "  if wait \"${pids[$i]}\"; then echo \"$t finished\"; else echo \"$t failed: see results/$t.log\"; failed=1; fi\n"
-        "done\n"
-        "for t in \"${tasks[@]}\"; do\n"
-        "  rsync -a \"$t:$result_dir/$t.json\" \"results/$t.json\" 2>/dev/null \\\n"
-        "    || echo \"$t: no JSON file copied; results/$t.log holds the GPUFRONTIER-MEASUREMENT line if it ran\"\n"
-        "done\n"
-        "teardown\n"
-        "echo \"Import the measurements: gpufrontier-cli measure --import results/*.json\"\n"
-        "exit \"$failed\"\n")
-                    .arg(names, shellQuoted(QString::fromUtf16(kRemoteResultDir)));
+    QString s =
+        QStringLiteral(
+            "#!/usr/bin/env bash\n"
+            "# GPU Frontier validation sweep (generated): launches every task of this folder in parallel, "
+            "waits\n"
+            "# for them, collects the measurement JSON files into results/ and tears the clusters down.\n"
+            "# Run it from anywhere: bash sweep.sh. Needs SkyPilot (sky) with the clouds set up (sky "
+            "check).\n"
+            "set -uo pipefail\n"
+            "cd \"$(dirname \"$0\")\" || exit 1\n"
+            "tasks=(%1 )\n"
+            "result_dir=%2\n"
+            "mkdir -p results\n"
+            "teardown() {\n"
+            "  for t in \"${tasks[@]}\"; do sky down -y \"$t\" >\"results/$t.down.log\" 2>&1 & done\n"
+            "  wait\n"
+            "}\n"
+            "trap 'echo \"interrupted: tearing the clusters down\"; teardown; exit 130' INT TERM\n"
+            "pids=()\n"
+            "for t in \"${tasks[@]}\"; do\n"
+            "  echo \"launching $t\"\n"
+            "  sky launch -y -c \"$t\" \"$t.yaml\" >\"results/$t.log\" 2>&1 &\n"
+            "  pids+=(\"$!\")\n"
+            "done\n"
+            "failed=0\n"
+            "for i in \"${!tasks[@]}\"; do\n"
+            "  t=${tasks[$i]}\n"
+            "  if wait \"${pids[$i]}\"; then echo \"$t finished\"; else echo \"$t failed: see "
+            "results/$t.log\"; failed=1; fi\n"
+            "done\n"
+            "for t in \"${tasks[@]}\"; do\n"
+            "  rsync -a \"$t:$result_dir/$t.json\" \"results/$t.json\" 2>/dev/null \\\n"
+            "    || echo \"$t: no JSON file copied; results/$t.log holds the GPUFRONTIER-MEASUREMENT line if "
+            "it ran\"\n"
+            "done\n"
+            "teardown\n"
+            "echo \"Import the measurements: gpufrontier-cli measure --import results/*.json\"\n"
+            "exit \"$failed\"\n")
+            .arg(names, shellQuoted(QString::fromUtf16(kRemoteResultDir)));
     return s;
 }
 
@@ -436,8 +463,8 @@ Result<QStringList> writeLaunchPlan(const LaunchPlan &plan, const QString &dir)
         if (!f.commit())
             return makeError(QStringLiteral("cannot write %1: %2").arg(path, f.errorString()));
         if (executable)
-            QFile::setPermissions(path, QFile::permissions(path) | QFileDevice::ExeOwner | QFileDevice::ExeGroup |
-                                            QFileDevice::ExeOther);
+            QFile::setPermissions(path, QFile::permissions(path) | QFileDevice::ExeOwner |
+                                            QFileDevice::ExeGroup | QFileDevice::ExeOther);
         written.append(path);
         return Ok{};
     };

@@ -28,14 +28,14 @@ inline constexpr char16_t kMeasureScriptName[] = u"gf_measure.py";
 /// What the user chose for a plan.
 struct LaunchOptions
 {
-    QString runCommand;  ///< the user's training command; empty = none (the task then says so)
-    bool probe = false;  ///< run gpufrontier-probe and the measured-throughput step
-    bool sweep = false;  ///< validation sweep: measure only (probe + short timed run), then stop
-    int nodes = 1;       ///< num_nodes of every task
+    QString runCommand;      ///< the user's training command; empty = none (the task then says so)
+    bool probe = false;      ///< run gpufrontier-probe and the measured-throughput step
+    bool sweep = false;      ///< validation sweep: measure only (probe + short timed run), then stop
+    int nodes = 1;           ///< num_nodes of every task
     bool legacyKeys = false; ///< cloud/region/zone keys instead of infra (SkyPilot < 0.10)
     double costMargin = kDefaultCostMargin;
-    std::optional<int> diskGb;  ///< override of the disk size from the workload's data
-    QString packagePath;        ///< local path of GPU Frontier's .tar.gz as file_mounts names it
+    std::optional<int> diskGb; ///< override of the disk size from the workload's data
+    QString packagePath;       ///< local path of GPU Frontier's .tar.gz as file_mounts names it
     int measureSeconds = kDefaultMeasureSeconds;
 
     bool measures() const { return probe || sweep; }
@@ -64,12 +64,12 @@ struct LaunchTask
     std::optional<double> projectedCostUsd;
     std::optional<double> usdPerHour; ///< whole job (price x nodes)
     std::optional<double> projectedSamplesPerS;
-    std::optional<double> costCeilingUsd;  ///< projected cost x margin
-    std::optional<double> hoursCeiling;    ///< projected hours x margin
-    QList<std::pair<QString, QString>> envs; ///< in order; values are data, written as quoted scalars
+    std::optional<double> costCeilingUsd;          ///< projected cost x margin
+    std::optional<double> hoursCeiling;            ///< projected hours x margin
+    QList<std::pair<QString, QString>> envs;       ///< in order; values are data, written as quoted scalars
     QList<std::pair<QString, QString>> fileMounts; ///< remote path -> local path
-    QString setup; ///< generated shell (fixed templates only)
-    QString run;   ///< generated shell (fixed templates only)
+    QString setup;                                 ///< generated shell (fixed templates only)
+    QString run;                                   ///< generated shell (fixed templates only)
     QStringList notes;
 };
 

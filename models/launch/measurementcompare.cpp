@@ -3,8 +3,8 @@
 namespace gf {
 
 QList<MeasurementComparison> compareMeasurements(const ThroughputMeasurements &measurements,
-                                                 const QList<Workload> &workloads, const Calibration &calibration,
-                                                 const GpuSpecTable &specs)
+                                                 const QList<Workload> &workloads,
+                                                 const Calibration &calibration, const GpuSpecTable &specs)
 {
     QList<MeasurementComparison> out;
     out.reserve(measurements.size());

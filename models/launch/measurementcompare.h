@@ -30,7 +30,8 @@ struct MeasurementComparison
 /// `workloads`, case-insensitive) on its GPU, with the calibration in use. The model here never uses
 /// the measurements themselves.
 QList<MeasurementComparison> compareMeasurements(const ThroughputMeasurements &measurements,
-                                                 const QList<Workload> &workloads, const Calibration &calibration,
+                                                 const QList<Workload> &workloads,
+                                                 const Calibration &calibration,
                                                  const GpuSpecTable &specs = GpuSpecTable::builtin());
 
 } // namespace gf

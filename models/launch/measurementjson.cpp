@@ -24,7 +24,8 @@ Result<MeasurementDocument> fromObject(const QJsonObject &o, const QString &wher
                              .arg(where));
     const int version = o.value(u"schema_version").toInt(0);
     if (version != 1)
-        return makeError(QStringLiteral("%1: schema_version %2 is not supported (1 is)").arg(where).arg(version));
+        return makeError(
+            QStringLiteral("%1: schema_version %2 is not supported (1 is)").arg(where).arg(version));
     MeasurementDocument d;
     ThroughputMeasurement &m = d.measurement;
     m.kind = MeasurementKind::User;
@@ -50,23 +51,25 @@ Result<MeasurementDocument> fromObject(const QJsonObject &o, const QString &wher
         perGpu = total / m.gpuCount;
     if (!(perGpu > 0) || !std::isfinite(perGpu) || perGpu > 1e12)
         return makeError(QStringLiteral("%1: no measured samples/s (the run reported: %2)")
-                             .arg(where, d.notes.isEmpty() ? QStringLiteral("nothing") : d.notes.join(QStringLiteral("; "))));
+                             .arg(where, d.notes.isEmpty() ? QStringLiteral("nothing")
+                                                           : d.notes.join(QStringLiteral("; "))));
     m.samplesPerSPerGpu = perGpu;
     m.batchPerGpu = std::max(0, o.value(u"batch_per_gpu").toInt(0));
     m.precision = o.value(u"precision").toString();
     const QJsonObject offer = o.value(u"offer").toObject();
     m.offerKey = offer.value(u"key").toString();
     if (m.offerKey.isEmpty() && offer.contains(u"provider"))
-        m.offerKey = QStringLiteral("%1/%2/%3").arg(offer.value(u"provider").toString(),
-                                                   offer.value(u"instance_type").toString(),
-                                                   offer.value(u"region").toString());
+        m.offerKey = QStringLiteral("%1/%2/%3")
+                         .arg(offer.value(u"provider").toString(), offer.value(u"instance_type").toString(),
+                              offer.value(u"region").toString());
     const QString at = o.value(u"measured_at").toString();
     if (!at.isEmpty()) {
         m.measuredAt = QDateTime::fromString(at, Qt::ISODateWithMs);
         if (!m.measuredAt.isValid())
             m.measuredAt = QDateTime::fromString(at, Qt::ISODate);
         if (!m.measuredAt.isValid())
-            return makeError(QStringLiteral("%1: measured_at \"%2\" is not an ISO date and time").arg(where, at));
+            return makeError(
+                QStringLiteral("%1: measured_at \"%2\" is not an ISO date and time").arg(where, at));
         m.measuredAt = m.measuredAt.toUTC();
     }
     const QString offerId = offer.value(u"id").toString(m.offerKey);
@@ -110,7 +113,8 @@ Result<QList<MeasurementDocument>> parseMeasurementFile(const QByteArray &conten
         } else {
             const QJsonArray arr = doc.array();
             for (qsizetype i = 0; i < arr.size(); ++i)
-                if (auto st = addObject(arr.at(i).toObject(), QStringLiteral("%1, entry %2").arg(fileName).arg(i + 1));
+                if (auto st = addObject(arr.at(i).toObject(),
+                                        QStringLiteral("%1, entry %2").arg(fileName).arg(i + 1));
                     !st)
                     return st.error();
         }
@@ -126,7 +130,8 @@ Result<QList<MeasurementDocument>> parseMeasurementFile(const QByteArray &conten
             QJsonParseError err;
             const QJsonDocument doc = QJsonDocument::fromJson(json, &err);
             if (!doc.isObject())
-                return makeError(QStringLiteral("%1: the measurement is not a JSON object (%2)").arg(where, err.errorString()));
+                return makeError(QStringLiteral("%1: the measurement is not a JSON object (%2)")
+                                     .arg(where, err.errorString()));
             if (auto st = addObject(doc.object(), where); !st)
                 return st.error();
         }

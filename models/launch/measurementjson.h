@@ -20,7 +20,7 @@ struct MeasurementDocument
     ThroughputMeasurement measurement; ///< kind User, source and offerKey filled
     QByteArray json;                   ///< the document, compact
     QString task;
-    QString method;                              ///< "synthetic", "user-command", ...
+    QString method;                             ///< "synthetic", "user-command", ...
     std::optional<double> projectedSamplesPerS; ///< what the plan projected for the whole node/job
     QStringList notes;
 };

@@ -45,8 +45,8 @@ QString decodePart(const QString &s)
 
 QString offerIdText(const Offer &offer, bool spot)
 {
-    QString id = encodePart(offer.provider) + u'/' + encodePart(offer.instanceType) + u'/' +
-                 encodePart(offer.region);
+    QString id =
+        encodePart(offer.provider) + u'/' + encodePart(offer.instanceType) + u'/' + encodePart(offer.region);
     if (!offer.zone.isEmpty())
         id += u'/' + encodePart(offer.zone);
     if (spot)
@@ -56,12 +56,13 @@ QString offerIdText(const Offer &offer, bool spot)
 
 QString offerKey(const Offer &offer)
 {
-    return encodePart(offer.provider) + u'/' + encodePart(offer.instanceType) + u'/' + encodePart(offer.region);
+    return encodePart(offer.provider) + u'/' + encodePart(offer.instanceType) + u'/' +
+           encodePart(offer.region);
 }
 
 Result<OfferId> parseOfferId(const QString &textIn)
 {
-    QString text = textIn.trimmed();
+    QString text = textIn; // not trimmed: a part may end in a space (IDs are printed exactly)
     OfferId id;
     if (text.endsWith(QStringLiteral(":spot"), Qt::CaseInsensitive)) {
         id.spot = true;
@@ -71,16 +72,17 @@ Result<OfferId> parseOfferId(const QString &textIn)
     }
     const QStringList parts = text.split(u'/');
     if (parts.size() < 3 || parts.size() > 4)
-        return makeError(QStringLiteral("offer ID \"%1\" is not provider/instance_type/region[/zone][:spot]")
-                             .arg(textIn));
-    id.provider = decodePart(parts.at(0)).trimmed().toLower();
+        return makeError(
+            QStringLiteral("offer ID \"%1\" is not provider/instance_type/region[/zone][:spot]").arg(textIn));
+    id.provider = decodePart(parts.at(0)).toLower();
     id.instanceType = decodePart(parts.at(1));
     id.region = decodePart(parts.at(2));
     if (parts.size() == 4)
         id.zone = decodePart(parts.at(3));
     if (id.provider.isEmpty() || id.instanceType.isEmpty() || id.region.isEmpty())
         return makeError(
-            QStringLiteral("offer ID \"%1\": provider, instance type and region must not be empty").arg(textIn));
+            QStringLiteral("offer ID \"%1\": provider, instance type and region must not be empty")
+                .arg(textIn));
     if (parts.size() == 4 && id.zone.isEmpty())
         return makeError(QStringLiteral("offer ID \"%1\": the zone after the last '/' is empty").arg(textIn));
     return id;

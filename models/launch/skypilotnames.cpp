@@ -30,8 +30,8 @@ Result<SkypilotAcceleratorTable> SkypilotAcceleratorTable::fromCsv(const QString
     const int cOver = d.column(QStringLiteral("overrides"));
     const int cVast = d.column(QStringLiteral("vast_type"));
     if (cId < 0 || cAcc < 0 || cOver < 0 || cVast < 0)
-        return makeError(
-            QStringLiteral("skypilot_accelerators.csv: needs columns gpu_id, accelerator, overrides, vast_type"));
+        return makeError(QStringLiteral(
+            "skypilot_accelerators.csv: needs columns gpu_id, accelerator, overrides, vast_type"));
     SkypilotAcceleratorTable t;
     for (const CsvRecord &r : d.records) {
         auto field = [&](int c) { return c < r.fields.size() ? r.fields.at(c).trimmed() : QString(); };
@@ -40,8 +40,9 @@ Result<SkypilotAcceleratorTable> SkypilotAcceleratorTable::fromCsv(const QString
         row.accelerator = field(cAcc);
         row.vastType = field(cVast);
         if (row.gpuId.isEmpty() || row.accelerator.isEmpty())
-            return makeError(QStringLiteral("skypilot_accelerators.csv line %1: gpu_id and accelerator are required")
-                                 .arg(r.line));
+            return makeError(
+                QStringLiteral("skypilot_accelerators.csv line %1: gpu_id and accelerator are required")
+                    .arg(r.line));
         for (const QString &o : field(cOver).split(u'|', Qt::SkipEmptyParts)) {
             const qsizetype colon = o.indexOf(u':');
             if (colon <= 0 || colon == o.size() - 1)
@@ -52,8 +53,9 @@ Result<SkypilotAcceleratorTable> SkypilotAcceleratorTable::fromCsv(const QString
             row.overrides.append({o.left(colon).trimmed(), o.mid(colon + 1).trimmed()});
         }
         if (t.m_byId.contains(row.gpuId))
-            return makeError(
-                QStringLiteral("skypilot_accelerators.csv line %1: %2 given twice").arg(r.line).arg(row.gpuId));
+            return makeError(QStringLiteral("skypilot_accelerators.csv line %1: %2 given twice")
+                                 .arg(r.line)
+                                 .arg(row.gpuId));
         t.m_byId.insert(row.gpuId, t.m_rows.size());
         t.m_rows.append(row);
     }
@@ -121,9 +123,10 @@ Result<SkypilotPin> skypilotPin(const Offer &o, const SkypilotAcceleratorTable &
         // AWS catalogs give the zone as an AZ id (use1-az6), which maps to a different zone name in every
         // account: SkyPilot pins the region and picks the zone.
         if (!o.zone.isEmpty())
-            pin.notes.append(QStringLiteral("zone %1 is an AWS AZ id (its name differs per account): only the "
-                                            "region is pinned")
-                                 .arg(o.zone));
+            pin.notes.append(
+                QStringLiteral("zone %1 is an AWS AZ id (its name differs per account): only the "
+                               "region is pinned")
+                    .arg(o.zone));
     } else if (!o.zone.isEmpty()) {
         pin.zone = o.zone;
     }
@@ -139,11 +142,17 @@ Result<SkypilotPin> skypilotPin(const Offer &o, const SkypilotAcceleratorTable &
         if (!synthetic.match(o.instanceType).hasMatch()) {
             const QString vt = table.vastType(o.gpuId);
             if (vt.isEmpty())
-                return makeError(QStringLiteral("SkyPilot has no vast.ai instance type for GPU %1").arg(o.gpuId));
+                return makeError(
+                    QStringLiteral("SkyPilot has no vast.ai instance type for GPU %1").arg(o.gpuId));
             pin.instanceType = QStringLiteral("%1x-%2-32-65536").arg(pin.acceleratorCount).arg(vt);
-            pin.notes.append(QStringLiteral("vast.ai offer %1 is a marketplace machine: the plan pins SkyPilot's "
-                                            "nearest type %2 in its region, and vast.ai picks the host")
-                                 .arg(o.instanceType, pin.instanceType));
+            // SkyPilot's vast.ai regions are the locations of its own catalog: a marketplace machine's
+            // location is usually not one of them, so the region is left to SkyPilot.
+            pin.notes.append(
+                QStringLiteral("vast.ai offer %1 is a marketplace machine in %2: the plan pins SkyPilot's "
+                               "nearest type %3 in any region SkyPilot lists for it (vast.ai picks the host; "
+                               "the price and location may differ from the offer)")
+                    .arg(o.instanceType, o.region, pin.instanceType));
+            pin.region.clear();
         }
     }
     return pin;

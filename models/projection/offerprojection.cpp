@@ -19,13 +19,20 @@ namespace gf {
 
 QList<ProjectionFlag> allProjectionFlags()
 {
-    return {ProjectionFlag::UnrecognisedGpu,    ProjectionFlag::NoSpec,
-            ProjectionFlag::NoComputeRate,      ProjectionFlag::InvalidGpuCount,
-            ProjectionFlag::MemoryTooSmall,     ProjectionFlag::InvalidPrice,
-            ProjectionFlag::TooFewVcpus,        ProjectionFlag::StalePrice,
-            ProjectionFlag::PrecisionFallback,  ProjectionFlag::InterconnectAssumed,
-            ProjectionFlag::NetworkAssumed,     ProjectionFlag::InterruptionAssumed,
-            ProjectionFlag::CommunicationBound, ProjectionFlag::SpotAboveOnDemand,
+    return {ProjectionFlag::UnrecognisedGpu,
+            ProjectionFlag::NoSpec,
+            ProjectionFlag::NoComputeRate,
+            ProjectionFlag::InvalidGpuCount,
+            ProjectionFlag::MemoryTooSmall,
+            ProjectionFlag::InvalidPrice,
+            ProjectionFlag::TooFewVcpus,
+            ProjectionFlag::StalePrice,
+            ProjectionFlag::PrecisionFallback,
+            ProjectionFlag::InterconnectAssumed,
+            ProjectionFlag::NetworkAssumed,
+            ProjectionFlag::InterruptionAssumed,
+            ProjectionFlag::CommunicationBound,
+            ProjectionFlag::SpotAboveOnDemand,
             ProjectionFlag::Measured};
 }
 
@@ -40,7 +47,8 @@ const ThroughputMeasurement *userMeasurementFor(const ThroughputMeasurements &me
         if (!(m.samplesPerSPerGpu > 0) || !std::isfinite(m.samplesPerSPerGpu))
             continue;
         // The newest wins; an unknown date counts as oldest; a later entry wins a tie.
-        if (!best || !best->measuredAt.isValid() || (m.measuredAt.isValid() && m.measuredAt >= best->measuredAt))
+        if (!best || !best->measuredAt.isValid() ||
+            (m.measuredAt.isValid() && m.measuredAt >= best->measuredAt))
             best = &m;
     }
     return best;

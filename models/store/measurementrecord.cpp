@@ -55,13 +55,14 @@ QString measurementChecksum(const ThroughputMeasurement &m)
 
 } // namespace
 
-Result<UserMeasurementAdded> CatalogStore::addUserMeasurement(const ThroughputMeasurement &m, const QString &origin,
-                                                              const QByteArray &json)
+Result<UserMeasurementAdded> CatalogStore::addUserMeasurement(const ThroughputMeasurement &m,
+                                                              const QString &origin, const QByteArray &json)
 {
     if (m.workloadId.trimmed().isEmpty() || m.gpuId.trimmed().isEmpty())
         return makeError(QStringLiteral("Cannot store a measurement without a workload and a GPU"));
     if (!(m.samplesPerSPerGpu > 0) || !std::isfinite(m.samplesPerSPerGpu))
-        return makeError(QStringLiteral("Cannot store a measurement of %1 samples/s").arg(m.samplesPerSPerGpu));
+        return makeError(
+            QStringLiteral("Cannot store a measurement of %1 samples/s").arg(m.samplesPerSPerGpu));
     const QString checksum = measurementChecksum(m);
     QSqlDatabase db = QSqlDatabase::database(m_connection);
     {
