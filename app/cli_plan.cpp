@@ -205,14 +205,17 @@ int PlanCommand::run(CliContext &ctx, const CliArgs &p) const
         }
     } else {
         const int k = top ? static_cast<int>(*top) : 1;
-        QSet<qsizetype> offersTaken;
+        QSet<QString> offersTaken;
         for (qsizetype i : rankFrontierPoints(points, opt.weight)) {
             const ProjectedOffer &pt = points.at(i);
             if (pt.nodes != nodes)
                 continue;
-            if (lo.sweep && offersTaken.contains(pt.offerIndex))
-                continue; // a sweep measures an offer once (spot and on-demand run at the same speed)
-            offersTaken.insert(pt.offerIndex);
+            // A sweep measures an instance type once per region (spot and on-demand, and the zones of a
+            // region, run at the same speed).
+            const QString key = offerKey(offers.at(pt.offerIndex));
+            if (lo.sweep && offersTaken.contains(key))
+                continue;
+            offersTaken.insert(key);
             LaunchCandidate c;
             c.offer = offers.at(pt.offerIndex);
             c.spot = pt.mode == PriceMode::Spot;

@@ -41,14 +41,11 @@ QDateTime parseIso(const QString &s)
 QString measurementChecksum(const ThroughputMeasurement &m)
 {
     QCryptographicHash h(QCryptographicHash::Sha256);
-    const QString key = QStringList{m.workloadId.toLower(),
-                                    m.gpuId,
-                                    QString::number(m.samplesPerSPerGpu, 'g', 12),
-                                    QString::number(m.gpuCount),
-                                    m.offerKey,
-                                    isoOrNull(m.measuredAt),
-                                    m.source}
-                            .join(QChar(0x1f));
+    // Not the source: the same document read from its JSON file and from a job log is one measurement.
+    const QString key =
+        QStringList{m.workloadId.toLower(),      m.gpuId,    QString::number(m.samplesPerSPerGpu, 'g', 12),
+                    QString::number(m.gpuCount), m.offerKey, isoOrNull(m.measuredAt)}
+            .join(QChar(0x1f));
     h.addData(key.toUtf8());
     return QString::fromLatin1(h.result().toHex());
 }

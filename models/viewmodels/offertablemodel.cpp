@@ -219,7 +219,8 @@ QVariant OfferTableModel::data(const QModelIndex &index, int role) const
                          QString::number(point->samplesPerUsd, 'f', 0));
             for (ProjectionFlag f : allProjectionFlags())
                 if (hasFlag(point->flags, f))
-                    t += QStringLiteral("\n⚠ ") + projectionFlagDescription(f);
+                    t += (f == ProjectionFlag::Measured ? QStringLiteral("\n✓ ") : QStringLiteral("\n⚠ ")) +
+                         projectionFlagDescription(f);
             return t;
         }
         default:

@@ -158,7 +158,8 @@ QString describePoint(const ProjectionResults &r, qsizetype point)
         t += QStringLiteral("<br>◎ recommended for the chosen cost/time weight");
     for (ProjectionFlag f : allProjectionFlags())
         if (hasFlag(p.flags, f))
-            t += QStringLiteral("<br>⚠ ") + projectionFlagDescription(f).toHtmlEscaped();
+            t += (f == ProjectionFlag::Measured ? QStringLiteral("<br>✓ ") : QStringLiteral("<br>⚠ ")) +
+                 projectionFlagDescription(f).toHtmlEscaped();
     return t;
 }
 

@@ -2,8 +2,8 @@
 -- gf_measure.py, or any document in its shape) and imported with `gpufrontier-cli measure --import` or
 -- the Measurements page. The projection uses the newest one per (workload, GPU) as that GPU's speed.
 -- Numbered 006 to follow issue 13's 005_price_dates.sql: on a branch without it, this is schema 5.
--- checksum: SHA-256 of (workload, gpu, samples/s, offer, measured_at, source): the same measurement
--- imported twice is stored once.
+-- checksum: SHA-256 of (workload, gpu, samples/s, GPU count, offer, measured_at): the same measurement
+-- imported twice (its JSON file, then a job log holding it) is stored once.
 CREATE TABLE user_measurement (
     id INTEGER PRIMARY KEY,
     workload_id TEXT NOT NULL CHECK (length(workload_id) > 0),

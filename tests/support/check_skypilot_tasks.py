@@ -33,9 +33,16 @@ NAME = re.compile(r"^gf-[a-z0-9-]{1,40}$")
 COUNT_QUIRKS = {("azure", "Standard_ND96isr_H100_v5"): {"12": "8"}}
 
 
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when python3-yaml has it: same results
+
+
 def load_catalog(catalog_dir, cloud):
+    """Rows of CATALOG_DIR/<cloud>.csv grouped by InstanceType."""
+    by_type = {}
     with open(os.path.join(catalog_dir, cloud + ".csv"), encoding="utf-8", newline="") as f:
-        return list(csv.DictReader(f))
+        for r in csv.DictReader(f):
+            by_type.setdefault(r["InstanceType"], []).append(r)
+    return by_type
 
 
 def count_equal(text, n):
@@ -68,12 +75,12 @@ def catalog_problems(task, catalogs):
         return r.get("Region", "") == region and (not zone or r.get("AvailabilityZone", zone) == zone)
 
     if cloud == "gcp":
-        gpu_rows = [r for r in rows if r["InstanceType"] == "" and r["AcceleratorName"] == acc
+        gpu_rows = [r for r in rows.get("", []) if r["AcceleratorName"] == acc
                     and count_equal(r["AcceleratorCount"], count) and where(r)]
         if not gpu_rows:
             problems.append("gcp: no GPU row %s:%s in %s %s" % (acc, count, region, zone))
         host_extracted = not (itype.startswith("n1-") or itype.startswith("g2-"))
-        if host_extracted and not [r for r in rows if r["InstanceType"] == itype and where(r)]:
+        if host_extracted and not [r for r in rows.get(itype, []) if where(r)]:
             problems.append("gcp: no host row %s in %s %s" % (itype, region, zone))
     else:
         if zone and cloud == "aws":
@@ -85,7 +92,7 @@ def catalog_problems(task, catalogs):
             return quirk.get(c.split(".")[0], c)
 
         # No region: SkyPilot picks one (a vast.ai marketplace offer outside SkyPilot's catalog).
-        match = [r for r in rows if r["InstanceType"] == itype and r["AcceleratorName"] == acc
+        match = [r for r in rows.get(itype, []) if r["AcceleratorName"] == acc
                  and count_equal(count_of(r), count) and (not region or r.get("Region", "") == region)]
         if not match:
             problems.append("%s: no row (%s, %s, %s:%s)" % (cloud, itype, region, acc, count))
@@ -146,7 +153,7 @@ def main(argv):
     for name in names:
         with open(os.path.join(plan_dir, name), encoding="utf-8") as f:
             try:
-                task = yaml.safe_load(f)
+                task = yaml.load(f, Loader=LOADER)
             except yaml.YAMLError as e:
                 print("%s: not valid YAML: %s" % (name, e), file=sys.stderr)
                 bad += 1
