@@ -34,12 +34,28 @@ enum Column
     ColumnCount
 };
 
+/// A number shown with fixed decimals that sorts by its value.
+class NumberItem final : public QTableWidgetItem
+{
+public:
+    NumberItem(double v, int decimals) : QTableWidgetItem(QString::number(v, 'f', decimals)), m_value(v)
+    {
+        setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    }
+    bool operator<(const QTableWidgetItem &other) const override
+    {
+        if (const auto *n = dynamic_cast<const NumberItem *>(&other))
+            return m_value < n->m_value;
+        return QTableWidgetItem::operator<(other);
+    }
+
+private:
+    double m_value;
+};
+
 QTableWidgetItem *numberItem(double v, int decimals)
 {
-    auto *item = new QTableWidgetItem;
-    item->setData(Qt::DisplayRole, QString::number(v, 'f', decimals).toDouble());
-    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    return item;
+    return new NumberItem(v, decimals);
 }
 
 } // namespace
@@ -74,8 +90,8 @@ MeasurementsPage::MeasurementsPage(CatalogService *service, QWidget *parent)
     m_table = new QTableWidget(0, ColumnCount, this);
     m_table->setObjectName(QStringLiteral("measurementsTable"));
     m_table->setHorizontalHeaderLabels({tr("ID"), tr("Workload"), tr("GPU"),
-                                        tr("Measured (samples/s per GPU)"),
-                                        tr("Projected (samples/s per GPU)"), tr("Error (%)"), tr("Offer"),
+                                        tr("Measured\n(samples/s per GPU)"),
+                                        tr("Projected\n(samples/s per GPU)"), tr("Error\n(%)"), tr("Offer"),
                                         tr("Measured at (UTC)"), tr("Source")});
     m_table->horizontalHeaderItem(Measured)->setToolTip(
         tr("Samples per second per GPU that the run measured (its figure over all GPUs / GPU count)."));
@@ -113,7 +129,7 @@ MeasurementsPage::MeasurementsPage(CatalogService *service, QWidget *parent)
         const QModelIndexList rows = m_table->selectionModel()->selectedRows(Id);
         if (rows.isEmpty())
             return;
-        const qint64 id = rows.first().data(Qt::DisplayRole).toLongLong();
+        const qint64 id = rows.first().data(Qt::DisplayRole).toString().toLongLong();
         if (QMessageBox::question(
                 this, tr("Delete measurement"),
                 tr("Delete measurement %1? Projections use the model again where it was the "
@@ -191,9 +207,7 @@ void MeasurementsPage::fill()
     for (int i = 0; i < rows.size(); ++i) {
         const MeasurementComparison &c = rows.at(i);
         const UserMeasurementRecord &r = m_records.at(i);
-        auto *id = new QTableWidgetItem;
-        id->setData(Qt::DisplayRole, r.id);
-        m_table->setItem(i, Id, id);
+        m_table->setItem(i, Id, numberItem(static_cast<double>(r.id), 0));
         m_table->setItem(i, WorkloadCol, new QTableWidgetItem(c.measurement.workloadId));
         m_table->setItem(i, Gpu, new QTableWidgetItem(c.measurement.gpuId));
         auto *measured = numberItem(c.measurement.samplesPerSPerGpu, 2);

@@ -53,8 +53,8 @@ struct SkypilotPin
 
 /// The pin of one offer: cloud, region, zone (where SkyPilot takes the provider's zone name), instance type
 /// (GCP n1 offers "n1-standard-8+1xT4" become n1-standard-8 plus T4:1; a vast.ai marketplace offer becomes
-/// SkyPilot's nearest synthetic type, region left open) and accelerator. An error for offers SkyPilot cannot launch: an
-/// unrecognised GPU, a GPU without a SkyPilot name, a fractional GPU count, an unknown provider.
+/// SkyPilot's nearest synthetic type, region left open) and accelerator. An error for offers SkyPilot cannot
+/// launch: an unrecognised GPU, a GPU without a SkyPilot name, a fractional GPU count, an unknown provider.
 Result<SkypilotPin> skypilotPin(const Offer &offer,
                                 const SkypilotAcceleratorTable &table = SkypilotAcceleratorTable::builtin());
 
