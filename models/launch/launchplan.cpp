@@ -12,7 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <set>
+#include <map>
 
 namespace gf {
 
@@ -89,6 +89,22 @@ QString slug(const QString &text)
 
 } // namespace
 
+QString launchKey(const Offer &offer, bool spot)
+{
+    auto pin = skypilotPin(offer);
+    if (!pin)
+        return {};
+    const SkypilotPin &p = pin.value();
+    return QStringList{p.cloud,
+                       p.region,
+                       p.zone,
+                       p.instanceType,
+                       p.accelerator,
+                       QString::number(p.acceleratorCount),
+                       spot ? QStringLiteral("spot") : QStringLiteral("on-demand")}
+        .join(QChar(0x1f));
+}
+
 int diskSizeGb(const Workload &w)
 {
     const double staged = std::isfinite(w.stagedGb()) ? std::max(0.0, w.stagedGb()) : 0.0;
@@ -124,14 +140,17 @@ Result<LaunchPlan> buildLaunchPlan(const Workload &w, const QList<LaunchCandidat
     const bool hasUser = !o.runCommand.trimmed().isEmpty();
     const QString setup = setupText(o, hasUser);
     const QString run = runText(o);
-    std::set<QString> seen;
+    std::map<QString, QString> seen; // launchKey -> task name
     for (const LaunchCandidate &c : candidates) {
         const QString id = offerIdText(c.offer, c.spot);
-        if (!seen.insert(id).second)
-            continue;
         auto pin = skypilotPin(c.offer);
         if (!pin) {
             plan.skipped.append(QStringLiteral("%1: %2").arg(id, pin.error().message));
+            continue;
+        }
+        const QString key = launchKey(c.offer, c.spot);
+        if (const auto it = seen.find(key); it != seen.end()) {
+            plan.skipped.append(QStringLiteral("%1: the same SkyPilot task as %2").arg(id, it->second));
             continue;
         }
         if (c.spot && !c.offer.spotUsdH) {
@@ -140,6 +159,7 @@ Result<LaunchPlan> buildLaunchPlan(const Workload &w, const QList<LaunchCandidat
         }
         LaunchTask t;
         t.name = taskName(w, static_cast<int>(plan.tasks.size()) + 1);
+        seen.emplace(key, t.name);
         t.fileName = t.name + QStringLiteral(".yaml");
         t.offerId = id;
         t.offer = c.offer;

@@ -87,7 +87,13 @@ int diskSizeGb(const Workload &workload);
 /// "gf-<workload>-<n>": lowercase letters, digits and '-', at most 32 characters.
 QString taskName(const Workload &workload, int number);
 
-/// The tasks for the candidates (in their order; a repeated offer + price mode is planned once). Offers
+/// What SkyPilot would launch for an offer at a price mode: cloud, region, zone, instance type, accelerators
+/// and spot as one string; two offers with the same key give the same task (e.g. two AWS zones of a region,
+/// whose zone is not pinned). Empty when SkyPilot cannot launch the offer.
+QString launchKey(const Offer &offer, bool spot);
+
+/// The tasks for the candidates (in their order; candidates with the same launchKey are planned once, the
+/// repeats listed in `skipped`). Offers
 /// SkyPilot cannot launch are listed in `skipped`; an error only when no task remains or an option is
 /// out of range.
 Result<LaunchPlan> buildLaunchPlan(const Workload &workload, const QList<LaunchCandidate> &candidates,
