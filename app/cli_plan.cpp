@@ -210,18 +210,22 @@ int PlanCommand::run(CliContext &ctx, const CliArgs &p) const
             const ProjectedOffer &pt = points.at(i);
             if (pt.nodes != nodes)
                 continue;
-            // One task per distinct SkyPilot launch (two AWS zones of a region are one); a sweep measures
-            // each once (spot and on-demand run at the same speed).
-            const QString key =
-                launchKey(offers.at(pt.offerIndex), lo.sweep ? false : pt.mode == PriceMode::Spot);
-            if (!key.isEmpty() && offersTaken.contains(key))
+            // One task per distinct SkyPilot launch (two AWS zones of a region are one); a sweep measures an
+            // instance type once per region (spot and on-demand, and the zones of a region, run at the same
+            // speed).
+            const Offer &o = offers.at(pt.offerIndex);
+            const bool launchable = !launchKey(o, false).isEmpty();
+            const QString key = !launchable ? QString()
+                                : lo.sweep  ? offerKey(o)
+                                            : launchKey(o, pt.mode == PriceMode::Spot);
+            if (launchable && offersTaken.contains(key))
                 continue;
             LaunchCandidate c;
             c.offer = offers.at(pt.offerIndex);
             c.spot = pt.mode == PriceMode::Spot;
             c.point = pt;
             candidates.append(c); // one SkyPilot cannot launch is listed as not planned, not counted
-            if (!key.isEmpty())
+            if (launchable)
                 offersTaken.insert(key);
             if (offersTaken.size() >= k)
                 break;

@@ -148,8 +148,8 @@ Result<LaunchPlan> buildLaunchPlan(const Workload &w, const QList<LaunchCandidat
             plan.skipped.append(QStringLiteral("%1: %2").arg(id, pin.error().message));
             continue;
         }
-        const QString key = launchKey(c.offer, c.spot);
-        if (const auto it = seen.find(key); it != seen.end()) {
+        const QString launch = launchKey(c.offer, c.spot);
+        if (const auto it = seen.find(launch); it != seen.end()) {
             plan.skipped.append(QStringLiteral("%1: the same SkyPilot task as %2").arg(id, it->second));
             continue;
         }
@@ -159,7 +159,7 @@ Result<LaunchPlan> buildLaunchPlan(const Workload &w, const QList<LaunchCandidat
         }
         LaunchTask t;
         t.name = taskName(w, static_cast<int>(plan.tasks.size()) + 1);
-        seen.emplace(key, t.name);
+        seen.emplace(launch, t.name);
         t.fileName = t.name + QStringLiteral(".yaml");
         t.offerId = id;
         t.offer = c.offer;
