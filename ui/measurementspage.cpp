@@ -136,6 +136,7 @@ MeasurementsPage::MeasurementsPage(CatalogService *service, QWidget *parent)
                    "only one.")
                     .arg(id)) != QMessageBox::Yes)
             return;
+        m_emptyHint = false;
         m_changeRequest = m_service->deleteMeasurement(id);
     });
     connect(m_service, &CatalogService::measurementsLoaded, this,
@@ -143,6 +144,7 @@ MeasurementsPage::MeasurementsPage(CatalogService *service, QWidget *parent)
                 if (request != m_loadRequest)
                     return;
                 m_records = records;
+                m_loaded = true;
                 fill();
             });
     connect(m_service, &CatalogService::measurementsImported, this,
@@ -181,6 +183,7 @@ void MeasurementsPage::setCalibration(const Calibration &calibration)
 
 void MeasurementsPage::importFiles(const QStringList &paths)
 {
+    m_emptyHint = false; // the status line now tells how the import went
     m_status->setStyleSheet(QString());
     m_status->setText(tr("Importing %n file(s)…", nullptr, static_cast<int>(paths.size())));
     m_changeRequest = m_service->importMeasurements(paths);
@@ -243,10 +246,16 @@ void MeasurementsPage::fill()
     }
     m_table->setSortingEnabled(true);
     m_table->resizeColumnsToContents();
-    if (rows.isEmpty() && m_status->text().isEmpty())
+    if (!rows.isEmpty() && m_emptyHint) {
+        m_status->clear();
+        m_emptyHint = false;
+    }
+    if (rows.isEmpty() && m_loaded && m_status->text().isEmpty()) {
+        m_emptyHint = true;
         m_status->setText(
             tr("No measurements yet. Write a launch plan (File > Launch plan…) with the probe or a "
                "validation sweep, run it, then Import… its results/*.json."));
+    }
 }
 
 } // namespace gf

@@ -45,6 +45,8 @@ private:
     Calibration m_calibration;
     quint64 m_loadRequest = 0;
     quint64 m_changeRequest = 0;
+    bool m_loaded = false;    ///< the records were read at least once
+    bool m_emptyHint = false; ///< the status line shows the "no measurements yet" hint
 };
 
 } // namespace gf
