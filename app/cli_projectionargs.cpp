@@ -278,6 +278,9 @@ void addProjectionOptions(CliOptions &p)
         QStringLiteral("provider"), QStringLiteral("P"),
         QStringLiteral(
             "only these providers (aws, gcp, azure, paperspace, vastai); repeat or comma-separate"));
+    p.addFlag(
+        QStringLiteral("no-measurements"),
+        QStringLiteral("ignore imported measurements ('measure --import'): the model's speed everywhere"));
 }
 
 int projectionArgsFromArgs(CliContext &ctx, const QString &cmd, const CliArgs &p, ProjectionArgs *out)
@@ -346,6 +349,19 @@ int projectionArgsFromArgs(CliContext &ctx, const QString &cmd, const CliArgs &p
     const QStringList providers = p.values(QStringLiteral("provider"));
     if (!checkProviders(ctx, cmd, providers))
         return ExitUsage;
+    if (!p.isSet(QStringLiteral("no-measurements"))) {
+        // Imported measurements: a workload measured on a GPU is projected from the newest one there.
+        CatalogStore *store = ctx.store();
+        if (!store)
+            return ExitFailure;
+        auto records = store->userMeasurements();
+        if (!records) {
+            ctx.err << "gpufrontier-cli " << cmd << ": " << records.error().text() << Qt::endl;
+            return ExitFailure;
+        }
+        for (const UserMeasurementRecord &r : records.value())
+            opt.measurements.append(r.measurement);
+    }
     out->options = opt;
     out->providers = providers;
     return -1;

@@ -143,5 +143,7 @@ std::unique_ptr<CliCommand> makeGpusCommand();
 std::unique_ptr<CliCommand> makeFrontierCommand();
 std::unique_ptr<CliCommand> makeProbeCommand();
 std::unique_ptr<CliCommand> makeReportCommand();
+std::unique_ptr<CliCommand> makePlanCommand();
+std::unique_ptr<CliCommand> makeMeasureCommand();
 
 } // namespace gf

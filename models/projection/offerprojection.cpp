@@ -33,7 +33,25 @@ QList<ProjectionFlag> allProjectionFlags()
             ProjectionFlag::PriceOutlierLow,    ProjectionFlag::PriceOutlierHigh,
             ProjectionFlag::StaleRow,           ProjectionFlag::MemoryDiffers,
             ProjectionFlag::CpuBound,           ProjectionFlag::SpotNeverFinishes,
-            ProjectionFlag::VcpusAssumed};
+            ProjectionFlag::VcpusAssumed,       ProjectionFlag::Measured};
+}
+
+const ThroughputMeasurement *userMeasurementFor(const ThroughputMeasurements &measurements,
+                                                const QString &workloadId, const QString &gpuId)
+{
+    const ThroughputMeasurement *best = nullptr;
+    for (const ThroughputMeasurement &m : measurements) {
+        if (m.kind != MeasurementKind::User || m.gpuId != gpuId ||
+            m.workloadId.compare(workloadId, Qt::CaseInsensitive) != 0)
+            continue;
+        if (!(m.samplesPerSPerGpu > 0) || !std::isfinite(m.samplesPerSPerGpu))
+            continue;
+        // The newest wins; an unknown date counts as oldest; a later entry wins a tie.
+        if (!best || !best->measuredAt.isValid() ||
+            (m.measuredAt.isValid() && m.measuredAt >= best->measuredAt))
+            best = &m;
+    }
+    return best;
 }
 
 namespace {
@@ -88,6 +106,8 @@ QString flagName(ProjectionFlag f)
         return QStringLiteral("spot-never-finishes");
     case ProjectionFlag::VcpusAssumed:
         return QStringLiteral("vcpus-assumed");
+    case ProjectionFlag::Measured:
+        return QStringLiteral("measured");
     }
     return {};
 }
@@ -177,6 +197,9 @@ QString projectionFlagDescription(ProjectionFlag f)
     case ProjectionFlag::VcpusAssumed:
         return QStringLiteral("No vCPU figure for this offer: 8 vCPUs per GPU are assumed to feed the input "
                               "pipeline.");
+    case ProjectionFlag::Measured:
+        return QStringLiteral(
+            "The speed per GPU is your imported measurement of this workload on this GPU, not the model's.");
     }
     return {};
 }
@@ -279,6 +302,7 @@ struct SpecInfo
     double memoryGb = 0;
     bool hasNvlink = false;
     bool flagship = false; ///< gpus.csv capacity_class (spot interruption default)
+    bool measured = false; ///< single.samplesPerS is a user measurement
 };
 
 /// Call-wide constants.
@@ -437,6 +461,8 @@ void projectOne(const Context &c, qsizetype i, int specIndex, ProjectedOffer *ou
             base |= flagBit(ProjectionFlag::NoComputeRate);
         else if (si->single.precisionFallback)
             base |= flagBit(ProjectionFlag::PrecisionFallback);
+        if (si->measured)
+            base |= flagBit(ProjectionFlag::Measured);
     }
     const double n = o.gpuCount;
     const bool countOk = std::isfinite(n) && n > 0;
@@ -664,6 +690,13 @@ void projectOffersInto(const QList<Offer> &offers, const Workload &workload, con
         const GpuSpec &g = specs.specs().at(s);
         SpecInfo &info = c.specs[static_cast<std::size_t>(s)];
         info.single = singleGpuThroughput(g, workload, calibration, reference);
+        if (const ThroughputMeasurement *m = userMeasurementFor(options.measurements, workload.id, g.id)) {
+            // The measured tier: this workload was measured on this GPU.
+            info.single.ok = true;
+            info.single.samplesPerS = m->samplesPerSPerGpu;
+            info.single.precisionFallback = false;
+            info.measured = true;
+        }
         info.hasNvlink = g.interconnectGbs > 0;
         info.nvlinkGBps = nvlinkEffectiveGBps(g);
         info.pcieGBps = pcieEffectiveGBps(g);

@@ -2,6 +2,7 @@
 
 #include "domain/gpuspecs.h"
 #include "domain/offer.h"
+#include "domain/throughputmeasurement.h"
 #include "domain/workload.h"
 #include "projection/projection.h"
 #include "projection/runcost.h"
@@ -58,6 +59,9 @@ enum class ProjectionFlag : quint32
     CpuBound = 1u << 20,      ///< the input pipeline (vCPUs / CPU cost per sample) caps the speed
     SpotNeverFinishes = 1u << 21, ///< interruptions come faster than a restore + lost work: no projection
     VcpusAssumed = 1u << 22,      ///< no vCPU figure: kAssumedVcpusPerGpu per GPU feed the input pipeline
+    /// The single-GPU speed is a user measurement of this workload on this GPU (ProjectionOptions::
+    /// measurements), not the model's. Informational. Bit 23: bits 14-22 are taken by issue 13's flags.
+    Measured = 1u << 23,
 };
 inline constexpr quint32 flagBit(ProjectionFlag f)
 {
@@ -112,7 +116,16 @@ struct ProjectionOptions
     /// Per provider id: USD per GB to bring the workload's staged data to that provider's instances
     /// (egress from where the data lives). Absent = 0.
     QHash<QString, double> egressUsdPerGb;
+    /// Measured training throughputs. A User measurement of this workload (same id) on a GPU (same
+    /// canonical id) replaces the model's single-GPU speed on that GPU (the newest one when several);
+    /// its points carry ProjectionFlag::Measured. Other kinds are not used yet (issue 14's tiers).
+    ThroughputMeasurements measurements;
 };
+
+/// The user measurement that sets the single-GPU speed of `workloadId` on `gpuId`: the newest of
+/// kind User with that workload id (case-insensitive) and GPU id; nullptr when none.
+const ThroughputMeasurement *userMeasurementFor(const ThroughputMeasurements &measurements,
+                                                const QString &workloadId, const QString &gpuId);
 
 /// Range checks with messages naming the option.
 Status validateProjectionOptions(const ProjectionOptions &options);

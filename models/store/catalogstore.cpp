@@ -35,9 +35,11 @@ QAtomicInt s_connectionCounter;
 const QStringList &migrations()
 {
     static const QStringList files = {
-        QStringLiteral("sql/001_initial.sql"), QStringLiteral("sql/002_probe_runs.sql"),
-        QStringLiteral("sql/003_refresh.sql"), QStringLiteral("sql/004_vastai_metrics.sql"),
-        QStringLiteral("sql/005_price_dates.sql")};
+        QStringLiteral("sql/001_initial.sql"),          QStringLiteral("sql/002_probe_runs.sql"),
+        QStringLiteral("sql/003_refresh.sql"),          QStringLiteral("sql/004_vastai_metrics.sql"),
+        QStringLiteral("sql/005_price_dates.sql"),
+
+        QStringLiteral("sql/006_user_measurements.sql")};
     return files;
 }
 

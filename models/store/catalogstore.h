@@ -2,6 +2,7 @@
 
 #include "domain/offer.h"
 #include "domain/snapshotdata.h"
+#include "domain/throughputmeasurement.h"
 #include "util/result.h"
 
 #include <QList>
@@ -42,6 +43,23 @@ struct ProbeRunRecord
     QString gpuId;
     int schemaVersion = 0;
     QByteArray json;
+};
+
+/// A stored user measurement (measurementrecord.cpp).
+struct UserMeasurementRecord
+{
+    qint64 id = 0;
+    ThroughputMeasurement measurement; ///< kind User
+    QDateTime importedAt;              ///< UTC
+    QString origin;                    ///< the file it was imported from
+    QByteArray json;                   ///< the document as imported
+};
+
+/// How one user measurement import went.
+struct UserMeasurementAdded
+{
+    qint64 id = 0;
+    bool duplicate = false; ///< the same measurement was stored before: nothing new was written
 };
 
 /// The SQLite catalog: snapshots, offers, canonical GPUs, probe runs.
@@ -94,6 +112,15 @@ public:
 
     Result<qint64> addProbeRun(const ProbeRunRecord &run);
     Result<QList<ProbeRunRecord>> probeRuns() const;
+
+    /// User measurements (measurementrecord.cpp): stores one (kind User, workload and GPU id set,
+    /// samples/s per GPU > 0); the same measurement twice is stored once.
+    Result<UserMeasurementAdded> addUserMeasurement(const ThroughputMeasurement &m, const QString &origin,
+                                                    const QByteArray &json);
+    /// Every user measurement, newest measured first.
+    Result<QList<UserMeasurementRecord>> userMeasurements() const;
+    /// Removes one; an error when there is no such id.
+    Status deleteUserMeasurement(qint64 id);
 
 private:
     explicit CatalogStore(QString path, QString connection);
