@@ -19,6 +19,7 @@
 #include "util/resourcefiles.h"
 #include "viewmodels/catalogservice.h"
 #include "viewmodels/offertablemodel.h"
+#include "viewmodels/pointgroupmodel.h"
 #include "viewmodels/pointtablemodel.h"
 #include "workloadpanel.h"
 
@@ -45,6 +46,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
+#include <QTreeView>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -180,8 +182,7 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     auto *offersLaunch = new QAction(tr("Launch plan for the selected offers…"), this);
     offersLaunch->setObjectName(QStringLiteral("offersLaunchPlanAction"));
     connect(offersLaunch, &QAction::triggered, this, [this] { openLaunchPlan(selectedOfferPoints()); });
-    m_offers->view()->setContextMenuPolicy(Qt::ActionsContextMenu);
-    m_offers->view()->addAction(offersLaunch);
+    m_offers->addRowAction(offersLaunch); // in the table's context menu, beside "Where is ... cheapest?"
     auto *frontierLaunch = new QAction(tr("Launch plan for this point…"), this);
     frontierLaunch->setObjectName(QStringLiteral("frontierLaunchPlanAction"));
     connect(frontierLaunch, &QAction::triggered, this, [this] { openLaunchPlan(selectedFrontierPoints()); });
@@ -370,12 +371,14 @@ QList<qsizetype> MainWindow::selectedOfferPoints() const
 QList<qsizetype> MainWindow::selectedFrontierPoints() const
 {
     QList<qsizetype> out;
-    QTableView *view = m_frontier->frontierView();
+    QTreeView *view = m_frontier->frontierView();
     auto *proxy = qobject_cast<QSortFilterProxyModel *>(view->model());
     if (!proxy || !view->selectionModel())
         return out;
+    // A group row stands for its representative (the best member); a child row for itself.
     for (const QModelIndex &idx : view->selectionModel()->selectedRows()) {
-        const qsizetype p = m_frontier->frontierModel()->pointAt(proxy->mapToSource(idx).row());
+        const int row = m_frontier->frontierGroups()->sourceRow(proxy->mapToSource(idx));
+        const qsizetype p = row < 0 ? -1 : m_frontier->frontierModel()->pointAt(row);
         if (p >= 0)
             out.append(p);
     }

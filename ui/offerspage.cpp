@@ -242,6 +242,8 @@ void OffersPage::showRowMenu(const QPoint &pos)
         QAction *cheapest = menu.addAction(tr("Where is %1 cheapest?").arg(gpuModelName(*o)));
         cheapest->setObjectName(QStringLiteral("whereCheapestAction"));
         connect(cheapest, &QAction::triggered, this, [this, gpu] { showCheapest(gpu); });
+        for (QAction *a : std::as_const(m_rowActions))
+            menu.addAction(a);
     }
     if (isGrouped()) {
         if (!menu.isEmpty())

@@ -10,6 +10,7 @@ class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
+class QAction;
 class QTreeView;
 
 namespace gf {
@@ -33,6 +34,8 @@ public:
     OfferGroupModel *groupModel() const { return m_groups; }
     OfferFilterProxy *proxy() const { return m_proxy; }
     QTreeView *view() const { return m_view; }
+    /// An action of the table's context menu (applies to the selected rows), after the page's own.
+    void addRowAction(QAction *action) { m_rowActions.append(action); }
     /// One row per (provider, instance type, pricing) (default) or one per offer; remembered.
     void setGrouped(bool grouped);
     bool isGrouped() const;
@@ -68,6 +71,7 @@ private:
     OfferGroupModel *m_groups = nullptr;
     OfferFilterProxy *m_proxy = nullptr;
     QTreeView *m_view = nullptr;
+    QList<QAction *> m_rowActions;
     QCheckBox *m_grouped = nullptr;
     CheapestDialog *m_cheapest = nullptr;
     QList<QCheckBox *> m_providerBoxes;

@@ -246,7 +246,8 @@ private Q_SLOTS:
                      qPrintable(s));
             repeats += s.contains(u"the same SkyPilot task as"_s) ? 1 : 0;
         }
-        QVERIFY(repeats > 0);
+        // Two zones of one region are one task (the legacy candidates above are one per instance type).
+        QVERIFY(legacy || repeats > 0);
         QVERIFY2(plan.value().tasks.size() > (legacy ? 150 : 800),
                  qPrintable(QString::number(plan.value().tasks.size())));
         QSet<QString> clouds;
@@ -490,7 +491,10 @@ private Q_SLOTS:
         QCOMPARE(list.size(), 1);
         const QJsonObject m = list.first().toObject();
         QCOMPARE(m.value(u"gpu_id").toString(), u"h100-80gb-sxm"_s);
-        QVERIFY(qAbs(m.value(u"error_pct").toDouble() - (modelled - measured) / measured * 100) < 0.01);
+        // The model's GPU speed, before the input pipeline's cap (issue 13) that the frontier point has.
+        const double gpuModel = m.value(u"projected_samples_per_s_per_gpu").toDouble();
+        QVERIFY2(gpuModel >= modelled * (1 - 1e-9), qPrintable(u"%1 vs %2"_s.arg(gpuModel).arg(modelled)));
+        QVERIFY(qAbs(m.value(u"error_pct").toDouble() - (gpuModel - measured) / measured * 100) < 0.01);
 
         // A bad file stores nothing and says why.
         const QString bad = dir.filePath(u"bad.json"_s);
