@@ -2,6 +2,7 @@
 
 #include "domain/providertables.h"
 #include "util/csv.h"
+#include "util/jsondocument.h"
 #include "util/jsonstream.h"
 #include "util/printable.h"
 
@@ -916,13 +917,10 @@ Result<AwsOfferResult> parseAwsOffers(QByteArrayView data, const ProviderTables 
 
 Result<AwsRegionIndex> parseAwsRegionIndex(QByteArrayView data, const QString &origin)
 {
-    QJsonParseError err;
-    const QJsonDocument doc = QJsonDocument::fromJson(data.toByteArray(), &err);
-    if (err.error != QJsonParseError::NoError)
-        return makeError(QStringLiteral("%1: invalid JSON at byte %2: %3")
-                             .arg(origin)
-                             .arg(err.offset)
-                             .arg(err.errorString()));
+    auto parsed = parseJsonDocument(data, origin);
+    if (!parsed)
+        return parsed.error();
+    const QJsonDocument doc = std::move(parsed).value();
     if (!doc.isObject() || !doc.object().value(QStringLiteral("regions")).isObject())
         return makeError(QStringLiteral("%1: not an AWS region index (no \"regions\" object)").arg(origin));
     AwsRegionIndex idx;

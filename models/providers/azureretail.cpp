@@ -1,6 +1,7 @@
 #include "providers/azureretail.h"
 
 #include "domain/providertables.h"
+#include "util/jsondocument.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -52,13 +53,10 @@ bool windowsMeter(const AzureRetailItem &i)
 
 Result<AzureRetailPage> parseAzureRetailPage(QByteArrayView data, const QString &origin)
 {
-    QJsonParseError err;
-    const QJsonDocument doc = QJsonDocument::fromJson(data.toByteArray(), &err);
-    if (err.error != QJsonParseError::NoError)
-        return makeError(QStringLiteral("%1: invalid JSON at byte %2: %3")
-                             .arg(origin)
-                             .arg(err.offset)
-                             .arg(err.errorString()));
+    auto parsed = parseJsonDocument(data, origin);
+    if (!parsed)
+        return parsed.error();
+    const QJsonDocument doc = std::move(parsed).value();
     if (!doc.isObject())
         return makeError(
             QStringLiteral("%1: not an Azure Retail Prices response (the document is not an object)")

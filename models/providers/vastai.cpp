@@ -1,5 +1,7 @@
 #include "providers/vastai.h"
 
+#include "util/jsondocument.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -33,13 +35,10 @@ QByteArray vastSearchQuery(int limit)
 
 Result<SnapshotData> parseVastOffers(QByteArrayView data, const QString &origin)
 {
-    QJsonParseError err;
-    const QJsonDocument doc = QJsonDocument::fromJson(data.toByteArray(), &err);
-    if (err.error != QJsonParseError::NoError)
-        return makeError(QStringLiteral("%1: invalid JSON at byte %2: %3")
-                             .arg(origin)
-                             .arg(err.offset)
-                             .arg(err.errorString()));
+    auto parsed = parseJsonDocument(data, origin);
+    if (!parsed)
+        return parsed.error();
+    const QJsonDocument doc = std::move(parsed).value();
     QJsonArray offers;
     QString timestamp;
     if (doc.isArray()) {
