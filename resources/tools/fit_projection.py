@@ -284,6 +284,19 @@ class ModelToday:
         return self.rel(o["gpu"], o["prec"], o["F"], o["B"])
 
 
+class ModelBandwidth:
+    """Baseline: speed proportional to memory bandwidth (the issue's 'dividing bandwidths')."""
+
+    def __init__(self, data):
+        self.data = data
+
+    def rel(self, gpu, prec, F, B):
+        return self.data.spec(gpu, "mem_bw_gbs")
+
+    def pred(self, o):
+        return self.rel(o["gpu"], o["prec"], o["F"], o["B"])
+
+
 # ---------------------------------------------------------------------------------------------
 # Fitting (Nelder-Mead, standard library)
 # ---------------------------------------------------------------------------------------------
@@ -817,6 +830,7 @@ def project(data, model, preset_id, gpu, anchors, ranges):
 
 
 VARIANTS = [
+    ("baseline: memory bandwidth ratio only", "bw"),
     ("today: max() roofline, PROJECTION.md efficiencies", None),
     ("A: sum/p-norm, 6 per-arch compute factors, no power limit", dict(power=False, fit_gamma=False, links=False,
                                                                      arch_eta=("volta", "ampere-ga10x", "ada", "hopper", "blackwell", "turing"))),
@@ -838,8 +852,8 @@ def run_variants(data, obs):
     print("|---|---|" + "---|" * 4)
     for label, v in VARIANTS:
         o = obs
-        if v is None:
-            make = lambda tr: ModelToday(data)
+        if v is None or v == "bw":
+            make = (lambda tr: ModelToday(data)) if v is None else (lambda tr: ModelBandwidth(data))
             consts = ""
         else:
             kw = {} if v == "nofp8" else v
