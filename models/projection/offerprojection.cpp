@@ -176,7 +176,7 @@ constexpr int kMaxNodeVariants = 16;
 /// Everything about one spec row that does not depend on the offer, computed once per call.
 struct SpecInfo
 {
-    GpuThroughput single;
+    SingleGpuSpeed single;
     double nvlinkGBps = 0;
     double pcieGBps = 0;
     double memoryGb = 0;
@@ -348,9 +348,15 @@ void projectOne(const Context &c, qsizetype i, int specIndex, ProjectedOffer *ou
     const bool multiNode = projectable && n == 1.0;
     const int nodeVariants = 1 + (multiNode ? static_cast<int>(c.extraNodes.size()) : 0);
     std::array<double, kMaxNodeVariants> rate; // only [0, nodeVariants) is used: no zeroing per offer
+    std::array<double, kMaxNodeVariants> rateSlow; // at the slow end of the speed range
+    std::array<double, kMaxNodeVariants> rateFast; // at the fast end
     std::array<quint32, kMaxNodeVariants> variantFlags;
+    const double slowFactor = si ? std::exp(-si->single.range.p90) : 1.0;
+    const double fastFactor = si ? std::exp(-si->single.range.p10) : 1.0;
     for (int v = 0; v < nodeVariants; ++v) {
         rate[static_cast<std::size_t>(v)] = 0;
+        rateSlow[static_cast<std::size_t>(v)] = 0;
+        rateFast[static_cast<std::size_t>(v)] = 0;
         variantFlags[static_cast<std::size_t>(v)] = 0;
         if (!projectable)
             continue;
@@ -374,6 +380,14 @@ void projectOne(const Context &c, qsizetype i, int specIndex, ProjectedOffer *ou
         }
         const ScalingResult sr = scaleDataParallel(s);
         rate[static_cast<std::size_t>(v)] = sr.ok ? sr.samplesPerS : 0.0;
+        // The range: the same job with the single-GPU speed at either end of its range (communication
+        // does not scale with it, so the job's range is narrower than the GPU's when it is exposed).
+        s.singleGpuSamplesPerS = si->single.samplesPerS * slowFactor;
+        const ScalingResult slow = scaleDataParallel(s);
+        s.singleGpuSamplesPerS = si->single.samplesPerS * fastFactor;
+        const ScalingResult fast = scaleDataParallel(s);
+        rateSlow[static_cast<std::size_t>(v)] = sr.ok && slow.ok ? slow.samplesPerS : 0.0;
+        rateFast[static_cast<std::size_t>(v)] = sr.ok && fast.ok ? fast.samplesPerS : 0.0;
         if (sr.ok && sr.efficiency < 0.5)
             variantFlags[static_cast<std::size_t>(v)] |= flagBit(ProjectionFlag::CommunicationBound);
     }
@@ -425,6 +439,19 @@ void projectOne(const Context &c, qsizetype i, int specIndex, ProjectedOffer *ou
                     pt.trainHours = cost.trainHours;
                     pt.interruptionHours = cost.interruptionHours;
                     pt.totalHours = cost.totalHours;
+                    pt.tier = si->single.tier;
+                    pt.probeCalibrated = si->single.probeCalibrated;
+                    pt.speedLogP10 = static_cast<float>(si->single.range.p10);
+                    pt.speedLogP90 = static_cast<float>(si->single.range.p90);
+                    // Slow end: longest time, highest cost; fast end: shortest, cheapest.
+                    rc.samplesPerS = rateSlow[static_cast<std::size_t>(v)];
+                    const RunCost slow = computeRunCost(rc);
+                    rc.samplesPerS = rateFast[static_cast<std::size_t>(v)];
+                    const RunCost fast = computeRunCost(rc);
+                    pt.totalHoursHigh = static_cast<float>(slow.timeOk ? slow.totalHours : cost.totalHours);
+                    pt.totalHoursLow = static_cast<float>(fast.timeOk ? fast.totalHours : cost.totalHours);
+                    pt.costUsdHigh = static_cast<float>(slow.costOk ? slow.costUsd : cost.costUsd);
+                    pt.costUsdLow = static_cast<float>(fast.costOk ? fast.costUsd : cost.costUsd);
                 }
                 if (cost.costOk) {
                     pt.costUsd = cost.costUsd;
@@ -432,6 +459,7 @@ void projectOne(const Context &c, qsizetype i, int specIndex, ProjectedOffer *ou
                     pt.samplesPerUsd = cost.samplesPerUsd;
                 } else {
                     flags |= flagBit(ProjectionFlag::InvalidPrice);
+                    pt.costUsdLow = pt.costUsdHigh = 0;
                 }
             }
             if (!pt.projected && priceOk)
@@ -457,9 +485,21 @@ template <class Fn> void forEachChunk(QList<Chunk> &chunks, bool parallel, Fn fn
 
 } // namespace
 
+QList<SingleGpuSpeed> singleGpuSpeeds(const Workload &workload, const ProjectionOptions &options,
+                                      const Calibration &calibration, const GpuSpecTable &specs,
+                                      const SpeedModel &model)
+{
+    const WorkloadAnchors anchors = model.anchorsFor(workload, options.measurements, specs);
+    QList<SingleGpuSpeed> out;
+    out.reserve(specs.size());
+    for (const GpuSpec &g : specs.specs())
+        out.append(model.project(g, workload, anchors, calibration));
+    return out;
+}
+
 void projectOffersInto(const QList<Offer> &offers, const Workload &workload, const ProjectionOptions &options,
                        const Calibration &calibration, QList<ProjectedOffer> &points,
-                       const GpuSpecTable &specs)
+                       const GpuSpecTable &specs, const SpeedModel &model)
 {
     Context c;
     c.offers = &offers;
@@ -489,14 +529,13 @@ void projectOffersInto(const QList<Offer> &offers, const Workload &workload, con
     if (c.extraNodes.size() > std::size_t(kMaxNodeVariants - 1))
         c.extraNodes.resize(std::size_t(kMaxNodeVariants - 1)); // validateProjectionOptions rejects more
 
-    // Once per spec row: the single-GPU rate and the link bandwidths.
-    const GpuSpec *reference =
-        workload.kind == WorkloadKind::CustomMeasured ? specs.spec(workload.referenceGpuId) : nullptr;
+    // Once per spec row: the single-GPU speed (model v2) and the link bandwidths.
+    const WorkloadAnchors anchors = model.anchorsFor(workload, options.measurements, specs);
     c.specs.resize(static_cast<std::size_t>(specs.size()));
     for (qsizetype s = 0; s < specs.size(); ++s) {
         const GpuSpec &g = specs.specs().at(s);
         SpecInfo &info = c.specs[static_cast<std::size_t>(s)];
-        info.single = singleGpuThroughput(g, workload, calibration, reference);
+        info.single = model.project(g, workload, anchors, calibration);
         info.hasNvlink = g.interconnectGbs > 0;
         info.nvlinkGBps = nvlinkEffectiveGBps(g);
         info.pcieGBps = pcieEffectiveGBps(g);
@@ -592,11 +631,45 @@ void projectOffersInto(const QList<Offer> &offers, const Workload &workload, con
 
 QList<ProjectedOffer> projectOffers(const QList<Offer> &offers, const Workload &workload,
                                     const ProjectionOptions &options, const Calibration &calibration,
-                                    const GpuSpecTable &specs)
+                                    const GpuSpecTable &specs, const SpeedModel &model)
 {
     QList<ProjectedOffer> points;
-    projectOffersInto(offers, workload, options, calibration, points, specs);
+    projectOffersInto(offers, workload, options, calibration, points, specs, model);
     return points;
+}
+
+bool indistinguishable(const ProjectedOffer &a, const ProjectedOffer &b, bool sameGpu)
+{
+    if (!a.projected || !b.projected || sameGpu)
+        return false;
+    const bool timeOverlaps = a.totalHoursLow <= b.totalHoursHigh && b.totalHoursLow <= a.totalHoursHigh;
+    const bool costOverlaps = a.costUsdLow <= b.costUsdHigh && b.costUsdLow <= a.costUsdHigh;
+    return timeOverlaps && costOverlaps;
+}
+
+QList<qsizetype> indistinguishableFromRecommended(const QList<ProjectedOffer> &points,
+                                                  const std::function<QString(qsizetype)> &gpuOf, int limit)
+{
+    const qsizetype rec = recommendedIndex(points);
+    if (rec < 0)
+        return {};
+    const ProjectedOffer &r = points.at(rec);
+    const QString gpu = gpuOf(rec);
+    QList<qsizetype> out;
+    for (qsizetype i = 0; i < points.size(); ++i) {
+        const ProjectedOffer &p = points.at(i);
+        if (i == rec || !p.onFrontier || !p.feasible)
+            continue;
+        if (indistinguishable(r, p, gpuOf(i) == gpu))
+            out.append(i);
+    }
+    std::stable_sort(out.begin(), out.end(), [&](qsizetype a, qsizetype b) {
+        return std::abs(std::log(points.at(a).totalHours / r.totalHours)) <
+               std::abs(std::log(points.at(b).totalHours / r.totalHours));
+    });
+    if (limit >= 0 && out.size() > limit)
+        out.resize(limit);
+    return out;
 }
 
 void sortByTime(const QList<ProjectedOffer> &points, QList<qsizetype> &order)

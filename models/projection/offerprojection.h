@@ -2,15 +2,20 @@
 
 #include "domain/gpuspecs.h"
 #include "domain/offer.h"
+#include "domain/throughputmeasurement.h"
 #include "domain/workload.h"
+#include "projection/modelconstants.h"
 #include "projection/projection.h"
 #include "projection/runcost.h"
+#include "projection/speedmodel.h"
 #include "util/result.h"
 
 #include <QDateTime>
 #include <QList>
 #include <QStringList>
 
+#include <cmath>
+#include <functional>
 #include <optional>
 
 namespace gf {
@@ -87,6 +92,10 @@ struct ProjectionOptions
     double overlap = kDefaultOverlap;
     double bytesPerGradient = kDefaultBytesPerGradient;
     bool parallel = true; ///< split large catalogs over the global thread pool (same result)
+    /// Measured training speeds beyond the shipped table (the user's imports, issue 16): a measurement
+    /// of this workload (measurementMatches) on a GPU puts that GPU in the "measured" tier and carries
+    /// the user's level over to the other GPUs (PROJECTION.md section 3.3).
+    ThroughputMeasurements measurements;
 };
 
 /// Range checks with messages naming the option.
@@ -103,6 +112,8 @@ struct ProjectedOffer
     bool onFrontier = false;  ///< on the Pareto frontier of all eligible points (time, cost)
     bool feasible = false;    ///< eligible and within deadline and budget
     bool recommended = false; ///< the recommended point (at most one)
+    ProjectionTier tier = ProjectionTier::None; ///< evidence behind the single-GPU speed (when projected)
+    bool probeCalibrated = false; ///< the GPU's GEMM rate and bandwidth come from a probe run
     quint32 flags = 0;
     double samplesPerS = 0; ///< whole job
     double trainHours = 0;
@@ -111,6 +122,18 @@ struct ProjectedOffer
     double costUsd = 0;           ///< billed
     double usdPerHour = 0;        ///< whole job (price x nodes)
     double samplesPerUsd = 0;
+    /// Uncertainty of the projection (the tier's 10th-90th percentile of ln(projected / measured),
+    /// PROJECTION.md section 3.4): time and cost recomputed at the slow and fast end of the speed range
+    /// (billing included). Equal to the central values when not projected.
+    float speedLogP10 = 0; ///< speed range = samplesPerS x [exp(-speedLogP90), exp(-speedLogP10)]
+    float speedLogP90 = 0;
+    float totalHoursLow = 0;
+    float totalHoursHigh = 0;
+    float costUsdLow = 0;
+    float costUsdHigh = 0;
+
+    double samplesPerSLow() const { return samplesPerS * std::exp(-double(speedLogP90)); }
+    double samplesPerSHigh() const { return samplesPerS * std::exp(-double(speedLogP10)); }
 
     /// Projected, priced, memory fits: may be on the frontier.
     bool eligible() const { return projected && (flags & kBlockingFlags) == 0; }
@@ -121,18 +144,38 @@ struct ProjectedOffer
 /// on-demand point, then the spot point, each for every node count in order. Pure: same input, same output
 /// (also with `parallel`). Workload and options are expected valid (validateWorkload /
 /// validateProjectionOptions); out-of-range options are clamped.
+/// `model`: projection model v2 (constants, architecture table, shipped measurements).
 QList<ProjectedOffer> projectOffers(const QList<Offer> &offers, const Workload &workload,
                                     const ProjectionOptions &options, const Calibration &calibration,
-                                    const GpuSpecTable &specs = GpuSpecTable::builtin());
+                                    const GpuSpecTable &specs = GpuSpecTable::builtin(),
+                                    const SpeedModel &model = SpeedModel::builtin());
 
 /// The same, written into `points` (replaced). Its capacity is reused, so re-projecting the same catalog
 /// (the GUI changing a deadline or a weight) writes into memory that is already mapped.
 void projectOffersInto(const QList<Offer> &offers, const Workload &workload, const ProjectionOptions &options,
                        const Calibration &calibration, QList<ProjectedOffer> &points,
-                       const GpuSpecTable &specs = GpuSpecTable::builtin());
+                       const GpuSpecTable &specs = GpuSpecTable::builtin(),
+                       const SpeedModel &model = SpeedModel::builtin());
+
+/// The single-GPU speed of the workload on every spec row (parallel to specs.specs()), as
+/// projectOffers computes it: tier, range and what it rests on, for tooltips, reports and `gpus`.
+QList<SingleGpuSpeed> singleGpuSpeeds(const Workload &workload, const ProjectionOptions &options,
+                                      const Calibration &calibration,
+                                      const GpuSpecTable &specs = GpuSpecTable::builtin(),
+                                      const SpeedModel &model = SpeedModel::builtin());
 
 /// Index of the recommended point, -1 when none.
 qsizetype recommendedIndex(const QList<ProjectedOffer> &points);
+
+/// Two projected points cannot be told apart by the model: their time ranges overlap and their cost
+/// ranges overlap. Points of the same GPU model share the model's error (one speed per GPU model), so
+/// they are never "indistinguishable" by it: `sameGpu` true compares the central values only (false).
+bool indistinguishable(const ProjectedOffer &a, const ProjectedOffer &b, bool sameGpu);
+/// The feasible frontier points next to the recommended one (at most `limit`, nearest in time first)
+/// that are indistinguishable from it; `gpuOf(point)` gives a point's GPU id. Empty without a
+/// recommendation.
+QList<qsizetype> indistinguishableFromRecommended(const QList<ProjectedOffer> &points,
+                                                  const std::function<QString(qsizetype)> &gpuOf, int limit = 3);
 
 /// Default network bandwidth (Gbps) of an instance without a figure: 10 for the clouds, 1 for vast.ai
 /// (separate hosts over the internet).

@@ -1016,14 +1016,16 @@ def main():
                 "# reference stack (resources/tools/fit_projection.py --write; do not edit). value = source figure x\n"
                 "# stack_factor; tier: measured (reference stack) or measured-converted (another stack, factor from\n"
                 "# GPUs measured in both stacks, or from the model when none is shared). batch_per_gpu/precision are\n"
-                "# those of the measurement: the app scales to the user's batch/precision with the model ratio.\n")
+                "# those of the measurement: the app scales to the user's batch/precision with the model ratio.\n"
+                "# GPUs marked fit_only=1 in gpu_arch.csv (no gpus.csv row, specs in gpu_arch.csv) are references\n"
+                "# of the transferred tier only: no offer has them.\n")
         w = csv.writer(f, lineterminator="\n")
         w.writerow(["preset_id", "gpu_id", "samples_per_s", "tier", "stack", "stack_factor", "factor_method",
                     "factor_gpus", "measured_per_gpu", "batch_per_gpu", "precision", "gpu_count", "row_id"])
         for preset, an in anchors.items():
             for gpu, a in sorted(an.items()):
-                if data.arch[gpu]["fit_only"] == "1":
-                    continue   # no gpus.csv row: not an app GPU
+                # fit-only GPUs (gpu_arch.csv fit_only=1, no gpus.csv row) are kept: never an offer's GPU,
+                # but a reference of the transfer like in project() below (their specs: gpu_arch.csv)
                 o = a["obs"]
                 tier = "measured" if a["method"] == "reference" else "measured-converted"
                 w.writerow([preset, gpu, "%.4g" % a["value"], tier, a["stack"], "%.4f" % a["factor"], a["method"],
@@ -1064,6 +1066,7 @@ def main():
         },
         "constants": {
             "beta": round(model.beta, 4), "eps_tflops_per_w": round(model.eps, 4), "p": round(model.p, 4),
+            "gamma_half_rate": round(model.gamma, 4),
             "rho": {"fp8": 1.0, "fp16": 1.0, "bf16": 1.0, "tf32": round(model.rho_tf32, 4), "fp32": round(model.rho_fp32, 4)},
             "power_ops": POWER_OPS_PER_FP16_OP,
             "phi": round(model.phi, 4),
