@@ -54,6 +54,7 @@ const std::vector<std::unique_ptr<CliCommand>> &cliCommands()
         v.push_back(makeFrontierCommand());
         v.push_back(makeProbeCommand());
         v.push_back(makeReportCommand());
+        v.push_back(makeValidateCommand());
         return v;
     }();
     return list;

@@ -52,7 +52,8 @@ Result<BenchmarkTable> BenchmarkTable::fromCsv(const QString &anchorsCsv, const 
         const CsvDocument &d = sources.value();
         BenchmarkSource s{cell(d, rec, QStringLiteral("source_id")), cell(d, rec, QStringLiteral("title")),
                           cell(d, rec, QStringLiteral("url_or_repo_path")),
-                          cell(d, rec, QStringLiteral("commit_or_date")), cell(d, rec, QStringLiteral("license"))};
+                          cell(d, rec, QStringLiteral("commit_or_date")),
+                          cell(d, rec, QStringLiteral("license"))};
         if (s.id.isEmpty())
             return makeError(QStringLiteral("%1 line %2: empty source_id").arg(sWhat).arg(rec.line));
         t.m_sourceById.insert(s.id, t.m_sources.size());
@@ -72,17 +73,23 @@ Result<BenchmarkTable> BenchmarkTable::fromCsv(const QString &anchorsCsv, const 
         if (!t.m_sourceById.contains(source))
             return makeError(
                 QStringLiteral("%1 line %2: unknown source_id \"%3\"").arg(pWhat).arg(rec.line).arg(source));
-        rows.insert(id, {source, cell(d, rec, QStringLiteral("framework")), cell(d, rec, QStringLiteral("gpu_src")),
-                         cell(d, rec, QStringLiteral("precision_src")), cell(d, rec, QStringLiteral("gpu_count"))});
+        rows.insert(
+            id, {source, cell(d, rec, QStringLiteral("framework")), cell(d, rec, QStringLiteral("gpu_src")),
+                 cell(d, rec, QStringLiteral("precision_src")), cell(d, rec, QStringLiteral("gpu_count"))});
     }
     t.m_publishedRows = static_cast<int>(published.value().records.size());
 
     const QString aWhat = QStringLiteral("benchmark anchors (anchors.csv)");
-    const QStringList required{QStringLiteral("preset_id"),       QStringLiteral("gpu_id"),
-                               QStringLiteral("samples_per_s"),   QStringLiteral("stack"),
-                               QStringLiteral("stack_factor"),    QStringLiteral("factor_method"),
-                               QStringLiteral("measured_per_gpu"), QStringLiteral("batch_per_gpu"),
-                               QStringLiteral("precision"),       QStringLiteral("gpu_count"),
+    const QStringList required{QStringLiteral("preset_id"),
+                               QStringLiteral("gpu_id"),
+                               QStringLiteral("samples_per_s"),
+                               QStringLiteral("stack"),
+                               QStringLiteral("stack_factor"),
+                               QStringLiteral("factor_method"),
+                               QStringLiteral("measured_per_gpu"),
+                               QStringLiteral("batch_per_gpu"),
+                               QStringLiteral("precision"),
+                               QStringLiteral("gpu_count"),
                                QStringLiteral("row_id")};
     auto anchors = parseTable(aWhat, anchorsCsv, required);
     if (!anchors)
@@ -91,7 +98,8 @@ Result<BenchmarkTable> BenchmarkTable::fromCsv(const QString &anchorsCsv, const 
     QHash<QString, QString> referenceStack;
     for (const CsvRecord &rec : d.records)
         if (cell(d, rec, QStringLiteral("factor_method")) == u"reference")
-            referenceStack.insert(cell(d, rec, QStringLiteral("preset_id")), cell(d, rec, QStringLiteral("stack")));
+            referenceStack.insert(cell(d, rec, QStringLiteral("preset_id")),
+                                  cell(d, rec, QStringLiteral("stack")));
     for (const CsvRecord &rec : d.records) {
         auto number = [&](const QString &name, double *out) {
             bool ok = false;
@@ -106,7 +114,8 @@ Result<BenchmarkTable> BenchmarkTable::fromCsv(const QString &anchorsCsv, const 
         double batch = 0, count = 0;
         if (m.workloadId.isEmpty() || m.gpuId.isEmpty() ||
             !number(QStringLiteral("samples_per_s"), &m.samplesPerSPerGpu) ||
-            !number(QStringLiteral("batch_per_gpu"), &batch) || !number(QStringLiteral("gpu_count"), &count) ||
+            !number(QStringLiteral("batch_per_gpu"), &batch) ||
+            !number(QStringLiteral("gpu_count"), &count) ||
             !number(QStringLiteral("stack_factor"), &a.stackFactor) ||
             !number(QStringLiteral("measured_per_gpu"), &a.publishedPerGpu))
             return makeError(QStringLiteral("%1 line %2: an id is empty or a number is not positive")
@@ -128,21 +137,24 @@ Result<BenchmarkTable> BenchmarkTable::fromCsv(const QString &anchorsCsv, const 
         a.factorGpus = gpus.isEmpty() ? QStringList{} : gpus.split(u'|');
         const auto row = rows.constFind(a.rowId);
         if (row == rows.constEnd())
-            return makeError(
-                QStringLiteral("%1 line %2: row %3 is not in training_throughput.csv").arg(aWhat).arg(rec.line).arg(a.rowId));
+            return makeError(QStringLiteral("%1 line %2: row %3 is not in training_throughput.csv")
+                                 .arg(aWhat)
+                                 .arg(rec.line)
+                                 .arg(a.rowId));
         a.sourceId = row->sourceId;
         const BenchmarkSource &src = t.m_sources.at(t.m_sourceById.value(a.sourceId));
         QString text = QStringLiteral("%1 (row %2: %3, %4, %5 on %6 GPU%7)")
-                           .arg(src.title, a.rowId, row->framework, row->precision, row->gpuName, row->gpuCount,
-                                row->gpuCount == u"1" ? QString() : QStringLiteral("s"));
+                           .arg(src.title, a.rowId, row->framework, row->precision, row->gpuName,
+                                row->gpuCount, row->gpuCount == u"1" ? QString() : QStringLiteral("s"));
         if (a.converted())
-            text += QStringLiteral("; %1 x %2 = %3 per GPU in the reference stack %4 (factor from %5)")
-                        .arg(QString::number(a.publishedPerGpu, 'g', 4), QString::number(a.stackFactor, 'f', 3),
-                             QString::number(m.samplesPerSPerGpu, 'g', 4), a.referenceStack,
-                             a.factorMethod == u"shared-gpu"
-                                 ? QStringLiteral("the GPUs measured in both stacks: ") +
-                                       a.factorGpus.join(QStringLiteral(", "))
-                                 : QStringLiteral("the model: no GPU measured in both stacks"));
+            text +=
+                QStringLiteral("; %1 x %2 = %3 per GPU in the reference stack %4 (factor from %5)")
+                    .arg(QString::number(a.publishedPerGpu, 'g', 4), QString::number(a.stackFactor, 'f', 3),
+                         QString::number(m.samplesPerSPerGpu, 'g', 4), a.referenceStack,
+                         a.factorMethod == u"shared-gpu"
+                             ? QStringLiteral("the GPUs measured in both stacks: ") +
+                                   a.factorGpus.join(QStringLiteral(", "))
+                             : QStringLiteral("the model: no GPU measured in both stacks"));
         text += QStringLiteral("; %1; %2").arg(src.license, src.url);
         m.source = text;
         t.m_anchors.append(a);
@@ -175,7 +187,8 @@ ThroughputMeasurements BenchmarkTable::measurements() const
 const BenchmarkAnchor *BenchmarkTable::anchor(const QString &workloadId, const QString &gpuId) const
 {
     for (const BenchmarkAnchor &a : m_anchors)
-        if (a.measurement.gpuId == gpuId && a.measurement.workloadId.compare(workloadId, Qt::CaseInsensitive) == 0)
+        if (a.measurement.gpuId == gpuId &&
+            a.measurement.workloadId.compare(workloadId, Qt::CaseInsensitive) == 0)
             return &a;
     return nullptr;
 }

@@ -28,10 +28,10 @@ struct BenchmarkAnchor
     /// kind Benchmark; workloadId = preset id; samplesPerSPerGpu = the figure in the reference stack;
     /// source = one line of attribution (title, row, stack conversion, licence, URL).
     ThroughputMeasurement measurement;
-    QString rowId;             ///< "B002": the row of training_throughput.csv
-    QString sourceId;          ///< sources.csv id ("DLE-PYT-RN50")
-    QString stack;             ///< software stack of the published figure ("mlperf-nvidia")
-    QString referenceStack;    ///< the preset's reference stack ("dle-pytorch-21.03")
+    QString rowId;              ///< "B002": the row of training_throughput.csv
+    QString sourceId;           ///< sources.csv id ("DLE-PYT-RN50")
+    QString stack;              ///< software stack of the published figure ("mlperf-nvidia")
+    QString referenceStack;     ///< the preset's reference stack ("dle-pytorch-21.03")
     double publishedPerGpu = 0; ///< the published per-GPU figure before the conversion
     double stackFactor = 1;     ///< published x factor = measurement.samplesPerSPerGpu
     QString factorMethod;       ///< "reference", "shared-gpu" (GPUs measured in both stacks), "model"

@@ -70,7 +70,8 @@ Result<LogRange> rangeOf(const QJsonValue &v, const QString &what)
 {
     if (v.isArray()) {
         const QJsonArray a = v.toArray();
-        if (a.size() == 2 && a.at(0).isDouble() && a.at(1).isDouble() && a.at(0).toDouble() <= a.at(1).toDouble())
+        if (a.size() == 2 && a.at(0).isDouble() && a.at(1).isDouble() &&
+            a.at(0).toDouble() <= a.at(1).toDouble())
             return LogRange{a.at(0).toDouble(), a.at(1).toDouble()};
     } else if (v.isObject()) {
         const QJsonObject o = v.toObject();
@@ -78,7 +79,8 @@ Result<LogRange> rangeOf(const QJsonValue &v, const QString &what)
             o.value(u"p10").toDouble() <= o.value(u"p90").toDouble())
             return LogRange{o.value(u"p10").toDouble(), o.value(u"p90").toDouble()};
     }
-    return makeError(QStringLiteral("model constants: %1 must be a [p10, p90] range with p10 <= p90").arg(what));
+    return makeError(
+        QStringLiteral("model constants: %1 must be a [p10, p90] range with p10 <= p90").arg(what));
 }
 
 } // namespace
@@ -124,12 +126,14 @@ Result<ModelConstants> ModelConstants::fromJson(const QByteArray &json)
     const QJsonObject ranges = root.value(u"tier_ranges").toObject();
     for (int i = 1; i < kProjectionTierCount; ++i) {
         const auto tier = static_cast<ProjectionTier>(i);
-        auto r = rangeOf(ranges.value(projectionTierName(tier)), QStringLiteral("tier_ranges.") + projectionTierName(tier));
+        auto r = rangeOf(ranges.value(projectionTierName(tier)),
+                         QStringLiteral("tier_ranges.") + projectionTierName(tier));
         if (!r)
             return r.error();
         m.tierRanges[static_cast<std::size_t>(i)] = r.value();
     }
-    auto single = rangeOf(ranges.value(u"transferred-tf32-fp32"), QStringLiteral("tier_ranges.transferred-tf32-fp32"));
+    auto single =
+        rangeOf(ranges.value(u"transferred-tf32-fp32"), QStringLiteral("tier_ranges.transferred-tf32-fp32"));
     if (!single)
         return single.error();
     m.singlePrecisionTransfer = single.value();

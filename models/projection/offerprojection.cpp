@@ -347,7 +347,7 @@ void projectOne(const Context &c, qsizetype i, int specIndex, ProjectedOffer *ou
     // Speed per node variant: independent of the price mode, computed once.
     const bool multiNode = projectable && n == 1.0;
     const int nodeVariants = 1 + (multiNode ? static_cast<int>(c.extraNodes.size()) : 0);
-    std::array<double, kMaxNodeVariants> rate; // only [0, nodeVariants) is used: no zeroing per offer
+    std::array<double, kMaxNodeVariants> rate;     // only [0, nodeVariants) is used: no zeroing per offer
     std::array<double, kMaxNodeVariants> rateSlow; // at the slow end of the speed range
     std::array<double, kMaxNodeVariants> rateFast; // at the fast end
     std::array<quint32, kMaxNodeVariants> variantFlags;

@@ -113,7 +113,7 @@ struct ProjectedOffer
     bool feasible = false;    ///< eligible and within deadline and budget
     bool recommended = false; ///< the recommended point (at most one)
     ProjectionTier tier = ProjectionTier::None; ///< evidence behind the single-GPU speed (when projected)
-    bool probeCalibrated = false; ///< the GPU's GEMM rate and bandwidth come from a probe run
+    bool probeCalibrated = false;               ///< the GPU's GEMM rate and bandwidth come from a probe run
     quint32 flags = 0;
     double samplesPerS = 0; ///< whole job
     double trainHours = 0;
@@ -175,7 +175,8 @@ bool indistinguishable(const ProjectedOffer &a, const ProjectedOffer &b, bool sa
 /// that are indistinguishable from it; `gpuOf(point)` gives a point's GPU id. Empty without a
 /// recommendation.
 QList<qsizetype> indistinguishableFromRecommended(const QList<ProjectedOffer> &points,
-                                                  const std::function<QString(qsizetype)> &gpuOf, int limit = 3);
+                                                  const std::function<QString(qsizetype)> &gpuOf,
+                                                  int limit = 3);
 
 /// Default network bandwidth (Gbps) of an instance without a figure: 10 for the clouds, 1 for vast.ai
 /// (separate hosts over the internet).

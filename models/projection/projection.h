@@ -100,7 +100,8 @@ struct GpuThroughput
     double memorySPerSample = 0;  ///< bytes / (bandwidth * efficiency)
 };
 
-/// Roofline (v1): time per sample = max(F / (peak_prec * eff_prec), B / (bw * eff_mem)); samples/s = 1 / that.
+/// Roofline (v1): time per sample = max(F / (peak_prec * eff_prec), B / (bw * eff_mem)); samples/s = 1 /
+/// that.
 GpuThroughput rooflineThroughput(const GpuSpec &gpu, double flopsPerSample, double bytesPerSample,
                                  Precision precision, const Calibration &cal);
 

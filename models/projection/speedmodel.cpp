@@ -51,7 +51,8 @@ SpeedModel::SpeedModel(ModelConstants constants, GpuArchTable arch, BenchmarkTab
 
 const SpeedModel &SpeedModel::builtin()
 {
-    static const SpeedModel model(ModelConstants::builtin(), GpuArchTable::builtin(), BenchmarkTable::builtin());
+    static const SpeedModel model(ModelConstants::builtin(), GpuArchTable::builtin(),
+                                  BenchmarkTable::builtin());
     return model;
 }
 
@@ -75,7 +76,8 @@ SpeedTerms SpeedModel::relativeSpeed(const GpuSpec &gpu, Precision precision, do
     } else {
         rate = gpu.peak(*used);
         const GpuArch *a = m_arch.arch(gpu.id);
-        const bool tensorHalf = *used == Precision::Fp16 || *used == Precision::Bf16 || *used == Precision::Fp8;
+        const bool tensorHalf =
+            *used == Precision::Fp16 || *used == Precision::Bf16 || *used == Precision::Fp8;
         if (a && a->halfRateFp32Acc && tensorHalf)
             rate *= m_constants.gamma;
         const double m = m_constants.powerOps[k];
@@ -116,7 +118,8 @@ std::pair<double, double> SpeedModel::shapeAt(const Workload &w, int batch, Prec
         return {kDefaultArithmeticIntensity, 1.0}; // a measured custom workload without a shape
     if (b <= 0)
         return {f, 0.0};
-    const double weights0 = m_constants.bytesPerParamPerStep * std::max(0.0, w.parameters) / std::max(1, w.batchPerGpu);
+    const double weights0 =
+        m_constants.bytesPerParamPerStep * std::max(0.0, w.parameters) / std::max(1, w.batchPerGpu);
     double activations = b - weights0;
     if (activations < 0)
         return {f, b}; // smaller than the weight traffic: no batch scaling
@@ -125,7 +128,8 @@ std::pair<double, double> SpeedModel::shapeAt(const Workload &w, int batch, Prec
     else if (!singlePrecision(precision) && singlePrecision(w.precision))
         activations *= 0.5;
     const int b1 = batch > 0 ? batch : w.batchPerGpu;
-    return {f, activations + m_constants.bytesPerParamPerStep * std::max(0.0, w.parameters) / std::max(1, b1)};
+    return {f,
+            activations + m_constants.bytesPerParamPerStep * std::max(0.0, w.parameters) / std::max(1, b1)};
 }
 
 const GpuSpec *SpeedModel::specOf(const QString &id, const GpuSpecTable &specs) const
@@ -141,7 +145,8 @@ QString SpeedModel::archOf(const QString &id) const
     return a ? a->arch : QString();
 }
 
-SpeedAnchor SpeedModel::makeAnchor(const ThroughputMeasurement &m, const Workload &w, const GpuSpec &spec) const
+SpeedAnchor SpeedModel::makeAnchor(const ThroughputMeasurement &m, const Workload &w,
+                                   const GpuSpec &spec) const
 {
     SpeedAnchor a;
     a.gpuId = m.gpuId;
@@ -279,7 +284,8 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
         LogRange range = m_constants.range(tier);
         if (single && (tier == ProjectionTier::Transferred || tier == ProjectionTier::TransferredCrossArch))
             range = m_constants.singlePrecisionTransfer;
-        if (precisionScaled && (tier == ProjectionTier::Measured || tier == ProjectionTier::MeasuredConverted))
+        if (precisionScaled &&
+            (tier == ProjectionTier::Measured || tier == ProjectionTier::MeasuredConverted))
             range = range.widened(m_constants.precisionScaled);
         return range;
     };
@@ -380,7 +386,8 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
                          .arg(QString::number(std::exp(shift), 'f', 3), idList(anchors.user));
             if (base.tier == ProjectionTier::Roofline)
                 basis = QStringLiteral("transferred from your measurement%1 on %2")
-                            .arg(anchors.user.size() == 1 ? QString() : QStringLiteral("s"), idList(anchors.user));
+                            .arg(anchors.user.size() == 1 ? QString() : QStringLiteral("s"),
+                                 idList(anchors.user));
         }
     }
     if (r.probeCalibrated)

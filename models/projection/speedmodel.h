@@ -14,8 +14,8 @@
 namespace gf {
 
 /// The model's relative speed of one GPU for one workload shape (model v2, PROJECTION.md section 3.2):
-///   R_eff = 1 / (1/R + 1/(eps x tdp x m_p)),  t_c = F / (R_eff x 1e12 x rho_p),  t_m = beta x B / (bw x 1e9),
-///   r_rel = 1 / (t_c^p + t_m^p)^(1/p).
+///   R_eff = 1 / (1/R + 1/(eps x tdp x m_p)),  t_c = F / (R_eff x 1e12 x rho_p),  t_m = beta x B / (bw x
+///   1e9), r_rel = 1 / (t_c^p + t_m^p)^(1/p).
 struct SpeedTerms
 {
     bool ok = false;
@@ -39,12 +39,12 @@ struct SpeedAnchor
     int measurements = 0;
     bool user = false;      ///< from the projection's inputs (the user's own figures), not the shipped table
     bool converted = false; ///< shipped figure converted from another software stack
-    bool precisionScaled = false; ///< measured in another precision class than the workload's
-    QString source;         ///< attribution of the (first) measurement
-    double samplesPerS = 0; ///< the (first) measured figure per GPU
-    int batchPerGpu = 0;    ///< its batch
+    bool precisionScaled = false;          ///< measured in another precision class than the workload's
+    QString source;                        ///< attribution of the (first) measurement
+    double samplesPerS = 0;                ///< the (first) measured figure per GPU
+    int batchPerGpu = 0;                   ///< its batch
     Precision precision = Precision::Fp16; ///< its precision
-    double relative = 0;    ///< r_rel of the GPU at that batch and precision
+    double relative = 0;                   ///< r_rel of the GPU at that batch and precision
 };
 
 /// The measurements of one workload, split by where they come from.
@@ -65,10 +65,10 @@ struct SingleGpuSpeed
     bool probeCalibrated = false;
     bool computeBound = true; ///< t_c >= t_m in the model
     ProjectionTier tier = ProjectionTier::None;
-    LogRange range; ///< of ln(projected / true)
-    int anchorGpus = 0;    ///< GPUs measured (transferred tiers)
-    int sameArchGpus = 0;  ///< of them, of this GPU's architecture
-    QString basis;         ///< one line: what the speed rests on (source, references, phi)
+    LogRange range;       ///< of ln(projected / true)
+    int anchorGpus = 0;   ///< GPUs measured (transferred tiers)
+    int sameArchGpus = 0; ///< of them, of this GPU's architecture
+    QString basis;        ///< one line: what the speed rests on (source, references, phi)
 
     double samplesPerSLow() const { return samplesPerS * std::exp(-range.p90); }
     double samplesPerSHigh() const { return samplesPerS * std::exp(-range.p10); }
