@@ -262,7 +262,9 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
     const GpuArch *archRow = m_arch.arch(target.id);
     const QString arch = archRow ? archRow->arch : QString();
     const bool otherVendor = archRow && archRow->otherVendor();
-    const bool single = singlePrecision(t.precisionUsed);
+    // The TF32/FP32 transfer range is for workloads trained in 32 bits (model_v2.json); an fp16 workload
+    // falling back to the FP32 rate of an old part keeps its tier's range, as in fit_projection.py.
+    const bool single = singlePrecision(w.precision);
     auto find = [&](const QList<SpeedAnchor> &list) -> const SpeedAnchor * {
         for (const SpeedAnchor &a : list)
             if (a.gpuId == target.id)
