@@ -2,6 +2,7 @@
 
 #include "domain/gpucatalog.h"
 #include "util/format.h"
+#include "viewmodels/pointtablemodel.h"
 
 namespace gf {
 
@@ -217,6 +218,8 @@ QVariant OfferTableModel::data(const QModelIndex &index, int role) const
                     .arg(formatHours(point->trainHours), formatHours(point->totalHours),
                          formatUsd(point->costUsd), formatUsdPerHour(point->usdPerHour),
                          QString::number(point->samplesPerUsd, 'f', 0));
+            for (const QString &line : uncertaintyLines(*m_projection, *point))
+                t += u'\n' + line;
             for (ProjectionFlag f : allProjectionFlags())
                 if (hasFlag(point->flags, f))
                     t += QStringLiteral("\n⚠ ") + projectionFlagDescription(f);

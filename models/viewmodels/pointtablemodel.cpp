@@ -136,6 +136,24 @@ QVariant PointTableModel::headerData(int section, Qt::Orientation orientation, i
     return {};
 }
 
+QStringList uncertaintyLines(const ProjectionResults &r, const ProjectedOffer &p)
+{
+    if (!p.projected)
+        return {};
+    QStringList lines;
+    QString range = QStringLiteral("Likely range (10th–90th percentile): %1 – %2")
+                        .arg(formatHours(p.totalHoursLow), formatHours(p.totalHoursHigh));
+    if (p.costUsd > 0 && !hasFlag(p.flags, ProjectionFlag::InvalidPrice))
+        range += QStringLiteral(", %1 – %2 USD").arg(formatUsd(p.costUsdLow), formatUsd(p.costUsdHigh));
+    lines.append(range);
+    lines.append(
+        QStringLiteral("Speed: %1 — %2").arg(projectionTierName(p.tier), projectionTierDescription(p.tier)));
+    if (p.offerIndex >= 0 && p.offerIndex < r.offers.size())
+        if (const SingleGpuSpeed *s = r.speedOf(r.offers.at(p.offerIndex)); s && s->ok && !s->basis.isEmpty())
+            lines.append(QStringLiteral("Based on: %1").arg(s->basis));
+    return lines;
+}
+
 QString describePoint(const ProjectionResults &r, qsizetype point)
 {
     if (point < 0 || point >= r.points.size())
@@ -151,6 +169,8 @@ QString describePoint(const ProjectionResults &r, qsizetype point)
         t += QStringLiteral("<br>Time %1 (training %2, spot overhead %3)<br>Cost %4 USD · %5 samples/USD")
                  .arg(formatHours(p.totalHours), formatHours(p.trainHours), formatHours(p.interruptionHours),
                       formatUsd(p.costUsd), QString::number(p.samplesPerUsd, 'f', 0));
+        for (const QString &line : uncertaintyLines(r, p))
+            t += QStringLiteral("<br>") + line.toHtmlEscaped();
     }
     if (p.onFrontier)
         t += QStringLiteral("<br>★ on the efficiency frontier");

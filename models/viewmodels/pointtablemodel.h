@@ -49,5 +49,9 @@ private:
 
 /// One line describing a point for tooltips and reports: provider, instance, region, GPUs, price, time, cost.
 QString describePoint(const ProjectionResults &results, qsizetype point);
+/// Plain-text lines on the projection's uncertainty for tooltips: the likely time and cost range
+/// (10th-90th percentile of the tier's validation error), the tier and what the speed rests on.
+/// Empty when the point is not projected.
+QStringList uncertaintyLines(const ProjectionResults &results, const ProjectedOffer &point);
 
 } // namespace gf
