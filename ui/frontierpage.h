@@ -44,6 +44,7 @@ private:
     PointTableModel *m_model = nullptr;
     QTableView *m_table = nullptr;
     QCheckBox *m_logX = nullptr;
+    QCheckBox *m_uncertainty = nullptr;
     QCheckBox *m_logY = nullptr;
     QLabel *m_summary = nullptr;
     ProjectionResultsPtr m_results;

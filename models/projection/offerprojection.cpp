@@ -647,11 +647,10 @@ bool indistinguishable(const ProjectedOffer &a, const ProjectedOffer &b, bool sa
     return timeOverlaps && costOverlaps;
 }
 
-QList<qsizetype> indistinguishableFromRecommended(const QList<ProjectedOffer> &points,
-                                                  const std::function<QString(qsizetype)> &gpuOf, int limit)
+QList<qsizetype> indistinguishableFrom(const QList<ProjectedOffer> &points, qsizetype rec,
+                                       const std::function<QString(qsizetype)> &gpuOf, int limit)
 {
-    const qsizetype rec = recommendedIndex(points);
-    if (rec < 0)
+    if (rec < 0 || rec >= points.size())
         return {};
     const ProjectedOffer &r = points.at(rec);
     const QString gpu = gpuOf(rec);

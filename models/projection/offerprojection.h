@@ -171,12 +171,11 @@ qsizetype recommendedIndex(const QList<ProjectedOffer> &points);
 /// ranges overlap. Points of the same GPU model share the model's error (one speed per GPU model), so
 /// they are never "indistinguishable" by it: `sameGpu` true compares the central values only (false).
 bool indistinguishable(const ProjectedOffer &a, const ProjectedOffer &b, bool sameGpu);
-/// The feasible frontier points next to the recommended one (at most `limit`, nearest in time first)
-/// that are indistinguishable from it; `gpuOf(point)` gives a point's GPU id. Empty without a
-/// recommendation.
-QList<qsizetype> indistinguishableFromRecommended(const QList<ProjectedOffer> &points,
-                                                  const std::function<QString(qsizetype)> &gpuOf,
-                                                  int limit = 3);
+/// The feasible frontier points that are indistinguishable from point `reference` (the recommended
+/// one), at most `limit`, nearest in time first; `gpuOf(point)` gives a point's GPU id. Empty when
+/// `reference` is out of range.
+QList<qsizetype> indistinguishableFrom(const QList<ProjectedOffer> &points, qsizetype reference,
+                                       const std::function<QString(qsizetype)> &gpuOf, int limit = 3);
 
 /// Default network bandwidth (Gbps) of an instance without a figure: 10 for the clouds, 1 for vast.ai
 /// (separate hosts over the internet).

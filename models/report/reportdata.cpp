@@ -931,7 +931,26 @@ QString argumentText(const Data &d)
     }
     if (!comparisons.isEmpty())
         s += QStringLiteral(" It ") + comparisons.join(QStringLiteral(", and ")) + u'.';
+    s += indistinguishableText(d);
     return s;
+}
+
+QString indistinguishableText(const Data &d)
+{
+    const ProjectionResults &r = *d.r;
+    const QList<qsizetype> close = indistinguishableFrom(
+        r.points, d.recommended, [&r](qsizetype i) { return r.offers.at(r.points.at(i).offerIndex).gpuId; });
+    if (close.isEmpty())
+        return {};
+    QStringList names;
+    for (qsizetype i : close)
+        names.append(QStringLiteral("%1 (%2, %3 USD)")
+                         .arg(pointTitle(d, i), formatHours(r.points.at(i).totalHours),
+                              formatUsd(r.points.at(i).costUsd)));
+    return QStringLiteral(
+               " Within the projection's likely ranges it is indistinguishable from %1: their time "
+               "and cost ranges overlap, so the model cannot tell which is better.")
+        .arg(names.join(QStringLiteral("; ")));
 }
 
 QString headlineText(const Data &d, qsizetype point)

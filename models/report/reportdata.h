@@ -109,6 +109,9 @@ QStringList multiNodeHeader();
 QList<QStringList> multiNodeRows(const Data &d);
 /// The argument in one paragraph: recommended offer, how it compares with the cheapest and fastest, limits.
 QString argumentText(const Data &d);
+/// " Within the projection's likely ranges it is indistinguishable from ...": the feasible frontier
+/// points of other GPU models whose time and cost ranges overlap the recommended point's; empty when none.
+QString indistinguishableText(const Data &d);
 /// One sentence per headline point (recommended, cheapest, fastest).
 QString headlineText(const Data &d, qsizetype point);
 QString spotPolicyText(SpotPolicy policy);

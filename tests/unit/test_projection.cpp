@@ -919,6 +919,33 @@ private Q_SLOTS:
             QVERIFY(!hasFlag(p.flags, ProjectionFlag::StalePrice));
     }
 
+    // Indistinguishable points: both the time and the cost ranges overlap; never for one GPU model.
+    void indistinguishablePoints()
+    {
+        ProjectedOffer a, b;
+        a.projected = b.projected = true;
+        a.totalHoursLow = 9, a.totalHoursHigh = 11, a.costUsdLow = 90, a.costUsdHigh = 110;
+        b.totalHoursLow = 10.5, b.totalHoursHigh = 12, b.costUsdLow = 100, b.costUsdHigh = 120;
+        QVERIFY(indistinguishable(a, b, false));
+        QVERIFY(!indistinguishable(a, b, true));
+        b.costUsdLow = 111; // cost ranges apart
+        QVERIFY(!indistinguishable(a, b, false));
+        b.costUsdLow = 100;
+        b.totalHoursLow = 11.5; // time ranges apart
+        QVERIFY(!indistinguishable(a, b, false));
+        b.totalHoursLow = 10.5;
+        // indistinguishableFrom: feasible frontier points of other GPUs only.
+        a.totalHours = 10, b.totalHours = 11;
+        a.onFrontier = b.onFrontier = a.feasible = b.feasible = true;
+        ProjectedOffer c = b;
+        c.onFrontier = false;
+        const QList<ProjectedOffer> pts{a, b, c, b};
+        const QStringList gpu{u"x"_s, u"y"_s, u"z"_s, u"x"_s};
+        const QList<qsizetype> close = indistinguishableFrom(pts, 0, [&](qsizetype i) { return gpu.at(i); });
+        QCOMPARE(close, QList<qsizetype>{1});
+        QVERIFY(indistinguishableFrom(pts, -1, [&](qsizetype i) { return gpu.at(i); }).isEmpty());
+    }
+
     // Every preset projects on the real catalog GPUs that have rates (sanity against the builtin specs):
     // an H100 SXM is faster than a T4 for every preset (model v2; v1 asserted the same).
     void presetsOnBuiltinSpecs()
