@@ -666,9 +666,19 @@ QList<qsizetype> indistinguishableFrom(const QList<ProjectedOffer> &points, qsiz
         return std::abs(std::log(points.at(a).totalHours / r.totalHours)) <
                std::abs(std::log(points.at(b).totalHours / r.totalHours));
     });
-    if (limit >= 0 && out.size() > limit)
-        out.resize(limit);
-    return out;
+    // One point per GPU model (the nearest in time): the others of that model are the same choice.
+    QStringList seen;
+    QList<qsizetype> one;
+    for (qsizetype i : std::as_const(out)) {
+        const QString g = gpuOf(i);
+        if (seen.contains(g))
+            continue;
+        seen.append(g);
+        one.append(i);
+    }
+    if (limit >= 0 && one.size() > limit)
+        one.resize(limit);
+    return one;
 }
 
 void sortByTime(const QList<ProjectedOffer> &points, QList<qsizetype> &order)

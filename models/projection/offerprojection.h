@@ -172,7 +172,8 @@ qsizetype recommendedIndex(const QList<ProjectedOffer> &points);
 /// they are never "indistinguishable" by it: `sameGpu` true compares the central values only (false).
 bool indistinguishable(const ProjectedOffer &a, const ProjectedOffer &b, bool sameGpu);
 /// The feasible frontier points that are indistinguishable from point `reference` (the recommended
-/// one), at most `limit`, nearest in time first; `gpuOf(point)` gives a point's GPU id. Empty when
+/// one), one per GPU model, at most `limit`, nearest in time first; `gpuOf(point)` gives a point's GPU
+/// id. Empty when
 /// `reference` is out of range.
 QList<qsizetype> indistinguishableFrom(const QList<ProjectedOffer> &points, qsizetype reference,
                                        const std::function<QString(qsizetype)> &gpuOf, int limit = 3);

@@ -543,7 +543,7 @@ QString rangeText(const ProjectedOffer &p)
         return QStringLiteral("–");
     QString t = QStringLiteral("%1 – %2").arg(formatHours(p.totalHoursLow), formatHours(p.totalHoursHigh));
     if (priced(p))
-        t += QStringLiteral("; %1 – %2").arg(formatUsd(p.costUsdLow), formatUsd(p.costUsdHigh));
+        t += QStringLiteral("; %1 – %2 USD").arg(formatUsd(p.costUsdLow), formatUsd(p.costUsdHigh));
     return t;
 }
 

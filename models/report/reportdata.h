@@ -91,7 +91,7 @@ QString pricingText(const Offer &o, const ProjectedOffer &p);
 QString pointTitle(const Data &d, qsizetype point); ///< "AWS p4d.24xlarge (us-east-1), spot"
 /// Cells of the point tables: Provider, Instance, Region, GPUs, Pricing, USD/h, Time, Cost (USD),
 /// Samples/USD, Notes
-/// The point's time (and cost) range, "9.1 h – 10.4 h; $36.40 – $41.60"; "–" when not projected.
+/// The point's time (and cost) range, "9.1 h – 10.4 h; 36.40 – 41.60 USD"; "–" when not projected.
 QString rangeText(const ProjectedOffer &p);
 QStringList pointHeader();
 QStringList pointCells(const Data &d, qsizetype point);
