@@ -3,6 +3,7 @@
 #include "clicommand.h"
 #include "domain/gpucatalog.h"
 #include "refresh/bundledsnapshot.h"
+#include "util/printable.h"
 
 namespace gf {
 
@@ -55,6 +56,8 @@ const std::vector<std::unique_ptr<CliCommand>> &cliCommands()
         v.push_back(makeProbeCommand());
         v.push_back(makeReportCommand());
         v.push_back(makeValidateCommand());
+        v.push_back(makePlanCommand());
+        v.push_back(makeMeasureCommand());
         return v;
     }();
     return list;
@@ -64,6 +67,20 @@ CatalogStore *CliContext::store()
 {
     if (m_store)
         return m_store.get();
+    if (CatalogStore::isWriteProtected(m_dbPath)) {
+        // Reading needs no write access: open it read-only and say so; a write says why it cannot.
+        auto readOnly = CatalogStore::openReadOnly(m_dbPath);
+        if (!readOnly) {
+            err << "gpufrontier-cli: " << readOnly.error().text() << Qt::endl;
+            return nullptr;
+        }
+        err << "note: " << m_dbPath
+            << " is read-only (no write access to it or its folder): opened for reading only; import, "
+               "refresh and probe --store cannot write to it"
+            << Qt::endl;
+        m_store = std::move(readOnly).value();
+        return m_store.get();
+    }
     auto opened = CatalogStore::open(m_dbPath);
     if (!opened) {
         err << "gpufrontier-cli: " << opened.error().text() << Qt::endl;
@@ -111,9 +128,19 @@ bool checkProviders(CliContext &ctx, const QString &command, const QStringList &
     return true;
 }
 
-QString renderTable(const QStringList &header, const QList<QStringList> &rows,
+QString jsonText(const QJsonDocument &doc)
+{
+    return QString::fromUtf8(escapeJsonUnprintable(doc.toJson(QJsonDocument::Indented)));
+}
+
+QString renderTable(const QStringList &header, const QList<QStringList> &givenRows,
                     const QList<bool> &rightAligned)
 {
+    // A provider's text never reaches the terminal raw: no escape sequence, no line break in a cell.
+    QList<QStringList> rows = givenRows;
+    for (QStringList &r : rows)
+        for (QString &c : r)
+            c = printableText(c);
     QList<qsizetype> widths;
     for (const QString &h : header)
         widths.append(h.size());

@@ -2,6 +2,7 @@
 
 #include "store/catalogstore.h"
 
+#include <QJsonDocument>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -56,6 +57,9 @@ bool cliNeedsGui(const QStringList &args);
 int runCli(const QStringList &args, QTextStream &out, QTextStream &err);
 
 /// Helpers shared by the commands.
+/// A JSON document as the commands print it (indented), with every control or bidi formatting
+/// character escaped (\uXXXX) so that a provider's text cannot act on the terminal.
+QString jsonText(const QJsonDocument &doc);
 QString renderTable(const QStringList &header, const QList<QStringList> &rows,
                     const QList<bool> &rightAligned = {});
 /// Prints "gpufrontier-cli COMMAND: message" and the hint to COMMAND --help; returns ExitUsage.

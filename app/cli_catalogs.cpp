@@ -63,7 +63,7 @@ int CatalogsCommand::run(CliContext &ctx, const CliArgs &p) const
         QJsonArray arr;
         for (const Snapshot &s : std::as_const(list))
             arr.append(snapshotToJson(s, now));
-        ctx.out << QString::fromUtf8(QJsonDocument(arr).toJson(QJsonDocument::Indented));
+        ctx.out << jsonText(QJsonDocument(arr));
         return ExitOk;
     }
     QList<QStringList> rows;

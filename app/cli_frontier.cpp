@@ -134,6 +134,15 @@ int FrontierCommand::run(CliContext &ctx, const CliArgs &p) const
         for (int k : std::as_const(opt.nodeCounts))
             nodes.append(k);
         o.insert(u"nodes", nodes);
+        o.insert(u"include_suspect", opt.includeSuspect);
+        auto perProvider = [](const QHash<QString, double> &values) {
+            QJsonObject j;
+            for (auto it = values.cbegin(); it != values.cend(); ++it)
+                j.insert(it.key(), it.value());
+            return j;
+        };
+        o.insert(u"interruption_rate_per_hour", perProvider(opt.interruptionRatePerHour));
+        o.insert(u"egress_usd_per_gb", perProvider(opt.egressUsdPerGb));
         root.insert(u"options", o);
         QJsonObject counts;
         counts.insert(u"offers", offers.size());
@@ -144,7 +153,7 @@ int FrontierCommand::run(CliContext &ctx, const CliArgs &p) const
         counts.insert(u"shown", order.size());
         root.insert(u"counts", counts);
         root.insert(u"points", arr);
-        ctx.out << QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
+        ctx.out << jsonText(QJsonDocument(root));
         return ExitOk;
     }
 

@@ -144,7 +144,7 @@ int GpusCommand::run(CliContext &ctx, const CliArgs &p) const
         root.insert(u"workload", workloadToJson(w));
         root.insert(u"calibration", calibrationToJson(cal));
         root.insert(u"gpus", arr);
-        ctx.out << QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
+        ctx.out << jsonText(QJsonDocument(root));
         return ExitOk;
     }
 

@@ -2,6 +2,7 @@
 #include "clicommand.h"
 #include "domain/offerjson.h"
 #include "util/format.h"
+#include "util/printable.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -85,12 +86,14 @@ int HistoryCommand::run(CliContext &ctx, const CliArgs &p) const
                                    {QStringLiteral("interruption"), o.interruption},
                                    {QStringLiteral("source"), o.source}});
         }
-        ctx.out << QString::fromUtf8(QJsonDocument(arr).toJson(QJsonDocument::Indented));
+        ctx.out << jsonText(QJsonDocument(arr));
         return ExitOk;
     }
     if (rows.isEmpty()) {
         ctx.err << "gpufrontier-cli history: no stored price for " << providerDisplayName(provider) << ' '
-                << instance << (region.isEmpty() ? QString() : QStringLiteral(" in ") + region) << Qt::endl;
+                << printableText(instance)
+                << (region.isEmpty() ? QString() : QStringLiteral(" in ") + printableText(region))
+                << Qt::endl;
         return ExitFailure;
     }
     QList<QStringList> table;
@@ -101,7 +104,7 @@ int HistoryCommand::run(CliContext &ctx, const CliArgs &p) const
                       o.zone.isEmpty() ? QStringLiteral("–") : o.zone, formatUsdPerHour(o.onDemandUsdH),
                       formatUsdPerHour(o.spotUsdH), o.spotLabel, o.interruption});
     }
-    ctx.out << providerDisplayName(provider) << ' ' << instance << ": " << rows.size()
+    ctx.out << providerDisplayName(provider) << ' ' << printableText(instance) << ": " << rows.size()
             << " prices (USD/h, whole instance)\n"
             << renderTable({QStringLiteral("Snapshot"), QStringLiteral("Fetched (UTC)"),
                             QStringLiteral("Prices dated"), QStringLiteral("Region"), QStringLiteral("Zone"),

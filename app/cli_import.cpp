@@ -4,6 +4,7 @@
 #include "providers/providerimport.h"
 #include "providers/snapshotfile.h"
 #include "refresh/catalogrefresher.h"
+#include "util/printable.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -87,15 +88,16 @@ int ImportCommand::run(CliContext &ctx, const CliArgs &p) const
         const ProviderFormat format = detectProviderFormat(head);
         provider = providerOfFormat(format);
         if (format == ProviderFormat::GpuFrontierCsv) {
+            // Only as far as the provider's name: the import itself streams the file once more.
             f.seek(0);
-            auto parsed =
-                parseSnapshotCsv(QString::fromUtf8(f.readAll()), QFileInfo(files.first()).fileName());
-            if (!parsed) {
-                ctx.err << "gpufrontier-cli import: " << parsed.error().text() << Qt::endl
+            auto named = snapshotCsvProvider(f, QFileInfo(files.first()).fileName(), InputLimits{});
+            if (!named) {
+                ctx.err << "gpufrontier-cli import: " << printableKeepingLines(named.error().text())
+                        << Qt::endl
                         << "Nothing was imported; the previous snapshot stays current." << Qt::endl;
                 return ExitFailure;
             }
-            provider = parsed.value().provider;
+            provider = named.value();
         } else if (format == ProviderFormat::SkypilotCsv) {
             return usageError(
                 ctx, QStringLiteral("%1 is a SkyPilot catalog: say which provider it is with --provider")
@@ -131,11 +133,11 @@ int ImportCommand::run(CliContext &ctx, const CliArgs &p) const
         break;
     case RefreshStatus::Failed:
     case RefreshStatus::Cancelled:
-        ctx.err << "gpufrontier-cli import: " << o.message << Qt::endl;
+        ctx.err << "gpufrontier-cli import: " << printableKeepingLines(o.message) << Qt::endl;
         return ExitFailure;
     }
     for (const QString &w : o.warnings)
-        ctx.err << "warning: " << w << Qt::endl;
+        ctx.err << "warning: " << printableKeepingLines(w) << Qt::endl;
     return ExitOk;
 }
 

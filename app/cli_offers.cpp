@@ -123,7 +123,7 @@ int OffersCommand::run(CliContext &ctx, const CliArgs &p) const
         QJsonArray arr;
         for (const Offer &o : std::as_const(offers))
             arr.append(offerToJson(o));
-        ctx.out << QString::fromUtf8(QJsonDocument(arr).toJson(QJsonDocument::Indented));
+        ctx.out << jsonText(QJsonDocument(arr));
         return ExitOk;
     }
     if (*format == u"csv") {

@@ -127,8 +127,7 @@ int finishStore(CliContext &ctx, const ProbeResult &r, const ProbeRunRecord &rec
         return ExitFailure;
     }
     if (format == u"json")
-        ctx.out << QString::fromUtf8(
-            QJsonDocument(recordToJson(stored.value())).toJson(QJsonDocument::Indented));
+        ctx.out << jsonText(QJsonDocument(recordToJson(stored.value())));
     else
         printSummary(ctx, stored.value(), r);
     return ExitOk;
@@ -230,7 +229,7 @@ int doList(CliContext &ctx, const QString &format)
         QJsonArray arr;
         for (const ProbeRunRecord &rec : runs.value())
             arr.append(recordToJson(rec));
-        ctx.out << QString::fromUtf8(QJsonDocument(arr).toJson(QJsonDocument::Indented));
+        ctx.out << jsonText(QJsonDocument(arr));
         return ExitOk;
     }
     if (runs.value().isEmpty()) {

@@ -4,6 +4,7 @@
 #include "clicommand.h"
 #include "domain/gpucatalog.h"
 #include "domain/gpuspecs.h"
+#include "domain/provider.h"
 #include "domain/workload.h"
 
 #include <cmath>
@@ -41,6 +42,11 @@ void addWorkloadOptions(CliOptions &p)
                QStringLiteral("micro-batch per GPU (default: the preset's, else 32)"));
     p.addValue(QStringLiteral("min-vcpus"), QStringLiteral("N"),
                QStringLiteral("vCPUs per GPU the input pipeline needs"));
+    p.addValue(QStringLiteral("checkpointing"), QStringLiteral("on|off"),
+               QStringLiteral("gradient checkpointing where the preset offers it: less memory per GPU, "
+                              "more FLOPs per sample (default: the preset's recipe)"));
+    p.addValue(QStringLiteral("dataset-gb"), QStringLiteral("GB"),
+               QStringLiteral("data set staged onto each node before training, GB (default: the preset's)"));
     p.addFlag(
         QStringLiteral("no-calibration"),
         QStringLiteral("use the datasheet-only default efficiencies, not the newest readable probe run"));
@@ -58,6 +64,17 @@ int workloadFromArgs(CliContext &ctx, const QString &cmd, const CliArgs &p, Work
     const auto memory = p.number(QStringLiteral("memory-gb"), &err, 0, 1e6);
     const auto batch = p.number(QStringLiteral("batch"), &err, 1, 1 << 24);
     const auto minVcpus = p.number(QStringLiteral("min-vcpus"), &err, 0, 1024);
+    const auto datasetGb = p.number(QStringLiteral("dataset-gb"), &err, 0, 1e6);
+    std::optional<bool> checkpointing;
+    if (p.isSet(QStringLiteral("checkpointing"))) {
+        const QString v = p.value(QStringLiteral("checkpointing"));
+        if (v == u"on")
+            checkpointing = true;
+        else if (v == u"off")
+            checkpointing = false;
+        else
+            err = QStringLiteral("--checkpointing: \"%1\" is not on or off").arg(v);
+    }
     if (!err.isEmpty())
         return usageError(ctx, cmd, err);
     if (batch && *batch != std::floor(*batch))
@@ -100,7 +117,15 @@ int workloadFromArgs(CliContext &ctx, const QString &cmd, const CliArgs &p, Work
         if (memory)
             w.memoryGb = *memory;
         if (batch)
-            w.batchPerGpu = static_cast<int>(*batch);
+            w = withBatch(w, static_cast<int>(*batch));
+        if (checkpointing) {
+            auto switched = withCheckpointing(w, *checkpointing);
+            if (!switched)
+                return usageError(ctx, cmd, QStringLiteral("--checkpointing: ") + switched.error().message);
+            w = switched.value();
+        }
+        if (datasetGb)
+            w.datasetGb = *datasetGb;
         if (minVcpus)
             w.minVcpusPerGpu = *minVcpus;
         if (precision)
@@ -120,6 +145,7 @@ int workloadFromArgs(CliContext &ctx, const QString &cmd, const CliArgs &p, Work
             in.epochs = w.epochs;
             in.minVcpusPerGpu = w.minVcpusPerGpu;
             in.batchPerGpu = w.batchPerGpu;
+            in.datasetGb = w.datasetGb;
             auto made = makeCustomWorkload(in, GpuCatalog::builtin(), GpuSpecTable::builtin());
             if (!made)
                 return usageError(ctx, cmd, made.error().message);
@@ -150,6 +176,12 @@ int workloadFromArgs(CliContext &ctx, const QString &cmd, const CliArgs &p, Work
         in.epochs = epochs.value_or(1);
         in.minVcpusPerGpu = minVcpus.value_or(0);
         in.batchPerGpu = batch ? static_cast<int>(*batch) : 32;
+        in.datasetGb = datasetGb.value_or(0);
+        if (checkpointing)
+            return usageError(
+                ctx, cmd,
+                QStringLiteral("--checkpointing: a custom workload has no checkpointing figures "
+                               "(give its --memory-gb and --flops-per-sample for the recipe)"));
         auto made = makeCustomWorkload(in, GpuCatalog::builtin(), GpuSpecTable::builtin());
         if (!made)
             return usageError(ctx, cmd, made.error().message);
@@ -233,10 +265,22 @@ void addProjectionOptions(CliOptions &p)
                QStringLiteral("also run on K single-GPU instances over the network, e.g. 2,4,8"));
     p.addValue(QStringLiteral("weight"), QStringLiteral("W"),
                QStringLiteral("recommended point: 0 = cheapest ... 1 = fastest (default 0.5)"));
+    p.addFlag(QStringLiteral("include-suspect"),
+              QStringLiteral("let offers with a suspect price (flags in 'offers --format json') be "
+                             "recommended and on the frontier (default: shown, never picked)"));
+    p.addRepeatable(QStringLiteral("interruption-rate"), QStringLiteral("PROVIDER=RATE"),
+                    QStringLiteral("spot interruptions per instance-hour for a provider, e.g. aws=0.05 "
+                                   "(default: resources/SPOT.md's rates per provider and GPU class)"));
+    p.addRepeatable(QStringLiteral("egress"), QStringLiteral("PROVIDER=USD_PER_GB"),
+                    QStringLiteral("cost of moving the workload's data set into a provider, USD/GB "
+                                   "(default 0: the data is already there)"));
     p.addRepeatable(
         QStringLiteral("provider"), QStringLiteral("P"),
         QStringLiteral(
             "only these providers (aws, gcp, azure, paperspace, vastai); repeat or comma-separate"));
+    p.addFlag(
+        QStringLiteral("no-measurements"),
+        QStringLiteral("ignore imported measurements ('measure --import'): the model's speed everywhere"));
 }
 
 int projectionArgsFromArgs(CliContext &ctx, const QString &cmd, const CliArgs &p, ProjectionArgs *out)
@@ -273,9 +317,51 @@ int projectionArgsFromArgs(CliContext &ctx, const QString &cmd, const CliArgs &p
                               QStringLiteral("--nodes: \"%1\" is not a whole number from 1 to 255").arg(k));
         opt.nodeCounts.append(v);
     }
+    opt.includeSuspect = p.isSet(QStringLiteral("include-suspect"));
+    // PROVIDER=NUMBER pairs, one provider at most once.
+    auto perProvider = [&](const QString &flag, double max, QHash<QString, double> *into) {
+        for (const QString &item : p.values(flag)) {
+            const qsizetype eq = item.indexOf(u'=');
+            const QString provider = item.left(eq).trimmed();
+            bool ok = false;
+            const double v = eq < 0 ? 0 : item.mid(eq + 1).trimmed().toDouble(&ok);
+            if (eq < 0 || !ok || !std::isfinite(v) || v < 0 || v > max) {
+                err = QStringLiteral("--%1: \"%2\" is not PROVIDER=NUMBER with a number from 0 to %3")
+                          .arg(flag, item, QString::number(max));
+                return false;
+            }
+            if (!knownProviders().contains(provider)) {
+                err = QStringLiteral("--%1: unknown provider \"%2\" (known: %3)")
+                          .arg(flag, provider, knownProviders().join(QStringLiteral(", ")));
+                return false;
+            }
+            if (into->contains(provider)) {
+                err = QStringLiteral("--%1: %2 is given twice").arg(flag, provider);
+                return false;
+            }
+            into->insert(provider, v);
+        }
+        return true;
+    };
+    if (!perProvider(QStringLiteral("interruption-rate"), 10, &opt.interruptionRatePerHour) ||
+        !perProvider(QStringLiteral("egress"), 100, &opt.egressUsdPerGb))
+        return usageError(ctx, cmd, err);
     const QStringList providers = p.values(QStringLiteral("provider"));
     if (!checkProviders(ctx, cmd, providers))
         return ExitUsage;
+    if (!p.isSet(QStringLiteral("no-measurements"))) {
+        // Imported measurements: a workload measured on a GPU is projected from the newest one there.
+        CatalogStore *store = ctx.store();
+        if (!store)
+            return ExitFailure;
+        auto records = store->userMeasurements();
+        if (!records) {
+            ctx.err << "gpufrontier-cli " << cmd << ": " << records.error().text() << Qt::endl;
+            return ExitFailure;
+        }
+        for (const UserMeasurementRecord &r : records.value())
+            opt.measurements.append(r.measurement);
+    }
     out->options = opt;
     out->providers = providers;
     return -1;

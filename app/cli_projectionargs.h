@@ -31,12 +31,13 @@ QString calibrationText(const CalibrationChoice &choice);
 QString workloadSummaryText(const Workload &workload);
 
 /// Projection options shared by `frontier` and `report`: --deadline, --budget, --spot, --on-demand,
-/// --checkpoint-minutes, --setup-minutes, --restore-minutes, --nodes, --weight, --provider.
+/// --checkpoint-minutes, --setup-minutes, --restore-minutes, --nodes, --weight, --provider,
+/// --no-measurements.
 void addProjectionOptions(CliOptions &options);
 
 struct ProjectionArgs
 {
-    ProjectionOptions options; ///< `now` left invalid: the command sets it
+    ProjectionOptions options; ///< `now` left invalid: the command sets it; `measurements` from the database
     QStringList providers;     ///< --provider values (empty = all), each a known provider
 };
 

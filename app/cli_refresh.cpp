@@ -18,7 +18,8 @@ QString refreshAdvice(const QString &code)
 {
     if (code == u"gcp-api-key")
         return QStringLiteral("Pass --api-key-file FILE or set GPUFRONTIER_GCP_API_KEY (or enter the key on "
-                              "the GUI's Catalogs page); the current GCP prices are kept.");
+                              "the GUI's Catalogs page, which keeps it in the desktop keychain); the current "
+                              "GCP prices are kept.");
     if (code == u"download-time-limit")
         return QStringLiteral("On a slow link, allow more time per download with --max-time SECONDS "
                               "(default %1).")
@@ -69,7 +70,8 @@ CliOptions refreshOptions()
             "base URL replacing the provider's endpoints (mirror, proxy); needs exactly one --provider"));
     o.addValue(QStringLiteral("api-key-file"), QStringLiteral("FILE"),
                QStringLiteral("read the GCP Cloud Billing Catalog API key from the first line of FILE "
-                              "(default: $GPUFRONTIER_GCP_API_KEY, else the GUI setting)"));
+                              "(default: $GPUFRONTIER_GCP_API_KEY, else the key stored from the GUI's "
+                              "Catalogs page: the desktop keychain or its 0600 fallback file)"));
     o.addValue(QStringLiteral("api-key"), QStringLiteral("KEY"),
                QStringLiteral("GCP API key on the command line: other users can read it (ps); prefer "
                               "--api-key-file or $GPUFRONTIER_GCP_API_KEY"));
@@ -170,7 +172,7 @@ int RefreshCommand::run(CliContext &ctx, const CliArgs &p) const
                 << Qt::endl;
     }
 
-    const QSettings settings;
+    QSettings settings;
     const QString caBundle = RefreshSettings::resolveCaBundle(p.value(QStringLiteral("ca-bundle")), settings);
     if (const QString bad = RefreshSettings::validateCaBundle(caBundle); !bad.isEmpty()) {
         const QString from = p.isSet(QStringLiteral("ca-bundle")) ? QStringLiteral("--ca-bundle")
@@ -181,7 +183,27 @@ int RefreshCommand::run(CliContext &ctx, const CliArgs &p) const
     }
     RefreshOptions base;
     base.http.caBundle = caBundle;
-    base.gcpApiKey = RefreshSettings::resolveGcpApiKey(apiKey, settings);
+    if (providers.contains(QStringLiteral("gcp"))) {
+        // Explicit key, then the environment, then the store (the keychain, else its 0600 file). A key an
+        // older version kept in plain settings moves into the store first.
+        const SecretStore secrets;
+        if (const auto migrated = RefreshSettings::migrateGcpApiKey(settings, secrets)) {
+            if (*migrated)
+                ctx.err << "note: the GCP API key moved from the plain settings file into the "
+                        << (migrated->value().location == SecretLocation::Keychain ? "desktop keychain"
+                                                                                   : "key file")
+                        << Qt::endl;
+            else
+                ctx.err << "warning: cannot move the GCP API key out of the plain settings file: "
+                        << migrated->error().text() << Qt::endl;
+        }
+        const RefreshSettings::ResolvedKey key = RefreshSettings::resolveGcpApiKey(apiKey, secrets);
+        if (!key.error.isEmpty())
+            ctx.err << "warning: cannot read the stored GCP API key: " << key.error << Qt::endl;
+        if (key.source == RefreshSettings::KeySource::Store && !key.stored.warning.isEmpty())
+            ctx.err << "note: " << key.stored.warning << Qt::endl;
+        base.gcpApiKey = key.key;
+    }
     base.vastApiKey = qEnvironmentVariable("GPUFRONTIER_VASTAI_API_KEY");
     base.awsRegions = p.values(QStringLiteral("region"));
     if (base.awsRegions.isEmpty())
@@ -208,7 +230,7 @@ int RefreshCommand::run(CliContext &ctx, const CliArgs &p) const
         if (provider == u"gcp" && base.gcpApiKey.isEmpty() && !explicitProviders) {
             ctx.out << providerDisplayName(provider)
                     << ": skipped: no Cloud Billing API key (--api-key-file, $GPUFRONTIER_GCP_API_KEY or the "
-                       "GUI setting); the current GCP prices are kept"
+                       "key stored from the GUI's Catalogs page); the current GCP prices are kept"
                     << Qt::endl;
             continue;
         }

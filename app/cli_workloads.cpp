@@ -46,7 +46,7 @@ int WorkloadsCommand::run(CliContext &ctx, const CliArgs &p) const
             o.insert(u"notes", w.notes);
             arr.append(o);
         }
-        ctx.out << QString::fromUtf8(QJsonDocument(arr).toJson(QJsonDocument::Indented));
+        ctx.out << jsonText(QJsonDocument(arr));
         return ExitOk;
     }
     QList<QStringList> rows;

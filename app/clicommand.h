@@ -144,5 +144,7 @@ std::unique_ptr<CliCommand> makeValidateCommand();
 std::unique_ptr<CliCommand> makeFrontierCommand();
 std::unique_ptr<CliCommand> makeProbeCommand();
 std::unique_ptr<CliCommand> makeReportCommand();
+std::unique_ptr<CliCommand> makePlanCommand();
+std::unique_ptr<CliCommand> makeMeasureCommand();
 
 } // namespace gf

@@ -1,3 +1,4 @@
+#include "apptheme.h"
 #include "mainwindow.h"
 #include "offerspage.h"
 #include "store/catalogstore.h"
@@ -28,6 +29,10 @@ struct GuiOptions
                            QStringLiteral("N")};
     QCommandLineOption quitAfterLoad{QStringList{QStringLiteral("quit-after-load")},
                                      QStringLiteral("Quit once the catalog is loaded (start-up check).")};
+    QCommandLineOption theme{QStringList{QStringLiteral("theme")},
+                             QStringLiteral("Colours for this run: system, light or dark (default: the one "
+                                            "chosen in View > Colours)."),
+                             QStringLiteral("NAME")};
 
     void addTo(QCommandLineParser &parser) const
     {
@@ -37,7 +42,7 @@ struct GuiOptions
                            "vast.ai) by cost and training time."));
         parser.addHelpOption();
         parser.addVersionOption();
-        parser.addOptions({db, screenshot, tab, quitAfterLoad});
+        parser.addOptions({db, screenshot, tab, quitAfterLoad, theme});
     }
 };
 
@@ -155,15 +160,29 @@ int main(int argc, char **argv)
         return 2;
     }
 
+    std::optional<gf::Theme> theme = gf::savedTheme();
+    if (parser.isSet(options.theme)) {
+        theme = gf::themeFromName(parser.value(options.theme));
+        if (!theme) {
+            std::fprintf(stderr, "gpufrontier: --theme: \"%s\" is not system, light or dark\n",
+                         qPrintable(parser.value(options.theme)));
+            return 2;
+        }
+    }
+    if (*theme != gf::Theme::System)
+        gf::applyTheme(*theme);
+
     QElapsedTimer startup;
     startup.start();
     const QString db = parser.isSet(dbOption) ? parser.value(dbOption) : gf::CatalogStore::defaultPath();
     gf::MainWindow window(db);
     if (parser.isSet(tabOption))
         window.tabs()->setCurrentIndex(parser.value(tabOption).toInt());
+    const QString shot = parser.value(screenshotOption);
+    if (!shot.isEmpty())
+        window.resize(1440, 860); // the same size on every screen (offscreen's is 800 x 600)
     window.show();
 
-    const QString shot = parser.value(screenshotOption);
     const bool quitAfterLoad = parser.isSet(quitOption);
     int rc = 0;
     QObject::connect(&window, &gf::MainWindow::loadFailed, &window, [&](const QString &message) {
@@ -179,13 +198,19 @@ int main(int argc, char **argv)
                          static_cast<long long>(window.offersPage()->model()->rowCount()),
                          static_cast<long long>(startup.elapsed()));
         if (!shot.isEmpty()) {
-            QTimer::singleShot(300, &window, [&] {
+            // With the projection's time and cost columns: after its first result (at most 60 s).
+            auto take = [&] {
                 if (!window.grab().save(shot)) {
                     std::fprintf(stderr, "gpufrontier: cannot write the screenshot %s\n", qPrintable(shot));
                     rc = 1;
                 }
                 QApplication::quit();
+            };
+            QObject::connect(&window, &gf::MainWindow::projectionUpdated, &window, [take, &window] {
+                if (!window.projection()->isBusy()) // the latest request's result, not a superseded one
+                    QTimer::singleShot(300, &window, take);
             });
+            QTimer::singleShot(60000, &window, take);
         } else if (quitAfterLoad) {
             QTimer::singleShot(0, &app, &QApplication::quit);
         }

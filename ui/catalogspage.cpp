@@ -184,9 +184,18 @@ void CatalogsPage::buildUi()
     }
     m_gcpKey = new QLineEdit(sources);
     m_gcpKey->setEchoMode(QLineEdit::PasswordEchoOnEdit);
+    m_gcpKey->setObjectName(QStringLiteral("gcpKey"));
     m_gcpKey->setPlaceholderText(tr("Cloud Billing Catalog API key (or $GPUFRONTIER_GCP_API_KEY)"));
+    m_gcpKey->setToolTip(tr("Kept in the desktop's keychain (GNOME Keyring, KWallet, …), never in the "
+                            "settings file; $GPUFRONTIER_GCP_API_KEY takes precedence."));
     connect(m_gcpKey, &QLineEdit::editingFinished, this, &CatalogsPage::saveSettings);
     form->addRow(tr("GCP API key"), m_gcpKey);
+    m_keyStatus = new QLabel(sources);
+    m_keyStatus->setObjectName(QStringLiteral("gcpKeyStatus"));
+    m_keyStatus->setWordWrap(true);
+    m_keyStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_keyStatus->setVisible(false);
+    form->addRow(QString(), m_keyStatus);
     m_awsRegions = new QLineEdit(sources);
     m_awsRegions->setPlaceholderText(tr("all regions (e.g. us-east-1, us-west-2, eu-west-1)"));
     connect(m_awsRegions, &QLineEdit::editingFinished, this, &CatalogsPage::saveSettings);
@@ -215,7 +224,7 @@ void CatalogsPage::buildUi()
     m_settingsError = new QLabel(sources);
     m_settingsError->setObjectName(QStringLiteral("settingsError"));
     m_settingsError->setWordWrap(true);
-    m_settingsError->setStyleSheet(errorStyleSheet(palette()));
+    setErrorStyle(m_settingsError);
     m_settingsError->setVisible(false);
     form->addRow(m_settingsError);
     const QDate paperspace = PaperspacePriceSource::tableDate();
@@ -286,7 +295,27 @@ void CatalogsPage::loadSettings()
     const QSettings s;
     for (const QString &p : knownProviders())
         m_urls.value(p)->setText(RefreshSettings::baseUrl(s, p));
-    m_gcpKey->setText(RefreshSettings::gcpApiKey(s));
+    {
+        // The key lives in the secret store; an older version's plain setting moves there first.
+        QSettings rw;
+        const SecretStore store;
+        if (const auto migrated = RefreshSettings::migrateGcpApiKey(rw, store); migrated && !*migrated) {
+            m_settingsError->setText(
+                tr("Cannot move the GCP API key out of the settings file: %1").arg(migrated->error().text()));
+            m_settingsError->setVisible(true);
+        }
+        const Result<SecretOutcome> stored = store.read(kGcpApiKeySecret);
+        if (stored) {
+            m_storedKey = stored.value().value;
+            showKeyOutcome(stored.value());
+        } else {
+            m_storedKey.clear();
+            m_keyStatus->setText(tr("Cannot read the stored GCP API key: %1").arg(stored.error().text()));
+            setErrorStyle(m_keyStatus);
+            m_keyStatus->setVisible(true);
+        }
+        m_gcpKey->setText(m_storedKey);
+    }
     m_awsRegions->setText(RefreshSettings::awsRegions(s).join(QStringLiteral(", ")));
     m_caBundle->setText(RefreshSettings::caBundle(s));
 }
@@ -303,7 +332,15 @@ void CatalogsPage::saveSettings()
         }
         RefreshSettings::setBaseUrl(s, p, url);
     }
-    RefreshSettings::setGcpApiKey(s, m_gcpKey->text());
+    if (const QString key = m_gcpKey->text().trimmed(); key != m_storedKey) {
+        const Result<SecretOutcome> stored = SecretStore().write(kGcpApiKeySecret, key);
+        if (stored) {
+            m_storedKey = key;
+            showKeyOutcome(stored.value());
+        } else {
+            errors.append(tr("GCP API key: %1").arg(stored.error().text()));
+        }
+    }
     QStringList regions;
     for (const QString &r : m_awsRegions->text().split(u',', Qt::SkipEmptyParts))
         regions.append(r.trimmed());
@@ -316,11 +353,31 @@ void CatalogsPage::saveSettings()
     m_settingsError->setVisible(!errors.isEmpty());
 }
 
+void CatalogsPage::showKeyOutcome(const SecretOutcome &outcome)
+{
+    switch (outcome.location) {
+    case SecretLocation::None:
+        m_keyStatus->setVisible(false);
+        return;
+    case SecretLocation::Keychain:
+        m_keyStatus->setText(tr("Kept in the desktop keychain."));
+        setErrorStyle(m_keyStatus, false);
+        break;
+    case SecretLocation::File:
+        m_keyStatus->setText(tr("⚠ Not in a keychain: %1. Start a keyring (GNOME Keyring, KWallet) and enter "
+                                "the key again to move it there.")
+                                 .arg(outcome.warning));
+        setErrorStyle(m_keyStatus);
+        break;
+    }
+    m_keyStatus->setVisible(true);
+}
+
 RefreshOptions CatalogsPage::optionsFromSettings() const
 {
     const QSettings s;
     RefreshOptions o = m_service->options();
-    o.gcpApiKey = RefreshSettings::resolveGcpApiKey(QString(), s);
+    o.gcpApiKey = RefreshSettings::resolveGcpApiKey(QString(), SecretStore()).key;
     o.vastApiKey = qEnvironmentVariable("GPUFRONTIER_VASTAI_API_KEY");
     o.awsRegions = RefreshSettings::awsRegions(s);
     o.http.caBundle = RefreshSettings::resolveCaBundle(QString(), s);
@@ -516,7 +573,7 @@ void CatalogsPage::onFinished(const QString &provider, const RefreshOutcome &out
         const QString advice = adviceFor(outcome.code);
         l->setToolTip(outcome.message + (advice.isEmpty() ? QString() : u'\n' + advice) +
                       (outcome.warnings.isEmpty() ? QString() : u'\n' + outcome.warnings.join(u'\n')));
-        l->setStyleSheet(outcome.ok() ? QString() : errorStyleSheet(palette()));
+        setErrorStyle(l, !outcome.ok());
     }
     if (outcome.status == RefreshStatus::Imported)
         m_importedInJob = true;
@@ -536,13 +593,33 @@ void CatalogsPage::onJobFinished()
     Q_EMIT jobEnded();
 }
 
+void CatalogsPage::setReadOnly(bool readOnly)
+{
+    if (readOnly == m_readOnly)
+        return;
+    m_readOnly = readOnly;
+    const QString why = tr("The catalog database is read-only (no write access to it or its folder): "
+                           "nothing can be imported into it.");
+    for (QPushButton *b : std::as_const(m_refresh))
+        b->setToolTip(readOnly ? why : QString());
+    m_refreshAll->setToolTip(readOnly ? why : QString());
+    if (readOnly) {
+        m_savedImportTip = m_import->toolTip();
+        m_import->setToolTip(why);
+    } else {
+        m_import->setToolTip(m_savedImportTip);
+    }
+    updateButtons();
+}
+
 void CatalogsPage::updateButtons()
 {
     const bool busy = isBusy();
+    const bool canWrite = !busy && !m_readOnly;
     for (QPushButton *b : std::as_const(m_refresh))
-        b->setEnabled(!busy);
-    m_refreshAll->setEnabled(!busy);
-    m_import->setEnabled(!busy);
+        b->setEnabled(canWrite);
+    m_refreshAll->setEnabled(canWrite);
+    m_import->setEnabled(canWrite);
     m_cancel->setEnabled(busy);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "refresh/catalogrefresher.h"
+#include "refresh/secretstore.h"
 #include "util/result.h"
 #include "viewmodels/catalogservice.h"
 #include "viewmodels/catalogstatusmodel.h"
@@ -42,6 +43,9 @@ public:
     void importFiles(const QStringList &paths);
     void cancel();
     bool isBusy() const;
+    /// The database cannot be written: refresh and import are off, their tooltips say why.
+    void setReadOnly(bool readOnly);
+    bool isReadOnly() const { return m_readOnly; }
 
     /// Seams for tests (no modal dialog): which files "Import file…" imports, and which provider a
     /// SkyPilot CSV belongs to (empty = cancel).
@@ -62,6 +66,8 @@ public:
     QPushButton *importButton() const { return m_import; }
     QLineEdit *baseUrlEdit(const QString &provider) const { return m_urls.value(provider); }
     QLineEdit *gcpKeyEdit() const { return m_gcpKey; }
+    /// Where the GCP API key is kept: the desktop keychain, or a warning about the 0600 fallback file.
+    QLabel *gcpKeyStatus() const { return m_keyStatus; }
     QLineEdit *awsRegionsEdit() const { return m_awsRegions; }
     QComboBox *historyProvider() const { return m_histProvider; }
     QComboBox *historyInstance() const { return m_histInstance; }
@@ -85,6 +91,7 @@ private:
     void buildUi();
     void saveSettings();
     void loadSettings();
+    void showKeyOutcome(const SecretOutcome &outcome);
     RefreshOptions optionsFromSettings() const;
     /// What the user can do on this page about a refresh failure of this code (RefreshOutcome::code).
     static QString adviceFor(const QString &code);
@@ -112,9 +119,13 @@ private:
     QPushButton *m_refreshAll = nullptr;
     QPushButton *m_cancel = nullptr;
     QPushButton *m_import = nullptr;
+    bool m_readOnly = false;
+    QString m_savedImportTip;
     QProgressBar *m_overall = nullptr;
     QLabel *m_status = nullptr;
     QLineEdit *m_gcpKey = nullptr;
+    QLabel *m_keyStatus = nullptr;
+    QString m_storedKey; ///< the key as last read from or written to the secret store
     QLineEdit *m_awsRegions = nullptr;
     QLineEdit *m_caBundle = nullptr;
     QLabel *m_settingsError = nullptr;

@@ -325,7 +325,7 @@ void ExportDialog::browse()
 void ExportDialog::setStatus(const QString &text, bool error)
 {
     m_status->setText(text);
-    m_status->setStyleSheet(error ? errorStyleSheet(palette()) : QString());
+    setErrorStyle(m_status, error);
 }
 
 bool ExportDialog::startExport()

@@ -65,6 +65,23 @@ QColor providerColor(int provider)
                                                                    : kOtherProviderColourRgb);
 }
 
+// Dominated points are faded with alpha, which the OpenGL series ignore: there they get the same
+// look as an opaque blend of the provider colour into the plot background (that of ChartThemeLight /
+// ChartThemeDark, whose brushes are gradients).
+QColor dominatedColor(int provider, bool openGl, bool dark)
+{
+    QColor c = providerColor(provider);
+    if (!openGl) {
+        c.setAlpha(70);
+        return c;
+    }
+    const QColor background = dark ? QColor(0x2e, 0x30, 0x3a) : QColor(Qt::white);
+    const double a = 70.0 / 255.0;
+    return QColor::fromRgbF(float(a * c.redF() + (1 - a) * background.redF()),
+                            float(a * c.greenF() + (1 - a) * background.greenF()),
+                            float(a * c.blueF() + (1 - a) * background.blueF()));
+}
+
 } // namespace
 
 FrontierChart::FrontierChart(QWidget *parent) : QWidget(parent)
@@ -199,6 +216,7 @@ FrontierChart::FrontierChart(QWidget *parent) : QWidget(parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_emptyLabel);
+    applyColours(); // palette-aware guide colours (a lighter red deadline on a dark palette)
     rebuildAxes();
 }
 
@@ -213,6 +231,76 @@ void FrontierChart::setShowUncertainty(bool on)
 int FrontierChart::uncertaintyBandPointCount() const
 {
     return m_band->isVisible() ? static_cast<int>(m_bandUpper->count()) : 0;
+}
+
+void FrontierChart::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() != QEvent::PaletteChange || !m_chart)
+        return;
+    const QChart::ChartTheme theme =
+        isDarkPalette(palette()) ? QChart::ChartThemeDark : QChart::ChartThemeLight;
+    if (m_chart->theme() == theme)
+        return;
+    m_chart->setTheme(theme); // resets every series' colours, the axes and the legend
+    applyColours();
+}
+
+void FrontierChart::applyColours()
+{
+    const bool dark = isDarkPalette(palette());
+    QColor feasibleColor(0x2e, 0xcc, 0x71);
+    feasibleColor.setAlpha(40);
+    m_feasible->setBrush(feasibleColor);
+    m_feasible->setPen(Qt::NoPen);
+    for (qsizetype i = 0; i < m_series.size(); ++i) {
+        QScatterSeries *s = m_series[i].series;
+        const bool dominated = i % 2 == 1;
+        const QColor c = dominated ? dominatedColor(m_series[i].provider, s->useOpenGL(), dark)
+                                   : providerColor(m_series[i].provider);
+        s->setColor(c);
+        s->setBorderColor(dominated ? QColor(Qt::transparent) : c.darker(140));
+    }
+    QPen fp(dark ? QColor(0xee, 0xee, 0xee) : QColor(0x22, 0x22, 0x22));
+    fp.setWidthF(2.0);
+    m_frontier->setPen(fp);
+    QPen dp(errorColor(palette()));
+    dp.setStyle(Qt::DashLine);
+    dp.setWidthF(1.5);
+    m_deadline->setPen(dp);
+    QPen bp(dark ? QColor(0x58, 0xd6, 0x8d) : QColor(0x27, 0xae, 0x60));
+    bp.setStyle(Qt::DashLine);
+    bp.setWidthF(1.5);
+    m_budget->setPen(bp);
+    m_recommended->setColor(Qt::transparent);
+    QPen rp(QColor(0xf1, 0xc4, 0x0f));
+    rp.setWidthF(3.0);
+    m_recommended->setPen(rp);
+    m_selected->setColor(Qt::transparent);
+    QPen sp(dark ? Qt::white : Qt::black);
+    sp.setWidthF(2.0);
+    m_selected->setPen(sp);
+    QColor bandColor = dark ? QColor(0xee, 0xee, 0xee) : QColor(0x22, 0x22, 0x22);
+    bandColor.setAlpha(28);
+    m_band->setBrush(bandColor);
+    m_band->setPen(Qt::NoPen);
+    // The legend: one entry per provider (faded while hidden) plus the guides.
+    const auto markers = m_chart->legend()->markers();
+    for (QLegendMarker *marker : markers) {
+        QAbstractSeries *series = marker->series();
+        for (qsizetype i = 0; i < m_series.size(); ++i) {
+            if (m_series.at(i).series != series)
+                continue;
+            marker->setVisible(i % 4 == 0);
+            if (i % 4 == 0 && !providerVisible(m_series.at(i).provider)) {
+                QColor c = marker->labelBrush().color();
+                c.setAlphaF(0.4);
+                marker->setLabelBrush(c);
+            }
+        }
+        if (series == m_feasible || series == m_selected || series == m_band)
+            marker->setVisible(false);
+    }
 }
 
 QChart *FrontierChart::chart() const
@@ -257,24 +345,10 @@ void FrontierChart::setPoints(const QList<ChartPoint> &points, std::optional<dou
     }
     const bool useGl = points.size() > 20000 && QGuiApplication::platformName() != u"offscreen" &&
                        QGuiApplication::platformName() != u"minimal";
-    // The plot background of ChartThemeLight / ChartThemeDark (their brushes are gradients).
-    const QColor background = isDarkPalette(palette()) ? QColor(0x2e, 0x30, 0x3a) : QColor(Qt::white);
     for (qsizetype i = 0; i < m_series.size(); ++i) {
         QScatterSeries *s = m_series[i].series;
-        if (s->useOpenGL() != useGl && i % 2 == 1) {
-            // Dominated points are faded with alpha, which the OpenGL series ignore: there they get
-            // the same look as an opaque blend of the provider colour into the background.
-            QColor c = providerColor(m_series[i].provider);
-            if (useGl) {
-                const double a = 70.0 / 255.0;
-                c = QColor::fromRgbF(float(a * c.redF() + (1 - a) * background.redF()),
-                                     float(a * c.greenF() + (1 - a) * background.greenF()),
-                                     float(a * c.blueF() + (1 - a) * background.blueF()));
-            } else {
-                c.setAlpha(70);
-            }
-            s->setColor(c);
-        }
+        if (s->useOpenGL() != useGl && i % 2 == 1)
+            s->setColor(dominatedColor(m_series[i].provider, useGl, isDarkPalette(palette())));
         s->setUseOpenGL(useGl);
         s->replace(buffers.at(i));
     }

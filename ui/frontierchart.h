@@ -78,7 +78,13 @@ Q_SIGNALS:
     void pointClicked(int id);
     void logAxesChanged(bool logX, bool logY);
 
+protected:
+    /// A palette change (View > Colours) switches the chart theme and re-applies the chart's colours.
+    void changeEvent(QEvent *event) override;
+
 private:
+    /// The chart's own colours on top of its theme: provider colours, guides, legend.
+    void applyColours();
     struct SeriesInfo
     {
         QScatterSeries *series = nullptr;

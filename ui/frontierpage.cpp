@@ -3,6 +3,7 @@
 #include "elidedlabel.h"
 #include "frontierchart.h"
 #include "util/format.h"
+#include "viewmodels/pointgroupmodel.h"
 #include "viewmodels/pointtablemodel.h"
 
 #include <QCheckBox>
@@ -13,7 +14,7 @@
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
-#include <QTableView>
+#include <QTreeView>
 #include <QVBoxLayout>
 
 namespace gf {
@@ -58,18 +59,21 @@ FrontierPage::FrontierPage(QWidget *parent) : QWidget(parent)
     controls->addWidget(m_summary, 1);
 
     m_model = new PointTableModel(this);
-    auto *proxy = new QSortFilterProxyModel(this);
-    proxy->setSourceModel(m_model);
-    proxy->setSortRole(PointTableModel::SortRole);
-    m_table = new QTableView(this);
+    m_groups = new PointGroupModel(this);
+    m_groups->setPointModel(m_model);
+    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy->setSourceModel(m_groups);
+    m_proxy->setSortRole(PointTableModel::SortRole);
+    m_table = new QTreeView(this);
     m_table->setObjectName(QStringLiteral("frontierTable"));
-    m_table->setModel(proxy);
+    m_table->setModel(m_proxy);
+    m_table->setUniformRowHeights(true);
+    m_table->setAllColumnsShowFocus(true);
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(PointTableModel::Hours, Qt::AscendingOrder);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->verticalHeader()->setVisible(false);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->header()->setStretchLastSection(true);
     m_table->setAlternatingRowColors(true);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
@@ -128,7 +132,8 @@ void FrontierPage::setResults(ProjectionResultsPtr results)
         m_chart->setPoints({}, std::nullopt, std::nullopt, std::nullopt);
     }
     m_model->showFrontier(m_results);
-    m_table->resizeColumnsToContents();
+    for (int c = 0; c < PointTableModel::ColumnCount; ++c)
+        m_table->resizeColumnToContents(c);
     m_summary->setText(summary());
 }
 
@@ -164,8 +169,9 @@ void FrontierPage::pointActivated(int point)
         return;
     const int row = m_model->rowOfPoint(point);
     if (row >= 0) {
-        auto *proxy = qobject_cast<QSortFilterProxyModel *>(m_table->model());
-        const QModelIndex idx = proxy->mapFromSource(m_model->index(row, 0));
+        const QModelIndex idx = m_proxy->mapFromSource(m_groups->indexOfSourceRow(row));
+        if (idx.parent().isValid())
+            m_table->expand(idx.parent());
         const QSignalBlocker blocker(m_table->selectionModel());
         m_table->selectionModel()->setCurrentIndex(idx, QItemSelectionModel::ClearAndSelect |
                                                             QItemSelectionModel::Rows);
@@ -175,6 +181,12 @@ void FrontierPage::pointActivated(int point)
     }
     Q_EMIT catalogRowActivated(
         static_cast<int>(m_results->catalogIndex.at(m_results->points.at(point).offerIndex)));
+}
+
+void FrontierPage::setGrouped(bool grouped)
+{
+    m_groups->setGrouped(grouped);
+    m_table->setRootIsDecorated(grouped);
 }
 
 void FrontierPage::highlightCatalogRows(const QList<int> &rows)

@@ -6,14 +6,17 @@
 
 class QCheckBox;
 class QLabel;
-class QTableView;
+class QSortFilterProxyModel;
+class QTreeView;
 
 namespace gf {
 
 class FrontierChart;
+class PointGroupModel;
 class PointTableModel;
 
-/// The Frontier page: the cost-vs-time chart with the frontier table below it.
+/// The Frontier page: the cost-vs-time chart (every point) with the frontier table below it (one row per
+/// instance type and pricing, expandable to its zones, or one row per point).
 class FrontierPage final : public QWidget
 {
     Q_OBJECT
@@ -27,7 +30,10 @@ public:
 
     FrontierChart *chart() const { return m_chart; }
     PointTableModel *frontierModel() const { return m_model; }
-    QTableView *frontierView() const { return m_table; }
+    PointGroupModel *frontierGroups() const { return m_groups; }
+    QTreeView *frontierView() const { return m_table; }
+    /// One row per instance type and pricing (the Offers page's toggle) or one row per point.
+    void setGrouped(bool grouped);
     QString summary() const;
 
     void saveState() const;
@@ -42,7 +48,9 @@ private:
 
     FrontierChart *m_chart = nullptr;
     PointTableModel *m_model = nullptr;
-    QTableView *m_table = nullptr;
+    PointGroupModel *m_groups = nullptr;
+    QSortFilterProxyModel *m_proxy = nullptr;
+    QTreeView *m_table = nullptr;
     QCheckBox *m_logX = nullptr;
     QCheckBox *m_uncertainty = nullptr;
     QCheckBox *m_logY = nullptr;

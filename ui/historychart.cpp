@@ -1,4 +1,5 @@
 #include "historychart.h"
+#include "uistyle.h"
 
 #include <QChart>
 #include <QChartView>
@@ -33,8 +34,6 @@ HistoryChart::HistoryChart(QWidget *parent) : QWidget(parent)
     for (auto *s : {static_cast<QXYSeries *>(m_onDemand), static_cast<QXYSeries *>(m_onDemandDots),
                     static_cast<QXYSeries *>(m_spot), static_cast<QXYSeries *>(m_spotDots)})
         m_chart->addSeries(s);
-    m_onDemandDots->setColor(m_onDemand->color());
-    m_spotDots->setColor(m_spot->color());
     m_axisX = new QDateTimeAxis;
     m_axisX->setFormat(QStringLiteral("yyyy-MM-dd"));
     m_axisX->setTitleText(tr("Snapshot fetched (UTC)"));
@@ -61,7 +60,29 @@ HistoryChart::HistoryChart(QWidget *parent) : QWidget(parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
     layout->addWidget(m_empty);
+    applyTheme();
     clear(tr("Choose an instance type to see its price history."));
+}
+
+void HistoryChart::applyTheme()
+{
+    // The theme colours the plot, axes and legend for the palette; the dots take their line's colour.
+    m_chart->setTheme(isDarkPalette(palette()) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    m_onDemandDots->setColor(m_onDemand->color());
+    m_spotDots->setColor(m_spot->color());
+    for (QScatterSeries *s : {m_onDemandDots, m_spotDots})
+        s->setBorderColor(s->color());
+    for (QLegendMarker *m :
+         m_chart->legend()->markers(m_onDemandDots) + m_chart->legend()->markers(m_spotDots))
+        m->setVisible(false);
+}
+
+void HistoryChart::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange &&
+        m_chart->theme() != (isDarkPalette(palette()) ? QChart::ChartThemeDark : QChart::ChartThemeLight))
+        applyTheme();
 }
 
 HistoryChart::~HistoryChart() = default;

@@ -52,8 +52,12 @@ public:
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
+    /// A palette change switches the chart between its light and dark theme.
+    void changeEvent(QEvent *event) override;
 
 private:
+    void applyTheme();
+
     QChart *m_chart = nullptr;
     QChartView *m_view = nullptr;
     QLineSeries *m_onDemand = nullptr;

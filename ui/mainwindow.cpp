@@ -1,4 +1,5 @@
 #include "mainwindow.h"
+#include "apptheme.h"
 #include "uistyle.h"
 
 #include "catalogspage.h"
@@ -9,30 +10,44 @@
 #include "exportdialog.h"
 #include "frontierchart.h"
 #include "frontierpage.h"
+#include "launch/launchplan.h"
+#include "launch/offerid.h"
+#include "launchplandialog.h"
+#include "measurementspage.h"
 #include "offerspage.h"
 #include "probepage.h"
 #include "util/resourcefiles.h"
 #include "viewmodels/catalogservice.h"
 #include "viewmodels/offertablemodel.h"
+#include "viewmodels/pointgroupmodel.h"
+#include "viewmodels/pointtablemodel.h"
 #include "workloadpanel.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDesktopServices>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
+#include <QSortFilterProxyModel>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTextBrowser>
+#include <QTreeView>
+#include <QUrl>
 #include <QVBoxLayout>
 
 namespace gf {
@@ -51,10 +66,7 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     m_banner->setObjectName(QStringLiteral("errorBanner"));
     m_banner->setWordWrap(true);
     m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_banner->setStyleSheet(
-        QStringLiteral("QLabel { padding: 6px; border-radius: 4px; background: palette(tooltip-base); "
-                       "color: palette(tooltip-text); border: 1px solid %1; }")
-            .arg(errorColor(palette()).name()));
+    styleBanner();
     m_banner->hide();
     layout->addWidget(m_banner);
 
@@ -70,6 +82,8 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     m_tabs->addTab(m_probe, tr("&Probe"));
     m_catalogs = new CatalogsPage(m_service, m_tabs);
     m_tabs->addTab(m_catalogs, tr("C&atalogs"));
+    m_measurementsPage = new MeasurementsPage(m_service, m_tabs);
+    m_tabs->addTab(m_measurementsPage, tr("Measu&rements"));
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
 
@@ -113,7 +127,10 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     });
     connect(m_catalogs, &CatalogsPage::catalogChanged, this, &MainWindow::reload);
     connect(m_probe, &ProbePage::calibrationChanged, m_projection, &ProjectionController::setCalibration);
+    connect(m_probe, &ProbePage::calibrationChanged, m_measurementsPage, &MeasurementsPage::setCalibration);
+    connect(m_measurementsPage, &MeasurementsPage::measurementsChanged, this, &MainWindow::reload);
     connect(m_frontier, &FrontierPage::catalogRowActivated, m_offers, &OffersPage::selectCatalogRow);
+    connect(m_offers, &OffersPage::groupedChanged, m_frontier, &FrontierPage::setGrouped);
     connect(m_offers, &OffersPage::selectionChanged, this, [this](const QList<int> &rows) {
         m_frontier->highlightCatalogRows(rows);
         updateCompare();
@@ -148,6 +165,30 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
         file->addAction(tr("Export chart &image…"), this, [openExport] { openExport(true); });
     exportChart->setObjectName(QStringLiteral("exportChartAction"));
     file->addSeparator();
+    // SkyPilot launch plans: the selected offers (Offers page), else the recommended point.
+    QAction *launchPlan = file->addAction(tr("&Launch plan…"), this, [this] {
+        openLaunchPlan(m_tabs->currentWidget() == m_frontier ? selectedFrontierPoints()
+                                                             : selectedOfferPoints());
+    });
+    launchPlan->setObjectName(QStringLiteral("launchPlanAction"));
+    launchPlan->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    launchPlan->setToolTip(tr("Write SkyPilot tasks for the selected offers (else the recommended one)"));
+    QAction *importMeasurements = file->addAction(tr("Import &measurements…"), this, [this] {
+        m_tabs->setCurrentWidget(m_measurementsPage);
+        if (auto *b = m_measurementsPage->findChild<QPushButton *>(QStringLiteral("importMeasurements")))
+            b->click();
+    });
+    importMeasurements->setObjectName(QStringLiteral("importMeasurementsAction"));
+    auto *offersLaunch = new QAction(tr("Launch plan for the selected offers…"), this);
+    offersLaunch->setObjectName(QStringLiteral("offersLaunchPlanAction"));
+    connect(offersLaunch, &QAction::triggered, this, [this] { openLaunchPlan(selectedOfferPoints()); });
+    m_offers->addRowAction(offersLaunch); // in the table's context menu, beside "Where is ... cheapest?"
+    auto *frontierLaunch = new QAction(tr("Launch plan for this point…"), this);
+    frontierLaunch->setObjectName(QStringLiteral("frontierLaunchPlanAction"));
+    connect(frontierLaunch, &QAction::triggered, this, [this] { openLaunchPlan(selectedFrontierPoints()); });
+    m_frontier->frontierView()->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_frontier->frontierView()->addAction(frontierLaunch);
+    file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q)); // QKeySequence::Quit is empty on some platforms
 
@@ -165,6 +206,32 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     QAction *resetZoom =
         view->addAction(tr("Reset chart &zoom"), m_frontier->chart(), &FrontierChart::resetZoom);
     resetZoom->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    view->addSeparator();
+    QAction *grouped = view->addAction(tr("One row per &instance type"));
+    grouped->setObjectName(QStringLiteral("groupOffersAction"));
+    grouped->setCheckable(true);
+    grouped->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
+    grouped->setToolTip(tr("Offers and Frontier tables: one row per instance type and pricing, expandable to "
+                           "its regions and zones, or one row per offer"));
+    connect(grouped, &QAction::toggled, m_offers, &OffersPage::setGrouped);
+    connect(m_offers, &OffersPage::groupedChanged, grouped, &QAction::setChecked);
+    QMenu *colours = view->addMenu(tr("&Colours"));
+    colours->setObjectName(QStringLiteral("coloursMenu"));
+    auto *themes = new QActionGroup(this);
+    for (const auto &[theme, label] :
+         {std::pair{Theme::System, tr("&System")}, std::pair{Theme::Light, tr("&Light")},
+          std::pair{Theme::Dark, tr("&Dark")}}) {
+        QAction *a = colours->addAction(label);
+        a->setObjectName(QStringLiteral("theme_") + themeName(theme));
+        a->setCheckable(true);
+        a->setChecked(currentTheme() == theme);
+        themes->addAction(a);
+        const Theme chosen = theme;
+        connect(a, &QAction::triggered, this, [chosen] {
+            applyTheme(chosen);
+            saveTheme(chosen);
+        });
+    }
     view->addSeparator();
     for (int i = 0; i < 9; ++i) {
         auto *a = new QAction(this);
@@ -223,6 +290,8 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
         resize(size);
     }
     m_offers->restoreState();
+    grouped->setChecked(m_offers->isGrouped());
+    m_frontier->setGrouped(m_offers->isGrouped());
     m_frontier->restoreState();
     m_workload->restoreState();
     onWorkloadChanged();
@@ -255,7 +324,17 @@ void MainWindow::onLoaded(quint64 request, const CatalogLoad &loaded)
     m_snapshots = load.snapshots;
     m_offers->setOffers(load.offers, load.snapshots);
     m_projection->setCalibration(load.calibration);
+    m_measurementsPage->setCalibration(load.calibration);
+    m_measurements = load.measurements;
+    onWorkloadChanged(); // the options carry the measurements
     m_projection->setOffers(std::move(load.offers));
+    m_catalogs->setReadOnly(load.readOnly);
+    if (load.readOnly) {
+        m_banner->setText(tr("%1 is read-only (no write access to it or its folder): the catalog is shown, "
+                             "but refreshing, importing and storing probe runs are off.")
+                              .arg(m_dbPath));
+        m_banner->show();
+    }
     if (load.bundledImported > 0)
         statusBar()->showMessage(tr("First start: imported the bundled price snapshot of %n provider(s).",
                                     nullptr, load.bundledImported),
@@ -272,7 +351,100 @@ void MainWindow::onWorkloadChanged()
         return;
     }
     m_projection->setWorkload(w.value());
-    m_projection->setOptions(m_workload->options());
+    ProjectionOptions options = m_workload->options();
+    options.measurements = m_measurements;
+    m_projection->setOptions(options);
+}
+
+QList<qsizetype> MainWindow::selectedOfferPoints() const
+{
+    QList<qsizetype> out;
+    const ProjectionResultsPtr r = m_projection->results();
+    if (!r)
+        return out;
+    for (int row : m_offers->selectedRows())
+        if (row >= 0 && row < r->primaryPoint.size() && r->primaryPoint.at(row) >= 0)
+            out.append(r->primaryPoint.at(row));
+    return out;
+}
+
+QList<qsizetype> MainWindow::selectedFrontierPoints() const
+{
+    QList<qsizetype> out;
+    QTreeView *view = m_frontier->frontierView();
+    auto *proxy = qobject_cast<QSortFilterProxyModel *>(view->model());
+    if (!proxy || !view->selectionModel())
+        return out;
+    // A group row stands for its representative (the best member); a child row for itself.
+    for (const QModelIndex &idx : view->selectionModel()->selectedRows()) {
+        const int row = m_frontier->frontierGroups()->sourceRow(proxy->mapToSource(idx));
+        const qsizetype p = row < 0 ? -1 : m_frontier->frontierModel()->pointAt(row);
+        if (p >= 0)
+            out.append(p);
+    }
+    return out;
+}
+
+void MainWindow::openLaunchPlan(QList<qsizetype> points)
+{
+    const ProjectionResultsPtr r = m_projection->results();
+    if (!r) {
+        QMessageBox::information(this, tr("Launch plan"), tr("Wait for the projection to finish first."));
+        return;
+    }
+    if (points.isEmpty() && r->recommended >= 0)
+        points.append(r->recommended);
+    if (points.isEmpty()) {
+        QMessageBox::information(
+            this, tr("Launch plan"),
+            tr("Select offers on the Offers page or a point on the Frontier page: there is "
+               "no recommended point for this workload and these filters."));
+        return;
+    }
+    QList<LaunchCandidate> candidates;
+    QStringList lines;
+    for (qsizetype i : std::as_const(points)) {
+        const ProjectedOffer &pt = r->points.at(i);
+        LaunchCandidate c;
+        c.offer = r->offers.at(pt.offerIndex);
+        c.spot = pt.mode == PriceMode::Spot;
+        c.point = pt;
+        candidates.append(c);
+        lines.append(offerIdText(c.offer, c.spot) +
+                     (i == r->recommended ? tr("  (recommended)") : QString()));
+    }
+    LaunchPlanDialog dialog(lines, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    auto plan = buildLaunchPlan(r->workload, candidates, dialog.options());
+    if (!plan) {
+        QMessageBox::warning(this, tr("Launch plan"), tr("No plan was written: %1").arg(plan.error().text()));
+        return;
+    }
+    auto written = writeLaunchPlan(plan.value(), dialog.directory());
+    if (!written) {
+        QMessageBox::warning(this, tr("Launch plan"),
+                             tr("The plan could not be written: %1").arg(written.error().text()));
+        return;
+    }
+    QString text = tr("Wrote %n SkyPilot task(s) and README.txt into %1.", nullptr,
+                      static_cast<int>(plan.value().tasks.size()))
+                       .arg(QDir::toNativeSeparators(dialog.directory()));
+    for (const LaunchTask &t : plan.value().tasks)
+        text += u'\n' + (t.spot && !plan.value().options.sweep ? QStringLiteral("sky jobs launch -n %1 %2")
+                                                               : QStringLiteral("sky launch -c %1 %2"))
+                            .arg(t.name, t.fileName);
+    for (const QString &s : plan.value().skipped)
+        text += u'\n' + tr("Not planned: %1").arg(s);
+    if (plan.value().options.probe)
+        text += u'\n' +
+                tr("The probe needs GPU Frontier's Linux .tar.gz package in that folder (see README.txt).");
+    QMessageBox box(QMessageBox::Information, tr("Launch plan"), text, QMessageBox::Ok, this);
+    QPushButton *open = box.addButton(tr("Open folder"), QMessageBox::ActionRole);
+    box.exec();
+    if (box.clickedButton() == open)
+        QDesktopServices::openUrl(QUrl::fromLocalFile(dialog.directory()));
+    statusBar()->showMessage(tr("Launch plan written to %1").arg(dialog.directory()), 8000);
 }
 
 void MainWindow::onResults(ProjectionResultsPtr results)
@@ -298,6 +470,21 @@ void MainWindow::updateCompare()
 {
     m_compare->setOffers(m_offers->model()->offers(), m_offers->selectedRows(),
                          m_offers->model()->projection());
+}
+
+void MainWindow::styleBanner()
+{
+    m_banner->setStyleSheet(
+        QStringLiteral("QLabel { padding: 6px; border-radius: 4px; background: palette(tooltip-base); "
+                       "color: palette(tooltip-text); border: 1px solid %1; }")
+            .arg(errorColor(palette()).name()));
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    QMainWindow::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && m_banner)
+        styleBanner();
 }
 
 void MainWindow::showError(const QString &message)

@@ -20,6 +20,7 @@ class ComparePage;
 class FrontierPage;
 class OffersPage;
 class ProbePage;
+class MeasurementsPage;
 class WorkloadPanel;
 
 /// What the background load hands to the GUI thread.
@@ -45,6 +46,7 @@ public:
     ComparePage *comparePage() const { return m_compare; }
     ProbePage *probePage() const { return m_probe; }
     CatalogsPage *catalogsPage() const { return m_catalogs; }
+    MeasurementsPage *measurementsPage() const { return m_measurementsPage; }
     WorkloadPanel *workloadPanel() const { return m_workload; }
     ProjectionController *projection() const { return m_projection; }
     QTabWidget *tabs() const { return m_tabs; }
@@ -63,14 +65,20 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
+    void styleBanner();
     void onLoaded(quint64 request, const CatalogLoad &load);
     void onWorkloadChanged();
     void onResults(ProjectionResultsPtr results);
     void updateCompare();
     void showError(const QString &message);
     void showAbout();
+    /// "Launch plan…" for these points (indexes into the current results); none: the recommended one.
+    void openLaunchPlan(QList<qsizetype> points);
+    QList<qsizetype> selectedOfferPoints() const;
+    QList<qsizetype> selectedFrontierPoints() const;
 
     QString m_dbPath;
     QTabWidget *m_tabs = nullptr;
@@ -79,6 +87,8 @@ private:
     ComparePage *m_compare = nullptr;
     ProbePage *m_probe = nullptr;
     CatalogsPage *m_catalogs = nullptr;
+    MeasurementsPage *m_measurementsPage = nullptr;
+    ThroughputMeasurements m_measurements; ///< imported, from the last catalog load
     WorkloadPanel *m_workload = nullptr;
     QDockWidget *m_workloadDock = nullptr;
     ProjectionController *m_projection = nullptr;

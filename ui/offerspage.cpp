@@ -1,6 +1,10 @@
 #include "offerspage.h"
 
+#include "cheapestdialog.h"
+#include "domain/gpucatalog.h"
+#include "flagdelegate.h"
 #include "util/format.h"
+#include "viewmodels/offergroupmodel.h"
 #include "viewmodels/offertablemodel.h"
 
 #include <QCheckBox>
@@ -13,10 +17,11 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QPushButton>
+#include <QSet>
 #include <QSettings>
 #include <QSpinBox>
 #include <QSplitter>
-#include <QTableView>
+#include <QTreeView>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -26,11 +31,20 @@ namespace gf {
 OffersPage::OffersPage(QWidget *parent) : QWidget(parent)
 {
     m_model = new OfferTableModel(this);
+    m_groups = new OfferGroupModel(this);
+    m_groups->setOfferModel(m_model);
     m_proxy = new OfferFilterProxy(this);
-    m_proxy->setSourceModel(m_model);
+    m_proxy->setSourceModel(m_groups);
 
     auto *filters = new QGroupBox(tr("Filters"), this);
     auto *form = new QFormLayout(filters);
+    m_grouped = new QCheckBox(tr("One row per instance type"), filters);
+    m_grouped->setObjectName(QStringLiteral("groupOffers"));
+    m_grouped->setChecked(true);
+    m_grouped->setToolTip(tr("On: the offers of an instance type in its regions and zones share one row with "
+                             "the best price, the number of locations and the price range; expand it to see "
+                             "each location.\nOff: one row per offer."));
+    form->addRow(m_grouped);
     auto *providers = new QVBoxLayout;
     for (const QString &p : knownProviders()) {
         auto *box = new QCheckBox(providerDisplayName(p), filters);
@@ -106,37 +120,42 @@ OffersPage::OffersPage(QWidget *parent) : QWidget(parent)
     connect(m_maxPrice, &QDoubleSpinBox::valueChanged, this, &OffersPage::applyFilters);
     connect(m_spot, &QCheckBox::toggled, this, &OffersPage::applyFilters);
 
-    m_view = new QTableView(this);
+    // A tree: a group row expands to its offers. Uniform row heights keep 100,000 rows fast.
+    m_view = new QTreeView(this);
     m_view->setObjectName(QStringLiteral("offersTable"));
     m_view->setModel(m_proxy);
+    m_view->setItemDelegateForColumn(OfferTableModel::Flags, new FlagDelegate(m_view));
+    m_view->setUniformRowHeights(true);
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(OfferTableModel::OnDemand, Qt::AscendingOrder);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setAlternatingRowColors(true);
-    m_view->verticalHeader()->setVisible(false);
-    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
-    m_view->horizontalHeader()->setSectionsMovable(true);
+    m_view->setAllColumnsShowFocus(true);
+    m_view->header()->setStretchLastSection(false);
+    m_view->header()->setSectionsMovable(true);
     {
         // Prices first: GPU memory moves after the price, time and cost columns, so that a
         // small screen shows what an offer costs without scrolling (the user can drag it back).
-        QHeaderView *h = m_view->horizontalHeader();
+        QHeaderView *h = m_view->header();
         h->moveSection(h->visualIndex(OfferTableModel::GpuMemory),
                        h->visualIndex(OfferTableModel::SpotSavings));
     }
-    m_view->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_view->header()->setContextMenuPolicy(Qt::CustomContextMenu);
     m_view->setColumnHidden(OfferTableModel::Network, true);
-    connect(m_view->horizontalHeader(), &QHeaderView::customContextMenuRequested, this,
-            [this](const QPoint &pos) {
-                QMenu menu(this);
-                for (int c = 0; c < m_model->columnCount(); ++c) {
-                    QAction *a = menu.addAction(m_model->headerData(c, Qt::Horizontal).toString());
-                    a->setCheckable(true);
-                    a->setChecked(!m_view->isColumnHidden(c));
-                    connect(a, &QAction::toggled, this,
-                            [this, c](bool on) { m_view->setColumnHidden(c, !on); });
-                }
-                menu.exec(m_view->horizontalHeader()->mapToGlobal(pos));
-            });
+    m_view->setColumnHidden(OfferTableModel::Setup, true);
+    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_view, &QWidget::customContextMenuRequested, this, &OffersPage::showRowMenu);
+    connect(m_grouped, &QCheckBox::toggled, this, &OffersPage::setGrouped);
+    connect(m_view->header(), &QHeaderView::customContextMenuRequested, this, [this](const QPoint &pos) {
+        QMenu menu(this);
+        for (int c = 0; c < m_model->columnCount(); ++c) {
+            QAction *a = menu.addAction(m_model->headerData(c, Qt::Horizontal).toString());
+            a->setCheckable(true);
+            a->setChecked(!m_view->isColumnHidden(c));
+            connect(a, &QAction::toggled, this, [this, c](bool on) { m_view->setColumnHidden(c, !on); });
+        }
+        menu.exec(m_view->header()->mapToGlobal(pos));
+    });
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             [this] { Q_EMIT selectionChanged(selectedRows()); });
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
@@ -165,12 +184,88 @@ void OffersPage::setOffers(QList<Offer> offers, const QList<Snapshot> &snapshots
 {
     m_snapshots = snapshots;
     m_model->setOffers(std::move(offers));
-    m_view->resizeColumnsToContents();
-    for (int c = 0; c < m_model->columnCount(); ++c)
-        if (!m_view->isColumnHidden(c)) // a hidden column reports width 0: keep its own for when it is shown
-            m_view->setColumnWidth(
-                c, std::min(m_view->columnWidth(c), 150)); // longer names elide; tooltips tell
+    for (int c = 0; c < m_model->columnCount(); ++c) {
+        if (m_view->isColumnHidden(c)) // a hidden column reports width 0: keep its own for when it is shown
+            continue;
+        m_view->resizeColumnToContents(c);
+        m_view->setColumnWidth(c, std::min(m_view->columnWidth(c), 150)); // longer names elide; tooltips tell
+    }
+    // The flags arrive with the projection, after this sizing: room for an icon and one flag name.
+    m_view->setColumnWidth(OfferTableModel::Flags,
+                           std::max(m_view->columnWidth(OfferTableModel::Flags), 170));
     updateSummary();
+    Q_EMIT selectionChanged(selectedRows()); // a reset cleared the selection
+}
+
+bool OffersPage::isGrouped() const
+{
+    return m_groups->isGrouped();
+}
+
+void OffersPage::setGrouped(bool grouped)
+{
+    if (grouped == m_groups->isGrouped())
+        return;
+    const QSignalBlocker blocker(m_grouped);
+    m_grouped->setChecked(grouped);
+    const QList<int> selected = selectedRows();
+    m_groups->setGrouped(grouped);
+    m_view->setRootIsDecorated(grouped);
+    // Keep the selected offers selected: in a group that is collapsed, its row stands for them.
+    QItemSelection selection;
+    for (int row : selected) {
+        QModelIndex idx = m_proxy->mapFromSource(m_groups->indexOfSourceRow(row));
+        if (idx.parent().isValid() && !m_view->isExpanded(idx.parent()))
+            idx = idx.parent();
+        if (idx.isValid())
+            selection.select(idx, idx);
+    }
+    m_view->selectionModel()->select(selection,
+                                     QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    updateSummary();
+    Q_EMIT groupedChanged(grouped);
+    Q_EMIT selectionChanged(selectedRows());
+}
+
+int OffersPage::catalogRowOf(const QModelIndex &proxyIndex) const
+{
+    return m_groups->sourceRow(m_proxy->mapToSource(proxyIndex));
+}
+
+void OffersPage::showRowMenu(const QPoint &pos)
+{
+    const QModelIndex idx = m_view->indexAt(pos);
+    const Offer *o = m_model->offerAt(catalogRowOf(idx));
+    QMenu menu(this);
+    if (o) {
+        const QString gpu = o->gpuId.isEmpty() ? o->gpuRawName : o->gpuId;
+        QAction *cheapest = menu.addAction(tr("Where is %1 cheapest?").arg(gpuModelName(*o)));
+        cheapest->setObjectName(QStringLiteral("whereCheapestAction"));
+        connect(cheapest, &QAction::triggered, this, [this, gpu] { showCheapest(gpu); });
+        for (QAction *a : std::as_const(m_rowActions))
+            menu.addAction(a);
+    }
+    if (isGrouped()) {
+        if (!menu.isEmpty())
+            menu.addSeparator();
+        menu.addAction(tr("Expand all"), m_view, &QTreeView::expandAll);
+        menu.addAction(tr("Collapse all"), m_view, &QTreeView::collapseAll);
+    }
+    if (!menu.isEmpty())
+        menu.exec(m_view->viewport()->mapToGlobal(pos));
+}
+
+CheapestDialog *OffersPage::showCheapest(const QString &gpu)
+{
+    if (!m_cheapest) {
+        m_cheapest = new CheapestDialog(this);
+        m_cheapest->setObjectName(QStringLiteral("cheapestDialog"));
+    }
+    m_cheapest->setOffers(m_model->offers(), gpu);
+    m_cheapest->show(); // not modal: it can stay open beside the table
+    m_cheapest->raise();
+    m_cheapest->activateWindow();
+    return m_cheapest;
 }
 
 void OffersPage::applyFilters()
@@ -200,16 +295,23 @@ void OffersPage::applyFilters()
 
 QList<int> OffersPage::selectedRows() const
 {
+    // A group row stands for its best offer (the one whose numbers it shows).
     QList<int> rows;
+    QSet<int> seen;
     const QModelIndexList selected = m_view->selectionModel()->selectedRows();
-    for (const QModelIndex &i : selected)
-        rows.append(m_proxy->mapToSource(i).row());
+    for (const QModelIndex &i : selected) {
+        const int row = catalogRowOf(i);
+        if (row >= 0 && !seen.contains(row)) {
+            seen.insert(row);
+            rows.append(row);
+        }
+    }
     return rows;
 }
 
 void OffersPage::selectCatalogRow(int row)
 {
-    QModelIndex source = m_model->index(row, 0);
+    const QModelIndex source = m_groups->indexOfSourceRow(row);
     if (!source.isValid())
         return;
     QModelIndex idx = m_proxy->mapFromSource(source);
@@ -217,6 +319,8 @@ void OffersPage::selectCatalogRow(int row)
         resetFilters();
         idx = m_proxy->mapFromSource(source);
     }
+    if (idx.parent().isValid())
+        m_view->expand(idx.parent());
     m_view->selectionModel()->setCurrentIndex(idx, QItemSelectionModel::ClearAndSelect |
                                                        QItemSelectionModel::Rows);
     m_view->scrollTo(idx, QAbstractItemView::PositionAtCenter);
@@ -236,7 +340,9 @@ void OffersPage::updateSummary()
             oldestDate = s.dataDate.isValid() ? s.dataDate : s.fetchedAt.date();
         }
     }
-    QString text = tr("Showing %1 of %2 offers").arg(m_proxy->rowCount()).arg(m_model->rowCount());
+    QString text = tr("Showing %1 of %2 offers").arg(m_groups->acceptedCount()).arg(m_model->rowCount());
+    if (isGrouped())
+        text += tr(" in %1 rows (one per instance type)").arg(m_groups->acceptedGroupCount());
     if (oldest >= 0) {
         text += tr(" · oldest prices from %1 (%2 old)")
                     .arg(oldestDate.toString(Qt::ISODate), formatAgeDays(oldest));
@@ -288,7 +394,8 @@ void OffersPage::saveState() const
     s.setValue(QStringLiteral("maxPrice"), m_maxPrice->value());
     s.setValue(QStringLiteral("spotOnly"), m_spot->isChecked());
     s.setValue(QStringLiteral("region"), m_region->text());
-    s.setValue(QStringLiteral("header"), m_view->horizontalHeader()->saveState());
+    s.setValue(QStringLiteral("headerV2"), m_view->header()->saveState());
+    s.setValue(QStringLiteral("grouped"), isGrouped());
     if (const auto *splitter = findChild<QSplitter *>(QStringLiteral("offersSplitter")))
         s.setValue(QStringLiteral("splitter"), splitter->saveState());
     s.endGroup();
@@ -307,9 +414,11 @@ void OffersPage::restoreState()
     m_maxPrice->setValue(s.value(QStringLiteral("maxPrice"), 0.0).toDouble());
     m_spot->setChecked(s.value(QStringLiteral("spotOnly"), false).toBool());
     m_region->setText(s.value(QStringLiteral("region")).toString());
-    const QByteArray header = s.value(QStringLiteral("header")).toByteArray();
+    // headerV2: the Flags and spot-risk columns came in; an older layout would misplace them.
+    const QByteArray header = s.value(QStringLiteral("headerV2")).toByteArray();
     if (!header.isEmpty())
-        m_view->horizontalHeader()->restoreState(header);
+        m_view->header()->restoreState(header);
+    setGrouped(s.value(QStringLiteral("grouped"), true).toBool());
     if (auto *splitter = findChild<QSplitter *>(QStringLiteral("offersSplitter")))
         splitter->restoreState(s.value(QStringLiteral("splitter")).toByteArray());
     s.endGroup();

@@ -10,14 +10,18 @@ class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
-class QTableView;
+class QAction;
+class QTreeView;
 
 namespace gf {
 
+class CheapestDialog;
 class OfferFilterProxy;
+class OfferGroupModel;
 class OfferTableModel;
 
-/// The Offers page: a filter panel beside a sortable table of the current catalog.
+/// The Offers page: a filter panel beside a sortable table of the current catalog, one row per instance
+/// type (expandable to its regions and zones) or, toggled, one row per offer.
 class OffersPage final : public QWidget
 {
     Q_OBJECT
@@ -27,8 +31,18 @@ public:
 
     void setOffers(QList<Offer> offers, const QList<Snapshot> &snapshots);
     OfferTableModel *model() const { return m_model; }
+    OfferGroupModel *groupModel() const { return m_groups; }
     OfferFilterProxy *proxy() const { return m_proxy; }
-    QTableView *view() const { return m_view; }
+    QTreeView *view() const { return m_view; }
+    /// An action of the table's context menu (applies to the selected rows), after the page's own.
+    void addRowAction(QAction *action) { m_rowActions.append(action); }
+    /// One row per (provider, instance type, pricing) (default) or one per offer; remembered.
+    void setGrouped(bool grouped);
+    bool isGrouped() const;
+    /// The catalog row a table index (of proxy()) shows: a group row shows its best offer.
+    int catalogRowOf(const QModelIndex &proxyIndex) const;
+    /// Opens "Where is this GPU cheapest?" for a canonical GPU id (or a provider's GPU name).
+    CheapestDialog *showCheapest(const QString &gpu);
     /// "Showing N of M offers · ..." as shown in the status line.
     QString summary() const { return m_summary; }
 
@@ -46,14 +60,20 @@ Q_SIGNALS:
     void summaryChanged(const QString &text);
     void filterChanged(const gf::OfferFilter &filter);
     void selectionChanged(const QList<int> &rows);
+    void groupedChanged(bool grouped);
 
 private:
     void applyFilters();
     void updateSummary();
+    void showRowMenu(const QPoint &pos);
 
     OfferTableModel *m_model = nullptr;
+    OfferGroupModel *m_groups = nullptr;
     OfferFilterProxy *m_proxy = nullptr;
-    QTableView *m_view = nullptr;
+    QTreeView *m_view = nullptr;
+    QList<QAction *> m_rowActions;
+    QCheckBox *m_grouped = nullptr;
+    CheapestDialog *m_cheapest = nullptr;
     QList<QCheckBox *> m_providerBoxes;
     QLineEdit *m_gpu = nullptr;
     QSpinBox *m_minGpus = nullptr;

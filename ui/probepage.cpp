@@ -179,7 +179,7 @@ QString ProbePage::statusText() const
 void ProbePage::showMessage(const QString &text, bool error)
 {
     m_message->setText(text);
-    m_message->setStyleSheet(error ? errorStyleSheet(palette()) : QString());
+    setErrorStyle(m_message, error);
 }
 
 void ProbePage::runProbe(bool cpu, bool quick)

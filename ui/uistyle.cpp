@@ -1,6 +1,13 @@
 #include "uistyle.h"
 
+#include <QApplication>
+#include <QWidget>
+
 namespace gf {
+
+namespace {
+constexpr const char *kErrorProperty = "gfErrorStyle";
+}
 
 bool isDarkPalette(const QPalette &palette)
 {
@@ -15,6 +22,23 @@ QColor errorColor(const QPalette &palette)
 QString errorStyleSheet(const QPalette &palette)
 {
     return QStringLiteral("color: %1;").arg(errorColor(palette).name());
+}
+
+void setErrorStyle(QWidget *widget, bool error)
+{
+    if (!widget)
+        return;
+    widget->setProperty(kErrorProperty, error);
+    // The application palette: a style sheet on the widget itself would colour its own palette.
+    widget->setStyleSheet(error ? errorStyleSheet(QApplication::palette(widget)) : QString());
+}
+
+void refreshErrorStyles()
+{
+    const QWidgetList widgets = QApplication::allWidgets();
+    for (QWidget *w : widgets)
+        if (w->property(kErrorProperty).toBool())
+            w->setStyleSheet(errorStyleSheet(QApplication::palette(w)));
 }
 
 } // namespace gf

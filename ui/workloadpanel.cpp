@@ -4,9 +4,11 @@
 #include "domain/gpucatalog.h"
 #include "util/format.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QLabel>
 #include <QSettings>
@@ -112,6 +114,22 @@ WorkloadPanel::WorkloadPanel(QWidget *parent) : QWidget(parent)
         m_precision->addItem(p, p);
     m_precision->setToolTip(tr("Arithmetic precision of the training: selects the datasheet peak used"));
     wf->addRow(tr("&Precision"), m_precision);
+    m_checkpointing = new QCheckBox(tr("Gradient checkpointing"), workloadBox);
+    m_checkpointing->setObjectName(QStringLiteral("checkpointing"));
+    m_checkpointing->setToolTip(
+        tr("Recompute activations in the backward pass: less memory per GPU (resources/GPUS.md \"Memory per "
+           "GPU\"), one more forward pass of compute. Offered for presets with the figures."));
+    wf->addRow(QString(), m_checkpointing);
+    m_dataset = new QDoubleSpinBox(workloadBox);
+    m_dataset->setObjectName(QStringLiteral("datasetGb"));
+    m_dataset->setRange(0, 1e6);
+    m_dataset->setDecimals(1);
+    m_dataset->setSuffix(tr(" GB"));
+    m_dataset->setSpecialValueText(tr("none"));
+    m_dataset->setToolTip(
+        tr("Data set size to stage on each instance before training (GB): setup = boot + this "
+           "/ the instance's sustained network bandwidth"));
+    wf->addRow(tr("Data to stage"), m_dataset);
     m_notes = new QLabel(workloadBox);
     m_notes->setWordWrap(true);
     m_notes->setObjectName(QStringLiteral("workloadNotes"));
@@ -148,6 +166,13 @@ WorkloadPanel::WorkloadPanel(QWidget *parent) : QWidget(parent)
     m_weightLabel = new QLabel(limits);
     lf->addRow(tr("Cost ↔ time"), m_weight);
     lf->addRow(QString(), m_weightLabel);
+    m_includeSuspect = new QCheckBox(tr("Include suspect prices"), limits);
+    m_includeSuspect->setObjectName(QStringLiteral("includeSuspect"));
+    m_includeSuspect->setToolTip(
+        tr("Offers whose price failed a sanity check (spot at the floor or not below on-demand, a GPU part "
+           "below its spot price, far below the GPU's median price, a stale row) are always shown with ⚠. "
+           "Tick to let them on the frontier and be recommended."));
+    lf->addRow(QString(), m_includeSuspect);
     layout->addWidget(limits);
 
     auto *spotBox = new QGroupBox(tr("Spot and run assumptions"), this);
@@ -185,10 +210,51 @@ WorkloadPanel::WorkloadPanel(QWidget *parent) : QWidget(parent)
     sf->addRow(tr("Multi-instance"), m_nodes);
     layout->addWidget(spotBox);
 
+    auto *providerBox = new QGroupBox(tr("Per provider"), this);
+    auto *grid = new QGridLayout(providerBox);
+    auto *rateHeader = new QLabel(tr("Interruptions/h"), providerBox);
+    rateHeader->setToolTip(
+        tr("Spot interruptions per instance-hour. \"default\" = the documented rate of the "
+           "provider, capacity and GPU class (resources/SPOT.md): e.g. 0.06/h for 8-GPU "
+           "flagship nodes, 0.015/h for standard GPUs, plus the AWS Spot Advisor bucket or "
+           "1 - vast.ai host reliability"));
+    auto *egressHeader = new QLabel(tr("Egress USD/GB"), providerBox);
+    egressHeader->setToolTip(
+        tr("Cost per GB to bring the data set to this provider's instances when it lives "
+           "elsewhere (0 = it lives there, or free)"));
+    grid->addWidget(rateHeader, 0, 1);
+    grid->addWidget(egressHeader, 0, 2);
+    int row = 1;
+    for (const QString &p : knownProviders()) {
+        grid->addWidget(new QLabel(providerDisplayName(p), providerBox), row, 0);
+        auto *rate = new QDoubleSpinBox(providerBox);
+        rate->setObjectName(QStringLiteral("interruptionRate_") + p);
+        rate->setRange(-0.005, 10);
+        rate->setDecimals(3);
+        rate->setSingleStep(0.005);
+        rate->setSpecialValueText(tr("default"));
+        rate->setValue(-0.005);
+        rate->setToolTip(rateHeader->toolTip());
+        grid->addWidget(rate, row, 1);
+        m_rates.insert(p, rate);
+        auto *egress = new QDoubleSpinBox(providerBox);
+        egress->setObjectName(QStringLiteral("egress_") + p);
+        egress->setRange(0, 10);
+        egress->setDecimals(3);
+        egress->setSingleStep(0.01);
+        egress->setToolTip(egressHeader->toolTip());
+        grid->addWidget(egress, row, 2);
+        m_egress.insert(p, egress);
+        connect(rate, &QDoubleSpinBox::valueChanged, this, &WorkloadPanel::emitChanged);
+        connect(egress, &QDoubleSpinBox::valueChanged, this, &WorkloadPanel::emitChanged);
+        ++row;
+    }
+    layout->addWidget(providerBox);
+
     m_error = new QLabel(this);
     m_error->setObjectName(QStringLiteral("workloadError"));
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(errorStyleSheet(palette()));
+    setErrorStyle(m_error);
     m_error->hide();
     layout->addWidget(m_error);
     layout->addStretch(1);
@@ -196,8 +262,10 @@ WorkloadPanel::WorkloadPanel(QWidget *parent) : QWidget(parent)
     connect(m_preset, &QComboBox::currentIndexChanged, this, &WorkloadPanel::presetChanged);
     for (QComboBox *c : {m_customKind, m_customGpu, m_precision, m_spot})
         connect(c, &QComboBox::currentIndexChanged, this, &WorkloadPanel::emitChanged);
+    for (QCheckBox *b : {m_checkpointing, m_includeSuspect})
+        connect(b, &QCheckBox::toggled, this, &WorkloadPanel::emitChanged);
     for (QDoubleSpinBox *s : {m_customFlops, m_customMeasured, m_customParams, m_customMemory, m_samples,
-                              m_epochs, m_deadline, m_budget})
+                              m_epochs, m_deadline, m_budget, m_dataset})
         connect(s, &QDoubleSpinBox::valueChanged, this, &WorkloadPanel::emitChanged);
     for (QSpinBox *s : {m_checkpoint, m_setup, m_nodes})
         connect(s, &QSpinBox::valueChanged, this, &WorkloadPanel::emitChanged);
@@ -219,15 +287,16 @@ void WorkloadPanel::presetChanged()
             m_samples->setSuffix(QStringLiteral(" ") + w->sampleUnit);
             m_epochs->setValue(w->epochs);
             m_precision->setCurrentIndex(std::max(0, m_precision->findData(precisionName(w->precision))));
-            m_notes->setText(tr("%1 GFLOP/sample · %2 M params · needs %3 GB per GPU")
-                                 .arg(QString::number(w->flopsPerSample / 1e9, 'g', 4),
-                                      QString::number(w->parameters / 1e6, 'g', 4),
-                                      QString::number(w->memoryGb, 'g', 3)));
+            m_checkpointing->setEnabled(w->checkpointingOffered());
+            m_checkpointing->setChecked(w->gradientCheckpointing);
+            m_dataset->setValue(w->datasetGb);
             m_notes->setToolTip(w->notes);
             m_loading = wasLoading;
         }
     } else {
         m_samples->setSuffix(tr(" samples"));
+        m_checkpointing->setEnabled(false);
+        m_checkpointing->setChecked(false);
         m_notes->setText(tr("Describe your training: speed measured on one GPU, or FLOPs per sample."));
     }
     emitChanged();
@@ -248,6 +317,13 @@ void WorkloadPanel::emitChanged()
     m_error->setVisible(!w.ok());
     if (!w.ok())
         m_error->setText(w.error().text());
+    else if (w.value().kind != WorkloadKind::CustomMeasured &&
+             m_preset->currentData().toString() != kCustomId)
+        m_notes->setText(tr("%1 GFLOP/sample · %2 M params · needs %3 GB per GPU%4")
+                             .arg(QString::number(w.value().flopsPerSample / 1e9, 'g', 4),
+                                  QString::number(w.value().parameters / 1e6, 'g', 4),
+                                  QString::number(w.value().memoryGb, 'g', 3),
+                                  w.value().gradientCheckpointing ? tr(" (checkpointing)") : QString()));
     Q_EMIT changed();
 }
 
@@ -264,6 +340,13 @@ Result<Workload> WorkloadPanel::workload() const
         w.samplesPerEpoch = m_samples->value();
         w.epochs = m_epochs->value();
         w.precision = precision;
+        w.datasetGb = m_dataset->value();
+        if (m_checkpointing->isEnabled() && m_checkpointing->isChecked() != w.gradientCheckpointing) {
+            auto switched = withCheckpointing(w, m_checkpointing->isChecked());
+            if (!switched)
+                return switched.error();
+            w = switched.value();
+        }
         if (auto st = validateWorkload(w); !st)
             return st.error();
         return w;
@@ -281,6 +364,7 @@ Result<Workload> WorkloadPanel::workload() const
     in.memoryGb = m_customMemory->value();
     in.samplesPerEpoch = m_samples->value();
     in.epochs = m_epochs->value();
+    in.datasetGb = m_dataset->value();
     return makeCustomWorkload(in, GpuCatalog::builtin(), GpuSpecTable::builtin());
 }
 
@@ -298,7 +382,41 @@ ProjectionOptions WorkloadPanel::options() const
     o.nodeCounts = {1};
     if (m_nodes->value() > 1)
         o.nodeCounts.append(m_nodes->value());
+    o.includeSuspect = m_includeSuspect->isChecked();
+    for (auto it = m_rates.cbegin(); it != m_rates.cend(); ++it)
+        if (it.value()->value() >= 0)
+            o.interruptionRatePerHour.insert(it.key(), it.value()->value());
+    for (auto it = m_egress.cbegin(); it != m_egress.cend(); ++it)
+        if (it.value()->value() > 0)
+            o.egressUsdPerGb.insert(it.key(), it.value()->value());
     return o;
+}
+
+void WorkloadPanel::setIncludeSuspect(bool on)
+{
+    m_includeSuspect->setChecked(on);
+}
+
+void WorkloadPanel::setGradientCheckpointing(bool on)
+{
+    m_checkpointing->setChecked(on);
+}
+
+void WorkloadPanel::setDatasetGb(double gb)
+{
+    m_dataset->setValue(gb);
+}
+
+void WorkloadPanel::setInterruptionRate(const QString &provider, double perHour)
+{
+    if (QDoubleSpinBox *b = m_rates.value(provider))
+        b->setValue(perHour < 0 ? b->minimum() : perHour);
+}
+
+void WorkloadPanel::setEgressUsdPerGb(const QString &provider, double usdPerGb)
+{
+    if (QDoubleSpinBox *b = m_egress.value(provider))
+        b->setValue(usdPerGb);
 }
 
 void WorkloadPanel::selectPreset(const QString &id)
@@ -359,6 +477,13 @@ void WorkloadPanel::saveState() const
     s.setValue(QStringLiteral("customFlops"), m_customFlops->value());
     s.setValue(QStringLiteral("customParams"), m_customParams->value());
     s.setValue(QStringLiteral("customMemory"), m_customMemory->value());
+    s.setValue(QStringLiteral("includeSuspect"), m_includeSuspect->isChecked());
+    s.setValue(QStringLiteral("checkpointing"), m_checkpointing->isChecked());
+    s.setValue(QStringLiteral("datasetGb"), m_dataset->value());
+    for (auto it = m_rates.cbegin(); it != m_rates.cend(); ++it)
+        s.setValue(QStringLiteral("interruptionRate/") + it.key(), it.value()->value());
+    for (auto it = m_egress.cbegin(); it != m_egress.cend(); ++it)
+        s.setValue(QStringLiteral("egressUsdPerGb/") + it.key(), it.value()->value());
     s.endGroup();
 }
 
@@ -392,6 +517,16 @@ void WorkloadPanel::restoreState()
     m_customFlops->setValue(s.value(QStringLiteral("customFlops"), 10.0).toDouble());
     m_customParams->setValue(s.value(QStringLiteral("customParams"), 100.0).toDouble());
     m_customMemory->setValue(s.value(QStringLiteral("customMemory"), 16.0).toDouble());
+    m_includeSuspect->setChecked(s.value(QStringLiteral("includeSuspect"), false).toBool());
+    if (m_checkpointing->isEnabled())
+        m_checkpointing->setChecked(
+            s.value(QStringLiteral("checkpointing"), m_checkpointing->isChecked()).toBool());
+    m_dataset->setValue(s.value(QStringLiteral("datasetGb"), m_dataset->value()).toDouble());
+    for (auto it = m_rates.cbegin(); it != m_rates.cend(); ++it)
+        it.value()->setValue(
+            s.value(QStringLiteral("interruptionRate/") + it.key(), it.value()->minimum()).toDouble());
+    for (auto it = m_egress.cbegin(); it != m_egress.cend(); ++it)
+        it.value()->setValue(s.value(QStringLiteral("egressUsdPerGb/") + it.key(), 0.0).toDouble());
     s.endGroup();
     m_loading = false;
     emitChanged();

@@ -3,8 +3,10 @@
 #include "domain/workload.h"
 #include "projection/offerprojection.h"
 
+#include <QHash>
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -33,6 +35,12 @@ public:
     void setWeight(double weight); ///< 0 cheapest .. 1 fastest
     void setSamples(double samples);
     void setEpochs(double epochs);
+    void setIncludeSuspect(bool on);
+    void setGradientCheckpointing(bool on);
+    void setDatasetGb(double gb);
+    /// < 0 = the documented default.
+    void setInterruptionRate(const QString &provider, double perHour);
+    void setEgressUsdPerGb(const QString &provider, double usdPerGb);
 
     void saveState() const;
     void restoreState();
@@ -62,6 +70,11 @@ private:
     QSpinBox *m_checkpoint = nullptr;
     QSpinBox *m_setup = nullptr;
     QSpinBox *m_nodes = nullptr;
+    QCheckBox *m_checkpointing = nullptr;
+    QDoubleSpinBox *m_dataset = nullptr;
+    QCheckBox *m_includeSuspect = nullptr;
+    QHash<QString, QDoubleSpinBox *> m_rates;  ///< provider -> interruptions per hour (< 0: default)
+    QHash<QString, QDoubleSpinBox *> m_egress; ///< provider -> USD per GB
     QSlider *m_weight = nullptr;
     QLabel *m_weightLabel = nullptr;
     QLabel *m_error = nullptr;

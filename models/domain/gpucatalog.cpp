@@ -43,6 +43,8 @@ Result<GpuCatalog> GpuCatalog::fromCsv(const QString &text)
     const int cMem = doc.column(QStringLiteral("memory_gb"));
     const int cForm = doc.column(QStringLiteral("form_factor"));
     const int cAliases = doc.column(QStringLiteral("aliases"));
+    const int cFamily = doc.column(QStringLiteral("family"));
+    const int cClass = doc.column(QStringLiteral("capacity_class"));
     if (cId < 0 || cName < 0 || cAliases < 0)
         return makeError(QStringLiteral("GPU table: the header must have id, name and aliases columns"));
 
@@ -59,6 +61,15 @@ Result<GpuCatalog> GpuCatalog::fromCsv(const QString &text)
         m.formFactor = field(cForm);
         if (m.id.isEmpty())
             return makeError(QStringLiteral("GPU table line %1: empty id").arg(rec.line));
+        m.family = field(cFamily);
+        if (m.family.isEmpty())
+            m.family = m.id;
+        m.capacityClass = cClass >= 0 ? field(cClass) : QStringLiteral("standard");
+        if (m.capacityClass != u"flagship" && m.capacityClass != u"standard")
+            return makeError(
+                QStringLiteral("GPU table line %1: capacity_class \"%2\" is not flagship or standard")
+                    .arg(rec.line)
+                    .arg(m.capacityClass));
         if (cat.m_byId.contains(m.id))
             return makeError(QStringLiteral("GPU table line %1: duplicate id %2").arg(rec.line).arg(m.id));
         const QStringList aliases = field(cAliases).split(u'|', Qt::SkipEmptyParts);
@@ -81,6 +92,7 @@ Result<GpuCatalog> GpuCatalog::fromCsv(const QString &text)
             cat.m_aliases.insert(key, m.id);
         }
         m.aliases = aliases;
+        cat.m_byFamily[m.family].append(cat.m_models.size());
         cat.m_byId.insert(m.id, cat.m_models.size());
         cat.m_models.append(m);
     }
@@ -120,6 +132,14 @@ const GpuModel *GpuCatalog::model(const QString &id) const
 {
     auto it = m_byId.constFind(id);
     return it == m_byId.constEnd() ? nullptr : &m_models.at(*it);
+}
+
+QList<const GpuModel *> GpuCatalog::family(const QString &family) const
+{
+    QList<const GpuModel *> out;
+    for (qsizetype i : m_byFamily.value(family))
+        out.append(&m_models.at(i));
+    return out;
 }
 
 QList<std::pair<QString, QString>> GpuCatalog::aliasPairs() const

@@ -19,7 +19,9 @@ struct GpuModel
     QString name; ///< display name
     double memoryGb = 0;
     QString formFactor;
-    QStringList aliases; ///< provider spellings; "provider:alias" applies to that provider only
+    QString family; ///< rows a provider may label with the same bare name (memory tie-break); else the id
+    QString capacityClass; ///< "flagship" or "standard": selects the spot interruption default
+    QStringList aliases;   ///< provider spellings; "provider:alias" applies to that provider only
 };
 
 /// The canonical GPU list with the aliases each provider uses.
@@ -29,7 +31,8 @@ class GpuCatalog
 public:
     GpuCatalog() = default;
 
-    /// Parses resources/gpus.csv (columns id,vendor,name,memory_gb,form_factor,aliases).
+    /// Parses resources/gpus.csv (columns id,vendor,name,memory_gb,form_factor,family,capacity_class,aliases;
+    /// family and capacity_class are optional: the id and "standard" when absent).
     static Result<GpuCatalog> fromCsv(const QString &text);
     /// The list shipped inside the application.
     static const GpuCatalog &builtin();
@@ -41,6 +44,8 @@ public:
     std::optional<QString> resolve(const QString &provider, const QString &rawName) const;
     const GpuModel *model(const QString &id) const;
     const QList<GpuModel> &models() const { return m_models; }
+    /// The rows of one family (resources/GPUS.md), in file order; empty when unknown.
+    QList<const GpuModel *> family(const QString &family) const;
     /// Every (provider, alias) pair, provider empty for the unqualified ones.
     QList<std::pair<QString, QString>> aliasPairs() const;
 
@@ -49,6 +54,7 @@ public:
 private:
     QList<GpuModel> m_models;
     QHash<QString, qsizetype> m_byId;
+    QHash<QString, QList<qsizetype>> m_byFamily;
     QHash<QString, QString> m_aliases; ///< key "provider\x1fnormalised" (provider may be empty) -> id
 };
 

@@ -89,6 +89,8 @@ Status validateGpuSpec(const GpuSpec &s)
         return bad(QStringLiteral("tdp_w"), s.tdpW);
     if (!std::isfinite(s.interconnectGbs) || s.interconnectGbs < 0)
         return bad(QStringLiteral("interconnect_gbs"), s.interconnectGbs);
+    if (!std::isfinite(s.l2CacheMb) || s.l2CacheMb < 0)
+        return bad(QStringLiteral("l2_cache_mb"), s.l2CacheMb);
     if (s.pcieGen < 0 || s.pcieGen > 7)
         return makeError(QStringLiteral("GPU spec %1: pcie_gen must be 1 to 7 or empty (got %2)")
                              .arg(s.id)
@@ -150,6 +152,7 @@ Result<GpuSpecTable> GpuSpecTable::fromCsv(const QString &text)
         s.tdpW = number(QStringLiteral("tdp_w"));
         s.interconnectGbs = number(QStringLiteral("interconnect_gbs"));
         const double gen = number(QStringLiteral("pcie_gen"));
+        s.l2CacheMb = number(QStringLiteral("l2_cache_mb"));
         if (!error.isEmpty())
             return makeError(error);
         if (gen != std::floor(gen))

@@ -46,6 +46,7 @@ struct GpuSpec
     double tdpW = 0;            ///< 0 = unknown
     double interconnectGbs = 0; ///< per-GPU NVLink-class bandwidth, both directions summed; 0 = PCIe only
     int pcieGen = 0;            ///< host link generation; 0 = unknown / not PCIe
+    double l2CacheMb = 0;       ///< on-die L2, MB; 0 = unknown (not used by the speed model yet)
     QString source;
 
     double peak(Precision p) const { return peakTflops[static_cast<std::size_t>(precisionIndex(p))]; }
@@ -63,8 +64,9 @@ public:
     GpuSpecTable() = default;
 
     /// Parses gpu_specs.csv (header id,fp32_tflops,tf32_tflops,fp16_tflops,bf16_tflops,fp8_tflops,
-    /// memory_gb,mem_bw_gbs,tdp_w,interconnect_gbs,pcie_gen,source; '#' comment lines first).
-    /// Every number must be empty or a finite value >= 0; mem_bw_gbs and memory_gb must be > 0.
+    /// memory_gb,mem_bw_gbs,tdp_w,interconnect_gbs,pcie_gen[,l2_cache_mb],source; '#' comment lines first;
+    /// l2_cache_mb is optional, older tables lack it). Every number must be empty or a finite value >= 0;
+    /// mem_bw_gbs and memory_gb must be > 0.
     static Result<GpuSpecTable> fromCsv(const QString &text);
     /// The table shipped inside the application (resources/gpu_specs.csv).
     static const GpuSpecTable &builtin();

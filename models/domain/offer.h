@@ -10,12 +10,20 @@
 
 namespace gf {
 
-/// Flags computed when an offer is imported (stored as a bit set).
+/// Facts about an offer's data (a bit set). The import stores them; the price-sanity flags are
+/// recomputed over the whole current catalog whenever it is read (domain/pricesanity.h), because the
+/// outlier test compares every provider's prices and the stored bits of older databases lack them.
 enum class OfferFlag : int
 {
     None = 0,
     UnrecognisedGpu = 1 << 0,   ///< the provider's GPU name matches no canonical GPU
-    SpotAboveOnDemand = 1 << 1, ///< the spot price is higher than on-demand (provider data error)
+    SpotAboveOnDemand = 1 << 1, ///< spot >= on-demand (provider data error, or a price at the cap)
+    MemoryDiffers = 1 << 2,     ///< the offer's memory per GPU matches no variant of its GPU family
+    SpotAtFloor = 1 << 3,       ///< spot <= 10 % of on-demand: AWS's floor, a market without capacity
+    GpuBelowSpot = 1 << 4,      ///< composed GCP offer whose GPU on-demand part is below its own spot part
+    PriceOutlierLow = 1 << 5,   ///< on-demand per GPU-hour < 1/3 of the GPU's robust median
+    PriceOutlierHigh = 1 << 6,  ///< on-demand per GPU-hour > 3x the GPU's robust median (informational)
+    Stale = 1 << 7,             ///< row price > 90 days older than its snapshot, or its listing ended
 };
 
 inline int operator|(OfferFlag a, OfferFlag b)
@@ -56,12 +64,22 @@ struct Offer
     int billingMinimumS = 60;
     QString source; ///< per-row provenance
     int flags = 0;
+    QDate priceDate;  ///< the row's own price date when it differs from the snapshot's (vast.ai captures)
+    QDate listingEnd; ///< marketplace listing end (vast.ai end_date); invalid = none stated
+    double medianUsdPerGpuH = 0; ///< computed: robust median on-demand USD/GPU-h of its GPU and price class
 
     // From the snapshot (filled by queries)
     QDateTime fetchedAt; ///< when the snapshot was fetched/imported (UTC)
     QDate dataDate;      ///< date of the underlying price data
 
     bool recognised() const { return !gpuId.isEmpty(); }
+    /// The date of this row's price: its own, else the snapshot's data date, else the import date.
+    QDate effectivePriceDate() const
+    {
+        if (priceDate.isValid())
+            return priceDate;
+        return dataDate.isValid() ? dataDate : fetchedAt.date();
+    }
     std::optional<double> spotSavingsPct() const
     {
         if (!spotUsdH || !onDemandUsdH || *onDemandUsdH <= 0)

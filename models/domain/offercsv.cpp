@@ -2,6 +2,7 @@
 
 #include "domain/gpucatalog.h"
 #include "util/csv.h"
+#include "util/printable.h"
 
 namespace gf {
 
@@ -58,13 +59,21 @@ QString offerFieldName(OfferField field)
         return QStringLiteral("upload_gbps");
     case OfferField::Dlperf:
         return QStringLiteral("dlperf");
+    case OfferField::RowPriceDate:
+        return QStringLiteral("price_date");
+    case OfferField::ListingEnd:
+        return QStringLiteral("end_date");
     }
     return {};
 }
 
 QString offerCsvCell(const Offer &o, OfferField field, const OfferCsvStyle &style)
 {
-    auto text = [&](const QString &s) { return style.formulaSafe ? csvQuoteSafe(s) : csvQuote(s); };
+    // No control or bidi formatting character leaves raw (line breaks stay: the field is quoted).
+    auto text = [&](const QString &raw) {
+        const QString s = printableKeepingLines(raw);
+        return style.formulaSafe ? csvQuoteSafe(s) : csvQuote(s);
+    };
     auto number = [&](const std::optional<double> &v) {
         return v ? csvNumber(*v, style.significantDigits) : QString();
     };
@@ -121,6 +130,10 @@ QString offerCsvCell(const Offer &o, OfferField field, const OfferCsvStyle &styl
         return number(o.uploadGbps);
     case OfferField::Dlperf:
         return number(o.dlperf);
+    case OfferField::RowPriceDate:
+        return o.priceDate.isValid() ? o.priceDate.toString(Qt::ISODate) : QString();
+    case OfferField::ListingEnd:
+        return o.listingEnd.isValid() ? o.listingEnd.toString(Qt::ISODate) : QString();
     }
     return {};
 }

@@ -38,6 +38,8 @@ enum class OfferField : quint8
     PriceDate, ///< priceDateText: the data date, else the fetch date
     UploadGbps,
     Dlperf,
+    RowPriceDate, ///< the row's own price date (Offer::priceDate, ISO), empty when it has none
+    ListingEnd,   ///< marketplace listing end (ISO), empty when none is stated
 };
 
 /// The usual column name of a field ("instance_type", "ondemand_usd_h", "gpu_id", "gpu_name", ...).

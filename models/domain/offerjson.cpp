@@ -1,6 +1,7 @@
 #include "domain/offerjson.h"
 
 #include "domain/gpucatalog.h"
+#include "domain/pricesanity.h"
 
 #include <QJsonArray>
 
@@ -19,11 +20,10 @@ QJsonValue jsonStringOrNull(const QString &s)
 QJsonObject offerToJson(const Offer &o)
 {
     const GpuModel *m = o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId);
-    QJsonArray flags;
-    if (hasFlag(o.flags, OfferFlag::UnrecognisedGpu))
-        flags.append(QStringLiteral("unrecognised_gpu"));
-    if (hasFlag(o.flags, OfferFlag::SpotAboveOnDemand))
-        flags.append(QStringLiteral("spot_above_on_demand"));
+    QJsonArray notes;
+    for (OfferFlag f : allOfferFlags())
+        if (hasFlag(o.flags, f))
+            notes.append(offerFlagDescription(o, f));
     QJsonObject j;
     j.insert(QStringLiteral("provider"), o.provider);
     j.insert(QStringLiteral("instance_type"), o.instanceType);
@@ -53,7 +53,16 @@ QJsonObject offerToJson(const Offer &o)
     j.insert(QStringLiteral("data_date"), o.dataDate.isValid() ? QJsonValue(o.dataDate.toString(Qt::ISODate))
                                                                : QJsonValue(QJsonValue::Null));
     j.insert(QStringLiteral("fetched_at"), o.fetchedAt.toUTC().toString(Qt::ISODate));
-    j.insert(QStringLiteral("flags"), flags);
+    j.insert(QStringLiteral("price_date"), o.priceDate.isValid()
+                                               ? QJsonValue(o.priceDate.toString(Qt::ISODate))
+                                               : QJsonValue(QJsonValue::Null));
+    j.insert(QStringLiteral("listing_end"), o.listingEnd.isValid()
+                                                ? QJsonValue(o.listingEnd.toString(Qt::ISODate))
+                                                : QJsonValue(QJsonValue::Null));
+    j.insert(QStringLiteral("median_usd_per_gpu_h"),
+             o.medianUsdPerGpuH > 0 ? QJsonValue(o.medianUsdPerGpuH) : QJsonValue(QJsonValue::Null));
+    j.insert(QStringLiteral("flags"), QJsonArray::fromStringList(offerFlagNames(o.flags)));
+    j.insert(QStringLiteral("flag_notes"), notes);
     return j;
 }
 
@@ -73,6 +82,7 @@ QJsonObject snapshotToJson(const Snapshot &s, const QDateTime &now)
     j.insert(QStringLiteral("checksum_sha256"), s.checksum);
     j.insert(QStringLiteral("current"), s.current);
     j.insert(QStringLiteral("status"), s.status);
+    j.insert(QStringLiteral("description"), s.note); ///< what the snapshot is built from, what was removed
     return j;
 }
 

@@ -1,23 +1,32 @@
 #include "domain/snapshotdata.h"
 
 #include "domain/gpucatalog.h"
+#include "domain/offergpu.h"
+#include "domain/pricesanity.h"
+#include "domain/providertables.h"
+#include "domain/snapshotchecks.h"
+
+#include <cmath>
 
 namespace gf {
 
 Status validateSnapshot(SnapshotData &data, const GpuCatalog &gpus, const QString &origin,
-                        const ValidationLimits &limits)
+                        const ValidationLimits &limits, const ProviderTables *tables)
 {
+    const ProviderTables &shapes = tables ? *tables : ProviderTables::builtin();
     if (!knownProviders().contains(data.provider))
         return makeError(
             QStringLiteral("%1: unknown provider \"%2\"").arg(origin, data.provider),
             QStringLiteral("known providers: %1").arg(knownProviders().join(QStringLiteral(", "))));
     if (data.offers.size() < limits.minRows)
-        return makeError(
-            QStringLiteral("%1: only %2 offers, at least %3 expected (truncated or empty download?)")
-                .arg(origin)
-                .arg(data.offers.size())
-                .arg(limits.minRows));
-    int spotAbove = 0;
+        return tooFewRows(data, origin, limits.minRows);
+    normaliseSnapshotText(data);
+    dropIdenticalRows(data);
+    for (const Status &st : {checkProviderNaming(data, origin), checkUniqueOfferIds(data, origin),
+                             checkMinimumPrices(data, origin)})
+        if (!st)
+            return st;
+    int spotAbove = 0, spotFloor = 0, gpuBelowSpot = 0, stale = 0, memoryDiffers = 0, fromTable = 0;
     for (Offer &o : data.offers) {
         const qint64 line = o.id;
         auto fail = [&](const QString &what) {
@@ -63,22 +72,68 @@ Status validateSnapshot(SnapshotData &data, const GpuCatalog &gpus, const QStrin
             o.billingMinimumS > 86400)
             return fail(QStringLiteral("billing increment/minimum out of range"));
 
-        o.flags = 0;
-        if (auto id = gpus.resolve(o.provider, o.gpuRawName)) {
-            o.gpuId = *id;
+        // A parser's facts that validation cannot recompute are kept (GCP: GPU part below its spot part).
+        o.flags &= static_cast<int>(OfferFlag::GpuBelowSpot);
+        if (o.dataDate.isNull())
+            o.dataDate = data.dataDate;
+        const OfferGpu g = resolveOfferGpu(o, gpus, shapes);
+        if (g.id) {
+            o.gpuId = *g.id;
+            if (g.viaTable && std::abs(g.gpuCount - o.gpuCount) > 1e-9) {
+                ++fromTable;
+                o.gpuCount = g.gpuCount;
+            }
+            o.interconnect = g.interconnect;
+            if (!o.gpuMemGb)
+                o.gpuMemGb = g.memGb;
+            if (g.memoryDiffers) {
+                o.flags |= static_cast<int>(OfferFlag::MemoryDiffers);
+                ++memoryDiffers;
+            }
         } else {
             o.gpuId.clear();
             o.flags |= static_cast<int>(OfferFlag::UnrecognisedGpu);
         }
-        if (o.spotUsdH && o.onDemandUsdH && *o.spotUsdH > *o.onDemandUsdH) {
-            o.flags |= static_cast<int>(OfferFlag::SpotAboveOnDemand);
-            ++spotAbove;
+        const int spot = spotSanityFlags(o);
+        o.flags |= spot;
+        spotAbove += hasFlag(spot, OfferFlag::SpotAboveOnDemand) ? 1 : 0;
+        spotFloor += hasFlag(spot, OfferFlag::SpotAtFloor) ? 1 : 0;
+        gpuBelowSpot += hasFlag(o.flags, OfferFlag::GpuBelowSpot) ? 1 : 0;
+        if (isStaleRow(o)) {
+            o.flags |= static_cast<int>(OfferFlag::Stale);
+            ++stale;
         }
         o.id = 0;
     }
+    const PriceSanityRules rules;
+    if (fromTable > 0)
+        data.warnings.append(
+            QStringLiteral("%1 offers had a GPU count that differs from the provider table (table used)")
+                .arg(fromTable));
+    if (memoryDiffers > 0)
+        data.warnings.append(
+            QStringLiteral("%1 offers state a GPU memory that no variant of their GPU has (flagged)")
+                .arg(memoryDiffers));
     if (spotAbove > 0)
         data.warnings.append(
-            QStringLiteral("%1 offers have a spot price above on-demand (flagged)").arg(spotAbove));
+            QStringLiteral("%1 offers have a spot price not below on-demand (flagged: spot not recommended)")
+                .arg(spotAbove));
+    if (spotFloor > 0)
+        data.warnings.append(QStringLiteral("%1 offers have a spot price at the floor (<= %2 % of on-demand; "
+                                            "flagged: spot not recommended)")
+                                 .arg(spotFloor)
+                                 .arg(rules.spotFloorRatio * 100));
+    if (gpuBelowSpot > 0)
+        data.warnings.append(
+            QStringLiteral("%1 offers have a GPU on-demand part below its spot part (flagged: "
+                           "on-demand not recommended)")
+                .arg(gpuBelowSpot));
+    if (stale > 0)
+        data.warnings.append(
+            QStringLiteral("%1 offers have a price more than %2 days older than the snapshot "
+                           "or an ended listing (flagged: not recommended)")
+                .arg(stale)
+                .arg(rules.staleDays));
     return Ok{};
 }
 

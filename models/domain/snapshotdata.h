@@ -11,6 +11,7 @@
 namespace gf {
 
 class GpuCatalog;
+class ProviderTables;
 
 /// A provider's catalog as parsed from a file, ready to import (not yet in the database).
 struct SnapshotData
@@ -30,9 +31,13 @@ struct ValidationLimits
     int minRows = 1;
 };
 
-/// Canonicalises GPU names, sets flags and checks types, units and ranges.
-/// Every row must pass; the error names the origin, the line/row and what was wrong.
+/// Resolves each offer's GPU variant (resolveOfferGpu: provider table first, else the name with the
+/// memory tie-break; it sets gpuId and, from the table, gpuCount and interconnect, and memory when the
+/// offer states none), sets the per-offer flags (unrecognised, memory differs, spot above on-demand,
+/// spot at the floor, stale row; a parser's gpu-below-spot is kept) and checks types, units and ranges.
+/// Every row must pass; the error names the origin, the line/row and what was wrong. `tables` nullptr:
+/// the built-in provider tables.
 Status validateSnapshot(SnapshotData &data, const GpuCatalog &gpus, const QString &origin,
-                        const ValidationLimits &limits = {});
+                        const ValidationLimits &limits = {}, const ProviderTables *tables = nullptr);
 
 } // namespace gf

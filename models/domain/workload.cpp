@@ -9,6 +9,8 @@
 #include <QJsonParseError>
 #include <QSet>
 
+#include <algorithm>
+
 #include <cmath>
 
 namespace gf {
@@ -78,6 +80,32 @@ Status validateWorkload(const Workload &w)
     if (w.batchPerGpu < 1 || w.batchPerGpu > kMaxBatch)
         return rangeError(w, QStringLiteral("batch_per_gpu"), QStringLiteral("a whole number >= 1"),
                           w.batchPerGpu);
+    if (w.totalParameters != 0 && !(w.totalParameters >= w.parameters && w.totalParameters <= kMaxParameters))
+        return rangeError(w, QStringLiteral("total_parameters"), QStringLiteral(">= parameters"),
+                          w.totalParameters);
+    for (const auto &[name, v] :
+         {std::pair{"weight_bytes_per_trainable_param", w.weightBytesPerTrainableParam},
+          std::pair{"weight_bytes_per_frozen_param", w.weightBytesPerFrozenParam},
+          std::pair{"gradient_bytes_per_param", w.gradientBytesPerParam},
+          std::pair{"optimizer_bytes_per_param", w.optimizerBytesPerParam},
+          std::pair{"activation_bytes_per_sample", w.activationBytesPerSample.value_or(0)},
+          std::pair{"activation_bytes_per_sample_checkpointed",
+                    w.activationBytesPerSampleCheckpointed.value_or(0)},
+          std::pair{"recompute_flops_per_sample", w.recomputeFlopsPerSample.value_or(0)},
+          std::pair{"recompute_bytes_per_sample", w.recomputeBytesPerSample.value_or(0)}})
+        if (!inRange(v, 0, kMaxBytesPerSample, true))
+            return rangeError(w, QLatin1StringView(name), nonNegative, v);
+    if (!inRange(w.workspaceGb, 0, 64, true))
+        return rangeError(w, QStringLiteral("workspace_gb"), QStringLiteral("between 0 and 64"),
+                          w.workspaceGb);
+    if (!inRange(w.cpuCoreSecondsPerSample, 0, 10, true))
+        return rangeError(w, QStringLiteral("cpu_core_seconds_per_sample"),
+                          QStringLiteral("between 0 and 10"), w.cpuCoreSecondsPerSample);
+    if (!inRange(w.datasetGb, 0, 1e6, true))
+        return rangeError(w, QStringLiteral("dataset_gb"), QStringLiteral("between 0 and 1e6"), w.datasetGb);
+    if (!inRange(w.pretrainedWeightsGb, 0, 1e6, true))
+        return rangeError(w, QStringLiteral("pretrained_weights_gb"), QStringLiteral("between 0 and 1e6"),
+                          w.pretrainedWeightsGb);
     return Ok{};
 }
 
@@ -143,6 +171,37 @@ Result<QList<Workload>> workloadsFromJson(const QByteArray &json)
         if (o.contains(u"sample_unit"))
             w.sampleUnit = o.value(u"sample_unit").toString();
         w.notes = o.value(u"notes").toString();
+        // Memory breakdown, input pipeline and staging (all optional).
+        auto optional = [&](QStringView key) -> std::optional<double> {
+            const QJsonValue v = o.value(key);
+            if (v.isUndefined() || v.isNull())
+                return std::nullopt;
+            if (!v.isDouble() && missing.isEmpty())
+                missing = key.toString() + QStringLiteral(" (not a number)");
+            return v.isDouble() ? std::optional<double>(v.toDouble()) : std::nullopt;
+        };
+        w.totalParameters = number(u"total_parameters", false, 0);
+        w.gradientCheckpointing = o.value(u"gradient_checkpointing").toBool(false);
+        w.optimizer = o.value(u"optimizer").toString();
+        w.weightBytesPerTrainableParam = number(u"weight_bytes_per_trainable_param", false, 0);
+        w.weightBytesPerFrozenParam = number(u"weight_bytes_per_frozen_param", false, 0);
+        w.gradientBytesPerParam = number(u"gradient_bytes_per_param", false, 0);
+        w.optimizerBytesPerParam = number(u"optimizer_bytes_per_param", false, 0);
+        w.activationBytesPerSample = optional(u"activation_bytes_per_sample");
+        w.activationBytesPerSampleCheckpointed = optional(u"activation_bytes_per_sample_checkpointed");
+        w.recomputeFlopsPerSample = optional(u"recompute_flops_per_sample");
+        w.recomputeBytesPerSample = optional(u"recompute_bytes_per_sample");
+        w.workspaceGb = number(u"workspace_gb", false, 0);
+        w.cpuCoreSecondsPerSample = number(u"cpu_core_seconds_per_sample", false, 0);
+        w.datasetGb = number(u"dataset_gb", false, 0);
+        w.pretrainedWeightsGb = number(u"pretrained_weights_gb", false, 0);
+        if (!missing.isEmpty())
+            return makeError(QStringLiteral("%1: missing or bad field %2").arg(where, missing));
+        if (w.gradientCheckpointing && !w.checkpointingOffered())
+            return makeError(
+                QStringLiteral("%1: gradient_checkpointing is true but the checkpointed activation "
+                               "and recompute figures are missing")
+                    .arg(where));
         if (auto v = validateWorkload(w); !v)
             return makeError(QStringLiteral("workloads: %1").arg(v.error().message));
         if (ids.contains(w.id.toLower()))
@@ -186,6 +245,8 @@ Result<Workload> makeCustomWorkload(const CustomWorkloadInput &in, const GpuCata
     w.epochs = in.epochs;
     w.minVcpusPerGpu = in.minVcpusPerGpu;
     w.batchPerGpu = in.batchPerGpu;
+    w.datasetGb = in.datasetGb;
+    w.cpuCoreSecondsPerSample = in.cpuCoreSecondsPerSample;
     w.flopsPerSample = in.flopsPerSample.value_or(0);
     w.bytesPerSample = in.bytesPerSample.value_or(0);
     if (in.measuredSamplesPerS) {
@@ -247,7 +308,70 @@ QJsonObject workloadToJson(const Workload &w)
              measured ? QJsonValue(w.measuredSamplesPerS) : QJsonValue(QJsonValue::Null));
     o.insert(u"measured_on", measured && !w.referenceGpuId.isEmpty() ? QJsonValue(w.referenceGpuId)
                                                                      : QJsonValue(QJsonValue::Null));
+    o.insert(u"gradient_checkpointing", w.gradientCheckpointing);
+    o.insert(u"cpu_core_seconds_per_sample", w.cpuCoreSecondsPerSample);
+    o.insert(u"dataset_gb", w.datasetGb);
+    o.insert(u"pretrained_weights_gb", w.pretrainedWeightsGb);
     return o;
+}
+
+std::optional<double> memoryGib(const Workload &w, int batch, bool checkpointing)
+{
+    if (!w.hasMemoryBreakdown() || batch < 1)
+        return std::nullopt;
+    const std::optional<double> act =
+        checkpointing ? w.activationBytesPerSampleCheckpointed : w.activationBytesPerSample;
+    if (!act)
+        return std::nullopt;
+    const double trainable = w.parameters;
+    const double frozen = std::max(0.0, w.totalParameters - w.parameters);
+    const double bytes =
+        trainable * (w.weightBytesPerTrainableParam + w.gradientBytesPerParam + w.optimizerBytesPerParam) +
+        frozen * w.weightBytesPerFrozenParam + batch * *act;
+    return bytes / (1024.0 * 1024.0 * 1024.0) + w.workspaceGb;
+}
+
+double flopsWithCheckpointing(const Workload &w, bool checkpointing)
+{
+    const double extra = w.recomputeFlopsPerSample.value_or(0);
+    if (checkpointing == w.gradientCheckpointing)
+        return w.flopsPerSample;
+    return checkpointing ? w.flopsPerSample + extra : std::max(0.0, w.flopsPerSample - extra);
+}
+
+double bytesWithCheckpointing(const Workload &w, bool checkpointing)
+{
+    const double extra = w.recomputeBytesPerSample.value_or(0);
+    if (checkpointing == w.gradientCheckpointing)
+        return w.bytesPerSample;
+    return checkpointing ? w.bytesPerSample + extra : std::max(0.0, w.bytesPerSample - extra);
+}
+
+Result<Workload> withCheckpointing(const Workload &w, bool checkpointing)
+{
+    if (checkpointing == w.gradientCheckpointing)
+        return w;
+    if (!w.checkpointingOffered())
+        return makeError(QStringLiteral("%1: gradient checkpointing is not offered for this workload (no "
+                                        "checkpointed activation and recompute figures)")
+                             .arg(label(w)));
+    Workload out = w;
+    out.flopsPerSample = flopsWithCheckpointing(w, checkpointing);
+    out.bytesPerSample = bytesWithCheckpointing(w, checkpointing);
+    out.gradientCheckpointing = checkpointing;
+    if (const auto m = memoryGib(out, out.batchPerGpu, checkpointing))
+        out.memoryGb = std::ceil(*m * 10.0 - 1e-9) / 10.0;
+    return out;
+}
+
+Workload withBatch(const Workload &w, int batchPerGpu)
+{
+    Workload out = w;
+    out.batchPerGpu = batchPerGpu;
+    if (batchPerGpu != w.batchPerGpu)
+        if (const auto m = memoryGib(out, batchPerGpu, out.gradientCheckpointing))
+            out.memoryGb = std::ceil(*m * 10.0 - 1e-9) / 10.0;
+    return out;
 }
 
 } // namespace gf

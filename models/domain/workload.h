@@ -43,8 +43,52 @@ struct Workload
     double measuredSamplesPerS = 0; ///< CustomMeasured: samples/s the user measured on one GPU
     QString referenceGpuId;         ///< CustomMeasured: canonical id of that GPU
 
+    // Memory breakdown (resources/GPUS.md "Memory per GPU"); presets only. memoryGb, flopsPerSample and
+    // bytesPerSample always describe the current recipe: change it with withCheckpointing()/withBatch().
+    double totalParameters = 0;         ///< every parameter resident on the GPU; 0 = no breakdown
+    bool gradientCheckpointing = false; ///< the current recipe's setting
+    QString optimizer;                  ///< "adamw", "sgd-momentum"
+    double weightBytesPerTrainableParam = 0;
+    double weightBytesPerFrozenParam = 0;
+    double gradientBytesPerParam = 0;
+    double optimizerBytesPerParam = 0;
+    std::optional<double> activationBytesPerSample;             ///< without checkpointing
+    std::optional<double> activationBytesPerSampleCheckpointed; ///< nullopt: checkpointing not offered
+    std::optional<double> recomputeFlopsPerSample;              ///< what checkpointing adds
+    std::optional<double> recomputeBytesPerSample;
+    double workspaceGb = 0; ///< CUDA context, library workspaces, allocator slack (GiB)
+
+    // Input pipeline and staging (issue 13 item 4)
+    double cpuCoreSecondsPerSample = 0; ///< vCPU-seconds of input pipeline per sample; 0 = no CPU cap
+    double datasetGb = 0;               ///< data set to stage before training, GB (1e9 B)
+    double pretrainedWeightsGb = 0;     ///< pretrained checkpoint to stage, GB
+
     double totalSamples() const { return samplesPerEpoch * epochs; }
+    /// GB to stage before training: data set + pretrained weights.
+    double stagedGb() const { return datasetGb + pretrainedWeightsGb; }
+    /// The breakdown fields are present, so memoryGib() can recompute the memory.
+    bool hasMemoryBreakdown() const { return totalParameters > 0 && activationBytesPerSample.has_value(); }
+    /// Gradient checkpointing has figures for this workload.
+    bool checkpointingOffered() const
+    {
+        return activationBytesPerSampleCheckpointed.has_value() && recomputeFlopsPerSample.has_value();
+    }
 };
+
+/// GPUS.md "Memory per GPU": (P_t x (w_t + g + o) + (P_total - P_t) x w_f + batch x A(c)) / 2^30 + workspace,
+/// in GiB, with A(c) the activation bytes per sample with or without checkpointing. nullopt without a
+/// breakdown (custom workloads) or when checkpointing is asked for but not offered.
+std::optional<double> memoryGib(const Workload &w, int batch, bool checkpointing);
+/// FLOPs per sample of the recipe with checkpointing on or off (the current recipe +/- the recompute).
+double flopsWithCheckpointing(const Workload &w, bool checkpointing);
+/// Bytes per sample of the recipe with checkpointing on or off.
+double bytesWithCheckpointing(const Workload &w, bool checkpointing);
+/// The workload with gradient checkpointing switched: FLOPs, bytes and memory follow. An error when the
+/// workload offers no checkpointing figures (ResNet-50, custom workloads).
+Result<Workload> withCheckpointing(const Workload &w, bool checkpointing);
+/// The workload at another micro-batch per GPU: the memory is recomputed by the formula when the
+/// workload has a breakdown (else memoryGb stays as given).
+Workload withBatch(const Workload &w, int batchPerGpu);
 
 /// Checks a workload; the message names the field and the rule, e.g.
 /// "workload \"x\": flops_per_sample must be a positive number (got -1)".
@@ -76,6 +120,8 @@ struct CustomWorkloadInput
     double epochs = 1;
     double minVcpusPerGpu = 0;
     int batchPerGpu = 32;
+    double datasetGb = 0;               ///< GB to stage before training (0: nothing staged)
+    double cpuCoreSecondsPerSample = 0; ///< input pipeline cost (0: no CPU cap)
 };
 
 /// Builds and validates a custom workload. A measured workload needs a reference GPU that

@@ -1,6 +1,9 @@
 #include "projection/offerprojection.h"
 
+#include "domain/gpucatalog.h"
+#include "domain/offergpu.h"
 #include "projection/frontier.h"
+#include "projection/spotdefaults.h"
 
 #include <QtConcurrent/QtConcurrentMap>
 
@@ -25,7 +28,12 @@ QList<ProjectionFlag> allProjectionFlags()
             ProjectionFlag::TooFewVcpus,        ProjectionFlag::StalePrice,
             ProjectionFlag::PrecisionFallback,  ProjectionFlag::InterconnectAssumed,
             ProjectionFlag::NetworkAssumed,     ProjectionFlag::InterruptionAssumed,
-            ProjectionFlag::CommunicationBound, ProjectionFlag::SpotAboveOnDemand};
+            ProjectionFlag::CommunicationBound, ProjectionFlag::SpotAboveOnDemand,
+            ProjectionFlag::SpotAtFloor,        ProjectionFlag::GpuBelowSpot,
+            ProjectionFlag::PriceOutlierLow,    ProjectionFlag::PriceOutlierHigh,
+            ProjectionFlag::StaleRow,           ProjectionFlag::MemoryDiffers,
+            ProjectionFlag::CpuBound,           ProjectionFlag::SpotNeverFinishes,
+            ProjectionFlag::VcpusAssumed,       ProjectionFlag::Measured};
 }
 
 namespace {
@@ -62,6 +70,26 @@ QString flagName(ProjectionFlag f)
         return QStringLiteral("communication-bound");
     case ProjectionFlag::SpotAboveOnDemand:
         return QStringLiteral("spot-above-on-demand");
+    case ProjectionFlag::SpotAtFloor:
+        return QStringLiteral("spot-at-floor");
+    case ProjectionFlag::GpuBelowSpot:
+        return QStringLiteral("gpu-below-spot");
+    case ProjectionFlag::PriceOutlierLow:
+        return QStringLiteral("price-outlier-low");
+    case ProjectionFlag::PriceOutlierHigh:
+        return QStringLiteral("price-outlier-high");
+    case ProjectionFlag::StaleRow:
+        return QStringLiteral("stale");
+    case ProjectionFlag::MemoryDiffers:
+        return QStringLiteral("memory-differs");
+    case ProjectionFlag::CpuBound:
+        return QStringLiteral("cpu-bound");
+    case ProjectionFlag::SpotNeverFinishes:
+        return QStringLiteral("spot-never-finishes");
+    case ProjectionFlag::VcpusAssumed:
+        return QStringLiteral("vcpus-assumed");
+    case ProjectionFlag::Measured:
+        return QStringLiteral("measured");
     }
     return {};
 }
@@ -100,7 +128,8 @@ QString projectionFlagDescription(ProjectionFlag f)
         return QStringLiteral(
             "Fewer vCPUs per GPU than the workload needs: data loading may starve the GPUs.");
     case ProjectionFlag::StalePrice:
-        return QStringLiteral("The price data is older than a week; refresh the catalog.");
+        return QStringLiteral("The catalog's prices are older than the stale-price age; refresh the catalog "
+                              "(informational).");
     case ProjectionFlag::PrecisionFallback:
         return QStringLiteral(
             "This GPU lacks the workload's precision; the projection uses a fallback precision.");
@@ -108,15 +137,51 @@ QString projectionFlagDescription(ProjectionFlag f)
         return QStringLiteral("No NVLink figure for this multi-GPU instance: PCIe bandwidth is assumed.");
     case ProjectionFlag::NetworkAssumed:
         return QStringLiteral(
-            "No network figure for this instance: the provider default bandwidth is assumed.");
+            "No network figure for this instance: the provider default bandwidth is assumed "
+            "(data staging, multi-instance jobs).");
     case ProjectionFlag::InterruptionAssumed:
-        return QStringLiteral(
-            "No interruption figure for this spot offer: the provider default rate is assumed.");
+        return QStringLiteral("No per-offer interruption figure for this spot offer: the documented default "
+                              "rate of its provider and GPU class is assumed.");
     case ProjectionFlag::CommunicationBound:
         return QStringLiteral(
             "Gradient exchange takes more than half of each step: fewer GPUs may be as fast.");
     case ProjectionFlag::SpotAboveOnDemand:
-        return QStringLiteral("The provider lists a spot price above the on-demand price.");
+        return QStringLiteral(
+            "Suspect price: the spot price is not below on-demand (data error or a price at "
+            "the cap); not recommended.");
+    case ProjectionFlag::SpotAtFloor:
+        return QStringLiteral("Suspect price: the spot price is at the provider's floor (<= 10 % of "
+                              "on-demand), where a spot market usually has no capacity; not recommended.");
+    case ProjectionFlag::GpuBelowSpot:
+        return QStringLiteral(
+            "Suspect price: the GPU part of this on-demand price is below the GPU's own spot "
+            "price, so it is not an on-demand price; not recommended.");
+    case ProjectionFlag::PriceOutlierLow:
+        return QStringLiteral("Suspect price: on-demand per GPU-hour is below 1/3 of the GPU's robust median "
+                              "price; not recommended.");
+    case ProjectionFlag::PriceOutlierHigh:
+        return QStringLiteral("On-demand per GPU-hour is above 3x the GPU's robust median price (mostly host "
+                              "or a premium; informational).");
+    case ProjectionFlag::StaleRow:
+        return QStringLiteral("Suspect price: this row's price is more than 90 days older than its snapshot, "
+                              "or its listing ended; not recommended.");
+    case ProjectionFlag::MemoryDiffers:
+        return QStringLiteral(
+            "The offer's memory per GPU differs from the GPU's datasheet; the offer's figure "
+            "is used.");
+    case ProjectionFlag::CpuBound:
+        return QStringLiteral(
+            "The input pipeline caps the speed: vCPUs / CPU seconds per sample is below the "
+            "GPU rate.");
+    case ProjectionFlag::SpotNeverFinishes:
+        return QStringLiteral("Interruptions come faster than the run recovers (rate x (checkpoint/2 + "
+                              "restore) >= 1): the spot run would not finish.");
+    case ProjectionFlag::VcpusAssumed:
+        return QStringLiteral("No vCPU figure for this offer: 8 vCPUs per GPU are assumed to feed the input "
+                              "pipeline.");
+    case ProjectionFlag::Measured:
+        return QStringLiteral(
+            "The speed per GPU is your imported measurement of this workload on this GPU, not the model's.");
     }
     return {};
 }
@@ -124,6 +189,31 @@ QString projectionFlagDescription(ProjectionFlag f)
 double defaultNetworkGbps(ProviderKind provider)
 {
     return provider == ProviderKind::Vastai ? 1.0 : 10.0;
+}
+
+StagingNetwork stagingNetwork(const Offer &o)
+{
+    StagingNetwork n;
+    const ProviderKind provider = providerKind(o.provider);
+    if (!o.networkGbps || !(*o.networkGbps > 0) || !std::isfinite(*o.networkGbps)) {
+        n.gbps = defaultNetworkGbps(provider);
+        n.assumed = true;
+        return n;
+    }
+    n.gbps = *o.networkGbps;
+    // Marketplace figures are measured; cloud figures of small instances are "up to" bursts.
+    if (provider != ProviderKind::Vastai && o.vcpus && *o.vcpus < kBurstVcpuLimit) {
+        n.gbps *= kBurstBaselineShare;
+        n.burst = true;
+    }
+    return n;
+}
+
+double stagingHours(double gb, double gbps)
+{
+    if (!(gb > 0) || !std::isfinite(gb) || !(gbps > 0))
+        return 0;
+    return gb * 8.0 / gbps / 3600.0;
 }
 
 Status validateProjectionOptions(const ProjectionOptions &o)
@@ -157,6 +247,18 @@ Status validateProjectionOptions(const ProjectionOptions &o)
         return makeError(QStringLiteral("the overlap must be between 0 and 1"));
     if (!std::isfinite(o.bytesPerGradient) || o.bytesPerGradient < 0 || o.bytesPerGradient > 16)
         return makeError(QStringLiteral("bytes per gradient must be between 0 and 16"));
+    for (auto it = o.interruptionRatePerHour.cbegin(); it != o.interruptionRatePerHour.cend(); ++it)
+        if (!std::isfinite(it.value()) || it.value() < 0 || it.value() > 10)
+            return makeError(
+                QStringLiteral("the interruption rate of %1 must be between 0 and 10 per hour (got %2)")
+                    .arg(it.key())
+                    .arg(it.value()));
+    for (auto it = o.egressUsdPerGb.cbegin(); it != o.egressUsdPerGb.cend(); ++it)
+        if (!std::isfinite(it.value()) || it.value() < 0 || it.value() > 10)
+            return makeError(
+                QStringLiteral("the egress price of %1 must be between 0 and 10 USD per GB (got %2)")
+                    .arg(it.key())
+                    .arg(it.value()));
     return Ok{};
 }
 
@@ -181,6 +283,8 @@ struct SpecInfo
     double pcieGBps = 0;
     double memoryGb = 0;
     bool hasNvlink = false;
+    bool flagship = false; ///< gpus.csv capacity_class (spot interruption default)
+    bool measured = false; ///< single.samplesPerS is a user measurement
 };
 
 /// Call-wide constants.
@@ -202,7 +306,34 @@ struct Context
     qint64 nowJulianDay = 0;
     qint64 nowMsecs = 0;
     int staleDays = 7;
+    bool includeSuspect = false;
+    double stagedGb = 0;
+    double cpuSecondsPerSample = 0;
+    const SpotDefaults *spot = nullptr;
+    std::array<std::optional<double>, kProviderKindCount> rateOverride{};
+    std::array<double, kProviderKindCount> egressUsdPerGb{};
 };
+
+/// Offer flags that carry over to the points of one price mode.
+quint32 offerFlagsFor(int offerFlags, bool spot)
+{
+    quint32 f = 0;
+    auto map = [&](OfferFlag of, ProjectionFlag pf) {
+        if (hasFlag(offerFlags, of))
+            f |= flagBit(pf);
+    };
+    map(OfferFlag::Stale, ProjectionFlag::StaleRow);
+    map(OfferFlag::MemoryDiffers, ProjectionFlag::MemoryDiffers);
+    if (spot) {
+        map(OfferFlag::SpotAboveOnDemand, ProjectionFlag::SpotAboveOnDemand);
+        map(OfferFlag::SpotAtFloor, ProjectionFlag::SpotAtFloor);
+    } else {
+        map(OfferFlag::GpuBelowSpot, ProjectionFlag::GpuBelowSpot);
+        map(OfferFlag::PriceOutlierLow, ProjectionFlag::PriceOutlierLow);
+        map(OfferFlag::PriceOutlierHigh, ProjectionFlag::PriceOutlierHigh);
+    }
+    return f;
+}
 
 /// gpuId -> spec row with a one-entry cache: offers of a catalog come grouped, so consecutive offers
 /// usually share the id (same string data when implicitly shared, else compared by content).
@@ -312,6 +443,8 @@ void projectOne(const Context &c, qsizetype i, int specIndex, ProjectedOffer *ou
             base |= flagBit(ProjectionFlag::NoComputeRate);
         else if (si->single.precisionFallback)
             base |= flagBit(ProjectionFlag::PrecisionFallback);
+        if (si->measured)
+            base |= flagBit(ProjectionFlag::Measured);
     }
     const double n = o.gpuCount;
     const bool countOk = std::isfinite(n) && n > 0;
@@ -332,13 +465,11 @@ void projectOne(const Context &c, qsizetype i, int specIndex, ProjectedOffer *ou
     const bool projectable = si && si->single.ok && countOk;
     double intra = 0;
     if (projectable && n >= 2.0) {
-        const QChar first = o.interconnect.isEmpty() ? QChar() : o.interconnect.front();
-        const bool saysNvlink = first == u'N'; // "NVLink" or "NVSwitch"
-        if (saysNvlink && si->hasNvlink) {
+        if (isGpuFabric(o.interconnect) && si->hasNvlink) { // NVLink, NVSwitch, Infinity Fabric
             intra = si->nvlinkGBps;
         } else {
             intra = si->pcieGBps;
-            if (first != u'P') // not stated as PCIe: an assumption
+            if (!o.interconnect.startsWith(u'P')) // not stated as PCIe: an assumption
                 base |= flagBit(ProjectionFlag::InterconnectAssumed);
         }
     }
@@ -379,18 +510,45 @@ void projectOne(const Context &c, qsizetype i, int specIndex, ProjectedOffer *ou
             s.interGBps = networkEffectiveGBps(gbps);
         }
         const ScalingResult sr = scaleDataParallel(s);
-        rate[static_cast<std::size_t>(v)] = sr.ok ? sr.samplesPerS : 0.0;
+        double r = sr.ok ? sr.samplesPerS : 0.0;
         // The range: the same job with the single-GPU speed at either end of its range (communication
         // does not scale with it, so the job's range is narrower than the GPU's when it is exposed).
         s.singleGpuSamplesPerS = si->single.samplesPerS * slowFactor;
         const ScalingResult slow = scaleDataParallel(s);
         s.singleGpuSamplesPerS = si->single.samplesPerS * fastFactor;
         const ScalingResult fast = scaleDataParallel(s);
-        rateSlow[static_cast<std::size_t>(v)] = sr.ok && slow.ok ? slow.samplesPerS : 0.0;
-        rateFast[static_cast<std::size_t>(v)] = sr.ok && fast.ok ? fast.samplesPerS : 0.0;
+        double rSlow = sr.ok && slow.ok ? slow.samplesPerS : 0.0;
+        double rFast = sr.ok && fast.ok ? fast.samplesPerS : 0.0;
         if (sr.ok && sr.efficiency < 0.5)
             variantFlags[static_cast<std::size_t>(v)] |= flagBit(ProjectionFlag::CommunicationBound);
+        // The input pipeline: every instance decodes for its own GPUs.
+        if (r > 0 && c.cpuSecondsPerSample > 0) {
+            const bool known = o.vcpus && *o.vcpus > 0;
+            const double vcpus = known ? *o.vcpus : std::max(1.0, n * kAssumedVcpusPerGpu);
+            if (!known)
+                variantFlags[static_cast<std::size_t>(v)] |= flagBit(ProjectionFlag::VcpusAssumed);
+            const double cpuCap = nodes * vcpus / c.cpuSecondsPerSample;
+            if (cpuCap < r) {
+                r = cpuCap;
+                variantFlags[static_cast<std::size_t>(v)] |= flagBit(ProjectionFlag::CpuBound);
+            }
+            rSlow = std::min(rSlow, cpuCap);
+            rFast = std::min(rFast, cpuCap);
+        }
+        rate[static_cast<std::size_t>(v)] = r;
+        rateSlow[static_cast<std::size_t>(v)] = rSlow;
+        rateFast[static_cast<std::size_t>(v)] = rFast;
     }
+
+    // Setup: boot + staging the data set and weights over the instance's sustained bandwidth.
+    double setupHours = c.setupHours;
+    if (c.stagedGb > 0) {
+        const StagingNetwork net = stagingNetwork(o);
+        setupHours += stagingHours(c.stagedGb, net.gbps);
+        if (net.assumed)
+            base |= flagBit(ProjectionFlag::NetworkAssumed);
+    }
+    const double egressUsd = c.stagedGb * c.egressUsdPerGb[static_cast<std::size_t>(provider)];
 
     const int modes = modesOf(o, c.policy);
     ProjectedOffer *p = out;
@@ -398,16 +556,18 @@ void projectOne(const Context &c, qsizetype i, int specIndex, ProjectedOffer *ou
         const bool spot = c.policy == SpotPolicy::SpotOnly || m == 1;
         const std::optional<double> price = spot ? o.spotUsdH : o.onDemandUsdH;
         const bool priceOk = price && *price > 0 && std::isfinite(*price);
-        quint32 modeFlags = base;
+        quint32 modeFlags = base | offerFlagsFor(o.flags, spot);
         double interruptions = 0;
+        std::optional<double> maxRuntime;
         if (spot) {
-            const InterruptionRate r =
-                spotInterruptionRate(provider, awsBucketFromLabel(o.interruption), o.reliability);
+            const SpotRate r =
+                spotRate(*c.spot, o.provider, o.spotLabel,
+                         si && si->flagship ? QStringView(u"flagship") : QStringView(u"standard"), n,
+                         o.interruption, o.reliability, c.rateOverride[static_cast<std::size_t>(provider)]);
             interruptions = r.perHour;
+            maxRuntime = r.maxRuntimeHours;
             if (r.assumed)
                 modeFlags |= flagBit(ProjectionFlag::InterruptionAssumed);
-            if (hasFlag(o.flags, OfferFlag::SpotAboveOnDemand))
-                modeFlags |= flagBit(ProjectionFlag::SpotAboveOnDemand);
         }
         if (!priceOk)
             modeFlags |= flagBit(ProjectionFlag::InvalidPrice);
@@ -426,19 +586,24 @@ void projectOne(const Context &c, qsizetype i, int specIndex, ProjectedOffer *ou
                 rc.samplesPerS = r;
                 rc.usdPerHour = priceOk ? *price : 0.0;
                 rc.nodes = nodes;
-                rc.setupHours = c.setupHours;
+                rc.setupHours = setupHours;
                 rc.interruptionsPerHour = interruptions;
                 rc.checkpointHours = c.checkpointHours;
                 rc.restoreHours = c.restoreHours;
+                rc.maxRuntimeHours = maxRuntime;
                 rc.billingIncrementS = o.billingIncrementS;
                 rc.billingMinimumS = o.billingMinimumS;
                 const RunCost cost = computeRunCost(rc);
+                if (cost.neverFinishes)
+                    flags |= flagBit(ProjectionFlag::SpotNeverFinishes);
                 if (cost.timeOk) {
                     pt.projected = true;
                     pt.samplesPerS = r;
                     pt.trainHours = cost.trainHours;
                     pt.interruptionHours = cost.interruptionHours;
                     pt.totalHours = cost.totalHours;
+                    pt.setupHours = static_cast<float>(cost.setupHours);
+                    pt.expectedInterruptions = static_cast<float>(cost.expectedInterruptions);
                     pt.tier = si->single.tier;
                     pt.probeCalibrated = si->single.probeCalibrated;
                     pt.speedLogP10 = static_cast<float>(si->single.range.p10);
@@ -448,13 +613,14 @@ void projectOne(const Context &c, qsizetype i, int specIndex, ProjectedOffer *ou
                     const RunCost slow = computeRunCost(rc);
                     rc.samplesPerS = rateFast[static_cast<std::size_t>(v)];
                     const RunCost fast = computeRunCost(rc);
+                    const double egress = egressUsd * nodes;
                     pt.totalHoursHigh = static_cast<float>(slow.timeOk ? slow.totalHours : cost.totalHours);
                     pt.totalHoursLow = static_cast<float>(fast.timeOk ? fast.totalHours : cost.totalHours);
-                    pt.costUsdHigh = static_cast<float>(slow.costOk ? slow.costUsd : cost.costUsd);
-                    pt.costUsdLow = static_cast<float>(fast.costOk ? fast.costUsd : cost.costUsd);
+                    pt.costUsdHigh = static_cast<float>((slow.costOk ? slow.costUsd : cost.costUsd) + egress);
+                    pt.costUsdLow = static_cast<float>((fast.costOk ? fast.costUsd : cost.costUsd) + egress);
                 }
                 if (cost.costOk) {
-                    pt.costUsd = cost.costUsd;
+                    pt.costUsd = cost.costUsd + egressUsd * nodes;
                     pt.usdPerHour = cost.usdPerHourTotal;
                     pt.samplesPerUsd = cost.samplesPerUsd;
                 } else {
@@ -465,6 +631,7 @@ void projectOne(const Context &c, qsizetype i, int specIndex, ProjectedOffer *ou
             if (!pt.projected && priceOk)
                 pt.usdPerHour = *price * nodes;
             pt.flags = flags;
+            pt.suspectExcluded = !c.includeSuspect && (flags & kSuspectFlags) != 0;
             if (pt.eligible()) {
                 pt.feasible = c.constraints.admits({pt.totalHours, pt.costUsd});
                 if (bins)
@@ -521,6 +688,19 @@ void projectOffersInto(const QList<Offer> &offers, const Workload &workload, con
         c.nowMsecs = nowUtc.toMSecsSinceEpoch();
     }
     c.staleDays = std::max(0, options.staleDays);
+    c.includeSuspect = options.includeSuspect;
+    c.stagedGb = std::isfinite(workload.stagedGb()) ? std::max(0.0, workload.stagedGb()) : 0.0;
+    c.cpuSecondsPerSample = std::isfinite(workload.cpuCoreSecondsPerSample)
+                                ? std::max(0.0, workload.cpuCoreSecondsPerSample)
+                                : 0.0;
+    c.spot = &SpotDefaults::builtin();
+    for (auto it = options.interruptionRatePerHour.cbegin(); it != options.interruptionRatePerHour.cend();
+         ++it)
+        if (std::isfinite(it.value()) && it.value() >= 0)
+            c.rateOverride[static_cast<std::size_t>(providerKind(it.key()))] = it.value();
+    for (auto it = options.egressUsdPerGb.cbegin(); it != options.egressUsdPerGb.cend(); ++it)
+        if (std::isfinite(it.value()) && it.value() >= 0)
+            c.egressUsdPerGb[static_cast<std::size_t>(providerKind(it.key()))] = it.value();
     for (int k : options.nodeCounts)
         if (k > 1 && k <= 255)
             c.extraNodes.push_back(k);
@@ -536,10 +716,14 @@ void projectOffersInto(const QList<Offer> &offers, const Workload &workload, con
         const GpuSpec &g = specs.specs().at(s);
         SpecInfo &info = c.specs[static_cast<std::size_t>(s)];
         info.single = model.project(g, workload, anchors, calibration);
+        // The measured tier from the user's measurement of this workload on this GPU (userMeasurementFor).
+        info.measured = info.single.userMeasured;
         info.hasNvlink = g.interconnectGbs > 0;
         info.nvlinkGBps = nvlinkEffectiveGBps(g);
         info.pcieGBps = pcieEffectiveGBps(g);
         info.memoryGb = g.memoryGb;
+        const GpuModel *gpuModel = GpuCatalog::builtin().model(g.id);
+        info.flagship = gpuModel && gpuModel->capacityClass == u"flagship";
     }
 
     // Chunks: large enough to amortise scheduling, many enough to balance two to a few cores.

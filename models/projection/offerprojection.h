@@ -11,6 +11,7 @@
 #include "util/result.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QList>
 #include <QStringList>
 
@@ -46,13 +47,25 @@ enum class ProjectionFlag : quint32
     MemoryTooSmall = 1u << 4,  ///< workload memory > memory per GPU: kept, never on the frontier, infeasible
     InvalidPrice = 1u << 5,    ///< price missing, zero or negative: hours known, cost unknown; infeasible
     TooFewVcpus = 1u << 6,     ///< vCPUs per GPU below the workload's minimum (input pipeline may starve)
-    StalePrice = 1u << 7,      ///< price data older than ProjectionOptions::staleDays
+    StalePrice = 1u << 7, ///< price data older than ProjectionOptions::staleDays (refresh; informational)
     PrecisionFallback = 1u << 8,    ///< the GPU lacks the workload's precision; a fallback rate was used
     InterconnectAssumed = 1u << 9,  ///< multi-GPU instance without a stated (or usable) NVLink: PCIe assumed
     NetworkAssumed = 1u << 10,      ///< multi-node job on an offer without a network figure: provider default
     InterruptionAssumed = 1u << 11, ///< spot rate from the provider default, not from a per-offer figure
     CommunicationBound = 1u << 12,  ///< scaling efficiency below 50 %: fewer GPUs may be as fast
-    SpotAboveOnDemand = 1u << 13,   ///< provider data: the spot price exceeds on-demand
+    SpotAboveOnDemand = 1u << 13,   ///< spot point: spot >= on-demand (suspect)
+    SpotAtFloor = 1u << 14,         ///< spot point: spot at the provider's floor, <= 10 % (suspect)
+    GpuBelowSpot = 1u << 15,        ///< on-demand point: GCP GPU part below its own spot price (suspect)
+    PriceOutlierLow = 1u << 16,     ///< on-demand point: < 1/3 of the GPU's robust median (suspect)
+    PriceOutlierHigh = 1u << 17,    ///< on-demand point: > 3x the GPU's robust median (informational)
+    StaleRow = 1u << 18,      ///< the row's price is far older than its snapshot / listing ended (suspect)
+    MemoryDiffers = 1u << 19, ///< the offer's memory per GPU matches no variant of its GPU (informational)
+    CpuBound = 1u << 20,      ///< the input pipeline (vCPUs / CPU cost per sample) caps the speed
+    SpotNeverFinishes = 1u << 21, ///< interruptions come faster than a restore + lost work: no projection
+    VcpusAssumed = 1u << 22,      ///< no vCPU figure: kAssumedVcpusPerGpu per GPU feed the input pipeline
+    /// The single-GPU speed is a user measurement of this workload on this GPU (ProjectionOptions::
+    /// measurements), not the model's. Informational. Bit 23: bits 14-22 are taken by issue 13's flags.
+    Measured = 1u << 23,
 };
 inline constexpr quint32 flagBit(ProjectionFlag f)
 {
@@ -66,7 +79,14 @@ inline bool hasFlag(quint32 flags, ProjectionFlag f)
 inline constexpr quint32 kBlockingFlags =
     flagBit(ProjectionFlag::UnrecognisedGpu) | flagBit(ProjectionFlag::NoSpec) |
     flagBit(ProjectionFlag::NoComputeRate) | flagBit(ProjectionFlag::InvalidGpuCount) |
-    flagBit(ProjectionFlag::MemoryTooSmall) | flagBit(ProjectionFlag::InvalidPrice);
+    flagBit(ProjectionFlag::MemoryTooSmall) | flagBit(ProjectionFlag::InvalidPrice) |
+    flagBit(ProjectionFlag::SpotNeverFinishes);
+/// Price-sanity flags (domain/pricesanity.h): such a point is shown but never on the frontier nor
+/// recommended unless ProjectionOptions::includeSuspect.
+inline constexpr quint32 kSuspectFlags =
+    flagBit(ProjectionFlag::SpotAboveOnDemand) | flagBit(ProjectionFlag::SpotAtFloor) |
+    flagBit(ProjectionFlag::GpuBelowSpot) | flagBit(ProjectionFlag::PriceOutlierLow) |
+    flagBit(ProjectionFlag::StaleRow);
 
 /// Short stable names ("memory-too-small", ...) for the CLI, JSON and reports, in bit order.
 QStringList projectionFlagNames(quint32 flags);
@@ -78,7 +98,7 @@ QList<ProjectionFlag> allProjectionFlags();
 struct ProjectionOptions
 {
     SpotPolicy spotPolicy = SpotPolicy::SpotAllowed;
-    double setupMinutes = 10;      ///< boot + image pull + data staging, billed, counted once
+    double setupMinutes = 10; ///< boot + image pull, billed, counted once (data staging is added per offer)
     double checkpointMinutes = 30; ///< checkpoint interval: an interruption loses half of it on average
     double restoreMinutes = 10;    ///< per interruption: new instance, setup, checkpoint load
     std::optional<double> deadlineHours;
@@ -92,9 +112,19 @@ struct ProjectionOptions
     double overlap = kDefaultOverlap;
     double bytesPerGradient = kDefaultBytesPerGradient;
     bool parallel = true; ///< split large catalogs over the global thread pool (same result)
-    /// Measured training speeds beyond the shipped table (the user's imports, issue 16): a measurement
-    /// of this workload (measurementMatches) on a GPU puts that GPU in the "measured" tier and carries
-    /// the user's level over to the other GPUs (PROJECTION.md section 3.3).
+    /// Points with a price-sanity flag (kSuspectFlags) may be on the frontier and recommended.
+    bool includeSuspect = false;
+    /// Per provider id: the user's spot interruption rate per instance-hour, replacing the documented
+    /// default (projection/spotdefaults.h). Absent = the default.
+    QHash<QString, double> interruptionRatePerHour;
+    /// Per provider id: USD per GB to bring the workload's staged data to that provider's instances
+    /// (egress from where the data lives). Absent = 0.
+    QHash<QString, double> egressUsdPerGb;
+    /// Measured training throughputs beyond the shipped table (the user's imports, issue 16). A User
+    /// measurement of this workload (userMeasurementFor: same id, same canonical GPU id, the newest when
+    /// several) on a GPU puts that GPU in the "measured" tier with the user's speed as its single-GPU
+    /// speed, and its points carry ProjectionFlag::Measured; the user's level carries over to the other
+    /// GPUs (PROJECTION.md section 3.3).
     ThroughputMeasurements measurements;
 };
 
@@ -108,10 +138,11 @@ struct ProjectedOffer
     qint32 offerIndex = -1;
     PriceMode mode = PriceMode::OnDemand;
     quint8 nodes = 1;
-    bool projected = false;   ///< throughput known (hours meaningful)
-    bool onFrontier = false;  ///< on the Pareto frontier of all eligible points (time, cost)
-    bool feasible = false;    ///< eligible and within deadline and budget
-    bool recommended = false; ///< the recommended point (at most one)
+    bool projected = false;       ///< throughput known (hours meaningful)
+    bool onFrontier = false;      ///< on the Pareto frontier of all eligible points (time, cost)
+    bool feasible = false;        ///< eligible and within deadline and budget
+    bool recommended = false;     ///< the recommended point (at most one)
+    bool suspectExcluded = false; ///< carries a kSuspectFlags flag and suspect prices are excluded
     ProjectionTier tier = ProjectionTier::None; ///< evidence behind the single-GPU speed (when projected)
     bool probeCalibrated = false;               ///< the GPU's GEMM rate and bandwidth come from a probe run
     quint32 flags = 0;
@@ -122,6 +153,8 @@ struct ProjectedOffer
     double costUsd = 0;           ///< billed
     double usdPerHour = 0;        ///< whole job (price x nodes)
     double samplesPerUsd = 0;
+    float setupHours = 0;            ///< boot + data staging (part of totalHours)
+    float expectedInterruptions = 0; ///< whole job, spot points (incl. capped stops)
     /// Uncertainty of the projection (the tier's 10th-90th percentile of ln(projected / measured),
     /// PROJECTION.md section 3.4): time and cost recomputed at the slow and fast end of the speed range
     /// (billing included). Equal to the central values when not projected.
@@ -135,8 +168,8 @@ struct ProjectedOffer
     double samplesPerSLow() const { return samplesPerS * std::exp(-double(speedLogP90)); }
     double samplesPerSHigh() const { return samplesPerS * std::exp(-double(speedLogP10)); }
 
-    /// Projected, priced, memory fits: may be on the frontier.
-    bool eligible() const { return projected && (flags & kBlockingFlags) == 0; }
+    /// Projected, priced, memory fits, no excluded suspect price: may be on the frontier.
+    bool eligible() const { return projected && !suspectExcluded && (flags & kBlockingFlags) == 0; }
 };
 
 /// Projects every offer for the workload and marks the frontier, feasibility and the recommended point.
@@ -181,6 +214,27 @@ QList<qsizetype> indistinguishableFrom(const QList<ProjectedOffer> &points, qsiz
 /// Default network bandwidth (Gbps) of an instance without a figure: 10 for the clouds, 1 for vast.ai
 /// (separate hosts over the internet).
 double defaultNetworkGbps(ProviderKind provider);
+
+/// vCPUs per GPU assumed for the input-pipeline cap when an offer states none (vast.ai rows from SkyPilot):
+/// the common cloud ratio (8-12 per GPU on p4d/p5/a2/a3; judgement, PROJECTION.md §6). Without it such
+/// offers would escape the cap and win every data-loading-heavy workload.
+inline constexpr double kAssumedVcpusPerGpu = 8;
+
+/// Share of a cloud's stated bandwidth assumed sustained on instances with fewer than
+/// kBurstVcpuLimit vCPUs, whose figure is an "up to" burst rate (judgement, PROJECTION.md §6).
+inline constexpr double kBurstBaselineShare = 0.25;
+inline constexpr double kBurstVcpuLimit = 16;
+
+/// The bandwidth data staging is assumed to sustain on one instance.
+struct StagingNetwork
+{
+    double gbps = 0;
+    bool assumed = false; ///< the offer has no figure: defaultNetworkGbps()
+    bool burst = false;   ///< a cloud instance below kBurstVcpuLimit vCPUs: kBurstBaselineShare of the figure
+};
+StagingNetwork stagingNetwork(const Offer &offer);
+/// Hours to stage `gb` gigabytes (1e9 B) at `gbps`: gb x 8 / gbps / 3600; 0 when nothing is staged.
+double stagingHours(double gb, double gbps);
 
 /// The order of every time-sorted list (tables, reports, CLI): projected points first, fastest
 /// first, ties by lower cost; unprojected points keep their order at the end (use a stable sort).

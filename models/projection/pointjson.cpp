@@ -32,6 +32,8 @@ QJsonObject projectedPointToJson(const Offer &o, const ProjectedOffer &p, bool r
     j.insert(u"samples_per_s", ifProjected(p.samplesPerS));
     j.insert(u"train_h", ifProjected(p.trainHours));
     j.insert(u"interruption_h", ifProjected(p.interruptionHours));
+    j.insert(u"expected_interruptions", ifProjected(p.expectedInterruptions));
+    j.insert(u"setup_h", ifProjected(p.setupHours));
     j.insert(u"total_h", ifProjected(p.totalHours));
     j.insert(u"cost_usd", ifPriced(p.costUsd));
     j.insert(u"samples_per_usd", ifPriced(p.samplesPerUsd));

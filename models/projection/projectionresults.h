@@ -31,6 +31,7 @@ struct ProjectionResults
 
     /// Per offer, the point shown in tables: the cheapest eligible one (else the first).
     QList<qsizetype> primaryPoint; ///< per catalog row: the point shown in tables; -1 when none
+    QList<qsizetype> spotPoint;    ///< per catalog row: its single-instance spot point; -1 when none
     QList<bool> offerOnFrontier;   ///< per catalog row: any of its points is on the frontier
     OfferFilter filter;
     /// Per GPU id: the single-GPU speed behind the points (tier, range, what it rests on).

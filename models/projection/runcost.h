@@ -22,6 +22,7 @@ enum class ProviderKind : quint8
     Vastai,
     Other
 };
+inline constexpr int kProviderKindCount = 6;
 /// Exact match on the provider ids of the catalog ("aws", "gcp", "azure", "paperspace", "vastai").
 ProviderKind providerKind(QStringView provider);
 
@@ -38,30 +39,8 @@ enum class AwsBucket : quint8
 /// "<5%", "5-10%", "10-15%", "15-20%", ">20%"; anything else is Unknown.
 AwsBucket awsBucketFromLabel(QStringView label);
 
-/// Hours in a month (8760 / 12).
-inline constexpr double kHoursPerMonth = 730.0;
-/// Monthly interruption share assumed for each AWS bucket: the midpoint; the open ">20%" bucket 25%.
-double awsBucketMonthlyShare(AwsBucket bucket);
-/// An AWS spot offer without a bucket is treated like the worst bucket (">20%").
-inline constexpr double kAwsUnknownMonthlyShare = 0.25;
-/// GCP spot/preemptible: Google's published historical preemption rate of 5-15 % per day -> 10 %/day.
-inline constexpr double kGcpInterruptionsPerHour = 0.10 / 24.0;
-/// Azure spot (eviction-rate bands are not in the catalogs): the GCP figure.
-inline constexpr double kAzureInterruptionsPerHour = 0.10 / 24.0;
-/// Paperspace sells no spot capacity; should a spot price appear, and for unknown providers: the GCP figure.
-inline constexpr double kDefaultInterruptionsPerHour = 0.10 / 24.0;
-/// vast.ai interruptible: (1 - reliability) per hour; an offer without a reliability figure counts as 0.98.
-inline constexpr double kVastDefaultReliability = 0.98;
-
-struct InterruptionRate
-{
-    double perHour = 0;   ///< expected interruptions per instance-hour
-    bool assumed = false; ///< true when no per-offer figure (bucket / reliability) backs the rate
-};
-
-/// Interruption rate of ONE spot instance of the provider.
-InterruptionRate spotInterruptionRate(ProviderKind provider, AwsBucket bucket,
-                                      std::optional<double> reliability);
+// The interruption rates themselves are data: projection/spotdefaults.h reads
+// resources/spot_interruption.csv and resources/spot_aws_buckets.csv (resources/SPOT.md).
 
 // ---------------------------------------------------------------------------------------------
 // Run cost
@@ -82,6 +61,8 @@ struct RunCostInput
     double interruptionsPerHour = 0; ///< per instance; 0 for on-demand
     double checkpointHours = 0.5;    ///< checkpoint interval
     double restoreHours = 1.0 / 6.0; ///< new instance + setup + checkpoint load after an interruption
+    std::optional<double>
+        maxRuntimeHours; ///< capacity that always stops after this runtime (GCP preemptible)
     int billingIncrementS = 1;
     int billingMinimumS = 0;
 };
@@ -92,19 +73,23 @@ struct RunCost
     bool costOk = false; ///< also a positive finite price: the dollars are meaningful
     double trainHours = 0;
     double setupHours = 0;
-    double expectedInterruptions = 0;
-    double interruptionHours = 0;
-    double totalHours = 0;      ///< setup + train + interruption overhead (wall clock)
-    double billedHours = 0;     ///< per instance, after increment and minimum
-    double costUsd = 0;         ///< billedHours x usdPerHour x nodes
-    double usdPerHourTotal = 0; ///< usdPerHour x nodes
+    double expectedInterruptions = 0; ///< random reclaims + capped stops, whole job
+    double cappedStops = 0;           ///< of which: stops at the capacity's maximum runtime
+    double interruptionHours = 0;     ///< wall-clock overhead of the interruptions
+    bool neverFinishes = false;       ///< rate x (checkpoint/2 + restore) >= 1: no progress on average
+    double totalHours = 0;            ///< setup + train + interruption overhead (wall clock)
+    double billedHours = 0;           ///< per instance, after increment and minimum
+    double costUsd = 0;               ///< billedHours x usdPerHour x nodes
+    double usdPerHourTotal = 0;       ///< usdPerHour x nodes
     double samplesPerUsd = 0; ///< samples/s x 3600 / (usdPerHour x nodes): the run-length-free ranking figure
 };
 
-/// trainHours = samples / (samples/s) / 3600;
-/// expected interruptions = interruptionsPerHour x nodes x (setup + train)  (any node's loss stalls the
-/// synchronous job; first order: interruptions during the overhead itself are neglected);
-/// overhead = interruptions x (checkpoint/2 + restore);  total = setup + train + overhead;
+/// trainHours = samples / (samples/s) / 3600; T = setup + train; o = checkpoint/2 + restore (the time one
+/// interruption costs); R = interruptionsPerHour x nodes (any node's loss stalls the synchronous job);
+/// capped stops C = floor(T / maxRuntime) when the capacity has a cap;
+/// renewal form (interruptions during restores count too): wall = (T + C x o) / (1 - R x o);
+/// expected interruptions = R x wall + C; overhead = wall - T; total = wall;
+/// R x o >= 1: the run never finishes (timeOk false, neverFinishes true);
 /// cost = billedSeconds(total) / 3600 x price x nodes.
 inline RunCost computeRunCost(const RunCostInput &in);
 
@@ -130,9 +115,19 @@ inline RunCost computeRunCost(const RunCostInput &in)
     const double rate = std::isfinite(in.interruptionsPerHour) ? std::max(0.0, in.interruptionsPerHour) : 0.0;
     const double ckpt = std::isfinite(in.checkpointHours) ? std::max(0.0, in.checkpointHours) : 0.0;
     const double restore = std::isfinite(in.restoreHours) ? std::max(0.0, in.restoreHours) : 0.0;
-    c.expectedInterruptions = rate * nodes * (c.setupHours + c.trainHours);
-    c.interruptionHours = c.expectedInterruptions * (ckpt / 2.0 + restore);
-    c.totalHours = c.setupHours + c.trainHours + c.interruptionHours;
+    const double work = c.setupHours + c.trainHours;
+    const double lost = ckpt / 2.0 + restore;
+    const double jobRate = rate * nodes;
+    if (in.maxRuntimeHours && *in.maxRuntimeHours > 0 && std::isfinite(*in.maxRuntimeHours))
+        c.cappedStops = std::floor(work / *in.maxRuntimeHours);
+    if (jobRate * lost >= 1.0) {
+        c.neverFinishes = true;
+        return c;
+    }
+    const double wall = (work + c.cappedStops * lost) / (1.0 - jobRate * lost);
+    c.expectedInterruptions = jobRate * wall + c.cappedStops;
+    c.interruptionHours = wall - work;
+    c.totalHours = wall;
     c.timeOk = std::isfinite(c.totalHours);
     if (!c.timeOk)
         return c;

@@ -33,6 +33,32 @@ QString number(double v)
 
 } // namespace
 
+const ThroughputMeasurement *
+newestUserMeasurement(const ThroughputMeasurements &measurements,
+                      const std::function<bool(const ThroughputMeasurement &)> &matches)
+{
+    const ThroughputMeasurement *best = nullptr;
+    for (const ThroughputMeasurement &m : measurements) {
+        if (m.kind != MeasurementKind::User || !matches(m))
+            continue;
+        if (!(m.samplesPerSPerGpu > 0) || !std::isfinite(m.samplesPerSPerGpu))
+            continue;
+        // The newest wins; an unknown date counts as oldest; a later entry wins a tie.
+        if (!best || !best->measuredAt.isValid() ||
+            (m.measuredAt.isValid() && m.measuredAt >= best->measuredAt))
+            best = &m;
+    }
+    return best;
+}
+
+const ThroughputMeasurement *userMeasurementFor(const ThroughputMeasurements &measurements,
+                                                const QString &workloadId, const QString &gpuId)
+{
+    return newestUserMeasurement(measurements, [&](const ThroughputMeasurement &m) {
+        return m.gpuId == gpuId && m.workloadId.compare(workloadId, Qt::CaseInsensitive) == 0;
+    });
+}
+
 bool measurementMatches(const ThroughputMeasurement &m, const Workload &w)
 {
     const QString id = m.workloadId.trimmed();
@@ -185,11 +211,21 @@ WorkloadAnchors SpeedModel::anchorsFor(const Workload &w, const ThroughputMeasur
             out.shipped.append(a);
         }
     }
+    // The user's measurements: per GPU the newest of kind User (userMeasurementFor's rule), so that
+    // one mechanism picks the measurement that puts a GPU in the measured tier.
     ThroughputMeasurements own;
+    QStringList gpus;
     for (const ThroughputMeasurement &m : extra)
-        if (measurementMatches(m, w))
-            own.append(m);
-    if (w.kind == WorkloadKind::CustomMeasured && !w.referenceGpuId.isEmpty()) {
+        if (m.kind == MeasurementKind::User && measurementMatches(m, w) && !gpus.contains(m.gpuId.trimmed()))
+            gpus.append(m.gpuId.trimmed());
+    for (const QString &g : std::as_const(gpus))
+        if (const ThroughputMeasurement *m =
+                newestUserMeasurement(extra, [&](const ThroughputMeasurement &x) {
+                    return measurementMatches(x, w) && x.gpuId.trimmed() == g;
+                }))
+            own.append(*m);
+    if (w.kind == WorkloadKind::CustomMeasured && !w.referenceGpuId.isEmpty() &&
+        !gpus.contains(w.referenceGpuId)) {
         ThroughputMeasurement m;
         m.workloadId = w.name;
         m.gpuId = w.referenceGpuId;
@@ -355,6 +391,7 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
         if (const SpeedAnchor *own = find(anchors.user)) {
             logSpeed = std::log(t.relative) + own->logLevel;
             tier = ProjectionTier::Measured;
+            r.userMeasured = true;
             precisionScaled = own->precisionScaled;
             r.anchorGpus = 1;
             r.sameArchGpus = 0;

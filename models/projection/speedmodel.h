@@ -11,6 +11,8 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
+
 namespace gf {
 
 /// The model's relative speed of one GPU for one workload shape (model v2, PROJECTION.md section 3.2):
@@ -65,10 +67,11 @@ struct SingleGpuSpeed
     bool probeCalibrated = false;
     bool computeBound = true; ///< t_c >= t_m in the model
     ProjectionTier tier = ProjectionTier::None;
-    LogRange range;       ///< of ln(projected / true)
-    int anchorGpus = 0;   ///< GPUs measured (transferred tiers)
-    int sameArchGpus = 0; ///< of them, of this GPU's architecture
-    QString basis;        ///< one line: what the speed rests on (source, references, phi)
+    LogRange range;            ///< of ln(projected / true)
+    int anchorGpus = 0;        ///< GPUs measured (transferred tiers)
+    int sameArchGpus = 0;      ///< of them, of this GPU's architecture
+    bool userMeasured = false; ///< measured tier from the user's measurement (flag `measured`)
+    QString basis;             ///< one line: what the speed rests on (source, references, phi)
 
     double samplesPerSLow() const { return samplesPerS * std::exp(-range.p90); }
     double samplesPerSHigh() const { return samplesPerS * std::exp(-range.p10); }
@@ -140,6 +143,18 @@ private:
 /// A measurement belongs to a workload when its workloadId equals the preset id, or for a custom
 /// workload its name (case-insensitive).
 bool measurementMatches(const ThroughputMeasurement &m, const Workload &w);
+
+/// The newest measurement of kind User for which `matches` holds (positive, finite speed; an unknown
+/// date counts as oldest; a later entry wins a tie); nullptr when none. anchorsFor picks each GPU's
+/// user measurement with it.
+const ThroughputMeasurement *
+newestUserMeasurement(const ThroughputMeasurements &measurements,
+                      const std::function<bool(const ThroughputMeasurement &)> &matches);
+
+/// The user measurement that sets the single-GPU speed of `workloadId` on `gpuId` (the measured tier):
+/// the newest of kind User with that workload id (case-insensitive) and GPU id; nullptr when none.
+const ThroughputMeasurement *userMeasurementFor(const ThroughputMeasurements &measurements,
+                                                const QString &workloadId, const QString &gpuId);
 
 /// Median and maximum of |log error| over validation rows (v2 and v1).
 struct ValidationSummary

@@ -1,8 +1,9 @@
 #include "providers/awsoffers.h"
 
-#include "providers/providertables.h"
+#include "domain/providertables.h"
 #include "util/csv.h"
 #include "util/jsonstream.h"
+#include "util/printable.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -349,7 +350,8 @@ public:
                         if (slot <= 0 || v < slot)
                             slot = v;
                     } else {
-                        ++m_zeroPrices;
+                        if (m_zeroPrices++ < 3)
+                            m_zeroExamples.push_back(m_price);
                     }
                 } else if (!m_currency.empty()) {
                     m_otherCurrency = m_currency;
@@ -539,9 +541,15 @@ public:
         if (m_keptWithoutPrice)
             r.warnings.append(
                 QStringLiteral("%1 GPU products have no on-demand hourly USD price").arg(m_keptWithoutPrice));
-        if (m_zeroPrices)
-            r.warnings.append(
-                QStringLiteral("%1 zero or unreadable hourly prices skipped").arg(m_zeroPrices));
+        if (m_zeroPrices) {
+            QStringList examples;
+            for (const std::string &e : m_zeroExamples)
+                examples.append(u'"' + q(e).left(40) + u'"');
+            r.warnings.append(QStringLiteral("pricePerUnit (USD per hour) is zero or unreadable on %1 rows, "
+                                             "skipped (first: %2)")
+                                  .arg(m_zeroPrices)
+                                  .arg(examples.join(QStringLiteral(", "))));
+        }
     }
 
     bool sawProducts() const { return m_sawProducts; }
@@ -586,6 +594,7 @@ private:
     std::string m_unit, m_beginRange, m_price, m_currency, m_otherCurrency;
     qint64 m_products = 0;
     int m_zeroPrices = 0;
+    std::vector<std::string> m_zeroExamples; ///< the first zero or unreadable prices, as written
     int m_keptWithoutPrice = 0;
     QString m_error;
 };
@@ -619,6 +628,11 @@ public:
         r.version = q(m_version);
         r.publicationDate = q(m_publication);
         r.products = m_rows;
+        if (m_zeroPrices)
+            r.warnings.append(QStringLiteral("PricePerUnit (USD per hour) is zero or unreadable on %1 rows, "
+                                             "skipped (%2)")
+                                  .arg(m_zeroPrices)
+                                  .arg(m_zeroExamples.join(QStringLiteral(", "))));
         if (m_otherCurrency && r.offers.isEmpty())
             r.warnings.append(
                 QStringLiteral("%1 rows are priced in another currency than USD").arg(m_otherCurrency));
@@ -712,8 +726,12 @@ private:
             return true;
         }
         double v = 0;
-        if (!parseDecimal(field(m_cPrice), &v) || !(v > 0))
+        if (!parseDecimal(field(m_cPrice), &v) || !(v > 0)) {
+            if (m_zeroPrices++ < 3)
+                m_zeroExamples.append(
+                    QStringLiteral("line %1: \"%2\"").arg(m_line).arg(q(field(m_cPrice)).left(40)));
             return true;
+        }
         m_builder.add(p, v);
         return true;
     }
@@ -728,6 +746,8 @@ private:
     qint64 m_line = 0;
     qint64 m_rows = 0;
     int m_otherCurrency = 0;
+    int m_zeroPrices = 0;
+    QStringList m_zeroExamples;
     std::string m_version, m_publication;
     QString m_error;
 };
@@ -750,6 +770,7 @@ struct AwsOfferStream::Impl
         builder = std::make_unique<OfferBuilder>(tables, origin, defaultRegion);
         flavour = Flavour::Unknown;
         bytes = 0;
+        utf8 = Utf8Validator();
         error.clear();
     }
 
@@ -768,6 +789,7 @@ struct AwsOfferStream::Impl
     std::unique_ptr<CsvOfferReader> csv;
     Flavour flavour = Flavour::Unknown;
     qint64 bytes = 0;
+    Utf8Validator utf8;
     QString error;
 };
 
@@ -788,6 +810,11 @@ bool AwsOfferStream::write(const char *data, std::size_t size)
     if (!d->error.isEmpty())
         return false;
     d->bytes += static_cast<qint64>(size);
+    if (!d->utf8.feed(data, size)) {
+        // Every other reader refuses what is not UTF-8; this one must not turn it into U+FFFD.
+        d->error = QStringLiteral("%1: not valid UTF-8 at byte %2").arg(d->origin).arg(d->utf8.errorOffset());
+        return false;
+    }
     if (d->flavour == Impl::Flavour::Unknown) {
         std::size_t i = 0;
         if (size >= 3 && static_cast<unsigned char>(data[0]) == 0xEF &&
@@ -837,6 +864,10 @@ Result<AwsOfferResult> AwsOfferStream::finish()
 {
     if (!d->error.isEmpty())
         return makeError(d->error);
+    if (!d->utf8.finish())
+        return makeError(QStringLiteral("%1: not valid UTF-8 at byte %2 (cut off)")
+                             .arg(d->origin)
+                             .arg(d->utf8.errorOffset()));
     AwsOfferResult r;
     r.bytes = d->bytes;
     switch (d->flavour) {

@@ -1,6 +1,6 @@
 #include "providers/azureretail.h"
 
-#include "providers/providertables.h"
+#include "domain/providertables.h"
 
 #include <QHash>
 #include <QJsonArray>

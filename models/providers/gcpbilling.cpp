@@ -1,6 +1,6 @@
 #include "providers/gcpbilling.h"
 
-#include "providers/providertables.h"
+#include "domain/providertables.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -144,7 +144,7 @@ SnapshotData composeGcpOffers(const QList<GcpSku> &skus, const ProviderTables &t
     data.description = source;
     QHash<QString, double> parts;
     std::set<QString> regions;
-    int otherCurrency = 0, badUnit = 0, duplicates = 0;
+    int otherCurrency = 0, badUnit = 0, duplicates = 0, gpuBelowSpot = 0;
     static const QString kRunning = QStringLiteral(" running in ");
     static const QString kSpotGpu = QStringLiteral(" attached to Spot Preemptible VMs running in ");
     static const QString kSpotPrefix = QStringLiteral("Spot Preemptible ");
@@ -230,6 +230,13 @@ SnapshotData composeGcpOffers(const QList<GcpSku> &skus, const ProviderTables &t
                 o.spotUsdH = sp;
                 o.spotLabel = QStringLiteral("spot");
             }
+            // A GPU on-demand SKU priced below the same GPU's spot SKU is not an on-demand price.
+            const auto gpuOd = parts.constFind(partKey(Part::Gpu, m.gpuName, r, false));
+            const auto gpuSpot = parts.constFind(partKey(Part::Gpu, m.gpuName, r, true));
+            if (gpuOd != parts.constEnd() && gpuSpot != parts.constEnd() && *gpuOd < *gpuSpot) {
+                o.flags |= static_cast<int>(OfferFlag::GpuBelowSpot);
+                ++gpuBelowSpot;
+            }
             o.billingIncrementS = 1;
             o.billingMinimumS = 60;
             o.source = QStringLiteral("GCP Cloud Billing Catalog (core + RAM + GPU SKUs)");
@@ -244,6 +251,11 @@ SnapshotData composeGcpOffers(const QList<GcpSku> &skus, const ProviderTables &t
             QStringLiteral("%1 SKUs with an unexpected unit or a zero price skipped").arg(badUnit));
     if (duplicates)
         data.warnings.append(QStringLiteral("%1 region prices given twice (first kept)").arg(duplicates));
+    if (gpuBelowSpot)
+        data.warnings.append(
+            QStringLiteral("%1 offers whose GPU on-demand SKU is below its spot SKU (flagged "
+                           "gpu-below-spot)")
+                .arg(gpuBelowSpot));
     return data;
 }
 

@@ -1,10 +1,11 @@
 #include "providers/providerimport.h"
 
+#include "domain/providertables.h"
 #include "providers/awsoffers.h"
-#include "providers/providertables.h"
 #include "providers/skypilotcatalog.h"
 #include "providers/vastai.h"
 #include "util/csv.h"
+#include "util/printable.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -16,14 +17,21 @@ namespace gf {
 
 namespace {
 
-constexpr qint64 kMaxInMemoryFile = qint64(512) * 1024 * 1024;
-
 QString firstLine(QByteArrayView head)
 {
     qsizetype end = head.indexOf('\n');
     if (end < 0)
         end = head.size();
     return QString::fromUtf8(head.first(end)).trimmed();
+}
+
+/// "an AWS ...", "an Azure ...", "a vast.ai ...", "a GCP ...": the article for a format's name.
+QString withArticle(const QString &name)
+{
+    const QChar c = name.isEmpty() ? QChar() : name.at(0);
+    const bool vowel = c == u'A' || c == u'E' || c == u'I' || c == u'O' || c == u'a' || c == u'e' ||
+                       c == u'i' || c == u'o' || c == u'u';
+    return (vowel ? QStringLiteral("an ") : QStringLiteral("a ")) + name;
 }
 
 QString fmtNumber(const std::optional<double> &v)
@@ -145,6 +153,10 @@ ProviderFormat detectProviderFormat(QByteArrayView head)
 
 void numberRows(SnapshotData &data)
 {
+    // A parser that knows the file line of each row (the CSV readers) has set it: keep it, messages name
+    // the line of the file.
+    if (std::any_of(data.offers.cbegin(), data.offers.cend(), [](const Offer &o) { return o.id > 0; }))
+        return;
     qint64 n = 0;
     for (Offer &o : data.offers)
         o.id = ++n;
@@ -228,7 +240,7 @@ Result<SnapshotData> composeProvider(ProviderParts parts, const ProviderTables &
 
 Result<ProviderParts> readProviderFiles(const QString &provider, const QStringList &paths,
                                         const ProviderTables &tables, const PartProgress &progress,
-                                        const std::atomic_bool *cancel)
+                                        const std::atomic_bool *cancel, const InputLimits &limits)
 {
     if (!knownProviders().contains(provider))
         return makeError(QStringLiteral("Unknown provider \"%1\" (known: %2)")
@@ -258,8 +270,9 @@ Result<ProviderParts> readProviderFiles(const QString &provider, const QStringLi
                     .arg(who, name));
         const QString owner = providerOfFormat(format);
         if (!owner.isEmpty() && owner != provider)
-            return makeError(QStringLiteral("%1: %2 looks like an %3, which belongs to %4, not %1")
-                                 .arg(who, name, providerFormatName(format), providerDisplayName(owner)));
+            return makeError(
+                QStringLiteral("%1: %2 looks like %3, which belongs to %4, not %1")
+                    .arg(who, name, withArticle(providerFormatName(format)), providerDisplayName(owner)));
         const QDate mtime = QFileInfo(path).lastModified().toUTC().date();
         if (!newestMtime.isValid() || mtime > newestMtime)
             newestMtime = mtime;
@@ -303,23 +316,39 @@ Result<ProviderParts> readProviderFiles(const QString &provider, const QStringLi
             if (pub.isValid() && (!parts.dataDate.isValid() || pub > parts.dataDate))
                 parts.dataDate = pub;
         } else {
-            if (f.size() > kMaxInMemoryFile)
-                return makeError(QStringLiteral("%1: %2 is larger than %3 MB, too large for a %4")
+            if (limits.maxFileBytes > 0 && f.size() > limits.maxFileBytes)
+                return makeError(QStringLiteral("%1: %2 is larger than %3 MB, too large for %4")
                                      .arg(who, name)
-                                     .arg(kMaxInMemoryFile >> 20)
-                                     .arg(providerFormatName(format)));
-            const QByteArray data = f.readAll();
-            report(data.size(), QStringLiteral("%1: reading %2").arg(who, name));
+                                     .arg(std::max<qint64>(1, limits.maxFileBytes >> 20))
+                                     .arg(withArticle(providerFormatName(format))));
+            const bool csv =
+                format == ProviderFormat::GpuFrontierCsv || format == ProviderFormat::SkypilotCsv;
+            // The CSV catalogs stream from the file (one field at a time); the JSON pages are read whole,
+            // within the file limit (their parsers bound every token).
+            const QByteArray data =
+                csv ? QByteArray() : f.read(limits.maxFileBytes > 0 ? limits.maxFileBytes + 1 : f.size());
+            if (limits.maxFileBytes > 0 && data.size() > limits.maxFileBytes)
+                return makeError(QStringLiteral("%1: %2 is larger than %3 MB, too large for %4")
+                                     .arg(who, name)
+                                     .arg(std::max<qint64>(1, limits.maxFileBytes >> 20))
+                                     .arg(withArticle(providerFormatName(format))));
+            report(csv ? 0 : data.size(), QStringLiteral("%1: reading %2").arg(who, name));
+            if (!csv) {
+                Utf8Validator utf8;
+                if (!utf8.feed(data.constData(), static_cast<std::size_t>(data.size())) || !utf8.finish())
+                    return makeError(QStringLiteral("%1: %2 is not valid UTF-8 (at byte %3)")
+                                         .arg(who, name)
+                                         .arg(utf8.errorOffset()));
+            }
             switch (format) {
             case ProviderFormat::GpuFrontierCsv:
             case ProviderFormat::SkypilotCsv: {
                 if (parts.complete || paths.size() > 1)
                     return makeError(
                         QStringLiteral("%1: %2 is a whole catalog; import it on its own").arg(who, name));
-                Result<SnapshotData> r =
-                    format == ProviderFormat::GpuFrontierCsv
-                        ? parseSnapshotCsv(QString::fromUtf8(data), origin)
-                        : parseSkypilotCsv(QString::fromUtf8(data), provider, tables, origin);
+                Result<SnapshotData> r = format == ProviderFormat::GpuFrontierCsv
+                                             ? parseSnapshotCsv(f, origin, limits)
+                                             : parseSkypilotCsv(f, provider, tables, origin, limits);
                 if (!r)
                     return r.error();
                 if (r.value().provider != provider)

@@ -4,6 +4,7 @@
 #include "providers/azureretail.h"
 #include "providers/gcpbilling.h"
 #include "providers/snapshotfile.h"
+#include "util/csv.h"
 #include "util/result.h"
 
 #include <QByteArrayView>
@@ -69,13 +70,15 @@ using PartProgress = std::function<void(int permille, const QString &message)>;
 /// streamed from disk). Errors name the provider, the file and what is wrong.
 Result<ProviderParts> readProviderFiles(const QString &provider, const QStringList &paths,
                                         const ProviderTables &tables, const PartProgress &progress = {},
-                                        const std::atomic_bool *cancel = nullptr);
+                                        const std::atomic_bool *cancel = nullptr,
+                                        const InputLimits &limits = {});
 
 /// A canonical text of the offers (sorted), hashed as the snapshot checksum: the same prices give
 /// the same checksum whatever the download's byte order, so "unchanged" is detected.
 QByteArray snapshotFingerprint(const SnapshotData &data);
 
-/// Gives every offer its 1-based row number (validation messages name it).
+/// Gives every offer its 1-based row number (validation messages name it), unless the parser gave the
+/// offers their file lines already.
 void numberRows(SnapshotData &data);
 
 } // namespace gf

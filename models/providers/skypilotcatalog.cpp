@@ -1,11 +1,14 @@
 #include "providers/skypilotcatalog.h"
 
 #include "domain/gpucatalog.h"
-#include "providers/providertables.h"
+#include "domain/providertables.h"
+#include "domain/snapshotchecks.h"
 #include "util/csv.h"
 
+#include <QBuffer>
 #include <QHash>
 
+#include <algorithm>
 #include <cmath>
 
 namespace gf {
@@ -140,6 +143,10 @@ std::optional<double> num(const QString &s)
     return v;
 }
 
+/// GCP GPU prices below this share of the accelerator's upper-quartile regional price are a discounted
+/// tier (resources/tools/build_snapshot.py GCP_TIER_RATIO; regional list prices span at most ~1.6x).
+constexpr double kGcpTierRatio = 0.6;
+
 double round2(double v)
 {
     return std::round(v * 100) / 100;
@@ -191,36 +198,32 @@ bool isSkypilotHeader(const QStringList &header)
 Result<SnapshotData> parseSkypilotCsv(const QString &text, const QString &provider,
                                       const ProviderTables &tables, const QString &origin)
 {
+    QByteArray bytes = text.toUtf8();
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::ReadOnly);
+    InputLimits limits;
+    limits.maxFileBytes = 0; // already in memory
+    return parseSkypilotCsv(buffer, provider, tables, origin, limits);
+}
+
+Result<SnapshotData> parseSkypilotCsv(QIODevice &in, const QString &provider, const ProviderTables &tables,
+                                      const QString &origin, const InputLimits &limits)
+{
     if (!knownProviders().contains(provider))
         return makeError(
             QStringLiteral("%1: SkyPilot's \"%2\" catalog is not one of GPU Frontier's providers (%3)")
                 .arg(origin, provider, knownProviders().join(QStringLiteral(", "))));
-    auto parsed = parseCsv(text, false);
-    if (!parsed)
-        return makeError(QStringLiteral("%1: %2").arg(origin, parsed.error().message));
-    const CsvDocument &doc = parsed.value();
-    if (!isSkypilotHeader(doc.header))
-        return makeError(QStringLiteral("%1: not a SkyPilot catalog (InstanceType, AcceleratorName, Price "
-                                        "and Region columns expected)")
-                             .arg(origin));
-    const int cType = doc.column(QStringLiteral("InstanceType"));
-    const int cAcc = doc.column(QStringLiteral("AcceleratorName"));
-    const int cCount = doc.column(QStringLiteral("AcceleratorCount"));
-    const int cVcpus = doc.column(QStringLiteral("vCPUs"));
-    const int cMem = doc.column(QStringLiteral("MemoryGiB"));
-    const int cInfo = doc.column(QStringLiteral("GpuInfo"));
-    const int cPrice = doc.column(QStringLiteral("Price"));
-    const int cSpot = doc.column(QStringLiteral("SpotPrice"));
-    const int cRegion = doc.column(QStringLiteral("Region"));
-    const int cZone = doc.column(QStringLiteral("AvailabilityZone"));
-    if (provider == u"gcp" && cZone < 0)
-        return makeError(
-            QStringLiteral("%1: a SkyPilot GCP catalog needs the AvailabilityZone column").arg(origin));
+    int cType = -1, cAcc = -1, cCount = -1, cVcpus = -1, cMem = -1, cInfo = -1, cPrice = -1, cSpot = -1,
+        cRegion = -1, cZone = -1;
+    qsizetype headerSize = 0;
+    QString error;
 
     SnapshotData data;
     data.provider = provider;
     data.description = QStringLiteral("SkyPilot catalog %1 (%2 vms.csv)").arg(origin, provider);
     const QString source = QStringLiteral("SkyPilot catalog (%1 vms.csv)").arg(provider);
+    int zeroPrice = 0;
+    QStringList zeroExamples;
     int skippedNoPrice = 0, skippedCpu = 0, skippedTpu = 0, fixedCount = 0, spotEqual = 0, promo = 0,
         spotZero = 0;
 
@@ -229,26 +232,84 @@ Result<SnapshotData> parseSkypilotCsv(const QString &text, const QString &provid
         int line;
         QString type, acc, region, zone, info;
         std::optional<double> count, vcpus, mem, price, spot;
+        QString priceText; ///< as written (messages)
     };
     QList<Row> rows;
-    for (const CsvRecord &r : doc.records) {
-        if (r.fields.size() != doc.header.size())
-            return makeError(QStringLiteral("%1: line %2 has %3 fields, the header has %4 (truncated file?)")
-                                 .arg(origin)
-                                 .arg(r.line)
-                                 .arg(r.fields.size())
-                                 .arg(doc.header.size()));
-        auto f = [&](int c) { return c >= 0 ? r.fields.at(c).trimmed() : QString(); };
-        Row row{r.line,         f(cType),       f(cAcc),      f(cRegion),     f(cZone),     f(cInfo),
-                num(f(cCount)), num(f(cVcpus)), num(f(cMem)), num(f(cPrice)), num(f(cSpot))};
-        for (const auto &[c, v] :
-             {std::pair{cPrice, row.price}, std::pair{cSpot, row.spot}, std::pair{cCount, row.count}})
-            if (!f(c).isEmpty() && !v)
-                return makeError(QStringLiteral("%1: line %2: \"%3\" is not a number")
-                                     .arg(origin)
-                                     .arg(r.line)
-                                     .arg(f(c).left(30)));
-        rows.append(std::move(row));
+    CsvStream stream(
+        [&](const QStringList &, const QStringList &header) {
+            if (!isSkypilotHeader(header)) {
+                error = QStringLiteral("%1: not a SkyPilot catalog (InstanceType, AcceleratorName, Price "
+                                       "and Region columns expected)")
+                            .arg(origin);
+                return false;
+            }
+            auto column = [&](const char *name) {
+                return static_cast<int>(header.indexOf(QLatin1StringView(name)));
+            };
+            headerSize = header.size();
+            cType = column("InstanceType");
+            cAcc = column("AcceleratorName");
+            cCount = column("AcceleratorCount");
+            cVcpus = column("vCPUs");
+            cMem = column("MemoryGiB");
+            cInfo = column("GpuInfo");
+            cPrice = column("Price");
+            cSpot = column("SpotPrice");
+            cRegion = column("Region");
+            cZone = column("AvailabilityZone");
+            if (provider == u"gcp" && cZone < 0) {
+                error = QStringLiteral("%1: a SkyPilot GCP catalog needs the AvailabilityZone column")
+                            .arg(origin);
+                return false;
+            }
+            return true;
+        },
+        [&](const QStringList &fields, qint64 line64) {
+            const int line = static_cast<int>(line64);
+            if (fields.size() != headerSize) {
+                error = QStringLiteral("%1: line %2 has %3 fields, the header has %4 (truncated file?)")
+                            .arg(origin)
+                            .arg(line)
+                            .arg(fields.size())
+                            .arg(headerSize);
+                return false;
+            }
+            auto f = [&](int c) { return c >= 0 ? fields.at(c).trimmed() : QString(); };
+            Row row{line,         f(cType),       f(cAcc),        f(cRegion),
+                    f(cZone),     f(cInfo),       num(f(cCount)), num(f(cVcpus)),
+                    num(f(cMem)), num(f(cPrice)), num(f(cSpot)),  f(cPrice).left(40)};
+            for (const auto &[c, v] :
+                 {std::pair{cPrice, row.price}, std::pair{cSpot, row.spot}, std::pair{cCount, row.count}})
+                if (!f(c).isEmpty() && !v) {
+                    error = QStringLiteral("%1: line %2: \"%3\" is not a number")
+                                .arg(origin)
+                                .arg(line)
+                                .arg(f(c).left(30));
+                    return false;
+                }
+            rows.append(std::move(row));
+            return true;
+        },
+        false, limits.maxFieldBytes);
+    if (auto st = readCsvStream(in, stream, limits, origin); !st)
+        return st.error();
+    if (!error.isEmpty())
+        return makeError(error);
+    {
+        // SkyPilot has one catalog per cloud: another cloud's rows (named like its instance types or
+        // regions) are refused before they are composed, whatever the provider asked for.
+        SnapshotData names;
+        names.provider = provider;
+        names.offers.reserve(rows.size());
+        for (const Row &r : std::as_const(rows)) {
+            Offer o;
+            o.instanceType = r.type;
+            o.region = r.region;
+            o.id = r.line;
+            names.offers.append(std::move(o));
+        }
+        if (auto st = checkProviderNaming(names, origin); !st)
+            return st.error();
     }
 
     auto base = [&](const Row &r) {
@@ -279,14 +340,38 @@ Result<SnapshotData> parseSkypilotCsv(const QString &text, const QString &provid
                 hosts.insert(r.zone + u'\x1f' + r.type, &r);
             else if (r.acc.startsWith(QStringLiteral("tpu")))
                 ++skippedTpu;
-            else if (!r.acc.isEmpty() && r.count)
-                gpuRows.insert(r.zone + u'\x1f' + r.acc + u'\x1f' + QString::number(*r.count), &r);
+            else if (!r.acc.isEmpty() && r.count) {
+                const QString key = r.zone + u'\x1f' + r.acc + u'\x1f' + QString::number(*r.count);
+                if (!gpuRows.contains(key)) // a duplicate GPU-only row: the first is kept
+                    gpuRows.insert(key, &r);
+            }
+        }
+        // GPU-only rows whose Price is not an on-demand price (resources/catalog/SOURCES.md, "gcp.csv"):
+        // R2: below kGcpTierRatio x the upper quartile (nearest rank) of that accelerator's per-region
+        // on-demand prices per GPU (region value = the median of its zones and counts) = a discounted
+        // (commitment / reservation) tier: offers composed on it are not imported. R1: below the row's
+        // own spot price: flagged gpu-below-spot.
+        QHash<QString, QHash<QString, QList<double>>> perRegion; // accelerator -> region -> USD/GPU-h
+        for (const Row *g : std::as_const(gpuRows))
+            if (g->price && *g->price > 0 && *g->count > 0)
+                perRegion[g->acc][g->region].append(*g->price / *g->count);
+        QHash<QString, double> upperQuartile;
+        for (auto it = perRegion.cbegin(); it != perRegion.cend(); ++it) {
+            QList<double> regional;
+            for (QList<double> v : it.value()) {
+                std::sort(v.begin(), v.end());
+                const qsizetype n = v.size();
+                regional.append(n % 2 ? v.at(n / 2) : (v.at(n / 2 - 1) + v.at(n / 2)) / 2.0);
+            }
+            std::sort(regional.begin(), regional.end());
+            const auto k = std::max<qsizetype>(1, static_cast<qsizetype>(std::ceil(0.75 * regional.size())));
+            upperQuartile.insert(it.key(), regional.at(k - 1));
         }
         QStringList zones;
         for (const Row &r : rows)
             if (!zones.contains(r.zone))
                 zones.append(r.zone);
-        int composed = 0;
+        int composed = 0, discountedGpu = 0, hostBelowSpot = 0, gpuBelowSpot = 0;
         for (const MachineShape &m : tables.gcpMachines()) {
             const QString hostType = m.series == u"n1" ? m.name.section(u'+', 0, 0) : m.name;
             for (const QString &zone : std::as_const(zones)) {
@@ -297,6 +382,15 @@ Result<SnapshotData> parseSkypilotCsv(const QString &text, const QString &provid
                     continue;
                 if (!host->price || !gpu->price) {
                     ++skippedNoPrice;
+                    continue;
+                }
+                if (host->spot && *host->price < *host->spot) {
+                    ++hostBelowSpot; // not an on-demand host price
+                    continue;
+                }
+                const double perGpu = *gpu->price / m.gpuCount;
+                if (perGpu < kGcpTierRatio * upperQuartile.value(gpu->acc, 0)) {
+                    ++discountedGpu;
                     continue;
                 }
                 Offer o = base(*host);
@@ -317,6 +411,10 @@ Result<SnapshotData> parseSkypilotCsv(const QString &text, const QString &provid
                     o.spotUsdH = std::round((*host->spot + *gpu->spot) * 1e5) / 1e5;
                     o.spotLabel = QStringLiteral("spot");
                 }
+                if (gpu->spot && *gpu->price < *gpu->spot) {
+                    o.flags |= static_cast<int>(OfferFlag::GpuBelowSpot);
+                    ++gpuBelowSpot;
+                }
                 o.billingIncrementS = 1;
                 o.billingMinimumS = 60;
                 o.source = source + QStringLiteral(" (host + GPU rows)");
@@ -324,6 +422,22 @@ Result<SnapshotData> parseSkypilotCsv(const QString &text, const QString &provid
                 ++composed;
             }
         }
+        if (discountedGpu)
+            data.warnings.append(
+                QStringLiteral("%1 machine/zone offers not imported: their GPU price is below %2x the upper "
+                               "quartile of the GPU's regional on-demand prices (a discounted tier, not "
+                               "on-demand)")
+                    .arg(discountedGpu)
+                    .arg(kGcpTierRatio));
+        if (hostBelowSpot)
+            data.warnings.append(
+                QStringLiteral("%1 machine/zone offers not imported: their host on-demand price "
+                               "is below its spot price")
+                    .arg(hostBelowSpot));
+        if (gpuBelowSpot)
+            data.warnings.append(QStringLiteral("%1 offers whose GPU on-demand price is below its spot price "
+                                                "(flagged gpu-below-spot)")
+                                     .arg(gpuBelowSpot));
         if (skippedTpu)
             data.warnings.append(QStringLiteral("%1 TPU rows skipped (not GPUs)").arg(skippedTpu));
         if (composed == 0 && !gpuRows.isEmpty())
@@ -339,8 +453,13 @@ Result<SnapshotData> parseSkypilotCsv(const QString &text, const QString &provid
                 ++skippedTpu;
                 continue;
             }
-            if (!r.price || !(*r.price > 0)) {
+            if (!r.price) {
                 ++skippedNoPrice;
+                continue;
+            }
+            if (!(*r.price > 0)) {
+                if (zeroPrice++ < 3)
+                    zeroExamples.append(QStringLiteral("line %1: \"%2\"").arg(r.line).arg(r.priceText));
                 continue;
             }
             Offer o = base(r);
@@ -408,6 +527,10 @@ Result<SnapshotData> parseSkypilotCsv(const QString &text, const QString &provid
             data.offers.append(std::move(o));
         }
     }
+    if (zeroPrice)
+        data.warnings.append(QStringLiteral("Price is zero or negative on %1 rows, skipped (%2)")
+                                 .arg(zeroPrice)
+                                 .arg(zeroExamples.join(QStringLiteral(", "))));
     if (skippedNoPrice)
         data.warnings.append(
             QStringLiteral("%1 rows without an on-demand price skipped").arg(skippedNoPrice));

@@ -22,6 +22,9 @@ bool isSkypilotHeader(const QStringList &header);
 /// the host machine row of the same zone (a2/a3/g2 by name, N1 hosts per the project's shape table).
 Result<SnapshotData> parseSkypilotCsv(const QString &text, const QString &provider,
                                       const ProviderTables &tables, const QString &origin);
+/// The same, streamed from `in`: refuses a file or a field beyond `limits`.
+Result<SnapshotData> parseSkypilotCsv(QIODevice &in, const QString &provider, const ProviderTables &tables,
+                                      const QString &origin, const InputLimits &limits);
 
 /// Parses a Python literal (dict, list, tuple, str, int, float, True/False/None) as SkyPilot writes
 /// GpuInfo; dicts become QVariantMap, lists QVariantList. nullopt when it is not one.

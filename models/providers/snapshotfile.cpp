@@ -4,6 +4,8 @@
 #include "domain/offercsv.h"
 #include "util/csv.h"
 
+#include <QBuffer>
+
 #include <cmath>
 
 namespace gf {
@@ -16,10 +18,10 @@ const QList<OfferCsvColumn> &catalogColumns()
     using enum OfferField;
     const OfferCsvColumn providerGpuName(QStringLiteral("gpu_name"), GpuProviderName);
     static const QList<OfferCsvColumn> columns{
-        Provider, InstanceType, Region,       Zone,        providerGpuName,   GpuCount,
-        GpuMemGb, Vcpus,        RamGb,        NetworkGbps, Interconnect,      OnDemandUsdH,
-        SpotUsdH, SpotLabel,    Interruption, Reliability, BillingIncrementS, BillingMinimumS,
-        Source,   UploadGbps,   Dlperf};
+        Provider, InstanceType, Region,       Zone,         providerGpuName,   GpuCount,
+        GpuMemGb, Vcpus,        RamGb,        NetworkGbps,  Interconnect,      OnDemandUsdH,
+        SpotUsdH, SpotLabel,    Interruption, Reliability,  BillingIncrementS, BillingMinimumS,
+        Source,   UploadGbps,   Dlperf,       RowPriceDate, ListingEnd};
     return columns;
 }
 
@@ -65,85 +67,160 @@ std::optional<double> optionalNumber(const QString &s, const QString &column, in
 
 Result<SnapshotData> parseSnapshotCsv(const QString &text, const QString &origin)
 {
-    auto parsed = parseCsv(text);
-    if (!parsed)
-        return makeError(QStringLiteral("%1: %2").arg(origin, parsed.error().message));
-    const CsvDocument &doc = parsed.value();
+    QByteArray bytes = text.toUtf8();
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::ReadOnly);
+    InputLimits limits;
+    limits.maxFileBytes = 0; // already in memory
+    return parseSnapshotCsv(buffer, origin, limits);
+}
 
+Result<SnapshotData> parseSnapshotCsv(QIODevice &in, const QString &origin, const InputLimits &limits)
+{
     SnapshotData data;
-    for (const QString &c : doc.comments) {
-        const qsizetype colon = c.indexOf(u':');
-        if (colon < 0)
-            continue;
-        const QString key = c.left(colon).trimmed();
-        const QString value = c.mid(colon + 1).trimmed();
-        if (key == u"provider")
-            data.provider = value;
-        else if (key == u"snapshot_date")
-            data.dataDate = QDate::fromString(value, Qt::ISODate);
-        else if (key == u"source")
-            data.description = value;
-    }
-
     const QStringList columns = snapshotCsvColumns();
     QList<int> idx;
-    for (const QString &col : columns) {
-        const int c = doc.column(col);
-        // Optional: source (per-row provenance), and the vast.ai metrics added in schema 4.
-        if (c < 0 && col != u"source" && col != u"upload_gbps" && col != u"dlperf")
-            return makeError(
-                QStringLiteral("%1: not a GPU Frontier catalog file: the column \"%2\" is missing")
-                    .arg(origin, col));
-        idx.append(c);
-    }
-
-    for (const CsvRecord &rec : doc.records) {
-        if (rec.fields.size() != doc.header.size())
-            return makeError(QStringLiteral("%1: line %2 has %3 fields, the header has %4 (truncated file?)")
-                                 .arg(origin)
-                                 .arg(rec.line)
-                                 .arg(rec.fields.size())
-                                 .arg(doc.header.size()));
-        auto f = [&](int i) { return idx.at(i) >= 0 ? rec.fields.at(idx.at(i)).trimmed() : QString(); };
-        QString err;
-        Offer o;
-        o.provider = f(0);
-        o.instanceType = f(1);
-        o.region = f(2);
-        o.zone = f(3);
-        o.gpuRawName = f(4);
-        const auto count = optionalNumber(f(5), columns.at(5), rec.line, &err);
-        o.gpuCount = count.value_or(0);
-        o.gpuMemGb = optionalNumber(f(6), columns.at(6), rec.line, &err);
-        o.vcpus = optionalNumber(f(7), columns.at(7), rec.line, &err);
-        o.ramGb = optionalNumber(f(8), columns.at(8), rec.line, &err);
-        o.networkGbps = optionalNumber(f(9), columns.at(9), rec.line, &err);
-        o.interconnect = f(10);
-        o.onDemandUsdH = optionalNumber(f(11), columns.at(11), rec.line, &err);
-        o.spotUsdH = optionalNumber(f(12), columns.at(12), rec.line, &err);
-        o.spotLabel = f(13);
-        o.interruption = f(14);
-        o.reliability = optionalNumber(f(15), columns.at(15), rec.line, &err);
-        const auto inc = optionalNumber(f(16), columns.at(16), rec.line, &err);
-        const auto min = optionalNumber(f(17), columns.at(17), rec.line, &err);
-        o.billingIncrementS = static_cast<int>(inc.value_or(1));
-        o.billingMinimumS = static_cast<int>(min.value_or(60));
-        o.source = f(18);
-        o.uploadGbps = optionalNumber(f(19), columns.at(19), rec.line, &err);
-        o.dlperf = optionalNumber(f(20), columns.at(20), rec.line, &err);
-        if (!err.isEmpty())
-            return makeError(QStringLiteral("%1: %2").arg(origin, err));
-        if (o.gpuCount <= 0 && !count)
-            return makeError(QStringLiteral("%1: line %2: gpu_count is empty").arg(origin).arg(rec.line));
-        if (data.provider.isEmpty())
-            data.provider = o.provider;
-        data.offers.append(std::move(o));
-        // Remember the line for validation messages.
-        data.offers.last().id = rec.line;
-    }
+    qsizetype headerSize = 0;
+    QString error;
+    // Optional: a marketplace's rentable flag. Offers that cannot be rented are not imported.
+    int cRentable = -1;
+    int notRentable = 0;
+    CsvStream stream(
+        [&](const QStringList &comments, const QStringList &header) {
+            for (const QString &c : comments) {
+                const qsizetype colon = c.indexOf(u':');
+                if (colon < 0)
+                    continue;
+                const QString key = c.left(colon).trimmed();
+                const QString value = c.mid(colon + 1).trimmed();
+                if (key == u"provider")
+                    data.provider = value;
+                else if (key == u"snapshot_date")
+                    data.dataDate = QDate::fromString(value, Qt::ISODate);
+                else if (key == u"source")
+                    data.description = value;
+            }
+            headerSize = header.size();
+            for (const QString &col : columns) {
+                const int c = static_cast<int>(header.indexOf(col));
+                // Optional: source (per-row provenance), the vast.ai metrics added in schema 4, the row's
+                // own price date and the listing's end (schema 5).
+                if (c < 0 && col != u"source" && col != u"upload_gbps" && col != u"dlperf" &&
+                    col != u"price_date" && col != u"end_date") {
+                    error =
+                        QStringLiteral("%1: not a GPU Frontier catalog file: the column \"%2\" is missing")
+                            .arg(origin, col);
+                    return false;
+                }
+                idx.append(c);
+            }
+            cRentable = static_cast<int>(header.indexOf(QStringLiteral("rentable")));
+            return true;
+        },
+        [&](const QStringList &fields, qint64 line64) {
+            const int line = static_cast<int>(line64);
+            if (fields.size() != headerSize) {
+                error = QStringLiteral("%1: line %2 has %3 fields, the header has %4 (truncated file?)")
+                            .arg(origin)
+                            .arg(line)
+                            .arg(fields.size())
+                            .arg(headerSize);
+                return false;
+            }
+            auto f = [&](int i) { return idx.at(i) >= 0 ? fields.at(idx.at(i)).trimmed() : QString(); };
+            QString err;
+            Offer o;
+            o.provider = f(0);
+            o.instanceType = f(1);
+            o.region = f(2);
+            o.zone = f(3);
+            o.gpuRawName = f(4);
+            const auto count = optionalNumber(f(5), columns.at(5), line, &err);
+            o.gpuCount = count.value_or(0);
+            o.gpuMemGb = optionalNumber(f(6), columns.at(6), line, &err);
+            o.vcpus = optionalNumber(f(7), columns.at(7), line, &err);
+            o.ramGb = optionalNumber(f(8), columns.at(8), line, &err);
+            o.networkGbps = optionalNumber(f(9), columns.at(9), line, &err);
+            o.interconnect = f(10);
+            o.onDemandUsdH = optionalNumber(f(11), columns.at(11), line, &err);
+            o.spotUsdH = optionalNumber(f(12), columns.at(12), line, &err);
+            o.spotLabel = f(13);
+            o.interruption = f(14);
+            o.reliability = optionalNumber(f(15), columns.at(15), line, &err);
+            const auto inc = optionalNumber(f(16), columns.at(16), line, &err);
+            const auto min = optionalNumber(f(17), columns.at(17), line, &err);
+            o.billingIncrementS = static_cast<int>(inc.value_or(1));
+            o.billingMinimumS = static_cast<int>(min.value_or(60));
+            o.source = f(18);
+            o.uploadGbps = optionalNumber(f(19), columns.at(19), line, &err);
+            o.dlperf = optionalNumber(f(20), columns.at(20), line, &err);
+            for (const auto &[i, date] : {std::pair{21, &o.priceDate}, std::pair{22, &o.listingEnd}}) {
+                if (f(i).isEmpty())
+                    continue;
+                *date = QDate::fromString(f(i), Qt::ISODate);
+                if (!date->isValid() && err.isEmpty())
+                    err = QStringLiteral("line %1: %2 is not an ISO date (YYYY-MM-DD): \"%3\"")
+                              .arg(line)
+                              .arg(columns.at(i), f(i).left(40));
+            }
+            if (!err.isEmpty()) {
+                error = QStringLiteral("%1: %2").arg(origin, err);
+                return false;
+            }
+            if (cRentable >= 0) {
+                const QString r = fields.at(cRentable).trimmed().toLower();
+                if (r == u"false" || r == u"0" || r == u"no") {
+                    ++notRentable;
+                    return true;
+                }
+            }
+            if (o.gpuCount <= 0 && !count) {
+                error = QStringLiteral("%1: line %2: gpu_count is empty").arg(origin).arg(line);
+                return false;
+            }
+            if (data.provider.isEmpty())
+                data.provider = o.provider;
+            // Remember the line for validation messages.
+            o.id = line;
+            data.offers.append(std::move(o));
+            return true;
+        },
+        true, limits.maxFieldBytes);
+    if (auto st = readCsvStream(in, stream, limits, origin); !st)
+        return st.error();
+    if (!error.isEmpty())
+        return makeError(error);
     if (data.provider.isEmpty())
         return makeError(QStringLiteral("%1: the file names no provider").arg(origin));
+    if (notRentable > 0)
+        data.warnings.append(
+            QStringLiteral("%1 offers marked not rentable were not imported").arg(notRentable));
     return data;
+}
+
+Result<QString> snapshotCsvProvider(QIODevice &in, const QString &origin, const InputLimits &limits)
+{
+    QString provider;
+    int providerColumn = -1;
+    CsvStream stream(
+        [&](const QStringList &comments, const QStringList &header) {
+            for (const QString &c : comments)
+                if (c.section(u':', 0, 0).trimmed() == u"provider")
+                    provider = c.section(u':', 1).trimmed();
+            providerColumn = static_cast<int>(header.indexOf(QStringLiteral("provider")));
+            return provider.isEmpty() && providerColumn >= 0; // read on to the first row
+        },
+        [&](const QStringList &fields, qint64) {
+            if (providerColumn < fields.size())
+                provider = fields.at(providerColumn).trimmed();
+            return false;
+        },
+        true, limits.maxFieldBytes);
+    if (auto st = readCsvStream(in, stream, limits, origin); !st)
+        return st.error();
+    if (provider.isEmpty())
+        return makeError(QStringLiteral("%1: the file names no provider").arg(origin));
+    return provider;
 }
 
 } // namespace gf

@@ -1,9 +1,11 @@
 #pragma once
 
 #include "domain/snapshotdata.h"
+#include "util/csv.h"
 #include "util/result.h"
 
 #include <QDate>
+#include <QIODevice>
 #include <QList>
 #include <QString>
 
@@ -14,6 +16,10 @@ class GpuCatalog;
 /// Parses the GPU Frontier catalog CSV (resources/catalog/*.csv, documented in resources/catalog/FORMAT.md).
 /// `origin` names the file or URL in error messages.
 Result<SnapshotData> parseSnapshotCsv(const QString &text, const QString &origin);
+/// The same, streamed from `in` (a file of any size): refuses a file or a field beyond `limits`.
+Result<SnapshotData> parseSnapshotCsv(QIODevice &in, const QString &origin, const InputLimits &limits);
+/// The provider a catalog CSV names ("# provider:" or the first row), reading no further than needed.
+Result<QString> snapshotCsvProvider(QIODevice &in, const QString &origin, const InputLimits &limits);
 
 /// The normalised CSV columns, in order.
 QStringList snapshotCsvColumns();

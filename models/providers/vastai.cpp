@@ -3,6 +3,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTimeZone>
 
 #include <cmath>
 
@@ -70,7 +71,7 @@ Result<SnapshotData> parseVastOffers(QByteArrayView data, const QString &origin)
             return true;
         };
         std::optional<double> id, numGpus, gpuRam, cpuCores, cpuRam, inetDown, inetUp, dph, minBid,
-            reliability, dlperf, totalHour;
+            reliability, dlperf, totalHour, endDate, duration;
         const char *bad = nullptr;
         for (const auto &[name, slot] :
              {std::pair{"id", &id}, std::pair{"num_gpus", &numGpus}, std::pair{"gpu_ram", &gpuRam},
@@ -82,6 +83,11 @@ Result<SnapshotData> parseVastOffers(QByteArrayView data, const QString &origin)
                 break;
             }
         }
+        // Listing dates: informative only, so a non-number is ignored rather than rejected.
+        if (!num("end_date", &endDate))
+            endDate.reset();
+        if (!num("duration", &duration))
+            duration.reset();
         if (!bad && !num("reliability2", &reliability))
             bad = "reliability2";
         if (!bad && !reliability && !num("reliability", &reliability))
@@ -141,6 +147,16 @@ Result<SnapshotData> parseVastOffers(QByteArrayView data, const QString &origin)
             x.dlperf = std::round(*dlperf * 100) / 100;
         x.billingIncrementS = 1;
         x.billingMinimumS = 0;
+        // The listing's end (epoch seconds): an offer whose listing ended is flagged stale.
+        if (endDate && *endDate > 0 && *endDate < 253402300800.0)
+            x.listingEnd =
+                QDateTime::fromSecsSinceEpoch(static_cast<qint64>(*endDate), QTimeZone::utc()).date();
+        // Without a capture timestamp, the CLI's end_date - duration (duration = end_date - now) dates it.
+        if (!out.dataDate.isValid() && endDate && duration && *endDate > *duration &&
+            *endDate < 253402300800.0)
+            out.dataDate =
+                QDateTime::fromSecsSinceEpoch(static_cast<qint64>(*endDate - *duration), QTimeZone::utc())
+                    .date();
         QStringList note{QStringLiteral("vast.ai offer %1").arg(x.instanceType)};
         if (const QJsonValue m = o.value(QStringLiteral("machine_id"));
             m.isDouble() && std::abs(m.toDouble()) < 9007199254740992.0)

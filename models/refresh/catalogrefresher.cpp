@@ -4,9 +4,9 @@
 #include "refresh/redact.h"
 
 #include "domain/gpucatalog.h"
+#include "domain/providertables.h"
 #include "providers/awsoffers.h"
 #include "providers/providerimport.h"
-#include "providers/providertables.h"
 #include "providers/skypilotcatalog.h"
 #include "providers/vastai.h"
 #include "store/catalogstore.h"
@@ -239,7 +239,8 @@ RefreshOutcome CatalogRefresher::importFiles(const QString &provider, const QStr
     Result<FetchedCatalog> fetched = makeError(QString());
     auto parts = readProviderFiles(
         provider, paths, m_tables,
-        [this](int permille, const QString &message) { report(permille * 9 / 10, message); }, m_cancel);
+        [this](int permille, const QString &message) { report(permille * 9 / 10, message); }, m_cancel,
+        m_options.inputLimits);
     if (!parts) {
         fetched = parts.error();
     } else {

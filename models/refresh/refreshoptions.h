@@ -1,6 +1,7 @@
 #pragma once
 
 #include "refresh/httpclient.h"
+#include "util/csv.h"
 
 #include <QString>
 #include <QStringList>
@@ -25,6 +26,7 @@ struct RefreshOptions
     int maxPages = 2000;         ///< guard against endless pagination
     int azureSizesPerQuery = 12; ///< VM sizes per Retail Prices $filter (keeps URLs short)
     bool conditional = true;     ///< send ETag/Last-Modified validators
+    InputLimits inputLimits;     ///< bounds on an imported file and on one of its fields
 };
 
 /// Progress of a refresh: 0-1000 and a line for the user.

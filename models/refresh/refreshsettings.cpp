@@ -22,17 +22,9 @@ void setBaseUrl(QSettings &s, const QString &provider, const QString &url)
         s.setValue(QStringLiteral("refresh/baseUrl/") + provider, url.trimmed());
 }
 
-QString gcpApiKey(const QSettings &s)
+std::optional<Result<SecretOutcome>> migrateGcpApiKey(QSettings &s, const SecretStore &store)
 {
-    return s.value(QStringLiteral("refresh/gcpApiKey")).toString().trimmed();
-}
-
-void setGcpApiKey(QSettings &s, const QString &key)
-{
-    if (key.trimmed().isEmpty())
-        s.remove(QStringLiteral("refresh/gcpApiKey"));
-    else
-        s.setValue(QStringLiteral("refresh/gcpApiKey"), key.trimmed());
+    return store.migrateFromSettings(s, kLegacyGcpApiKeySetting, kGcpApiKeySecret);
 }
 
 QStringList awsRegions(const QSettings &s)
@@ -107,14 +99,29 @@ void setMaxTimeS(QSettings &s, int seconds)
         s.setValue(QStringLiteral("refresh/maxTimeS"), seconds);
 }
 
-QString resolveGcpApiKey(const QString &explicitKey, const QSettings &s)
+ResolvedKey resolveGcpApiKey(const QString &explicitKey, const SecretStore &store)
 {
-    if (!explicitKey.trimmed().isEmpty())
-        return explicitKey.trimmed();
+    ResolvedKey r;
+    if (!explicitKey.trimmed().isEmpty()) {
+        r.key = explicitKey.trimmed();
+        r.source = KeySource::Explicit;
+        return r;
+    }
     const QString env = qEnvironmentVariable("GPUFRONTIER_GCP_API_KEY").trimmed();
-    if (!env.isEmpty())
-        return env;
-    return gcpApiKey(s);
+    if (!env.isEmpty()) {
+        r.key = env;
+        r.source = KeySource::Environment;
+        return r;
+    }
+    const Result<SecretOutcome> stored = store.read(kGcpApiKeySecret);
+    if (!stored) {
+        r.error = stored.error().text();
+        return r;
+    }
+    r.stored = stored.value();
+    r.key = r.stored.value;
+    r.source = r.key.isEmpty() ? KeySource::None : KeySource::Store;
+    return r;
 }
 
 QString validateBaseUrl(const QString &url)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "refresh/catalogrefresher.h"
+#include "refresh/secretstore.h"
 
 #include <QString>
 
@@ -10,7 +11,7 @@ namespace gf {
 
 /// The refresh settings the GUI edits and the CLI honours (QSettings "GPU Frontier"/"gpufrontier"):
 ///   refresh/baseUrl/<provider>  base URL override (mirror, proxy)
-///   refresh/gcpApiKey           Cloud Billing Catalog API key
+///   refresh/gcpApiKey           (older versions) the Cloud Billing Catalog API key, now in the SecretStore
 ///   refresh/awsRegions          comma-separated AWS regions (empty = all)
 ///   refresh/caBundle            PEM file of the CAs to trust instead of the system's (TLS-inspecting proxy)
 ///   refresh/maxTimeS            time limit of one download in seconds (default 1800)
@@ -18,8 +19,11 @@ namespace RefreshSettings {
 
 QString baseUrl(const QSettings &s, const QString &provider);
 void setBaseUrl(QSettings &s, const QString &provider, const QString &url);
-QString gcpApiKey(const QSettings &s);
-void setGcpApiKey(QSettings &s, const QString &key);
+/// The setting where versions before the SecretStore kept the GCP API key in plain text.
+inline const QString kLegacyGcpApiKeySetting = QStringLiteral("refresh/gcpApiKey");
+/// Moves a GCP API key from the plain setting into the store (first start after the update) and deletes
+/// it there; nullopt when there was none.
+std::optional<Result<SecretOutcome>> migrateGcpApiKey(QSettings &s, const SecretStore &store);
 QStringList awsRegions(const QSettings &s);
 void setAwsRegions(QSettings &s, const QStringList &regions);
 
@@ -40,8 +44,23 @@ int maxTimeS(const QSettings &s);
 /// Stores a limit; the default or a value out of range removes the key.
 void setMaxTimeS(QSettings &s, int seconds);
 
-/// The GCP API key to use: explicit value, else $GPUFRONTIER_GCP_API_KEY, else the settings.
-QString resolveGcpApiKey(const QString &explicitKey, const QSettings &s);
+/// Where the GCP API key of a refresh came from.
+enum class KeySource
+{
+    None,
+    Explicit,    ///< given by the caller (--api-key-file)
+    Environment, ///< $GPUFRONTIER_GCP_API_KEY
+    Store        ///< the keychain or its fallback file (SecretOutcome::location, ::warning)
+};
+struct ResolvedKey
+{
+    QString key; ///< never print it
+    KeySource source = KeySource::None;
+    SecretOutcome stored; ///< for KeySource::Store: where, and the fallback warning
+    QString error;        ///< the store could not be read (the refresh goes on without a key)
+};
+/// The GCP API key to use: explicit value, else $GPUFRONTIER_GCP_API_KEY, else the secret store.
+ResolvedKey resolveGcpApiKey(const QString &explicitKey, const SecretStore &store);
 
 /// Checks a base URL typed by a user: http(s), a host, no query. Empty = valid (no override). The
 /// message never repeats a password the URL carries.

@@ -1,6 +1,7 @@
 #include "report/report.h"
 
 #include "report/reportdata.h"
+#include "util/printable.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -82,17 +83,22 @@ Result<QByteArray> renderReport(const ReportInput &input, ReportFormat format)
     if (!built)
         return built.error();
     const report::Data &d = built.value();
+    // A provider's text never reaches a document raw: control and bidi formatting characters become
+    // U+FFFD in the text formats (line breaks are the documents' own) and \u escapes in JSON.
+    auto printable = [](const QByteArray &text) {
+        return printableKeepingLines(QString::fromUtf8(text)).toUtf8();
+    };
     switch (format) {
     case ReportFormat::Html:
-        return report::renderHtml(d);
+        return printable(report::renderHtml(d));
     case ReportFormat::Pdf:
-        return report::renderPdf(d);
+        return report::renderPdf(d); // its text goes through report::shown()
     case ReportFormat::Csv:
-        return report::renderCsv(d);
+        return printable(report::renderCsv(d));
     case ReportFormat::Json:
-        return report::renderJson(d);
+        return escapeJsonUnprintable(report::renderJson(d));
     case ReportFormat::Markdown:
-        return report::renderMarkdown(d);
+        return printable(report::renderMarkdown(d));
     }
     return makeError(QStringLiteral("Unknown report format"));
 }

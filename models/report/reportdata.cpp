@@ -1,7 +1,10 @@
 #include "report/reportdata.h"
 
 #include "domain/gpucatalog.h"
+#include "domain/pricesanity.h"
+#include "projection/pointexplanation.h"
 #include "util/format.h"
+#include "util/printable.h"
 
 #include <QHash>
 #include <QLocale>
@@ -136,6 +139,35 @@ void addWarnings(Data &d)
                             "projected and appear in no comparison.")
                  .arg(unrecognisedOffers),
              capped(items, 12)});
+    }
+
+    // Suspect prices (price-sanity flags), per flag.
+    std::map<QString, int> suspectByFlag;
+    int suspectOffers = 0;
+    for (const Offer &o : r.offers) {
+        const int f = o.flags & (kSuspectSpotFlags | kSuspectOnDemandFlags);
+        if (f == 0)
+            continue;
+        ++suspectOffers;
+        for (const QString &name : offerFlagNames(f))
+            ++suspectByFlag[QString(name).replace(u'_', u'-')];
+    }
+    if (suspectOffers > 0) {
+        QStringList items;
+        for (const auto &[name, n] : suspectByFlag)
+            items.append(QStringLiteral("%1: %2").arg(name, offersText(n)));
+        d.warnings.append(
+            {QStringLiteral("suspect-prices"),
+             opt.includeSuspect
+                 ? QStringLiteral(
+                       "%1 offers carry a suspect price (price-sanity flags) and are INCLUDED in the "
+                       "frontier and the recommendation.")
+                       .arg(suspectOffers)
+                 : QStringLiteral(
+                       "%1 offers carry a suspect price (price-sanity flags): the flagged option is "
+                       "listed but excluded from the frontier and the recommendation.")
+                       .arg(suspectOffers),
+             items});
     }
 
     // Memory too small.
@@ -374,8 +406,9 @@ void addMultiNode(Data &d)
 
 } // namespace
 
-QString shown(const QString &s)
+QString shown(const QString &raw)
 {
+    const QString s = printableText(raw);
     if (s.size() <= kShownLength)
         return s;
     qsizetype keep = kShownLength - 1;
@@ -468,6 +501,11 @@ Result<Data> build(const ReportInput &in)
     sortByTime(r.points, d.rows);
 
     d.recommended = r.recommended;
+    if (d.recommended >= 0) {
+        const ProjectedOffer &p = r.points.at(d.recommended);
+        d.recommendedExplanation =
+            explainPoint(r.offers.at(p.offerIndex), p, r.workload, r.options, r.calibration).all();
+    }
     for (qsizetype i : std::as_const(d.rows)) {
         const ProjectedOffer &p = r.points.at(i);
         if (!p.feasible)
@@ -533,7 +571,7 @@ QString pointTitle(const Data &d, qsizetype point)
     QString s = QStringLiteral("%1 %2").arg(providerDisplayName(o.provider), shown(o.instanceType));
     if (p.nodes > 1)
         s += QStringLiteral(" ×%1").arg(p.nodes);
-    s += QStringLiteral(" in %1, %2").arg(locationText(o), pricingText(o, p));
+    s += QStringLiteral(" in %1, %2").arg(shownLocation(o), pricingText(o, p));
     return s;
 }
 
@@ -549,18 +587,18 @@ QString rangeText(const ProjectedOffer &p)
 
 QStringList pointHeader()
 {
-    return {QStringLiteral("Provider"),    QStringLiteral("Instance"),
-            QStringLiteral("Region"),      QStringLiteral("GPUs"),
-            QStringLiteral("Pricing"),     QStringLiteral("USD/h"),
-            QStringLiteral("Time"),        QStringLiteral("Cost (USD)"),
-            QStringLiteral("Samples/USD"), QStringLiteral("Range (p10–p90)"),
-            QStringLiteral("Tier"),        QStringLiteral("Feasible"),
-            QStringLiteral("Notes")};
+    return {
+        QStringLiteral("Provider"),      QStringLiteral("Instance"),      QStringLiteral("Region"),
+        QStringLiteral("GPUs"),          QStringLiteral("Pricing"),       QStringLiteral("USD/h"),
+        QStringLiteral("Time"),          QStringLiteral("Cost (USD)"),    QStringLiteral("Samples/USD"),
+        QStringLiteral("Interruptions"), QStringLiteral("Spot overhead"), QStringLiteral("Range (p10–p90)"),
+        QStringLiteral("Tier"),          QStringLiteral("Feasible"),      QStringLiteral("Notes")};
 }
 
 QList<bool> pointNumeric()
 {
-    return {false, false, false, false, false, true, true, true, true, false, false, false, false};
+    return {false, false, false, false, false, true,  true, true,
+            true,  true,  true,  false, false, false, false};
 }
 
 QStringList pointCells(const Data &d, qsizetype point)
@@ -583,6 +621,9 @@ QStringList pointCells(const Data &d, qsizetype point)
             p.projected ? formatHours(p.totalHours) : dash,
             priced(p) ? formatUsd(p.costUsd) : dash,
             priced(p) ? QString::number(p.samplesPerUsd, 'f', 0) : dash,
+            p.projected && p.mode == PriceMode::Spot ? QString::number(p.expectedInterruptions, 'f', 2)
+                                                     : dash,
+            p.projected && p.mode == PriceMode::Spot ? formatHours(p.interruptionHours) : dash,
             rangeText(p),
             p.projected ? projectionTierName(p.tier) : dash,
             p.feasible ? QStringLiteral("yes") : QStringLiteral("no"),
@@ -688,8 +729,45 @@ QList<std::pair<QString, QString>> assumptionRows(const Data &d)
     const ProjectionOptions &o = d.r->options;
     QList<std::pair<QString, QString>> rows;
     rows.append({QStringLiteral("Prices"), spotPolicyText(o.spotPolicy)});
+    rows.append({QStringLiteral("Setup time"),
+                 minutesText(o.setupMinutes) + QStringLiteral(" boot per run, billed, plus data staging")});
+    const Workload &w = d.r->workload;
     rows.append(
-        {QStringLiteral("Setup time"), minutesText(o.setupMinutes) + QStringLiteral(" per run, billed")});
+        {QStringLiteral("Data staging"),
+         w.stagedGb() > 0
+             ? QStringLiteral("%1 GB (data set %2 GB + pretrained weights %3 GB) over each offer's sustained "
+                              "network bandwidth; a cloud instance below %4 vCPUs sustains %5 % of its "
+                              "\"up to\" figure (judgement)")
+                   .arg(number(w.stagedGb()), number(w.datasetGb), number(w.pretrainedWeightsGb),
+                        number(kBurstVcpuLimit), number(kBurstBaselineShare * 100))
+             : QStringLiteral("none")});
+    rows.append({QStringLiteral("Input pipeline"),
+                 w.cpuCoreSecondsPerSample > 0
+                     ? QStringLiteral("%1 vCPU-seconds per %2: speed capped at vCPUs / that (cpu-bound)")
+                           .arg(number(w.cpuCoreSecondsPerSample), w.sampleUnit)
+                     : QStringLiteral("not given (no CPU cap)")});
+    QStringList rates;
+    for (const QString &p : knownProviders())
+        if (o.interruptionRatePerHour.contains(p))
+            rates.append(QStringLiteral("%1 %2 per hour (yours)")
+                             .arg(providerDisplayName(p), number(o.interruptionRatePerHour.value(p))));
+    rows.append(
+        {QStringLiteral("Spot interruption rates"),
+         QStringLiteral("documented defaults per provider, capacity and GPU class (resources/SPOT.md, "
+                        "resources/spot_interruption.csv, AWS buckets in resources/spot_aws_buckets.csv)") +
+             (rates.isEmpty() ? QString()
+                              : QStringLiteral("; overridden: ") + rates.join(QStringLiteral(", ")))});
+    QStringList egress;
+    for (const QString &p : knownProviders())
+        if (o.egressUsdPerGb.value(p, 0) > 0)
+            egress.append(QStringLiteral("%1 %2 USD/GB")
+                              .arg(providerDisplayName(p), number(o.egressUsdPerGb.value(p))));
+    rows.append({QStringLiteral("Egress"),
+                 egress.isEmpty() ? QStringLiteral("none") : egress.join(QStringLiteral(", "))});
+    rows.append({QStringLiteral("Suspect prices"),
+                 o.includeSuspect
+                     ? QStringLiteral("included: they may be on the frontier and recommended")
+                     : QStringLiteral("excluded from the frontier and the recommendation (shown, flagged)")});
     rows.append({QStringLiteral("Checkpoint interval"),
                  minutesText(o.checkpointMinutes) +
                      QStringLiteral(" (an interruption loses half of it on average)")});
@@ -802,6 +880,15 @@ QList<QStringList> snapshotRows(const Data &d)
                      formatAgeDays(s.ageDays(d.now)), QString::number(s.rowCount),
                      QString::number(s.unrecognisedCount)});
     return rows;
+}
+
+QStringList snapshotNotes(const Data &d)
+{
+    QStringList out;
+    for (const Snapshot &s : d.snapshots)
+        if (!s.note.isEmpty())
+            out.append(QStringLiteral("%1: %2").arg(providerDisplayName(s.provider), s.note));
+    return out;
 }
 
 QStringList spotHeader()
@@ -987,6 +1074,16 @@ QString reproduceCommand(const Data &d, ReportFormat format)
                                  : nullptr;
     if (preset) {
         arg(QStringLiteral("workload"), w.id);
+        // The preset as --checkpointing and --batch make it: the other flags name what differs from that.
+        Workload base = *preset;
+        if (w.gradientCheckpointing != base.gradientCheckpointing && base.checkpointingOffered()) {
+            arg(QStringLiteral("checkpointing"),
+                w.gradientCheckpointing ? QStringLiteral("on") : QStringLiteral("off"));
+            base = withCheckpointing(base, w.gradientCheckpointing).value();
+        }
+        if (w.batchPerGpu != base.batchPerGpu)
+            base = withBatch(base, w.batchPerGpu);
+        preset = &base;
         if (w.kind == WorkloadKind::CustomMeasured) {
             arg(QStringLiteral("measured"), number(w.measuredSamplesPerS));
             arg(QStringLiteral("measured-on"), w.referenceGpuId);
@@ -1009,6 +1106,8 @@ QString reproduceCommand(const Data &d, ReportFormat format)
             arg(QStringLiteral("batch"), QString::number(w.batchPerGpu));
         if (w.minVcpusPerGpu != preset->minVcpusPerGpu)
             arg(QStringLiteral("min-vcpus"), number(w.minVcpusPerGpu));
+        if (w.datasetGb != preset->datasetGb)
+            arg(QStringLiteral("dataset-gb"), number(w.datasetGb));
     } else {
         if (w.kind == WorkloadKind::CustomMeasured) {
             arg(QStringLiteral("measured"), number(w.measuredSamplesPerS));
@@ -1030,7 +1129,19 @@ QString reproduceCommand(const Data &d, ReportFormat format)
             arg(QStringLiteral("batch"), QString::number(w.batchPerGpu));
         if (w.minVcpusPerGpu > 0)
             arg(QStringLiteral("min-vcpus"), number(w.minVcpusPerGpu));
+        if (w.datasetGb > 0)
+            arg(QStringLiteral("dataset-gb"), number(w.datasetGb));
     }
+    if (o.includeSuspect)
+        a.append(QStringLiteral("--include-suspect"));
+    auto perProvider = [&](const QString &name, const QHash<QString, double> &values) {
+        QStringList keys = values.keys();
+        keys.sort();
+        for (const QString &k : keys)
+            arg(name, k + u'=' + number(values.value(k)));
+    };
+    perProvider(QStringLiteral("interruption-rate"), o.interruptionRatePerHour);
+    perProvider(QStringLiteral("egress"), o.egressUsdPerGb);
     if (o.deadlineHours)
         arg(QStringLiteral("deadline"), number(*o.deadlineHours));
     if (o.budgetUsd)

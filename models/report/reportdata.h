@@ -72,6 +72,8 @@ struct Data
     ReportChartData chart;
     qsizetype projected = 0;
     qsizetype feasible = 0;
+    /// Where every number of the recommended point comes from (explainPoint: facts, then flags).
+    QStringList recommendedExplanation;
 };
 
 Result<Data> build(const ReportInput &input);
@@ -89,10 +91,10 @@ QString shownLocation(const Offer &o);
 QString gpuText(const Offer &o, int nodes); ///< "8 × A100 80GB SXM4", "4 instances × (1 × T4)"
 QString pricingText(const Offer &o, const ProjectedOffer &p);
 QString pointTitle(const Data &d, qsizetype point); ///< "AWS p4d.24xlarge (us-east-1), spot"
-/// Cells of the point tables: Provider, Instance, Region, GPUs, Pricing, USD/h, Time, Cost (USD),
-/// Samples/USD, Notes
 /// The point's time (and cost) range, "9.1 h – 10.4 h; 36.40 – 41.60 USD"; "–" when not projected.
 QString rangeText(const ProjectedOffer &p);
+/// Cells of the point tables: Provider, Instance, Region, GPUs, Pricing, USD/h, Time, Cost (USD),
+/// Samples/USD, Interruptions, Spot overhead, Range (p10–p90), Tier, Feasible, Notes
 QStringList pointHeader();
 QStringList pointCells(const Data &d, qsizetype point);
 /// Which point-table columns are numbers (right-aligned).
@@ -103,6 +105,8 @@ QList<std::pair<QString, QString>> assumptionRows(const Data &d);
 QList<std::pair<QString, QString>> calibrationRows(const Data &d);
 QStringList snapshotHeader();
 QList<QStringList> snapshotRows(const Data &d);
+/// "Provider: description" of every snapshot with one (what it is built from, what was removed).
+QStringList snapshotNotes(const Data &d);
 QStringList spotHeader();
 QList<QStringList> spotRows(const Data &d);
 QStringList multiNodeHeader();

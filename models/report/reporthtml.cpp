@@ -130,7 +130,7 @@ QString card(const Data &d, const QString &label, qsizetype point, bool recommen
                "<div class=\"figs\">%4 · %5 USD</div><div class=\"sub\">%6 · %7 · %8<br>%9 USD/h · %10 "
                "samples/USD<br>likely %11 (%12)</div></div>\n")
         .arg(recommended ? QStringLiteral(" rec") : QString(), e(label), e(what),
-             e(formatHours(p.totalHours)), e(formatUsd(p.costUsd)), e(locationText(o)),
+             e(formatHours(p.totalHours)), e(formatUsd(p.costUsd)), e(shownLocation(o)),
              e(gpuText(o, p.nodes)), e(pricingText(o, p)), e(formatUsdPerHour(p.usdPerHour)))
         .arg(QString::number(p.samplesPerUsd, 'f', 0), e(rangeText(p)), e(projectionTierName(p.tier)));
 }
@@ -162,7 +162,14 @@ QByteArray renderHtml(const Data &d)
     h += card(d, QStringLiteral("Recommended"), d.recommended, true);
     h += card(d, QStringLiteral("Cheapest within limits"), d.cheapest, false);
     h += card(d, QStringLiteral("Fastest within limits"), d.fastest, false);
-    h += QStringLiteral("</div>\n</section>\n");
+    h += QStringLiteral("</div>\n");
+    if (!d.recommendedExplanation.isEmpty()) {
+        h += QStringLiteral("<h3>Where the recommended offer's numbers come from</h3>\n<ul class=\"why\">\n");
+        for (const QString &line : d.recommendedExplanation)
+            h += QStringLiteral("<li>%1</li>\n").arg(e(line));
+        h += QStringLiteral("</ul>\n");
+    }
+    h += QStringLiteral("</section>\n");
 
     h += QStringLiteral("<section>\n<h2>Warnings</h2>\n");
     if (d.warnings.isEmpty()) {
@@ -264,6 +271,13 @@ QByteArray renderHtml(const Data &d)
             for (QString &c : row)
                 c = e(c);
         h += table(snapshotHeader(), rows, {false, false, false, false, false, true, true, true});
+        const QStringList notes = snapshotNotes(d);
+        if (!notes.isEmpty()) {
+            h += QStringLiteral("<ul class=\"notes\">\n");
+            for (const QString &n : notes)
+                h += QStringLiteral("<li>%1</li>\n").arg(e(n));
+            h += QStringLiteral("</ul>\n");
+        }
     }
     h += QStringLiteral("</section>\n");
 

@@ -36,6 +36,14 @@ QJsonObject assumptionsJson(const Data &d)
     o.insert(u"overlap", opt.overlap);
     o.insert(u"bytes_per_gradient", opt.bytesPerGradient);
     o.insert(u"stale_days", opt.staleDays);
+    o.insert(u"include_suspect", opt.includeSuspect);
+    QJsonObject rates, egress;
+    for (auto it = opt.interruptionRatePerHour.cbegin(); it != opt.interruptionRatePerHour.cend(); ++it)
+        rates.insert(it.key(), it.value());
+    for (auto it = opt.egressUsdPerGb.cbegin(); it != opt.egressUsdPerGb.cend(); ++it)
+        egress.insert(it.key(), it.value());
+    o.insert(u"interruption_rate_per_hour", rates);
+    o.insert(u"egress_usd_per_gb", egress);
     o.insert(u"projected_at", opt.now.isValid() ? QJsonValue(opt.now.toUTC().toString(Qt::ISODate))
                                                 : QJsonValue(QJsonValue::Null));
     return o;
@@ -102,6 +110,7 @@ QByteArray renderJson(const Data &d)
     root.insert(u"counts", counts);
 
     root.insert(u"recommended", pointOrNull(d, d.recommended));
+    root.insert(u"recommended_explanation", QJsonArray::fromStringList(d.recommendedExplanation));
     root.insert(u"cheapest", pointOrNull(d, d.cheapest));
     root.insert(u"fastest", pointOrNull(d, d.fastest));
     QJsonArray frontier;

@@ -164,6 +164,12 @@ QByteArray renderMarkdown(const Data &d)
     s += QStringLiteral("- **Recommended:** %1\n").arg(md(headlineText(d, d.recommended)));
     s += QStringLiteral("- **Cheapest within limits:** %1\n").arg(md(headlineText(d, d.cheapest)));
     s += QStringLiteral("- **Fastest within limits:** %1\n\n").arg(md(headlineText(d, d.fastest)));
+    if (!d.recommendedExplanation.isEmpty()) {
+        s += QStringLiteral("### Where the recommended offer's numbers come from\n\n");
+        for (const QString &line : d.recommendedExplanation)
+            s += QStringLiteral("- %1\n").arg(md(line));
+        s += u'\n';
+    }
 
     s += QStringLiteral("## Warnings\n\n");
     if (d.warnings.isEmpty())
@@ -223,6 +229,10 @@ QByteArray renderMarkdown(const Data &d)
     else
         s += table(snapshotHeader(), snapshotRows(d), {false, false, false, false, false, true, true, true}) +
              u'\n';
+    for (const QString &n : snapshotNotes(d))
+        s += QStringLiteral("- %1\n").arg(md(n));
+    if (!snapshotNotes(d).isEmpty())
+        s += u'\n';
     s += QStringLiteral("## Calibration\n\n") + keyValue(calibrationRows(d)) + u'\n';
     s += QStringLiteral("## Reproduce\n\n") +
          codeBlock(QStringLiteral("sh"), reproduceCommand(d, ReportFormat::Markdown));

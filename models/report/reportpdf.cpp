@@ -408,25 +408,27 @@ void cards(Flow &f, const Data &d)
 /// readable. "Offer" holds the instance on its first line and provider · region below it.
 void pointTable(Flow &f, const Data &d, const QList<qsizetype> &points)
 {
-    const QStringList header{QStringLiteral("Offer"),       QStringLiteral("GPUs"),
-                             QStringLiteral("Pricing"),     QStringLiteral("USD/h"),
-                             QStringLiteral("Time"),        QStringLiteral("Cost (USD)"),
-                             QStringLiteral("Samples/USD"), QStringLiteral("Notes")};
+    const QStringList header{
+        QStringLiteral("Offer"),       QStringLiteral("GPUs"),      QStringLiteral("Pricing"),
+        QStringLiteral("USD/h"),       QStringLiteral("Time"),      QStringLiteral("Cost (USD)"),
+        QStringLiteral("Samples/USD"), QStringLiteral("Spot risk"), QStringLiteral("Notes")};
     QList<QStringList> rows;
     QList<bool> highlight;
     for (qsizetype i : points) {
-        const QStringList c = pointCells(
-            d, i); // Provider, Instance, Region, GPUs, Pricing, USD/h, Time, Cost, S/USD, Feasible, Notes
-        QString notes = c.at(10);
-        if (c.at(9) != u"yes")
+        // Provider, Instance, Region, GPUs, Pricing, USD/h, Time, Cost, S/USD, Interruptions, Spot overhead,
+        // Feasible, Notes
+        const QStringList c = pointCells(d, i);
+        QString notes = c.at(12);
+        if (c.at(11) != u"yes")
             notes = notes.isEmpty() ? QStringLiteral("outside limits")
                                     : QStringLiteral("outside limits, ") + notes;
+        const QString risk = c.at(9) == QStringLiteral("–") ? c.at(9) : c.at(9) + u'\n' + c.at(10);
         rows.append({c.at(1) + u'\n' + c.at(0) + QStringLiteral(" · ") + c.at(2), c.at(3), c.at(4), c.at(5),
-                     c.at(6), c.at(7), c.at(8), notes});
+                     c.at(6), c.at(7), c.at(8), risk, notes});
         highlight.append(i == d.recommended);
     }
-    f.table(header, rows, {false, false, false, true, true, true, true, false}, highlight,
-            {true, false, true, false, false, false, false, false});
+    f.table(header, rows, {false, false, false, true, true, true, true, true, false}, highlight,
+            {true, false, true, false, false, false, false, true, false});
 }
 
 /// The whole document, page after page.
@@ -455,6 +457,11 @@ void layout(Flow &f, const Data &d)
     f.paragraph(argumentText(d), 10);
     f.skip(2);
     cards(f, d);
+    if (!d.recommendedExplanation.isEmpty()) {
+        f.heading(QStringLiteral("Where the recommended offer's numbers come from"));
+        for (const QString &line : d.recommendedExplanation)
+            f.paragraph(QStringLiteral("• ") + line, 8.5);
+    }
 
     f.heading(QStringLiteral("Warnings"));
     if (d.warnings.isEmpty())
@@ -535,6 +542,8 @@ void layout(Flow &f, const Data &d)
         f.paragraph(QStringLiteral("No snapshot information was given."), 8.5, false, kMuted);
     else
         f.table(snapshotHeader(), snapshotRows(d), {false, false, false, false, false, true, true, true});
+    for (const QString &note : snapshotNotes(d))
+        f.paragraph(note, 8.5);
 
     f.heading(QStringLiteral("Calibration"));
     f.keyValue(calibrationRows(d));

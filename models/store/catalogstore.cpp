@@ -1,9 +1,12 @@
 #include "store/catalogstore.h"
 
 #include "domain/gpucatalog.h"
+#include "domain/pricesanity.h"
+#include "util/printable.h"
 #include "util/resourcefiles.h"
 
 #include <QAtomicInt>
+#include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFileInfo>
@@ -13,7 +16,15 @@
 #include <QSqlRecord>
 #include <QStandardPaths>
 #include <QThread>
+#include <QUrl>
 #include <QVariant>
+
+#include <limits>
+
+#ifdef Q_OS_LINUX
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#endif
 
 namespace gf {
 
@@ -24,8 +35,11 @@ QAtomicInt s_connectionCounter;
 const QStringList &migrations()
 {
     static const QStringList files = {
-        QStringLiteral("sql/001_initial.sql"), QStringLiteral("sql/002_probe_runs.sql"),
-        QStringLiteral("sql/003_refresh.sql"), QStringLiteral("sql/004_vastai_metrics.sql")};
+        QStringLiteral("sql/001_initial.sql"),          QStringLiteral("sql/002_probe_runs.sql"),
+        QStringLiteral("sql/003_refresh.sql"),          QStringLiteral("sql/004_vastai_metrics.sql"),
+        QStringLiteral("sql/005_price_dates.sql"),
+
+        QStringLiteral("sql/006_user_measurements.sql")};
     return files;
 }
 
@@ -78,6 +92,11 @@ QString isoUtc(const QDateTime &t)
     return t.toUTC().toString(Qt::ISODateWithMs);
 }
 
+QVariant isoDate(const QDate &d)
+{
+    return d.isValid() ? QVariant(d.toString(Qt::ISODate)) : QVariant(QMetaType(QMetaType::QString));
+}
+
 QDateTime fromIso(const QString &s)
 {
     QDateTime t = QDateTime::fromString(s, Qt::ISODateWithMs);
@@ -95,7 +114,11 @@ public:
     {
         QSqlQuery q(m_db);
         m_active = q.exec(QStringLiteral("BEGIN IMMEDIATE"));
+        if (!m_active)
+            m_error = q.lastError();
     }
+    /// Why BEGIN failed.
+    QSqlError error() const { return m_error; }
     ~Transaction()
     {
         if (m_active)
@@ -116,7 +139,72 @@ public:
 private:
     QSqlDatabase m_db;
     bool m_active = false;
+    QSqlError m_error;
 };
+
+/// The line of /proc/locks (Linux) for a write lock on `file` within [from, to], as "process N (name)";
+/// empty when none is listed or /proc/locks cannot be read. Reading /proc/locks opens nothing of the
+/// database: closing a descriptor of it would drop this process's own SQLite locks.
+QString writeLockHolder(const QString &file, qint64 from, qint64 to)
+{
+#ifndef Q_OS_LINUX
+    Q_UNUSED(file);
+    Q_UNUSED(from);
+    Q_UNUSED(to);
+    return {};
+#else
+    struct stat st;
+    if (::stat(QFile::encodeName(file).constData(), &st) != 0)
+        return {};
+    QFile locks(QStringLiteral("/proc/locks"));
+    if (!locks.open(QIODevice::ReadOnly | QIODevice::Text))
+        return {};
+    const QString id = QStringLiteral("%1:%2:%3")
+                           .arg(major(st.st_dev), 2, 16, QLatin1Char('0'))
+                           .arg(minor(st.st_dev), 2, 16, QLatin1Char('0'))
+                           .arg(static_cast<qulonglong>(st.st_ino));
+    // "1: POSIX  ADVISORY  WRITE 3568 fd:00:2531452 120 120"
+    for (const QByteArray &raw : locks.readAll().split('\n')) {
+        const QStringList f = QString::fromLatin1(raw).simplified().split(u' ');
+        if (f.size() < 8 || f.at(3) != u"WRITE" || f.at(5).compare(id, Qt::CaseInsensitive) != 0)
+            continue;
+        bool ok1 = false, ok2 = true;
+        const qint64 start = f.at(6).toLongLong(&ok1);
+        const qint64 end = f.at(7) == u"EOF" ? std::numeric_limits<qint64>::max() : f.at(7).toLongLong(&ok2);
+        if (!ok1 || !ok2 || end < from || start > to)
+            continue;
+        const QString pid = f.at(4);
+        QFile comm(QStringLiteral("/proc/%1/comm").arg(pid));
+        const QString name =
+            comm.open(QIODevice::ReadOnly) ? QString::fromUtf8(comm.readAll()).trimmed() : QString();
+        QString who = QStringLiteral("process %1").arg(pid);
+        if (!name.isEmpty())
+            who += QStringLiteral(" (%1)").arg(name);
+        if (pid == QString::number(QCoreApplication::applicationPid()))
+            who += QStringLiteral(", this program itself on another connection");
+        return who;
+    }
+    return {};
+#endif
+}
+
+/// Why a write transaction could not start: the lock and, where the system tells, what holds it.
+QString lockedText(const QString &path, const QSqlError &error)
+{
+    const QString sqlite = error.text();
+    if (!sqlite.contains(QStringLiteral("locked")) && !sqlite.contains(QStringLiteral("busy")))
+        return sqlite;
+    // WAL mode: the write lock is byte 120 of the -shm file; rollback journal: the reserved/pending bytes.
+    QString holder = writeLockHolder(path + QStringLiteral("-shm"), 120, 120);
+    if (holder.isEmpty())
+        holder = writeLockHolder(path, 0x40000000, 0x40000002);
+    QString text = QStringLiteral("the database %1 is locked: another connection is writing to it").arg(path);
+    if (!holder.isEmpty())
+        text += QStringLiteral(" (%1 holds its write lock)").arg(holder);
+    else
+        text += QStringLiteral(" (the system does not say which program)");
+    return text + QStringLiteral("; try again when it has finished");
+}
 
 } // namespace
 
@@ -195,6 +283,63 @@ Result<std::unique_ptr<CatalogStore>> CatalogStore::openAtVersion(const QString 
     return store;
 }
 
+bool CatalogStore::isWriteProtected(const QString &path)
+{
+    if (path == u":memory:")
+        return false;
+    const QFileInfo info(path);
+    return info.exists() && (!info.isWritable() || !QFileInfo(info.absolutePath()).isWritable());
+}
+
+Result<std::unique_ptr<CatalogStore>> CatalogStore::openReadOnly(const QString &path)
+{
+    const QFileInfo info(path);
+    if (!info.exists() || info.isDir())
+        return makeError(
+            QStringLiteral("Cannot open the catalog database %1 for reading: it does not exist").arg(path));
+    // A WAL database needs its -shm file: where it cannot be created (a read-only folder), the database is
+    // opened as immutable (no other program can change it there either).
+    const bool canShare =
+        QFileInfo(info.absolutePath()).isWritable() || QFileInfo::exists(path + QStringLiteral("-shm"));
+    const QString uri = QUrl::fromLocalFile(info.absoluteFilePath()).toString(QUrl::FullyEncoded) +
+                        (canShare ? QStringLiteral("?mode=ro") : QStringLiteral("?immutable=1"));
+    const QString name = QStringLiteral("gpufrontier-%1").arg(s_connectionCounter.fetchAndAddRelaxed(1));
+    std::unique_ptr<CatalogStore> store(new CatalogStore(path, name));
+    store->m_readOnly = true;
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+    db.setDatabaseName(uri);
+    db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_OPEN_URI;QSQLITE_BUSY_TIMEOUT=5000"));
+    if (!db.open())
+        return makeError(QStringLiteral("Cannot open the catalog database %1 for reading").arg(path),
+                         db.lastError().text());
+    QSqlQuery q(db);
+    if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next())
+        return makeError(
+            QStringLiteral("Cannot open the catalog database %1: not a SQLite database or unreadable")
+                .arg(path),
+            sqlError(q));
+    const int version = q.value(0).toInt();
+    if (version != latestSchemaVersion())
+        return makeError(
+            QStringLiteral("The catalog database %1 is read-only and has schema version %2; this "
+                           "version of GPU Frontier needs %3, an upgrade that has to write")
+                .arg(path)
+                .arg(version)
+                .arg(latestSchemaVersion()));
+    q.exec(QStringLiteral("PRAGMA foreign_keys=ON"));
+    return store;
+}
+
+std::optional<Error> CatalogStore::readOnlyError() const
+{
+    if (!m_readOnly)
+        return std::nullopt;
+    return makeError(
+        QStringLiteral("Cannot write to the catalog database %1: it is read-only (no write access "
+                       "to it or its folder), opened for reading only")
+            .arg(m_path));
+}
+
 int CatalogStore::schemaVersion() const
 {
     QSqlQuery q(QSqlDatabase::database(m_connection));
@@ -269,10 +414,14 @@ Status CatalogStore::syncGpuModels(const GpuCatalog &gpus)
     return Ok{};
 }
 
-Result<ImportOutcome> CatalogStore::importSnapshot(SnapshotData data, SourceKind kind, const QString &origin,
-                                                   const QByteArray &payload, const GpuCatalog &gpus,
-                                                   const ImportOptions &options)
+Result<ImportOutcome> CatalogStore::importSnapshot(SnapshotData data, SourceKind kind,
+                                                   const QString &givenOrigin, const QByteArray &payload,
+                                                   const GpuCatalog &gpus, const ImportOptions &options)
 {
+    // A file name or URL is shown like any provider text: no control characters.
+    if (auto ro = readOnlyError())
+        return *ro;
+    const QString origin = options.validate ? printableText(givenOrigin) : givenOrigin;
     if (options.validate) {
         if (auto st = validateSnapshot(data, gpus, origin, options.limits); !st)
             return st.error();
@@ -285,7 +434,8 @@ Result<ImportOutcome> CatalogStore::importSnapshot(SnapshotData data, SourceKind
     QSqlDatabase db = QSqlDatabase::database(m_connection);
     Transaction tx(db);
     if (!tx.active())
-        return makeError(QStringLiteral("Cannot start the import of %1").arg(origin), db.lastError().text());
+        return makeError(
+            QStringLiteral("Cannot start the import of %1: %2").arg(origin, lockedText(m_path, tx.error())));
     QSqlQuery q(db);
 
     // Same payload as the current snapshot: record nothing new.
@@ -330,8 +480,9 @@ Result<ImportOutcome> CatalogStore::importSnapshot(SnapshotData data, SourceKind
         "gpu_count, "
         "gpu_mem_gb, vcpus, ram_gb, network_gbps, interconnect, ondemand_usd_h, spot_usd_h, spot_label, "
         "interruption, "
-        "reliability, billing_increment_s, billing_minimum_s, source, flags, upload_gbps, dlperf) "
-        "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+        "reliability, billing_increment_s, billing_minimum_s, source, flags, upload_gbps, dlperf, "
+        "price_date, "
+        "listing_end) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     int row = 0;
     for (const Offer &o : std::as_const(data.offers)) {
         ++row;
@@ -359,6 +510,8 @@ Result<ImportOutcome> CatalogStore::importSnapshot(SnapshotData data, SourceKind
         q.addBindValue(o.flags);
         q.addBindValue(opt(o.uploadGbps));
         q.addBindValue(opt(o.dlperf));
+        q.addBindValue(isoDate(o.priceDate));
+        q.addBindValue(isoDate(o.listingEnd));
         if (!q.exec())
             return makeError(
                 QStringLiteral(
@@ -438,7 +591,8 @@ Result<QList<Offer>> CatalogStore::queryOffers(const QString &where, const QVari
             "o.gpu_id, "
             "o.gpu_count, o.gpu_mem_gb, o.vcpus, o.ram_gb, o.network_gbps, o.interconnect, o.ondemand_usd_h, "
             "o.spot_usd_h, o.spot_label, o.interruption, o.reliability, o.billing_increment_s, "
-            "o.billing_minimum_s, o.source, o.flags, s.fetched_at, s.data_date, o.upload_gbps, o.dlperf "
+            "o.billing_minimum_s, o.source, o.flags, s.fetched_at, s.data_date, o.upload_gbps, o.dlperf, "
+            "o.price_date, o.listing_end "
             "FROM offer o JOIN snapshot s ON s.id = o.snapshot_id WHERE ") +
         where);
     for (const QVariant &b : binds)
@@ -475,6 +629,8 @@ Result<QList<Offer>> CatalogStore::queryOffers(const QString &where, const QVari
         o.dataDate = QDate::fromString(q.value(24).toString(), Qt::ISODate);
         o.uploadGbps = optFrom(q.value(25));
         o.dlperf = optFrom(q.value(26));
+        o.priceDate = QDate::fromString(q.value(27).toString(), Qt::ISODate);
+        o.listingEnd = QDate::fromString(q.value(28).toString(), Qt::ISODate);
         out.append(std::move(o));
     }
     return out;
@@ -482,11 +638,14 @@ Result<QList<Offer>> CatalogStore::queryOffers(const QString &where, const QVari
 
 Result<QList<Offer>> CatalogStore::currentOffers() const
 {
-    return queryOffers(
+    auto offers = queryOffers(
         QStringLiteral("o.snapshot_id IN (SELECT (SELECT c.id FROM snapshot c WHERE c.provider = p.id "
                        "AND c.status = 'ok' ORDER BY c.fetched_at DESC, c.id DESC LIMIT 1) FROM provider p) "
                        "ORDER BY o.id"),
         {});
+    if (offers)
+        applyPriceSanity(offers.value()); // the current catalog is the population of the outlier test
+    return offers;
 }
 
 Result<QList<Offer>> CatalogStore::history(const QString &provider, const QString &instanceType,
@@ -504,6 +663,8 @@ Result<QList<Offer>> CatalogStore::history(const QString &provider, const QStrin
 
 Result<qint64> CatalogStore::addProbeRun(const ProbeRunRecord &run)
 {
+    if (auto ro = readOnlyError())
+        return *ro;
     QSqlQuery q(QSqlDatabase::database(m_connection));
     q.prepare(QStringLiteral(
         "INSERT INTO probe_run(created_at, origin, kind, device_name, gpu_id, schema_version, json) "

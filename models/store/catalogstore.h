@@ -2,6 +2,7 @@
 
 #include "domain/offer.h"
 #include "domain/snapshotdata.h"
+#include "domain/throughputmeasurement.h"
 #include "util/result.h"
 
 #include <QList>
@@ -9,6 +10,7 @@
 #include <QStringList>
 
 #include <memory>
+#include <optional>
 
 namespace gf {
 
@@ -43,6 +45,23 @@ struct ProbeRunRecord
     QByteArray json;
 };
 
+/// A stored user measurement (measurementrecord.cpp).
+struct UserMeasurementRecord
+{
+    qint64 id = 0;
+    ThroughputMeasurement measurement; ///< kind User
+    QDateTime importedAt;              ///< UTC
+    QString origin;                    ///< the file it was imported from
+    QByteArray json;                   ///< the document as imported
+};
+
+/// How one user measurement import went.
+struct UserMeasurementAdded
+{
+    qint64 id = 0;
+    bool duplicate = false; ///< the same measurement was stored before: nothing new was written
+};
+
 /// The SQLite catalog: snapshots, offers, canonical GPUs, probe runs.
 /// One instance owns one named connection and must be used on the thread that opened it.
 class CatalogStore
@@ -54,6 +73,13 @@ public:
 
     /// Opens (creating if needed) and migrates the database to the current schema.
     static Result<std::unique_ptr<CatalogStore>> open(const QString &path);
+    /// Opens an existing database for reading only (a read-only folder or file, another user's
+    /// database): nothing is created or changed next to it, and every write fails with a message that
+    /// says the database is read-only. The schema must be the current one (an upgrade needs to write).
+    static Result<std::unique_ptr<CatalogStore>> openReadOnly(const QString &path);
+    /// Whether an existing database cannot be written by this user: the file or its folder (where SQLite
+    /// keeps its journal) is not writable.
+    static bool isWriteProtected(const QString &path);
     /// Opens without migrating past `targetVersion` (tests build older schemas with it).
     static Result<std::unique_ptr<CatalogStore>> openAtVersion(const QString &path, int targetVersion);
 
@@ -65,6 +91,8 @@ public:
     /// Name of this store's QSqlDatabase connection, for helpers that share it (same thread).
     QString connectionName() const { return m_connection; }
     int schemaVersion() const;
+    /// Opened by openReadOnly: every write is refused.
+    bool isReadOnly() const { return m_readOnly; }
 
     /// Imports one provider's catalog as a new snapshot, in ONE transaction.
     /// On any failure the database is exactly as before.
@@ -75,7 +103,8 @@ public:
     Result<QStringList> providersWithSnapshots() const;
 
     Result<QList<Snapshot>> snapshots(const QString &provider = {}) const;
-    /// Offers of the current (newest good) snapshot of every provider.
+    /// Offers of the current (newest good) snapshot of every provider, with the price-sanity flags
+    /// recomputed over them as one population (domain/pricesanity.h).
     Result<QList<Offer>> currentOffers() const;
     /// Every stored price of one instance type across snapshots, oldest first.
     Result<QList<Offer>> history(const QString &provider, const QString &instanceType,
@@ -84,14 +113,27 @@ public:
     Result<qint64> addProbeRun(const ProbeRunRecord &run);
     Result<QList<ProbeRunRecord>> probeRuns() const;
 
+    /// User measurements (measurementrecord.cpp): stores one (kind User, workload and GPU id set,
+    /// samples/s per GPU > 0); the same measurement twice is stored once.
+    Result<UserMeasurementAdded> addUserMeasurement(const ThroughputMeasurement &m, const QString &origin,
+                                                    const QByteArray &json);
+    /// Every user measurement, newest measured first.
+    Result<QList<UserMeasurementRecord>> userMeasurements() const;
+    /// Removes one; an error when there is no such id.
+    Status deleteUserMeasurement(qint64 id);
+
 private:
     explicit CatalogStore(QString path, QString connection);
     Status migrate(int targetVersion);
     Status syncGpuModels(const GpuCatalog &gpus);
     Result<QList<Offer>> queryOffers(const QString &where, const QVariantList &binds) const;
 
+    /// The error of a write to a read-only database (null when writable).
+    std::optional<Error> readOnlyError() const;
+
     QString m_path;
     QString m_connection;
+    bool m_readOnly = false;
 };
 
 } // namespace gf

@@ -1,5 +1,7 @@
 #include "util/csv.h"
 
+#include "util/printable.h"
+
 #include <QLocale>
 
 #include <algorithm>
@@ -203,6 +205,145 @@ bool CsvRecordReader::finish()
         --m_line; // no line end was read
     }
     return true;
+}
+
+CsvStream::CsvStream(HeaderHandler onHeader, RecordHandler onRecord, bool leadingComments,
+                     std::size_t maxFieldBytes)
+    : m_onHeader(std::move(onHeader)), m_onRecord(std::move(onRecord)), m_maxFieldBytes(maxFieldBytes),
+      m_reader([this](std::span<const std::string> fields, qint64 line) { return record(fields, line); },
+               maxFieldBytes),
+      m_inPrelude(leadingComments)
+{
+}
+
+bool CsvStream::record(std::span<const std::string> fields, qint64 line)
+{
+    for (const std::string &f : fields)
+        if (!isValidUtf8(f.data(), f.size())) {
+            m_error = QStringLiteral("line %1 is not valid UTF-8 (save the file as UTF-8)").arg(line);
+            return false;
+        }
+    QStringList list;
+    list.reserve(static_cast<qsizetype>(fields.size()));
+    for (const std::string &f : fields)
+        list.append(QString::fromUtf8(f.data(), static_cast<qsizetype>(f.size())));
+    if (!m_sawHeader) {
+        m_sawHeader = true;
+        for (QString &h : list)
+            h = h.trimmed();
+        return m_onHeader(m_comments, list);
+    }
+    return m_onRecord(list, line);
+}
+
+bool CsvStream::prelude(const char *&p, const char *end)
+{
+    while (p < end && m_inPrelude) {
+        if (m_inComment) {
+            const auto *nl =
+                static_cast<const char *>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+            const char *stop = nl ? nl : end;
+            m_pending.append(p, stop);
+            if (m_maxFieldBytes > 0 && m_pending.size() > m_maxFieldBytes) {
+                m_error = QStringLiteral("Malformed CSV: a comment line longer than %1 bytes on line %2")
+                              .arg(m_maxFieldBytes)
+                              .arg(m_line);
+                return false;
+            }
+            p = stop;
+            if (!nl)
+                return true;
+            ++p;
+            m_comments.append(QString::fromUtf8(m_pending).trimmed());
+            m_pending.clear();
+            m_inComment = false;
+            ++m_line;
+        } else if (*p == '#') {
+            m_inComment = true;
+            ++p;
+        } else if (*p == '\n') {
+            ++m_line;
+            ++p;
+        } else if (*p == '\r') {
+            ++p;
+        } else {
+            m_inPrelude = false;
+            m_reader = CsvRecordReader(
+                [this](std::span<const std::string> fields, qint64 line) { return record(fields, line); },
+                m_maxFieldBytes, m_line);
+        }
+    }
+    return true;
+}
+
+bool CsvStream::write(const char *data, std::size_t size)
+{
+    if (!m_error.isEmpty())
+        return false;
+    if (!m_bomChecked) {
+        // Decide on the byte order mark once three bytes are there.
+        m_pending.append(data, size);
+        if (m_pending.size() < 3)
+            return true;
+        m_bomChecked = true;
+        std::string head;
+        head.swap(m_pending);
+        const std::size_t skip = head.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
+        return write(head.data() + skip, head.size() - skip);
+    }
+    const char *p = data;
+    const char *const end = data + size;
+    if (m_inPrelude && !prelude(p, end))
+        return false;
+    if (p == end)
+        return true;
+    return m_reader.write(p, static_cast<std::size_t>(end - p));
+}
+
+bool CsvStream::finish()
+{
+    if (!m_bomChecked) {
+        m_bomChecked = true;
+        std::string head;
+        head.swap(m_pending);
+        const std::size_t skip = head.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
+        if (!write(head.data() + skip, head.size() - skip))
+            return false;
+    }
+    if (!m_error.isEmpty())
+        return false;
+    if (m_inComment) {
+        m_comments.append(QString::fromUtf8(m_pending).trimmed());
+        m_pending.clear();
+    }
+    return m_inPrelude ? true : m_reader.finish();
+}
+
+Status readCsvStream(QIODevice &in, CsvStream &stream, const InputLimits &limits, const QString &origin)
+{
+    QByteArray buffer(1 << 20, Qt::Uninitialized);
+    qint64 total = 0;
+    while (true) {
+        const qint64 n = in.read(buffer.data(), buffer.size());
+        if (n < 0)
+            return makeError(QStringLiteral("%1: cannot read: %2").arg(origin, in.errorString()));
+        if (n == 0)
+            break;
+        total += n;
+        if (limits.maxFileBytes > 0 && total > limits.maxFileBytes)
+            return makeError(QStringLiteral("%1: larger than %2 MB, too large for a catalog CSV")
+                                 .arg(origin)
+                                 .arg(limits.maxFileBytes >> 20 ? limits.maxFileBytes >> 20 : 1));
+        if (!stream.write(buffer.constData(), static_cast<std::size_t>(n)))
+            return stream.error().isEmpty() ? Status(Ok{})
+                                            : makeError(QStringLiteral("%1: %2").arg(origin, stream.error()));
+    }
+    if (!stream.finish())
+        return stream.error().isEmpty() ? Status(Ok{})
+                                        : makeError(QStringLiteral("%1: %2").arg(origin, stream.error()));
+    if (!stream.sawHeader())
+        return makeError(QStringLiteral("%1: The CSV has no header line").arg(origin));
+    return Ok{};
 }
 
 QString csvQuote(const QString &field)

@@ -2,6 +2,7 @@
 
 #include "util/result.h"
 
+#include <QIODevice>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -80,6 +81,57 @@ private:
     qint64 m_recordLine = 1;
     QString m_error;
 };
+
+/// The bounds on one input file: every reader of a file or body checks them while it streams, so that
+/// no input makes the program hold more than about one field and the parsed rows in memory.
+struct InputLimits
+{
+    qint64 maxFileBytes =
+        qint64(512) * 1024 * 1024;           ///< a larger file is refused (the AWS offer file has its own)
+    std::size_t maxFieldBytes = 1024 * 1024; ///< one CSV field or comment line
+};
+
+/// A whole CSV document read piece by piece (CsvRecordReader underneath): an optional byte order mark,
+/// leading '#' comment lines (when asked for), the header, then every record handed over as soon as it is
+/// complete. Nothing but the record being read is kept.
+class CsvStream
+{
+public:
+    /// The comments (without '#', trimmed) and the header (names trimmed); false stops reading.
+    using HeaderHandler = std::function<bool(const QStringList &comments, const QStringList &header)>;
+    /// One record after the header with the line it starts on; false stops reading.
+    using RecordHandler = std::function<bool(const QStringList &fields, qint64 line)>;
+
+    CsvStream(HeaderHandler onHeader, RecordHandler onRecord, bool leadingComments = true,
+              std::size_t maxFieldBytes = InputLimits{}.maxFieldBytes);
+
+    /// False when the input is malformed (error() says why) or a handler stopped (error() empty).
+    bool write(const char *data, std::size_t size);
+    bool finish();
+    QString error() const { return m_error.isEmpty() ? m_reader.error() : m_error; }
+    bool sawHeader() const { return m_sawHeader; }
+
+private:
+    bool prelude(const char *&p, const char *end);
+    bool record(std::span<const std::string> fields, qint64 line);
+
+    HeaderHandler m_onHeader;
+    RecordHandler m_onRecord;
+    std::size_t m_maxFieldBytes;
+    CsvRecordReader m_reader;
+    bool m_inPrelude; ///< before the header: comment and blank lines
+    bool m_inComment = false;
+    bool m_bomChecked = false;
+    bool m_sawHeader = false;
+    std::string m_pending; ///< the first bytes until the byte order mark is decided; a comment line
+    QStringList m_comments;
+    qint64 m_line = 1; ///< line of the prelude being read
+    QString m_error;
+};
+
+/// Reads `in` (from where it stands) through `stream`, refusing more than `limits.maxFileBytes`; the error
+/// names `origin`.
+Status readCsvStream(QIODevice &in, CsvStream &stream, const InputLimits &limits, const QString &origin);
 
 /// Quote one field per RFC 4180 (only when needed).
 QString csvQuote(const QString &field);

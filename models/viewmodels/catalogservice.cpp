@@ -2,6 +2,7 @@
 
 #include "domain/gpucatalog.h"
 #include "domain/gpuspecs.h"
+#include "launch/measurementjson.h"
 #include "probe/probejson.h"
 #include "providers/providerimport.h"
 #include "providers/snapshotfile.h"
@@ -28,6 +29,14 @@ public:
     {
         if (m_store)
             return m_store.get();
+        if (CatalogStore::isWriteProtected(m_dbPath)) {
+            // Reading needs no write access: show the catalog, writes say why they cannot.
+            auto readOnly = CatalogStore::openReadOnly(m_dbPath);
+            if (!readOnly)
+                return readOnly.error();
+            m_store = std::move(readOnly).value();
+            return m_store.get();
+        }
         auto opened = CatalogStore::open(m_dbPath);
         if (!opened)
             return opened.error();
@@ -38,6 +47,8 @@ public:
         m_store = std::move(opened).value();
         return m_store.get();
     }
+
+    bool isReadOnly() const { return m_store && m_store->isReadOnly(); }
 
     /// Providers imported from the bundled snapshot since the last call.
     int takeBundledImported() { return std::exchange(m_bundledImported, 0); }
@@ -148,6 +159,7 @@ quint64 CatalogService::loadCatalog()
                 return store.error();
             CatalogLoad load;
             load.bundledImported = w.takeBundledImported();
+            load.readOnly = w.isReadOnly();
             auto offers = store.value()->currentOffers();
             if (!offers)
                 return offers.error();
@@ -158,6 +170,11 @@ quint64 CatalogService::loadCatalog()
             load.snapshots = std::move(snaps).value();
             auto runs = store.value()->probeRuns();
             load.calibration = chooseCalibration(runs ? runs.value() : QList<ProbeRunRecord>{}).calibration;
+            auto measured = store.value()->userMeasurements();
+            if (!measured)
+                return measured.error();
+            for (const UserMeasurementRecord &r : measured.value())
+                load.measurements.append(r.measurement);
             load.elapsedMs = timer.elapsed();
             return load;
         },
@@ -239,6 +256,74 @@ quint64 CatalogService::addProbeResult(const ProbeResult &result, const QString 
                                        const QByteArray &json)
 {
     return addProbeRun(makeProbeRunRecord(result, origin, json));
+}
+
+quint64 CatalogService::loadMeasurements()
+{
+    return post<QList<UserMeasurementRecord>>(
+        [](Worker &w) -> Result<QList<UserMeasurementRecord>> {
+            auto store = w.store();
+            if (!store)
+                return store.error();
+            return store.value()->userMeasurements();
+        },
+        [this](quint64 request, const QList<UserMeasurementRecord> &records) {
+            Q_EMIT measurementsLoaded(request, records);
+        });
+}
+
+quint64 CatalogService::importMeasurements(const QStringList &paths)
+{
+    return post<MeasurementImport>(
+        [paths](Worker &w) -> Result<MeasurementImport> {
+            QList<std::pair<QString, QList<MeasurementDocument>>> docs;
+            for (const QString &path : paths) {
+                QFile f(path);
+                if (!f.open(QIODevice::ReadOnly))
+                    return makeError(QStringLiteral("Cannot read %1: %2").arg(path, f.errorString()));
+                auto parsed =
+                    parseMeasurementFile(f.readAll(), QFileInfo(path).fileName(), GpuCatalog::builtin());
+                if (!parsed)
+                    return parsed.error();
+                docs.append({QFileInfo(path).absoluteFilePath(), parsed.value()});
+            }
+            auto store = w.store();
+            if (!store)
+                return store.error();
+            MeasurementImport out;
+            for (const auto &[path, list] : docs) {
+                for (const MeasurementDocument &d : list) {
+                    auto r = store.value()->addUserMeasurement(d.measurement, path, d.json);
+                    if (!r)
+                        return r.error();
+                    (r.value().duplicate ? out.duplicates : out.added) += 1;
+                    out.lines.append(
+                        QStringLiteral("%1 on %2: %3 samples/s per GPU (%4)%5")
+                            .arg(d.measurement.workloadId, d.measurement.gpuId,
+                                 QString::number(d.measurement.samplesPerSPerGpu, 'f', 2),
+                                 d.measurement.source,
+                                 r.value().duplicate ? QStringLiteral(", already stored") : QString()));
+                }
+            }
+            return out;
+        },
+        [this](quint64 request, const MeasurementImport &result) {
+            Q_EMIT measurementsImported(request, result);
+        });
+}
+
+quint64 CatalogService::deleteMeasurement(qint64 id)
+{
+    return post<qint64>(
+        [id](Worker &w) -> Result<qint64> {
+            auto store = w.store();
+            if (!store)
+                return store.error();
+            if (auto st = store.value()->deleteUserMeasurement(id); !st)
+                return st.error();
+            return id;
+        },
+        [this](quint64 request, const qint64 &deleted) { Q_EMIT measurementDeleted(request, deleted); });
 }
 
 quint64 CatalogService::identifyFiles(const QStringList &paths)

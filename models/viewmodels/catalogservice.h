@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/offer.h"
+#include "domain/throughputmeasurement.h"
 #include "projection/projection.h"
 #include "store/catalogstore.h"
 #include "util/result.h"
@@ -30,6 +31,18 @@ struct CatalogLoad
     int bundledImported = 0;   ///< providers imported from the bundled snapshot by this load
     qint64 elapsedMs = 0;
     Calibration calibration; ///< from the stored probe runs (newest readable), else the defaults
+    bool readOnly = false;   ///< the database cannot be written: opened for reading only
+    /// Imported user measurements (ProjectionOptions::measurements: the measured speed of a workload on a
+    /// GPU)
+    ThroughputMeasurements measurements;
+};
+
+/// How an import of measurement files went (every file is read and checked before anything is stored).
+struct MeasurementImport
+{
+    int added = 0;
+    int duplicates = 0; ///< stored before: not stored again
+    QStringList lines;  ///< one line per measurement: workload, GPU, samples/s per GPU, source
 };
 
 /// What the Catalogs page shows: per provider its status, instance types and regions.
@@ -76,6 +89,11 @@ public:
     /// Stores a probe result (a local run or an imported document) with where it came from. -> probeRunAdded
     quint64 addProbeResult(const ProbeResult &result, const QString &origin, const QByteArray &json);
     quint64 identifyFiles(const QStringList &paths); ///< -> filesIdentified
+    quint64 loadMeasurements();                      ///< -> measurementsLoaded (newest measured first)
+    /// Reads measurement files (gf_measure.py JSON or job logs) and stores what they hold. A file that is
+    /// not readable or not a measurement stores nothing and fails the request. -> measurementsImported
+    quint64 importMeasurements(const QStringList &paths);
+    quint64 deleteMeasurement(qint64 id); ///< -> measurementDeleted
 
     /// Test seam: every request waits this long on the worker before it runs (a slow disk, a
     /// database locked by another process). A new service starts with $GPUFRONTIER_TEST_STORE_DELAY_MS.
@@ -88,6 +106,9 @@ Q_SIGNALS:
     void probeRunsLoaded(quint64 request, const QList<gf::ProbeRunRecord> &runs);
     void probeRunAdded(quint64 request, qint64 runId);
     void filesIdentified(quint64 request, const QList<gf::FileIdentity> &files);
+    void measurementsLoaded(quint64 request, const QList<gf::UserMeasurementRecord> &records);
+    void measurementsImported(quint64 request, const gf::MeasurementImport &result);
+    void measurementDeleted(quint64 request, qint64 id);
     /// A request failed; message names the database and what could not be done.
     void failed(quint64 request, const QString &message);
     /// pending() went from 0 to more or back.

@@ -2,6 +2,8 @@
 
 #include "store/catalogstore.h"
 #include "util/format.h"
+#include "util/printable.h"
+#include "viewmodels/offertablemodel.h"
 
 namespace gf {
 
@@ -68,6 +70,19 @@ int CatalogStatusModel::columnCount(const QModelIndex &parent) const
 
 QVariant CatalogStatusModel::data(const QModelIndex &index, int role) const
 {
+    // Provider strings are shown, never interpreted: no control characters, no markup in tooltips.
+    const QVariant v = rawData(index, role);
+    if (v.typeId() != QMetaType::QString)
+        return v;
+    if (role == Qt::DisplayRole)
+        return printableText(v.toString());
+    if (role == Qt::ToolTipRole)
+        return OfferTableModel::plainToolTip(v.toString());
+    return v;
+}
+
+QVariant CatalogStatusModel::rawData(const QModelIndex &index, int role) const
+{
     if (!index.isValid() || index.row() >= m_statuses.size() || index.column() >= ColumnCount)
         return {};
     const ProviderStatus &s = m_statuses.at(index.row());
@@ -86,8 +101,8 @@ QVariant CatalogStatusModel::data(const QModelIndex &index, int role) const
             return s.lastError->message;
         if (index.column() == Age && stale)
             return tr("These prices are %1 days old: refresh them.").arg(age);
-        if (index.column() == Source && c)
-            return c->origin;
+        if ((index.column() == Source || index.column() == Snapshot || index.column() == PricesDated) && c)
+            return c->note.isEmpty() ? c->origin : c->origin + QStringLiteral("\n") + c->note;
         return {};
     case SortRole:
         switch (index.column()) {

@@ -63,6 +63,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    QVariant rawData(const QModelIndex &index, int role) const;
     QList<ProviderStatus> m_statuses;
     QDateTime m_now;
 };

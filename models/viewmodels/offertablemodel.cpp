@@ -1,7 +1,11 @@
 #include "viewmodels/offertablemodel.h"
 
 #include "domain/gpucatalog.h"
+#include "domain/pricesanity.h"
+#include "projection/pointexplanation.h"
 #include "util/format.h"
+#include "util/printable.h"
+#include "viewmodels/offergroupmodel.h"
 #include "viewmodels/pointtablemodel.h"
 
 namespace gf {
@@ -30,7 +34,33 @@ void OfferTableModel::setProjection(ProjectionResultsPtr results)
         return; // computed for another catalog; a newer result follows
     m_projection = std::move(results);
     if (!m_offers.isEmpty())
-        Q_EMIT dataChanged(index(0, Hours), index(rowCount() - 1, OnFrontier));
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+const ProjectedOffer *OfferTableModel::spotPointFor(int row) const
+{
+    if (!m_projection || row < 0 || row >= m_projection->spotPoint.size())
+        return nullptr;
+    const qsizetype i = m_projection->spotPoint.at(row);
+    return i >= 0 ? &m_projection->points.at(i) : nullptr;
+}
+
+QStringList OfferTableModel::flagNames(int row) const
+{
+    QStringList out;
+    const Offer *o = offerAt(row);
+    if (!o)
+        return out;
+    // The offer's names are the projection flags' names with '-' (spot_at_floor = spot-at-floor).
+    for (const QString &n : offerFlagNames(o->flags))
+        out.append(QString(n).replace(u'_', u'-'));
+    // The catalog's age (stale-price) is the same for a whole snapshot: the Price age column and the
+    // status line show it, so it does not crowd every row here.
+    if (const ProjectedOffer *p = pointFor(row))
+        for (const QString &n : projectionFlagNames(p->flags & ~flagBit(ProjectionFlag::StalePrice)))
+            if (!out.contains(n))
+                out.append(n);
+    return out;
 }
 
 const ProjectedOffer *OfferTableModel::pointFor(int row) const
@@ -56,7 +86,29 @@ int OfferTableModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+QString OfferTableModel::plainToolTip(const QString &text)
+{
+    const QString clean = printableKeepingLines(text);
+    if (!clean.contains(u'<') && !clean.contains(u'&'))
+        return clean;
+    // Qt reads a tooltip starting like markup as rich text: escape the provider's text instead.
+    return QStringLiteral("<p style='white-space:pre-wrap'>%1</p>").arg(clean.toHtmlEscaped());
+}
+
 QVariant OfferTableModel::data(const QModelIndex &index, int role) const
+{
+    // Provider strings are shown, never interpreted: no control characters, no markup in tooltips.
+    const QVariant v = rawData(index, role);
+    if (v.typeId() != QMetaType::QString)
+        return v;
+    if (role == Qt::DisplayRole)
+        return printableText(v.toString());
+    if (role == Qt::ToolTipRole)
+        return plainToolTip(v.toString());
+    return v;
+}
+
+QVariant OfferTableModel::rawData(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || index.row() >= m_offers.size() || index.column() >= ColumnCount)
         return {};
@@ -77,6 +129,8 @@ QVariant OfferTableModel::data(const QModelIndex &index, int role) const
             return providerDisplayName(o.provider);
         case Instance:
             return o.instanceType;
+        case Flags:
+            return flagNames(index.row()).join(QStringLiteral(", "));
         case Region:
             return locationText(o);
         case Gpu:
@@ -117,9 +171,32 @@ QVariant OfferTableModel::data(const QModelIndex &index, int role) const
             if (o.reliability)
                 return QStringLiteral("%1% reliable").arg(QString::number(*o.reliability * 100.0, 'f', 1));
             return QStringLiteral("–");
+        case SpotInterruptions: {
+            const ProjectedOffer *sp = spotPointFor(index.row());
+            return sp && sp->projected ? QString::number(sp->expectedInterruptions, 'f', 2)
+                                       : QStringLiteral("–");
+        }
+        case SpotOverhead: {
+            const ProjectedOffer *sp = spotPointFor(index.row());
+            return sp && sp->projected ? QString::number(sp->interruptionHours, 'f', 2) : QStringLiteral("–");
+        }
+        case Setup:
+            return point && point->projected ? QString::number(point->setupHours, 'f', 2)
+                                             : QStringLiteral("–");
         case PriceAge:
             return formatAgeDays(ageDays);
         }
+    }
+    if (role == SeverityRole) {
+        if (index.column() != Flags)
+            return {};
+        const ProjectedOffer *sp = spotPointFor(index.row());
+        const bool suspect = (o.flags & (kSuspectSpotFlags | kSuspectOnDemandFlags)) != 0 ||
+                             (point && (point->flags & kSuspectFlags) != 0) ||
+                             (sp && (sp->flags & kSuspectFlags) != 0);
+        if (suspect)
+            return 2;
+        return flagNames(index.row()).isEmpty() ? 0 : 1;
     }
     if (role == SortRole) {
         switch (index.column()) {
@@ -127,6 +204,8 @@ QVariant OfferTableModel::data(const QModelIndex &index, int role) const
             return providerDisplayName(o.provider);
         case Instance:
             return o.instanceType;
+        case Flags:
+            return data(index, SeverityRole).toInt() * 100 + static_cast<int>(flagNames(index.row()).size());
         case Region:
             return QString(o.region + u' ' + o.zone);
         case Gpu:
@@ -159,6 +238,16 @@ QVariant OfferTableModel::data(const QModelIndex &index, int role) const
             return onFrontier ? 1 : 0;
         case Interruption:
             return o.reliability ? QVariant(*o.reliability) : QVariant(o.interruption);
+        case SpotInterruptions: {
+            const ProjectedOffer *sp = spotPointFor(index.row());
+            return sp && sp->projected ? QVariant(double(sp->expectedInterruptions)) : QVariant();
+        }
+        case SpotOverhead: {
+            const ProjectedOffer *sp = spotPointFor(index.row());
+            return sp && sp->projected ? QVariant(sp->interruptionHours) : QVariant();
+        }
+        case Setup:
+            return point && point->projected ? QVariant(double(point->setupHours)) : QVariant();
         case PriceAge:
             return ageDays;
         }
@@ -201,29 +290,64 @@ QVariant OfferTableModel::data(const QModelIndex &index, int role) const
         case Interruption:
             return QStringLiteral("AWS: Spot Instance Advisor interruption frequency per month.\n"
                                   "vast.ai: the host's measured reliability.");
+        case Flags: {
+            QStringList lines;
+            for (OfferFlag f : allOfferFlags())
+                if (hasFlag(o.flags, f))
+                    lines.append(QStringLiteral("⚠ ") + offerFlagDescription(o, f));
+            if (point)
+                for (ProjectionFlag f : allProjectionFlags()) {
+                    if (!hasFlag(point->flags, f))
+                        continue;
+                    const QString name = projectionFlagNames(flagBit(f)).value(0);
+                    bool covered = false;
+                    for (const QString &n : offerFlagNames(o.flags))
+                        covered = covered || QString(n).replace(u'_', u'-') == name;
+                    if (!covered && !(f == ProjectionFlag::StaleRow && hasFlag(o.flags, OfferFlag::Stale)))
+                        lines.append(QStringLiteral("• %1: %2").arg(name, projectionFlagDescription(f)));
+                }
+            if (lines.isEmpty())
+                return QStringLiteral("No flag: the prices passed every sanity check.");
+            if (data(index, SeverityRole).toInt() == 2)
+                lines.append(
+                    QStringLiteral("\nSuspect prices are shown but not on the frontier nor recommended "
+                                   "unless suspect prices are included."));
+            return lines.join(u'\n');
+        }
+        case SpotInterruptions:
+        case SpotOverhead: {
+            const ProjectedOffer *sp = spotPointFor(index.row());
+            if (!sp || !m_projection)
+                return QStringLiteral("No spot price, or spot is excluded by the spot policy.");
+            return explainSpot(o, *sp, m_projection->options);
+        }
+        case Setup:
+            if (!point || !m_projection)
+                return QStringLiteral("No projection for this offer.");
+            return explainPoint(o, *point, m_projection->workload, m_projection->options,
+                                m_projection->calibration)
+                .facts.filter(QStringLiteral("Setup"))
+                .join(u'\n');
         case PriceAge:
             return QStringLiteral("Age of the price data (prices older than 7 days may be stale).");
         case Hours:
         case Cost:
         case SamplesPerUsd:
         case OnFrontier: {
-            if (!point)
+            if (!point || !m_projection)
                 return QStringLiteral("No projection for this offer.");
-            QString t =
-                QStringLiteral("%1 price, %2 instance(s)\nTraining %3 + setup and spot overhead = %4\n"
-                               "Billed cost %5 USD at %6 USD/h\n%7 samples per USD")
-                    .arg(point->mode == PriceMode::Spot ? QStringLiteral("Spot")
-                                                        : QStringLiteral("On-demand"))
-                    .arg(point->nodes)
-                    .arg(formatHours(point->trainHours), formatHours(point->totalHours),
-                         formatUsd(point->costUsd), formatUsdPerHour(point->usdPerHour),
-                         QString::number(point->samplesPerUsd, 'f', 0));
+            QString t = QStringLiteral("%1 price, %2 instance(s): %3, %4 USD, %5 samples per USD\n")
+                            .arg(point->mode == PriceMode::Spot ? QStringLiteral("Spot")
+                                                                : QStringLiteral("On-demand"))
+                            .arg(point->nodes)
+                            .arg(formatHours(point->totalHours), formatUsd(point->costUsd),
+                                 QString::number(point->samplesPerUsd, 'f', 0));
             for (const QString &line : uncertaintyLines(*m_projection, *point))
-                t += u'\n' + line;
-            for (ProjectionFlag f : allProjectionFlags())
-                if (hasFlag(point->flags, f))
-                    t += QStringLiteral("\n⚠ ") + projectionFlagDescription(f);
-            return t;
+                t += line + u'\n';
+            return QString(t + explainPoint(o, *point, m_projection->workload, m_projection->options,
+                                            m_projection->calibration)
+                                   .all()
+                                   .join(u'\n'));
         }
         default:
             return {};
@@ -242,6 +366,9 @@ QVariant OfferTableModel::data(const QModelIndex &index, int role) const
         case Hours:
         case Cost:
         case SamplesPerUsd:
+        case SpotInterruptions:
+        case SpotOverhead:
+        case Setup:
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         case OnFrontier:
             return QVariant::fromValue(Qt::AlignCenter);
@@ -262,6 +389,8 @@ QVariant OfferTableModel::headerData(int section, Qt::Orientation orientation, i
             return tr("Provider");
         case Instance:
             return tr("Instance");
+        case Flags:
+            return tr("Flags");
         case Region:
             return tr("Region (zone)");
         case Gpu:
@@ -286,6 +415,12 @@ QVariant OfferTableModel::headerData(int section, Qt::Orientation orientation, i
             return tr("Spot saving (%)");
         case Interruption:
             return tr("Interruption");
+        case SpotInterruptions:
+            return tr("Spot interruptions");
+        case SpotOverhead:
+            return tr("Spot overhead (h)");
+        case Setup:
+            return tr("Setup (h)");
         case Hours:
             return tr("Time (h)");
         case Cost:
@@ -315,6 +450,18 @@ QVariant OfferTableModel::headerData(int section, Qt::Orientation orientation, i
             return tr("Training samples per USD: higher is more cost-efficient");
         case OnFrontier:
             return tr("★ = on the efficiency frontier: no other offer is both faster and cheaper");
+        case Flags:
+            return tr("Price sanity and projection flags; ⚠ = a suspect price: shown, but not recommended "
+                      "unless \"Include suspect prices\" is ticked");
+        case SpotInterruptions:
+            return tr("Expected spot interruptions during the whole run (spot price), from the documented "
+                      "interruption rates (resources/SPOT.md) or your rate per provider");
+        case SpotOverhead:
+            return tr(
+                "Hours the expected spot interruptions add: lost work since the last checkpoint + restore");
+        case Setup:
+            return tr(
+                "Hours before training starts: boot + staging the data set over the instance's network");
         default:
             return {};
         }
@@ -326,11 +473,21 @@ OfferFilterProxy::OfferFilterProxy(QObject *parent) : QSortFilterProxyModel(pare
 {
     setSortRole(OfferTableModel::SortRole);
     setDynamicSortFilter(true);
+    // Over an OfferGroupModel: a group row is shown when one of its offers is.
+    setRecursiveFilteringEnabled(true);
 }
 
 void OfferFilterProxy::setFilter(const OfferFilter &filter)
 {
     m_filter = filter;
+    applyFilter();
+}
+
+void OfferFilterProxy::applyFilter()
+{
+    // A grouping model summarises the offers this filter accepts: it learns the filter first.
+    if (auto *groups = qobject_cast<OfferGroupModel *>(sourceModel()))
+        groups->setFilter(m_filter);
     invalidateFilter();
 }
 
@@ -340,7 +497,7 @@ void OfferFilterProxy::setFilter(const OfferFilter &filter)
         if (m_filter.member == v)                                                                            \
             return;                                                                                          \
         m_filter.member = v;                                                                                 \
-        invalidateFilter();                                                                                  \
+        applyFilter();                                                                                       \
     }
 GF_PROXY_SETTER(setProviders, providers, const QStringList &)
 GF_PROXY_SETTER(setGpu, gpu, const QString &)
@@ -354,6 +511,12 @@ GF_PROXY_SETTER(setText, text, const QString &)
 
 bool OfferFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
 {
+    if (const auto *groups = qobject_cast<const OfferGroupModel *>(sourceModel())) {
+        // A group row is shown when one of its offers is (recursive filtering); an offer row by the
+        // group model's verdict of the same filter (setFilter passed it on).
+        const QModelIndex index = groups->index(sourceRow, 0, sourceParent);
+        return !groups->isGroupRow(index) && groups->isAccepted(groups->sourceRow(index));
+    }
     if (sourceParent.isValid())
         return false;
     const auto *model = qobject_cast<const OfferTableModel *>(sourceModel());

@@ -21,11 +21,14 @@ public:
     {
         Provider,
         Instance,
+        Flags,
         Gpu,
         GpuCount,
         GpuMemory,
         OnDemand,
         Spot,
+        SpotInterruptions,
+        SpotOverhead,
         Hours,
         Cost,
         SamplesPerUsd,
@@ -37,11 +40,14 @@ public:
         Network,
         Interconnect,
         Interruption,
+        Setup,
         PriceAge,
         ColumnCount
     };
     static constexpr int SortRole = Qt::UserRole + 1;
     static constexpr int OfferIndexRole = Qt::UserRole + 2;
+    /// Flags column: 0 = no flag, 1 = informational flags only, 2 = a suspect price (not recommended).
+    static constexpr int SeverityRole = Qt::UserRole + 3;
 
     explicit OfferTableModel(QObject *parent = nullptr);
 
@@ -54,19 +60,27 @@ public:
     ProjectionResultsPtr projection() const { return m_projection; }
     /// The point shown for an offer row (cheapest eligible), nullptr when none.
     const ProjectedOffer *pointFor(int row) const;
+    /// The single-instance spot point of an offer row, nullptr when none.
+    const ProjectedOffer *spotPointFor(int row) const;
+    /// Flag names of a row: the offer's (price sanity, memory) and its shown point's, hyphenated.
+    QStringList flagNames(int row) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    /// A tooltip that shows `text` as it is: never read as markup, no control characters.
+    static QString plainToolTip(const QString &text);
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    QVariant rawData(const QModelIndex &index, int role) const;
     QList<Offer> m_offers;
     QDateTime m_now;
     ProjectionResultsPtr m_projection;
 };
 
-/// Filters offers with an OfferFilter; typed setters, one invalidation per change.
+/// Filters offers with an OfferFilter; typed setters, one invalidation per change. Its source is the
+/// OfferTableModel itself or an OfferGroupModel over it (one row per instance type).
 class OfferFilterProxy final : public QSortFilterProxyModel
 {
     Q_OBJECT
@@ -89,6 +103,8 @@ protected:
     bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
 
 private:
+    void applyFilter();
+
     OfferFilter m_filter;
 };
 

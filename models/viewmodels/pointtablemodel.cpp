@@ -1,7 +1,9 @@
 #include "viewmodels/pointtablemodel.h"
 
 #include "domain/gpucatalog.h"
+#include "projection/pointexplanation.h"
 #include "util/format.h"
+#include "util/printable.h"
 
 #include <algorithm>
 
@@ -53,6 +55,19 @@ int PointTableModel::columnCount(const QModelIndex &parent) const
 
 QVariant PointTableModel::data(const QModelIndex &index, int role) const
 {
+    // Provider strings are shown, never interpreted: no control characters, no markup in tooltips.
+    const QVariant v = rawData(index, role);
+    if (v.typeId() != QMetaType::QString)
+        return v;
+    if (role == Qt::DisplayRole)
+        return printableText(v.toString());
+    if (role == Qt::ToolTipRole) // rich text whose provider strings are escaped (describePoint)
+        return printableKeepingLines(v.toString());
+    return v;
+}
+
+QVariant PointTableModel::rawData(const QModelIndex &index, int role) const
+{
     if (!index.isValid() || !m_results || index.row() >= m_rows.size())
         return {};
     const qsizetype pi = m_rows.at(index.row());
@@ -82,6 +97,12 @@ QVariant PointTableModel::data(const QModelIndex &index, int role) const
             return formatUsd(p.costUsd);
         case SamplesPerUsd:
             return QString::number(p.samplesPerUsd, 'f', 0);
+        case Interruptions:
+            return p.mode == PriceMode::Spot ? QString::number(p.expectedInterruptions, 'f', 2)
+                                             : QStringLiteral("–");
+        case Overhead:
+            return p.mode == PriceMode::Spot ? QString::number(p.interruptionHours, 'f', 2)
+                                             : QStringLiteral("–");
         case Notes:
             return projectionFlagNames(p.flags).join(QStringLiteral(", "));
         }
@@ -96,13 +117,17 @@ QVariant PointTableModel::data(const QModelIndex &index, int role) const
             return p.costUsd;
         case SamplesPerUsd:
             return p.samplesPerUsd;
+        case Interruptions:
+            return double(p.expectedInterruptions);
+        case Overhead:
+            return p.interruptionHours;
         default:
             return data(index, Qt::DisplayRole);
         }
     }
     if (role == Qt::ToolTipRole)
         return describePoint(*m_results, pi);
-    if (role == Qt::TextAlignmentRole && index.column() >= UsdPerHour && index.column() <= SamplesPerUsd)
+    if (role == Qt::TextAlignmentRole && index.column() >= UsdPerHour && index.column() <= Overhead)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     return {};
 }
@@ -130,6 +155,10 @@ QVariant PointTableModel::headerData(int section, Qt::Orientation orientation, i
         return tr("Cost (USD)");
     case SamplesPerUsd:
         return tr("Samples/USD");
+    case Interruptions:
+        return tr("Interruptions");
+    case Overhead:
+        return tr("Spot overhead (h)");
     case Notes:
         return tr("Flags");
     }
@@ -166,9 +195,14 @@ QString describePoint(const ProjectionResults &r, qsizetype point)
                          p.mode == PriceMode::Spot ? QStringLiteral("Spot") : QStringLiteral("On-demand"),
                          formatUsdPerHour(p.usdPerHour));
     if (p.projected) {
-        t += QStringLiteral("<br>Time %1 (training %2, spot overhead %3)<br>Cost %4 USD · %5 samples/USD")
-                 .arg(formatHours(p.totalHours), formatHours(p.trainHours), formatHours(p.interruptionHours),
-                      formatUsd(p.costUsd), QString::number(p.samplesPerUsd, 'f', 0));
+        t += QStringLiteral(
+                 "<br>Time %1 (setup %2, training %3, spot overhead %4)<br>Cost %5 USD · %6 samples/USD")
+                 .arg(formatHours(p.totalHours), formatHours(p.setupHours), formatHours(p.trainHours),
+                      formatHours(p.interruptionHours), formatUsd(p.costUsd),
+                      QString::number(p.samplesPerUsd, 'f', 0));
+        if (p.mode == PriceMode::Spot)
+            t += QStringLiteral("<br>%1 expected interruptions")
+                     .arg(QString::number(p.expectedInterruptions, 'f', 2));
         for (const QString &line : uncertaintyLines(r, p))
             t += QStringLiteral("<br>") + line.toHtmlEscaped();
     }
@@ -176,10 +210,14 @@ QString describePoint(const ProjectionResults &r, qsizetype point)
         t += QStringLiteral("<br>★ on the efficiency frontier");
     if (point == r.recommended)
         t += QStringLiteral("<br>◎ recommended for the chosen cost/time weight");
-    for (ProjectionFlag f : allProjectionFlags())
-        if (hasFlag(p.flags, f))
-            t += QStringLiteral("<br>⚠ ") + projectionFlagDescription(f).toHtmlEscaped();
-    return t;
+    t += QStringLiteral("<hr><small>");
+    const PointExplanation e = explainPoint(o, p, r.workload, r.options, r.calibration);
+    for (const QString &line : e.facts)
+        t += line.toHtmlEscaped() + QStringLiteral("<br>");
+    for (const QString &line : e.flags)
+        t += QStringLiteral("⚠ ") + line.toHtmlEscaped() + QStringLiteral("<br>");
+    t += QStringLiteral("</small>");
+    return printableText(t);
 }
 
 } // namespace gf

@@ -22,6 +22,8 @@ public:
         Hours,
         Cost,
         SamplesPerUsd,
+        Interruptions,
+        Overhead,
         Notes,
         ColumnCount
     };
@@ -36,6 +38,7 @@ public:
     void showFrontier(ProjectionResultsPtr results);
     qsizetype pointAt(int row) const { return row >= 0 && row < m_rows.size() ? m_rows.at(row) : -1; }
     int rowOfPoint(qsizetype point) const { return static_cast<int>(m_rows.indexOf(point)); }
+    ProjectionResultsPtr results() const { return m_results; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -43,11 +46,13 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    QVariant rawData(const QModelIndex &index, int role) const;
     ProjectionResultsPtr m_results;
     QList<qsizetype> m_rows;
 };
 
-/// One line describing a point for tooltips and reports: provider, instance, region, GPUs, price, time, cost.
+/// Rich text describing a point for tooltips: provider, instance, region, GPUs, price, time, cost, and
+/// where every number comes from (explainPoint), flags included.
 QString describePoint(const ProjectionResults &results, qsizetype point);
 /// Plain-text lines on the projection's uncertainty for tooltips: the likely time and cost range
 /// (10th-90th percentile of the tier's validation error), the tier and what the speed rests on.

@@ -133,6 +133,7 @@ ProjectionResults ProjectionController::compute(quint64 jobId, const QList<Offer
     r.points = projectOffers(offers, workload, options, calibration);
     r.recommended = recommendedIndex(r.points);
     r.primaryPoint = QList<qsizetype>(catalog.size(), -1);
+    r.spotPoint = QList<qsizetype>(catalog.size(), -1);
     r.offerOnFrontier = QList<bool>(catalog.size(), false);
     for (qsizetype i = 0; i < r.points.size(); ++i) {
         const ProjectedOffer &p = r.points.at(i);
@@ -145,6 +146,8 @@ ProjectionResults ProjectionController::compute(quint64 jobId, const QList<Offer
             r.offerOnFrontier[row] = true;
         if (p.nodes != 1)
             continue;
+        if (p.mode == PriceMode::Spot)
+            r.spotPoint[row] = i;
         qsizetype &primary = r.primaryPoint[row];
         if (primary < 0) {
             primary = i;

@@ -7,13 +7,19 @@ provider plus SOURCES.md.  Standard library only.
 
 Usage (from the repository root):
     python3 resources/tools/build_snapshot.py [--shared ../shared/data] [--out resources/catalog]
-            [--skip-n1-list-rates]
+            [--skip-n1-list-rates] [--previous-rules] [--gpus-csv resources/gpus.csv]
 
 Rules the script follows (see SOURCES.md, which it also writes):
   * facts only: every price comes from a source row (or, for GCP N1 hosts, from
     the documented GCP N1 list rate constants below); nothing is estimated;
   * rows without an on-demand price are skipped and counted;
-  * all skips and fixes are counted and printed, and summarized in SOURCES.md.
+  * GCP: only on-demand GPU prices are composed (rows whose GPU price is below its own
+    spot or in the discounted tier are removed, see gcp_non_ondemand_gpu_rows);
+  * vast.ai: offers with `rentable: false` or `rented: true` are not imported;
+  * all skips and fixes are counted and printed, and summarized in SOURCES.md;
+  * a price sanity report (the flags the app computes at import: spot-above-ondemand,
+    spot-at-floor, gpu-below-spot, price-outlier, unrentable, stale) is printed at the end
+    and written to SOURCES.md, for this snapshot and under the previous rules.
 """
 
 import argparse
@@ -23,7 +29,10 @@ import csv
 import datetime
 import io
 import json
+import math
 import os
+import re
+import statistics
 import sys
 
 COLUMNS = [
@@ -31,7 +40,7 @@ COLUMNS = [
     "gpu_mem_gb", "vcpus", "ram_gb", "network_gbps", "interconnect",
     "ondemand_usd_h", "spot_usd_h", "spot_label", "interruption",
     "reliability", "billing_increment_s", "billing_minimum_s", "source",
-    "upload_gbps", "dlperf",
+    "upload_gbps", "dlperf", "price_date", "end_date",
 ]
 
 # --------------------------------------------------------------------------
@@ -58,10 +67,10 @@ SNAPSHOT_DATE = {
 
 SOURCE_LINE = {
     "aws": "SkyPilot catalog v8 aws/vms.csv @e385a0d (on-demand per region, spot per AZ) + AWS Spot Advisor data (spot-advisor-data.json, committed 2025-06-28) for interruption buckets",
-    "gcp": "SkyPilot catalog v8 gcp/vms.csv @8427bbf (a2/a3 host rows + GPU-only rows, composed per zone) + GCP N1 us-central1 list rates for n1-standard hosts",
+    "gcp": "SkyPilot catalog v8 gcp/vms.csv @8427bbf (a2/a3 host rows + GPU-only rows, composed per zone) + GCP N1 us-central1 list rates for n1-standard hosts; 91 a2/a3 rows removed whose GPU price was a discounted tier, not on-demand (below 0.6x the upper-quartile regional price; resources/catalog/SOURCES.md)",
     "azure": "SkyPilot catalog v6 azure/vms.csv @098741e (derived by SkyPilot from the Azure Retail Prices API), hazards fixed as documented",
     "paperspace": "SkyPilot catalog v6 paperspace/vms.csv @e520054 (Paperspace public on-demand prices, NY2)",
-    "vastai": "SkyPilot catalog v8 vast/vms.csv @680a69b (cheapest offers per GPU config) + verbatim vast.ai offer payloads (500.farm mirror 2025-07-26, vastai CLI capture 2024-07-30)",
+    "vastai": "SkyPilot catalog v8 vast/vms.csv @680a69b (cheapest offers per GPU config) + verbatim vast.ai offer payloads (500.farm mirror 2025-07-26, vastai CLI capture 2024-07-30); 2 offers removed that were not rentable at capture (rentable: false)",
 }
 
 # Billing granularity (increment_s, minimum_s).  See SOURCES.md "Billing".
@@ -287,7 +296,52 @@ def build_aws(shared, st):
 # --------------------------------------------------------------------------
 # GCP
 # --------------------------------------------------------------------------
-def build_gcp(shared, st, with_n1=True):
+# GCP GPU-only rows whose Price is not an on-demand SKU price (see SOURCES.md, "gcp.csv").
+# SkyPilot's extract gives several accelerators two price tiers: the public on-demand list
+# price in some regions and a flat, ~0.43-0.55x lower price in others (e.g. H100 4.20076 USD/h
+# in us-central1, asia-northeast1, australia-southeast1 alike vs 9.8-12.7 elsewhere), in places
+# below the same zone's spot price.  Rule, per accelerator, on the price per GPU:
+#   R1  on-demand < spot of the same row                      -> not an on-demand price
+#   R2  on-demand < GCP_TIER_RATIO x the upper quartile (nearest rank) of the per-region
+#       on-demand prices of that accelerator                   -> not an on-demand price
+# GCP's regional on-demand list prices of one GPU span at most ~1.6x (L4 0.558-0.896,
+# T4 0.35-0.48), so no list price sits below 0.6x the upper quartile.
+GCP_TIER_RATIO = 0.6
+
+
+def nearest_rank(sorted_values, q):
+    """Nearest-rank quantile of an ascending list (q in (0, 1])."""
+    k = max(1, int(math.ceil(q * len(sorted_values))))
+    return sorted_values[k - 1]
+
+
+def gcp_non_ondemand_gpu_rows(gpus):
+    """Classify GPU-only rows.  Returns ({key: (rule, per_gpu_od, per_gpu_spot, ref)}, {acc: ref})."""
+    per_region = collections.defaultdict(lambda: collections.defaultdict(list))
+    for (zone, acc, cnt), g in gpus.items():
+        p = num(g["Price"])
+        if p is not None and p > 0:
+            per_region[acc][g["Region"]].append(p / cnt)
+    ref = {}
+    for acc, regs in per_region.items():
+        ref[acc] = nearest_rank(sorted(statistics.median(v) for v in regs.values()), 0.75)
+    bad = {}
+    for key, g in gpus.items():
+        zone, acc, cnt = key
+        p, s = num(g["Price"]), num(g["SpotPrice"])
+        if p is None or p <= 0:
+            continue
+        pg, sg = p / cnt, (s / cnt if s is not None else None)
+        if sg is not None and pg < sg:
+            bad[key] = ("R1 on-demand below spot", pg, sg, ref[acc])
+        elif pg < GCP_TIER_RATIO * ref[acc]:
+            bad[key] = ("R2 below %.1fx the upper-quartile regional price" % GCP_TIER_RATIO, pg, sg, ref[acc])
+    return bad, ref
+
+
+def build_gcp(shared, st, with_n1=True, ondemand_only=True, report=None):
+    """ondemand_only=False reproduces the previous snapshot (GPU prices taken verbatim).
+    `report`, when given, is filled with the classification for SOURCES.md."""
     src = read_csv(os.path.join(shared, "skypilot-gpu", "gcp.csv"))
     hosts, gpus, tpus = [], {}, 0
     for x in src:
@@ -302,6 +356,16 @@ def build_gcp(shared, st, with_n1=True):
                 continue
             gpus[key] = x
     st.skip("gcp", "TPU rows (not GPUs; out of scope)", tpus)
+    bad, ref = gcp_non_ondemand_gpu_rows(gpus)
+    if not ondemand_only:
+        bad = {}
+    if report is not None:
+        report["ref"] = ref
+        report["bad"] = dict(bad)
+        report["gpu_rows"] = collections.Counter(k[1] for k in gpus)
+        report["removed"] = []
+    for key, (rule, _pg, _sg, _ref) in sorted(bad.items()):
+        st.note("gcp", "GPU-only row with a non-on-demand Price: %s (%s)" % (key[1], rule.split(" ")[0]))
     used = set()
     out = []
 
@@ -323,22 +387,34 @@ def build_gcp(shared, st, with_n1=True):
             st.skip("gcp", "host row with unknown GPU mapping (%s)" % it)
             continue
         gname, gcount = GCP_HOST_GPU[it]
-        g = gpus.get((h["AvailabilityZone"], gname, gcount))
+        key = (h["AvailabilityZone"], gname, gcount)
+        g = gpus.get(key)
         if g is None:
             st.skip("gcp", "host row without matching GPU-only row in its zone (%s)" % it)
             continue
-        used.add((h["AvailabilityZone"], gname, gcount))
+        used.add(key)
         hp, gp = num(h["Price"]), num(g["Price"])
         if hp is None or gp is None:
             st.skip("gcp", "host or GPU on-demand price empty (%s)" % it)
             continue
+        hs, gs = num(h["SpotPrice"]), num(g["SpotPrice"])
+        if ondemand_only and hs is not None and hp < hs:
+            st.skip("gcp", "host row on-demand below its spot (%s)" % it)
+            continue
+        if key in bad:
+            st.skip("gcp", "%s row removed: GPU part is not an on-demand SKU price (%s)"
+                    % (it, bad[key][0].split(" ")[0]))
+            if report is not None:
+                report["removed"].append((it, h["Region"], h["AvailabilityZone"], hp + gp,
+                                          spot_sum(hs, gs), bad[key]))
+            continue
         od = hp + gp
-        spot = spot_sum(num(h["SpotPrice"]), num(g["SpotPrice"]))
+        spot = spot_sum(hs, gs)
         if spot is None:
             st.note("gcp", "composed offer without spot (host or GPU spot empty)")
         elif spot > od:
             st.note("gcp", "spot price above on-demand (kept)")
-        out.append(row(
+        r = row(
             provider="gcp", instance_type=it, region=h["Region"], zone=h["AvailabilityZone"],
             gpu_name=gname, gpu_count=fmt(gcount), gpu_mem_gb=fmt(gpu_mem(g)),
             vcpus=fmt(num(h["vCPUs"])), ram_gb=fmt(num(h["MemoryGiB"])),
@@ -348,7 +424,9 @@ def build_gcp(shared, st, with_n1=True):
             spot_label="spot" if spot is not None else "",
             billing_increment_s=BILLING["gcp"][0], billing_minimum_s=BILLING["gcp"][1],
             source=SRC_GCP + " (host+GPU rows)",
-        ))
+        )
+        r["_gpu_od"], r["_gpu_spot"] = gp, gs  # GPU component (whole instance), for the sanity check
+        out.append(r)
 
     # 2) N1 hosts (list rate, us-central1 only) + attached T4/V100/P100/P4
     n1_keys = set()
@@ -360,11 +438,15 @@ def build_gcp(shared, st, with_n1=True):
             if gp is None:
                 st.skip("gcp", "GPU-only row with empty price (%s x%d %s)" % (gname, gcount, zone))
                 continue
+            if (zone, gname, gcount) in bad:
+                n1_keys.add((zone, gname, gcount))
+                st.skip("gcp", "N1+%s row removed: GPU price is not an on-demand SKU price" % gname)
+                continue
             vcpus = 8 * gcount
             ram = 3.75 * vcpus
             host = vcpus * GCP_N1_VCPU_USD_H + ram * GCP_N1_RAM_GIB_USD_H
             n1_keys.add((zone, gname, gcount))
-            out.append(row(
+            r = row(
                 provider="gcp", instance_type="n1-standard-%d+%dx%s" % (vcpus, gcount, gname),
                 region=g["Region"], zone=zone, gpu_name=gname, gpu_count=fmt(gcount),
                 gpu_mem_gb=fmt(gpu_mem(g)), vcpus=fmt(vcpus), ram_gb=fmt(ram),
@@ -373,7 +455,9 @@ def build_gcp(shared, st, with_n1=True):
                 ondemand_usd_h=fmt(host + gp, 5), spot_usd_h="", spot_label="",
                 billing_increment_s=BILLING["gcp"][0], billing_minimum_s=BILLING["gcp"][1],
                 source=SRC_GCP + " (GPU row) + " + SRC_GCP_N1,
-            ))
+            )
+            r["_gpu_od"], r["_gpu_spot"] = gp, num(g["SpotPrice"])
+            out.append(r)
             st.note("gcp", "N1 composition without spot (N1 host spot rate not in sources)")
 
     # 3) GPU-only rows that could not be composed
@@ -483,12 +567,43 @@ def vast_name_from_instance_type(it):
     return "-".join(parts[1:-2]).replace("_", " ")
 
 
-def vast_offer_rows(path, capture_label, st):
+def vast_unrentable_reason(o):
+    """Why a vast.ai offer cannot be rented at capture time, or None.  Rule (SOURCES.md, vastai.csv):
+    `rentable` false, or `rented` true (fields absent = no statement).  `verification`
+    ("unverified"), `is_vm_deverified`, `min_bid` vs the ask and `end_date` do not make an offer
+    unrentable: unverified hosts can be rented, a VM flag concerns VM mode only, bid vs ask is
+    checked by the spot-above-ondemand flag and an `end_date` after capture is checked by the
+    stale flag."""
+    if o.get("rentable") is False:
+        return "rentable: false"
+    if o.get("rented") is True:
+        return "rented: true"
+    return None
+
+
+def vast_capture_time(data, offers):
+    """Capture time of a vast.ai payload: the mirror's `timestamp`, else end_date - duration of
+    the first offer (the CLI prints both; duration = end_date - now at query time)."""
+    if isinstance(data, dict) and data.get("timestamp"):
+        return datetime.datetime.strptime(data["timestamp"][:19], "%Y-%m-%dT%H:%M:%S").date()
+    for o in offers:
+        if o.get("end_date") and o.get("duration"):
+            return datetime.datetime.fromtimestamp(o["end_date"] - o["duration"], datetime.timezone.utc).date()
+    return None
+
+
+def vast_offer_rows(path, capture_label, st, drop_unrentable=True):
     with open(path, encoding="utf-8") as f:
         data = json.load(f)
     offers = data["offers"] if isinstance(data, dict) else data
+    captured = vast_capture_time(data, offers)
     out = []
     for o in offers:
+        why = vast_unrentable_reason(o)
+        if why and drop_unrentable:
+            st.skip("vastai", "offer not rentable at capture, not imported (%s; id %s, %s %s/h)"
+                    % (why, o.get("id"), o.get("gpu_name"), fmt((o.get("search") or {}).get("totalHour") or o.get("dph_total"), 3)))
+            continue
         price = o.get("dph_total")
         price_field = "dph_total"
         if price is None:
@@ -498,6 +613,8 @@ def vast_offer_rows(path, capture_label, st):
             st.skip("vastai", "offer without a total hourly price (%s)" % o.get("id"))
             continue
         st.note("vastai", "offer payload price taken from %s" % price_field)
+        if o.get("verification") and o.get("verification") != "verified":
+            st.note("vastai", "offer kept although `verification` is %r (rentable)" % o.get("verification"))
         nG = o.get("num_gpus")
         gpu_ram = o.get("gpu_ram")
         inet = o.get("inet_down")
@@ -505,7 +622,7 @@ def vast_offer_rows(path, capture_label, st):
         dlperf = o.get("dlperf")
         min_bid = o.get("min_bid")
         cpu_ram = o.get("cpu_ram")
-        out.append(row(
+        r = row(
             provider="vastai", instance_type=str(o["id"]), region=o.get("geolocation", ""), zone="",
             gpu_name=o["gpu_name"], gpu_count=fmt(nG),
             gpu_mem_gb=fmt(mib_to_gb(gpu_ram) if gpu_ram else None),
@@ -520,11 +637,19 @@ def vast_offer_rows(path, capture_label, st):
             source=capture_label,
             upload_gbps=fmt(round(inet_up / 1000.0, 2) if inet_up else None),
             dlperf=fmt(round(dlperf, 2) if dlperf is not None and dlperf >= 0 else None),
-        ))
+        )
+        r["_date"] = captured
+        r["_unrentable"] = why
+        if captured:
+            r["price_date"] = captured.isoformat()
+        if o.get("end_date"):
+            r["_end_date"] = datetime.datetime.fromtimestamp(o["end_date"], datetime.timezone.utc).date()
+            r["end_date"] = r["_end_date"].isoformat()
+        out.append(r)
     return out
 
 
-def build_vast(shared, st):
+def build_vast(shared, st, drop_unrentable=True):
     src = read_csv(os.path.join(shared, "skypilot-gpu", "vast.csv"))
     out = []
     for x in src:
@@ -554,9 +679,9 @@ def build_vast(shared, st):
     st.note("vastai", "SkyPilot SpotPrice 0.00 dropped (not a price)", len(out))
     vdir = os.path.join(shared, "provider-samples", "vastai")
     out += vast_offer_rows(os.path.join(vdir, "offers.500farm-mirror.RTX5090.2025-07-26.json"),
-                           "vast.ai offers capture 2025-07-26 (500.farm mirror)", st)
+                           "vast.ai offers capture 2025-07-26 (500.farm mirror)", st, drop_unrentable)
     out += vast_offer_rows(os.path.join(vdir, "search-offers-raw.RTX4090.2024.cli-capture.json"),
-                           "vast.ai offers capture 2024-07-30 (vastai CLI --raw)", st)
+                           "vast.ai offers capture 2024-07-30 (vastai CLI --raw)", st, drop_unrentable)
     return out
 
 
@@ -611,6 +736,188 @@ def summarize(prov, rows):
     }
 
 
+# --------------------------------------------------------------------------
+# Price sanity flags: the rules the app computes at import time (documented in SOURCES.md
+# "Price sanity report" and in the snapshot notes; the C++ implementation must match).
+# --------------------------------------------------------------------------
+STALE_DAYS = 90                 # row price older than this many days before its snapshot's date
+SPOT_FLOOR_RATIO = 0.10         # AWS's spot floor: 10 % of on-demand ...
+SPOT_FLOOR_TOLERANCE = 1.005    # ... + 0.5 % because AWS spot prices are rounded to 4 decimals
+OUTLIER_FACTOR = 3.0            # per-GPU-hour on-demand below median/3 or above 3 x median
+MARKETPLACE_PROVIDERS = ("vastai",)  # compared with marketplace offers only; the rest are "cloud"
+FLAG_NAMES = ("spot-above-ondemand", "spot-at-floor", "gpu-below-spot", "price-outlier",
+              "unrentable", "stale")
+
+
+def gpu_resolver(gpus_csv):
+    """Map (provider, raw GPU name) to the gpus.csv id the app resolves it to (aliases,
+    provider-qualified first; lowercase, runs of space/-/_ -> one space).  Unknown names map to
+    'raw:<normalised name>'."""
+    def norm(s):
+        return re.sub(r"[ \-_]+", " ", s.lower()).strip()
+    alias = {}
+    if os.path.exists(gpus_csv):
+        with open(gpus_csv, encoding="utf-8") as f:
+            for r in csv.DictReader(l for l in f if not l.startswith("#")):
+                for a in r["aliases"].split("|"):
+                    p, _, n = a.partition(":")
+                    if n and p in SNAPSHOT_DATE:
+                        alias[p + ":" + norm(n)] = r["id"]
+                    else:
+                        alias[norm(a)] = r["id"]
+
+    def resolve(provider, name):
+        return alias.get(provider + ":" + norm(name)) or alias.get(norm(name)) or "raw:" + norm(name)
+    return resolve
+
+
+def row_date(prov, r):
+    d = r.get("_date")
+    return d if d else datetime.date.fromisoformat(SNAPSHOT_DATE[prov])
+
+
+def price_class(prov):
+    return "marketplace" if prov in MARKETPLACE_PROVIDERS else "cloud"
+
+
+def robust_medians(built, resolve, split_classes=True):
+    """{(class, gpu id): median over providers of the provider's median on-demand USD per
+    GPU-hour}.  Each provider counts once; even counts take the mean of the two middle values."""
+    per = collections.defaultdict(lambda: collections.defaultdict(list))
+    for prov, rows in built.items():
+        cls = price_class(prov) if split_classes else "all"
+        for r in rows:
+            per[(cls, resolve(prov, r["gpu_name"]))][prov].append(
+                float(r["ondemand_usd_h"]) / float(r["gpu_count"]))
+    return {k: statistics.median(statistics.median(v) for v in provs.values())
+            for k, provs in per.items()}
+
+
+def sanity_flags(built, resolve):
+    """Per-row flags and per-provider counts.  Returns (counts, medians, ref_date, rowflags)."""
+    # Reference date = each row's own snapshot date (not the newest date of the whole catalog, nor the
+    # wall clock): a snapshot that is old as a whole stays usable (the app shows its age), while rows
+    # mixed in from an older capture, or whose listing ended, are caught.
+    ref = "each snapshot's own date"
+    med = robust_medians(built, resolve)
+    counts = collections.OrderedDict()
+    rowflags = []
+    for prov, rows in built.items():
+        c = collections.Counter()
+        c["rows"] = len(rows)
+        for r in rows:
+            f = []
+            od = float(r["ondemand_usd_h"])
+            sp = num(r["spot_usd_h"])
+            if sp is not None and sp >= od:
+                f.append("spot-above-ondemand")
+            if sp is not None and sp <= SPOT_FLOOR_RATIO * SPOT_FLOOR_TOLERANCE * od:
+                f.append("spot-at-floor")
+            if r.get("_gpu_od") is not None and r.get("_gpu_spot") is not None \
+                    and r["_gpu_od"] < r["_gpu_spot"]:
+                f.append("gpu-below-spot")
+            m = med[(price_class(prov), resolve(prov, r["gpu_name"]))]
+            x = od / float(r["gpu_count"])
+            if x < m / OUTLIER_FACTOR:
+                f.append("price-outlier")
+                c["price-outlier (low)"] += 1
+            elif x > OUTLIER_FACTOR * m:
+                f.append("price-outlier")
+                c["price-outlier (high)"] += 1
+            if r.get("_unrentable"):
+                f.append("unrentable")
+            end = r.get("_end_date")
+            snap = datetime.date.fromisoformat(SNAPSHOT_DATE[prov])
+            if (snap - row_date(prov, r)).days > STALE_DAYS or (end is not None and end < snap):
+                f.append("stale")
+            for name in f:
+                c[name] += 1
+            if f:
+                c["any flag"] += 1
+            rowflags.append((prov, r, f))
+        counts[prov] = c
+    return counts, med, ref, rowflags
+
+
+def outlier_counts_one_median(built, resolve):
+    """For comparison: price-outlier counts with one median across cloud and marketplace."""
+    med = robust_medians(built, resolve, split_classes=False)
+    c = collections.Counter()
+    for prov, rows in built.items():
+        for r in rows:
+            m = med[("all", resolve(prov, r["gpu_name"]))]
+            x = float(r["ondemand_usd_h"]) / float(r["gpu_count"])
+            if x < m / OUTLIER_FACTOR or x > OUTLIER_FACTOR * m:
+                c[prov] += 1
+    return c
+
+
+SANITY_COLUMNS = ("rows", "spot-above-ondemand", "spot-at-floor", "gpu-below-spot",
+                  "price-outlier (low)", "price-outlier (high)", "unrentable", "stale", "any flag")
+
+
+def sanity_table(counts):
+    lines = ["| provider | " + " | ".join(SANITY_COLUMNS) + " |",
+             "|---" * (len(SANITY_COLUMNS) + 1) + "|"]
+    for prov, c in counts.items():
+        lines.append("| %s | %s |" % (prov, " | ".join(str(c[k]) for k in SANITY_COLUMNS)))
+    return lines
+
+
+def gcp_verification(before, after):
+    """Per GCP machine type: us-central1 on-demand (source / kept) vs the median of the other
+    regions (kept rows) and vs spot.  Region value = median over its zones."""
+    def by_region(rows, col):
+        d = collections.defaultdict(lambda: collections.defaultdict(list))
+        for r in rows:
+            if r[col]:
+                d[r["instance_type"]][r["region"]].append(float(r[col]))
+        return {it: {reg: statistics.median(v) for reg, v in regs.items()} for it, regs in d.items()}
+    b_od, a_od = by_region(before, "ondemand_usd_h"), by_region(after, "ondemand_usd_h")
+    b_sp = by_region(before, "spot_usd_h")
+    out = []
+    for it in sorted(b_od, key=lambda t: (t.startswith("n1-"), t)):
+        src = b_od[it].get(GCP_N1_REGION)
+        kept = a_od.get(it, {}).get(GCP_N1_REGION)
+        others = [v for reg, v in a_od.get(it, {}).items() if reg != GCP_N1_REGION]
+        m = statistics.median(others) if others else None
+        sp = b_sp.get(it, {}).get(GCP_N1_REGION)
+        out.append((it, src, kept, m, len(others), sp))
+    return out
+
+
+def build_all(shared, st, with_n1, previous_rules=False, gcp_report=None):
+    built = collections.OrderedDict()
+    built["aws"] = build_aws(shared, st)
+    built["gcp"] = build_gcp(shared, st, with_n1=with_n1, ondemand_only=not previous_rules,
+                             report=gcp_report)
+    built["azure"] = build_azure(shared, st)
+    built["paperspace"] = build_paperspace(shared, st)
+    built["vastai"] = build_vast(shared, st, drop_unrentable=not previous_rules)
+    return built
+
+
+def spot_ratio_groups(rows, lo, hi):
+    """{(instance_type, region): (rows, on-demand, spot)} for rows with lo <= spot/od <= hi."""
+    g = collections.OrderedDict()
+    for r in rows:
+        if not r["spot_usd_h"]:
+            continue
+        q = float(r["spot_usd_h"]) / float(r["ondemand_usd_h"])
+        if lo <= q <= hi:
+            k = (r["instance_type"], r["region"])
+            n, _, _ = g.get(k, (0, None, None))
+            g[k] = (n + 1, r["ondemand_usd_h"], r["spot_usd_h"])
+    return g
+
+
+def spot_ratio_quantiles(rows):
+    q = sorted(float(r["spot_usd_h"]) / float(r["ondemand_usd_h"]) for r in rows if r["spot_usd_h"])
+    if not q:
+        return None
+    return {p: nearest_rank(q, p) for p in (0.1, 0.25, 0.5, 0.75, 0.9)}
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     repo = os.path.normpath(os.path.join(here, "..", ".."))
@@ -621,17 +928,21 @@ def main():
                     help="output dir (default: resources/catalog)")
     ap.add_argument("--skip-n1-list-rates", action="store_true",
                     help="do not compose GCP N1+GPU offers from the N1 list-rate constants")
+    ap.add_argument("--previous-rules", action="store_true",
+                    help="write the snapshot as the previous builder did (GCP GPU prices verbatim, "
+                         "unrentable vast.ai offers kept), for before/after comparisons")
+    ap.add_argument("--gpus-csv", default=os.path.join(repo, "resources", "gpus.csv"),
+                    help="GPU alias table used to group offers by GPU for the price-outlier check")
     a = ap.parse_args()
     shared = os.path.normpath(a.shared)
     os.makedirs(a.out, exist_ok=True)
+    with_n1 = not a.skip_n1_list_rates
 
+    # The previous rules, for the before/after figures (and --previous-rules output).
+    before = build_all(shared, Stats(), with_n1, previous_rules=True)
     st = Stats()
-    built = collections.OrderedDict()
-    built["aws"] = build_aws(shared, st)
-    built["gcp"] = build_gcp(shared, st, with_n1=not a.skip_n1_list_rates)
-    built["azure"] = build_azure(shared, st)
-    built["paperspace"] = build_paperspace(shared, st)
-    built["vastai"] = build_vast(shared, st)
+    gcp_report = {}
+    built = build_all(shared, st, with_n1, previous_rules=a.previous_rules, gcp_report=gcp_report)
 
     all_errors = []
     sums = collections.OrderedDict()
@@ -641,13 +952,35 @@ def main():
         all_errors += errs
         s = summarize(prov, rows)
         s["dup_keys"] = dups
+        s["rows_before"] = len(before[prov])
         sums[prov] = s
 
-    write_sources_md(os.path.join(a.out, "SOURCES.md"), sums, st, not a.skip_n1_list_rates)
+    resolve = gpu_resolver(a.gpus_csv)
+    san_before = sanity_flags(before, resolve)
+    san_after = sanity_flags(built, resolve)
+    extra = {
+        "gcp_report": gcp_report,
+        "previous_rules": a.previous_rules,
+        "sanity_before": san_before,
+        "sanity_after": san_after,
+        "one_median": outlier_counts_one_median(built, resolve),
+        "gcp_verification": gcp_verification(before["gcp"], built["gcp"]),
+        "aws_floor": spot_ratio_groups(built["aws"], 0.0, SPOT_FLOOR_RATIO * SPOT_FLOOR_TOLERANCE),
+        "aws_10_12": sum(v[0] for v in spot_ratio_groups(
+            built["aws"], SPOT_FLOOR_RATIO * SPOT_FLOOR_TOLERANCE + 1e-12, 0.12).values()),
+        "azure_quantiles": spot_ratio_quantiles(built["azure"]),
+        "azure_at": collections.Counter(
+            "0.110" if abs(q - 0.11) < 0.0005 else "0.250" if abs(q - 0.25) < 0.0005 else "other"
+            for q in (float(r["spot_usd_h"]) / float(r["ondemand_usd_h"])
+                      for r in built["azure"] if r["spot_usd_h"])),
+        "quantiles": {p: spot_ratio_quantiles(rows) for p, rows in built.items()},
+        "gpus_csv": os.path.relpath(a.gpus_csv, repo) if a.gpus_csv.startswith(repo) else a.gpus_csv,
+    }
+    write_sources_md(os.path.join(a.out, "SOURCES.md"), sums, st, with_n1, extra)
 
     for prov, s in sums.items():
-        print("== %s: %d rows, %d instance types, %d regions, %d spot rows"
-              % (prov, s["rows"], s["types"], len(s["regions"]), s["spot_rows"]))
+        print("== %s: %d rows (previous rules: %d), %d instance types, %d regions, %d spot rows"
+              % (prov, s["rows"], s["rows_before"], s["types"], len(s["regions"]), s["spot_rows"]))
         print("   on-demand USD/h min %s max %s; spot min %s max %s; spot>on-demand %d; interruption rows %d; duplicate keys %d"
               % (fmt(s["od_min"]), fmt(s["od_max"]), fmt(s["spot_min"]), fmt(s["spot_max"]),
                  s["spot_gt_od"], s["interruption_rows"], s["dup_keys"]))
@@ -659,6 +992,31 @@ def main():
             print("   fixed   %4d  %s" % (n, what))
         for what, n in sorted(st.notes[prov].items()):
             print("   note    %4d  %s" % (n, what))
+
+    print()
+    print("== GCP machine types: us-central1 on-demand vs median of other regions (kept rows) and spot")
+    print("   %-22s %10s %10s %10s %3s %7s %9s %7s" % ("type", "uc1 src", "uc1 kept", "med other", "n",
+                                                     "src/med", "uc1 spot", "spot/od"))
+    for it, src, kept, m, n, sp in extra["gcp_verification"]:
+        odv = kept if kept is not None else src
+        print("   %-22s %10s %10s %10s %3d %7s %9s %7s" % (
+            it, fmt(src, 4) or "-", fmt(kept, 4) if kept is not None else "removed", fmt(m, 4) or "-", n,
+            "%.2f" % (src / m) if src and m else "-", fmt(sp, 4) or "-",
+            "%.2f" % (sp / odv) if sp and odv else "-"))
+    print()
+    print("== Price sanity report (flags the app computes at import; reference date: %s, stale > %d days)"
+          % (san_after[2], STALE_DAYS))
+    for label, san in (("previous rules", san_before), ("this snapshot", san_after)):
+        print("   %s:" % label)
+        print("   %-11s " % "provider" + " ".join("%8s" % k.replace("price-outlier ", "outl")
+                                                    .replace("spot-above-ondemand", "spot>=od")
+                                                    .replace("spot-at-floor", "floor")
+                                                    .replace("gpu-below-spot", "gpu<spot")
+                                                    .replace("unrentable", "unrent")
+                                                    .replace("any flag", "any")[:8]
+                                                    for k in SANITY_COLUMNS))
+        for prov, c in san[0].items():
+            print("   %-11s " % prov + " ".join("%8d" % c[k] for k in SANITY_COLUMNS))
     if all_errors:
         print("CHECK FAILED:", *all_errors[:50], sep="\n  ")
         return 1
@@ -669,7 +1027,232 @@ def main():
 # --------------------------------------------------------------------------
 # SOURCES.md
 # --------------------------------------------------------------------------
-def write_sources_md(path, sums, st, with_n1):
+def zone_region(zone):
+    return zone.rsplit("-", 1)[0]
+
+
+def write_gcp_ondemand_section(A, sums, extra):
+    rep = extra["gcp_report"]
+    bad, ref, removed = rep["bad"], rep["ref"], rep["removed"]
+    A("- **Removed: prices that are not on-demand SKU prices (%d composed rows; %d -> %d rows).**"
+      % (len(removed), sums["gcp"]["rows_before"], sums["gcp"]["rows"]))
+    lo = min(v[1] / v[3] for v in bad.values()) if bad else 0
+    hi = max(v[1] / v[3] for v in bad.values()) if bad else 0
+    A("  SkyPilot's GPU-only rows give A100, A100-80GB, H100, H100-MEGA and H200 two price tiers: the")
+    A("  public on-demand list price in some regions and, in others, a price at %.2f–%.2fx of the"
+      % (lo, hi))
+    A("  upper-quartile regional price, in places **below the same zone's spot price**. Evidence:")
+    A("  - a2-ultragpu-1g us-central1: GPU part 1.8462 USD/h on-demand vs 1.964 spot (same for")
+    A("    europe-west4: 2.03285 vs 2.1626). No on-demand price is below its own spot price.")
+    A("  - H100 costs exactly 4.20076 USD/GPU-h in us-central1, us-west1, us-west4, asia-northeast1,")
+    A("    asia-southeast1, australia-southeast1 and northamerica-northeast2 alike, against")
+    A("    9.79655–12.73552 in the 12 other regions; GCP's on-demand GPU list prices differ by")
+    A("    region, a continent-independent price is not one of them. Likewise H100-MEGA 4.42394 vs")
+    A("    10.34428–13.44756, H200 4.57532 vs 9.31174, A100 1.70586 in three Asian regions vs")
+    A("    2.93391–3.43686 (all USD per GPU-hour).")
+    A("  - Ratios to the list tier of a region with the same host price: A100 europe-west4 1.61365 =")
+    A("    0.55 x 2.933908; A100-80GB us-east4 2.07937 = 0.47 x 4.4242 (us-east5, same A2 host")
+    A("    price); us-central1 a2-ultragpu-* and a3-* came out at 0.50 and 0.43 of the other regions'")
+    A("    median (table below) - the \"40-50 % below\" of issue 13.")
+    A("  - The host rows are on-demand: us-central1 a2-highgpu-1g host 0.73948 = 12 x 0.031611 +")
+    A("    85 x 0.004237, the `OnDemand` A2 Core/Ram SKUs of `provider-samples/gcp_billing/")
+    A("    cloudbilling-skus.6F81-5844-456A.opencost-test.json`, and SkyPilot's us-central1 A100 price")
+    A("    2.93391 is that file's `OnDemand` SKU \"Nvidia Tesla A100 GPU running in Americas\"")
+    A("    (2.933908). So only GPU prices are affected, and only some regions.")
+    A("  Cause: the on-demand column of those GPU rows holds a discounted SKU's price, not the")
+    A("  on-demand SKU's. GCP publishes several SKUs per GPU and region (on-demand, `Commitment v1:")
+    A("  ... 1 Year/3 Years`, spot, and reservation/DWS-style SKUs, some of which carry `usageType`")
+    A("  OnDemand, see FORMATS.md §4 on the B200 spot SKU); a fetcher that takes the first SKU whose")
+    A("  description names the GPU picks up whichever comes first. The extract keeps no SKU ids, so")
+    A("  which discount each row is cannot be told; none of them is the on-demand price.")
+    A("  **Rule** (per accelerator, on the price per GPU of each GPU-only row; host rows get R1 too):")
+    A("  - R1: on-demand < spot of the same row -> not on-demand;")
+    A("  - R2: on-demand < %.1f x the upper quartile (nearest rank) of that accelerator's per-region"
+      % GCP_TIER_RATIO)
+    A("    on-demand prices (region value = median over its zones and GPU counts) -> not on-demand.")
+    A("    GCP's regional list prices of one GPU span at most ~1.6x (L4 0.558–0.896, T4 0.35–0.48),")
+    A("    so no list price is below 0.6x the upper quartile; the other tier is at %.2f–%.2fx." % (lo, hi))
+    A("  A composed a2/a3 (or N1) row whose GPU row fails R1 or R2 is **removed** (spot included:")
+    A("  a row needs an on-demand price). Nothing is re-estimated: the on-demand list price of those")
+    A("  regions is not in the sources.")
+    A("")
+    A("  | accelerator | GPU-only rows | not on-demand (R1 / R2) | upper quartile USD/GPU-h | regions (USD/GPU-h) |")
+    A("  |---|---|---|---|---|")
+    by_acc = collections.defaultdict(list)
+    for (zone, acc, cnt), v in bad.items():
+        by_acc[acc].append((zone_region(zone), v))
+    for acc in sorted(rep["gpu_rows"]):
+        if acc not in ref:
+            continue
+        items = by_acc.get(acc, [])
+        r1 = sum(1 for _, v in items if v[0].startswith("R1"))
+        regs = collections.OrderedDict()
+        for reg, v in sorted(items):
+            regs.setdefault(reg, set()).add(round(v[1], 5))
+        A("  | %s | %d | %d / %d | %s | %s |" % (
+            acc, rep["gpu_rows"][acc], r1, len(items) - r1, fmt(ref[acc], 5),
+            ", ".join("%s %s" % (reg, "/".join(fmt(x, 5) for x in sorted(xs))) for reg, xs in regs.items()) or "-"))
+    A("")
+    A("  H100-MEGA, H200 (and L4/B200) rows were not composed anyway (no host rows); they are")
+    A("  listed so that a GCP import of the same data applies the same rule.")
+    A("  Composed rows removed, by machine type:")
+    A("")
+    A("  | machine type | rows removed | regions | GPU part USD/h (source) | GPU spot USD/h | rule |")
+    A("  |---|---|---|---|---|---|")
+    g = collections.OrderedDict()
+    for it, reg, zone, od, sp, v in sorted(removed):
+        e = g.setdefault(it, {"n": 0, "regs": set(), "gp": set(), "gs": set(), "rules": set()})
+        e["n"] += 1
+        e["regs"].add(reg)
+        cnt = GCP_HOST_GPU[it][1]
+        e["gp"].add(fmt(v[1] * cnt, 5))
+        e["gs"].add(fmt(v[2] * cnt, 5) if v[2] is not None else "-")
+        e["rules"].add(v[0].split(" ")[0])
+    for it, e in g.items():
+        A("  | %s | %d | %s | %s | %s | %s |" % (it, e["n"], ", ".join(sorted(e["regs"])),
+                                                 ", ".join(sorted(e["gp"], key=float)),
+                                                 ", ".join(sorted(e["gs"])), "/".join(sorted(e["rules"]))))
+    A("")
+    A("  **Verification** (every GCP machine type; us-central1 = the zone median): us-central1")
+    A("  on-demand as in the source and as kept, median of the other regions' kept rows (region =")
+    A("  median of its zones), and us-central1 spot (unchanged; spot/on-demand against the kept")
+    A("  price, else the source price). N1 rows exist in us-central1 only.")
+    A("")
+    A("  | machine type | us-central1 source | us-central1 kept | median other regions (n) | source / median | us-central1 spot | spot / on-demand |")
+    A("  |---|---|---|---|---|---|---|")
+    for it, src, kept, m, n, sp in extra["gcp_verification"]:
+        odv = kept if kept is not None else src
+        A("  | %s | %s | %s | %s | %s | %s | %s |" % (
+            it, fmt(src, 4) or "-", fmt(kept, 4) if kept is not None else "**removed**",
+            ("%s (%d)" % (fmt(m, 4), n)) if m else "-", "%.2f" % (src / m) if src and m else "-",
+            fmt(sp, 4) or "-", "%.2f" % (sp / odv) if sp and odv else "-"))
+    A("")
+    A("  After the fix us-central1 keeps a2-highgpu-*, a2-megagpu-16g and the N1 rows (0.93x the")
+    A("  other regions, spot 0.49x on-demand). us-central1 has no a2-ultragpu/a3 row until a real")
+    A("  on-demand price is imported: a GCP billing import must take GPU prices only from SKUs with")
+    A("  `usageType` OnDemand whose description is `<GPU> GPU running in <region group>` (no")
+    A("  `Commitment`, `Reserved`, `DWS`/`Defined Duration`, `attached to Spot`), and should still")
+    A("  apply R1/R2.")
+
+
+def write_azure_spot_section(A, extra):
+    q = extra["azure_quantiles"]
+    at = extra["azure_at"]
+    A("- **Spot prices (issue 13: \"spot at 11 % of on-demand for the median row and the 10th")
+    A("  percentile alike\")**: spot/on-demand quantiles p10 %.3f, p25 %.3f, median %.3f, p75 %.3f,"
+      % (q[0.1], q[0.25], q[0.5], q[0.75]))
+    A("  p90 %.3f over %d rows; %d rows at exactly 0.110, %d at exactly 0.250 (all NV*ads_A10_v5),"
+      % (q[0.9], sum(at.values()), at["0.110"], at["0.250"]))
+    A("  %d between 0.111 and 0.168. **Verdict: Azure's own prices, not an artefact; kept.**" % at["other"])
+    A("  Checked against each suspected artefact:")
+    A("  - Low Priority meters: SkyPilot reads spot from meters with ` Spot` in skuName; Low Priority")
+    A("    meters are separate rows (`B2s Low Priority`, see `provider-samples/azure_retail/`). A mix")
+    A("    would give two spot prices per size and region or one fixed ratio; the source has exactly")
+    A("    one per size and region, and the same PAYG price gets different spot prices by region")
+    A("    (NC4as_T4_v3, PAYG 0.526: eastus 0.062699, eastus2 0.05786, westus2 0.061595).")
+    A("  - Windows vs Linux: the on-demand column is the Linux PAYG price (NC4as_T4_v3 eastus 0.526,")
+    A("    NC6s_v3 3.06, NC24ads_A100_v4 3.673); Windows meters add a license fee, so a Windows meter")
+    A("    would make prices higher, not lower.")
+    A("  - Wrong unit: VM meters are `1 Hour`; a `10 Hours`/`100 Hours` unit read as hourly would")
+    A("    inflate, not deflate.")
+    A("  - Meter mixing across sizes: spot scales exactly with size within a family, like on-demand")
+    A("    (NC24ads/NC48ads/NC96ads_A100_v4 eastus: 0.444433 / 0.888866 / 1.777732 = 1:2:4).")
+    A("  What the data show is a discount cap: most GPU sizes sat at 89 % off (11 % of PAYG, the")
+    A("  maximum of Azure's advertised \"up to 90 %\") in mid-2024, A10 v5 at 75 %, a few in")
+    A("  between. Consequences: (1) the Azure file (2024-07-01) is old as a whole (the app shows its age;")
+    A("  its rows are not `stale`, which compares a row with its own snapshot);")
+    A("  (2) a spot price at the cap says nothing about capacity or eviction rate, so the spot")
+    A("  interruption model has to carry Azure's risk (issue 13 item 3); (3) the 0.110 level is not")
+    A("  flagged `spot-at-floor` (that rule is AWS's 10 %; all Azure rows are above it) and is counted")
+    A("  here for information.")
+
+
+def write_vast_rentable_section(A, extra):
+    A("- **Unrentable offers are not imported.** Rule: an offer payload row with `rentable: false`")
+    A("  or `rented: true` is dropped (a missing field is no statement). Both 500.farm RTX 5090")
+    A("  offers (ids 21348645 and 21348670, 0.115704 and 0.126667 USD/h, about 4x below the")
+    A("  SkyPilot RTX 5090 rows at 0.51) had `rentable: false`: removed (2 rows). Other fields")
+    A("  checked, none of which makes an offer unrentable:")
+    A("  - `verification` / `verified` (both mirror offers `unverified` / false): unverified hosts")
+    A("    can be rented (vast.ai's default search only hides them); the value is kept in the")
+    A("    app's source note. `is_vm_deverified` (true on 21348670) concerns VM mode only.")
+    A("  - bid vs ask: `min_bid` (interruptible minimum bid, GPU part) is 0.105333 / 0.12 (= the")
+    A("    offers' `dph_base`) and 0.2 < 0.246667 for the CLI offer. A `min_bid` at or above the")
+    A("    on-demand price is flagged `spot-above-ondemand`, not dropped.")
+    A("  - `end_date` (end of the host's listing): the CLI offer's is 2025-01-01, after its capture")
+    A("    (2024-07-30) but before its snapshot's date (2025-07-01); the offer is imported and flagged")
+    A("    `stale` (the stale rule includes `end_date` < the snapshot's date). `rented` is absent from")
+    A("    the mirror payload and false in the CLI capture.")
+    A("  - SkyPilot's vast rows carry no rentability fields; kept as the cheapest offers SkyPilot")
+    A("    saw.")
+
+
+def write_sanity_section(A, sums, extra):
+    counts_b, _, _, _ = extra["sanity_before"]
+    counts_a, med, ref, _ = extra["sanity_after"]
+    A("## Price sanity report")
+    A("")
+    A("The flags the app computes for every offer at import time, counted here per provider. The")
+    A("builder and the app use the same rules (C++: see the snapshot notes); flagged offers are")
+    A("shown but not recommended unless suspect prices are included.")
+    A("")
+    A("| flag | rule | concerns |")
+    A("|---|---|---|")
+    A("| `spot-above-ondemand` | spot_usd_h >= ondemand_usd_h | the spot price |")
+    A("| `spot-at-floor` | spot_usd_h <= %.2f x %.3f x ondemand_usd_h (AWS's 10 %% floor; the 0.5 %% absorbs 4-decimal rounding) | the spot price |"
+      % (SPOT_FLOOR_RATIO, SPOT_FLOOR_TOLERANCE))
+    A("| `gpu-below-spot` | composed offer (host + GPU SKUs, GCP) whose GPU on-demand component < the GPU spot component of the same zone and count | the on-demand price |")
+    A("| `price-outlier` | x = ondemand_usd_h / gpu_count; x < M/%g (low) or x > %g x M (high), M = robust median for the offer's GPU id and price class (below) | low: the on-demand price; high: informational (the app names them `price-outlier-low` / `price-outlier-high`) |"
+      % (OUTLIER_FACTOR, OUTLIER_FACTOR))
+    A("| `unrentable` | marketplace offer with `rentable` false or `rented` true: **not imported** (counted only) | the offer |")
+    A("| `stale` | the row's price date more than %d days before its snapshot's date, or offer `end_date` before that date | both prices |"
+      % STALE_DAYS)
+    A("")
+    A("- Robust median M: GPU id = the `%s` row the offer's gpu_name resolves to (provider-" % extra["gpus_csv"])
+    A("  qualified alias first; lowercase, runs of space/`-`/`_` -> one space). Price class: `marketplace`")
+    A("  (vast.ai) or `cloud` (AWS, GCP, Azure, Paperspace). For each provider with offers of that GPU")
+    A("  and class: the median of x over its offers; M = the median of those provider medians (each")
+    A("  provider counts once; an even count takes the mean of the two middle values). Computed over")
+    A("  the current offers of all providers.")
+    om = extra["one_median"]
+    A("  Classes are separate because marketplace prices are structurally 2–10x below cloud list")
+    A("  prices (vast.ai H100 SXM 1.93 vs cloud 7.36 USD/GPU-h): one median across both would flag")
+    A("  %s rows of real prices (%s)." % (sum(om.values()), ", ".join("%s %d" % kv for kv in sorted(om.items()))))
+    A("- Known false positives: the `price-outlier` high side flags AWS g4dn.8xlarge/16xlarge (one T4")
+    A("  with 32/64 vCPUs: the per-GPU-hour price is mostly host). They are real prices, so the app")
+    A("  shows the high side for information and does not exclude those offers: a price that is too high")
+    A("  cannot make a bad pick look good, and a CPU-bound job can use the host.")
+    A("- Price date: the capture date for offer payloads (vast.ai, column `price_date`), else the file's")
+    A("  snapshot_date. Reference date = %s: a snapshot that is old as a whole (Azure and" % ref)
+    A("  Paperspace, 2024-07-01) stays usable on first start, its age shown; a bundled catalog does")
+    A("  not go stale with the wall clock. Rows mixed in from an older capture are caught.")
+    A("- Flags are not exclusive: `any flag` counts rows with at least one.")
+    A("")
+    A("**Under the previous rules** (before the GCP rebuild and the vast.ai rentable rule):")
+    A("")
+    for line in sanity_table(counts_b):
+        A(line)
+    A("")
+    A("**This snapshot:**")
+    A("")
+    for line in sanity_table(counts_a):
+        A(line)
+    A("")
+    A("Spot/on-demand ratio per provider (nearest-rank quantiles p10 / median / p90): " + "; ".join(
+        "%s %.2f / %.2f / %.2f" % (p, qq[0.1], qq[0.5], qq[0.9])
+        for p, qq in extra["quantiles"].items() if qq) + ".")
+    A("")
+    A("Robust medians M (USD per GPU-hour, on-demand) by GPU id:")
+    A("")
+    A("| GPU id | cloud | marketplace |")
+    A("|---|---|---|")
+    for gid in sorted(set(k[1] for k in med)):
+        A("| %s | %s | %s |" % (gid, fmt(med.get(("cloud", gid)), 4) or "-",
+                                fmt(med.get(("marketplace", gid)), 4) or "-"))
+    A("")
+
+
+def write_sources_md(path, sums, st, with_n1, extra):
     L = []
     A = L.append
     A("# Bundled price snapshot: sources, dates and transformations")
@@ -679,21 +1262,34 @@ def write_sources_md(path, sums, st, with_n1):
     A("`shared/data/provider-samples/*/SOURCES.md` for the upstream provenance of every file).")
     A("Regenerate with `python3 resources/tools/build_snapshot.py` from the repository root.")
     A("Facts only: every price below is a source value or a sum of source values; nothing is")
-    A("estimated, interpolated or invented. Rows without an on-demand price are skipped.")
+    A("estimated, interpolated or invented. Rows without an on-demand price are skipped; GCP rows")
+    A("whose GPU price is not an on-demand SKU price and vast.ai offers that were not rentable when")
+    A("captured are removed (see the provider sections). Every flag the app computes at import time")
+    A("is counted in \"Price sanity report\" below.")
+    if extra["previous_rules"]:
+        A("")
+        A("**This file was written with `--previous-rules`** (GCP GPU prices verbatim, unrentable")
+        A("vast.ai offers kept): a comparison build, not the bundled snapshot.")
     A("")
     A("## Files and counts")
     A("")
-    A("| file | rows | instance types | regions | spot rows | on-demand USD/h min–max | snapshot_date |")
-    A("|---|---|---|---|---|---|---|")
+    A("| file | rows | rows under the previous rules | instance types | regions | spot rows | on-demand USD/h min–max | snapshot_date |")
+    A("|---|---|---|---|---|---|---|---|")
     for prov, s in sums.items():
-        A("| `%s.csv` | %d | %d | %d | %d | %s – %s | %s |" % (
-            prov, s["rows"], s["types"], len(s["regions"]), s["spot_rows"],
+        A("| `%s.csv` | %d | %d | %d | %d | %d | %s – %s | %s |" % (
+            prov, s["rows"], s["rows_before"], s["types"], len(s["regions"]), s["spot_rows"],
             fmt(s["od_min"]), fmt(s["od_max"]), SNAPSHOT_DATE[prov]))
+    A("")
+    A("\"Previous rules\" = the builder before GCP on-demand-only rebuild and the vast.ai rentable")
+    A("rule (`build_snapshot.py --previous-rules` reproduces those rows; the files then also carry the")
+    A("`price_date` and `end_date` columns, added later, so they are no longer byte for byte the old ones).")
     A("")
     A("Format: UTF-8, `\\n` line ends, RFC 4180 quoting; three `# key: value` comment lines")
     A("(provider, snapshot_date, source), then the header")
     A("`" + ",".join(COLUMNS) + "`.")
     A("Numbers are written without trailing zeros (`8.0` -> `8`); an empty field means unknown / not offered.")
+    A("`price_date` (ISO date) is the row's own price date when it has one (vast.ai offer captures), else the")
+    A("file's snapshot_date applies; `end_date` is a marketplace listing's end. Both are optional for readers.")
     A("Prices are USD per hour for the whole instance.")
     A("")
     A("### Distinct gpu_name strings (verbatim provider/source strings; map them via the alias table)")
@@ -760,8 +1356,26 @@ def write_sources_md(path, sums, st, with_n1):
     A("  lacks some region/type pairs, those rows have an empty bucket.")
     A("- Skipped: p5e.48xlarge (all 8 rows have an empty on-demand Price; 4 of them carry a spot")
     A("  price only; not kept because every row must have an on-demand price).")
-    A("- Spot above on-demand: kept as in the source; in these rows the AZ spot price equals the")
-    A("  on-demand price rounded to 4 decimals (spot at the on-demand cap, e.g. 9.04259 vs 9.0426).")
+    A("- Spot at or above on-demand: kept as in the source (%d rows: %d above, where the AZ spot"
+      % (extra["sanity_after"][0]["aws"]["spot-above-ondemand"], sums["aws"]["spot_gt_od"],))
+    A("  price is the on-demand price rounded to 4 decimals, e.g. 9.0426 vs 9.04259, and the rest")
+    A("  exactly equal). Spot at AWS's on-demand cap: flagged `spot-above-ondemand` by the app.")
+    fl = extra["aws_floor"]
+    A("- **Spot at AWS's floor (<= 10 %% of on-demand): %d rows** in %d instance type/region pairs,"
+      % (sum(v[0] for v in fl.values()), len(fl)))
+    A("  kept (the app flags them `spot-at-floor`; test: spot <= 0.10 x 1.005 x on-demand, the 0.5 %")
+    A("  absorbing AWS's 4-decimal rounding of spot prices, e.g. g5.2xlarge ap-southeast-3")
+    A("  0.1696 / 1.69632 = 0.09998 and g5.12xlarge 0.7939 / 7.93854 = 0.100006). No AWS spot price")
+    A("  in the data is below that level (issue 13: AWS's floor); a spot market sitting on the floor")
+    A("  usually has no capacity to sell (p5/p5en in ap-southeast-3 are the cases that decided")
+    A("  recommendations). %d more rows sit above the floor but at or below 12 %%. Rows:"
+      % extra["aws_10_12"])
+    A("")
+    A("  | instance type | region | AZ rows | on-demand | spot |")
+    A("  |---|---|---|---|---|")
+    for (it, reg), (n, od, sp) in sorted(fl.items()):
+        A("  | %s | %s | %d | %s | %s |" % (it, reg, n, od, sp))
+    A("")
     A("- gpu_name note: p4de's GpuInfo says `A100` but AcceleratorName is `A100-80GB` (used).")
     A("- Billing: per-second with a 60 s minimum (EC2 Linux on-demand and spot).")
     A("")
@@ -794,9 +1408,7 @@ def write_sources_md(path, sums, st, with_n1):
     A("  hosts not extracted; L4 cannot attach to N1); H100-MEGA (a3-megagpu), H200 (a3-ultragpu)")
     A("  and B200 (a4) rows (hosts not extracted); a3-highgpu-4g/8g (hosts not extracted, so the")
     A("  H100×4 rows are unused; H100×8 rows are used by a3-edgegpu-8g). TPU rows (not GPUs).")
-    A("- Data anomaly kept verbatim: SkyPilot's H100 GPU-only price is 4.20076 USD/GPU-h in some")
-    A("  zones (e.g. us-central1, us-west1, asia-southeast1) but 9.8–12.7 in others; the a3 rows")
-    A("  inherit it. Treat GCP H100 prices with care.")
+    write_gcp_ondemand_section(A, sums, extra)
     A("- network_gbps: GCP documented default egress for a2 (1g 24, 2g 32, 4g 50, 8g/16g 100) and")
     A("  N1 (2 Gbps per vCPU, max 32); empty for a3. interconnect: NVSwitch for multi-GPU a2/a3,")
     A("  PCIe for multi-GPU T4/P4 on N1, empty otherwise (incl. V100/P100 on N1: not certain).")
@@ -825,6 +1437,7 @@ def write_sources_md(path, sums, st, with_n1):
     A("  H100 80 (ND96isr_H100_v5, SXM).")
     A("- interconnect: NVSwitch ND96asr_v4 / ND96amsr_A100_v4 / ND96isr_H100_v5, NVLink ND40rs_v2,")
     A("  PCIe for multi-GPU T4/A10/K80/M60, empty otherwise. network_gbps: empty (not certain).")
+    write_azure_spot_section(A, extra)
     A("- Billing: 60 s increment / 60 s minimum as specified for the product (Azure meters VM usage")
     A("  per minute; its price page advertises per-second pay-as-you-go, so treat as approximate).")
     A("")
@@ -841,7 +1454,7 @@ def write_sources_md(path, sums, st, with_n1):
     A("")
     A("### vastai.csv")
     A("")
-    A("- %d offers, all real:" % sums["vastai"]["rows"])
+    A("- %d offers, all real (%d under the previous rules):" % (sums["vastai"]["rows"], sums["vastai"]["rows_before"]))
     A("  - 63 rows from `shared/data/skypilot-gpu/vast.csv` = SkyPilot `catalogs/v8/vast/vms.csv` @")
     A("    `680a69b15e686d34fd0c808ddc62c10df27bb46d` (the cheapest offer per GPU config SkyPilot saw).")
     A("    instance_type = SkyPilot InstanceType; region = vast.ai location string verbatim.")
@@ -852,19 +1465,23 @@ def write_sources_md(path, sums, st, with_n1):
     A("    gpu_mem_gb = GpuInfo TotalGpuMemoryInMiB (offer total) / count / 1024 (one 1x RTX 4090 offer")
     A("    in Hong Kong reports 48 GB: a memory-modded card, kept as reported). vcpus/ram_gb empty")
     A("    (32/64 are SkyPilot's request, not the host); SpotPrice `0.00` dropped (not a price).")
-    A("  - 2 RTX 5090 offers from `provider-samples/vastai/offers.500farm-mirror.RTX5090.2025-07-26.json`")
-    A("    and 1 RTX 4090 offer from `provider-samples/vastai/search-offers-raw.RTX4090.2024.cli-capture.json`")
-    A("    (instance_type = vast.ai offer id). on-demand = `dph_total` (CLI) or `search.totalHour`")
+    A("  - offer payloads: `provider-samples/vastai/search-offers-raw.RTX4090.2024.cli-capture.json`")
+    A("    (1 RTX 4090 offer, imported) and `provider-samples/vastai/offers.500farm-mirror.RTX5090.2025-07-26.json`")
+    A("    (2 RTX 5090 offers, **both `rentable: false`, not imported**, see below);")
+    A("    instance_type = vast.ai offer id. on-demand = `dph_total` (CLI) or `search.totalHour`")
     A("    (mirror has no dph_total): GPU rent + storage at the query's default disk; spot = `min_bid`")
     A("    (`interruptible`; GPU part only); vcpus = cpu_cores_effective; ram_gb = cpu_ram MB / 1000;")
     A("    gpu_mem_gb = gpu_ram MiB / 1024; network_gbps = inet_down Mb/s / 1000; upload_gbps =")
-    A("    inet_up Mb/s / 1000; dlperf = `dlperf`; reliability = `reliability`. The first 500.farm")
-    A("    offer had `rentable: false` at capture time.")
+    A("    inet_up Mb/s / 1000; dlperf = `dlperf`; reliability = `reliability`. Note that `min_bid`")
+    A("    is the GPU part only while on-demand includes storage (the CLI offer: 9e-6 USD/h of disk).")
+    write_vast_rentable_section(A, extra)
     A("- The product asked for a few hundred vast.ai offers; only these %d real ones exist in the"
       % sums["vastai"]["rows"])
-    A("  sources (the mirror reported 18,909 offers but only 2 are in the payload). None were invented.")
+    A("  sources (the mirror reported 18,909 offers but only 2 are in the payload, both unrentable).")
+    A("  None were invented.")
     A("- Billing: per-second, no minimum.")
     A("")
+    write_sanity_section(A, sums, extra)
     A("## Skips, fixes and notes (from the last run)")
     A("")
     for prov in sums:
@@ -876,6 +1493,7 @@ def write_sources_md(path, sums, st, with_n1):
         for what, n in sorted(st.notes[prov].items()):
             items.append("- note %d: %s" % (n, what))
         items.append("- spot above on-demand (kept as in source): %d rows" % sums[prov]["spot_gt_od"])
+        items.append("- rows: %d (previous rules: %d)" % (sums[prov]["rows"], sums[prov]["rows_before"]))
         A("**%s**" % prov)
         A("")
         L.extend(items)

@@ -9,8 +9,8 @@
 // Prints the best of --runs runs in MB/s.
 //
 // Usage: bench_csv [--aws-mb N] [--catalog-mb N] [--runs N]
+#include "domain/providertables.h"
 #include "providers/awsoffers.h"
-#include "providers/providertables.h"
 #include "util/csv.h"
 
 #include <QCoreApplication>

@@ -9,7 +9,7 @@
 // and prints throughput (MB/s), peak RSS and the ratios. The file is deleted afterwards.
 //
 // Usage: bench_import [--size-mb N] [--dir DIR] [--keep] [--no-python]
-#include "providers/providertables.h"
+#include "domain/providertables.h"
 #include "refresh/catalogrefresher.h"
 #include "store/catalogstore.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "providers/providertables.h"
+#include "domain/providertables.h"
 
 #include <cstddef>
 #include <cstdint>

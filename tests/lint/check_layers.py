@@ -27,10 +27,13 @@ ALLOWED = {
     "probe": {"domain", "util"},
     "refresh": {"providers", "store", "domain", "util"},
     "report": {"projection", "domain", "util"},
-    "viewmodels": {"util", "domain", "projection", "providers", "store", "probe", "refresh", "report"},
+    "launch": {"projection", "domain", "util"},
+    "viewmodels": {"util", "domain", "projection", "providers", "store", "probe", "refresh", "report",
+                   "launch"},
 }
 SUBSYSTEMS = set(ALLOWED)
-UI_ALLOWED = {"viewmodels", "util", "domain", "projection", "providers", "probe", "refresh", "report", "ui"}
+UI_ALLOWED = {"viewmodels", "util", "domain", "projection", "providers", "probe", "refresh", "report", "launch",
+              "ui"}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 
 

@@ -2,6 +2,7 @@
 #include "cli.h"
 #include "clirun.h"
 #include "fixtureserver.h"
+#include "refresh/secretstore.h"
 #include "testsupport.h"
 
 #include <QCoreApplication>
@@ -9,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -36,6 +38,7 @@ private Q_SLOTS:
     {
         qputenv("no_proxy", "127.0.0.1,localhost");
         qputenv("XDG_CONFIG_HOME", m_config.path().toUtf8()); // no user settings leak in
+        qputenv("XDG_DATA_HOME", (m_config.path() + QStringLiteral("/data")).toUtf8()); // nor stored keys
         qunsetenv("GPUFRONTIER_GCP_API_KEY");
         QCoreApplication::setOrganizationName(QStringLiteral("GPU Frontier test"));
         QCoreApplication::setApplicationName(QStringLiteral("gpufrontier-test"));
@@ -255,6 +258,35 @@ private Q_SLOTS:
                  QStringLiteral("--retries"), QStringLiteral("0"), QStringLiteral("--quiet")});
         QVERIFY2(r.err.contains(QStringLiteral("can be read by other users; chmod 600 it")),
                  qPrintable(r.err));
+
+        // No flag, no environment: the key stored from the GUI's Catalogs page. An older version's plain
+        // setting moves into the store (here the 0600 file: GPUFRONTIER_SECRET_STORE=file) first.
+        QSettings().setValue(QStringLiteral("refresh/gcpApiKey"), key);
+        m_server.clearRequests();
+        r = cli(db.path(), {QStringLiteral("refresh"), QStringLiteral("--provider"), QStringLiteral("gcp"),
+                            QStringLiteral("--url"), m_server.baseUrl(), QStringLiteral("--retries"),
+                            QStringLiteral("0"), QStringLiteral("--quiet")});
+        QCOMPARE(r.rc, int(ExitFailure));
+        QVERIFY(!m_server.requests().isEmpty());
+        QVERIFY(m_server.requests().first().query.contains(QByteArray("key=" + key.toUtf8())));
+        QVERIFY2(r.err.contains(QStringLiteral("moved from the plain settings file into the key file")),
+                 qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("mode 0600")), qPrintable(r.err));
+        QVERIFY2(!r.err.contains(key) && !r.out.contains(key), qPrintable(r.err));
+        QVERIFY(!QSettings().contains(QStringLiteral("refresh/gcpApiKey")));
+        const SecretStore store;
+        QCOMPARE(store.read(kGcpApiKeySecret).value().value, key);
+        // The next run reads the store without moving anything; the environment comes before it.
+        qputenv("GPUFRONTIER_GCP_API_KEY", "AIzaSy-from-environment");
+        m_server.clearRequests();
+        r = cli(db.path(), {QStringLiteral("refresh"), QStringLiteral("--provider"), QStringLiteral("gcp"),
+                            QStringLiteral("--url"), m_server.baseUrl(), QStringLiteral("--retries"),
+                            QStringLiteral("0"), QStringLiteral("--quiet")});
+        qunsetenv("GPUFRONTIER_GCP_API_KEY");
+        QVERIFY(!m_server.requests().isEmpty());
+        QVERIFY(m_server.requests().first().query.contains(QByteArray("key=AIzaSy-from-environment")));
+        QVERIFY2(!r.err.contains(QStringLiteral("moved")), qPrintable(r.err));
+        QVERIFY(store.remove(kGcpApiKeySecret));
     }
 
     void importProviderFormats()

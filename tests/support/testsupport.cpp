@@ -29,7 +29,7 @@ QByteArray makeCatalogCsv(const QString &provider, int rows, const QString &gpuN
         QStringLiteral("# provider: %1\n# snapshot_date: 2026-11-01\n# source: test fixture\n").arg(provider);
     s += snapshotCsvColumns().join(u',') + u'\n';
     for (int i = 1; i <= rows; ++i) {
-        s += QStringLiteral("%1,type-%2,region-%3,,%4,%5,80,%6,%7,,,%8.00,%9,spot,,,1,60,fixture,,\n")
+        s += QStringLiteral("%1,type-%2,region-%3,,%4,%5,80,%6,%7,,,%8.00,%9,spot,,,1,60,fixture,,,,\n")
                  .arg(provider)
                  .arg(i)
                  .arg(i % 3)

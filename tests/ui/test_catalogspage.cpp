@@ -3,6 +3,7 @@
 #include "fixtureserver.h"
 #include "historychart.h"
 #include "refresh/refreshservice.h"
+#include "refresh/secretstore.h"
 #include "testsupport.h"
 #include "viewmodels/catalogservice.h"
 #include "viewmodels/catalogstatusmodel.h"
@@ -62,6 +63,7 @@ private Q_SLOTS:
     {
         qputenv("no_proxy", "127.0.0.1,localhost");
         qputenv("XDG_CONFIG_HOME", m_config.path().toUtf8());
+        qputenv("XDG_DATA_HOME", (m_config.path() + QStringLiteral("/data")).toUtf8()); // the key file
         qunsetenv("GPUFRONTIER_GCP_API_KEY");
         QCoreApplication::setOrganizationName(QStringLiteral("GPU Frontier test"));
         QCoreApplication::setApplicationName(QStringLiteral("catalogspage-test"));
@@ -98,6 +100,25 @@ private Q_SLOTS:
         }
         QCOMPARE(m->index(row(page, QStringLiteral("aws")), CatalogStatusModel::Offers).data().toInt(), 1714);
         QVERIFY(page.cancelButton() && !page.cancelButton()->isEnabled());
+    }
+
+    void readOnlyDatabaseDisablesWrites()
+    {
+        // Issue 18 item 7: a database that cannot be written is shown, and nothing offers to write it.
+        TempDb db;
+        CatalogService pageService(db.path());
+        CatalogsPage page(&pageService, nullptr);
+        QSignalSpy loaded(&page, &CatalogsPage::statusLoaded);
+        QVERIFY(loaded.wait(30000));
+        QVERIFY(page.importButton()->isEnabled() && page.refreshAllButton()->isEnabled());
+        page.setReadOnly(true);
+        QVERIFY(!page.importButton()->isEnabled());
+        QVERIFY(!page.refreshAllButton()->isEnabled());
+        QVERIFY(!page.refreshButton(QStringLiteral("aws"))->isEnabled());
+        QVERIFY(page.importButton()->toolTip().contains(QStringLiteral("read-only")));
+        page.setReadOnly(false);
+        QVERIFY(page.importButton()->isEnabled() && page.refreshAllButton()->isEnabled());
+        QVERIFY(!page.importButton()->toolTip().contains(QStringLiteral("read-only")));
     }
 
     void refreshFromTheGuiUpdatesTheTable()
@@ -230,9 +251,36 @@ private Q_SLOTS:
                         .value(QStringLiteral("refresh/baseUrl/azure"))
                         .isNull()); // rejected, with a message
         }
+        // The key went to the secret store (here its 0600 file, GPUFRONTIER_SECRET_STORE=file), not the
+        // settings, and the page says where it is.
+        QVERIFY(!QSettings().contains(QStringLiteral("refresh/gcpApiKey")));
+        const SecretStore store;
+        QCOMPARE(store.read(kGcpApiKeySecret).value().value, QStringLiteral("test-key"));
+        QCOMPARE(QFile::permissions(store.filePath(kGcpApiKeySecret)),
+                 QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadUser |
+                     QFileDevice::WriteUser);
         CatalogService againService(db.path());
         CatalogsPage again(&againService, nullptr);
         QCOMPARE(again.gcpKeyEdit()->text(), QStringLiteral("test-key"));
+        QVERIFY(!again.gcpKeyStatus()->isHidden());
+        QVERIFY2(again.gcpKeyStatus()->text().contains(QStringLiteral("0600")) &&
+                     !again.gcpKeyStatus()->text().contains(QStringLiteral("test-key")),
+                 qPrintable(again.gcpKeyStatus()->text()));
+        // Clearing the field removes the key.
+        again.gcpKeyEdit()->clear();
+        Q_EMIT again.gcpKeyEdit()->editingFinished();
+        QVERIFY(store.read(kGcpApiKeySecret).value().value.isEmpty());
+        QVERIFY(again.gcpKeyStatus()->isHidden());
+        // A key an older version kept in the settings moves into the store when the page opens.
+        QSettings().setValue(QStringLiteral("refresh/gcpApiKey"), QStringLiteral("legacy-key"));
+        {
+            CatalogService legacyService(db.path());
+            CatalogsPage legacy(&legacyService, nullptr);
+            QCOMPARE(legacy.gcpKeyEdit()->text(), QStringLiteral("legacy-key"));
+        }
+        QVERIFY(!QSettings().contains(QStringLiteral("refresh/gcpApiKey")));
+        QCOMPARE(store.read(kGcpApiKeySecret).value().value, QStringLiteral("legacy-key"));
+        QVERIFY(store.remove(kGcpApiKeySecret));
 
         // CA bundle: a missing file is refused with a message naming it; a PEM file is kept.
         auto *ca = again.findChild<QLineEdit *>(QStringLiteral("caBundle"));

@@ -4,10 +4,13 @@
 #include "mainwindow.h"
 #include "offerspage.h"
 #include "testsupport.h"
+#include "viewmodels/offergroupmodel.h"
 #include "viewmodels/offertablemodel.h"
+#include "viewmodels/pointgroupmodel.h"
 #include "viewmodels/pointtablemodel.h"
 #include "workloadpanel.h"
 
+#include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QChart>
 #include <QCheckBox>
@@ -18,9 +21,9 @@
 #include <QScatterSeries>
 #include <QSignalSpy>
 #include <QStandardPaths>
-#include <QTableView>
 #include <QTableWidget>
 #include <QTest>
+#include <QTreeView>
 #include <QValueAxis>
 
 using namespace gf;
@@ -84,6 +87,61 @@ private Q_SLOTS:
             withTime +=
                 model->index(row, OfferTableModel::Hours).data(OfferTableModel::SortRole).isValid() ? 1 : 0;
         QVERIFY(withTime > 1000);
+    }
+
+    // Grouped (the default), a group row shows its best member: the cheapest eligible projected run.
+    void groupRowsShowTheBestMember()
+    {
+        OffersPage *page = m_window->offersPage();
+        QVERIFY(page->isGrouped());
+        OfferGroupModel *groups = page->groupModel();
+        QAbstractItemModelTester tester(groups, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        OfferTableModel *model = page->model();
+        int checked = 0;
+        for (int g = 0; g < groups->rowCount() && checked < 300; ++g) {
+            const QModelIndex row = groups->index(g, 0);
+            if (!groups->isGroupRow(row))
+                continue;
+            std::optional<double> best;
+            for (int c = 0; c < groups->rowCount(row); ++c) {
+                const int member = groups->sourceRow(groups->index(c, 0, row));
+                const ProjectedOffer *p = model->pointFor(member);
+                if (p && p->eligible() && p->costUsd > 0 && (!best || p->costUsd < *best))
+                    best = p->costUsd;
+            }
+            if (!best)
+                continue;
+            const ProjectedOffer *shown = model->pointFor(groups->sourceRow(row));
+            QVERIFY(shown);
+            QCOMPARE(shown->costUsd, *best);
+            QCOMPARE(groups->index(g, OfferTableModel::Cost).data(OfferTableModel::SortRole).toDouble(),
+                     *best);
+            QCOMPARE(groups->index(g, OfferTableModel::Hours).data(),
+                     model->index(groups->sourceRow(row), OfferTableModel::Hours).data());
+            ++checked;
+        }
+        QVERIFY(checked > 20);
+    }
+
+    void frontierTableGroupsToo()
+    {
+        FrontierPage *page = m_window->frontierPage();
+        PointGroupModel *groups = page->frontierGroups();
+        QAbstractItemModelTester tester(groups, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const int points = page->frontierModel()->rowCount();
+        QVERIFY(groups->rowCount() > 0 && groups->rowCount() <= points);
+        int members = 0;
+        for (int g = 0; g < groups->rowCount(); ++g)
+            members += std::max(1, groups->rowCount(groups->index(g, 0)));
+        QCOMPARE(members, points);
+        // The Offers page's toggle switches both tables.
+        m_window->offersPage()->setGrouped(false);
+        QCOMPARE(groups->rowCount(), points);
+        QVERIFY(!groups->isGrouped());
+        m_window->offersPage()->setGrouped(true);
+        QVERIFY(groups->isGrouped());
+        // The chart keeps every point either way.
+        QVERIFY(page->chart()->pointCount() > points);
     }
 
     void changingTheWorkloadRecomputes()
@@ -166,15 +224,16 @@ private Q_SLOTS:
         QCOMPARE(selected, QList<int>{catalogRow});
         QCOMPARE(m_window->frontierPage()->chart()->selectedCount(), 1);
         // The frontier table follows.
-        QTableView *table = m_window->frontierPage()->frontierView();
+        QTreeView *table = m_window->frontierPage()->frontierView();
         QVERIFY(table->currentIndex().isValid());
         QCOMPARE(table->currentIndex().data(PointTableModel::PointIndexRole).value<qsizetype>(), point);
 
         // Selecting rows in the offers table highlights their points.
-        QTableView *offers = m_window->offersPage()->view();
+        QTreeView *offers = m_window->offersPage()->view();
         offers->clearSelection();
         QCOMPARE(m_window->frontierPage()->chart()->selectedCount(), 0);
-        offers->selectRow(0);
+        offers->selectionModel()->select(offers->model()->index(0, 0),
+                                         QItemSelectionModel::Select | QItemSelectionModel::Rows);
         QCOMPARE(m_window->frontierPage()->chart()->selectedCount(), 1);
     }
 
@@ -246,7 +305,7 @@ private Q_SLOTS:
 
     void compareSelectedOffers()
     {
-        QTableView *offers = m_window->offersPage()->view();
+        QTreeView *offers = m_window->offersPage()->view();
         offers->clearSelection();
         QCOMPARE(m_window->comparePage()->comparedCount(), 0);
         auto *sel = offers->selectionModel();

@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 #include "offerspage.h"
 #include "testsupport.h"
+#include "viewmodels/offergroupmodel.h"
 #include "viewmodels/offertablemodel.h"
 
 #include <QAction>
@@ -11,9 +12,9 @@
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QStandardPaths>
-#include <QTableView>
 #include <QTest>
 #include <QTextBrowser>
+#include <QTreeView>
 
 using namespace gf;
 using namespace gf::test;
@@ -40,19 +41,25 @@ private Q_SLOTS:
         QCOMPARE(w.tabs()->currentWidget(), page);
         const int all = page->model()->rowCount();
         QVERIFY(all > 2000);
-        QCOMPARE(page->proxy()->rowCount(), all);
+        // One row per instance type and pricing by default: fewer rows than offers, each offer in one.
+        QVERIFY(page->isGrouped());
+        const int groups = page->proxy()->rowCount();
+        QVERIFY(groups > 100 && groups < all);
+        QCOMPARE(groups, page->groupModel()->acceptedGroupCount());
         auto *status = w.findChild<QLabel *>(QStringLiteral("statusSummary"));
         QVERIFY(status);
         QVERIFY2(status->text().contains(QStringLiteral("Showing %1 of %1 offers").arg(all)),
                  qPrintable(status->text()));
+        QVERIFY(status->text().contains(QStringLiteral("in %1 rows").arg(groups)));
         QVERIFY(status->text().contains(QStringLiteral("old")));
 
         // Typing a GPU filter narrows the table and the status line follows.
         auto *gpu = w.findChild<QLineEdit *>(QStringLiteral("gpuFilter"));
         QVERIFY(gpu);
         QTest::keyClicks(gpu, QStringLiteral("H100"));
-        const int h100 = page->proxy()->rowCount();
+        const int h100 = page->groupModel()->acceptedCount();
         QVERIFY(h100 > 0 && h100 < all);
+        QVERIFY(page->proxy()->rowCount() > 0 && page->proxy()->rowCount() <= h100);
         QVERIFY(status->text().contains(QStringLiteral("Showing %1 of %2").arg(h100).arg(all)));
 
         // Unticking a provider removes its offers.
@@ -71,7 +78,20 @@ private Q_SLOTS:
         QVERIFY(first >= second);
 
         page->resetFilters();
+        QCOMPARE(page->proxy()->rowCount(), groups);
+
+        // The toggle: one row per offer, remembered.
+        page->setGrouped(false);
         QCOMPARE(page->proxy()->rowCount(), all);
+        QVERIFY2(status->text().contains(QStringLiteral("Showing %1 of %1 offers").arg(all)),
+                 qPrintable(status->text()));
+        QVERIFY(!status->text().contains(QStringLiteral("rows")));
+        page->saveState();
+        page->setGrouped(true);
+        page->restoreState();
+        QVERIFY(!page->isGrouped());
+        page->setGrouped(true);
+        page->saveState();
     }
 
     // A 1366 x 768 laptop screen (the most common small one) must hold the whole window, workload

@@ -48,6 +48,11 @@ private Q_SLOTS:
                  QDate(2025, 8, 1).daysTo(QDate(2026, 1, 1)));
         QVERIFY(m.index(aws, CatalogStatusModel::Age).data(CatalogStatusModel::StaleRole).toBool());
         QVERIFY(!m.index(aws, CatalogStatusModel::LastError).data(CatalogStatusModel::FailedRole).toBool());
+        // The snapshot's description (what it is built from and what was removed) is in the tooltip.
+        const QString gcpSource = m.index(gcp, CatalogStatusModel::Source).data(Qt::ToolTipRole).toString();
+        QVERIFY2(gcpSource.contains(QStringLiteral("bundled:gcp.csv")) &&
+                     gcpSource.contains(QStringLiteral("not on-demand")),
+                 qPrintable(gcpSource));
         // Fresh prices are not stale.
         m.setStatuses(statuses.value(), QDateTime(QDate(2025, 8, 5), QTime(0, 0), QTimeZone::utc()));
         QVERIFY(!m.index(aws, CatalogStatusModel::Age).data(CatalogStatusModel::StaleRole).toBool());

@@ -261,7 +261,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("from");
         QTest::addColumn<QString>("to");
         QTest::addColumn<QString>("message");
-        // makeCatalogCsv row 2: "aws,type-2,region-2,,A100-80GB,3,80,24,192,,,2.00,,spot,,,1,60,fixture,,"
+        // makeCatalogCsv row 2: "aws,type-2,region-2,,A100-80GB,3,80,24,192,,,2.00,,spot,,,1,60,fixture,,,,"
         QTest::newRow("negative price")
             << QStringLiteral(",2.00,") << QStringLiteral(",-2.00,") << QStringLiteral("on-demand price -2");
         QTest::newRow("absurd price")
@@ -274,7 +274,7 @@ private Q_SLOTS:
                                       << QStringLiteral("region is empty");
         QTest::newRow("other provider")
             << QStringLiteral("aws,type-2") << QStringLiteral("gcp,type-2") << QStringLiteral("differs");
-        QTest::newRow("truncated row") << QStringLiteral(",2.00,,spot,,,1,60,fixture,,\n")
+        QTest::newRow("truncated row") << QStringLiteral(",2.00,,spot,,,1,60,fixture,,,,\n")
                                        << QStringLiteral(",2.00\n") << QStringLiteral("fields");
     }
     void validationRejects()

@@ -144,6 +144,26 @@ private Q_SLOTS:
             << QStringList{u"gpus"_s, u"--flops-per-sample"_s, u"1e9"_s, u"--samples"_s,
                            u"10"_s,   u"--precision"_s,        u"int4"_s}
             << u"--precision"_s;
+        QTest::newRow("interruption rate without provider")
+            << QStringList{u"frontier"_s, u"--workload"_s, u"resnet50"_s, u"--interruption-rate"_s, u"0.1"_s}
+            << u"--interruption-rate: \"0.1\" is not PROVIDER=NUMBER"_s;
+        QTest::newRow("interruption rate unknown provider")
+            << QStringList{u"frontier"_s, u"--workload"_s, u"resnet50"_s, u"--interruption-rate"_s,
+                           u"ibm=0.1"_s}
+            << u"--interruption-rate: unknown provider \"ibm\""_s;
+        QTest::newRow("interruption rate twice")
+            << QStringList{u"frontier"_s, u"--workload"_s,          u"resnet50"_s, u"--interruption-rate"_s,
+                           u"aws=0.1"_s,  u"--interruption-rate"_s, u"aws=0.2"_s}
+            << u"aws is given twice"_s;
+        QTest::newRow("egress negative")
+            << QStringList{u"frontier"_s, u"--workload"_s, u"resnet50"_s, u"--egress"_s, u"gcp=-1"_s}
+            << u"--egress"_s;
+        QTest::newRow("checkpointing word")
+            << QStringList{u"frontier"_s, u"--workload"_s, u"llm7b-lora"_s, u"--checkpointing"_s, u"yes"_s}
+            << u"--checkpointing: \"yes\" is not on or off"_s;
+        QTest::newRow("checkpointing not offered")
+            << QStringList{u"frontier"_s, u"--workload"_s, u"resnet50"_s, u"--checkpointing"_s, u"on"_s}
+            << u"gradient checkpointing is not offered"_s;
         QTest::newRow("unknown option")
             << QStringList{u"frontier"_s, u"--workload"_s, u"resnet50"_s, u"--fast"_s}
             << u"unknown option --fast"_s;
@@ -237,6 +257,62 @@ private Q_SLOTS:
         for (const QJsonValue &v : object(r).value(u"points").toArray())
             four = four || v.toObject().value(u"nodes").toInt() == 4;
         QVERIFY(four);
+    }
+
+    // Issue 13 in the CLI: a user's spot interruption rate changes the spot points' overhead; suspect
+    // prices are never recommended unless --include-suspect; --checkpointing and --dataset-gb reach the
+    // workload.
+    void spotRiskAndSuspectPrices()
+    {
+        auto points = [&](const QStringList &extra) {
+            const CliRun r =
+                cli(m_db.path(), QStringList{u"frontier"_s, u"--workload"_s, u"bert-large-squad"_s,
+                                             u"--spot"_s, u"--provider"_s, u"aws"_s, u"--format=json"_s} +
+                                     extra);
+            if (r.rc != 0)
+                qWarning("%s", qPrintable(r.err));
+            return object(r).value(u"points").toArray();
+        };
+        const QJsonArray base = points({});
+        const QJsonArray risky = points({u"--interruption-rate"_s, u"aws=0.2"_s});
+        QVERIFY(!base.isEmpty());
+        QCOMPARE(risky.size(), base.size());
+        double baseOverhead = 0, riskyOverhead = 0;
+        for (const QJsonValue &v : base)
+            baseOverhead += v.toObject().value(u"interruption_h").toDouble();
+        for (const QJsonValue &v : risky) {
+            riskyOverhead += v.toObject().value(u"interruption_h").toDouble();
+            QVERIFY(v.toObject().value(u"expected_interruptions").toDouble() >= 0);
+        }
+        QVERIFY2(riskyOverhead > baseOverhead * 1.5,
+                 qPrintable(u"%1 vs %2"_s.arg(riskyOverhead).arg(baseOverhead)));
+
+        // The recommendation never carries a suspect flag by default; with --include-suspect the flags stay.
+        const CliRun def =
+            cli(m_db.path(), {u"frontier"_s, u"--workload"_s, u"resnet50"_s, u"--format=json"_s});
+        QCOMPARE(def.rc, 0);
+        QJsonObject rec;
+        for (const QJsonValue &v : object(def).value(u"points").toArray())
+            if (v.toObject().value(u"recommended").toBool())
+                rec = v.toObject();
+        QVERIFY(!rec.isEmpty());
+        const QStringList suspect{u"spot-above-on-demand"_s, u"spot-at-floor"_s, u"gpu-below-spot"_s,
+                                  u"price-outlier-low"_s, u"stale"_s};
+        for (const QJsonValue &f : rec.value(u"flags").toArray())
+            QVERIFY2(!suspect.contains(f.toString()), qPrintable(f.toString()));
+        const CliRun inc = cli(m_db.path(), {u"frontier"_s, u"--workload"_s, u"resnet50"_s,
+                                             u"--include-suspect"_s, u"--format=json"_s});
+        QCOMPARE(inc.rc, 0);
+        QVERIFY(object(inc).value(u"options").toObject().value(u"include_suspect").toBool());
+
+        const CliRun wl =
+            cli(m_db.path(), {u"frontier"_s, u"--workload"_s, u"llm7b-lora"_s, u"--checkpointing"_s, u"off"_s,
+                              u"--dataset-gb"_s, u"12"_s, u"--format=json"_s});
+        QCOMPARE(wl.rc, 0);
+        const QJsonObject w = object(wl).value(u"workload").toObject();
+        QVERIFY2(w.value(u"memory_gb").toDouble() > 24,
+                 qPrintable(QString::number(w.value(u"memory_gb").toDouble())));
+        QCOMPARE(w.value(u"dataset_gb").toDouble(), 12.0);
     }
 
     // A deadline nobody can meet: no recommendation, said in words, still exit 0.

@@ -76,7 +76,11 @@ private Q_SLOTS:
                                    QStringLiteral("source"),
                                    QStringLiteral("data_date"),
                                    QStringLiteral("fetched_at"),
-                                   QStringLiteral("flags")};
+                                   QStringLiteral("price_date"),
+                                   QStringLiteral("listing_end"),
+                                   QStringLiteral("median_usd_per_gpu_h"),
+                                   QStringLiteral("flags"),
+                                   QStringLiteral("flag_notes")};
         for (const QJsonValue &v : a) {
             const QJsonObject o = v.toObject();
             QStringList keys = o.keys();

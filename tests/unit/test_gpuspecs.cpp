@@ -68,6 +68,17 @@ private Q_SLOTS:
         QCOMPARE(h->memBandwidthGbs, 3350.0);
         QCOMPARE(h->interconnectGbs, 900.0);
         QCOMPARE(h->pcieGen, 5);
+        QCOMPARE(h->l2CacheMb, 50.0);
+        // Issue 13: the A10G's tensor rate with FP32 accumulate (what mixed precision uses) is half the
+        // full-rate GA102 figure the table held before.
+        const GpuSpec *a10g = GpuSpecTable::builtin().spec(QStringLiteral("a10g"));
+        QVERIFY(a10g);
+        QCOMPARE(a10g->peak(Precision::Fp16), 70.0);
+        QCOMPARE(a10g->peak(Precision::Tf32), 35.0);
+        // A table without the optional l2_cache_mb column (kHeader) still parses, with 0 = unknown.
+        auto old = GpuSpecTable::fromCsv(kHeader + u"x,1,,,,,16,500,,,4,test\n"_s);
+        QVERIFY(old.ok());
+        QCOMPARE(old.value().spec(QStringLiteral("x"))->l2CacheMb, 0.0);
         QVERIFY(!GpuSpecTable::builtin().spec(QStringLiteral("no-such-gpu")));
         QCOMPARE(GpuSpecTable::builtin().indexOf(QStringLiteral("no-such-gpu")), qsizetype(-1));
     }

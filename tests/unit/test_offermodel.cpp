@@ -1,4 +1,5 @@
 #include "viewmodels/offertablemodel.h"
+#include "viewmodels/projectioncontroller.h"
 
 #include <QAbstractItemModelTester>
 #include <QTest>
@@ -175,6 +176,52 @@ private Q_SLOTS:
         proxy.sort(OfferTableModel::Spot, Qt::AscendingOrder);
         QCOMPARE(proxy.index(0, OfferTableModel::Spot).data(OfferTableModel::SortRole).toDouble(), 0.45);
         QVERIFY(!proxy.index(4, OfferTableModel::Spot).data(OfferTableModel::SortRole).isValid());
+    }
+
+    // Issue 13: the Flags column (icon severity + names + a tooltip with the offer's numbers) and the
+    // spot-risk columns from the projection.
+    void flagsAndSpotRisk()
+    {
+        QList<Offer> offers = sample();
+        offers[0].flags = static_cast<int>(OfferFlag::SpotAtFloor);
+        offers[0].interruption = QStringLiteral("<5%");
+        offers[0].spotLabel = QStringLiteral("spot");
+        offers[0].spotUsdH = 3.0; // 9 % of 32.77
+        offers[0].interconnect = QStringLiteral("NVSwitch");
+        offers[0].vcpus = 96;
+        offers[1].flags = static_cast<int>(OfferFlag::PriceOutlierHigh);
+        offers[1].spotLabel = QStringLiteral("spot");
+        offers[1].vcpus = 4;
+        OfferTableModel model;
+        model.setOffers(offers);
+        QCOMPARE(model.index(0, OfferTableModel::Flags).data(OfferTableModel::SeverityRole).toInt(), 2);
+        QCOMPARE(model.index(1, OfferTableModel::Flags).data(OfferTableModel::SeverityRole).toInt(), 1);
+        QCOMPARE(model.index(2, OfferTableModel::Flags).data(OfferTableModel::SeverityRole).toInt(), 0);
+        QCOMPARE(model.index(0, OfferTableModel::Flags).data().toString(), QStringLiteral("spot-at-floor"));
+        const QString tip = model.index(0, OfferTableModel::Flags).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QStringLiteral("Spot 3 USD/h is 9.2 % of on-demand 32.77 USD/h")),
+                 qPrintable(tip));
+        QVERIFY(tip.contains(QStringLiteral("not recommended")));
+
+        const Workload w = *findWorkload(builtinWorkloads(), QStringLiteral("gpt2-124m"));
+        ProjectionOptions opt;
+        opt.now = QDateTime(QDate(2026, 11, 2), QTime(0, 0), QTimeZone::utc());
+        const ProjectionResults r =
+            ProjectionController::compute(1, offers, {}, w, opt, defaultCalibration());
+        model.setProjection(std::make_shared<const ProjectionResults>(r));
+        // The p4d's spot point: flagged, excluded, but its risk is shown.
+        const ProjectedOffer *sp = model.spotPointFor(0);
+        QVERIFY(sp && sp->suspectExcluded && sp->expectedInterruptions > 0);
+        QVERIFY(model.index(0, OfferTableModel::SpotInterruptions).data().toString() != QStringLiteral("–"));
+        QVERIFY(model.index(0, OfferTableModel::SpotOverhead).data(OfferTableModel::SortRole).toDouble() > 0);
+        const QString risk = model.index(0, OfferTableModel::SpotOverhead).data(Qt::ToolTipRole).toString();
+        QVERIFY2(risk.contains(QStringLiteral("spot_interruption.csv")), qPrintable(risk));
+        // The shown point is the on-demand one (the spot one is suspect); its tooltip traces the numbers.
+        QCOMPARE(model.pointFor(0)->mode, PriceMode::OnDemand);
+        const QString how = model.index(0, OfferTableModel::Cost).data(Qt::ToolTipRole).toString();
+        QVERIFY2(how.contains(QStringLiteral("gpu_specs.csv")) && how.contains(QStringLiteral("Setup")),
+                 qPrintable(how));
+        QCOMPARE(model.index(2, OfferTableModel::SpotInterruptions).data().toString(), QStringLiteral("–"));
     }
 };
 

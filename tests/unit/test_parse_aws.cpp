@@ -1,7 +1,7 @@
+#include "domain/providertables.h"
 #include "fixtures.h"
 #include "providers/awsoffers.h"
 #include "providers/awsspot.h"
-#include "providers/providertables.h"
 #include "util/csv.h"
 
 #include <QFile>

@@ -1,6 +1,6 @@
+#include "domain/providertables.h"
 #include "fixtures.h"
 #include "providers/azureretail.h"
-#include "providers/providertables.h"
 
 #include <QTest>
 

@@ -1,4 +1,5 @@
 #include "projection/runcost.h"
+#include "projection/spotdefaults.h"
 
 #include <QRandomGenerator>
 #include <QTest>
@@ -60,55 +61,132 @@ private Q_SLOTS:
         QCOMPARE(billedSeconds(seconds, increment, minimum), billed);
     }
 
-    void buckets_data()
-    {
-        QTest::addColumn<QString>("label");
-        QTest::addColumn<double>("monthly");
-        QTest::addColumn<bool>("assumed");
-        QTest::newRow("<5%") << u"<5%"_s << 0.025 << false;
-        QTest::newRow("5-10%") << u"5-10%"_s << 0.075 << false;
-        QTest::newRow("10-15%") << u"10-15%"_s << 0.125 << false;
-        QTest::newRow("15-20%") << u"15-20%"_s << 0.175 << false;
-        QTest::newRow(">20%") << u">20%"_s << 0.25 << false;
-        QTest::newRow("empty") << QString() << 0.25 << true;
-        QTest::newRow("garbage") << u"often"_s << 0.25 << true;
-    }
     void buckets()
     {
-        QFETCH(QString, label);
-        QFETCH(double, monthly);
-        QFETCH(bool, assumed);
-        const InterruptionRate r =
-            spotInterruptionRate(ProviderKind::Aws, awsBucketFromLabel(label), std::nullopt);
-        QNEAR(r.perHour, monthly / 730.0); // e.g. "<5%": 0.025 / 730 = 3.4247e-5 per hour
-        QCOMPARE(r.assumed, assumed);
+        QCOMPARE(awsBucketFromLabel(u"<5%"), AwsBucket::Below5);
+        QCOMPARE(awsBucketFromLabel(u">20%"), AwsBucket::Above20);
+        QCOMPARE(awsBucketFromLabel(u"often"), AwsBucket::Unknown);
+        const SpotDefaults &d = SpotDefaults::builtin();
+        QNEAR(d.awsBucket(u"<5%")->ratePerHour, 0.0021);
+        QNEAR(d.awsBucket(u">20%")->ratePerHour, 0.0208);
+        QCOMPARE(d.awsBucket(u"")->bucket, u"unknown"_s);
+        QCOMPARE(d.awsBucket(u"garbage")->bucket, u"unknown"_s);
     }
 
-    void providerRates_data()
+    // resources/SPOT.md "The rule": base row (provider, capacity, class, GPU count) + per-offer term.
+    void spotRates_data()
     {
         QTest::addColumn<QString>("provider");
+        QTest::addColumn<QString>("label");
+        QTest::addColumn<QString>("cls");
+        QTest::addColumn<double>("gpus");
+        QTest::addColumn<QString>("bucket");
         QTest::addColumn<double>("reliability"); // < 0 = none
         QTest::addColumn<double>("perHour");
         QTest::addColumn<bool>("assumed");
-        QTest::newRow("gcp 10%/day") << u"gcp"_s << -1.0 << 0.1 / 24 << true;
-        QTest::newRow("azure") << u"azure"_s << -1.0 << 0.1 / 24 << true;
-        QTest::newRow("paperspace") << u"paperspace"_s << -1.0 << 0.1 / 24 << true;
-        QTest::newRow("unknown provider") << u"lambda"_s << -1.0 << 0.1 / 24 << true;
-        QTest::newRow("vast 99.5%") << u"vastai"_s << 0.995 << 0.005 << false;
-        QTest::newRow("vast 97%") << u"vastai"_s << 0.97 << 0.03 << false;
-        QTest::newRow("vast unknown -> 0.98") << u"vastai"_s << -1.0 << 0.02 << true;
-        QTest::newRow("vast clamped") << u"vastai"_s << 1.5 << 0.0 << false;
+        QTest::addColumn<double>("maxRuntime"); // 0 = none
+        QTest::newRow("aws p4d <5%") << u"aws"_s << u"spot"_s << u"flagship"_s << 8.0 << u"<5%"_s << -1.0
+                                     << 0.0621 << false << 0.0;
+        QTest::newRow("aws p4d >20%")
+            << u"aws"_s << u"spot"_s << u"flagship"_s << 8.0 << u">20%"_s << -1.0 << 0.0808 << false << 0.0;
+        QTest::newRow("aws p5.4xlarge")
+            << u"aws"_s << u"spot"_s << u"flagship"_s << 1.0 << u"5-10%"_s << -1.0 << 0.0363 << false << 0.0;
+        QTest::newRow("aws g5 <5%") << u"aws"_s << u"spot"_s << u"standard"_s << 1.0 << u"<5%"_s << -1.0
+                                    << 0.0171 << false << 0.0;
+        QTest::newRow("aws no bucket")
+            << u"aws"_s << u"spot"_s << u"standard"_s << 1.0 << QString() << -1.0 << 0.0358 << true << 0.0;
+        QTest::newRow("gcp a2-highgpu-8g")
+            << u"gcp"_s << u"spot"_s << u"flagship"_s << 8.0 << QString() << -1.0 << 0.06 << true << 0.0;
+        QTest::newRow("gcp preemptible") << u"gcp"_s << u"preemptible"_s << u"standard"_s << 1.0 << QString()
+                                         << -1.0 << 0.015 << true << 24.0;
+        QTest::newRow("azure flagship 8")
+            << u"azure"_s << u"spot"_s << u"flagship"_s << 8.0 << QString() << -1.0 << 0.06 << true << 0.0;
+        QTest::newRow("azure standard")
+            << u"azure"_s << u"spot"_s << u"standard"_s << 1.0 << QString() << -1.0 << 0.015 << true << 0.0;
+        QTest::newRow("vast 0.9964") << u"vastai"_s << u"interruptible"_s << u"standard"_s << 1.0 << QString()
+                                     << 0.9964 << 0.0236 << false << 0.0;
+        QTest::newRow("vast unknown -> 0.98") << u"vastai"_s << u"interruptible"_s << u"flagship"_s << 8.0
+                                              << QString() << -1.0 << 0.04 << true << 0.0;
+        QTest::newRow("paperspace") << u"paperspace"_s << u"spot"_s << u"flagship"_s << 8.0 << QString()
+                                    << -1.0 << 0.015 << true << 0.0;
+        QTest::newRow("unknown provider")
+            << u"lambda"_s << u"spot"_s << u"flagship"_s << 8.0 << QString() << -1.0 << 0.06 << true << 0.0;
     }
-    void providerRates()
+    void spotRates()
     {
         QFETCH(QString, provider);
+        QFETCH(QString, label);
+        QFETCH(QString, cls);
+        QFETCH(double, gpus);
+        QFETCH(QString, bucket);
         QFETCH(double, reliability);
         QFETCH(double, perHour);
         QFETCH(bool, assumed);
+        QFETCH(double, maxRuntime);
         const std::optional<double> rel = reliability < 0 ? std::nullopt : std::optional<double>(reliability);
-        const InterruptionRate r = spotInterruptionRate(providerKind(provider), AwsBucket::Unknown, rel);
-        QNEAR(r.perHour, perHour);
+        const SpotRate r =
+            spotRate(SpotDefaults::builtin(), provider, label, cls, gpus, bucket, rel, std::nullopt);
+        QVERIFY2(std::abs(r.perHour - perHour) < 1e-4, qPrintable(QString::number(r.perHour)));
         QCOMPARE(r.assumed, assumed);
+        QVERIFY(r.row);
+        QCOMPARE(r.maxRuntimeHours.value_or(0.0), maxRuntime);
+        // A user override replaces the whole rate and is not an assumption.
+        const SpotRate o = spotRate(SpotDefaults::builtin(), provider, label, cls, gpus, bucket, rel, 0.2);
+        QCOMPARE(o.perHour, 0.2);
+        QVERIFY(o.overridden && !o.assumed);
+    }
+
+    // Issue 13: a 24 h run on AWS p4d spot shows a visible overhead (the old model: 3.4e-5/h, 0.0004 h).
+    void p4dSpotDayHasVisibleOverhead()
+    {
+        const SpotRate rate = spotRate(SpotDefaults::builtin(), u"aws", u"spot", u"flagship", 8, u"<5%",
+                                       std::nullopt, std::nullopt);
+        RunCostInput in;
+        in.totalSamples = 24 * 3600.0;
+        in.samplesPerS = 1;
+        in.usdPerHour = 10;
+        in.setupHours = 10.0 / 60;
+        in.interruptionsPerHour = rate.perHour;
+        in.checkpointHours = 0.5;
+        in.restoreHours = 10.0 / 60;
+        const RunCost c = computeRunCost(in);
+        QVERIFY(c.timeOk && !c.neverFinishes);
+        // Renewal form: wall = 24.1667 / (1 - 0.0621 x 0.41667) = 24.81 h; E = 0.0621 x 24.81 = 1.54.
+        QVERIFY2(std::abs(c.expectedInterruptions - 1.54) < 0.01,
+                 qPrintable(QString::number(c.expectedInterruptions)));
+        QVERIFY2(c.interruptionHours >= 0.5, qPrintable(QString::number(c.interruptionHours)));
+        QVERIFY(std::abs(c.interruptionHours - 0.642) < 0.01);
+        // Overriding the rate with 0 removes the overhead.
+        in.interruptionsPerHour = 0;
+        QCOMPARE(computeRunCost(in).interruptionHours, 0.0);
+    }
+
+    void cappedRuntime()
+    {
+        // GCP preemptible: 72 h of work stops at least 3 times (24 h cap), on top of random reclaims.
+        RunCostInput in;
+        in.totalSamples = 72 * 3600.0;
+        in.samplesPerS = 1;
+        in.usdPerHour = 1;
+        in.interruptionsPerHour = 0.015;
+        in.maxRuntimeHours = 24;
+        const RunCost c = computeRunCost(in);
+        QCOMPARE(c.cappedStops, 3.0);
+        QVERIFY(c.expectedInterruptions >= 3.0 + 0.015 * 72);
+    }
+
+    void neverFinishes()
+    {
+        RunCostInput in;
+        in.totalSamples = 3600;
+        in.samplesPerS = 1;
+        in.usdPerHour = 1;
+        in.interruptionsPerHour = 2; // x (0.25 + 0.25) h = 1: no progress on average
+        in.checkpointHours = 0.5;
+        in.restoreHours = 0.25;
+        const RunCost c = computeRunCost(in);
+        QVERIFY(c.neverFinishes);
+        QVERIFY(!c.timeOk && !c.costOk);
     }
 
     void providerKinds()
@@ -142,14 +220,15 @@ private Q_SLOTS:
         // samples/USD = 1000 x 3600 / 2 = 1.8e6.
         QTest::newRow("on-demand") << 3.6e6 << 1000.0 << 2.0 << 1 << 0.5 << 0.0 << 0.5 << 0.25 << 1 << 60
                                    << 1.0 << 0.0 << 1.5 << 3.0 << 1.8e6;
-        // Spot: 0.1 interruptions/h x 1.5 h = 0.15; each costs 0.5/2 + 0.25 = 0.5 h -> 0.075 h overhead;
-        // total 1.575 h = 5670 s x 0.6 USD/h = 0.945 USD. samples/USD = 3.6e6 / 0.6 = 6e6.
+        // Spot: each interruption costs o = 0.5/2 + 0.25 = 0.5 h; renewal form wall = 1.5 h / (1 - 0.1 x 0.5)
+        // = 1.578947 h (overhead 0.078947 h); billed 5685 s (per second, rounded up) x 0.6 USD/h = 0.9475
+        // USD. samples/USD = 3.6e6 / 0.6 = 6e6.
         QTest::newRow("spot") << 3.6e6 << 1000.0 << 0.6 << 1 << 0.5 << 0.1 << 0.5 << 0.25 << 1 << 60 << 1.0
-                              << 0.075 << 1.575 << 0.945 << 6e6;
-        // 4 nodes: rate 0.1 x 4 nodes x 1 h = 0.4 interruptions x 0.5 h = 0.2 h; total 1.2 h x (4 x 0.6)
-        // = 2.88 USD. samples/USD = 1000 x 3600 / 2.4 = 1.5e6.
+                              << 1.5 / 0.95 - 1.5 << 1.5 / 0.95 << 5685.0 / 3600 * 0.6 << 6e6;
+        // 4 nodes: job rate 0.4/h; wall = 1 h / (1 - 0.4 x 0.5) = 1.25 h; overhead 0.25 h; 1.25 h x (4 x 0.6)
+        // = 3.0 USD. samples/USD = 1000 x 3600 / 2.4 = 1.5e6.
         QTest::newRow("spot 4 nodes") << 3.6e6 << 1000.0 << 0.6 << 4 << 0.0 << 0.1 << 0.5 << 0.25 << 1 << 60
-                                      << 1.0 << 0.2 << 1.2 << 2.88 << 1.5e6;
+                                      << 1.0 << 0.25 << 1.25 << 3.0 << 1.5e6;
         // Hourly billing: 3.63e6 samples at 1000/s = 3630 s -> 2 billed hours x 3 USD = 6 USD.
         QTest::newRow("hourly billing") << 3.63e6 << 1000.0 << 3.0 << 1 << 0.0 << 0.0 << 0.5 << 0.25 << 3600
                                         << 3600 << 3630.0 / 3600 << 0.0 << 3630.0 / 3600 << 6.0 << 1.2e6;
@@ -253,7 +332,7 @@ private Q_SLOTS:
             in.usdPerHour = 0.01 + rng.generateDouble() * 100;
             in.nodes = 1 + rng.bounded(8);
             in.setupHours = rng.generateDouble();
-            in.interruptionsPerHour = rng.generateDouble() * 0.05;
+            in.interruptionsPerHour = rng.generateDouble() * 0.02; // x 8 nodes x (<= 2.5 h) < 1: finishes
             in.checkpointHours = rng.generateDouble();
             in.restoreHours = rng.generateDouble() * 0.5;
             in.billingIncrementS = rng.bounded(2) ? 1 : 60 * (1 + rng.bounded(60));
@@ -267,7 +346,7 @@ private Q_SLOTS:
             QVERIFY(computeRunCost(dearer).costUsd > base.costUsd);
 
             RunCostInput riskier = in;
-            riskier.interruptionsPerHour += rng.generateDouble() * 0.05;
+            riskier.interruptionsPerHour += rng.generateDouble() * 0.02;
             QVERIFY(computeRunCost(riskier).costUsd >= base.costUsd);
             QVERIFY(computeRunCost(riskier).totalHours >= base.totalHours);
 

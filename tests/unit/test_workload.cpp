@@ -3,7 +3,10 @@
 #include "domain/workload.h"
 #include "util/resourcefiles.h"
 
+#include <QJsonObject>
 #include <QTest>
+
+#include <cmath>
 
 using namespace gf;
 using namespace Qt::StringLiterals;
@@ -188,6 +191,65 @@ private Q_SLOTS:
         auto r = makeCustomWorkload(in, GpuCatalog::builtin(), GpuSpecTable::builtin());
         QVERIFY(!r.ok());
         QVERIFY2(r.error().message.contains(expected), qPrintable(r.error().message));
+    }
+
+    // Issue 13 item 5: the documented memory formula (resources/GPUS.md "Memory per GPU") reproduces every
+    // preset's memory_gb for its recipe.
+    void memoryFormula()
+    {
+        for (const Workload &w : builtinWorkloads()) {
+            QVERIFY2(w.hasMemoryBreakdown(), qPrintable(w.id));
+            const auto m = memoryGib(w, w.batchPerGpu, w.gradientCheckpointing);
+            QVERIFY2(m && std::abs(*m - w.memoryGb) <= 0.1,
+                     qPrintable(w.id + u' ' + QString::number(m.value_or(-1))));
+        }
+        const Workload &lora = *findWorkload(builtinWorkloads(), u"llm7b-lora");
+        QVERIFY(*memoryGib(lora, 4, true) <= 22.35); // fits the 24 GB A10G/L4 as AWS exposes them
+        QVERIFY(*memoryGib(lora, 4, false) > 24);    // without checkpointing it does not
+        QVERIFY(std::abs(flopsWithCheckpointing(lora, false) - 14.066e12) < 1e6);
+        QCOMPARE(flopsWithCheckpointing(lora, true), lora.flopsPerSample);
+        const Workload &resnet = *findWorkload(builtinWorkloads(), u"resnet50");
+        QVERIFY(!resnet.checkpointingOffered());
+        QVERIFY(!memoryGib(resnet, 192, true));
+        QVERIFY(!withCheckpointing(resnet, true).ok());
+        QVERIFY(withCheckpointing(resnet, false).ok()); // unchanged
+        // Switching the recipe moves FLOPs, bytes and memory together; switching back restores them.
+        const Workload plain = withCheckpointing(lora, false).value();
+        QVERIFY(!plain.gradientCheckpointing);
+        QVERIFY(plain.memoryGb > 24 && plain.memoryGb < 25);
+        QVERIFY(plain.bytesPerSample < lora.bytesPerSample);
+        const Workload back = withCheckpointing(plain, true).value();
+        QVERIFY(std::abs(back.flopsPerSample - lora.flopsPerSample) < 1);
+        QVERIFY(std::abs(back.memoryGb - lora.memoryGb) <= 0.1);
+        // Another batch rescales only the activations: ResNet-50 at batch 256 = 15.2 GiB (GPUS.md).
+        QVERIFY(std::abs(withBatch(resnet, 256).memoryGb - 15.2) <= 0.1);
+        // A custom workload has no breakdown: its memory stays as given.
+        Workload custom = resnet;
+        custom.totalParameters = 0;
+        custom.activationBytesPerSample.reset();
+        QCOMPARE(withBatch(custom, 512).memoryGb, resnet.memoryGb);
+    }
+
+    void pipelineAndStagingFields()
+    {
+        const Workload &resnet = *findWorkload(builtinWorkloads(), u"resnet50");
+        QCOMPARE(resnet.cpuCoreSecondsPerSample, 0.008);
+        QCOMPARE(resnet.datasetGb, 154.6);
+        const Workload &lora = *findWorkload(builtinWorkloads(), u"llm7b-lora");
+        QVERIFY(lora.pretrainedWeightsGb > 13);
+        const QJsonObject j = workloadToJson(lora);
+        QCOMPARE(j.value(u"gradient_checkpointing").toBool(), true);
+        QCOMPARE(j.value(u"dataset_gb").toDouble(), lora.datasetGb);
+        CustomWorkloadInput in;
+        in.flopsPerSample = 1e9;
+        in.samplesPerEpoch = 10;
+        in.datasetGb = 50;
+        in.cpuCoreSecondsPerSample = 0.001;
+        const Workload c = makeCustomWorkload(in, GpuCatalog::builtin(), GpuSpecTable::builtin()).value();
+        QCOMPARE(c.stagedGb(), 50.0);
+        QCOMPARE(c.cpuCoreSecondsPerSample, 0.001);
+        in.cpuCoreSecondsPerSample = 20;
+        QVERIFY(!makeCustomWorkload(in, GpuCatalog::builtin(), GpuSpecTable::builtin()).ok());
     }
 };
 

@@ -22,6 +22,7 @@ struct MachineShape
     std::optional<double> ramGb;
     std::optional<double> networkGbps;
     QString interconnect;
+    QString gpuId; ///< canonical id of resources/gpus.csv; empty: resolve the GPU name instead
 };
 
 /// A GCP SKU description prefix and what it names (gcp_gpu_skus.csv, gcp_series_skus.csv).
@@ -31,7 +32,8 @@ struct GcpSkuPrefix
     QString name; ///< GPU name or series
 };
 
-/// The project's provider tables, loaded once from the application resources.
+/// The project's provider tables (resources/providers/*.csv), loaded once from the application resources:
+/// facts about instance types that price sources do not carry, and the GPU variant of each type.
 class ProviderTables
 {
 public:
@@ -39,10 +41,16 @@ public:
     /// Parses the tables from CSV texts (tests build small ones).
     static Result<ProviderTables> fromCsv(const QString &awsCsv, const QString &azureCsv,
                                           const QString &gcpMachinesCsv, const QString &gcpGpuSkusCsv,
-                                          const QString &gcpSeriesSkusCsv);
+                                          const QString &gcpSeriesSkusCsv, const QString &paperspaceCsv = {});
 
     const MachineShape *awsInstance(const QString &instanceType) const;
     const MachineShape *azureVmSize(const QString &armSkuName) const;
+    const MachineShape *gcpMachine(const QString &name) const;
+    const MachineShape *paperspaceMachine(const QString &instanceType) const;
+    /// The shape of a provider's instance type: AWS instance type, Azure VM size (a trailing "_Promo" is
+    /// ignored), GCP machine type (N1: "n1-standard-8+1xT4"), Paperspace machine type. nullptr for
+    /// vast.ai and for types the tables lack.
+    const MachineShape *machine(const QString &provider, const QString &instanceType) const;
     const QList<MachineShape> &gcpMachines() const { return m_gcpMachines; }
     const QList<GcpSkuPrefix> &gcpGpuSkus() const { return m_gcpGpuSkus; }
     const QList<GcpSkuPrefix> &gcpSeriesSkus() const { return m_gcpSeriesSkus; }
@@ -54,6 +62,8 @@ private:
     QHash<QString, MachineShape> m_aws;
     QHash<QString, MachineShape> m_azure;
     QList<MachineShape> m_gcpMachines;
+    QHash<QString, qsizetype> m_gcpByName;
+    QHash<QString, MachineShape> m_paperspace;
     QList<GcpSkuPrefix> m_gcpGpuSkus;
     QList<GcpSkuPrefix> m_gcpSeriesSkus;
     QHash<QString, bool> m_awsFamilies;

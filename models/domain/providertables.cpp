@@ -1,4 +1,4 @@
-#include "providers/providertables.h"
+#include "domain/providertables.h"
 
 #include "util/csv.h"
 #include "util/resourcefiles.h"
@@ -58,6 +58,7 @@ Result<QList<MachineShape>> parseShapes(const QString &text, const QString &file
         m.ramGb = number(col(r, "ram_gb"), &ok);
         m.networkGbps = number(col(r, "network_gbps"), &ok);
         m.interconnect = col(r, "interconnect");
+        m.gpuId = col(r, "gpu_id");
         if (!ok || m.name.isEmpty() || !(m.gpuCount > 0))
             return makeError(
                 QStringLiteral("%1: line %2 is not a valid machine shape").arg(file).arg(r.line));
@@ -91,7 +92,7 @@ Result<QList<GcpSkuPrefix>> parsePrefixes(const QString &text, const QString &fi
 
 Result<ProviderTables> ProviderTables::fromCsv(const QString &awsCsv, const QString &azureCsv,
                                                const QString &gcpMachinesCsv, const QString &gcpGpuSkusCsv,
-                                               const QString &gcpSeriesSkusCsv)
+                                               const QString &gcpSeriesSkusCsv, const QString &paperspaceCsv)
 {
     ProviderTables t;
     auto aws = parseShapes(awsCsv, QStringLiteral("aws_instance_types.csv"), QStringLiteral("instance_type"));
@@ -111,6 +112,16 @@ Result<ProviderTables> ProviderTables::fromCsv(const QString &awsCsv, const QStr
     if (!gcp)
         return gcp.error();
     t.m_gcpMachines = gcp.value();
+    for (qsizetype i = 0; i < t.m_gcpMachines.size(); ++i)
+        t.m_gcpByName.insert(t.m_gcpMachines.at(i).name, i);
+    if (!paperspaceCsv.isEmpty()) {
+        auto ps = parseShapes(paperspaceCsv, QStringLiteral("paperspace_machine_types.csv"),
+                              QStringLiteral("instance_type"));
+        if (!ps)
+            return ps.error();
+        for (const MachineShape &m : ps.value())
+            t.m_paperspace.insert(m.name, m);
+    }
     auto gpus = parsePrefixes(gcpGpuSkusCsv, QStringLiteral("gcp_gpu_skus.csv"), QStringLiteral("gpu_name"));
     if (!gpus)
         return gpus.error();
@@ -130,7 +141,8 @@ const ProviderTables &ProviderTables::builtin()
                          readResourceText(QStringLiteral("providers/azure_vm_sizes.csv")),
                          readResourceText(QStringLiteral("providers/gcp_machine_types.csv")),
                          readResourceText(QStringLiteral("providers/gcp_gpu_skus.csv")),
-                         readResourceText(QStringLiteral("providers/gcp_series_skus.csv")));
+                         readResourceText(QStringLiteral("providers/gcp_series_skus.csv")),
+                         readResourceText(QStringLiteral("providers/paperspace_machine_types.csv")));
         if (!r)
             qFatal("the provider tables shipped with the application are broken: %s",
                    qPrintable(r.error().text()));
@@ -149,6 +161,34 @@ const MachineShape *ProviderTables::azureVmSize(const QString &armSkuName) const
 {
     auto it = m_azure.constFind(armSkuName);
     return it == m_azure.constEnd() ? nullptr : &*it;
+}
+
+const MachineShape *ProviderTables::gcpMachine(const QString &name) const
+{
+    auto it = m_gcpByName.constFind(name);
+    return it == m_gcpByName.constEnd() ? nullptr : &m_gcpMachines.at(*it);
+}
+
+const MachineShape *ProviderTables::paperspaceMachine(const QString &instanceType) const
+{
+    auto it = m_paperspace.constFind(instanceType);
+    return it == m_paperspace.constEnd() ? nullptr : &*it;
+}
+
+const MachineShape *ProviderTables::machine(const QString &provider, const QString &instanceType) const
+{
+    if (provider == u"aws")
+        return awsInstance(instanceType);
+    if (provider == u"azure") {
+        static const QString kPromo = QStringLiteral("_Promo");
+        return azureVmSize(instanceType.endsWith(kPromo) ? instanceType.chopped(kPromo.size())
+                                                         : instanceType);
+    }
+    if (provider == u"gcp")
+        return gcpMachine(instanceType);
+    if (provider == u"paperspace")
+        return paperspaceMachine(instanceType);
+    return nullptr;
 }
 
 QStringList ProviderTables::azureVmSizes() const

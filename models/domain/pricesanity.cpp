@@ -1,0 +1,224 @@
+#include "domain/pricesanity.h"
+
+#include "domain/gpucatalog.h"
+
+#include <QMap>
+
+#include <algorithm>
+#include <cmath>
+
+namespace gf {
+
+namespace {
+
+double median(QList<double> v)
+{
+    std::sort(v.begin(), v.end());
+    const qsizetype n = v.size();
+    return n % 2 ? v.at(n / 2) : (v.at(n / 2 - 1) + v.at(n / 2)) / 2.0;
+}
+
+std::optional<double> perGpuHour(const Offer &o)
+{
+    if (!o.onDemandUsdH || !(*o.onDemandUsdH > 0) || !(o.gpuCount > 0) || !std::isfinite(o.gpuCount))
+        return std::nullopt;
+    return *o.onDemandUsdH / o.gpuCount;
+}
+
+QString usd(double v)
+{
+    return QString::number(v, 'g', 4);
+}
+
+QString gpuName(const Offer &o)
+{
+    const GpuModel *m = o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId);
+    return m ? m->name : o.gpuRawName;
+}
+
+} // namespace
+
+QString priceClass(const QString &provider)
+{
+    return provider == u"vastai" ? QStringLiteral("marketplace") : QStringLiteral("cloud");
+}
+
+int spotSanityFlags(const Offer &o, const PriceSanityRules &rules)
+{
+    int f = 0;
+    if (!o.spotUsdH || !o.onDemandUsdH || !(*o.onDemandUsdH > 0))
+        return f;
+    if (*o.spotUsdH >= *o.onDemandUsdH)
+        f |= static_cast<int>(OfferFlag::SpotAboveOnDemand);
+    if (*o.spotUsdH <= rules.spotFloorRatio * rules.spotFloorTolerance * *o.onDemandUsdH)
+        f |= static_cast<int>(OfferFlag::SpotAtFloor);
+    return f;
+}
+
+bool isStaleRow(const Offer &o, const PriceSanityRules &rules)
+{
+    const QDate ref = o.dataDate.isValid() ? o.dataDate : o.fetchedAt.date();
+    if (!ref.isValid())
+        return false;
+    if (o.priceDate.isValid() && o.priceDate.daysTo(ref) > rules.staleDays)
+        return true;
+    return o.listingEnd.isValid() && o.listingEnd < ref;
+}
+
+QString medianKey(const Offer &o)
+{
+    const QString gpu =
+        o.gpuId.isEmpty() ? QStringLiteral("raw:") + GpuCatalog::normalise(o.gpuRawName) : o.gpuId;
+    return priceClass(o.provider) + u'\x1f' + gpu;
+}
+
+QHash<QString, double> robustMedians(const QList<Offer> &offers)
+{
+    // key -> provider -> per-GPU-hour prices (QMap: a stable provider order)
+    QHash<QString, QMap<QString, QList<double>>> groups;
+    for (const Offer &o : offers)
+        if (const auto x = perGpuHour(o))
+            groups[medianKey(o)][o.provider].append(*x);
+    QHash<QString, double> out;
+    for (auto it = groups.cbegin(); it != groups.cend(); ++it) {
+        QList<double> providerMedians;
+        for (const QList<double> &v : it.value())
+            providerMedians.append(median(v));
+        out.insert(it.key(), median(providerMedians));
+    }
+    return out;
+}
+
+qsizetype applyPriceSanity(QList<Offer> &offers, const PriceSanityRules &rules)
+{
+    const QHash<QString, double> medians = robustMedians(offers);
+    qsizetype suspect = 0;
+    for (Offer &o : offers) {
+        int f = o.flags & ~kComputedPriceFlags;
+        f |= spotSanityFlags(o, rules);
+        o.medianUsdPerGpuH = 0;
+        if (const auto x = perGpuHour(o)) {
+            const double m = medians.value(medianKey(o), 0);
+            o.medianUsdPerGpuH = m;
+            if (m > 0 && *x < m / rules.outlierFactor)
+                f |= static_cast<int>(OfferFlag::PriceOutlierLow);
+            else if (m > 0 && *x > rules.outlierFactor * m)
+                f |= static_cast<int>(OfferFlag::PriceOutlierHigh);
+        }
+        if (isStaleRow(o, rules))
+            f |= static_cast<int>(OfferFlag::Stale);
+        o.flags = f;
+        if ((f & (kSuspectSpotFlags | kSuspectOnDemandFlags)) != 0)
+            ++suspect;
+    }
+    return suspect;
+}
+
+QList<OfferFlag> allOfferFlags()
+{
+    return {OfferFlag::UnrecognisedGpu,  OfferFlag::SpotAboveOnDemand,
+            OfferFlag::MemoryDiffers,    OfferFlag::SpotAtFloor,
+            OfferFlag::GpuBelowSpot,     OfferFlag::PriceOutlierLow,
+            OfferFlag::PriceOutlierHigh, OfferFlag::Stale};
+}
+
+QString offerFlagName(OfferFlag f)
+{
+    switch (f) {
+    case OfferFlag::None:
+        return {};
+    case OfferFlag::UnrecognisedGpu:
+        return QStringLiteral("unrecognised_gpu");
+    case OfferFlag::SpotAboveOnDemand:
+        return QStringLiteral("spot_above_on_demand");
+    case OfferFlag::MemoryDiffers:
+        return QStringLiteral("memory_differs");
+    case OfferFlag::SpotAtFloor:
+        return QStringLiteral("spot_at_floor");
+    case OfferFlag::GpuBelowSpot:
+        return QStringLiteral("gpu_below_spot");
+    case OfferFlag::PriceOutlierLow:
+        return QStringLiteral("price_outlier_low");
+    case OfferFlag::PriceOutlierHigh:
+        return QStringLiteral("price_outlier_high");
+    case OfferFlag::Stale:
+        return QStringLiteral("stale");
+    }
+    return {};
+}
+
+QStringList offerFlagNames(int flags)
+{
+    QStringList out;
+    for (OfferFlag f : allOfferFlags())
+        if (hasFlag(flags, f))
+            out.append(offerFlagName(f));
+    return out;
+}
+
+QString offerFlagDescription(const Offer &o, OfferFlag f, const PriceSanityRules &rules)
+{
+    const double od = o.onDemandUsdH.value_or(0);
+    const double spot = o.spotUsdH.value_or(0);
+    switch (f) {
+    case OfferFlag::None:
+        return {};
+    case OfferFlag::UnrecognisedGpu:
+        return QStringLiteral("The provider's GPU name \"%1\" matches no known GPU model: no projection.")
+            .arg(o.gpuRawName);
+    case OfferFlag::SpotAboveOnDemand:
+        return QStringLiteral("Spot %1 USD/h is not below on-demand %2 USD/h (a data error or a price at the "
+                              "cap): the spot option is not recommended.")
+            .arg(usd(spot), usd(od));
+    case OfferFlag::MemoryDiffers: {
+        const GpuModel *m = o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId);
+        return QStringLiteral(
+                   "The offer states %1 GB per GPU; the %2 datasheet says %3 GB; the offer's figure "
+                   "is used.")
+            .arg(o.gpuMemGb ? QString::number(*o.gpuMemGb, 'g', 4) : QStringLiteral("?"), gpuName(o),
+                 m ? QString::number(m->memoryGb, 'g', 4) : QStringLiteral("?"));
+    }
+    case OfferFlag::SpotAtFloor:
+        return QStringLiteral("Spot %1 USD/h is %2 % of on-demand %3 USD/h, at the spot floor (%4 %): a spot "
+                              "market priced at its floor usually has no capacity; the spot option is not "
+                              "recommended.")
+            .arg(usd(spot), QString::number(od > 0 ? 100.0 * spot / od : 0, 'f', 1), usd(od),
+                 QString::number(rules.spotFloorRatio * 100, 'g', 3));
+    case OfferFlag::GpuBelowSpot:
+        return QStringLiteral("The GPU part of this composed on-demand price is below the GPU's own spot "
+                              "price: it is not an on-demand price (commitment or reservation SKU); the "
+                              "on-demand option is not recommended.");
+    case OfferFlag::PriceOutlierLow:
+    case OfferFlag::PriceOutlierHigh: {
+        const double x = o.gpuCount > 0 ? od / o.gpuCount : 0;
+        const QString where =
+            QStringLiteral("the robust median of %1 %2 offers (%3 USD per GPU-hour: the median of each "
+                           "provider's median)")
+                .arg(priceClass(o.provider), gpuName(o), usd(o.medianUsdPerGpuH));
+        if (f == OfferFlag::PriceOutlierLow)
+            return QStringLiteral(
+                       "On-demand %1 USD per GPU-hour is below 1/%2 of %3: too good to be true; the "
+                       "on-demand option is not recommended.")
+                .arg(usd(x), QString::number(rules.outlierFactor, 'g', 3), where);
+        return QStringLiteral("On-demand %1 USD per GPU-hour is above %2x %3: mostly host (vCPUs, RAM, "
+                              "network) or a premium. Shown for information; the offer is not excluded.")
+            .arg(usd(x), QString::number(rules.outlierFactor, 'g', 3), where);
+    }
+    case OfferFlag::Stale: {
+        const QDate ref = o.dataDate.isValid() ? o.dataDate : o.fetchedAt.date();
+        if (o.listingEnd.isValid() && o.listingEnd < ref)
+            return QStringLiteral(
+                       "The listing ended on %1, before its snapshot's date %2: probably no longer "
+                       "offered; not recommended.")
+                .arg(o.listingEnd.toString(Qt::ISODate), ref.toString(Qt::ISODate));
+        return QStringLiteral("This row's price is from %1, more than %2 days before its snapshot's date %3: "
+                              "probably no longer offered at this price; not recommended.")
+            .arg(o.priceDate.toString(Qt::ISODate))
+            .arg(rules.staleDays)
+            .arg(ref.toString(Qt::ISODate));
+    }
+    }
+    return {};
+}
+
+} // namespace gf

@@ -1,0 +1,547 @@
+#include "launch/launchplan.h"
+
+#include "launch/offerid.h"
+#include "launch/yamltext.h"
+#include "util/format.h"
+#include "util/resourcefiles.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace gf {
+
+namespace {
+
+QString number(double v, int decimals = 2)
+{
+    return QString::number(v, 'f', decimals);
+}
+
+QString remotePath(QStringView file)
+{
+    return QStringLiteral("~/%1/%2").arg(QString::fromUtf16(kRemotePlanDir), file.toString());
+}
+
+/// setup: fixed text. Only which blocks appear depends on the options, never on catalog strings.
+QString setupText(const LaunchOptions &o, bool hasUserCommand)
+{
+    QString s = QStringLiteral("set -euo pipefail\nmkdir -p \"$HOME/%1\"\n")
+                    .arg(QString::fromUtf16(kRemoteResultDir));
+    if (o.probe)
+        s +=
+            QStringLiteral(
+                "# GPU Frontier's package (file_mounts): the probe is libexec/gpufrontier/gpufrontier-probe\n"
+                "mkdir -p \"$HOME/gpufrontier\"\n"
+                "tar -xzf \"$HOME/%1/gpufrontier.tar.gz\" -C \"$HOME/gpufrontier\" --strip-components=1\n")
+                .arg(QString::fromUtf16(kRemotePlanDir));
+    if (o.measures() && !hasUserCommand)
+        s +=
+            QStringLiteral("# PyTorch for the synthetic measured-throughput step\n"
+                           "python3 -c 'import torch' 2>/dev/null || python3 -m pip install --quiet torch\n");
+    return s;
+}
+
+/// run: fixed text; the user's command and every offer string reach the shell only as quoted variables.
+QString runText(const LaunchOptions &o)
+{
+    QString s = QStringLiteral("set -euo pipefail\nexport GF_RESULT_DIR=\"$HOME/%1\"\n")
+                    .arg(QString::fromUtf16(kRemoteResultDir));
+    if (o.measures())
+        s += QStringLiteral("# Probe and measured-throughput step on the first node: writes "
+                            "$GF_RESULT_DIR/$GF_PLAN_TASK.json\n"
+                            "if [ \"${SKYPILOT_NODE_RANK:-0}\" = \"0\" ]; then\n"
+                            "  python3 \"$HOME/%1/%2\"\n"
+                            "fi\n")
+                 .arg(QString::fromUtf16(kRemotePlanDir), QString::fromUtf16(kMeasureScriptName));
+    if (!o.sweep)
+        s += QStringLiteral(
+            "# The training run: GF_USER_CMD (envs; `sky launch --env GF_USER_CMD=...` sets it too)\n"
+            "if [ -n \"${GF_USER_CMD:-}\" ]; then\n"
+            "  bash -c \"$GF_USER_CMD\"\n"
+            "else\n"
+            "  echo \"GPU Frontier plan: no training command (GF_USER_CMD) was given.\"\n"
+            "  nvidia-smi || true\n"
+            "fi\n");
+    return s;
+}
+
+QString slug(const QString &text)
+{
+    QString out;
+    for (QChar c : text.toLower()) {
+        if ((c >= u'a' && c <= u'z') || (c >= u'0' && c <= u'9'))
+            out += c;
+        else if (!out.endsWith(u'-'))
+            out += u'-';
+    }
+    while (out.startsWith(u'-'))
+        out.remove(0, 1);
+    while (out.endsWith(u'-'))
+        out.chop(1);
+    return out.left(20);
+}
+
+} // namespace
+
+QString launchKey(const Offer &offer, bool spot)
+{
+    auto pin = skypilotPin(offer);
+    if (!pin)
+        return {};
+    const SkypilotPin &p = pin.value();
+    return QStringList{p.cloud,
+                       p.region,
+                       p.zone,
+                       p.instanceType,
+                       p.accelerator,
+                       QString::number(p.acceleratorCount),
+                       spot ? QStringLiteral("spot") : QStringLiteral("on-demand")}
+        .join(QChar(0x1f));
+}
+
+int diskSizeGb(const Workload &w)
+{
+    const double staged = std::isfinite(w.stagedGb()) ? std::max(0.0, w.stagedGb()) : 0.0;
+    const double need = 2.0 * staged + 64.0;
+    const int rounded = static_cast<int>(std::ceil(need / 10.0) * 10.0);
+    return std::clamp(rounded, 256, 65536);
+}
+
+QString taskName(const Workload &w, int n)
+{
+    QString s = slug(w.id);
+    if (s.isEmpty())
+        s = QStringLiteral("job");
+    while (s.endsWith(u'-'))
+        s.chop(1);
+    return QStringLiteral("gf-%1-%2").arg(s).arg(n);
+}
+
+Result<LaunchPlan> buildLaunchPlan(const Workload &w, const QList<LaunchCandidate> &candidates,
+                                   const LaunchOptions &o)
+{
+    if (o.nodes < 1 || o.nodes > 255)
+        return makeError(QStringLiteral("nodes must be between 1 and 255 (got %1)").arg(o.nodes));
+    if (!std::isfinite(o.costMargin) || o.costMargin < 1 || o.costMargin > 100)
+        return makeError(QStringLiteral("the cost margin must be between 1 and 100"));
+    if (o.diskGb && (*o.diskGb < 1 || *o.diskGb > 65536))
+        return makeError(QStringLiteral("the disk size must be between 1 and 65536 GB"));
+    if (o.measureSeconds < 10 || o.measureSeconds > 86400)
+        return makeError(QStringLiteral("the measuring time must be between 10 s and 24 h"));
+    LaunchPlan plan;
+    plan.workload = w;
+    plan.options = o;
+    const bool hasUser = !o.runCommand.trimmed().isEmpty();
+    const QString setup = setupText(o, hasUser);
+    const QString run = runText(o);
+    std::map<QString, QString> seen; // launchKey -> task name
+    for (const LaunchCandidate &c : candidates) {
+        const QString id = offerIdText(c.offer, c.spot);
+        auto pin = skypilotPin(c.offer);
+        if (!pin) {
+            plan.skipped.append(QStringLiteral("%1: %2").arg(id, pin.error().message));
+            continue;
+        }
+        const QString launch = launchKey(c.offer, c.spot);
+        if (const auto it = seen.find(launch); it != seen.end()) {
+            plan.skipped.append(QStringLiteral("%1: the same SkyPilot task as %2").arg(id, it->second));
+            continue;
+        }
+        if (c.spot && !c.offer.spotUsdH) {
+            plan.skipped.append(QStringLiteral("%1: the offer has no spot price").arg(id));
+            continue;
+        }
+        LaunchTask t;
+        t.name = taskName(w, static_cast<int>(plan.tasks.size()) + 1);
+        seen.emplace(launch, t.name);
+        t.fileName = t.name + QStringLiteral(".yaml");
+        t.offerId = id;
+        t.offer = c.offer;
+        t.spot = c.spot;
+        t.nodes = o.nodes;
+        t.pin = pin.value();
+        t.notes = t.pin.notes;
+        t.diskGb = o.diskGb.value_or(diskSizeGb(w));
+        const std::optional<double> price = c.spot ? c.offer.spotUsdH : c.offer.onDemandUsdH;
+        if (price && *price > 0)
+            t.usdPerHour = *price * o.nodes;
+        if (c.point && c.point->projected) {
+            t.projectedHours = c.point->totalHours;
+            t.projectedSamplesPerS = c.point->samplesPerS;
+            t.hoursCeiling = c.point->totalHours * o.costMargin;
+            if (c.point->costUsd > 0 && !hasFlag(c.point->flags, ProjectionFlag::InvalidPrice)) {
+                t.projectedCostUsd = c.point->costUsd;
+                t.costCeilingUsd = c.point->costUsd * o.costMargin;
+            }
+            if (c.point->nodes != o.nodes)
+                t.notes.append(QStringLiteral("projected for %1 node(s); the task asks for %2")
+                                   .arg(c.point->nodes)
+                                   .arg(o.nodes));
+        } else {
+            t.notes.append(QStringLiteral("not projected: no cost ceiling"));
+        }
+        if (o.sweep && t.usdPerHour) {
+            // A sweep task runs the probe, the measuring time and the setup: about measure + 15 min.
+            const double hours = (o.measureSeconds + 15 * 60) / 3600.0;
+            t.hoursCeiling = hours * o.costMargin;
+            t.costCeilingUsd = *t.usdPerHour * hours * o.costMargin;
+        }
+
+        auto env = [&](const char *key, const QString &value) {
+            t.envs.append({QString::fromLatin1(key), value});
+        };
+        env("GF_PLAN_TASK", t.name);
+        env("GF_WORKLOAD", w.id);
+        env("GF_GPU_ID", c.offer.gpuId);
+        env("GF_ACCELERATOR", t.pin.accelerator);
+        env("GF_GPUS_PER_NODE", QString::number(t.pin.acceleratorCount));
+        env("GF_OFFER_ID", id);
+        env("GF_OFFER_KEY", offerKey(c.offer));
+        env("GF_PROVIDER", c.offer.provider);
+        env("GF_INSTANCE_TYPE", c.offer.instanceType);
+        env("GF_REGION", c.offer.region);
+        env("GF_ZONE", c.offer.zone);
+        env("GF_SPOT", c.spot ? QStringLiteral("1") : QStringLiteral("0"));
+        env("GF_BATCH_PER_GPU", QString::number(w.batchPerGpu));
+        env("GF_PRECISION", precisionName(w.precision));
+        env("GF_FLOPS_PER_SAMPLE", QString::number(w.flopsPerSample, 'g', 10));
+        env("GF_PROJECTED_SAMPLES_PER_S",
+            t.projectedSamplesPerS ? QString::number(*t.projectedSamplesPerS, 'g', 8) : QString());
+        env("GF_MAX_COST_USD", t.costCeilingUsd ? number(*t.costCeilingUsd) : QString());
+        env("GF_PROBE", o.probe ? QStringLiteral("1") : QStringLiteral("0"));
+        env("GF_MEASURE_SECONDS", QString::number(o.measureSeconds));
+        env("GF_USER_CMD", o.runCommand);
+
+        if (o.probe) {
+            const QString pkg = o.packagePath.isEmpty() ? QStringLiteral("./gpufrontier-" GPUFRONTIER_VERSION
+                                                                         "-linux-x86_64.tar.gz")
+                                                        : o.packagePath;
+            t.fileMounts.append({remotePath(u"gpufrontier.tar.gz"), pkg});
+        }
+        if (o.measures())
+            t.fileMounts.append({remotePath(kMeasureScriptName),
+                                 QStringLiteral("./") + QString::fromUtf16(kMeasureScriptName)});
+        t.setup = setup;
+        t.run = run;
+        if (c.spot && !o.sweep)
+            t.notes.append(
+                QStringLiteral("spot: launch it as a managed job (sky jobs launch), which SkyPilot "
+                               "restarts after a preemption"));
+        plan.tasks.append(t);
+    }
+    if (plan.tasks.isEmpty()) {
+        QString why =
+            plan.skipped.isEmpty() ? QStringLiteral("no offer was given") : plan.skipped.join(u'\n');
+        return makeError(QStringLiteral("no offer can be launched through SkyPilot:\n%1").arg(why));
+    }
+    return plan;
+}
+
+QString taskYaml(const LaunchTask &t, const LaunchPlan &plan)
+{
+    const LaunchOptions &o = plan.options;
+    QString y;
+    auto comment = [&](const QString &text) { y += QStringLiteral("# ") + yamlCommentText(text) + u'\n'; };
+    comment(QStringLiteral("GPU Frontier launch plan: task %1 of workload %2").arg(t.name, plan.workload.id));
+    comment(QStringLiteral("Offer %1 (%2, %3)")
+                .arg(t.offerId, gpuModelName(t.offer),
+                     t.spot ? QStringLiteral("spot") : QStringLiteral("on-demand")));
+    if (t.projectedHours)
+        comment(QStringLiteral("Projected: %1 h, %2 USD; cost ceiling %3 USD (x%4)")
+                    .arg(number(*t.projectedHours),
+                         t.projectedCostUsd ? number(*t.projectedCostUsd) : QStringLiteral("?"),
+                         t.costCeilingUsd ? number(*t.costCeilingUsd) : QStringLiteral("?"),
+                         number(o.costMargin)));
+    comment(t.spot && !o.sweep ? QStringLiteral("Launch: sky jobs launch -n %1 %2").arg(t.name, t.fileName)
+                               : QStringLiteral("Launch: sky launch -c %1 %2").arg(t.name, t.fileName));
+    for (const QString &n : t.notes)
+        comment(QStringLiteral("Note: ") + n);
+    y += QStringLiteral("name: %1\n").arg(t.name);
+    y += QStringLiteral("num_nodes: %1\n").arg(t.nodes);
+    y += QStringLiteral("resources:\n");
+    const bool slashes = t.pin.region.contains(u'/') || t.pin.zone.contains(u'/');
+    if (o.legacyKeys || slashes) {
+        y += QStringLiteral("  cloud: %1\n").arg(t.pin.cloud);
+        if (!t.pin.region.isEmpty())
+            y += QStringLiteral("  region: %1\n").arg(yamlQuoted(t.pin.region));
+        if (!t.pin.zone.isEmpty())
+            y += QStringLiteral("  zone: %1\n").arg(yamlQuoted(t.pin.zone));
+    } else {
+        QString infra = t.pin.cloud;
+        if (!t.pin.region.isEmpty())
+            infra += u'/' + t.pin.region;
+        if (!t.pin.zone.isEmpty())
+            infra += u'/' + t.pin.zone;
+        y += QStringLiteral("  infra: %1\n").arg(yamlQuoted(infra));
+    }
+    y += QStringLiteral("  instance_type: %1\n").arg(yamlQuoted(t.pin.instanceType));
+    y += QStringLiteral("  accelerators: %1\n")
+             .arg(yamlQuoted(QStringLiteral("%1:%2").arg(t.pin.accelerator).arg(t.pin.acceleratorCount)));
+    y += QStringLiteral("  use_spot: %1\n").arg(t.spot ? QStringLiteral("true") : QStringLiteral("false"));
+    y += QStringLiteral("  disk_size: %1\n").arg(t.diskGb);
+    if (t.spot)
+        y += QStringLiteral("  job_recovery: FAILOVER\n");
+    y += QStringLiteral("envs:\n");
+    for (const auto &[k, v] : t.envs)
+        y += QStringLiteral("  %1: %2\n").arg(k, yamlQuoted(v));
+    if (!t.fileMounts.isEmpty()) {
+        y += QStringLiteral("file_mounts:\n");
+        for (const auto &[remote, local] : t.fileMounts)
+            y += QStringLiteral("  %1: %2\n").arg(yamlQuoted(remote), yamlQuoted(local));
+    }
+    y += QStringLiteral("setup: ") + yamlLiteralBlock(t.setup, 2);
+    y += QStringLiteral("run: ") + yamlLiteralBlock(t.run, 2);
+    return y;
+}
+
+QString planReadme(const LaunchPlan &plan)
+{
+    const LaunchOptions &o = plan.options;
+    auto safe = [](const QString &s) { return yamlCommentText(s); };
+    QString r;
+    r += QStringLiteral("GPU Frontier launch plan%1 for workload %2 (%3)\n")
+             .arg(o.sweep ? QStringLiteral(" (validation sweep)") : QString(), safe(plan.workload.id),
+                  safe(plan.workload.name));
+    r += QString(72, u'=') + u'\n';
+    r += QStringLiteral(
+        "\nOne SkyPilot task per offer (SkyPilot: https://docs.skypilot.co). Each YAML pins exactly that\n"
+        "offer: cloud/region[/zone], instance type, accelerators, spot or on-demand. Run every command "
+        "below\n"
+        "from this folder (file_mounts name local files relative to it).\n");
+    if (o.probe)
+        r += QStringLiteral(
+                 "\nWith the probe: copy GPU Frontier's Linux package here first (build it with `cpack -G "
+                 "TGZ` in\n"
+                 "a release build folder; the CUDA probe is in it when CUDA was found at build time):\n"
+                 "  file_mounts expects %1\n")
+                 .arg(safe(o.packagePath.isEmpty()
+                               ? QStringLiteral("./gpufrontier-" GPUFRONTIER_VERSION "-linux-x86_64.tar.gz")
+                               : o.packagePath));
+    if (!o.runCommand.isEmpty())
+        r +=
+            QStringLiteral("\nTraining command (envs GF_USER_CMD): %1\n"
+                           "Your code travels with `--workdir PATH` added to sky launch / sky jobs launch.\n")
+                .arg(safe(o.runCommand));
+
+    r += QStringLiteral("\nTasks\n-----\n");
+    for (const LaunchTask &t : plan.tasks) {
+        r += QStringLiteral("\n%1  (%2)\n").arg(t.fileName, safe(t.offerId));
+        r += QStringLiteral("  %1 x %2 on %3 %4 in %5%6, %7, %8 node(s), disk %9 GB\n")
+                 .arg(t.pin.accelerator)
+                 .arg(t.pin.acceleratorCount)
+                 .arg(t.pin.cloud, safe(t.pin.instanceType), safe(t.pin.region),
+                      t.pin.zone.isEmpty() ? QString() : QStringLiteral(" / ") + safe(t.pin.zone),
+                      t.spot ? QStringLiteral("spot") : QStringLiteral("on-demand"))
+                 .arg(t.nodes)
+                 .arg(t.diskGb);
+        if (t.usdPerHour)
+            r += QStringLiteral("  price %1 USD/h for the job").arg(number(*t.usdPerHour, 4));
+        else
+            r += QStringLiteral("  price unknown");
+        if (t.projectedHours)
+            r += QStringLiteral("; projected %1 h, %2 USD")
+                     .arg(number(*t.projectedHours),
+                          t.projectedCostUsd ? number(*t.projectedCostUsd) : QStringLiteral("?"));
+        r += u'\n';
+        if (t.costCeilingUsd)
+            r += QStringLiteral("  COST CEILING: %1 USD (%2 x %3%4); stop it by %5 h\n")
+                     .arg(number(*t.costCeilingUsd),
+                          o.sweep ? QStringLiteral("price x measuring time + 15 min setup")
+                                  : QStringLiteral("projected cost"),
+                          number(o.costMargin), QString(),
+                          t.hoursCeiling ? number(*t.hoursCeiling) : QStringLiteral("?"));
+        else
+            r += QStringLiteral("  COST CEILING: unknown (no projection or price)\n");
+        if (t.spot && !o.sweep) {
+            r += QStringLiteral("  launch:   sky jobs launch -n %1 %2\n").arg(t.name, t.fileName);
+            r += QStringLiteral("  watch:    sky jobs queue; sky jobs logs -n %1\n").arg(t.name);
+            r += QStringLiteral("  results:  sky jobs logs -n %1 --no-follow > results/%1.log\n").arg(t.name);
+            r += QStringLiteral("  stop:     sky jobs cancel -n %1\n").arg(t.name);
+        } else {
+            r += QStringLiteral("  launch:   sky launch -c %1 %2\n").arg(t.name, t.fileName);
+            r += QStringLiteral("  results:  mkdir -p results && rsync -a %1:%2/ results/ (or: sky logs %1 > "
+                                "results/%1.log)\n")
+                     .arg(t.name, QString::fromUtf16(kRemoteResultDir));
+            r += QStringLiteral("  tear down: sky down -y %1\n").arg(t.name);
+        }
+        for (const QString &n : t.notes)
+            r += QStringLiteral("  note: %1\n").arg(safe(n));
+    }
+    if (!plan.skipped.isEmpty()) {
+        r += QStringLiteral("\nNot planned\n-----------\n");
+        for (const QString &s : plan.skipped)
+            r += QStringLiteral("  %1\n").arg(safe(s));
+    }
+    r += QStringLiteral(
+        "\nCost ceilings\n-------------\n"
+        "SkyPilot's task format has no price-cap field (no max_hourly_cost), so the ceiling of each task is\n"
+        "written here, in its YAML header and as GF_MAX_COST_USD in its envs. Check what is running with\n"
+        "`sky status` and `sky cost-report`, and tear down what you no longer need. On-demand clusters keep\n"
+        "billing after the run ends until `sky down` (or add `--down` to sky launch to stop on "
+        "completion).\n");
+    if (o.measures()) {
+        r += QStringLiteral(
+                 "\nMeasurements\n------------\n"
+                 "On the first node, gf_measure.py %1 and measures the workload's throughput for %2 s: %3.\n"
+                 "It writes ~/%4/<task>.json on the cluster and prints the same document on one line "
+                 "starting\n"
+                 "with GPUFRONTIER-MEASUREMENT in the job's log.\n")
+                 .arg(o.probe ? QStringLiteral("runs gpufrontier-probe --quick")
+                              : QStringLiteral("skips the probe"))
+                 .arg(o.measureSeconds)
+                 .arg(o.runCommand.isEmpty()
+                          ? QStringLiteral(
+                                "a synthetic PyTorch step of the preset's shape (see gf_measure.py)")
+                          : QStringLiteral(
+                                "a short timed run of your command, which reports samples/s by writing "
+                                "a number to the file $GF_SAMPLES_PER_S_FILE or printing a line "
+                                "\"gpufrontier: samples_per_s=N\" (all GPUs of the node)"))
+                 .arg(QString::fromUtf16(kRemoteResultDir));
+    }
+    r += QStringLiteral(
+        "\nBringing results back\n---------------------\n"
+        "  gpufrontier-cli measure --import results/*.json   (a saved job log works too)\n"
+        "or in the app: Measurements page, Import... From then on this workload on that GPU is projected\n"
+        "from your measurement (marked \"measured\" in the tables, chart and reports).\n");
+    if (o.sweep)
+        r += QStringLiteral(
+            "\nAll at once: bash sweep.sh launches every task in parallel, waits, collects the\n"
+            "JSON files into results/ and tears every cluster down (also on Ctrl-C).\n");
+    return r;
+}
+
+QString sweepScript(const LaunchPlan &plan)
+{
+    QString names;
+    for (const LaunchTask &t : plan.tasks)
+        names += u' ' + shellQuoted(t.name);
+    QString s =
+        QStringLiteral(
+            "#!/usr/bin/env bash\n"
+            "# GPU Frontier validation sweep (generated): launches every task of this folder in parallel, "
+            "waits\n"
+            "# for them, collects the measurement JSON files into results/ and tears the clusters down.\n"
+            "# Run it from anywhere: bash sweep.sh. Needs SkyPilot (sky) with the clouds set up (sky "
+            "check).\n"
+            "set -uo pipefail\n"
+            "cd \"$(dirname \"$0\")\" || exit 1\n"
+            "tasks=(%1 )\n"
+            "result_dir=%2\n"
+            "mkdir -p results\n"
+            "teardown() {\n"
+            "  for t in \"${tasks[@]}\"; do sky down -y \"$t\" >\"results/$t.down.log\" 2>&1 & done\n"
+            "  wait\n"
+            "}\n"
+            "trap 'echo \"interrupted: tearing the clusters down\"; teardown; exit 130' INT TERM\n"
+            "pids=()\n"
+            "for t in \"${tasks[@]}\"; do\n"
+            "  echo \"launching $t\"\n"
+            "  sky launch -y -c \"$t\" \"$t.yaml\" >\"results/$t.log\" 2>&1 &\n"
+            "  pids+=(\"$!\")\n"
+            "done\n"
+            "failed=0\n"
+            "for i in \"${!tasks[@]}\"; do\n"
+            "  t=${tasks[$i]}\n"
+            "  if wait \"${pids[$i]}\"; then echo \"$t finished\"; else echo \"$t failed: see "
+            "results/$t.log\"; failed=1; fi\n"
+            "done\n"
+            "for t in \"${tasks[@]}\"; do\n"
+            "  rsync -a \"$t:$result_dir/$t.json\" \"results/$t.json\" 2>/dev/null \\\n"
+            "    || echo \"$t: no JSON file copied; results/$t.log holds the GPUFRONTIER-MEASUREMENT line if "
+            "it ran\"\n"
+            "done\n"
+            "teardown\n"
+            "echo \"Import the measurements: gpufrontier-cli measure --import results/*.json\"\n"
+            "exit \"$failed\"\n")
+            .arg(names, shellQuoted(QString::fromUtf16(kRemoteResultDir)));
+    return s;
+}
+
+QByteArray measureScript()
+{
+    return readResource(QStringLiteral("launch/gf_measure.py"));
+}
+
+Result<QStringList> writeLaunchPlan(const LaunchPlan &plan, const QString &dir)
+{
+    QDir d(dir);
+    if (!d.exists() && !QDir().mkpath(dir))
+        return makeError(QStringLiteral("cannot create the folder %1").arg(dir));
+    QStringList written;
+    auto write = [&](const QString &name, const QByteArray &data, bool executable) -> Status {
+        const QString path = d.filePath(name);
+        QSaveFile f(path);
+        if (!f.open(QIODevice::WriteOnly))
+            return makeError(QStringLiteral("cannot write %1: %2").arg(path, f.errorString()));
+        f.write(data);
+        if (!f.commit())
+            return makeError(QStringLiteral("cannot write %1: %2").arg(path, f.errorString()));
+        if (executable)
+            QFile::setPermissions(path, QFile::permissions(path) | QFileDevice::ExeOwner |
+                                            QFileDevice::ExeGroup | QFileDevice::ExeOther);
+        written.append(path);
+        return Ok{};
+    };
+    for (const LaunchTask &t : plan.tasks)
+        if (auto st = write(t.fileName, taskYaml(t, plan).toUtf8(), false); !st)
+            return st.error();
+    if (plan.options.measures()) {
+        const QByteArray script = measureScript();
+        if (script.isEmpty())
+            return makeError(QStringLiteral("the measurement script is missing from the application"));
+        if (auto st = write(QString::fromUtf16(kMeasureScriptName), script, true); !st)
+            return st.error();
+    }
+    if (plan.options.sweep)
+        if (auto st = write(QStringLiteral("sweep.sh"), sweepScript(plan).toUtf8(), true); !st)
+            return st.error();
+    if (auto st = write(QStringLiteral("README.txt"), planReadme(plan).toUtf8(), false); !st)
+        return st.error();
+    return written;
+}
+
+QList<qsizetype> rankFrontierPoints(const QList<ProjectedOffer> &points, double weight)
+{
+    const double w = std::isfinite(weight) ? std::clamp(weight, 0.0, 1.0) : 0.5;
+    QList<qsizetype> out;
+    for (int pass = 0; pass < 2; ++pass) {
+        QList<qsizetype> group;
+        double tMin = INFINITY, tMax = -INFINITY, cMin = INFINITY, cMax = -INFINITY;
+        for (qsizetype i = 0; i < points.size(); ++i) {
+            const ProjectedOffer &p = points.at(i);
+            if (!p.onFrontier || p.feasible != (pass == 0))
+                continue;
+            group.append(i);
+            tMin = std::min(tMin, p.totalHours);
+            tMax = std::max(tMax, p.totalHours);
+            cMin = std::min(cMin, p.costUsd);
+            cMax = std::max(cMax, p.costUsd);
+        }
+        auto score = [&](qsizetype i) {
+            const ProjectedOffer &p = points.at(i);
+            const double nt = tMax > tMin ? (p.totalHours - tMin) / (tMax - tMin) : 0.0;
+            const double nc = cMax > cMin ? (p.costUsd - cMin) / (cMax - cMin) : 0.0;
+            return w * nt + (1.0 - w) * nc;
+        };
+        std::stable_sort(group.begin(), group.end(), [&](qsizetype a, qsizetype b) {
+            const ProjectedOffer &pa = points.at(a);
+            const ProjectedOffer &pb = points.at(b);
+            if (pa.recommended != pb.recommended)
+                return pa.recommended;
+            const double sa = score(a), sb = score(b);
+            if (sa != sb)
+                return sa < sb;
+            return pa.totalHours < pb.totalHours;
+        });
+        out += group;
+    }
+    return out;
+}
+
+} // namespace gf

@@ -1,0 +1,37 @@
+#pragma once
+
+#include "domain/gpuspecs.h"
+#include "domain/throughputmeasurement.h"
+#include "domain/workload.h"
+#include "projection/projection.h"
+
+#include <QList>
+
+#include <optional>
+
+namespace gf {
+
+/// An imported measurement beside what the model projects for it (without the measurement).
+struct MeasurementComparison
+{
+    ThroughputMeasurement measurement;
+    std::optional<double> projectedPerGpu; ///< samples/s per GPU from the model; nullopt: not projectable
+    QString why;                           ///< when not projectable: why (unknown workload, no spec, ...)
+    /// (projected - measured) / measured x 100: positive = the model was optimistic.
+    std::optional<double> errorPct() const
+    {
+        if (!projectedPerGpu || !(measurement.samplesPerSPerGpu > 0))
+            return std::nullopt;
+        return (*projectedPerGpu - measurement.samplesPerSPerGpu) / measurement.samplesPerSPerGpu * 100.0;
+    }
+};
+
+/// Compares each measurement with the model's single-GPU speed of its workload (found by id among
+/// `workloads`, case-insensitive) on its GPU, with the calibration in use. The model here never uses
+/// the measurements themselves.
+QList<MeasurementComparison> compareMeasurements(const ThroughputMeasurements &measurements,
+                                                 const QList<Workload> &workloads,
+                                                 const Calibration &calibration,
+                                                 const GpuSpecTable &specs = GpuSpecTable::builtin());
+
+} // namespace gf

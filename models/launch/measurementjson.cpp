@@ -1,0 +1,146 @@
+#include "launch/measurementjson.h"
+
+#include "domain/gpucatalog.h"
+
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <cmath>
+
+namespace gf {
+
+namespace {
+
+constexpr QLatin1StringView kMarker("GPUFRONTIER-MEASUREMENT ");
+
+Result<MeasurementDocument> fromObject(const QJsonObject &o, const QString &where, const QString &fileName,
+                                       const GpuCatalog &gpus)
+{
+    if (o.value(u"schema").toString() != u"gpufrontier-measurement")
+        return makeError(QStringLiteral("%1: not a GPU Frontier measurement (\"schema\" is not "
+                                        "\"gpufrontier-measurement\")")
+                             .arg(where));
+    const int version = o.value(u"schema_version").toInt(0);
+    if (version != 1)
+        return makeError(
+            QStringLiteral("%1: schema_version %2 is not supported (1 is)").arg(where).arg(version));
+    MeasurementDocument d;
+    ThroughputMeasurement &m = d.measurement;
+    m.kind = MeasurementKind::User;
+    m.workloadId = o.value(u"workload").toString().trimmed();
+    if (m.workloadId.isEmpty())
+        return makeError(QStringLiteral("%1: \"workload\" is missing").arg(where));
+    m.gpuId = o.value(u"gpu_id").toString().trimmed();
+    if (!gpus.model(m.gpuId)) {
+        const auto resolved = gpus.resolve(QString(), o.value(u"accelerator").toString());
+        if (m.gpuId.isEmpty() && resolved)
+            m.gpuId = *resolved;
+        else
+            return makeError(QStringLiteral("%1: GPU \"%2\" is not a known GPU id").arg(where, m.gpuId));
+    }
+    d.task = o.value(u"task").toString();
+    d.method = o.value(u"method").toString();
+    for (const QJsonValue &n : o.value(u"notes").toArray())
+        d.notes.append(n.toString());
+    m.gpuCount = std::max(1, o.value(u"gpu_count").toInt(1));
+    double perGpu = o.value(u"samples_per_s_per_gpu").toDouble(0);
+    const double total = o.value(u"samples_per_s").toDouble(0);
+    if (!(perGpu > 0) && total > 0)
+        perGpu = total / m.gpuCount;
+    if (!(perGpu > 0) || !std::isfinite(perGpu) || perGpu > 1e12)
+        return makeError(QStringLiteral("%1: no measured samples/s (the run reported: %2)")
+                             .arg(where, d.notes.isEmpty() ? QStringLiteral("nothing")
+                                                           : d.notes.join(QStringLiteral("; "))));
+    m.samplesPerSPerGpu = perGpu;
+    m.batchPerGpu = std::max(0, o.value(u"batch_per_gpu").toInt(0));
+    m.precision = o.value(u"precision").toString();
+    const QJsonObject offer = o.value(u"offer").toObject();
+    m.offerKey = offer.value(u"key").toString();
+    if (m.offerKey.isEmpty() && offer.contains(u"provider"))
+        m.offerKey = QStringLiteral("%1/%2/%3")
+                         .arg(offer.value(u"provider").toString(), offer.value(u"instance_type").toString(),
+                              offer.value(u"region").toString());
+    const QString at = o.value(u"measured_at").toString();
+    if (!at.isEmpty()) {
+        m.measuredAt = QDateTime::fromString(at, Qt::ISODateWithMs);
+        if (!m.measuredAt.isValid())
+            m.measuredAt = QDateTime::fromString(at, Qt::ISODate);
+        if (!m.measuredAt.isValid())
+            return makeError(
+                QStringLiteral("%1: measured_at \"%2\" is not an ISO date and time").arg(where, at));
+        m.measuredAt = m.measuredAt.toUTC();
+    }
+    const QString offerId = offer.value(u"id").toString(m.offerKey);
+    m.source = QStringLiteral("%1 on %2 (%3%4)")
+                   .arg(d.method.isEmpty() ? QStringLiteral("measurement") : d.method,
+                        offerId.isEmpty() ? QStringLiteral("an unnamed offer") : offerId,
+                        d.task.isEmpty() ? QString() : QStringLiteral("task %1, ").arg(d.task),
+                        QFileInfo(fileName).fileName());
+    const QJsonValue projected = o.value(u"projected_samples_per_s");
+    if (projected.isDouble() && projected.toDouble() > 0)
+        d.projectedSamplesPerS = projected.toDouble();
+    d.json = QJsonDocument(o).toJson(QJsonDocument::Compact);
+    return d;
+}
+
+} // namespace
+
+Result<QList<MeasurementDocument>> parseMeasurementFile(const QByteArray &content, const QString &fileName,
+                                                        const GpuCatalog &gpus)
+{
+    QList<MeasurementDocument> out;
+    const QByteArray trimmed = content.trimmed();
+    auto addObject = [&](const QJsonObject &o, const QString &where) -> Status {
+        auto d = fromObject(o, where, fileName, gpus);
+        if (!d)
+            return d.error();
+        out.append(d.value());
+        return Ok{};
+    };
+    if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+        QJsonParseError err;
+        const QJsonDocument doc = QJsonDocument::fromJson(trimmed, &err);
+        if (doc.isNull())
+            return makeError(QStringLiteral("%1: not valid JSON at offset %2: %3")
+                                 .arg(fileName)
+                                 .arg(err.offset)
+                                 .arg(err.errorString()));
+        if (doc.isObject()) {
+            if (auto st = addObject(doc.object(), fileName); !st)
+                return st.error();
+        } else {
+            const QJsonArray arr = doc.array();
+            for (qsizetype i = 0; i < arr.size(); ++i)
+                if (auto st = addObject(arr.at(i).toObject(),
+                                        QStringLiteral("%1, entry %2").arg(fileName).arg(i + 1));
+                    !st)
+                    return st.error();
+        }
+    } else {
+        // A job log: every line holding the marker carries one compact document after it.
+        const QList<QByteArray> lines = content.split('\n');
+        for (qsizetype i = 0; i < lines.size(); ++i) {
+            const qsizetype at = lines.at(i).indexOf(QByteArray(kMarker.data(), kMarker.size()));
+            if (at < 0)
+                continue;
+            const QByteArray json = lines.at(i).mid(at + kMarker.size()).trimmed();
+            const QString where = QStringLiteral("%1 line %2").arg(fileName).arg(i + 1);
+            QJsonParseError err;
+            const QJsonDocument doc = QJsonDocument::fromJson(json, &err);
+            if (!doc.isObject())
+                return makeError(QStringLiteral("%1: the measurement is not a JSON object (%2)")
+                                     .arg(where, err.errorString()));
+            if (auto st = addObject(doc.object(), where); !st)
+                return st.error();
+        }
+    }
+    if (out.isEmpty())
+        return makeError(QStringLiteral("%1: no GPU Frontier measurement in it (a JSON document of "
+                                        "gf_measure.py, or a log with a GPUFRONTIER-MEASUREMENT line)")
+                             .arg(fileName));
+    return out;
+}
+
+} // namespace gf

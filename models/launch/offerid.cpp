@@ -1,0 +1,106 @@
+#include "launch/offerid.h"
+
+#include <QStringList>
+
+namespace gf {
+
+namespace {
+
+QString encodePart(const QString &s)
+{
+    QString out;
+    out.reserve(s.size());
+    for (QChar c : s) {
+        if (c == u'%')
+            out += QStringLiteral("%25");
+        else if (c == u'/')
+            out += QStringLiteral("%2F");
+        else if (c == u':')
+            out += QStringLiteral("%3A");
+        else
+            out += c;
+    }
+    return out;
+}
+
+QString decodePart(const QString &s)
+{
+    QString out;
+    out.reserve(s.size());
+    for (qsizetype i = 0; i < s.size(); ++i) {
+        if (s.at(i) == u'%' && i + 2 < s.size()) {
+            const QString hex = s.mid(i + 1, 2).toUpper();
+            if (hex == u"25" || hex == u"2F" || hex == u"3A") {
+                out += hex == u"25" ? u'%' : hex == u"2F" ? u'/' : u':';
+                i += 2;
+                continue;
+            }
+        }
+        out += s.at(i);
+    }
+    return out;
+}
+
+} // namespace
+
+QString offerIdText(const Offer &offer, bool spot)
+{
+    QString id =
+        encodePart(offer.provider) + u'/' + encodePart(offer.instanceType) + u'/' + encodePart(offer.region);
+    if (!offer.zone.isEmpty())
+        id += u'/' + encodePart(offer.zone);
+    if (spot)
+        id += QStringLiteral(":spot");
+    return id;
+}
+
+QString offerKey(const Offer &offer)
+{
+    return encodePart(offer.provider) + u'/' + encodePart(offer.instanceType) + u'/' +
+           encodePart(offer.region);
+}
+
+Result<OfferId> parseOfferId(const QString &textIn)
+{
+    QString text = textIn; // not trimmed: a part may end in a space (IDs are printed exactly)
+    OfferId id;
+    if (text.endsWith(QStringLiteral(":spot"), Qt::CaseInsensitive)) {
+        id.spot = true;
+        text.chop(5);
+    } else if (text.endsWith(QStringLiteral(":on-demand"), Qt::CaseInsensitive)) {
+        text.chop(10);
+    }
+    const QStringList parts = text.split(u'/');
+    if (parts.size() < 3 || parts.size() > 4)
+        return makeError(
+            QStringLiteral("offer ID \"%1\" is not provider/instance_type/region[/zone][:spot]").arg(textIn));
+    id.provider = decodePart(parts.at(0)).toLower();
+    id.instanceType = decodePart(parts.at(1));
+    id.region = decodePart(parts.at(2));
+    if (parts.size() == 4)
+        id.zone = decodePart(parts.at(3));
+    if (id.provider.isEmpty() || id.instanceType.isEmpty() || id.region.isEmpty())
+        return makeError(
+            QStringLiteral("offer ID \"%1\": provider, instance type and region must not be empty")
+                .arg(textIn));
+    if (parts.size() == 4 && id.zone.isEmpty())
+        return makeError(QStringLiteral("offer ID \"%1\": the zone after the last '/' is empty").arg(textIn));
+    return id;
+}
+
+QList<qsizetype> matchOffers(const QList<Offer> &offers, const OfferId &id)
+{
+    QList<qsizetype> out;
+    for (qsizetype i = 0; i < offers.size(); ++i) {
+        const Offer &o = offers.at(i);
+        if (o.provider.compare(id.provider, Qt::CaseInsensitive) != 0 || o.instanceType != id.instanceType ||
+            o.region != id.region)
+            continue;
+        if (!id.zone.isEmpty() && o.zone != id.zone)
+            continue;
+        out.append(i);
+    }
+    return out;
+}
+
+} // namespace gf

@@ -1,0 +1,161 @@
+#include "launch/skypilotnames.h"
+
+#include "util/csv.h"
+#include "util/resourcefiles.h"
+
+#include <QRegularExpression>
+
+#include <cmath>
+
+namespace gf {
+
+QString skypilotCloud(const QString &provider)
+{
+    const QString p = provider.toLower();
+    if (p == u"aws" || p == u"gcp" || p == u"azure" || p == u"paperspace")
+        return p;
+    if (p == u"vastai" || p == u"vast")
+        return QStringLiteral("vast");
+    return {};
+}
+
+Result<SkypilotAcceleratorTable> SkypilotAcceleratorTable::fromCsv(const QString &text)
+{
+    auto doc = parseCsv(text);
+    if (!doc)
+        return doc.error().prefixed(QStringLiteral("skypilot_accelerators.csv: "));
+    const CsvDocument &d = doc.value();
+    const int cId = d.column(QStringLiteral("gpu_id"));
+    const int cAcc = d.column(QStringLiteral("accelerator"));
+    const int cOver = d.column(QStringLiteral("overrides"));
+    const int cVast = d.column(QStringLiteral("vast_type"));
+    if (cId < 0 || cAcc < 0 || cOver < 0 || cVast < 0)
+        return makeError(QStringLiteral(
+            "skypilot_accelerators.csv: needs columns gpu_id, accelerator, overrides, vast_type"));
+    SkypilotAcceleratorTable t;
+    for (const CsvRecord &r : d.records) {
+        auto field = [&](int c) { return c < r.fields.size() ? r.fields.at(c).trimmed() : QString(); };
+        Row row;
+        row.gpuId = field(cId);
+        row.accelerator = field(cAcc);
+        row.vastType = field(cVast);
+        if (row.gpuId.isEmpty() || row.accelerator.isEmpty())
+            return makeError(
+                QStringLiteral("skypilot_accelerators.csv line %1: gpu_id and accelerator are required")
+                    .arg(r.line));
+        for (const QString &o : field(cOver).split(u'|', Qt::SkipEmptyParts)) {
+            const qsizetype colon = o.indexOf(u':');
+            if (colon <= 0 || colon == o.size() - 1)
+                return makeError(QStringLiteral("skypilot_accelerators.csv line %1: override \"%2\" is not "
+                                                "cloud:NAME or cloud/PREFIX:NAME")
+                                     .arg(r.line)
+                                     .arg(o));
+            row.overrides.append({o.left(colon).trimmed(), o.mid(colon + 1).trimmed()});
+        }
+        if (t.m_byId.contains(row.gpuId))
+            return makeError(QStringLiteral("skypilot_accelerators.csv line %1: %2 given twice")
+                                 .arg(r.line)
+                                 .arg(row.gpuId));
+        t.m_byId.insert(row.gpuId, t.m_rows.size());
+        t.m_rows.append(row);
+    }
+    return t;
+}
+
+const SkypilotAcceleratorTable &SkypilotAcceleratorTable::builtin()
+{
+    static const SkypilotAcceleratorTable table = [] {
+        auto t = fromCsv(readResourceText(QStringLiteral("providers/skypilot_accelerators.csv")));
+        if (!t)
+            qFatal("%s", qPrintable(t.error().text()));
+        return t.value();
+    }();
+    return table;
+}
+
+QString SkypilotAcceleratorTable::acceleratorName(const QString &gpuId, const QString &cloud,
+                                                  const QString &instanceType) const
+{
+    const auto it = m_byId.constFind(gpuId);
+    if (it == m_byId.cend())
+        return {};
+    const Row &row = m_rows.at(*it);
+    // The most specific override first: cloud/PREFIX, then cloud.
+    for (const auto &[key, name] : row.overrides) {
+        const qsizetype slash = key.indexOf(u'/');
+        if (slash > 0 && key.left(slash) == cloud && instanceType.startsWith(key.mid(slash + 1)))
+            return name;
+    }
+    for (const auto &[key, name] : row.overrides)
+        if (key == cloud)
+            return name;
+    return row.accelerator;
+}
+
+QString SkypilotAcceleratorTable::vastType(const QString &gpuId) const
+{
+    const auto it = m_byId.constFind(gpuId);
+    return it == m_byId.cend() ? QString() : m_rows.at(*it).vastType;
+}
+
+Result<SkypilotPin> skypilotPin(const Offer &o, const SkypilotAcceleratorTable &table)
+{
+    SkypilotPin pin;
+    pin.cloud = skypilotCloud(o.provider);
+    if (pin.cloud.isEmpty())
+        return makeError(QStringLiteral("SkyPilot has no cloud for provider \"%1\"").arg(o.provider));
+    if (o.gpuId.isEmpty())
+        return makeError(QStringLiteral("the GPU \"%1\" of this offer is not recognised").arg(o.gpuRawName));
+    if (!(o.gpuCount >= 1) || o.gpuCount != std::floor(o.gpuCount) || o.gpuCount > 64)
+        return makeError(QStringLiteral("SkyPilot pins whole GPUs; this offer has %1").arg(o.gpuCount));
+    pin.acceleratorCount = static_cast<int>(o.gpuCount);
+    pin.region = o.region;
+    pin.instanceType = o.instanceType;
+
+    if (pin.cloud == u"gcp") {
+        // GPU Frontier names an N1 host with attached GPUs "n1-standard-8+1xT4": SkyPilot takes the host
+        // as instance type and the GPUs as accelerators.
+        static const QRegularExpression n1(QStringLiteral("^(n1-[a-z]+-\\d+)\\+(\\d+)x(.+)$"));
+        if (const auto m = n1.match(o.instanceType); m.hasMatch())
+            pin.instanceType = m.captured(1);
+        pin.zone = o.zone;
+    } else if (pin.cloud == u"aws") {
+        // AWS catalogs give the zone as an AZ id (use1-az6), which maps to a different zone name in every
+        // account: SkyPilot pins the region and picks the zone.
+        if (!o.zone.isEmpty())
+            pin.notes.append(
+                QStringLiteral("zone %1 is an AWS AZ id (its name differs per account): only the "
+                               "region is pinned")
+                    .arg(o.zone));
+    } else if (!o.zone.isEmpty()) {
+        pin.zone = o.zone;
+    }
+
+    pin.accelerator = table.acceleratorName(o.gpuId, pin.cloud, pin.instanceType);
+    if (pin.accelerator.isEmpty())
+        return makeError(QStringLiteral("GPU %1 has no SkyPilot accelerator name").arg(o.gpuId));
+
+    if (pin.cloud == u"vast") {
+        // SkyPilot launches vast.ai by its own synthetic types "<count>x-<GPU>-32-65536"; a marketplace
+        // offer id is not one of them.
+        static const QRegularExpression synthetic(QStringLiteral("^\\d+x-[A-Za-z0-9_]+-\\d+-\\d+$"));
+        if (!synthetic.match(o.instanceType).hasMatch()) {
+            const QString vt = table.vastType(o.gpuId);
+            if (vt.isEmpty())
+                return makeError(
+                    QStringLiteral("SkyPilot has no vast.ai instance type for GPU %1").arg(o.gpuId));
+            pin.instanceType = QStringLiteral("%1x-%2-32-65536").arg(pin.acceleratorCount).arg(vt);
+            // SkyPilot's vast.ai regions are the locations of its own catalog: a marketplace machine's
+            // location is usually not one of them, so the region is left to SkyPilot.
+            pin.notes.append(
+                QStringLiteral("vast.ai offer %1 is a marketplace machine in %2: the plan pins SkyPilot's "
+                               "nearest type %3 in any region SkyPilot lists for it (vast.ai picks the host; "
+                               "the price and location may differ from the offer)")
+                    .arg(o.instanceType, o.region, pin.instanceType));
+            pin.region.clear();
+        }
+    }
+    return pin;
+}
+
+} // namespace gf

@@ -1,0 +1,270 @@
+#include "viewmodels/groupingmodel.h"
+
+#include <QHash>
+
+namespace gf {
+
+// Internal ids: 0 for a top-level row, group + 1 for a member row (its parent's row + 1).
+
+GroupingModel::GroupingModel(QObject *parent) : QAbstractItemModel(parent), m_start{0} {}
+
+GroupingModel::~GroupingModel() = default;
+
+void GroupingModel::setSourceModel(QAbstractItemModel *source)
+{
+    beginResetModel();
+    for (const QMetaObject::Connection &c : std::as_const(m_connections))
+        disconnect(c);
+    m_connections.clear();
+    m_source = source;
+    if (m_source) {
+        QAbstractItemModel *s = m_source;
+        m_connections = {
+            connect(s, &QAbstractItemModel::modelAboutToBeReset, this, &GroupingModel::beginSourceChange),
+            connect(s, &QAbstractItemModel::modelReset, this, &GroupingModel::endSourceChange),
+            connect(s, &QAbstractItemModel::layoutAboutToBeChanged, this, &GroupingModel::beginSourceChange),
+            connect(s, &QAbstractItemModel::layoutChanged, this, &GroupingModel::endSourceChange),
+            connect(s, &QAbstractItemModel::rowsAboutToBeInserted, this, &GroupingModel::beginSourceChange),
+            connect(s, &QAbstractItemModel::rowsInserted, this, &GroupingModel::endSourceChange),
+            connect(s, &QAbstractItemModel::rowsAboutToBeRemoved, this, &GroupingModel::beginSourceChange),
+            connect(s, &QAbstractItemModel::rowsRemoved, this, &GroupingModel::endSourceChange),
+            connect(s, &QAbstractItemModel::rowsAboutToBeMoved, this, &GroupingModel::beginSourceChange),
+            connect(s, &QAbstractItemModel::rowsMoved, this, &GroupingModel::endSourceChange),
+            connect(s, &QAbstractItemModel::columnsAboutToBeInserted, this,
+                    &GroupingModel::beginSourceChange),
+            connect(s, &QAbstractItemModel::columnsInserted, this, &GroupingModel::endSourceChange),
+            connect(s, &QAbstractItemModel::columnsAboutToBeRemoved, this, &GroupingModel::beginSourceChange),
+            connect(s, &QAbstractItemModel::columnsRemoved, this, &GroupingModel::endSourceChange),
+            connect(s, &QAbstractItemModel::dataChanged, this, &GroupingModel::onSourceDataChanged),
+            connect(s, &QAbstractItemModel::headerDataChanged, this, &QAbstractItemModel::headerDataChanged),
+        };
+    }
+    regroup();
+    endResetModel();
+}
+
+void GroupingModel::setGrouped(bool grouped)
+{
+    if (grouped == m_grouped)
+        return;
+    beginResetModel();
+    m_grouped = grouped;
+    regroup();
+    endResetModel();
+}
+
+void GroupingModel::beginSourceChange()
+{
+    if (m_inChange)
+        return;
+    m_inChange = true;
+    beginResetModel();
+}
+
+void GroupingModel::endSourceChange()
+{
+    if (!m_inChange)
+        return;
+    regroup();
+    m_inChange = false;
+    endResetModel();
+}
+
+void GroupingModel::regroup()
+{
+    const int n = m_source ? m_source->rowCount() : 0;
+    m_groupOf.resize(n);
+    m_position.resize(n);
+    QList<int> sizes;
+    if (m_grouped) {
+        QHash<QString, int> groupOfKey;
+        groupOfKey.reserve(n);
+        for (int row = 0; row < n; ++row) {
+            const QString key = groupKey(row);
+            auto it = groupOfKey.constFind(key);
+            if (it == groupOfKey.constEnd()) {
+                it = groupOfKey.insert(key, static_cast<int>(sizes.size()));
+                sizes.append(0);
+            }
+            m_groupOf[row] = it.value();
+            m_position[row] = sizes[it.value()]++;
+        }
+    } else {
+        sizes.fill(1, n);
+        for (int row = 0; row < n; ++row) {
+            m_groupOf[row] = row;
+            m_position[row] = 0;
+        }
+    }
+    const int groups = static_cast<int>(sizes.size());
+    m_start.resize(groups + 1);
+    m_start[0] = 0;
+    for (int g = 0; g < groups; ++g)
+        m_start[g + 1] = m_start[g] + sizes[g];
+    m_members.resize(n);
+    for (int row = 0; row < n; ++row)
+        m_members[m_start[m_groupOf[row]] + m_position[row]] = row;
+    m_rep.resize(groups);
+    for (int g = 0; g < groups; ++g)
+        m_rep[g] = m_members[m_start[g]];
+    updateGroups();
+}
+
+void GroupingModel::updateGroups() {}
+
+std::span<const int> GroupingModel::members(int group) const
+{
+    return std::span<const int>(m_members.constData() + m_start.at(group),
+                                static_cast<size_t>(groupSize(group)));
+}
+
+int GroupingModel::groupOfSourceRow(int sourceRow) const
+{
+    return sourceRow >= 0 && sourceRow < m_groupOf.size() ? m_groupOf.at(sourceRow) : -1;
+}
+
+int GroupingModel::sourceRow(const QModelIndex &index) const
+{
+    if (!index.isValid() || index.model() != this)
+        return -1;
+    if (index.internalId() == 0)
+        return m_rep.value(index.row(), -1);
+    const int group = static_cast<int>(index.internalId() - 1);
+    return index.row() < groupSize(group) ? m_members.at(m_start.at(group) + index.row()) : -1;
+}
+
+QModelIndex GroupingModel::indexOfSourceRow(int sourceRow, int column) const
+{
+    const int group = groupOfSourceRow(sourceRow);
+    if (group < 0 || column < 0 || column >= columnCount())
+        return {};
+    if (groupSize(group) < 2)
+        return createIndex(group, column, quintptr(0));
+    return createIndex(m_position.at(sourceRow), column, quintptr(group + 1));
+}
+
+bool GroupingModel::isGroupRow(const QModelIndex &index) const
+{
+    return index.isValid() && index.model() == this && index.internalId() == 0 && groupSize(index.row()) >= 2;
+}
+
+QModelIndex GroupingModel::index(int row, int column, const QModelIndex &parent) const
+{
+    if (row < 0 || column < 0 || column >= columnCount())
+        return {};
+    if (!parent.isValid())
+        return row < groupCount() ? createIndex(row, column, quintptr(0)) : QModelIndex();
+    if (parent.model() != this || parent.internalId() != 0 || parent.column() != 0)
+        return {};
+    const int size = groupSize(parent.row());
+    return size >= 2 && row < size ? createIndex(row, column, quintptr(parent.row() + 1)) : QModelIndex();
+}
+
+QModelIndex GroupingModel::parent(const QModelIndex &child) const
+{
+    if (!child.isValid() || child.internalId() == 0)
+        return {};
+    return createIndex(static_cast<int>(child.internalId() - 1), 0, quintptr(0));
+}
+
+int GroupingModel::rowCount(const QModelIndex &parent) const
+{
+    if (!parent.isValid())
+        return groupCount();
+    if (parent.internalId() != 0 || parent.column() != 0)
+        return 0;
+    const int size = groupSize(parent.row());
+    return size >= 2 ? size : 0;
+}
+
+int GroupingModel::columnCount(const QModelIndex &parent) const
+{
+    Q_UNUSED(parent)
+    return m_source ? m_source->columnCount() : 0;
+}
+
+bool GroupingModel::hasChildren(const QModelIndex &parent) const
+{
+    return rowCount(parent) > 0;
+}
+
+QVariant GroupingModel::sourceData(int sourceRow, int column, int role) const
+{
+    return m_source ? m_source->index(sourceRow, column).data(role) : QVariant();
+}
+
+QVariant GroupingModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.model() != this)
+        return {};
+    const bool topLevel = index.internalId() == 0;
+    const int group = topLevel ? index.row() : static_cast<int>(index.internalId() - 1);
+    if (group >= groupCount())
+        return {};
+    const int size = groupSize(group);
+    if (role == IsGroupRole)
+        return topLevel && size >= 2;
+    if (role == GroupSizeRole)
+        return topLevel ? size : 1;
+    if (topLevel && size >= 2)
+        return groupData(group, index.column(), role);
+    const int row = sourceRow(index);
+    return row >= 0 ? sourceData(row, index.column(), role) : QVariant();
+}
+
+QVariant GroupingModel::groupData(int group, int column, int role) const
+{
+    return sourceData(m_rep.at(group), column, role);
+}
+
+QVariant GroupingModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    return m_source && orientation == Qt::Horizontal ? m_source->headerData(section, orientation, role)
+                                                     : QVariant();
+}
+
+Qt::ItemFlags GroupingModel::flags(const QModelIndex &index) const
+{
+    if (!index.isValid())
+        return Qt::NoItemFlags;
+    Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
+    if (index.internalId() != 0)
+        f |= Qt::ItemNeverHasChildren;
+    return f;
+}
+
+void GroupingModel::notifyGroupsChanged()
+{
+    if (groupCount() > 0 && columnCount() > 0)
+        Q_EMIT dataChanged(index(0, 0), index(groupCount() - 1, columnCount() - 1));
+}
+
+void GroupingModel::onSourceDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight,
+                                        const QList<int> &roles)
+{
+    if (m_inChange || !topLeft.isValid() || !bottomRight.isValid() || topLeft.parent().isValid())
+        return;
+    updateGroups();
+    // Every top-level row: a representative or an aggregate may have changed with the data.
+    notifyGroupsChanged();
+    // Member rows: one signal per touched group of two or more.
+    const int first = topLeft.row();
+    const int last = bottomRight.row();
+    QList<bool> touched(groupCount(), false);
+    if (last - first + 1 >= groupCount()) {
+        touched.fill(true);
+    } else {
+        for (int row = first; row <= last; ++row)
+            touched[m_groupOf.at(row)] = true;
+    }
+    for (int g = 0; g < groupCount(); ++g) {
+        const int size = groupSize(g);
+        if (!touched.at(g) || size < 2)
+            continue;
+        const QModelIndex parent = index(g, 0);
+        Q_EMIT dataChanged(index(0, topLeft.column(), parent), index(size - 1, bottomRight.column(), parent),
+                           roles);
+    }
+}
+
+} // namespace gf

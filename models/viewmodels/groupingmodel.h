@@ -1,0 +1,97 @@
+#pragma once
+
+#include <QAbstractItemModel>
+#include <QList>
+#include <QMetaObject>
+#include <QPointer>
+
+#include <span>
+
+namespace gf {
+
+/// A two-level view of a flat table model. Top-level rows are groups of the source rows that share a
+/// key (groupKey): a group of one shows its row as it is; a group of two or more shows one summary
+/// row (the representative member's data, columns overridden by groupData) with its members as
+/// children. Ungrouped (setGrouped(false)) every source row is a top-level row of its own.
+///
+/// Grouping runs once per source reset, O(n) with one hash lookup per row. The source's dataChanged
+/// is forwarded to the rows that show it (and to every group row: aggregates may change); any other
+/// structural change of the source resets this model. Columns, headers and roles pass through.
+class GroupingModel : public QAbstractItemModel
+{
+    Q_OBJECT
+public:
+    static constexpr int IsGroupRole =
+        Qt::UserRole + 40; ///< bool: the row stands for two or more source rows
+    static constexpr int GroupSizeRole =
+        Qt::UserRole + 41; ///< int: source rows in the row's group (1: single)
+
+    explicit GroupingModel(QObject *parent = nullptr);
+    ~GroupingModel() override;
+
+    void setSourceModel(QAbstractItemModel *source);
+    QAbstractItemModel *sourceModel() const { return m_source; }
+
+    /// Grouped (default) or one top-level row per source row (reset-style).
+    void setGrouped(bool grouped);
+    bool isGrouped() const { return m_grouped; }
+
+    int groupCount() const { return static_cast<int>(m_start.size()) - 1; }
+    /// The source rows of a group, in source order.
+    std::span<const int> members(int group) const;
+    int groupSize(int group) const { return static_cast<int>(m_start.at(group + 1) - m_start.at(group)); }
+    int groupOfSourceRow(int sourceRow) const;
+    /// The member whose data a group row shows.
+    int representative(int group) const { return m_rep.at(group); }
+
+    /// The source row an index shows: the member for a child or a single row, the representative for a
+    /// group row; -1 for an invalid index.
+    int sourceRow(const QModelIndex &index) const;
+    /// The index that shows a source row: its child row when its group has two or more members, else its
+    /// top-level row.
+    QModelIndex indexOfSourceRow(int sourceRow, int column = 0) const;
+    /// Whether the index is a top-level row standing for two or more source rows.
+    bool isGroupRow(const QModelIndex &index) const;
+
+    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
+    QModelIndex parent(const QModelIndex &child) const override;
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    bool hasChildren(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+
+protected:
+    /// Source rows with equal keys form one group.
+    virtual QString groupKey(int sourceRow) const = 0;
+    /// What the summary row of a group of two or more shows; the default is its representative's data.
+    virtual QVariant groupData(int group, int column, int role) const;
+    /// Recomputes aggregates and representatives (setRepresentative): after grouping and whenever the
+    /// source's data changed. The default keeps the first member.
+    virtual void updateGroups();
+
+    void setRepresentative(int group, int sourceRow) { m_rep[group] = sourceRow; }
+    QVariant sourceData(int sourceRow, int column, int role) const;
+    /// Emits dataChanged for every top-level row, all columns (after aggregates changed).
+    void notifyGroupsChanged();
+
+private:
+    void regroup();
+    void beginSourceChange();
+    void endSourceChange();
+    void onSourceDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight,
+                             const QList<int> &roles);
+
+    QPointer<QAbstractItemModel> m_source;
+    QList<QMetaObject::Connection> m_connections;
+    bool m_grouped = true;
+    bool m_inChange = false;
+    QList<qsizetype> m_start; ///< group g's members are m_members[m_start[g] .. m_start[g + 1])
+    QList<int> m_members;     ///< source rows ordered by group
+    QList<int> m_groupOf;     ///< per source row: its group
+    QList<int> m_position;    ///< per source row: its position within its group (child row)
+    QList<int> m_rep;         ///< per group: the representative source row
+};
+
+} // namespace gf

@@ -1,0 +1,189 @@
+#include "viewmodels/offergroupmodel.h"
+
+#include "util/format.h"
+#include "viewmodels/offertablemodel.h"
+
+namespace gf {
+
+OfferGroupModel::OfferGroupModel(QObject *parent) : GroupingModel(parent) {}
+
+void OfferGroupModel::setOfferModel(OfferTableModel *model)
+{
+    m_offers = model;
+    setSourceModel(model);
+}
+
+void OfferGroupModel::setFilter(const OfferFilter &filter)
+{
+    m_filter = filter;
+    updateGroups();
+    notifyGroupsChanged();
+}
+
+QString OfferGroupModel::groupKey(int sourceRow) const
+{
+    const Offer *o = m_offers ? m_offers->offerAt(sourceRow) : nullptr;
+    if (!o)
+        return {};
+    // Members differ only in where they are: same provider, instance type, GPUs and pricing terms.
+    return o->provider + u'\x1f' + o->instanceType + u'\x1f' +
+           (o->gpuId.isEmpty() ? o->gpuRawName : o->gpuId) + u'\x1f' + QString::number(o->gpuCount) +
+           u'\x1f' + o->spotLabel + u'\x1f' + QString::number(o->billingIncrementS) + u'/' +
+           QString::number(o->billingMinimumS);
+}
+
+void OfferGroupModel::updateGroups()
+{
+    const QList<Offer> empty;
+    const QList<Offer> &offers = m_offers ? m_offers->offers() : empty;
+    const ProjectionResultsPtr projection = m_offers ? m_offers->projection() : ProjectionResultsPtr();
+    const bool all = m_filter.isEmpty();
+    m_accepted.resize(offers.size());
+    m_acceptedCount = 0;
+    for (qsizetype row = 0; row < offers.size(); ++row) {
+        m_accepted[row] = all || m_filter.accepts(offers.at(row));
+        m_acceptedCount += m_accepted.at(row) ? 1 : 0;
+    }
+    const int groups = groupCount();
+    m_summary.fill(Summary{}, groups);
+    m_acceptedGroups = 0;
+    for (int g = 0; g < groups; ++g) {
+        Summary &s = m_summary[g];
+        int bestProjected = -1, bestPriced = -1;
+        double bestCost = 0, bestPrice = 0;
+        const std::span<const int> rows = members(g);
+        for (const int row : rows) {
+            if (!m_accepted.at(row))
+                continue;
+            const Offer &o = offers.at(row);
+            ++s.accepted;
+            s.zones = s.zones && !o.zone.isEmpty() && o.zone != o.region;
+            if (o.onDemandUsdH) {
+                if (!s.minOnDemand || *o.onDemandUsdH < *s.minOnDemand) {
+                    s.minOnDemand = o.onDemandUsdH;
+                    s.minOnDemandRow = row;
+                }
+                if (!s.maxOnDemand || *o.onDemandUsdH > *s.maxOnDemand) {
+                    s.maxOnDemand = o.onDemandUsdH;
+                    s.maxOnDemandRow = row;
+                }
+            }
+            if (o.spotUsdH) {
+                if (!s.minSpot || *o.spotUsdH < *s.minSpot) {
+                    s.minSpot = o.spotUsdH;
+                    s.minSpotRow = row;
+                }
+                if (!s.maxSpot || *o.spotUsdH > *s.maxSpot) {
+                    s.maxSpot = o.spotUsdH;
+                    s.maxSpotRow = row;
+                }
+            }
+            if (projection) {
+                s.onFrontier = s.onFrontier || projection->offerOnFrontier.value(row, false);
+                const ProjectedOffer *p = m_offers->pointFor(row);
+                if (p && p->eligible() && p->costUsd > 0 && (bestProjected < 0 || p->costUsd < bestCost)) {
+                    bestProjected = row;
+                    bestCost = p->costUsd;
+                }
+            }
+            std::optional<double> price = effectivePrice(o, m_filter.spotOnly);
+            if (!price)
+                price = o.onDemandUsdH ? o.onDemandUsdH : o.spotUsdH;
+            if (price && (bestPriced < 0 || *price < bestPrice)) {
+                bestPriced = row;
+                bestPrice = *price;
+            }
+        }
+        if (s.accepted > 0)
+            ++m_acceptedGroups;
+        int rep = bestProjected >= 0 ? bestProjected : bestPriced;
+        if (rep < 0) {
+            rep = rows.front();
+            for (const int row : rows)
+                if (m_accepted.at(row)) {
+                    rep = row;
+                    break;
+                }
+        }
+        setRepresentative(g, rep);
+    }
+}
+
+QString OfferGroupModel::locationCountText(const Summary &s) const
+{
+    if (s.zones)
+        return s.accepted == 1 ? tr("in 1 zone") : tr("in %1 zones").arg(s.accepted);
+    return s.accepted == 1 ? tr("in 1 region") : tr("in %1 regions").arg(s.accepted);
+}
+
+QString OfferGroupModel::priceRangeTooltip(int group, bool spot) const
+{
+    const Summary &s = m_summary.at(group);
+    const std::optional<double> lo = spot ? s.minSpot : s.minOnDemand;
+    const std::optional<double> hi = spot ? s.maxSpot : s.maxOnDemand;
+    const int loRow = spot ? s.minSpotRow : s.minOnDemandRow;
+    const int hiRow = spot ? s.maxSpotRow : s.maxOnDemandRow;
+    if (!lo)
+        return tr("No price of this kind in these locations.");
+    const QList<Offer> &offers = m_offers->offers();
+    QString t =
+        tr("%1 price of the whole instance, USD per hour, %2:\nlowest %3 in %4\nhighest %5 in %6")
+            .arg(spot ? tr("Spot") : tr("On-demand"), locationCountText(s), formatUsdPerHour(lo),
+                 locationText(offers.at(loRow)), formatUsdPerHour(hi), locationText(offers.at(hiRow)));
+    return t + tr("\nExpand the row to see every location.");
+}
+
+QVariant OfferGroupModel::groupData(int group, int column, int role) const
+{
+    const Summary &s = m_summary.at(group);
+    const int rep = representative(group);
+    if (s.accepted == 0 || !m_offers)
+        return GroupingModel::groupData(group, column, role);
+    const Offer &o = m_offers->offers().at(rep);
+    switch (column) {
+    case OfferTableModel::Provider:
+    case OfferTableModel::Instance:
+        if (role == Qt::ToolTipRole)
+            return tr("%1 %2 %3: one offer per location.\nThe row shows the best one (the cheapest projected "
+                      "run, "
+                      "else the lowest price): %4.\nExpand it (or press →) to see every location.")
+                .arg(providerDisplayName(o.provider), o.instanceType, locationCountText(s), locationText(o));
+        break;
+    case OfferTableModel::Region:
+        if (role == Qt::DisplayRole)
+            return locationCountText(s);
+        if (role == Qt::ToolTipRole)
+            return tr("%1 %2; the row's time and cost are those of %3.\nExpand the row to see every "
+                      "location.")
+                .arg(o.instanceType, locationCountText(s), locationText(o));
+        break;
+    case OfferTableModel::OnDemand:
+    case OfferTableModel::Spot: {
+        const bool spot = column == OfferTableModel::Spot;
+        const std::optional<double> lo = spot ? s.minSpot : s.minOnDemand;
+        const std::optional<double> hi = spot ? s.maxSpot : s.maxOnDemand;
+        if (role == Qt::DisplayRole) {
+            if (!lo)
+                return formatUsdPerHour(lo);
+            return *hi > *lo ? QString(formatUsdPerHour(lo) + QStringLiteral(" – ") + formatUsdPerHour(hi))
+                             : formatUsdPerHour(lo);
+        }
+        if (role == OfferTableModel::SortRole)
+            return lo ? QVariant(*lo) : QVariant();
+        if (role == Qt::ToolTipRole)
+            return priceRangeTooltip(group, spot);
+        break;
+    }
+    case OfferTableModel::OnFrontier:
+        if (role == Qt::DisplayRole)
+            return s.onFrontier ? QStringLiteral("★") : QString();
+        if (role == OfferTableModel::SortRole)
+            return s.onFrontier ? 1 : 0;
+        break;
+    default:
+        break;
+    }
+    return GroupingModel::groupData(group, column, role);
+}
+
+} // namespace gf

@@ -1,0 +1,63 @@
+#pragma once
+
+#include "domain/offerfilter.h"
+#include "viewmodels/groupingmodel.h"
+
+#include <optional>
+
+namespace gf {
+
+class OfferTableModel;
+
+/// The Offers table with one row per (provider, instance type, pricing): the offers of an instance type
+/// in its regions and zones become one row that shows the best member (the cheapest eligible projected
+/// point, else the lowest price), "in 17 zones" and the price range, and has the offers as children.
+/// Pricing = the spot kind and the billing terms, so that the members differ only in where they are.
+///
+/// The aggregates count only the members the filter (setFilter, the same as the proxy's) accepts; the
+/// filtering itself stays with OfferFilterProxy on top of this model. Layered on OfferTableModel: the
+/// columns, roles (SortRole, OfferIndexRole) and headers are the table's.
+class OfferGroupModel final : public GroupingModel
+{
+    Q_OBJECT
+public:
+    explicit OfferGroupModel(QObject *parent = nullptr);
+
+    void setOfferModel(OfferTableModel *model);
+    OfferTableModel *offerModel() const { return m_offers; }
+
+    /// The filter whose accepted members the group rows summarise.
+    void setFilter(const OfferFilter &filter);
+    const OfferFilter &filter() const { return m_filter; }
+    /// Offers the filter accepts (all when it is empty).
+    int acceptedCount() const { return m_acceptedCount; }
+    /// Groups with at least one accepted member: the rows the table shows.
+    int acceptedGroupCount() const { return m_acceptedGroups; }
+    bool isAccepted(int catalogRow) const { return m_accepted.value(catalogRow, false); }
+
+protected:
+    QString groupKey(int sourceRow) const override;
+    QVariant groupData(int group, int column, int role) const override;
+    void updateGroups() override;
+
+private:
+    struct Summary
+    {
+        int accepted = 0;
+        bool zones = true; ///< every accepted member names a zone
+        std::optional<double> minOnDemand, maxOnDemand, minSpot, maxSpot;
+        int minOnDemandRow = -1, maxOnDemandRow = -1, minSpotRow = -1, maxSpotRow = -1;
+        bool onFrontier = false;
+    };
+    QString locationCountText(const Summary &s) const;
+    QString priceRangeTooltip(int group, bool spot) const;
+
+    OfferTableModel *m_offers = nullptr;
+    OfferFilter m_filter;
+    QList<bool> m_accepted;
+    QList<Summary> m_summary; ///< per group
+    int m_acceptedCount = 0;
+    int m_acceptedGroups = 0;
+};
+
+} // namespace gf

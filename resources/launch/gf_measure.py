@@ -1,0 +1,327 @@
+#!/usr/bin/env python3
+"""GPU Frontier's measured-throughput step, run by a launch plan's task on its first node.
+
+Written by `gpufrontier-cli plan` (or the app's Launch plan... dialog) into the plan folder and copied to
+the cluster through file_mounts. Everything it needs comes from environment variables that the task's
+envs set (GF_*): nothing from the command line, nothing pasted into shell text.
+
+What it does:
+  1. With GF_PROBE=1, runs ~/gpufrontier/libexec/gpufrontier/gpufrontier-probe --quick (from GPU Frontier's
+     .tar.gz package) and keeps its JSON document.
+  2. Measures the workload's training throughput for GF_MEASURE_SECONDS seconds:
+     - with GF_USER_CMD: runs `bash -c "$GF_USER_CMD"` and reads the samples/s it reports, either written
+       as a number to the file $GF_SAMPLES_PER_S_FILE (the last number wins) or printed on a line
+       "gpufrontier: samples_per_s=N". The figure is over all GPUs of this node (GF_GPUS_PER_NODE); the
+       command is stopped when the time is up.
+     - else a synthetic PyTorch training step of the preset's shape on ONE GPU (cuda:0) at the preset's
+       batch and precision: resnet50 (torchvision's ResNet-50 when installed, else the same bottleneck
+       network defined below), bert-large-squad (24 x 1024 encoder, sequence 384), vit-b16 (12 x 768,
+       197 tokens), gpt2-124m (12 x 768 causal, sequence 1024, 50257-token vocabulary), llm7b-lora
+       (32 x 4096 frozen layers with rank-16 adapters, sequence 512); any other workload: a stack of
+       4096-wide linear layers sized to its FLOPs per sample (GF_FLOPS_PER_SAMPLE). Synthetic data; the
+       figure approximates the real model (no data loading, same layer shapes).
+  3. Writes $GF_RESULT_DIR/$GF_PLAN_TASK.json (schema gpufrontier-measurement, version 1) and prints the
+     same document on one line "GPUFRONTIER-MEASUREMENT {...}" so a job log carries it too.
+
+Import it with `gpufrontier-cli measure --import FILE` or the app's Measurements page.
+"""
+
+import datetime
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+SCHEMA = "gpufrontier-measurement"
+
+
+def env(name, default=""):
+    return os.environ.get(name, default)
+
+
+def env_int(name, default):
+    try:
+        return int(float(env(name, str(default))))
+    except ValueError:
+        return default
+
+
+def run_probe():
+    probe = os.path.expanduser("~/gpufrontier/libexec/gpufrontier/gpufrontier-probe")
+    if not os.path.exists(probe):
+        return None, "gpufrontier-probe not found at %s (was the package built with CUDA?)" % probe
+    try:
+        out = subprocess.run([probe, "--quick"], capture_output=True, text=True, timeout=600)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return None, "gpufrontier-probe failed: %s" % e
+    try:
+        return json.loads(out.stdout), None
+    except ValueError:
+        return None, "gpufrontier-probe exit %d, no JSON: %s" % (out.returncode, out.stderr.strip()[-500:])
+
+
+NUMBER_LINE = re.compile(r"gpufrontier:\s*samples_per_s\s*=\s*([0-9.eE+-]+)")
+
+
+def measure_user_command(command, seconds):
+    """Runs the user's command for `seconds` and returns (samples/s over the node, note)."""
+    fd, path = tempfile.mkstemp(prefix="gf-samples-")
+    os.close(fd)
+    child_env = dict(os.environ, GF_SAMPLES_PER_S_FILE=path)
+    last = None
+    start = time.time()
+    proc = subprocess.Popen(["bash", "-c", command], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True, env=child_env, start_new_session=True)
+    try:
+        deadline = start + seconds
+        import selectors
+        sel = selectors.DefaultSelector()
+        sel.register(proc.stdout, selectors.EVENT_READ)
+        while time.time() < deadline and proc.poll() is None:
+            for _key, _ in sel.select(timeout=1.0):
+                line = proc.stdout.readline()
+                if line:
+                    sys.stdout.write(line)
+                    m = NUMBER_LINE.search(line)
+                    if m:
+                        last = float(m.group(1))
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+        rest = proc.stdout.read() if proc.stdout else ""
+        for line in rest.splitlines():
+            m = NUMBER_LINE.search(line)
+            if m:
+                last = float(m.group(1))
+    try:
+        numbers = re.findall(r"[0-9]+(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?", open(path).read())
+        if numbers:
+            last = float(numbers[-1])
+    finally:
+        os.unlink(path)
+    elapsed = time.time() - start
+    if last is None or not last > 0:
+        return None, "the command reported no samples/s within %.0f s" % elapsed
+    return last, "user command, %.0f s" % elapsed
+
+
+def synthetic_model(torch, workload, batch, flops_per_sample):
+    nn = torch.nn
+
+    def encoder(width, heads, ff, layers, causal=False):
+        layer = nn.TransformerEncoderLayer(width, heads, ff, batch_first=True, norm_first=True, dropout=0.0)
+        return nn.TransformerEncoder(layer, layers, enable_nested_tensor=False)
+
+    if workload == "resnet50":
+        try:
+            import torchvision
+            model = torchvision.models.resnet50()
+        except ImportError:
+            model = resnet50(nn)
+        return model, lambda: torch.randn(batch, 3, 224, 224), lambda out: out.float().logsumexp(1).mean()
+    if workload == "bert-large-squad":
+        model = encoder(1024, 16, 4096, 24)
+        return model, lambda: torch.randn(batch, 384, 1024), lambda out: out.float().pow(2).mean()
+    if workload == "vit-b16":
+        class Vit(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.patch = nn.Conv2d(3, 768, 16, 16)
+                self.body = encoder(768, 12, 3072, 12)
+                self.head = nn.Linear(768, 1000)
+
+            def forward(self, x):
+                x = self.patch(x).flatten(2).transpose(1, 2)
+                x = torch.cat([x.mean(1, keepdim=True), x], 1)
+                return self.head(self.body(x)[:, 0])
+        return Vit(), lambda: torch.randn(batch, 3, 224, 224), lambda out: out.float().logsumexp(1).mean()
+    if workload == "gpt2-124m":
+        class Gpt(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.emb = nn.Embedding(50257, 768)
+                self.body = encoder(768, 12, 3072, 12)
+                self.head = nn.Linear(768, 50257, bias=False)
+                self.mask = None
+
+            def forward(self, x):
+                if self.mask is None or self.mask.size(0) != x.size(1):
+                    self.mask = nn.Transformer.generate_square_subsequent_mask(x.size(1), device=x.device)
+                return self.head(self.body(self.emb(x), mask=self.mask, is_causal=True))
+        return (Gpt(), lambda: torch.randint(0, 50257, (batch, 1024)),
+                lambda out: out.float().logsumexp(-1).mean())
+    if workload == "llm7b-lora":
+        class LoraLinear(nn.Module):
+            def __init__(self, n_in, n_out, rank=16):
+                super().__init__()
+                self.base = nn.Linear(n_in, n_out, bias=False)
+                self.base.weight.requires_grad_(False)
+                self.a = nn.Linear(n_in, rank, bias=False)
+                self.b = nn.Linear(rank, n_out, bias=False)
+
+            def forward(self, x):
+                return self.base(x) + self.b(self.a(x))
+
+        class Block(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.n1 = nn.LayerNorm(4096)
+                self.qkv = LoraLinear(4096, 3 * 4096)
+                self.o = LoraLinear(4096, 4096)
+                self.n2 = nn.LayerNorm(4096)
+                self.up = nn.Linear(4096, 11008, bias=False)
+                self.down = nn.Linear(11008, 4096, bias=False)
+                for p in (self.up.weight, self.down.weight):
+                    p.requires_grad_(False)
+
+            def forward(self, x):
+                b, s, _ = x.shape
+                q, k, v = self.qkv(self.n1(x)).view(b, s, 3, 32, 128).unbind(2)
+                a = torch.nn.functional.scaled_dot_product_attention(
+                    q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2), is_causal=True)
+                x = x + self.o(a.transpose(1, 2).reshape(b, s, 4096))
+                return x + self.down(torch.nn.functional.silu(self.up(self.n2(x))))
+        model = nn.Sequential(*[Block() for _ in range(32)])
+        return model, lambda: torch.randn(batch, 512, 4096), lambda out: out.float().pow(2).mean()
+    # Any other workload: 4096-wide linear layers, 6 x 8 x 4096^2 FLOPs per token, as many tokens as
+    # the workload's FLOPs per sample need.
+    tokens = max(1, min(4096, round(flops_per_sample / (6 * 8 * 4096 * 4096)))) if flops_per_sample > 0 else 256
+    model = nn.Sequential(*[nn.Linear(4096, 4096) for _ in range(8)])
+    return model, lambda: torch.randn(batch, tokens, 4096), lambda out: out.float().pow(2).mean()
+
+
+def resnet50(nn):
+    class Bottleneck(nn.Module):
+        def __init__(self, cin, width, stride):
+            super().__init__()
+            cout = width * 4
+            self.body = nn.Sequential(
+                nn.Conv2d(cin, width, 1, bias=False), nn.BatchNorm2d(width), nn.ReLU(inplace=True),
+                nn.Conv2d(width, width, 3, stride, 1, bias=False), nn.BatchNorm2d(width), nn.ReLU(inplace=True),
+                nn.Conv2d(width, cout, 1, bias=False), nn.BatchNorm2d(cout))
+            self.skip = (nn.Sequential(nn.Conv2d(cin, cout, 1, stride, bias=False), nn.BatchNorm2d(cout))
+                         if stride != 1 or cin != cout else nn.Identity())
+            self.relu = nn.ReLU(inplace=True)
+
+        def forward(self, x):
+            return self.relu(self.body(x) + self.skip(x))
+
+    layers = [nn.Conv2d(3, 64, 7, 2, 3, bias=False), nn.BatchNorm2d(64), nn.ReLU(inplace=True), nn.MaxPool2d(3, 2, 1)]
+    cin = 64
+    for width, blocks, stride in ((64, 3, 1), (128, 4, 2), (256, 6, 2), (512, 3, 2)):
+        for i in range(blocks):
+            layers.append(Bottleneck(cin, width, stride if i == 0 else 1))
+            cin = width * 4
+    layers += [nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(2048, 1000)]
+    return nn.Sequential(*layers)
+
+
+def measure_synthetic(workload, seconds, batch, precision, flops_per_sample):
+    try:
+        import torch
+    except ImportError:
+        return None, "PyTorch is not installed", None
+    if not torch.cuda.is_available():
+        return None, "no CUDA GPU visible to PyTorch", None
+    device = torch.device("cuda:0")
+    dtype = {"bf16": torch.bfloat16, "fp16": torch.float16}.get(precision)
+    if precision == "tf32":
+        torch.backends.cuda.matmul.allow_tf32 = True
+        torch.backends.cudnn.allow_tf32 = True
+    model, make_input, loss_of = synthetic_model(torch, workload, batch, flops_per_sample)
+    model = model.to(device)
+    if workload == "llm7b-lora":
+        model = model.to(torch.bfloat16)
+        dtype = None
+    params = [p for p in model.parameters() if p.requires_grad]
+    opt = torch.optim.AdamW(params, lr=1e-4) if params else None
+    scaler = torch.cuda.amp.GradScaler(enabled=dtype == torch.float16)
+    x = make_input().to(device)
+    if workload == "llm7b-lora":
+        x = x.to(torch.bfloat16)
+
+    def step():
+        with torch.autocast("cuda", dtype=dtype or torch.float32, enabled=dtype is not None):
+            loss = loss_of(model(x))
+        scaler.scale(loss).backward()
+        if opt:
+            scaler.step(opt)
+            scaler.update()
+            opt.zero_grad(set_to_none=True)
+
+    for _ in range(5):
+        step()
+    torch.cuda.synchronize()
+    steps = 0
+    start = time.time()
+    while time.time() - start < seconds:
+        step()
+        steps += 1
+        if steps % 10 == 0:
+            torch.cuda.synchronize()
+    torch.cuda.synchronize()
+    elapsed = time.time() - start
+    return batch * steps / elapsed, "synthetic %s step, %d steps in %.0f s" % (workload, steps, elapsed), \
+        torch.cuda.get_device_name(0)
+
+
+def main():
+    task = env("GF_PLAN_TASK", "gf-task")
+    result_dir = env("GF_RESULT_DIR") or os.path.expanduser("~/gpufrontier-results")
+    os.makedirs(result_dir, exist_ok=True)
+    seconds = max(10, env_int("GF_MEASURE_SECONDS", 180))
+    gpus_per_node = max(1, env_int("GF_GPUS_PER_NODE", 1))
+    batch = max(1, env_int("GF_BATCH_PER_GPU", 32))
+    precision = env("GF_PRECISION", "fp16")
+    workload = env("GF_WORKLOAD")
+    doc = {
+        "schema": SCHEMA, "schema_version": 1, "task": task, "workload": workload,
+        "gpu_id": env("GF_GPU_ID"), "accelerator": env("GF_ACCELERATOR"),
+        "offer": {"id": env("GF_OFFER_ID"), "key": env("GF_OFFER_KEY"), "provider": env("GF_PROVIDER"),
+                  "instance_type": env("GF_INSTANCE_TYPE"), "region": env("GF_REGION"), "zone": env("GF_ZONE"),
+                  "spot": env("GF_SPOT") == "1"},
+        "batch_per_gpu": batch, "precision": precision,
+        "projected_samples_per_s": float(env("GF_PROJECTED_SAMPLES_PER_S") or 0) or None,
+        "notes": [],
+    }
+    if env("GF_PROBE") == "1":
+        probe, note = run_probe()
+        doc["probe"] = probe
+        if note:
+            doc["notes"].append(note)
+    command = env("GF_USER_CMD")
+    device = None
+    if command:
+        rate, note = measure_user_command(command, seconds)
+        doc["method"] = "user-command"
+        gpu_count = gpus_per_node
+    else:
+        rate, note, device = measure_synthetic(workload, seconds, batch, precision,
+                                               float(env("GF_FLOPS_PER_SAMPLE") or 0))
+        doc["method"] = "synthetic"
+        gpu_count = 1
+    doc["notes"].append(note)
+    doc["device_name"] = device
+    doc["gpu_count"] = gpu_count
+    doc["samples_per_s"] = rate
+    doc["samples_per_s_per_gpu"] = rate / gpu_count if rate else None
+    doc["measured_seconds"] = seconds
+    doc["measured_at"] = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    path = os.path.join(result_dir, task + ".json")
+    with open(path, "w") as f:
+        json.dump(doc, f, indent=2)
+    print("GPUFRONTIER-MEASUREMENT " + json.dumps(doc, separators=(",", ":")), flush=True)
+    print("gf_measure: wrote %s" % path, file=sys.stderr)
+    return 0 if rate else 3
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,153 @@
+// The GUI end of issue 16: File > Launch plan… writes the plan for the recommended point through the
+// dialog (remembered choices), and the Measurements page imports a measurement that changes the projection.
+#include "launchplandialog.h"
+#include "mainwindow.h"
+#include "measurementspage.h"
+#include "testsupport.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using namespace gf;
+using namespace gf::test;
+using namespace Qt::StringLiterals;
+
+class TestLaunchPlanUi final : public QObject
+{
+    Q_OBJECT
+private:
+    TempDb m_db;
+    std::unique_ptr<MainWindow> m_window;
+
+    void waitForProjection()
+    {
+        QSignalSpy spy(m_window.get(), &MainWindow::projectionUpdated);
+        m_window->projection()->waitForIdle();
+        if (spy.isEmpty())
+            QVERIFY(spy.wait(30000) || !m_window->projection()->isBusy());
+        QApplication::processEvents();
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QApplication::setOrganizationName(u"GPU Frontier Tests"_s);
+        QApplication::setApplicationName(u"gpufrontier-launchplan-test"_s);
+        QSettings().clear();
+        m_window = std::make_unique<MainWindow>(m_db.path());
+        QSignalSpy loaded(m_window.get(), &MainWindow::catalogLoaded);
+        QSignalSpy projected(m_window.get(), &MainWindow::projectionUpdated);
+        m_window->resize(1400, 850);
+        m_window->show();
+        QVERIFY(loaded.wait(30000));
+        QVERIFY(projected.wait(30000));
+    }
+
+    void launchPlanForTheRecommendedPoint()
+    {
+        QTemporaryDir dir;
+        const QString target = dir.filePath(u"plan"_s);
+        bool sawDialog = false;
+        // The dialog, then the message box: both modal, answered from timers.
+        QTimer::singleShot(200, this, [&] {
+            auto *d = qobject_cast<LaunchPlanDialog *>(QApplication::activeModalWidget());
+            if (!d)
+                return;
+            sawDialog = true;
+            d->findChild<QLineEdit *>(u"launchDir"_s)->setText(target);
+            d->findChild<QLineEdit *>(u"launchRun"_s)->setText(u"python train.py"_s);
+            d->findChild<QCheckBox *>(u"launchProbe"_s)->setChecked(true);
+            d->findChild<QSpinBox *>(u"launchNodes"_s)->setValue(1);
+            QTimer::singleShot(300, this, [] {
+                if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget()))
+                    box->accept();
+            });
+            d->accept();
+        });
+        auto *action = m_window->findChild<QAction *>(u"launchPlanAction"_s);
+        QVERIFY(action);
+        action->trigger();
+        QVERIFY(sawDialog);
+        const QDir plan(target);
+        QVERIFY(plan.exists(u"README.txt"_s));
+        QVERIFY(plan.exists(u"gf_measure.py"_s));
+        const QStringList yamls = plan.entryList({u"*.yaml"_s});
+        QCOMPARE(yamls.size(), 1);
+        QFile f(plan.filePath(yamls.first()));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString yaml = QString::fromUtf8(f.readAll());
+        QVERIFY(yaml.contains(u"GF_USER_CMD: \"python train.py\""_s));
+        QVERIFY(yaml.contains(u"accelerators: "_s));
+        // Remembered for next time.
+        QCOMPARE(QSettings().value(u"launchPlan/dir"_s).toString(), target);
+        QCOMPARE(QSettings().value(u"launchPlan/probe"_s).toBool(), true);
+        LaunchPlanDialog again({u"x"_s});
+        QCOMPARE(again.directory(), target);
+        QCOMPARE(again.options().runCommand, u"python train.py"_s);
+        QVERIFY(again.options().probe);
+    }
+
+    void importedMeasurementChangesTheProjection()
+    {
+        waitForProjection();
+        ProjectionResultsPtr before = m_window->projection()->results();
+        QVERIFY(before);
+        const QString workload = before->workload.id;
+        // A GPU of the recommended point.
+        QVERIFY(before->recommended >= 0);
+        const ProjectedOffer rec = before->points.at(before->recommended);
+        const QString gpu = before->offers.at(rec.offerIndex).gpuId;
+        QVERIFY(!hasFlag(rec.flags, ProjectionFlag::Measured));
+
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"m.json"_s);
+        {
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QJsonDocument(QJsonObject{{u"schema"_s, u"gpufrontier-measurement"_s},
+                                              {u"schema_version"_s, 1},
+                                              {u"workload"_s, workload},
+                                              {u"gpu_id"_s, gpu},
+                                              {u"samples_per_s_per_gpu"_s, 1.5},
+                                              {u"gpu_count"_s, 1}})
+                        .toJson());
+        }
+        MeasurementsPage *page = m_window->measurementsPage();
+        QSignalSpy changed(page, &MeasurementsPage::measurementsChanged);
+        QSignalSpy loaded(m_window.get(), &MainWindow::catalogLoaded);
+        page->importFiles({file});
+        QVERIFY(changed.wait(30000));
+        QVERIFY(loaded.count() > 0 || loaded.wait(30000));
+        QTRY_COMPARE_WITH_TIMEOUT(page->table()->rowCount(), 1, 10000);
+        QVERIFY(page->statusText().contains(u"1 new"_s));
+        QVERIFY(!page->table()->item(0, 5)->text().isEmpty()); // error column
+        waitForProjection();
+        ProjectionResultsPtr after = m_window->projection()->results();
+        bool measured = false;
+        for (const ProjectedOffer &p : after->points)
+            if (after->offers.at(p.offerIndex).gpuId == gpu && p.projected) {
+                QVERIFY(hasFlag(p.flags, ProjectionFlag::Measured));
+                measured = true;
+            }
+        QVERIFY(measured);
+    }
+};
+
+QTEST_MAIN(TestLaunchPlanUi)
+#include "test_launchplanui.moc"

@@ -1,0 +1,92 @@
+// Issue 13 in the workload panel: gradient checkpointing, data to stage, include suspect prices, and a
+// spot interruption rate and an egress price per provider, all remembered.
+#include "workloadpanel.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace gf;
+
+class TestWorkloadPanel final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QApplication::setOrganizationName(QStringLiteral("GPU Frontier Tests"));
+        QApplication::setApplicationName(QStringLiteral("gpufrontier-workloadpanel-test"));
+        QSettings().clear();
+    }
+
+    void checkpointingFollowsThePreset()
+    {
+        WorkloadPanel p;
+        auto *ckpt = p.findChild<QCheckBox *>(QStringLiteral("checkpointing"));
+        QVERIFY(ckpt);
+        p.selectPreset(QStringLiteral("resnet50"));
+        QVERIFY(!ckpt->isEnabled()); // no checkpointing figures for ResNet-50
+        QCOMPARE(p.workload().value().datasetGb, 154.6);
+        p.selectPreset(QStringLiteral("llm7b-lora"));
+        QVERIFY(ckpt->isEnabled() && ckpt->isChecked()); // the recipe's setting
+        const Workload with = p.workload().value();
+        QVERIFY(with.memoryGb < 22.35);
+        p.setGradientCheckpointing(false);
+        const Workload without = p.workload().value();
+        QVERIFY(!without.gradientCheckpointing);
+        QVERIFY(without.memoryGb > 24);
+        QVERIFY(without.flopsPerSample < with.flopsPerSample);
+    }
+
+    void optionsAndMemory()
+    {
+        {
+            WorkloadPanel p;
+            p.selectPreset(QStringLiteral("gpt2-124m"));
+            QVERIFY(!p.options().includeSuspect);
+            QVERIFY(p.options().interruptionRatePerHour.isEmpty());
+            QVERIFY(p.options().egressUsdPerGb.isEmpty());
+            p.setIncludeSuspect(true);
+            p.setInterruptionRate(QStringLiteral("aws"), 0.1);
+            p.setEgressUsdPerGb(QStringLiteral("gcp"), 0.12);
+            p.setDatasetGb(42);
+            const ProjectionOptions o = p.options();
+            QVERIFY(o.includeSuspect);
+            QCOMPARE(o.interruptionRatePerHour.value(QStringLiteral("aws")), 0.1);
+            QVERIFY(!o.interruptionRatePerHour.contains(QStringLiteral("gcp"))); // "default"
+            QCOMPARE(o.egressUsdPerGb.value(QStringLiteral("gcp")), 0.12);
+            QCOMPARE(p.workload().value().datasetGb, 42.0);
+            QVERIFY(validateProjectionOptions(o).ok());
+            p.saveState();
+        }
+        WorkloadPanel again;
+        again.restoreState();
+        const ProjectionOptions o = again.options();
+        QVERIFY(o.includeSuspect);
+        QCOMPARE(o.interruptionRatePerHour.value(QStringLiteral("aws")), 0.1);
+        QCOMPARE(o.egressUsdPerGb.value(QStringLiteral("gcp")), 0.12);
+        QCOMPARE(again.workload().value().datasetGb, 42.0);
+        // Back to the default rate.
+        again.setInterruptionRate(QStringLiteral("aws"), -1);
+        QVERIFY(!again.options().interruptionRatePerHour.contains(QStringLiteral("aws")));
+        QSettings().clear();
+    }
+
+    void customWorkloadStagesData()
+    {
+        WorkloadPanel p;
+        p.selectPreset(QStringLiteral("__custom__"));
+        p.setDatasetGb(10);
+        const auto w = p.workload();
+        QVERIFY(w.ok());
+        QCOMPARE(w.value().stagedGb(), 10.0);
+        QVERIFY(!p.findChild<QCheckBox *>(QStringLiteral("checkpointing"))->isEnabled());
+    }
+};
+
+QTEST_MAIN(TestWorkloadPanel)
+#include "test_workloadpanel.moc"

@@ -1,0 +1,210 @@
+// Issue 13 item 2: the price-sanity rules (domain/pricesanity.h), data-driven, and their counts on the
+// bundled snapshot (resources/catalog/SOURCES.md "Price sanity report").
+#include "domain/gpucatalog.h"
+#include "domain/pricesanity.h"
+#include "domain/snapshotdata.h"
+#include "providers/snapshotfile.h"
+#include "refresh/bundledsnapshot.h"
+#include "testsupport.h"
+
+#include <QTest>
+
+using namespace gf;
+using namespace gf::test;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+Offer make(const QString &provider, const QString &gpuId, double count, std::optional<double> od,
+           std::optional<double> spot = {})
+{
+    Offer o;
+    o.provider = provider;
+    o.instanceType = u"t"_s;
+    o.region = u"r"_s;
+    o.gpuId = gpuId;
+    o.gpuRawName = gpuId;
+    o.gpuCount = count;
+    o.onDemandUsdH = od;
+    o.spotUsdH = spot;
+    o.dataDate = QDate(2025, 8, 1);
+    return o;
+}
+
+} // namespace
+
+class TestPriceSanity final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void spotRules_data()
+    {
+        QTest::addColumn<double>("od");
+        QTest::addColumn<double>("spot");
+        QTest::addColumn<bool>("above");
+        QTest::addColumn<bool>("floor");
+        QTest::newRow("normal") << 10.0 << 3.0 << false << false;
+        QTest::newRow("equal") << 10.0 << 10.0 << true << false;
+        QTest::newRow("above") << 10.0 << 10.5 << true << false;
+        QTest::newRow("floor exactly") << 10.0 << 1.0 << false << true;
+        QTest::newRow("floor rounded (AWS 4 decimals)") << 7.93854 << 0.7939 << false << true;
+        QTest::newRow("floor 0.1696/1.69632") << 1.69632 << 0.1696 << false << true;
+        QTest::newRow("just above the tolerance") << 10.0 << 1.006 << false << false;
+        QTest::newRow("11 % (Azure's cap)") << 10.0 << 1.1 << false << false;
+    }
+    void spotRules()
+    {
+        QFETCH(double, od);
+        QFETCH(double, spot);
+        QFETCH(bool, above);
+        QFETCH(bool, floor);
+        const int f = spotSanityFlags(make(u"aws"_s, u"a10g"_s, 1, od, spot));
+        QCOMPARE(hasFlag(f, OfferFlag::SpotAboveOnDemand), above);
+        QCOMPARE(hasFlag(f, OfferFlag::SpotAtFloor), floor);
+        QCOMPARE(spotSanityFlags(make(u"aws"_s, u"a10g"_s, 1, od)), 0); // no spot, no spot flag
+    }
+
+    // Median of each provider's median, per price class; strictly below M/3 or above 3M.
+    void outliers()
+    {
+        QList<Offer> offers;
+        // cloud h100: aws medians 8 (7, 8, 9 per GPU), gcp 10, azure 6 -> M = 8.
+        for (double x : {7.0, 8.0, 9.0})
+            offers.append(make(u"aws"_s, u"h100-80gb-sxm"_s, 8, 8 * x));
+        offers.append(make(u"gcp"_s, u"h100-80gb-sxm"_s, 1, 10));
+        offers.append(make(u"azure"_s, u"h100-80gb-sxm"_s, 2, 12));
+        offers.append(make(u"paperspace"_s, u"h100-80gb-sxm"_s, 1, 2.6));  // 2.6 < 8/3 = 2.667: low
+        offers.append(make(u"paperspace"_s, u"h100-80gb-sxm"_s, 1, 24.1)); // > 24: high
+        // marketplace h100: its own median (2), not the cloud's: 1.9 is not an outlier.
+        offers.append(make(u"vastai"_s, u"h100-80gb-sxm"_s, 1, 1.9));
+        offers.append(make(u"vastai"_s, u"h100-80gb-sxm"_s, 1, 2.1));
+        // unrecognised names are grouped by their normalised name.
+        Offer mystery = make(u"aws"_s, QString(), 1, 1.0);
+        mystery.gpuRawName = u"Mystery-GPU"_s;
+        offers.append(mystery);
+        const QHash<QString, double> m = robustMedians(offers);
+        // paperspace's median = (2.6 + 24.1) / 2 = 13.35; providers 6, 8, 10, 13.35 -> (8 + 10) / 2 = 9.
+        QCOMPARE(m.value(u"cloud\x1fh100-80gb-sxm"_s), 9.0);
+        QCOMPARE(m.value(u"marketplace\x1fh100-80gb-sxm"_s), 2.0);
+        QCOMPARE(m.value(u"cloud\x1fraw:mystery gpu"_s), 1.0);
+        applyPriceSanity(offers);
+        QVERIFY(hasFlag(offers.at(5).flags, OfferFlag::PriceOutlierLow)); // 2.6 < 3
+        QVERIFY(hasFlag(offers.at(6).flags, OfferFlag::PriceOutlierLow) == false);
+        QVERIFY(!hasFlag(offers.at(6).flags, OfferFlag::PriceOutlierHigh)); // 24.1 < 27
+        QCOMPARE(offers.at(5).medianUsdPerGpuH, 9.0);
+        for (qsizetype i = 7; i < offers.size(); ++i)
+            QCOMPARE(offers.at(i).flags & (static_cast<int>(OfferFlag::PriceOutlierLow) |
+                                           static_cast<int>(OfferFlag::PriceOutlierHigh)),
+                     0);
+        offers.append(make(u"paperspace"_s, u"h100-80gb-sxm"_s, 1, 30)); // now paperspace median 24.1
+        applyPriceSanity(offers);
+        QVERIFY(hasFlag(offers.last().flags, OfferFlag::PriceOutlierHigh) ==
+                (30 > 3 * offers.last().medianUsdPerGpuH));
+        QVERIFY(!offerFlagDescription(offers.at(5), OfferFlag::PriceOutlierLow).isEmpty());
+        QVERIFY(
+            offerFlagDescription(offers.at(5), OfferFlag::PriceOutlierLow).contains(u"USD per GPU-hour"_s));
+    }
+
+    // Stale: the row's own price date against its snapshot's date, or an ended listing.
+    void stale()
+    {
+        Offer o = make(u"vastai"_s, u"rtx4090"_s, 1, 0.3);
+        o.dataDate = QDate(2025, 7, 1);
+        QVERIFY(!isStaleRow(o));
+        o.priceDate = QDate(2025, 4, 2); // 90 days before: not yet
+        QVERIFY(!isStaleRow(o));
+        o.priceDate = QDate(2025, 4, 1); // 91 days
+        QVERIFY(isStaleRow(o));
+        o.priceDate = QDate();
+        o.listingEnd = QDate(2025, 6, 30);
+        QVERIFY(isStaleRow(o));
+        o.listingEnd = QDate(2025, 7, 1);
+        QVERIFY(!isStaleRow(o));
+        // A whole snapshot that is old (Azure 2024-07-01) is not stale by this rule: it stays usable.
+        Offer azure = make(u"azure"_s, u"a10"_s, 1, 3.2);
+        azure.dataDate = QDate(2024, 7, 1);
+        QVERIFY(!isStaleRow(azure));
+    }
+
+    void names()
+    {
+        const int all = static_cast<int>(OfferFlag::SpotAtFloor) | static_cast<int>(OfferFlag::Stale) |
+                        static_cast<int>(OfferFlag::UnrecognisedGpu);
+        QCOMPARE(offerFlagNames(all), (QStringList{u"unrecognised_gpu"_s, u"spot_at_floor"_s, u"stale"_s}));
+        for (OfferFlag f : allOfferFlags())
+            QVERIFY(!offerFlagName(f).isEmpty());
+    }
+
+    void catalogCsvSkipsUnrentable()
+    {
+        const QString header = snapshotCsvColumns().join(u',') + u",rentable\n"_s;
+        const QString row = u"vastai,%1,FR,,RTX 4090,1,24,,,,,0.30,,,,,1,0,capture,,,%2,%3,%4\n"_s;
+        const QString csv = u"# provider: vastai\n# snapshot_date: 2025-07-01\n"_s + header +
+                            row.arg(u"1"_s, u"2025-01-02"_s, u"2025-12-31"_s, u"true"_s) +
+                            row.arg(u"2"_s, QString(), QString(), u"false"_s) +
+                            row.arg(u"3"_s, QString(), QString(), QString());
+        auto d = parseSnapshotCsv(csv, u"test.csv"_s);
+        QVERIFY2(d.ok(), qPrintable(d.ok() ? QString() : d.error().text()));
+        QCOMPARE(d.value().offers.size(), 2); // the row marked not rentable is not imported
+        QVERIFY(d.value().warnings.join(u' ').contains(u"not rentable"_s));
+        QCOMPARE(d.value().offers.at(0).priceDate, QDate(2025, 1, 2));
+        QCOMPARE(d.value().offers.at(0).listingEnd, QDate(2025, 12, 31));
+        QVERIFY(!d.value().offers.at(1).priceDate.isValid());
+        const QString written = writeSnapshotCsv(d.value().offers);
+        QVERIFY(written.contains(u"2025-01-02,2025-12-31"_s));
+        auto bad = parseSnapshotCsv(QString(csv).replace(u"2025-01-02"_s, u"yesterday"_s), u"x"_s);
+        QVERIFY(!bad.ok());
+        // Through validation, the old price date makes the row stale (its snapshot is 2025-07-01).
+        SnapshotData v = d.value();
+        QVERIFY(validateSnapshot(v, GpuCatalog::builtin(), u"test.csv"_s).ok());
+        QVERIFY(hasFlag(v.offers.at(0).flags, OfferFlag::Stale));
+        QVERIFY(!hasFlag(v.offers.at(1).flags, OfferFlag::Stale));
+    }
+
+    // The bundled snapshot through the real import: the counts of SOURCES.md, except the documented
+    // stale-reference choice (a snapshot's own date: Azure and Paperspace stay usable).
+    void bundledSnapshotCounts()
+    {
+        TempDb db;
+        auto store = db.open();
+        QVERIFY(importBundledIfEmpty(*store, GpuCatalog::builtin()).ok());
+        const QList<Offer> offers = store->currentOffers().value();
+        QHash<QString, QHash<int, int>> count; // provider -> flag -> offers
+        QHash<QString, int> rows;
+        for (const Offer &o : offers) {
+            ++rows[o.provider];
+            for (OfferFlag f : allOfferFlags())
+                if (hasFlag(o.flags, f))
+                    ++count[o.provider][static_cast<int>(f)];
+        }
+        auto n = [&](const char *p, OfferFlag f) {
+            return count.value(QLatin1String(p)).value(static_cast<int>(f));
+        };
+        QCOMPARE(rows.value(u"aws"_s), 1714);
+        QCOMPARE(rows.value(u"gcp"_s), 150);
+        QCOMPARE(rows.value(u"vastai"_s), 64);
+        QCOMPARE(n("aws", OfferFlag::SpotAboveOnDemand), 37);
+        QCOMPARE(n("aws", OfferFlag::SpotAtFloor), 46);
+        QCOMPARE(n("aws", OfferFlag::PriceOutlierLow), 0);
+        QCOMPARE(n("aws", OfferFlag::PriceOutlierHigh), 62);
+        QCOMPARE(n("gcp", OfferFlag::GpuBelowSpot), 0);
+        for (const char *p : {"gcp", "azure", "paperspace", "vastai"}) {
+            QCOMPARE(n(p, OfferFlag::SpotAtFloor), 0);
+            QCOMPARE(n(p, OfferFlag::PriceOutlierLow), 0);
+        }
+        QCOMPARE(n("azure", OfferFlag::Stale), 0);
+        QCOMPARE(n("paperspace", OfferFlag::Stale), 0);
+        QCOMPARE(n("vastai", OfferFlag::Stale), 1); // the 2024 CLI capture inside the 2025-07-01 snapshot
+        // Every flagged high outlier is a g4dn host with many vCPUs per T4 (real prices, informational).
+        for (const Offer &o : offers)
+            if (hasFlag(o.flags, OfferFlag::PriceOutlierHigh))
+                QVERIFY2(o.instanceType.startsWith(u"g4dn."_s), qPrintable(o.instanceType));
+        // The unrentable vast.ai RTX 5090 offers are not in the bundle.
+        for (const Offer &o : offers)
+            QVERIFY(!(o.provider == u"vastai" && o.onDemandUsdH && *o.onDemandUsdH < 0.13 &&
+                      o.gpuRawName.contains(u"5090"_s)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPriceSanity)
+#include "test_pricesanity.moc"
