@@ -4,9 +4,12 @@
 #include "domain/gpucatalog.h"
 #include "domain/gpuspecs.h"
 #include "domain/workload.h"
+#include "projection/offerprojection.h"
 #include "projection/projection.h"
+#include "projection/speedmodel.h"
 #include "util/format.h"
 
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -35,7 +38,9 @@ public:
                .synopsis = QStringLiteral("--workload NAME [OPTIONS]"),
                .description = QStringLiteral(
                    "Lists every GPU model with the projected training speed of the workload on ONE GPU\n"
-                   "(roofline of the datasheet peaks times the calibrated efficiencies) and the spec used.\n"
+                   "(projection model v2, models/projection/PROJECTION.md), the evidence it rests on\n"
+                   "(tier: measured, measured-converted, transferred, transferred-cross-arch,\n"
+                   "transferred-other-vendor, roofline), its 10th-90th percentile range and the spec used.\n"
                    "Fastest first; models without a spec row or a usable rate come last.")},
               gpusOptions())
     {
@@ -60,18 +65,20 @@ int GpusCommand::run(CliContext &ctx, const CliArgs &p) const
 
     const GpuCatalog &gpus = GpuCatalog::builtin();
     const GpuSpecTable &specs = GpuSpecTable::builtin();
-    const GpuSpec *reference =
-        w.kind == WorkloadKind::CustomMeasured ? specs.spec(w.referenceGpuId) : nullptr;
+    const QList<SingleGpuSpeed> speeds = singleGpuSpeeds(w, ProjectionOptions{}, cal, specs);
     struct Row
     {
         const GpuModel *model;
         const GpuSpec *spec;
-        GpuThroughput t;
+        SingleGpuSpeed t;
     };
+    QHash<QString, SingleGpuSpeed> speedById;
+    for (qsizetype i = 0; i < speeds.size(); ++i)
+        speedById.insert(specs.specs().at(i).id, speeds.at(i));
     QList<Row> rows;
     for (const GpuModel &m : gpus.models()) {
         const GpuSpec *s = specs.spec(m.id);
-        rows.append({&m, s, s ? singleGpuThroughput(*s, w, cal, reference) : GpuThroughput{}});
+        rows.append({&m, s, s ? speedById.value(m.id) : SingleGpuSpeed{}});
     }
     std::stable_sort(rows.begin(), rows.end(), [](const Row &a, const Row &b) {
         if (a.t.ok != b.t.ok)
@@ -102,6 +109,10 @@ int GpusCommand::run(CliContext &ctx, const CliArgs &p) const
             o.insert(u"vendor", r.model->vendor);
             o.insert(u"projected", r.t.ok);
             o.insert(u"samples_per_s", r.t.ok ? QJsonValue(r.t.samplesPerS) : QJsonValue());
+            o.insert(u"samples_per_s_low", r.t.ok ? QJsonValue(r.t.samplesPerSLow()) : QJsonValue());
+            o.insert(u"samples_per_s_high", r.t.ok ? QJsonValue(r.t.samplesPerSHigh()) : QJsonValue());
+            o.insert(u"projection_tier", r.t.ok ? QJsonValue(projectionTierName(r.t.tier)) : QJsonValue());
+            o.insert(u"basis", r.t.ok ? QJsonValue(r.t.basis) : QJsonValue());
             o.insert(u"hours_one_gpu", r.t.ok ? QJsonValue(total / r.t.samplesPerS / 3600.0) : QJsonValue());
             o.insert(u"bound", r.t.ok ? QJsonValue(r.t.computeBound ? QStringLiteral("compute")
                                                                     : QStringLiteral("memory"))
@@ -146,6 +157,11 @@ int GpusCommand::run(CliContext &ctx, const CliArgs &p) const
         table.append(
             {r.model->id, r.model->name,
              r.t.ok ? formatNumber(r.t.samplesPerS, r.t.samplesPerS < 100 ? 2 : 0) : dash,
+             r.t.ok ? QStringLiteral("%1–%2").arg(
+                          formatNumber(r.t.samplesPerSLow(), r.t.samplesPerS < 100 ? 2 : 0),
+                          formatNumber(r.t.samplesPerSHigh(), r.t.samplesPerS < 100 ? 2 : 0))
+                    : dash,
+             r.t.ok ? projectionTierName(r.t.tier) : dash,
              r.t.ok ? formatHours(total / r.t.samplesPerS / 3600.0) : dash,
              r.spec && r.spec->peak(used) > 0
                  ? QStringLiteral("%1 %2").arg(formatNumber(r.spec->peak(used), 1), precisionName(used))
@@ -154,9 +170,10 @@ int GpusCommand::run(CliContext &ctx, const CliArgs &p) const
              r.spec ? formatNumber(r.spec->memoryGb) : dash, status(r)});
     }
     ctx.out << renderTable({QStringLiteral("GPU"), QStringLiteral("Name"), QStringLiteral("Samples/s"),
+                            QStringLiteral("Range (p10–p90)"), QStringLiteral("Tier"),
                             QStringLiteral("Run on 1 GPU"), QStringLiteral("Peak TFLOP/s"),
                             QStringLiteral("Mem GB/s"), QStringLiteral("Mem GB"), QStringLiteral("Notes")},
-                           table, {false, false, true, true, true, true, true, false});
+                           table, {false, false, true, true, false, true, true, true, true, false});
     ctx.out << QStringLiteral("%1 GPU models. Spec sources: resources/gpu_specs.csv (see GPUS.md).\n")
                    .arg(rows.size());
     return ExitOk;

@@ -140,6 +140,7 @@ std::unique_ptr<CliCommand> makeRefreshCommand();
 std::unique_ptr<CliCommand> makeHistoryCommand();
 std::unique_ptr<CliCommand> makeWorkloadsCommand();
 std::unique_ptr<CliCommand> makeGpusCommand();
+std::unique_ptr<CliCommand> makeValidateCommand();
 std::unique_ptr<CliCommand> makeFrontierCommand();
 std::unique_ptr<CliCommand> makeProbeCommand();
 std::unique_ptr<CliCommand> makeReportCommand();

@@ -131,6 +131,17 @@ FrontierChart::FrontierChart(QWidget *parent) : QWidget(parent)
         }
     }
 
+    // The frontier's likely range below the frontier line.
+    m_bandUpper = new QLineSeries(this);
+    m_bandLower = new QLineSeries(this);
+    m_band = new QAreaSeries(m_bandUpper, m_bandLower);
+    m_band->setName(tr("Frontier likely range (p10–p90)"));
+    QColor bandColor = isDarkPalette(palette()) ? QColor(0xee, 0xee, 0xee) : QColor(0x22, 0x22, 0x22);
+    bandColor.setAlpha(28);
+    m_band->setBrush(bandColor);
+    m_band->setPen(Qt::NoPen);
+    m_chart->addSeries(m_band);
+
     m_frontier = new QLineSeries(this);
     m_frontier->setName(tr("Efficiency frontier"));
     QPen fp(isDarkPalette(palette()) ? QColor(0xee, 0xee, 0xee) : QColor(0x22, 0x22, 0x22));
@@ -192,7 +203,7 @@ FrontierChart::FrontierChart(QWidget *parent) : QWidget(parent)
                 connect(marker, &QLegendMarker::clicked, this,
                         [this, provider] { setProviderVisible(provider, !providerVisible(provider)); });
             }
-        } else if (series == m_feasible || series == m_selected) {
+        } else if (series == m_feasible || series == m_selected || series == m_band) {
             marker->setVisible(false);
         }
     }
@@ -210,6 +221,17 @@ FrontierChart::FrontierChart(QWidget *parent) : QWidget(parent)
 }
 
 FrontierChart::~FrontierChart() = default;
+
+void FrontierChart::setShowUncertainty(bool on)
+{
+    m_showUncertainty = on;
+    m_band->setVisible(on && m_bandUpper->count() > 0);
+}
+
+int FrontierChart::uncertaintyBandPointCount() const
+{
+    return m_band->isVisible() ? static_cast<int>(m_bandUpper->count()) : 0;
+}
 
 void FrontierChart::changeEvent(QEvent *event)
 {
@@ -258,6 +280,10 @@ void FrontierChart::applyColours()
     QPen sp(dark ? Qt::white : Qt::black);
     sp.setWidthF(2.0);
     m_selected->setPen(sp);
+    QColor bandColor = dark ? QColor(0xee, 0xee, 0xee) : QColor(0x22, 0x22, 0x22);
+    bandColor.setAlpha(28);
+    m_band->setBrush(bandColor);
+    m_band->setPen(Qt::NoPen);
     // The legend: one entry per provider (faded while hidden) plus the guides.
     const auto markers = m_chart->legend()->markers();
     for (QLegendMarker *marker : markers) {
@@ -272,7 +298,7 @@ void FrontierChart::applyColours()
                 marker->setLabelBrush(c);
             }
         }
-        if (series == m_feasible || series == m_selected)
+        if (series == m_feasible || series == m_selected || series == m_band)
             marker->setVisible(false);
     }
 }
@@ -293,6 +319,7 @@ void FrontierChart::setPoints(const QList<ChartPoint> &points, std::optional<dou
     for (SeriesInfo &s : m_series)
         s.ids.clear();
     QList<QPointF> frontier;
+    QList<QPointF> bandUpper, bandLower;
     double minX = INFINITY, maxX = 0, minY = INFINITY, maxY = 0;
     for (qsizetype i = 0; i < points.size(); ++i) {
         const ChartPoint &p = points.at(i);
@@ -304,8 +331,13 @@ void FrontierChart::setPoints(const QList<ChartPoint> &points, std::optional<dou
             continue;
         buffers[series].append(QPointF(p.hours, p.costUsd));
         m_series[series].ids.append(p.id);
-        if (p.onFrontier)
+        if (p.onFrontier) {
             frontier.append(QPointF(p.hours, p.costUsd));
+            if (p.hoursLow > 0 && p.hoursHigh > 0 && p.costLow > 0 && p.costHigh > 0) {
+                bandUpper.append(QPointF(p.hoursHigh, p.costHigh));
+                bandLower.append(QPointF(p.hoursLow, p.costLow));
+            }
+        }
         minX = std::min(minX, p.hours);
         maxX = std::max(maxX, p.hours);
         minY = std::min(minY, p.costUsd);
@@ -324,6 +356,12 @@ void FrontierChart::setPoints(const QList<ChartPoint> &points, std::optional<dou
         return a.x() < b.x() || (a.x() == b.x() && a.y() < b.y());
     });
     m_frontier->replace(frontier);
+    auto byX = [](const QPointF &a, const QPointF &b) { return a.x() < b.x(); };
+    std::sort(bandUpper.begin(), bandUpper.end(), byX);
+    std::sort(bandLower.begin(), bandLower.end(), byX);
+    m_bandUpper->replace(bandUpper);
+    m_bandLower->replace(bandLower);
+    m_band->setVisible(m_showUncertainty && bandUpper.size() > 0);
 
     QList<QPointF> rec;
     if (recommendedId) {

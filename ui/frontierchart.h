@@ -32,6 +32,12 @@ struct ChartPoint
     bool onFrontier = false;
     bool feasible = true; ///< within deadline and budget
     int id = 0;           ///< caller's point id, reported back by signals
+    /// Likely range (10th-90th percentile of the projection's tier); 0 = none. Drawn as a band around
+    /// the frontier when the uncertainty is shown.
+    double hoursLow = 0;
+    double hoursHigh = 0;
+    double costLow = 0;
+    double costHigh = 0;
 };
 
 /// The efficiency-frontier chart: every offer as a point, the Pareto frontier as a line, deadline and
@@ -55,6 +61,10 @@ public:
     void resetZoom();
     void setProviderVisible(int provider, bool visible);
     bool providerVisible(int provider) const;
+    /// The band of the frontier points' likely range (fast/cheap end to slow/expensive end).
+    void setShowUncertainty(bool on);
+    bool showUncertainty() const { return m_showUncertainty; }
+    int uncertaintyBandPointCount() const; ///< points of the band's upper edge (tests)
 
     // Introspection for tests and the status line.
     int pointCount() const;         ///< points drawn in all offer series
@@ -97,6 +107,10 @@ private:
     QAreaSeries *m_feasible = nullptr;
     QLineSeries *m_feasibleUpper = nullptr;
     QLineSeries *m_feasibleLower = nullptr;
+    QAreaSeries *m_band = nullptr;
+    QLineSeries *m_bandUpper = nullptr;
+    QLineSeries *m_bandLower = nullptr;
+    bool m_showUncertainty = true;
     QScatterSeries *m_recommended = nullptr;
     QScatterSeries *m_selected = nullptr;
     QAbstractAxis *m_axisX = nullptr;

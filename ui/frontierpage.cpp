@@ -32,6 +32,12 @@ FrontierPage::FrontierPage(QWidget *parent) : QWidget(parent)
     m_logY = new QCheckBox(tr("Log cost axis"), this);
     m_logY->setObjectName(QStringLiteral("logY"));
     m_logY->setChecked(true);
+    m_uncertainty = new QCheckBox(tr("Likely range"), this);
+    m_uncertainty->setObjectName(QStringLiteral("showUncertainty"));
+    m_uncertainty->setChecked(true);
+    m_uncertainty->setToolTip(
+        tr("Shade the frontier's likely range: each frontier point's time and cost between the 10th and "
+           "90th percentile of its projection tier's validation error (measured, transferred or roofline)"));
     auto *reset = new QPushButton(tr("Reset zoom"), this);
     reset->setObjectName(QStringLiteral("resetZoom"));
     reset->setToolTip(
@@ -40,12 +46,14 @@ FrontierPage::FrontierPage(QWidget *parent) : QWidget(parent)
     m_summary->setObjectName(QStringLiteral("frontierSummary"));
     connect(m_logX, &QCheckBox::toggled, m_chart, &FrontierChart::setLogX);
     connect(m_logY, &QCheckBox::toggled, m_chart, &FrontierChart::setLogY);
+    connect(m_uncertainty, &QCheckBox::toggled, m_chart, &FrontierChart::setShowUncertainty);
     connect(reset, &QPushButton::clicked, m_chart, &FrontierChart::resetZoom);
     connect(m_chart, &FrontierChart::pointClicked, this, &FrontierPage::pointActivated);
 
     auto *controls = new QHBoxLayout;
     controls->addWidget(m_logX);
     controls->addWidget(m_logY);
+    controls->addWidget(m_uncertainty);
     controls->addWidget(reset);
     controls->addSpacing(12);
     controls->addWidget(m_summary, 1);
@@ -110,6 +118,10 @@ void FrontierPage::setResults(ProjectionResultsPtr results)
             c.onFrontier = p.onFrontier;
             c.feasible = p.feasible;
             c.id = static_cast<int>(i);
+            c.hoursLow = p.totalHoursLow;
+            c.hoursHigh = p.totalHoursHigh;
+            c.costLow = p.costUsdLow;
+            c.costHigh = p.costUsdHigh;
             points.append(c);
         }
         if (m_results->recommended >= 0)
@@ -137,6 +149,13 @@ QString FrontierPage::summary() const
                  .arg(providerDisplayName(o.provider), o.instanceType,
                       p.mode == PriceMode::Spot ? tr("spot") : tr("on-demand"), formatHours(p.totalHours),
                       formatUsd(p.costUsd));
+        const ProjectionResults &r = *m_results;
+        const QList<qsizetype> close = indistinguishableFrom(r.points, r.recommended, [&r](qsizetype i) {
+            return r.offers.at(r.points.at(i).offerIndex).gpuId;
+        });
+        if (!close.isEmpty())
+            s += tr(" · indistinguishable within the likely range from %n other frontier offer(s)", nullptr,
+                    int(close.size()));
     } else if (m_results->options.deadlineHours || m_results->options.budgetUsd) {
         s += tr(" · no offer meets the deadline and budget");
     }
@@ -187,6 +206,7 @@ void FrontierPage::saveState() const
     QSettings s;
     s.setValue(QStringLiteral("frontier/logX"), m_logX->isChecked());
     s.setValue(QStringLiteral("frontier/logY"), m_logY->isChecked());
+    s.setValue(QStringLiteral("frontier/showUncertainty"), m_uncertainty->isChecked());
 }
 
 void FrontierPage::restoreState()
@@ -194,6 +214,7 @@ void FrontierPage::restoreState()
     QSettings s;
     m_logX->setChecked(s.value(QStringLiteral("frontier/logX"), true).toBool());
     m_logY->setChecked(s.value(QStringLiteral("frontier/logY"), true).toBool());
+    m_uncertainty->setChecked(s.value(QStringLiteral("frontier/showUncertainty"), true).toBool());
 }
 
 } // namespace gf

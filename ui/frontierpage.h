@@ -52,6 +52,7 @@ private:
     QSortFilterProxyModel *m_proxy = nullptr;
     QTreeView *m_table = nullptr;
     QCheckBox *m_logX = nullptr;
+    QCheckBox *m_uncertainty = nullptr;
     QCheckBox *m_logY = nullptr;
     QLabel *m_summary = nullptr;
     ProjectionResultsPtr m_results;

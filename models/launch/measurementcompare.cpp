@@ -1,5 +1,7 @@
 #include "launch/measurementcompare.h"
 
+#include "projection/speedmodel.h"
+
 namespace gf {
 
 QList<MeasurementComparison> compareMeasurements(const ThroughputMeasurements &measurements,
@@ -18,9 +20,9 @@ QList<MeasurementComparison> compareMeasurements(const ThroughputMeasurements &m
         } else if (!spec) {
             c.why = QStringLiteral("GPU %1 has no spec row").arg(m.gpuId);
         } else {
-            const GpuSpec *reference =
-                w->kind == WorkloadKind::CustomMeasured ? specs.spec(w->referenceGpuId) : nullptr;
-            const GpuThroughput t = singleGpuThroughput(*spec, *w, calibration, reference);
+            // The model's own speed (model v2 without the user's measurements).
+            const SpeedModel &model = SpeedModel::builtin();
+            const SingleGpuSpeed t = model.project(*spec, *w, model.anchorsFor(*w, {}, specs), calibration);
             if (t.ok)
                 c.projectedPerGpu = t.samplesPerS;
             else

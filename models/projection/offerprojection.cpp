@@ -36,24 +36,6 @@ QList<ProjectionFlag> allProjectionFlags()
             ProjectionFlag::VcpusAssumed,       ProjectionFlag::Measured};
 }
 
-const ThroughputMeasurement *userMeasurementFor(const ThroughputMeasurements &measurements,
-                                                const QString &workloadId, const QString &gpuId)
-{
-    const ThroughputMeasurement *best = nullptr;
-    for (const ThroughputMeasurement &m : measurements) {
-        if (m.kind != MeasurementKind::User || m.gpuId != gpuId ||
-            m.workloadId.compare(workloadId, Qt::CaseInsensitive) != 0)
-            continue;
-        if (!(m.samplesPerSPerGpu > 0) || !std::isfinite(m.samplesPerSPerGpu))
-            continue;
-        // The newest wins; an unknown date counts as oldest; a later entry wins a tie.
-        if (!best || !best->measuredAt.isValid() ||
-            (m.measuredAt.isValid() && m.measuredAt >= best->measuredAt))
-            best = &m;
-    }
-    return best;
-}
-
 namespace {
 QString flagName(ProjectionFlag f)
 {
@@ -296,7 +278,7 @@ constexpr int kMaxNodeVariants = 16;
 /// Everything about one spec row that does not depend on the offer, computed once per call.
 struct SpecInfo
 {
-    GpuThroughput single;
+    SingleGpuSpeed single;
     double nvlinkGBps = 0;
     double pcieGBps = 0;
     double memoryGb = 0;
@@ -496,10 +478,16 @@ void projectOne(const Context &c, qsizetype i, int specIndex, ProjectedOffer *ou
     // Speed per node variant: independent of the price mode, computed once.
     const bool multiNode = projectable && n == 1.0;
     const int nodeVariants = 1 + (multiNode ? static_cast<int>(c.extraNodes.size()) : 0);
-    std::array<double, kMaxNodeVariants> rate; // only [0, nodeVariants) is used: no zeroing per offer
+    std::array<double, kMaxNodeVariants> rate;     // only [0, nodeVariants) is used: no zeroing per offer
+    std::array<double, kMaxNodeVariants> rateSlow; // at the slow end of the speed range
+    std::array<double, kMaxNodeVariants> rateFast; // at the fast end
     std::array<quint32, kMaxNodeVariants> variantFlags;
+    const double slowFactor = si ? std::exp(-si->single.range.p90) : 1.0;
+    const double fastFactor = si ? std::exp(-si->single.range.p10) : 1.0;
     for (int v = 0; v < nodeVariants; ++v) {
         rate[static_cast<std::size_t>(v)] = 0;
+        rateSlow[static_cast<std::size_t>(v)] = 0;
+        rateFast[static_cast<std::size_t>(v)] = 0;
         variantFlags[static_cast<std::size_t>(v)] = 0;
         if (!projectable)
             continue;
@@ -523,6 +511,14 @@ void projectOne(const Context &c, qsizetype i, int specIndex, ProjectedOffer *ou
         }
         const ScalingResult sr = scaleDataParallel(s);
         double r = sr.ok ? sr.samplesPerS : 0.0;
+        // The range: the same job with the single-GPU speed at either end of its range (communication
+        // does not scale with it, so the job's range is narrower than the GPU's when it is exposed).
+        s.singleGpuSamplesPerS = si->single.samplesPerS * slowFactor;
+        const ScalingResult slow = scaleDataParallel(s);
+        s.singleGpuSamplesPerS = si->single.samplesPerS * fastFactor;
+        const ScalingResult fast = scaleDataParallel(s);
+        double rSlow = sr.ok && slow.ok ? slow.samplesPerS : 0.0;
+        double rFast = sr.ok && fast.ok ? fast.samplesPerS : 0.0;
         if (sr.ok && sr.efficiency < 0.5)
             variantFlags[static_cast<std::size_t>(v)] |= flagBit(ProjectionFlag::CommunicationBound);
         // The input pipeline: every instance decodes for its own GPUs.
@@ -536,8 +532,12 @@ void projectOne(const Context &c, qsizetype i, int specIndex, ProjectedOffer *ou
                 r = cpuCap;
                 variantFlags[static_cast<std::size_t>(v)] |= flagBit(ProjectionFlag::CpuBound);
             }
+            rSlow = std::min(rSlow, cpuCap);
+            rFast = std::min(rFast, cpuCap);
         }
         rate[static_cast<std::size_t>(v)] = r;
+        rateSlow[static_cast<std::size_t>(v)] = rSlow;
+        rateFast[static_cast<std::size_t>(v)] = rFast;
     }
 
     // Setup: boot + staging the data set and weights over the instance's sustained bandwidth.
@@ -604,6 +604,20 @@ void projectOne(const Context &c, qsizetype i, int specIndex, ProjectedOffer *ou
                     pt.totalHours = cost.totalHours;
                     pt.setupHours = static_cast<float>(cost.setupHours);
                     pt.expectedInterruptions = static_cast<float>(cost.expectedInterruptions);
+                    pt.tier = si->single.tier;
+                    pt.probeCalibrated = si->single.probeCalibrated;
+                    pt.speedLogP10 = static_cast<float>(si->single.range.p10);
+                    pt.speedLogP90 = static_cast<float>(si->single.range.p90);
+                    // Slow end: longest time, highest cost; fast end: shortest, cheapest.
+                    rc.samplesPerS = rateSlow[static_cast<std::size_t>(v)];
+                    const RunCost slow = computeRunCost(rc);
+                    rc.samplesPerS = rateFast[static_cast<std::size_t>(v)];
+                    const RunCost fast = computeRunCost(rc);
+                    const double egress = egressUsd * nodes;
+                    pt.totalHoursHigh = static_cast<float>(slow.timeOk ? slow.totalHours : cost.totalHours);
+                    pt.totalHoursLow = static_cast<float>(fast.timeOk ? fast.totalHours : cost.totalHours);
+                    pt.costUsdHigh = static_cast<float>((slow.costOk ? slow.costUsd : cost.costUsd) + egress);
+                    pt.costUsdLow = static_cast<float>((fast.costOk ? fast.costUsd : cost.costUsd) + egress);
                 }
                 if (cost.costOk) {
                     pt.costUsd = cost.costUsd + egressUsd * nodes;
@@ -611,6 +625,7 @@ void projectOne(const Context &c, qsizetype i, int specIndex, ProjectedOffer *ou
                     pt.samplesPerUsd = cost.samplesPerUsd;
                 } else {
                     flags |= flagBit(ProjectionFlag::InvalidPrice);
+                    pt.costUsdLow = pt.costUsdHigh = 0;
                 }
             }
             if (!pt.projected && priceOk)
@@ -637,9 +652,21 @@ template <class Fn> void forEachChunk(QList<Chunk> &chunks, bool parallel, Fn fn
 
 } // namespace
 
+QList<SingleGpuSpeed> singleGpuSpeeds(const Workload &workload, const ProjectionOptions &options,
+                                      const Calibration &calibration, const GpuSpecTable &specs,
+                                      const SpeedModel &model)
+{
+    const WorkloadAnchors anchors = model.anchorsFor(workload, options.measurements, specs);
+    QList<SingleGpuSpeed> out;
+    out.reserve(specs.size());
+    for (const GpuSpec &g : specs.specs())
+        out.append(model.project(g, workload, anchors, calibration));
+    return out;
+}
+
 void projectOffersInto(const QList<Offer> &offers, const Workload &workload, const ProjectionOptions &options,
                        const Calibration &calibration, QList<ProjectedOffer> &points,
-                       const GpuSpecTable &specs)
+                       const GpuSpecTable &specs, const SpeedModel &model)
 {
     Context c;
     c.offers = &offers;
@@ -682,27 +709,21 @@ void projectOffersInto(const QList<Offer> &offers, const Workload &workload, con
     if (c.extraNodes.size() > std::size_t(kMaxNodeVariants - 1))
         c.extraNodes.resize(std::size_t(kMaxNodeVariants - 1)); // validateProjectionOptions rejects more
 
-    // Once per spec row: the single-GPU rate and the link bandwidths.
-    const GpuSpec *reference =
-        workload.kind == WorkloadKind::CustomMeasured ? specs.spec(workload.referenceGpuId) : nullptr;
+    // Once per spec row: the single-GPU speed (model v2) and the link bandwidths.
+    const WorkloadAnchors anchors = model.anchorsFor(workload, options.measurements, specs);
     c.specs.resize(static_cast<std::size_t>(specs.size()));
     for (qsizetype s = 0; s < specs.size(); ++s) {
         const GpuSpec &g = specs.specs().at(s);
         SpecInfo &info = c.specs[static_cast<std::size_t>(s)];
-        info.single = singleGpuThroughput(g, workload, calibration, reference);
-        if (const ThroughputMeasurement *m = userMeasurementFor(options.measurements, workload.id, g.id)) {
-            // The measured tier: this workload was measured on this GPU.
-            info.single.ok = true;
-            info.single.samplesPerS = m->samplesPerSPerGpu;
-            info.single.precisionFallback = false;
-            info.measured = true;
-        }
+        info.single = model.project(g, workload, anchors, calibration);
+        // The measured tier from the user's measurement of this workload on this GPU (userMeasurementFor).
+        info.measured = info.single.userMeasured;
         info.hasNvlink = g.interconnectGbs > 0;
         info.nvlinkGBps = nvlinkEffectiveGBps(g);
         info.pcieGBps = pcieEffectiveGBps(g);
         info.memoryGb = g.memoryGb;
-        const GpuModel *model = GpuCatalog::builtin().model(g.id);
-        info.flagship = model && model->capacityClass == u"flagship";
+        const GpuModel *gpuModel = GpuCatalog::builtin().model(g.id);
+        info.flagship = gpuModel && gpuModel->capacityClass == u"flagship";
     }
 
     // Chunks: large enough to amortise scheduling, many enough to balance two to a few cores.
@@ -794,11 +815,54 @@ void projectOffersInto(const QList<Offer> &offers, const Workload &workload, con
 
 QList<ProjectedOffer> projectOffers(const QList<Offer> &offers, const Workload &workload,
                                     const ProjectionOptions &options, const Calibration &calibration,
-                                    const GpuSpecTable &specs)
+                                    const GpuSpecTable &specs, const SpeedModel &model)
 {
     QList<ProjectedOffer> points;
-    projectOffersInto(offers, workload, options, calibration, points, specs);
+    projectOffersInto(offers, workload, options, calibration, points, specs, model);
     return points;
+}
+
+bool indistinguishable(const ProjectedOffer &a, const ProjectedOffer &b, bool sameGpu)
+{
+    if (!a.projected || !b.projected || sameGpu)
+        return false;
+    const bool timeOverlaps = a.totalHoursLow <= b.totalHoursHigh && b.totalHoursLow <= a.totalHoursHigh;
+    const bool costOverlaps = a.costUsdLow <= b.costUsdHigh && b.costUsdLow <= a.costUsdHigh;
+    return timeOverlaps && costOverlaps;
+}
+
+QList<qsizetype> indistinguishableFrom(const QList<ProjectedOffer> &points, qsizetype rec,
+                                       const std::function<QString(qsizetype)> &gpuOf, int limit)
+{
+    if (rec < 0 || rec >= points.size())
+        return {};
+    const ProjectedOffer &r = points.at(rec);
+    const QString gpu = gpuOf(rec);
+    QList<qsizetype> out;
+    for (qsizetype i = 0; i < points.size(); ++i) {
+        const ProjectedOffer &p = points.at(i);
+        if (i == rec || !p.onFrontier || !p.feasible)
+            continue;
+        if (indistinguishable(r, p, gpuOf(i) == gpu))
+            out.append(i);
+    }
+    std::stable_sort(out.begin(), out.end(), [&](qsizetype a, qsizetype b) {
+        return std::abs(std::log(points.at(a).totalHours / r.totalHours)) <
+               std::abs(std::log(points.at(b).totalHours / r.totalHours));
+    });
+    // One point per GPU model (the nearest in time): the others of that model are the same choice.
+    QStringList seen;
+    QList<qsizetype> one;
+    for (qsizetype i : std::as_const(out)) {
+        const QString g = gpuOf(i);
+        if (seen.contains(g))
+            continue;
+        seen.append(g);
+        one.append(i);
+    }
+    if (limit >= 0 && one.size() > limit)
+        one.resize(limit);
+    return one;
 }
 
 void sortByTime(const QList<ProjectedOffer> &points, QList<qsizetype> &order)

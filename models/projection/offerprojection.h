@@ -4,8 +4,10 @@
 #include "domain/offer.h"
 #include "domain/throughputmeasurement.h"
 #include "domain/workload.h"
+#include "projection/modelconstants.h"
 #include "projection/projection.h"
 #include "projection/runcost.h"
+#include "projection/speedmodel.h"
 #include "util/result.h"
 
 #include <QDateTime>
@@ -13,6 +15,8 @@
 #include <QList>
 #include <QStringList>
 
+#include <cmath>
+#include <functional>
 #include <optional>
 
 namespace gf {
@@ -116,16 +120,13 @@ struct ProjectionOptions
     /// Per provider id: USD per GB to bring the workload's staged data to that provider's instances
     /// (egress from where the data lives). Absent = 0.
     QHash<QString, double> egressUsdPerGb;
-    /// Measured training throughputs. A User measurement of this workload (same id) on a GPU (same
-    /// canonical id) replaces the model's single-GPU speed on that GPU (the newest one when several);
-    /// its points carry ProjectionFlag::Measured. Other kinds are not used yet (issue 14's tiers).
+    /// Measured training throughputs beyond the shipped table (the user's imports, issue 16). A User
+    /// measurement of this workload (userMeasurementFor: same id, same canonical GPU id, the newest when
+    /// several) on a GPU puts that GPU in the "measured" tier with the user's speed as its single-GPU
+    /// speed, and its points carry ProjectionFlag::Measured; the user's level carries over to the other
+    /// GPUs (PROJECTION.md section 3.3).
     ThroughputMeasurements measurements;
 };
-
-/// The user measurement that sets the single-GPU speed of `workloadId` on `gpuId`: the newest of
-/// kind User with that workload id (case-insensitive) and GPU id; nullptr when none.
-const ThroughputMeasurement *userMeasurementFor(const ThroughputMeasurements &measurements,
-                                                const QString &workloadId, const QString &gpuId);
 
 /// Range checks with messages naming the option.
 Status validateProjectionOptions(const ProjectionOptions &options);
@@ -142,6 +143,8 @@ struct ProjectedOffer
     bool feasible = false;        ///< eligible and within deadline and budget
     bool recommended = false;     ///< the recommended point (at most one)
     bool suspectExcluded = false; ///< carries a kSuspectFlags flag and suspect prices are excluded
+    ProjectionTier tier = ProjectionTier::None; ///< evidence behind the single-GPU speed (when projected)
+    bool probeCalibrated = false;               ///< the GPU's GEMM rate and bandwidth come from a probe run
     quint32 flags = 0;
     double samplesPerS = 0; ///< whole job
     double trainHours = 0;
@@ -152,6 +155,18 @@ struct ProjectedOffer
     double samplesPerUsd = 0;
     float setupHours = 0;            ///< boot + data staging (part of totalHours)
     float expectedInterruptions = 0; ///< whole job, spot points (incl. capped stops)
+    /// Uncertainty of the projection (the tier's 10th-90th percentile of ln(projected / measured),
+    /// PROJECTION.md section 3.4): time and cost recomputed at the slow and fast end of the speed range
+    /// (billing included). Equal to the central values when not projected.
+    float speedLogP10 = 0; ///< speed range = samplesPerS x [exp(-speedLogP90), exp(-speedLogP10)]
+    float speedLogP90 = 0;
+    float totalHoursLow = 0;
+    float totalHoursHigh = 0;
+    float costUsdLow = 0;
+    float costUsdHigh = 0;
+
+    double samplesPerSLow() const { return samplesPerS * std::exp(-double(speedLogP90)); }
+    double samplesPerSHigh() const { return samplesPerS * std::exp(-double(speedLogP10)); }
 
     /// Projected, priced, memory fits, no excluded suspect price: may be on the frontier.
     bool eligible() const { return projected && !suspectExcluded && (flags & kBlockingFlags) == 0; }
@@ -162,18 +177,39 @@ struct ProjectedOffer
 /// on-demand point, then the spot point, each for every node count in order. Pure: same input, same output
 /// (also with `parallel`). Workload and options are expected valid (validateWorkload /
 /// validateProjectionOptions); out-of-range options are clamped.
+/// `model`: projection model v2 (constants, architecture table, shipped measurements).
 QList<ProjectedOffer> projectOffers(const QList<Offer> &offers, const Workload &workload,
                                     const ProjectionOptions &options, const Calibration &calibration,
-                                    const GpuSpecTable &specs = GpuSpecTable::builtin());
+                                    const GpuSpecTable &specs = GpuSpecTable::builtin(),
+                                    const SpeedModel &model = SpeedModel::builtin());
 
 /// The same, written into `points` (replaced). Its capacity is reused, so re-projecting the same catalog
 /// (the GUI changing a deadline or a weight) writes into memory that is already mapped.
 void projectOffersInto(const QList<Offer> &offers, const Workload &workload, const ProjectionOptions &options,
                        const Calibration &calibration, QList<ProjectedOffer> &points,
-                       const GpuSpecTable &specs = GpuSpecTable::builtin());
+                       const GpuSpecTable &specs = GpuSpecTable::builtin(),
+                       const SpeedModel &model = SpeedModel::builtin());
+
+/// The single-GPU speed of the workload on every spec row (parallel to specs.specs()), as
+/// projectOffers computes it: tier, range and what it rests on, for tooltips, reports and `gpus`.
+QList<SingleGpuSpeed> singleGpuSpeeds(const Workload &workload, const ProjectionOptions &options,
+                                      const Calibration &calibration,
+                                      const GpuSpecTable &specs = GpuSpecTable::builtin(),
+                                      const SpeedModel &model = SpeedModel::builtin());
 
 /// Index of the recommended point, -1 when none.
 qsizetype recommendedIndex(const QList<ProjectedOffer> &points);
+
+/// Two projected points cannot be told apart by the model: their time ranges overlap and their cost
+/// ranges overlap. Points of the same GPU model share the model's error (one speed per GPU model), so
+/// they are never "indistinguishable" by it: `sameGpu` true compares the central values only (false).
+bool indistinguishable(const ProjectedOffer &a, const ProjectedOffer &b, bool sameGpu);
+/// The feasible frontier points that are indistinguishable from point `reference` (the recommended
+/// one), one per GPU model, at most `limit`, nearest in time first; `gpuOf(point)` gives a point's GPU
+/// id. Empty when
+/// `reference` is out of range.
+QList<qsizetype> indistinguishableFrom(const QList<ProjectedOffer> &points, qsizetype reference,
+                                       const std::function<QString(qsizetype)> &gpuOf, int limit = 3);
 
 /// Default network bandwidth (Gbps) of an instance without a figure: 10 for the clouds, 1 for vast.ai
 /// (separate hosts over the internet).

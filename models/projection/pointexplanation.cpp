@@ -2,6 +2,7 @@
 
 #include "domain/gpucatalog.h"
 #include "domain/pricesanity.h"
+#include "projection/speedmodel.h"
 #include "projection/spotdefaults.h"
 #include "util/format.h"
 
@@ -87,19 +88,20 @@ PointExplanation explainPoint(const Offer &o, const ProjectedOffer &p, const Wor
     const GpuModel *model = o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId);
     const GpuSpec *spec = o.gpuId.isEmpty() ? nullptr : specs.spec(o.gpuId);
     if (model && spec && p.projected) {
-        const GpuSpec *ref = w.kind == WorkloadKind::CustomMeasured ? specs.spec(w.referenceGpuId) : nullptr;
-        const GpuThroughput t = singleGpuThroughput(*spec, w, cal, ref);
-        QString speed = QStringLiteral("Speed: %1 %2/s for the job. One %3: %4 TFLOP/s %5 x %6 efficiency, "
-                                       "%7 GB/s x %8 (resources/gpu_specs.csv: %9) -> %10 %2/s, %11-bound")
+        // Model v2 (PROJECTION.md section 3): the single-GPU speed with its tier and range.
+        const SpeedModel &sm = SpeedModel::builtin();
+        const SingleGpuSpeed t = sm.project(*spec, w, sm.anchorsFor(w, options.measurements, specs), cal);
+        QString speed = QStringLiteral("Speed: %1 %2/s for the job. One %3: %4 TFLOP/s %5, %6 GB/s "
+                                       "(resources/gpu_specs.csv: %7) -> %8 %2/s (likely %9-%10), %11-bound; "
+                                       "tier %12: %13")
                             .arg(formatNumber(p.samplesPerS, p.samplesPerS < 100 ? 2 : 0), w.sampleUnit,
                                  model->name, num(spec->peak(t.precisionUsed), 4),
-                                 precisionName(t.precisionUsed), num(cal.compute(t.precisionUsed), 2),
-                                 num(spec->memBandwidthGbs, 4), num(cal.memoryEfficiency, 2), spec->source)
+                                 precisionName(t.precisionUsed), num(spec->memBandwidthGbs, 4), spec->source)
                             .arg(formatNumber(t.samplesPerS, t.samplesPerS < 100 ? 2 : 0),
-                                 t.computeBound ? QStringLiteral("compute") : QStringLiteral("memory"));
-        if (w.kind == WorkloadKind::CustomMeasured)
-            speed += QStringLiteral(", scaled from your %1 %2/s on %3")
-                         .arg(num(w.measuredSamplesPerS, 6), w.sampleUnit, w.referenceGpuId);
+                                 formatNumber(t.samplesPerSLow(), t.samplesPerSLow() < 100 ? 2 : 0),
+                                 formatNumber(t.samplesPerSHigh(), t.samplesPerSHigh() < 100 ? 2 : 0),
+                                 t.computeBound ? QStringLiteral("compute") : QStringLiteral("memory"),
+                                 projectionTierName(t.tier), t.basis);
         speed += QStringLiteral("; calibration: %1").arg(cal.source);
         const double gpus = o.gpuCount * p.nodes;
         if (t.ok && t.samplesPerS > 0 && gpus > 0 && !hasFlag(p.flags, ProjectionFlag::CpuBound)) {

@@ -45,6 +45,15 @@ QJsonObject projectedPointToJson(const Offer &o, const ProjectedOffer &p, bool r
     j.insert(u"price_date", jsonStringOrNull(priceDateText(o)));
     j.insert(u"price_age_days", priceAgeDays(o, now));
     j.insert(u"source", jsonStringOrNull(o.source));
+    j.insert(u"projection_tier",
+             p.projected ? QJsonValue(projectionTierName(p.tier)) : QJsonValue(QJsonValue::Null));
+    j.insert(u"probe_calibrated", p.projected && p.probeCalibrated);
+    j.insert(u"samples_per_s_low", ifProjected(p.samplesPerSLow()));
+    j.insert(u"samples_per_s_high", ifProjected(p.samplesPerSHigh()));
+    j.insert(u"total_h_low", ifProjected(p.totalHoursLow));
+    j.insert(u"total_h_high", ifProjected(p.totalHoursHigh));
+    j.insert(u"cost_usd_low", ifPriced(p.costUsdLow));
+    j.insert(u"cost_usd_high", ifPriced(p.costUsdHigh));
     return j;
 }
 

@@ -10,7 +10,10 @@ namespace gf {
 
 /// Version of the projected-point JSON shape; every point carries it as "schema_version". It changes
 /// when a key is added, removed or changes meaning.
-inline constexpr int kPointJsonSchemaVersion = 2;
+/// 2: expected_interruptions and setup_h added (issue 13).
+/// 3: projection_tier, probe_calibrated and the uncertainty range (samples_per_s_low/high, total_h_low/high,
+/// cost_usd_low/high) added (issue 14).
+inline constexpr int kPointJsonSchemaVersion = 3;
 
 /// The one JSON shape of a projected point, used by `gpufrontier-cli frontier --format json` and the
 /// JSON report (README "Projected point JSON", models/report/REPORT.md, resources/report.schema.json
@@ -18,8 +21,10 @@ inline constexpr int kPointJsonSchemaVersion = 2;
 /// gpu_provider_name, gpu_count, gpu_mem_gb, vcpus, nodes, price_mode, spot_label, price_usd_per_h,
 /// samples_per_s, train_h, interruption_h, expected_interruptions, setup_h, total_h, cost_usd,
 /// samples_per_usd, projected, on_frontier, feasible, recommended, flags, price_date, price_age_days (at
-/// `now`), source. Units in the names (h, usd, usd_per_h, gb); what is unknown is null (times when not
-/// projected, cost when not priced). Version 2 added expected_interruptions and setup_h (issue 13).
+/// `now`), source, projection_tier, probe_calibrated, samples_per_s_low, samples_per_s_high, total_h_low,
+/// total_h_high, cost_usd_low, cost_usd_high. Units in the names (h, usd, usd_per_h, gb); what is unknown
+/// is null (times and tier when not projected, cost when not priced). The ranges are the tier's
+/// 10th-90th percentile of the validation error (PROJECTION.md section 3.4).
 QJsonObject projectedPointToJson(const Offer &offer, const ProjectedOffer &point, bool recommended,
                                  const QDateTime &now);
 

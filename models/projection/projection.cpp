@@ -89,14 +89,19 @@ Calibration calibrationFromProbe(const ProbeResult &probe, const GpuSpecTable &s
     };
     const std::array<std::optional<double>, kPrecisionCount> measured{
         probe.fp32Tflops, probe.tf32Tflops, probe.fp16Tflops, probe.bf16Tflops, probe.fp8Tflops};
+    auto usable = [](std::optional<double> v) { return v && std::isfinite(*v) && *v > 0; };
     for (int i = 0; i < kPrecisionCount; ++i) {
         const auto p = static_cast<Precision>(i);
         const auto k = static_cast<std::size_t>(i);
         ratio(precisionName(p) + QStringLiteral(" TFLOP/s"), measured[k], spec->peak(p),
               kDefaultComputeEfficiency[k], &c.computeEfficiency[k]);
+        if (usable(measured[k]) && spec->peak(p) > 0)
+            c.measuredTflops[k] = *measured[k];
     }
     ratio(QStringLiteral("memory GB/s"), probe.memBandwidthGbs, spec->memBandwidthGbs,
           kDefaultMemoryEfficiency, &c.memoryEfficiency);
+    if (usable(probe.memBandwidthGbs) && spec->memBandwidthGbs > 0)
+        c.measuredMemBandwidthGbs = *probe.memBandwidthGbs;
     if (c.measured)
         c.source = QStringLiteral("probe of %1 (%2), %3").arg(probe.deviceName, *id, when);
     else
@@ -126,35 +131,6 @@ GpuThroughput rooflineThroughput(const GpuSpec &gpu, double flops, double bytes,
     t.computeBound = t.computeSPerSample >= t.memorySPerSample;
     t.samplesPerS = 1.0 / s;
     t.ok = std::isfinite(t.samplesPerS);
-    return t;
-}
-
-GpuThroughput singleGpuThroughput(const GpuSpec &target, const Workload &w, const Calibration &cal,
-                                  const GpuSpec *reference)
-{
-    if (w.kind != WorkloadKind::CustomMeasured)
-        return rooflineThroughput(target, w.flopsPerSample, w.bytesPerSample, w.precision, cal);
-    if (!reference || !(w.measuredSamplesPerS > 0))
-        return {};
-    double f = w.flopsPerSample;
-    double b = w.bytesPerSample;
-    if (f <= 0 && b <= 0) {
-        f = kDefaultArithmeticIntensity; // only the ratio matters: 100 FLOP per 1 byte
-        b = 1.0;
-    } else if (f <= 0) {
-        // Bytes only: a memory-bound ratio.
-        f = 0;
-    }
-    GpuThroughput t = rooflineThroughput(target, f, b, w.precision, cal);
-    const GpuThroughput r = rooflineThroughput(*reference, f, b, w.precision, cal);
-    if (!t.ok || !r.ok)
-        return {};
-    const double scale = t.samplesPerS / r.samplesPerS;
-    t.samplesPerS = w.measuredSamplesPerS * scale;
-    // Per-sample times are rescaled so that they stay consistent with samplesPerS.
-    t.computeSPerSample /= (w.measuredSamplesPerS / r.samplesPerS);
-    t.memorySPerSample /= (w.measuredSamplesPerS / r.samplesPerS);
-    t.ok = std::isfinite(t.samplesPerS) && t.samplesPerS > 0;
     return t;
 }
 

@@ -37,14 +37,17 @@ inline constexpr double kNetworkEfficiency = 0.70;
 inline constexpr double kDefaultOverlap = 0.5;
 /// Bytes per gradient element exchanged (PyTorch AMP keeps fp32 gradients).
 inline constexpr double kDefaultBytesPerGradient = 4.0;
-/// Arithmetic intensity assumed for a measured custom workload given without FLOPs and bytes (FLOP/byte).
+/// Arithmetic intensity assumed for a measured custom workload given without FLOPs and bytes (FLOP/byte):
+/// only the transfer to other GPUs uses it, and only the ratio of FLOPs to bytes matters there.
 inline constexpr double kDefaultArithmeticIntensity = 100.0;
 
 // ---------------------------------------------------------------------------------------------
 // Calibration
 // ---------------------------------------------------------------------------------------------
 
-/// Efficiency factors applied to datasheet peaks: what the software stack achieves in practice.
+/// What a probe run measured on one GPU. Model v2 uses the measured GEMM rates and bandwidth of the
+/// probed GPU in place of its datasheet figures (that GPU only); the efficiency factors (measured /
+/// datasheet) are what today's model (v1) applied to every GPU and what the reports show.
 struct Calibration
 {
     std::array<double, kPrecisionCount> computeEfficiency = kDefaultComputeEfficiency;
@@ -53,6 +56,14 @@ struct Calibration
     QString source;        ///< one line for the user: "datasheet-only defaults", "probe of ..."
     QString probedGpuId;   ///< canonical id of the probed GPU, empty when none
     QStringList notes;     ///< what was measured, clamped, defaulted or could not be resolved
+    /// What the probe measured on probedGpuId (not clamped): sustained dense GEMM TFLOP/s per precision
+    /// (0 = not measured) and copy bandwidth GB/s (0 = not measured). Model v2 uses them for that GPU
+    /// only, in place of its datasheet rate and bandwidth (PROJECTION.md section 2).
+    std::array<double, kPrecisionCount> measuredTflops{};
+    double measuredMemBandwidthGbs = 0;
+
+    /// The probe measured something usable on `gpuId`.
+    bool probed(const QString &gpuId) const { return measured && !gpuId.isEmpty() && gpuId == probedGpuId; }
 
     double compute(Precision p) const
     {
@@ -74,7 +85,8 @@ Calibration defaultCalibration();
 Calibration calibrationFromProbe(const ProbeResult &probe, const GpuSpecTable &specs, const GpuCatalog &gpus);
 
 // ---------------------------------------------------------------------------------------------
-// Throughput of one GPU (roofline)
+// Today's model (v1): the max() roofline. Model v2 (speedmodel.h) replaced it for projections; it is
+// kept as the baseline of `gpufrontier-cli validate`.
 // ---------------------------------------------------------------------------------------------
 
 struct GpuThroughput
@@ -88,17 +100,10 @@ struct GpuThroughput
     double memorySPerSample = 0;  ///< bytes / (bandwidth * efficiency)
 };
 
-/// Roofline: time per sample = max(F / (peak_prec * eff_prec), B / (bw * eff_mem)); samples/s = 1 / that.
-/// Uses the workload's flops/bytes per sample only (ignores the measured speed).
+/// Roofline (v1): time per sample = max(F / (peak_prec * eff_prec), B / (bw * eff_mem)); samples/s = 1 /
+/// that.
 GpuThroughput rooflineThroughput(const GpuSpec &gpu, double flopsPerSample, double bytesPerSample,
                                  Precision precision, const Calibration &cal);
-
-/// Samples/s of the workload on one whole GPU. Preset and FLOPs workloads: the roofline.
-/// A measured workload: measured x roofline(target) / roofline(reference), where the roofline uses the
-/// workload's FLOPs and bytes when given (bytes only: compute-bound ratio; neither: intensity
-/// kDefaultArithmeticIntensity). `reference` is the spec of workload.referenceGpuId (nullptr: not ok).
-GpuThroughput singleGpuThroughput(const GpuSpec &target, const Workload &workload, const Calibration &cal,
-                                  const GpuSpec *reference = nullptr);
 
 // ---------------------------------------------------------------------------------------------
 // Data-parallel scaling

@@ -5,7 +5,9 @@
 #include "domain/workload.h"
 #include "projection/offerprojection.h"
 #include "projection/projection.h"
+#include "projection/speedmodel.h"
 
+#include <QHash>
 #include <QList>
 
 #include <memory>
@@ -32,6 +34,15 @@ struct ProjectionResults
     QList<qsizetype> spotPoint;    ///< per catalog row: its single-instance spot point; -1 when none
     QList<bool> offerOnFrontier;   ///< per catalog row: any of its points is on the frontier
     OfferFilter filter;
+    /// Per GPU id: the single-GPU speed behind the points (tier, range, what it rests on).
+    QHash<QString, SingleGpuSpeed> gpuSpeeds;
+
+    /// The single-GPU speed of a point's GPU; nullptr when unknown.
+    const SingleGpuSpeed *speedOf(const Offer &offer) const
+    {
+        auto it = gpuSpeeds.constFind(offer.gpuId);
+        return it == gpuSpeeds.constEnd() ? nullptr : &*it;
+    }
 };
 using ProjectionResultsPtr = std::shared_ptr<const ProjectionResults>;
 

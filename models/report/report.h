@@ -73,7 +73,9 @@ QString frontierChartSvgDocument(const ProjectionResults &results, const QString
                                  double width = 880, double height = 520);
 
 /// Version of the JSON report schema (resources/report.schema.json). 2: every point carries the
-/// projected-point "schema_version" (projection/pointjson.h).
-inline constexpr int kReportSchemaVersion = 3;
+/// projected-point "schema_version" (projection/pointjson.h). 3: the points are point schema 2
+/// (expected_interruptions, setup_h; issue 13). 4: the points are point schema 3 (tier and uncertainty
+/// range, issue 14).
+inline constexpr int kReportSchemaVersion = 4;
 
 } // namespace gf

@@ -84,6 +84,29 @@ const QList<Column> &columns()
         {QStringLiteral("price_age_days"),
          [](const Row &r) { return QString::number(priceAgeDays(r.offer, r.now)); }},
         offerColumn(OfferField::Source),
+        // Model v2 (issue 14): the evidence tier and the 10th-90th percentile range.
+        {QStringLiteral("projection_tier"),
+         [](const Row &r) { return r.point.projected ? projectionTierName(r.point.tier) : QString(); }},
+        {QStringLiteral("samples_per_s_low"),
+         [](const Row &r) { return r.point.projected ? csvNumber(r.point.samplesPerSLow()) : QString(); }},
+        {QStringLiteral("samples_per_s_high"),
+         [](const Row &r) { return r.point.projected ? csvNumber(r.point.samplesPerSHigh()) : QString(); }},
+        {QStringLiteral("total_h_low"),
+         [](const Row &r) { return r.point.projected ? csvNumber(r.point.totalHoursLow) : QString(); }},
+        {QStringLiteral("total_h_high"),
+         [](const Row &r) { return r.point.projected ? csvNumber(r.point.totalHoursHigh) : QString(); }},
+        {QStringLiteral("cost_usd_low"),
+         [](const Row &r) {
+             return r.point.projected && !hasFlag(r.point.flags, ProjectionFlag::InvalidPrice)
+                        ? csvNumber(r.point.costUsdLow)
+                        : QString();
+         }},
+        {QStringLiteral("cost_usd_high"),
+         [](const Row &r) {
+             return r.point.projected && !hasFlag(r.point.flags, ProjectionFlag::InvalidPrice)
+                        ? csvNumber(r.point.costUsdHigh)
+                        : QString();
+         }},
     };
     return list;
 }

@@ -575,18 +575,30 @@ QString pointTitle(const Data &d, qsizetype point)
     return s;
 }
 
+QString rangeText(const ProjectedOffer &p)
+{
+    if (!p.projected)
+        return QStringLiteral("–");
+    QString t = QStringLiteral("%1 – %2").arg(formatHours(p.totalHoursLow), formatHours(p.totalHoursHigh));
+    if (priced(p))
+        t += QStringLiteral("; %1 – %2 USD").arg(formatUsd(p.costUsdLow), formatUsd(p.costUsdHigh));
+    return t;
+}
+
 QStringList pointHeader()
 {
-    return {QStringLiteral("Provider"),      QStringLiteral("Instance"),      QStringLiteral("Region"),
-            QStringLiteral("GPUs"),          QStringLiteral("Pricing"),       QStringLiteral("USD/h"),
-            QStringLiteral("Time"),          QStringLiteral("Cost (USD)"),    QStringLiteral("Samples/USD"),
-            QStringLiteral("Interruptions"), QStringLiteral("Spot overhead"), QStringLiteral("Feasible"),
-            QStringLiteral("Notes")};
+    return {
+        QStringLiteral("Provider"),      QStringLiteral("Instance"),      QStringLiteral("Region"),
+        QStringLiteral("GPUs"),          QStringLiteral("Pricing"),       QStringLiteral("USD/h"),
+        QStringLiteral("Time"),          QStringLiteral("Cost (USD)"),    QStringLiteral("Samples/USD"),
+        QStringLiteral("Interruptions"), QStringLiteral("Spot overhead"), QStringLiteral("Range (p10–p90)"),
+        QStringLiteral("Tier"),          QStringLiteral("Feasible"),      QStringLiteral("Notes")};
 }
 
 QList<bool> pointNumeric()
 {
-    return {false, false, false, false, false, true, true, true, true, true, true, false, false};
+    return {false, false, false, false, false, true,  true, true,
+            true,  true,  true,  false, false, false, false};
 }
 
 QStringList pointCells(const Data &d, qsizetype point)
@@ -612,6 +624,8 @@ QStringList pointCells(const Data &d, qsizetype point)
             p.projected && p.mode == PriceMode::Spot ? QString::number(p.expectedInterruptions, 'f', 2)
                                                      : dash,
             p.projected && p.mode == PriceMode::Spot ? formatHours(p.interruptionHours) : dash,
+            rangeText(p),
+            p.projected ? projectionTierName(p.tier) : dash,
             p.feasible ? QStringLiteral("yes") : QStringLiteral("no"),
             notes.join(QStringLiteral(", "))};
 }
@@ -785,6 +799,19 @@ QList<std::pair<QString, QString>> calibrationRows(const Data &d)
 {
     const Calibration &c = d.r->calibration;
     QList<std::pair<QString, QString>> rows;
+    rows.append({QStringLiteral("Speed model"),
+                 QStringLiteral("v2: measured training speeds where the workload was measured on the GPU, "
+                                "carried over from other measured GPUs by the fitted model otherwise, the "
+                                "model's roofline without any measurement; each time and cost has the range "
+                                "of its tier's validation error (10th–90th percentile, PROJECTION.md)")});
+    if (d.recommended >= 0) {
+        const ProjectedOffer &p = d.r->points.at(d.recommended);
+        if (const SingleGpuSpeed *s = d.r->speedOf(d.r->offers.at(p.offerIndex)); s && s->ok)
+            rows.append(
+                {QStringLiteral("Recommended GPU's speed"),
+                 QStringLiteral("%1 (%2): %3")
+                     .arg(projectionTierName(s->tier), projectionTierDescription(s->tier), s->basis)});
+    }
     rows.append({QStringLiteral("Source"),
                  c.source.isEmpty() ? QStringLiteral("datasheet-only defaults") : c.source});
     rows.append({QStringLiteral("Measured"),
@@ -991,7 +1018,26 @@ QString argumentText(const Data &d)
     }
     if (!comparisons.isEmpty())
         s += QStringLiteral(" It ") + comparisons.join(QStringLiteral(", and ")) + u'.';
+    s += indistinguishableText(d);
     return s;
+}
+
+QString indistinguishableText(const Data &d)
+{
+    const ProjectionResults &r = *d.r;
+    const QList<qsizetype> close = indistinguishableFrom(
+        r.points, d.recommended, [&r](qsizetype i) { return r.offers.at(r.points.at(i).offerIndex).gpuId; });
+    if (close.isEmpty())
+        return {};
+    QStringList names;
+    for (qsizetype i : close)
+        names.append(QStringLiteral("%1 (%2, %3 USD)")
+                         .arg(pointTitle(d, i), formatHours(r.points.at(i).totalHours),
+                              formatUsd(r.points.at(i).costUsd)));
+    return QStringLiteral(
+               " Within the projection's likely ranges it is indistinguishable from %1: their time "
+               "and cost ranges overlap, so the model cannot tell which is better.")
+        .arg(names.join(QStringLiteral("; ")));
 }
 
 QString headlineText(const Data &d, qsizetype point)
@@ -999,9 +1045,10 @@ QString headlineText(const Data &d, qsizetype point)
     if (point < 0)
         return QStringLiteral("none within the deadline and budget");
     const ProjectedOffer &p = d.r->points.at(point);
-    return QStringLiteral("%1 — %2, %3 USD (%4 USD/h, %5 samples/USD)")
+    return QStringLiteral("%1 — %2, %3 USD (%4 USD/h, %5 samples/USD); likely range %6 (speed: %7)")
         .arg(pointTitle(d, point), formatHours(p.totalHours), formatUsd(p.costUsd),
-             formatUsdPerHour(p.usdPerHour), QString::number(p.samplesPerUsd, 'f', 0));
+             formatUsdPerHour(p.usdPerHour), QString::number(p.samplesPerUsd, 'f', 0), rangeText(p),
+             projectionTierName(p.tier));
 }
 
 QString reproduceCommand(const Data &d, ReportFormat format)

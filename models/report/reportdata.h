@@ -91,8 +91,10 @@ QString shownLocation(const Offer &o);
 QString gpuText(const Offer &o, int nodes); ///< "8 × A100 80GB SXM4", "4 instances × (1 × T4)"
 QString pricingText(const Offer &o, const ProjectedOffer &p);
 QString pointTitle(const Data &d, qsizetype point); ///< "AWS p4d.24xlarge (us-east-1), spot"
+/// The point's time (and cost) range, "9.1 h – 10.4 h; 36.40 – 41.60 USD"; "–" when not projected.
+QString rangeText(const ProjectedOffer &p);
 /// Cells of the point tables: Provider, Instance, Region, GPUs, Pricing, USD/h, Time, Cost (USD),
-/// Samples/USD, Interruptions, Spot overhead, Feasible, Notes
+/// Samples/USD, Interruptions, Spot overhead, Range (p10–p90), Tier, Feasible, Notes
 QStringList pointHeader();
 QStringList pointCells(const Data &d, qsizetype point);
 /// Which point-table columns are numbers (right-aligned).
@@ -111,6 +113,9 @@ QStringList multiNodeHeader();
 QList<QStringList> multiNodeRows(const Data &d);
 /// The argument in one paragraph: recommended offer, how it compares with the cheapest and fastest, limits.
 QString argumentText(const Data &d);
+/// " Within the projection's likely ranges it is indistinguishable from ...": the feasible frontier
+/// points of other GPU models whose time and cost ranges overlap the recommended point's; empty when none.
+QString indistinguishableText(const Data &d);
 /// One sentence per headline point (recommended, cheapest, fastest).
 QString headlineText(const Data &d, qsizetype point);
 QString spotPolicyText(SpotPolicy policy);

@@ -104,8 +104,9 @@ QString pointTable(const Data &d, const QList<qsizetype> &points)
             tags.append(QStringLiteral("<span class=\"%1\">%2</span>").arg(cls, e(n)));
         }
         cells.last() = tags.join(QString());
-        if (cells.at(11) == u"no")
-            cells[11] = QStringLiteral("<span class=\"no\">no</span>");
+        static const qsizetype feasible = pointHeader().indexOf(QStringLiteral("Feasible"));
+        if (cells.at(feasible) == u"no")
+            cells[feasible] = QStringLiteral("<span class=\"no\">no</span>");
         rows.append(cells);
         classes.append(i == d.recommended ? QStringLiteral("rec") : QString());
     }
@@ -127,11 +128,11 @@ QString card(const Data &d, const QString &label, qsizetype point, bool recommen
     return QStringLiteral(
                "<div class=\"card%1\"><div class=\"label\">%2</div><div class=\"what\">%3</div>"
                "<div class=\"figs\">%4 · %5 USD</div><div class=\"sub\">%6 · %7 · %8<br>%9 USD/h · %10 "
-               "samples/USD</div></div>\n")
+               "samples/USD<br>likely %11 (%12)</div></div>\n")
         .arg(recommended ? QStringLiteral(" rec") : QString(), e(label), e(what),
              e(formatHours(p.totalHours)), e(formatUsd(p.costUsd)), e(shownLocation(o)),
              e(gpuText(o, p.nodes)), e(pricingText(o, p)), e(formatUsdPerHour(p.usdPerHour)))
-        .arg(QString::number(p.samplesPerUsd, 'f', 0));
+        .arg(QString::number(p.samplesPerUsd, 'f', 0), e(rangeText(p)), e(projectionTierName(p.tier)));
 }
 
 } // namespace

@@ -6,6 +6,7 @@
 #include "util/format.h"
 #include "util/printable.h"
 #include "viewmodels/offergroupmodel.h"
+#include "viewmodels/pointtablemodel.h"
 
 namespace gf {
 
@@ -341,6 +342,8 @@ QVariant OfferTableModel::rawData(const QModelIndex &index, int role) const
                             .arg(point->nodes)
                             .arg(formatHours(point->totalHours), formatUsd(point->costUsd),
                                  QString::number(point->samplesPerUsd, 'f', 0));
+            for (const QString &line : uncertaintyLines(*m_projection, *point))
+                t += line + u'\n';
             return QString(t + explainPoint(o, *point, m_projection->workload, m_projection->options,
                                             m_projection->calibration)
                                    .all()

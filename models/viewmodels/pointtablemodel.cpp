@@ -165,6 +165,24 @@ QVariant PointTableModel::headerData(int section, Qt::Orientation orientation, i
     return {};
 }
 
+QStringList uncertaintyLines(const ProjectionResults &r, const ProjectedOffer &p)
+{
+    if (!p.projected)
+        return {};
+    QStringList lines;
+    QString range = QStringLiteral("Likely range (10th–90th percentile): %1 – %2")
+                        .arg(formatHours(p.totalHoursLow), formatHours(p.totalHoursHigh));
+    if (p.costUsd > 0 && !hasFlag(p.flags, ProjectionFlag::InvalidPrice))
+        range += QStringLiteral(", %1 – %2 USD").arg(formatUsd(p.costUsdLow), formatUsd(p.costUsdHigh));
+    lines.append(range);
+    lines.append(
+        QStringLiteral("Speed: %1 — %2").arg(projectionTierName(p.tier), projectionTierDescription(p.tier)));
+    if (p.offerIndex >= 0 && p.offerIndex < r.offers.size())
+        if (const SingleGpuSpeed *s = r.speedOf(r.offers.at(p.offerIndex)); s && s->ok && !s->basis.isEmpty())
+            lines.append(QStringLiteral("Based on: %1").arg(s->basis));
+    return lines;
+}
+
 QString describePoint(const ProjectionResults &r, qsizetype point)
 {
     if (point < 0 || point >= r.points.size())
@@ -185,6 +203,8 @@ QString describePoint(const ProjectionResults &r, qsizetype point)
         if (p.mode == PriceMode::Spot)
             t += QStringLiteral("<br>%1 expected interruptions")
                      .arg(QString::number(p.expectedInterruptions, 'f', 2));
+        for (const QString &line : uncertaintyLines(r, p))
+            t += QStringLiteral("<br>") + line.toHtmlEscaped();
     }
     if (p.onFrontier)
         t += QStringLiteral("<br>★ on the efficiency frontier");

@@ -54,5 +54,9 @@ private:
 /// Rich text describing a point for tooltips: provider, instance, region, GPUs, price, time, cost, and
 /// where every number comes from (explainPoint), flags included.
 QString describePoint(const ProjectionResults &results, qsizetype point);
+/// Plain-text lines on the projection's uncertainty for tooltips: the likely time and cost range
+/// (10th-90th percentile of the tier's validation error), the tier and what the speed rests on.
+/// Empty when the point is not projected.
+QStringList uncertaintyLines(const ProjectionResults &results, const ProjectedOffer &point);
 
 } // namespace gf

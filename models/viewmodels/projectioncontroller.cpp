@@ -164,6 +164,10 @@ ProjectionResults ProjectionController::compute(quint64 jobId, const QList<Offer
     r.workload = workload;
     r.options = options;
     r.calibration = calibration;
+    const GpuSpecTable &specs = GpuSpecTable::builtin();
+    const QList<SingleGpuSpeed> speeds = singleGpuSpeeds(workload, options, calibration, specs);
+    for (qsizetype i = 0; i < speeds.size(); ++i)
+        r.gpuSpeeds.insert(specs.specs().at(i).id, speeds.at(i));
     r.elapsedMs = timer.elapsed();
     return r;
 }

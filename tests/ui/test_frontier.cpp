@@ -257,6 +257,23 @@ private Q_SLOTS:
         QVERIFY(qobject_cast<QLogValueAxis *>(chart->chart()->axes(Qt::Vertical).value(0)));
     }
 
+    // The frontier's likely range (issue 14): a band over the frontier points, toggled by a check box.
+    void uncertaintyBandToggle()
+    {
+        FrontierChart *chart = m_window->frontierPage()->chart();
+        auto *box = m_window->findChild<QCheckBox *>(QStringLiteral("showUncertainty"));
+        QVERIFY(box);
+        box->setChecked(true);
+        QVERIFY(chart->showUncertainty());
+        QVERIFY(chart->frontierPointCount() > 0);
+        QCOMPARE(chart->uncertaintyBandPointCount(), chart->frontierPointCount());
+        box->setChecked(false);
+        QVERIFY(!chart->showUncertainty());
+        QCOMPARE(chart->uncertaintyBandPointCount(), 0);
+        box->setChecked(true);
+        QVERIFY(chart->uncertaintyBandPointCount() > 0);
+    }
+
     void legendTogglesProviders()
     {
         FrontierChart *chart = m_window->frontierPage()->chart();

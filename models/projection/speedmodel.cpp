@@ -1,0 +1,498 @@
+#include "projection/speedmodel.h"
+
+#include "util/resourcefiles.h"
+
+#include <QHash>
+#include <QSet>
+
+#include <algorithm>
+#include <cmath>
+
+namespace gf {
+
+namespace {
+
+bool singlePrecision(Precision p)
+{
+    return p == Precision::Fp32 || p == Precision::Tf32;
+}
+
+double median(QList<double> v)
+{
+    if (v.isEmpty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    const qsizetype n = v.size();
+    return n % 2 ? v.at(n / 2) : 0.5 * (v.at(n / 2 - 1) + v.at(n / 2));
+}
+
+QString number(double v)
+{
+    return QString::number(v, 'g', v >= 1000 ? 5 : 4);
+}
+
+} // namespace
+
+const ThroughputMeasurement *
+newestUserMeasurement(const ThroughputMeasurements &measurements,
+                      const std::function<bool(const ThroughputMeasurement &)> &matches)
+{
+    const ThroughputMeasurement *best = nullptr;
+    for (const ThroughputMeasurement &m : measurements) {
+        if (m.kind != MeasurementKind::User || !matches(m))
+            continue;
+        if (!(m.samplesPerSPerGpu > 0) || !std::isfinite(m.samplesPerSPerGpu))
+            continue;
+        // The newest wins; an unknown date counts as oldest; a later entry wins a tie.
+        if (!best || !best->measuredAt.isValid() ||
+            (m.measuredAt.isValid() && m.measuredAt >= best->measuredAt))
+            best = &m;
+    }
+    return best;
+}
+
+const ThroughputMeasurement *userMeasurementFor(const ThroughputMeasurements &measurements,
+                                                const QString &workloadId, const QString &gpuId)
+{
+    return newestUserMeasurement(measurements, [&](const ThroughputMeasurement &m) {
+        return m.gpuId == gpuId && m.workloadId.compare(workloadId, Qt::CaseInsensitive) == 0;
+    });
+}
+
+bool measurementMatches(const ThroughputMeasurement &m, const Workload &w)
+{
+    const QString id = m.workloadId.trimmed();
+    if (id.isEmpty())
+        return false;
+    if (w.kind == WorkloadKind::Preset)
+        return id.compare(w.id, Qt::CaseInsensitive) == 0;
+    return id.compare(w.name.trimmed(), Qt::CaseInsensitive) == 0 ||
+           (w.id != u"custom" && id.compare(w.id, Qt::CaseInsensitive) == 0);
+}
+
+SpeedModel::SpeedModel(ModelConstants constants, GpuArchTable arch, BenchmarkTable benchmarks)
+    : m_constants(std::move(constants)), m_arch(std::move(arch)), m_benchmarks(std::move(benchmarks))
+{
+}
+
+const SpeedModel &SpeedModel::builtin()
+{
+    static const SpeedModel model(ModelConstants::builtin(), GpuArchTable::builtin(),
+                                  BenchmarkTable::builtin());
+    return model;
+}
+
+SpeedTerms SpeedModel::relativeSpeed(const GpuSpec &gpu, Precision precision, double flops, double bytes,
+                                     const Calibration *probe) const
+{
+    SpeedTerms t;
+    const auto used = gpu.effectivePrecision(precision);
+    if (!used || !(flops >= 0) || !(bytes >= 0) || !std::isfinite(flops) || !std::isfinite(bytes) ||
+        (flops == 0 && bytes == 0))
+        return t;
+    const auto k = static_cast<std::size_t>(precisionIndex(*used));
+    t.precisionUsed = *used;
+    t.precisionFallback = *used != precision;
+    const bool probed = probe && probe->probed(gpu.id);
+    double rate = 0;
+    if (probed && probe->measuredTflops[k] > 0) {
+        // The probe's sustained GEMM rate already includes clocks and the power limit.
+        rate = probe->measuredTflops[k];
+        t.probeCalibrated = true;
+    } else {
+        rate = gpu.peak(*used);
+        const GpuArch *a = m_arch.arch(gpu.id);
+        const bool tensorHalf =
+            *used == Precision::Fp16 || *used == Precision::Bf16 || *used == Precision::Fp8;
+        if (a && a->halfRateFp32Acc && tensorHalf)
+            rate *= m_constants.gamma;
+        const double m = m_constants.powerOps[k];
+        if (m > 0 && gpu.tdpW > 0 && m_constants.epsTflopsPerW > 0 && rate > 0)
+            rate = 1.0 / (1.0 / rate + 1.0 / (m_constants.epsTflopsPerW * gpu.tdpW * m));
+    }
+    double bw = gpu.memBandwidthGbs;
+    if (probed && probe->measuredMemBandwidthGbs > 0) {
+        bw = probe->measuredMemBandwidthGbs;
+        t.probeCalibrated = true;
+    }
+    if (!(rate > 0) || (bytes > 0 && !(bw > 0)))
+        return t;
+    t.rateTflops = rate;
+    t.bandwidthGbs = bw;
+    t.computeS = flops / (rate * 1e12 * m_constants.rho[k]);
+    t.memoryS = bytes > 0 ? m_constants.beta * bytes / (bw * 1e9) : 0.0;
+    const double mx = std::max(t.computeS, t.memoryS);
+    if (!(mx > 0) || !std::isfinite(mx))
+        return t;
+    double s = 0;
+    if (m_constants.p >= 50) {
+        s = mx;
+    } else {
+        const double p = m_constants.p;
+        s = mx * std::pow(std::pow(t.computeS / mx, p) + std::pow(t.memoryS / mx, p), 1.0 / p);
+    }
+    t.relative = 1.0 / s;
+    t.ok = std::isfinite(t.relative) && t.relative > 0;
+    return t;
+}
+
+std::pair<double, double> SpeedModel::shapeAt(const Workload &w, int batch, Precision precision) const
+{
+    double f = w.flopsPerSample;
+    double b = w.bytesPerSample;
+    if (f <= 0 && b <= 0)
+        return {kDefaultArithmeticIntensity, 1.0}; // a measured custom workload without a shape
+    if (b <= 0)
+        return {f, 0.0};
+    const double weights0 =
+        m_constants.bytesPerParamPerStep * std::max(0.0, w.parameters) / std::max(1, w.batchPerGpu);
+    double activations = b - weights0;
+    if (activations < 0)
+        return {f, b}; // smaller than the weight traffic: no batch scaling
+    if (singlePrecision(precision) && !singlePrecision(w.precision))
+        activations *= 2.0;
+    else if (!singlePrecision(precision) && singlePrecision(w.precision))
+        activations *= 0.5;
+    const int b1 = batch > 0 ? batch : w.batchPerGpu;
+    return {f,
+            activations + m_constants.bytesPerParamPerStep * std::max(0.0, w.parameters) / std::max(1, b1)};
+}
+
+const GpuSpec *SpeedModel::specOf(const QString &id, const GpuSpecTable &specs) const
+{
+    if (const GpuSpec *s = specs.spec(id))
+        return s;
+    return m_arch.fitOnlySpecs().spec(id);
+}
+
+QString SpeedModel::archOf(const QString &id) const
+{
+    const GpuArch *a = m_arch.arch(id);
+    return a ? a->arch : QString();
+}
+
+SpeedAnchor SpeedModel::makeAnchor(const ThroughputMeasurement &m, const Workload &w,
+                                   const GpuSpec &spec) const
+{
+    SpeedAnchor a;
+    a.gpuId = m.gpuId;
+    a.arch = archOf(m.gpuId);
+    a.user = m.kind != MeasurementKind::Benchmark;
+    a.source = m.source;
+    a.samplesPerS = m.samplesPerSPerGpu;
+    a.batchPerGpu = m.batchPerGpu > 0 ? m.batchPerGpu : w.batchPerGpu;
+    a.precision = precisionFromName(m.precision).value_or(w.precision);
+    a.precisionScaled = singlePrecision(a.precision) != singlePrecision(w.precision);
+    const auto [f, b] = shapeAt(w, a.batchPerGpu, a.precision);
+    const SpeedTerms t = relativeSpeed(spec, a.precision, f, b);
+    if (!t.ok || !(m.samplesPerSPerGpu > 0) || !std::isfinite(m.samplesPerSPerGpu))
+        return {};
+    a.relative = t.relative;
+    a.logLevel = std::log(m.samplesPerSPerGpu / t.relative);
+    a.measurements = 1;
+    return a;
+}
+
+WorkloadAnchors SpeedModel::anchorsFor(const Workload &w, const ThroughputMeasurements &extra,
+                                       const GpuSpecTable &specs) const
+{
+    WorkloadAnchors out;
+    if (w.kind == WorkloadKind::Preset) {
+        for (const BenchmarkAnchor &b : m_benchmarks.anchors()) {
+            if (b.measurement.workloadId.compare(w.id, Qt::CaseInsensitive) != 0)
+                continue;
+            const GpuSpec *s = specOf(b.measurement.gpuId, specs);
+            if (!s)
+                continue;
+            SpeedAnchor a = makeAnchor(b.measurement, w, *s);
+            if (a.measurements == 0)
+                continue;
+            a.converted = b.converted();
+            out.shipped.append(a);
+        }
+    }
+    // The user's measurements: per GPU the newest of kind User (userMeasurementFor's rule), so that
+    // one mechanism picks the measurement that puts a GPU in the measured tier.
+    ThroughputMeasurements own;
+    QStringList gpus;
+    for (const ThroughputMeasurement &m : extra)
+        if (m.kind == MeasurementKind::User && measurementMatches(m, w) && !gpus.contains(m.gpuId.trimmed()))
+            gpus.append(m.gpuId.trimmed());
+    for (const QString &g : std::as_const(gpus))
+        if (const ThroughputMeasurement *m =
+                newestUserMeasurement(extra, [&](const ThroughputMeasurement &x) {
+                    return measurementMatches(x, w) && x.gpuId.trimmed() == g;
+                }))
+            own.append(*m);
+    if (w.kind == WorkloadKind::CustomMeasured && !w.referenceGpuId.isEmpty() &&
+        !gpus.contains(w.referenceGpuId)) {
+        ThroughputMeasurement m;
+        m.workloadId = w.name;
+        m.gpuId = w.referenceGpuId;
+        m.samplesPerSPerGpu = w.measuredSamplesPerS;
+        m.batchPerGpu = w.batchPerGpu;
+        m.precision = precisionName(w.precision);
+        m.kind = MeasurementKind::User;
+        m.source = QStringLiteral("the workload's measured speed: %1 %2/s on one GPU")
+                       .arg(number(w.measuredSamplesPerS), w.sampleUnit);
+        own.append(m);
+    }
+    // One anchor per GPU: the mean level of that GPU's measurements.
+    QHash<QString, qsizetype> byGpu;
+    for (const ThroughputMeasurement &m : std::as_const(own)) {
+        const GpuSpec *s = specOf(m.gpuId.trimmed(), specs);
+        if (!s)
+            continue;
+        SpeedAnchor a = makeAnchor(m, w, *s);
+        if (a.measurements == 0)
+            continue;
+        a.user = true;
+        auto it = byGpu.constFind(a.gpuId);
+        if (it == byGpu.constEnd()) {
+            byGpu.insert(a.gpuId, out.user.size());
+            out.user.append(a);
+        } else {
+            SpeedAnchor &e = out.user[*it];
+            e.logLevel = (e.logLevel * e.measurements + a.logLevel) / (e.measurements + 1);
+            e.measurements += 1;
+            e.precisionScaled = e.precisionScaled || a.precisionScaled;
+        }
+    }
+    return out;
+}
+
+double SpeedModel::level(const QList<SpeedAnchor> &anchors, const QString &arch, const QString &exclude,
+                         int *count, int *same) const
+{
+    double num = 0, den = 0;
+    int n = 0, s = 0;
+    for (const SpeedAnchor &a : anchors) {
+        if (a.gpuId == exclude)
+            continue;
+        const bool sameArch = !arch.isEmpty() && a.arch == arch;
+        const double wgt = sameArch ? m_constants.sameArchWeight : 1.0;
+        num += wgt * a.logLevel;
+        den += wgt;
+        ++n;
+        s += sameArch ? 1 : 0;
+    }
+    if (count)
+        *count = n;
+    if (same)
+        *same = s;
+    return den > 0 ? num / den : 0.0;
+}
+
+SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, const WorkloadAnchors &anchors,
+                                   const Calibration &calibration) const
+{
+    SingleGpuSpeed r;
+    const auto [f0, b0] = shapeAt(w, w.batchPerGpu, w.precision);
+    const SpeedTerms t = relativeSpeed(target, w.precision, f0, b0, &calibration);
+    if (!t.ok || !(target.memBandwidthGbs > 0))
+        return r;
+    r.precisionUsed = t.precisionUsed;
+    r.precisionFallback = t.precisionFallback;
+    r.probeCalibrated = t.probeCalibrated;
+    r.computeBound = t.computeS >= t.memoryS;
+    const GpuArch *archRow = m_arch.arch(target.id);
+    const QString arch = archRow ? archRow->arch : QString();
+    const bool otherVendor = archRow && archRow->otherVendor();
+    // The TF32/FP32 transfer range is for workloads trained in 32 bits (model_v2.json); an fp16 workload
+    // falling back to the FP32 rate of an old part keeps its tier's range, as in fit_projection.py.
+    const bool single = singlePrecision(w.precision);
+    auto find = [&](const QList<SpeedAnchor> &list) -> const SpeedAnchor * {
+        for (const SpeedAnchor &a : list)
+            if (a.gpuId == target.id)
+                return &a;
+        return nullptr;
+    };
+    auto anyOtherVendor = [&](const QList<SpeedAnchor> &list) {
+        return std::any_of(list.begin(), list.end(), [&](const SpeedAnchor &a) {
+            const GpuArch *x = m_arch.arch(a.gpuId);
+            return x && x->otherVendor();
+        });
+    };
+    auto transferTier = [&](const QList<SpeedAnchor> &list, int same) {
+        if (otherVendor && !anyOtherVendor(list))
+            return ProjectionTier::TransferredOtherVendor;
+        return same > 0 ? ProjectionTier::Transferred : ProjectionTier::TransferredCrossArch;
+    };
+    auto rangeOf = [&](ProjectionTier tier, bool precisionScaled) {
+        LogRange range = m_constants.range(tier);
+        if (single && (tier == ProjectionTier::Transferred || tier == ProjectionTier::TransferredCrossArch))
+            range = m_constants.singlePrecisionTransfer;
+        if (precisionScaled &&
+            (tier == ProjectionTier::Measured || tier == ProjectionTier::MeasuredConverted))
+            range = range.widened(m_constants.precisionScaled);
+        return range;
+    };
+    auto idList = [](const QList<SpeedAnchor> &list) {
+        QStringList ids;
+        for (const SpeedAnchor &a : list)
+            ids.append(a.gpuId);
+        ids.sort();
+        return ids.join(QStringLiteral(", "));
+    };
+
+    // The level of the shipped data (ln(speed / r_rel)) seen from a GPU, with its tier.
+    struct Base
+    {
+        double level = 0;
+        ProjectionTier tier = ProjectionTier::Roofline;
+        bool precisionScaled = false;
+        int count = 0;
+        int same = 0;
+        const SpeedAnchor *own = nullptr;
+    };
+    auto baseFor = [&](const QString &gpuId, const QString &gpuArch) {
+        Base b;
+        for (const SpeedAnchor &a : anchors.shipped)
+            if (a.gpuId == gpuId)
+                b.own = &a;
+        if (b.own) {
+            b.level = b.own->logLevel;
+            b.tier = b.own->converted ? ProjectionTier::MeasuredConverted : ProjectionTier::Measured;
+            b.precisionScaled = b.own->precisionScaled;
+            b.count = 1;
+        } else if (!anchors.shipped.isEmpty()) {
+            b.level = level(anchors.shipped, gpuArch, gpuId, &b.count, &b.same);
+            b.tier = ProjectionTier::Transferred; // refined below for the target
+        } else {
+            b.level = std::log(m_constants.phi);
+            b.tier = ProjectionTier::Roofline;
+        }
+        return b;
+    };
+
+    const Base base = baseFor(target.id, arch);
+    double logSpeed = std::log(t.relative) + base.level;
+    ProjectionTier tier = base.tier;
+    bool precisionScaled = base.precisionScaled;
+    if (tier == ProjectionTier::Transferred)
+        tier = transferTier(anchors.shipped, base.same);
+    r.anchorGpus = base.count;
+    r.sameArchGpus = base.same;
+    QString basis;
+    if (base.own) {
+        basis = QStringLiteral("measured: %1").arg(base.own->source);
+    } else if (tier == ProjectionTier::Roofline) {
+        basis = QStringLiteral("roofline: %1 x the model's speed (no measurement of this workload)")
+                    .arg(QString::number(m_constants.phi, 'f', 2));
+    } else {
+        basis = QStringLiteral("transferred from %1 measured GPU%2 (%3 of the %4 architecture): %5")
+                    .arg(base.count)
+                    .arg(base.count == 1 ? QString() : QStringLiteral("s"))
+                    .arg(base.same)
+                    .arg(arch.isEmpty() ? QStringLiteral("same") : arch, idList(anchors.shipped));
+    }
+
+    if (!anchors.user.isEmpty()) {
+        if (const SpeedAnchor *own = find(anchors.user)) {
+            logSpeed = std::log(t.relative) + own->logLevel;
+            tier = ProjectionTier::Measured;
+            r.userMeasured = true;
+            precisionScaled = own->precisionScaled;
+            r.anchorGpus = 1;
+            r.sameArchGpus = 0;
+            basis = QStringLiteral("your measurement%1: %2")
+                        .arg(own->measurements > 1 ? QStringLiteral("s (%1, averaged)").arg(own->measurements)
+                                                   : QString(),
+                             own->source);
+        } else {
+            // The user's level relative to the shipped data, on the user's GPUs, carried over like a
+            // transfer (same-architecture GPUs weigh more).
+            QList<SpeedAnchor> offsets = anchors.user;
+            for (SpeedAnchor &u : offsets)
+                u.logLevel -= baseFor(u.gpuId, u.arch).level;
+            int n = 0, same = 0;
+            const double shift = level(offsets, arch, target.id, &n, &same);
+            logSpeed += shift;
+            switch (tier) {
+            case ProjectionTier::Measured:
+            case ProjectionTier::MeasuredConverted:
+                tier = ProjectionTier::MeasuredConverted;
+                break;
+            case ProjectionTier::Roofline:
+                tier = transferTier(anchors.user, same);
+                r.anchorGpus = n;
+                r.sameArchGpus = same;
+                break;
+            default:
+                break;
+            }
+            basis += QStringLiteral("; scaled x%1 to your measurements on %2")
+                         .arg(QString::number(std::exp(shift), 'f', 3), idList(anchors.user));
+            if (base.tier == ProjectionTier::Roofline)
+                basis = QStringLiteral("transferred from your measurement%1 on %2")
+                            .arg(anchors.user.size() == 1 ? QString() : QStringLiteral("s"),
+                                 idList(anchors.user));
+        }
+    }
+    if (r.probeCalibrated)
+        basis += QStringLiteral("; this GPU's GEMM rate and memory bandwidth come from a probe run");
+    r.samplesPerS = std::exp(logSpeed);
+    r.tier = tier;
+    r.range = rangeOf(tier, precisionScaled);
+    r.basis = basis;
+    r.ok = std::isfinite(r.samplesPerS) && r.samplesPerS > 0;
+    if (!r.ok)
+        return SingleGpuSpeed{};
+    return r;
+}
+
+QList<ValidationRow> SpeedModel::validate(const Workload &preset, const GpuSpecTable &specs) const
+{
+    QList<ValidationRow> rows;
+    const WorkloadAnchors anchors = anchorsFor(preset, {}, specs);
+    const Calibration defaults = defaultCalibration();
+    // Today's model (v1): the max() roofline with the default efficiencies, through the same transfer.
+    auto v1 = [&](const SpeedAnchor &a) {
+        const GpuSpec *s = specOf(a.gpuId, specs);
+        const auto [f, b] = shapeAt(preset, a.batchPerGpu, a.precision);
+        const GpuThroughput t = s ? rooflineThroughput(*s, f, b, a.precision, defaults) : GpuThroughput{};
+        return t.ok ? t.samplesPerS : 0.0;
+    };
+    QList<SpeedAnchor> levelsV1 = anchors.shipped;
+    for (SpeedAnchor &a : levelsV1) {
+        const double r1 = v1(a);
+        a.logLevel = r1 > 0 ? std::log(a.samplesPerS / r1) : 0.0;
+    }
+    for (qsizetype i = 0; i < anchors.shipped.size(); ++i) {
+        const SpeedAnchor &g = anchors.shipped.at(i);
+        if (anchors.shipped.size() < 2)
+            break;
+        ValidationRow row;
+        row.workloadId = preset.id;
+        row.gpuId = g.gpuId;
+        row.tier = g.converted ? ProjectionTier::MeasuredConverted : ProjectionTier::Measured;
+        row.measured = g.samplesPerS;
+        row.projected = g.relative * std::exp(level(anchors.shipped, g.arch, g.gpuId));
+        row.logError = std::log(row.projected / row.measured);
+        const double r1 = v1(g);
+        row.projectedV1 = r1 * std::exp(level(levelsV1, g.arch, g.gpuId));
+        row.logErrorV1 = r1 > 0 ? std::log(row.projectedV1 / row.measured) : 0.0;
+        rows.append(row);
+    }
+    return rows;
+}
+
+ValidationSummary summarizeValidation(const QList<ValidationRow> &rows)
+{
+    ValidationSummary s;
+    QList<double> a, b;
+    for (const ValidationRow &r : rows) {
+        a.append(std::abs(r.logError));
+        b.append(std::abs(r.logErrorV1));
+    }
+    s.n = static_cast<int>(rows.size());
+    if (rows.isEmpty())
+        return s;
+    s.median = median(a);
+    s.max = *std::max_element(a.begin(), a.end());
+    s.medianV1 = median(b);
+    s.maxV1 = *std::max_element(b.begin(), b.end());
+    return s;
+}
+
+} // namespace gf

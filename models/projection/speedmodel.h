@@ -1,0 +1,170 @@
+#pragma once
+
+#include "domain/benchmarktable.h"
+#include "domain/gpuarch.h"
+#include "domain/gpuspecs.h"
+#include "domain/throughputmeasurement.h"
+#include "domain/workload.h"
+#include "projection/modelconstants.h"
+#include "projection/projection.h"
+
+#include <QList>
+#include <QString>
+
+#include <functional>
+
+namespace gf {
+
+/// The model's relative speed of one GPU for one workload shape (model v2, PROJECTION.md section 3.2):
+///   R_eff = 1 / (1/R + 1/(eps x tdp x m_p)),  t_c = F / (R_eff x 1e12 x rho_p),  t_m = beta x B / (bw x
+///   1e9), r_rel = 1 / (t_c^p + t_m^p)^(1/p).
+struct SpeedTerms
+{
+    bool ok = false;
+    double relative = 0;     ///< r_rel, samples/s of the model before any measurement or phi
+    double computeS = 0;     ///< t_c per sample
+    double memoryS = 0;      ///< t_m per sample
+    double rateTflops = 0;   ///< R_eff used (the probe's figure on the probed GPU)
+    double bandwidthGbs = 0; ///< bandwidth used
+    Precision precisionUsed = Precision::Fp32;
+    bool precisionFallback = false;
+    bool probeCalibrated = false; ///< rate or bandwidth came from a probe run of this GPU
+};
+
+/// One GPU's measured level of a workload, as the transfer uses it: ln(measured / r_rel(GPU at the
+/// measurement's batch and precision)), averaged over the measurements of that GPU.
+struct SpeedAnchor
+{
+    QString gpuId;
+    QString arch;
+    double logLevel = 0;
+    int measurements = 0;
+    bool user = false;      ///< from the projection's inputs (the user's own figures), not the shipped table
+    bool converted = false; ///< shipped figure converted from another software stack
+    bool precisionScaled = false;          ///< measured in another precision class than the workload's
+    QString source;                        ///< attribution of the (first) measurement
+    double samplesPerS = 0;                ///< the (first) measured figure per GPU
+    int batchPerGpu = 0;                   ///< its batch
+    Precision precision = Precision::Fp16; ///< its precision
+    double relative = 0;                   ///< r_rel of the GPU at that batch and precision
+};
+
+/// The measurements of one workload, split by where they come from.
+struct WorkloadAnchors
+{
+    QList<SpeedAnchor> shipped; ///< resources/benchmarks (presets only)
+    QList<SpeedAnchor> user;    ///< the projection's inputs and a measured custom workload's own figure
+    bool empty() const { return shipped.isEmpty() && user.isEmpty(); }
+};
+
+/// The single-GPU speed of a workload on one GPU model, with the evidence behind it.
+struct SingleGpuSpeed
+{
+    bool ok = false;
+    double samplesPerS = 0; ///< one whole GPU
+    Precision precisionUsed = Precision::Fp32;
+    bool precisionFallback = false;
+    bool probeCalibrated = false;
+    bool computeBound = true; ///< t_c >= t_m in the model
+    ProjectionTier tier = ProjectionTier::None;
+    LogRange range;            ///< of ln(projected / true)
+    int anchorGpus = 0;        ///< GPUs measured (transferred tiers)
+    int sameArchGpus = 0;      ///< of them, of this GPU's architecture
+    bool userMeasured = false; ///< measured tier from the user's measurement (flag `measured`)
+    QString basis;             ///< one line: what the speed rests on (source, references, phi)
+
+    double samplesPerSLow() const { return samplesPerS * std::exp(-range.p90); }
+    double samplesPerSHigh() const { return samplesPerS * std::exp(-range.p10); }
+};
+
+/// Leave-one-GPU-out validation of one workload preset over the shipped measurements.
+struct ValidationRow
+{
+    QString workloadId;
+    QString gpuId;
+    ProjectionTier tier = ProjectionTier::None; ///< of the held-out GPU's own measurement
+    double measured = 0;                        ///< the held-out GPU's figure (reference stack)
+    double projected = 0;                       ///< model v2: transferred from the other GPUs
+    double logError = 0;                        ///< ln(projected / measured)
+    double projectedV1 = 0;                     ///< today's model (v1 roofline, default efficiencies)
+    double logErrorV1 = 0;
+};
+
+/// Projection model v2: the fitted constants, the GPU architecture table and the shipped measurements.
+class SpeedModel
+{
+public:
+    SpeedModel() = default;
+    SpeedModel(ModelConstants constants, GpuArchTable arch, BenchmarkTable benchmarks);
+    /// The model shipped inside the application.
+    static const SpeedModel &builtin();
+
+    const ModelConstants &constants() const { return m_constants; }
+    const GpuArchTable &arch() const { return m_arch; }
+    const BenchmarkTable &benchmarks() const { return m_benchmarks; }
+
+    /// r_rel of `gpu` for F and B per sample in `precision` (after the GPUS.md fallback). `probe`:
+    /// its measured GEMM rate and bandwidth replace the datasheet's when it probed this GPU.
+    SpeedTerms relativeSpeed(const GpuSpec &gpu, Precision precision, double flops, double bytes,
+                             const Calibration *probe = nullptr) const;
+
+    /// The workload's F and B per sample at another batch and precision: B = activations + weight
+    /// traffic / batch, activations x2 in TF32/FP32 (x1/2 the other way). A B below the weight traffic
+    /// is used as given. A measured custom workload without F and B: F = 100, B = 1 (only ratios matter).
+    std::pair<double, double> shapeAt(const Workload &w, int batch, Precision precision) const;
+
+    /// The measurements the projection of `w` uses: the shipped anchors of a preset, `extra` matching
+    /// the workload (measurementMatches) and a measured custom workload's own figure. GPUs are looked
+    /// up in `specs`, then in the fit-only rows; unknown GPUs and unusable figures are skipped.
+    WorkloadAnchors anchorsFor(const Workload &w, const ThroughputMeasurements &extra,
+                               const GpuSpecTable &specs) const;
+
+    /// The single-GPU speed of `w` on `target` (tiers: PROJECTION.md section 3.3).
+    SingleGpuSpeed project(const GpuSpec &target, const Workload &w, const WorkloadAnchors &anchors,
+                           const Calibration &calibration) const;
+
+    /// Leave-one-GPU-out over the shipped anchors of one preset: every GPU projected from the other
+    /// GPUs' measurements with the shipped constants (not refitted), next to today's model (v1).
+    QList<ValidationRow> validate(const Workload &preset, const GpuSpecTable &specs) const;
+
+private:
+    SpeedAnchor makeAnchor(const ThroughputMeasurement &m, const Workload &w, const GpuSpec &spec) const;
+    const GpuSpec *specOf(const QString &id, const GpuSpecTable &specs) const;
+    QString archOf(const QString &id) const;
+    /// Weighted mean level of `anchors` seen from a GPU of architecture `arch` (skipping `exclude`).
+    double level(const QList<SpeedAnchor> &anchors, const QString &arch, const QString &exclude,
+                 int *count = nullptr, int *same = nullptr) const;
+
+    ModelConstants m_constants;
+    GpuArchTable m_arch;
+    BenchmarkTable m_benchmarks;
+};
+
+/// A measurement belongs to a workload when its workloadId equals the preset id, or for a custom
+/// workload its name (case-insensitive).
+bool measurementMatches(const ThroughputMeasurement &m, const Workload &w);
+
+/// The newest measurement of kind User for which `matches` holds (positive, finite speed; an unknown
+/// date counts as oldest; a later entry wins a tie); nullptr when none. anchorsFor picks each GPU's
+/// user measurement with it.
+const ThroughputMeasurement *
+newestUserMeasurement(const ThroughputMeasurements &measurements,
+                      const std::function<bool(const ThroughputMeasurement &)> &matches);
+
+/// The user measurement that sets the single-GPU speed of `workloadId` on `gpuId` (the measured tier):
+/// the newest of kind User with that workload id (case-insensitive) and GPU id; nullptr when none.
+const ThroughputMeasurement *userMeasurementFor(const ThroughputMeasurements &measurements,
+                                                const QString &workloadId, const QString &gpuId);
+
+/// Median and maximum of |log error| over validation rows (v2 and v1).
+struct ValidationSummary
+{
+    int n = 0;
+    double median = 0;
+    double max = 0;
+    double medianV1 = 0;
+    double maxV1 = 0;
+};
+ValidationSummary summarizeValidation(const QList<ValidationRow> &rows);
+
+} // namespace gf
