@@ -3,6 +3,7 @@
 #include "clicommand.h"
 #include "domain/gpucatalog.h"
 #include "refresh/bundledsnapshot.h"
+#include "util/bufferedoutput.h"
 #include "util/printable.h"
 
 namespace gf {
@@ -133,40 +134,85 @@ QString jsonText(const QJsonDocument &doc)
     return QString::fromUtf8(escapeJsonUnprintable(doc.toJson(QJsonDocument::Indented)));
 }
 
-QString renderTable(const QStringList &header, const QList<QStringList> &givenRows,
-                    const QList<bool> &rightAligned)
+namespace {
+
+/// The text of one table line: cells padded to the widths, two spaces apart, no trailing blanks.
+void appendTableLine(QString &s, const QStringList &cells, const QList<qsizetype> &widths,
+                     const QList<bool> &rightAligned)
+{
+    for (qsizetype i = 0; i < cells.size(); ++i) {
+        const bool right = i < rightAligned.size() && rightAligned.at(i);
+        const qsizetype width = i < widths.size() ? widths.at(i) : 0;
+        if (i)
+            s += QStringLiteral("  ");
+        if (right)
+            s += cells.at(i).rightJustified(width);
+        else
+            s += cells.at(i).leftJustified(width);
+    }
+    while (s.endsWith(u' '))
+        s.chop(1);
+    s += u'\n';
+}
+
+} // namespace
+
+void writeTable(BufferedOutput &out, const QStringList &header, qsizetype rowCount,
+                const std::function<QStringList(qsizetype)> &row, const QList<bool> &rightAligned)
 {
     // A provider's text never reaches the terminal raw: no escape sequence, no line break in a cell.
-    QList<QStringList> rows = givenRows;
-    for (QStringList &r : rows)
-        for (QString &c : r)
+    auto printableRow = [&](qsizetype r) {
+        QStringList cells = row(r);
+        for (QString &c : cells)
             c = printableText(c);
+        return cells;
+    };
     QList<qsizetype> widths;
     for (const QString &h : header)
         widths.append(h.size());
-    for (const QStringList &r : rows)
-        for (qsizetype i = 0; i < r.size() && i < widths.size(); ++i)
-            widths[i] = std::max(widths[i], r.at(i).size());
-    auto line = [&](const QStringList &cells) -> QString {
-        QString s;
-        for (qsizetype i = 0; i < cells.size(); ++i) {
-            const bool right = i < rightAligned.size() && rightAligned.at(i);
-            const QString c =
-                right ? cells.at(i).rightJustified(widths.at(i)) : cells.at(i).leftJustified(widths.at(i));
-            s += (i ? QStringLiteral("  ") : QString()) + c;
-        }
-        while (s.endsWith(u' '))
-            s.chop(1);
-        return s + u'\n';
-    };
-    QString out = line(header);
+    for (qsizetype r = 0; r < rowCount; ++r) {
+        const QStringList cells = printableRow(r);
+        for (qsizetype i = 0; i < cells.size() && i < widths.size(); ++i)
+            widths[i] = std::max(widths[i], cells.at(i).size());
+    }
+    QString line;
+    appendTableLine(line, header, widths, rightAligned);
     QStringList rule;
-    for (qsizetype w : widths)
+    for (qsizetype w : std::as_const(widths))
         rule.append(QString(w, u'-'));
-    out += line(rule);
-    for (const QStringList &r : rows)
-        out += line(r);
-    return out;
+    appendTableLine(line, rule, widths, rightAligned);
+    out.appendText(line);
+    for (qsizetype r = 0; r < rowCount; ++r) {
+        line.clear();
+        appendTableLine(line, printableRow(r), widths, rightAligned);
+        out.appendText(line);
+    }
+}
+
+QString renderTable(const QStringList &header, const QList<QStringList> &rows,
+                    const QList<bool> &rightAligned)
+{
+    QByteArray bytes;
+    {
+        ByteArraySink sink(bytes);
+        BufferedOutput out(sink);
+        writeTable(
+            out, header, rows.size(), [&](qsizetype r) { return rows.at(r); }, rightAligned);
+    }
+    return QString::fromUtf8(bytes);
+}
+
+int writeStreamed(CliContext &ctx, const QString &command, const std::function<void(BufferedOutput &)> &write)
+{
+    TextStreamSink sink(ctx.out);
+    BufferedOutput out(sink);
+    write(out);
+    if (!out.flush()) {
+        ctx.err << "gpufrontier-cli " << command << ": cannot write the output: " << out.errorString()
+                << Qt::endl;
+        return ExitFailure;
+    }
+    return ExitOk;
 }
 
 bool cliNeedsGui(const QStringList &args)

@@ -8,11 +8,13 @@
 #include <QStringList>
 #include <QTextStream>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
 namespace gf {
 
+class BufferedOutput;
 class CliArgs;
 
 /// Exit codes of gpufrontier-cli.
@@ -62,6 +64,14 @@ int runCli(const QStringList &args, QTextStream &out, QTextStream &err);
 QString jsonText(const QJsonDocument &doc);
 QString renderTable(const QStringList &header, const QList<QStringList> &rows,
                     const QList<bool> &rightAligned = {});
+/// The same table written row by row: `row(r)` gives the cells of row r and is called twice per row (the
+/// widths, then the text), so that a table of a million rows is never held in memory.
+void writeTable(BufferedOutput &out, const QStringList &header, qsizetype rowCount,
+                const std::function<QStringList(qsizetype)> &row, const QList<bool> &rightAligned = {});
+/// Streams a command's output: `write` writes it in chunks to the command's standard output. Returns
+/// ExitOk, or ExitFailure after saying why the output could not be written (a closed pipe, a full disk).
+int writeStreamed(CliContext &ctx, const QString &command,
+                  const std::function<void(BufferedOutput &)> &write);
 /// Prints "gpufrontier-cli COMMAND: message" and the hint to COMMAND --help; returns ExitUsage.
 int usageError(CliContext &ctx, const QString &command, const QString &message);
 /// The --format value: the first of `allowed` when not given; nullopt (after printing the usage

@@ -5,7 +5,9 @@
 #include "projection/offerprojection.h"
 #include "projection/pointjson.h"
 #include "projection/projection.h"
+#include "util/bufferedoutput.h"
 #include "util/format.h"
+#include "util/jsonwriter.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -111,11 +113,6 @@ int FrontierCommand::run(CliContext &ctx, const CliArgs &p) const
     };
 
     if (*format == u"json") {
-        QJsonArray arr;
-        for (qsizetype i : std::as_const(order)) {
-            const ProjectedOffer &pt = points.at(i);
-            arr.append(projectedPointToJson(offers.at(pt.offerIndex), pt, pt.recommended, opt.now));
-        }
         QJsonObject root;
         root.insert(u"workload", workloadToJson(workload));
         root.insert(u"calibration", calibrationToJson(cal));
@@ -152,9 +149,19 @@ int FrontierCommand::run(CliContext &ctx, const CliArgs &p) const
         counts.insert(u"feasible", nFeasible);
         counts.insert(u"shown", order.size());
         root.insert(u"counts", counts);
-        root.insert(u"points", arr);
-        ctx.out << jsonText(QJsonDocument(root));
-        return ExitOk;
+        // The points are streamed: the document of a million offers is never held in memory.
+        return writeStreamed(ctx, name(), [&](BufferedOutput &out) {
+            JsonWriter w(out);
+            w.writeObjectWith(root, {{QLatin1StringView("points"), [&] {
+                                          w.beginArray();
+                                          for (qsizetype i : std::as_const(order)) {
+                                              const ProjectedOffer &pt = points.at(i);
+                                              writeProjectedPoint(w, offers.at(pt.offerIndex), pt,
+                                                                  pt.recommended, opt.now);
+                                          }
+                                          w.endArray();
+                                      }}});
+        });
     }
 
     ctx.out << "Workload: " << workloadSummaryText(workload) << '\n';
@@ -176,35 +183,44 @@ int FrontierCommand::run(CliContext &ctx, const CliArgs &p) const
     } else {
         ctx.out << "Recommended: none (no point on the frontier meets the deadline and budget)\n";
     }
-    QList<QStringList> rows;
-    for (qsizetype i : std::as_const(order)) {
-        const ProjectedOffer &pt = points.at(i);
-        const Offer &o = offers.at(pt.offerIndex);
-        const bool priced = pt.projected && !hasFlag(pt.flags, ProjectionFlag::InvalidPrice);
-        const QString dash = QStringLiteral("–");
-        QString gpusText = formatNumber(o.gpuCount);
-        if (pt.nodes > 1)
-            gpusText = QStringLiteral("%1x%2").arg(pt.nodes).arg(gpusText);
-        rows.append(
-            {pt.recommended ? QStringLiteral("=>") : (pt.onFrontier ? QStringLiteral("*") : QString()),
-             providerDisplayName(o.provider), o.instanceType, locationText(o), gpuModelName(o), gpusText,
-             modeName(pt), pt.usdPerHour > 0 ? formatUsdPerHour(pt.usdPerHour) : dash,
-             pt.projected ? formatNumber(pt.samplesPerS, pt.samplesPerS < 100 ? 2 : 0) : dash,
-             pt.projected ? formatHours(pt.totalHours) : dash, priced ? formatUsd(pt.costUsd) : dash,
-             priced ? QString::number(pt.samplesPerUsd, 'f', 0) : dash,
-             pt.feasible ? QStringLiteral("yes") : QStringLiteral("no"),
-             projectionFlagNames(pt.flags).join(u',')});
-    }
-    ctx.out << renderTable(
-        {QString(), QStringLiteral("Provider"), QStringLiteral("Instance"), QStringLiteral("Region/zone"),
-         QStringLiteral("GPU"), QStringLiteral("GPUs"), QStringLiteral("Price"), QStringLiteral("USD/h"),
-         QStringLiteral("Samples/s"), QStringLiteral("Time"), QStringLiteral("Cost USD"),
-         QStringLiteral("Samples/USD"), QStringLiteral("Feasible"), QStringLiteral("Flags")},
-        rows, {false, false, false, false, false, true, false, true, true, true, true, true, false, false});
-    ctx.out << QStringLiteral("%1 of %2 points shown. * = on the efficiency frontier, => = recommended.\n")
-                   .arg(order.size())
-                   .arg(shownTotal);
-    return ExitOk;
+    const QString dash = QStringLiteral("–");
+    return writeStreamed(ctx, name(), [&](BufferedOutput &out) {
+        writeTable(
+            out,
+            {QString(), QStringLiteral("Provider"), QStringLiteral("Instance"), QStringLiteral("Region/zone"),
+             QStringLiteral("GPU"), QStringLiteral("GPUs"), QStringLiteral("Price"), QStringLiteral("USD/h"),
+             QStringLiteral("Samples/s"), QStringLiteral("Time"), QStringLiteral("Cost USD"),
+             QStringLiteral("Samples/USD"), QStringLiteral("Feasible"), QStringLiteral("Flags")},
+            order.size(),
+            [&](qsizetype r) {
+                const ProjectedOffer &pt = points.at(order.at(r));
+                const Offer &o = offers.at(pt.offerIndex);
+                const bool priced = pt.projected && !hasFlag(pt.flags, ProjectionFlag::InvalidPrice);
+                QString gpusText = formatNumber(o.gpuCount);
+                if (pt.nodes > 1)
+                    gpusText = QStringLiteral("%1x%2").arg(pt.nodes).arg(gpusText);
+                return QStringList{
+                    pt.recommended ? QStringLiteral("=>") : (pt.onFrontier ? QStringLiteral("*") : QString()),
+                    providerDisplayName(o.provider),
+                    o.instanceType,
+                    locationText(o),
+                    gpuModelName(o),
+                    gpusText,
+                    modeName(pt),
+                    pt.usdPerHour > 0 ? formatUsdPerHour(pt.usdPerHour) : dash,
+                    pt.projected ? formatNumber(pt.samplesPerS, pt.samplesPerS < 100 ? 2 : 0) : dash,
+                    pt.projected ? formatHours(pt.totalHours) : dash,
+                    priced ? formatUsd(pt.costUsd) : dash,
+                    priced ? QString::number(pt.samplesPerUsd, 'f', 0) : dash,
+                    pt.feasible ? QStringLiteral("yes") : QStringLiteral("no"),
+                    projectionFlagNames(pt.flags).join(u',')};
+            },
+            {false, false, false, false, false, true, false, true, true, true, true, true, false, false});
+        out.appendText(
+            QStringLiteral("%1 of %2 points shown. * = on the efficiency frontier, => = recommended.\n")
+                .arg(order.size())
+                .arg(shownTotal));
+    });
 }
 
 } // namespace

@@ -3,10 +3,9 @@
 #include "domain/offercsv.h"
 #include "domain/offerfilter.h"
 #include "domain/offerjson.h"
+#include "util/bufferedoutput.h"
 #include "util/format.h"
-
-#include <QJsonArray>
-#include <QJsonDocument>
+#include "util/jsonwriter.h"
 
 namespace gf {
 
@@ -110,43 +109,57 @@ int OffersCommand::run(CliContext &ctx, const CliArgs &p) const
         ctx.err << "gpufrontier-cli offers: " << all.error().text() << Qt::endl;
         return ExitFailure;
     }
-    QList<Offer> offers;
-    for (const Offer &o : all.value())
-        if (f.accepts(o))
-            offers.append(o);
-    sortOffers(offers, *sortKey, p.isSet(QStringLiteral("desc")), f.spotOnly);
-    const qsizetype total = offers.size();
-    if (limit && offers.size() > *limit)
-        offers.resize(static_cast<qsizetype>(*limit));
+    const QList<Offer> &offers = all.value();
+    // Positions into the loaded offers: filtering and sorting never copy an offer.
+    QList<qsizetype> order;
+    for (qsizetype i = 0; i < offers.size(); ++i)
+        if (f.accepts(offers.at(i)))
+            order.append(i);
+    sortOffers(offers, order, *sortKey, p.isSet(QStringLiteral("desc")), f.spotOnly);
+    const qsizetype total = order.size();
+    if (limit && order.size() > *limit)
+        order.resize(static_cast<qsizetype>(*limit));
 
     if (*format == u"json") {
-        QJsonArray arr;
-        for (const Offer &o : std::as_const(offers))
-            arr.append(offerToJson(o));
-        ctx.out << jsonText(QJsonDocument(arr));
-        return ExitOk;
+        return writeStreamed(ctx, name(), [&](BufferedOutput &out) {
+            JsonWriter w(out);
+            w.beginArray();
+            for (qsizetype i : std::as_const(order))
+                writeOfferJson(w, offers.at(i));
+            w.endArray();
+        });
     }
     if (*format == u"csv") {
-        ctx.out << offerCsvHeader(csvColumns()).join(u',') << '\n';
-        for (const Offer &o : std::as_const(offers))
-            ctx.out << offerCsvCells(o, csvColumns()).join(u',') << '\n';
-        return ExitOk;
+        return writeStreamed(ctx, name(), [&](BufferedOutput &out) {
+            out.appendText(QString(offerCsvHeader(csvColumns()).join(u',') + u'\n'));
+            for (qsizetype i : std::as_const(order))
+                out.appendText(QString(offerCsvCells(offers.at(i), csvColumns()).join(u',') + u'\n'));
+        });
     }
     const QDateTime now = QDateTime::currentDateTimeUtc();
-    QList<QStringList> rows;
-    for (const Offer &o : std::as_const(offers)) {
-        rows.append({providerDisplayName(o.provider), o.instanceType, locationText(o), gpuModelName(o),
-                     formatNumber(o.gpuCount), formatNumber(o.gpuMemGb), formatNumber(o.vcpus),
-                     formatUsdPerHour(o.onDemandUsdH), formatUsdPerHour(o.spotUsdH),
-                     formatAgeDays(priceAgeDays(o, now))});
-    }
-    ctx.out << renderTable(
-        {QStringLiteral("Provider"), QStringLiteral("Instance"), QStringLiteral("Region/zone"),
-         QStringLiteral("GPU"), QStringLiteral("GPUs"), QStringLiteral("GB/GPU"), QStringLiteral("vCPUs"),
-         QStringLiteral("On-demand USD/h"), QStringLiteral("Spot USD/h"), QStringLiteral("Price age")},
-        rows, {false, false, false, false, true, true, true, true, true, false});
-    ctx.out << QStringLiteral("%1 of %2 matching offers shown.\n").arg(offers.size()).arg(total);
-    return ExitOk;
+    return writeStreamed(ctx, name(), [&](BufferedOutput &out) {
+        writeTable(out,
+                   {QStringLiteral("Provider"), QStringLiteral("Instance"), QStringLiteral("Region/zone"),
+                    QStringLiteral("GPU"), QStringLiteral("GPUs"), QStringLiteral("GB/GPU"),
+                    QStringLiteral("vCPUs"), QStringLiteral("On-demand USD/h"), QStringLiteral("Spot USD/h"),
+                    QStringLiteral("Price age")},
+                   order.size(),
+                   [&](qsizetype r) {
+                       const Offer &o = offers.at(order.at(r));
+                       return QStringList{providerDisplayName(o.provider),
+                                          o.instanceType,
+                                          locationText(o),
+                                          gpuModelName(o),
+                                          formatNumber(o.gpuCount),
+                                          formatNumber(o.gpuMemGb),
+                                          formatNumber(o.vcpus),
+                                          formatUsdPerHour(o.onDemandUsdH),
+                                          formatUsdPerHour(o.spotUsdH),
+                                          formatAgeDays(priceAgeDays(o, now))};
+                   },
+                   {false, false, false, false, true, true, true, true, true, false});
+        out.appendText(QStringLiteral("%1 of %2 matching offers shown.\n").arg(order.size()).arg(total));
+    });
 }
 
 } // namespace

@@ -164,18 +164,14 @@ int ReportCommand::run(CliContext &ctx, const CliArgs &p) const
         input.probe = choice.probe;
         input.probeRunId = choice.runId;
     }
-    auto bytes = renderReport(input, *format);
-    if (!bytes) {
-        ctx.err << "gpufrontier-cli report: " << bytes.error().text() << Qt::endl;
-        return ExitFailure;
-    }
-    if (auto st = writeFileAtomically(output, bytes.value()); !st) {
+    qint64 size = 0;
+    if (auto st = writeReport(input, *format, output, &size); !st) {
         ctx.err << "gpufrontier-cli report: " << st.error().text() << Qt::endl;
         return ExitFailure;
     }
     ctx.out << QStringLiteral("Wrote %1 (%2 report, %3 bytes): %4 offers, %5 on the frontier.\n")
                    .arg(QDir::toNativeSeparators(output), reportFormatName(*format))
-                   .arg(bytes.value().size())
+                   .arg(size)
                    .arg(results->offers.size())
                    .arg(results->frontierCount);
     return ExitOk;

@@ -3,6 +3,7 @@
 #include "domain/gpucatalog.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace gf {
 
@@ -76,7 +77,8 @@ std::optional<OfferSortKey> offerSortKeyFromName(const QString &name)
     return static_cast<OfferSortKey>(i);
 }
 
-void sortOffers(QList<Offer> &offers, OfferSortKey key, bool descending, bool spot)
+void sortOffers(const QList<Offer> &offers, QList<qsizetype> &order, OfferSortKey key, bool descending,
+                bool spot)
 {
     auto num = [&](const Offer &o) -> std::optional<double> {
         switch (key) {
@@ -117,15 +119,26 @@ void sortOffers(QList<Offer> &offers, OfferSortKey key, bool descending, bool sp
     const bool numeric = key == OfferSortKey::Price || key == OfferSortKey::GpuCount ||
                          key == OfferSortKey::GpuMemory || key == OfferSortKey::Vcpus ||
                          key == OfferSortKey::Spot || key == OfferSortKey::PricePerGpu;
-    std::stable_sort(offers.begin(), offers.end(), [&](const Offer &a, const Offer &b) {
-        if (numeric) {
-            const auto x = num(a);
-            const auto y = num(b);
+    // Each offer's key is computed once (not once per comparison), then the positions are sorted.
+    if (numeric) {
+        std::vector<std::optional<double>> keys(static_cast<std::size_t>(offers.size()));
+        for (qsizetype i : std::as_const(order))
+            keys[static_cast<std::size_t>(i)] = num(offers.at(i));
+        std::stable_sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) {
+            const auto &x = keys[static_cast<std::size_t>(a)];
+            const auto &y = keys[static_cast<std::size_t>(b)];
             if (!x || !y)
                 return x.has_value() && !y.has_value(); // missing values last
             return descending ? *x > *y : *x < *y;
-        }
-        const int c = QString::compare(text(a), text(b), Qt::CaseInsensitive);
+        });
+        return;
+    }
+    std::vector<QString> keys(static_cast<std::size_t>(offers.size()));
+    for (qsizetype i : std::as_const(order))
+        keys[static_cast<std::size_t>(i)] = text(offers.at(i));
+    std::stable_sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) {
+        const int c = QString::compare(keys[static_cast<std::size_t>(a)], keys[static_cast<std::size_t>(b)],
+                                       Qt::CaseInsensitive);
         return descending ? c > 0 : c < 0;
     });
 }

@@ -43,7 +43,8 @@ enum class OfferSortKey
 };
 std::optional<OfferSortKey> offerSortKeyFromName(const QString &name);
 QStringList offerSortKeyNames();
-/// Stable sort; missing values last in either direction.
-void sortOffers(QList<Offer> &offers, OfferSortKey key, bool descending, bool spot);
+/// Sorts positions into `offers` (stable); missing values last in either direction.
+void sortOffers(const QList<Offer> &offers, QList<qsizetype> &order, OfferSortKey key, bool descending,
+                bool spot);
 
 } // namespace gf

@@ -3,7 +3,10 @@
 #include "domain/gpucatalog.h"
 #include "domain/pricesanity.h"
 
+#include "util/jsonwriter.h"
+
 #include <QJsonArray>
+#include <QJsonDocument>
 
 namespace gf {
 
@@ -17,53 +20,110 @@ QJsonValue jsonStringOrNull(const QString &s)
     return s.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(s);
 }
 
-QJsonObject offerToJson(const Offer &o)
+void writeOfferJson(JsonWriter &w, const Offer &o)
 {
     const GpuModel *m = o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId);
-    QJsonArray notes;
+    auto key = [&](const char *k) { w.key(QLatin1StringView(k)); };
+    auto date = [&](const QDate &d) {
+        if (d.isValid())
+            w.value(d.toString(Qt::ISODate));
+        else
+            w.nullValue();
+    };
+    // Keys in sorted order (QJsonObject's): tests/unit/test_offermodel checks the bytes against
+    // QJsonDocument.
+    w.beginObject();
+    key("billing_increment_s");
+    w.value(o.billingIncrementS);
+    key("billing_minimum_s");
+    w.value(o.billingMinimumS);
+    key("data_date");
+    date(o.dataDate);
+    key("dlperf");
+    w.numberOrNull(o.dlperf);
+    key("fetched_at");
+    w.value(o.fetchedAt.toUTC().toString(Qt::ISODate));
+    key("flag_notes");
+    w.beginArray();
     for (OfferFlag f : allOfferFlags())
         if (hasFlag(o.flags, f))
-            notes.append(offerFlagDescription(o, f));
-    QJsonObject j;
-    j.insert(QStringLiteral("provider"), o.provider);
-    j.insert(QStringLiteral("instance_type"), o.instanceType);
-    j.insert(QStringLiteral("region"), o.region);
-    j.insert(QStringLiteral("zone"), jsonStringOrNull(o.zone));
-    j.insert(QStringLiteral("gpu"), jsonStringOrNull(o.gpuId));
-    j.insert(QStringLiteral("gpu_name"), m ? QJsonValue(m->name) : QJsonValue(QJsonValue::Null));
-    j.insert(QStringLiteral("gpu_provider_name"), o.gpuRawName);
-    j.insert(QStringLiteral("gpu_recognised"), !o.gpuId.isEmpty());
-    j.insert(QStringLiteral("gpu_count"), o.gpuCount);
-    j.insert(QStringLiteral("gpu_mem_gb"), jsonNumberOrNull(o.gpuMemGb));
-    j.insert(QStringLiteral("vcpus"), jsonNumberOrNull(o.vcpus));
-    j.insert(QStringLiteral("ram_gb"), jsonNumberOrNull(o.ramGb));
-    j.insert(QStringLiteral("network_gbps"), jsonNumberOrNull(o.networkGbps));
-    j.insert(QStringLiteral("upload_gbps"), jsonNumberOrNull(o.uploadGbps));
-    j.insert(QStringLiteral("dlperf"), jsonNumberOrNull(o.dlperf));
-    j.insert(QStringLiteral("interconnect"), jsonStringOrNull(o.interconnect));
-    j.insert(QStringLiteral("ondemand_usd_h"), jsonNumberOrNull(o.onDemandUsdH));
-    j.insert(QStringLiteral("spot_usd_h"), jsonNumberOrNull(o.spotUsdH));
-    j.insert(QStringLiteral("spot_label"), jsonStringOrNull(o.spotLabel));
-    j.insert(QStringLiteral("interruption"), jsonStringOrNull(o.interruption));
-    j.insert(QStringLiteral("reliability"), jsonNumberOrNull(o.reliability));
-    j.insert(QStringLiteral("billing_increment_s"), o.billingIncrementS);
-    j.insert(QStringLiteral("billing_minimum_s"), o.billingMinimumS);
-    j.insert(QStringLiteral("snapshot_id"), o.snapshotId);
-    j.insert(QStringLiteral("source"), jsonStringOrNull(o.source));
-    j.insert(QStringLiteral("data_date"), o.dataDate.isValid() ? QJsonValue(o.dataDate.toString(Qt::ISODate))
-                                                               : QJsonValue(QJsonValue::Null));
-    j.insert(QStringLiteral("fetched_at"), o.fetchedAt.toUTC().toString(Qt::ISODate));
-    j.insert(QStringLiteral("price_date"), o.priceDate.isValid()
-                                               ? QJsonValue(o.priceDate.toString(Qt::ISODate))
-                                               : QJsonValue(QJsonValue::Null));
-    j.insert(QStringLiteral("listing_end"), o.listingEnd.isValid()
-                                                ? QJsonValue(o.listingEnd.toString(Qt::ISODate))
-                                                : QJsonValue(QJsonValue::Null));
-    j.insert(QStringLiteral("median_usd_per_gpu_h"),
-             o.medianUsdPerGpuH > 0 ? QJsonValue(o.medianUsdPerGpuH) : QJsonValue(QJsonValue::Null));
-    j.insert(QStringLiteral("flags"), QJsonArray::fromStringList(offerFlagNames(o.flags)));
-    j.insert(QStringLiteral("flag_notes"), notes);
-    return j;
+            w.value(offerFlagDescription(o, f));
+    w.endArray();
+    key("flags");
+    w.beginArray();
+    for (OfferFlag f : allOfferFlags())
+        if (hasFlag(o.flags, f))
+            w.value(offerFlagName(f));
+    w.endArray();
+    key("gpu");
+    w.stringOrNull(o.gpuId);
+    key("gpu_count");
+    w.value(o.gpuCount);
+    key("gpu_mem_gb");
+    w.numberOrNull(o.gpuMemGb);
+    key("gpu_name");
+    if (m)
+        w.value(m->name);
+    else
+        w.nullValue();
+    key("gpu_provider_name");
+    w.value(o.gpuRawName);
+    key("gpu_recognised");
+    w.value(!o.gpuId.isEmpty());
+    key("instance_type");
+    w.value(o.instanceType);
+    key("interconnect");
+    w.stringOrNull(o.interconnect);
+    key("interruption");
+    w.stringOrNull(o.interruption);
+    key("listing_end");
+    date(o.listingEnd);
+    key("median_usd_per_gpu_h");
+    if (o.medianUsdPerGpuH > 0)
+        w.value(o.medianUsdPerGpuH);
+    else
+        w.nullValue();
+    key("network_gbps");
+    w.numberOrNull(o.networkGbps);
+    key("ondemand_usd_h");
+    w.numberOrNull(o.onDemandUsdH);
+    key("price_date");
+    date(o.priceDate);
+    key("provider");
+    w.value(o.provider);
+    key("ram_gb");
+    w.numberOrNull(o.ramGb);
+    key("region");
+    w.value(o.region);
+    key("reliability");
+    w.numberOrNull(o.reliability);
+    key("snapshot_id");
+    w.value(o.snapshotId);
+    key("source");
+    w.stringOrNull(o.source);
+    key("spot_label");
+    w.stringOrNull(o.spotLabel);
+    key("spot_usd_h");
+    w.numberOrNull(o.spotUsdH);
+    key("upload_gbps");
+    w.numberOrNull(o.uploadGbps);
+    key("vcpus");
+    w.numberOrNull(o.vcpus);
+    key("zone");
+    w.stringOrNull(o.zone);
+    w.endObject();
+}
+
+QJsonObject offerToJson(const Offer &o)
+{
+    QByteArray bytes;
+    {
+        ByteArraySink sink(bytes);
+        BufferedOutput out(sink);
+        JsonWriter w(out);
+        writeOfferJson(w, o);
+    }
+    return QJsonDocument::fromJson(bytes).object();
 }
 
 QJsonObject snapshotToJson(const Snapshot &s, const QDateTime &now)

@@ -7,8 +7,13 @@
 
 namespace gf {
 
+class JsonWriter;
+
 /// The documented, stable JSON shape of one offer (README: "Offer JSON").
 /// Prices in USD per hour for the whole instance; memory in GB; network in Gbps; missing = null.
+/// Written straight to a streamed document (the only definition of the shape; keys in QJsonObject's order).
+void writeOfferJson(JsonWriter &writer, const Offer &offer);
+/// The same offer as a QJsonObject.
 QJsonObject offerToJson(const Offer &offer);
 QJsonObject snapshotToJson(const Snapshot &snapshot, const QDateTime &now);
 

@@ -36,8 +36,7 @@ QList<ProjectionFlag> allProjectionFlags()
             ProjectionFlag::VcpusAssumed,       ProjectionFlag::Measured};
 }
 
-namespace {
-QString flagName(ProjectionFlag f)
+QString projectionFlagName(ProjectionFlag f)
 {
     switch (f) {
     case ProjectionFlag::None:
@@ -93,14 +92,13 @@ QString flagName(ProjectionFlag f)
     }
     return {};
 }
-} // namespace
 
 QStringList projectionFlagNames(quint32 flags)
 {
     QStringList out;
     for (ProjectionFlag f : allProjectionFlags())
         if (hasFlag(flags, f))
-            out.append(flagName(f));
+            out.append(projectionFlagName(f));
     return out;
 }
 

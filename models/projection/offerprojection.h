@@ -89,6 +89,8 @@ inline constexpr quint32 kSuspectFlags =
     flagBit(ProjectionFlag::StaleRow);
 
 /// Short stable names ("memory-too-small", ...) for the CLI, JSON and reports, in bit order.
+/// The JSON/CLI name of one flag ("cpu-bound").
+QString projectionFlagName(ProjectionFlag f);
 QStringList projectionFlagNames(quint32 flags);
 /// One sentence for the user.
 QString projectionFlagDescription(ProjectionFlag flag);

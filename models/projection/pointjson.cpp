@@ -1,60 +1,139 @@
 #include "projection/pointjson.h"
 
-#include "domain/offerjson.h"
+#include "util/jsonwriter.h"
 
-#include <QJsonArray>
+#include <QJsonDocument>
 
 namespace gf {
+
+void writeProjectedPoint(JsonWriter &w, const Offer &o, const ProjectedOffer &p, bool recommended,
+                         const QDateTime &now)
+{
+    const bool priced = p.projected && !hasFlag(p.flags, ProjectionFlag::InvalidPrice);
+    auto ifProjected = [&](double v) {
+        if (p.projected)
+            w.value(v);
+        else
+            w.nullValue();
+    };
+    auto ifPriced = [&](double v) {
+        if (priced)
+            w.value(v);
+        else
+            w.nullValue();
+    };
+    auto key = [&](const char *k) { w.key(QLatin1StringView(k)); };
+    const bool spot = p.mode == PriceMode::Spot;
+    // Keys in sorted order (QJsonObject's): tests/unit/test_pointjson checks the bytes against QJsonDocument.
+    w.beginObject();
+    key("cost_usd");
+    ifPriced(p.costUsd);
+    key("cost_usd_high");
+    ifPriced(p.costUsdHigh);
+    key("cost_usd_low");
+    ifPriced(p.costUsdLow);
+    key("expected_interruptions");
+    ifProjected(p.expectedInterruptions);
+    key("feasible");
+    w.value(p.feasible);
+    key("flags");
+    w.beginArray();
+    for (ProjectionFlag f : allProjectionFlags())
+        if (hasFlag(p.flags, f))
+            w.value(projectionFlagName(f));
+    w.endArray();
+    key("gpu");
+    w.stringOrNull(o.gpuId);
+    key("gpu_count");
+    w.value(o.gpuCount);
+    key("gpu_mem_gb");
+    w.numberOrNull(o.gpuMemGb);
+    key("gpu_name");
+    if (o.recognised())
+        w.value(gpuModelName(o));
+    else
+        w.nullValue();
+    key("gpu_provider_name");
+    w.value(o.gpuRawName);
+    key("instance_type");
+    w.value(o.instanceType);
+    key("interruption_h");
+    ifProjected(p.interruptionHours);
+    key("nodes");
+    w.value(p.nodes);
+    key("on_frontier");
+    w.value(p.onFrontier);
+    key("price_age_days");
+    w.value(priceAgeDays(o, now));
+    key("price_date");
+    w.stringOrNull(priceDateText(o));
+    key("price_mode");
+    w.value(spot ? QLatin1StringView("spot") : QLatin1StringView("on-demand"));
+    key("price_usd_per_h");
+    if (p.usdPerHour > 0)
+        w.value(p.usdPerHour);
+    else
+        w.nullValue();
+    key("probe_calibrated");
+    w.value(p.projected && p.probeCalibrated);
+    key("projected");
+    w.value(p.projected);
+    key("projection_tier");
+    if (p.projected)
+        w.value(projectionTierName(p.tier));
+    else
+        w.nullValue();
+    key("provider");
+    w.value(o.provider);
+    key("recommended");
+    w.value(recommended);
+    key("region");
+    w.value(o.region);
+    key("samples_per_s");
+    ifProjected(p.samplesPerS);
+    key("samples_per_s_high");
+    ifProjected(p.samplesPerSHigh());
+    key("samples_per_s_low");
+    ifProjected(p.samplesPerSLow());
+    key("samples_per_usd");
+    ifPriced(p.samplesPerUsd);
+    key("schema_version");
+    w.value(kPointJsonSchemaVersion);
+    key("setup_h");
+    ifProjected(p.setupHours);
+    key("source");
+    w.stringOrNull(o.source);
+    key("spot_label");
+    if (spot)
+        w.stringOrNull(o.spotLabel);
+    else
+        w.nullValue();
+    key("total_h");
+    ifProjected(p.totalHours);
+    key("total_h_high");
+    ifProjected(p.totalHoursHigh);
+    key("total_h_low");
+    ifProjected(p.totalHoursLow);
+    key("train_h");
+    ifProjected(p.trainHours);
+    key("vcpus");
+    w.numberOrNull(o.vcpus);
+    key("zone");
+    w.stringOrNull(o.zone);
+    w.endObject();
+}
 
 QJsonObject projectedPointToJson(const Offer &o, const ProjectedOffer &p, bool recommended,
                                  const QDateTime &now)
 {
-    const bool priced = p.projected && !hasFlag(p.flags, ProjectionFlag::InvalidPrice);
-    auto ifProjected = [&](double v) { return p.projected ? QJsonValue(v) : QJsonValue(QJsonValue::Null); };
-    auto ifPriced = [&](double v) { return priced ? QJsonValue(v) : QJsonValue(QJsonValue::Null); };
-    const bool spot = p.mode == PriceMode::Spot;
-    QJsonObject j;
-    j.insert(u"schema_version", kPointJsonSchemaVersion);
-    j.insert(u"provider", o.provider);
-    j.insert(u"instance_type", o.instanceType);
-    j.insert(u"region", o.region);
-    j.insert(u"zone", jsonStringOrNull(o.zone));
-    j.insert(u"gpu", jsonStringOrNull(o.gpuId));
-    j.insert(u"gpu_name", o.recognised() ? QJsonValue(gpuModelName(o)) : QJsonValue(QJsonValue::Null));
-    j.insert(u"gpu_provider_name", o.gpuRawName);
-    j.insert(u"gpu_count", o.gpuCount);
-    j.insert(u"gpu_mem_gb", jsonNumberOrNull(o.gpuMemGb));
-    j.insert(u"vcpus", jsonNumberOrNull(o.vcpus));
-    j.insert(u"nodes", p.nodes);
-    j.insert(u"price_mode", spot ? QStringLiteral("spot") : QStringLiteral("on-demand"));
-    j.insert(u"spot_label", spot ? jsonStringOrNull(o.spotLabel) : QJsonValue(QJsonValue::Null));
-    j.insert(u"price_usd_per_h", p.usdPerHour > 0 ? QJsonValue(p.usdPerHour) : QJsonValue(QJsonValue::Null));
-    j.insert(u"samples_per_s", ifProjected(p.samplesPerS));
-    j.insert(u"train_h", ifProjected(p.trainHours));
-    j.insert(u"interruption_h", ifProjected(p.interruptionHours));
-    j.insert(u"expected_interruptions", ifProjected(p.expectedInterruptions));
-    j.insert(u"setup_h", ifProjected(p.setupHours));
-    j.insert(u"total_h", ifProjected(p.totalHours));
-    j.insert(u"cost_usd", ifPriced(p.costUsd));
-    j.insert(u"samples_per_usd", ifPriced(p.samplesPerUsd));
-    j.insert(u"projected", p.projected);
-    j.insert(u"on_frontier", p.onFrontier);
-    j.insert(u"feasible", p.feasible);
-    j.insert(u"recommended", recommended);
-    j.insert(u"flags", QJsonArray::fromStringList(projectionFlagNames(p.flags)));
-    j.insert(u"price_date", jsonStringOrNull(priceDateText(o)));
-    j.insert(u"price_age_days", priceAgeDays(o, now));
-    j.insert(u"source", jsonStringOrNull(o.source));
-    j.insert(u"projection_tier",
-             p.projected ? QJsonValue(projectionTierName(p.tier)) : QJsonValue(QJsonValue::Null));
-    j.insert(u"probe_calibrated", p.projected && p.probeCalibrated);
-    j.insert(u"samples_per_s_low", ifProjected(p.samplesPerSLow()));
-    j.insert(u"samples_per_s_high", ifProjected(p.samplesPerSHigh()));
-    j.insert(u"total_h_low", ifProjected(p.totalHoursLow));
-    j.insert(u"total_h_high", ifProjected(p.totalHoursHigh));
-    j.insert(u"cost_usd_low", ifPriced(p.costUsdLow));
-    j.insert(u"cost_usd_high", ifPriced(p.costUsdHigh));
-    return j;
+    QByteArray bytes;
+    {
+        ByteArraySink sink(bytes);
+        BufferedOutput out(sink);
+        JsonWriter w(out);
+        writeProjectedPoint(w, o, p, recommended, now);
+    }
+    return QJsonDocument::fromJson(bytes).object();
 }
 
 } // namespace gf

@@ -8,6 +8,8 @@
 
 namespace gf {
 
+class JsonWriter;
+
 /// Version of the projected-point JSON shape; every point carries it as "schema_version". It changes
 /// when a key is added, removed or changes meaning.
 /// 2: expected_interruptions and setup_h added (issue 13).
@@ -25,6 +27,11 @@ inline constexpr int kPointJsonSchemaVersion = 3;
 /// total_h_high, cost_usd_low, cost_usd_high. Units in the names (h, usd, usd_per_h, gb); what is unknown
 /// is null (times and tier when not projected, cost when not priced). The ranges are the tier's
 /// 10th-90th percentile of the validation error (PROJECTION.md section 3.4).
+/// The point written straight to a streamed document (the only definition of the shape; keys in
+/// QJsonObject's order).
+void writeProjectedPoint(JsonWriter &writer, const Offer &offer, const ProjectedOffer &point,
+                         bool recommended, const QDateTime &now);
+/// The same point as a QJsonObject (for the few points a report names on their own).
 QJsonObject projectedPointToJson(const Offer &offer, const ProjectedOffer &point, bool recommended,
                                  const QDateTime &now);
 

@@ -1,6 +1,7 @@
 #include "report/report.h"
 
 #include "report/reportdata.h"
+#include "util/bufferedoutput.h"
 #include "util/printable.h"
 
 #include <QDir>
@@ -77,33 +78,66 @@ std::optional<ReportOfferSet> reportOfferSetFromName(QStringView name)
     return std::nullopt;
 }
 
-Result<QByteArray> renderReport(const ReportInput &input, ReportFormat format)
+namespace {
+
+Status renderData(const report::Data &d, ReportFormat format, BufferedOutput &out)
 {
-    auto built = report::build(input);
-    if (!built)
-        return built.error();
-    const report::Data &d = built.value();
     // A provider's text never reaches a document raw: control and bidi formatting characters become
     // U+FFFD in the text formats (line breaks are the documents' own) and \u escapes in JSON.
-    auto printable = [](const QByteArray &text) {
-        return printableKeepingLines(QString::fromUtf8(text)).toUtf8();
+    auto printable = [&](const QByteArray &text) {
+        out.appendText(printableKeepingLines(QString::fromUtf8(text)));
     };
     switch (format) {
     case ReportFormat::Html:
-        return printable(report::renderHtml(d));
-    case ReportFormat::Pdf:
-        return report::renderPdf(d); // its text goes through report::shown()
+        printable(report::renderHtml(d));
+        return Ok{};
+    case ReportFormat::Pdf: {
+        auto pdf = report::renderPdf(d); // its text goes through report::shown()
+        if (!pdf)
+            return pdf.error();
+        out.append(pdf.value());
+        return Ok{};
+    }
     case ReportFormat::Csv:
-        return printable(report::renderCsv(d));
+        report::renderCsv(d, out);
+        return Ok{};
     case ReportFormat::Json:
-        return escapeJsonUnprintable(report::renderJson(d));
+        report::renderJson(d, out);
+        return Ok{};
     case ReportFormat::Markdown:
-        return printable(report::renderMarkdown(d));
+        printable(report::renderMarkdown(d));
+        return Ok{};
     }
     return makeError(QStringLiteral("Unknown report format"));
 }
 
-Status writeFileAtomically(const QString &path, const QByteArray &bytes)
+} // namespace
+
+Status renderReport(const ReportInput &input, ReportFormat format, BufferedOutput &out)
+{
+    auto built = report::build(input);
+    if (!built)
+        return built.error();
+    return renderData(built.value(), format, out);
+}
+
+Result<QByteArray> renderReport(const ReportInput &input, ReportFormat format)
+{
+    QByteArray bytes;
+    {
+        ByteArraySink sink(bytes);
+        BufferedOutput out(sink);
+        if (auto st = renderReport(input, format, out); !st)
+            return st.error();
+    }
+    return bytes;
+}
+
+namespace {
+
+/// Opens `path` for an atomic write (a temporary file renamed over it on commit); a message naming the
+/// path and the reason when it cannot be written.
+Status openAtomically(const QString &path, QSaveFile &file)
 {
     if (path.trimmed().isEmpty())
         return makeError(QStringLiteral("No file name given for the report."));
@@ -115,14 +149,18 @@ Status writeFileAtomically(const QString &path, const QByteArray &bytes)
         return makeError(
             QStringLiteral("Cannot write %1: the folder %2 does not exist.")
                 .arg(QDir::toNativeSeparators(path), QDir::toNativeSeparators(info.absolutePath())));
-    QSaveFile file(path);
+    file.setFileName(path);
     // Never fall back to writing the target in place: a failure must not leave a half-written file.
     file.setDirectWriteFallback(false);
     if (!file.open(QIODevice::WriteOnly))
         return makeError(
             QStringLiteral("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
-    if (file.write(bytes) != bytes.size()) {
-        const QString why = file.errorString();
+    return Ok{};
+}
+
+Status commitAtomically(const QString &path, QSaveFile &file, bool written, const QString &why)
+{
+    if (!written) {
         file.cancelWriting();
         return makeError(
             QStringLiteral("Cannot write %1 (disk full?): %2").arg(QDir::toNativeSeparators(path), why));
@@ -133,12 +171,36 @@ Status writeFileAtomically(const QString &path, const QByteArray &bytes)
     return Ok{};
 }
 
-Status writeReport(const ReportInput &input, ReportFormat format, const QString &path)
+} // namespace
+
+Status writeFileAtomically(const QString &path, const QByteArray &bytes)
 {
-    auto bytes = renderReport(input, format);
-    if (!bytes)
-        return bytes.error();
-    return writeFileAtomically(path, bytes.value());
+    QSaveFile file;
+    if (auto st = openAtomically(path, file); !st)
+        return st;
+    const bool written = file.write(bytes) == bytes.size();
+    return commitAtomically(path, file, written, file.errorString());
+}
+
+Status writeReport(const ReportInput &input, ReportFormat format, const QString &path, qint64 *bytesWritten)
+{
+    // A report that cannot be made (no results, an empty selection) leaves no file: checked before opening.
+    auto built = report::build(input);
+    if (!built)
+        return built.error();
+    QSaveFile file;
+    if (auto st = openAtomically(path, file); !st)
+        return st;
+    DeviceSink sink(&file);
+    BufferedOutput out(sink);
+    if (auto st = renderData(built.value(), format, out); !st) {
+        file.cancelWriting();
+        return st;
+    }
+    const bool written = out.flush();
+    if (written && bytesWritten)
+        *bytesWritten = sink.written();
+    return commitAtomically(path, file, written, out.errorString());
 }
 
 QString frontierChartSvgDocument(const ProjectionResults &results, const QString &title, double width,

@@ -15,6 +15,8 @@
 
 namespace gf {
 
+class BufferedOutput;
+
 /// Output formats of a comparison report (models/report/REPORT.md documents each one).
 enum class ReportFormat : quint8
 {
@@ -59,11 +61,15 @@ struct ReportInput
 
 /// Renders the report in memory. Errors: no results, no offers to list (empty selection / filter).
 Result<QByteArray> renderReport(const ReportInput &input, ReportFormat format);
+/// Renders the report into `out` as it is produced: the CSV and JSON reports of a million points are
+/// streamed (bounded memory); the other formats list the frontier by default and are built whole.
+Status renderReport(const ReportInput &input, ReportFormat format, BufferedOutput &out);
 
-/// Renders and writes atomically (QSaveFile: a temporary file renamed over `path` on success).
-/// An unwritable path, a full disk or an empty selection leaves no file behind and returns a message
-/// naming the path and the reason.
-Status writeReport(const ReportInput &input, ReportFormat format, const QString &path);
+/// Renders and writes atomically (QSaveFile: a temporary file renamed over `path` on success), streaming
+/// the CSV and JSON reports. An unwritable path, a full disk or an empty selection leaves no file behind
+/// and returns a message naming the path and the reason. `bytesWritten` (if given) gets the file's size.
+Status writeReport(const ReportInput &input, ReportFormat format, const QString &path,
+                   qint64 *bytesWritten = nullptr);
 
 /// Writes bytes atomically to `path` (the same temporary-file-then-rename as writeReport).
 Status writeFileAtomically(const QString &path, const QByteArray &bytes);

@@ -1,6 +1,8 @@
 #include "domain/offercsv.h"
 #include "report/reportdata.h"
+#include "util/bufferedoutput.h"
 #include "util/csv.h"
+#include "util/printable.h"
 
 #include <functional>
 
@@ -113,23 +115,25 @@ const QList<Column> &columns()
 
 } // namespace
 
-QByteArray renderCsv(const Data &d)
+void renderCsv(const Data &d, BufferedOutput &out)
 {
     // RFC 4180: CRLF line ends, one header line; units in the column names; the offer's cells are
     // offerCsvCell's (text that a spreadsheet would evaluate gets an apostrophe, shortest numbers).
+    // A provider's text never reaches the file raw: control and bidi formatting characters become U+FFFD
+    // (line breaks inside quoted cells are kept).
     QStringList header;
     for (const Column &c : columns())
         header.append(c.header);
-    QString out = header.join(u',') + QStringLiteral("\r\n");
+    out.appendText(QString(header.join(u',') + QStringLiteral("\r\n")));
+    QStringList cells;
     for (qsizetype i : d.rows) {
         const ProjectedOffer &p = d.r->points.at(i);
         const Row row{d.r->offers.at(p.offerIndex), p, i == d.recommended, d.now};
-        QStringList cells;
+        cells.clear();
         for (const Column &c : columns())
             cells.append(c.cell(row));
-        out += cells.join(u',') + QStringLiteral("\r\n");
+        out.appendText(printableKeepingLines(cells.join(u',') + QStringLiteral("\r\n")));
     }
-    return out.toUtf8();
 }
 
 } // namespace gf::report

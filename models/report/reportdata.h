@@ -127,7 +127,8 @@ QString reproduceCommand(const Data &d, ReportFormat format);
 QByteArray renderHtml(const Data &d);
 QByteArray renderMarkdown(const Data &d);
 Result<QByteArray> renderPdf(const Data &d); ///< needs a QGuiApplication (fonts)
-QByteArray renderCsv(const Data &d);
-QByteArray renderJson(const Data &d);
+/// Streamed: row by row (CSV) and point by point (JSON).
+void renderCsv(const Data &d, BufferedOutput &out);
+void renderJson(const Data &d, BufferedOutput &out);
 
 } // namespace gf::report

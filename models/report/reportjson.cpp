@@ -1,6 +1,7 @@
 #include "domain/offerjson.h"
 #include "projection/pointjson.h"
 #include "report/reportdata.h"
+#include "util/jsonwriter.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -80,7 +81,7 @@ QJsonObject calibrationJson(const Data &d)
 
 } // namespace
 
-QByteArray renderJson(const Data &d)
+void renderJson(const Data &d, BufferedOutput &out)
 {
     const ProjectionResults &r = *d.r;
     QJsonObject root;
@@ -117,10 +118,6 @@ QByteArray renderJson(const Data &d)
     for (qsizetype i : d.frontier)
         frontier.append(pointOrNull(d, i));
     root.insert(u"frontier", frontier);
-    QJsonArray points;
-    for (qsizetype i : d.rows)
-        points.append(pointOrNull(d, i));
-    root.insert(u"points", points);
 
     QJsonArray spot;
     for (const SpotSaving &s : d.spotSavings) {
@@ -163,7 +160,17 @@ QByteArray renderJson(const Data &d)
         warnings.append(j);
     }
     root.insert(u"warnings", warnings);
-    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+    // "points" lists every point of the report's offer set: streamed, the rest is small.
+    JsonWriter w(out);
+    w.writeObjectWith(root, {{QLatin1StringView("points"), [&] {
+                                  w.beginArray();
+                                  for (qsizetype i : d.rows) {
+                                      const ProjectedOffer &p = d.r->points.at(i);
+                                      writeProjectedPoint(w, d.r->offers.at(p.offerIndex), p,
+                                                          i == d.recommended, d.now);
+                                  }
+                                  w.endArray();
+                              }}});
 }
 
 } // namespace gf::report

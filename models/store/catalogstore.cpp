@@ -2,6 +2,7 @@
 
 #include "domain/gpucatalog.h"
 #include "domain/pricesanity.h"
+#include "store/offerreader.h"
 #include "util/printable.h"
 #include "util/resourcefiles.h"
 
@@ -72,13 +73,6 @@ QString sqlError(const QSqlQuery &q)
 QVariant opt(const std::optional<double> &v)
 {
     return v ? QVariant(*v) : QVariant(QMetaType(QMetaType::Double));
-}
-
-std::optional<double> optFrom(const QVariant &v)
-{
-    if (v.isNull())
-        return std::nullopt;
-    return v.toDouble();
 }
 
 /// Qt binds a null QString as SQL NULL; NOT NULL text columns get an empty string instead.
@@ -583,69 +577,64 @@ Result<QList<Snapshot>> CatalogStore::snapshots(const QString &provider) const
 
 Result<QList<Offer>> CatalogStore::queryOffers(const QString &where, const QVariantList &binds) const
 {
-    QSqlQuery q(QSqlDatabase::database(m_connection));
-    q.setForwardOnly(true);
-    q.prepare(
-        QStringLiteral(
-            "SELECT o.id, o.snapshot_id, o.provider, o.instance_type, o.region, o.zone, o.gpu_raw_name, "
-            "o.gpu_id, "
-            "o.gpu_count, o.gpu_mem_gb, o.vcpus, o.ram_gb, o.network_gbps, o.interconnect, o.ondemand_usd_h, "
-            "o.spot_usd_h, o.spot_label, o.interruption, o.reliability, o.billing_increment_s, "
-            "o.billing_minimum_s, o.source, o.flags, s.fetched_at, s.data_date, o.upload_gbps, o.dlperf, "
-            "o.price_date, o.listing_end "
-            "FROM offer o JOIN snapshot s ON s.id = o.snapshot_id WHERE ") +
-        where);
-    for (const QVariant &b : binds)
-        q.addBindValue(b);
-    if (!q.exec())
-        return makeError(QStringLiteral("Cannot read the offers from %1").arg(m_path), sqlError(q));
     QList<Offer> out;
-    while (q.next()) {
-        Offer o;
-        o.id = q.value(0).toLongLong();
-        o.snapshotId = q.value(1).toLongLong();
-        o.provider = q.value(2).toString();
-        o.instanceType = q.value(3).toString();
-        o.region = q.value(4).toString();
-        o.zone = q.value(5).toString();
-        o.gpuRawName = q.value(6).toString();
-        o.gpuId = q.value(7).toString();
-        o.gpuCount = q.value(8).toDouble();
-        o.gpuMemGb = optFrom(q.value(9));
-        o.vcpus = optFrom(q.value(10));
-        o.ramGb = optFrom(q.value(11));
-        o.networkGbps = optFrom(q.value(12));
-        o.interconnect = q.value(13).toString();
-        o.onDemandUsdH = optFrom(q.value(14));
-        o.spotUsdH = optFrom(q.value(15));
-        o.spotLabel = q.value(16).toString();
-        o.interruption = q.value(17).toString();
-        o.reliability = optFrom(q.value(18));
-        o.billingIncrementS = q.value(19).toInt();
-        o.billingMinimumS = q.value(20).toInt();
-        o.source = q.value(21).toString();
-        o.flags = q.value(22).toInt();
-        o.fetchedAt = fromIso(q.value(23).toString());
-        o.dataDate = QDate::fromString(q.value(24).toString(), Qt::ISODate);
-        o.uploadGbps = optFrom(q.value(25));
-        o.dlperf = optFrom(q.value(26));
-        o.priceDate = QDate::fromString(q.value(27).toString(), Qt::ISODate);
-        o.listingEnd = QDate::fromString(q.value(28).toString(), Qt::ISODate);
-        out.append(std::move(o));
-    }
+    if (auto st = store::readOffers(QSqlDatabase::database(m_connection), m_path, where, binds, out); !st)
+        return st.error();
     return out;
 }
 
 Result<QList<Offer>> CatalogStore::currentOffers() const
 {
-    auto offers = queryOffers(
-        QStringLiteral("o.snapshot_id IN (SELECT (SELECT c.id FROM snapshot c WHERE c.provider = p.id "
-                       "AND c.status = 'ok' ORDER BY c.fetched_at DESC, c.id DESC LIMIT 1) FROM provider p) "
-                       "ORDER BY o.id"),
-        {});
-    if (offers)
-        applyPriceSanity(offers.value()); // the current catalog is the population of the outlier test
+    // One query per current snapshot (the offer_snapshot index gives its rows in id order, no sort), the
+    // snapshots in import order: the offers come in id order as before, without a temporary B-tree.
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral("SELECT c.id, c.row_count FROM snapshot c WHERE c.id IN (SELECT (SELECT s.id "
+                               "FROM snapshot s WHERE "
+                               "s.provider = p.id AND s.status = 'ok' ORDER BY s.fetched_at DESC, s.id DESC "
+                               "LIMIT 1) FROM provider p) "
+                               "ORDER BY (SELECT MIN(o.id) FROM offer o WHERE o.snapshot_id = c.id)")))
+        return makeError(QStringLiteral("Cannot read the offers from %1").arg(m_path), sqlError(q));
+    QList<qint64> snapshotIds;
+    qsizetype rows = 0;
+    while (q.next()) {
+        snapshotIds.append(q.value(0).toLongLong());
+        rows += q.value(1).toLongLong();
+    }
+    q.finish();
+    QList<Offer> offers;
+    offers.reserve(rows);
+    for (qint64 id : std::as_const(snapshotIds)) {
+        if (auto st = store::readOffers(QSqlDatabase::database(m_connection), m_path,
+                                        QStringLiteral("o.snapshot_id = ? ORDER BY o.id"), {id}, offers);
+            !st)
+            return st.error();
+    }
+    applyPriceSanity(offers); // the current catalog is the population of the outlier test
     return offers;
+}
+
+Result<CatalogStore::CurrentNames> CatalogStore::currentNames() const
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    q.setForwardOnly(true);
+    CurrentNames names;
+    for (const auto &[column, target] : {std::pair{QStringLiteral("instance_type"), &names.instances},
+                                         std::pair{QStringLiteral("region"), &names.regions}}) {
+        if (!q.exec(
+                QStringLiteral("SELECT DISTINCT o.provider, o.%1 FROM offer o WHERE o.snapshot_id IN (SELECT "
+                               "(SELECT s.id FROM snapshot s WHERE s.provider = p.id AND s.status = 'ok' "
+                               "ORDER BY s.fetched_at DESC, s.id DESC LIMIT 1) FROM provider p)")
+                    .arg(column)))
+            return makeError(QStringLiteral("Cannot read the offers from %1").arg(m_path), sqlError(q));
+        while (q.next())
+            (*target)[q.value(0).toString()].append(q.value(1).toString());
+    }
+    for (QStringList &l : names.instances)
+        l.sort();
+    for (QStringList &l : names.regions)
+        l.sort();
+    return names;
 }
 
 Result<QList<Offer>> CatalogStore::history(const QString &provider, const QString &instanceType,

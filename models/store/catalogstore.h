@@ -5,6 +5,7 @@
 #include "domain/throughputmeasurement.h"
 #include "util/result.h"
 
+#include <QHash>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -106,6 +107,14 @@ public:
     /// Offers of the current (newest good) snapshot of every provider, with the price-sanity flags
     /// recomputed over them as one population (domain/pricesanity.h).
     Result<QList<Offer>> currentOffers() const;
+    /// The instance types and the regions of every provider's current snapshot, each sorted and distinct
+    /// (what the price-history choosers list), read without loading the offers.
+    struct CurrentNames
+    {
+        QHash<QString, QStringList> instances; ///< provider -> instance types
+        QHash<QString, QStringList> regions;   ///< provider -> regions
+    };
+    Result<CurrentNames> currentNames() const;
     /// Every stored price of one instance type across snapshots, oldest first.
     Result<QList<Offer>> history(const QString &provider, const QString &instanceType,
                                  const QString &region = {}) const;

@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Scale benchmark (a program that prints figures, not a test): the CLI over large catalogs.
+
+For each size (default 10k, 100k and 1M offers) it generates a realistic five-provider catalog
+(gen_catalog.py), imports it into a fresh database with `gpufrontier-cli import`, and then runs each
+command in a child process, measuring wall time, peak RSS (wait4) and output size, next to the floor:
+the sqlite3 shell reading the whole offer table of the same database (`SELECT * FROM offer`).
+
+    bench_scale.py --cli build/release/app/gpufrontier-cli [--sizes 10000,100000,1000000]
+                   [--dir /tmp/gf-scale] [--repeat 3] [--keep]
+
+Build a Release tree for meaningful figures (cmake --preset release && cmake --build --preset release).
+Needs the sqlite3 shell (Debian package sqlite3) for the floor. Every command writes to a file in
+--dir (its size is printed), the best of --repeat runs is shown.
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+COMMANDS = [
+    ("frontier json", ["frontier", "--workload", "resnet50", "--format", "json"]),
+    ("frontier table", ["frontier", "--workload", "resnet50", "--format", "table"]),
+    ("offers json", ["offers", "--format", "json"]),
+    ("offers csv", ["offers", "--format", "csv"]),
+    ("offers table", ["offers", "--format", "table"]),
+    ("report json", ["report", "--workload", "resnet50", "--format", "json", "-o", "{out}"]),
+    ("report csv", ["report", "--workload", "resnet50", "--format", "csv", "-o", "{out}"]),
+]
+
+
+def run(argv, env, out_path):
+    """(seconds, peak RSS MiB, output bytes, exit status) of one child process."""
+    argv = [a.replace("{out}", out_path) for a in argv]
+    writes_itself = out_path in argv
+    with open(os.devnull if writes_itself else out_path, "wb") as out:
+        t0 = time.perf_counter()
+        p = subprocess.Popen(argv, stdout=out, stderr=subprocess.PIPE, env=env)
+        err = p.stderr.read()
+        _, status, usage = os.wait4(p.pid, 0)
+        dt = time.perf_counter() - t0
+    p.returncode = os.waitstatus_to_exitcode(status)
+    if p.returncode != 0:
+        sys.stderr.write("%s failed (%d): %s\n" % (" ".join(argv), p.returncode, err.decode(errors="replace")))
+    return dt, usage.ru_maxrss / 1024.0, os.path.getsize(out_path), p.returncode
+
+
+def best(argv, env, out_path, repeat):
+    runs = [run(argv, env, out_path) for _ in range(repeat)]
+    return min(runs, key=lambda r: r[0])
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--cli", required=True, help="path of gpufrontier-cli (a Release build)")
+    ap.add_argument("--sizes", default="10000,100000,1000000")
+    ap.add_argument("--dir", default="/tmp/gf-scale")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--keep", action="store_true", help="keep the generated catalogs and databases")
+    ap.add_argument("--only", default="", help="comma-separated command labels to run (default all)")
+    args = ap.parse_args()
+    cli = os.path.abspath(args.cli)
+    sqlite3 = shutil.which("sqlite3")
+    os.makedirs(args.dir, exist_ok=True)
+    only = [s.strip() for s in args.only.split(",") if s.strip()]
+
+    rows = []
+    for size in [int(s) for s in args.sizes.split(",")]:
+        work = os.path.join(args.dir, "n%d" % size)
+        shutil.rmtree(work, ignore_errors=True)
+        os.makedirs(work)
+        cat = os.path.join(work, "catalog")
+        subprocess.run([sys.executable, os.path.join(HERE, "gen_catalog.py"), "--offers", str(size), "--out", cat],
+                       check=True)
+        env = dict(os.environ, GPUFRONTIER_DB=os.path.join(work, "catalog.sqlite"), QT_QPA_PLATFORM="offscreen")
+        out_path = os.path.join(work, "out")
+        t_import = 0.0
+        rss_import = 0.0
+        for prov in ["aws", "gcp", "azure", "paperspace", "vastai"]:
+            dt, rss, _, rc = run([cli, "import", "--file", os.path.join(cat, prov + ".csv")], env, out_path)
+            if rc != 0:
+                sys.exit("import of %s failed" % prov)
+            t_import += dt
+            rss_import = max(rss_import, rss)
+        rows.append((size, "import (5 files)", t_import, rss_import, None, None))
+        if sqlite3:
+            dt, rss, nbytes, _ = best([sqlite3, env["GPUFRONTIER_DB"], "SELECT * FROM offer"], env, out_path,
+                                      args.repeat)
+            floor = dt
+            rows.append((size, "floor: sqlite3 SELECT * FROM offer", dt, rss, nbytes, 1.0))
+        else:
+            floor = None
+            print("sqlite3 shell not found (apt-get install sqlite3): no floor", file=sys.stderr)
+        for label, argv in COMMANDS:
+            if only and label not in only:
+                continue
+            dt, rss, nbytes, rc = best([cli] + argv, env, out_path, args.repeat)
+            rows.append((size, label if rc == 0 else label + " (FAILED)", dt, rss, nbytes,
+                         dt / floor if floor else None))
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
+
+    print("%9s  %-36s %9s %10s %10s %8s" % ("offers", "command", "wall s", "peak MiB", "out MB", "x floor"))
+    for size, label, dt, rss, nbytes, ratio in rows:
+        print("%9d  %-36s %9.2f %10.0f %10s %8s" % (
+            size, label, dt, rss, "" if nbytes is None else "%.1f" % (nbytes / 1e6),
+            "" if ratio is None else "%.1f" % ratio))
+
+
+if __name__ == "__main__":
+    main()
