@@ -112,8 +112,9 @@ int OffersCommand::run(CliContext &ctx, const CliArgs &p) const
     const QList<Offer> &offers = all.value();
     // Positions into the loaded offers: filtering and sorting never copy an offer.
     QList<qsizetype> order;
+    OfferMatcher matcher(f);
     for (qsizetype i = 0; i < offers.size(); ++i)
-        if (f.accepts(offers.at(i)))
+        if (matcher.accepts(offers.at(i)))
             order.append(i);
     sortOffers(offers, order, *sortKey, p.isSet(QStringLiteral("desc")), f.spotOnly);
     const qsizetype total = order.size();

@@ -21,6 +21,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
+#include <vector>
 
 namespace gf {
 
@@ -93,6 +95,7 @@ FrontierChart::FrontierChart(QWidget *parent) : QWidget(parent)
     m_chart->setTitle(tr("Cost of the run vs training time — lower left is better"));
     m_view = new ZoomableChartView(m_chart, this);
     m_view->setObjectName(QStringLiteral("frontierChartView"));
+    connect(m_chart, &QChart::plotAreaChanged, this, &FrontierChart::scheduleDraw); // a resize
 
     const QStringList providers = knownProviders();
     m_providerVisible = QList<bool>(providers.size(), true);
@@ -122,7 +125,7 @@ FrontierChart::FrontierChart(QWidget *parent) : QWidget(parent)
                 s->setColor(c);
                 s->setBorderColor(dominated ? Qt::transparent : c.darker(140));
                 m_chart->addSeries(s);
-                m_series.append({s, {}, p});
+                m_series.append({s, {}, p, {}, {}});
                 connect(s, &QScatterSeries::hovered, this,
                         [this, s](const QPointF &pt, bool state) { onHovered(s, pt, state); });
                 connect(s, &QScatterSeries::clicked, this,
@@ -315,9 +318,10 @@ void FrontierChart::setPoints(const QList<ChartPoint> &points, std::optional<dou
     m_byId.clear();
     m_deadline_h = deadlineHours;
     m_budget_usd = budgetUsd;
-    QList<QList<QPointF>> buffers(m_series.size());
-    for (SeriesInfo &s : m_series)
-        s.ids.clear();
+    for (SeriesInfo &s : m_series) {
+        s.all.clear();
+        s.allIds.clear();
+    }
     QList<QPointF> frontier;
     QList<QPointF> bandUpper, bandLower;
     double minX = INFINITY, maxX = 0, minY = INFINITY, maxY = 0;
@@ -329,8 +333,8 @@ void FrontierChart::setPoints(const QList<ChartPoint> &points, std::optional<dou
         const qsizetype series = qsizetype(p.provider) * 4 + (p.spot ? 2 : 0) + (p.onFrontier ? 0 : 1);
         if (p.provider < 0 || series >= m_series.size())
             continue;
-        buffers[series].append(QPointF(p.hours, p.costUsd));
-        m_series[series].ids.append(p.id);
+        m_series[series].all.append(QPointF(p.hours, p.costUsd));
+        m_series[series].allIds.append(p.id);
         if (p.onFrontier) {
             frontier.append(QPointF(p.hours, p.costUsd));
             if (p.hoursLow > 0 && p.hoursHigh > 0 && p.costLow > 0 && p.costHigh > 0) {
@@ -342,15 +346,6 @@ void FrontierChart::setPoints(const QList<ChartPoint> &points, std::optional<dou
         maxX = std::max(maxX, p.hours);
         minY = std::min(minY, p.costUsd);
         maxY = std::max(maxY, p.costUsd);
-    }
-    const bool useGl = points.size() > 20000 && QGuiApplication::platformName() != u"offscreen" &&
-                       QGuiApplication::platformName() != u"minimal";
-    for (qsizetype i = 0; i < m_series.size(); ++i) {
-        QScatterSeries *s = m_series[i].series;
-        if (s->useOpenGL() != useGl && i % 2 == 1)
-            s->setColor(dominatedColor(m_series[i].provider, useGl, isDarkPalette(palette())));
-        s->setUseOpenGL(useGl);
-        s->replace(buffers.at(i));
     }
     std::sort(frontier.begin(), frontier.end(), [](const QPointF &a, const QPointF &b) {
         return a.x() < b.x() || (a.x() == b.x() && a.y() < b.y());
@@ -393,6 +388,89 @@ void FrontierChart::setPoints(const QList<ChartPoint> &points, std::optional<dou
     // Antialiasing costs more than it gives with tens of thousands of markers.
     m_view->setRenderHint(QPainter::Antialiasing, m_byId.size() < 10000);
     applyRanges();
+    drawSeries(); // now, for the ranges just set (a zoom or resize later draws again)
+}
+
+void FrontierChart::scheduleDraw()
+{
+    if (m_drawScheduled)
+        return;
+    m_drawScheduled = true;
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            m_drawScheduled = false;
+            drawSeries();
+        },
+        Qt::QueuedConnection);
+}
+
+void FrontierChart::drawSeries()
+{
+    int total = 0;
+    for (const SeriesInfo &s : std::as_const(m_series))
+        total += static_cast<int>(s.all.size());
+    const bool thin = total > kThinAbove;
+    // The plot in pixels and the axes' current ranges (zoomed or not): a point's cell of kCell x kCell
+    // pixels. Points outside the view are not drawn while thinning (they could not be seen).
+    constexpr double kCell = 3.0;
+    const QRectF plot = m_chart->plotArea();
+    const double width = plot.width() > 10 ? plot.width() : 800;
+    const double height = plot.height() > 10 ? plot.height() : 500;
+    auto axisRange = [](QAbstractAxis *a) {
+        if (auto *v = qobject_cast<QValueAxis *>(a))
+            return std::tuple{v->min(), v->max(), false};
+        if (auto *l = qobject_cast<QLogValueAxis *>(a))
+            return std::tuple{l->min(), l->max(), true};
+        return std::tuple{0.0, 1.0, false};
+    };
+    const auto [x0, x1, logX] = axisRange(m_axisX);
+    const auto [y0, y1, logY] = axisRange(m_axisY);
+    auto scale = [](double v, double lo, double hi, bool log) {
+        if (log)
+            return v > 0 && lo > 0 && hi > lo ? (std::log(v) - std::log(lo)) / (std::log(hi) - std::log(lo))
+                                              : -1.0;
+        return hi > lo ? (v - lo) / (hi - lo) : -1.0;
+    };
+    const int cols = static_cast<int>(width / kCell) + 1;
+    const int rows = static_cast<int>(height / kCell) + 1;
+    std::vector<quint32> stamp(thin ? static_cast<std::size_t>(cols) * static_cast<std::size_t>(rows) : 0, 0);
+    quint32 generation = 0;
+
+    const bool useGl = total > 20000 && QGuiApplication::platformName() != u"offscreen" &&
+                       QGuiApplication::platformName() != u"minimal";
+    for (qsizetype i = 0; i < m_series.size(); ++i) {
+        SeriesInfo &info = m_series[i];
+        const bool dominated = i % 2 == 1; // efficient points (the frontier) are always drawn
+        QList<QPointF> drawn;
+        if (!thin || !dominated) {
+            drawn = info.all;
+            info.ids = info.allIds;
+        } else {
+            ++generation;
+            info.ids.clear();
+            for (qsizetype k = 0; k < info.all.size(); ++k) {
+                const QPointF &pt = info.all.at(k);
+                const double fx = scale(pt.x(), x0, x1, logX);
+                const double fy = scale(pt.y(), y0, y1, logY);
+                if (fx < 0 || fx > 1 || fy < 0 || fy > 1)
+                    continue;
+                const std::size_t cell =
+                    static_cast<std::size_t>(fy * (rows - 1)) * static_cast<std::size_t>(cols) +
+                    static_cast<std::size_t>(fx * (cols - 1));
+                if (stamp[cell] == generation)
+                    continue;
+                stamp[cell] = generation;
+                drawn.append(pt);
+                info.ids.append(info.allIds.at(k));
+            }
+        }
+        QScatterSeries *s = info.series;
+        if (s->useOpenGL() != useGl && dominated)
+            s->setColor(dominatedColor(info.provider, useGl, isDarkPalette(palette())));
+        s->setUseOpenGL(useGl);
+        s->replace(drawn);
+    }
 }
 
 void FrontierChart::applyRanges()
@@ -485,11 +563,19 @@ void FrontierChart::rebuildAxes()
     m_axisY = make(m_logY, m_minY, m_maxY, tr("Run cost (USD)"), QStringLiteral("%g"));
     m_chart->addAxis(m_axisX, Qt::AlignBottom);
     m_chart->addAxis(m_axisY, Qt::AlignLeft);
+    // A zoom, a pan or a reset changes the ranges: the thinned series are drawn again for the new view.
+    for (QAbstractAxis *a : {m_axisX, m_axisY}) {
+        if (auto *v = qobject_cast<QValueAxis *>(a))
+            connect(v, &QValueAxis::rangeChanged, this, &FrontierChart::scheduleDraw);
+        else if (auto *l = qobject_cast<QLogValueAxis *>(a))
+            connect(l, &QLogValueAxis::rangeChanged, this, &FrontierChart::scheduleDraw);
+    }
     for (QAbstractSeries *s : series) {
         s->attachAxis(m_axisX);
         s->attachAxis(m_axisY);
     }
     updateGuides();
+    scheduleDraw();
 }
 
 void FrontierChart::setLogX(bool on)
@@ -544,6 +630,14 @@ bool FrontierChart::providerVisible(int provider) const
 }
 
 int FrontierChart::pointCount() const
+{
+    int n = 0;
+    for (const SeriesInfo &s : m_series)
+        n += static_cast<int>(s.all.size());
+    return n;
+}
+
+int FrontierChart::drawnPointCount() const
 {
     int n = 0;
     for (const SeriesInfo &s : m_series)

@@ -67,7 +67,12 @@ public:
     int uncertaintyBandPointCount() const; ///< points of the band's upper edge (tests)
 
     // Introspection for tests and the status line.
-    int pointCount() const;         ///< points drawn in all offer series
+    int pointCount() const; ///< points in all offer series (before thinning)
+    /// Markers drawn: above kThinAbove points, the points that fall in the same few pixels of one series
+    /// at the current zoom share one marker (the frontier, the recommended and the selected points are
+    /// always drawn exactly); the chart re-thins when the zoom, the axes or its size change.
+    int drawnPointCount() const;
+    static constexpr int kThinAbove = 4000;
     int frontierPointCount() const; ///< points of the frontier line
     int selectedCount() const;
     QChart *chart() const;
@@ -88,9 +93,14 @@ private:
     struct SeriesInfo
     {
         QScatterSeries *series = nullptr;
-        QList<int> ids; ///< parallel to the series' points
+        QList<int> ids; ///< parallel to the series' drawn points
         int provider = 0;
+        QList<QPointF> all; ///< every point of the series
+        QList<int> allIds;  ///< parallel to all
     };
+    /// Hands each series the points to draw at the current zoom (all of them, or one per few pixels).
+    void drawSeries();
+    void scheduleDraw();
     void rebuildAxes();
     void applyRanges();
     void updateGuides();
@@ -125,6 +135,7 @@ private:
     QHash<int, qsizetype> m_byId;
     std::function<QString(int)> m_tooltip;
     QList<bool> m_providerVisible;
+    bool m_drawScheduled = false;
 };
 
 } // namespace gf

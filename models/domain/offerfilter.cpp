@@ -20,44 +20,111 @@ bool OfferFilter::isEmpty() const
 
 bool OfferFilter::accepts(const Offer &o) const
 {
-    if (!providers.isEmpty() && !providers.contains(o.provider))
-        return false;
-    if (!gpu.isEmpty()) {
-        const QString needle = GpuCatalog::normalise(gpu);
+    return OfferMatcher(*this).accepts(o);
+}
+
+OfferMatcher::OfferMatcher(OfferFilter filter) : m_filter(std::move(filter))
+{
+    if (!m_filter.gpu.isEmpty())
+        m_gpuNeedle = GpuCatalog::normalise(m_filter.gpu);
+    m_words = m_filter.text.split(u' ', Qt::SkipEmptyParts);
+    m_words.removeDuplicates();
+    if (m_words.size() > 64) // more words than bits: the rest are matched like the first 64
+        m_words.resize(64);
+    m_allWords = m_words.size() >= 64 ? ~quint64(0) : (quint64(1) << m_words.size()) - 1;
+}
+
+bool OfferMatcher::gpuHit(const Offer &o)
+{
+    // The canonical id and its model's name, or the provider's own name, contains the needle.
+    auto byId = m_gpuIdHit.constFind(o.gpuId);
+    if (byId == m_gpuIdHit.constEnd()) {
         const GpuModel *m = o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId);
-        const bool hit = GpuCatalog::normalise(o.gpuId).contains(needle) ||
-                         GpuCatalog::normalise(o.gpuRawName).contains(needle) ||
-                         (m && GpuCatalog::normalise(m->name).contains(needle));
-        if (!hit)
+        const bool hit = GpuCatalog::normalise(o.gpuId).contains(m_gpuNeedle) ||
+                         (m && GpuCatalog::normalise(m->name).contains(m_gpuNeedle));
+        byId = m_gpuIdHit.insert(o.gpuId, hit);
+    }
+    if (*byId)
+        return true;
+    auto byRaw = m_gpuRawHit.constFind(o.gpuRawName);
+    if (byRaw == m_gpuRawHit.constEnd())
+        byRaw = m_gpuRawHit.insert(o.gpuRawName, GpuCatalog::normalise(o.gpuRawName).contains(m_gpuNeedle));
+    return *byRaw;
+}
+
+bool OfferMatcher::regionHit(const Offer &o)
+{
+    const QString &needle = m_filter.region;
+    auto cached = [&](QHash<QString, bool> &cache, const QString &key, auto compute) {
+        auto it = cache.constFind(key);
+        if (it == cache.constEnd())
+            it = cache.insert(key, compute());
+        return *it;
+    };
+    if (cached(m_regionHit, o.region, [&] { return o.region.contains(needle, Qt::CaseInsensitive); }))
+        return true;
+    if (o.zone.isEmpty())
+        return false;
+    if (cached(m_zoneHit, o.zone, [&] { return o.zone.contains(needle, Qt::CaseInsensitive); }))
+        return true;
+    // As tables show it: "us-east-1 (use1-az6)". A zone belongs to one region, so it is the key.
+    return cached(m_locationHit, o.zone,
+                  [&] { return locationText(o).contains(needle, Qt::CaseInsensitive); });
+}
+
+quint64 OfferMatcher::wordsIn(const QString &hay) const
+{
+    quint64 mask = 0;
+    for (qsizetype w = 0; w < m_words.size(); ++w)
+        if (hay.contains(m_words.at(w), Qt::CaseInsensitive))
+            mask |= quint64(1) << w;
+    return mask;
+}
+
+quint64 OfferMatcher::textMask(const Offer &o)
+{
+    auto cached = [&](QHash<QString, quint64> &cache, const QString &key, auto compute) {
+        auto it = cache.constFind(key);
+        if (it == cache.constEnd())
+            it = cache.insert(key, compute());
+        return *it;
+    };
+    quint64 mask = cached(m_providerWords, o.provider,
+                          [&] { return wordsIn(o.provider) | wordsIn(providerDisplayName(o.provider)); });
+    mask |= cached(m_regionWords, o.region, [&] { return wordsIn(o.region); });
+    mask |= cached(m_zoneWords, o.zone, [&] { return wordsIn(o.zone); });
+    mask |= cached(m_gpuRawWords, o.gpuRawName, [&] { return wordsIn(o.gpuRawName); });
+    mask |= cached(m_gpuIdWords, o.gpuId, [&] {
+        const GpuModel *m = o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId);
+        return m ? wordsIn(m->name) : quint64(0);
+    });
+    if (mask != m_allWords)
+        mask |= wordsIn(o.instanceType); // instance types (vast.ai offer ids) rarely repeat: not cached
+    return mask;
+}
+
+bool OfferMatcher::accepts(const Offer &o)
+{
+    const OfferFilter &f = m_filter;
+    if (!f.providers.isEmpty() && !f.providers.contains(o.provider))
+        return false;
+    if (!f.gpu.isEmpty() && !gpuHit(o))
+        return false;
+    if (f.minGpus && o.gpuCount < *f.minGpus)
+        return false;
+    if (f.minGpuMemGb && (!o.gpuMemGb || *o.gpuMemGb < *f.minGpuMemGb))
+        return false;
+    if (f.spotOnly && !o.spotUsdH)
+        return false;
+    if (f.maxPriceUsdH) {
+        const auto p = effectivePrice(o, f.spotOnly);
+        if (!p || *p > *f.maxPriceUsdH)
             return false;
     }
-    if (minGpus && o.gpuCount < *minGpus)
+    if (!f.region.isEmpty() && !regionHit(o))
         return false;
-    if (minGpuMemGb && (!o.gpuMemGb || *o.gpuMemGb < *minGpuMemGb))
+    if (!m_words.isEmpty() && textMask(o) != m_allWords)
         return false;
-    if (spotOnly && !o.spotUsdH)
-        return false;
-    if (maxPriceUsdH) {
-        const auto p = effectivePrice(o, spotOnly);
-        if (!p || *p > *maxPriceUsdH)
-            return false;
-    }
-    if (!region.isEmpty() && !o.region.contains(region, Qt::CaseInsensitive) &&
-        !o.zone.contains(region, Qt::CaseInsensitive))
-        return false;
-    if (!text.isEmpty()) {
-        const GpuModel *m = o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId);
-        const QStringList hay{o.provider,   providerDisplayName(o.provider), o.instanceType, o.region, o.zone,
-                              o.gpuRawName, m ? m->name : QString()};
-        const QStringList words = text.split(u' ', Qt::SkipEmptyParts);
-        for (const QString &w : words) {
-            bool found = false;
-            for (const QString &h : hay)
-                found = found || h.contains(w, Qt::CaseInsensitive);
-            if (!found)
-                return false;
-        }
-    }
     return true;
 }
 

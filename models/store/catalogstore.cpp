@@ -65,6 +65,28 @@ QStringList splitStatements(const QString &script)
     return out;
 }
 
+/// The WHERE clauses of the offer reads (offerQueryPlans explains them).
+QString snapshotOffersWhere()
+{
+    return QStringLiteral("o.snapshot_id = ? ORDER BY o.id");
+}
+
+QString historyWhere(bool withRegion)
+{
+    return QStringLiteral("o.provider = ? AND o.instance_type = ?") +
+           (withRegion ? QStringLiteral(" AND o.region = ?") : QString()) +
+           QStringLiteral(" ORDER BY s.fetched_at, s.id, o.region, o.zone");
+}
+
+QString currentNamesSql(const QString &column)
+{
+    return QStringLiteral(
+               "SELECT DISTINCT o.provider, o.%1 FROM offer o WHERE o.snapshot_id IN (SELECT (SELECT s.id "
+               "FROM snapshot s WHERE s.provider = p.id AND s.status = 'ok' ORDER BY s.fetched_at DESC, "
+               "s.id DESC LIMIT 1) FROM provider p)")
+        .arg(column);
+}
+
 QString sqlError(const QSqlQuery &q)
 {
     return q.lastError().text();
@@ -605,8 +627,8 @@ Result<QList<Offer>> CatalogStore::currentOffers() const
     QList<Offer> offers;
     offers.reserve(rows);
     for (qint64 id : std::as_const(snapshotIds)) {
-        if (auto st = store::readOffers(QSqlDatabase::database(m_connection), m_path,
-                                        QStringLiteral("o.snapshot_id = ? ORDER BY o.id"), {id}, offers);
+        if (auto st = store::readOffers(QSqlDatabase::database(m_connection), m_path, snapshotOffersWhere(),
+                                        {id}, offers);
             !st)
             return st.error();
     }
@@ -621,11 +643,7 @@ Result<CatalogStore::CurrentNames> CatalogStore::currentNames() const
     CurrentNames names;
     for (const auto &[column, target] : {std::pair{QStringLiteral("instance_type"), &names.instances},
                                          std::pair{QStringLiteral("region"), &names.regions}}) {
-        if (!q.exec(
-                QStringLiteral("SELECT DISTINCT o.provider, o.%1 FROM offer o WHERE o.snapshot_id IN (SELECT "
-                               "(SELECT s.id FROM snapshot s WHERE s.provider = p.id AND s.status = 'ok' "
-                               "ORDER BY s.fetched_at DESC, s.id DESC LIMIT 1) FROM provider p)")
-                    .arg(column)))
+        if (!q.exec(currentNamesSql(column)))
             return makeError(QStringLiteral("Cannot read the offers from %1").arg(m_path), sqlError(q));
         while (q.next())
             (*target)[q.value(0).toString()].append(q.value(1).toString());
@@ -640,14 +658,34 @@ Result<CatalogStore::CurrentNames> CatalogStore::currentNames() const
 Result<QList<Offer>> CatalogStore::history(const QString &provider, const QString &instanceType,
                                            const QString &region) const
 {
-    QString where = QStringLiteral("o.provider = ? AND o.instance_type = ?");
     QVariantList binds{provider, instanceType};
-    if (!region.isEmpty()) {
-        where += QStringLiteral(" AND o.region = ?");
+    if (!region.isEmpty())
         binds.append(region);
+    return queryOffers(historyWhere(!region.isEmpty()), binds);
+}
+
+Result<QList<std::pair<QString, QStringList>>> CatalogStore::offerQueryPlans() const
+{
+    const QList<std::pair<QString, QString>> queries{
+        {QStringLiteral("current offers"), QString::fromUtf8(store::offerQuery(snapshotOffersWhere()))},
+        {QStringLiteral("history"), QString::fromUtf8(store::offerQuery(historyWhere(false)))},
+        {QStringLiteral("history in a region"), QString::fromUtf8(store::offerQuery(historyWhere(true)))},
+        {QStringLiteral("current names"), currentNamesSql(QStringLiteral("instance_type"))}};
+    QList<std::pair<QString, QStringList>> out;
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    for (const auto &[name, sql] : queries) {
+        if (!q.prepare(QStringLiteral("EXPLAIN QUERY PLAN ") + sql))
+            return makeError(QStringLiteral("Cannot explain the query \"%1\"").arg(name), sqlError(q));
+        for (int i = 0; i < sql.count(u'?'); ++i)
+            q.addBindValue(QStringLiteral("x"));
+        if (!q.exec())
+            return makeError(QStringLiteral("Cannot explain the query \"%1\"").arg(name), sqlError(q));
+        QStringList steps;
+        while (q.next())
+            steps.append(q.value(3).toString());
+        out.append({name, steps});
     }
-    where += QStringLiteral(" ORDER BY s.fetched_at, s.id, o.region, o.zone");
-    return queryOffers(where, binds);
+    return out;
 }
 
 Result<qint64> CatalogStore::addProbeRun(const ProbeRunRecord &run)

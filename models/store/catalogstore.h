@@ -119,6 +119,11 @@ public:
     Result<QList<Offer>> history(const QString &provider, const QString &instanceType,
                                  const QString &region = {}) const;
 
+    /// SQLite's plan (EXPLAIN QUERY PLAN, one line per step) for each query that reads offers: "current
+    /// offers" (one snapshot's rows), "history" (one instance type in every snapshot), "history in a region"
+    /// and "current names". For the scale benchmarks and a test that every one of them uses an index.
+    Result<QList<std::pair<QString, QStringList>>> offerQueryPlans() const;
+
     Result<qint64> addProbeRun(const ProbeRunRecord &run);
     Result<QList<ProbeRunRecord>> probeRuns() const;
 

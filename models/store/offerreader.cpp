@@ -92,6 +92,20 @@ struct StatementDeleter
 
 } // namespace
 
+QByteArray offerQuery(const QString &where)
+{
+    return QByteArrayLiteral(
+               "SELECT o.id, o.snapshot_id, o.provider, o.instance_type, o.region, o.zone, o.gpu_raw_name, "
+               "o.gpu_id, "
+               "o.gpu_count, o.gpu_mem_gb, o.vcpus, o.ram_gb, o.network_gbps, o.interconnect, "
+               "o.ondemand_usd_h, "
+               "o.spot_usd_h, o.spot_label, o.interruption, o.reliability, o.billing_increment_s, "
+               "o.billing_minimum_s, o.source, o.flags, s.fetched_at, s.data_date, o.upload_gbps, o.dlperf, "
+               "o.price_date, o.listing_end "
+               "FROM offer o JOIN snapshot s ON s.id = o.snapshot_id WHERE ") +
+           where.toUtf8();
+}
+
 Status readOffers(const QSqlDatabase &db, const QString &path, const QString &where,
                   const QVariantList &binds, QList<Offer> &out)
 {

@@ -18,4 +18,7 @@ namespace gf::store {
 Status readOffers(const QSqlDatabase &db, const QString &path, const QString &where,
                   const QVariantList &binds, QList<Offer> &out);
 
+/// The SELECT that readOffers runs for `where`.
+QByteArray offerQuery(const QString &where);
+
 } // namespace gf::store

@@ -1,5 +1,7 @@
 #include "util/bufferedoutput.h"
 
+#include <QFileDevice>
+
 #include <algorithm>
 
 namespace gf {
@@ -49,6 +51,7 @@ bool BufferedOutput::flush()
 
 bool DeviceSink::write(const char *data, std::size_t size)
 {
+    const qint64 before = m_written;
     while (size > 0) {
         const qint64 n = m_device->write(data, static_cast<qint64>(size));
         if (n <= 0)
@@ -57,6 +60,9 @@ bool DeviceSink::write(const char *data, std::size_t size)
         size -= static_cast<std::size_t>(n);
         m_written += n;
     }
+    // A file device buffers: its own flush is where a full disk or a closed pipe shows, chunk by chunk.
+    if (auto *file = qobject_cast<QFileDevice *>(m_device); file && m_written > before)
+        return file->flush();
     return true;
 }
 

@@ -72,6 +72,7 @@ void GroupingModel::endSourceChange()
 
 void GroupingModel::regroup()
 {
+    ++m_generation;
     const int n = m_source ? m_source->rowCount() : 0;
     m_groupOf.resize(n);
     m_position.resize(n);
@@ -180,7 +181,8 @@ int GroupingModel::rowCount(const QModelIndex &parent) const
 int GroupingModel::columnCount(const QModelIndex &parent) const
 {
     Q_UNUSED(parent)
-    return m_source ? m_source->columnCount() : 0;
+    const QAbstractItemModel *source = m_source.data();
+    return source ? source->columnCount() : 0;
 }
 
 bool GroupingModel::hasChildren(const QModelIndex &parent) const
@@ -190,7 +192,8 @@ bool GroupingModel::hasChildren(const QModelIndex &parent) const
 
 QVariant GroupingModel::sourceData(int sourceRow, int column, int role) const
 {
-    return m_source ? m_source->index(sourceRow, column).data(role) : QVariant();
+    const QAbstractItemModel *source = m_source.data();
+    return source ? source->index(sourceRow, column).data(role) : QVariant();
 }
 
 QVariant GroupingModel::data(const QModelIndex &index, int role) const
@@ -235,8 +238,12 @@ Qt::ItemFlags GroupingModel::flags(const QModelIndex &index) const
 
 void GroupingModel::notifyGroupsChanged()
 {
-    if (groupCount() > 0 && columnCount() > 0)
-        Q_EMIT dataChanged(index(0, 0), index(groupCount() - 1, columnCount() - 1));
+    ++m_generation;
+    if (groupCount() == 0)
+        return;
+    // The rows stay where they are (no index moves), so persistent indexes and expanded groups hold.
+    Q_EMIT layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+    Q_EMIT layoutChanged({}, QAbstractItemModel::VerticalSortHint);
 }
 
 void GroupingModel::onSourceDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight,
@@ -244,22 +251,25 @@ void GroupingModel::onSourceDataChanged(const QModelIndex &topLeft, const QModel
 {
     if (m_inChange || !topLeft.isValid() || !bottomRight.isValid() || topLeft.parent().isValid())
         return;
+    ++m_generation;
     updateGroups();
-    // Every top-level row: a representative or an aggregate may have changed with the data.
-    notifyGroupsChanged();
-    // Member rows: one signal per touched group of two or more.
     const int first = topLeft.row();
     const int last = bottomRight.row();
-    QList<bool> touched(groupCount(), false);
-    if (last - first + 1 >= groupCount()) {
-        touched.fill(true);
-    } else {
-        for (int row = first; row <= last; ++row)
-            touched[m_groupOf.at(row)] = true;
+    if (last - first + 1 > 64) { // many rows (a new projection): one layout change for all of them
+        notifyGroupsChanged();
+        return;
     }
+    // A few rows: their top-level rows (a representative or an aggregate may have changed) and, within
+    // groups of two or more, their member rows.
+    QList<bool> touched(groupCount(), false);
+    for (int row = first; row <= last; ++row)
+        touched[m_groupOf.at(row)] = true;
     for (int g = 0; g < groupCount(); ++g) {
+        if (!touched.at(g))
+            continue;
+        Q_EMIT dataChanged(index(g, 0), index(g, columnCount() - 1));
         const int size = groupSize(g);
-        if (!touched.at(g) || size < 2)
+        if (size < 2)
             continue;
         const QModelIndex parent = index(g, 0);
         Q_EMIT dataChanged(index(0, topLeft.column(), parent), index(size - 1, bottomRight.column(), parent),

@@ -52,6 +52,9 @@ public:
     QModelIndex indexOfSourceRow(int sourceRow, int column = 0) const;
     /// Whether the index is a top-level row standing for two or more source rows.
     bool isGroupRow(const QModelIndex &index) const;
+    /// Changes whenever what any row shows may have changed (before the model says so): a proxy keeps
+    /// values read from this model (sort keys) until it changes.
+    quint64 generation() const { return m_generation; }
 
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
     QModelIndex parent(const QModelIndex &child) const override;
@@ -73,7 +76,9 @@ protected:
 
     void setRepresentative(int group, int sourceRow) { m_rep[group] = sourceRow; }
     QVariant sourceData(int sourceRow, int column, int role) const;
-    /// Emits dataChanged for every top-level row, all columns (after aggregates changed).
+    /// Says that what every row shows may have changed (after aggregates changed): one layout change,
+    /// so that proxies sort and filter again and views repaint, at the cost of one pass however many
+    /// groups there are (a dataChanged per group makes a tree view search its items once per group).
     void notifyGroupsChanged();
 
 private:
@@ -92,6 +97,7 @@ private:
     QList<int> m_groupOf;     ///< per source row: its group
     QList<int> m_position;    ///< per source row: its position within its group (child row)
     QList<int> m_rep;         ///< per group: the representative source row
+    quint64 m_generation = 0;
 };
 
 } // namespace gf

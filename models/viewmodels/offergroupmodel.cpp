@@ -40,8 +40,9 @@ void OfferGroupModel::updateGroups()
     const bool all = m_filter.isEmpty();
     m_accepted.resize(offers.size());
     m_acceptedCount = 0;
+    OfferMatcher matcher(m_filter);
     for (qsizetype row = 0; row < offers.size(); ++row) {
-        m_accepted[row] = all || m_filter.accepts(offers.at(row));
+        m_accepted[row] = all || matcher.accepts(offers.at(row));
         m_acceptedCount += m_accepted.at(row) ? 1 : 0;
     }
     const int groups = groupCount();

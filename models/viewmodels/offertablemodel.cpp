@@ -485,6 +485,7 @@ void OfferFilterProxy::setFilter(const OfferFilter &filter)
 
 void OfferFilterProxy::applyFilter()
 {
+    m_matcher.reset();
     // A grouping model summarises the offers this filter accepts: it learns the filter first.
     if (auto *groups = qobject_cast<OfferGroupModel *>(sourceModel()))
         groups->setFilter(m_filter);
@@ -523,19 +524,58 @@ bool OfferFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &source
     if (!model)
         return true;
     const Offer *o = model->offerAt(sourceRow);
-    return o && m_filter.accepts(*o);
+    if (!m_matcher)
+        m_matcher.emplace(m_filter);
+    return o && m_matcher->accepts(*o);
+}
+
+OfferFilterProxy::SortKey OfferFilterProxy::sortKeyOf(const QVariant &v)
+{
+    SortKey k;
+    k.valid = v.isValid();
+    if (!k.valid)
+        return k;
+    k.isNumber =
+        v.typeId() == QMetaType::Double || v.typeId() == QMetaType::LongLong || v.typeId() == QMetaType::Int;
+    if (k.isNumber)
+        k.number = v.toDouble();
+    else
+        k.text = v.toString();
+    return k;
+}
+
+bool OfferFilterProxy::keyLess(const SortKey &l, const SortKey &r)
+{
+    // Missing values sort after everything else in ascending order.
+    if (!l.valid || !r.valid)
+        return l.valid && !r.valid;
+    if (l.isNumber)
+        return l.number < r.number;
+    return QString::compare(l.text, r.text, Qt::CaseInsensitive) < 0;
+}
+
+const OfferFilterProxy::SortKey &OfferFilterProxy::topLevelKey(int row) const
+{
+    const auto *groups = static_cast<const GroupingModel *>(sourceModel());
+    if (m_keysGeneration != groups->generation() || m_keysColumn != sortColumn() ||
+        m_keysRole != sortRole() || m_keys.size() != groups->rowCount()) {
+        const int rows = groups->rowCount();
+        m_keys.resize(rows);
+        for (int r = 0; r < rows; ++r)
+            m_keys[r] = sortKeyOf(groups->index(r, sortColumn()).data(sortRole()));
+        m_keysGeneration = groups->generation();
+        m_keysColumn = sortColumn();
+        m_keysRole = sortRole();
+    }
+    return m_keys.at(row);
 }
 
 bool OfferFilterProxy::lessThan(const QModelIndex &left, const QModelIndex &right) const
 {
-    const QVariant l = left.data(OfferTableModel::SortRole);
-    const QVariant r = right.data(OfferTableModel::SortRole);
-    // Missing values sort after everything else in ascending order.
-    if (!l.isValid() || !r.isValid())
-        return l.isValid() && !r.isValid();
-    if (l.typeId() == QMetaType::Double || l.typeId() == QMetaType::LongLong || l.typeId() == QMetaType::Int)
-        return l.toDouble() < r.toDouble();
-    return QString::compare(l.toString(), r.toString(), Qt::CaseInsensitive) < 0;
+    if (qobject_cast<const GroupingModel *>(sourceModel()) && !left.parent().isValid() &&
+        !right.parent().isValid() && left.column() == sortColumn())
+        return keyLess(topLevelKey(left.row()), topLevelKey(right.row()));
+    return keyLess(sortKeyOf(left.data(sortRole())), sortKeyOf(right.data(sortRole())));
 }
 
 } // namespace gf

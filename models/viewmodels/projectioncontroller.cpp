@@ -123,8 +123,9 @@ ProjectionResults ProjectionController::compute(quint64 jobId, const QList<Offer
         for (qsizetype i = 0; i < catalog.size(); ++i)
             r.catalogIndex[i] = i;
     } else {
+        OfferMatcher matcher(filter);
         for (qsizetype i = 0; i < catalog.size(); ++i) {
-            if (filter.accepts(catalog.at(i))) {
+            if (matcher.accepts(catalog.at(i))) {
                 offers.append(catalog.at(i));
                 r.catalogIndex.append(i);
             }

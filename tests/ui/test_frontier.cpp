@@ -18,6 +18,7 @@
 #include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QLogValueAxis>
+#include <QRandomGenerator>
 #include <QScatterSeries>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -255,6 +256,91 @@ private Q_SLOTS:
         logX->setChecked(true);
         logY->setChecked(true);
         QVERIFY(qobject_cast<QLogValueAxis *>(chart->chart()->axes(Qt::Vertical).value(0)));
+    }
+
+    /// Large point sets (issue 15): points that fall in the same few pixels of one series share a marker,
+    /// the frontier and the selection stay exact, and a zoom draws the detail of the zoomed view.
+    void thinningKeepsFrontierAndFollowsZoom()
+    {
+        FrontierChart chart;
+        chart.resize(900, 600);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        QList<ChartPoint> points;
+        // As a marketplace looks: many offers of a few configurations at nearly the same time and cost.
+        QRandomGenerator rng(3);
+        QList<QPointF> configs;
+        for (int c = 0; c < 300; ++c)
+            configs.append(QPointF(std::pow(10.0, rng.generateDouble() * 3 - 1), // 0.1 .. 100 h
+                                   std::pow(10.0, rng.generateDouble() * 3)));   // 1 .. 1000 USD
+        for (int i = 0; i < 30000; ++i) {
+            const QPointF &c = configs.at(rng.bounded(int(configs.size())));
+            ChartPoint p;
+            p.hours = c.x() * (1 + 0.01 * (rng.generateDouble() - 0.5));
+            p.costUsd = c.y() * (1 + 0.02 * (rng.generateDouble() - 0.5));
+            p.provider = rng.bounded(5);
+            p.spot = rng.bounded(2) == 1;
+            p.id = i;
+            points.append(p);
+        }
+        for (int k = 0; k < 25; ++k) { // a frontier: faster is dearer
+            ChartPoint p;
+            p.hours = 0.05 * std::pow(1.3, k);
+            p.costUsd = 0.5 / std::pow(1.2, k);
+            p.onFrontier = true;
+            p.id = 100000 + k;
+            points.append(p);
+        }
+        chart.setPoints(points, std::nullopt, std::nullopt, 100000);
+        QCoreApplication::processEvents();
+        QCOMPARE(chart.pointCount(), points.size());
+        const int drawn = chart.drawnPointCount();
+        QVERIFY2(drawn < points.size() / 4, qPrintable(QString::number(drawn)));
+        QVERIFY(drawn >= 300);
+        QCOMPARE(chart.frontierPointCount(), 25);
+        // Every efficient (frontier) point is drawn as a marker of its own.
+        int efficient = 0;
+        for (QAbstractSeries *s : chart.chart()->series())
+            if (auto *sc = qobject_cast<QScatterSeries *>(s); sc && sc->markerSize() > 8)
+                efficient += sc->count();
+        QCOMPARE(efficient, 25 + 1); // + the recommended marker
+        // A selected point is drawn where it is, thinned or not.
+        chart.setSelectedIds({12345});
+        QCOMPARE(chart.selectedCount(), 1);
+
+        // Zoom into one configuration: its offers spread over the view, more of them get a marker of their
+        // own, and only points in the view are drawn.
+        auto *x = qobject_cast<QLogValueAxis *>(chart.chart()->axes(Qt::Horizontal).value(0));
+        auto *y = qobject_cast<QLogValueAxis *>(chart.chart()->axes(Qt::Vertical).value(0));
+        QVERIFY(x && y);
+        const QPointF c = configs.first();
+        const double x0 = c.x() * 0.995, x1 = c.x() * 1.005, y0 = c.y() * 0.99, y1 = c.y() * 1.01;
+        auto inside = [&](double hx, double cy) { return hx >= x0 && hx <= x1 && cy >= y0 && cy <= y1; };
+        auto drawnInside = [&] {
+            int n = 0;
+            for (QAbstractSeries *s : chart.chart()->series())
+                if (auto *sc = qobject_cast<QScatterSeries *>(s); sc && sc->markerSize() < 7)
+                    for (const QPointF &pt : sc->points())
+                        n += inside(pt.x(), pt.y());
+            return n;
+        };
+        int inView = 0;
+        for (const ChartPoint &p : std::as_const(points))
+            inView += !p.onFrontier && inside(p.hours, p.costUsd);
+        const int drawnBefore = drawnInside();
+        const double ox0 = x->min(), ox1 = x->max(), oy0 = y->min(), oy1 = y->max();
+        x->setRange(x0, x1);
+        y->setRange(y0, y1);
+        QTRY_VERIFY(chart.drawnPointCount() < drawn);
+        const int drawnNow = drawnInside();
+        QCOMPARE(chart.drawnPointCount() - 25 - 0, drawnNow); // nothing outside the view but the frontier
+        QVERIFY2(inView > 20, qPrintable(QString::number(inView)));
+        QVERIFY2(drawnNow > 2 * drawnBefore,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(drawnNow).arg(drawnBefore)));
+        QVERIFY(drawnNow <= inView);
+        x->setRange(ox0, ox1); // back to the whole view
+        y->setRange(oy0, oy1);
+        QTRY_COMPARE(chart.drawnPointCount(), drawn);
     }
 
     // The frontier's likely range (issue 14): a band over the frontier points, toggled by a check box.

@@ -5,6 +5,7 @@
 
 #include <QCryptographicHash>
 #include <QFile>
+#include <QSet>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -372,6 +373,45 @@ private Q_SLOTS:
         QCOMPARE(hist.size(), 2);
         QCOMPARE(*hist.at(0).onDemandUsdH, 1.0);
         QCOMPARE(*hist.at(1).onDemandUsdH, 1.25);
+    }
+
+    /// The names the price-history choosers list come from the current snapshots, distinct and sorted,
+    /// without loading the offers; every offer read uses an index (no scan of the history).
+    void currentNamesAndQueryPlans()
+    {
+        TempDb db;
+        auto store = db.open();
+        QVERIFY(importBundledIfEmpty(*store, GpuCatalog::builtin()).ok());
+        auto names = store->currentNames();
+        QVERIFY(names.ok());
+        const QStringList aws = names.value().instances.value(QStringLiteral("aws"));
+        QVERIFY(aws.contains(QStringLiteral("p4d.24xlarge")));
+        QStringList sorted = aws;
+        sorted.sort();
+        QCOMPARE(aws, sorted);
+        QCOMPARE(QSet<QString>(aws.begin(), aws.end()).size(), aws.size());
+        QVERIFY(names.value().regions.value(QStringLiteral("aws")).contains(QStringLiteral("us-east-1")));
+        // The same as reading every current offer.
+        QHash<QString, QSet<QString>> fromOffers;
+        for (const Offer &o : store->currentOffers().value())
+            fromOffers[o.provider].insert(o.instanceType);
+        for (auto it = fromOffers.cbegin(); it != fromOffers.cend(); ++it) {
+            const QStringList listed = names.value().instances.value(it.key());
+            QCOMPARE(QSet<QString>(listed.begin(), listed.end()), it.value());
+        }
+
+        auto plans = store->offerQueryPlans();
+        QVERIFY2(plans.ok(), qPrintable(plans.ok() ? QString() : plans.error().text()));
+        QCOMPARE(plans.value().size(), 4);
+        for (const auto &[name, steps] : plans.value()) {
+            const QString text = steps.join(u'\n');
+            qInfo("%s:\n%s", qPrintable(name), qPrintable(text));
+            QVERIFY2(!text.contains(QStringLiteral("SCAN o")),
+                     qPrintable(name + u": " + text)); // no full scan
+            QVERIFY2(text.contains(QStringLiteral("USING INDEX offer_")) ||
+                         text.contains(QStringLiteral("USING COVERING INDEX offer_")),
+                     qPrintable(name + u": " + text));
+        }
     }
 
     void samePayloadIsUnchanged()

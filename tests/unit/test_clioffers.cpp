@@ -1,8 +1,10 @@
 #include "cli.h"
 #include "clirun.h"
 #include "testsupport.h"
+#include "util/printable.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -363,6 +365,55 @@ private Q_SLOTS:
         QCOMPARE(runCli({QStringLiteral("--help")}, o, e), 0);
         o.flush();
         QVERIFY(out.contains(QStringLiteral("offers")));
+    }
+
+    /// The JSON outputs are streamed (issue 15), and still the bytes QJsonDocument writes: keys in its
+    /// order, its number format, its indentation, unprintable characters escaped.
+    void streamedJsonIsQtsBytes()
+    {
+        for (const QStringList &args :
+             {QStringList{QStringLiteral("offers"), QStringLiteral("--format"), QStringLiteral("json")},
+              QStringList{QStringLiteral("frontier"), QStringLiteral("--workload"),
+                          QStringLiteral("resnet50"), QStringLiteral("--format"), QStringLiteral("json")},
+              QStringList{QStringLiteral("frontier"), QStringLiteral("--workload"),
+                          QStringLiteral("bert-large-squad"), QStringLiteral("--nodes"),
+                          QStringLiteral("1,2"), QStringLiteral("--deadline"), QStringLiteral("30"),
+                          QStringLiteral("--format"), QStringLiteral("json")},
+              QStringList{QStringLiteral("offers"), QStringLiteral("--gpu"),
+                          QStringLiteral("nothing-matches"), QStringLiteral("--format"),
+                          QStringLiteral("json")}}) {
+            QString out, err;
+            QTextStream o(&out), e(&err);
+            QCOMPARE(runCli(QStringList{QStringLiteral("--db"), m_db.path()} + args, o, e), 0);
+            o.flush();
+            const QByteArray bytes = out.toUtf8();
+            QJsonParseError pe;
+            const QJsonDocument doc = QJsonDocument::fromJson(bytes, &pe);
+            QVERIFY2(pe.error == QJsonParseError::NoError, qPrintable(pe.errorString()));
+            QCOMPARE(escapeJsonUnprintable(doc.toJson(QJsonDocument::Indented)), bytes);
+        }
+    }
+
+    /// A full disk (or a closed pipe) while streaming: a message and exit 1, not a silent cut.
+    void outputErrorIsReported()
+    {
+        if (!QFileInfo::exists(QStringLiteral("/dev/full")))
+            QSKIP("no /dev/full on this system");
+        for (const QStringList &args :
+             {QStringList{QStringLiteral("offers"), QStringLiteral("--format"), QStringLiteral("json")},
+              QStringList{QStringLiteral("offers"), QStringLiteral("--format"), QStringLiteral("table")},
+              QStringList{QStringLiteral("frontier"), QStringLiteral("--workload"),
+                          QStringLiteral("resnet50"), QStringLiteral("--format"), QStringLiteral("json")}}) {
+            QProcess p;
+            p.setStandardOutputFile(QStringLiteral("/dev/full"));
+            p.start(builtExecutable(QStringLiteral("gpufrontier-cli")),
+                    QStringList{QStringLiteral("--db"), m_db.path()} + args);
+            QVERIFY(p.waitForFinished(60000));
+            QCOMPARE(p.exitCode(), 1);
+            const QString err = QString::fromUtf8(p.readAllStandardError());
+            QVERIFY2(err.contains(QStringLiteral("cannot write the output")), qPrintable(err));
+            QVERIFY2(err.contains(QStringLiteral("No space left")), qPrintable(err));
+        }
     }
 
     /// The real executable, as a user runs it.

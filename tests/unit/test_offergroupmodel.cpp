@@ -3,6 +3,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QElapsedTimer>
+#include <QSignalSpy>
 #include <QTest>
 
 using namespace gf;
@@ -189,6 +190,109 @@ private Q_SLOTS:
         proxy.setGpu(QStringLiteral("no-such-gpu"));
         QCOMPARE(proxy.rowCount(), 0);
         QCOMPARE(groups.acceptedCount(), 0);
+    }
+
+    /// A change of every row (a new projection) is one layout change: the proxy sorts again with the new
+    /// values (its cached sort keys are dropped), expanded groups and persistent indexes hold.
+    void wholeModelChangeResorts()
+    {
+        QList<Offer> list;
+        for (int i = 0; i < 200; ++i)
+            list.append(offer(QStringLiteral("vastai"), QStringLiteral("offer-%1").arg(i),
+                              QStringLiteral("Texas, US"), {}, 1.0 + i, std::nullopt));
+        list.append(sample());
+        OfferTableModel offers;
+        offers.setOffers(list);
+        OfferGroupModel groups;
+        groups.setOfferModel(&offers);
+        OfferFilterProxy proxy;
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(&groups);
+        proxy.setDynamicSortFilter(true);
+        proxy.sort(OfferTableModel::OnDemand, Qt::AscendingOrder);
+        QCOMPARE(proxy.index(0, OfferTableModel::Instance).data().toString(), QStringLiteral("offer-0"));
+        const QPersistentModelIndex p4d = proxy.index(topRowOf(proxy, QStringLiteral("p4d.24xlarge")), 0);
+        QVERIFY(p4d.isValid());
+        QSignalSpy layout(&groups, &QAbstractItemModel::layoutChanged);
+        QSignalSpy data(&groups, &QAbstractItemModel::dataChanged);
+
+        // Every price changes (reversed order): as the projection's columns do for every row at once.
+        QList<Offer> changed = list;
+        for (int i = 0; i < 200; ++i)
+            changed[i].onDemandUsdH = 1000.0 - i;
+        const quint64 before = groups.generation();
+        offers.setOffers(changed); // a reset: regrouped
+        QVERIFY(groups.generation() != before);
+        proxy.sort(OfferTableModel::OnDemand, Qt::AscendingOrder);
+        QCOMPARE(proxy.index(0, OfferTableModel::Instance).data().toString(),
+                 QStringLiteral("a2-highgpu-1g"));
+
+        // A dataChanged over all rows from the table model: one layout change, the new order.
+        layout.clear();
+        data.clear();
+        Q_EMIT offers.dataChanged(offers.index(0, 0),
+                                  offers.index(offers.rowCount() - 1, OfferTableModel::ColumnCount - 1));
+        QCOMPARE(layout.size(), 1);
+        QCOMPARE(data.size(), 0);
+        double last = 0;
+        for (int r = 0; r < proxy.rowCount(); ++r) {
+            const double v =
+                proxy.index(r, OfferTableModel::OnDemand).data(OfferTableModel::SortRole).toDouble();
+            QVERIFY2(v >= last, qPrintable(QStringLiteral("row %1").arg(r)));
+            last = v;
+        }
+        // A few rows: dataChanged for their rows only, no layout change.
+        layout.clear();
+        data.clear();
+        Q_EMIT offers.dataChanged(offers.index(3, 0), offers.index(4, OfferTableModel::ColumnCount - 1));
+        QCOMPARE(layout.size(), 0);
+        QVERIFY(data.size() >= 2);
+    }
+
+    /// The filter's rules, as the prepared matcher applies them over many offers with remembered texts.
+    void matcherRules()
+    {
+        Offer aws = offer(QStringLiteral("aws"), QStringLiteral("p4d.24xlarge"), QStringLiteral("us-east-1"),
+                          QStringLiteral("use1-az6"), 32.77, 12.0, 8);
+        Offer aws2 = aws;
+        aws2.zone = QStringLiteral("use1-az4");
+        Offer vast = offer(QStringLiteral("vastai"), QStringLiteral("30000042"), QStringLiteral("Texas, US"),
+                           {}, 0.4, 0.2);
+        vast.gpuId = QStringLiteral("rtx-4090");
+        vast.gpuRawName = QStringLiteral("RTX 4090");
+        auto verdicts = [&](const OfferFilter &f) {
+            OfferMatcher m(f);
+            // Twice each: the second answer comes from the matcher's memory and must be the same.
+            QList<bool> out;
+            for (int pass = 0; pass < 2; ++pass)
+                for (const Offer &o : {aws, aws2, vast})
+                    out.append(m.accepts(o));
+            return out;
+        };
+        auto expect = [&](const OfferFilter &f, QList<bool> three) {
+            QCOMPARE(verdicts(f), three + three);
+            for (int i = 0; i < 3; ++i)
+                QCOMPARE(f.accepts(QList<Offer>{aws, aws2, vast}.at(i)), three.at(i));
+        };
+        OfferFilter f;
+        f.region = QStringLiteral("us-east-1 (use1-az6)"); // as the tables show it
+        expect(f, {true, false, false});
+        f.region = QStringLiteral("USE1-AZ4"); // the zone alone, any case
+        expect(f, {false, true, false});
+        f.region = QStringLiteral("texas");
+        expect(f, {false, false, true});
+        f = {};
+        f.text = QStringLiteral("AWS az6"); // the provider and the zone
+        expect(f, {true, false, false});
+        f.text = QStringLiteral("4090 0042"); // GPU name and part of the offer id
+        expect(f, {false, false, true});
+        f.text = QStringLiteral("4090 nothing");
+        expect(f, {false, false, false});
+        f = {};
+        f.gpu = QStringLiteral("rtx_4090"); // normalised: separators and case do not matter
+        expect(f, {false, false, true});
+        f.gpu = QStringLiteral("A100");
+        expect(f, {true, true, false});
     }
 
     // 100,000 offers in 5,000 groups: grouping is one pass; the figure goes to the log, nothing is
