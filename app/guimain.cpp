@@ -40,6 +40,8 @@ struct GuiOptions
             QStringLiteral("GPU Frontier: where to train a model. Compares cloud "
                            "GPU offers (AWS, Google Cloud, Azure, Paperspace, "
                            "vast.ai) by cost and training time."));
+        // "-db x" as "--db x" (Qt's own options are single-dash words too), not "-d -b x".
+        parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
         parser.addHelpOption();
         parser.addVersionOption();
         parser.addOptions({db, screenshot, tab, quitAfterLoad, theme});
@@ -94,9 +96,40 @@ bool isQtGuiOption(const QString &name)
     return names.contains(name);
 }
 
+// Qt's own options that are flags (every other Qt option takes a value: "-style fusion", "-style=fusion").
+bool isQtGuiFlag(const QString &name)
+{
+    return name == u"reverse" || name == u"widgetcount" || name == u"nograb" || name == u"dograb" ||
+           name == u"testability";
+}
+
+// The command line without the options QApplication takes (and removes) itself, with their values.
+QStringList withoutQtGuiOptions(const QStringList &args)
+{
+    QStringList out;
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        const QString &a = args.at(i);
+        if (i > 0 && a.startsWith(u'-') && a != u"--") {
+            QString name = a.mid(a.startsWith(QStringLiteral("--")) ? 2 : 1);
+            const qsizetype eq = name.indexOf(u'=');
+            const bool inlineValue = eq >= 0;
+            if (inlineValue)
+                name.truncate(eq);
+            if (isQtGuiOption(name)) {
+                if (!inlineValue && !isQtGuiFlag(name))
+                    ++i; // its value
+                continue;
+            }
+        }
+        out.append(a);
+    }
+    return out;
+}
+
 // --help, --version and usage errors are answered before a QApplication exists, so they work
-// without a display (a QApplication aborts when it cannot connect to one). Returns the exit
-// status when the command line has been answered, -1 when the GUI should start.
+// without a display (a QApplication aborts when it cannot connect to one), also next to Qt's own
+// options ("gpufrontier -platform offscreen --version"). Returns the exit status when the command
+// line has been answered, -1 when the GUI should start.
 int answerWithoutDisplay(int argc, char **argv)
 {
     QStringList args;
@@ -105,12 +138,7 @@ int answerWithoutDisplay(int argc, char **argv)
     QCommandLineParser parser;
     const GuiOptions options;
     options.addTo(parser);
-    if (!parser.parse(args)) {
-        const QStringList unknown = parser.unknownOptionNames();
-        const bool onlyQtOptions =
-            !unknown.isEmpty() && std::all_of(unknown.begin(), unknown.end(), isQtGuiOption);
-        if (onlyQtOptions)
-            return -1; // QApplication takes these; the GUI's own parse below sees the rest.
+    if (!parser.parse(withoutQtGuiOptions(args))) {
         std::fprintf(stderr, "gpufrontier: %s\nTry 'gpufrontier --help'.\n", qPrintable(parser.errorText()));
         return 2;
     }

@@ -27,3 +27,19 @@ out=$(run stray 2>&1); rc=$?
 set -e
 [ $rc -eq 2 ] || fail "a stray argument should exit 2, got $rc: $out"
 ok "stray argument: exit 2"
+
+# Qt's own options next to ours (QApplication takes them; the early answer must not trip on them).
+for qt in "-platform offscreen" "-style fusion" "-style=fusion" "-reverse" "--platform offscreen"; do
+  # shellcheck disable=SC2086
+  out=$(run $qt --version 2>&1) || fail "$qt --version exited $? without a display: $out"
+  grep -q "gpufrontier $version" <<<"$out" || fail "$qt --version printed: $out"
+done
+ok "Qt's own options (-platform, -style, -reverse) with --version"
+# shellcheck disable=SC2086
+out=$(run -style fusion --help 2>&1) || fail "-style fusion --help exited $?: $out"
+grep -q "Usage:" <<<"$out" || fail "-style fusion --help printed no usage: $out"
+set +e
+out=$(run -style fusion --no-such-flag 2>&1); rc=$?
+set -e
+[ $rc -eq 2 ] || fail "an unknown flag next to a Qt option should exit 2, got $rc: $out"
+ok "Qt's own options with --help and with an unknown flag"
