@@ -184,7 +184,11 @@ int workloadFromArgs(CliContext &ctx, const QString &cmd, const CliArgs &p, Work
                                "(give its --memory-gb and --flops-per-sample for the recipe)"));
         auto made = makeCustomWorkload(in, GpuCatalog::builtin(), GpuSpecTable::builtin());
         if (!made)
-            return usageError(ctx, cmd, made.error().message);
+            return usageError(ctx, cmd,
+                              made.error().message +
+                                  (made.error().code == u"unknown-gpu"
+                                       ? QStringLiteral("; 'gpufrontier-cli gpus' lists the GPU ids")
+                                       : QString()));
         w = made.value();
     }
     if (auto v = validateWorkload(w); !v)

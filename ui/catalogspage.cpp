@@ -5,7 +5,6 @@
 
 #include "domain/gpucatalog.h"
 #include "historychart.h"
-#include "providers/providerimport.h"
 #include "refresh/refreshservice.h"
 #include "refresh/refreshsettings.h"
 

@@ -154,7 +154,7 @@ FrontierChart::FrontierChart(QWidget *parent) : QWidget(parent)
 
     m_deadline = new QLineSeries(this);
     m_deadline->setName(tr("Deadline"));
-    QPen dp(QColor(0xc0, 0x39, 0x2b));
+    QPen dp(errorColor(palette()));
     dp.setStyle(Qt::DashLine);
     dp.setWidthF(1.5);
     m_deadline->setPen(dp);

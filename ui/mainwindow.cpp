@@ -329,10 +329,17 @@ void MainWindow::onLoaded(quint64 request, const CatalogLoad &loaded)
     onWorkloadChanged(); // the options carry the measurements
     m_projection->setOffers(std::move(load.offers));
     m_catalogs->setReadOnly(load.readOnly);
-    if (load.readOnly) {
-        m_banner->setText(tr("%1 is read-only (no write access to it or its folder): the catalog is shown, "
-                             "but refreshing, importing and storing probe runs are off.")
-                              .arg(m_dbPath));
+    QStringList banner;
+    if (load.readOnly)
+        banner.append(tr("%1 is read-only (no write access to it or its folder): the catalog is shown, "
+                         "but refreshing, importing and storing probe runs are off.")
+                          .arg(m_dbPath));
+    if (!load.calibrationProblem.isEmpty())
+        banner.append(tr("The stored probe runs could not be read (%1): the projection uses the default "
+                         "calibration.")
+                          .arg(load.calibrationProblem));
+    if (!banner.isEmpty()) {
+        m_banner->setText(banner.join(u'\n'));
         m_banner->show();
     }
     if (load.bundledImported > 0)

@@ -222,7 +222,9 @@ void ProbePage::onFinished(const ProbeOutcome &outcome)
         m_progress->setValue(0);
         QString text = outcome.error.text();
         if (outcome.status == ProbeStatus::NoDevice)
-            text = ProbeRunner::noDeviceMessage();
+            text =
+                ProbeRunner::noDeviceMessage() +
+                tr(" Run the CPU probe instead, or probe a GPU machine and import its result (Import...).");
         showMessage(text,
                     outcome.status != ProbeStatus::Cancelled && outcome.status != ProbeStatus::NoDevice);
         if (outcome.status == ProbeStatus::NoDevice)

@@ -1,5 +1,6 @@
 #include "domain/gpucatalog.h"
 
+#include "domain/provider.h"
 #include "util/csv.h"
 #include "util/resourcefiles.h"
 
@@ -101,7 +102,7 @@ Result<GpuCatalog> GpuCatalog::fromCsv(const QString &text)
 
 bool GpuCatalog::knownProvider(const QString &name)
 {
-    return name == u"aws" || name == u"gcp" || name == u"azure" || name == u"paperspace" || name == u"vastai";
+    return providerInfo(name) != nullptr;
 }
 
 const GpuCatalog &GpuCatalog::builtin()

@@ -37,11 +37,16 @@ qint64 Snapshot::ageDays(const QDateTime &now) const
     return fetchedAt.daysTo(now);
 }
 
+QString locationText(const QString &region, const QString &zone)
+{
+    if (zone.isEmpty() || zone == region)
+        return region;
+    return region + QStringLiteral(" (") + zone + u')';
+}
+
 QString locationText(const Offer &offer)
 {
-    if (offer.zone.isEmpty() || offer.zone == offer.region)
-        return offer.region;
-    return offer.region + QStringLiteral(" (") + offer.zone + u')';
+    return locationText(offer.region, offer.zone);
 }
 
 QString gpuModelName(const Offer &o)

@@ -121,6 +121,8 @@ struct Snapshot
 /// Where an offer is, as every table, report and CLI shows it: "us-east-1 (use1-az6)" when the
 /// provider names a zone, else the region ("westeurope", vast.ai's host location).
 QString locationText(const Offer &offer);
+/// The same for a region and a zone given apart (a SkyPilot task's pin).
+QString locationText(const QString &region, const QString &zone);
 
 /// The offer's GPU as tables and reports name it: the canonical name, else the provider's name +
 /// " (unrecognised)".

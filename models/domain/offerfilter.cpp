@@ -176,7 +176,7 @@ void sortOffers(const QList<Offer> &offers, QList<qsizetype> &order, OfferSortKe
         case OfferSortKey::Instance:
             return o.instanceType;
         case OfferSortKey::Region:
-            return o.region + u' ' + o.zone;
+            return locationText(o);
         case OfferSortKey::Gpu:
             return o.gpuId.isEmpty() ? o.gpuRawName : o.gpuId;
         default:

@@ -261,8 +261,9 @@ Result<Workload> makeCustomWorkload(const CustomWorkloadInput &in, const GpuCata
         else if (auto r = gpus.resolve(QString(), in.referenceGpu))
             id = *r;
         if (id.isEmpty())
-            return makeError(
-                QStringLiteral("custom workload: unknown GPU \"%1\" (use an id of 'gpufrontier-cli gpus')")
+            return makeCodedError(
+                QStringLiteral("unknown-gpu"),
+                QStringLiteral("custom workload: unknown GPU \"%1\" (not a GPU id or name of the GPU table)")
                     .arg(in.referenceGpu));
         const GpuSpec *s = specs.spec(id);
         if (!s)

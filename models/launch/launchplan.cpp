@@ -332,11 +332,10 @@ QString planReadme(const LaunchPlan &plan)
     r += QStringLiteral("\nTasks\n-----\n");
     for (const LaunchTask &t : plan.tasks) {
         r += QStringLiteral("\n%1  (%2)\n").arg(t.fileName, safe(t.offerId));
-        r += QStringLiteral("  %1 x %2 on %3 %4 in %5%6, %7, %8 node(s), disk %9 GB\n")
+        r += QStringLiteral("  %1 x %2 on %3 %4 in %5, %6, %7 node(s), disk %8 GB\n")
                  .arg(t.pin.accelerator)
                  .arg(t.pin.acceleratorCount)
-                 .arg(t.pin.cloud, safe(t.pin.instanceType), safe(t.pin.region),
-                      t.pin.zone.isEmpty() ? QString() : QStringLiteral(" / ") + safe(t.pin.zone),
+                 .arg(t.pin.cloud, safe(t.pin.instanceType), safe(locationText(t.pin.region, t.pin.zone)),
                       t.spot ? QStringLiteral("spot") : QStringLiteral("on-demand"))
                  .arg(t.nodes)
                  .arg(t.diskGb);

@@ -1,5 +1,6 @@
 #include "launch/skypilotnames.h"
 
+#include "domain/provider.h"
 #include "util/csv.h"
 #include "util/resourcefiles.h"
 
@@ -12,10 +13,11 @@ namespace gf {
 QString skypilotCloud(const QString &provider)
 {
     const QString p = provider.toLower();
-    if (p == u"aws" || p == u"gcp" || p == u"azure" || p == u"paperspace")
-        return p;
-    if (p == u"vastai" || p == u"vast")
-        return QStringLiteral("vast");
+    if (const ProviderInfo *info = providerInfo(p))
+        return info->skypilotCloud;
+    for (const ProviderInfo &info : providers()) // SkyPilot's own name given ("vast")
+        if (info.skypilotCloud == p)
+            return info.skypilotCloud;
     return {};
 }
 

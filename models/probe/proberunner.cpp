@@ -43,9 +43,8 @@ ProbeRunner::~ProbeRunner()
 
 QString ProbeRunner::noDeviceMessage()
 {
-    return tr("No CUDA GPU or NVIDIA driver was found on this machine. Run the CPU probe instead "
-              "(gpufrontier-cli probe --run --cpu), or probe a GPU machine and import its result "
-              "(gpufrontier-cli probe --import FILE).");
+    // A fact; what to do instead is each front end's advice (the Probe page's buttons, the CLI's flags).
+    return tr("No CUDA GPU or NVIDIA driver was found on this machine.");
 }
 
 QStringList ProbeRunner::probeSearchDirs()

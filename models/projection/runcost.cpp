@@ -2,21 +2,6 @@
 
 namespace gf {
 
-ProviderKind providerKind(QStringView p)
-{
-    if (p == u"aws")
-        return ProviderKind::Aws;
-    if (p == u"gcp")
-        return ProviderKind::Gcp;
-    if (p == u"azure")
-        return ProviderKind::Azure;
-    if (p == u"vastai")
-        return ProviderKind::Vastai;
-    if (p == u"paperspace")
-        return ProviderKind::Paperspace;
-    return ProviderKind::Other;
-}
-
 AwsBucket awsBucketFromLabel(QStringView label)
 {
     if (label == u"<5%")

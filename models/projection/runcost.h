@@ -1,5 +1,7 @@
 #pragma once
 
+#include "domain/provider.h"
+
 #include <QStringView>
 #include <QtGlobal>
 
@@ -13,18 +15,7 @@ namespace gf {
 // Spot interruption model (models/projection/PROJECTION.md explains the mappings)
 // ---------------------------------------------------------------------------------------------
 
-enum class ProviderKind : quint8
-{
-    Aws,
-    Gcp,
-    Azure,
-    Paperspace,
-    Vastai,
-    Other
-};
-inline constexpr int kProviderKindCount = 6;
-/// Exact match on the provider ids of the catalog ("aws", "gcp", "azure", "paperspace", "vastai").
-ProviderKind providerKind(QStringView provider);
+// ProviderKind and providerKind(): domain/provider.h (the one list of providers).
 
 /// AWS Spot Instance Advisor "frequency of interruption" bucket (share of instances interrupted per month).
 enum class AwsBucket : quint8

@@ -3,6 +3,7 @@
 #include "domain/gpucatalog.h"
 #include "domain/pricesanity.h"
 #include "store/offerreader.h"
+#include "store/storetime.h"
 #include "util/printable.h"
 #include "util/resourcefiles.h"
 
@@ -28,6 +29,9 @@
 #endif
 
 namespace gf {
+
+using store::fromIso;
+using store::isoUtc;
 
 namespace {
 
@@ -103,22 +107,9 @@ QVariant text(const QString &s)
     return s.isNull() ? QVariant(QStringLiteral("")) : QVariant(s);
 }
 
-QString isoUtc(const QDateTime &t)
-{
-    return t.toUTC().toString(Qt::ISODateWithMs);
-}
-
 QVariant isoDate(const QDate &d)
 {
     return d.isValid() ? QVariant(d.toString(Qt::ISODate)) : QVariant(QMetaType(QMetaType::QString));
-}
-
-QDateTime fromIso(const QString &s)
-{
-    QDateTime t = QDateTime::fromString(s, Qt::ISODateWithMs);
-    if (!t.isValid())
-        t = QDateTime::fromString(s, Qt::ISODate);
-    return t;
 }
 
 /// Scope guard: rolls back unless committed. BEGIN IMMEDIATE takes the write lock up front, so two

@@ -1,5 +1,6 @@
 // CatalogStore's user measurements (table user_measurement, resources/sql/006_user_measurements.sql).
 #include "store/catalogstore.h"
+#include "store/storetime.h"
 
 #include <QCryptographicHash>
 #include <QSqlDatabase>
@@ -15,7 +16,7 @@ namespace {
 
 QString isoOrNull(const QDateTime &t)
 {
-    return t.isValid() ? t.toUTC().toString(Qt::ISODateWithMs) : QString();
+    return t.isValid() ? store::isoUtc(t) : QString();
 }
 
 QVariant nullableText(const QString &s)
@@ -30,12 +31,7 @@ QVariant notNullText(const QString &s)
 
 QDateTime parseIso(const QString &s)
 {
-    if (s.isEmpty())
-        return {};
-    QDateTime t = QDateTime::fromString(s, Qt::ISODateWithMs);
-    if (!t.isValid())
-        t = QDateTime::fromString(s, Qt::ISODate);
-    return t.toUTC();
+    return s.isEmpty() ? QDateTime() : store::fromIso(s).toUTC();
 }
 
 QString measurementChecksum(const ThroughputMeasurement &m)

@@ -1,4 +1,5 @@
 #include "store/offerreader.h"
+#include "store/storetime.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -64,14 +65,6 @@ private:
     T m_value{};
     bool m_valid = false;
 };
-
-QDateTime fromIso(const QString &s)
-{
-    QDateTime t = QDateTime::fromString(s, Qt::ISODateWithMs);
-    if (!t.isValid())
-        t = QDateTime::fromString(s, Qt::ISODate);
-    return t;
-}
 
 QDate dateFrom(const QString &s)
 {

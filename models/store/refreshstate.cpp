@@ -1,6 +1,7 @@
 #include "store/refreshstate.h"
 
 #include "store/catalogstore.h"
+#include "store/storetime.h"
 
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -9,20 +10,10 @@
 
 namespace gf {
 
+using store::fromIso;
+using store::isoUtc;
+
 namespace {
-
-QString isoUtc(const QDateTime &t)
-{
-    return t.toUTC().toString(Qt::ISODateWithMs);
-}
-
-QDateTime fromIso(const QString &s)
-{
-    QDateTime t = QDateTime::fromString(s, Qt::ISODateWithMs);
-    if (!t.isValid())
-        t = QDateTime::fromString(s, Qt::ISODate);
-    return t;
-}
 
 QVariant text(const QString &s)
 {

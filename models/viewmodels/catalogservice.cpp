@@ -170,6 +170,8 @@ quint64 CatalogService::loadCatalog()
             load.snapshots = std::move(snaps).value();
             auto runs = store.value()->probeRuns();
             load.calibration = chooseCalibration(runs ? runs.value() : QList<ProbeRunRecord>{}).calibration;
+            if (!runs) // the offers are still worth showing; the caller says which calibration they get
+                load.calibrationProblem = runs.error().text();
             auto measured = store.value()->userMeasurements();
             if (!measured)
                 return measured.error();

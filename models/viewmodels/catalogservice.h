@@ -31,7 +31,9 @@ struct CatalogLoad
     int bundledImported = 0;   ///< providers imported from the bundled snapshot by this load
     qint64 elapsedMs = 0;
     Calibration calibration; ///< from the stored probe runs (newest readable), else the defaults
-    bool readOnly = false;   ///< the database cannot be written: opened for reading only
+    /// Why the stored probe runs could not be read (the defaults calibrate then); empty when they were.
+    QString calibrationProblem;
+    bool readOnly = false; ///< the database cannot be written: opened for reading only
     /// Imported user measurements (ProjectionOptions::measurements: the measured speed of a workload on a
     /// GPU)
     ThroughputMeasurements measurements;

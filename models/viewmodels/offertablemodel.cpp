@@ -207,7 +207,7 @@ QVariant OfferTableModel::rawData(const QModelIndex &index, int role) const
         case Flags:
             return data(index, SeverityRole).toInt() * 100 + static_cast<int>(flagNames(index.row()).size());
         case Region:
-            return QString(o.region + u' ' + o.zone);
+            return locationText(o);
         case Gpu:
             return gpu ? gpu->name : o.gpuRawName;
         case GpuCount:
@@ -256,9 +256,8 @@ QVariant OfferTableModel::rawData(const QModelIndex &index, int role) const
         switch (index.column()) {
         case Provider:
         case Instance:
-            return QStringLiteral("%1 %2 in %3%4")
-                .arg(providerDisplayName(o.provider), o.instanceType, o.region,
-                     o.zone.isEmpty() ? QString() : QStringLiteral(" (zone %1)").arg(o.zone));
+            return QStringLiteral("%1 %2 in %3")
+                .arg(providerDisplayName(o.provider), o.instanceType, locationText(o));
         case Gpu: {
             QString t = gpu ? QStringLiteral("%1 (%2 GB)\nProvider name: %3")
                                   .arg(gpu->name)

@@ -3,6 +3,7 @@
 #include "viewmodels/catalogservice.h"
 
 #include <QApplication>
+#include <QFile>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -72,6 +73,34 @@ private Q_SLOTS:
         QTRY_COMPARE(page.historyCount(), 1);
         // A CPU probe calibrates nothing on the GPU side: datasheet defaults, said so.
         QVERIFY(!page.calibration().measured);
+    }
+
+    /// No GPU here: the page says so (the runner's fact) and what to do instead (the page's own advice),
+    /// and moves the focus to the CPU probe.
+    void noGpuSaysWhatToDo()
+    {
+        TempDb db;
+        // A stand-in gpufrontier-probe that finds no device (exit 2 with its error document).
+        QFile::copy(fixturePath(QStringLiteral("probe/fake_nodevice.sh")),
+                    db.dir() + QStringLiteral("/gpufrontier-probe"));
+        QFile::copy(fixturePath(QStringLiteral("probe/nodevice.json")),
+                    db.dir() + QStringLiteral("/nodevice.json"));
+        QFile::setPermissions(db.dir() + QStringLiteral("/gpufrontier-probe"),
+                              QFileDevice::ReadOwner | QFileDevice::ExeOwner | QFileDevice::WriteOwner);
+        const QByteArray saved = qgetenv("GPUFRONTIER_PROBE_DIR");
+        qputenv("GPUFRONTIER_PROBE_DIR", db.dir().toLocal8Bit());
+        CatalogService pageService(db.path());
+        ProbePage page(&pageService);
+        page.show();
+        QSignalSpy finished(&page, &ProbePage::runFinished);
+        page.runProbe(false, true);
+        QVERIFY(finished.wait(60000));
+        qputenv("GPUFRONTIER_PROBE_DIR", saved);
+        QVERIFY(!finished.first().at(0).toBool());
+        QVERIFY2(page.statusText().contains(QStringLiteral("No CUDA GPU")), qPrintable(page.statusText()));
+        QVERIFY2(page.statusText().contains(QStringLiteral("Run the CPU probe instead")),
+                 qPrintable(page.statusText()));
+        QCOMPARE(page.historyCount(), 0);
     }
 
     void cancelStopsTheRun()

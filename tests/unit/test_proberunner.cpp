@@ -91,7 +91,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("detail");
         QTest::newRow("no device") << QStringLiteral("fake_nodevice.sh") << 30000
                                    << int(ProbeStatus::NoDevice)
-                                   << QStringLiteral("Run the CPU probe instead")
+                                   << QStringLiteral("No CUDA GPU or NVIDIA driver was found")
                                    << QStringLiteral("No usable CUDA GPU");
         QTest::newRow("cuda error") << QStringLiteral("fake_cudaerror.sh") << 30000
                                     << int(ProbeStatus::DeviceError)

@@ -197,6 +197,12 @@ private Q_SLOTS:
         QCOMPARE(providerKind(u"paperspace"), ProviderKind::Paperspace);
         QCOMPARE(providerKind(u"vastai"), ProviderKind::Vastai);
         QCOMPARE(providerKind(u"AWS"), ProviderKind::Other);
+        // The enum is the provider table's order (arrays are indexed by it), one value per row.
+        QCOMPARE(int(providers().size()) + 1, kProviderKindCount);
+        for (qsizetype i = 0; i < providers().size(); ++i) {
+            QCOMPARE(int(providers().at(i).kind), int(i));
+            QCOMPARE(providerKind(providers().at(i).id), providers().at(i).kind);
+        }
     }
 
     void runCost_data()
