@@ -402,8 +402,9 @@ private Q_SLOTS:
     void cliSweep()
     {
         QTemporaryDir dir;
+        // Issue 16: a sweep measures the probe and a short timed run, without --probe.
         const CliRun r = cli(m_db.path(), {u"plan"_s, u"--workload"_s, u"gpt2-124m"_s, u"--sweep"_s,
-                                           u"--probe"_s, u"--top"_s, u"4"_s, u"-o"_s, dir.path()});
+                                           u"--top"_s, u"4"_s, u"-o"_s, dir.path()});
         QVERIFY2(r.rc == 0, qPrintable(r.err));
         const Checked c = checkTasks(dir.path());
         CHECK_TASKS(c);
@@ -415,7 +416,23 @@ private Q_SLOTS:
             offers.insert(t.value(u"envs").toObject().value(u"GF_OFFER_KEY").toString());
             QVERIFY(t.value(u"run").toString().contains(u"gf_measure.py"_s));
             QVERIFY(t.value(u"file_mounts").toObject().size() == 2); // package + gf_measure.py
+            QCOMPARE(t.value(u"envs").toObject().value(u"GF_PROBE").toString(), u"1"_s);
+            QVERIFY(t.value(u"setup").toString().contains(u"gpufrontier.tar.gz"_s));
         }
+        QVERIFY(readText(dir.filePath(u"README.txt"_s)).contains(u"runs gpufrontier-probe --quick"_s));
+        QVERIFY2(r.out.contains(u"GPU Frontier's package"_s), qPrintable(r.out)); // the package note
+        // --package goes with a sweep too.
+        QTemporaryDir dir2;
+        const QString package = dir2.filePath(u"gpufrontier-test.tar.gz"_s);
+        {
+            QFile f(package);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("not really a package");
+        }
+        const CliRun withPackage =
+            cli(m_db.path(), {u"plan"_s, u"--workload"_s, u"gpt2-124m"_s, u"--sweep"_s, u"--top"_s, u"1"_s,
+                              u"--package"_s, package, u"-o"_s, dir2.filePath(u"plan"_s)});
+        QVERIFY2(withPackage.rc == 0, qPrintable(withPackage.err));
         const QString sweep = readText(dir.filePath(u"sweep.sh"_s));
         QVERIFY(sweep.contains(u"sky launch -y -c"_s));
         QVERIFY(sweep.contains(u"sky down -y"_s));
