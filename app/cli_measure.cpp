@@ -7,7 +7,6 @@
 #include "launch/measurementjson.h"
 #include "util/format.h"
 
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -97,14 +96,7 @@ int MeasureCommand::run(CliContext &ctx, const CliArgs &p) const
         // Read and check every file first: a bad file stores nothing.
         QList<std::pair<QString, QList<MeasurementDocument>>> docs;
         for (const QString &path : files) {
-            QFile f(path);
-            if (!f.open(QIODevice::ReadOnly)) {
-                ctx.err << "gpufrontier-cli measure: cannot read " << path << ": " << f.errorString()
-                        << Qt::endl;
-                return ExitFailure;
-            }
-            auto parsed =
-                parseMeasurementFile(f.readAll(), QFileInfo(path).fileName(), GpuCatalog::builtin());
+            auto parsed = readMeasurementFile(path, GpuCatalog::builtin());
             if (!parsed) {
                 ctx.err << "gpufrontier-cli measure: " << parsed.error().text() << Qt::endl
                         << "Nothing was imported." << Qt::endl;
