@@ -21,8 +21,9 @@ CliOptions measureOptions()
     CliOptions o;
     o.addRepeatable(
         QStringLiteral("import"), QStringLiteral("FILE"),
-        QStringLiteral("store the measurements of FILE (gf_measure.py JSON or a job log); repeatable, "
-                       "files may also follow as arguments"));
+        QStringLiteral("store the measurements of FILE (gf_measure.py JSON or a job log, at most %1 MB); "
+                       "repeatable, files may also follow as arguments")
+            .arg(kMaxMeasurementFileBytes >> 20));
     o.addValue(QStringLiteral("delete"), QStringLiteral("ID"),
                QStringLiteral("remove one stored measurement"));
     o.addValue(QStringLiteral("format"), QStringLiteral("FMT"), QStringLiteral("table (default) or json"));
