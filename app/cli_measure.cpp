@@ -7,7 +7,6 @@
 #include "launch/measurementjson.h"
 #include "util/format.h"
 
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -22,8 +21,9 @@ CliOptions measureOptions()
     CliOptions o;
     o.addRepeatable(
         QStringLiteral("import"), QStringLiteral("FILE"),
-        QStringLiteral("store the measurements of FILE (gf_measure.py JSON or a job log); repeatable, "
-                       "files may also follow as arguments"));
+        QStringLiteral("store the measurements of FILE (gf_measure.py JSON or a job log, at most %1 MB); "
+                       "repeatable, files may also follow as arguments")
+            .arg(kMaxMeasurementFileBytes >> 20));
     o.addValue(QStringLiteral("delete"), QStringLiteral("ID"),
                QStringLiteral("remove one stored measurement"));
     o.addValue(QStringLiteral("format"), QStringLiteral("FMT"), QStringLiteral("table (default) or json"));
@@ -97,14 +97,7 @@ int MeasureCommand::run(CliContext &ctx, const CliArgs &p) const
         // Read and check every file first: a bad file stores nothing.
         QList<std::pair<QString, QList<MeasurementDocument>>> docs;
         for (const QString &path : files) {
-            QFile f(path);
-            if (!f.open(QIODevice::ReadOnly)) {
-                ctx.err << "gpufrontier-cli measure: cannot read " << path << ": " << f.errorString()
-                        << Qt::endl;
-                return ExitFailure;
-            }
-            auto parsed =
-                parseMeasurementFile(f.readAll(), QFileInfo(path).fileName(), GpuCatalog::builtin());
+            auto parsed = readMeasurementFile(path, GpuCatalog::builtin());
             if (!parsed) {
                 ctx.err << "gpufrontier-cli measure: " << parsed.error().text() << Qt::endl
                         << "Nothing was imported." << Qt::endl;

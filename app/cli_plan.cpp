@@ -34,11 +34,13 @@ CliOptions planOptions()
         QStringLiteral("run gpufrontier-probe (from the .tar.gz package) and the measured-throughput step"));
     o.addFlag(
         QStringLiteral("sweep"),
-        QStringLiteral("validation sweep: one task per frontier offer that measures and stops, + sweep.sh"));
+        QStringLiteral("validation sweep: one task per frontier offer that measures (the probe and a short "
+                       "timed run) and stops, + sweep.sh; implies --probe"));
     o.addFlag(QStringLiteral("skypilot-legacy"),
               QStringLiteral("write cloud/region/zone keys instead of infra (SkyPilot before 0.10)"));
-    o.addValue(QStringLiteral("package"), QStringLiteral("FILE"),
-               QStringLiteral("GPU Frontier's .tar.gz (cpack -G TGZ) for --probe: copied into DIR"));
+    o.addValue(
+        QStringLiteral("package"), QStringLiteral("FILE"),
+        QStringLiteral("GPU Frontier's .tar.gz (cpack -G TGZ) for --probe or --sweep: copied into DIR"));
     o.addValue(QStringLiteral("margin"), QStringLiteral("X"),
                QStringLiteral("cost ceiling = projected cost x X (default 1.25)"));
     o.addValue(QStringLiteral("disk-gb"), QStringLiteral("GB"),
@@ -74,7 +76,8 @@ public:
                    "provider/instance_type/region[/zone][:spot] ('%' '/' ':' inside a part written %25 %2F "
                    "%3A;\n"
                    "without the zone the cheapest zone of the region is taken).\n"
-                   "--sweep: every task runs the probe (with --probe) and a short timed run of --run (or a\n"
+                   "--sweep: every task runs the probe (--sweep implies --probe) and a short timed run of "
+                   "--run (or a\n"
                    "synthetic PyTorch step of the preset's shape, gf_measure.py) and stops; sweep.sh "
                    "launches\n"
                    "them in parallel, collects the JSON files and tears the clusters down.")},
@@ -128,6 +131,7 @@ int PlanCommand::run(CliContext &ctx, const CliArgs &p) const
     lo.runCommand = p.value(QStringLiteral("run"));
     lo.probe = p.isSet(QStringLiteral("probe"));
     lo.sweep = p.isSet(QStringLiteral("sweep"));
+    lo.probe = lo.probe || lo.sweep; // a sweep measures the probe and a short timed run
     lo.legacyKeys = p.isSet(QStringLiteral("skypilot-legacy"));
     lo.nodes = nodes;
     if (margin)
@@ -139,7 +143,7 @@ int PlanCommand::run(CliContext &ctx, const CliArgs &p) const
     const QString package = p.value(QStringLiteral("package"));
     if (!package.isEmpty()) {
         if (!lo.probe)
-            return usageError(ctx, QStringLiteral("--package goes with --probe"));
+            return usageError(ctx, QStringLiteral("--package goes with --probe or --sweep"));
         if (!QFileInfo(package).isFile())
             return usageError(ctx, QStringLiteral("--package: %1 is not a file").arg(package));
         lo.packagePath = QStringLiteral("./") + QFileInfo(package).fileName();
@@ -283,7 +287,7 @@ int PlanCommand::run(CliContext &ctx, const CliArgs &p) const
     for (const QString &s : plan.value().skipped)
         ctx.out << "Not planned: " << s << '\n';
     if (lo.probe && package.isEmpty())
-        ctx.out << "Note: --probe ships GPU Frontier's package: copy gpufrontier-" GPUFRONTIER_VERSION
+        ctx.out << "Note: the probe ships GPU Frontier's package: copy gpufrontier-" GPUFRONTIER_VERSION
                    "-linux-x86_64.tar.gz (cpack -G TGZ) into "
                 << dir << " or pass --package FILE.\n";
     ctx.out << QStringLiteral("Wrote %1 files into %2 (see README.txt%3).\n")

@@ -194,7 +194,16 @@ void CatalogsPage::buildUi()
     m_keyStatus->setWordWrap(true);
     m_keyStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_keyStatus->setVisible(false);
-    form->addRow(QString(), m_keyStatus);
+    m_moveKey = new QPushButton(tr("Move to keychain"), sources);
+    m_moveKey->setObjectName(QStringLiteral("gcpKeyMove"));
+    m_moveKey->setToolTip(tr("Moves the key from its fallback file into the desktop's keychain (start a "
+                             "keyring first) and deletes the file."));
+    m_moveKey->setVisible(false);
+    connect(m_moveKey, &QPushButton::clicked, this, &CatalogsPage::moveKeyToKeychain);
+    auto *keyStatusRow = new QHBoxLayout;
+    keyStatusRow->addWidget(m_keyStatus, 1);
+    keyStatusRow->addWidget(m_moveKey, 0, Qt::AlignTop);
+    form->addRow(QString(), keyStatusRow);
     m_awsRegions = new QLineEdit(sources);
     m_awsRegions->setPlaceholderText(tr("all regions (e.g. us-east-1, us-west-2, eu-west-1)"));
     connect(m_awsRegions, &QLineEdit::editingFinished, this, &CatalogsPage::saveSettings);
@@ -309,6 +318,7 @@ void CatalogsPage::loadSettings()
             showKeyOutcome(stored.value());
         } else {
             m_storedKey.clear();
+            m_storedLocation = SecretLocation::None;
             m_keyStatus->setText(tr("Cannot read the stored GCP API key: %1").arg(stored.error().text()));
             setErrorStyle(m_keyStatus);
             m_keyStatus->setVisible(true);
@@ -331,10 +341,17 @@ void CatalogsPage::saveSettings()
         }
         RefreshSettings::setBaseUrl(s, p, url);
     }
-    if (const QString key = m_gcpKey->text().trimmed(); key != m_storedKey) {
+    // A key typed again while it is kept in the fallback file is written again too: the keychain takes it
+    // now if one has started since (the status line asks for exactly that).
+    const QString key = m_gcpKey->text().trimmed();
+    const bool retypedIntoFile = m_gcpKey->isModified() && !key.isEmpty() &&
+                                 m_storedLocation == SecretLocation::File &&
+                                 SecretStore::modeFromEnvironment() != SecretStore::Mode::File;
+    if (key != m_storedKey || retypedIntoFile) {
         const Result<SecretOutcome> stored = SecretStore().write(kGcpApiKeySecret, key);
         if (stored) {
             m_storedKey = key;
+            m_gcpKey->setModified(false);
             showKeyOutcome(stored.value());
         } else {
             errors.append(tr("GCP API key: %1").arg(stored.error().text()));
@@ -354,6 +371,9 @@ void CatalogsPage::saveSettings()
 
 void CatalogsPage::showKeyOutcome(const SecretOutcome &outcome)
 {
+    m_storedLocation = outcome.location;
+    const bool keychainPossible = SecretStore::modeFromEnvironment() != SecretStore::Mode::File;
+    m_moveKey->setVisible(outcome.location == SecretLocation::File && keychainPossible);
     switch (outcome.location) {
     case SecretLocation::None:
         m_keyStatus->setVisible(false);
@@ -363,12 +383,30 @@ void CatalogsPage::showKeyOutcome(const SecretOutcome &outcome)
         setErrorStyle(m_keyStatus, false);
         break;
     case SecretLocation::File:
-        m_keyStatus->setText(tr("⚠ Not in a keychain: %1. Start a keyring (GNOME Keyring, KWallet) and enter "
-                                "the key again to move it there.")
-                                 .arg(outcome.warning));
+        m_keyStatus->setText(
+            keychainPossible ? tr("⚠ Not in a keychain: %1. Start a keyring (GNOME Keyring, KWallet), then "
+                                  "press Move to keychain.")
+                                   .arg(outcome.warning)
+                             : tr("⚠ Not in a keychain: %1.").arg(outcome.warning));
         setErrorStyle(m_keyStatus);
         break;
     }
+    m_keyStatus->setVisible(true);
+}
+
+void CatalogsPage::moveKeyToKeychain()
+{
+    const Result<SecretOutcome> moved = SecretStore().moveToKeychain(kGcpApiKeySecret);
+    if (moved) {
+        m_storedKey = moved.value().value;
+        showKeyOutcome(moved.value());
+        return;
+    }
+    // Still in the file: say why, keep the button for another try.
+    m_keyStatus->setText(
+        tr("⚠ The key is still in its file: %1. Start a keyring (GNOME Keyring, KWallet) and try again.")
+            .arg(moved.error().text()));
+    setErrorStyle(m_keyStatus);
     m_keyStatus->setVisible(true);
 }
 

@@ -68,6 +68,8 @@ public:
     QLineEdit *gcpKeyEdit() const { return m_gcpKey; }
     /// Where the GCP API key is kept: the desktop keychain, or a warning about the 0600 fallback file.
     QLabel *gcpKeyStatus() const { return m_keyStatus; }
+    /// "Move to keychain": shown while the key is kept in the fallback file and a keychain may be used.
+    QPushButton *gcpKeyMoveButton() const { return m_moveKey; }
     QLineEdit *awsRegionsEdit() const { return m_awsRegions; }
     QComboBox *historyProvider() const { return m_histProvider; }
     QComboBox *historyInstance() const { return m_histInstance; }
@@ -92,6 +94,7 @@ private:
     void saveSettings();
     void loadSettings();
     void showKeyOutcome(const SecretOutcome &outcome);
+    void moveKeyToKeychain();
     RefreshOptions optionsFromSettings() const;
     /// What the user can do on this page about a refresh failure of this code (RefreshOutcome::code).
     static QString adviceFor(const QString &code);
@@ -125,7 +128,9 @@ private:
     QLabel *m_status = nullptr;
     QLineEdit *m_gcpKey = nullptr;
     QLabel *m_keyStatus = nullptr;
+    QPushButton *m_moveKey = nullptr;
     QString m_storedKey; ///< the key as last read from or written to the secret store
+    SecretLocation m_storedLocation = SecretLocation::None; ///< where m_storedKey is kept
     QLineEdit *m_awsRegions = nullptr;
     QLineEdit *m_caBundle = nullptr;
     QLabel *m_settingsError = nullptr;

@@ -60,11 +60,20 @@ protected:
 
 namespace {
 
-QColor providerColor(int provider)
+// The plot background of ChartThemeDark (the lighter end of its gradient) and ChartThemeLight.
+QColor plotBackground(bool dark)
+{
+    return dark ? QColor(0x2e, 0x30, 0x3a) : QColor(Qt::white);
+}
+
+// The provider's colour; on the dark theme lightened where it would not stand out from the plot
+// (Paperspace's purple, vast.ai's pink): at least 3:1, as the points and the legend need.
+QColor providerColor(int provider, bool dark)
 {
     const QList<ProviderInfo> &list = providers();
-    return QColor::fromRgb(provider >= 0 && provider < list.size() ? list.at(provider).colourRgb
-                                                                   : kOtherProviderColourRgb);
+    const QColor c = QColor::fromRgb(provider >= 0 && provider < list.size() ? list.at(provider).colourRgb
+                                                                             : kOtherProviderColourRgb);
+    return dark ? readableOn(c, plotBackground(true)) : c;
 }
 
 // Dominated points are faded with alpha, which the OpenGL series ignore: there they get the same
@@ -72,12 +81,12 @@ QColor providerColor(int provider)
 // ChartThemeDark, whose brushes are gradients).
 QColor dominatedColor(int provider, bool openGl, bool dark)
 {
-    QColor c = providerColor(provider);
+    QColor c = providerColor(provider, dark);
     if (!openGl) {
         c.setAlpha(70);
         return c;
     }
-    const QColor background = dark ? QColor(0x2e, 0x30, 0x3a) : QColor(Qt::white);
+    const QColor background = plotBackground(dark);
     const double a = 70.0 / 255.0;
     return QColor::fromRgbF(float(a * c.redF() + (1 - a) * background.redF()),
                             float(a * c.greenF() + (1 - a) * background.greenF()),
@@ -119,7 +128,7 @@ FrontierChart::FrontierChart(QWidget *parent) : QWidget(parent)
                 s->setMarkerShape(spot ? QScatterSeries::MarkerShapeRectangle
                                        : QScatterSeries::MarkerShapeCircle);
                 s->setMarkerSize(dominated ? 6.0 : 9.0);
-                QColor c = providerColor(p);
+                QColor c = providerColor(p, false); // applyColours sets the palette's colours
                 if (dominated)
                     c.setAlpha(70);
                 s->setColor(c);
@@ -247,6 +256,7 @@ void FrontierChart::changeEvent(QEvent *event)
         return;
     m_chart->setTheme(theme); // resets every series' colours, the axes and the legend
     applyColours();
+    applyGridColours();
 }
 
 void FrontierChart::applyColours()
@@ -260,7 +270,7 @@ void FrontierChart::applyColours()
         QScatterSeries *s = m_series[i].series;
         const bool dominated = i % 2 == 1;
         const QColor c = dominated ? dominatedColor(m_series[i].provider, s->useOpenGL(), dark)
-                                   : providerColor(m_series[i].provider);
+                                   : providerColor(m_series[i].provider, dark);
         s->setColor(c);
         s->setBorderColor(dominated ? QColor(Qt::transparent) : c.darker(140));
     }
@@ -303,6 +313,12 @@ void FrontierChart::applyColours()
         }
         if (series == m_feasible || series == m_selected || series == m_band)
             marker->setVisible(false);
+        // The recommended series is a ring (a transparent fill): its legend square shows the ring's
+        // colour, not the fill (which left a dark square on the dark theme).
+        if (series == m_recommended) {
+            marker->setBrush(rp.color());
+            marker->setPen(QPen(dark ? rp.color() : rp.color().darker(150)));
+        }
     }
 }
 
@@ -574,8 +590,22 @@ void FrontierChart::rebuildAxes()
         s->attachAxis(m_axisX);
         s->attachAxis(m_axisY);
     }
+    applyGridColours();
     updateGuides();
     scheduleDraw();
+}
+
+void FrontierChart::applyGridColours()
+{
+    if (!isDarkPalette(palette()))
+        return; // ChartThemeLight's own grid: faint minor lines already
+    for (QAbstractAxis *a : {m_axisX, m_axisY}) {
+        if (!a)
+            continue;
+        QPen minor = a->minorGridLinePen();
+        minor.setColor(QColor(0x45, 0x48, 0x52)); // about 1.4:1 on the plot: visible, behind the points
+        a->setMinorGridLinePen(minor);
+    }
 }
 
 void FrontierChart::setLogX(bool on)

@@ -90,6 +90,9 @@ protected:
 private:
     /// The chart's own colours on top of its theme: provider colours, guides, legend.
     void applyColours();
+    /// The axes' grid on top of the theme: on the dark theme the minor lines of the log axes are dimmed
+    /// (its default draws them nearly as bright as the major lines, a busy plot behind the points).
+    void applyGridColours();
     struct SeriesInfo
     {
         QScatterSeries *series = nullptr;

@@ -77,10 +77,18 @@ LaunchPlanDialog::LaunchPlanDialog(const QStringList &offerLines, QWidget *paren
     m_sweep->setObjectName(QStringLiteral("launchSweep"));
     m_sweep->setChecked(s.value(QStringLiteral("launchPlan/sweep"), false).toBool());
     m_sweep->setToolTip(
-        tr("Every task measures for a few minutes (your command, or a synthetic step of the "
-           "preset's shape) and stops; sweep.sh launches all of them in parallel, collects the "
-           "JSON files and tears the clusters down."));
+        tr("Every task runs the probe and measures for a few minutes (your command, or a synthetic "
+           "step of the preset's shape) and stops; sweep.sh launches all of them in parallel, "
+           "collects the JSON files and tears the clusters down."));
     form->addRow(QString(), m_sweep);
+    // A sweep always runs the probe: shown checked and fixed while the sweep is chosen.
+    auto sweepImpliesProbe = [this](bool sweep) {
+        if (sweep)
+            m_probe->setChecked(true);
+        m_probe->setEnabled(!sweep);
+    };
+    connect(m_sweep, &QCheckBox::toggled, this, sweepImpliesProbe);
+    sweepImpliesProbe(m_sweep->isChecked());
 
     m_nodes = new QSpinBox(this);
     m_nodes->setObjectName(QStringLiteral("launchNodes"));
@@ -131,8 +139,8 @@ LaunchOptions LaunchPlanDialog::options() const
 {
     LaunchOptions o;
     o.runCommand = m_run->text().trimmed();
-    o.probe = m_probe->isChecked();
     o.sweep = m_sweep->isChecked();
+    o.probe = m_probe->isChecked() || o.sweep;
     o.nodes = m_nodes->value();
     o.costMargin = m_margin->value();
     o.legacyKeys = m_legacy->isChecked();

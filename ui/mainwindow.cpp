@@ -443,7 +443,7 @@ void MainWindow::openLaunchPlan(QList<qsizetype> points)
                             .arg(t.name, t.fileName);
     for (const QString &s : plan.value().skipped)
         text += u'\n' + tr("Not planned: %1").arg(s);
-    if (plan.value().options.probe)
+    if (plan.value().options.measures())
         text += u'\n' +
                 tr("The probe needs GPU Frontier's Linux .tar.gz package in that folder (see README.txt).");
     QMessageBox box(QMessageBox::Information, tr("Launch plan"), text, QMessageBox::Ok, this);

@@ -24,4 +24,10 @@ void refreshErrorStyles();
 /// Whether the palette is a dark one (light text on a dark window).
 bool isDarkPalette(const QPalette &palette);
 
+/// WCAG 2 contrast ratio of two opaque colours (1 .. 21).
+double contrastRatio(const QColor &a, const QColor &b);
+/// `colour`, lightened on a dark background or darkened on a light one (hue kept) until it has at least
+/// `minRatio` contrast with `background` (3:1: the WCAG rule for graphics); unchanged when it has.
+QColor readableOn(const QColor &colour, const QColor &background, double minRatio = 3.0);
+
 } // namespace gf

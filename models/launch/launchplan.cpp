@@ -33,7 +33,7 @@ QString setupText(const LaunchOptions &o, bool hasUserCommand)
 {
     QString s = QStringLiteral("set -euo pipefail\nmkdir -p \"$HOME/%1\"\n")
                     .arg(QString::fromUtf16(kRemoteResultDir));
-    if (o.probe)
+    if (o.measures())
         s +=
             QStringLiteral(
                 "# GPU Frontier's package (file_mounts): the probe is libexec/gpufrontier/gpufrontier-probe\n"
@@ -214,11 +214,11 @@ Result<LaunchPlan> buildLaunchPlan(const Workload &w, const QList<LaunchCandidat
         env("GF_PROJECTED_SAMPLES_PER_S",
             t.projectedSamplesPerS ? QString::number(*t.projectedSamplesPerS, 'g', 8) : QString());
         env("GF_MAX_COST_USD", t.costCeilingUsd ? number(*t.costCeilingUsd) : QString());
-        env("GF_PROBE", o.probe ? QStringLiteral("1") : QStringLiteral("0"));
+        env("GF_PROBE", o.measures() ? QStringLiteral("1") : QStringLiteral("0"));
         env("GF_MEASURE_SECONDS", QString::number(o.measureSeconds));
         env("GF_USER_CMD", o.runCommand);
 
-        if (o.probe) {
+        if (o.measures()) {
             const QString pkg = o.packagePath.isEmpty() ? QStringLiteral("./gpufrontier-" GPUFRONTIER_VERSION
                                                                          "-linux-x86_64.tar.gz")
                                                         : o.packagePath;
@@ -314,7 +314,7 @@ QString planReadme(const LaunchPlan &plan)
         "offer: cloud/region[/zone], instance type, accelerators, spot or on-demand. Run every command "
         "below\n"
         "from this folder (file_mounts name local files relative to it).\n");
-    if (o.probe)
+    if (o.measures())
         r += QStringLiteral(
                  "\nWith the probe: copy GPU Frontier's Linux package here first (build it with `cpack -G "
                  "TGZ` in\n"
@@ -387,12 +387,12 @@ QString planReadme(const LaunchPlan &plan)
     if (o.measures()) {
         r += QStringLiteral(
                  "\nMeasurements\n------------\n"
-                 "On the first node, gf_measure.py %1 and measures the workload's throughput for %2 s: %3.\n"
-                 "It writes ~/%4/<task>.json on the cluster and prints the same document on one line "
+                 "On the first node, gf_measure.py runs gpufrontier-probe --quick and measures the "
+                 "workload's\n"
+                 "throughput for %1 s: %2.\n"
+                 "It writes ~/%3/<task>.json on the cluster and prints the same document on one line "
                  "starting\n"
                  "with GPUFRONTIER-MEASUREMENT in the job's log.\n")
-                 .arg(o.probe ? QStringLiteral("runs gpufrontier-probe --quick")
-                              : QStringLiteral("skips the probe"))
                  .arg(o.measureSeconds)
                  .arg(o.runCommand.isEmpty()
                           ? QStringLiteral(

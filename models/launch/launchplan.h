@@ -30,7 +30,7 @@ struct LaunchOptions
 {
     QString runCommand;      ///< the user's training command; empty = none (the task then says so)
     bool probe = false;      ///< run gpufrontier-probe and the measured-throughput step
-    bool sweep = false;      ///< validation sweep: measure only (probe + short timed run), then stop
+    bool sweep = false;      ///< validation sweep: measure only (the probe + a short timed run), then stop
     int nodes = 1;           ///< num_nodes of every task
     bool legacyKeys = false; ///< cloud/region/zone keys instead of infra (SkyPilot < 0.10)
     double costMargin = kDefaultCostMargin;
@@ -38,6 +38,9 @@ struct LaunchOptions
     QString packagePath;       ///< local path of GPU Frontier's .tar.gz as file_mounts names it
     int measureSeconds = kDefaultMeasureSeconds;
 
+    /// Whether tasks measure: gf_measure.py runs gpufrontier-probe (the package is shipped) and the
+    /// measured-throughput step. Asked for with `probe`, and always in a sweep (issue 16: the sweep
+    /// "measures the probe and a short timed run").
     bool measures() const { return probe || sweep; }
 };
 

@@ -2,11 +2,13 @@
 
 #include "domain/gpucatalog.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <cmath>
 
 namespace gf {
@@ -141,6 +143,30 @@ Result<QList<MeasurementDocument>> parseMeasurementFile(const QByteArray &conten
                                         "gf_measure.py, or a log with a GPUFRONTIER-MEASUREMENT line)")
                              .arg(fileName));
     return out;
+}
+
+Result<QList<MeasurementDocument>> readMeasurementFile(const QString &path, const GpuCatalog &gpus,
+                                                       qint64 maxBytes)
+{
+    auto tooLarge = [&] {
+        return makeError(QStringLiteral("%1 is larger than %2 MB, the limit for a measurement file (a "
+                                        "measurement JSON or a job log; keep only the "
+                                        "GPUFRONTIER-MEASUREMENT lines of a longer log)")
+                             .arg(path)
+                             .arg(std::max<qint64>(1, maxBytes >> 20)));
+    };
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return makeError(QStringLiteral("cannot read %1: %2").arg(path, f.errorString()));
+    if (!f.isSequential() && f.size() > maxBytes)
+        return tooLarge();
+    // At most one byte past the limit: a pipe or a file that grows is cut off there.
+    const QByteArray content = f.read(maxBytes + 1);
+    if (content.size() > maxBytes)
+        return tooLarge();
+    if (f.error() != QFileDevice::NoError)
+        return makeError(QStringLiteral("cannot read %1: %2").arg(path, f.errorString()));
+    return parseMeasurementFile(content, QFileInfo(path).fileName(), gpus);
 }
 
 } // namespace gf

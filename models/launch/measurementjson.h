@@ -32,4 +32,14 @@ struct MeasurementDocument
 Result<QList<MeasurementDocument>> parseMeasurementFile(const QByteArray &content, const QString &fileName,
                                                         const GpuCatalog &gpus);
 
+/// The largest measurement file read (a measurement JSON or a saved job log). A file is held whole while
+/// it is parsed; a longer log can be cut to its GPUFRONTIER-MEASUREMENT lines.
+inline constexpr qint64 kMaxMeasurementFileBytes = qint64(64) * 1024 * 1024;
+
+/// Reads the file at `path` and parses it (parseMeasurementFile). A file larger than `maxBytes` is
+/// refused before it is read (and a device that grows while read is cut off at the limit): the error
+/// names the file and the limit.
+Result<QList<MeasurementDocument>> readMeasurementFile(const QString &path, const GpuCatalog &gpus,
+                                                       qint64 maxBytes = kMaxMeasurementFileBytes);
+
 } // namespace gf

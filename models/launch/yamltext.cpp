@@ -1,5 +1,7 @@
 #include "launch/yamltext.h"
 
+#include "util/printable.h"
+
 #include <QStringList>
 
 namespace gf {
@@ -53,9 +55,9 @@ QString yamlCommentText(QStringView text)
     QString out;
     out.reserve(text.size());
     for (QChar c : text) {
-        const char16_t u = c.unicode();
-        const bool bad = u < 0x20 || u == 0x7F || (u >= 0x80 && u <= 0x9F) || u == 0x2028 || u == 0x2029 ||
-                         u == 0xFEFF || c.isSurrogate();
+        // The one rule of util/printable.h (controls, line separators, bidi overrides and isolates),
+        // plus what YAML itself refuses in a comment: the BOM and lone surrogate halves.
+        const bool bad = isUnprintableChar(c.unicode()) || c.unicode() == 0xFEFF || c.isSurrogate();
         out += bad ? u'?' : c;
     }
     return out;

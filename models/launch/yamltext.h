@@ -10,7 +10,8 @@ namespace gf {
 /// (U+2028, U+2029), lone surrogates and the BOM written as escapes; everything else as is (UTF-8).
 QString yamlQuoted(QStringView text);
 /// Text safe inside a '#' comment line: every character that YAML or a terminal treats as a line break
-/// or control character becomes '?', so a comment can never end early.
+/// or control character, and the bidi overrides and isolates that reorder what a reader sees (the rule
+/// of util/printable.h's isUnprintableChar), becomes '?', so a comment can never end early or lie.
 QString yamlCommentText(QStringView text);
 /// A literal block scalar ("|") of the given lines at `indent` spaces, for text GPU Frontier generates
 /// (setup and run): the caller passes only fixed template text. Ends with a newline.

@@ -5,6 +5,7 @@
 #include "providers/skypilotcatalog.h"
 #include "providers/vastai.h"
 #include "util/csv.h"
+#include "util/hashingreader.h"
 #include "util/printable.h"
 
 #include <QFile>
@@ -346,11 +347,20 @@ Result<ProviderParts> readProviderFiles(const QString &provider, const QStringLi
                 if (parts.complete || paths.size() > 1)
                     return makeError(
                         QStringLiteral("%1: %2 is a whole catalog; import it on its own").arg(who, name));
+                // A GPU Frontier CSV is checksummed as it is (as the bundled snapshot is): hashed while it
+                // streams, never read a second time.
+                HashingReader hashed(f);
                 Result<SnapshotData> r = format == ProviderFormat::GpuFrontierCsv
-                                             ? parseSnapshotCsv(f, origin, limits)
+                                             ? parseSnapshotCsv(hashed, origin, limits)
                                              : parseSkypilotCsv(f, provider, tables, origin, limits);
                 if (!r)
                     return r.error();
+                if (format == ProviderFormat::GpuFrontierCsv) {
+                    if (!hashed.drain())
+                        return makeError(
+                            QStringLiteral("%1: cannot read %2: %3").arg(who, path, hashed.errorString()));
+                    parts.fileSha256 = hashed.result();
+                }
                 if (r.value().provider != provider)
                     return makeError(QStringLiteral("%1: %2 holds %3 prices, not %1")
                                          .arg(who, name, providerDisplayName(r.value().provider)));

@@ -52,6 +52,9 @@ struct ProviderParts
     QList<AzureRetailItem> azureItems;
     QList<GcpSku> gcpSkus;
     std::optional<SnapshotData> complete; ///< a source that is a whole catalog already (CSV, vast.ai)
+    /// SHA-256 (raw) of a GPU Frontier catalog CSV read from a file, computed while it streamed: the
+    /// snapshot checksum of the file as it is (as the bundled snapshot's). Empty otherwise.
+    QByteArray fileSha256;
     QStringList warnings;
     QStringList descriptions;
     QDate dataDate;

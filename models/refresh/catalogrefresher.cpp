@@ -14,29 +14,12 @@
 #include "util/csv.h"
 #include "util/resourcefiles.h"
 
-#include <QFile>
 #include <QFileInfo>
 #include <QSet>
 #include <QUrl>
 #include <QUrlQuery>
 
 namespace gf {
-
-namespace {
-
-QByteArray readHead(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.read(64 * 1024) : QByteArray();
-}
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-} // namespace
 
 QString refreshStatusName(RefreshStatus status)
 {
@@ -167,8 +150,11 @@ RefreshOutcome CatalogRefresher::conclude(const QString &provider, QDateTime sta
         w = redact(w);
     if (live && !data.dataDate.isValid())
         data.dataDate = QDateTime::currentDateTimeUtc().date();
-    const QByteArray payload = f.rawPayload.isEmpty() ? snapshotFingerprint(data) : f.rawPayload;
     ImportOptions options;
+    options.payloadSha256 = f.payloadSha256;
+    const QByteArray payload = !f.payloadSha256.isEmpty() ? QByteArray()
+                               : f.rawPayload.isEmpty()   ? snapshotFingerprint(data)
+                                                          : f.rawPayload;
     options.limits.minRows = std::max(1, m_options.minRows);
     const QStringList warnings = data.warnings;
     auto imported = m_store.importSnapshot(std::move(data), f.kind, out.origin, payload, m_gpus, options);
@@ -250,10 +236,9 @@ RefreshOutcome CatalogRefresher::importFiles(const QString &provider, const QStr
         for (const QString &p : paths)
             names.append(QFileInfo(p).fileName());
         f.origin = names.join(QStringLiteral(", "));
-        // A GPU Frontier CSV is checksummed as it is (as the bundled snapshot is).
-        if (paths.size() == 1 && parts.value().complete &&
-            detectProviderFormat(readHead(paths.first())) == ProviderFormat::GpuFrontierCsv)
-            f.rawPayload = readAll(paths.first());
+        // A GPU Frontier CSV is checksummed as it is (as the bundled snapshot is), hashed while it streamed.
+        if (paths.size() == 1 && parts.value().complete)
+            f.payloadSha256 = parts.value().fileSha256;
         f.parts = std::move(parts).value();
         fetched = std::move(f);
     }

@@ -27,7 +27,8 @@ struct FetchedCatalog
     QString origin;
     QList<FetchState> states; ///< conditional-request validators, stored after a successful import
     SourceKind kind = SourceKind::Live;
-    QByteArray rawPayload; ///< checksum input when the source is a whole catalog file
+    QByteArray rawPayload;    ///< checksum input when the source is a whole catalog file
+    QByteArray payloadSha256; ///< or its SHA-256 (raw), computed while the file streamed (wins when set)
     qint64 bytes = 0;
     int requests = 0;
     QString note;     ///< an extra line of facts for the outcome message

@@ -9,6 +9,7 @@
 #include <QStandardPaths>
 #include <QTimer>
 
+#include <atomic>
 #include <type_traits>
 
 #if GF_HAVE_KEYCHAIN
@@ -23,20 +24,9 @@ constexpr QFileDevice::Permissions kFileMode = QFileDevice::ReadOwner | QFileDev
 constexpr QFileDevice::Permissions kDirMode =
     QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner;
 
-enum class KeychainState
-{
-    Ok,
-    NotFound,
-    Unavailable, ///< no keychain service answers: use the file
-    Failed       ///< the keychain answered with an error (access denied, ...)
-};
+using KeychainState = KeychainAnswer::State;
 
-struct KeychainAnswer
-{
-    KeychainState state = KeychainState::Unavailable;
-    QString value;
-    QString message; ///< QtKeychain's error text (never holds the secret)
-};
+std::atomic<KeychainBackend *> g_testKeychain{nullptr};
 
 #if GF_HAVE_KEYCHAIN
 KeychainState stateOf(QKeychain::Error error)
@@ -112,6 +102,29 @@ template <class Job, class Setup> KeychainAnswer runJob(const QString &, Setup)
         KeychainState::Unavailable, {}, QStringLiteral("this build has no keychain support (QtKeychain)")};
 }
 #endif
+
+// The keychain calls: a test's stand-in when one is installed, else QtKeychain.
+KeychainAnswer keychainRead(const QString &name)
+{
+    if (KeychainBackend *k = g_testKeychain.load())
+        return k->read(SecretStore::serviceName(), name);
+    return runJob<QKeychain::ReadPasswordJob>(name, [](QKeychain::ReadPasswordJob &) {});
+}
+
+KeychainAnswer keychainWrite(const QString &name, const QString &value)
+{
+    if (KeychainBackend *k = g_testKeychain.load())
+        return k->write(SecretStore::serviceName(), name, value);
+    return runJob<QKeychain::WritePasswordJob>(
+        name, [&value](QKeychain::WritePasswordJob &job) { job.setTextData(value); });
+}
+
+KeychainAnswer keychainRemove(const QString &name)
+{
+    if (KeychainBackend *k = g_testKeychain.load())
+        return k->remove(SecretStore::serviceName(), name);
+    return runJob<QKeychain::DeletePasswordJob>(name, [](QKeychain::DeletePasswordJob &) {});
+}
 
 QString fallbackWarning(const QString &path, const QString &why)
 {
@@ -199,7 +212,7 @@ Result<SecretOutcome> SecretStore::read(const QString &name) const
 {
     if (m_mode == Mode::File)
         return readFile(name, QStringLiteral("GPUFRONTIER_SECRET_STORE=file"));
-    const KeychainAnswer a = runJob<QKeychain::ReadPasswordJob>(name, [](QKeychain::ReadPasswordJob &) {});
+    const KeychainAnswer a = keychainRead(name);
     switch (a.state) {
     case KeychainState::Ok:
         return SecretOutcome{a.value.trimmed(), SecretLocation::Keychain, {}};
@@ -235,8 +248,7 @@ Result<SecretOutcome> SecretStore::write(const QString &name, const QString &val
     }
     if (m_mode == Mode::File)
         return writeFile(name, v, QStringLiteral("GPUFRONTIER_SECRET_STORE=file"));
-    const KeychainAnswer a = runJob<QKeychain::WritePasswordJob>(
-        name, [&v](QKeychain::WritePasswordJob &job) { job.setTextData(v); });
+    const KeychainAnswer a = keychainWrite(name, v);
     if (a.state == KeychainState::Ok) {
         if (const Status s = removeFile(name); !s)
             return s.error();
@@ -244,14 +256,15 @@ Result<SecretOutcome> SecretStore::write(const QString &name, const QString &val
     }
     if (a.state == KeychainState::Unavailable && m_mode == Mode::Auto)
         return writeFile(name, v, a.message);
+    if (a.state == KeychainState::Unavailable)
+        return makeError(QStringLiteral("no desktop keychain is available: %1").arg(a.message));
     return makeError(QStringLiteral("the desktop keychain refused to store the key: %1").arg(a.message));
 }
 
 Status SecretStore::remove(const QString &name) const
 {
     if (m_mode != Mode::File) {
-        const KeychainAnswer a =
-            runJob<QKeychain::DeletePasswordJob>(name, [](QKeychain::DeletePasswordJob &) {});
+        const KeychainAnswer a = keychainRemove(name);
         if (a.state == KeychainState::Failed)
             return makeError(
                 QStringLiteral("the desktop keychain refused to delete the key: %1").arg(a.message));
@@ -259,6 +272,23 @@ Status SecretStore::remove(const QString &name) const
             return makeError(QStringLiteral("no desktop keychain is available: %1").arg(a.message));
     }
     return removeFile(name);
+}
+
+Result<SecretOutcome> SecretStore::moveToKeychain(const QString &name) const
+{
+    if (m_mode == Mode::File)
+        return makeError(
+            QStringLiteral("the key is kept in a file by choice (GPUFRONTIER_SECRET_STORE=file)"));
+    auto file = readFile(name, QStringLiteral("earlier"));
+    if (!file || file.value().location == SecretLocation::None)
+        return file;
+    // The keychain only: where none answers the file stays as it is.
+    return SecretStore(Mode::Keychain, m_fileDir).write(name, file.value().value);
+}
+
+void SecretStore::setKeychainForTesting(KeychainBackend *backend)
+{
+    g_testKeychain.store(backend);
 }
 
 std::optional<Result<SecretOutcome>>

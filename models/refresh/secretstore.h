@@ -28,6 +28,32 @@ struct SecretOutcome
     QString warning;
 };
 
+/// What the keychain answered to one call (SecretStore's view of QtKeychain; never printed).
+struct KeychainAnswer
+{
+    enum class State
+    {
+        Ok,
+        NotFound,
+        Unavailable, ///< no keychain service answers: use the file
+        Failed       ///< the keychain answered with an error (access denied, ...)
+    };
+    State state = State::Unavailable;
+    QString value;   ///< the secret read (read calls only)
+    QString message; ///< the keychain's error text (never holds the secret)
+};
+
+/// The keychain behind SecretStore. The application uses QtKeychain; a test installs a stand-in with
+/// SecretStore::setKeychainForTesting (a keychain that starts later, one that refuses, ...).
+class KeychainBackend
+{
+public:
+    virtual ~KeychainBackend() = default;
+    virtual KeychainAnswer read(const QString &service, const QString &name) = 0;
+    virtual KeychainAnswer write(const QString &service, const QString &name, const QString &value) = 0;
+    virtual KeychainAnswer remove(const QString &service, const QString &name) = 0;
+};
+
 /// The application's secrets (the GCP API key) in the desktop's keychain through QtKeychain. Where no
 /// keychain service answers (CI, a server without a desktop session, tests), a file readable only by
 /// its owner (0600, in a 0700 folder) holds it instead, and the outcome carries a warning saying so.
@@ -62,6 +88,14 @@ public:
     Result<SecretOutcome> write(const QString &name, const QString &value) const;
     /// Removes a secret from the keychain and the fallback file.
     Status remove(const QString &name) const;
+    /// Moves a secret kept in the fallback file (no keychain answered when it was stored) into the
+    /// keychain now, and deletes the file once the keychain holds it. Location None when the file holds
+    /// nothing; an error (the file kept, nothing lost) when no keychain takes it or the mode is File.
+    Result<SecretOutcome> moveToKeychain(const QString &name) const;
+
+    /// Replaces the keychain of every SecretStore in this process (tests); nullptr restores QtKeychain.
+    /// The caller keeps ownership and restores nullptr before the backend goes away.
+    static void setKeychainForTesting(KeychainBackend *backend);
 
     /// Moves a secret that an older version kept in plain QSettings (`settingsKey`) into the store and
     /// deletes it there once stored. nullopt when there was nothing to move; the write's outcome

@@ -435,8 +435,10 @@ Result<ImportOutcome> CatalogStore::importSnapshot(SnapshotData data, SourceKind
     }
     ImportOutcome outcome;
     outcome.warnings = data.warnings;
-    const QString checksum =
-        QString::fromLatin1(QCryptographicHash::hash(payload, QCryptographicHash::Sha256).toHex());
+    const QString checksum = QString::fromLatin1(
+        (options.payloadSha256.isEmpty() ? QCryptographicHash::hash(payload, QCryptographicHash::Sha256)
+                                         : options.payloadSha256)
+            .toHex());
 
     QSqlDatabase db = QSqlDatabase::database(m_connection);
     Transaction tx(db);

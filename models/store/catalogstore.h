@@ -31,6 +31,9 @@ struct ImportOptions
 {
     bool validate = true; ///< tests switch it off to exercise the database's own constraints
     ValidationLimits limits;
+    /// The payload's SHA-256 (raw) when the caller computed it while streaming; the payload is then not
+    /// hashed (it may be empty).
+    QByteArray payloadSha256;
 };
 
 /// A stored probe run.

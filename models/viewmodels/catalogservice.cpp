@@ -270,11 +270,7 @@ quint64 CatalogService::importMeasurements(const QStringList &paths)
         [paths](Worker &w) -> Result<MeasurementImport> {
             QList<std::pair<QString, QList<MeasurementDocument>>> docs;
             for (const QString &path : paths) {
-                QFile f(path);
-                if (!f.open(QIODevice::ReadOnly))
-                    return makeError(QStringLiteral("Cannot read %1: %2").arg(path, f.errorString()));
-                auto parsed =
-                    parseMeasurementFile(f.readAll(), QFileInfo(path).fileName(), GpuCatalog::builtin());
+                auto parsed = readMeasurementFile(path, GpuCatalog::builtin());
                 if (!parsed)
                     return parsed.error();
                 docs.append({QFileInfo(path).absoluteFilePath(), parsed.value()});

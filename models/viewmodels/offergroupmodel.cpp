@@ -144,19 +144,22 @@ QVariant OfferGroupModel::groupData(int group, int column, int role) const
     switch (column) {
     case OfferTableModel::Provider:
     case OfferTableModel::Instance:
+        // Provider text (instance type, region, zone) is shown, never read as markup or controls.
         if (role == Qt::ToolTipRole)
-            return tr("%1 %2 %3: one offer per location.\nThe row shows the best one (the cheapest projected "
-                      "run, "
-                      "else the lowest price): %4.\nExpand it (or press →) to see every location.")
-                .arg(providerDisplayName(o.provider), o.instanceType, locationCountText(s), locationText(o));
+            return OfferTableModel::plainToolTip(
+                tr("%1 %2 %3: one offer per location.\nThe row shows the best one (the cheapest projected "
+                   "run, else the lowest price): %4.\nExpand it (or press →) to see every location.")
+                    .arg(providerDisplayName(o.provider), o.instanceType, locationCountText(s),
+                         locationText(o)));
         break;
     case OfferTableModel::Region:
         if (role == Qt::DisplayRole)
             return locationCountText(s);
         if (role == Qt::ToolTipRole)
-            return tr("%1 %2; the row's time and cost are those of %3.\nExpand the row to see every "
-                      "location.")
-                .arg(o.instanceType, locationCountText(s), locationText(o));
+            return OfferTableModel::plainToolTip(
+                tr("%1 %2; the row's time and cost are those of %3.\nExpand the row to see every "
+                   "location.")
+                    .arg(o.instanceType, locationCountText(s), locationText(o)));
         break;
     case OfferTableModel::OnDemand:
     case OfferTableModel::Spot: {
@@ -172,7 +175,7 @@ QVariant OfferGroupModel::groupData(int group, int column, int role) const
         if (role == OfferTableModel::SortRole)
             return lo ? QVariant(*lo) : QVariant();
         if (role == Qt::ToolTipRole)
-            return priceRangeTooltip(group, spot);
+            return OfferTableModel::plainToolTip(priceRangeTooltip(group, spot));
         break;
     }
     case OfferTableModel::OnFrontier:

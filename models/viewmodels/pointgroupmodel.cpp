@@ -1,6 +1,7 @@
 #include "viewmodels/pointgroupmodel.h"
 
 #include "util/format.h"
+#include "viewmodels/offertablemodel.h"
 #include "viewmodels/pointtablemodel.h"
 
 namespace gf {
@@ -77,8 +78,10 @@ QVariant PointGroupModel::groupData(int group, int column, int role) const
             QStringList places;
             for (const int row : rows)
                 places.append(locationText(r->offers.at(r->points.at(m_points->pointAt(row)).offerIndex)));
-            return tr("On the frontier %1: %2.\nThe row shows the cheapest; expand it to see each.")
-                .arg(where, places.join(QStringLiteral(", ")));
+            // Provider text (regions, zones) is shown, never read as markup or controls.
+            return OfferTableModel::plainToolTip(
+                tr("On the frontier %1: %2.\nThe row shows the cheapest; expand it to see each.")
+                    .arg(where, places.join(QStringLiteral(", "))));
         }
     }
     if (column == PointTableModel::UsdPerHour && role == Qt::DisplayRole && hi > lo)

@@ -11,10 +11,13 @@
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QFile>
+#include <QFileInfo>
+#include <QHash>
 #include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTableView>
@@ -30,6 +33,37 @@ FixtureResponse file(const QString &fixture)
 {
     return FixtureResponse::json(readFixture(fixture));
 }
+
+// A keychain that starts later: as a user who starts GNOME Keyring after storing the key.
+class FakeKeychain final : public KeychainBackend
+{
+public:
+    bool running = false;
+    QHash<QString, QString> entries;
+
+    KeychainAnswer read(const QString &, const QString &name) override
+    {
+        if (!running)
+            return {KeychainAnswer::State::Unavailable, {}, QStringLiteral("no keyring is running")};
+        if (!entries.contains(name))
+            return {KeychainAnswer::State::NotFound, {}, QStringLiteral("not found")};
+        return {KeychainAnswer::State::Ok, entries.value(name), {}};
+    }
+    KeychainAnswer write(const QString &, const QString &name, const QString &value) override
+    {
+        if (!running)
+            return {KeychainAnswer::State::Unavailable, {}, QStringLiteral("no keyring is running")};
+        entries.insert(name, value);
+        return {KeychainAnswer::State::Ok, {}, {}};
+    }
+    KeychainAnswer remove(const QString &, const QString &name) override
+    {
+        if (!running)
+            return {KeychainAnswer::State::Unavailable, {}, QStringLiteral("no keyring is running")};
+        entries.remove(name);
+        return {KeychainAnswer::State::Ok, {}, {}};
+    }
+};
 
 } // namespace
 
@@ -235,6 +269,72 @@ private Q_SLOTS:
                                       .data()
                                       .toString(),
                                   QStringLiteral("file"), 30000);
+    }
+
+    // Issue 17: the status line's advice works: with a keyring started after the key went to the file,
+    // entering the same key again, or "Move to keychain", moves it there and deletes the file.
+    void keyMovesIntoTheKeychain()
+    {
+        const QByteArray mode = qgetenv("GPUFRONTIER_SECRET_STORE");
+        qputenv("GPUFRONTIER_SECRET_STORE", "auto");
+        FakeKeychain keychain;
+        SecretStore::setKeychainForTesting(&keychain);
+        auto restore = qScopeGuard([&] {
+            SecretStore::setKeychainForTesting(nullptr);
+            qputenv("GPUFRONTIER_SECRET_STORE", mode);
+        });
+        const QString key = QStringLiteral("AIzaSy-ui-move-test");
+        const SecretStore store;
+        const QString path = store.filePath(kGcpApiKeySecret);
+        QVERIFY(store.remove(kGcpApiKeySecret));
+        TempDb db;
+        {
+            CatalogService service(db.path());
+            CatalogsPage page(&service, nullptr);
+            QVERIFY(page.gcpKeyMoveButton()->isHidden());
+            page.gcpKeyEdit()->setText(key);
+            page.gcpKeyEdit()->setModified(true);
+            Q_EMIT page.gcpKeyEdit()->editingFinished();
+            QVERIFY(QFileInfo::exists(path));
+            QVERIFY2(page.gcpKeyStatus()->text().contains(QStringLiteral("Move to keychain")),
+                     qPrintable(page.gcpKeyStatus()->text()));
+            QVERIFY(!page.gcpKeyMoveButton()->isHidden());
+
+            // Focus leaving the field without typing writes nothing; typing the same key again moves it.
+            keychain.running = true;
+            Q_EMIT page.gcpKeyEdit()->editingFinished();
+            QVERIFY(keychain.entries.isEmpty());
+            page.gcpKeyEdit()->setText(key);
+            page.gcpKeyEdit()->setModified(true);
+            Q_EMIT page.gcpKeyEdit()->editingFinished();
+            QCOMPARE(keychain.entries.value(kGcpApiKeySecret), key);
+            QVERIFY(!QFileInfo::exists(path));
+            QCOMPARE(page.gcpKeyStatus()->text(), QStringLiteral("Kept in the desktop keychain."));
+            QVERIFY(page.gcpKeyMoveButton()->isHidden());
+        }
+        // The button: refused while no keyring runs (the file kept), done once one does.
+        keychain.running = false;
+        keychain.entries.clear();
+        QVERIFY(store.write(kGcpApiKeySecret, key));
+        QVERIFY(QFileInfo::exists(path));
+        {
+            CatalogService service(db.path());
+            CatalogsPage page(&service, nullptr);
+            QCOMPARE(page.gcpKeyEdit()->text(), key);
+            QVERIFY(!page.gcpKeyMoveButton()->isHidden());
+            QTest::mouseClick(page.gcpKeyMoveButton(), Qt::LeftButton);
+            QVERIFY(QFileInfo::exists(path));
+            QVERIFY2(page.gcpKeyStatus()->text().contains(QStringLiteral("still in its file")) &&
+                         !page.gcpKeyStatus()->text().contains(key),
+                     qPrintable(page.gcpKeyStatus()->text()));
+            keychain.running = true;
+            QTest::mouseClick(page.gcpKeyMoveButton(), Qt::LeftButton);
+            QCOMPARE(keychain.entries.value(kGcpApiKeySecret), key);
+            QVERIFY(!QFileInfo::exists(path));
+            QCOMPARE(page.gcpKeyStatus()->text(), QStringLiteral("Kept in the desktop keychain."));
+            QVERIFY(page.gcpKeyMoveButton()->isHidden());
+        }
+        QVERIFY(store.remove(kGcpApiKeySecret));
     }
 
     void settingsAreKept()

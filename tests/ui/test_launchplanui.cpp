@@ -101,6 +101,18 @@ private Q_SLOTS:
         QCOMPARE(again.directory(), target);
         QCOMPARE(again.options().runCommand, u"python train.py"_s);
         QVERIFY(again.options().probe);
+        // A sweep always runs the probe: the box is checked and fixed while the sweep is chosen.
+        auto *probe = again.findChild<QCheckBox *>(u"launchProbe"_s);
+        auto *sweep = again.findChild<QCheckBox *>(u"launchSweep"_s);
+        QVERIFY(probe && sweep);
+        sweep->setChecked(false);
+        probe->setChecked(false);
+        QVERIFY(probe->isEnabled());
+        QVERIFY(!again.options().probe);
+        sweep->setChecked(true);
+        QVERIFY(probe->isChecked());
+        QVERIFY(!probe->isEnabled());
+        QVERIFY(again.options().probe && again.options().sweep);
     }
 
     void importedMeasurementChangesTheProjection()

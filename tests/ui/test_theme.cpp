@@ -5,10 +5,14 @@
 #include "testsupport.h"
 #include "uistyle.h"
 
+#include <QAbstractAxis>
 #include <QAction>
 #include <QApplication>
 #include <QChart>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QScatterSeries>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -81,6 +85,61 @@ private Q_SLOTS:
         const QPalette light = lightPalette();
         QVERIFY(!isDarkPalette(light));
         QVERIFY(contrast(errorColor(light), light.color(QPalette::Window)) >= 4.5);
+    }
+
+    // Issue 17: every colour of the Frontier chart reads on the dark theme's plot background: the
+    // provider points and every legend square (the Recommended one showed its transparent fill, a dark
+    // square on the dark plot), at the 3:1 that graphics need.
+    void chartColoursReadOnTheDarkTheme()
+    {
+        FrontierChart chart;
+        chart.setPalette(darkPalette());
+        QApplication::processEvents();
+        QCOMPARE(chart.chart()->theme(), QChart::ChartThemeDark);
+        const QColor plot(0x2e, 0x30, 0x3a); // the lighter end of ChartThemeDark's background
+        QCOMPARE(readableOn(QColor(0x8e, 0x44, 0xad), plot).hslHue(), QColor(0x8e, 0x44, 0xad).hslHue());
+        int checked = 0;
+        bool sawRecommended = false;
+        for (QLegendMarker *marker : chart.chart()->legend()->markers()) {
+            if (!marker->isVisible())
+                continue;
+            const QColor fill = marker->brush().color();
+            const QString what = marker->label() + QStringLiteral(": ") + fill.name(QColor::HexArgb);
+            QVERIFY2(fill.alpha() >= 200, qPrintable(what));
+            QVERIFY2(contrastRatio(fill, plot) >= 3.0,
+                     qPrintable(what + QStringLiteral(" %1").arg(contrastRatio(fill, plot))));
+            ++checked;
+            sawRecommended = sawRecommended || marker->label() == QStringLiteral("Recommended");
+        }
+        QVERIFY(sawRecommended);
+        QVERIFY2(checked >= 7, qPrintable(QString::number(checked))); // five providers, frontier, recommended
+        for (QAbstractSeries *series : chart.chart()->series()) {
+            auto *scatter = qobject_cast<QScatterSeries *>(series);
+            if (!scatter || scatter->color().alpha() < 255 || scatter->color().alpha() == 0)
+                continue; // faded (dominated) points and the rings
+            QVERIFY2(contrastRatio(scatter->color(), plot) >= 3.0,
+                     qPrintable(scatter->name() + QStringLiteral(": ") + scatter->color().name()));
+        }
+        // The log axes' minor grid stays behind the points: dimmer than the major grid.
+        for (QAbstractAxis *axis : chart.chart()->axes()) {
+            const double minor = contrastRatio(axis->minorGridLinePen().color(), plot);
+            const double major = contrastRatio(axis->gridLinePen().color(), plot);
+            QVERIFY2(minor < major && minor <= 1.6,
+                     qPrintable(QStringLiteral("%1 vs %2").arg(minor).arg(major)));
+        }
+        // The light theme keeps the providers' own colours.
+        chart.setPalette(lightPalette());
+        QApplication::processEvents();
+        QCOMPARE(chart.chart()->theme(), QChart::ChartThemeLight);
+        bool sawPaperspace = false;
+        for (QAbstractSeries *series : chart.chart()->series())
+            if (auto *scatter = qobject_cast<QScatterSeries *>(series);
+                scatter && scatter->name() == QStringLiteral("Paperspace") &&
+                scatter->color().alpha() == 255) {
+                QCOMPARE(scatter->color(), QColor(0x8e, 0x44, 0xad));
+                sawPaperspace = true;
+            }
+        QVERIFY(sawPaperspace);
     }
 
     // View > Colours > Dark: Fusion, the dark palette, the charts' dark theme, the error texts in the

@@ -4,11 +4,13 @@
 #include "cli.h"
 #include "clirun.h"
 #include "domain/gpucatalog.h"
+#include "launch/measurementjson.h"
 #include "refresh/catalogrefresher.h"
 #include "store/catalogstore.h"
 #include "testsupport.h"
 #include "viewmodels/offertablemodel.h"
 
+#include <QCryptographicHash>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -149,6 +151,127 @@ private Q_SLOTS:
         QCOMPARE(r.rc, 1);
         QVERIFY2(r.err.contains(u"longer than"_s), qPrintable(r.err));
         QCOMPARE(dumpCatalog(db.path()), before);
+    }
+
+    // The 512 MB file limit, before anything is read: sparse files (QFile::resize), so the test takes
+    // neither time nor disk. The head makes each one look like its format.
+    void fileLimitRefusesHugeFiles_data()
+    {
+        QTest::addColumn<QString>("provider");
+        QTest::addColumn<QByteArray>("head");
+        QTest::addColumn<bool>("withProvider");
+        const QByteArray csv = catalog(u"aws"_s, {row(u"aws"_s, "p4d.24xlarge", "us-east-1")});
+        QTest::newRow("catalog csv") << u"aws"_s << csv << true;
+        QTest::newRow("catalog csv, no --provider") << u"aws"_s << csv << false;
+        QTest::newRow("skypilot csv")
+            << u"paperspace"_s << readFixture(u"providers/skypilot/paperspace.csv"_s) << true;
+        QTest::newRow("azure json") << u"azure"_s << readFixture(u"providers/azure/page1.json"_s) << true;
+        QTest::newRow("gcp json") << u"gcp"_s << readFixture(u"providers/gcp/skus-page1.json"_s) << true;
+        QTest::newRow("vast.ai json")
+            << u"vastai"_s << readFixture(u"providers/vastai/offers.json"_s) << true;
+        QTest::newRow("aws spot feed") << u"aws"_s << readFixture(u"providers/aws/spot.json"_s) << true;
+    }
+
+    void fileLimitRefusesHugeFiles()
+    {
+        QFETCH(QString, provider);
+        QFETCH(QByteArray, head);
+        QFETCH(bool, withProvider);
+        TempDb db;
+        fill(db);
+        const QByteArray before = dumpCatalog(db.path());
+        const QString path = file(u"huge-"_s + provider + u".dat"_s);
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            QCOMPARE(f.write(head), head.size());
+            QVERIFY(f.resize(qint64(512) * 1024 * 1024 + 1)); // sparse: a hole after the head
+        }
+        QStringList args{u"import"_s, u"--file"_s, path};
+        if (withProvider)
+            args += {u"--provider"_s, provider};
+        const CliRun r = cli(db.path(), args);
+        QFile::remove(path);
+        QCOMPARE(r.rc, 1);
+        QVERIFY2(r.err.contains(u"huge-"_s + provider + u".dat"_s) && r.err.contains(u"512 MB"_s),
+                 qPrintable(r.err));
+        QCOMPARE(dumpCatalog(db.path()), before);
+    }
+
+    // The AWS price list CSV streams too: one field over 1 MB is refused, naming its line.
+    void giantFieldInAwsOfferCsvRefused()
+    {
+        TempDb db;
+        fill(db);
+        const QByteArray before = dumpCatalog(db.path());
+        QByteArrayList lines =
+            readFixture(u"providers/aws/offer-index.csv.global-sample-20250912.ec2-priceit.csv"_s)
+                .split('\n');
+        QVERIFY(lines.size() > 12);
+        // Line 9 (the third price row) starts with one quoted field of 2 MB.
+        lines[8] = '"' + QByteArray(2 * 1024 * 1024, 'z') + "\"," + lines[8];
+        writeFile(file(u"aws-giant.csv"_s), lines.join('\n'));
+        const CliRun r =
+            cli(db.path(), {u"import"_s, u"--provider"_s, u"aws"_s, u"--file"_s, file(u"aws-giant.csv"_s)});
+        QCOMPARE(r.rc, 1);
+        QVERIFY2(r.err.contains(u"longer than 1048576 bytes"_s) && r.err.contains(u"line 9"_s),
+                 qPrintable(r.err));
+        QCOMPARE(dumpCatalog(db.path()), before);
+    }
+
+    // A GPU Frontier CSV's snapshot checksum is the SHA-256 of the file as it is, computed while it
+    // streamed (not from a second whole-file read).
+    void catalogCsvChecksumIsTheFiles()
+    {
+        TempDb db;
+        const QByteArray csv = catalog(u"aws"_s, {row(u"aws"_s, "p4d.24xlarge", "us-east-1"),
+                                                  row(u"aws"_s, "p4d.24xlarge", "us-west-2", "33.00")});
+        writeFile(file(u"sum.csv"_s), csv);
+        const CliRun r = cli(db.path(), {u"import"_s, u"--file"_s, file(u"sum.csv"_s)});
+        QVERIFY2(r.rc == 0, qPrintable(r.err));
+        auto store = db.open();
+        auto snaps = store->snapshots();
+        QVERIFY(snaps);
+        QString checksum;
+        for (const Snapshot &s : snaps.value())
+            if (s.provider == u"aws" && s.current)
+                checksum = s.checksum;
+        QCOMPARE(checksum,
+                 QString::fromLatin1(QCryptographicHash::hash(csv, QCryptographicHash::Sha256).toHex()));
+        // The same file again: the same checksum, so nothing new is stored.
+        const CliRun again = cli(db.path(), {u"import"_s, u"--file"_s, file(u"sum.csv"_s)});
+        QVERIFY2(again.rc == 0, qPrintable(again.err));
+        QCOMPARE(store->snapshots().value().size(), snaps.value().size());
+    }
+
+    // Measurement files had no size limit at all: the CLI's and the GUI's import read them whole.
+    void hugeMeasurementFileRefused()
+    {
+        TempDb db;
+        const QString path = file(u"huge-measurement.json"_s);
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write("{\"schema\": \"gpufrontier-measurement\", \"notes\": \"");
+            QVERIFY(f.resize(kMaxMeasurementFileBytes + 1)); // sparse
+        }
+        const CliRun r = cli(db.path(), {u"measure"_s, u"--import"_s, path});
+        QCOMPARE(r.rc, 1);
+        QVERIFY2(r.err.contains(path) && r.err.contains(u"64 MB"_s) &&
+                     r.err.contains(u"Nothing was imported"_s),
+                 qPrintable(r.err));
+        // The reader itself: at the limit it reads, one byte over it refuses (without reading).
+        const auto over = readMeasurementFile(path, GpuCatalog::builtin());
+        QVERIFY(!over);
+        QVERIFY(over.error().text().contains(u"larger than 64 MB"_s));
+        QVERIFY(QFile::resize(path, 100));
+        const auto small = readMeasurementFile(path, GpuCatalog::builtin(), 99);
+        QVERIFY(!small);
+        QVERIFY2(small.error().text().contains(u"larger than"_s), qPrintable(small.error().text()));
+        const auto fits = readMeasurementFile(path, GpuCatalog::builtin(), 100);
+        QVERIFY(!fits); // read, then refused as a document: not for its size
+        QVERIFY2(!fits.error().text().contains(u"larger than"_s), qPrintable(fits.error().text()));
+        QFile::remove(path);
     }
 
     // ---- 3. another provider's catalog is refused --------------------------------------------------

@@ -10,6 +10,7 @@
 #include "launch/yamltext.h"
 #include "refresh/bundledsnapshot.h"
 #include "testsupport.h"
+#include "util/printable.h"
 
 #include <QDir>
 #include <QFile>
@@ -135,7 +136,8 @@ QStringList hostileStrings()
             u"line1\nrun: rm -rf /\nsetup: |\n  reboot"_s,
             u"a: b # c\r\n- [x, {y: z}] & *alias !tag %25 %2F/ \\ \t end"_s,
             u"nel\u0085ls\u2028sep\u2029\u00e9\u4e2d\U0001F600\u0007bell"_s,
-            u"--- \n... \n'\"\\x41"_s};
+            u"--- \n... \n'\"\\x41"_s,
+            u"\u202egnp.exe\u2066iso\u2069\u200f\u061c\u202aend"_s};
 }
 
 QString benignRun;
@@ -313,6 +315,14 @@ private Q_SLOTS:
                 for (const QString &h : hostileStrings())
                     for (const QString &piece : {h.left(6), h.right(6)})
                         QVERIFY2(!line.contains(piece), qPrintable(line));
+        // Issue 18 item 5: no control or bidi character in the README or a YAML comment, where a
+        // reader (or a terminal) would see reordered or hidden text.
+        for (const QString &line : readme.split(u'\n'))
+            QVERIFY2(!hasUnprintable(line), qPrintable(line));
+        for (const LaunchTask &t : plan.value().tasks)
+            for (const QString &line : readText(dir.filePath(t.fileName)).split(u'\n'))
+                if (line.startsWith(u'#'))
+                    QVERIFY2(!hasUnprintable(line), qPrintable(line));
         // sweep.sh parses as bash.
         const QString bash = QStandardPaths::findExecutable(u"bash"_s);
         if (!bash.isEmpty()) {
@@ -321,6 +331,18 @@ private Q_SLOTS:
             QVERIFY(p.waitForFinished());
             QCOMPARE(p.exitCode(), 0);
         }
+    }
+
+    // Comments and the README follow util/printable.h's one rule, bidi overrides and isolates included.
+    void commentTextIsPrintable()
+    {
+        QCOMPARE(yamlCommentText(u"a\u202eb\u2066c\u2067d\u2068e\u2069f\u200eg\u061ch"_s),
+                 u"a?b?c?d?e?f?g?h"_s);
+        QCOMPARE(yamlCommentText(u"x\ny\u0007z\u001b[31m\u0085\u2028\ufeff"_s), u"x?y?z?[31m???"_s);
+        QCOMPARE(yamlCommentText(u"\u6771\u4eac, JP \u00e9"_s), u"\u6771\u4eac, JP \u00e9"_s);
+        for (char16_t c = 0; c < 0x3000; ++c)
+            if (isUnprintableChar(c))
+                QCOMPARE(yamlCommentText(QString(QChar(c))), u"?"_s);
     }
 
     void cliPlanTop()
@@ -380,8 +402,9 @@ private Q_SLOTS:
     void cliSweep()
     {
         QTemporaryDir dir;
+        // Issue 16: a sweep measures the probe and a short timed run, without --probe.
         const CliRun r = cli(m_db.path(), {u"plan"_s, u"--workload"_s, u"gpt2-124m"_s, u"--sweep"_s,
-                                           u"--probe"_s, u"--top"_s, u"4"_s, u"-o"_s, dir.path()});
+                                           u"--top"_s, u"4"_s, u"-o"_s, dir.path()});
         QVERIFY2(r.rc == 0, qPrintable(r.err));
         const Checked c = checkTasks(dir.path());
         CHECK_TASKS(c);
@@ -393,7 +416,23 @@ private Q_SLOTS:
             offers.insert(t.value(u"envs").toObject().value(u"GF_OFFER_KEY").toString());
             QVERIFY(t.value(u"run").toString().contains(u"gf_measure.py"_s));
             QVERIFY(t.value(u"file_mounts").toObject().size() == 2); // package + gf_measure.py
+            QCOMPARE(t.value(u"envs").toObject().value(u"GF_PROBE").toString(), u"1"_s);
+            QVERIFY(t.value(u"setup").toString().contains(u"gpufrontier.tar.gz"_s));
         }
+        QVERIFY(readText(dir.filePath(u"README.txt"_s)).contains(u"runs gpufrontier-probe --quick"_s));
+        QVERIFY2(r.out.contains(u"GPU Frontier's package"_s), qPrintable(r.out)); // the package note
+        // --package goes with a sweep too.
+        QTemporaryDir dir2;
+        const QString package = dir2.filePath(u"gpufrontier-test.tar.gz"_s);
+        {
+            QFile f(package);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("not really a package");
+        }
+        const CliRun withPackage =
+            cli(m_db.path(), {u"plan"_s, u"--workload"_s, u"gpt2-124m"_s, u"--sweep"_s, u"--top"_s, u"1"_s,
+                              u"--package"_s, package, u"-o"_s, dir2.filePath(u"plan"_s)});
+        QVERIFY2(withPackage.rc == 0, qPrintable(withPackage.err));
         const QString sweep = readText(dir.filePath(u"sweep.sh"_s));
         QVERIFY(sweep.contains(u"sky launch -y -c"_s));
         QVERIFY(sweep.contains(u"sky down -y"_s));

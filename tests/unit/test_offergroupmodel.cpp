@@ -1,5 +1,8 @@
+#include "util/printable.h"
 #include "viewmodels/offergroupmodel.h"
 #include "viewmodels/offertablemodel.h"
+#include "viewmodels/pointgroupmodel.h"
+#include "viewmodels/pointtablemodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QElapsedTimer>
@@ -44,6 +47,30 @@ QList<Offer> sample()
         offer(QStringLiteral("aws"), QStringLiteral("p4d.24xlarge"), QStringLiteral("us-west-2"), {}, 32.77,
               14.0, 8),
     };
+}
+
+// Offers whose provider texts look like markup and carry terminal/bidi controls.
+QList<Offer> hostileSample()
+{
+    const QString type = QStringLiteral("<b>p4d</b>\x1b]0;pwned\x07");
+    return {
+        offer(QStringLiteral("aws"), type, QStringLiteral("<img src=x>us-east-1\u202e"),
+              QStringLiteral("use1-az6\n<a href='http://x'>z</a>"), 32.77, 12.0, 8),
+        offer(QStringLiteral("aws"), type, QStringLiteral("<i>eu-west-1</i>\x1b[31m"),
+              QStringLiteral("euw1-az1\u2066"), 35.00, 10.5, 8),
+    };
+}
+
+// A tooltip that shows the provider's text escaped (rich text) or as plain text that cannot be read as
+// markup, with no control character but line breaks.
+void checkPlainTooltip(const QString &tip, const char *where)
+{
+    const QString what = QString::fromLatin1(where) + QStringLiteral(": ") + tip;
+    QVERIFY2(!tip.isEmpty(), qPrintable(what));
+    for (const char *markup : {"<img", "<b>p4d", "<a href", "<i>eu-west"})
+        QVERIFY2(!tip.contains(QLatin1String(markup)), qPrintable(what));
+    for (const QChar c : tip)
+        QVERIFY2(c == u'\n' || !isUnprintableChar(c.unicode()), qPrintable(what));
 }
 
 int topRowOf(const QAbstractItemModel &m, const QString &instance)
@@ -190,6 +217,50 @@ private Q_SLOTS:
         proxy.setGpu(QStringLiteral("no-such-gpu"));
         QCOMPARE(proxy.rowCount(), 0);
         QCOMPARE(groups.acceptedCount(), 0);
+    }
+
+    /// Issue 17: group rows write their own tooltips from provider text (instance type, region, zone):
+    /// those go through OfferTableModel::plainToolTip like the offer rows' tooltips.
+    void groupTooltipsArePlainText()
+    {
+        OfferTableModel offers;
+        offers.setOffers(hostileSample());
+        OfferGroupModel groups;
+        groups.setOfferModel(&offers);
+        QCOMPARE(groups.rowCount(), 1);
+        QVERIFY(groups.isGroupRow(groups.index(0, 0)));
+        for (const int column :
+             {int(OfferTableModel::Provider), int(OfferTableModel::Instance), int(OfferTableModel::Region),
+              int(OfferTableModel::OnDemand), int(OfferTableModel::Spot)})
+            checkPlainTooltip(groups.index(0, column).data(Qt::ToolTipRole).toString(), "offer group");
+        // The escaped text is still there to read.
+        QVERIFY(groups.index(0, OfferTableModel::Region)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("&lt;img src=x&gt;us-east-1")));
+
+        // The Frontier table's group rows: the places of every member in one tooltip.
+        auto results = std::make_shared<ProjectionResults>();
+        results->offers = hostileSample();
+        for (qint32 i = 0; i < 2; ++i) {
+            ProjectedOffer p;
+            p.offerIndex = i;
+            p.projected = true;
+            p.onFrontier = true;
+            p.usdPerHour = results->offers.at(i).onDemandUsdH.value_or(0);
+            p.costUsd = p.usdPerHour;
+            p.totalHours = 1;
+            results->points.append(p);
+        }
+        PointTableModel points;
+        points.setPoints(results, {0, 1});
+        PointGroupModel pointGroups;
+        pointGroups.setPointModel(&points);
+        QCOMPARE(pointGroups.rowCount(), 1);
+        QVERIFY(pointGroups.isGroupRow(pointGroups.index(0, 0)));
+        const QString tip = pointGroups.index(0, PointTableModel::Region).data(Qt::ToolTipRole).toString();
+        checkPlainTooltip(tip, "point group");
+        QVERIFY2(tip.contains(QStringLiteral("&lt;i&gt;eu-west-1&lt;/i&gt;")), qPrintable(tip));
     }
 
     /// A change of every row (a new projection) is one layout change: the proxy sorts again with the new

@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
@@ -25,6 +26,45 @@ int modeOf(const QString &path)
         return -1;
     return static_cast<int>(st.st_mode & 0777);
 }
+// A keychain that can be switched on and off: as a keyring that starts after the key was stored.
+class FakeKeychain final : public KeychainBackend
+{
+public:
+    bool running = false;
+    QHash<QString, QString> entries;
+    int writes = 0;
+
+    KeychainAnswer read(const QString &service, const QString &name) override
+    {
+        if (!running)
+            return {KeychainAnswer::State::Unavailable, {}, QStringLiteral("no keyring is running")};
+        const auto it = entries.constFind(service + u'/' + name);
+        if (it == entries.constEnd())
+            return {KeychainAnswer::State::NotFound, {}, QStringLiteral("not found")};
+        return {KeychainAnswer::State::Ok, *it, {}};
+    }
+    KeychainAnswer write(const QString &service, const QString &name, const QString &value) override
+    {
+        if (!running)
+            return {KeychainAnswer::State::Unavailable, {}, QStringLiteral("no keyring is running")};
+        ++writes;
+        entries.insert(service + u'/' + name, value);
+        return {KeychainAnswer::State::Ok, {}, {}};
+    }
+    KeychainAnswer remove(const QString &service, const QString &name) override
+    {
+        if (!running)
+            return {KeychainAnswer::State::Unavailable, {}, QStringLiteral("no keyring is running")};
+        entries.remove(service + u'/' + name);
+        return {KeychainAnswer::State::Ok, {}, {}};
+    }
+};
+
+struct InstalledKeychain
+{
+    explicit InstalledKeychain(KeychainBackend *k) { SecretStore::setKeychainForTesting(k); }
+    ~InstalledKeychain() { SecretStore::setKeychainForTesting(nullptr); }
+};
 } // namespace
 
 class TestSecretStore final : public QObject
@@ -111,6 +151,62 @@ private Q_SLOTS:
             qunsetenv("DBUS_SESSION_BUS_ADDRESS");
         else
             qputenv("DBUS_SESSION_BUS_ADDRESS", bus);
+    }
+
+    // Issue 17: a key stored in the fallback file while no keychain ran can be moved into the keychain
+    // once one runs: by writing it again (the same key) or with moveToKeychain; the file goes away.
+    void fileKeyMovesIntoTheKeychain()
+    {
+        FakeKeychain keychain;
+        InstalledKeychain installed(&keychain);
+        QTemporaryDir dir;
+        const SecretStore store(SecretStore::Mode::Auto, dir.filePath(QStringLiteral("secrets")));
+        const QString path = store.filePath(kGcpApiKeySecret);
+
+        // No keyring: the file, and moving is an error that keeps the file.
+        const Result<SecretOutcome> first = store.write(kGcpApiKeySecret, kKey);
+        QVERIFY(first);
+        QCOMPARE(first.value().location, SecretLocation::File);
+        QVERIFY(QFileInfo::exists(path));
+        const Result<SecretOutcome> notYet = store.moveToKeychain(kGcpApiKeySecret);
+        QVERIFY(!notYet);
+        QVERIFY2(notYet.error().text().contains(QStringLiteral("no desktop keychain")),
+                 qPrintable(notYet.error().text()));
+        QVERIFY(!notYet.error().text().contains(kKey));
+        QVERIFY(QFileInfo::exists(path));
+        QCOMPARE(store.read(kGcpApiKeySecret).value().value, kKey);
+
+        // The keyring starts: the same key written again lands in it, and the file is deleted.
+        keychain.running = true;
+        const Result<SecretOutcome> again = store.write(kGcpApiKeySecret, kKey);
+        QVERIFY(again);
+        QCOMPARE(again.value().location, SecretLocation::Keychain);
+        QVERIFY(again.value().warning.isEmpty());
+        QCOMPARE(keychain.entries.value(SecretStore::serviceName() + QStringLiteral("/") + kGcpApiKeySecret),
+                 kKey);
+        QVERIFY(!QFileInfo::exists(path));
+        QCOMPARE(store.read(kGcpApiKeySecret).value().location, SecretLocation::Keychain);
+
+        // The explicit move: file -> keychain, the file deleted; nothing to move afterwards.
+        QVERIFY(store.remove(kGcpApiKeySecret));
+        keychain.running = false;
+        QCOMPARE(store.write(kGcpApiKeySecret, kKey).value().location, SecretLocation::File);
+        keychain.running = true;
+        const Result<SecretOutcome> moved = store.moveToKeychain(kGcpApiKeySecret);
+        QVERIFY2(moved, qPrintable(moved ? QString() : moved.error().text()));
+        QCOMPARE(moved.value().location, SecretLocation::Keychain);
+        QCOMPARE(moved.value().value, kKey);
+        QVERIFY(!QFileInfo::exists(path));
+        const Result<SecretOutcome> nothing = store.moveToKeychain(kGcpApiKeySecret);
+        QVERIFY(nothing);
+        QCOMPARE(nothing.value().location, SecretLocation::None);
+        QCOMPARE(store.read(kGcpApiKeySecret).value().value, kKey); // still in the keychain
+
+        // A store kept in the file by choice does not move.
+        const SecretStore fileOnly(SecretStore::Mode::File, dir.filePath(QStringLiteral("secrets")));
+        QVERIFY(fileOnly.write(kGcpApiKeySecret, kKey));
+        QVERIFY(!fileOnly.moveToKeychain(kGcpApiKeySecret));
+        QVERIFY(QFileInfo::exists(path));
     }
 
     void unwritableFolderIsAnError()
