@@ -8,8 +8,10 @@
 #include "projection/modelconstants.h"
 #include "projection/projection.h"
 
+#include <QHash>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <functional>
 
@@ -77,16 +79,48 @@ struct SingleGpuSpeed
     double samplesPerSHigh() const { return samplesPerS * std::exp(-range.p10); }
 };
 
-/// Leave-one-GPU-out validation of one workload preset over the shipped measurements.
+/// The factor that converts a figure of one software stack into the preset's reference stack
+/// (fit_projection.py conversion_factors): the ratio over GPUs measured in both ("shared-gpu"), else the
+/// stacks' levels against the model ("model"); 1 for the reference stack itself ("reference").
+struct StackFactor
+{
+    double factor = 1;
+    QString method;
+    QStringList sharedGpus;
+};
+
+/// A preset's anchors recomputed from its candidates (anchor_candidates.csv), optionally without one GPU:
+/// per stack its factor, per GPU the most preferred stack's figure converted to the reference stack.
+struct CandidateAnchors
+{
+    QHash<QString, StackFactor> factors; ///< by stack
+    struct Anchor
+    {
+        AnchorCandidate candidate;
+        StackFactor factor;
+        double value = 0; ///< candidate.samplesPerS x factor
+    };
+    QList<Anchor> anchors; ///< sorted by GPU id
+};
+
+/// Leave-one-GPU-out validation of one workload preset over the shipped measurements: the held-out GPU
+/// projected with the constants fitted without it, from the other GPUs' anchors recomputed without it
+/// (stack factors included), against its own figure converted to the reference stack by a factor that
+/// does not use it either.
 struct ValidationRow
 {
     QString workloadId;
     QString gpuId;
-    ProjectionTier tier = ProjectionTier::None; ///< of the held-out GPU's own measurement
-    double measured = 0;                        ///< the held-out GPU's figure (reference stack)
-    double projected = 0;                       ///< model v2: transferred from the other GPUs
-    double logError = 0;                        ///< ln(projected / measured)
-    double projectedV1 = 0;                     ///< today's model (v1 roofline, default efficiencies)
+    ProjectionTier tier = ProjectionTier::None; ///< of the GPU's shipped anchor (all data)
+    bool validated = false;                     ///< false: the row has no figures, `note` says why
+    QString note;
+    QString stack;           ///< the stack of the GPU's own figure
+    StackFactor truthFactor; ///< that stack -> reference stack, computed without the GPU
+    int referenceGpus = 0;   ///< the other GPUs' anchors the projection used
+    double measured = 0;     ///< the held-out GPU's figure in the reference stack
+    double projected = 0;    ///< model v2: transferred from the other GPUs
+    double logError = 0;     ///< ln(projected / measured)
+    double projectedV1 = 0;  ///< today's model (v1 roofline, default efficiencies), same procedure
     double logErrorV1 = 0;
 };
 
@@ -123,9 +157,29 @@ public:
     SingleGpuSpeed project(const GpuSpec &target, const Workload &w, const WorkloadAnchors &anchors,
                            const Calibration &calibration) const;
 
-    /// Leave-one-GPU-out over the shipped anchors of one preset: every GPU projected from the other
-    /// GPUs' measurements with the shipped constants (not refitted), next to today's model (v1).
+    /// Leave-one-GPU-out over the measured GPUs of one preset (ValidationRow): nothing of the held-out
+    /// GPU reaches its projection (the constants of its fold, the anchors and stack factors recomputed
+    /// from the candidates without it), next to today's model (v1) through the same procedure. Rows in
+    /// GPU id order; a GPU whose own figure converts to the reference stack only through the model, or
+    /// that has no fold, comes back not validated. Empty when fewer than 2 GPUs were measured.
     QList<ValidationRow> validate(const Workload &preset, const GpuSpecTable &specs) const;
+
+    /// The preset's anchors from the candidates of the benchmark table, without `excludeGpu`; `rel` is
+    /// the model's relative speed of a candidate (model-based stack factors only). Empty when the
+    /// reference stack has no candidate left.
+    CandidateAnchors candidateAnchors(const Workload &preset, const QString &excludeGpu,
+                                      const std::function<double(const AnchorCandidate &)> &rel) const;
+    /// r_rel of a candidate with these constants (0 when the GPU or its rate is unknown).
+    double candidateRelative(const Workload &preset, const AnchorCandidate &c,
+                             const GpuSpecTable &specs) const;
+
+    /// The same model with other constants (a validation fold).
+    SpeedModel withConstants(const ModelConstants &constants) const
+    {
+        SpeedModel m = *this;
+        m.m_constants = constants;
+        return m;
+    }
 
 private:
     SpeedAnchor makeAnchor(const ThroughputMeasurement &m, const Workload &w, const GpuSpec &spec) const;
