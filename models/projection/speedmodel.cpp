@@ -94,25 +94,27 @@ SpeedTerms SpeedModel::relativeSpeed(const GpuSpec &gpu, Precision precision, do
     t.precisionUsed = *used;
     t.precisionFallback = *used != precision;
     const bool probed = probe && probe->probed(gpu.id);
-    double rate = 0;
-    if (probed && probe->measuredTflops[k] > 0) {
-        // The probe's sustained GEMM rate already includes clocks and the power limit.
-        rate = probe->measuredTflops[k];
-        t.probeCalibrated = true;
-    } else {
-        rate = gpu.peak(*used);
-        const GpuArch *a = m_arch.arch(gpu.id);
-        const bool tensorHalf =
-            *used == Precision::Fp16 || *used == Precision::Bf16 || *used == Precision::Fp8;
-        if (a && a->halfRateFp32Acc && tensorHalf)
-            rate *= m_constants.gamma;
-        const double m = m_constants.powerOps[k];
-        if (m > 0 && gpu.tdpW > 0 && m_constants.epsTflopsPerW > 0 && rate > 0)
-            rate = 1.0 / (1.0 / rate + 1.0 / (m_constants.epsTflopsPerW * gpu.tdpW * m));
-    }
+    double rate = gpu.peak(*used);
+    const GpuArch *a = m_arch.arch(gpu.id);
+    const bool tensorHalf = *used == Precision::Fp16 || *used == Precision::Bf16 || *used == Precision::Fp8;
+    if (a && a->halfRateFp32Acc && tensorHalf)
+        rate *= m_constants.gamma;
+    const double m = m_constants.powerOps[k];
+    if (m > 0 && gpu.tdpW > 0 && m_constants.epsTflopsPerW > 0 && rate > 0)
+        rate = 1.0 / (1.0 / rate + 1.0 / (m_constants.epsTflopsPerW * gpu.tdpW * m));
     double bw = gpu.memBandwidthGbs;
-    if (probed && probe->measuredMemBandwidthGbs > 0) {
-        bw = probe->measuredMemBandwidthGbs;
+    // A probe says how this machine compares with a typical machine of its GPU model: its sustained /
+    // datasheet figure over the typical fraction (section 2's defaults). The anchors were fitted on the
+    // datasheet-based rate of typical machines, so a typical probe changes nothing; a slower (power-
+    // capped, throttled) or faster machine scales the model's rate and bandwidth of this GPU by it.
+    if (probed && probe->measuredTflops[k] > 0 && kDefaultComputeEfficiency[k] > 0) {
+        t.computeFactor = probe->computeEfficiency[k] / kDefaultComputeEfficiency[k];
+        rate *= t.computeFactor;
+        t.probeCalibrated = true;
+    }
+    if (probed && probe->measuredMemBandwidthGbs > 0 && kDefaultMemoryEfficiency > 0) {
+        t.memoryFactor = probe->memoryEfficiency / kDefaultMemoryEfficiency;
+        bw *= t.memoryFactor;
         t.probeCalibrated = true;
     }
     if (!(rate > 0) || (bytes > 0 && !(bw > 0)))
@@ -295,6 +297,8 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
     r.precisionUsed = t.precisionUsed;
     r.precisionFallback = t.precisionFallback;
     r.probeCalibrated = t.probeCalibrated;
+    r.probeComputeFactor = t.computeFactor;
+    r.probeMemoryFactor = t.memoryFactor;
     r.computeBound = t.computeS >= t.memoryS;
     const GpuArch *archRow = m_arch.arch(target.id);
     const QString arch = archRow ? archRow->arch : QString();
@@ -431,7 +435,11 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
         }
     }
     if (r.probeCalibrated)
-        basis += QStringLiteral("; this GPU's GEMM rate and memory bandwidth come from a probe run");
+        basis +=
+            QStringLiteral("; GEMM rate and memory bandwidth measured by a probe of this GPU: x%1 and x%2 "
+                           "of a typical machine (the range stays the tier's)")
+                .arg(QString::number(r.probeComputeFactor, 'f', 3),
+                     QString::number(r.probeMemoryFactor, 'f', 3));
     r.samplesPerS = std::exp(logSpeed);
     r.tier = tier;
     r.range = rangeOf(tier, precisionScaled);

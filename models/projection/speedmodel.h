@@ -26,8 +26,12 @@ struct SpeedTerms
     double relative = 0;     ///< r_rel, samples/s of the model before any measurement or phi
     double computeS = 0;     ///< t_c per sample
     double memoryS = 0;      ///< t_m per sample
-    double rateTflops = 0;   ///< R_eff used (the probe's figure on the probed GPU)
-    double bandwidthGbs = 0; ///< bandwidth used
+    double rateTflops = 0;   ///< R_eff used (x computeFactor on the probed GPU)
+    double bandwidthGbs = 0; ///< bandwidth used (x memoryFactor on the probed GPU)
+    /// Probed GPU: this machine's sustained/datasheet GEMM rate and bandwidth over a typical machine's
+    /// (Calibration efficiencies over kDefault*Efficiency); 1 when not probed or not measured.
+    double computeFactor = 1;
+    double memoryFactor = 1;
     Precision precisionUsed = Precision::Fp32;
     bool precisionFallback = false;
     bool probeCalibrated = false; ///< rate or bandwidth came from a probe run of this GPU
@@ -67,7 +71,9 @@ struct SingleGpuSpeed
     Precision precisionUsed = Precision::Fp32;
     bool precisionFallback = false;
     bool probeCalibrated = false;
-    bool computeBound = true; ///< t_c >= t_m in the model
+    double probeComputeFactor = 1; ///< SpeedTerms::computeFactor of this GPU (probe vs a typical machine)
+    double probeMemoryFactor = 1;  ///< SpeedTerms::memoryFactor
+    bool computeBound = true;      ///< t_c >= t_m in the model
     ProjectionTier tier = ProjectionTier::None;
     LogRange range;            ///< of ln(projected / true)
     int anchorGpus = 0;        ///< GPUs measured (transferred tiers)
@@ -137,8 +143,9 @@ public:
     const GpuArchTable &arch() const { return m_arch; }
     const BenchmarkTable &benchmarks() const { return m_benchmarks; }
 
-    /// r_rel of `gpu` for F and B per sample in `precision` (after the GPUS.md fallback). `probe`:
-    /// its measured GEMM rate and bandwidth replace the datasheet's when it probed this GPU.
+    /// r_rel of `gpu` for F and B per sample in `precision` (after the GPUS.md fallback). `probe`: when it
+    /// probed this GPU, the rate and bandwidth are scaled by the probe's efficiencies over the typical
+    /// ones (kDefaultComputeEfficiency, kDefaultMemoryEfficiency): 1 for a typical machine.
     SpeedTerms relativeSpeed(const GpuSpec &gpu, Precision precision, double flops, double bytes,
                              const Calibration *probe = nullptr) const;
 
