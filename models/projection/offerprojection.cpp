@@ -161,8 +161,9 @@ QString projectionFlagDescription(ProjectionFlag f)
         return QStringLiteral("On-demand per GPU-hour is above 3x the GPU's robust median price (mostly host "
                               "or a premium; informational).");
     case ProjectionFlag::StaleRow:
-        return QStringLiteral("Suspect price: this row's price is more than 90 days older than its snapshot, "
-                              "or its listing ended; not recommended.");
+        return QStringLiteral(
+            "Suspect price: this row's price is more than 90 days older than its snapshot or "
+            "than the newest prices of the catalog, or its listing ended; not recommended.");
     case ProjectionFlag::MemoryDiffers:
         return QStringLiteral(
             "The offer's memory per GPU differs from the GPU's datasheet; the offer's figure "
