@@ -823,8 +823,18 @@ QList<ProjectedOffer> projectOffers(const QList<Offer> &offers, const Workload &
 
 bool indistinguishable(const ProjectedOffer &a, const ProjectedOffer &b, bool sameGpu)
 {
-    if (!a.projected || !b.projected || sameGpu)
+    if (!a.projected || !b.projected)
         return false;
+    if (sameGpu) {
+        // One GPU model, one speed and one error: the ranges move together, so their overlap says nothing.
+        // The difference of the central values is known up to what the two do not share: the expected
+        // spot overhead (judged interruption rates, SPOT.md) and a 1 % tolerance.
+        const double tTol = std::max(double(a.interruptionHours), double(b.interruptionHours)) +
+                            0.01 * std::max(a.totalHours, b.totalHours);
+        const double cTol = std::max(a.interruptionHours * a.usdPerHour, b.interruptionHours * b.usdPerHour) +
+                            0.01 * std::max(a.costUsd, b.costUsd);
+        return std::abs(a.totalHours - b.totalHours) <= tTol && std::abs(a.costUsd - b.costUsd) <= cTol;
+    }
     const bool timeOverlaps = a.totalHoursLow <= b.totalHoursHigh && b.totalHoursLow <= a.totalHoursHigh;
     const bool costOverlaps = a.costUsdLow <= b.costUsdHigh && b.costUsdLow <= a.costUsdHigh;
     return timeOverlaps && costOverlaps;
