@@ -10,8 +10,11 @@ resources/gpu_specs.csv and resources/workloads.json, and:
      (PROJECTION.md sections 2-3: max() roofline with the default efficiencies);
   3. derives the per-tier uncertainty ranges from the validation errors;
   4. writes, with --write, into resources/benchmarks/:
-       model_v2.json    fitted constants, assumptions, per-tier uncertainty
+       model_v2.json    fitted constants, assumptions, per-tier uncertainty, and per held-out GPU
+                        the constants fitted without it (validation_folds: gpufrontier-cli validate)
        anchors.csv      per preset x GPU: the measured samples/s the app uses (reference stack)
+       anchor_candidates.csv  every measurement anchors.csv is chosen from and converted with
+       projections_v2.csv     golden projections for the C++ tests
        validation.csv   every leave-one-out prediction (v2 and today's model)
        validation.md    the before/after tables
 
