@@ -39,7 +39,7 @@ struct PublishedRow
 } // namespace
 
 Result<BenchmarkTable> BenchmarkTable::fromCsv(const QString &anchorsCsv, const QString &sourcesCsv,
-                                               const QString &throughputCsv)
+                                               const QString &throughputCsv, const QString &candidatesCsv)
 {
     BenchmarkTable t;
     const QString sWhat = QStringLiteral("benchmark sources (sources.csv)");
@@ -159,6 +159,48 @@ Result<BenchmarkTable> BenchmarkTable::fromCsv(const QString &anchorsCsv, const 
         m.source = text;
         t.m_anchors.append(a);
     }
+
+    if (candidatesCsv.trimmed().isEmpty())
+        return t;
+    const QString cWhat = QStringLiteral("anchor candidates (anchor_candidates.csv)");
+    auto cands = parseTable(cWhat, candidatesCsv,
+                            {QStringLiteral("preset_id"), QStringLiteral("gpu_id"), QStringLiteral("stack"),
+                             QStringLiteral("stack_rank"), QStringLiteral("samples_per_s"),
+                             QStringLiteral("batch_per_gpu"), QStringLiteral("precision"),
+                             QStringLiteral("gpu_count"), QStringLiteral("row_id")});
+    if (!cands)
+        return cands.error();
+    const CsvDocument &cd = cands.value();
+    for (const CsvRecord &rec : cd.records) {
+        AnchorCandidate c;
+        c.presetId = cell(cd, rec, QStringLiteral("preset_id"));
+        c.gpuId = cell(cd, rec, QStringLiteral("gpu_id"));
+        c.stack = cell(cd, rec, QStringLiteral("stack"));
+        c.precision = cell(cd, rec, QStringLiteral("precision"));
+        c.rowId = cell(cd, rec, QStringLiteral("row_id"));
+        bool okRank = false, okValue = false, okBatch = false, okCount = false;
+        c.stackRank = cell(cd, rec, QStringLiteral("stack_rank")).toInt(&okRank);
+        c.samplesPerS = cell(cd, rec, QStringLiteral("samples_per_s")).toDouble(&okValue);
+        c.batchPerGpu = cell(cd, rec, QStringLiteral("batch_per_gpu")).toInt(&okBatch);
+        c.gpuCount = cell(cd, rec, QStringLiteral("gpu_count")).toInt(&okCount);
+        if (c.presetId.isEmpty() || c.gpuId.isEmpty() || c.stack.isEmpty() || !okRank || c.stackRank < 0 ||
+            !okValue || !std::isfinite(c.samplesPerS) || !(c.samplesPerS > 0) || !okBatch ||
+            c.batchPerGpu <= 0 || !okCount || c.gpuCount <= 0)
+            return makeError(QStringLiteral("%1 line %2: an id is empty or a number is not positive")
+                                 .arg(cWhat)
+                                 .arg(rec.line));
+        if (!precisionFromName(c.precision))
+            return makeError(QStringLiteral("%1 line %2: unknown precision \"%3\"")
+                                 .arg(cWhat)
+                                 .arg(rec.line)
+                                 .arg(c.precision));
+        if (!rows.contains(c.rowId))
+            return makeError(QStringLiteral("%1 line %2: row %3 is not in training_throughput.csv")
+                                 .arg(cWhat)
+                                 .arg(rec.line)
+                                 .arg(c.rowId));
+        t.m_candidates.append(c);
+    }
     return t;
 }
 
@@ -167,7 +209,8 @@ const BenchmarkTable &BenchmarkTable::builtin()
     static const BenchmarkTable table = [] {
         auto r = fromCsv(readResourceText(QStringLiteral("benchmarks/anchors.csv")),
                          readResourceText(QStringLiteral("benchmarks/sources.csv")),
-                         readResourceText(QStringLiteral("benchmarks/training_throughput.csv")));
+                         readResourceText(QStringLiteral("benchmarks/training_throughput.csv")),
+                         readResourceText(QStringLiteral("benchmarks/anchor_candidates.csv")));
         if (!r)
             qFatal("The built-in benchmark table is broken: %s", qPrintable(r.error().text()));
         return std::move(r).value();

@@ -39,6 +39,22 @@ struct BenchmarkAnchor
     bool converted() const { return factorMethod != u"reference"; }
 };
 
+/// One mixed-precision measurement of a preset's workload in one of the preset's software stacks (a row
+/// of resources/benchmarks/anchor_candidates.csv): what the anchors are chosen from and converted with.
+/// The speed model recomputes the anchors from them without a held-out GPU (SpeedModel::validate).
+struct AnchorCandidate
+{
+    QString presetId;
+    QString gpuId;
+    QString stack;
+    int stackRank = 0;      ///< 0 = the preset's reference stack; lower = preferred
+    double samplesPerS = 0; ///< per GPU, in the preset's unit, as published in that stack
+    int batchPerGpu = 0;
+    QString precision; ///< "fp16", "bf16", "fp8"
+    int gpuCount = 1;
+    QString rowId; ///< the row of training_throughput.csv
+};
+
 /// The measured training throughput shipped with the application (resources/benchmarks/, built by
 /// resources/tools/build_benchmarks.py and fit_projection.py from public sources; README.md there).
 class BenchmarkTable
@@ -47,9 +63,10 @@ public:
     BenchmarkTable() = default;
 
     /// Parses anchors.csv, sources.csv and training_throughput.csv (only row_id, source_id,
-    /// framework, gpu_src, precision_src and gpu_count of the last are read, for the attribution).
+    /// framework, gpu_src, precision_src and gpu_count of the last are read, for the attribution) and
+    /// anchor_candidates.csv (empty: no candidates, nothing to validate).
     static Result<BenchmarkTable> fromCsv(const QString &anchorsCsv, const QString &sourcesCsv,
-                                          const QString &throughputCsv);
+                                          const QString &throughputCsv, const QString &candidatesCsv = {});
     /// The tables shipped inside the application.
     static const BenchmarkTable &builtin();
 
@@ -59,6 +76,15 @@ public:
     /// nullptr when the workload was not measured on that GPU.
     const BenchmarkAnchor *anchor(const QString &workloadId, const QString &gpuId) const;
     const BenchmarkSource *source(const QString &id) const;
+    /// Every measurement of every preset in its stacks (anchor_candidates.csv), in file order.
+    const QList<AnchorCandidate> &candidates() const { return m_candidates; }
+    /// A copy with other candidates (tests: a held-out GPU's figures changed).
+    BenchmarkTable withCandidates(QList<AnchorCandidate> candidates) const
+    {
+        BenchmarkTable t = *this;
+        t.m_candidates = std::move(candidates);
+        return t;
+    }
     const QList<BenchmarkSource> &sources() const { return m_sources; }
     /// Rows of training_throughput.csv (all workloads, all stacks): the published data the anchors
     /// were selected from.
@@ -67,6 +93,7 @@ public:
 private:
     QList<BenchmarkAnchor> m_anchors;
     QList<BenchmarkSource> m_sources;
+    QList<AnchorCandidate> m_candidates;
     QHash<QString, qsizetype> m_sourceById;
     int m_publishedRows = 0;
 };

@@ -50,7 +50,8 @@ int spotSanityFlags(const Offer &o, const PriceSanityRules &rules)
         return f;
     if (*o.spotUsdH >= *o.onDemandUsdH)
         f |= static_cast<int>(OfferFlag::SpotAboveOnDemand);
-    if (*o.spotUsdH <= rules.spotFloorRatio * rules.spotFloorTolerance * *o.onDemandUsdH)
+    if (o.provider == rules.spotFloorProvider &&
+        *o.spotUsdH <= rules.spotFloorRatio * rules.spotFloorTolerance * *o.onDemandUsdH)
         f |= static_cast<int>(OfferFlag::SpotAtFloor);
     return f;
 }
@@ -63,6 +64,30 @@ bool isStaleRow(const Offer &o, const PriceSanityRules &rules)
     if (o.priceDate.isValid() && o.priceDate.daysTo(ref) > rules.staleDays)
         return true;
     return o.listingEnd.isValid() && o.listingEnd < ref;
+}
+
+namespace {
+QDate priceDateOf(const Offer &o)
+{
+    if (o.priceDate.isValid())
+        return o.priceDate;
+    return o.dataDate.isValid() ? o.dataDate : o.fetchedAt.date();
+}
+} // namespace
+
+bool isOlderThanCatalog(const Offer &o, const QDate &newest, const PriceSanityRules &rules)
+{
+    const QDate d = priceDateOf(o);
+    return newest.isValid() && d.isValid() && d.daysTo(newest) > rules.staleDays;
+}
+
+QDate newestPriceDate(const QList<Offer> &offers)
+{
+    QDate newest;
+    for (const Offer &o : offers)
+        if (const QDate d = priceDateOf(o); d.isValid() && (!newest.isValid() || d > newest))
+            newest = d;
+    return newest;
 }
 
 QString medianKey(const Offer &o)
@@ -92,6 +117,7 @@ QHash<QString, double> robustMedians(const QList<Offer> &offers)
 qsizetype applyPriceSanity(QList<Offer> &offers, const PriceSanityRules &rules)
 {
     const QHash<QString, double> medians = robustMedians(offers);
+    const QDate newest = newestPriceDate(offers);
     qsizetype suspect = 0;
     for (Offer &o : offers) {
         int f = o.flags & ~kComputedPriceFlags;
@@ -105,7 +131,7 @@ qsizetype applyPriceSanity(QList<Offer> &offers, const PriceSanityRules &rules)
             else if (m > 0 && *x > rules.outlierFactor * m)
                 f |= static_cast<int>(OfferFlag::PriceOutlierHigh);
         }
-        if (isStaleRow(o, rules))
+        if (isStaleRow(o, rules) || isOlderThanCatalog(o, newest, rules))
             f |= static_cast<int>(OfferFlag::Stale);
         o.flags = f;
         if ((f & (kSuspectSpotFlags | kSuspectOnDemandFlags)) != 0)
@@ -179,9 +205,10 @@ QString offerFlagDescription(const Offer &o, OfferFlag f, const PriceSanityRules
                  m ? QString::number(m->memoryGb, 'g', 4) : QStringLiteral("?"));
     }
     case OfferFlag::SpotAtFloor:
-        return QStringLiteral("Spot %1 USD/h is %2 % of on-demand %3 USD/h, at the spot floor (%4 %): a spot "
-                              "market priced at its floor usually has no capacity; the spot option is not "
-                              "recommended.")
+        return QStringLiteral(
+                   "Spot %1 USD/h is %2 % of on-demand %3 USD/h, at AWS's spot floor (%4 %): a spot "
+                   "market priced at its floor usually has no capacity; the spot option is not "
+                   "recommended.")
             .arg(usd(spot), QString::number(od > 0 ? 100.0 * spot / od : 0, 'f', 1), usd(od),
                  QString::number(rules.spotFloorRatio * 100, 'g', 3));
     case OfferFlag::GpuBelowSpot:
@@ -211,11 +238,19 @@ QString offerFlagDescription(const Offer &o, OfferFlag f, const PriceSanityRules
                        "The listing ended on %1, before its snapshot's date %2: probably no longer "
                        "offered; not recommended.")
                 .arg(o.listingEnd.toString(Qt::ISODate), ref.toString(Qt::ISODate));
-        return QStringLiteral("This row's price is from %1, more than %2 days before its snapshot's date %3: "
-                              "probably no longer offered at this price; not recommended.")
-            .arg(o.priceDate.toString(Qt::ISODate))
+        if (o.priceDate.isValid() && o.priceDate.daysTo(ref) > rules.staleDays)
+            return QStringLiteral(
+                       "This row's price is from %1, more than %2 days before its snapshot's date %3: "
+                       "probably no longer offered at this price; not recommended.")
+                .arg(o.priceDate.toString(Qt::ISODate))
+                .arg(rules.staleDays)
+                .arg(ref.toString(Qt::ISODate));
+        return QStringLiteral("This price is from %1, more than %2 days older than the newest prices of the "
+                              "catalog: compared with them it ranks offers by the age of their prices "
+                              "(spot prices and list prices move); refresh %3; not recommended.")
+            .arg(priceDateOf(o).toString(Qt::ISODate))
             .arg(rules.staleDays)
-            .arg(ref.toString(Qt::ISODate));
+            .arg(o.provider);
     }
     }
     return {};

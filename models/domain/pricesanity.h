@@ -13,10 +13,15 @@ namespace gf {
 /// resources/tools/build_snapshot.py applies the same thresholds).
 struct PriceSanityRules
 {
-    double spotFloorRatio = 0.10;      ///< AWS's spot floor: 10 % of on-demand ...
-    double spotFloorTolerance = 1.005; ///< ... + 0.5 %: AWS rounds spot prices to 4 decimals
-    double outlierFactor = 3.0;        ///< per-GPU-hour on-demand below median / 3 or above 3 x median
-    int staleDays = 90;                ///< a row's price older than its snapshot by more than this
+    /// AWS's spot floor: 10 % of on-demand (only AWS has one: Azure's "up to 90 %" is a discount cap it
+    /// sets itself, GCP sets fixed spot prices of 9-40 % of on-demand, vast.ai bids are a market) ...
+    double spotFloorRatio = 0.10;
+    double spotFloorTolerance = 1.005;                 ///< ... + 0.5 %: AWS rounds spot prices to 4 decimals
+    QString spotFloorProvider = QStringLiteral("aws"); ///< the provider whose floor it is
+    double outlierFactor = 3.0; ///< per-GPU-hour on-demand below median / 3 or above 3 x median
+    /// A row's price older than its snapshot by more than this; and (applyPriceSanity) a price older
+    /// than the newest price date of the catalog by more than this.
+    int staleDays = 90;
 };
 
 /// Flags that make an option of an offer suspect: such a point is shown but never recommended unless
@@ -38,13 +43,18 @@ inline constexpr int kComputedPriceFlags =
 /// 2-10x below cloud list prices, so each class has its own medians.
 QString priceClass(const QString &provider);
 
-/// The spot rules of one offer: SpotAboveOnDemand (spot >= on-demand) and SpotAtFloor.
+/// The spot rules of one offer: SpotAboveOnDemand (spot >= on-demand) and SpotAtFloor (AWS offers only).
 int spotSanityFlags(const Offer &offer, const PriceSanityRules &rules = {});
 /// A row whose own price date is more than staleDays before its snapshot's date, or whose listing
-/// ended before that date. The reference is the row's own snapshot, not the wall clock nor the newest
-/// snapshot of another provider: a bundled or older snapshot stays usable as a whole (its age is shown
-/// by the stale-price projection flag), while rows mixed in from an older capture are caught.
+/// ended before that date (rows mixed in from an older capture). The whole catalog's rule is
+/// isOlderThanCatalog; neither looks at the wall clock, so a bundled catalog does not go stale by itself.
 bool isStaleRow(const Offer &offer, const PriceSanityRules &rules = {});
+/// The offer's price date (its row's, else its snapshot's) is more than staleDays before `newest`, the
+/// newest price date of the catalog it is compared in: a snapshot 13 months older than the others
+/// (the bundled Azure and Paperspace files) would otherwise rank offers by the era of their prices.
+bool isOlderThanCatalog(const Offer &offer, const QDate &newest, const PriceSanityRules &rules = {});
+/// The newest price date over the offers (row price date, else snapshot date); invalid when none.
+QDate newestPriceDate(const QList<Offer> &offers);
 
 /// Robust median on-demand USD per GPU-hour per (price class, GPU): the median over providers of each
 /// provider's median, so that each provider counts once (an even count takes the mean of the two
@@ -54,7 +64,8 @@ QHash<QString, double> robustMedians(const QList<Offer> &offers);
 QString medianKey(const Offer &offer);
 
 /// Recomputes kComputedPriceFlags and medianUsdPerGpuH of every offer over `offers` as one population
-/// (the current snapshot of every provider). Returns the number of offers with any suspect flag.
+/// (the current snapshot of every provider): Stale = isStaleRow or isOlderThanCatalog(newestPriceDate).
+/// Returns the number of offers with any suspect flag.
 qsizetype applyPriceSanity(QList<Offer> &offers, const PriceSanityRules &rules = {});
 
 /// Every offer flag, in bit order.

@@ -119,10 +119,11 @@ Status validateSnapshot(SnapshotData &data, const GpuCatalog &gpus, const QStrin
             QStringLiteral("%1 offers have a spot price not below on-demand (flagged: spot not recommended)")
                 .arg(spotAbove));
     if (spotFloor > 0)
-        data.warnings.append(QStringLiteral("%1 offers have a spot price at the floor (<= %2 % of on-demand; "
-                                            "flagged: spot not recommended)")
-                                 .arg(spotFloor)
-                                 .arg(rules.spotFloorRatio * 100));
+        data.warnings.append(
+            QStringLiteral("%1 offers have a spot price at AWS's floor (<= %2 % of on-demand; "
+                           "flagged: spot not recommended)")
+                .arg(spotFloor)
+                .arg(rules.spotFloorRatio * 100));
     if (gpuBelowSpot > 0)
         data.warnings.append(
             QStringLiteral("%1 offers have a GPU on-demand part below its spot part (flagged: "

@@ -162,20 +162,30 @@ std::optional<qsizetype> recommendPoint(const QList<TimeCost> &points, const QLi
     }
     if (feasible.isEmpty())
         return std::nullopt;
+    // Relative (log) scale when every time and cost is positive: a point 10 % faster is worth up to
+    // 10 % more money at w = 0.5, whatever else is on the frontier. Else (a free or instant point) the
+    // min-max scale over the feasible frontier.
+    const bool logScale = tMin > 0 && cMin > 0;
     const double tRange = tMax - tMin;
     const double cRange = cMax - cMin;
     std::optional<qsizetype> best;
     double bestScore = kInf;
     for (qsizetype idx : std::as_const(feasible)) {
         const TimeCost &p = points.at(idx);
-        const double nt = tRange > 0 ? (p.time - tMin) / tRange : 0.0;
-        const double nc = cRange > 0 ? (p.cost - cMin) / cRange : 0.0;
-        const double score = w * nt + (1.0 - w) * nc;
+        double score = 0;
+        if (logScale) {
+            score = w * std::log(p.time / tMin) + (1.0 - w) * std::log(p.cost / cMin);
+        } else {
+            const double nt = tRange > 0 ? (p.time - tMin) / tRange : 0.0;
+            const double nc = cRange > 0 ? (p.cost - cMin) / cRange : 0.0;
+            score = w * nt + (1.0 - w) * nc;
+        }
         bool better = !best || score < bestScore;
         if (best && score == bestScore) {
+            // A tie goes to the cheaper point (then the faster, then the lower index).
             const TimeCost &q = points.at(*best);
-            better = p.time < q.time ||
-                     (p.time == q.time && (p.cost < q.cost || (p.cost == q.cost && idx < *best)));
+            better = p.cost < q.cost ||
+                     (p.cost == q.cost && (p.time < q.time || (p.time == q.time && idx < *best)));
         }
         if (better) {
             best = idx;
@@ -183,6 +193,14 @@ std::optional<qsizetype> recommendPoint(const QList<TimeCost> &points, const QLi
         }
     }
     return best;
+}
+
+double recommendationScore(const TimeCost &point, double minTime, double minCost, double weight)
+{
+    const double w = std::isfinite(weight) ? std::clamp(weight, 0.0, 1.0) : 0.5;
+    if (!(minTime > 0) || !(minCost > 0) || !(point.time > 0) || !(point.cost > 0))
+        return std::numeric_limits<double>::quiet_NaN();
+    return w * std::log(point.time / minTime) + (1.0 - w) * std::log(point.cost / minCost);
 }
 
 } // namespace gf

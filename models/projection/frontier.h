@@ -86,11 +86,18 @@ struct FrontierConstraints
 };
 
 /// The recommended point for a cost-vs-time weight w in [0, 1] (clamped): among the feasible
-/// frontier points, minimise  w * (t - tmin)/(tmax - tmin) + (1 - w) * (c - cmin)/(cmax - cmin),
-/// ranges taken over the feasible frontier (a zero range counts as 0). w = 1: the fastest,
-/// w = 0: the cheapest. Ties: lower time, then lower cost, then lower index.
+/// frontier points, minimise the relative (log) score  w * ln(t / tmin) + (1 - w) * ln(c / cmin)
+/// (recommendationScore; tmin, cmin over the feasible frontier), i.e. t^w * c^(1-w): at w = 0.5 a point
+/// x % faster is worth at most x % more money. The pick does not depend on which other points are on
+/// the frontier (tmin and cmin shift every score alike), so near-equal times never buy a multiple of the
+/// cost. When a time or cost is not positive, the min-max scale w * (t - tmin)/(tmax - tmin) +
+/// (1 - w) * (c - cmin)/(cmax - cmin) is used instead. w = 1: the fastest, w = 0: the cheapest.
+/// Ties: lower cost, then lower time, then lower index.
 /// `frontier` holds indices into `points`. nullopt when no frontier point is feasible.
 std::optional<qsizetype> recommendPoint(const QList<TimeCost> &points, const QList<qsizetype> &frontier,
                                         double weight, const FrontierConstraints &constraints = {});
+/// The score recommendPoint minimises on its log scale, relative to the fastest and cheapest feasible
+/// frontier points (0 = both at once); NaN when a figure is not positive.
+double recommendationScore(const TimeCost &point, double minTime, double minCost, double weight);
 
 } // namespace gf

@@ -83,19 +83,9 @@ Result<LogRange> rangeOf(const QJsonValue &v, const QString &what)
         QStringLiteral("model constants: %1 must be a [p10, p90] range with p10 <= p90").arg(what));
 }
 
-} // namespace
-
-Result<ModelConstants> ModelConstants::fromJson(const QByteArray &json)
+/// The fitted and fixed constants of one "constants" object into `m`; the first bad key, else empty.
+QString readConstants(const QJsonObject &c, ModelConstants &m)
 {
-    QJsonParseError pe;
-    const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
-    if (pe.error != QJsonParseError::NoError || !doc.isObject())
-        return makeError(QStringLiteral("model constants: not a JSON object"), pe.errorString());
-    const QJsonObject root = doc.object();
-    if (root.value(u"schema_version").toInt(-1) != 1)
-        return makeError(QStringLiteral("model constants: unsupported schema_version (expected 1)"));
-    const QJsonObject c = root.value(u"constants").toObject();
-    ModelConstants m;
     QString bad;
     auto number = [&](const QJsonObject &o, QStringView key, double lo, double hi) -> double {
         const QJsonValue v = o.value(key);
@@ -113,6 +103,7 @@ Result<ModelConstants> ModelConstants::fromJson(const QByteArray &json)
     m.phi = number(c, u"phi", 1e-3, 10);
     m.sameArchWeight = number(c, u"same_arch_weight", 0, 1e3);
     m.bytesPerParamPerStep = number(c, u"bytes_per_param_per_step", 0, 1e3);
+    m.kappa = number(c, u"kappa_bytes_per_param_per_step", 0, 1e4);
     const QJsonObject rho = c.value(u"rho").toObject();
     const QJsonObject ops = c.value(u"power_ops").toObject();
     for (int i = 0; i < kPrecisionCount; ++i) {
@@ -120,6 +111,29 @@ Result<ModelConstants> ModelConstants::fromJson(const QByteArray &json)
         m.rho[static_cast<std::size_t>(i)] = number(rho, name, 1e-3, 100);
         m.powerOps[static_cast<std::size_t>(i)] = ops.contains(name) ? number(ops, name, 0, 100) : 0.0;
     }
+    return bad;
+}
+
+} // namespace
+
+const ModelConstants *ModelConstants::fold(const QString &gpuId) const
+{
+    const qsizetype i = foldGpuIds.indexOf(gpuId);
+    return i >= 0 && std::size_t(i) < folds.size() ? &folds[std::size_t(i)] : nullptr;
+}
+
+Result<ModelConstants> ModelConstants::fromJson(const QByteArray &json)
+{
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
+    if (pe.error != QJsonParseError::NoError || !doc.isObject())
+        return makeError(QStringLiteral("model constants: not a JSON object"), pe.errorString());
+    const QJsonObject root = doc.object();
+    if (root.value(u"schema_version").toInt(-1) != 1)
+        return makeError(QStringLiteral("model constants: unsupported schema_version (expected 1)"));
+    const QJsonObject c = root.value(u"constants").toObject();
+    ModelConstants m;
+    const QString bad = readConstants(c, m);
     if (!bad.isEmpty())
         return makeError(QStringLiteral("model constants: \"%1\" is missing or out of range").arg(bad));
 
@@ -146,6 +160,19 @@ Result<ModelConstants> ModelConstants::fromJson(const QByteArray &json)
         return batch.error();
     m.precisionScaled = prec.value();
     m.batchScaled = batch.value();
+    // Leave-one-GPU-out folds: the shipped ranges, the constants refitted without the GPU.
+    const QJsonObject folds = root.value(u"validation_folds").toObject();
+    const ModelConstants base = m; // no folds of its own
+    for (auto it = folds.constBegin(); it != folds.constEnd(); ++it) {
+        ModelConstants f = base;
+        const QString foldBad = readConstants(it.value().toObject(), f);
+        if (!foldBad.isEmpty())
+            return makeError(QStringLiteral("model constants: validation_folds.%1: \"%2\" is missing or out "
+                                            "of range")
+                                 .arg(it.key(), foldBad));
+        m.foldGpuIds.append(it.key());
+        m.folds.push_back(std::move(f));
+    }
     return m;
 }
 

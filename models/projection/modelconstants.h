@@ -10,6 +10,8 @@
 #include <array>
 #include <cmath>
 #include <optional>
+#include <utility>
+#include <vector>
 
 namespace gf {
 
@@ -62,14 +64,28 @@ struct ModelConstants
     std::array<double, kPrecisionCount> powerOps{0.0, 0.5, 1.0, 1.0,
                                                  2.0}; ///< ops per joule vs fp16; 0 = no power term
     double phi = 0.5899;                               ///< absolute efficiency of the roofline tier
-    double sameArchWeight = 3.0;        ///< transfer weight of a reference GPU of the target's architecture
-    double bytesPerParamPerStep = 40.0; ///< weight + gradient + Adam traffic per parameter and step
+    double sameArchWeight = 3.0; ///< transfer weight of a reference GPU of the target's architecture
+    /// Per-step traffic per trainable parameter that a workload's bytes per sample counts (weights,
+    /// gradients, Adam state: the definition of workloads.json); shapeAt takes it out ...
+    double bytesPerParamPerStep = 40.0;
+    double kappa = 40.0; ///< ... and puts the model's own per-step traffic (B per parameter and step) back
     std::array<LogRange, kProjectionTierCount> tierRanges{}; ///< indexed by ProjectionTier
     LogRange singlePrecisionTransfer; ///< transferred tiers when the GPU runs TF32/FP32
     LogRange precisionScaled;         ///< a measurement scaled from mixed precision to TF32/FP32 or back
     LogRange batchScaled;             ///< a measurement scaled to another batch (documented, not applied)
 
+    /// Leave-one-GPU-out validation: per held-out GPU id, the constants refitted without any
+    /// measurement of that GPU (model_v2.json "validation_folds"; ranges are the shipped ones).
+    QStringList foldGpuIds;
+    std::vector<ModelConstants> folds; ///< parallel to foldGpuIds
+
     LogRange range(ProjectionTier tier) const { return tierRanges[static_cast<std::size_t>(tier)]; }
+    /// The constants fitted without `gpuId`'s measurements; nullptr when model_v2.json has none.
+    const ModelConstants *fold(const QString &gpuId) const;
+    ModelConstants *fold(const QString &gpuId)
+    {
+        return const_cast<ModelConstants *>(std::as_const(*this).fold(gpuId));
+    }
 
     /// Parses model_v2.json ({"schema_version":1,"constants":{...},"tier_ranges":{...},"uncertainty":{...}}).
     static Result<ModelConstants> fromJson(const QByteArray &json);

@@ -161,8 +161,9 @@ QString projectionFlagDescription(ProjectionFlag f)
         return QStringLiteral("On-demand per GPU-hour is above 3x the GPU's robust median price (mostly host "
                               "or a premium; informational).");
     case ProjectionFlag::StaleRow:
-        return QStringLiteral("Suspect price: this row's price is more than 90 days older than its snapshot, "
-                              "or its listing ended; not recommended.");
+        return QStringLiteral(
+            "Suspect price: this row's price is more than 90 days older than its snapshot or "
+            "than the newest prices of the catalog, or its listing ended; not recommended.");
     case ProjectionFlag::MemoryDiffers:
         return QStringLiteral(
             "The offer's memory per GPU differs from the GPU's datasheet; the offer's figure "
@@ -822,8 +823,18 @@ QList<ProjectedOffer> projectOffers(const QList<Offer> &offers, const Workload &
 
 bool indistinguishable(const ProjectedOffer &a, const ProjectedOffer &b, bool sameGpu)
 {
-    if (!a.projected || !b.projected || sameGpu)
+    if (!a.projected || !b.projected)
         return false;
+    if (sameGpu) {
+        // One GPU model, one speed and one error: the ranges move together, so their overlap says nothing.
+        // The difference of the central values is known up to what the two do not share: the expected
+        // spot overhead (judged interruption rates, SPOT.md) and a 1 % tolerance.
+        const double tTol = std::max(double(a.interruptionHours), double(b.interruptionHours)) +
+                            0.01 * std::max(a.totalHours, b.totalHours);
+        const double cTol = std::max(a.interruptionHours * a.usdPerHour, b.interruptionHours * b.usdPerHour) +
+                            0.01 * std::max(a.costUsd, b.costUsd);
+        return std::abs(a.totalHours - b.totalHours) <= tTol && std::abs(a.costUsd - b.costUsd) <= cTol;
+    }
     const bool timeOverlaps = a.totalHoursLow <= b.totalHoursHigh && b.totalHoursLow <= a.totalHoursHigh;
     const bool costOverlaps = a.costUsdLow <= b.costUsdHigh && b.costUsdLow <= a.costUsdHigh;
     return timeOverlaps && costOverlaps;

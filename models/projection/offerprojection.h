@@ -203,13 +203,14 @@ QList<SingleGpuSpeed> singleGpuSpeeds(const Workload &workload, const Projection
 qsizetype recommendedIndex(const QList<ProjectedOffer> &points);
 
 /// Two projected points cannot be told apart by the model: their time ranges overlap and their cost
-/// ranges overlap. Points of the same GPU model share the model's error (one speed per GPU model), so
-/// they are never "indistinguishable" by it: `sameGpu` true compares the central values only (false).
+/// ranges overlap. Points of the same GPU model (`sameGpu`) share the model's error (one speed per GPU
+/// model), so their ranges move together: they are indistinguishable when their central times differ by
+/// no more than the larger expected spot overhead + 1 % and their costs by no more than that overhead's
+/// cost + 1 % (the same instance on spot and on-demand: same time within the overhead, not the same cost).
 bool indistinguishable(const ProjectedOffer &a, const ProjectedOffer &b, bool sameGpu);
 /// The feasible frontier points that are indistinguishable from point `reference` (the recommended
-/// one), one per GPU model, at most `limit`, nearest in time first; `gpuOf(point)` gives a point's GPU
-/// id. Empty when
-/// `reference` is out of range.
+/// one; its own GPU model included), one per GPU model, at most `limit`, nearest in time first;
+/// `gpuOf(point)` gives a point's GPU id. Empty when `reference` is out of range.
 QList<qsizetype> indistinguishableFrom(const QList<ProjectedOffer> &points, qsizetype reference,
                                        const std::function<QString(qsizetype)> &gpuOf, int limit = 3);
 

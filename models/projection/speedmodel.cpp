@@ -94,25 +94,27 @@ SpeedTerms SpeedModel::relativeSpeed(const GpuSpec &gpu, Precision precision, do
     t.precisionUsed = *used;
     t.precisionFallback = *used != precision;
     const bool probed = probe && probe->probed(gpu.id);
-    double rate = 0;
-    if (probed && probe->measuredTflops[k] > 0) {
-        // The probe's sustained GEMM rate already includes clocks and the power limit.
-        rate = probe->measuredTflops[k];
-        t.probeCalibrated = true;
-    } else {
-        rate = gpu.peak(*used);
-        const GpuArch *a = m_arch.arch(gpu.id);
-        const bool tensorHalf =
-            *used == Precision::Fp16 || *used == Precision::Bf16 || *used == Precision::Fp8;
-        if (a && a->halfRateFp32Acc && tensorHalf)
-            rate *= m_constants.gamma;
-        const double m = m_constants.powerOps[k];
-        if (m > 0 && gpu.tdpW > 0 && m_constants.epsTflopsPerW > 0 && rate > 0)
-            rate = 1.0 / (1.0 / rate + 1.0 / (m_constants.epsTflopsPerW * gpu.tdpW * m));
-    }
+    double rate = gpu.peak(*used);
+    const GpuArch *a = m_arch.arch(gpu.id);
+    const bool tensorHalf = *used == Precision::Fp16 || *used == Precision::Bf16 || *used == Precision::Fp8;
+    if (a && a->halfRateFp32Acc && tensorHalf)
+        rate *= m_constants.gamma;
+    const double m = m_constants.powerOps[k];
+    if (m > 0 && gpu.tdpW > 0 && m_constants.epsTflopsPerW > 0 && rate > 0)
+        rate = 1.0 / (1.0 / rate + 1.0 / (m_constants.epsTflopsPerW * gpu.tdpW * m));
     double bw = gpu.memBandwidthGbs;
-    if (probed && probe->measuredMemBandwidthGbs > 0) {
-        bw = probe->measuredMemBandwidthGbs;
+    // A probe says how this machine compares with a typical machine of its GPU model: its sustained /
+    // datasheet figure over the typical fraction (section 2's defaults). The anchors were fitted on the
+    // datasheet-based rate of typical machines, so a typical probe changes nothing; a slower (power-
+    // capped, throttled) or faster machine scales the model's rate and bandwidth of this GPU by it.
+    if (probed && probe->measuredTflops[k] > 0 && kDefaultComputeEfficiency[k] > 0) {
+        t.computeFactor = probe->computeEfficiency[k] / kDefaultComputeEfficiency[k];
+        rate *= t.computeFactor;
+        t.probeCalibrated = true;
+    }
+    if (probed && probe->measuredMemBandwidthGbs > 0 && kDefaultMemoryEfficiency > 0) {
+        t.memoryFactor = probe->memoryEfficiency / kDefaultMemoryEfficiency;
+        bw *= t.memoryFactor;
         t.probeCalibrated = true;
     }
     if (!(rate > 0) || (bytes > 0 && !(bw > 0)))
@@ -144,6 +146,8 @@ std::pair<double, double> SpeedModel::shapeAt(const Workload &w, int batch, Prec
         return {kDefaultArithmeticIntensity, 1.0}; // a measured custom workload without a shape
     if (b <= 0)
         return {f, 0.0};
+    // The workload's B counts bytesPerParamPerStep per parameter and step (its definition); the model's
+    // own per-step traffic is kappa (equal unless fit_projection.py fits it).
     const double weights0 =
         m_constants.bytesPerParamPerStep * std::max(0.0, w.parameters) / std::max(1, w.batchPerGpu);
     double activations = b - weights0;
@@ -154,8 +158,7 @@ std::pair<double, double> SpeedModel::shapeAt(const Workload &w, int batch, Prec
     else if (!singlePrecision(precision) && singlePrecision(w.precision))
         activations *= 0.5;
     const int b1 = batch > 0 ? batch : w.batchPerGpu;
-    return {f,
-            activations + m_constants.bytesPerParamPerStep * std::max(0.0, w.parameters) / std::max(1, b1)};
+    return {f, activations + m_constants.kappa * std::max(0.0, w.parameters) / std::max(1, b1)};
 }
 
 const GpuSpec *SpeedModel::specOf(const QString &id, const GpuSpecTable &specs) const
@@ -294,6 +297,8 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
     r.precisionUsed = t.precisionUsed;
     r.precisionFallback = t.precisionFallback;
     r.probeCalibrated = t.probeCalibrated;
+    r.probeComputeFactor = t.computeFactor;
+    r.probeMemoryFactor = t.memoryFactor;
     r.computeBound = t.computeS >= t.memoryS;
     const GpuArch *archRow = m_arch.arch(target.id);
     const QString arch = archRow ? archRow->arch : QString();
@@ -430,7 +435,11 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
         }
     }
     if (r.probeCalibrated)
-        basis += QStringLiteral("; this GPU's GEMM rate and memory bandwidth come from a probe run");
+        basis +=
+            QStringLiteral("; GEMM rate and memory bandwidth measured by a probe of this GPU: x%1 and x%2 "
+                           "of a typical machine (the range stays the tier's)")
+                .arg(QString::number(r.probeComputeFactor, 'f', 3),
+                     QString::number(r.probeMemoryFactor, 'f', 3));
     r.samplesPerS = std::exp(logSpeed);
     r.tier = tier;
     r.range = rangeOf(tier, precisionScaled);
@@ -441,37 +450,189 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
     return r;
 }
 
+double SpeedModel::candidateRelative(const Workload &preset, const AnchorCandidate &c,
+                                     const GpuSpecTable &specs) const
+{
+    const GpuSpec *s = specOf(c.gpuId, specs);
+    const auto precision = precisionFromName(c.precision);
+    if (!s || !precision)
+        return 0;
+    const auto [f, b] = shapeAt(preset, c.batchPerGpu, *precision);
+    const SpeedTerms t = relativeSpeed(*s, *precision, f, b);
+    return t.ok ? t.relative : 0.0;
+}
+
+CandidateAnchors SpeedModel::candidateAnchors(const Workload &preset, const QString &excludeGpu,
+                                              const std::function<double(const AnchorCandidate &)> &rel) const
+{
+    // fit_projection.py conversion_factors + anchors_for, over anchor_candidates.csv.
+    CandidateAnchors out;
+    QList<QString> stacks; // in order of first appearance
+    QHash<QString, QList<AnchorCandidate>> byStack;
+    int referenceRank = -1;
+    QString reference;
+    for (const AnchorCandidate &c : m_benchmarks.candidates()) {
+        if (c.presetId.compare(preset.id, Qt::CaseInsensitive) != 0 || c.gpuId == excludeGpu)
+            continue;
+        if (!byStack.contains(c.stack))
+            stacks.append(c.stack);
+        byStack[c.stack].append(c);
+        if (c.stackRank == 0) {
+            referenceRank = 0;
+            reference = c.stack;
+        }
+    }
+    if (referenceRank != 0)
+        return out;
+    auto levelOf = [&](const QList<AnchorCandidate> &list) {
+        double sum = 0;
+        int n = 0;
+        for (const AnchorCandidate &c : list) {
+            const double r = rel(c);
+            if (r > 0) {
+                sum += std::log(c.samplesPerS / r);
+                ++n;
+            }
+        }
+        return n ? sum / n : std::nan("");
+    };
+    QHash<QString, double> refValue;
+    for (const AnchorCandidate &c : byStack.value(reference))
+        refValue.insert(c.gpuId, c.samplesPerS);
+    const double refLevel = levelOf(byStack.value(reference));
+    for (const QString &stack : std::as_const(stacks)) {
+        const QList<AnchorCandidate> &list = byStack[stack];
+        StackFactor f;
+        if (stack == reference) {
+            f.method = QStringLiteral("reference");
+        } else {
+            double sum = 0;
+            for (const AnchorCandidate &c : list)
+                if (refValue.contains(c.gpuId)) {
+                    sum += std::log(refValue.value(c.gpuId) / c.samplesPerS);
+                    f.sharedGpus.append(c.gpuId);
+                }
+            if (!f.sharedGpus.isEmpty()) {
+                f.factor = std::exp(sum / f.sharedGpus.size());
+                f.method = QStringLiteral("shared-gpu");
+                f.sharedGpus.sort();
+            } else {
+                const double lvl = levelOf(list);
+                if (!std::isfinite(lvl) || !std::isfinite(refLevel))
+                    continue; // no model level: the stack cannot be converted
+                f.factor = std::exp(refLevel - lvl);
+                f.method = QStringLiteral("model");
+            }
+        }
+        out.factors.insert(stack, f);
+    }
+    // Per GPU the most preferred stack that converts.
+    QHash<QString, AnchorCandidate> best;
+    for (const AnchorCandidate &c : m_benchmarks.candidates()) {
+        if (c.presetId.compare(preset.id, Qt::CaseInsensitive) != 0 || c.gpuId == excludeGpu ||
+            !out.factors.contains(c.stack))
+            continue;
+        auto it = best.find(c.gpuId);
+        if (it == best.end())
+            best.insert(c.gpuId, c);
+        else if (c.stackRank < it->stackRank)
+            *it = c;
+    }
+    QStringList gpus = best.keys();
+    gpus.sort();
+    for (const QString &g : std::as_const(gpus)) {
+        const AnchorCandidate &c = best[g];
+        const StackFactor f = out.factors.value(c.stack);
+        out.anchors.append({c, f, c.samplesPerS * f.factor});
+    }
+    return out;
+}
+
 QList<ValidationRow> SpeedModel::validate(const Workload &preset, const GpuSpecTable &specs) const
 {
     QList<ValidationRow> rows;
-    const WorkloadAnchors anchors = anchorsFor(preset, {}, specs);
+    if (preset.kind != WorkloadKind::Preset)
+        return rows;
+    // Every measured GPU of the preset, as the app's anchors have them (all data).
+    const CandidateAnchors all = candidateAnchors(
+        preset, QString(), [&](const AnchorCandidate &c) { return candidateRelative(preset, c, specs); });
+    if (all.anchors.size() < 2)
+        return rows;
     const Calibration defaults = defaultCalibration();
-    // Today's model (v1): the max() roofline with the default efficiencies, through the same transfer.
-    auto v1 = [&](const SpeedAnchor &a) {
-        const GpuSpec *s = specOf(a.gpuId, specs);
-        const auto [f, b] = shapeAt(preset, a.batchPerGpu, a.precision);
-        const GpuThroughput t = s ? rooflineThroughput(*s, f, b, a.precision, defaults) : GpuThroughput{};
+    // Today's model (v1): the max() roofline with the default efficiencies.
+    auto v1 = [&](const AnchorCandidate &c) {
+        const GpuSpec *s = specOf(c.gpuId, specs);
+        const auto precision = precisionFromName(c.precision);
+        if (!s || !precision)
+            return 0.0;
+        const auto [f, b] = shapeAt(preset, c.batchPerGpu, *precision);
+        const GpuThroughput t = rooflineThroughput(*s, f, b, *precision, defaults);
         return t.ok ? t.samplesPerS : 0.0;
     };
-    QList<SpeedAnchor> levelsV1 = anchors.shipped;
-    for (SpeedAnchor &a : levelsV1) {
-        const double r1 = v1(a);
-        a.logLevel = r1 > 0 ? std::log(a.samplesPerS / r1) : 0.0;
-    }
-    for (qsizetype i = 0; i < anchors.shipped.size(); ++i) {
-        const SpeedAnchor &g = anchors.shipped.at(i);
-        if (anchors.shipped.size() < 2)
-            break;
+    // The transfer of a GPU from the other GPUs' anchors: r(GPU) x exp(weighted mean ln(anchor / r)).
+    auto transfer = [](const SpeedModel &m, const CandidateAnchors &others, const AnchorCandidate &target,
+                       const std::function<double(const AnchorCandidate &)> &rel, int *count) {
+        QList<SpeedAnchor> levels;
+        for (const CandidateAnchors::Anchor &a : others.anchors) {
+            const double r = rel(a.candidate);
+            if (!(r > 0))
+                continue;
+            SpeedAnchor s;
+            s.gpuId = a.candidate.gpuId;
+            s.arch = m.archOf(s.gpuId);
+            s.logLevel = std::log(a.value / r);
+            levels.append(s);
+        }
+        const double r = rel(target);
+        if (count)
+            *count = static_cast<int>(levels.size());
+        if (levels.isEmpty() || !(r > 0))
+            return 0.0;
+        return r * std::exp(m.level(levels, m.archOf(target.gpuId), target.gpuId));
+    };
+
+    for (const CandidateAnchors::Anchor &own : all.anchors) {
         ValidationRow row;
         row.workloadId = preset.id;
-        row.gpuId = g.gpuId;
-        row.tier = g.converted ? ProjectionTier::MeasuredConverted : ProjectionTier::Measured;
-        row.measured = g.samplesPerS;
-        row.projected = g.relative * std::exp(level(anchors.shipped, g.arch, g.gpuId));
-        row.logError = std::log(row.projected / row.measured);
-        const double r1 = v1(g);
-        row.projectedV1 = r1 * std::exp(level(levelsV1, g.arch, g.gpuId));
-        row.logErrorV1 = r1 > 0 ? std::log(row.projectedV1 / row.measured) : 0.0;
+        row.gpuId = own.candidate.gpuId;
+        row.stack = own.candidate.stack;
+        row.tier =
+            own.factor.method == u"reference" ? ProjectionTier::Measured : ProjectionTier::MeasuredConverted;
+        const ModelConstants *foldConstants = m_constants.fold(row.gpuId);
+        if (!foldConstants) {
+            row.note = QStringLiteral("no constants fitted without this GPU in model_v2.json "
+                                      "(resources/tools/fit_projection.py --write)");
+            rows.append(row);
+            continue;
+        }
+        const SpeedModel fold = withConstants(*foldConstants);
+        auto relFold = [&](const AnchorCandidate &c) { return fold.candidateRelative(preset, c, specs); };
+        const CandidateAnchors others = fold.candidateAnchors(preset, row.gpuId, relFold);
+        const auto truth = others.factors.constFind(row.stack);
+        if (others.anchors.isEmpty()) {
+            row.note = QStringLiteral("no other GPU measured");
+        } else if (truth == others.factors.constEnd()) {
+            row.note = QStringLiteral("no other GPU measured in its stack %1 or in the reference stack")
+                           .arg(row.stack);
+        } else if (truth->method == u"model") {
+            row.note =
+                QStringLiteral("its figure (%1) converts to the reference stack only through the model: "
+                               "no other GPU was measured in both stacks")
+                    .arg(row.stack);
+        } else {
+            row.truthFactor = *truth;
+            row.measured = own.candidate.samplesPerS * truth->factor;
+            row.projected = transfer(fold, others, own.candidate, relFold, &row.referenceGpus);
+            const CandidateAnchors othersV1 = candidateAnchors(preset, row.gpuId, v1);
+            row.projectedV1 = transfer(*this, othersV1, own.candidate, v1, nullptr);
+            row.validated = row.measured > 0 && row.projected > 0 && row.projectedV1 > 0;
+            if (row.validated) {
+                row.logError = std::log(row.projected / row.measured);
+                row.logErrorV1 = std::log(row.projectedV1 / row.measured);
+            } else {
+                row.note = QStringLiteral("no projection (unknown GPU or rate)");
+            }
+        }
         rows.append(row);
     }
     return rows;
@@ -482,11 +643,13 @@ ValidationSummary summarizeValidation(const QList<ValidationRow> &rows)
     ValidationSummary s;
     QList<double> a, b;
     for (const ValidationRow &r : rows) {
+        if (!r.validated)
+            continue;
         a.append(std::abs(r.logError));
         b.append(std::abs(r.logErrorV1));
     }
-    s.n = static_cast<int>(rows.size());
-    if (rows.isEmpty())
+    s.n = static_cast<int>(a.size());
+    if (a.isEmpty())
         return s;
     s.median = median(a);
     s.max = *std::max_element(a.begin(), a.end());

@@ -8,8 +8,10 @@
 #include "projection/modelconstants.h"
 #include "projection/projection.h"
 
+#include <QHash>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <functional>
 
@@ -24,8 +26,12 @@ struct SpeedTerms
     double relative = 0;     ///< r_rel, samples/s of the model before any measurement or phi
     double computeS = 0;     ///< t_c per sample
     double memoryS = 0;      ///< t_m per sample
-    double rateTflops = 0;   ///< R_eff used (the probe's figure on the probed GPU)
-    double bandwidthGbs = 0; ///< bandwidth used
+    double rateTflops = 0;   ///< R_eff used (x computeFactor on the probed GPU)
+    double bandwidthGbs = 0; ///< bandwidth used (x memoryFactor on the probed GPU)
+    /// Probed GPU: this machine's sustained/datasheet GEMM rate and bandwidth over a typical machine's
+    /// (Calibration efficiencies over kDefault*Efficiency); 1 when not probed or not measured.
+    double computeFactor = 1;
+    double memoryFactor = 1;
     Precision precisionUsed = Precision::Fp32;
     bool precisionFallback = false;
     bool probeCalibrated = false; ///< rate or bandwidth came from a probe run of this GPU
@@ -65,7 +71,9 @@ struct SingleGpuSpeed
     Precision precisionUsed = Precision::Fp32;
     bool precisionFallback = false;
     bool probeCalibrated = false;
-    bool computeBound = true; ///< t_c >= t_m in the model
+    double probeComputeFactor = 1; ///< SpeedTerms::computeFactor of this GPU (probe vs a typical machine)
+    double probeMemoryFactor = 1;  ///< SpeedTerms::memoryFactor
+    bool computeBound = true;      ///< t_c >= t_m in the model
     ProjectionTier tier = ProjectionTier::None;
     LogRange range;            ///< of ln(projected / true)
     int anchorGpus = 0;        ///< GPUs measured (transferred tiers)
@@ -77,16 +85,48 @@ struct SingleGpuSpeed
     double samplesPerSHigh() const { return samplesPerS * std::exp(-range.p10); }
 };
 
-/// Leave-one-GPU-out validation of one workload preset over the shipped measurements.
+/// The factor that converts a figure of one software stack into the preset's reference stack
+/// (fit_projection.py conversion_factors): the ratio over GPUs measured in both ("shared-gpu"), else the
+/// stacks' levels against the model ("model"); 1 for the reference stack itself ("reference").
+struct StackFactor
+{
+    double factor = 1;
+    QString method;
+    QStringList sharedGpus;
+};
+
+/// A preset's anchors recomputed from its candidates (anchor_candidates.csv), optionally without one GPU:
+/// per stack its factor, per GPU the most preferred stack's figure converted to the reference stack.
+struct CandidateAnchors
+{
+    QHash<QString, StackFactor> factors; ///< by stack
+    struct Anchor
+    {
+        AnchorCandidate candidate;
+        StackFactor factor;
+        double value = 0; ///< candidate.samplesPerS x factor
+    };
+    QList<Anchor> anchors; ///< sorted by GPU id
+};
+
+/// Leave-one-GPU-out validation of one workload preset over the shipped measurements: the held-out GPU
+/// projected with the constants fitted without it, from the other GPUs' anchors recomputed without it
+/// (stack factors included), against its own figure converted to the reference stack by a factor that
+/// does not use it either.
 struct ValidationRow
 {
     QString workloadId;
     QString gpuId;
-    ProjectionTier tier = ProjectionTier::None; ///< of the held-out GPU's own measurement
-    double measured = 0;                        ///< the held-out GPU's figure (reference stack)
-    double projected = 0;                       ///< model v2: transferred from the other GPUs
-    double logError = 0;                        ///< ln(projected / measured)
-    double projectedV1 = 0;                     ///< today's model (v1 roofline, default efficiencies)
+    ProjectionTier tier = ProjectionTier::None; ///< of the GPU's shipped anchor (all data)
+    bool validated = false;                     ///< false: the row has no figures, `note` says why
+    QString note;
+    QString stack;           ///< the stack of the GPU's own figure
+    StackFactor truthFactor; ///< that stack -> reference stack, computed without the GPU
+    int referenceGpus = 0;   ///< the other GPUs' anchors the projection used
+    double measured = 0;     ///< the held-out GPU's figure in the reference stack
+    double projected = 0;    ///< model v2: transferred from the other GPUs
+    double logError = 0;     ///< ln(projected / measured)
+    double projectedV1 = 0;  ///< today's model (v1 roofline, default efficiencies), same procedure
     double logErrorV1 = 0;
 };
 
@@ -103,8 +143,9 @@ public:
     const GpuArchTable &arch() const { return m_arch; }
     const BenchmarkTable &benchmarks() const { return m_benchmarks; }
 
-    /// r_rel of `gpu` for F and B per sample in `precision` (after the GPUS.md fallback). `probe`:
-    /// its measured GEMM rate and bandwidth replace the datasheet's when it probed this GPU.
+    /// r_rel of `gpu` for F and B per sample in `precision` (after the GPUS.md fallback). `probe`: when it
+    /// probed this GPU, the rate and bandwidth are scaled by the probe's efficiencies over the typical
+    /// ones (kDefaultComputeEfficiency, kDefaultMemoryEfficiency): 1 for a typical machine.
     SpeedTerms relativeSpeed(const GpuSpec &gpu, Precision precision, double flops, double bytes,
                              const Calibration *probe = nullptr) const;
 
@@ -123,9 +164,29 @@ public:
     SingleGpuSpeed project(const GpuSpec &target, const Workload &w, const WorkloadAnchors &anchors,
                            const Calibration &calibration) const;
 
-    /// Leave-one-GPU-out over the shipped anchors of one preset: every GPU projected from the other
-    /// GPUs' measurements with the shipped constants (not refitted), next to today's model (v1).
+    /// Leave-one-GPU-out over the measured GPUs of one preset (ValidationRow): nothing of the held-out
+    /// GPU reaches its projection (the constants of its fold, the anchors and stack factors recomputed
+    /// from the candidates without it), next to today's model (v1) through the same procedure. Rows in
+    /// GPU id order; a GPU whose own figure converts to the reference stack only through the model, or
+    /// that has no fold, comes back not validated. Empty when fewer than 2 GPUs were measured.
     QList<ValidationRow> validate(const Workload &preset, const GpuSpecTable &specs) const;
+
+    /// The preset's anchors from the candidates of the benchmark table, without `excludeGpu`; `rel` is
+    /// the model's relative speed of a candidate (model-based stack factors only). Empty when the
+    /// reference stack has no candidate left.
+    CandidateAnchors candidateAnchors(const Workload &preset, const QString &excludeGpu,
+                                      const std::function<double(const AnchorCandidate &)> &rel) const;
+    /// r_rel of a candidate with these constants (0 when the GPU or its rate is unknown).
+    double candidateRelative(const Workload &preset, const AnchorCandidate &c,
+                             const GpuSpecTable &specs) const;
+
+    /// The same model with other constants (a validation fold).
+    SpeedModel withConstants(const ModelConstants &constants) const
+    {
+        SpeedModel m = *this;
+        m.m_constants = constants;
+        return m;
+    }
 
 private:
     SpeedAnchor makeAnchor(const ThroughputMeasurement &m, const Workload &w, const GpuSpec &spec) const;

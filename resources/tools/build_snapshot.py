@@ -740,8 +740,9 @@ def summarize(prov, rows):
 # Price sanity flags: the rules the app computes at import time (documented in SOURCES.md
 # "Price sanity report" and in the snapshot notes; the C++ implementation must match).
 # --------------------------------------------------------------------------
-STALE_DAYS = 90                 # row price older than this many days before its snapshot's date
-SPOT_FLOOR_RATIO = 0.10         # AWS's spot floor: 10 % of on-demand ...
+STALE_DAYS = 90                 # row price older than this many days before its snapshot's date, or
+                                # before the newest snapshot date of the catalog
+SPOT_FLOOR_RATIO = 0.10         # AWS's spot floor: 10 % of on-demand (AWS rows only) ...
 SPOT_FLOOR_TOLERANCE = 1.005    # ... + 0.5 % because AWS spot prices are rounded to 4 decimals
 OUTLIER_FACTOR = 3.0            # per-GPU-hour on-demand below median/3 or above 3 x median
 MARKETPLACE_PROVIDERS = ("vastai",)  # compared with marketplace offers only; the rest are "cloud"
@@ -795,10 +796,11 @@ def robust_medians(built, resolve, split_classes=True):
 
 def sanity_flags(built, resolve):
     """Per-row flags and per-provider counts.  Returns (counts, medians, ref_date, rowflags)."""
-    # Reference date = each row's own snapshot date (not the newest date of the whole catalog, nor the
-    # wall clock): a snapshot that is old as a whole stays usable (the app shows its age), while rows
-    # mixed in from an older capture, or whose listing ended, are caught.
-    ref = "each snapshot's own date"
+    # Reference dates: each row's own snapshot date (rows mixed in from an older capture, or whose
+    # listing ended) and the newest snapshot date of the catalog (a snapshot that is old as a whole
+    # next to newer ones); never the wall clock, so a bundled catalog does not go stale by itself.
+    newest = max(row_date(p, r) for p, rows in built.items() for r in rows)
+    ref = "each snapshot's own date and the newest price date %s" % newest.isoformat()
     med = robust_medians(built, resolve)
     counts = collections.OrderedDict()
     rowflags = []
@@ -811,7 +813,7 @@ def sanity_flags(built, resolve):
             sp = num(r["spot_usd_h"])
             if sp is not None and sp >= od:
                 f.append("spot-above-ondemand")
-            if sp is not None and sp <= SPOT_FLOOR_RATIO * SPOT_FLOOR_TOLERANCE * od:
+            if prov == "aws" and sp is not None and sp <= SPOT_FLOOR_RATIO * SPOT_FLOOR_TOLERANCE * od:
                 f.append("spot-at-floor")
             if r.get("_gpu_od") is not None and r.get("_gpu_spot") is not None \
                     and r["_gpu_od"] < r["_gpu_spot"]:
@@ -828,7 +830,8 @@ def sanity_flags(built, resolve):
                 f.append("unrentable")
             end = r.get("_end_date")
             snap = datetime.date.fromisoformat(SNAPSHOT_DATE[prov])
-            if (snap - row_date(prov, r)).days > STALE_DAYS or (end is not None and end < snap):
+            if ((snap - row_date(prov, r)).days > STALE_DAYS or (end is not None and end < snap)
+                    or (newest - row_date(prov, r)).days > STALE_DAYS):
                 f.append("stale")
             for name in f:
                 c[name] += 1
@@ -1159,12 +1162,13 @@ def write_azure_spot_section(A, extra):
     A("    (NC24ads/NC48ads/NC96ads_A100_v4 eastus: 0.444433 / 0.888866 / 1.777732 = 1:2:4).")
     A("  What the data show is a discount cap: most GPU sizes sat at 89 % off (11 % of PAYG, the")
     A("  maximum of Azure's advertised \"up to 90 %\") in mid-2024, A10 v5 at 75 %, a few in")
-    A("  between. Consequences: (1) the Azure file (2024-07-01) is old as a whole (the app shows its age;")
-    A("  its rows are not `stale`, which compares a row with its own snapshot);")
+    A("  between. Consequences: (1) the Azure file (2024-07-01) is old as a whole: next to the 2025")
+    A("  files its rows are `stale` (more than %d days older than the newest snapshot) and not" % STALE_DAYS)
+    A("  recommended until Azure is refreshed;")
     A("  (2) a spot price at the cap says nothing about capacity or eviction rate, so the spot")
     A("  interruption model has to carry Azure's risk (issue 13 item 3); (3) the 0.110 level is not")
-    A("  flagged `spot-at-floor` (that rule is AWS's 10 %; all Azure rows are above it) and is counted")
-    A("  here for information.")
+    A("  flagged `spot-at-floor` (that rule is AWS's own 10 % floor, applied to AWS rows only) and is")
+    A("  counted here for information.")
 
 
 def write_vast_rentable_section(A, extra):
@@ -1199,13 +1203,13 @@ def write_sanity_section(A, sums, extra):
     A("| flag | rule | concerns |")
     A("|---|---|---|")
     A("| `spot-above-ondemand` | spot_usd_h >= ondemand_usd_h | the spot price |")
-    A("| `spot-at-floor` | spot_usd_h <= %.2f x %.3f x ondemand_usd_h (AWS's 10 %% floor; the 0.5 %% absorbs 4-decimal rounding) | the spot price |"
+    A("| `spot-at-floor` | AWS rows: spot_usd_h <= %.2f x %.3f x ondemand_usd_h (AWS's 10 %% floor; the 0.5 %% absorbs 4-decimal rounding). Other providers have no floor: Azure's 90 %% is a discount cap it sets, GCP sets fixed spot prices (9-40 %% of on-demand), vast.ai bids are a market | the spot price |"
       % (SPOT_FLOOR_RATIO, SPOT_FLOOR_TOLERANCE))
     A("| `gpu-below-spot` | composed offer (host + GPU SKUs, GCP) whose GPU on-demand component < the GPU spot component of the same zone and count | the on-demand price |")
     A("| `price-outlier` | x = ondemand_usd_h / gpu_count; x < M/%g (low) or x > %g x M (high), M = robust median for the offer's GPU id and price class (below) | low: the on-demand price; high: informational (the app names them `price-outlier-low` / `price-outlier-high`) |"
       % (OUTLIER_FACTOR, OUTLIER_FACTOR))
     A("| `unrentable` | marketplace offer with `rentable` false or `rented` true: **not imported** (counted only) | the offer |")
-    A("| `stale` | the row's price date more than %d days before its snapshot's date, or offer `end_date` before that date | both prices |"
+    A("| `stale` | the row's price date more than %d days before its snapshot's date or before the newest snapshot date of all providers, or offer `end_date` before its snapshot's date | both prices |"
       % STALE_DAYS)
     A("")
     A("- Robust median M: GPU id = the `%s` row the offer's gpu_name resolves to (provider-" % extra["gpus_csv"])
@@ -1223,9 +1227,11 @@ def write_sanity_section(A, sums, extra):
     A("  shows the high side for information and does not exclude those offers: a price that is too high")
     A("  cannot make a bad pick look good, and a CPU-bound job can use the host.")
     A("- Price date: the capture date for offer payloads (vast.ai, column `price_date`), else the file's")
-    A("  snapshot_date. Reference date = %s: a snapshot that is old as a whole (Azure and" % ref)
-    A("  Paperspace, 2024-07-01) stays usable on first start, its age shown; a bundled catalog does")
-    A("  not go stale with the wall clock. Rows mixed in from an older capture are caught.")
+    A("  snapshot_date. Reference dates = %s: rows mixed in from an older capture are caught, and" % ref)
+    A("  a snapshot that is old as a whole (Azure and Paperspace, 2024-07-01, next to AWS 2025-08-01)")
+    A("  is stale where it is compared with newer prices (its prices would rank offers by their age;")
+    A("  the app recomputes this over the current snapshots of all providers). Never the wall clock:")
+    A("  a bundled catalog does not go stale by itself.")
     A("- Flags are not exclusive: `any flag` counts rows with at least one.")
     A("")
     A("**Under the previous rules** (before the GCP rebuild and the vast.ai rentable rule):")

@@ -216,18 +216,18 @@ private Q_SLOTS:
         QTest::addColumn<double>("deadline");    // 0 = none
         QTest::addColumn<double>("budget");      // 0 = none
         QTest::addColumn<qsizetype>("expected"); // -1 = none
-        // Frontier (1,10) (2,5) (4,1): t in [1,4], c in [1,10];
-        // normalised (t, c): (0, 1), (1/3, 4/9), (1, 0).
+        // Frontier (1,10) (2,5) (4,1): tmin 1, cmin 1; score w ln t + (1 - w) ln c.
         // w = 0: cost only -> (4,1). w = 1: time only -> (1,10).
         QTest::newRow("cheapest") << 0.0 << 0.0 << 0.0 << qsizetype(2);
         QTest::newRow("fastest") << 1.0 << 0.0 << 0.0 << qsizetype(0);
-        // w = 0.5: 0.5, 0.5/3 + 0.5*4/9 = 0.3889, 0.5 -> (2,5).
-        QTest::newRow("balanced") << 0.5 << 0.0 << 0.0 << qsizetype(1);
-        // w = 0.3: 0.7, 0.1 + 0.3111 = 0.4111, 0.3 -> (4,1).
+        // w = 0.5: t x c = 10, 10, 4 -> (4,1).
+        QTest::newRow("balanced") << 0.5 << 0.0 << 0.0 << qsizetype(2);
+        // w = 0.8: 0.2 ln 10 = 0.46, 0.8 ln 2 + 0.2 ln 5 = 0.88, 0.8 ln 4 = 1.11 -> (1,10).
+        QTest::newRow("leaning time") << 0.8 << 0.0 << 0.0 << qsizetype(0);
+        // w = 0.3: 0.7 ln 10 = 1.61, 0.3 ln 2 + 0.7 ln 5 = 1.33, 0.3 ln 4 = 0.42 -> (4,1).
         QTest::newRow("leaning cost") << 0.3 << 0.0 << 0.0 << qsizetype(2);
-        // Deadline 3 h: (1,10), (2,5) remain; ranges t [1,2], c [5,10]: scores 0.5 and 0.5 -> tie -> faster
-        // (1,10).
-        QTest::newRow("deadline tie") << 0.5 << 3.0 << 0.0 << qsizetype(0);
+        // Deadline 3 h: (1,10), (2,5) remain; t x c = 10 and 10: a tie goes to the cheaper (2,5).
+        QTest::newRow("deadline tie") << 0.5 << 3.0 << 0.0 << qsizetype(1);
         // Budget 5: (2,5), (4,1): w = 1 -> (2,5).
         QTest::newRow("budget") << 1.0 << 0.0 << 5.0 << qsizetype(1);
         QTest::newRow("infeasible") << 0.5 << 0.5 << 0.0 << qsizetype(-1);
@@ -249,6 +249,46 @@ private Q_SLOTS:
             c.budgetUsd = budget;
         const auto r = recommendPoint(pts, f, weight, c);
         QCOMPARE(r.value_or(-1), expected);
+    }
+
+    // A near-equal time does not buy a multiple of the cost: the same instance on-demand (19 min, 36.52 USD)
+    // and on spot (20 min, 6.34 USD). On the former min-max scale over these two points both scored 0.5 and
+    // the tie went to the faster; relative to each other the spot point is 3.5 % slower for 17 % of the
+    // cost.
+    void recommendNearEqualTimes()
+    {
+        const QList<TimeCost> pts{{19.0 / 60, 36.52}, {20.0 / 60, 6.34}};
+        const QList<qsizetype> f = paretoFrontier(pts);
+        QCOMPARE(f.size(), 2);
+        QCOMPARE(recommendPoint(pts, f, 0.5).value_or(-1), qsizetype(1));
+        QCOMPARE(recommendPoint(pts, f, 0.9).value_or(-1), qsizetype(1)); // 0.9 x 5 % < 0.1 x 176 %
+        QCOMPARE(recommendPoint(pts, f, 1.0).value_or(-1), qsizetype(0)); // time only
+        QVERIFY(std::abs(recommendationScore(pts.at(1), 19.0 / 60, 6.34, 0.5) - 0.5 * std::log(20.0 / 19)) <
+                1e-12);
+    }
+
+    // The pick does not depend on other points that do not win themselves (min-max normalisation did: a
+    // slow, slightly cheaper point stretched the ranges and moved the pick from (2,4) to (4,3)).
+    void recommendIgnoresPointsThatDoNotWin()
+    {
+        const QList<TimeCost> base{{1, 10}, {2, 4}, {4, 3}};
+        QList<TimeCost> more = base;
+        more.append({100, 2.9});
+        for (double w : {0.2, 0.4, 0.5, 0.6, 0.8}) {
+            const auto a = recommendPoint(base, paretoFrontier(base), w);
+            const auto b = recommendPoint(more, paretoFrontier(more), w);
+            QVERIFY(a && b);
+            QCOMPARE(*b, *a);
+        }
+        QCOMPARE(recommendPoint(base, paretoFrontier(base), 0.5).value_or(-1), qsizetype(1)); // t x c = 8
+    }
+
+    // A zero cost or time (no log scale): the former min-max scale, t in [1,4], c in [0,10]: 0.5, 0.417, 0.5.
+    void recommendMinMaxFallback()
+    {
+        const QList<TimeCost> pts{{1, 10}, {2, 5}, {4, 0}};
+        QCOMPARE(recommendPoint(pts, paretoFrontier(pts), 0.5).value_or(-1), qsizetype(1));
+        QVERIFY(std::isnan(recommendationScore(pts.at(2), 1, 0, 0.5)));
     }
 
     void recommendSingleAndEqual()

@@ -62,6 +62,38 @@ private Q_SLOTS:
         QCOMPARE(hasFlag(f, OfferFlag::SpotAboveOnDemand), above);
         QCOMPARE(hasFlag(f, OfferFlag::SpotAtFloor), floor);
         QCOMPARE(spotSanityFlags(make(u"aws"_s, u"a10g"_s, 1, od)), 0); // no spot, no spot flag
+        // The floor is AWS's: another provider's spot at the same ratio is not "at the floor" (Azure's
+        // discount cap, GCP's fixed spot prices, vast.ai's bids); spot above on-demand is a flag everywhere.
+        for (const QString &other : {u"azure"_s, u"gcp"_s, u"vastai"_s, u"paperspace"_s}) {
+            const int g = spotSanityFlags(make(other, u"a10g"_s, 1, od, spot));
+            QVERIFY(!hasFlag(g, OfferFlag::SpotAtFloor));
+            QCOMPARE(hasFlag(g, OfferFlag::SpotAboveOnDemand), above);
+        }
+    }
+
+    // A price more than staleDays older than the newest price of the catalog is stale (suspect) where it
+    // is compared with it: the bundled Azure file (2024-07-01) next to AWS (2025-08-01). Alone it is not.
+    void olderThanCatalog()
+    {
+        QList<Offer> offers{make(u"aws"_s, u"a10g"_s, 1, 1.0, 0.4), make(u"azure"_s, u"a10"_s, 1, 3.2, 0.4),
+                            make(u"gcp"_s, u"l4"_s, 1, 0.8, 0.3), make(u"vastai"_s, u"rtx4090"_s, 1, 0.4)};
+        offers[1].dataDate = QDate(2024, 7, 1);
+        offers[2].dataDate = QDate(2025, 5, 3); // 90 days before 2025-08-01: not yet
+        offers[3].dataDate = QDate(2025, 8, 1);
+        offers[3].priceDate = QDate(2025, 5, 2); // the row's own date counts: 91 days
+        QCOMPARE(newestPriceDate(offers), QDate(2025, 8, 1));
+        applyPriceSanity(offers);
+        QCOMPARE(hasFlag(offers.at(0).flags, OfferFlag::Stale), false);
+        QCOMPARE(hasFlag(offers.at(1).flags, OfferFlag::Stale), true);
+        QCOMPARE(hasFlag(offers.at(2).flags, OfferFlag::Stale), false);
+        QCOMPARE(hasFlag(offers.at(3).flags, OfferFlag::Stale), true);
+        QVERIFY(
+            offerFlagDescription(offers.at(1), OfferFlag::Stale).contains(u"newest prices of the catalog"_s));
+        QVERIFY(offerFlagDescription(offers.at(1), OfferFlag::Stale).contains(u"2024-07-01"_s));
+        // The Azure offer alone is its own catalog: not stale (no wall clock).
+        QList<Offer> alone{offers.at(1)};
+        applyPriceSanity(alone);
+        QCOMPARE(hasFlag(alone.at(0).flags, OfferFlag::Stale), false);
     }
 
     // Median of each provider's median, per price class; strictly below M/3 or above 3M.
@@ -120,10 +152,14 @@ private Q_SLOTS:
         QVERIFY(isStaleRow(o));
         o.listingEnd = QDate(2025, 7, 1);
         QVERIFY(!isStaleRow(o));
-        // A whole snapshot that is old (Azure 2024-07-01) is not stale by this rule: it stays usable.
+        // A whole snapshot that is old (Azure 2024-07-01) is not stale by this rule (its own snapshot); next
+        // to newer snapshots it is (olderThanCatalog).
         Offer azure = make(u"azure"_s, u"a10"_s, 1, 3.2);
         azure.dataDate = QDate(2024, 7, 1);
         QVERIFY(!isStaleRow(azure));
+        QVERIFY(isOlderThanCatalog(azure, QDate(2025, 8, 1)));
+        QVERIFY(!isOlderThanCatalog(azure, QDate(2024, 9, 29)));
+        QVERIFY(isOlderThanCatalog(azure, QDate(2024, 9, 30)));
     }
 
     void names()
@@ -161,8 +197,7 @@ private Q_SLOTS:
         QVERIFY(!hasFlag(v.offers.at(1).flags, OfferFlag::Stale));
     }
 
-    // The bundled snapshot through the real import: the counts of SOURCES.md, except the documented
-    // stale-reference choice (a snapshot's own date: Azure and Paperspace stay usable).
+    // The bundled snapshot through the real import: the counts of SOURCES.md ("This snapshot").
     void bundledSnapshotCounts()
     {
         TempDb db;
@@ -192,8 +227,12 @@ private Q_SLOTS:
             QCOMPARE(n(p, OfferFlag::SpotAtFloor), 0);
             QCOMPARE(n(p, OfferFlag::PriceOutlierLow), 0);
         }
-        QCOMPARE(n("azure", OfferFlag::Stale), 0);
-        QCOMPARE(n("paperspace", OfferFlag::Stale), 0);
+        // Azure and Paperspace (2024-07-01) are more than 90 days older than AWS (2025-08-01): stale next
+        // to it (newest price date of the catalog), not recommended until refreshed.
+        QCOMPARE(n("azure", OfferFlag::Stale), 172);
+        QCOMPARE(n("paperspace", OfferFlag::Stale), 14);
+        QCOMPARE(n("aws", OfferFlag::Stale), 0);
+        QCOMPARE(n("gcp", OfferFlag::Stale), 0);
         QCOMPARE(n("vastai", OfferFlag::Stale), 1); // the 2024 CLI capture inside the 2025-07-01 snapshot
         // Every flagged high outlier is a g4dn host with many vCPUs per T4 (real prices, informational).
         for (const Offer &o : offers)

@@ -631,9 +631,9 @@ private Q_SLOTS:
             if (pts.at(i).onFrontier)
                 frontier.append(i);
         QCOMPARE(frontier, (QList<qsizetype>{1, 4, 7}));
-        // Weight 0.5 over t in [0.125, 4.061], c in [0.812, 4.0]: 8x 0.5; fast spot 0.5 x (0.2269 + 0.0646) =
-        // 0.146; slow spot 0.5 -> fast spot.
-        QCOMPARE(recommendedIndex(pts), qsizetype(1));
+        // Weight 0.5, relative scale 0.5 ln(t / 0.125) + 0.5 ln(c / 0.812): t x c = 0.5 for the 8x, 1.037 for
+        // the fast spot, 3.30 for the slow spot -> the 8x (8x faster than the fast spot for 4x its cost).
+        QCOMPARE(recommendedIndex(pts), qsizetype(7));
         for (qsizetype i = 0; i < pts.size(); ++i)
             QCOMPARE(pts.at(i).feasible, pts.at(i).eligible());
     }
@@ -929,22 +929,39 @@ private Q_SLOTS:
             QVERIFY(!hasFlag(p.flags, ProjectionFlag::StalePrice));
     }
 
-    // Indistinguishable points: both the time and the cost ranges overlap; never for one GPU model.
+    // Indistinguishable points: both the time and the cost ranges overlap. One GPU model shares its error,
+    // so its points compare central values within the spot overhead + 1 %.
     void indistinguishablePoints()
     {
         ProjectedOffer a, b;
         a.projected = b.projected = true;
+        a.totalHours = 10, a.costUsd = 100, b.totalHours = 11.2, b.costUsd = 110;
         a.totalHoursLow = 9, a.totalHoursHigh = 11, a.costUsdLow = 90, a.costUsdHigh = 110;
         b.totalHoursLow = 10.5, b.totalHoursHigh = 12, b.costUsdLow = 100, b.costUsdHigh = 120;
         QVERIFY(indistinguishable(a, b, false));
-        QVERIFY(!indistinguishable(a, b, true));
+        QVERIFY(!indistinguishable(a, b, true)); // same GPU: 12 % apart, no spot overhead
+        {
+            // Same instance, on-demand vs spot: the time within the spot overhead, the cost 5.8x apart.
+            ProjectedOffer od = a, spot = a;
+            od.totalHours = 19.0 / 60, od.costUsd = 36.52, od.usdPerHour = 113.93;
+            spot.totalHours = 20.0 / 60, spot.costUsd = 6.34, spot.usdPerHour = 19.09,
+            spot.interruptionHours = 0.7f / 60;
+            QVERIFY(!indistinguishable(od, spot, true));
+            spot.costUsd = 36.2; // a same-priced twin 0.6 min slower would be
+            spot.totalHours = 19.6 / 60;
+            QVERIFY(indistinguishable(od, spot, true));
+            spot.totalHours = 21.0 / 60; // 2 min apart: beyond the 0.7 min overhead + 1 %
+            QVERIFY(!indistinguishable(od, spot, true));
+            // The same instance in two zones at the same price: indistinguishable.
+            QVERIFY(indistinguishable(od, od, true));
+        }
         b.costUsdLow = 111; // cost ranges apart
         QVERIFY(!indistinguishable(a, b, false));
         b.costUsdLow = 100;
         b.totalHoursLow = 11.5; // time ranges apart
         QVERIFY(!indistinguishable(a, b, false));
         b.totalHoursLow = 10.5;
-        // indistinguishableFrom: feasible frontier points of other GPUs only.
+        // indistinguishableFrom: feasible frontier points, one per GPU model (its own model included).
         a.totalHours = 10, b.totalHours = 11;
         a.onFrontier = b.onFrontier = a.feasible = b.feasible = true;
         ProjectedOffer c = b;
