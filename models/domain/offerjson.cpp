@@ -22,95 +22,53 @@ QJsonValue jsonStringOrNull(const QString &s)
 
 void writeOfferJson(JsonWriter &w, const Offer &o)
 {
+    using L = QLatin1StringView;
     const GpuModel *m = o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId);
-    auto key = [&](const char *k) { w.key(QLatin1StringView(k)); };
-    auto date = [&](const QDate &d) {
-        if (d.isValid())
-            w.value(d.toString(Qt::ISODate));
-        else
-            w.nullValue();
+    auto date = [](const QDate &d) { return d.isValid() ? d.toString(Qt::ISODate) : QString(); };
+    auto flagList = [&](auto text) {
+        w.beginArray();
+        for (OfferFlag f : allOfferFlags())
+            if (hasFlag(o.flags, f))
+                w.value(text(f));
+        w.endArray();
     };
-    // Keys in sorted order (QJsonObject's): tests/unit/test_offermodel checks the bytes against
-    // QJsonDocument.
+    // Keys in sorted order (QJsonObject's): test_clioffers checks the bytes against QJsonDocument.
     w.beginObject();
-    key("billing_increment_s");
-    w.value(o.billingIncrementS);
-    key("billing_minimum_s");
-    w.value(o.billingMinimumS);
-    key("data_date");
-    date(o.dataDate);
-    key("dlperf");
-    w.numberOrNull(o.dlperf);
-    key("fetched_at");
-    w.value(o.fetchedAt.toUTC().toString(Qt::ISODate));
-    key("flag_notes");
-    w.beginArray();
-    for (OfferFlag f : allOfferFlags())
-        if (hasFlag(o.flags, f))
-            w.value(offerFlagDescription(o, f));
-    w.endArray();
-    key("flags");
-    w.beginArray();
-    for (OfferFlag f : allOfferFlags())
-        if (hasFlag(o.flags, f))
-            w.value(offerFlagName(f));
-    w.endArray();
-    key("gpu");
-    w.stringOrNull(o.gpuId);
-    key("gpu_count");
-    w.value(o.gpuCount);
-    key("gpu_mem_gb");
-    w.numberOrNull(o.gpuMemGb);
-    key("gpu_name");
-    if (m)
-        w.value(m->name);
-    else
-        w.nullValue();
-    key("gpu_provider_name");
-    w.value(o.gpuRawName);
-    key("gpu_recognised");
-    w.value(!o.gpuId.isEmpty());
-    key("instance_type");
-    w.value(o.instanceType);
-    key("interconnect");
-    w.stringOrNull(o.interconnect);
-    key("interruption");
-    w.stringOrNull(o.interruption);
-    key("listing_end");
-    date(o.listingEnd);
-    key("median_usd_per_gpu_h");
-    if (o.medianUsdPerGpuH > 0)
-        w.value(o.medianUsdPerGpuH);
-    else
-        w.nullValue();
-    key("network_gbps");
-    w.numberOrNull(o.networkGbps);
-    key("ondemand_usd_h");
-    w.numberOrNull(o.onDemandUsdH);
-    key("price_date");
-    date(o.priceDate);
-    key("provider");
-    w.value(o.provider);
-    key("ram_gb");
-    w.numberOrNull(o.ramGb);
-    key("region");
-    w.value(o.region);
-    key("reliability");
-    w.numberOrNull(o.reliability);
-    key("snapshot_id");
-    w.value(o.snapshotId);
-    key("source");
-    w.stringOrNull(o.source);
-    key("spot_label");
-    w.stringOrNull(o.spotLabel);
-    key("spot_usd_h");
-    w.numberOrNull(o.spotUsdH);
-    key("upload_gbps");
-    w.numberOrNull(o.uploadGbps);
-    key("vcpus");
-    w.numberOrNull(o.vcpus);
-    key("zone");
-    w.stringOrNull(o.zone);
+    w.member(L("billing_increment_s"), o.billingIncrementS);
+    w.member(L("billing_minimum_s"), o.billingMinimumS);
+    w.memberStringOrNull(L("data_date"), date(o.dataDate));
+    w.memberOrNull(L("dlperf"), o.dlperf);
+    w.member(L("fetched_at"), o.fetchedAt.toUTC().toString(Qt::ISODate));
+    w.key(L("flag_notes"));
+    flagList([&](OfferFlag f) { return offerFlagDescription(o, f); });
+    w.key(L("flags"));
+    flagList([](OfferFlag f) { return offerFlagName(f); });
+    w.memberStringOrNull(L("gpu"), o.gpuId);
+    w.member(L("gpu_count"), o.gpuCount);
+    w.memberOrNull(L("gpu_mem_gb"), o.gpuMemGb);
+    w.memberStringOrNull(L("gpu_name"), m ? m->name : QString());
+    w.member(L("gpu_provider_name"), o.gpuRawName);
+    w.member(L("gpu_recognised"), !o.gpuId.isEmpty());
+    w.member(L("instance_type"), o.instanceType);
+    w.memberStringOrNull(L("interconnect"), o.interconnect);
+    w.memberStringOrNull(L("interruption"), o.interruption);
+    w.memberStringOrNull(L("listing_end"), date(o.listingEnd));
+    w.memberOrNull(L("median_usd_per_gpu_h"),
+                   o.medianUsdPerGpuH > 0 ? std::optional<double>(o.medianUsdPerGpuH) : std::nullopt);
+    w.memberOrNull(L("network_gbps"), o.networkGbps);
+    w.memberOrNull(L("ondemand_usd_h"), o.onDemandUsdH);
+    w.memberStringOrNull(L("price_date"), date(o.priceDate));
+    w.member(L("provider"), o.provider);
+    w.memberOrNull(L("ram_gb"), o.ramGb);
+    w.member(L("region"), o.region);
+    w.memberOrNull(L("reliability"), o.reliability);
+    w.member(L("snapshot_id"), o.snapshotId);
+    w.memberStringOrNull(L("source"), o.source);
+    w.memberStringOrNull(L("spot_label"), o.spotLabel);
+    w.memberOrNull(L("spot_usd_h"), o.spotUsdH);
+    w.memberOrNull(L("upload_gbps"), o.uploadGbps);
+    w.memberOrNull(L("vcpus"), o.vcpus);
+    w.memberStringOrNull(L("zone"), o.zone);
     w.endObject();
 }
 

@@ -9,117 +9,58 @@ namespace gf {
 void writeProjectedPoint(JsonWriter &w, const Offer &o, const ProjectedOffer &p, bool recommended,
                          const QDateTime &now)
 {
+    using L = QLatin1StringView;
     const bool priced = p.projected && !hasFlag(p.flags, ProjectionFlag::InvalidPrice);
-    auto ifProjected = [&](double v) {
-        if (p.projected)
-            w.value(v);
-        else
-            w.nullValue();
-    };
-    auto ifPriced = [&](double v) {
-        if (priced)
-            w.value(v);
-        else
-            w.nullValue();
-    };
-    auto key = [&](const char *k) { w.key(QLatin1StringView(k)); };
+    auto ifProjected = [&](double v) { return p.projected ? std::optional<double>(v) : std::nullopt; };
+    auto ifPriced = [&](double v) { return priced ? std::optional<double>(v) : std::nullopt; };
     const bool spot = p.mode == PriceMode::Spot;
-    // Keys in sorted order (QJsonObject's): tests/unit/test_pointjson checks the bytes against QJsonDocument.
+    // Keys in sorted order (QJsonObject's): test_clioffers checks the bytes against QJsonDocument.
     w.beginObject();
-    key("cost_usd");
-    ifPriced(p.costUsd);
-    key("cost_usd_high");
-    ifPriced(p.costUsdHigh);
-    key("cost_usd_low");
-    ifPriced(p.costUsdLow);
-    key("expected_interruptions");
-    ifProjected(p.expectedInterruptions);
-    key("feasible");
-    w.value(p.feasible);
-    key("flags");
+    w.memberOrNull(L("cost_usd"), ifPriced(p.costUsd));
+    w.memberOrNull(L("cost_usd_high"), ifPriced(p.costUsdHigh));
+    w.memberOrNull(L("cost_usd_low"), ifPriced(p.costUsdLow));
+    w.memberOrNull(L("expected_interruptions"), ifProjected(p.expectedInterruptions));
+    w.member(L("feasible"), p.feasible);
+    w.key(L("flags"));
     w.beginArray();
     for (ProjectionFlag f : allProjectionFlags())
         if (hasFlag(p.flags, f))
             w.value(projectionFlagName(f));
     w.endArray();
-    key("gpu");
-    w.stringOrNull(o.gpuId);
-    key("gpu_count");
-    w.value(o.gpuCount);
-    key("gpu_mem_gb");
-    w.numberOrNull(o.gpuMemGb);
-    key("gpu_name");
-    if (o.recognised())
-        w.value(gpuModelName(o));
-    else
-        w.nullValue();
-    key("gpu_provider_name");
-    w.value(o.gpuRawName);
-    key("instance_type");
-    w.value(o.instanceType);
-    key("interruption_h");
-    ifProjected(p.interruptionHours);
-    key("nodes");
-    w.value(p.nodes);
-    key("on_frontier");
-    w.value(p.onFrontier);
-    key("price_age_days");
-    w.value(priceAgeDays(o, now));
-    key("price_date");
-    w.stringOrNull(priceDateText(o));
-    key("price_mode");
-    w.value(spot ? QLatin1StringView("spot") : QLatin1StringView("on-demand"));
-    key("price_usd_per_h");
-    if (p.usdPerHour > 0)
-        w.value(p.usdPerHour);
-    else
-        w.nullValue();
-    key("probe_calibrated");
-    w.value(p.projected && p.probeCalibrated);
-    key("projected");
-    w.value(p.projected);
-    key("projection_tier");
-    if (p.projected)
-        w.value(projectionTierName(p.tier));
-    else
-        w.nullValue();
-    key("provider");
-    w.value(o.provider);
-    key("recommended");
-    w.value(recommended);
-    key("region");
-    w.value(o.region);
-    key("samples_per_s");
-    ifProjected(p.samplesPerS);
-    key("samples_per_s_high");
-    ifProjected(p.samplesPerSHigh());
-    key("samples_per_s_low");
-    ifProjected(p.samplesPerSLow());
-    key("samples_per_usd");
-    ifPriced(p.samplesPerUsd);
-    key("schema_version");
-    w.value(kPointJsonSchemaVersion);
-    key("setup_h");
-    ifProjected(p.setupHours);
-    key("source");
-    w.stringOrNull(o.source);
-    key("spot_label");
-    if (spot)
-        w.stringOrNull(o.spotLabel);
-    else
-        w.nullValue();
-    key("total_h");
-    ifProjected(p.totalHours);
-    key("total_h_high");
-    ifProjected(p.totalHoursHigh);
-    key("total_h_low");
-    ifProjected(p.totalHoursLow);
-    key("train_h");
-    ifProjected(p.trainHours);
-    key("vcpus");
-    w.numberOrNull(o.vcpus);
-    key("zone");
-    w.stringOrNull(o.zone);
+    w.memberStringOrNull(L("gpu"), o.gpuId);
+    w.member(L("gpu_count"), o.gpuCount);
+    w.memberOrNull(L("gpu_mem_gb"), o.gpuMemGb);
+    w.memberStringOrNull(L("gpu_name"), o.recognised() ? gpuModelName(o) : QString());
+    w.member(L("gpu_provider_name"), o.gpuRawName);
+    w.member(L("instance_type"), o.instanceType);
+    w.memberOrNull(L("interruption_h"), ifProjected(p.interruptionHours));
+    w.member(L("nodes"), p.nodes);
+    w.member(L("on_frontier"), p.onFrontier);
+    w.member(L("price_age_days"), priceAgeDays(o, now));
+    w.memberStringOrNull(L("price_date"), priceDateText(o));
+    w.member(L("price_mode"), spot ? L("spot") : L("on-demand"));
+    w.memberOrNull(L("price_usd_per_h"),
+                   p.usdPerHour > 0 ? std::optional<double>(p.usdPerHour) : std::nullopt);
+    w.member(L("probe_calibrated"), p.projected && p.probeCalibrated);
+    w.member(L("projected"), p.projected);
+    w.memberStringOrNull(L("projection_tier"), p.projected ? projectionTierName(p.tier) : QString());
+    w.member(L("provider"), o.provider);
+    w.member(L("recommended"), recommended);
+    w.member(L("region"), o.region);
+    w.memberOrNull(L("samples_per_s"), ifProjected(p.samplesPerS));
+    w.memberOrNull(L("samples_per_s_high"), ifProjected(p.samplesPerSHigh()));
+    w.memberOrNull(L("samples_per_s_low"), ifProjected(p.samplesPerSLow()));
+    w.memberOrNull(L("samples_per_usd"), ifPriced(p.samplesPerUsd));
+    w.member(L("schema_version"), kPointJsonSchemaVersion);
+    w.memberOrNull(L("setup_h"), ifProjected(p.setupHours));
+    w.memberStringOrNull(L("source"), o.source);
+    w.memberStringOrNull(L("spot_label"), spot ? o.spotLabel : QString());
+    w.memberOrNull(L("total_h"), ifProjected(p.totalHours));
+    w.memberOrNull(L("total_h_high"), ifProjected(p.totalHoursHigh));
+    w.memberOrNull(L("total_h_low"), ifProjected(p.totalHoursLow));
+    w.memberOrNull(L("train_h"), ifProjected(p.trainHours));
+    w.memberOrNull(L("vcpus"), o.vcpus);
+    w.memberStringOrNull(L("zone"), o.zone);
     w.endObject();
 }
 

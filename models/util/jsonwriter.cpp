@@ -201,24 +201,25 @@ void JsonWriter::beforeValue()
     ++top.count;
 }
 
-void JsonWriter::key(QStringView key)
+void JsonWriter::beginMember()
 {
     Level &top = m_stack.last();
     if (top.count > 0)
         m_out.append(",\n", 2);
     indent(m_stack.size());
     ++top.count;
+}
+
+void JsonWriter::key(QStringView key)
+{
+    beginMember();
     appendStringTo(m_out, key);
     m_out.append(": ", 2);
 }
 
 void JsonWriter::key(QLatin1StringView key)
 {
-    Level &top = m_stack.last();
-    if (top.count > 0)
-        m_out.append(",\n", 2);
-    indent(m_stack.size());
-    ++top.count;
+    beginMember();
     m_out.append('"');
     m_out.append(key.data(), key.size()); // the keys of the documented shapes: plain ASCII
     m_out.append("\": ", 3);

@@ -49,6 +49,30 @@ public:
     /// null for a missing number.
     void numberOrNull(const std::optional<double> &v);
 
+    /// A member of the open object: key() and its value in one call.
+    template <typename T> void member(QLatin1StringView k, const T &v)
+    {
+        key(k);
+        value(v);
+    }
+    void memberNull(QLatin1StringView k)
+    {
+        key(k);
+        nullValue();
+    }
+    /// The number, or null when missing.
+    void memberOrNull(QLatin1StringView k, const std::optional<double> &v)
+    {
+        key(k);
+        numberOrNull(v);
+    }
+    /// The text, or null when empty.
+    void memberStringOrNull(QLatin1StringView k, QStringView s)
+    {
+        key(k);
+        stringOrNull(s);
+    }
+
     /// Writes `object` with more members whose values are written by `writers` (key, writer), each
     /// in its place among the object's sorted keys: the small members as a QJsonObject, the large ones
     /// streamed.
@@ -62,6 +86,8 @@ public:
 
 private:
     void beforeValue();
+    /// The separator and indentation before a member of the open object.
+    void beginMember();
     void endContainer(char close);
     void indent(qsizetype depth);
 

@@ -67,6 +67,15 @@ ProjectionOptions optionsFor(const Case &c, bool includeSuspect = false)
     return o;
 }
 
+/// A case's points over the bundled catalog and the recommended one (-1 when none).
+std::pair<QList<ProjectedOffer>, qsizetype> projectCase(const Case &c)
+{
+    const Workload &w = *findWorkload(builtinWorkloads(), c.workload);
+    QList<ProjectedOffer> pts = projectOffers(bundled(), w, optionsFor(c), defaultCalibration());
+    const qsizetype rec = recommendedIndex(pts);
+    return {std::move(pts), rec};
+}
+
 QString pricing(const Offer &o, const ProjectedOffer &p)
 {
     return p.mode == PriceMode::Spot ? (o.spotLabel.isEmpty() ? u"spot"_s : o.spotLabel) : u"on-demand"_s;
@@ -320,10 +329,7 @@ private Q_SLOTS:
     void nearEqualTimeDoesNotBuyCost()
     {
         for (const Case &c : cases()) {
-            const Workload &w = *findWorkload(builtinWorkloads(), c.workload);
-            const QList<ProjectedOffer> pts =
-                projectOffers(bundled(), w, optionsFor(c), defaultCalibration());
-            const qsizetype rec = recommendedIndex(pts);
+            const auto [pts, rec] = projectCase(c);
             QVERIFY(rec >= 0);
             const ProjectedOffer &pick = pts.at(rec);
             for (const ProjectedOffer &p : pts)
@@ -338,10 +344,7 @@ private Q_SLOTS:
     void noPickFromAnOldSnapshot()
     {
         for (const Case &c : cases()) {
-            const Workload &w = *findWorkload(builtinWorkloads(), c.workload);
-            const QList<ProjectedOffer> pts =
-                projectOffers(bundled(), w, optionsFor(c), defaultCalibration());
-            const qsizetype rec = recommendedIndex(pts);
+            const auto [pts, rec] = projectCase(c);
             QVERIFY(rec >= 0);
             const Offer &o = bundled().at(pts.at(rec).offerIndex);
             QVERIFY2(o.effectivePriceDate() >= QDate(2025, 5, 1), qPrintable(c.name + u' ' + o.provider));
