@@ -21,6 +21,21 @@
 
 namespace gf {
 
+namespace {
+
+/// A failed import's message: what went wrong, as a sentence, and that the provider's current snapshot
+/// is untouched.
+QString nothingImported(QString what, const QString &provider)
+{
+    what = what.trimmed();
+    if (!what.isEmpty() && !what.endsWith(u'.') && !what.endsWith(u'!') && !what.endsWith(u'?'))
+        what += u'.';
+    return what +
+           QStringLiteral(" Nothing was imported; the previous %1 snapshot stays current.").arg(provider);
+}
+
+} // namespace
+
 QString refreshStatusName(RefreshStatus status)
 {
     switch (status) {
@@ -84,8 +99,7 @@ RefreshOutcome CatalogRefresher::conclude(const QString &provider, QDateTime sta
         out.message = fetched.error().text();
         out.code = fetched.error().code;
         if (out.status == RefreshStatus::Failed)
-            out.message += QStringLiteral(" Nothing was imported; the previous %1 snapshot stays current.")
-                               .arg(providerDisplayName(provider));
+            out.message = nothingImported(out.message, providerDisplayName(provider));
         return finishLog(out);
     }
     FetchedCatalog &f = fetched.value();
@@ -140,8 +154,7 @@ RefreshOutcome CatalogRefresher::conclude(const QString &provider, QDateTime sta
     auto composed = composeProvider(std::move(f.parts), m_tables, currentAws ? &*currentAws : nullptr);
     if (!composed) {
         out.status = RefreshStatus::Failed;
-        out.message = composed.error().text() +
-                      QStringLiteral(" Nothing was imported; the previous snapshot stays current.");
+        out.message = nothingImported(composed.error().text(), providerDisplayName(provider));
         return finishLog(out);
     }
     SnapshotData data = std::move(composed).value();
@@ -162,10 +175,10 @@ RefreshOutcome CatalogRefresher::conclude(const QString &provider, QDateTime sta
         out.status = RefreshStatus::Failed;
         const QString who = providerDisplayName(provider);
         const QString text = imported.error().text();
-        out.message =
-            (text.contains(u'(' + who + u')') || text.startsWith(who) ? text
-                                                                      : who + QStringLiteral(": ") + text) +
-            QStringLiteral(" Nothing was imported; the previous %1 snapshot stays current.").arg(who);
+        out.message = nothingImported(text.contains(u'(' + who + u')') || text.startsWith(who)
+                                          ? text
+                                          : who + QStringLiteral(": ") + text,
+                                      who);
         return finishLog(out);
     }
     const ImportOutcome &io = imported.value();
