@@ -3,6 +3,7 @@
 #include "domain/gpucatalog.h"
 #include "domain/offercsv.h"
 #include "util/csv.h"
+#include "util/sharedtexts.h"
 
 #include <QBuffer>
 
@@ -85,6 +86,7 @@ Result<SnapshotData> parseSnapshotCsv(QIODevice &in, const QString &origin, cons
     // Optional: a marketplace's rentable flag. Offers that cannot be rented are not imported.
     int cRentable = -1;
     int notRentable = 0;
+    SharedTexts texts;
     CsvStream stream(
         [&](const QStringList &comments, const QStringList &header) {
             for (const QString &c : comments) {
@@ -128,30 +130,31 @@ Result<SnapshotData> parseSnapshotCsv(QIODevice &in, const QString &origin, cons
                 return false;
             }
             auto f = [&](int i) { return idx.at(i) >= 0 ? fields.at(idx.at(i)).trimmed() : QString(); };
+            auto shared = [&](int i) { return texts(f(i)); }; // labels repeat across rows: held once
             QString err;
             Offer o;
-            o.provider = f(0);
+            o.provider = shared(0);
             o.instanceType = f(1);
-            o.region = f(2);
-            o.zone = f(3);
-            o.gpuRawName = f(4);
+            o.region = shared(2);
+            o.zone = shared(3);
+            o.gpuRawName = shared(4);
             const auto count = optionalNumber(f(5), columns.at(5), line, &err);
             o.gpuCount = count.value_or(0);
             o.gpuMemGb = optionalNumber(f(6), columns.at(6), line, &err);
             o.vcpus = optionalNumber(f(7), columns.at(7), line, &err);
             o.ramGb = optionalNumber(f(8), columns.at(8), line, &err);
             o.networkGbps = optionalNumber(f(9), columns.at(9), line, &err);
-            o.interconnect = f(10);
+            o.interconnect = shared(10);
             o.onDemandUsdH = optionalNumber(f(11), columns.at(11), line, &err);
             o.spotUsdH = optionalNumber(f(12), columns.at(12), line, &err);
-            o.spotLabel = f(13);
-            o.interruption = f(14);
+            o.spotLabel = shared(13);
+            o.interruption = shared(14);
             o.reliability = optionalNumber(f(15), columns.at(15), line, &err);
             const auto inc = optionalNumber(f(16), columns.at(16), line, &err);
             const auto min = optionalNumber(f(17), columns.at(17), line, &err);
             o.billingIncrementS = static_cast<int>(inc.value_or(1));
             o.billingMinimumS = static_cast<int>(min.value_or(60));
-            o.source = f(18);
+            o.source = shared(18);
             o.uploadGbps = optionalNumber(f(19), columns.at(19), line, &err);
             o.dlperf = optionalNumber(f(20), columns.at(20), line, &err);
             for (const auto &[i, date] : {std::pair{21, &o.priceDate}, std::pair{22, &o.listingEnd}}) {
