@@ -142,6 +142,8 @@ QString FrontierPage::summary() const
     if (!m_results)
         return tr("No projection yet.");
     QString s = tr("%1 points · %2 on the frontier").arg(m_chart->pointCount()).arg(m_results->frontierCount);
+    if (m_chart->pointCount() > FrontierChart::kThinAbove)
+        s += tr(" (points that overlap at this zoom share a marker; zoom in for detail)");
     if (m_results->recommended >= 0) {
         const ProjectedOffer &p = m_results->points.at(m_results->recommended);
         const Offer &o = m_results->offers.at(p.offerIndex);
