@@ -131,7 +131,6 @@ int PlanCommand::run(CliContext &ctx, const CliArgs &p) const
     lo.runCommand = p.value(QStringLiteral("run"));
     lo.probe = p.isSet(QStringLiteral("probe"));
     lo.sweep = p.isSet(QStringLiteral("sweep"));
-    lo.probe = lo.probe || lo.sweep; // a sweep measures the probe and a short timed run
     lo.legacyKeys = p.isSet(QStringLiteral("skypilot-legacy"));
     lo.nodes = nodes;
     if (margin)
@@ -142,7 +141,7 @@ int PlanCommand::run(CliContext &ctx, const CliArgs &p) const
         lo.measureSeconds = static_cast<int>(*measureSeconds);
     const QString package = p.value(QStringLiteral("package"));
     if (!package.isEmpty()) {
-        if (!lo.probe)
+        if (!lo.measures())
             return usageError(ctx, QStringLiteral("--package goes with --probe or --sweep"));
         if (!QFileInfo(package).isFile())
             return usageError(ctx, QStringLiteral("--package: %1 is not a file").arg(package));
@@ -286,7 +285,7 @@ int PlanCommand::run(CliContext &ctx, const CliArgs &p) const
         ctx.out << "Note: " << n << '\n';
     for (const QString &s : plan.value().skipped)
         ctx.out << "Not planned: " << s << '\n';
-    if (lo.probe && package.isEmpty())
+    if (lo.measures() && package.isEmpty())
         ctx.out << "Note: the probe ships GPU Frontier's package: copy gpufrontier-" GPUFRONTIER_VERSION
                    "-linux-x86_64.tar.gz (cpack -G TGZ) into "
                 << dir << " or pass --package FILE.\n";

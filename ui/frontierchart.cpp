@@ -93,6 +93,25 @@ QColor dominatedColor(int provider, bool openGl, bool dark)
                             float(a * c.blueF() + (1 - a) * background.blueF()));
 }
 
+/// An axis's current range (zoomed or not) and whether it is logarithmic; `known` is false for an axis of
+/// another kind (none is made).
+struct AxisRange
+{
+    double lo = 0;
+    double hi = 1;
+    bool log = false;
+    bool known = false;
+};
+
+AxisRange axisRange(QAbstractAxis *a)
+{
+    if (auto *v = qobject_cast<QValueAxis *>(a))
+        return {v->min(), v->max(), false, true};
+    if (auto *l = qobject_cast<QLogValueAxis *>(a))
+        return {l->min(), l->max(), true, true};
+    return {};
+}
+
 } // namespace
 
 FrontierChart::FrontierChart(QWidget *parent) : QWidget(parent)
@@ -334,6 +353,7 @@ void FrontierChart::setPoints(const QList<ChartPoint> &points, std::optional<dou
     m_byId.clear();
     m_deadline_h = deadlineHours;
     m_budget_usd = budgetUsd;
+    ++m_pointsGeneration;
     for (SeriesInfo &s : m_series) {
         s.all.clear();
         s.allIds.clear();
@@ -433,15 +453,18 @@ void FrontierChart::drawSeries()
     const QRectF plot = m_chart->plotArea();
     const double width = plot.width() > 10 ? plot.width() : 800;
     const double height = plot.height() > 10 ? plot.height() : 500;
-    auto axisRange = [](QAbstractAxis *a) {
-        if (auto *v = qobject_cast<QValueAxis *>(a))
-            return std::tuple{v->min(), v->max(), false};
-        if (auto *l = qobject_cast<QLogValueAxis *>(a))
-            return std::tuple{l->min(), l->max(), true};
-        return std::tuple{0.0, 1.0, false};
-    };
-    const auto [x0, x1, logX] = axisRange(m_axisX);
-    const auto [y0, y1, logY] = axisRange(m_axisY);
+    const AxisRange x = axisRange(m_axisX);
+    const AxisRange y = axisRange(m_axisY);
+    // What decides the drawing: the points, and while thinning the view and its size. The same again (a
+    // range signal after setPoints drew, a resize that kept the plot) draws nothing.
+    DrawnView view;
+    view.points = m_pointsGeneration;
+    view.thin = thin;
+    if (thin)
+        view.view = {x.lo, x.hi, double(x.log), y.lo, y.hi, double(y.log), width, height};
+    if (m_drawn && *m_drawn == view)
+        return;
+    m_drawn = view;
     auto scale = [](double v, double lo, double hi, bool log) {
         if (log)
             return v > 0 && lo > 0 && hi > lo ? (std::log(v) - std::log(lo)) / (std::log(hi) - std::log(lo))
@@ -467,8 +490,8 @@ void FrontierChart::drawSeries()
             info.ids.clear();
             for (qsizetype k = 0; k < info.all.size(); ++k) {
                 const QPointF &pt = info.all.at(k);
-                const double fx = scale(pt.x(), x0, x1, logX);
-                const double fy = scale(pt.y(), y0, y1, logY);
+                const double fx = scale(pt.x(), x.lo, x.hi, x.log);
+                const double fy = scale(pt.y(), y.lo, y.hi, y.log);
                 if (fx < 0 || fx > 1 || fy < 0 || fy > 1)
                     continue;
                 const std::size_t cell =
@@ -517,17 +540,10 @@ void FrontierChart::applyRanges()
 
 void FrontierChart::updateGuides()
 {
-    auto *ax = m_axisX;
-    auto *ay = m_axisY;
-    auto range = [](QAbstractAxis *a, double fallbackLo, double fallbackHi) {
-        if (auto *v = qobject_cast<QValueAxis *>(a))
-            return std::pair{v->min(), v->max()};
-        if (auto *l = qobject_cast<QLogValueAxis *>(a))
-            return std::pair{l->min(), l->max()};
-        return std::pair{fallbackLo, fallbackHi};
-    };
-    const auto [x0, x1] = range(ax, m_minX, m_maxX);
-    const auto [y0, y1] = range(ay, m_minY, m_maxY);
+    const AxisRange ax = axisRange(m_axisX);
+    const AxisRange ay = axisRange(m_axisY);
+    const double x0 = ax.known ? ax.lo : m_minX, x1 = ax.known ? ax.hi : m_maxX;
+    const double y0 = ay.known ? ay.lo : m_minY, y1 = ay.known ? ay.hi : m_maxY;
     QList<QPointF> d, b, upper, lower;
     if (m_deadline_h)
         d = {QPointF(*m_deadline_h, y0), QPointF(*m_deadline_h, y1)};

@@ -3,6 +3,7 @@
 #include <QList>
 #include <QWidget>
 
+#include <array>
 #include <functional>
 #include <optional>
 
@@ -139,6 +140,16 @@ private:
     std::function<QString(int)> m_tooltip;
     QList<bool> m_providerVisible;
     bool m_drawScheduled = false;
+    /// What the series were last drawn for (drawSeries): points generation and, while thinning, the view.
+    struct DrawnView
+    {
+        quint64 points = 0;
+        bool thin = false;
+        std::array<double, 8> view{}; ///< x range, log x, y range, log y, plot width and height
+        bool operator==(const DrawnView &) const = default;
+    };
+    quint64 m_pointsGeneration = 0;
+    std::optional<DrawnView> m_drawn;
 };
 
 } // namespace gf

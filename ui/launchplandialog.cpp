@@ -140,7 +140,7 @@ LaunchOptions LaunchPlanDialog::options() const
     LaunchOptions o;
     o.runCommand = m_run->text().trimmed();
     o.sweep = m_sweep->isChecked();
-    o.probe = m_probe->isChecked() || o.sweep;
+    o.probe = m_probe->isChecked(); // a sweep measures anyway (LaunchOptions::measures)
     o.nodes = m_nodes->value();
     o.costMargin = m_margin->value();
     o.legacyKeys = m_legacy->isChecked();

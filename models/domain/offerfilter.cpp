@@ -34,42 +34,44 @@ OfferMatcher::OfferMatcher(OfferFilter filter) : m_filter(std::move(filter))
     m_allWords = m_words.size() >= 64 ? ~quint64(0) : (quint64(1) << m_words.size()) - 1;
 }
 
+namespace {
+
+/// What `compute` gives for `key`, computed once per distinct key.
+template <typename V, typename Compute>
+V remembered(QHash<QString, V> &cache, const QString &key, Compute compute)
+{
+    auto it = cache.constFind(key);
+    if (it == cache.constEnd())
+        it = cache.insert(key, compute());
+    return *it;
+}
+
+} // namespace
+
 bool OfferMatcher::gpuHit(const Offer &o)
 {
     // The canonical id and its model's name, or the provider's own name, contains the needle.
-    auto byId = m_gpuIdHit.constFind(o.gpuId);
-    if (byId == m_gpuIdHit.constEnd()) {
+    const bool byId = remembered(m_gpuIdHit, o.gpuId, [&] {
         const GpuModel *m = o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId);
-        const bool hit = GpuCatalog::normalise(o.gpuId).contains(m_gpuNeedle) ||
-                         (m && GpuCatalog::normalise(m->name).contains(m_gpuNeedle));
-        byId = m_gpuIdHit.insert(o.gpuId, hit);
-    }
-    if (*byId)
-        return true;
-    auto byRaw = m_gpuRawHit.constFind(o.gpuRawName);
-    if (byRaw == m_gpuRawHit.constEnd())
-        byRaw = m_gpuRawHit.insert(o.gpuRawName, GpuCatalog::normalise(o.gpuRawName).contains(m_gpuNeedle));
-    return *byRaw;
+        return GpuCatalog::normalise(o.gpuId).contains(m_gpuNeedle) ||
+               (m && GpuCatalog::normalise(m->name).contains(m_gpuNeedle));
+    });
+    return byId || remembered(m_gpuRawHit, o.gpuRawName,
+                              [&] { return GpuCatalog::normalise(o.gpuRawName).contains(m_gpuNeedle); });
 }
 
 bool OfferMatcher::regionHit(const Offer &o)
 {
     const QString &needle = m_filter.region;
-    auto cached = [&](QHash<QString, bool> &cache, const QString &key, auto compute) {
-        auto it = cache.constFind(key);
-        if (it == cache.constEnd())
-            it = cache.insert(key, compute());
-        return *it;
-    };
-    if (cached(m_regionHit, o.region, [&] { return o.region.contains(needle, Qt::CaseInsensitive); }))
+    if (remembered(m_regionHit, o.region, [&] { return o.region.contains(needle, Qt::CaseInsensitive); }))
         return true;
     if (o.zone.isEmpty())
         return false;
-    if (cached(m_zoneHit, o.zone, [&] { return o.zone.contains(needle, Qt::CaseInsensitive); }))
+    if (remembered(m_zoneHit, o.zone, [&] { return o.zone.contains(needle, Qt::CaseInsensitive); }))
         return true;
     // As tables show it: "us-east-1 (use1-az6)". A zone belongs to one region, so it is the key.
-    return cached(m_locationHit, o.zone,
-                  [&] { return locationText(o).contains(needle, Qt::CaseInsensitive); });
+    return remembered(m_locationHit, o.zone,
+                      [&] { return locationText(o).contains(needle, Qt::CaseInsensitive); });
 }
 
 quint64 OfferMatcher::wordsIn(const QString &hay) const
@@ -83,18 +85,12 @@ quint64 OfferMatcher::wordsIn(const QString &hay) const
 
 quint64 OfferMatcher::textMask(const Offer &o)
 {
-    auto cached = [&](QHash<QString, quint64> &cache, const QString &key, auto compute) {
-        auto it = cache.constFind(key);
-        if (it == cache.constEnd())
-            it = cache.insert(key, compute());
-        return *it;
-    };
-    quint64 mask = cached(m_providerWords, o.provider,
-                          [&] { return wordsIn(o.provider) | wordsIn(providerDisplayName(o.provider)); });
-    mask |= cached(m_regionWords, o.region, [&] { return wordsIn(o.region); });
-    mask |= cached(m_zoneWords, o.zone, [&] { return wordsIn(o.zone); });
-    mask |= cached(m_gpuRawWords, o.gpuRawName, [&] { return wordsIn(o.gpuRawName); });
-    mask |= cached(m_gpuIdWords, o.gpuId, [&] {
+    quint64 mask = remembered(m_providerWords, o.provider,
+                              [&] { return wordsIn(o.provider) | wordsIn(providerDisplayName(o.provider)); });
+    mask |= remembered(m_regionWords, o.region, [&] { return wordsIn(o.region); });
+    mask |= remembered(m_zoneWords, o.zone, [&] { return wordsIn(o.zone); });
+    mask |= remembered(m_gpuRawWords, o.gpuRawName, [&] { return wordsIn(o.gpuRawName); });
+    mask |= remembered(m_gpuIdWords, o.gpuId, [&] {
         const GpuModel *m = o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId);
         return m ? wordsIn(m->name) : quint64(0);
     });

@@ -471,9 +471,12 @@ CandidateAnchors SpeedModel::candidateAnchors(const Workload &preset, const QStr
     QHash<QString, QList<AnchorCandidate>> byStack;
     int referenceRank = -1;
     QString reference;
-    for (const AnchorCandidate &c : m_benchmarks.candidates()) {
-        if (c.presetId.compare(preset.id, Qt::CaseInsensitive) != 0 || c.gpuId == excludeGpu)
-            continue;
+    // The preset's candidates without the held-out GPU, in file order.
+    QList<AnchorCandidate> mine;
+    for (const AnchorCandidate &c : m_benchmarks.candidates())
+        if (c.presetId.compare(preset.id, Qt::CaseInsensitive) == 0 && c.gpuId != excludeGpu)
+            mine.append(c);
+    for (const AnchorCandidate &c : std::as_const(mine)) {
         if (!byStack.contains(c.stack))
             stacks.append(c.stack);
         byStack[c.stack].append(c);
@@ -528,9 +531,8 @@ CandidateAnchors SpeedModel::candidateAnchors(const Workload &preset, const QStr
     }
     // Per GPU the most preferred stack that converts.
     QHash<QString, AnchorCandidate> best;
-    for (const AnchorCandidate &c : m_benchmarks.candidates()) {
-        if (c.presetId.compare(preset.id, Qt::CaseInsensitive) != 0 || c.gpuId == excludeGpu ||
-            !out.factors.contains(c.stack))
+    for (const AnchorCandidate &c : std::as_const(mine)) {
+        if (!out.factors.contains(c.stack))
             continue;
         auto it = best.find(c.gpuId);
         if (it == best.end())

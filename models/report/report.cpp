@@ -113,21 +113,16 @@ Status renderData(const report::Data &d, ReportFormat format, BufferedOutput &ou
 
 } // namespace
 
-Status renderReport(const ReportInput &input, ReportFormat format, BufferedOutput &out)
+Result<QByteArray> renderReport(const ReportInput &input, ReportFormat format)
 {
     auto built = report::build(input);
     if (!built)
         return built.error();
-    return renderData(built.value(), format, out);
-}
-
-Result<QByteArray> renderReport(const ReportInput &input, ReportFormat format)
-{
     QByteArray bytes;
     {
         ByteArraySink sink(bytes);
         BufferedOutput out(sink);
-        if (auto st = renderReport(input, format, out); !st)
+        if (auto st = renderData(built.value(), format, out); !st)
             return st.error();
     }
     return bytes;

@@ -15,8 +15,6 @@
 
 namespace gf {
 
-class BufferedOutput;
-
 /// Output formats of a comparison report (models/report/REPORT.md documents each one).
 enum class ReportFormat : quint8
 {
@@ -61,9 +59,6 @@ struct ReportInput
 
 /// Renders the report in memory. Errors: no results, no offers to list (empty selection / filter).
 Result<QByteArray> renderReport(const ReportInput &input, ReportFormat format);
-/// Renders the report into `out` as it is produced: the CSV and JSON reports of a million points are
-/// streamed (bounded memory); the other formats list the frontier by default and are built whole.
-Status renderReport(const ReportInput &input, ReportFormat format, BufferedOutput &out);
 
 /// Renders and writes atomically (QSaveFile: a temporary file renamed over `path` on success), streaming
 /// the CSV and JSON reports. An unwritable path, a full disk or an empty selection leaves no file behind

@@ -11,6 +11,10 @@
 
 #include <utility>
 
+namespace gf {
+class BufferedOutput;
+}
+
 namespace gf::report {
 
 /// A finding the reader must see before trusting the numbers.

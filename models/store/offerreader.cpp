@@ -1,8 +1,8 @@
 #include "store/offerreader.h"
 #include "store/storetime.h"
+#include "util/sharedtexts.h"
 
 #include <QDateTime>
-#include <QHash>
 #include <QSqlDriver>
 
 #include <sqlite3.h>
@@ -12,36 +12,6 @@
 namespace gf::store {
 
 namespace {
-
-/// Texts that repeat across rows (a provider, a region, a GPU name, a source note) become one shared
-/// QString: an offer then costs its own numbers and a pointer per text, not a copy of each.
-class TextPool
-{
-public:
-    explicit TextPool(qsizetype limit) : m_limit(limit) {}
-
-    QString text(const unsigned char *data, int size)
-    {
-        if (!data)
-            return {};
-        const char *bytes = reinterpret_cast<const char *>(data);
-        if (m_full)
-            return QString::fromUtf8(bytes, size);
-        // The lookup key points at SQLite's bytes (no copy); an inserted key owns a copy.
-        const auto it = m_pool.constFind(QByteArray::fromRawData(bytes, size));
-        if (it != m_pool.constEnd())
-            return it.value();
-        QString s = QString::fromUtf8(bytes, size);
-        m_pool.insert(QByteArray(bytes, size), s);
-        m_full = m_pool.size() >= m_limit; // a column of unique values (offer ids) is not pooled
-        return s;
-    }
-
-private:
-    QHash<QByteArray, QString> m_pool;
-    qsizetype m_limit;
-    bool m_full = false;
-};
 
 /// The previous row's value of a column that repeats in runs (the snapshot's dates): parsed once per run.
 template <typename T> class RunCache
@@ -109,16 +79,7 @@ Status readOffers(const QSqlDatabase &db, const QString &path, const QString &wh
     if (!conn)
         return makeError(QStringLiteral("Cannot read the offers from %1").arg(path),
                          QStringLiteral("the database connection is not an open SQLite connection"));
-    const QByteArray sql =
-        QByteArrayLiteral(
-            "SELECT o.id, o.snapshot_id, o.provider, o.instance_type, o.region, o.zone, o.gpu_raw_name, "
-            "o.gpu_id, "
-            "o.gpu_count, o.gpu_mem_gb, o.vcpus, o.ram_gb, o.network_gbps, o.interconnect, o.ondemand_usd_h, "
-            "o.spot_usd_h, o.spot_label, o.interruption, o.reliability, o.billing_increment_s, "
-            "o.billing_minimum_s, o.source, o.flags, s.fetched_at, s.data_date, o.upload_gbps, o.dlperf, "
-            "o.price_date, o.listing_end "
-            "FROM offer o JOIN snapshot s ON s.id = o.snapshot_id WHERE ") +
-        where.toUtf8();
+    const QByteArray sql = offerQuery(where);
     sqlite3_stmt *raw = nullptr;
     if (sqlite3_prepare_v2(conn, sql.constData(), static_cast<int>(sql.size()), &raw, nullptr) != SQLITE_OK)
         return makeError(QStringLiteral("Cannot read the offers from %1").arg(path),
@@ -140,12 +101,13 @@ Status readOffers(const QSqlDatabase &db, const QString &path, const QString &wh
     }
 
     // Pools sized for catalogs of millions of rows: the labels repeat, offer ids do not.
-    TextPool providers(64), instances(8192), regions(8192), zones(8192), gpuNames(4096), gpuIds(1024),
+    SharedTexts providers(64), instances(8192), regions(8192), zones(8192), gpuNames(4096), gpuIds(1024),
         interconnects(64), spotLabels(64), interruptions(64), sources(8192);
     RunCache<QDateTime> fetchedAt;
     RunCache<QDate> dataDate, priceDate, listingEnd;
-    auto text = [&](TextPool &pool, int col) {
-        return pool.text(sqlite3_column_text(st.get(), col), sqlite3_column_bytes(st.get(), col));
+    auto text = [&](SharedTexts &pool, int col) {
+        return pool.fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(st.get(), col)),
+                             sqlite3_column_bytes(st.get(), col));
     };
     auto runDate = [&](auto &cache, int col, auto parse) {
         const unsigned char *data = sqlite3_column_text(st.get(), col);

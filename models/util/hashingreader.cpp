@@ -16,7 +16,6 @@ qint64 HashingReader::readData(char *data, qint64 maxSize)
         return -1;
     }
     m_hash.addData(QByteArrayView(data, n));
-    m_bytes += n;
     return n;
 }
 

@@ -19,7 +19,6 @@ public:
     bool drain();
     /// The hash of every byte read so far (raw bytes; toHex() for text).
     QByteArray result() const { return m_hash.result(); }
-    qint64 bytesRead() const { return m_bytes; }
 
 protected:
     qint64 readData(char *data, qint64 maxSize) override;
@@ -28,7 +27,6 @@ protected:
 private:
     QIODevice &m_source;
     QCryptographicHash m_hash;
-    qint64 m_bytes = 0;
 };
 
 } // namespace gf

@@ -79,7 +79,7 @@ QByteArray JsonWriter::numberText(double v)
 
 namespace {
 
-template <typename Out> void appendStringTo(Out &out, QStringView s)
+void appendStringTo(BufferedOutput &out, QStringView s)
 {
     // Bytes go through a small local buffer: one append per 256 bytes instead of one per character.
     char buf[272];
@@ -171,11 +171,6 @@ template <typename Out> void appendStringTo(Out &out, QStringView s)
 }
 
 } // namespace
-
-void JsonWriter::appendString(QByteArray &out, QStringView s)
-{
-    appendStringTo(out, s);
-}
 
 void JsonWriter::indent(qsizetype depth)
 {

@@ -55,11 +55,6 @@ public:
         key(k);
         value(v);
     }
-    void memberNull(QLatin1StringView k)
-    {
-        key(k);
-        nullValue();
-    }
     /// The number, or null when missing.
     void memberOrNull(QLatin1StringView k, const std::optional<double> &v)
     {
@@ -81,8 +76,6 @@ public:
 
     /// The number text of a double exactly as QJsonDocument writes it ("null" for NaN and infinity).
     static QByteArray numberText(double v);
-    /// A string's JSON text (quoted, escaped) as QJsonDocument + escapeJsonUnprintable write it.
-    static void appendString(QByteArray &out, QStringView s);
 
 private:
     void beforeValue();
