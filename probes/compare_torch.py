@@ -1,11 +1,11 @@
-#!/ usr / bin / env python3
+#!/usr/bin/env python3
 """Runs gpufrontier-probe and PyTorch on the same GPU in one run and prints how close the probe
-comes to PyTorch (issue 3's target: at least 90 % for the bf16 GEMM and the device copy).
+comes to PyTorch (target: at least 90 % for the bf16 and fp16 GEMMs and the device copy).
 
 Usage (on a machine with an NVIDIA GPU, the probe built and torch installed):
     python3 probes/compare_torch.py PATH/TO/gpufrontier-probe [--out DIR]
 
-It times `gpufrontier-probe --quick` and the full run (wall clock), then PyTorch's bf16 matmul on
+It times `gpufrontier-probe --quick` and the full run (wall clock), then PyTorch's bf16 and fp16 matmuls on
 the probe's GEMM shapes (the same m, n, k) and a 1 GiB device-to-device copy, with CUDA events,
 warm-up and the median of the repetitions, as the probe does. Prints one table and writes the two
 probe documents and a summary JSON to --out (default: the current folder). This is a benchmark
@@ -48,16 +48,16 @@ def torch_figures(shapes):
             times.append(s.elapsed_time(e))
         return sorted(times)[len(times) // 2]  # ms
 
-    out = {
-    "torch_version" : torch.__version__, "device" : torch.cuda.get_device_name(0), "gemm" : []}
-    for m, n, k in shapes:
-#The probe calls cuBLASLt "TN" with lda = ldb = k(k contiguous, like a linear layer) : in
-#row - major torch terms A is m x k and B is n x k, and the column - major m x n result is
-#B @A ^ T.torch then issues the same(T, N, m, n, k) GEMM.
-        a = torch.rand(m, k, device="cuda", dtype=torch.bfloat16) * 2 - 1
-        b = torch.rand(n, k, device="cuda", dtype=torch.bfloat16) * 2 - 1
+    out = {"torch_version": torch.__version__, "device": torch.cuda.get_device_name(0), "gemm": []}
+    types = {"bf16": torch.bfloat16, "fp16": torch.float16}
+    for dtype, m, n, k in shapes:
+        # The probe calls cuBLASLt "TN" with lda = ldb = k (k contiguous, like a linear layer): in
+        # row-major torch terms A is m x k and B is n x k, and the column-major m x n result is
+        # B @ A^T. torch then issues the same (T, N, m, n, k) GEMM.
+        a = torch.rand(m, k, device="cuda", dtype=types[dtype]) * 2 - 1
+        b = torch.rand(n, k, device="cuda", dtype=types[dtype]) * 2 - 1
         ms = bench(lambda: b @ a.t())
-        out["gemm"].append({"m": m, "n": n, "k": k, "tflops": 2.0 * m * n * k / (ms * 1e-3) / 1e12})
+        out["gemm"].append({"dtype": dtype, "m": m, "n": n, "k": k, "tflops": 2.0 * m * n * k / (ms * 1e-3) / 1e12})
         del a, b
     x = torch.empty(1 << 30, dtype=torch.uint8, device="cuda").random_(0, 255)
     y = torch.empty_like(x)
@@ -79,13 +79,14 @@ def main():
         with open(os.path.join(opts.out, name), "w") as f:
             f.write(text)
 
-    bf16 = [g for g in full.get("gemm", []) if g.get("dtype") == "bf16"]
-    shapes = [(g["m"], g["n"], g["k"]) for g in bf16]
+    half = [g for g in full.get("gemm", []) if g.get("dtype") in ("bf16", "fp16")]
+    shapes = [(g["dtype"], g["m"], g["n"], g["k"]) for g in half]
     ref = torch_figures(shapes)
 
     rows = []
-    for g, t in zip(bf16, ref["gemm"]):
-        rows.append(("bf16 GEMM %dx%dx%d" % (g["m"], g["n"], g["k"]), "TFLOP/s", g["tflops"], t["tflops"]))
+    for g, t in zip(half, ref["gemm"]):
+        rows.append(("%s GEMM %dx%dx%d" % (g["dtype"], g["m"], g["n"], g["k"]), "TFLOP/s", g["tflops"],
+                     t["tflops"]))
     mem = full.get("memory", {})
     rows.append(("device copy (probe kernel)", "GB/s", mem.get("copy_gbs"), ref["copy_gbs"]))
     rows.append(("device copy (cudaMemcpy)", "GB/s", mem.get("memcpy_gbs"), ref["copy_gbs"]))
@@ -93,12 +94,8 @@ def main():
     print("device: %s   torch %s" % (full.get("device", {}).get("name"), ref["torch_version"]))
     print("probe wall time: quick %.1f s, full %.1f s (targets 10 s, 30 s)" % (quick_wall, full_wall))
     print("%-34s %-8s %10s %10s %7s" % ("measurement", "unit", "probe", "torch", "ratio"))
-    summary = {
-    "device" : full.get("device", {}).get("name"),
-        "torch_version" : ref["torch_version"],
-                          "quick_wall_s" : quick_wall,
-                                           "full_wall_s" : full_wall,
-                                                           "rows" : []}
+    summary = {"device": full.get("device", {}).get("name"), "torch_version": ref["torch_version"],
+               "quick_wall_s": quick_wall, "full_wall_s": full_wall, "rows": []}
     for name, unit, probe, torch_value in rows:
         ratio = probe / torch_value if probe and torch_value else None
         print("%-34s %-8s %10.1f %10.1f %6.1f%%" % (name, unit, probe or 0, torch_value or 0, 100 * (ratio or 0)))

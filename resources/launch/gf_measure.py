@@ -17,7 +17,8 @@ What it does:
        batch and precision: resnet50 (torchvision's ResNet-50 when installed, else the same bottleneck
        network defined below), bert-large-squad (24 x 1024 encoder, sequence 384), vit-b16 (12 x 768,
        197 tokens), gpt2-124m (12 x 768 causal, sequence 1024, 50257-token vocabulary), llm7b-lora
-       (32 x 4096 frozen layers with rank-16 adapters, sequence 512); any other workload: a stack of
+       (LLaMA-2-7B's 32 decoder layers, frozen in bf16, rank-16 adapters on all seven linear layers,
+       sequence 512, gradient checkpointing as the preset; no embedding or LM head); any other workload: a stack of
        4096-wide linear layers sized to its FLOPs per sample (GF_FLOPS_PER_SAMPLE). Synthetic data; the
        figure approximates the real model (no data loading, same layer shapes).
   3. Writes $GF_RESULT_DIR/$GF_PLAN_TASK.json (schema gpufrontier-measurement, version 1) and prints the
@@ -113,7 +114,7 @@ def measure_user_command(command, seconds):
     return last, "user command, %.0f s" % elapsed
 
 
-def synthetic_model(torch, workload, batch, flops_per_sample):
+def synthetic_model(torch, workload, batch, flops_per_sample, device=None, checkpointing=False):
     nn = torch.nn
 
     def encoder(width, heads, ff, layers, causal=False):
@@ -159,38 +160,67 @@ def synthetic_model(torch, workload, batch, flops_per_sample):
         return (Gpt(), lambda: torch.randint(0, 50257, (batch, 1024)),
                 lambda out: out.float().logsumexp(-1).mean())
     if workload == "llm7b-lora":
+        # Built on the GPU in bf16 directly: 6.7B frozen parameters would take 27 GB of host memory and
+        # minutes of initialisation in fp32 on the CPU.
+        kw = {"device": device, "dtype": torch.bfloat16}
+
         class LoraLinear(nn.Module):
             def __init__(self, n_in, n_out, rank=16):
                 super().__init__()
-                self.base = nn.Linear(n_in, n_out, bias=False)
+                self.base = nn.Linear(n_in, n_out, bias=False, **kw)
                 self.base.weight.requires_grad_(False)
-                self.a = nn.Linear(n_in, rank, bias=False)
-                self.b = nn.Linear(rank, n_out, bias=False)
+                self.a = nn.Linear(n_in, rank, bias=False, **kw)
+                self.b = nn.Linear(rank, n_out, bias=False, **kw)
 
             def forward(self, x):
                 return self.base(x) + self.b(self.a(x))
 
         class Block(nn.Module):
+            """A LLaMA-2-7B decoder layer: q, k, v, o and the SwiGLU gate, up and down projections, every
+            one frozen with a rank-16 adapter (the preset's 39,976,960 trainable parameters over 32 layers)."""
+
             def __init__(self):
                 super().__init__()
-                self.n1 = nn.LayerNorm(4096)
-                self.qkv = LoraLinear(4096, 3 * 4096)
-                self.o = LoraLinear(4096, 4096)
-                self.n2 = nn.LayerNorm(4096)
-                self.up = nn.Linear(4096, 11008, bias=False)
-                self.down = nn.Linear(11008, 4096, bias=False)
-                for p in (self.up.weight, self.down.weight):
+                self.n1 = nn.LayerNorm(4096, **kw)
+                self.q, self.k, self.v, self.o = (LoraLinear(4096, 4096) for _ in range(4))
+                self.n2 = nn.LayerNorm(4096, **kw)
+                self.gate = LoraLinear(4096, 11008)
+                self.up = LoraLinear(4096, 11008)
+                self.down = LoraLinear(11008, 4096)
+                for p in (*self.n1.parameters(), *self.n2.parameters()):
                     p.requires_grad_(False)
 
             def forward(self, x):
                 b, s, _ = x.shape
-                q, k, v = self.qkv(self.n1(x)).view(b, s, 3, 32, 128).unbind(2)
-                a = torch.nn.functional.scaled_dot_product_attention(
-                    q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2), is_causal=True)
+                h = self.n1(x)
+                q, k, v = (proj(h).view(b, s, 32, 128).transpose(1, 2) for proj in (self.q, self.k, self.v))
+                a = torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=True)
                 x = x + self.o(a.transpose(1, 2).reshape(b, s, 4096))
-                return x + self.down(torch.nn.functional.silu(self.up(self.n2(x))))
-        model = nn.Sequential(*[Block() for _ in range(32)])
-        return model, lambda: torch.randn(batch, 512, 4096), lambda out: out.float().pow(2).mean()
+                h = self.n2(x)
+                return x + self.down(torch.nn.functional.silu(self.gate(h)) * self.up(h))
+
+        class Stack(nn.Module):
+            """The 32 blocks; with checkpointing (the preset's setting) each block's activations are
+            recomputed in the backward pass, as the preset's recompute FLOPs assume."""
+
+            def __init__(self, checkpointing):
+                super().__init__()
+                self.blocks = nn.ModuleList([Block() for _ in range(32)])
+                self.checkpointing = checkpointing
+
+            def forward(self, x):
+                for block in self.blocks:
+                    if self.checkpointing and x.requires_grad:
+                        x = torch.utils.checkpoint.checkpoint(block, x, use_reentrant=False)
+                    else:
+                        x = block(x)
+                return x
+
+        def lora_input():
+            # Requires grad so that checkpointed blocks keep a graph although every base weight is frozen.
+            return torch.randn(batch, 512, 4096, device=device, dtype=torch.bfloat16).requires_grad_(True)
+
+        return Stack(checkpointing), lora_input, lambda out: out.float().pow(2).mean()
     # Any other workload: 4096-wide linear layers, 6 x 8 x 4096^2 FLOPs per token, as many tokens as
     # the workload's FLOPs per sample need.
     tokens = max(1, min(4096, round(flops_per_sample / (6 * 8 * 4096 * 4096)))) if flops_per_sample > 0 else 256
@@ -224,9 +254,21 @@ def resnet50(nn):
     return nn.Sequential(*layers)
 
 
-def measure_synthetic(workload, seconds, batch, precision, flops_per_sample):
+def grad_scaler(torch, enabled):
+    """torch.amp.GradScaler("cuda") where it exists (PyTorch 2.3+); torch.cuda.amp's before."""
+    amp = getattr(torch, "amp", None)
+    if amp is not None and hasattr(amp, "GradScaler"):
+        try:
+            return amp.GradScaler("cuda", enabled=enabled)
+        except TypeError:
+            pass
+    return torch.cuda.amp.GradScaler(enabled=enabled)
+
+
+def measure_synthetic(workload, seconds, batch, precision, flops_per_sample, checkpointing=False):
     try:
         import torch
+        import torch.utils.checkpoint  # noqa: F401 (used by the LoRA stack)
     except ImportError:
         return None, "PyTorch is not installed", None
     if not torch.cuda.is_available():
@@ -236,17 +278,15 @@ def measure_synthetic(workload, seconds, batch, precision, flops_per_sample):
     if precision == "tf32":
         torch.backends.cuda.matmul.allow_tf32 = True
         torch.backends.cudnn.allow_tf32 = True
-    model, make_input, loss_of = synthetic_model(torch, workload, batch, flops_per_sample)
+    model, make_input, loss_of = synthetic_model(torch, workload, batch, flops_per_sample, device, checkpointing)
     model = model.to(device)
     if workload == "llm7b-lora":
-        model = model.to(torch.bfloat16)
-        dtype = None
+        dtype = None  # the model is bf16 already; autocast would add nothing
     params = [p for p in model.parameters() if p.requires_grad]
+    trainable = sum(p.numel() for p in params)
     opt = torch.optim.AdamW(params, lr=1e-4) if params else None
-    scaler = torch.cuda.amp.GradScaler(enabled=dtype == torch.float16)
+    scaler = grad_scaler(torch, dtype == torch.float16)
     x = make_input().to(device)
-    if workload == "llm7b-lora":
-        x = x.to(torch.bfloat16)
 
     def step():
         with torch.autocast("cuda", dtype=dtype or torch.float32, enabled=dtype is not None):
@@ -256,6 +296,8 @@ def measure_synthetic(workload, seconds, batch, precision, flops_per_sample):
             scaler.step(opt)
             scaler.update()
             opt.zero_grad(set_to_none=True)
+        if x.grad is not None:
+            x.grad = None
 
     for _ in range(5):
         step()
@@ -269,8 +311,12 @@ def measure_synthetic(workload, seconds, batch, precision, flops_per_sample):
             torch.cuda.synchronize()
     torch.cuda.synchronize()
     elapsed = time.time() - start
-    return batch * steps / elapsed, "synthetic %s step, %d steps in %.0f s" % (workload, steps, elapsed), \
-        torch.cuda.get_device_name(0)
+    peak_gb = torch.cuda.max_memory_allocated(device) / 1e9
+    note = ("synthetic %s step, %d steps in %.1f s, batch %d, %s%s, %d trainable parameters, torch %s, "
+            "peak %.1f GB allocated") % (workload, steps, elapsed, batch, precision,
+                                         ", gradient checkpointing" if checkpointing else "", trainable,
+                                         torch.__version__, peak_gb)
+    return batch * steps / elapsed, note, torch.cuda.get_device_name(0)
 
 
 def main():
@@ -304,12 +350,17 @@ def main():
         doc["method"] = "user-command"
         gpu_count = gpus_per_node
     else:
+        # The presets' own setting (resources/workloads.json: only the 7B LoRA preset checkpoints);
+        # GF_GRADIENT_CHECKPOINTING=0/1 overrides it.
+        checkpointing = env("GF_GRADIENT_CHECKPOINTING", "1" if workload == "llm7b-lora" else "0") == "1"
         rate, note, device = measure_synthetic(workload, seconds, batch, precision,
-                                               float(env("GF_FLOPS_PER_SAMPLE") or 0))
+                                               float(env("GF_FLOPS_PER_SAMPLE") or 0), checkpointing)
         doc["method"] = "synthetic"
         gpu_count = 1
     doc["notes"].append(note)
     doc["device_name"] = device
+    if not doc["accelerator"] and device:
+        doc["accelerator"] = device  # lets the importer resolve the GPU when GF_GPU_ID is not set
     doc["gpu_count"] = gpu_count
     doc["samples_per_s"] = rate
     doc["samples_per_s_per_gpu"] = rate / gpu_count if rate else None
