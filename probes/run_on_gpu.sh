@@ -8,7 +8,7 @@
 # and packs every JSON document and log into $OUT/gpu-run.tar.gz (plus $OUT/run.log).
 #
 # Usage, from the repository root:  OUT=/tmp/out bash probes/run_on_gpu.sh [SECONDS_PER_PRESET] [PRESET...]
-# (GF_SKIP_PROBE=1 measures the presets only.)
+# (GF_SKIP_PROBE=1 measures the presets only; the preset list 'none' runs the probe only.)
 # Exit status: 0 when the probe and every preset produced a document, 1 otherwise (the rest still runs).
 # This is a measurement program: it prints figures and never judges a speed.
 set -uo pipefail
@@ -18,6 +18,7 @@ SECONDS_PER_PRESET=${1:-15}
 shift || true
 PRESETS=("$@")
 [ ${#PRESETS[@]} -gt 0 ] || PRESETS=(resnet50 vit-b16 bert-large-squad gpt2-124m llm7b-lora)
+[ "${PRESETS[0]}" = none ] && PRESETS=()
 PYTHON=${PYTHON:-python3}
 mkdir -p "$OUT"
 WORK=$(mktemp -d)
@@ -62,7 +63,7 @@ else
     failed=1
 fi
 
-for preset in "${PRESETS[@]}"; do
+for preset in ${PRESETS[@]+"${PRESETS[@]}"}; do
     step "gf_measure.py $preset (${SECONDS_PER_PRESET} s)"
     read -r batch precision flops < <("$PYTHON" - "$preset" <<'EOF'
 import json, sys
