@@ -36,9 +36,18 @@ Result<MeasurementDocument> fromObject(const QJsonObject &o, const QString &wher
         return makeError(QStringLiteral("%1: \"workload\" is missing").arg(where));
     m.gpuId = o.value(u"gpu_id").toString().trimmed();
     if (!gpus.model(m.gpuId)) {
-        const auto resolved = gpus.resolve(QString(), o.value(u"accelerator").toString());
+        // Without a plan's GF_GPU_ID: the accelerator name, else the name the GPU reports itself
+        // (gf_measure.py's device_name, e.g. "NVIDIA H100 80GB HBM3").
+        auto resolved = gpus.resolve(QString(), o.value(u"accelerator").toString());
+        if (!resolved)
+            resolved = gpus.resolve(QString(), o.value(u"device_name").toString());
         if (m.gpuId.isEmpty() && resolved)
             m.gpuId = *resolved;
+        else if (m.gpuId.isEmpty())
+            return makeError(
+                QStringLiteral("%1: no \"gpu_id\", and neither \"accelerator\" (\"%2\") nor "
+                               "\"device_name\" (\"%3\") names a known GPU")
+                    .arg(where, o.value(u"accelerator").toString(), o.value(u"device_name").toString()));
         else
             return makeError(QStringLiteral("%1: GPU \"%2\" is not a known GPU id").arg(where, m.gpuId));
     }

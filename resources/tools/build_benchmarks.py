@@ -2,7 +2,9 @@
 """Build GPU Frontier's shipped table of measured training throughput (resources/benchmarks/).
 
 Reads the collected public benchmark figures in <shared>/benchmarks/ (training_throughput.csv,
-sources.csv, gpu_name_map.csv, mlperf_training_single_node.csv) and writes:
+sources.csv, gpu_name_map.csv, mlperf_training_single_node.csv) and this repository's own measurements
+(resources/benchmarks/measured/*.json: gf_measure.py documents from a real GPU, source OWN_SOURCE)
+and writes:
 
   resources/benchmarks/training_throughput.csv   every source row, mapped to our GPU ids, presets,
                                                  workload families, software stacks and precision
@@ -97,6 +99,52 @@ GPU_MAP = {
     "V100 32GB (DGX-2)": ("v100-32gb-sxm2", "variant", "DGX-2 uses the 350 W SXM3 32GB module"),
 }
 
+# The device names gf_measure.py writes (torch.cuda.get_device_name) for this repository's own runs.
+OWN_GPU_MAP = {
+    "NVIDIA H100 80GB HBM3": ("h100-80gb-sxm", "exact", ""),
+    "NVIDIA H200": ("h200-141gb-sxm", "exact", ""),
+}
+for _name, _mapping in OWN_GPU_MAP.items():
+    GPU_MAP.setdefault(_name, _mapping)
+
+# This repository's own measurements: resources/launch/gf_measure.py run by probes/run_on_gpu.sh on a
+# lent GPU machine (one GPU, synthetic data, each preset's batch and precision, eager PyTorch).
+OWN_SOURCE = {
+    "source_id": "GF-MEASURE-2611",
+    "title": "GPU Frontier's own runs: resources/launch/gf_measure.py on one NVIDIA H100 80GB HBM3 and one "
+             "H200 (PyTorch 2.11.0+cu130, eager, synthetic data, the presets' batch and precision)",
+    "url_or_repo_path": "this repository: resources/benchmarks/measured/ (written by probes/run_on_gpu.sh); "
+                        "raw runs in tests/fixtures/probe/h100-2026-11-26/ and h200-2026-11-26/",
+    "commit_or_date": "2026-11-26",
+    "license": "MIT (this repository)",
+    "what_was_taken": "samples/s per GPU of each preset's synthetic training step, 15 s after 5 warm-up steps",
+}
+OWN_UNITS = {"images": "images/s", "sequences": "sequences/s"}
+OWN_WORKLOADS = {"resnet50": "resnet50-imagenet", "bert-large-squad": "bert-large-squad-finetune",
+                 "vit-b16": "vit-b16-imagenet", "gpt2-124m": "gpt2-124m", "llm7b-lora": "llm7b-lora"}
+
+
+def own_rows(folder, presets):
+    """gf_measure.py documents -> rows in the source table's format (one GPU each)."""
+    rows = []
+    for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+        if not name.endswith(".json"):
+            continue
+        with open(os.path.join(folder, name), encoding="utf-8") as f:
+            d = json.load(f)
+        wid = d["workload"]
+        rows.append({
+            "source_id": OWN_SOURCE["source_id"], "workload": OWN_WORKLOADS[wid], "model": presets[wid]["name"],
+            "framework": "PyTorch eager (gf_measure.py; %s)" % "; ".join(d.get("notes", [])),
+            "precision": d["precision"], "gpu": d["device_name"], "gpu_count": str(d["gpu_count"]),
+            "batch_per_gpu": str(d["batch_per_gpu"]), "metric": "train_throughput",
+            "value": "%.4g" % d["samples_per_s"], "unit": OWN_UNITS[presets[wid]["sample_unit"]],
+            "notes": "measured on %s, %s, this repository's gf_measure.py (%s)" % (
+                d["device_name"], d["measured_at"][:10], name),
+        })
+    return rows
+
+
 # Fit-only ids (rows of gpu_arch.csv with fit_only=1) for GPUs without a gpus.csv row.
 FIT_ONLY_GPU = {"NVIDIA A30": "a30"}
 
@@ -131,6 +179,8 @@ def workload_info(w):
         return "", "llama-8b", "8192"
     if w == "opt-350m-finetune":
         return "", "gpt-decoder-finetune", "2048"
+    if w == "llm7b-lora":
+        return "llm7b-lora", "llm-lora", "512"
     return "", "cnn-imagenet", ""
 
 
@@ -141,6 +191,8 @@ def stack_of(row):
     s, fw = row["source_id"], row["framework"]
     if s.startswith("MLPERF"):
         return "mlperf-tinygrad" if "tinygrad" in fw else "mlperf-nvidia"
+    if s == OWN_SOURCE["source_id"]:
+        return "gf-measure-pt2.11-eager"
     return {
         "DLE-PYT-RN50": "dle-pytorch-21.03",
         "DLE-PYT-RNXT101": "dle-pytorch-21.03",
@@ -192,6 +244,9 @@ def exclusion(row, gpu_match, fit_gpu):
                 "hardware figure")
     if not fit_gpu:
         return "GPU has no spec row"
+    if row["source_id"] == OWN_SOURCE["source_id"]:
+        return ("own eager-PyTorch runs, one host per GPU (the H200 host dispatched kernels more slowly: "
+                "launch overhead 4.0 vs 3.0 us); shipped as evidence, not yet in the fit or the measured tier")
     return ""
 
 
@@ -248,6 +303,8 @@ def main():
     with open(os.path.join(repo, "resources", "workloads.json"), encoding="utf-8") as f:
         presets = {w["id"]: w for w in json.load(f)["workloads"]}
     gpu_ids = {r["id"] for r in read_csv(os.path.join(repo, "resources", "gpus.csv"))}
+    rows += own_rows(os.path.join(args.out, "measured"), presets)
+    sources.append(dict(OWN_SOURCE))
     arch = {r["id"]: r for r in read_csv(os.path.join(args.out, "gpu_arch.csv"))}
 
     # Every GPU string of the sources must be mapped, every mapped id must exist.

@@ -12,6 +12,7 @@
 #include <QTest>
 
 using namespace gf;
+using namespace Qt::StringLiterals;
 using namespace gf::test;
 
 namespace {
@@ -105,6 +106,53 @@ private Q_SLOTS:
                      .value(QStringLiteral("bf16_tflops"))
                      .toDouble(),
                  745.2);
+    }
+
+    // The runs of 2026-11-26 on a lent H200 and H100 (probes/run_on_gpu.sh;
+    // tests/fixtures/probe/<gpu>-2026-11-26/): quick and full documents import, the GPU resolves from the
+    // name the device reports, and the stored summary is the file's (bf16 GEMM in TFLOP/s, device copy in
+    // GB/s: the units the probe writes).
+    void importRealGpuRuns_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("gpuId");
+        QTest::addColumn<double>("bf16");
+        QTest::addColumn<double>("bandwidth");
+        QTest::newRow("h200 full") << u"probe/h200-2026-11-26/full.json"_s << u"h200-141gb-sxm"_s << 769.152
+                                   << 4335.66;
+        QTest::newRow("h200 quick") << u"probe/h200-2026-11-26/quick.json"_s << u"h200-141gb-sxm"_s << 702.96
+                                    << 4260.5;
+        QTest::newRow("h100 full") << u"probe/h100-2026-11-26/full.json"_s << u"h100-80gb-sxm"_s << 717.251
+                                   << 3043.44;
+        QTest::newRow("h100 quick") << u"probe/h100-2026-11-26/quick.json"_s << u"h100-80gb-sxm"_s << 0.0
+                                    << 0.0;
+    }
+
+    void importRealGpuRuns()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, gpuId);
+        QFETCH(double, bf16);
+        QFETCH(double, bandwidth);
+        const QJsonObject doc = QJsonDocument::fromJson(readFixture(file)).object();
+        const QJsonObject summary = doc.value(u"summary"_s).toObject();
+        if (bf16 == 0.0) { // the figures as written in that file
+            bf16 = summary.value(u"bf16_tflops"_s).toDouble();
+            bandwidth = summary.value(u"mem_bandwidth_gbs"_s).toDouble();
+        }
+        QCOMPARE(summary.value(u"bf16_tflops"_s).toDouble(), bf16);
+        QCOMPARE(summary.value(u"mem_bandwidth_gbs"_s).toDouble(), bandwidth);
+        TempDb db;
+        const CliRun imp = probeCli(db.path(), {u"--import"_s, fixturePath(file)});
+        QVERIFY2(imp.rc == 0, qPrintable(imp.err));
+        QVERIFY2(imp.out.contains(u"(%1)"_s.arg(gpuId)), qPrintable(imp.out));
+        const QJsonArray runs = listJson(db.path());
+        QCOMPARE(runs.size(), 1);
+        const QJsonObject run = runs.at(0).toObject();
+        QCOMPARE(run.value(u"gpu_id"_s).toString(), gpuId);
+        const QJsonObject stored = run.value(u"probe"_s).toObject().value(u"summary"_s).toObject();
+        QCOMPARE(stored.value(u"bf16_tflops"_s).toDouble(), bf16);
+        QCOMPARE(stored.value(u"mem_bandwidth_gbs"_s).toDouble(), bandwidth);
     }
 
     void badImport_data()

@@ -158,6 +158,41 @@ private Q_SLOTS:
         QCOMPARE(probed.at(0).tier, ProjectionTier::MeasuredConverted);
         QVERIFY(probed.at(0).samplesPerS >= plain.at(0).samplesPerS);
     }
+
+    // The real runs of 2026-11-26 (a lent H200 and H100, tests/fixtures/probe/<gpu>-2026-11-26/full.json)
+    // calibrate the GPU they ran on: the probed GPU resolves from the device name, and the factors are
+    // the measured rates over the datasheet's, relative to the typical sustained fractions.
+    void realGpuRuns_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("gpuId");
+        QTest::newRow("h200") << u"probe/h200-2026-11-26/full.json"_s << u"h200-141gb-sxm"_s;
+        QTest::newRow("h100") << u"probe/h100-2026-11-26/full.json"_s << kH100;
+    }
+    void realGpuRuns()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, gpuId);
+        const auto probe = parseProbeJson(readFixture(file));
+        QVERIFY2(probe.ok(), probe.ok() ? "" : qPrintable(probe.error().message));
+        const GpuSpec *spec = GpuSpecTable::builtin().spec(gpuId);
+        QVERIFY(spec);
+        const Calibration c =
+            calibrationFromProbe(probe.value(), GpuSpecTable::builtin(), GpuCatalog::builtin());
+        QCOMPARE(c.probedGpuId, gpuId);
+        QVERIFY(c.measured);
+        const auto bf16 = static_cast<std::size_t>(precisionIndex(Precision::BF16));
+        QCOMPARE(c.measuredTflops[bf16], *probe.value().bf16Tflops);
+        QCOMPARE(c.measuredMemBandwidthGbs, *probe.value().memBandwidthGbs);
+        // Sustained over datasheet: within what a healthy card of that model gives (the units are right).
+        const double bf16Fraction = *probe.value().bf16Tflops / spec->peak(Precision::BF16);
+        const double memFraction = *probe.value().memBandwidthGbs / spec->memBandwidthGbs;
+        QVERIFY2(bf16Fraction > 0.6 && bf16Fraction < 1.0, qPrintable(u"bf16 %1"_s.arg(bf16Fraction)));
+        QVERIFY2(memFraction > 0.8 && memFraction < 1.0, qPrintable(u"memory %1"_s.arg(memFraction)));
+        const Workload &rn = *findWorkload(builtinWorkloads(), u"resnet50"_s);
+        const SingleGpuSpeed probed = speedOf(rn, *spec, c);
+        QVERIFY(probed.ok && probed.probeCalibrated);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestProbeCalibration)
