@@ -120,8 +120,8 @@ private Q_SLOTS:
         QTest::addColumn<double>("bandwidth");
         QTest::newRow("h200 full") << u"probe/h200-2026-11-26/full.json"_s << u"h200-141gb-sxm"_s << 769.152
                                    << 4335.66;
-        QTest::newRow("h200 quick") << u"probe/h200-2026-11-26/quick.json"_s << u"h200-141gb-sxm"_s << 702.96
-                                    << 4260.5;
+        QTest::newRow("h200 quick") << u"probe/h200-2026-11-26/quick.json"_s << u"h200-141gb-sxm"_s << 797.14
+                                    << 4274.28;
         QTest::newRow("h100 full") << u"probe/h100-2026-11-26/full.json"_s << u"h100-80gb-sxm"_s << 717.251
                                    << 3043.44;
         QTest::newRow("h100 quick") << u"probe/h100-2026-11-26/quick.json"_s << u"h100-80gb-sxm"_s << 0.0

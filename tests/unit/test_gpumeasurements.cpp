@@ -92,7 +92,7 @@ private Q_SLOTS:
         for (const QJsonValue &v : list) {
             const QJsonObject m = v.toObject();
             QCOMPARE(m.value(u"gpu_id"_s).toString(), gpuId);
-            QVERIFY(m.value(u"samples_per_s_per_gpu"_s).toDouble() > 0);
+            QVERIFY(m.value(u"measured_samples_per_s_per_gpu"_s).toDouble() > 0);
         }
 
         // ResNet-50 on that GPU, one GPU: the frontier's point is the measured figure.
@@ -102,8 +102,13 @@ private Q_SLOTS:
         const QJsonObject p = singleGpuPoint(db.path(), u"resnet50"_s, gpuId);
         QVERIFY2(!p.isEmpty(), "no single-GPU point of that GPU in the bundled catalog");
         QVERIFY(p.value(u"flags"_s).toArray().contains(u"measured"_s));
-        QVERIFY2(qAbs(p.value(u"samples_per_s"_s).toDouble() - measured) < 1e-6 * measured,
-                 qPrintable(u"%1 vs %2"_s.arg(p.value(u"samples_per_s"_s).toDouble()).arg(measured)));
+        QCOMPARE(p.value(u"projection_tier"_s).toString(), u"measured"_s);
+        const double speed = p.value(u"samples_per_s"_s).toDouble();
+        if (p.value(u"flags"_s).toArray().contains(u"cpu-bound"_s)) // the offer's input pipeline caps it
+            QVERIFY2(speed <= measured, qPrintable(u"%1 vs %2"_s.arg(speed).arg(measured)));
+        else
+            QVERIFY2(qAbs(speed - measured) < 1e-6 * measured,
+                     qPrintable(u"%1 vs %2"_s.arg(speed).arg(measured)));
     }
 
     // Written without a plan (no GF_GPU_ID) and without GF_ACCELERATOR: the device's own name resolves;

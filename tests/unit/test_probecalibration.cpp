@@ -181,11 +181,11 @@ private Q_SLOTS:
             calibrationFromProbe(probe.value(), GpuSpecTable::builtin(), GpuCatalog::builtin());
         QCOMPARE(c.probedGpuId, gpuId);
         QVERIFY(c.measured);
-        const auto bf16 = static_cast<std::size_t>(precisionIndex(Precision::BF16));
+        const auto bf16 = static_cast<std::size_t>(precisionIndex(Precision::Bf16));
         QCOMPARE(c.measuredTflops[bf16], *probe.value().bf16Tflops);
         QCOMPARE(c.measuredMemBandwidthGbs, *probe.value().memBandwidthGbs);
         // Sustained over datasheet: within what a healthy card of that model gives (the units are right).
-        const double bf16Fraction = *probe.value().bf16Tflops / spec->peak(Precision::BF16);
+        const double bf16Fraction = *probe.value().bf16Tflops / spec->peak(Precision::Bf16);
         const double memFraction = *probe.value().memBandwidthGbs / spec->memBandwidthGbs;
         QVERIFY2(bf16Fraction > 0.6 && bf16Fraction < 1.0, qPrintable(u"bf16 %1"_s.arg(bf16Fraction)));
         QVERIFY2(memFraction > 0.8 && memFraction < 1.0, qPrintable(u"memory %1"_s.arg(memFraction)));
