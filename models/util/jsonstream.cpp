@@ -1,7 +1,8 @@
 #include "util/jsonstream.h"
 
+#include "util/bytescan.h"
+
 #include <array>
-#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -23,10 +24,6 @@ constexpr std::array<bool, 256> makeTable(std::string_view chars, bool controls)
     return t;
 }
 
-/// Bytes that end the plain run of a string: quote, backslash, control characters.
-constexpr auto kStringStop = makeTable("\"\\", true);
-/// Bytes that matter while skipping outside strings.
-constexpr auto kSkipStop = makeTable("\"{}[]", false);
 constexpr auto kNumberChar = makeTable("0123456789+-.eE", false);
 
 inline bool isSpace(char c)
@@ -101,26 +98,6 @@ bool validNumber(std::string_view s)
     return i == n;
 }
 
-/// Exact count of '\n' bytes, 8 at a time.
-std::uint64_t countNewlines(const char *p, const char *end)
-{
-    std::uint64_t n = 0;
-    constexpr std::uint64_t kNl = 0x0A0A0A0A0A0A0A0AULL;
-    constexpr std::uint64_t kLow7 = 0x7F7F7F7F7F7F7F7FULL;
-    constexpr std::uint64_t kHigh = 0x8080808080808080ULL;
-    while (end - p >= 8) {
-        std::uint64_t w;
-        std::memcpy(&w, p, 8);
-        w ^= kNl;                                          // '\n' bytes become 0
-        const std::uint64_t t = ((w & kLow7) + kLow7) | w; // high bit set where the byte is non-zero
-        n += static_cast<std::uint64_t>(std::popcount(~t & kHigh));
-        p += 8;
-    }
-    for (; p < end; ++p)
-        n += *p == '\n' ? 1 : 0;
-    return n;
-}
-
 } // namespace
 
 JsonStreamParser::JsonStreamParser(JsonHandler &handler, Limits limits) : m_handler(handler), m_limits(limits)
@@ -156,7 +133,7 @@ void JsonStreamParser::reset()
 
 void JsonStreamParser::trackLines(const char *from, const char *to)
 {
-    const std::uint64_t n = countNewlines(from, to);
+    const std::uint64_t n = bytescan::count(from, to, '\n');
     if (n == 0)
         return;
     m_line += n;
@@ -353,8 +330,7 @@ const char *JsonStreamParser::beginValue(const char *p, const char *end)
 const char *JsonStreamParser::parseString(const char *p, const char *end)
 {
     const char *s = p;
-    while (p < end && !kStringStop[static_cast<unsigned char>(*p)])
-        ++p;
+    p = bytescan::findStringStop(p, end);
     if (p < end && *p == '"') {
         if (static_cast<std::size_t>(p - s) > m_limits.maxTokenBytes) {
             fail(QStringLiteral("a string longer than %1 bytes").arg(m_limits.maxTokenBytes), s);
@@ -385,8 +361,7 @@ const char *JsonStreamParser::stringSlow(const char *p, const char *end)
     while (p < end) {
         if (m_esc == 0) {
             const char *s = p;
-            while (p < end && !kStringStop[static_cast<unsigned char>(*p)])
-                ++p;
+            p = bytescan::findStringStop(p, end);
             if (p > s) {
                 flushSurrogate();
                 if (!appendToken(s, p))
@@ -553,8 +528,7 @@ const char *JsonStreamParser::skip(const char *p, const char *end)
                 ++p;
                 continue;
             }
-            while (p < end && *p != '"' && *p != '\\')
-                ++p;
+            p = bytescan::findQuoteOrBackslash(p, end);
             if (p == end)
                 break;
             if (*p == '\\')
@@ -564,8 +538,7 @@ const char *JsonStreamParser::skip(const char *p, const char *end)
             ++p;
             continue;
         }
-        while (p < end && !kSkipStop[static_cast<unsigned char>(*p)])
-            ++p;
+        p = bytescan::findStructural(p, end);
         if (p == end)
             break;
         const char c = *p++;

@@ -1,5 +1,7 @@
 #include "util/printable.h"
 
+#include "util/bytescan.h"
+
 namespace gf {
 
 bool isUnprintableChar(char16_t c)
@@ -95,8 +97,13 @@ bool Utf8Validator::feed(const char *data, std::size_t size)
             continue;
         }
         m_sequenceStart = m_offset;
-        if (b < 0x80)
+        if (b < 0x80) { // the ASCII run that follows, 16 bytes at a time
+            const char *next = bytescan::skipAscii(data + i + 1, data + size);
+            const auto run = static_cast<std::size_t>(next - (data + i + 1));
+            i += run;
+            m_offset += static_cast<qint64>(run);
             continue;
+        }
         if (b >= 0xC2 && b <= 0xDF) {
             m_need = 1;
         } else if (b >= 0xE0 && b <= 0xEF) {
