@@ -412,19 +412,30 @@ void pointTable(Flow &f, const Data &d, const QList<qsizetype> &points)
         QStringLiteral("Offer"),       QStringLiteral("GPUs"),      QStringLiteral("Pricing"),
         QStringLiteral("USD/h"),       QStringLiteral("Time"),      QStringLiteral("Cost (USD)"),
         QStringLiteral("Samples/USD"), QStringLiteral("Spot risk"), QStringLiteral("Notes")};
+    // The cells of the other formats, read by their column names (pointHeader): a column added there
+    // cannot shift what this table shows.
+    const QStringList names = pointHeader();
+    auto cell = [&names](const QStringList &cells, QStringView name) {
+        const qsizetype at = names.indexOf(name);
+        Q_ASSERT(at >= 0);
+        return at >= 0 && at < cells.size() ? cells.at(at) : QString();
+    };
     QList<QStringList> rows;
     QList<bool> highlight;
     for (qsizetype i : points) {
-        // Provider, Instance, Region, GPUs, Pricing, USD/h, Time, Cost, S/USD, Interruptions, Spot overhead,
-        // Feasible, Notes
         const QStringList c = pointCells(d, i);
-        QString notes = c.at(12);
-        if (c.at(11) != u"yes")
+        QString notes = cell(c, u"Notes");
+        if (cell(c, u"Feasible") != u"yes")
             notes = notes.isEmpty() ? QStringLiteral("outside limits")
                                     : QStringLiteral("outside limits, ") + notes;
-        const QString risk = c.at(9) == QStringLiteral("–") ? c.at(9) : c.at(9) + u'\n' + c.at(10);
-        rows.append({c.at(1) + u'\n' + c.at(0) + QStringLiteral(" · ") + c.at(2), c.at(3), c.at(4), c.at(5),
-                     c.at(6), c.at(7), c.at(8), risk, notes});
+        const QString interruptions = cell(c, u"Interruptions");
+        const QString risk = interruptions == QStringLiteral("–")
+                                 ? interruptions
+                                 : interruptions + u'\n' + cell(c, u"Spot overhead");
+        rows.append(
+            {cell(c, u"Instance") + u'\n' + cell(c, u"Provider") + QStringLiteral(" · ") + cell(c, u"Region"),
+             cell(c, u"GPUs"), cell(c, u"Pricing"), cell(c, u"USD/h"), cell(c, u"Time"),
+             cell(c, u"Cost (USD)"), cell(c, u"Samples/USD"), risk, notes});
         highlight.append(i == d.recommended);
     }
     f.table(header, rows, {false, false, false, true, true, true, true, true, false}, highlight,

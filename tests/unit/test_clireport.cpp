@@ -355,6 +355,33 @@ private Q_SLOTS:
             QVERIFY2(found, qPrintable(instance + u' ' + cost));
         }
     }
+
+    // The PDF's point table reads its cells by column name: a feasible frontier row is not marked
+    // "outside limits" and its Notes show the notes (recommended, frontier, flags), not the evidence tier.
+    void pdfTableReadsColumnsByName()
+    {
+        if (QStandardPaths::findExecutable(u"pdftotext"_s).isEmpty())
+            QSKIP("pdftotext (poppler-utils) is not installed");
+        const QString pdf = file(u"limits.pdf"_s);
+        const QString json = file(u"limits.json"_s);
+        const QStringList args{
+            u"report"_s,   u"--workload"_s,       u"llm7b-lora"_s, u"--deadline"_s,           u"1000"_s,
+            u"--budget"_s, u"100000"_s,           u"--now"_s,      u"2024-07-15T12:00:00Z"_s, u"--offers"_s,
+            u"frontier"_s, u"--no-calibration"_s, u"-o"_s};
+        QCOMPARE(cli(m_db.path(), args + QStringList{json}).rc, 0);
+        const QJsonArray frontier =
+            QJsonDocument::fromJson(readAll(json)).object().value(u"frontier").toArray();
+        QVERIFY(!frontier.isEmpty());
+        for (const QJsonValue &v : frontier)
+            QVERIFY(v.toObject().value(u"feasible").toBool());
+        const CliRun r = cli(m_db.path(), args + QStringList{pdf});
+        QVERIFY2(r.rc == 0, qPrintable(r.err));
+        const QString text = pdfText(pdf);
+        QVERIFY2(!text.contains(u"outside limits"), qPrintable(text.left(3000)));
+        QVERIFY2(text.contains(u"recommended"), qPrintable(text.left(3000)));
+        for (const char *tier : {"measured-converted", "transferred-same-arch", "transferred-cross-arch"})
+            QVERIFY2(!text.contains(QLatin1String(tier) + u", frontier"), tier);
+    }
 };
 
 QTEST_MAIN(TestCliReport)
