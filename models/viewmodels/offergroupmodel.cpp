@@ -25,11 +25,11 @@ QString OfferGroupModel::groupKey(int sourceRow) const
     const Offer *o = m_offers ? m_offers->offerAt(sourceRow) : nullptr;
     if (!o)
         return {};
-    // Members differ only in where they are: same provider, instance type, GPUs and pricing terms.
+    // Members differ only in where they are: same provider, instance type, GPUs and billing terms. Whether
+    // a location has a spot price (and so a spot label) is where it is, not another kind of offer.
     return o->provider + u'\x1f' + o->instanceType + u'\x1f' +
            (o->gpuId.isEmpty() ? o->gpuRawName : o->gpuId) + u'\x1f' + QString::number(o->gpuCount) +
-           u'\x1f' + o->spotLabel + u'\x1f' + QString::number(o->billingIncrementS) + u'/' +
-           QString::number(o->billingMinimumS);
+           u'\x1f' + QString::number(o->billingIncrementS) + u'/' + QString::number(o->billingMinimumS);
 }
 
 void OfferGroupModel::updateGroups()

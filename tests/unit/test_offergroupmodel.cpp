@@ -141,6 +141,29 @@ private Q_SLOTS:
         QCOMPARE(groups.sourceRow(groups.index(2, 0, p4dRow)), 5);
     }
 
+    // An instance type offered with a spot price in some zones and without one in others is one group
+    // (p5.48xlarge showed twice: the zones without a spot price have no spot label).
+    void zonesWithoutSpotPriceJoinTheirGroup()
+    {
+        QList<Offer> list;
+        for (const char *zone : {"use1-az1", "use1-az2", "use1-az4"}) {
+            Offer o = offer(QStringLiteral("aws"), QStringLiteral("p5.48xlarge"), QStringLiteral("us-east-1"),
+                            QString::fromLatin1(zone), 55.04, std::nullopt, 8);
+            if (QByteArray(zone) != "use1-az4") {
+                o.spotUsdH = 12.0;
+                o.spotLabel = QStringLiteral("spot");
+            }
+            list.append(o);
+        }
+        OfferTableModel offers;
+        OfferGroupModel groups;
+        groups.setOfferModel(&offers);
+        offers.setOffers(list);
+        QCOMPARE(groups.rowCount(), 1);
+        QCOMPARE(groups.rowCount(groups.index(0, 0)), 3);
+        QCOMPARE(groups.index(0, OfferTableModel::Region).data().toString(), QStringLiteral("in 3 zones"));
+    }
+
     void toggleToOneRowPerOffer()
     {
         OfferTableModel offers;
