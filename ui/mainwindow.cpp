@@ -252,7 +252,7 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
         if (!dialog) {
             dialog = new QDialog(this);
             dialog->setObjectName(QStringLiteral("guideDialog"));
-            dialog->setWindowTitle(tr("GPU Frontier — quick guide"));
+            dialog->setWindowTitle(tr("Quick guide")); // Qt appends " — GPU Frontier"
             auto *browser = new QTextBrowser(dialog);
             browser->setObjectName(QStringLiteral("guideBrowser"));
             browser->setHtml(readResourceText(QStringLiteral("help/guide.html")));
