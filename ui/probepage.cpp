@@ -339,6 +339,15 @@ void ProbePage::showRun(int row)
     }
     const ProbeResult &p = parsed.value();
     m_calibration = chooseCalibration(m_runs, m_runs.at(row).id).calibration;
+    // Only a run that measured a GPU the app knows can calibrate; a CPU probe measures this computer.
+    m_use->setEnabled(m_calibration.measured);
+    m_use->setToolTip(m_calibration.measured
+                          ? tr("Use the selected run's measured GEMM rates and memory bandwidth for its GPU "
+                               "(the newest run is used by default)")
+                      : p.kind == u"cuda" ? tr("This run's GPU is not one the app knows: it cannot "
+                                               "calibrate the projections")
+                                          : tr("A CPU probe run measures this computer's CPU: it cannot "
+                                               "calibrate GPU efficiencies"));
     QString device = QStringLiteral("<b>%1</b>").arg(p.deviceName.toHtmlEscaped());
     if (p.kind == u"cuda") {
         device += tr(" · compute capability %1 · %2 SMs · %3 GB · SM clock %4 MHz")

@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QFile>
 #include <QLabel>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableWidget>
@@ -71,8 +72,22 @@ private Q_SLOTS:
         QVERIFY(finished.wait(120000));
         QVERIFY2(finished.first().at(0).toBool(), qPrintable(page.statusText()));
         QTRY_COMPARE(page.historyCount(), 1);
-        // A CPU probe calibrates nothing on the GPU side: datasheet defaults, said so.
+        // A CPU probe calibrates nothing on the GPU side: datasheet defaults, said so, and the button that
+        // would calibrate with it is off.
         QVERIFY(!page.calibration().measured);
+        auto *use = page.findChild<QPushButton *>(QStringLiteral("probeUse"));
+        QVERIFY(use);
+        QVERIFY(!use->isEnabled());
+        QVERIFY(use->toolTip().contains(QStringLiteral("cannot calibrate")));
+        // A GPU run imported beside it: the button is on while that run is selected, off on the CPU run.
+        QVERIFY(page.importFile(fixturePath(QStringLiteral("probe/h100-2026-11-26/full.json"))));
+        QTRY_COMPARE(page.historyCount(), 2);
+        auto *history = page.findChild<QTableWidget *>(QStringLiteral("probeHistory"));
+        QVERIFY(history);
+        for (int row = 0; row < history->rowCount(); ++row) {
+            history->setCurrentCell(row, 0);
+            QCOMPARE(use->isEnabled(), history->item(row, 2)->text() == QStringLiteral("cuda"));
+        }
     }
 
     /// No GPU here: the page says so (the runner's fact) and what to do instead (the page's own advice),
