@@ -476,6 +476,9 @@ void CatalogsPage::refreshProviders(const QStringList &providers)
     for (const QString &p : knownProviders())
         m_service->setBaseUrl(p, RefreshSettings::baseUrl(s, p));
     m_importedInJob = false;
+    m_failedInJob.clear();
+    m_cancelledInJob.clear();
+    setErrorStyle(m_status, false);
     for (const QString &p : providers) {
         m_bars.value(p)->setValue(0);
         m_bars.value(p)->setVisible(true);
@@ -530,6 +533,9 @@ void CatalogsPage::onFilesIdentified(quint64 request, const QList<FileIdentity> 
         paths.append(file.path);
     }
     m_importedInJob = false;
+    m_failedInJob.clear();
+    m_cancelledInJob.clear();
+    setErrorStyle(m_status, false);
     m_bars.value(provider)->setValue(0);
     m_bars.value(provider)->setVisible(true);
     m_overall->setValue(0);
@@ -614,6 +620,10 @@ void CatalogsPage::onFinished(const QString &provider, const RefreshOutcome &out
     }
     if (outcome.status == RefreshStatus::Imported)
         m_importedInJob = true;
+    else if (outcome.status == RefreshStatus::Failed)
+        m_failedInJob.append(providerDisplayName(provider));
+    else if (outcome.status == RefreshStatus::Cancelled)
+        m_cancelledInJob.append(providerDisplayName(provider));
 }
 
 void CatalogsPage::onJobFinished()
@@ -622,7 +632,19 @@ void CatalogsPage::onJobFinished()
     m_runningProvider.clear();
     for (QProgressBar *bar : std::as_const(m_bars))
         bar->setVisible(false);
-    m_status->setText(m_importedInJob ? tr("Catalog updated.") : tr("Done."));
+    // What happened, never a bare "Done." after a failure: each provider's row says why.
+    QStringList parts;
+    if (m_importedInJob)
+        parts.append(tr("Catalog updated."));
+    if (!m_failedInJob.isEmpty())
+        parts.append(tr("Failed: %1 (its previous prices stay current; the row says why).")
+                         .arg(m_failedInJob.join(QStringLiteral(", "))));
+    if (!m_cancelledInJob.isEmpty())
+        parts.append(tr("Cancelled: %1.").arg(m_cancelledInJob.join(QStringLiteral(", "))));
+    if (parts.isEmpty())
+        parts.append(tr("No new prices: the current snapshot is up to date."));
+    m_status->setText(parts.join(u' '));
+    setErrorStyle(m_status, !m_failedInJob.isEmpty());
     updateButtons();
     reload();
     if (m_importedInJob)

@@ -141,6 +141,8 @@ private:
     HistoryChart *m_chart = nullptr;
     QString m_runningProvider;
     bool m_importedInJob = false;
+    QStringList m_failedInJob;    ///< display names of the providers whose refresh or import failed
+    QStringList m_cancelledInJob; ///< display names of the providers cancelled
     CatalogStatusLoad m_load;
     quint64 m_statusRequest = 0;
     quint64 m_historyRequest = 0;

@@ -177,6 +177,7 @@ private Q_SLOTS:
         QVERIFY2(page.rowStatus(QStringLiteral("aws"))->text().contains(QStringLiteral("imported 16 offers")),
                  qPrintable(page.rowStatus(QStringLiteral("aws"))->text()));
         QVERIFY(!page.progressBar(QStringLiteral("aws"))->isVisibleTo(&page));
+        QCOMPARE(page.statusText(), QStringLiteral("Catalog updated."));
         QCOMPARE(QSettings().value(QStringLiteral("refresh/baseUrl/aws")).toString(), m_server.baseUrl());
         QTRY_COMPARE_WITH_TIMEOUT(page.statusModel()
                                       ->index(row(page, QStringLiteral("aws")), CatalogStatusModel::Offers)
@@ -213,6 +214,8 @@ private Q_SLOTS:
         QVERIFY(ended.wait(60000));
         QCOMPARE(changed.size(), 0);
         QVERIFY(page.rowStatus(QStringLiteral("aws"))->text().contains(QStringLiteral("HTTP 503")));
+        // The page's own status says it failed (it said "Done." before).
+        QVERIFY2(page.statusText().startsWith(QStringLiteral("Failed: AWS")), qPrintable(page.statusText()));
         QTRY_VERIFY_WITH_TIMEOUT(page.statusModel()
                                      ->index(row(page, QStringLiteral("aws")), CatalogStatusModel::LastError)
                                      .data()
