@@ -3,6 +3,7 @@
 #include "domain/offercsv.h"
 #include "domain/offerfilter.h"
 #include "domain/offerjson.h"
+#include "domain/pricesanity.h"
 #include "util/bufferedoutput.h"
 #include "util/format.h"
 #include "util/jsonwriter.h"
@@ -143,10 +144,15 @@ int OffersCommand::run(CliContext &ctx, const CliArgs &p) const
                    {QStringLiteral("Provider"), QStringLiteral("Instance"), QStringLiteral("Region/zone"),
                     QStringLiteral("GPU"), QStringLiteral("GPUs"), QStringLiteral("GB/GPU"),
                     QStringLiteral("vCPUs"), QStringLiteral("On-demand USD/h"), QStringLiteral("Spot USD/h"),
-                    QStringLiteral("Price age")},
+                    QStringLiteral("USD/GPU-h"), QStringLiteral("Price age"), QStringLiteral("Flags")},
                    order.size(),
                    [&](qsizetype r) {
                        const Offer &o = offers.at(order.at(r));
+                       // Per GPU-hour: the on-demand price, else the spot price (what the row offers).
+                       const std::optional<double> hourly = o.onDemandUsdH ? o.onDemandUsdH : o.spotUsdH;
+                       const std::optional<double> perGpu = hourly && o.gpuCount > 0
+                                                                ? std::optional<double>(*hourly / o.gpuCount)
+                                                                : std::nullopt;
                        return QStringList{providerDisplayName(o.provider),
                                           o.instanceType,
                                           locationText(o),
@@ -156,9 +162,11 @@ int OffersCommand::run(CliContext &ctx, const CliArgs &p) const
                                           formatNumber(o.vcpus),
                                           formatUsdPerHour(o.onDemandUsdH),
                                           formatUsdPerHour(o.spotUsdH),
-                                          formatAgeDays(priceAgeDays(o, now))};
+                                          formatUsdPerHour(perGpu),
+                                          formatAgeDays(priceAgeDays(o, now)),
+                                          offerFlagNames(o.flags).join(u' ')};
                    },
-                   {false, false, false, false, true, true, true, true, true, false});
+                   {false, false, false, false, true, true, true, true, true, true, false, false});
         out.appendText(QStringLiteral("%1 of %2 matching offers shown.\n").arg(order.size()).arg(total));
     });
 }

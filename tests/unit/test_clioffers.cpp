@@ -1,6 +1,7 @@
 #include "cli.h"
 #include "clirun.h"
 #include "testsupport.h"
+#include "util/format.h"
 #include "util/printable.h"
 
 #include <QFile>
@@ -184,6 +185,39 @@ private Q_SLOTS:
         QCOMPARE(r.rc, 0);
         QVERIFY(r.out.contains(QStringLiteral("On-demand USD/h")));
         QVERIFY(r.out.contains(QStringLiteral("4 of ")));
+    }
+
+    // The table shows the price per GPU-hour and each offer's flags, as the GUI does (issue 24: a spot
+    // price at AWS's floor was listed first, unmarked).
+    void tableHasFlagsAndPricePerGpuHour()
+    {
+        CliRun r =
+            cli(m_db.path(), {QStringLiteral("offers"), QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(r.rc, 0);
+        QJsonObject flagged;
+        for (const QJsonValue &v : json(r))
+            if (!v.toObject().value(QStringLiteral("flags")).toArray().isEmpty() &&
+                v.toObject().value(QStringLiteral("ondemand_usd_h")).isDouble()) {
+                flagged = v.toObject();
+                break;
+            }
+        QVERIFY2(!flagged.isEmpty(), "the bundled catalog has flagged offers");
+        r = cli(m_db.path(), {QStringLiteral("offers"), QStringLiteral("--limit"), QStringLiteral("100000")});
+        QCOMPARE(r.rc, 0);
+        const QStringList lines = r.out.split(u'\n');
+        QVERIFY(lines.first().contains(QStringLiteral("USD/GPU-h")) &&
+                lines.first().contains(QStringLiteral("Flags")));
+        const QString flag = flagged.value(QStringLiteral("flags")).toArray().first().toString();
+        const double perGpu = flagged.value(QStringLiteral("ondemand_usd_h")).toDouble() /
+                              flagged.value(QStringLiteral("gpu_count")).toDouble();
+        const QString zone = flagged.value(QStringLiteral("zone")).toString();
+        bool found = false;
+        for (const QString &line : lines)
+            found = found || (line.contains(flagged.value(QStringLiteral("instance_type")).toString()) &&
+                              line.contains(flagged.value(QStringLiteral("region")).toString()) &&
+                              (zone.isEmpty() || line.contains(zone)) && line.contains(flag) &&
+                              line.contains(formatUsdPerHour(perGpu)));
+        QVERIFY2(found, qPrintable(flag));
     }
 
     void usageErrors_data()
