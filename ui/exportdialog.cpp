@@ -338,6 +338,13 @@ bool ExportDialog::startExport()
         Q_EMIT failed(m_status->text());
         return false;
     }
+    // The default folder (Documents) may not exist yet on a fresh profile: make it. Any other missing
+    // folder is an error the export reports (a typo should not create folders).
+    const QString folder = QFileInfo(target).absolutePath();
+    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    if (!documents.isEmpty() && !QFileInfo::exists(folder) &&
+        QDir::cleanPath(folder) == QDir::cleanPath(documents))
+        QDir().mkpath(folder);
     ExportJob job;
     job.context = m_context;
     job.kind = kind();

@@ -11,6 +11,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -185,6 +186,29 @@ private Q_SLOTS:
         QSignalSpy bad(&d, &ExportDialog::failed);
         QVERIFY(!d.startExport());
         QCOMPARE(bad.size(), 1);
+    }
+
+    // A fresh profile: the default folder (~/Documents) does not exist; the export makes it.
+    void defaultFolderIsMadeOnAFreshProfile()
+    {
+        QTemporaryDir home;
+        const QByteArray oldHome = qgetenv("HOME");
+        qputenv("HOME", home.path().toUtf8());
+        qputenv("XDG_CONFIG_HOME", (home.path() + u"/.config"_s).toUtf8()); // no user-dirs.dirs there
+        QSettings().remove(u"export/dir"_s);
+        const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+        QVERIFY2(documents.startsWith(home.path()), qPrintable(documents));
+        QVERIFY(!QFileInfo::exists(documents));
+        {
+            ExportDialog d(context());
+            d.setKind(ExportKind::Html);
+            d.setOfferSet(ReportOfferSet::Frontier);
+            QCOMPARE(QFileInfo(d.path()).absolutePath(), documents);
+            QVERIFY2(exportAndWait(d, true), qPrintable(d.statusText()));
+            QVERIFY(QFileInfo(d.path()).isFile());
+        }
+        qputenv("HOME", oldHome);
+        qunsetenv("XDG_CONFIG_HOME");
     }
 
     void pngChartImage()
