@@ -39,6 +39,13 @@ QString formatHours(double hours)
     return QStringLiteral("%1 d").arg(QString::number(hours / 24.0, 'f', 1));
 }
 
+QString formatHoursColumn(double hours)
+{
+    if (!std::isfinite(hours))
+        return QStringLiteral("∞");
+    return QStringLiteral("%1 h").arg(QString::number(hours, 'f', hours < 10 ? 2 : hours < 100 ? 1 : 0));
+}
+
 QString formatAgeDays(qint64 days)
 {
     if (days <= 0)

@@ -156,7 +156,7 @@ QVariant OfferTableModel::rawData(const QModelIndex &index, int role) const
             return s ? QString::number(*s, 'f', 0) : QStringLiteral("–");
         }
         case Hours:
-            return point && point->projected ? formatHours(point->totalHours) : QStringLiteral("–");
+            return point && point->projected ? formatHoursColumn(point->totalHours) : QStringLiteral("–");
         case Cost:
             return point && point->projected && point->costUsd > 0 ? formatUsd(point->costUsd)
                                                                    : QStringLiteral("–");

@@ -92,7 +92,7 @@ QVariant PointTableModel::rawData(const QModelIndex &index, int role) const
         case UsdPerHour:
             return formatUsdPerHour(p.usdPerHour);
         case Hours:
-            return formatHours(p.totalHours);
+            return formatHoursColumn(p.totalHours);
         case Cost:
             return formatUsd(p.costUsd);
         case SamplesPerUsd:

@@ -286,6 +286,29 @@ private Q_SLOTS:
         QVERIFY2(tip.contains(QStringLiteral("&lt;i&gt;eu-west-1&lt;/i&gt;")), qPrintable(tip));
     }
 
+    /// The Time column of the Frontier table is in hours for every row (issue 24: "33.2 d" beside
+    /// "12.3 h" and "45 min" in one sortable column); the tooltip may say it in days.
+    void timeColumnIsInHours()
+    {
+        auto results = std::make_shared<ProjectionResults>();
+        results->offers = sample();
+        const double hours[] = {0.75, 12.3, 796.0};
+        for (qint32 i = 0; i < 3; ++i) {
+            ProjectedOffer p;
+            p.offerIndex = i;
+            p.projected = true;
+            p.usdPerHour = results->offers.at(i).onDemandUsdH.value_or(0);
+            p.totalHours = hours[i];
+            p.costUsd = p.usdPerHour * p.totalHours;
+            results->points.append(p);
+        }
+        PointTableModel points;
+        points.setPoints(results, {0, 1, 2});
+        QCOMPARE(points.index(0, PointTableModel::Hours).data().toString(), QStringLiteral("0.75 h"));
+        QCOMPARE(points.index(1, PointTableModel::Hours).data().toString(), QStringLiteral("12.3 h"));
+        QCOMPARE(points.index(2, PointTableModel::Hours).data().toString(), QStringLiteral("796 h"));
+    }
+
     /// A change of every row (a new projection) is one layout change: the proxy sorts again with the new
     /// values (its cached sort keys are dropped), expanded groups and persistent indexes hold.
     void wholeModelChangeResorts()
