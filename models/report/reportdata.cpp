@@ -991,30 +991,22 @@ QString argumentText(const Data &d)
                     .arg(pointTitle(d, d.recommended), formatHours(rec.totalHours), formatUsd(rec.costUsd))
                     .arg(d.projected);
     s += limits.isEmpty() ? QStringLiteral(".") : QStringLiteral(" and meets %1.").arg(limits);
-    // Compare with the fastest and the cheapest feasible offers of the whole projection.
-    qsizetype fastest = -1, cheapest = -1;
-    for (qsizetype i = 0; i < r.points.size(); ++i) {
-        const ProjectedOffer &p = r.points.at(i);
-        if (!p.feasible)
-            continue;
-        if (fastest < 0 || p.totalHours < r.points.at(fastest).totalHours)
-            fastest = i;
-        if (cheapest < 0 || p.costUsd < r.points.at(cheapest).costUsd)
-            cheapest = i;
-    }
+    // Compare with the report's own "fastest within limits" and "cheapest within limits" (its cards), so
+    // that the summary and the cards name the same offers and figures.
+    const qsizetype fastest = d.fastest, cheapest = d.cheapest;
     QStringList comparisons;
     if (fastest >= 0 && fastest != d.recommended && r.points.at(fastest).costUsd > rec.costUsd) {
         const ProjectedOffer &f = r.points.at(fastest);
-        comparisons.append(QStringLiteral("costs %1 less than the fastest offer (%2, %3 USD in %4)")
+        comparisons.append(QStringLiteral("costs %1 less than the fastest within limits (%2, %3 USD in %4)")
                                .arg(pct(100.0 * (1.0 - rec.costUsd / f.costUsd)), pointTitle(d, fastest),
                                     formatUsd(f.costUsd), formatHours(f.totalHours)));
     }
     if (cheapest >= 0 && cheapest != d.recommended && r.points.at(cheapest).totalHours > rec.totalHours) {
         const ProjectedOffer &c = r.points.at(cheapest);
-        comparisons.append(QStringLiteral("finishes %1× sooner than the cheapest offer (%2, %3 USD in %4)")
-                               .arg(QString::number(c.totalHours / rec.totalHours, 'f', 1),
-                                    pointTitle(d, cheapest), formatUsd(c.costUsd),
-                                    formatHours(c.totalHours)));
+        comparisons.append(
+            QStringLiteral("finishes %1× sooner than the cheapest within limits (%2, %3 USD in %4)")
+                .arg(QString::number(c.totalHours / rec.totalHours, 'f', 1), pointTitle(d, cheapest),
+                     formatUsd(c.costUsd), formatHours(c.totalHours)));
     }
     if (!comparisons.isEmpty())
         s += QStringLiteral(" It ") + comparisons.join(QStringLiteral(", and ")) + u'.';

@@ -10,6 +10,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSet>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -354,6 +355,41 @@ private Q_SLOTS:
                 found = found || (line.contains(instance) && line.contains(cost));
             QVERIFY2(found, qPrintable(instance + u' ' + cost));
         }
+    }
+
+    // The summary compares the recommendation with the same "fastest within limits" and "cheapest within
+    // limits" the report's cards show (issue 24: "87 % less than the fastest offer (162 USD)" beside a
+    // card of 126 USD).
+    void summaryAndCardsAgree()
+    {
+        const QString md = file(u"agree.md"_s);
+        const CliRun r = cli(m_db.path(), {u"report"_s, u"--workload"_s, u"llm7b-lora"_s, u"--deadline"_s,
+                                           u"6"_s, u"--budget"_s, u"50"_s, u"--now"_s,
+                                           u"2024-07-15T12:00:00Z"_s, u"--no-calibration"_s, u"-o"_s, md});
+        QVERIFY2(r.rc == 0, qPrintable(r.err));
+        const QStringList lines = QString::fromUtf8(readAll(md)).split(u'\n');
+        auto cardCost = [&](const QString &card) {
+            for (const QString &line : lines)
+                if (line.startsWith(u"- **"_s + card)) {
+                    static const QRegularExpression cost(u" — [^,]+, ([0-9.,]+) USD"_s);
+                    return cost.match(line).captured(1);
+                }
+            return QString();
+        };
+        QString summary;
+        for (const QString &line : lines)
+            if (line.startsWith(u"Train on"_s))
+                summary = line;
+        QVERIFY(!summary.isEmpty());
+        const QString fastest = cardCost(u"Fastest within limits"_s);
+        const QString cheapest = cardCost(u"Cheapest within limits"_s);
+        QVERIFY(!fastest.isEmpty() && !cheapest.isEmpty());
+        if (summary.contains(u"than the fastest"_s))
+            QVERIFY2(summary.contains(fastest + u" USD in"_s), qPrintable(summary + u" / "_s + fastest));
+        if (summary.contains(u"than the cheapest"_s))
+            QVERIFY2(summary.contains(cheapest + u" USD in"_s), qPrintable(summary + u" / "_s + cheapest));
+        QVERIFY(summary.contains(u"than the fastest within limits"_s) ||
+                summary.contains(u"than the cheapest within limits"_s));
     }
 
     // The PDF's point table reads its cells by column name: a feasible frontier row is not marked
