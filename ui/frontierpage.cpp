@@ -1,7 +1,9 @@
 #include "frontierpage.h"
 
+#include "domain/provider.h"
 #include "elidedlabel.h"
 #include "frontierchart.h"
+#include "uistyle.h"
 #include "util/format.h"
 #include "viewmodels/pointgroupmodel.h"
 #include "viewmodels/pointtablemodel.h"
@@ -93,9 +95,53 @@ FrontierPage::FrontierPage(QWidget *parent) : QWidget(parent)
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 1);
 
+    m_filterNotice = new QLabel(this);
+    m_filterNotice->setObjectName(QStringLiteral("frontierFilterNotice"));
+    m_filterNotice->setWordWrap(true);
+    m_filterNotice->setTextFormat(Qt::PlainText);
+    m_filterNotice->setVisible(false);
+    setErrorStyle(m_filterNotice, true);
+
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(controls);
+    layout->addWidget(m_filterNotice);
     layout->addWidget(splitter, 1);
+}
+
+QString FrontierPage::filterNoticeText() const
+{
+    return m_filterNotice->isVisibleTo(this) ? m_filterNotice->text() : QString();
+}
+
+QString FrontierPage::filterNotice(const OfferFilter &f, qsizetype offers)
+{
+    if (f.isEmpty())
+        return {};
+    QStringList parts;
+    if (!f.providers.isEmpty()) {
+        QStringList names;
+        for (const QString &p : f.providers)
+            names.append(providerDisplayName(p));
+        parts.append(tr("providers %1").arg(names.join(QStringLiteral(", "))));
+    }
+    if (!f.gpu.isEmpty())
+        parts.append(tr("GPU \u201c%1\u201d").arg(f.gpu));
+    if (f.minGpus)
+        parts.append(tr("at least %1 GPUs").arg(formatNumber(*f.minGpus)));
+    if (f.minGpuMemGb)
+        parts.append(tr("at least %1 GB per GPU").arg(formatNumber(*f.minGpuMemGb)));
+    if (f.maxPriceUsdH)
+        parts.append(tr("at most %1 USD/h").arg(formatUsdPerHour(*f.maxPriceUsdH)));
+    if (f.spotOnly)
+        parts.append(tr("spot only"));
+    if (!f.region.isEmpty())
+        parts.append(tr("region \u201c%1\u201d").arg(f.region));
+    if (!f.text.isEmpty())
+        parts.append(tr("search \u201c%1\u201d").arg(f.text));
+    return tr("Filtered on the Offers page (%1): the chart, the frontier and the recommendation use only "
+              "the %n matching offer(s). Reset the filters there (Ctrl+Shift+R) to see the whole market.",
+              nullptr, static_cast<int>(offers))
+        .arg(parts.join(QStringLiteral("; ")));
 }
 
 void FrontierPage::setResults(ProjectionResultsPtr results)
@@ -135,6 +181,9 @@ void FrontierPage::setResults(ProjectionResultsPtr results)
     for (int c = 0; c < PointTableModel::ColumnCount; ++c)
         m_table->resizeColumnToContents(c);
     m_summary->setText(summary());
+    const QString notice = m_results ? filterNotice(m_results->filter, m_results->offers.size()) : QString();
+    m_filterNotice->setText(notice);
+    m_filterNotice->setVisible(!notice.isEmpty());
 }
 
 QString FrontierPage::summary() const

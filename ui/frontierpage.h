@@ -35,6 +35,10 @@ public:
     /// One row per instance type and pricing (the Offers page's toggle) or one row per point.
     void setGrouped(bool grouped);
     QString summary() const;
+    /// The notice shown above the chart while the Offers page's filter narrows the projection (empty
+    /// without a filter): what the filter is and how many offers remain.
+    static QString filterNotice(const OfferFilter &filter, qsizetype offers);
+    QString filterNoticeText() const;
 
     void saveState() const;
     void restoreState();
@@ -55,6 +59,7 @@ private:
     QCheckBox *m_uncertainty = nullptr;
     QCheckBox *m_logY = nullptr;
     QLabel *m_summary = nullptr;
+    QLabel *m_filterNotice = nullptr; ///< shown while the Offers page's filter narrows the projection
     ProjectionResultsPtr m_results;
 };
 

@@ -381,12 +381,19 @@ private Q_SLOTS:
         waitForProjection();
         const int a100 = m_window->frontierPage()->chart()->pointCount();
         QVERIFY(a100 > 0 && a100 < all);
+        // The Frontier page says that a filter narrows it, and which (issue 24: it changed silently).
+        const QString notice = m_window->frontierPage()->filterNoticeText();
+        QVERIFY2(notice.contains(QStringLiteral("Filtered on the Offers page")) &&
+                     notice.contains(QStringLiteral("GPU \u201cA100\u201d")),
+                 qPrintable(notice));
+        QVERIFY(notice.contains(QString::number(m_window->projection()->results()->offers.size())));
         for (const Offer &o : m_window->projection()->results()->offers)
             QVERIFY(o.gpuId.contains(QStringLiteral("a100")) ||
                     o.gpuRawName.contains(QStringLiteral("A100")));
         m_window->offersPage()->resetFilters();
         waitForProjection();
         QCOMPARE(m_window->frontierPage()->chart()->pointCount(), all);
+        QVERIFY(m_window->frontierPage()->filterNoticeText().isEmpty());
     }
 
     void compareSelectedOffers()
