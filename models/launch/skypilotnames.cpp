@@ -1,6 +1,7 @@
 #include "launch/skypilotnames.h"
 
 #include "domain/provider.h"
+#include "launch/skypilotrules.h"
 #include "util/csv.h"
 #include "util/resourcefiles.h"
 
@@ -136,6 +137,28 @@ Result<SkypilotPin> skypilotPin(const Offer &o, const SkypilotAcceleratorTable &
     pin.accelerator = table.acceleratorName(o.gpuId, pin.cloud, pin.instanceType);
     if (pin.accelerator.isEmpty())
         return makeError(QStringLiteral("GPU %1 has no SkyPilot accelerator name").arg(o.gpuId));
+    if (const auto retired = retiredText(o))
+        return makeError(*retired);
+
+    // SkyPilot's pairing of hosts and accelerators (skypilot_hosts.csv): a pair it refuses is not pinned.
+    const SkypilotHostTable &hosts = SkypilotHostTable::builtin();
+    if (auto pair = hosts.checkPair(pin.cloud, pin.instanceType, pin.accelerator, pin.acceleratorCount, o.vcpus,
+                                    o.ramGb);
+        !pair) {
+        if (!hosts.countAttachable(pin.cloud, pin.accelerator, pin.acceleratorCount))
+            return pair.error();
+        QStringList choices;
+        for (const SkypilotHostTable::Row &r : hosts.rulesFor(pin.cloud, pin.accelerator))
+            if (r.count == 0 || r.count == pin.acceleratorCount)
+                choices += r.hosts;
+        pin.notes.append(QStringLiteral("%1: the task pins %2:%3 in %4 without an instance type, and SkyPilot "
+                                        "chooses the host (%5); the price shown is this offer's, SkyPilot's "
+                                        "host may cost more or less")
+                             .arg(pair.error().message, pin.accelerator)
+                             .arg(pin.acceleratorCount)
+                             .arg(locationText(pin.region, pin.zone), choices.join(QStringLiteral(", "))));
+        pin.instanceType.clear();
+    }
 
     if (pin.cloud == u"vast") {
         // SkyPilot launches vast.ai by its own synthetic types "<count>x-<GPU>-32-65536"; a marketplace
