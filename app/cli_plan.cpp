@@ -37,10 +37,11 @@ CliOptions planOptions()
                        "timed run) and stops, + sweep.sh; implies --probe"));
     o.addFlag(QStringLiteral("skypilot-legacy"),
               QStringLiteral("write cloud/region/zone keys instead of infra (SkyPilot before 0.10)"));
-    o.addValue(
-        QStringLiteral("package"), QStringLiteral("FILE"),
-        QStringLiteral("GPU Frontier's .tar.gz (cpack -G TGZ) for --probe or --sweep, copied into DIR (default: "
-                       "gpufrontier-" GPUFRONTIER_VERSION "-linux-x86_64.tar.gz from DIR or the current folder)"));
+    o.addValue(QStringLiteral("package"), QStringLiteral("FILE"),
+               QStringLiteral(
+                   "GPU Frontier's .tar.gz (cpack -G TGZ) for --probe or --sweep, copied into DIR (default: "
+                   "gpufrontier-" GPUFRONTIER_VERSION
+                   "-linux-x86_64.tar.gz from DIR or the current folder)"));
     o.addValue(QStringLiteral("margin"), QStringLiteral("X"),
                QStringLiteral("cost ceiling = projected cost x X (default 1.25)"));
     o.addValue(QStringLiteral("disk-gb"), QStringLiteral("GB"),
@@ -73,8 +74,8 @@ public:
                    "bring measurements back ('gpufrontier-cli measure --import').\n"
                    "Offers: --top K takes the K best points of the efficiency frontier for --weight (the\n"
                    "recommended one first); --offer ID names one, as 'gpufrontier-cli plan' prints them:\n"
-                   "provider/instance_type/region[/zone][:spot] ('%' '/' ':' inside a part written %25 %2F "
-                   "%3A;\n"
+                   "provider/instance_type/region[/zone][:spot] ('%' '/' ':' ',' inside a part written %25 "
+                   "%2F %3A %2C;\n"
                    "without the zone the cheapest zone of the region is taken).\n"
                    "--sweep: every task runs the probe (--sweep implies --probe) and a short timed run of "
                    "--run (or a\n"
@@ -262,10 +263,9 @@ int PlanCommand::run(CliContext &ctx, const CliArgs &p) const
         rows.append({t.fileName, t.offerId,
                      QStringLiteral("%1:%2").arg(t.pin.accelerator).arg(t.pin.acceleratorCount),
                      t.usdPerHour ? formatUsdPerHour(*t.usdPerHour) : dash,
-                     t.projectedHours ? formatHours(*t.projectedHours) : dash,
-                     t.projectedCostUsd ? formatUsd(*t.projectedCostUsd) : dash,
-                     t.costCeilingUsd ? formatUsd(*t.costCeilingUsd) : dash,
-                     t.launchCommand()});
+                     t.taskHours ? formatHours(*t.taskHours) : dash, // a sweep task: the measuring run
+                     t.taskCostUsd ? formatUsd(*t.taskCostUsd) : dash,
+                     t.costCeilingUsd ? formatUsd(*t.costCeilingUsd) : dash, t.launchCommand()});
     }
     ctx.out << renderTable({QStringLiteral("Task"), QStringLiteral("Offer ID"),
                             QStringLiteral("Accelerators"), QStringLiteral("USD/h"),

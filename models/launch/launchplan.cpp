@@ -116,10 +116,11 @@ Result<QString> findPackage(const QString &given, const QStringList &searchDirs)
             return path;
         looked.append(QDir::toNativeSeparators(QDir(d).absolutePath()));
     }
-    return makeCodedError(QStringLiteral("package-missing"),
-                          QStringLiteral("the probe ships GPU Frontier's package %1 to the cluster, and it is not "
-                                         "in %2. Nothing was written")
-                              .arg(name, looked.join(QStringLiteral(" or "))));
+    return makeCodedError(
+        QStringLiteral("package-missing"),
+        QStringLiteral("the probe ships GPU Frontier's package %1 to the cluster, and it is not "
+                       "in %2. Nothing was written")
+            .arg(name, looked.join(QStringLiteral(" or "))));
 }
 
 std::optional<ProjectedOffer> findPoint(const QList<ProjectedOffer> &points, qsizetype offerIndex, bool spot,
@@ -146,13 +147,15 @@ Result<LaunchCandidate> launchCandidate(const QList<Offer> &offers, const QList<
     const QString cloud = skypilotCloud(c.offer.provider);
     if (spot && !cloud.isEmpty() && !SkypilotCloudTable::builtin().spotPriced(cloud)) {
         if (!c.offer.onDemandUsdH)
-            return makeError(QStringLiteral("%1: SkyPilot's %2 catalog has no spot price (it would cost the task at "
-                                            "zero) and the offer has no on-demand price")
-                                 .arg(offerIdText(c.offer, true), cloud));
+            return makeError(
+                QStringLiteral("%1: SkyPilot's %2 catalog has no spot price (it would cost the task at "
+                               "zero) and the offer has no on-demand price")
+                    .arg(offerIdText(c.offer, true), cloud));
         c.spot = false;
-        c.notes.append(QStringLiteral("planned on-demand, not as spot offer %1: SkyPilot's %2 catalog has no spot "
-                                      "price, so it would cost a spot task at zero")
-                           .arg(offerIdText(c.offer, true), cloud));
+        c.notes.append(
+            QStringLiteral("planned on-demand, not as spot offer %1: SkyPilot's %2 catalog has no spot "
+                           "price, so it would cost a spot task at zero")
+                .arg(offerIdText(c.offer, true), cloud));
     }
     if (c.spot ? !c.offer.spotUsdH : !c.offer.onDemandUsdH)
         return makeError(QStringLiteral("%1 has no %2 price")
@@ -208,10 +211,11 @@ Result<LaunchPlan> buildLaunchPlan(const Workload &w, const QList<LaunchCandidat
     if (o.measureSeconds < 10 || o.measureSeconds > 86400)
         return makeError(QStringLiteral("the measuring time must be between 10 s and 24 h"));
     if (o.measures() && packageFileName(o).isEmpty())
-        return makeCodedError(QStringLiteral("package-missing"),
-                              QStringLiteral("the probe ships GPU Frontier's package %1 to the cluster: no package "
-                                             "was given")
-                                  .arg(QString::fromLatin1(kDefaultPackageName)));
+        return makeCodedError(
+            QStringLiteral("package-missing"),
+            QStringLiteral("the probe ships GPU Frontier's package %1 to the cluster: no package "
+                           "was given")
+                .arg(QString::fromLatin1(kDefaultPackageName)));
     LaunchPlan plan;
     plan.workload = w;
     plan.options = o;
@@ -236,9 +240,10 @@ Result<LaunchPlan> buildLaunchPlan(const Workload &w, const QList<LaunchCandidat
             continue;
         }
         if (c.spot && !SkypilotCloudTable::builtin().spotPriced(pin.value().cloud)) {
-            plan.skipped.append(QStringLiteral("%1: SkyPilot's %2 catalog has no spot price (it would cost the task "
-                                               "at zero); plan its on-demand offer")
-                                    .arg(id, pin.value().cloud));
+            plan.skipped.append(
+                QStringLiteral("%1: SkyPilot's %2 catalog has no spot price (it would cost the task "
+                               "at zero); plan its on-demand offer")
+                    .arg(id, pin.value().cloud));
             continue;
         }
         LaunchTask t;
@@ -318,7 +323,8 @@ Result<LaunchPlan> buildLaunchPlan(const Workload &w, const QList<LaunchCandidat
         env("GF_USER_CMD", o.runCommand);
 
         if (o.measures()) {
-            t.fileMounts.append({remotePath(u"gpufrontier.tar.gz"), QStringLiteral("./") + packageFileName(o)});
+            t.fileMounts.append(
+                {remotePath(u"gpufrontier.tar.gz"), QStringLiteral("./") + packageFileName(o)});
             t.fileMounts.append({remotePath(kMeasureScriptName),
                                  QStringLiteral("./") + QString::fromUtf16(kMeasureScriptName)});
         }
@@ -417,14 +423,18 @@ QString planReadme(const LaunchPlan &plan)
     if (hostLeftOpen)
         r += QStringLiteral(
             "\nHosts SkyPilot cannot pin: SkyPilot attaches each GPU only to certain host types\n"
-            "(resources/providers/skypilot_hosts.csv, from SkyPilot's GCP catalog rules; e.g. H100:8 only to\n"
-            "a3-highgpu-8g, not a3-edgegpu-8g). A task marked \"host chosen by SkyPilot\" planned an offer on a\n"
-            "host outside those rules: it pins the accelerators and the region/zone, leaves instance_type out,\n"
+            "(resources/providers/skypilot_hosts.csv, from SkyPilot's GCP catalog rules; e.g. H100:8 only "
+            "to\n"
+            "a3-highgpu-8g, not a3-edgegpu-8g). A task marked \"host chosen by SkyPilot\" planned an offer "
+            "on a\n"
+            "host outside those rules: it pins the accelerators and the region/zone, leaves instance_type "
+            "out,\n"
             "and SkyPilot chooses its host for them. Its price and projection are the offer's; the host\n"
             "SkyPilot chooses has the same GPUs and may cost more or less (sky launch shows its price).\n");
     if (o.measures())
-        r += QStringLiteral("\nWith the probe: GPU Frontier's Linux package is in this folder as %1 (file_mounts\n"
-                            "ships it; the CUDA probe is in it when CUDA was found at build time).\n")
+        r += QStringLiteral(
+                 "\nWith the probe: GPU Frontier's Linux package is in this folder as %1 (file_mounts\n"
+                 "ships it; the CUDA probe is in it when CUDA was found at build time).\n")
                  .arg(safe(packageFileName(o)));
     if (!o.runCommand.isEmpty())
         r +=
@@ -590,7 +600,8 @@ QString sweepScript(const LaunchPlan &plan)
             "done\n"
             "for t in \"${jobs[@]}\"; do\n"
             "  sky jobs logs -n \"$t\" --no-follow >\"results/$t.job.log\" 2>&1 \\\n"
-            "    || echo \"$t: no job log; results/$t.log holds the GPUFRONTIER-MEASUREMENT line if it ran\"\n"
+            "    || echo \"$t: no job log; results/$t.log holds the GPUFRONTIER-MEASUREMENT line if it "
+            "ran\"\n"
             "done\n"
             "down_clusters\n"
             "echo \"Import the measurements: gpufrontier-cli measure --import results/*.json "

@@ -76,10 +76,10 @@ struct LaunchTask
     /// (measuring time + 15 min)); and the slow end of the projection's range (the same in a sweep).
     std::optional<double> taskCostUsd;
     std::optional<double> taskCostHighUsd;
-    std::optional<double> taskHours; ///< the same for the time
-    std::optional<double> costCeilingUsd; ///< task cost x margin, never below taskCostHighUsd
-    std::optional<double> hoursCeiling;   ///< task hours x margin, never below the slow end of its range
-    QList<std::pair<QString, QString>> envs;       ///< in order; values are data, written as quoted scalars
+    std::optional<double> taskHours;         ///< the same for the time
+    std::optional<double> costCeilingUsd;    ///< task cost x margin, never below taskCostHighUsd
+    std::optional<double> hoursCeiling;      ///< task hours x margin, never below the slow end of its range
+    QList<std::pair<QString, QString>> envs; ///< in order; values are data, written as quoted scalars
     QList<std::pair<QString, QString>> fileMounts; ///< remote path -> local path
     QString setup;                                 ///< generated shell (fixed templates only)
     QString run;                                   ///< generated shell (fixed templates only)
@@ -111,17 +111,18 @@ QString taskName(const Workload &workload, int number);
 /// whose zone is not pinned). Empty when SkyPilot cannot launch the offer.
 QString launchKey(const Offer &offer, bool spot);
 
-/// GPU Frontier's package for a measuring plan: `given` when set (it must be a file), else kDefaultPackageName
-/// in the first of `searchDirs` that has it. The error says where it looked and how to make or name one.
+/// GPU Frontier's package for a measuring plan: `given` when set (it must be a file), else
+/// kDefaultPackageName in the first of `searchDirs` that has it. The error says where it looked and how to
+/// make or name one.
 Result<QString> findPackage(const QString &given, const QStringList &searchDirs);
 
 /// The projected point of offer `offerIndex` at a price mode for `nodes` (else for 1 node); none when absent.
 std::optional<ProjectedOffer> findPoint(const QList<ProjectedOffer> &points, qsizetype offerIndex, bool spot,
                                         int nodes);
 
-/// The candidate to plan for offers[offerIndex] at a price mode: spot on a cloud whose SkyPilot catalog has no
-/// spot price (skypilot_clouds.csv) becomes the offer's on-demand point, with a note; an error when nothing of
-/// it can be planned (no price at that mode, spot only).
+/// The candidate to plan for offers[offerIndex] at a price mode: spot on a cloud whose SkyPilot catalog has
+/// no spot price (skypilot_clouds.csv) becomes the offer's on-demand point, with a note; an error when
+/// nothing of it can be planned (no price at that mode, spot only).
 Result<LaunchCandidate> launchCandidate(const QList<Offer> &offers, const QList<ProjectedOffer> &points,
                                         qsizetype offerIndex, bool spot, int nodes);
 

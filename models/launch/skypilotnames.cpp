@@ -142,8 +142,8 @@ Result<SkypilotPin> skypilotPin(const Offer &o, const SkypilotAcceleratorTable &
 
     // SkyPilot's pairing of hosts and accelerators (skypilot_hosts.csv): a pair it refuses is not pinned.
     const SkypilotHostTable &hosts = SkypilotHostTable::builtin();
-    if (auto pair = hosts.checkPair(pin.cloud, pin.instanceType, pin.accelerator, pin.acceleratorCount, o.vcpus,
-                                    o.ramGb);
+    if (auto pair = hosts.checkPair(pin.cloud, pin.instanceType, pin.accelerator, pin.acceleratorCount,
+                                    o.vcpus, o.ramGb);
         !pair) {
         if (!hosts.countAttachable(pin.cloud, pin.accelerator, pin.acceleratorCount))
             return pair.error();
@@ -151,12 +151,13 @@ Result<SkypilotPin> skypilotPin(const Offer &o, const SkypilotAcceleratorTable &
         for (const SkypilotHostTable::Row &r : hosts.rulesFor(pin.cloud, pin.accelerator))
             if (r.count == 0 || r.count == pin.acceleratorCount)
                 choices += r.hosts;
-        pin.notes.append(QStringLiteral("%1: the task pins %2:%3 in %4 without an instance type, and SkyPilot "
-                                        "chooses the host (%5); the price shown is this offer's, SkyPilot's "
-                                        "host may cost more or less")
-                             .arg(pair.error().message, pin.accelerator)
-                             .arg(pin.acceleratorCount)
-                             .arg(locationText(pin.region, pin.zone), choices.join(QStringLiteral(", "))));
+        pin.notes.append(
+            QStringLiteral("%1: the task pins %2:%3 in %4 without an instance type, and SkyPilot "
+                           "chooses the host (%5); the price shown is this offer's, SkyPilot's "
+                           "host may cost more or less")
+                .arg(pair.error().message, pin.accelerator)
+                .arg(pin.acceleratorCount)
+                .arg(locationText(pin.region, pin.zone), choices.join(QStringLiteral(", "))));
         pin.instanceType.clear();
     }
 

@@ -33,13 +33,13 @@ Result<Table> readTable(const QString &file, const QString &text, const QStringL
     for (const QString &c : columns) {
         t.columns.append(t.doc.column(c));
         if (t.columns.last() < 0)
-            return makeError(QStringLiteral("%1: needs columns %2").arg(file, columns.join(QStringLiteral(", "))));
+            return makeError(
+                QStringLiteral("%1: needs columns %2").arg(file, columns.join(QStringLiteral(", "))));
     }
     return t;
 }
 
-template<typename T>
-const T &builtinTable(const char *file)
+template <typename T> const T &builtinTable(const char *file)
 {
     static const T table = [file] {
         auto t = T::fromCsv(readResourceText(QStringLiteral("providers/") + QLatin1String(file)));
@@ -92,10 +92,11 @@ Result<SkypilotHostTable> SkypilotHostTable::fromCsv(const QString &text)
         row.maxMemoryGib = optionalNumber(t.field(r, 5), &okMem);
         if (row.cloud.isEmpty() || row.accelerator.isEmpty() || row.hosts.isEmpty() || !ok ||
             (count != u"*" && row.count < 1) || !okCpu || !okMem)
-            return makeError(QStringLiteral("%1 line %2: needs a cloud, an accelerator, a count (a whole number "
-                                            "or *), hosts and empty or positive limits")
-                                 .arg(file)
-                                 .arg(r.line));
+            return makeError(
+                QStringLiteral("%1 line %2: needs a cloud, an accelerator, a count (a whole number "
+                               "or *), hosts and empty or positive limits")
+                    .arg(file)
+                    .arg(r.line));
         out.m_rows.append(row);
     }
     return out;
@@ -106,7 +107,8 @@ const SkypilotHostTable &SkypilotHostTable::builtin()
     return builtinTable<SkypilotHostTable>("skypilot_hosts.csv");
 }
 
-QList<SkypilotHostTable::Row> SkypilotHostTable::rulesFor(const QString &cloud, const QString &accelerator) const
+QList<SkypilotHostTable::Row> SkypilotHostTable::rulesFor(const QString &cloud,
+                                                          const QString &accelerator) const
 {
     QList<Row> own, any;
     for (const Row &r : m_rows) {
@@ -152,23 +154,25 @@ Status SkypilotHostTable::checkPair(const QString &cloud, const QString &host, c
                                  .arg(count)
                                  .arg(cloud, r.hosts.join(QStringLiteral(", ")), host));
         if (r.maxVcpus && vcpus && *vcpus > *r.maxVcpus)
-            return makeError(QStringLiteral("SkyPilot attaches %1:%2 on %3 only to hosts of at most %4 vCPUs; "
-                                            "%5 has %6")
-                                 .arg(accelerator)
-                                 .arg(count)
-                                 .arg(cloud)
-                                 .arg(*r.maxVcpus)
-                                 .arg(host)
-                                 .arg(*vcpus));
+            return makeError(
+                QStringLiteral("SkyPilot attaches %1:%2 on %3 only to hosts of at most %4 vCPUs; "
+                               "%5 has %6")
+                    .arg(accelerator)
+                    .arg(count)
+                    .arg(cloud)
+                    .arg(*r.maxVcpus)
+                    .arg(host)
+                    .arg(*vcpus));
         if (r.maxMemoryGib && memoryGib && *memoryGib > *r.maxMemoryGib)
-            return makeError(QStringLiteral("SkyPilot attaches %1:%2 on %3 only to hosts of at most %4 GiB of "
-                                            "memory; %5 has %6")
-                                 .arg(accelerator)
-                                 .arg(count)
-                                 .arg(cloud)
-                                 .arg(*r.maxMemoryGib)
-                                 .arg(host)
-                                 .arg(*memoryGib));
+            return makeError(
+                QStringLiteral("SkyPilot attaches %1:%2 on %3 only to hosts of at most %4 GiB of "
+                               "memory; %5 has %6")
+                    .arg(accelerator)
+                    .arg(count)
+                    .arg(cloud)
+                    .arg(*r.maxMemoryGib)
+                    .arg(host)
+                    .arg(*memoryGib));
         return Ok{};
     }
     return makeError(QStringLiteral("SkyPilot attaches %1 on %2 only in counts of %3, not %4")
@@ -179,14 +183,16 @@ Status SkypilotHostTable::checkPair(const QString &cloud, const QString &host, c
 Result<SkypilotCloudTable> SkypilotCloudTable::fromCsv(const QString &text)
 {
     const QString file = QStringLiteral("skypilot_clouds.csv");
-    auto table = readTable(file, text, {QStringLiteral("cloud"), QStringLiteral("spot"), QStringLiteral("source")});
+    auto table =
+        readTable(file, text, {QStringLiteral("cloud"), QStringLiteral("spot"), QStringLiteral("source")});
     if (!table)
         return table.error();
     const Table &t = table.value();
     SkypilotCloudTable out;
     for (const CsvRecord &r : t.doc.records) {
         Row row{t.field(r, 0), t.field(r, 1) == u"yes", t.field(r, 2)};
-        if (row.cloud.isEmpty() || (t.field(r, 1) != u"yes" && t.field(r, 1) != u"no") || row.source.isEmpty())
+        if (row.cloud.isEmpty() || (t.field(r, 1) != u"yes" && t.field(r, 1) != u"no") ||
+            row.source.isEmpty())
             return makeError(QStringLiteral("%1 line %2: needs a cloud, spot yes or no, and a source")
                                  .arg(file)
                                  .arg(r.line));
@@ -232,8 +238,8 @@ Result<RetiredInstanceTable> RetiredInstanceTable::fromCsv(const QString &text)
         row.family = t.field(r, 2);
         row.retired = t.field(r, 3);
         row.source = t.field(r, 4);
-        if (row.provider.isEmpty() || t.field(r, 1).isEmpty() || !row.pattern.isValid() || row.family.isEmpty() ||
-            !date.match(row.retired).hasMatch() || row.source.isEmpty())
+        if (row.provider.isEmpty() || t.field(r, 1).isEmpty() || !row.pattern.isValid() ||
+            row.family.isEmpty() || !date.match(row.retired).hasMatch() || row.source.isEmpty())
             return makeError(QStringLiteral("%1 line %2: needs a provider, a valid pattern, a family, a date "
                                             "YYYY-MM-DD and a source")
                                  .arg(file)
@@ -262,7 +268,8 @@ std::optional<QString> retiredText(const Offer &offer, const RetiredInstanceTabl
     const RetiredInstanceTable::Row *r = table.retired(offer.provider, offer.instanceType);
     if (!r)
         return std::nullopt;
-    return QStringLiteral("%1 is retired: %2, retired %3 (%4)").arg(offer.instanceType, r->family, r->retired, r->source);
+    return QStringLiteral("%1 is retired: %2, retired %3 (%4)")
+        .arg(offer.instanceType, r->family, r->retired, r->source);
 }
 
 } // namespace gf

@@ -156,15 +156,6 @@ QString writePackage(const QString &dir, const QString &name = QString::fromLati
     return path;
 }
 
-/// The pin of a made-up offer, failing the test when there is none.
-SkypilotPin pinOf(const Offer &o)
-{
-    auto pin = skypilotPin(o);
-    if (!pin)
-        qWarning("%s", qPrintable(pin.error().text()));
-    return pin ? pin.value() : SkypilotPin{};
-}
-
 } // namespace
 
 class TestLaunchPlan final : public QObject
@@ -186,7 +177,9 @@ private Q_SLOTS:
         auto plan = buildLaunchPlan(builtinWorkloads().first(),
                                     {{offer(u"aws"_s, u"p4d.24xlarge"_s, u"us-east-1"_s, u"use1-az2"_s,
                                             u"a100-40gb-sxm4"_s, 8, 21.96),
-                                      false, std::nullopt}},
+                                      false,
+                                      std::nullopt,
+                                      {}}},
                                     o);
         QVERIFY2(plan, qPrintable(plan ? QString() : plan.error().text()));
         QVERIFY(writeLaunchPlan(plan.value(), dir.path()));
@@ -255,7 +248,7 @@ private Q_SLOTS:
                 if (legacy && seen.contains(key))
                     continue;
                 seen.insert(key);
-                candidates.append({o, spot, std::nullopt});
+                candidates.append({o, spot, std::nullopt, {}});
             }
         }
         LaunchOptions lo;
@@ -301,9 +294,9 @@ private Q_SLOTS:
         QList<LaunchCandidate> candidates;
         for (const QString &h : hostileStrings()) {
             candidates.append(
-                {offer(u"gcp"_s, h, h, h, u"a100-40gb-sxm4"_s, 1, 3.0, 1.0), true, std::nullopt});
+                {offer(u"gcp"_s, h, h, h, u"a100-40gb-sxm4"_s, 1, 3.0, 1.0), true, std::nullopt, {}});
             candidates.append(
-                {offer(u"azure"_s, h + u"-2"_s, h, QString(), u"t4"_s, 1, 1.0), false, std::nullopt});
+                {offer(u"azure"_s, h + u"-2"_s, h, QString(), u"t4"_s, 1, 1.0), false, std::nullopt, {}});
         }
         LaunchOptions lo;
         lo.sweep = true;
@@ -502,7 +495,6 @@ private Q_SLOTS:
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
     }
 
-
     // Issue 28 item 1: SkyPilot's GCP host/GPU pairs, every GPU family: a pair it takes is pinned, a host it
     // does not pair leaves the host to SkyPilot (and says so), a count it attaches to no host is refused.
     void gcpHostPairing_data()
@@ -512,57 +504,59 @@ private Q_SLOTS:
         QTest::addColumn<int>("count");
         QTest::addColumn<QString>("accelerator");
         QTest::addColumn<QString>("pinned"); // instance_type pinned; "" = SkyPilot chooses; "!" = refused
-        QTest::newRow("A100 a2-highgpu-1g") << u"a2-highgpu-1g"_s << u"a100-40gb-sxm4"_s << 1 << u"A100"_s
-                                            << u"a2-highgpu-1g"_s;
-        QTest::newRow("A100 x16 a2-megagpu") << u"a2-megagpu-16g"_s << u"a100-40gb-sxm4"_s << 16 << u"A100"_s
-                                             << u"a2-megagpu-16g"_s;
-        QTest::newRow("A100 on a2-ultragpu") << u"a2-ultragpu-1g"_s << u"a100-40gb-sxm4"_s << 1 << u"A100"_s
-                                             << QString();
-        QTest::newRow("A100-80GB a2-ultragpu-8g") << u"a2-ultragpu-8g"_s << u"a100-80gb-sxm4"_s << 8
-                                                  << u"A100-80GB"_s << u"a2-ultragpu-8g"_s;
-        QTest::newRow("A100-80GB on a2-highgpu") << u"a2-highgpu-8g"_s << u"a100-80gb-sxm4"_s << 8
-                                                 << u"A100-80GB"_s << QString();
+        QTest::newRow("A100 a2-highgpu-1g")
+            << u"a2-highgpu-1g"_s << u"a100-40gb-sxm4"_s << 1 << u"A100"_s << u"a2-highgpu-1g"_s;
+        QTest::newRow("A100 x16 a2-megagpu")
+            << u"a2-megagpu-16g"_s << u"a100-40gb-sxm4"_s << 16 << u"A100"_s << u"a2-megagpu-16g"_s;
+        QTest::newRow("A100 on a2-ultragpu")
+            << u"a2-ultragpu-1g"_s << u"a100-40gb-sxm4"_s << 1 << u"A100"_s << QString();
+        QTest::newRow("A100-80GB a2-ultragpu-8g")
+            << u"a2-ultragpu-8g"_s << u"a100-80gb-sxm4"_s << 8 << u"A100-80GB"_s << u"a2-ultragpu-8g"_s;
+        QTest::newRow("A100-80GB on a2-highgpu")
+            << u"a2-highgpu-8g"_s << u"a100-80gb-sxm4"_s << 8 << u"A100-80GB"_s << QString();
         QTest::newRow("A100 x3") << u"a2-highgpu-4g"_s << u"a100-40gb-sxm4"_s << 3 << u"A100"_s << u"!"_s;
-        QTest::newRow("L4 g2-standard-4") << u"g2-standard-4"_s << u"l4"_s << 1 << u"L4"_s << u"g2-standard-4"_s;
-        QTest::newRow("L4 x2 g2-standard-24") << u"g2-standard-24"_s << u"l4"_s << 2 << u"L4"_s
-                                              << u"g2-standard-24"_s;
-        QTest::newRow("L4 x1 on g2-standard-24") << u"g2-standard-24"_s << u"l4"_s << 1 << u"L4"_s << QString();
+        QTest::newRow("L4 g2-standard-4")
+            << u"g2-standard-4"_s << u"l4"_s << 1 << u"L4"_s << u"g2-standard-4"_s;
+        QTest::newRow("L4 x2 g2-standard-24")
+            << u"g2-standard-24"_s << u"l4"_s << 2 << u"L4"_s << u"g2-standard-24"_s;
+        QTest::newRow("L4 x1 on g2-standard-24")
+            << u"g2-standard-24"_s << u"l4"_s << 1 << u"L4"_s << QString();
         QTest::newRow("L4 on n1") << u"n1-standard-8+1xL4"_s << u"l4"_s << 1 << u"L4"_s << QString();
-        QTest::newRow("H100 x8 a3-highgpu-8g") << u"a3-highgpu-8g"_s << u"h100-80gb-sxm"_s << 8 << u"H100"_s
-                                               << u"a3-highgpu-8g"_s;
-        QTest::newRow("H100 x1 a3-highgpu-1g") << u"a3-highgpu-1g"_s << u"h100-80gb-sxm"_s << 1 << u"H100"_s
-                                               << u"a3-highgpu-1g"_s;
-        QTest::newRow("H100 x8 a3-edgegpu-8g") << u"a3-edgegpu-8g"_s << u"h100-80gb-sxm"_s << 8 << u"H100"_s
-                                               << QString();
-        QTest::newRow("H100 x8 a3-edgegpu-8g-nolssd") << u"a3-edgegpu-8g-nolssd"_s << u"h100-80gb-sxm"_s << 8
-                                                      << u"H100"_s << QString();
-        QTest::newRow("H100-MEGA a3-megagpu-8g") << u"a3-megagpu-8g"_s << u"h100-80gb-sxm"_s << 8
-                                                 << u"H100-MEGA"_s << u"a3-megagpu-8g"_s;
-        QTest::newRow("H200 a3-ultragpu-8g") << u"a3-ultragpu-8g"_s << u"h200-141gb-sxm"_s << 8 << u"H200"_s
-                                             << u"a3-ultragpu-8g"_s;
-        QTest::newRow("H200 a3-ultragpu-8g-nolssd") << u"a3-ultragpu-8g-nolssd"_s << u"h200-141gb-sxm"_s << 8
-                                                    << u"H200"_s << QString();
-        QTest::newRow("B200 a4-highgpu-8g") << u"a4-highgpu-8g"_s << u"b200"_s << 8 << u"B200"_s
-                                            << u"a4-highgpu-8g"_s;
+        QTest::newRow("H100 x8 a3-highgpu-8g")
+            << u"a3-highgpu-8g"_s << u"h100-80gb-sxm"_s << 8 << u"H100"_s << u"a3-highgpu-8g"_s;
+        QTest::newRow("H100 x1 a3-highgpu-1g")
+            << u"a3-highgpu-1g"_s << u"h100-80gb-sxm"_s << 1 << u"H100"_s << u"a3-highgpu-1g"_s;
+        QTest::newRow("H100 x8 a3-edgegpu-8g")
+            << u"a3-edgegpu-8g"_s << u"h100-80gb-sxm"_s << 8 << u"H100"_s << QString();
+        QTest::newRow("H100 x8 a3-edgegpu-8g-nolssd")
+            << u"a3-edgegpu-8g-nolssd"_s << u"h100-80gb-sxm"_s << 8 << u"H100"_s << QString();
+        QTest::newRow("H100-MEGA a3-megagpu-8g")
+            << u"a3-megagpu-8g"_s << u"h100-80gb-sxm"_s << 8 << u"H100-MEGA"_s << u"a3-megagpu-8g"_s;
+        QTest::newRow("H200 a3-ultragpu-8g")
+            << u"a3-ultragpu-8g"_s << u"h200-141gb-sxm"_s << 8 << u"H200"_s << u"a3-ultragpu-8g"_s;
+        QTest::newRow("H200 a3-ultragpu-8g-nolssd")
+            << u"a3-ultragpu-8g-nolssd"_s << u"h200-141gb-sxm"_s << 8 << u"H200"_s << QString();
+        QTest::newRow("B200 a4-highgpu-8g")
+            << u"a4-highgpu-8g"_s << u"b200"_s << 8 << u"B200"_s << u"a4-highgpu-8g"_s;
         QTest::newRow("B200 x4") << u"a4-highgpu-4g"_s << u"b200"_s << 4 << u"B200"_s << u"!"_s;
-        QTest::newRow("T4 n1-standard-8") << u"n1-standard-8+1xT4"_s << u"t4"_s << 1 << u"T4"_s
-                                          << u"n1-standard-8"_s;
+        QTest::newRow("T4 n1-standard-8")
+            << u"n1-standard-8+1xT4"_s << u"t4"_s << 1 << u"T4"_s << u"n1-standard-8"_s;
         QTest::newRow("T4 x8") << u"n1-standard-64+8xT4"_s << u"t4"_s << 8 << u"T4"_s << u"!"_s;
         QTest::newRow("T4 on g2") << u"g2-standard-8"_s << u"t4"_s << 1 << u"T4"_s << QString();
-        QTest::newRow("V100 x8 n1-standard-64") << u"n1-standard-64+8xV100"_s << u"v100-16gb-sxm2"_s << 8
-                                                << u"V100"_s << u"n1-standard-64"_s;
-        QTest::newRow("V100 over 12 vCPUs") << u"n1-standard-16+1xV100"_s << u"v100-16gb-sxm2"_s << 1
-                                            << u"V100"_s << QString();
-        QTest::newRow("P100 x4 n1-standard-32") << u"n1-standard-32+4xP100"_s << u"p100-16gb-pcie"_s << 4
-                                                << u"P100"_s << u"n1-standard-32"_s;
-        QTest::newRow("P100 x4 over 208 GiB") << u"n1-highmem-64+4xP100"_s << u"p100-16gb-pcie"_s << 4
-                                              << u"P100"_s << QString();
-        QTest::newRow("P4 x2 n1-standard-16") << u"n1-standard-16+2xP4"_s << u"p4"_s << 2 << u"P4"_s
-                                              << u"n1-standard-16"_s;
-        QTest::newRow("K80 n1-standard-8") << u"n1-standard-8+1xK80"_s << u"k80-die"_s << 1 << u"K80"_s
-                                           << u"n1-standard-8"_s;
-        QTest::newRow("K80 over 8 vCPUs") << u"n1-standard-16+1xK80"_s << u"k80-die"_s << 1 << u"K80"_s
-                                          << QString();
+        QTest::newRow("V100 x8 n1-standard-64")
+            << u"n1-standard-64+8xV100"_s << u"v100-16gb-sxm2"_s << 8 << u"V100"_s << u"n1-standard-64"_s;
+        QTest::newRow("V100 over 12 vCPUs")
+            << u"n1-standard-16+1xV100"_s << u"v100-16gb-sxm2"_s << 1 << u"V100"_s << QString();
+        QTest::newRow("P100 x4 n1-standard-32")
+            << u"n1-standard-32+4xP100"_s << u"p100-16gb-pcie"_s << 4 << u"P100"_s << u"n1-standard-32"_s;
+        QTest::newRow("P100 x4 over 208 GiB")
+            << u"n1-highmem-64+4xP100"_s << u"p100-16gb-pcie"_s << 4 << u"P100"_s << QString();
+        QTest::newRow("P4 x2 n1-standard-16")
+            << u"n1-standard-16+2xP4"_s << u"p4"_s << 2 << u"P4"_s << u"n1-standard-16"_s;
+        QTest::newRow("K80 n1-standard-8")
+            << u"n1-standard-8+1xK80"_s << u"k80-die"_s << 1 << u"K80"_s << u"n1-standard-8"_s;
+        QTest::newRow("K80 over 8 vCPUs")
+            << u"n1-standard-16+1xK80"_s << u"k80-die"_s << 1 << u"K80"_s << QString();
     }
     void gcpHostPairing()
     {
@@ -599,7 +593,8 @@ private Q_SLOTS:
         QVERIFY(writeLaunchPlan(plan.value(), dir.path()));
         const Checked c = checkTasks(dir.path(), false);
         CHECK_TASKS(c);
-        const QJsonObject res = c.tasks.value(u"gf-resnet50-1.yaml"_s).toObject().value(u"resources").toObject();
+        const QJsonObject res =
+            c.tasks.value(u"gf-resnet50-1.yaml"_s).toObject().value(u"resources").toObject();
         QCOMPARE(res.contains(u"instance_type"_s), !pinned.isEmpty());
         if (pinned.isEmpty())
             QVERIFY(readText(dir.filePath(u"README.txt"_s)).contains(u"host chosen by SkyPilot"_s));
@@ -617,18 +612,19 @@ private Q_SLOTS:
                 QVERIFY2(t.checkPair(r.cloud, host, r.accelerator, r.count ? r.count : 1),
                          qPrintable(r.accelerator + u' ' + host));
                 for (const SkypilotHostTable::Row &other : t.rows())
-                    if (other.accelerator != r.accelerator && other.accelerator != u"*" && r.accelerator != u"*" &&
-                        !other.hosts.contains(h) && !h.endsWith(u'*'))
+                    if (other.accelerator != r.accelerator && other.accelerator != u"*" &&
+                        r.accelerator != u"*" && !other.hosts.contains(h) && !h.endsWith(u'*'))
                         QVERIFY2(!t.checkPair(other.cloud, host, other.accelerator, other.count),
                                  qPrintable(other.accelerator + u" on " + host));
             }
         }
-        QCOMPARE(families, (QSet<QString>{u"A100"_s, u"A100-80GB"_s, u"L4"_s, u"H100"_s, u"H100-MEGA"_s,
-                                          u"H200"_s, u"B200"_s, u"K80"_s, u"V100"_s, u"T4"_s, u"P4"_s,
-                                          u"P100"_s, u"*"_s}));
+        QCOMPARE(families,
+                 (QSet<QString>{u"A100"_s, u"A100-80GB"_s, u"L4"_s, u"H100"_s, u"H100-MEGA"_s, u"H200"_s,
+                                u"B200"_s, u"K80"_s, u"V100"_s, u"T4"_s, u"P4"_s, u"P100"_s, u"*"_s}));
         // A cloud without rules: anything goes (AWS names its GPUs by instance type).
         QVERIFY(t.checkPair(u"aws"_s, u"p5.48xlarge"_s, u"H100"_s, 8));
-        QVERIFY(!SkypilotHostTable::fromCsv(u"cloud,accelerator,count,hosts,max_vcpus,max_memory_gib\ngcp,A100,x,a2,,\n"_s));
+        QVERIFY(!SkypilotHostTable::fromCsv(
+            u"cloud,accelerator,count,hosts,max_vcpus,max_memory_gib\ngcp,A100,x,a2,,\n"_s));
     }
 
     // Issue 28 item 3: retired sizes are known (dated, with a source) and never planned.
@@ -638,7 +634,8 @@ private Q_SLOTS:
         for (const QString &type : {u"Standard_NC6"_s, u"Standard_NC24r"_s, u"Standard_NV12"_s,
                                     u"Standard_NV24s_v3"_s, u"Standard_NC6s_v2"_s})
             QVERIFY2(t.retired(u"azure"_s, type), qPrintable(type));
-        for (const QString &type : {u"Standard_NC6s_v3"_s, u"Standard_NC4as_T4_v3"_s, u"Standard_NV36ads_A10_v5"_s})
+        for (const QString &type :
+             {u"Standard_NC6s_v3"_s, u"Standard_NC4as_T4_v3"_s, u"Standard_NV36ads_A10_v5"_s})
             QVERIFY2(!t.retired(u"azure"_s, type), qPrintable(type));
         QVERIFY(t.retired(u"aws"_s, u"p2.xlarge"_s));
         QVERIFY(t.retired(u"aws"_s, u"g3s.xlarge"_s));
@@ -650,7 +647,8 @@ private Q_SLOTS:
         }
         auto pin = skypilotPin(offer(u"azure"_s, u"Standard_NC6"_s, u"eastus"_s, {}, u"k80-die"_s, 1, 0.9));
         QVERIFY(!pin);
-        QVERIFY2(pin.error().message.contains(u"Standard_NC6 is retired: NC-series (NVIDIA K80), retired 2023-09-06"_s),
+        QVERIFY2(pin.error().message.contains(
+                     u"Standard_NC6 is retired: NC-series (NVIDIA K80), retired 2023-09-06"_s),
                  qPrintable(pin.error().message));
         // --offer on one: a clear message, nothing written.
         auto store = m_db.open();
@@ -663,10 +661,11 @@ private Q_SLOTS:
                 id = offerIdText(o, false);
         QVERIFY(!id.isEmpty());
         QTemporaryDir dir;
-        const CliRun r = cli(m_db.path(), {u"plan"_s, u"--workload"_s, u"resnet50"_s, u"--offer"_s, id, u"-o"_s,
-                                           dir.filePath(u"plan"_s)});
+        const CliRun r = cli(m_db.path(), {u"plan"_s, u"--workload"_s, u"resnet50"_s, u"--offer"_s, id,
+                                           u"-o"_s, dir.filePath(u"plan"_s)});
         QCOMPARE(r.rc, 1);
-        QVERIFY2(r.err.contains(u"Standard_NC6 is retired"_s) && r.err.contains(u"2023-09-06"_s), qPrintable(r.err));
+        QVERIFY2(r.err.contains(u"Standard_NC6 is retired"_s) && r.err.contains(u"2023-09-06"_s),
+                 qPrintable(r.err));
         QVERIFY(!QDir(dir.filePath(u"plan"_s)).exists());
     }
 
@@ -699,7 +698,8 @@ private Q_SLOTS:
         QCOMPARE(plan.value().tasks.size(), 2);
         QVERIFY(plan.value().skipped.join(u' ').contains(u"vast catalog has no spot price"_s));
         QVERIFY(plan.value().tasks.at(0).managedJob());
-        QCOMPARE(plan.value().tasks.at(0).launchCommand(), u"sky jobs launch -n gf-resnet50-1 gf-resnet50-1.yaml"_s);
+        QCOMPARE(plan.value().tasks.at(0).launchCommand(),
+                 u"sky jobs launch -n gf-resnet50-1 gf-resnet50-1.yaml"_s);
         QVERIFY(!plan.value().tasks.at(1).managedJob());
         QVERIFY(plan.value().tasks.at(1).notes.join(u' ').contains(u"planned on-demand"_s));
         // A spot sweep task: a managed job too, in sweep.sh and the README.
@@ -712,7 +712,8 @@ private Q_SLOTS:
         const Checked c = checkTasks(dir.path());
         CHECK_TASKS(c);
         QVERIFY(readText(dir.filePath(u"sweep.sh"_s)).contains(u"jobs=( 'gf-resnet50-1' )"_s));
-        QVERIFY(readText(dir.filePath(u"README.txt"_s)).contains(u"launch:   sky jobs launch -n gf-resnet50-1"_s));
+        QVERIFY(readText(dir.filePath(u"README.txt"_s))
+                    .contains(u"launch:   sky jobs launch -n gf-resnet50-1"_s));
     }
 
     // Issue 28 item 2: the cost ceiling never below the projected cost plus its range.
@@ -771,13 +772,19 @@ private Q_SLOTS:
         const QStringList pkg{u"--package"_s, m_package};
         runs.append({u"top10"_s, {u"--workload"_s, u"resnet50"_s, u"--top"_s, u"10"_s}});
         runs.append({u"top10-spot"_s, {u"--workload"_s, u"gpt2-124m"_s, u"--top"_s, u"10"_s, u"--spot"_s}});
-        runs.append({u"top10-ondemand"_s, {u"--workload"_s, u"resnet50"_s, u"--top"_s, u"10"_s, u"--on-demand"_s}});
-        runs.append({u"top10-legacy"_s, {u"--workload"_s, u"resnet50"_s, u"--top"_s, u"10"_s, u"--skypilot-legacy"_s}});
-        runs.append({u"sweep"_s, QStringList{u"--workload"_s, u"resnet50"_s, u"--sweep"_s, u"--top"_s, u"10"_s} + pkg});
-        runs.append({u"sweep-spot"_s,
-                     QStringList{u"--workload"_s, u"gpt2-124m"_s, u"--sweep"_s, u"--spot"_s, u"--top"_s, u"10"_s} + pkg});
-        runs.append({u"probe"_s, QStringList{u"--workload"_s, u"resnet50"_s, u"--probe"_s, u"--top"_s, u"5"_s} + pkg});
-        runs.append({u"nodes2"_s, {u"--workload"_s, u"resnet50"_s, u"--nodes"_s, u"2"_s, u"--top"_s, u"10"_s}});
+        runs.append(
+            {u"top10-ondemand"_s, {u"--workload"_s, u"resnet50"_s, u"--top"_s, u"10"_s, u"--on-demand"_s}});
+        runs.append({u"top10-legacy"_s,
+                     {u"--workload"_s, u"resnet50"_s, u"--top"_s, u"10"_s, u"--skypilot-legacy"_s}});
+        runs.append({u"sweep"_s,
+                     QStringList{u"--workload"_s, u"resnet50"_s, u"--sweep"_s, u"--top"_s, u"10"_s} + pkg});
+        runs.append({u"sweep-spot"_s, QStringList{u"--workload"_s, u"gpt2-124m"_s, u"--sweep"_s, u"--spot"_s,
+                                                  u"--top"_s, u"10"_s} +
+                                          pkg});
+        runs.append({u"probe"_s,
+                     QStringList{u"--workload"_s, u"resnet50"_s, u"--probe"_s, u"--top"_s, u"5"_s} + pkg});
+        runs.append(
+            {u"nodes2"_s, {u"--workload"_s, u"resnet50"_s, u"--nodes"_s, u"2"_s, u"--top"_s, u"10"_s}});
         // --offer: one ID per (provider, instance type) at each price it has, the first region listed.
         QMap<QString, QStringList> byProvider;
         QSet<QString> seen;
@@ -887,7 +894,8 @@ private Q_SLOTS:
             if (!useMeasurements)
                 args.append(u"--no-measurements"_s);
             const CliRun g = cli(db.path(), args);
-            for (const QJsonValue &v : QJsonDocument::fromJson(g.out.toUtf8()).object().value(u"gpus").toArray())
+            for (const QJsonValue &v :
+                 QJsonDocument::fromJson(g.out.toUtf8()).object().value(u"gpus").toArray())
                 if (v.toObject().value(u"id").toString() == u"h100-80gb-sxm")
                     return v.toObject();
             return QJsonObject();
