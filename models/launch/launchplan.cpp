@@ -232,7 +232,10 @@ Result<LaunchPlan> buildLaunchPlan(const Workload &w, const QList<LaunchCandidat
         }
         const QString launch = launchKey(c.offer, c.spot);
         if (const auto it = seen.find(launch); it != seen.end()) {
-            plan.skipped.append(QStringLiteral("%1: the same SkyPilot task as %2").arg(id, it->second));
+            plan.skipped.append(
+                QStringLiteral("%1: the same SkyPilot task as %2%3")
+                    .arg(id, it->second,
+                         c.notes.isEmpty() ? QString() : QStringLiteral(" (") + c.notes.join(u"; ") + u')'));
             continue;
         }
         if (c.spot && !c.offer.spotUsdH) {

@@ -39,10 +39,13 @@ Result<Table> readTable(const QString &file, const QString &text, const QStringL
     return t;
 }
 
-template <typename T> const T &builtinTable(const char *file)
+template <typename T> const T &builtinTable(const char *file, const char *second = nullptr)
 {
-    static const T table = [file] {
-        auto t = T::fromCsv(readResourceText(QStringLiteral("providers/") + QLatin1String(file)));
+    static const T table = [file, second] {
+        auto text = [](const char *name) {
+            return name ? readResourceText(QStringLiteral("providers/") + QLatin1String(name)) : QString();
+        };
+        auto t = T::fromCsv(text(file), text(second));
         if (!t)
             qFatal("%s", qPrintable(t.error().text()));
         return t.value();
@@ -67,7 +70,7 @@ std::optional<double> optionalNumber(const QString &text, bool *ok)
 
 } // namespace
 
-Result<SkypilotHostTable> SkypilotHostTable::fromCsv(const QString &text)
+Result<SkypilotHostTable> SkypilotHostTable::fromCsv(const QString &text, const QString &zonesText)
 {
     const QString file = QStringLiteral("skypilot_hosts.csv");
     auto table =
@@ -99,12 +102,47 @@ Result<SkypilotHostTable> SkypilotHostTable::fromCsv(const QString &text)
                     .arg(r.line));
         out.m_rows.append(row);
     }
+    if (zonesText.isEmpty())
+        return out;
+    const QString zonesFile = QStringLiteral("skypilot_host_zones.csv");
+    auto zones =
+        readTable(zonesFile, zonesText,
+                  {QStringLiteral("cloud"), QStringLiteral("instance_type"), QStringLiteral("zones")});
+    if (!zones)
+        return zones.error();
+    for (const CsvRecord &r : zones.value().doc.records) {
+        const QString key = zones.value().field(r, 0) + u'/' + zones.value().field(r, 1);
+        const QStringList list = zones.value().field(r, 2).split(u' ', Qt::SkipEmptyParts);
+        if (key.startsWith(u'/') || key.endsWith(u'/') || list.isEmpty() || out.m_zones.contains(key))
+            return makeError(
+                QStringLiteral("%1 line %2: needs a cloud, an instance type given once and its zones")
+                    .arg(zonesFile)
+                    .arg(r.line));
+        out.m_zones.insert(key, list);
+    }
     return out;
 }
 
 const SkypilotHostTable &SkypilotHostTable::builtin()
 {
-    return builtinTable<SkypilotHostTable>("skypilot_hosts.csv");
+    return builtinTable<SkypilotHostTable>("skypilot_hosts.csv", "skypilot_host_zones.csv");
+}
+
+QStringList SkypilotHostTable::hostsFor(const QString &cloud, const QString &accelerator, int count) const
+{
+    QStringList out;
+    for (const Row &r : rulesFor(cloud, accelerator))
+        if (r.count == 0 || r.count == count)
+            for (const QString &h : r.hosts)
+                if (!h.endsWith(u'*'))
+                    out.append(h);
+    return out;
+}
+
+const QStringList *SkypilotHostTable::zonesOf(const QString &cloud, const QString &host) const
+{
+    const auto it = m_zones.constFind(cloud + u'/' + host);
+    return it == m_zones.cend() ? nullptr : &*it;
 }
 
 QList<SkypilotHostTable::Row> SkypilotHostTable::rulesFor(const QString &cloud,
@@ -153,26 +191,21 @@ Status SkypilotHostTable::checkPair(const QString &cloud, const QString &host, c
                                  .arg(accelerator)
                                  .arg(count)
                                  .arg(cloud, r.hosts.join(QStringLiteral(", ")), host));
-        if (r.maxVcpus && vcpus && *vcpus > *r.maxVcpus)
-            return makeError(
-                QStringLiteral("SkyPilot attaches %1:%2 on %3 only to hosts of at most %4 vCPUs; "
-                               "%5 has %6")
-                    .arg(accelerator)
-                    .arg(count)
-                    .arg(cloud)
-                    .arg(*r.maxVcpus)
-                    .arg(host)
-                    .arg(*vcpus));
-        if (r.maxMemoryGib && memoryGib && *memoryGib > *r.maxMemoryGib)
-            return makeError(
-                QStringLiteral("SkyPilot attaches %1:%2 on %3 only to hosts of at most %4 GiB of "
-                               "memory; %5 has %6")
-                    .arg(accelerator)
-                    .arg(count)
-                    .arg(cloud)
-                    .arg(*r.maxMemoryGib)
-                    .arg(host)
-                    .arg(*memoryGib));
+        const std::pair<std::optional<double>, std::optional<double>> limits[] = {
+            {r.maxVcpus, vcpus}, {r.maxMemoryGib, memoryGib}};
+        const QString units[] = {QStringLiteral("vCPUs"), QStringLiteral("GiB of memory")};
+        for (int k = 0; k < 2; ++k) {
+            const auto &[limit, have] = limits[k];
+            if (limit && have && *have > *limit)
+                return makeError(
+                    QStringLiteral("SkyPilot attaches %1:%2 on %3 only to hosts of at most %4 %5; %6 has %7")
+                        .arg(accelerator)
+                        .arg(count)
+                        .arg(cloud)
+                        .arg(*limit)
+                        .arg(units[k], host)
+                        .arg(*have));
+        }
         return Ok{};
     }
     return makeError(QStringLiteral("SkyPilot attaches %1 on %2 only in counts of %3, not %4")
@@ -180,7 +213,7 @@ Status SkypilotHostTable::checkPair(const QString &cloud, const QString &host, c
                          .arg(count));
 }
 
-Result<SkypilotCloudTable> SkypilotCloudTable::fromCsv(const QString &text)
+Result<SkypilotCloudTable> SkypilotCloudTable::fromCsv(const QString &text, const QString &)
 {
     const QString file = QStringLiteral("skypilot_clouds.csv");
     auto table =
@@ -220,7 +253,7 @@ bool SkypilotCloudTable::spotPriced(const QString &cloud) const
     return r && r->spot;
 }
 
-Result<RetiredInstanceTable> RetiredInstanceTable::fromCsv(const QString &text)
+Result<RetiredInstanceTable> RetiredInstanceTable::fromCsv(const QString &text, const QString &)
 {
     const QString file = QStringLiteral("retired_instances.csv");
     auto table = readTable(file, text,

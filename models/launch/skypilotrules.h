@@ -3,6 +3,7 @@
 #include "domain/offer.h"
 #include "util/result.h"
 
+#include <QHash>
 #include <QList>
 #include <QRegularExpression>
 #include <QString>
@@ -28,7 +29,9 @@ public:
         int line = 0;
     };
 
-    static Result<SkypilotHostTable> fromCsv(const QString &text);
+    /// `zonesText`: skypilot_host_zones.csv (cloud, instance_type, zones), where SkyPilot's catalog lists
+    /// hosts.
+    static Result<SkypilotHostTable> fromCsv(const QString &text, const QString &zonesText = {});
     static const SkypilotHostTable &builtin();
 
     /// The rows that govern this accelerator on this cloud (its own, else the cloud's "*" rows); empty when
@@ -41,10 +44,15 @@ public:
                      std::optional<double> memoryGib = std::nullopt) const;
     /// Whether SkyPilot has any host for ACCELERATOR:COUNT on the cloud (true when the cloud has no rule).
     bool countAttachable(const QString &cloud, const QString &accelerator, int count) const;
+    /// The exact host names SkyPilot takes for ACCELERATOR:COUNT (prefix rules such as "n1-*" left out).
+    QStringList hostsFor(const QString &cloud, const QString &accelerator, int count) const;
+    /// The zones where SkyPilot's catalog lists this host; nullptr when the table does not know it.
+    const QStringList *zonesOf(const QString &cloud, const QString &host) const;
     const QList<Row> &rows() const { return m_rows; }
 
 private:
     QList<Row> m_rows;
+    QHash<QString, QStringList> m_zones; ///< "cloud/host" -> zones
 };
 
 /// Per SkyPilot cloud: whether its catalog prices spot (resources/providers/skypilot_clouds.csv).
@@ -57,7 +65,7 @@ public:
         bool spot = false;
         QString source;
     };
-    static Result<SkypilotCloudTable> fromCsv(const QString &text);
+    static Result<SkypilotCloudTable> fromCsv(const QString &text, const QString &unused = {});
     static const SkypilotCloudTable &builtin();
 
     /// True when SkyPilot's catalog of the cloud has spot prices; false for a cloud without a row.
@@ -81,7 +89,7 @@ public:
         QString retired; ///< YYYY-MM-DD
         QString source;
     };
-    static Result<RetiredInstanceTable> fromCsv(const QString &text);
+    static Result<RetiredInstanceTable> fromCsv(const QString &text, const QString &unused = {});
     static const RetiredInstanceTable &builtin();
 
     /// The row that retires this provider's instance type; nullptr when it is current.

@@ -228,10 +228,16 @@ def catalog_problems(task, catalogs):
     problems = []
 
     def where(r):
-        return r.get("Region", "") == region and (not zone or r.get("AvailabilityZone", zone) == zone)
+        return (not region or r.get("Region", "") == region) and (not zone or r.get("AvailabilityZone", zone) == zone)
 
+    if cloud == "gcp" and not itype:
+        # SkyPilot chooses the host: one it pairs with the accelerators must be in its (2026) catalog there.
+        hosts = GCP_HOSTS.get(acc, {}).get(int(count), [])
+        if hosts and not [r for h in hosts for r in catalogs.get("gcp_2026", {}).get(h, []) if where(r)]:
+            problems.append("gcp: SkyPilot's catalog has no %s for %s:%s in %s %s" % (hosts, acc, count, region,
+                                                                                      zone))
     if cloud == "gcp":
-        gpu_rows = [r for r in rows.get("", []) if r["AcceleratorName"] == acc
+        gpu_rows = [r for r in rows.get("", []) + catalogs["gcp_2026"].get("", []) if r["AcceleratorName"] == acc
                     and count_equal(r["AcceleratorCount"], count) and where(r)]
         if not gpu_rows:
             problems.append("gcp: no GPU row %s:%s in %s %s" % (acc, count, region, zone))
@@ -311,7 +317,7 @@ def main(argv):
         return 2
     plan_dir, catalog_dir = argv[1], argv[2]
     use_catalog = "--no-catalog" not in argv[3:]
-    catalogs = {c: load_catalog(catalog_dir, c) for c in CLOUDS}
+    catalogs = {c: load_catalog(catalog_dir, c) for c in CLOUDS | {"gcp_2026"}}
     launch = launch_commands(plan_dir)
     parsed = {}
     bad = 0
