@@ -293,11 +293,21 @@ private Q_SLOTS:
     {
         QList<LaunchCandidate> candidates;
         for (const QString &h : hostileStrings()) {
-            candidates.append(
-                {offer(u"gcp"_s, h, h, h, u"a100-40gb-sxm4"_s, 1, 3.0, 1.0), true, std::nullopt, {}});
+            // An N1 host keeps its (hostile) location; a host SkyPilot does not pair leaves the host open and
+            // the location too when SkyPilot lists no host there (then all such offers are one task: one of
+            // them here).
+            candidates.append({offer(u"gcp"_s, u"n1-standard-8+1x"_s + h, h, h, u"t4"_s, 1, 3.0, 1.0),
+                               true,
+                               std::nullopt,
+                               {}});
             candidates.append(
                 {offer(u"azure"_s, h + u"-2"_s, h, QString(), u"t4"_s, 1, 1.0), false, std::nullopt, {}});
         }
+        candidates.append({offer(u"gcp"_s, hostileStrings().at(1), hostileStrings().at(2),
+                                 hostileStrings().at(3), u"a100-40gb-sxm4"_s, 1, 3.0, 1.0),
+                           true,
+                           std::nullopt,
+                           {}});
         LaunchOptions lo;
         lo.sweep = true;
         lo.probe = true;
