@@ -43,7 +43,8 @@ CliOptions planOptions()
                    "gpufrontier-" GPUFRONTIER_VERSION
                    "-linux-x86_64.tar.gz from DIR or the current folder)"));
     o.addValue(QStringLiteral("margin"), QStringLiteral("X"),
-               QStringLiteral("cost ceiling = projected cost x X (default 1.25)"));
+               QStringLiteral("cost ceiling = projected cost x X, at least the slow end of its range "
+                              "(default 1.25)"));
     o.addValue(QStringLiteral("disk-gb"), QStringLiteral("GB"),
                QStringLiteral("disk per node (default: from the workload's data set, at least 256)"));
     o.addValue(QStringLiteral("measure-seconds"), QStringLiteral("S"),

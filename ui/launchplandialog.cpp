@@ -124,7 +124,8 @@ LaunchPlanDialog::LaunchPlanDialog(const QStringList &offerLines, QWidget *paren
     m_margin->setPrefix(QStringLiteral("× "));
     m_margin->setValue(s.value(QStringLiteral("launchPlan/margin"), kDefaultCostMargin).toDouble());
     m_margin->setToolTip(
-        tr("Cost ceiling of a task = projected cost × this margin (README.txt, GF_MAX_COST_USD)."));
+        tr("Cost ceiling of a task = projected cost × this margin, at least the slow end of the "
+           "projection's range (README.txt, GF_MAX_COST_USD)."));
     form->addRow(tr("Cost &margin:"), m_margin);
 
     m_legacy =
