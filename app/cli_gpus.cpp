@@ -24,6 +24,7 @@ CliOptions gpusOptions()
 {
     CliOptions o;
     addWorkloadOptions(o);
+    addMeasurementOption(o);
     o.addValue(QStringLiteral("format"), QStringLiteral("FMT"), QStringLiteral("table (default) or json"));
     return o;
 }
@@ -65,7 +66,11 @@ int GpusCommand::run(CliContext &ctx, const CliArgs &p) const
 
     const GpuCatalog &gpus = GpuCatalog::builtin();
     const GpuSpecTable &specs = GpuSpecTable::builtin();
-    const QList<SingleGpuSpeed> speeds = singleGpuSpeeds(w, ProjectionOptions{}, cal, specs);
+    // The imported measurements as `frontier` uses them: one speed per GPU and workload in both.
+    ProjectionOptions options;
+    if (const int rc = measurementsFromArgs(ctx, name(), p, &options.measurements); rc >= 0)
+        return rc;
+    const QList<SingleGpuSpeed> speeds = singleGpuSpeeds(w, options, cal, specs);
     struct Row
     {
         const GpuModel *model;

@@ -8,7 +8,6 @@
 #include "util/format.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 
 #include <cmath>
@@ -38,11 +37,14 @@ CliOptions planOptions()
                        "timed run) and stops, + sweep.sh; implies --probe"));
     o.addFlag(QStringLiteral("skypilot-legacy"),
               QStringLiteral("write cloud/region/zone keys instead of infra (SkyPilot before 0.10)"));
-    o.addValue(
-        QStringLiteral("package"), QStringLiteral("FILE"),
-        QStringLiteral("GPU Frontier's .tar.gz (cpack -G TGZ) for --probe or --sweep: copied into DIR"));
+    o.addValue(QStringLiteral("package"), QStringLiteral("FILE"),
+               QStringLiteral(
+                   "GPU Frontier's .tar.gz (cpack -G TGZ) for --probe or --sweep, copied into DIR (default: "
+                   "gpufrontier-" GPUFRONTIER_VERSION
+                   "-linux-x86_64.tar.gz from DIR or the current folder)"));
     o.addValue(QStringLiteral("margin"), QStringLiteral("X"),
-               QStringLiteral("cost ceiling = projected cost x X (default 1.25)"));
+               QStringLiteral("cost ceiling = projected cost x X, at least the slow end of its range "
+                              "(default 1.25)"));
     o.addValue(QStringLiteral("disk-gb"), QStringLiteral("GB"),
                QStringLiteral("disk per node (default: from the workload's data set, at least 256)"));
     o.addValue(QStringLiteral("measure-seconds"), QStringLiteral("S"),
@@ -73,8 +75,8 @@ public:
                    "bring measurements back ('gpufrontier-cli measure --import').\n"
                    "Offers: --top K takes the K best points of the efficiency frontier for --weight (the\n"
                    "recommended one first); --offer ID names one, as 'gpufrontier-cli plan' prints them:\n"
-                   "provider/instance_type/region[/zone][:spot] ('%' '/' ':' inside a part written %25 %2F "
-                   "%3A;\n"
+                   "provider/instance_type/region[/zone][:spot] ('%' '/' ':' ',' inside a part written %25 "
+                   "%2F %3A %2C;\n"
                    "without the zone the cheapest zone of the region is taken).\n"
                    "--sweep: every task runs the probe (--sweep implies --probe) and a short timed run of "
                    "--run (or a\n"
@@ -145,7 +147,17 @@ int PlanCommand::run(CliContext &ctx, const CliArgs &p) const
             return usageError(ctx, QStringLiteral("--package goes with --probe or --sweep"));
         if (!QFileInfo(package).isFile())
             return usageError(ctx, QStringLiteral("--package: %1 is not a file").arg(package));
-        lo.packagePath = QStringLiteral("./") + QFileInfo(package).fileName();
+    }
+    if (lo.measures()) {
+        auto found = findPackage(package, {dir, QDir::currentPath()});
+        if (!found) {
+            ctx.err << "gpufrontier-cli plan: " << found.error().text()
+                    << ". Build it with `cpack -G TGZ` in a release build folder and run plan there, or pass "
+                       "--package FILE."
+                    << Qt::endl;
+            return ExitFailure;
+        }
+        lo.packagePath = found.value();
     }
 
     CalibrationChoice choice;
@@ -194,17 +206,12 @@ int PlanCommand::run(CliContext &ctx, const CliArgs &p) const
                                  .arg(text)
                                  .arg(matches.size())
                                  .arg(offerIdText(offers.at(best), id.value().spot)));
-            LaunchCandidate c;
-            c.offer = offers.at(best);
-            c.spot = id.value().spot;
-            for (const ProjectedOffer &pt : points)
-                if (pt.offerIndex == best && (pt.mode == PriceMode::Spot) == c.spot && pt.nodes == nodes)
-                    c.point = pt;
-            if (!c.point)
-                for (const ProjectedOffer &pt : points)
-                    if (pt.offerIndex == best && (pt.mode == PriceMode::Spot) == c.spot && pt.nodes == 1)
-                        c.point = pt;
-            candidates.append(c);
+            auto c = launchCandidate(offers, points, best, id.value().spot, nodes);
+            if (!c) {
+                ctx.err << "gpufrontier-cli plan: " << c.error().text() << Qt::endl;
+                return ExitFailure;
+            }
+            candidates.append(c.value());
         }
     } else {
         const int k = top ? static_cast<int>(*top) : 1;
@@ -217,16 +224,13 @@ int PlanCommand::run(CliContext &ctx, const CliArgs &p) const
             // instance type once per region (spot and on-demand, and the zones of a region, run at the same
             // speed).
             const Offer &o = offers.at(pt.offerIndex);
-            const bool launchable = !launchKey(o, false).isEmpty();
-            const QString key = !launchable ? QString()
-                                : lo.sweep  ? offerKey(o)
-                                            : launchKey(o, pt.mode == PriceMode::Spot);
+            const bool spot = pt.mode == PriceMode::Spot;
+            auto resolved = launchCandidate(offers, points, pt.offerIndex, spot, nodes);
+            const LaunchCandidate c = resolved ? resolved.value() : LaunchCandidate{o, spot, pt, {}};
+            const bool launchable = resolved && !launchKey(o, false).isEmpty();
+            const QString key = !launchable ? QString() : lo.sweep ? offerKey(o) : launchKey(o, c.spot);
             if (launchable && offersTaken.contains(key))
                 continue;
-            LaunchCandidate c;
-            c.offer = offers.at(pt.offerIndex);
-            c.spot = pt.mode == PriceMode::Spot;
-            c.point = pt;
             candidates.append(c); // one SkyPilot cannot launch is listed as not planned, not counted
             if (launchable)
                 offersTaken.insert(key);
@@ -251,16 +255,6 @@ int PlanCommand::run(CliContext &ctx, const CliArgs &p) const
         ctx.err << "gpufrontier-cli plan: " << written.error().text() << Qt::endl;
         return ExitFailure;
     }
-    if (!package.isEmpty()) {
-        const QString target = QDir(dir).filePath(QFileInfo(package).fileName());
-        if (QFileInfo(target).canonicalFilePath() != QFileInfo(package).canonicalFilePath()) {
-            QFile::remove(target);
-            if (!QFile::copy(package, target)) {
-                ctx.err << "gpufrontier-cli plan: cannot copy " << package << " to " << target << Qt::endl;
-                return ExitFailure;
-            }
-        }
-    }
 
     ctx.out << "Workload: " << workloadSummaryText(workload) << '\n';
     ctx.out << calibrationText(choice);
@@ -270,11 +264,9 @@ int PlanCommand::run(CliContext &ctx, const CliArgs &p) const
         rows.append({t.fileName, t.offerId,
                      QStringLiteral("%1:%2").arg(t.pin.accelerator).arg(t.pin.acceleratorCount),
                      t.usdPerHour ? formatUsdPerHour(*t.usdPerHour) : dash,
-                     t.projectedHours ? formatHours(*t.projectedHours) : dash,
-                     t.projectedCostUsd ? formatUsd(*t.projectedCostUsd) : dash,
-                     t.costCeilingUsd ? formatUsd(*t.costCeilingUsd) : dash,
-                     t.spot && !lo.sweep ? QStringLiteral("sky jobs launch -n %1 %2").arg(t.name, t.fileName)
-                                         : QStringLiteral("sky launch -c %1 %2").arg(t.name, t.fileName)});
+                     t.taskHours ? formatHours(*t.taskHours) : dash, // a sweep task: the measuring run
+                     t.taskCostUsd ? formatUsd(*t.taskCostUsd) : dash,
+                     t.costCeilingUsd ? formatUsd(*t.costCeilingUsd) : dash, t.launchCommand()});
     }
     ctx.out << renderTable({QStringLiteral("Task"), QStringLiteral("Offer ID"),
                             QStringLiteral("Accelerators"), QStringLiteral("USD/h"),
@@ -285,10 +277,6 @@ int PlanCommand::run(CliContext &ctx, const CliArgs &p) const
         ctx.out << "Note: " << n << '\n';
     for (const QString &s : plan.value().skipped)
         ctx.out << "Not planned: " << s << '\n';
-    if (lo.measures() && package.isEmpty())
-        ctx.out << "Note: the probe ships GPU Frontier's package: copy gpufrontier-" GPUFRONTIER_VERSION
-                   "-linux-x86_64.tar.gz (cpack -G TGZ) into "
-                << dir << " or pass --package FILE.\n";
     ctx.out << QStringLiteral("Wrote %1 files into %2 (see README.txt%3).\n")
                    .arg(written.value().size())
                    .arg(QDir::toNativeSeparators(dir),

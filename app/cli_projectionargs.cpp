@@ -282,9 +282,33 @@ void addProjectionOptions(CliOptions &p)
         QStringLiteral("provider"), QStringLiteral("P"),
         QStringLiteral(
             "only these providers (aws, gcp, azure, paperspace, vastai); repeat or comma-separate"));
+    addMeasurementOption(p);
+}
+
+void addMeasurementOption(CliOptions &p)
+{
     p.addFlag(
         QStringLiteral("no-measurements"),
         QStringLiteral("ignore imported measurements ('measure --import'): the model's speed everywhere"));
+}
+
+int measurementsFromArgs(CliContext &ctx, const QString &cmd, const CliArgs &p, ThroughputMeasurements *out)
+{
+    out->clear();
+    if (p.isSet(QStringLiteral("no-measurements")))
+        return -1;
+    // Imported measurements: a workload measured on a GPU is projected from the newest one there.
+    CatalogStore *store = ctx.store();
+    if (!store)
+        return ExitFailure;
+    auto records = store->userMeasurements();
+    if (!records) {
+        ctx.err << "gpufrontier-cli " << cmd << ": " << records.error().text() << Qt::endl;
+        return ExitFailure;
+    }
+    for (const UserMeasurementRecord &r : records.value())
+        out->append(r.measurement);
+    return -1;
 }
 
 int projectionArgsFromArgs(CliContext &ctx, const QString &cmd, const CliArgs &p, ProjectionArgs *out)
@@ -353,19 +377,8 @@ int projectionArgsFromArgs(CliContext &ctx, const QString &cmd, const CliArgs &p
     const QStringList providers = p.values(QStringLiteral("provider"));
     if (!checkProviders(ctx, cmd, providers))
         return ExitUsage;
-    if (!p.isSet(QStringLiteral("no-measurements"))) {
-        // Imported measurements: a workload measured on a GPU is projected from the newest one there.
-        CatalogStore *store = ctx.store();
-        if (!store)
-            return ExitFailure;
-        auto records = store->userMeasurements();
-        if (!records) {
-            ctx.err << "gpufrontier-cli " << cmd << ": " << records.error().text() << Qt::endl;
-            return ExitFailure;
-        }
-        for (const UserMeasurementRecord &r : records.value())
-            opt.measurements.append(r.measurement);
-    }
+    if (const int rc = measurementsFromArgs(ctx, cmd, p, &opt.measurements); rc >= 0)
+        return rc;
     out->options = opt;
     out->providers = providers;
     return -1;

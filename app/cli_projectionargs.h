@@ -30,6 +30,12 @@ QString calibrationText(const CalibrationChoice &choice);
 /// shared with the JSON report.
 QString workloadSummaryText(const Workload &workload);
 
+/// --no-measurements, and the imported measurements it leaves in (all of the database's, or none), for
+/// `gpus`, `frontier` and `report`: the same speed per GPU and workload in all three.
+void addMeasurementOption(CliOptions &options);
+int measurementsFromArgs(CliContext &ctx, const QString &command, const CliArgs &args,
+                         ThroughputMeasurements *out);
+
 /// Projection options shared by `frontier` and `report`: --deadline, --budget, --spot, --on-demand,
 /// --checkpoint-minutes, --setup-minutes, --restore-minutes, --nodes, --weight, --provider,
 /// --no-measurements.

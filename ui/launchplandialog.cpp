@@ -90,6 +90,25 @@ LaunchPlanDialog::LaunchPlanDialog(const QStringList &offerLines, QWidget *paren
     connect(m_sweep, &QCheckBox::toggled, this, sweepImpliesProbe);
     sweepImpliesProbe(m_sweep->isChecked());
 
+    m_package = new QLineEdit(s.value(QStringLiteral("launchPlan/package")).toString(), this);
+    m_package->setObjectName(QStringLiteral("launchPackage"));
+    m_package->setPlaceholderText(QString::fromLatin1(kDefaultPackageName));
+    m_package->setToolTip(
+        tr("GPU Frontier's Linux .tar.gz (cpack -G TGZ), copied into the plan folder for the "
+           "probe. Empty: %1 from the plan folder or the current folder.")
+            .arg(QString::fromLatin1(kDefaultPackageName)));
+    auto *browsePackage = new QPushButton(tr("Browse…"), this);
+    connect(browsePackage, &QPushButton::clicked, this, [this] {
+        const QString f = QFileDialog::getOpenFileName(this, tr("GPU Frontier package"), m_package->text(),
+                                                       tr("Packages (*.tar.gz)"));
+        if (!f.isEmpty())
+            m_package->setText(f);
+    });
+    auto *packageRow = new QHBoxLayout;
+    packageRow->addWidget(m_package, 1);
+    packageRow->addWidget(browsePackage);
+    form->addRow(tr("P&ackage:"), packageRow);
+
     m_nodes = new QSpinBox(this);
     m_nodes->setObjectName(QStringLiteral("launchNodes"));
     m_nodes->setRange(1, 255);
@@ -105,7 +124,8 @@ LaunchPlanDialog::LaunchPlanDialog(const QStringList &offerLines, QWidget *paren
     m_margin->setPrefix(QStringLiteral("× "));
     m_margin->setValue(s.value(QStringLiteral("launchPlan/margin"), kDefaultCostMargin).toDouble());
     m_margin->setToolTip(
-        tr("Cost ceiling of a task = projected cost × this margin (README.txt, GF_MAX_COST_USD)."));
+        tr("Cost ceiling of a task = projected cost × this margin, at least the slow end of the "
+           "projection's range (README.txt, GF_MAX_COST_USD)."));
     form->addRow(tr("Cost &margin:"), m_margin);
 
     m_legacy =
@@ -144,6 +164,7 @@ LaunchOptions LaunchPlanDialog::options() const
     o.nodes = m_nodes->value();
     o.costMargin = m_margin->value();
     o.legacyKeys = m_legacy->isChecked();
+    o.packagePath = m_package->text().trimmed(); // found with findPackage when empty
     return o;
 }
 
@@ -166,6 +187,7 @@ void LaunchPlanDialog::accept()
     s.setValue(QStringLiteral("launchPlan/nodes"), m_nodes->value());
     s.setValue(QStringLiteral("launchPlan/margin"), m_margin->value());
     s.setValue(QStringLiteral("launchPlan/legacy"), m_legacy->isChecked());
+    s.setValue(QStringLiteral("launchPlan/package"), m_package->text().trimmed());
     QDialog::accept();
 }
 

@@ -37,6 +37,7 @@ private:
     QSpinBox *m_nodes = nullptr;
     QDoubleSpinBox *m_margin = nullptr;
     QCheckBox *m_legacy = nullptr;
+    QLineEdit *m_package = nullptr;
     QLabel *m_problem = nullptr;
 };
 

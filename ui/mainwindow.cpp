@@ -412,10 +412,10 @@ void MainWindow::openLaunchPlan(QList<qsizetype> points)
     QStringList lines;
     for (qsizetype i : std::as_const(points)) {
         const ProjectedOffer &pt = r->points.at(i);
-        LaunchCandidate c;
-        c.offer = r->offers.at(pt.offerIndex);
-        c.spot = pt.mode == PriceMode::Spot;
-        c.point = pt;
+        const bool spot = pt.mode == PriceMode::Spot;
+        auto resolved = launchCandidate(r->offers, r->points, pt.offerIndex, spot, pt.nodes);
+        const LaunchCandidate c =
+            resolved ? resolved.value() : LaunchCandidate{r->offers.at(pt.offerIndex), spot, pt, {}};
         candidates.append(c);
         lines.append(offerIdText(c.offer, c.spot) +
                      (i == r->recommended ? tr("  (recommended)") : QString()));
@@ -423,7 +423,19 @@ void MainWindow::openLaunchPlan(QList<qsizetype> points)
     LaunchPlanDialog dialog(lines, this);
     if (dialog.exec() != QDialog::Accepted)
         return;
-    auto plan = buildLaunchPlan(r->workload, candidates, dialog.options());
+    LaunchOptions options = dialog.options();
+    if (options.measures()) {
+        auto package = findPackage(options.packagePath, {dialog.directory(), QDir::currentPath()});
+        if (!package) {
+            QMessageBox::warning(this, tr("Launch plan"),
+                                 tr("No plan was written: %1. Build it with cpack -G TGZ or choose it as the "
+                                    "package.")
+                                     .arg(package.error().text()));
+            return;
+        }
+        options.packagePath = package.value();
+    }
+    auto plan = buildLaunchPlan(r->workload, candidates, options);
     if (!plan) {
         QMessageBox::warning(this, tr("Launch plan"), tr("No plan was written: %1").arg(plan.error().text()));
         return;
@@ -438,14 +450,9 @@ void MainWindow::openLaunchPlan(QList<qsizetype> points)
                       static_cast<int>(plan.value().tasks.size()))
                        .arg(QDir::toNativeSeparators(dialog.directory()));
     for (const LaunchTask &t : plan.value().tasks)
-        text += u'\n' + (t.spot && !plan.value().options.sweep ? QStringLiteral("sky jobs launch -n %1 %2")
-                                                               : QStringLiteral("sky launch -c %1 %2"))
-                            .arg(t.name, t.fileName);
+        text += u'\n' + t.launchCommand();
     for (const QString &s : plan.value().skipped)
         text += u'\n' + tr("Not planned: %1").arg(s);
-    if (plan.value().options.measures())
-        text += u'\n' +
-                tr("The probe needs GPU Frontier's Linux .tar.gz package in that folder (see README.txt).");
     QMessageBox box(QMessageBox::Information, tr("Launch plan"), text, QMessageBox::Ok, this);
     QPushButton *open = box.addButton(tr("Open folder"), QMessageBox::ActionRole);
     box.exec();

@@ -1,6 +1,7 @@
 #include "launch/launchplan.h"
 
 #include "launch/offerid.h"
+#include "launch/skypilotrules.h"
 #include "launch/yamltext.h"
 #include "util/format.h"
 #include "util/resourcefiles.h"
@@ -87,7 +88,82 @@ QString slug(const QString &text)
     return out.left(20);
 }
 
+QString packageFileName(const LaunchOptions &o)
+{
+    return QFileInfo(o.packagePath).fileName();
+}
+
 } // namespace
+
+QString LaunchTask::launchCommand() const
+{
+    return managedJob() ? QStringLiteral("sky jobs launch -n %1 %2").arg(name, fileName)
+                        : QStringLiteral("sky launch -c %1 %2").arg(name, fileName);
+}
+
+Result<QString> findPackage(const QString &given, const QStringList &searchDirs)
+{
+    if (!given.isEmpty()) {
+        if (!QFileInfo(given).isFile())
+            return makeError(QStringLiteral("the package %1 is not a file").arg(given));
+        return given;
+    }
+    const QString name = QString::fromLatin1(kDefaultPackageName);
+    QStringList looked;
+    for (const QString &d : searchDirs) {
+        const QString path = QDir(d).filePath(name);
+        if (QFileInfo(path).isFile())
+            return path;
+        looked.append(QDir::toNativeSeparators(QDir(d).absolutePath()));
+    }
+    return makeCodedError(
+        QStringLiteral("package-missing"),
+        QStringLiteral("the probe ships GPU Frontier's package %1 to the cluster, and it is not "
+                       "in %2. Nothing was written")
+            .arg(name, looked.join(QStringLiteral(" or "))));
+}
+
+std::optional<ProjectedOffer> findPoint(const QList<ProjectedOffer> &points, qsizetype offerIndex, bool spot,
+                                        int nodes)
+{
+    std::optional<ProjectedOffer> single;
+    for (const ProjectedOffer &pt : points) {
+        if (pt.offerIndex != offerIndex || (pt.mode == PriceMode::Spot) != spot)
+            continue;
+        if (pt.nodes == nodes)
+            return pt;
+        if (pt.nodes == 1)
+            single = pt;
+    }
+    return single;
+}
+
+Result<LaunchCandidate> launchCandidate(const QList<Offer> &offers, const QList<ProjectedOffer> &points,
+                                        qsizetype offerIndex, bool spot, int nodes)
+{
+    LaunchCandidate c;
+    c.offer = offers.at(offerIndex);
+    c.spot = spot;
+    const QString cloud = skypilotCloud(c.offer.provider);
+    if (spot && !cloud.isEmpty() && !SkypilotCloudTable::builtin().spotPriced(cloud)) {
+        if (!c.offer.onDemandUsdH)
+            return makeError(
+                QStringLiteral("%1: SkyPilot's %2 catalog has no spot price (it would cost the task at "
+                               "zero) and the offer has no on-demand price")
+                    .arg(offerIdText(c.offer, true), cloud));
+        c.spot = false;
+        c.notes.append(
+            QStringLiteral("planned on-demand, not as spot offer %1: SkyPilot's %2 catalog has no spot "
+                           "price, so it would cost a spot task at zero")
+                .arg(offerIdText(c.offer, true), cloud));
+    }
+    if (c.spot ? !c.offer.spotUsdH : !c.offer.onDemandUsdH)
+        return makeError(QStringLiteral("%1 has no %2 price")
+                             .arg(offerIdText(c.offer, c.spot),
+                                  c.spot ? QStringLiteral("spot") : QStringLiteral("on-demand")));
+    c.point = findPoint(points, offerIndex, c.spot, nodes);
+    return c;
+}
 
 QString launchKey(const Offer &offer, bool spot)
 {
@@ -134,6 +210,12 @@ Result<LaunchPlan> buildLaunchPlan(const Workload &w, const QList<LaunchCandidat
         return makeError(QStringLiteral("the disk size must be between 1 and 65536 GB"));
     if (o.measureSeconds < 10 || o.measureSeconds > 86400)
         return makeError(QStringLiteral("the measuring time must be between 10 s and 24 h"));
+    if (o.measures() && packageFileName(o).isEmpty())
+        return makeCodedError(
+            QStringLiteral("package-missing"),
+            QStringLiteral("the probe ships GPU Frontier's package %1 to the cluster: no package "
+                           "was given")
+                .arg(QString::fromLatin1(kDefaultPackageName)));
     LaunchPlan plan;
     plan.workload = w;
     plan.options = o;
@@ -150,11 +232,21 @@ Result<LaunchPlan> buildLaunchPlan(const Workload &w, const QList<LaunchCandidat
         }
         const QString launch = launchKey(c.offer, c.spot);
         if (const auto it = seen.find(launch); it != seen.end()) {
-            plan.skipped.append(QStringLiteral("%1: the same SkyPilot task as %2").arg(id, it->second));
+            plan.skipped.append(
+                QStringLiteral("%1: the same SkyPilot task as %2%3")
+                    .arg(id, it->second,
+                         c.notes.isEmpty() ? QString() : QStringLiteral(" (") + c.notes.join(u"; ") + u')'));
             continue;
         }
         if (c.spot && !c.offer.spotUsdH) {
             plan.skipped.append(QStringLiteral("%1: the offer has no spot price").arg(id));
+            continue;
+        }
+        if (c.spot && !SkypilotCloudTable::builtin().spotPriced(pin.value().cloud)) {
+            plan.skipped.append(
+                QStringLiteral("%1: SkyPilot's %2 catalog has no spot price (it would cost the task "
+                               "at zero); plan its on-demand offer")
+                    .arg(id, pin.value().cloud));
             continue;
         }
         LaunchTask t;
@@ -166,7 +258,7 @@ Result<LaunchPlan> buildLaunchPlan(const Workload &w, const QList<LaunchCandidat
         t.spot = c.spot;
         t.nodes = o.nodes;
         t.pin = pin.value();
-        t.notes = t.pin.notes;
+        t.notes = c.notes + t.pin.notes;
         t.diskGb = o.diskGb.value_or(diskSizeGb(w));
         const std::optional<double> price = c.spot ? c.offer.spotUsdH : c.offer.onDemandUsdH;
         if (price && *price > 0)
@@ -174,10 +266,14 @@ Result<LaunchPlan> buildLaunchPlan(const Workload &w, const QList<LaunchCandidat
         if (c.point && c.point->projected) {
             t.projectedHours = c.point->totalHours;
             t.projectedSamplesPerS = c.point->samplesPerS;
-            t.hoursCeiling = c.point->totalHours * o.costMargin;
+            t.taskHours = c.point->totalHours;
+            t.hoursCeiling = std::max(c.point->totalHours * o.costMargin, double(c.point->totalHoursHigh));
             if (c.point->costUsd > 0 && !hasFlag(c.point->flags, ProjectionFlag::InvalidPrice)) {
                 t.projectedCostUsd = c.point->costUsd;
-                t.costCeilingUsd = c.point->costUsd * o.costMargin;
+                t.taskCostUsd = c.point->costUsd;
+                t.taskCostHighUsd = std::max(c.point->costUsd, double(c.point->costUsdHigh));
+                // The ceiling covers the margin and the slow end of the projection's range.
+                t.costCeilingUsd = std::max(c.point->costUsd * o.costMargin, *t.taskCostHighUsd);
             }
             if (c.point->nodes != o.nodes)
                 t.notes.append(QStringLiteral("projected for %1 node(s); the task asks for %2")
@@ -187,10 +283,19 @@ Result<LaunchPlan> buildLaunchPlan(const Workload &w, const QList<LaunchCandidat
             t.notes.append(QStringLiteral("not projected: no cost ceiling"));
         }
         if (o.sweep && t.usdPerHour) {
-            // A sweep task runs the probe, the measuring time and the setup: about measure + 15 min.
+            // A sweep task runs the probe, the measuring time and the setup: about measure + 15 min, whatever
+            // the training would take.
             const double hours = (o.measureSeconds + 15 * 60) / 3600.0;
+            t.taskHours = hours;
+            t.taskCostUsd = *t.usdPerHour * hours;
+            t.taskCostHighUsd = t.taskCostUsd;
             t.hoursCeiling = hours * o.costMargin;
             t.costCeilingUsd = *t.usdPerHour * hours * o.costMargin;
+        } else if (o.sweep) {
+            t.taskHours.reset();
+            t.taskCostUsd.reset();
+            t.taskCostHighUsd.reset();
+            t.costCeilingUsd.reset();
         }
 
         auto env = [&](const char *key, const QString &value) {
@@ -214,25 +319,24 @@ Result<LaunchPlan> buildLaunchPlan(const Workload &w, const QList<LaunchCandidat
         env("GF_PROJECTED_SAMPLES_PER_S",
             t.projectedSamplesPerS ? QString::number(*t.projectedSamplesPerS, 'g', 8) : QString());
         env("GF_MAX_COST_USD", t.costCeilingUsd ? number(*t.costCeilingUsd) : QString());
+        env("GF_TASK_COST_USD", t.taskCostUsd ? number(*t.taskCostUsd) : QString());
+        env("GF_TASK_COST_HIGH_USD", t.taskCostHighUsd ? number(*t.taskCostHighUsd) : QString());
         env("GF_PROBE", o.measures() ? QStringLiteral("1") : QStringLiteral("0"));
         env("GF_MEASURE_SECONDS", QString::number(o.measureSeconds));
         env("GF_USER_CMD", o.runCommand);
 
         if (o.measures()) {
-            const QString pkg = o.packagePath.isEmpty() ? QStringLiteral("./gpufrontier-" GPUFRONTIER_VERSION
-                                                                         "-linux-x86_64.tar.gz")
-                                                        : o.packagePath;
-            t.fileMounts.append({remotePath(u"gpufrontier.tar.gz"), pkg});
-        }
-        if (o.measures())
+            t.fileMounts.append(
+                {remotePath(u"gpufrontier.tar.gz"), QStringLiteral("./") + packageFileName(o)});
             t.fileMounts.append({remotePath(kMeasureScriptName),
                                  QStringLiteral("./") + QString::fromUtf16(kMeasureScriptName)});
+        }
         t.setup = setup;
         t.run = run;
-        if (c.spot && !o.sweep)
+        if (t.managedJob())
             t.notes.append(
                 QStringLiteral("spot: launch it as a managed job (sky jobs launch), which SkyPilot "
-                               "restarts after a preemption"));
+                               "restarts after a preemption (job_recovery)"));
         plan.tasks.append(t);
     }
     if (plan.tasks.isEmpty()) {
@@ -253,13 +357,13 @@ QString taskYaml(const LaunchTask &t, const LaunchPlan &plan)
                 .arg(t.offerId, gpuModelName(t.offer),
                      t.spot ? QStringLiteral("spot") : QStringLiteral("on-demand")));
     if (t.projectedHours)
-        comment(QStringLiteral("Projected: %1 h, %2 USD; cost ceiling %3 USD (x%4)")
-                    .arg(number(*t.projectedHours),
-                         t.projectedCostUsd ? number(*t.projectedCostUsd) : QStringLiteral("?"),
-                         t.costCeilingUsd ? number(*t.costCeilingUsd) : QStringLiteral("?"),
-                         number(o.costMargin)));
-    comment(t.spot && !o.sweep ? QStringLiteral("Launch: sky jobs launch -n %1 %2").arg(t.name, t.fileName)
-                               : QStringLiteral("Launch: sky launch -c %1 %2").arg(t.name, t.fileName));
+        comment(QStringLiteral("Projected%1: %2 h, %3 USD")
+                    .arg(o.sweep ? QStringLiteral(" training") : QString(), number(*t.projectedHours),
+                         t.projectedCostUsd ? number(*t.projectedCostUsd) : QStringLiteral("?")));
+    if (t.costCeilingUsd)
+        comment(QStringLiteral("This task: about %1 USD (up to %2); cost ceiling %3 USD")
+                    .arg(number(*t.taskCostUsd), number(*t.taskCostHighUsd), number(*t.costCeilingUsd)));
+    comment(QStringLiteral("Launch: ") + t.launchCommand());
     for (const QString &n : t.notes)
         comment(QStringLiteral("Note: ") + n);
     y += QStringLiteral("name: %1\n").arg(t.name);
@@ -280,12 +384,13 @@ QString taskYaml(const LaunchTask &t, const LaunchPlan &plan)
             infra += u'/' + t.pin.zone;
         y += QStringLiteral("  infra: %1\n").arg(yamlQuoted(infra));
     }
-    y += QStringLiteral("  instance_type: %1\n").arg(yamlQuoted(t.pin.instanceType));
+    if (!t.pin.instanceType.isEmpty())
+        y += QStringLiteral("  instance_type: %1\n").arg(yamlQuoted(t.pin.instanceType));
     y += QStringLiteral("  accelerators: %1\n")
              .arg(yamlQuoted(QStringLiteral("%1:%2").arg(t.pin.accelerator).arg(t.pin.acceleratorCount)));
     y += QStringLiteral("  use_spot: %1\n").arg(t.spot ? QStringLiteral("true") : QStringLiteral("false"));
     y += QStringLiteral("  disk_size: %1\n").arg(t.diskGb);
-    if (t.spot)
+    if (t.managedJob())
         y += QStringLiteral("  job_recovery: FAILOVER\n");
     y += QStringLiteral("envs:\n");
     for (const auto &[k, v] : t.envs)
@@ -313,16 +418,27 @@ QString planReadme(const LaunchPlan &plan)
         "\nOne SkyPilot task per offer (SkyPilot: https://docs.skypilot.co). Each YAML pins exactly that\n"
         "offer: cloud/region[/zone], instance type, accelerators, spot or on-demand. Run every command "
         "below\n"
-        "from this folder (file_mounts name local files relative to it).\n");
+        "from this folder (file_mounts name local files relative to it). Spot tasks run as managed jobs\n"
+        "(sky jobs launch), which SkyPilot restarts after a preemption (job_recovery: FAILOVER); on-demand\n"
+        "tasks as clusters (sky launch).\n");
+    const bool hostLeftOpen = std::any_of(plan.tasks.cbegin(), plan.tasks.cend(),
+                                          [](const LaunchTask &t) { return t.pin.instanceType.isEmpty(); });
+    if (hostLeftOpen)
+        r += QStringLiteral(
+            "\nHosts SkyPilot cannot pin: SkyPilot attaches each GPU only to certain host types\n"
+            "(resources/providers/skypilot_hosts.csv, from SkyPilot's GCP catalog rules; e.g. H100:8 only "
+            "to\n"
+            "a3-highgpu-8g, not a3-edgegpu-8g). A task marked \"host chosen by SkyPilot\" planned an offer "
+            "on a\n"
+            "host outside those rules: it pins the accelerators and the region/zone, leaves instance_type "
+            "out,\n"
+            "and SkyPilot chooses its host for them. Its price and projection are the offer's; the host\n"
+            "SkyPilot chooses has the same GPUs and may cost more or less (sky launch shows its price).\n");
     if (o.measures())
         r += QStringLiteral(
-                 "\nWith the probe: copy GPU Frontier's Linux package here first (build it with `cpack -G "
-                 "TGZ` in\n"
-                 "a release build folder; the CUDA probe is in it when CUDA was found at build time):\n"
-                 "  file_mounts expects %1\n")
-                 .arg(safe(o.packagePath.isEmpty()
-                               ? QStringLiteral("./gpufrontier-" GPUFRONTIER_VERSION "-linux-x86_64.tar.gz")
-                               : o.packagePath));
+                 "\nWith the probe: GPU Frontier's Linux package is in this folder as %1 (file_mounts\n"
+                 "ships it; the CUDA probe is in it when CUDA was found at build time).\n")
+                 .arg(safe(packageFileName(o)));
     if (!o.runCommand.isEmpty())
         r +=
             QStringLiteral("\nTraining command (envs GF_USER_CMD): %1\n"
@@ -335,7 +451,10 @@ QString planReadme(const LaunchPlan &plan)
         r += QStringLiteral("  %1 x %2 on %3 %4 in %5, %6, %7 node(s), disk %8 GB\n")
                  .arg(t.pin.accelerator)
                  .arg(t.pin.acceleratorCount)
-                 .arg(t.pin.cloud, safe(t.pin.instanceType), safe(locationText(t.pin.region, t.pin.zone)),
+                 .arg(t.pin.cloud,
+                      t.pin.instanceType.isEmpty() ? QStringLiteral("(host chosen by SkyPilot)")
+                                                   : safe(t.pin.instanceType),
+                      safe(locationText(t.pin.region, t.pin.zone)),
                       t.spot ? QStringLiteral("spot") : QStringLiteral("on-demand"))
                  .arg(t.nodes)
                  .arg(t.diskGb);
@@ -344,26 +463,34 @@ QString planReadme(const LaunchPlan &plan)
         else
             r += QStringLiteral("  price unknown");
         if (t.projectedHours)
-            r += QStringLiteral("; projected %1 h, %2 USD")
-                     .arg(number(*t.projectedHours),
+            r += QStringLiteral("; projected%1 %2 h, %3 USD")
+                     .arg(o.sweep ? QStringLiteral(" training") : QString(), number(*t.projectedHours),
                           t.projectedCostUsd ? number(*t.projectedCostUsd) : QStringLiteral("?"));
         r += u'\n';
-        if (t.costCeilingUsd)
+        if (t.costCeilingUsd) {
+            if (o.sweep)
+                r += QStringLiteral("  this task measures only: about %1 h, %2 USD\n")
+                         .arg(number(*t.taskHours), number(*t.taskCostUsd));
+            else
+                r += QStringLiteral("  projected cost range up to %1 USD (the slow end of the projection)\n")
+                         .arg(number(*t.taskCostHighUsd));
             r += QStringLiteral("  COST CEILING: %1 USD (%2 x %3%4); stop it by %5 h\n")
                      .arg(number(*t.costCeilingUsd),
                           o.sweep ? QStringLiteral("price x measuring time + 15 min setup")
                                   : QStringLiteral("projected cost"),
-                          number(o.costMargin), QString(),
+                          number(o.costMargin),
+                          o.sweep ? QString() : QStringLiteral(", at least the slow end of its range"),
                           t.hoursCeiling ? number(*t.hoursCeiling) : QStringLiteral("?"));
-        else
+        } else {
             r += QStringLiteral("  COST CEILING: unknown (no projection or price)\n");
-        if (t.spot && !o.sweep) {
-            r += QStringLiteral("  launch:   sky jobs launch -n %1 %2\n").arg(t.name, t.fileName);
+        }
+        if (t.managedJob()) {
+            r += QStringLiteral("  launch:   %1\n").arg(t.launchCommand());
             r += QStringLiteral("  watch:    sky jobs queue; sky jobs logs -n %1\n").arg(t.name);
             r += QStringLiteral("  results:  sky jobs logs -n %1 --no-follow > results/%1.log\n").arg(t.name);
             r += QStringLiteral("  stop:     sky jobs cancel -n %1\n").arg(t.name);
         } else {
-            r += QStringLiteral("  launch:   sky launch -c %1 %2\n").arg(t.name, t.fileName);
+            r += QStringLiteral("  launch:   %1\n").arg(t.launchCommand());
             r += QStringLiteral("  results:  mkdir -p results && rsync -a %1:%2/ results/ (or: sky logs %1 > "
                                 "results/%1.log)\n")
                      .arg(t.name, QString::fromUtf16(kRemoteResultDir));
@@ -410,55 +537,80 @@ QString planReadme(const LaunchPlan &plan)
         "from your measurement (marked \"measured\" in the tables, chart and reports).\n");
     if (o.sweep)
         r += QStringLiteral(
-            "\nAll at once: bash sweep.sh launches every task in parallel, waits, collects the\n"
-            "JSON files into results/ and tears every cluster down (also on Ctrl-C).\n");
+            "\nAll at once: bash sweep.sh launches every task in parallel (spot tasks as managed jobs,\n"
+            "on-demand tasks as clusters), waits, collects the JSON files and job logs into results/ and\n"
+            "tears every cluster down and cancels every job (also on Ctrl-C).\n");
     return r;
 }
 
 QString sweepScript(const LaunchPlan &plan)
 {
-    QString names;
+    QString clusters, jobs;
     for (const LaunchTask &t : plan.tasks)
-        names += u' ' + shellQuoted(t.name);
+        (t.managedJob() ? jobs : clusters) += u' ' + shellQuoted(t.name);
     QString s =
         QStringLiteral(
             "#!/usr/bin/env bash\n"
             "# GPU Frontier validation sweep (generated): launches every task of this folder in parallel, "
             "waits\n"
-            "# for them, collects the measurement JSON files into results/ and tears the clusters down.\n"
+            "# for them, collects the measurements into results/ and tears the clusters down.\n"
+            "# On-demand tasks run as clusters (sky launch); spot tasks as managed jobs (sky jobs launch), "
+            "which\n"
+            "# SkyPilot restarts after a preemption (job_recovery) and tears down when they end.\n"
             "# Run it from anywhere: bash sweep.sh. Needs SkyPilot (sky) with the clouds set up (sky "
             "check).\n"
             "set -uo pipefail\n"
             "cd \"$(dirname \"$0\")\" || exit 1\n"
-            "tasks=(%1 )\n"
-            "result_dir=%2\n"
+            "clusters=(%1 )\n"
+            "jobs=(%2 )\n"
+            "result_dir=%3\n"
             "mkdir -p results\n"
-            "teardown() {\n"
-            "  for t in \"${tasks[@]}\"; do sky down -y \"$t\" >\"results/$t.down.log\" 2>&1 & done\n"
+            "down_clusters() {\n"
+            "  for t in \"${clusters[@]}\"; do sky down -y \"$t\" >\"results/$t.down.log\" 2>&1 & done\n"
             "  wait\n"
             "}\n"
-            "trap 'echo \"interrupted: tearing the clusters down\"; teardown; exit 130' INT TERM\n"
+            "cancel_jobs() {\n"
+            "  for t in \"${jobs[@]}\"; do sky jobs cancel -y -n \"$t\" >\"results/$t.cancel.log\" 2>&1 & "
+            "done\n"
+            "  wait\n"
+            "}\n"
+            "trap 'echo \"interrupted: cancelling the jobs and tearing the clusters down\"; cancel_jobs; "
+            "down_clusters; exit 130' INT TERM\n"
             "pids=()\n"
-            "for t in \"${tasks[@]}\"; do\n"
-            "  echo \"launching $t\"\n"
+            "names=()\n"
+            "for t in \"${clusters[@]}\"; do\n"
+            "  echo \"launching $t (cluster)\"\n"
             "  sky launch -y -c \"$t\" \"$t.yaml\" >\"results/$t.log\" 2>&1 &\n"
             "  pids+=(\"$!\")\n"
+            "  names+=(\"$t\")\n"
+            "done\n"
+            "for t in \"${jobs[@]}\"; do\n"
+            "  echo \"launching $t (managed spot job)\"\n"
+            "  sky jobs launch -y -n \"$t\" \"$t.yaml\" >\"results/$t.log\" 2>&1 &\n"
+            "  pids+=(\"$!\")\n"
+            "  names+=(\"$t\")\n"
             "done\n"
             "failed=0\n"
-            "for i in \"${!tasks[@]}\"; do\n"
-            "  t=${tasks[$i]}\n"
+            "for i in \"${!names[@]}\"; do\n"
+            "  t=${names[$i]}\n"
             "  if wait \"${pids[$i]}\"; then echo \"$t finished\"; else echo \"$t failed: see "
             "results/$t.log\"; failed=1; fi\n"
             "done\n"
-            "for t in \"${tasks[@]}\"; do\n"
+            "for t in \"${clusters[@]}\"; do\n"
             "  rsync -a \"$t:$result_dir/$t.json\" \"results/$t.json\" 2>/dev/null \\\n"
             "    || echo \"$t: no JSON file copied; results/$t.log holds the GPUFRONTIER-MEASUREMENT line if "
             "it ran\"\n"
             "done\n"
-            "teardown\n"
-            "echo \"Import the measurements: gpufrontier-cli measure --import results/*.json\"\n"
+            "for t in \"${jobs[@]}\"; do\n"
+            "  sky jobs logs -n \"$t\" --no-follow >\"results/$t.job.log\" 2>&1 \\\n"
+            "    || echo \"$t: no job log; results/$t.log holds the GPUFRONTIER-MEASUREMENT line if it "
+            "ran\"\n"
+            "done\n"
+            "down_clusters\n"
+            "echo \"Import the measurements: gpufrontier-cli measure --import results/*.json "
+            "results/*.job.log\"\n"
             "exit \"$failed\"\n")
-            .arg(names, shellQuoted(QString::fromUtf16(kRemoteResultDir)));
+            .arg(clusters, jobs, shellQuoted(QString::fromUtf16(kRemoteResultDir)));
     return s;
 }
 
@@ -491,6 +643,15 @@ Result<QStringList> writeLaunchPlan(const LaunchPlan &plan, const QString &dir)
         if (auto st = write(t.fileName, taskYaml(t, plan).toUtf8(), false); !st)
             return st.error();
     if (plan.options.measures()) {
+        // The package travels with the plan: file_mounts names the copy in this folder.
+        const QString package = plan.options.packagePath;
+        const QString target = d.filePath(packageFileName(plan.options));
+        if (QFileInfo(target).canonicalFilePath() != QFileInfo(package).canonicalFilePath()) {
+            QFile::remove(target);
+            if (!QFile::copy(package, target))
+                return makeError(QStringLiteral("cannot copy the package %1 to %2").arg(package, target));
+        }
+        written.append(target);
         const QByteArray script = measureScript();
         if (script.isEmpty())
             return makeError(QStringLiteral("the measurement script is missing from the application"));

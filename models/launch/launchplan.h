@@ -24,6 +24,8 @@ inline constexpr char16_t kRemotePlanDir[] = u"gpufrontier-plan";
 inline constexpr char16_t kRemoteResultDir[] = u"gpufrontier-results";
 /// The measurement script written into a plan folder (resources/launch/gf_measure.py).
 inline constexpr char16_t kMeasureScriptName[] = u"gf_measure.py";
+/// The name `cpack -G TGZ` gives GPU Frontier's Linux package.
+inline constexpr char kDefaultPackageName[] = "gpufrontier-" GPUFRONTIER_VERSION "-linux-x86_64.tar.gz";
 
 /// What the user chose for a plan.
 struct LaunchOptions
@@ -35,7 +37,9 @@ struct LaunchOptions
     bool legacyKeys = false; ///< cloud/region/zone keys instead of infra (SkyPilot < 0.10)
     double costMargin = kDefaultCostMargin;
     std::optional<int> diskGb; ///< override of the disk size from the workload's data
-    QString packagePath;       ///< local path of GPU Frontier's .tar.gz as file_mounts names it
+    /// GPU Frontier's .tar.gz (a path here): required when measuring; writeLaunchPlan copies it into the plan
+    /// folder and file_mounts names the copy (findPackage finds it).
+    QString packagePath;
     int measureSeconds = kDefaultMeasureSeconds;
 
     /// Whether tasks measure: gf_measure.py runs gpufrontier-probe (the package is shipped) and the
@@ -50,6 +54,7 @@ struct LaunchCandidate
     Offer offer;
     bool spot = false;
     std::optional<ProjectedOffer> point; ///< projected point (for the cost ceiling); nodes as in the plan
+    QStringList notes;                   ///< what launchCandidate changed (on-demand instead of spot, ...)
 };
 
 /// One SkyPilot task: everything its YAML says.
@@ -67,13 +72,24 @@ struct LaunchTask
     std::optional<double> projectedCostUsd;
     std::optional<double> usdPerHour; ///< whole job (price x nodes)
     std::optional<double> projectedSamplesPerS;
-    std::optional<double> costCeilingUsd;          ///< projected cost x margin
-    std::optional<double> hoursCeiling;            ///< projected hours x margin
-    QList<std::pair<QString, QString>> envs;       ///< in order; values are data, written as quoted scalars
+    /// What this task is expected to cost: the projected training, or in a sweep the measuring run (price x
+    /// (measuring time + 15 min)); and the slow end of the projection's range (the same in a sweep).
+    std::optional<double> taskCostUsd;
+    std::optional<double> taskCostHighUsd;
+    std::optional<double> taskHours;         ///< the same for the time
+    std::optional<double> costCeilingUsd;    ///< task cost x margin, never below taskCostHighUsd
+    std::optional<double> hoursCeiling;      ///< task hours x margin, never below the slow end of its range
+    QList<std::pair<QString, QString>> envs; ///< in order; values are data, written as quoted scalars
     QList<std::pair<QString, QString>> fileMounts; ///< remote path -> local path
     QString setup;                                 ///< generated shell (fixed templates only)
     QString run;                                   ///< generated shell (fixed templates only)
     QStringList notes;
+
+    /// Spot tasks run as SkyPilot managed jobs (`sky jobs launch`), the only launch in which job_recovery
+    /// restarts a preempted task; on-demand tasks as clusters (`sky launch`). The one home of this rule.
+    bool managedJob() const { return spot; }
+    /// "sky jobs launch -n NAME FILE" or "sky launch -c NAME FILE" (run in the plan folder).
+    QString launchCommand() const;
 };
 
 struct LaunchPlan
@@ -95,6 +111,21 @@ QString taskName(const Workload &workload, int number);
 /// whose zone is not pinned). Empty when SkyPilot cannot launch the offer.
 QString launchKey(const Offer &offer, bool spot);
 
+/// GPU Frontier's package for a measuring plan: `given` when set (it must be a file), else
+/// kDefaultPackageName in the first of `searchDirs` that has it. The error says where it looked and how to
+/// make or name one.
+Result<QString> findPackage(const QString &given, const QStringList &searchDirs);
+
+/// The projected point of offer `offerIndex` at a price mode for `nodes` (else for 1 node); none when absent.
+std::optional<ProjectedOffer> findPoint(const QList<ProjectedOffer> &points, qsizetype offerIndex, bool spot,
+                                        int nodes);
+
+/// The candidate to plan for offers[offerIndex] at a price mode: spot on a cloud whose SkyPilot catalog has
+/// no spot price (skypilot_clouds.csv) becomes the offer's on-demand point, with a note; an error when
+/// nothing of it can be planned (no price at that mode, spot only).
+Result<LaunchCandidate> launchCandidate(const QList<Offer> &offers, const QList<ProjectedOffer> &points,
+                                        qsizetype offerIndex, bool spot, int nodes);
+
 /// The tasks for the candidates (in their order; candidates with the same launchKey are planned once, the
 /// repeats listed in `skipped`). Offers
 /// SkyPilot cannot launch are listed in `skipped`; an error only when no task remains or an option is
@@ -112,7 +143,7 @@ QString sweepScript(const LaunchPlan &plan);
 QByteArray measureScript();
 
 /// Writes the plan into `dir` (created when missing): one YAML per task, README.txt, and with measuring
-/// gf_measure.py, with a sweep sweep.sh. Returns the files written (full paths).
+/// gf_measure.py and a copy of the package, with a sweep sweep.sh. Returns the files written (full paths).
 Result<QStringList> writeLaunchPlan(const LaunchPlan &plan, const QString &dir);
 
 /// Frontier points ranked for "top K": feasible frontier points by the recommendation's score for the

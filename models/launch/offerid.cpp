@@ -6,7 +6,9 @@ namespace gf {
 
 namespace {
 
-QString encodePart(const QString &s)
+/// `commas`: ',' written %2C too, so that an offer ID survives the CLI's comma-separated values (a vast.ai
+/// region "France, FR, EU").
+QString encodePart(const QString &s, bool commas = false)
 {
     QString out;
     out.reserve(s.size());
@@ -17,6 +19,8 @@ QString encodePart(const QString &s)
             out += QStringLiteral("%2F");
         else if (c == u':')
             out += QStringLiteral("%3A");
+        else if (commas && c == u',')
+            out += QStringLiteral("%2C");
         else
             out += c;
     }
@@ -30,8 +34,8 @@ QString decodePart(const QString &s)
     for (qsizetype i = 0; i < s.size(); ++i) {
         if (s.at(i) == u'%' && i + 2 < s.size()) {
             const QString hex = s.mid(i + 1, 2).toUpper();
-            if (hex == u"25" || hex == u"2F" || hex == u"3A") {
-                out += hex == u"25" ? u'%' : hex == u"2F" ? u'/' : u':';
+            if (hex == u"25" || hex == u"2F" || hex == u"3A" || hex == u"2C") {
+                out += hex == u"25" ? u'%' : hex == u"2F" ? u'/' : hex == u"3A" ? u':' : u',';
                 i += 2;
                 continue;
             }
@@ -45,10 +49,10 @@ QString decodePart(const QString &s)
 
 QString offerIdText(const Offer &offer, bool spot)
 {
-    QString id =
-        encodePart(offer.provider) + u'/' + encodePart(offer.instanceType) + u'/' + encodePart(offer.region);
+    QString id = encodePart(offer.provider, true) + u'/' + encodePart(offer.instanceType, true) + u'/' +
+                 encodePart(offer.region, true);
     if (!offer.zone.isEmpty())
-        id += u'/' + encodePart(offer.zone);
+        id += u'/' + encodePart(offer.zone, true);
     if (spot)
         id += QStringLiteral(":spot");
     return id;

@@ -10,8 +10,9 @@ namespace gf {
 
 /// An offer as one word for the command line and for plans: "provider/instance_type/region[/zone][:spot]",
 /// e.g. "aws/p4d.24xlarge/us-east-1", "gcp/a2-highgpu-1g/us-central1/us-central1-a:spot",
-/// "vastai/1x-H200-32-65536/France, FR, EU". Inside a part, '%', '/' and ':' are written %25, %2F and %3A,
-/// so every catalog string has exactly one ID. ":spot" asks for the spot price, ":on-demand" (or nothing)
+/// "vastai/1x-H200-32-65536/France%2C FR%2C EU". Inside a part, '%', '/', ':' and ',' are written %25, %2F,
+/// %3A and %2C (',' because the CLI splits repeated values at commas), so every catalog string has exactly
+/// one ID; a raw ',' still reads as itself. ":spot" asks for the spot price, ":on-demand" (or nothing)
 /// for on-demand.
 struct OfferId
 {

@@ -1,6 +1,7 @@
 #include "launch/skypilotnames.h"
 
 #include "domain/provider.h"
+#include "launch/skypilotrules.h"
 #include "util/csv.h"
 #include "util/resourcefiles.h"
 
@@ -136,6 +137,52 @@ Result<SkypilotPin> skypilotPin(const Offer &o, const SkypilotAcceleratorTable &
     pin.accelerator = table.acceleratorName(o.gpuId, pin.cloud, pin.instanceType);
     if (pin.accelerator.isEmpty())
         return makeError(QStringLiteral("GPU %1 has no SkyPilot accelerator name").arg(o.gpuId));
+    if (const auto retired = retiredText(o))
+        return makeError(*retired);
+
+    // SkyPilot's pairing of hosts and accelerators (skypilot_hosts.csv): a pair it refuses is not pinned.
+    const SkypilotHostTable &hosts = SkypilotHostTable::builtin();
+    if (auto pair = hosts.checkPair(pin.cloud, pin.instanceType, pin.accelerator, pin.acceleratorCount,
+                                    o.vcpus, o.ramGb);
+        !pair) {
+        if (!hosts.countAttachable(pin.cloud, pin.accelerator, pin.acceleratorCount))
+            return pair.error();
+        // SkyPilot chooses among its hosts for these accelerators; the location is pinned only as far as its
+        // catalog lists one of them there (skypilot_host_zones.csv), else it would find nothing to launch.
+        const QStringList choices = hosts.hostsFor(pin.cloud, pin.accelerator, pin.acceleratorCount);
+        bool known = false, inZone = false, inRegion = false;
+        for (const QString &h : choices) {
+            if (const QStringList *zones = hosts.zonesOf(pin.cloud, h)) {
+                known = true;
+                for (const QString &z : *zones) {
+                    inZone = inZone || (!pin.zone.isEmpty() && z == pin.zone);
+                    inRegion = inRegion || z.startsWith(pin.region + u'-');
+                }
+            }
+        }
+        const QString hostText =
+            choices.isEmpty() ? QStringLiteral("an N1 host") : choices.join(QStringLiteral(", "));
+        QString where;
+        if (!known || inZone || (pin.zone.isEmpty() && inRegion)) {
+            where = QStringLiteral("in %1").arg(locationText(pin.region, pin.zone));
+        } else if (inRegion) {
+            where = QStringLiteral("in region %1 (SkyPilot's catalog has %2 in other zones of it, not in %3)")
+                        .arg(pin.region, hostText, pin.zone);
+            pin.zone.clear();
+        } else {
+            where = QStringLiteral("on %1 in any region (SkyPilot's catalog has %2 in no zone of %3)")
+                        .arg(pin.cloud, hostText, pin.region);
+            pin.zone.clear();
+            pin.region.clear();
+        }
+        pin.notes.append(QStringLiteral("%1: the task pins %2:%3 %4 without an instance type, and SkyPilot "
+                                        "chooses the host (%5); the price shown is this offer's, SkyPilot's "
+                                        "host may cost more or less")
+                             .arg(pair.error().message, pin.accelerator)
+                             .arg(pin.acceleratorCount)
+                             .arg(where, hostText));
+        pin.instanceType.clear();
+    }
 
     if (pin.cloud == u"vast") {
         // SkyPilot launches vast.ai by its own synthetic types "<count>x-<GPU>-32-65536"; a marketplace

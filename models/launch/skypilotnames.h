@@ -45,7 +45,7 @@ struct SkypilotPin
     QString cloud;        ///< aws, gcp, azure, paperspace, vast
     QString region;       ///< empty: none pinned
     QString zone;         ///< empty: none pinned
-    QString instanceType; ///< SkyPilot's instance type
+    QString instanceType; ///< SkyPilot's instance type; empty: SkyPilot chooses the host for the accelerators
     QString accelerator;  ///< NAME of NAME:COUNT
     int acceleratorCount = 0;
     QStringList notes; ///< what differs from the offer (nearest vast.ai type, AWS zone id not pinned, ...)
@@ -53,8 +53,11 @@ struct SkypilotPin
 
 /// The pin of one offer: cloud, region, zone (where SkyPilot takes the provider's zone name), instance type
 /// (GCP n1 offers "n1-standard-8+1xT4" become n1-standard-8 plus T4:1; a vast.ai marketplace offer becomes
-/// SkyPilot's nearest synthetic type, region left open) and accelerator. An error for offers SkyPilot cannot
-/// launch: an unrecognised GPU, a GPU without a SkyPilot name, a fractional GPU count, an unknown provider.
+/// SkyPilot's nearest synthetic type, region left open) and accelerator. A host SkyPilot does not pair with
+/// the accelerators (skypilotrules.h, e.g. GCP a3-edgegpu-8g with H100:8) is left out: the pin names the
+/// accelerators and the location, SkyPilot chooses one of its hosts, and a note says so. An error for offers
+/// SkyPilot cannot launch: an unrecognised GPU, a GPU without a SkyPilot name, a fractional GPU count, an
+/// unknown provider, a retired size (retired_instances.csv), a count SkyPilot attaches to no host.
 Result<SkypilotPin> skypilotPin(const Offer &offer,
                                 const SkypilotAcceleratorTable &table = SkypilotAcceleratorTable::builtin());
 

@@ -63,6 +63,12 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString target = dir.filePath(u"plan"_s);
+        const QString package = dir.filePath(u"gf-package.tar.gz"_s);
+        {
+            QFile p(package);
+            QVERIFY(p.open(QIODevice::WriteOnly));
+            p.write("not really a package");
+        }
         bool sawDialog = false;
         // The dialog, then the message box: both modal, answered from timers.
         QTimer::singleShot(200, this, [&] {
@@ -73,6 +79,7 @@ private Q_SLOTS:
             d->findChild<QLineEdit *>(u"launchDir"_s)->setText(target);
             d->findChild<QLineEdit *>(u"launchRun"_s)->setText(u"python train.py"_s);
             d->findChild<QCheckBox *>(u"launchProbe"_s)->setChecked(true);
+            d->findChild<QLineEdit *>(u"launchPackage"_s)->setText(package); // issue 28: copied into the plan
             d->findChild<QSpinBox *>(u"launchNodes"_s)->setValue(1);
             QTimer::singleShot(300, this, [] {
                 if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget()))
@@ -87,6 +94,7 @@ private Q_SLOTS:
         const QDir plan(target);
         QVERIFY(plan.exists(u"README.txt"_s));
         QVERIFY(plan.exists(u"gf_measure.py"_s));
+        QVERIFY(plan.exists(u"gf-package.tar.gz"_s));
         const QStringList yamls = plan.entryList({u"*.yaml"_s});
         QCOMPARE(yamls.size(), 1);
         QFile f(plan.filePath(yamls.first()));
