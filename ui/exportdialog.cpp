@@ -122,9 +122,10 @@ Status runExportJob(const ExportJob &job)
     in.title = job.title;
     const ProjectionResults &r = *job.context.results;
     auto projectAll = [&] {
-        // The whole catalog, same workload, options and calibration, no filter.
-        return std::make_shared<const ProjectionResults>(ProjectionController::compute(
-            r.jobId, job.context.catalog, OfferFilter{}, r.workload, r.options, r.calibration));
+        // The whole catalog, same workload, options, calibration and measurements, no filter.
+        ProjectionRequest request = requestOf(r);
+        request.filter = OfferFilter{};
+        return std::make_shared<const ProjectionResults>(projectCatalog(job.context.catalog, request));
     };
     if (job.offers == ReportOfferSet::All && !r.filter.isEmpty() && !job.context.catalog.isEmpty())
         in.results = projectAll();

@@ -325,8 +325,7 @@ void MainWindow::onLoaded(quint64 request, const CatalogLoad &loaded)
     m_offers->setOffers(load.offers, load.snapshots);
     m_projection->setCalibration(load.calibration);
     m_measurementsPage->setCalibration(load.calibration);
-    m_measurements = load.measurements;
-    onWorkloadChanged(); // the options carry the measurements
+    m_projection->setMeasurements(load.measurements);
     m_projection->setOffers(std::move(load.offers));
     m_catalogs->setReadOnly(load.readOnly);
     QStringList banner;
@@ -358,9 +357,7 @@ void MainWindow::onWorkloadChanged()
         return;
     }
     m_projection->setWorkload(w.value());
-    ProjectionOptions options = m_workload->options();
-    options.measurements = m_measurements;
-    m_projection->setOptions(options);
+    m_projection->setOptions(m_workload->options());
 }
 
 QList<qsizetype> MainWindow::selectedOfferPoints() const
@@ -370,8 +367,8 @@ QList<qsizetype> MainWindow::selectedOfferPoints() const
     if (!r)
         return out;
     for (int row : m_offers->selectedRows())
-        if (row >= 0 && row < r->primaryPoint.size() && r->primaryPoint.at(row) >= 0)
-            out.append(r->primaryPoint.at(row));
+        if (const qsizetype p = r->pointForRow(row); p >= 0)
+            out.append(p);
     return out;
 }
 
@@ -438,9 +435,7 @@ void MainWindow::openLaunchPlan(QList<qsizetype> points)
                       static_cast<int>(plan.value().tasks.size()))
                        .arg(QDir::toNativeSeparators(dialog.directory()));
     for (const LaunchTask &t : plan.value().tasks)
-        text += u'\n' + (t.spot && !plan.value().options.sweep ? QStringLiteral("sky jobs launch -n %1 %2")
-                                                               : QStringLiteral("sky launch -c %1 %2"))
-                            .arg(t.name, t.fileName);
+        text += u'\n' + t.launchCommand();
     for (const QString &s : plan.value().skipped)
         text += u'\n' + tr("Not planned: %1").arg(s);
     if (plan.value().options.measures())

@@ -5,7 +5,7 @@
 #include "domain/gpuspecs.h"
 #include "probe/probejson.h"
 #include "util/format.h"
-#include "viewmodels/calibrationchoice.h"
+#include "probe/calibrationchoice.h"
 
 #include <QFile>
 #include <QFileDialog>

@@ -123,6 +123,12 @@ QString taskName(const Workload &w, int n)
     return QStringLiteral("gf-%1-%2").arg(s).arg(n);
 }
 
+QString LaunchTask::launchCommand() const
+{
+    return managedJob ? QStringLiteral("sky jobs launch -n %1 %2").arg(name, fileName)
+                      : QStringLiteral("sky launch -c %1 %2").arg(name, fileName);
+}
+
 Result<LaunchPlan> buildLaunchPlan(const Workload &w, const QList<LaunchCandidate> &candidates,
                                    const LaunchOptions &o)
 {
@@ -229,7 +235,8 @@ Result<LaunchPlan> buildLaunchPlan(const Workload &w, const QList<LaunchCandidat
                                  QStringLiteral("./") + QString::fromUtf16(kMeasureScriptName)});
         t.setup = setup;
         t.run = run;
-        if (c.spot && !o.sweep)
+        t.managedJob = c.spot && !o.sweep;
+        if (t.managedJob)
             t.notes.append(
                 QStringLiteral("spot: launch it as a managed job (sky jobs launch), which SkyPilot "
                                "restarts after a preemption"));
@@ -258,8 +265,7 @@ QString taskYaml(const LaunchTask &t, const LaunchPlan &plan)
                          t.projectedCostUsd ? number(*t.projectedCostUsd) : QStringLiteral("?"),
                          t.costCeilingUsd ? number(*t.costCeilingUsd) : QStringLiteral("?"),
                          number(o.costMargin)));
-    comment(t.spot && !o.sweep ? QStringLiteral("Launch: sky jobs launch -n %1 %2").arg(t.name, t.fileName)
-                               : QStringLiteral("Launch: sky launch -c %1 %2").arg(t.name, t.fileName));
+    comment(QStringLiteral("Launch: ") + t.launchCommand());
     for (const QString &n : t.notes)
         comment(QStringLiteral("Note: ") + n);
     y += QStringLiteral("name: %1\n").arg(t.name);
@@ -357,13 +363,12 @@ QString planReadme(const LaunchPlan &plan)
                           t.hoursCeiling ? number(*t.hoursCeiling) : QStringLiteral("?"));
         else
             r += QStringLiteral("  COST CEILING: unknown (no projection or price)\n");
-        if (t.spot && !o.sweep) {
-            r += QStringLiteral("  launch:   sky jobs launch -n %1 %2\n").arg(t.name, t.fileName);
+        r += QStringLiteral("  launch:   %1\n").arg(t.launchCommand());
+        if (t.managedJob) {
             r += QStringLiteral("  watch:    sky jobs queue; sky jobs logs -n %1\n").arg(t.name);
             r += QStringLiteral("  results:  sky jobs logs -n %1 --no-follow > results/%1.log\n").arg(t.name);
             r += QStringLiteral("  stop:     sky jobs cancel -n %1\n").arg(t.name);
         } else {
-            r += QStringLiteral("  launch:   sky launch -c %1 %2\n").arg(t.name, t.fileName);
             r += QStringLiteral("  results:  mkdir -p results && rsync -a %1:%2/ results/ (or: sky logs %1 > "
                                 "results/%1.log)\n")
                      .arg(t.name, QString::fromUtf16(kRemoteResultDir));

@@ -74,6 +74,12 @@ struct LaunchTask
     QString setup;                                 ///< generated shell (fixed templates only)
     QString run;                                   ///< generated shell (fixed templates only)
     QStringList notes;
+    /// Launched as a SkyPilot managed job (restarted after a preemption): a spot task outside a sweep.
+    bool managedJob = false;
+
+    /// The one command that launches the task from the plan's folder: "sky jobs launch -n NAME FILE" for
+    /// a managed job, else "sky launch -c NAME FILE".
+    QString launchCommand() const;
 };
 
 struct LaunchPlan

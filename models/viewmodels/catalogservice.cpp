@@ -9,7 +9,7 @@
 #include "refresh/bundledsnapshot.h"
 #include "refresh/refreshservice.h"
 #include "store/proberecord.h"
-#include "viewmodels/calibrationchoice.h"
+#include "probe/calibrationchoice.h"
 
 #include <QElapsedTimer>
 #include <QFile>

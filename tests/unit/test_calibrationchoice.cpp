@@ -1,5 +1,5 @@
 #include "testsupport.h"
-#include "viewmodels/calibrationchoice.h"
+#include "probe/calibrationchoice.h"
 
 #include <QTest>
 #include <QTimeZone>
