@@ -112,7 +112,7 @@ Result<int> PlanCommand::runProjecting(CliContext &ctx, const CliArgs &p) const
     const QStringList nodeValues = p.values(QStringLiteral("nodes"));
     if (nodeValues.size() > 1)
         return cliUsageError(QStringLiteral("--nodes: a plan takes one node count (got %1)")
-                                   .arg(nodeValues.join(QStringLiteral(", "))));
+                                 .arg(nodeValues.join(QStringLiteral(", "))));
 
     LaunchOptions lo;
     lo.runCommand = p.value(QStringLiteral("run"));
@@ -247,8 +247,7 @@ Result<int> PlanCommand::runProjecting(CliContext &ctx, const CliArgs &p) const
                      t.usdPerHour ? formatUsdPerHour(*t.usdPerHour) : dash,
                      t.projectedHours ? formatHours(*t.projectedHours) : dash,
                      t.projectedCostUsd ? formatUsd(*t.projectedCostUsd) : dash,
-                     t.costCeilingUsd ? formatUsd(*t.costCeilingUsd) : dash,
-                     t.launchCommand()});
+                     t.costCeilingUsd ? formatUsd(*t.costCeilingUsd) : dash, t.launchCommand()});
     }
     ctx.out << renderTable({QStringLiteral("Task"), QStringLiteral("Offer ID"),
                             QStringLiteral("Accelerators"), QStringLiteral("USD/h"),

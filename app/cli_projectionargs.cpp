@@ -83,7 +83,8 @@ Result<Workload> workloadFromArgs(const CliArgs &p)
     if (p.isSet(QStringLiteral("precision"))) {
         precision = precisionFromName(p.value(QStringLiteral("precision")));
         if (!precision)
-            return cliUsageError(QStringLiteral("--precision: \"%1\" is not one of %2")
+            return cliUsageError(
+                QStringLiteral("--precision: \"%1\" is not one of %2")
                     .arg(p.value(QStringLiteral("precision")), precisionNames().join(QStringLiteral(", "))));
     }
     if (measured.has_value() != p.isSet(QStringLiteral("measured-on")))
@@ -98,7 +99,7 @@ Result<Workload> workloadFromArgs(const CliArgs &p)
             for (const Workload &b : builtinWorkloads())
                 ids.append(b.id);
             return cliUsageError(QStringLiteral("--workload: unknown workload \"%1\" (known: %2)")
-                                  .arg(name, ids.join(QStringLiteral(", "))));
+                                     .arg(name, ids.join(QStringLiteral(", "))));
         }
         w = *preset;
         if (samples)
@@ -154,7 +155,8 @@ Result<Workload> workloadFromArgs(const CliArgs &p)
         }
     } else {
         if (!flops && !measured)
-            return cliUsageError(QStringLiteral("--workload NAME is required (or a custom workload: --flops-per-sample F, "
+            return cliUsageError(
+                QStringLiteral("--workload NAME is required (or a custom workload: --flops-per-sample F, "
                                "or --measured S --measured-on GPU; with --samples N)"));
         if (!samples)
             return cliUsageError(QStringLiteral("a custom workload needs --samples N (samples per epoch)"));
@@ -172,14 +174,15 @@ Result<Workload> workloadFromArgs(const CliArgs &p)
         in.batchPerGpu = batch ? static_cast<int>(*batch) : 32;
         in.datasetGb = datasetGb.value_or(0);
         if (checkpointing)
-            return cliUsageError(QStringLiteral("--checkpointing: a custom workload has no checkpointing figures "
+            return cliUsageError(
+                QStringLiteral("--checkpointing: a custom workload has no checkpointing figures "
                                "(give its --memory-gb and --flops-per-sample for the recipe)"));
         auto made = makeCustomWorkload(in, GpuCatalog::builtin(), GpuSpecTable::builtin());
         if (!made)
             return cliUsageError(made.error().message +
-                                  (made.error().code == u"unknown-gpu"
-                                       ? QStringLiteral("; 'gpufrontier-cli gpus' lists the GPU ids")
-                                       : QString()));
+                                 (made.error().code == u"unknown-gpu"
+                                      ? QStringLiteral("; 'gpufrontier-cli gpus' lists the GPU ids")
+                                      : QString()));
         w = made.value();
     }
     if (auto v = validateWorkload(w); !v)
@@ -295,8 +298,9 @@ Result<QHash<QString, double>> perProviderFromArgs(const CliArgs &p, const QStri
         bool ok = false;
         const double v = eq < 0 ? 0 : item.mid(eq + 1).trimmed().toDouble(&ok);
         if (eq < 0 || !ok || !std::isfinite(v) || v < 0 || v > max)
-            return cliUsageError(QStringLiteral("--%1: \"%2\" is not PROVIDER=NUMBER with a number from 0 to %3")
-                                     .arg(flag, item, QString::number(max)));
+            return cliUsageError(
+                QStringLiteral("--%1: \"%2\" is not PROVIDER=NUMBER with a number from 0 to %3")
+                    .arg(flag, item, QString::number(max)));
         if (!knownProviders().contains(provider))
             return cliUsageError(QStringLiteral("--%1: unknown provider \"%2\" (known: %3)")
                                      .arg(flag, provider, knownProviders().join(QStringLiteral(", "))));
@@ -337,7 +341,8 @@ Result<ProjectionArgs> projectionArgsFromArgs(const CliArgs &p)
         bool ok = false;
         const int v = k.toInt(&ok);
         if (!ok || v < 1 || v > 255)
-            return cliUsageError(QStringLiteral("--nodes: \"%1\" is not a whole number from 1 to 255").arg(k));
+            return cliUsageError(
+                QStringLiteral("--nodes: \"%1\" is not a whole number from 1 to 255").arg(k));
         opt.nodeCounts.append(v);
     }
     opt.includeSuspect = p.isSet(QStringLiteral("include-suspect"));

@@ -42,9 +42,9 @@ void addProjectionOptions(CliOptions &options);
 /// What a projecting command reads before it projects, and the projection.
 struct CatalogProjection
 {
-    CalibrationChoice calibration;  ///< the probe run behind results.calibration, for the texts
-    ProjectionResults results;      ///< workload, options, offers (those --provider keeps), points, counts
-    qsizetype catalogOffers = 0;    ///< current offers in the database, before --provider
+    CalibrationChoice calibration; ///< the probe run behind results.calibration, for the texts
+    ProjectionResults results;     ///< workload, options, offers (those --provider keeps), points, counts
+    qsizetype catalogOffers = 0;   ///< current offers in the database, before --provider
 };
 
 /// The middle class of the commands that project a catalog (`frontier`, `report`, `plan`): it declares
@@ -63,7 +63,8 @@ protected:
     /// The preamble: the projection options, the workload, the options' ranges, then from the database
     /// the calibration, the current offers and the imported measurements, then projectCatalog with
     /// --provider as the filter. `now` is the projection's time (the age of prices).
-    Result<CatalogProjection> projectFromArgs(CliContext &ctx, const CliArgs &args, const QDateTime &now) const;
+    Result<CatalogProjection> projectFromArgs(CliContext &ctx, const CliArgs &args,
+                                              const QDateTime &now) const;
 
 private:
     int run(CliContext &ctx, const CliArgs &args) const final;

@@ -89,13 +89,13 @@ Result<int> ReportCommand::runProjecting(CliContext &ctx, const CliArgs &p) cons
         format = reportFormatFromName(p.value(QStringLiteral("format")));
         if (!format)
             return cliUsageError(QStringLiteral("--format: \"%1\" is not one of html, pdf, csv, json, md")
-                                       .arg(p.value(QStringLiteral("format"))));
+                                     .arg(p.value(QStringLiteral("format"))));
     } else {
         format = reportFormatFromPath(output);
         if (!format)
             return cliUsageError(QStringLiteral("--format is required (the suffix of \"%1\" names no format: "
-                                             "html, pdf, csv, json, md)")
-                                  .arg(output));
+                                                "html, pdf, csv, json, md)")
+                                     .arg(output));
     }
     // Data formats list every offer; documents for people list the frontier unless asked otherwise.
     ReportOfferSet offerSet = *format == ReportFormat::Csv || *format == ReportFormat::Json
@@ -105,7 +105,7 @@ Result<int> ReportCommand::runProjecting(CliContext &ctx, const CliArgs &p) cons
         const auto s = reportOfferSetFromName(p.value(QStringLiteral("offers")));
         if (!s || (*s != ReportOfferSet::All && *s != ReportOfferSet::Frontier))
             return cliUsageError(QStringLiteral("--offers: \"%1\" is not one of all, frontier")
-                                       .arg(p.value(QStringLiteral("offers"))));
+                                     .arg(p.value(QStringLiteral("offers"))));
         offerSet = *s;
     }
     QDateTime now = QDateTime::currentDateTimeUtc();
@@ -113,8 +113,8 @@ Result<int> ReportCommand::runProjecting(CliContext &ctx, const CliArgs &p) cons
         const auto pinned = parseNow(p.value(QStringLiteral("now")));
         if (!pinned)
             return cliUsageError(QStringLiteral("--now: \"%1\" is not an ISO 8601 date-time such as "
-                                                  "2024-07-01T12:00:00Z")
-                                       .arg(p.value(QStringLiteral("now"))));
+                                                "2024-07-01T12:00:00Z")
+                                     .arg(p.value(QStringLiteral("now"))));
         now = *pinned;
     }
     auto projected = projectFromArgs(ctx, p, now);

@@ -1,4 +1,5 @@
 #include "exportdialog.h"
+#include "frontierchart.h"
 #include "uistyle.h"
 
 #include <QBuffer>
@@ -348,11 +349,8 @@ bool ExportDialog::startExport()
     job.generatedAt = m_generatedAt;
     if (job.kind == ExportKind::ChartPng) {
         // Widgets are grabbed on the GUI thread; encoding and writing happen on the worker.
-        QWidget *chart = m_context.chartWidget;
-        if (chart) {
-            QWidget *view = chart->findChild<QWidget *>(QStringLiteral("frontierChartView"));
-            job.chartImage = (view ? view : chart)->grab().toImage();
-        }
+        if (FrontierChart *chart = m_context.chartWidget)
+            job.chartImage = chart->grabImage();
     }
     m_runningPath = target;
     saveSettings();

@@ -175,8 +175,7 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     launchPlan->setToolTip(tr("Write SkyPilot tasks for the selected offers (else the recommended one)"));
     QAction *importMeasurements = file->addAction(tr("Import &measurements…"), this, [this] {
         m_tabs->setCurrentWidget(m_measurementsPage);
-        if (auto *b = m_measurementsPage->findChild<QPushButton *>(QStringLiteral("importMeasurements")))
-            b->click();
+        m_measurementsPage->chooseFilesToImport();
     });
     importMeasurements->setObjectName(QStringLiteral("importMeasurementsAction"));
     auto *offersLaunch = new QAction(tr("Launch plan for the selected offers…"), this);

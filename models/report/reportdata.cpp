@@ -5,6 +5,7 @@
 #include "projection/pointexplanation.h"
 #include "util/format.h"
 #include "util/printable.h"
+#include "util/shellquote.h"
 
 #include <QHash>
 #include <QLocale>
@@ -1057,17 +1058,9 @@ QString reproduceCommand(const Data &d, ReportFormat format)
     const ProjectionOptions &o = d.r->options;
     const ProjectionOptions def;
     QStringList a{QStringLiteral("gpufrontier-cli"), QStringLiteral("report")};
-    auto quote = [](const QString &s) -> QString {
-        static const QString safe =
-            QStringLiteral("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-,:/+=");
-        for (QChar c : s)
-            if (!safe.contains(c))
-                return u'\'' + QString(s).replace(QStringLiteral("'"), QStringLiteral("'\\''")) + u'\'';
-        return s.isEmpty() ? QStringLiteral("''") : s;
-    };
     auto arg = [&](const QString &name, const QString &value) {
         a.append(u"--" + name);
-        a.append(quote(value));
+        a.append(shellWord(value));
     };
     const Workload *preset = w.kind == WorkloadKind::Preset || w.id != u"custom"
                                  ? findWorkload(builtinWorkloads(), w.id)

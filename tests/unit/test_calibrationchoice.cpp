@@ -1,5 +1,5 @@
-#include "testsupport.h"
 #include "probe/calibrationchoice.h"
+#include "testsupport.h"
 
 #include <QTest>
 #include <QTimeZone>
