@@ -325,6 +325,7 @@ void MainWindow::onLoaded(quint64 request, const CatalogLoad &loaded)
     m_projection->setCalibration(load.calibration);
     m_measurementsPage->setCalibration(load.calibration);
     m_projection->setMeasurements(load.measurements);
+    onWorkloadChanged();
     m_projection->setOffers(std::move(load.offers));
     m_catalogs->setReadOnly(load.readOnly);
     QStringList banner;
