@@ -20,8 +20,6 @@ namespace {
 CliOptions frontierOptions()
 {
     CliOptions o;
-    addWorkloadOptions(o);
-    addProjectionOptions(o);
     o.addFlag(QStringLiteral("frontier-only"),
               QStringLiteral("show only the points on the efficiency frontier"));
     o.addFlag(QStringLiteral("feasible-only"), QStringLiteral("show only points within deadline and budget"));
@@ -31,11 +29,11 @@ CliOptions frontierOptions()
     return o;
 }
 
-class FrontierCommand final : public CliCommand
+class FrontierCommand final : public ProjectingCommand
 {
 public:
     FrontierCommand()
-        : CliCommand(
+        : ProjectingCommand(
               {.name = QStringLiteral("frontier"),
                .summary = QStringLiteral(
                    "Time and cost of a training run on every offer, with the efficiency frontier"),
@@ -56,47 +54,33 @@ public:
     }
 
 private:
-    int run(CliContext &ctx, const CliArgs &args) const override;
+    Result<int> runProjecting(CliContext &ctx, const CliArgs &args) const override;
 };
 
-int FrontierCommand::run(CliContext &ctx, const CliArgs &p) const
+Result<int> FrontierCommand::runProjecting(CliContext &ctx, const CliArgs &p) const
 {
-    ProjectionArgs projArgs;
-    if (const int rc = projectionArgsFromArgs(ctx, name(), p, &projArgs); rc >= 0)
-        return rc;
-    ProjectionOptions opt = projArgs.options;
-    const QStringList providers = projArgs.providers;
     QString err;
     const auto limit = p.number(QStringLiteral("limit"), &err, 1, 1e9);
     if (!err.isEmpty())
-        return usageError(ctx, err);
+        return cliUsageError(err);
     const auto format = formatFromArgs(ctx, name(), p, {QStringLiteral("table"), QStringLiteral("json")});
     if (!format)
         return ExitUsage;
-    Workload workload;
-    if (const int rc = workloadFromArgs(ctx, name(), p, &workload); rc >= 0)
-        return rc;
-    if (auto v = validateProjectionOptions(opt); !v)
-        return usageError(ctx, v.error().message);
-
-    CalibrationChoice choice;
-    if (const int rc = calibrationFromArgs(ctx, p, &choice); rc >= 0)
-        return rc;
-    const Calibration &cal = choice.calibration;
-    QList<Offer> offers;
-    if (const int rc = currentOffersForProviders(ctx, name(), providers, &offers); rc >= 0)
-        return rc;
-    opt.now = QDateTime::currentDateTimeUtc();
-    const QList<ProjectedOffer> points = projectOffers(offers, workload, opt, cal);
+    auto projected = projectFromArgs(ctx, p, QDateTime::currentDateTimeUtc());
+    if (!projected)
+        return projected.error();
+    const CalibrationChoice &choice = projected.value().calibration;
+    const ProjectionResults &res = projected.value().results;
+    const Workload &workload = res.workload;
+    const ProjectionOptions &opt = res.options;
+    const Calibration &cal = res.calibration;
+    const QList<Offer> &offers = res.offers;
+    const QList<ProjectedOffer> &points = res.points;
 
     // Fastest first; points without a projection last, in input order.
     QList<qsizetype> order;
-    qsizetype nProjected = 0, nFrontier = 0, nFeasible = 0;
     for (qsizetype i = 0; i < points.size(); ++i) {
         const ProjectedOffer &pt = points.at(i);
-        nProjected += pt.projected;
-        nFrontier += pt.onFrontier;
-        nFeasible += pt.feasible;
         if (p.isSet(QStringLiteral("frontier-only")) && !pt.onFrontier)
             continue;
         if (p.isSet(QStringLiteral("feasible-only")) && !pt.feasible)
@@ -107,7 +91,6 @@ int FrontierCommand::run(CliContext &ctx, const CliArgs &p) const
     const qsizetype shownTotal = order.size();
     if (limit && order.size() > *limit)
         order.resize(static_cast<qsizetype>(*limit));
-    const qsizetype rec = recommendedIndex(points);
     auto modeName = [](const ProjectedOffer &pt) {
         return pt.mode == PriceMode::Spot ? QStringLiteral("spot") : QStringLiteral("on-demand");
     };
@@ -144,9 +127,9 @@ int FrontierCommand::run(CliContext &ctx, const CliArgs &p) const
         QJsonObject counts;
         counts.insert(u"offers", offers.size());
         counts.insert(u"points", points.size());
-        counts.insert(u"projected", nProjected);
-        counts.insert(u"on_frontier", nFrontier);
-        counts.insert(u"feasible", nFeasible);
+        counts.insert(u"projected", res.projectedCount);
+        counts.insert(u"on_frontier", res.frontierCount);
+        counts.insert(u"feasible", res.feasibleCount);
         counts.insert(u"shown", order.size());
         root.insert(u"counts", counts);
         // The points are streamed: the document of a million offers is never held in memory.
@@ -169,11 +152,11 @@ int FrontierCommand::run(CliContext &ctx, const CliArgs &p) const
     ctx.out << QStringLiteral("Offers: %1 -> %2 points (%3 projected, %4 on the frontier, %5 feasible)\n")
                    .arg(offers.size())
                    .arg(points.size())
-                   .arg(nProjected)
-                   .arg(nFrontier)
-                   .arg(nFeasible);
-    if (rec >= 0) {
-        const ProjectedOffer &pt = points.at(rec);
+                   .arg(res.projectedCount)
+                   .arg(res.frontierCount)
+                   .arg(res.feasibleCount);
+    if (res.recommended >= 0) {
+        const ProjectedOffer &pt = points.at(res.recommended);
         const Offer &o = offers.at(pt.offerIndex);
         ctx.out << QStringLiteral("Recommended (weight %1): %2 %3 %4, %5, %6 USD\n")
                        .arg(QString::number(opt.weight, 'f', 2), providerDisplayName(o.provider),

@@ -56,20 +56,24 @@ int GpusCommand::run(CliContext &ctx, const CliArgs &p) const
     const auto format = formatFromArgs(ctx, name(), p, {QStringLiteral("table"), QStringLiteral("json")});
     if (!format)
         return ExitUsage;
-    Workload w;
-    if (const int rc = workloadFromArgs(ctx, name(), p, &w); rc >= 0)
-        return rc;
-    CalibrationChoice choice;
-    if (const int rc = calibrationFromArgs(ctx, p, &choice); rc >= 0)
-        return rc;
+    const auto workload = workloadFromArgs(p);
+    if (!workload)
+        return fail(ctx, workload.error());
+    const Workload &w = workload.value();
+    const auto calibration = calibrationFromArgs(ctx, p);
+    if (!calibration)
+        return fail(ctx, calibration.error());
+    const CalibrationChoice &choice = calibration.value();
     const Calibration &cal = choice.calibration;
 
     const GpuCatalog &gpus = GpuCatalog::builtin();
     const GpuSpecTable &specs = GpuSpecTable::builtin();
     // The imported measurements as `frontier` uses them: one speed per GPU and workload in both.
     ProjectionOptions options;
-    if (const int rc = measurementsFromArgs(ctx, name(), p, &options.measurements); rc >= 0)
-        return rc;
+    auto measurements = measurementsFromArgs(ctx, p);
+    if (!measurements)
+        return fail(ctx, measurements.error());
+    options.measurements = measurements.value();
     const QList<SingleGpuSpeed> speeds = singleGpuSpeeds(w, options, cal, specs);
     struct Row
     {

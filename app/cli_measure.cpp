@@ -135,9 +135,10 @@ int MeasureCommand::run(CliContext &ctx, const CliArgs &p) const
         ctx.err << "gpufrontier-cli measure: " << records.error().text() << Qt::endl;
         return ExitFailure;
     }
-    CalibrationChoice choice;
-    if (const int rc = calibrationFromArgs(ctx, p, &choice); rc >= 0)
-        return rc;
+    const auto calibration = calibrationFromArgs(ctx, p);
+    if (!calibration)
+        return fail(ctx, calibration.error());
+    const CalibrationChoice &choice = calibration.value();
     ThroughputMeasurements list;
     for (const UserMeasurementRecord &r : records.value())
         list.append(r.measurement);

@@ -19,8 +19,6 @@ namespace {
 CliOptions planOptions()
 {
     CliOptions o;
-    addWorkloadOptions(o);
-    addProjectionOptions(o);
     o.addValue(QStringLiteral("top"), QStringLiteral("K"),
                QStringLiteral("plan the K best frontier points, the recommended one first (default 1)"));
     o.addRepeatable(
@@ -55,11 +53,11 @@ CliOptions planOptions()
     return o;
 }
 
-class PlanCommand final : public CliCommand
+class PlanCommand final : public ProjectingCommand
 {
 public:
     PlanCommand()
-        : CliCommand(
+        : ProjectingCommand(
               {.name = QStringLiteral("plan"),
                .summary = QStringLiteral(
                    "Write SkyPilot launch plans for the chosen offers (and a validation sweep)"),
@@ -88,7 +86,7 @@ public:
     }
 
 private:
-    int run(CliContext &ctx, const CliArgs &args) const override;
+    Result<int> runProjecting(CliContext &ctx, const CliArgs &args) const override;
 };
 
 QString modeText(bool spot)
@@ -96,45 +94,33 @@ QString modeText(bool spot)
     return spot ? QStringLiteral("spot") : QStringLiteral("on-demand");
 }
 
-int PlanCommand::run(CliContext &ctx, const CliArgs &p) const
+Result<int> PlanCommand::runProjecting(CliContext &ctx, const CliArgs &p) const
 {
     const QString dir = p.value(QStringLiteral("output"));
     if (dir.isEmpty())
-        return usageError(ctx, QStringLiteral("-o DIR is required (the folder to write the plan into)"));
+        return cliUsageError(QStringLiteral("-o DIR is required (the folder to write the plan into)"));
     QString err;
     const auto top = p.number(QStringLiteral("top"), &err, 1, 1000);
     const auto margin = p.number(QStringLiteral("margin"), &err, 1, 100);
     const auto disk = p.number(QStringLiteral("disk-gb"), &err, 1, 65536);
     const auto measureSeconds = p.number(QStringLiteral("measure-seconds"), &err, 10, 86400);
     if (!err.isEmpty())
-        return usageError(ctx, err);
+        return cliUsageError(err);
     if (top && *top != std::floor(*top))
-        return usageError(ctx, QStringLiteral("--top: must be a whole number"));
+        return cliUsageError(QStringLiteral("--top: must be a whole number"));
     const QStringList offerIds = p.values(QStringLiteral("offer"));
     if (top && !offerIds.isEmpty())
-        return usageError(ctx, QStringLiteral("--top and --offer exclude each other"));
+        return cliUsageError(QStringLiteral("--top and --offer exclude each other"));
     const QStringList nodeValues = p.values(QStringLiteral("nodes"));
     if (nodeValues.size() > 1)
-        return usageError(ctx, QStringLiteral("--nodes: a plan takes one node count (got %1)")
-                                   .arg(nodeValues.join(QStringLiteral(", "))));
-
-    ProjectionArgs projArgs;
-    if (const int rc = projectionArgsFromArgs(ctx, name(), p, &projArgs); rc >= 0)
-        return rc;
-    ProjectionOptions opt = projArgs.options;
-    const int nodes = opt.nodeCounts.size() > 1 ? opt.nodeCounts.last() : 1;
-    Workload workload;
-    if (const int rc = workloadFromArgs(ctx, name(), p, &workload); rc >= 0)
-        return rc;
-    if (auto v = validateProjectionOptions(opt); !v)
-        return usageError(ctx, v.error().message);
+        return cliUsageError(QStringLiteral("--nodes: a plan takes one node count (got %1)")
+                                 .arg(nodeValues.join(QStringLiteral(", "))));
 
     LaunchOptions lo;
     lo.runCommand = p.value(QStringLiteral("run"));
     lo.probe = p.isSet(QStringLiteral("probe"));
     lo.sweep = p.isSet(QStringLiteral("sweep"));
     lo.legacyKeys = p.isSet(QStringLiteral("skypilot-legacy"));
-    lo.nodes = nodes;
     if (margin)
         lo.costMargin = *margin;
     if (disk)
@@ -144,30 +130,30 @@ int PlanCommand::run(CliContext &ctx, const CliArgs &p) const
     const QString package = p.value(QStringLiteral("package"));
     if (!package.isEmpty()) {
         if (!lo.measures())
-            return usageError(ctx, QStringLiteral("--package goes with --probe or --sweep"));
+            return cliUsageError(QStringLiteral("--package goes with --probe or --sweep"));
         if (!QFileInfo(package).isFile())
-            return usageError(ctx, QStringLiteral("--package: %1 is not a file").arg(package));
+            return cliUsageError(QStringLiteral("--package: %1 is not a file").arg(package));
     }
     if (lo.measures()) {
         auto found = findPackage(package, {dir, QDir::currentPath()});
-        if (!found) {
-            ctx.err << "gpufrontier-cli plan: " << found.error().text()
-                    << ". Build it with `cpack -G TGZ` in a release build folder and run plan there, or pass "
-                       "--package FILE."
-                    << Qt::endl;
-            return ExitFailure;
-        }
+        if (!found)
+            return cliFailure(found.error().text() +
+                              QStringLiteral(". Build it with `cpack -G TGZ` in a release build folder and run plan "
+                                             "there, or pass --package FILE."));
         lo.packagePath = found.value();
     }
 
-    CalibrationChoice choice;
-    if (const int rc = calibrationFromArgs(ctx, p, &choice); rc >= 0)
-        return rc;
-    QList<Offer> offers;
-    if (const int rc = currentOffersForProviders(ctx, name(), projArgs.providers, &offers); rc >= 0)
-        return rc;
-    opt.now = QDateTime::currentDateTimeUtc();
-    const QList<ProjectedOffer> points = projectOffers(offers, workload, opt, choice.calibration);
+    auto projected = projectFromArgs(ctx, p, QDateTime::currentDateTimeUtc());
+    if (!projected)
+        return projected.error();
+    const CalibrationChoice &choice = projected.value().calibration;
+    const ProjectionResults &r = projected.value().results;
+    const Workload &workload = r.workload;
+    const ProjectionOptions &opt = r.options;
+    const QList<Offer> &offers = r.offers;
+    const QList<ProjectedOffer> &points = r.points;
+    const int nodes = opt.nodeCounts.size() > 1 ? opt.nodeCounts.last() : 1;
+    lo.nodes = nodes;
 
     QList<LaunchCandidate> candidates;
     QStringList notes;
@@ -175,15 +161,13 @@ int PlanCommand::run(CliContext &ctx, const CliArgs &p) const
         for (const QString &text : offerIds) {
             auto id = parseOfferId(text);
             if (!id)
-                return usageError(ctx, QStringLiteral("--offer: ") + id.error().message);
+                return cliUsageError(QStringLiteral("--offer: ") + id.error().message);
             QList<qsizetype> matches = matchOffers(offers, id.value());
-            if (matches.isEmpty()) {
-                ctx.err
-                    << "gpufrontier-cli plan: no current offer is " << text
-                    << " (see 'gpufrontier-cli offers'; IDs are provider/instance_type/region[/zone][:spot])"
-                    << Qt::endl;
-                return ExitFailure;
-            }
+            if (matches.isEmpty())
+                return cliFailure(
+                    QStringLiteral("no current offer is %1 (see 'gpufrontier-cli offers'; IDs are "
+                                   "provider/instance_type/region[/zone][:spot])")
+                        .arg(text));
             // Without a zone: the cheapest zone of the region at the asked price.
             qsizetype best = -1;
             for (qsizetype i : std::as_const(matches)) {
@@ -196,11 +180,8 @@ int PlanCommand::run(CliContext &ctx, const CliArgs &p) const
                 if (best < 0 || *price < *bestPrice)
                     best = i;
             }
-            if (best < 0) {
-                ctx.err << "gpufrontier-cli plan: " << text << " has no " << modeText(id.value().spot)
-                        << " price" << Qt::endl;
-                return ExitFailure;
-            }
+            if (best < 0)
+                return cliFailure(QStringLiteral("%1 has no %2 price").arg(text, modeText(id.value().spot)));
             if (matches.size() > 1)
                 notes.append(QStringLiteral("%1: %2 zones match; took %3 (cheapest)")
                                  .arg(text)
@@ -237,24 +218,17 @@ int PlanCommand::run(CliContext &ctx, const CliArgs &p) const
             if (offersTaken.size() >= k)
                 break;
         }
-        if (candidates.isEmpty()) {
-            ctx.err << "gpufrontier-cli plan: no frontier point"
-                    << (nodes > 1 ? QStringLiteral(" on %1 nodes").arg(nodes) : QString())
-                    << " for this workload and these filters" << Qt::endl;
-            return ExitFailure;
-        }
+        if (candidates.isEmpty())
+            return cliFailure(QStringLiteral("no frontier point%1 for this workload and these filters")
+                                  .arg(nodes > 1 ? QStringLiteral(" on %1 nodes").arg(nodes) : QString()));
     }
 
     auto plan = buildLaunchPlan(workload, candidates, lo);
-    if (!plan) {
-        ctx.err << "gpufrontier-cli plan: " << plan.error().text() << Qt::endl;
-        return ExitFailure;
-    }
+    if (!plan)
+        return plan.error();
     auto written = writeLaunchPlan(plan.value(), dir);
-    if (!written) {
-        ctx.err << "gpufrontier-cli plan: " << written.error().text() << Qt::endl;
-        return ExitFailure;
-    }
+    if (!written)
+        return written.error();
 
     ctx.out << "Workload: " << workloadSummaryText(workload) << '\n';
     ctx.out << calibrationText(choice);

@@ -52,7 +52,7 @@ void addWorkloadOptions(CliOptions &p)
         QStringLiteral("use the datasheet-only default efficiencies, not the newest readable probe run"));
 }
 
-int workloadFromArgs(CliContext &ctx, const QString &cmd, const CliArgs &p, Workload *out)
+Result<Workload> workloadFromArgs(const CliArgs &p)
 {
     QString err;
     const auto samples = p.number(QStringLiteral("samples"), &err, 1, 1e15);
@@ -76,20 +76,19 @@ int workloadFromArgs(CliContext &ctx, const QString &cmd, const CliArgs &p, Work
             err = QStringLiteral("--checkpointing: \"%1\" is not on or off").arg(v);
     }
     if (!err.isEmpty())
-        return usageError(ctx, cmd, err);
+        return cliUsageError(err);
     if (batch && *batch != std::floor(*batch))
-        return usageError(ctx, cmd, QStringLiteral("--batch: must be a whole number"));
+        return cliUsageError(QStringLiteral("--batch: must be a whole number"));
     std::optional<Precision> precision;
     if (p.isSet(QStringLiteral("precision"))) {
         precision = precisionFromName(p.value(QStringLiteral("precision")));
         if (!precision)
-            return usageError(
-                ctx, cmd,
+            return cliUsageError(
                 QStringLiteral("--precision: \"%1\" is not one of %2")
                     .arg(p.value(QStringLiteral("precision")), precisionNames().join(QStringLiteral(", "))));
     }
     if (measured.has_value() != p.isSet(QStringLiteral("measured-on")))
-        return usageError(ctx, cmd, QStringLiteral("--measured and --measured-on go together"));
+        return cliUsageError(QStringLiteral("--measured and --measured-on go together"));
 
     Workload w;
     const QString name = p.value(QStringLiteral("workload"));
@@ -99,9 +98,8 @@ int workloadFromArgs(CliContext &ctx, const QString &cmd, const CliArgs &p, Work
             QStringList ids;
             for (const Workload &b : builtinWorkloads())
                 ids.append(b.id);
-            return usageError(ctx, cmd,
-                              QStringLiteral("--workload: unknown workload \"%1\" (known: %2)")
-                                  .arg(name, ids.join(QStringLiteral(", "))));
+            return cliUsageError(QStringLiteral("--workload: unknown workload \"%1\" (known: %2)")
+                                     .arg(name, ids.join(QStringLiteral(", "))));
         }
         w = *preset;
         if (samples)
@@ -121,7 +119,7 @@ int workloadFromArgs(CliContext &ctx, const QString &cmd, const CliArgs &p, Work
         if (checkpointing) {
             auto switched = withCheckpointing(w, *checkpointing);
             if (!switched)
-                return usageError(ctx, cmd, QStringLiteral("--checkpointing: ") + switched.error().message);
+                return cliUsageError(QStringLiteral("--checkpointing: ") + switched.error().message);
             w = switched.value();
         }
         if (datasetGb)
@@ -148,7 +146,7 @@ int workloadFromArgs(CliContext &ctx, const QString &cmd, const CliArgs &p, Work
             in.datasetGb = w.datasetGb;
             auto made = makeCustomWorkload(in, GpuCatalog::builtin(), GpuSpecTable::builtin());
             if (!made)
-                return usageError(ctx, cmd, made.error().message);
+                return cliUsageError(made.error().message);
             const QString id = w.id;
             w = made.value();
             w.id = id;
@@ -157,13 +155,11 @@ int workloadFromArgs(CliContext &ctx, const QString &cmd, const CliArgs &p, Work
         }
     } else {
         if (!flops && !measured)
-            return usageError(
-                ctx, cmd,
+            return cliUsageError(
                 QStringLiteral("--workload NAME is required (or a custom workload: --flops-per-sample F, "
                                "or --measured S --measured-on GPU; with --samples N)"));
         if (!samples)
-            return usageError(ctx, cmd,
-                              QStringLiteral("a custom workload needs --samples N (samples per epoch)"));
+            return cliUsageError(QStringLiteral("a custom workload needs --samples N (samples per epoch)"));
         CustomWorkloadInput in;
         in.precision = precision.value_or(Precision::Fp16);
         in.flopsPerSample = flops;
@@ -178,46 +174,41 @@ int workloadFromArgs(CliContext &ctx, const QString &cmd, const CliArgs &p, Work
         in.batchPerGpu = batch ? static_cast<int>(*batch) : 32;
         in.datasetGb = datasetGb.value_or(0);
         if (checkpointing)
-            return usageError(
-                ctx, cmd,
+            return cliUsageError(
                 QStringLiteral("--checkpointing: a custom workload has no checkpointing figures "
                                "(give its --memory-gb and --flops-per-sample for the recipe)"));
         auto made = makeCustomWorkload(in, GpuCatalog::builtin(), GpuSpecTable::builtin());
         if (!made)
-            return usageError(ctx, cmd,
-                              made.error().message +
-                                  (made.error().code == u"unknown-gpu"
-                                       ? QStringLiteral("; 'gpufrontier-cli gpus' lists the GPU ids")
-                                       : QString()));
+            return cliUsageError(made.error().message +
+                                 (made.error().code == u"unknown-gpu"
+                                      ? QStringLiteral("; 'gpufrontier-cli gpus' lists the GPU ids")
+                                      : QString()));
         w = made.value();
     }
     if (auto v = validateWorkload(w); !v)
-        return usageError(ctx, cmd, v.error().message);
-    *out = w;
-    return -1;
+        return cliUsageError(v.error().message);
+    return w;
 }
 
-int calibrationFromArgs(CliContext &ctx, const CliArgs &p, CalibrationChoice *out)
+Result<CalibrationChoice> calibrationFromArgs(CliContext &ctx, const CliArgs &p)
 {
     if (p.isSet(QStringLiteral("no-calibration"))) {
-        *out = CalibrationChoice{};
-        out->calibration = defaultCalibration();
-        out->calibration.source = QStringLiteral("datasheet-only defaults (--no-calibration)");
-        return -1;
+        CalibrationChoice choice;
+        choice.calibration = defaultCalibration();
+        choice.calibration.source = QStringLiteral("datasheet-only defaults (--no-calibration)");
+        return choice;
     }
     CatalogStore *store = ctx.store();
     if (!store)
-        return ExitFailure;
+        return cliReported();
     auto runs = store->probeRuns();
-    if (!runs) {
-        ctx.err << "gpufrontier-cli: cannot read the probe runs: " << runs.error().text() << Qt::endl;
-        return ExitFailure;
-    }
-    *out = chooseCalibration(runs.value());
+    if (!runs)
+        return runs.error().prefixed(QStringLiteral("cannot read the probe runs: "));
+    CalibrationChoice choice = chooseCalibration(runs.value());
     if (runs.value().isEmpty())
-        out->calibration.source = QStringLiteral(
+        choice.calibration.source = QStringLiteral(
             "datasheet-only defaults (no probe run in the database; see 'gpufrontier-cli probe')");
-    return -1;
+    return choice;
 }
 
 QString calibrationText(const CalibrationChoice &choice)
@@ -292,26 +283,40 @@ void addMeasurementOption(CliOptions &p)
         QStringLiteral("ignore imported measurements ('measure --import'): the model's speed everywhere"));
 }
 
-int measurementsFromArgs(CliContext &ctx, const QString &cmd, const CliArgs &p, ThroughputMeasurements *out)
+namespace {
+
+/// The options read by addProjectionOptions, range-checked per flag (validateProjectionOptions follows
+/// the workload, as the commands always did), and the --provider values.
+struct ProjectionArgs
 {
-    out->clear();
-    if (p.isSet(QStringLiteral("no-measurements")))
-        return -1;
-    // Imported measurements: a workload measured on a GPU is projected from the newest one there.
-    CatalogStore *store = ctx.store();
-    if (!store)
-        return ExitFailure;
-    auto records = store->userMeasurements();
-    if (!records) {
-        ctx.err << "gpufrontier-cli " << cmd << ": " << records.error().text() << Qt::endl;
-        return ExitFailure;
+    ProjectionOptions options; ///< `now` and `measurements` are set by the preamble
+    QStringList providers;     ///< --provider values (empty = all), each a known provider
+};
+
+/// PROVIDER=NUMBER pairs of a repeatable flag, each provider at most once.
+Result<QHash<QString, double>> perProviderFromArgs(const CliArgs &p, const QString &flag, double max)
+{
+    QHash<QString, double> values;
+    for (const QString &item : p.values(flag)) {
+        const qsizetype eq = item.indexOf(u'=');
+        const QString provider = item.left(eq).trimmed();
+        bool ok = false;
+        const double v = eq < 0 ? 0 : item.mid(eq + 1).trimmed().toDouble(&ok);
+        if (eq < 0 || !ok || !std::isfinite(v) || v < 0 || v > max)
+            return cliUsageError(
+                QStringLiteral("--%1: \"%2\" is not PROVIDER=NUMBER with a number from 0 to %3")
+                    .arg(flag, item, QString::number(max)));
+        if (!knownProviders().contains(provider))
+            return cliUsageError(QStringLiteral("--%1: unknown provider \"%2\" (known: %3)")
+                                     .arg(flag, provider, knownProviders().join(QStringLiteral(", "))));
+        if (values.contains(provider))
+            return cliUsageError(QStringLiteral("--%1: %2 is given twice").arg(flag, provider));
+        values.insert(provider, v);
     }
-    for (const UserMeasurementRecord &r : records.value())
-        out->append(r.measurement);
-    return -1;
+    return values;
 }
 
-int projectionArgsFromArgs(CliContext &ctx, const QString &cmd, const CliArgs &p, ProjectionArgs *out)
+Result<ProjectionArgs> projectionArgsFromArgs(const CliArgs &p)
 {
     ProjectionOptions opt;
     QString err;
@@ -322,7 +327,7 @@ int projectionArgsFromArgs(CliContext &ctx, const QString &cmd, const CliArgs &p
     const auto restore = p.number(QStringLiteral("restore-minutes"), &err, 0, 525600);
     const auto weight = p.number(QStringLiteral("weight"), &err, 0, 1);
     if (!err.isEmpty())
-        return usageError(ctx, cmd, err);
+        return cliUsageError(err);
     if (ckpt)
         opt.checkpointMinutes = *ckpt;
     if (setup)
@@ -332,7 +337,7 @@ int projectionArgsFromArgs(CliContext &ctx, const QString &cmd, const CliArgs &p
     if (weight)
         opt.weight = *weight;
     if (p.isSet(QStringLiteral("spot")) && p.isSet(QStringLiteral("on-demand")))
-        return usageError(ctx, cmd, QStringLiteral("--spot and --on-demand exclude each other"));
+        return cliUsageError(QStringLiteral("--spot and --on-demand exclude each other"));
     opt.spotPolicy = p.isSet(QStringLiteral("spot"))        ? SpotPolicy::SpotOnly
                      : p.isSet(QStringLiteral("on-demand")) ? SpotPolicy::OnDemandOnly
                                                             : SpotPolicy::SpotAllowed;
@@ -341,65 +346,110 @@ int projectionArgsFromArgs(CliContext &ctx, const QString &cmd, const CliArgs &p
         bool ok = false;
         const int v = k.toInt(&ok);
         if (!ok || v < 1 || v > 255)
-            return usageError(ctx, cmd,
-                              QStringLiteral("--nodes: \"%1\" is not a whole number from 1 to 255").arg(k));
+            return cliUsageError(
+                QStringLiteral("--nodes: \"%1\" is not a whole number from 1 to 255").arg(k));
         opt.nodeCounts.append(v);
     }
     opt.includeSuspect = p.isSet(QStringLiteral("include-suspect"));
-    // PROVIDER=NUMBER pairs, one provider at most once.
-    auto perProvider = [&](const QString &flag, double max, QHash<QString, double> *into) {
-        for (const QString &item : p.values(flag)) {
-            const qsizetype eq = item.indexOf(u'=');
-            const QString provider = item.left(eq).trimmed();
-            bool ok = false;
-            const double v = eq < 0 ? 0 : item.mid(eq + 1).trimmed().toDouble(&ok);
-            if (eq < 0 || !ok || !std::isfinite(v) || v < 0 || v > max) {
-                err = QStringLiteral("--%1: \"%2\" is not PROVIDER=NUMBER with a number from 0 to %3")
-                          .arg(flag, item, QString::number(max));
-                return false;
-            }
-            if (!knownProviders().contains(provider)) {
-                err = QStringLiteral("--%1: unknown provider \"%2\" (known: %3)")
-                          .arg(flag, provider, knownProviders().join(QStringLiteral(", ")));
-                return false;
-            }
-            if (into->contains(provider)) {
-                err = QStringLiteral("--%1: %2 is given twice").arg(flag, provider);
-                return false;
-            }
-            into->insert(provider, v);
-        }
-        return true;
-    };
-    if (!perProvider(QStringLiteral("interruption-rate"), 10, &opt.interruptionRatePerHour) ||
-        !perProvider(QStringLiteral("egress"), 100, &opt.egressUsdPerGb))
-        return usageError(ctx, cmd, err);
+    auto rates = perProviderFromArgs(p, QStringLiteral("interruption-rate"), 10);
+    if (!rates)
+        return rates.error();
+    opt.interruptionRatePerHour = rates.value();
+    auto egress = perProviderFromArgs(p, QStringLiteral("egress"), 100);
+    if (!egress)
+        return egress.error();
+    opt.egressUsdPerGb = egress.value();
     const QStringList providers = p.values(QStringLiteral("provider"));
-    if (!checkProviders(ctx, cmd, providers))
-        return ExitUsage;
-    if (const int rc = measurementsFromArgs(ctx, cmd, p, &opt.measurements); rc >= 0)
-        return rc;
-    out->options = opt;
-    out->providers = providers;
-    return -1;
+    for (const QString &provider : providers)
+        if (!knownProviders().contains(provider))
+            return cliUsageError(QStringLiteral("--provider: unknown provider \"%1\" (known: %2)")
+                                     .arg(provider, knownProviders().join(QStringLiteral(", "))));
+    return ProjectionArgs{opt, providers};
 }
 
-int currentOffersForProviders(CliContext &ctx, const QString &cmd, const QStringList &providers,
-                              QList<Offer> *out)
+Result<QList<Offer>> currentOffers(CliContext &ctx)
 {
     CatalogStore *store = ctx.store();
     if (!store)
-        return ExitFailure;
-    auto all = store->currentOffers();
-    if (!all) {
-        ctx.err << "gpufrontier-cli " << cmd << ": " << all.error().text() << Qt::endl;
-        return ExitFailure;
-    }
-    out->clear();
-    for (const Offer &o : all.value())
-        if (providers.isEmpty() || providers.contains(o.provider))
-            out->append(o);
-    return -1;
+        return cliReported();
+    return store->currentOffers();
+}
+
+CliOptions withProjectionOptions(const CliOptions &commandOptions)
+{
+    CliOptions o;
+    addWorkloadOptions(o);
+    addProjectionOptions(o);
+    for (const CliOption &option : commandOptions.list())
+        o.add(option);
+    return o;
+}
+
+} // namespace
+
+/// Imported measurements ('measure --import'): a workload measured on a GPU is projected from the newest
+/// one there. None with --no-measurements.
+Result<ThroughputMeasurements> measurementsFromArgs(CliContext &ctx, const CliArgs &p)
+{
+    ThroughputMeasurements measurements;
+    if (p.isSet(QStringLiteral("no-measurements")))
+        return measurements;
+    CatalogStore *store = ctx.store();
+    if (!store)
+        return cliReported();
+    auto records = store->userMeasurements();
+    if (!records)
+        return records.error();
+    for (const UserMeasurementRecord &r : records.value())
+        measurements.append(r.measurement);
+    return measurements;
+}
+
+
+ProjectingCommand::ProjectingCommand(Text text, const CliOptions &commandOptions)
+    : CliCommand(std::move(text), withProjectionOptions(commandOptions))
+{
+}
+
+int ProjectingCommand::run(CliContext &ctx, const CliArgs &args) const
+{
+    const Result<int> rc = runProjecting(ctx, args);
+    return rc ? rc.value() : fail(ctx, rc.error());
+}
+
+Result<CatalogProjection> ProjectingCommand::projectFromArgs(CliContext &ctx, const CliArgs &args,
+                                                             const QDateTime &now) const
+{
+    auto projArgs = projectionArgsFromArgs(args);
+    if (!projArgs)
+        return projArgs.error();
+    auto workload = workloadFromArgs(args);
+    if (!workload)
+        return workload.error();
+    ProjectionRequest request;
+    request.workload = workload.value();
+    request.options = projArgs.value().options;
+    request.options.now = now;
+    request.filter.providers = projArgs.value().providers;
+    if (auto v = validateProjectionOptions(request.options); !v)
+        return cliUsageError(v.error().message);
+
+    CatalogProjection out;
+    auto calibration = calibrationFromArgs(ctx, args);
+    if (!calibration)
+        return calibration.error();
+    out.calibration = calibration.value();
+    request.calibration = out.calibration.calibration;
+    auto offers = currentOffers(ctx);
+    if (!offers)
+        return offers.error();
+    auto measurements = measurementsFromArgs(ctx, args);
+    if (!measurements)
+        return measurements.error();
+    request.measurements = measurements.value();
+    out.catalogOffers = offers.value().size();
+    out.results = projectCatalog(offers.value(), request);
+    return out;
 }
 
 } // namespace gf

@@ -1,9 +1,14 @@
 #pragma once
 
+#include "clicommand.h"
 #include "domain/offer.h"
-#include "projection/offerprojection.h"
-#include "viewmodels/calibrationchoice.h"
+#include "domain/throughputmeasurement.h"
+#include "domain/workload.h"
+#include "probe/calibrationchoice.h"
+#include "projection/catalogprojection.h"
+#include "util/result.h"
 
+#include <QDateTime>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -13,17 +18,16 @@ namespace gf {
 class CliArgs;
 class CliContext;
 class CliOptions;
-struct Workload;
 
-// Options shared by `gpus`, `frontier` and `report`. The *FromArgs functions return -1 and fill *out,
-// or print the problem and return the exit code.
+// Options shared by the commands that project (`gpus`, `frontier`, `report`, `plan`, `measure`). Each
+// reader returns its value or the Error to fail with (cliUsageError / cliFailure / cliReported).
 
 /// --workload, --samples, --epochs, the custom-workload options and --no-calibration.
 void addWorkloadOptions(CliOptions &options);
-int workloadFromArgs(CliContext &ctx, const QString &command, const CliArgs &args, Workload *out);
+Result<Workload> workloadFromArgs(const CliArgs &args);
 /// The probe run that calibrates (chooseCalibration over the database's runs), or the datasheet
 /// defaults with --no-calibration. Fails only when the database cannot be read.
-int calibrationFromArgs(CliContext &ctx, const CliArgs &args, CalibrationChoice *out);
+Result<CalibrationChoice> calibrationFromArgs(CliContext &ctx, const CliArgs &args);
 /// "Calibration: <source>" and a line per skipped probe run, for the table outputs.
 QString calibrationText(const CalibrationChoice &choice);
 /// One line describing the workload. The JSON shapes are models/ workloadToJson and calibrationToJson,
@@ -31,28 +35,44 @@ QString calibrationText(const CalibrationChoice &choice);
 QString workloadSummaryText(const Workload &workload);
 
 /// --no-measurements, and the imported measurements it leaves in (all of the database's, or none), for
-/// `gpus`, `frontier` and `report`: the same speed per GPU and workload in all three.
+/// `gpus`, `frontier`, `report` and `plan`: the same speed per GPU and workload in all of them.
 void addMeasurementOption(CliOptions &options);
-int measurementsFromArgs(CliContext &ctx, const QString &command, const CliArgs &args,
-                         ThroughputMeasurements *out);
+Result<ThroughputMeasurements> measurementsFromArgs(CliContext &ctx, const CliArgs &args);
 
-/// Projection options shared by `frontier` and `report`: --deadline, --budget, --spot, --on-demand,
-/// --checkpoint-minutes, --setup-minutes, --restore-minutes, --nodes, --weight, --provider,
-/// --no-measurements.
+/// Projection options shared by `frontier`, `report` and `plan`: --deadline, --budget, --spot,
+/// --on-demand, --checkpoint-minutes, --setup-minutes, --restore-minutes, --nodes, --weight, --provider,
+/// --include-suspect, --interruption-rate, --egress, --no-measurements.
 void addProjectionOptions(CliOptions &options);
 
-struct ProjectionArgs
+/// What a projecting command reads before it projects, and the projection.
+struct CatalogProjection
 {
-    ProjectionOptions options; ///< `now` left invalid: the command sets it; `measurements` from the database
-    QStringList providers;     ///< --provider values (empty = all), each a known provider
+    CalibrationChoice calibration; ///< the probe run behind results.calibration, for the texts
+    ProjectionResults results;     ///< workload, options, offers (those --provider keeps), points, counts
+    qsizetype catalogOffers = 0;   ///< current offers in the database, before --provider
 };
 
-/// Reads the options declared by addProjectionOptions, range-checked per flag; validateProjectionOptions
-/// is left to the caller (after the workload, as the commands always did).
-int projectionArgsFromArgs(CliContext &ctx, const QString &command, const CliArgs &args, ProjectionArgs *out);
+/// The middle class of the commands that project a catalog (`frontier`, `report`, `plan`): it declares
+/// the workload and projection options before the command's own, and runs the one preamble (options,
+/// workload, calibration, current offers, imported measurements, projectCatalog) with every failure a
+/// value. A new projecting command is its options plus runProjecting.
+class ProjectingCommand : public CliCommand
+{
+protected:
+    ProjectingCommand(Text text, const CliOptions &commandOptions);
 
-/// The current offers of the database, restricted to `providers` (all when empty).
-int currentOffersForProviders(CliContext &ctx, const QString &command, const QStringList &providers,
-                              QList<Offer> *out);
+    /// The command: reads its own options, calls projectFromArgs, writes its output. Returns the exit
+    /// code, or the Error to fail with.
+    virtual Result<int> runProjecting(CliContext &ctx, const CliArgs &args) const = 0;
+
+    /// The preamble: the projection options, the workload, the options' ranges, then from the database
+    /// the calibration, the current offers and the imported measurements, then projectCatalog with
+    /// --provider as the filter. `now` is the projection's time (the age of prices).
+    Result<CatalogProjection> projectFromArgs(CliContext &ctx, const CliArgs &args,
+                                              const QDateTime &now) const;
+
+private:
+    int run(CliContext &ctx, const CliArgs &args) const final;
+};
 
 } // namespace gf

@@ -181,12 +181,17 @@ int RefreshCommand::run(CliContext &ctx, const CliArgs &p) const
                                  : QStringLiteral("the CA certificates setting of the Catalogs page");
         return usageError(ctx, QStringLiteral("%1 (from %2)").arg(bad, from));
     }
-    RefreshOptions base;
-    base.http.caBundle = caBundle;
-    if (providers.contains(QStringLiteral("gcp"))) {
-        // Explicit key, then the environment, then the store (the keychain, else its 0600 file). A key an
-        // older version kept in plain settings moves into the store first.
-        const SecretStore secrets;
+    RefreshSettings::Overrides overrides;
+    overrides.caBundle = p.value(QStringLiteral("ca-bundle"));
+    overrides.awsRegions = p.values(QStringLiteral("region"));
+    overrides.gcpApiKey = apiKey;
+    overrides.withGcpApiKey = providers.contains(QStringLiteral("gcp"));
+    if (maxTime)
+        overrides.maxTimeMs = static_cast<qint64>(*maxTime * 1000.0);
+    // Explicit key, then the environment, then the store (the keychain, else its 0600 file). A key an
+    // older version kept in plain settings moves into the store first.
+    const SecretStore secrets;
+    if (overrides.withGcpApiKey) {
         if (const auto migrated = RefreshSettings::migrateGcpApiKey(settings, secrets)) {
             if (*migrated)
                 ctx.err << "note: the GCP API key moved from the plain settings file into the "
@@ -197,25 +202,22 @@ int RefreshCommand::run(CliContext &ctx, const CliArgs &p) const
                 ctx.err << "warning: cannot move the GCP API key out of the plain settings file: "
                         << migrated->error().text() << Qt::endl;
         }
-        const RefreshSettings::ResolvedKey key = RefreshSettings::resolveGcpApiKey(apiKey, secrets);
+    }
+    RefreshSettings::ResolvedKey key;
+    RefreshOptions base =
+        RefreshSettings::refreshOptions(RefreshOptions{}, settings, secrets, overrides, &key);
+    if (overrides.withGcpApiKey) {
         if (!key.error.isEmpty())
             ctx.err << "warning: cannot read the stored GCP API key: " << key.error << Qt::endl;
         if (key.source == RefreshSettings::KeySource::Store && !key.stored.warning.isEmpty())
             ctx.err << "note: " << key.stored.warning << Qt::endl;
-        base.gcpApiKey = key.key;
     }
-    base.vastApiKey = qEnvironmentVariable("GPUFRONTIER_VASTAI_API_KEY");
-    base.awsRegions = p.values(QStringLiteral("region"));
-    if (base.awsRegions.isEmpty())
-        base.awsRegions = RefreshSettings::awsRegions(settings);
     if (timeout)
         base.http.lowSpeedTimeS = static_cast<int>(*timeout);
     if (retries)
         base.http.maxAttempts = static_cast<int>(*retries) + 1;
     if (minRows)
         base.minRows = static_cast<int>(*minRows);
-    base.http.maxTimeMs =
-        maxTime ? static_cast<qint64>(*maxTime * 1000.0) : qint64(RefreshSettings::maxTimeS(settings)) * 1000;
     base.conditional = !p.isSet(QStringLiteral("full"));
 
     CatalogStore *store = ctx.store();

@@ -4,7 +4,6 @@
 #include "domain/workload.h"
 #include "projection/projection.h"
 #include "report/report.h"
-#include "viewmodels/projectioncontroller.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -34,8 +33,6 @@ std::optional<QDateTime> parseNow(const QString &text)
 CliOptions reportOptions()
 {
     CliOptions o;
-    addWorkloadOptions(o);
-    addProjectionOptions(o);
     o.addValue(QStringLiteral("format"), QStringLiteral("FMT"),
                QStringLiteral("html, pdf, csv, json or md (default: from the suffix of the output file)"));
     o.add({{QStringLiteral("output"), QStringLiteral("o")},
@@ -54,11 +51,11 @@ CliOptions reportOptions()
     return o;
 }
 
-class ReportCommand final : public CliCommand
+class ReportCommand final : public ProjectingCommand
 {
 public:
     ReportCommand()
-        : CliCommand(
+        : ProjectingCommand(
               {.name = QStringLiteral("report"),
                .summary = QStringLiteral("Write a comparison report: HTML, PDF, CSV, JSON or Markdown"),
                .synopsis = QStringLiteral("--workload NAME [OPTIONS] --format html|pdf|csv|json|md -o FILE"),
@@ -79,32 +76,26 @@ public:
     }
 
 private:
-    int run(CliContext &ctx, const CliArgs &args) const override;
+    Result<int> runProjecting(CliContext &ctx, const CliArgs &args) const override;
 };
 
-int ReportCommand::run(CliContext &ctx, const CliArgs &p) const
+Result<int> ReportCommand::runProjecting(CliContext &ctx, const CliArgs &p) const
 {
-    ProjectionArgs projArgs;
-    if (const int rc = projectionArgsFromArgs(ctx, name(), p, &projArgs); rc >= 0)
-        return rc;
-    ProjectionOptions opt = projArgs.options;
-
     const QString output = p.value(QStringLiteral("output"));
     if (output.isEmpty())
-        return usageError(ctx, QStringLiteral("-o FILE (the report file) is required"));
+        return cliUsageError(QStringLiteral("-o FILE (the report file) is required"));
     std::optional<ReportFormat> format;
     if (p.isSet(QStringLiteral("format"))) {
         format = reportFormatFromName(p.value(QStringLiteral("format")));
         if (!format)
-            return usageError(ctx, QStringLiteral("--format: \"%1\" is not one of html, pdf, csv, json, md")
-                                       .arg(p.value(QStringLiteral("format"))));
+            return cliUsageError(QStringLiteral("--format: \"%1\" is not one of html, pdf, csv, json, md")
+                                     .arg(p.value(QStringLiteral("format"))));
     } else {
         format = reportFormatFromPath(output);
         if (!format)
-            return usageError(ctx,
-                              QStringLiteral("--format is required (the suffix of \"%1\" names no format: "
-                                             "html, pdf, csv, json, md)")
-                                  .arg(output));
+            return cliUsageError(QStringLiteral("--format is required (the suffix of \"%1\" names no format: "
+                                                "html, pdf, csv, json, md)")
+                                     .arg(output));
     }
     // Data formats list every offer; documents for people list the frontier unless asked otherwise.
     ReportOfferSet offerSet = *format == ReportFormat::Csv || *format == ReportFormat::Json
@@ -113,46 +104,30 @@ int ReportCommand::run(CliContext &ctx, const CliArgs &p) const
     if (p.isSet(QStringLiteral("offers"))) {
         const auto s = reportOfferSetFromName(p.value(QStringLiteral("offers")));
         if (!s || (*s != ReportOfferSet::All && *s != ReportOfferSet::Frontier))
-            return usageError(ctx, QStringLiteral("--offers: \"%1\" is not one of all, frontier")
-                                       .arg(p.value(QStringLiteral("offers"))));
+            return cliUsageError(QStringLiteral("--offers: \"%1\" is not one of all, frontier")
+                                     .arg(p.value(QStringLiteral("offers"))));
         offerSet = *s;
     }
     QDateTime now = QDateTime::currentDateTimeUtc();
     if (p.isSet(QStringLiteral("now"))) {
         const auto pinned = parseNow(p.value(QStringLiteral("now")));
         if (!pinned)
-            return usageError(ctx, QStringLiteral("--now: \"%1\" is not an ISO 8601 date-time such as "
-                                                  "2024-07-01T12:00:00Z")
-                                       .arg(p.value(QStringLiteral("now"))));
+            return cliUsageError(QStringLiteral("--now: \"%1\" is not an ISO 8601 date-time such as "
+                                                "2024-07-01T12:00:00Z")
+                                     .arg(p.value(QStringLiteral("now"))));
         now = *pinned;
     }
-    Workload workload;
-    if (const int rc = workloadFromArgs(ctx, name(), p, &workload); rc >= 0)
-        return rc;
-    if (auto v = validateProjectionOptions(opt); !v)
-        return usageError(ctx, v.error().message);
-
-    CalibrationChoice choice;
-    if (const int rc = calibrationFromArgs(ctx, p, &choice); rc >= 0)
-        return rc;
-    const Calibration &cal = choice.calibration;
-    QList<Offer> offers;
-    if (const int rc = currentOffersForProviders(ctx, name(), {}, &offers); rc >= 0)
-        return rc;
+    auto projected = projectFromArgs(ctx, p, now);
+    if (!projected)
+        return projected.error();
+    const CalibrationChoice &choice = projected.value().calibration;
     CatalogStore *store = ctx.store();
     if (!store)
-        return ExitFailure;
+        return cliReported();
     auto snapshots = store->snapshots();
-    if (!snapshots) {
-        ctx.err << "gpufrontier-cli report: " << snapshots.error().text() << Qt::endl;
-        return ExitFailure;
-    }
-
-    opt.now = now;
-    OfferFilter filter;
-    filter.providers = projArgs.providers;
-    auto results = std::make_shared<const ProjectionResults>(
-        ProjectionController::compute(0, offers, filter, workload, opt, cal));
+    if (!snapshots)
+        return snapshots.error();
+    auto results = std::make_shared<const ProjectionResults>(std::move(projected.value().results));
 
     ReportInput input;
     input.results = results;
@@ -160,15 +135,13 @@ int ReportCommand::run(CliContext &ctx, const CliArgs &p) const
     input.offerSet = offerSet;
     input.generatedAt = now;
     input.title = p.value(QStringLiteral("title"));
-    if (cal.measured) { // the probe behind a measured calibration: device and figures
+    if (results->calibration.measured) { // the probe behind a measured calibration: device and figures
         input.probe = choice.probe;
         input.probeRunId = choice.runId;
     }
     qint64 size = 0;
-    if (auto st = writeReport(input, *format, output, &size); !st) {
-        ctx.err << "gpufrontier-cli report: " << st.error().text() << Qt::endl;
-        return ExitFailure;
-    }
+    if (auto st = writeReport(input, *format, output, &size); !st)
+        return st.error();
     ctx.out << QStringLiteral("Wrote %1 (%2 report, %3 bytes): %4 offers, %5 on the frontier.\n")
                    .arg(QDir::toNativeSeparators(output), reportFormatName(*format))
                    .arg(size)

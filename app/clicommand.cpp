@@ -154,6 +154,35 @@ int CliCommand::usageError(CliContext &ctx, const QString &message) const
     return gf::usageError(ctx, m_text.name, message);
 }
 
+namespace {
+const QString kUsageCode = QStringLiteral("cli-usage");
+const QString kReportedCode = QStringLiteral("cli-reported");
+} // namespace
+
+Error cliUsageError(const QString &message)
+{
+    return makeCodedError(kUsageCode, message);
+}
+
+Error cliFailure(const QString &message)
+{
+    return makeError(message);
+}
+
+Error cliReported()
+{
+    return makeCodedError(kReportedCode, {});
+}
+
+int CliCommand::fail(CliContext &ctx, const Error &error) const
+{
+    if (error.code == kUsageCode)
+        return usageError(ctx, error.message);
+    if (error.code != kReportedCode)
+        ctx.err << "gpufrontier-cli " << m_text.name << ": " << error.text() << Qt::endl;
+    return ExitFailure;
+}
+
 int CliCommand::execute(CliContext &ctx, const QStringList &argList) const
 {
     CliArgs args(allOptions());

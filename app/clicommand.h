@@ -90,6 +90,15 @@ private:
     QCommandLineParser m_parser;
 };
 
+/// A command's failure as an Error (Result<T> all the way to CliCommand::fail): the code says how it is
+/// printed and which exit code it gives.
+/// A usage error: "gpufrontier-cli NAME: message" and the hint to NAME --help, exit 2.
+Error cliUsageError(const QString &message);
+/// The command could not do its work: "gpufrontier-cli NAME: message", exit 1.
+Error cliFailure(const QString &message);
+/// Exit 1, already said (CliContext::store() prints why the database cannot be opened).
+Error cliReported();
+
 /// One gpufrontier-cli command (as KeePassXC's cli/Command): its name and help texts, the options it
 /// declares, and what it does. The base parses the arguments, answers --help (usage line,
 /// description, options) and reports usage errors (exit 2), so that a command only runs.
@@ -123,6 +132,8 @@ protected:
     virtual int run(CliContext &ctx, const CliArgs &args) const = 0;
     /// Prints "gpufrontier-cli NAME: message" and the hint to --help; returns ExitUsage.
     int usageError(CliContext &ctx, const QString &message) const;
+    /// Prints an error made by cliUsageError, cliFailure or cliReported; returns its exit code.
+    int fail(CliContext &ctx, const Error &error) const;
 
 private:
     CliOptions allOptions() const; ///< the command's, then --help and the hidden --db

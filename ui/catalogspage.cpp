@@ -410,18 +410,6 @@ void CatalogsPage::moveKeyToKeychain()
     m_keyStatus->setVisible(true);
 }
 
-RefreshOptions CatalogsPage::optionsFromSettings() const
-{
-    const QSettings s;
-    RefreshOptions o = m_service->options();
-    o.gcpApiKey = RefreshSettings::resolveGcpApiKey(QString(), SecretStore()).key;
-    o.vastApiKey = qEnvironmentVariable("GPUFRONTIER_VASTAI_API_KEY");
-    o.awsRegions = RefreshSettings::awsRegions(s);
-    o.http.caBundle = RefreshSettings::resolveCaBundle(QString(), s);
-    o.http.maxTimeMs = qint64(RefreshSettings::maxTimeS(s)) * 1000;
-    return o;
-}
-
 void CatalogsPage::reload()
 {
     if (m_statusRequest) {
@@ -471,7 +459,7 @@ void CatalogsPage::refreshProviders(const QStringList &providers)
     if (isBusy() || providers.isEmpty())
         return;
     saveSettings();
-    m_service->setOptions(optionsFromSettings());
+    m_service->setOptionsFromSettings(true); // the keychain is read on the refresh's worker thread
     const QSettings s;
     for (const QString &p : knownProviders())
         m_service->setBaseUrl(p, RefreshSettings::baseUrl(s, p));

@@ -95,7 +95,6 @@ private:
     void loadSettings();
     void showKeyOutcome(const SecretOutcome &outcome);
     void moveKeyToKeychain();
-    RefreshOptions optionsFromSettings() const;
     /// What the user can do on this page about a refresh failure of this code (RefreshOutcome::code).
     static QString adviceFor(const QString &code);
     void onStatusLoaded(quint64 request, const CatalogStatusLoad &load);

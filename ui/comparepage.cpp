@@ -172,8 +172,8 @@ void ComparePage::setOffers(const QList<Offer> &offers, const QList<int> &rows, 
         const Offer &o = offers.at(row);
         headers.append(o.instanceType);
         const ProjectedOffer *p = nullptr;
-        if (results && row < results->primaryPoint.size() && results->primaryPoint.at(row) >= 0)
-            p = &results->points.at(results->primaryPoint.at(row));
+        if (const qsizetype i = results ? results->pointForRow(row) : -1; i >= 0)
+            p = &results->points.at(i);
         points.append(p);
     }
     m_table->setHorizontalHeaderLabels(headers);

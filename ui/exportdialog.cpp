@@ -1,4 +1,5 @@
 #include "exportdialog.h"
+#include "frontierchart.h"
 #include "uistyle.h"
 
 #include <QBuffer>
@@ -122,9 +123,10 @@ Status runExportJob(const ExportJob &job)
     in.title = job.title;
     const ProjectionResults &r = *job.context.results;
     auto projectAll = [&] {
-        // The whole catalog, same workload, options and calibration, no filter.
-        return std::make_shared<const ProjectionResults>(ProjectionController::compute(
-            r.jobId, job.context.catalog, OfferFilter{}, r.workload, r.options, r.calibration));
+        // The whole catalog, same workload, options, calibration and measurements, no filter.
+        ProjectionRequest request = requestOf(r);
+        request.filter = OfferFilter{};
+        return std::make_shared<const ProjectionResults>(projectCatalog(job.context.catalog, request));
     };
     if (job.offers == ReportOfferSet::All && !r.filter.isEmpty() && !job.context.catalog.isEmpty())
         in.results = projectAll();
@@ -354,11 +356,8 @@ bool ExportDialog::startExport()
     job.generatedAt = m_generatedAt;
     if (job.kind == ExportKind::ChartPng) {
         // Widgets are grabbed on the GUI thread; encoding and writing happen on the worker.
-        QWidget *chart = m_context.chartWidget;
-        if (chart) {
-            QWidget *view = chart->findChild<QWidget *>(QStringLiteral("frontierChartView"));
-            job.chartImage = (view ? view : chart)->grab().toImage();
-        }
+        if (FrontierChart *chart = m_context.chartWidget)
+            job.chartImage = chart->grabImage();
     }
     m_runningPath = target;
     saveSettings();

@@ -20,15 +20,17 @@ class QPushButton;
 
 namespace gf {
 
+class FrontierChart;
+
 /// What the main window hands to the Export dialog (a snapshot of the GUI state when it opened).
 struct ExportContext
 {
     ProjectionResultsPtr results; ///< the current projection (of the filtered catalog)
     QList<Offer> catalog;         ///< the whole catalog: "All offers" projects it again off the GUI thread
     QList<Snapshot> snapshots;
-    QList<int> selectedCatalogRows; ///< rows of the Offers table's model (catalog order)
-    OfferFilter filter;             ///< the Offers page filter (for the description of "filtered")
-    QPointer<QWidget> chartWidget;  ///< the chart view to grab for a PNG image
+    QList<int> selectedCatalogRows;      ///< rows of the Offers table's model (catalog order)
+    OfferFilter filter;                  ///< the Offers page filter (for the description of "filtered")
+    QPointer<FrontierChart> chartWidget; ///< the chart to grab for a PNG image
 };
 
 /// What one export writes.

@@ -701,6 +701,11 @@ int FrontierChart::selectedCount() const
     return m_selected->count();
 }
 
+QImage FrontierChart::grabImage()
+{
+    return m_view->grab().toImage();
+}
+
 void FrontierChart::setSelectedIds(const QList<int> &ids)
 {
     QList<QPointF> pts;

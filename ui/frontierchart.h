@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QImage>
 #include <QList>
 #include <QWidget>
 
@@ -55,6 +56,8 @@ public:
     /// Text shown when hovering a point (by id).
     void setTooltipProvider(std::function<QString(int id)> provider) { m_tooltip = std::move(provider); }
     void setSelectedIds(const QList<int> &ids);
+    /// The chart as shown (its view, without the surrounding controls), for the PNG export.
+    QImage grabImage();
     void setLogX(bool on);
     void setLogY(bool on);
     bool logX() const { return m_logX; }

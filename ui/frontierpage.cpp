@@ -84,8 +84,7 @@ FrontierPage::FrontierPage(QWidget *parent) : QWidget(parent)
                 const qsizetype point = current.data(PointTableModel::PointIndexRole).value<qsizetype>();
                 m_chart->setSelectedIds({static_cast<int>(point)});
                 if (m_results && point >= 0)
-                    Q_EMIT catalogRowActivated(
-                        static_cast<int>(m_results->catalogIndex.at(m_results->points.at(point).offerIndex)));
+                    Q_EMIT catalogRowActivated(static_cast<int>(m_results->catalogRowOf(point)));
             });
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
@@ -230,8 +229,7 @@ void FrontierPage::pointActivated(int point)
     } else {
         m_table->clearSelection();
     }
-    Q_EMIT catalogRowActivated(
-        static_cast<int>(m_results->catalogIndex.at(m_results->points.at(point).offerIndex)));
+    Q_EMIT catalogRowActivated(static_cast<int>(m_results->catalogRowOf(point)));
 }
 
 void FrontierPage::setGrouped(bool grouped)
@@ -246,8 +244,8 @@ void FrontierPage::highlightCatalogRows(const QList<int> &rows)
         return;
     QList<int> ids;
     for (int row : rows) {
-        if (row >= 0 && row < m_results->primaryPoint.size() && m_results->primaryPoint.at(row) >= 0)
-            ids.append(static_cast<int>(m_results->primaryPoint.at(row)));
+        if (const qsizetype p = m_results->pointForRow(row); p >= 0)
+            ids.append(static_cast<int>(p));
     }
     m_chart->setSelectedIds(ids);
 }

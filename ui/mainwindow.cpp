@@ -175,8 +175,7 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     launchPlan->setToolTip(tr("Write SkyPilot tasks for the selected offers (else the recommended one)"));
     QAction *importMeasurements = file->addAction(tr("Import &measurements…"), this, [this] {
         m_tabs->setCurrentWidget(m_measurementsPage);
-        if (auto *b = m_measurementsPage->findChild<QPushButton *>(QStringLiteral("importMeasurements")))
-            b->click();
+        m_measurementsPage->chooseFilesToImport();
     });
     importMeasurements->setObjectName(QStringLiteral("importMeasurementsAction"));
     auto *offersLaunch = new QAction(tr("Launch plan for the selected offers…"), this);
@@ -325,8 +324,8 @@ void MainWindow::onLoaded(quint64 request, const CatalogLoad &loaded)
     m_offers->setOffers(load.offers, load.snapshots);
     m_projection->setCalibration(load.calibration);
     m_measurementsPage->setCalibration(load.calibration);
-    m_measurements = load.measurements;
-    onWorkloadChanged(); // the options carry the measurements
+    m_projection->setMeasurements(load.measurements);
+    onWorkloadChanged();
     m_projection->setOffers(std::move(load.offers));
     m_catalogs->setReadOnly(load.readOnly);
     QStringList banner;
@@ -358,9 +357,7 @@ void MainWindow::onWorkloadChanged()
         return;
     }
     m_projection->setWorkload(w.value());
-    ProjectionOptions options = m_workload->options();
-    options.measurements = m_measurements;
-    m_projection->setOptions(options);
+    m_projection->setOptions(m_workload->options());
 }
 
 QList<qsizetype> MainWindow::selectedOfferPoints() const
@@ -370,8 +367,8 @@ QList<qsizetype> MainWindow::selectedOfferPoints() const
     if (!r)
         return out;
     for (int row : m_offers->selectedRows())
-        if (row >= 0 && row < r->primaryPoint.size() && r->primaryPoint.at(row) >= 0)
-            out.append(r->primaryPoint.at(row));
+        if (const qsizetype p = r->pointForRow(row); p >= 0)
+            out.append(p);
     return out;
 }
 

@@ -88,7 +88,6 @@ private:
     ProbePage *m_probe = nullptr;
     CatalogsPage *m_catalogs = nullptr;
     MeasurementsPage *m_measurementsPage = nullptr;
-    ThroughputMeasurements m_measurements; ///< imported, from the last catalog load
     WorkloadPanel *m_workload = nullptr;
     QDockWidget *m_workloadDock = nullptr;
     ProjectionController *m_projection = nullptr;

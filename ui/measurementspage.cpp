@@ -115,16 +115,7 @@ MeasurementsPage::MeasurementsPage(CatalogService *service, QWidget *parent)
 
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             [this] { m_delete->setEnabled(!m_table->selectionModel()->selectedRows().isEmpty()); });
-    connect(import, &QPushButton::clicked, this, [this] {
-        QSettings s;
-        const QStringList files = QFileDialog::getOpenFileNames(
-            this, tr("Import measurements"), s.value(QStringLiteral("measurements/lastDir")).toString(),
-            tr("Measurements (*.json *.log *.txt);;All files (*)"));
-        if (files.isEmpty())
-            return;
-        s.setValue(QStringLiteral("measurements/lastDir"), QFileInfo(files.first()).absolutePath());
-        importFiles(files);
-    });
+    connect(import, &QPushButton::clicked, this, &MeasurementsPage::chooseFilesToImport);
     connect(m_delete, &QPushButton::clicked, this, [this] {
         const QModelIndexList rows = m_table->selectionModel()->selectedRows(Id);
         if (rows.isEmpty())
@@ -179,6 +170,18 @@ void MeasurementsPage::setCalibration(const Calibration &calibration)
 {
     m_calibration = calibration;
     fill();
+}
+
+void MeasurementsPage::chooseFilesToImport()
+{
+    QSettings s;
+    const QStringList files = QFileDialog::getOpenFileNames(
+        this, tr("Import measurements"), s.value(QStringLiteral("measurements/lastDir")).toString(),
+        tr("Measurements (*.json *.log *.txt);;All files (*)"));
+    if (files.isEmpty())
+        return;
+    s.setValue(QStringLiteral("measurements/lastDir"), QFileInfo(files.first()).absolutePath());
+    importFiles(files);
 }
 
 void MeasurementsPage::importFiles(const QStringList &paths)

@@ -27,6 +27,8 @@ public:
     void setCalibration(const Calibration &calibration);
     /// Stores the measurements of these files (as Import… does, without the file dialog).
     void importFiles(const QStringList &paths);
+    /// Asks for measurement files (a file dialog) and imports them: the Import button and File menu.
+    void chooseFilesToImport();
     void reload();
     QTableWidget *table() const { return m_table; }
     QString statusText() const;

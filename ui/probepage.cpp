@@ -3,9 +3,9 @@
 
 #include "domain/gpucatalog.h"
 #include "domain/gpuspecs.h"
+#include "probe/calibrationchoice.h"
 #include "probe/probejson.h"
 #include "util/format.h"
-#include "viewmodels/calibrationchoice.h"
 
 #include <QFile>
 #include <QFileDialog>

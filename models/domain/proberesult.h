@@ -57,4 +57,17 @@ struct ProbeResult
     double elapsedS = 0;
 };
 
+/// A stored probe run (the store keeps them, store/proberecord.h; chooseCalibration reads them).
+struct ProbeRunRecord
+{
+    qint64 id = 0;
+    QDateTime createdAt;
+    QString origin;
+    QString kind;
+    QString deviceName;
+    QString gpuId;
+    int schemaVersion = 0;
+    QByteArray json;
+};
+
 } // namespace gf

@@ -199,6 +199,12 @@ QString taskName(const Workload &w, int n)
     return QStringLiteral("gf-%1-%2").arg(s).arg(n);
 }
 
+QString LaunchTask::launchCommand() const
+{
+    return managedJob ? QStringLiteral("sky jobs launch -n %1 %2").arg(name, fileName)
+                      : QStringLiteral("sky launch -c %1 %2").arg(name, fileName);
+}
+
 Result<LaunchPlan> buildLaunchPlan(const Workload &w, const QList<LaunchCandidate> &candidates,
                                    const LaunchOptions &o)
 {
@@ -484,13 +490,12 @@ QString planReadme(const LaunchPlan &plan)
         } else {
             r += QStringLiteral("  COST CEILING: unknown (no projection or price)\n");
         }
+        r += QStringLiteral("  launch:   %1\n").arg(t.launchCommand());
         if (t.managedJob()) {
-            r += QStringLiteral("  launch:   %1\n").arg(t.launchCommand());
             r += QStringLiteral("  watch:    sky jobs queue; sky jobs logs -n %1\n").arg(t.name);
             r += QStringLiteral("  results:  sky jobs logs -n %1 --no-follow > results/%1.log\n").arg(t.name);
             r += QStringLiteral("  stop:     sky jobs cancel -n %1\n").arg(t.name);
         } else {
-            r += QStringLiteral("  launch:   %1\n").arg(t.launchCommand());
             r += QStringLiteral("  results:  mkdir -p results && rsync -a %1:%2/ results/ (or: sky logs %1 > "
                                 "results/%1.log)\n")
                      .arg(t.name, QString::fromUtf16(kRemoteResultDir));

@@ -76,17 +76,4 @@ QString yamlLiteralBlock(const QString &text, int indent)
     return out;
 }
 
-QString shellQuoted(QStringView text)
-{
-    QString out = QStringLiteral("'");
-    for (QChar c : text) {
-        if (c == u'\'')
-            out += QStringLiteral("'\\''");
-        else
-            out += c;
-    }
-    out += u'\'';
-    return out;
-}
-
 } // namespace gf

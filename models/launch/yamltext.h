@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/shellquote.h" // shellQuoted: the one shell quoter
+
 #include <QString>
 #include <QStringView>
 
@@ -16,7 +18,5 @@ QString yamlCommentText(QStringView text);
 /// A literal block scalar ("|") of the given lines at `indent` spaces, for text GPU Frontier generates
 /// (setup and run): the caller passes only fixed template text. Ends with a newline.
 QString yamlLiteralBlock(const QString &text, int indent);
-/// A shell word: the text in single quotes ('it'\''s'), safe in bash and sh whatever it contains.
-QString shellQuoted(QStringView text);
 
 } // namespace gf

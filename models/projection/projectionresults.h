@@ -14,7 +14,8 @@
 
 namespace gf {
 
-/// Everything one projection produced, immutable once published.
+/// Everything one projection produced (projectCatalog, projection/catalogprojection.h), immutable once
+/// published. The counts, the recommendation and the per-row lookups are read here, never recounted.
 struct ProjectionResults
 {
     quint64 jobId = 0;
@@ -24,6 +25,7 @@ struct ProjectionResults
     qsizetype recommended = -1; ///< index into points
     qsizetype frontierCount = 0;
     qsizetype projectedCount = 0;
+    qsizetype feasibleCount = 0;
     Workload workload;
     ProjectionOptions options;
     Calibration calibration;
@@ -36,6 +38,17 @@ struct ProjectionResults
     OfferFilter filter;
     /// Per GPU id: the single-GPU speed behind the points (tier, range, what it rests on).
     QHash<QString, SingleGpuSpeed> gpuSpeeds;
+
+    /// The number of rows of the catalog the projection was computed over.
+    qsizetype catalogSize() const { return primaryPoint.size(); }
+    /// The point shown in tables for a catalog row; -1 when none.
+    qsizetype pointForRow(qsizetype row) const { return primaryPoint.value(row, -1); }
+    /// The single-instance spot point of a catalog row; -1 when none.
+    qsizetype spotPointForRow(qsizetype row) const { return spotPoint.value(row, -1); }
+    /// Whether any point of a catalog row is on the frontier.
+    bool onFrontierAtRow(qsizetype row) const { return offerOnFrontier.value(row, false); }
+    /// The catalog row of a point.
+    qsizetype catalogRowOf(qsizetype point) const { return catalogIndex.at(points.at(point).offerIndex); }
 
     /// The single-GPU speed of a point's GPU; nullptr when unknown.
     const SingleGpuSpeed *speedOf(const Offer &offer) const

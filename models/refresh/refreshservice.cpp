@@ -1,10 +1,12 @@
 #include "refresh/refreshservice.h"
 #include "refresh/bundledsnapshot.h"
+#include "refresh/refreshsettings.h"
 
 #include "domain/gpucatalog.h"
 #include "store/catalogstore.h"
 
 #include <QPointer>
+#include <QSettings>
 #include <QThread>
 
 namespace gf {
@@ -58,7 +60,8 @@ quint64 RefreshService::start(const QStringList &providers, const QString &impor
     const quint64 job = m_nextJob++;
     m_job = job;
     const QString dbPath = m_dbPath;
-    const RefreshOptions base = m_options;
+    const RefreshOptions given = m_options;
+    const bool fromSettings = m_fromSettings && importProvider.isEmpty(); // an import downloads nothing
     const QHash<QString, QString> urls = m_baseUrls;
     std::atomic_bool *cancel = &m_cancel;
     QPointer<RefreshService> self(this);
@@ -74,6 +77,8 @@ quint64 RefreshService::start(const QStringList &providers, const QString &impor
                 Qt::QueuedConnection);
     };
     m_thread = QThread::create([=] {
+        const RefreshOptions base =
+            fromSettings ? RefreshSettings::refreshOptions(given, QSettings(), SecretStore()) : given;
         const int count = static_cast<int>(providers.size());
         auto opened = CatalogStore::open(dbPath);
         std::unique_ptr<CatalogStore> store;

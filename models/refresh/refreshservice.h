@@ -25,6 +25,10 @@ public:
 
     void setOptions(const RefreshOptions &options) { m_options = options; }
     RefreshOptions options() const { return m_options; }
+    /// On: each job starts from options() completed by RefreshSettings::refreshOptions (the stored settings,
+    /// the environment and the secret store), on the worker thread: the keychain is never read on the
+    /// caller's (GUI) thread. Off (the default), and for imports: options() as they are.
+    void setOptionsFromSettings(bool on) { m_fromSettings = on; }
     /// Per-provider base URL override (empty = the provider's real endpoint).
     void setBaseUrl(const QString &provider, const QString &url) { m_baseUrls.insert(provider, url); }
     QString baseUrl(const QString &provider) const { return m_baseUrls.value(provider); }
@@ -55,6 +59,7 @@ private:
 
     QString m_dbPath;
     RefreshOptions m_options;
+    bool m_fromSettings = false;
     QHash<QString, QString> m_baseUrls;
     QThread *m_thread = nullptr;
     std::atomic_bool m_cancel{false};

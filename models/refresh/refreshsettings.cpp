@@ -138,4 +138,20 @@ QString validateBaseUrl(const QString &url)
     return {};
 }
 
+RefreshOptions refreshOptions(RefreshOptions base, const QSettings &s, const SecretStore &secrets,
+                              const Overrides &overrides, ResolvedKey *key)
+{
+    base.http.caBundle = resolveCaBundle(overrides.caBundle, s);
+    if (overrides.withGcpApiKey) {
+        ResolvedKey resolved = resolveGcpApiKey(overrides.gcpApiKey, secrets);
+        base.gcpApiKey = resolved.key;
+        if (key)
+            *key = std::move(resolved);
+    }
+    base.vastApiKey = qEnvironmentVariable("GPUFRONTIER_VASTAI_API_KEY");
+    base.awsRegions = overrides.awsRegions.isEmpty() ? awsRegions(s) : overrides.awsRegions;
+    base.http.maxTimeMs = overrides.maxTimeMs.value_or(qint64(maxTimeS(s)) * 1000);
+    return base;
+}
+
 } // namespace gf::RefreshSettings

@@ -62,6 +62,24 @@ struct ResolvedKey
 /// The GCP API key to use: explicit value, else $GPUFRONTIER_GCP_API_KEY, else the secret store.
 ResolvedKey resolveGcpApiKey(const QString &explicitKey, const SecretStore &store);
 
+/// What a front end gives over the stored settings (the CLI's flags); empty or unset = the settings'.
+struct Overrides
+{
+    QString gcpApiKey;         ///< explicit key; empty = $GPUFRONTIER_GCP_API_KEY, else the secret store
+    bool withGcpApiKey = true; ///< false: the GCP key is not looked up (GCP is not refreshed)
+    QString caBundle;          ///< explicit CA bundle (resolveCaBundle)
+    QStringList awsRegions;    ///< explicit AWS regions
+    std::optional<qint64> maxTimeMs; ///< explicit time limit of one download
+};
+/// The one builder of a refresh's options, for the Catalogs page (through RefreshService) and
+/// `gpufrontier-cli refresh`: `base` with the GCP API key (resolveGcpApiKey), the vast.ai key
+/// ($GPUFRONTIER_VASTAI_API_KEY), the AWS regions, the CA bundle (resolveCaBundle) and the time limit,
+/// each from `overrides`, else the environment or the settings. It may read the secret store (the
+/// desktop keychain, a nested event loop): never call it on the GUI thread. `key` (if given) gets where
+/// the GCP key came from.
+RefreshOptions refreshOptions(RefreshOptions base, const QSettings &s, const SecretStore &secrets,
+                              const Overrides &overrides = {}, ResolvedKey *key = nullptr);
+
 /// Checks a base URL typed by a user: http(s), a host, no query. Empty = valid (no override). The
 /// message never repeats a password the URL carries.
 QString validateBaseUrl(const QString &url);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/offer.h"
+#include "domain/proberesult.h"
 #include "domain/snapshotdata.h"
 #include "domain/throughputmeasurement.h"
 #include "util/result.h"
@@ -34,19 +35,6 @@ struct ImportOptions
     /// The payload's SHA-256 (raw) when the caller computed it while streaming; the payload is then not
     /// hashed (it may be empty).
     QByteArray payloadSha256;
-};
-
-/// A stored probe run.
-struct ProbeRunRecord
-{
-    qint64 id = 0;
-    QDateTime createdAt;
-    QString origin;
-    QString kind;
-    QString deviceName;
-    QString gpuId;
-    int schemaVersion = 0;
-    QByteArray json;
 };
 
 /// A stored user measurement (measurementrecord.cpp).

@@ -3,13 +3,13 @@
 #include "domain/gpucatalog.h"
 #include "domain/gpuspecs.h"
 #include "launch/measurementjson.h"
+#include "probe/calibrationchoice.h"
 #include "probe/probejson.h"
 #include "providers/providerimport.h"
 #include "providers/snapshotfile.h"
 #include "refresh/bundledsnapshot.h"
 #include "refresh/refreshservice.h"
 #include "store/proberecord.h"
-#include "viewmodels/calibrationchoice.h"
 
 #include <QElapsedTimer>
 #include <QFile>

@@ -80,7 +80,7 @@ void OfferGroupModel::updateGroups()
                 }
             }
             if (projection) {
-                s.onFrontier = s.onFrontier || projection->offerOnFrontier.value(row, false);
+                s.onFrontier = s.onFrontier || projection->onFrontierAtRow(row);
                 const ProjectedOffer *p = m_offers->pointFor(row);
                 if (p && p->eligible() && p->costUsd > 0 && (bestProjected < 0 || p->costUsd < bestCost)) {
                     bestProjected = row;

@@ -30,7 +30,7 @@ void OfferTableModel::setOffers(QList<Offer> offers, const QDateTime &now)
 
 void OfferTableModel::setProjection(ProjectionResultsPtr results)
 {
-    if (results && results->primaryPoint.size() != m_offers.size())
+    if (results && results->catalogSize() != m_offers.size())
         return; // computed for another catalog; a newer result follows
     m_projection = std::move(results);
     if (!m_offers.isEmpty())
@@ -39,9 +39,7 @@ void OfferTableModel::setProjection(ProjectionResultsPtr results)
 
 const ProjectedOffer *OfferTableModel::spotPointFor(int row) const
 {
-    if (!m_projection || row < 0 || row >= m_projection->spotPoint.size())
-        return nullptr;
-    const qsizetype i = m_projection->spotPoint.at(row);
+    const qsizetype i = m_projection ? m_projection->spotPointForRow(row) : -1;
     return i >= 0 ? &m_projection->points.at(i) : nullptr;
 }
 
@@ -65,9 +63,7 @@ QStringList OfferTableModel::flagNames(int row) const
 
 const ProjectedOffer *OfferTableModel::pointFor(int row) const
 {
-    if (!m_projection || row < 0 || row >= m_projection->primaryPoint.size())
-        return nullptr;
-    const qsizetype i = m_projection->primaryPoint.at(row);
+    const qsizetype i = m_projection ? m_projection->pointForRow(row) : -1;
     return i >= 0 ? &m_projection->points.at(i) : nullptr;
 }
 
@@ -121,7 +117,7 @@ QVariant OfferTableModel::rawData(const QModelIndex &index, int role) const
     const ProjectedOffer *point = pointFor(index.row());
     bool onFrontier = false;
     if (m_projection)
-        onFrontier = m_projection->offerOnFrontier.value(index.row(), false);
+        onFrontier = m_projection->onFrontierAtRow(index.row());
 
     if (role == Qt::DisplayRole) {
         switch (index.column()) {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "projection/projectionresults.h"
+#include "projection/catalogprojection.h"
 
 #include <QFutureWatcher>
 #include <QObject>
@@ -10,7 +10,7 @@
 
 namespace gf {
 
-/// Recomputes the projection off the GUI thread whenever an input changes.
+/// Recomputes the projection (projectCatalog) off the GUI thread whenever an input changes.
 /// Changes arriving within a few milliseconds are coalesced; results of superseded jobs are dropped.
 class ProjectionController final : public QObject
 {
@@ -25,20 +25,17 @@ public:
     void setWorkload(const Workload &workload);
     void setOptions(const ProjectionOptions &options);
     void setCalibration(const Calibration &calibration);
+    /// The user's imported measurements (the request's; ProjectionOptions::measurements is not read).
+    void setMeasurements(const ThroughputMeasurements &measurements);
 
-    const Workload &workload() const { return m_workload; }
-    const ProjectionOptions &options() const { return m_options; }
-    const Calibration &calibration() const { return m_calibration; }
+    const Workload &workload() const { return m_request.workload; }
+    const ProjectionOptions &options() const { return m_request.options; }
+    const Calibration &calibration() const { return m_request.calibration; }
     ProjectionResultsPtr results() const { return m_results; }
     bool isBusy() const { return m_watcher.isRunning() || m_timer.isActive(); }
     quint64 latestJobId() const { return m_jobId; }
     /// Blocks until the newest job is published (tests, CLI-like use).
     void waitForIdle();
-
-    /// Runs a projection synchronously on the calling thread (shared by the controller's worker).
-    static ProjectionResults compute(quint64 jobId, const QList<Offer> &catalog, const OfferFilter &filter,
-                                     const Workload &workload, const ProjectionOptions &options,
-                                     const Calibration &calibration);
 
 Q_SIGNALS:
     void started(quint64 jobId);
@@ -51,10 +48,7 @@ private:
     void onFinished();
 
     QList<Offer> m_offers;
-    OfferFilter m_filter;
-    Workload m_workload;
-    ProjectionOptions m_options;
-    Calibration m_calibration;
+    ProjectionRequest m_request; ///< jobId unused: m_jobId numbers the jobs
     quint64 m_jobId = 0;
     quint64 m_runningJob = 0;
     bool m_pending = false;

@@ -1,6 +1,6 @@
 // Benchmark (not a test): how fast the GUI reacts to a workload change on a large catalog.
 // Generates N offers (default 50,000) by replicating the bundled catalog with jittered prices,
-// then times (1) the projection + frontier as the GUI runs it (ProjectionController::compute),
+// then times (1) the projection + frontier as the GUI runs it (projectCatalog),
 // (2) handing the points to the frontier chart (series replace()), (3) rendering the chart once.
 // Usage: bench_ui_frontier [N] [repetitions] [last-render.png]; runs with QT_QPA_PLATFORM=offscreen when
 // no display. Under a display (e.g. xvfb-run) charts above 20,000 points use OpenGL series.
@@ -8,9 +8,9 @@
 #include "domain/gpucatalog.h"
 #include "frontierchart.h"
 #include "frontierpage.h"
+#include "projection/catalogprojection.h"
 #include "refresh/bundledsnapshot.h"
 #include "store/catalogstore.h"
-#include "viewmodels/projectioncontroller.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -65,8 +65,8 @@ int main(int argc, char **argv)
     for (int r = 0; r < reps; ++r) {
         QElapsedTimer t;
         t.start();
-        results = std::make_shared<const ProjectionResults>(ProjectionController::compute(
-            r + 1, offers, OfferFilter{}, workload, options, defaultCalibration()));
+        results = std::make_shared<const ProjectionResults>(projectCatalog(
+            offers, {OfferFilter{}, workload, options, defaultCalibration(), {}, quint64(r + 1)}));
         project.append(t.nsecsElapsed() / 1e6);
         t.restart();
         page.setResults(results);

@@ -3,6 +3,7 @@
 // A small report built from fuzzed strings, for the report renderer targets (fuzz_report_*.cpp).
 
 #include "domain/workload.h"
+#include "projection/catalogprojection.h"
 #include "projection/offerprojection.h"
 #include "projection/projection.h"
 #include "projection/projectionresults.h"
@@ -109,17 +110,8 @@ inline ReportInput hostileReport(const QStringList &f)
     opt.parallel = false;
     opt.now = now;
 
-    auto r = std::make_shared<ProjectionResults>();
-    r->offers = zoned;
-    r->points = projectOffers(zoned, w, opt, defaultCalibration());
-    r->recommended = recommendedIndex(r->points);
-    for (const ProjectedOffer &p : r->points) {
-        r->frontierCount += p.onFrontier ? 1 : 0;
-        r->projectedCount += p.projected ? 1 : 0;
-    }
-    r->workload = w;
-    r->options = opt;
-    r->calibration = defaultCalibration();
+    auto r = std::make_shared<ProjectionResults>(
+        projectCatalog(zoned, {OfferFilter{}, w, opt, defaultCalibration(), {}, 0}));
 
     ReportInput in;
     in.results = r;

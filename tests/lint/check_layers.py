@@ -6,8 +6,8 @@ Usage: check_layers.py SOURCE_DIR [--rules]
 
 A subsystem may include its own headers and those of the subsystems it may use (the table below,
 the same as ARCHITECTURE.md). ui/ uses viewmodels and everything below it except store/ (the GUI
-reads and writes the database only through viewmodels/catalogservice.h); app/ may use anything;
-nothing includes app/. An include that names no subsystem inside models/ ("offer.h") is an error
+reads and writes the database only through viewmodels/catalogservice.h); app/ may use anything,
+except that the CLI (app/cli*) includes nothing from viewmodels/; nothing includes app/. An include that names no subsystem inside models/ ("offer.h") is an error
 too: includes name the subsystem. Exit 0 when all includes are allowed, 1 otherwise (each bad
 include named with file and line), 2 on a usage error.
 """
@@ -24,7 +24,7 @@ ALLOWED = {
     "projection": {"domain", "util"},
     "providers": {"domain", "util"},
     "store": {"domain", "util"},
-    "probe": {"domain", "util"},
+    "probe": {"projection", "domain", "util"},
     "refresh": {"providers", "store", "domain", "util"},
     "report": {"projection", "domain", "util"},
     "launch": {"projection", "domain", "util"},
@@ -97,6 +97,11 @@ def check(root):
                             allowed = ", ".join(sorted(ALLOWED.get(sub, set()))) or "nothing else"
                             problems.append(f'{where}: #include "{header}": {sub}/ may not use {tsub}/ '
                                             f'(it may use {allowed})')
+                        elif kind == "app" and os.path.basename(path).startswith("cli") and tkind == "models" \
+                                and tsub == "viewmodels":
+                            problems.append(f'{where}: #include "{header}": the CLI (app/cli*) may not use '
+                                            f'viewmodels/ (the GUI\'s models; the CLI projects through '
+                                            f'projection/catalogprojection.h)')
                         elif kind == "ui" and tkind == "models" and tsub not in UI_ALLOWED:
                             problems.append(f'{where}: #include "{header}": ui/ may not use {tsub}/ '
                                             f'(the GUI reaches the database through viewmodels/catalogservice.h)')

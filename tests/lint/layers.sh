@@ -16,6 +16,7 @@ echo '#include "viewmodels/offertablemodel.h"' >>"$scratch/models/domain/offer.c
 echo '#include "store/catalogstore.h"' >>"$scratch/ui/offerspage.cpp"                # ui -> store
 echo '#include "cli.h"' >>"$scratch/models/report/report.cpp"                        # models -> app
 echo '#include "offer.h"' >>"$scratch/models/providers/vastai.cpp"                   # unqualified
+echo '#include "viewmodels/offertablemodel.h"' >>"$scratch/app/cli_offers.cpp"      # CLI -> viewmodels
 set +e
 out=$(python3 "$check" "$scratch")
 rc=$?
@@ -23,9 +24,9 @@ set -e
 echo "$out"
 [ $rc -eq 1 ] || { echo "FAIL: expected exit 1, got $rc"; exit 1; }
 for expect in "models/projection/frontier.cpp" "models/domain/offer.cpp" "ui/offerspage.cpp" \
-              "models/report/report.cpp" "models/providers/vastai.cpp"; do
+              "models/report/report.cpp" "models/providers/vastai.cpp" "app/cli_offers.cpp"; do
   grep -q "^$expect:" <<<"$out" || { echo "FAIL: the bad include in $expect was not reported"; exit 1; }
 done
 n=$(grep -c ": #include" <<<"$out")
-[ "$n" -eq 5 ] || { echo "FAIL: expected exactly the 5 deliberate bad includes, got $n"; exit 1; }
+[ "$n" -eq 6 ] || { echo "FAIL: expected exactly the 6 deliberate bad includes, got $n"; exit 1; }
 echo "ok: each deliberate bad include is reported"

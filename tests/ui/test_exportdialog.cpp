@@ -2,9 +2,9 @@
 #include "exportdialog.h"
 #include "frontierchart.h"
 #include "mainwindow.h"
+#include "projection/catalogprojection.h"
 #include "refresh/bundledsnapshot.h"
 #include "testsupport.h"
-#include "viewmodels/projectioncontroller.h"
 
 #include <QAction>
 #include <QApplication>
@@ -44,8 +44,9 @@ private:
         ProjectionOptions opt;
         opt.now = QDateTime(QDate(2024, 7, 15), QTime(12, 0), QTimeZone::utc());
         ExportContext ctx;
-        ctx.results = std::make_shared<const ProjectionResults>(ProjectionController::compute(
-            1, m_catalog, filter, *findWorkload(builtinWorkloads(), u"resnet50"), opt, defaultCalibration()));
+        ctx.results = std::make_shared<const ProjectionResults>(projectCatalog(
+            m_catalog,
+            {filter, *findWorkload(builtinWorkloads(), u"resnet50"), opt, defaultCalibration(), {}, 1}));
         ctx.catalog = m_catalog;
         ctx.snapshots = m_snapshots;
         ctx.selectedCatalogRows = selected;

@@ -1,5 +1,5 @@
+#include "probe/calibrationchoice.h"
 #include "testsupport.h"
-#include "viewmodels/calibrationchoice.h"
 
 #include <QTest>
 #include <QTimeZone>

@@ -1,5 +1,5 @@
+#include "projection/catalogprojection.h"
 #include "viewmodels/offertablemodel.h"
-#include "viewmodels/projectioncontroller.h"
 
 #include <QAbstractItemModelTester>
 #include <QTest>
@@ -207,7 +207,7 @@ private Q_SLOTS:
         ProjectionOptions opt;
         opt.now = QDateTime(QDate(2026, 11, 2), QTime(0, 0), QTimeZone::utc());
         const ProjectionResults r =
-            ProjectionController::compute(1, offers, {}, w, opt, defaultCalibration());
+            projectCatalog(offers, {OfferFilter{}, w, opt, defaultCalibration(), {}, 1});
         model.setProjection(std::make_shared<const ProjectionResults>(r));
         // The p4d's spot point: flagged, excluded, but its risk is shown.
         const ProjectedOffer *sp = model.spotPointFor(0);

@@ -1,12 +1,12 @@
 #include "domain/workload.h"
 #include "jsonschemacheck.h"
+#include "projection/catalogprojection.h"
 #include "report/paintercanvas.h"
 #include "report/report.h"
 #include "report/reportdata.h"
 #include "report/svgcanvas.h"
 #include "testsupport.h"
 #include "util/csv.h"
-#include "viewmodels/projectioncontroller.h"
 
 #include <QBuffer>
 #include <QDir>
@@ -84,7 +84,7 @@ ReportInput input(ReportOfferSet set = ReportOfferSet::All, ProjectionOptions op
     opt.now = QDateTime(QDate(2024, 7, 20), QTime(12, 0), QTimeZone::utc());
     ReportInput in;
     in.results = std::make_shared<const ProjectionResults>(
-        ProjectionController::compute(1, catalog(), OfferFilter{}, workload(), opt, defaultCalibration()));
+        projectCatalog(catalog(), {OfferFilter{}, workload(), opt, defaultCalibration(), {}, 1}));
     Snapshot aws;
     aws.id = 1;
     aws.provider = u"aws"_s;
@@ -347,7 +347,7 @@ private Q_SLOTS:
         filter.providers = {u"paperspace"_s};
         ReportInput empty = input();
         empty.results = std::make_shared<const ProjectionResults>(
-            ProjectionController::compute(1, catalog(), filter, workload(), opt, defaultCalibration()));
+            projectCatalog(catalog(), {filter, workload(), opt, defaultCalibration(), {}, 1}));
         auto r = renderReport(empty, ReportFormat::Pdf);
         QVERIFY(!r.ok());
         QVERIFY(r.error().message.contains(u"filter excludes every offer"));
@@ -506,7 +506,7 @@ private Q_SLOTS:
         opt.now = QDateTime(QDate(2024, 7, 20), QTime(12, 0), QTimeZone::utc());
         ReportInput in = input();
         in.results = std::make_shared<const ProjectionResults>(
-            ProjectionController::compute(1, offers, OfferFilter{}, w, opt, defaultCalibration()));
+            projectCatalog(offers, {OfferFilter{}, w, opt, defaultCalibration(), {}, 1}));
         in.title.clear(); // the title comes from the (Greek) workload name
         const QByteArray pdf = render(in, ReportFormat::Pdf);
         const QString text = poppler(u"pdftotext"_s, pdf);
@@ -580,8 +580,8 @@ private Q_SLOTS:
             if (o.provider == u"aws")
                 o.instanceType = name + o.instanceType;
         ReportInput in = input();
-        in.results = std::make_shared<const ProjectionResults>(ProjectionController::compute(
-            1, offers, OfferFilter{}, workload(), in.results->options, defaultCalibration()));
+        in.results = std::make_shared<const ProjectionResults>(projectCatalog(
+            offers, {OfferFilter{}, workload(), in.results->options, defaultCalibration(), {}, 1}));
         const QString cut = QString(199, u'g') + u'…';
         const QString md = QString::fromUtf8(render(in, ReportFormat::Markdown));
         QVERIFY(md.contains(cut));

@@ -2,7 +2,6 @@
 
 #include "domain/proberesult.h"
 #include "projection/projection.h"
-#include "store/catalogstore.h"
 
 #include <QList>
 #include <QStringList>

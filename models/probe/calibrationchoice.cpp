@@ -1,4 +1,4 @@
-#include "viewmodels/calibrationchoice.h"
+#include "probe/calibrationchoice.h"
 
 #include "domain/gpucatalog.h"
 #include "domain/gpuspecs.h"
