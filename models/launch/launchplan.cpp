@@ -199,12 +199,6 @@ QString taskName(const Workload &w, int n)
     return QStringLiteral("gf-%1-%2").arg(s).arg(n);
 }
 
-QString LaunchTask::launchCommand() const
-{
-    return managedJob ? QStringLiteral("sky jobs launch -n %1 %2").arg(name, fileName)
-                      : QStringLiteral("sky launch -c %1 %2").arg(name, fileName);
-}
-
 Result<LaunchPlan> buildLaunchPlan(const Workload &w, const QList<LaunchCandidate> &candidates,
                                    const LaunchOptions &o)
 {
