@@ -53,25 +53,68 @@ SRC_GCP_N1 = "GCP list rate N1 us-central1 (vm-instance-pricing)"
 SRC_AZURE = "skypilot-catalog v6 azure/vms.csv 098741e"
 SRC_PAPERSPACE = "skypilot-catalog v6 paperspace/vms.csv e520054"
 SRC_VAST = "skypilot-catalog v8 vast/vms.csv 680a69b"
+SRC_2026 = "skypilot-catalog %s/%s/vms.csv 2c3d7ea"     # (schema, cloud): commit dated >= 2026-06-03
+SRC_2026_UNDATED = "skypilot-catalog %s/%s/vms.csv (undated commit)"
+
+# 2026 files (shared/data/skypilot-gpu-2026, see its README "Dates"): the price date each row gets.
+# PROVEN: read at commit 2c3d7ea, dated no earlier than 2026-06-03 (its GCP image list).
+# CONTENT: the commit cannot be dated; the content bounds it from below (README): RunPod, Nebius and
+# Verda list B300/late-2025 hardware (late 2025 -> 2025-10-01), vast.ai and Oracle point to 2025-09-10
+# or later.  UNDATED: nothing bounds it; dated 2025-01-01, a conservative lower bound (the schema
+# folders v8/v9 these files sit in were current in 2025), so the app treats them as old prices.
+DATE_PROVEN = "2026-06-03"
+FILES_2026 = {  # file -> (schema, SkyPilot cloud folder, price date, how the date is known)
+    "aws.csv": ("v9", "aws", DATE_PROVEN, "proven"),
+    "aws_gfamily.csv": ("v9", "aws", DATE_PROVEN, "proven"),
+    "gcp.csv": ("v9", "gcp", DATE_PROVEN, "proven"),
+    "gcp_hosts.csv": ("v9", "gcp", DATE_PROVEN, "proven"),
+    "lambda.csv": ("v9", "lambda", DATE_PROVEN, "proven"),
+    "fluidstack.csv": ("v9", "fluidstack", DATE_PROVEN, "proven"),
+    "seeweb.csv": ("v9", "seeweb", DATE_PROVEN, "proven"),
+    "runpod.csv": ("v8", "runpod", "2025-10-01", "content (late 2025 or later)"),
+    "nebius.csv": ("v9", "nebius", "2025-10-01", "content (late 2025 or later)"),
+    "verda.csv": ("v8", "verda", "2025-10-01", "content (B300 rows: late 2025 or later)"),
+    "vast.csv": ("v9", "vast", "2025-09-10", "content (2025-09-10 or later)"),
+    "oci.csv": ("v9", "oci", "2025-09-10", "content (2025-09-10 or later)"),
+    "cudo.csv": ("v9", "cudo", "2025-01-01", "undated (conservative lower bound)"),
+    "hyperbolic.csv": ("v8", "hyperbolic", "2025-01-01", "undated (conservative lower bound)"),
+}
+DATE_2025 = {"aws": "2025-08-01", "gcp": "2025-07-01", "vastai": "2025-07-01"}
+
+# Clouds read only through SkyPilot's catalog (GPU Frontier's provider id -> 2026 file).  Their
+# billing and spot names are the provider table's (models/domain/provider.cpp).
+NEW_CLOUDS = collections.OrderedDict([
+    ("lambda", "lambda.csv"), ("runpod", "runpod.csv"), ("nebius", "nebius.csv"),
+    ("fluidstack", "fluidstack.csv"), ("seeweb", "seeweb.csv"), ("verda", "verda.csv"),
+    ("hyperbolic", "hyperbolic.csv"), ("oci", "oci.csv"), ("cudo", "cudo.csv"),
+])
+NEW_CLOUD_SPOT_LABEL = {"runpod": "spot", "nebius": "preemptible", "verda": "spot", "oci": "preemptible"}
 
 # Snapshot dates written in the `# snapshot_date:` header.  The SkyPilot
 # extracts carry no commit dates (see skypilot-gpu/README.md); these are
 # estimates explained in SOURCES.md ("Dates").
 SNAPSHOT_DATE = {
-    "aws": "2025-08-01",
-    "gcp": "2025-07-01",
+    "aws": DATE_PROVEN,
+    "gcp": DATE_PROVEN,
     "azure": "2024-07-01",
     "paperspace": "2024-07-01",
-    "vastai": "2025-07-01",
+    "vastai": "2025-09-10",
 }
+for _p, _f in NEW_CLOUDS.items():
+    SNAPSHOT_DATE[_p] = FILES_2026[_f][2]
 
 SOURCE_LINE = {
-    "aws": "SkyPilot catalog v8 aws/vms.csv @e385a0d (on-demand per region, spot per AZ) + AWS Spot Advisor data (spot-advisor-data.json, committed 2025-06-28) for interruption buckets",
-    "gcp": "SkyPilot catalog v8 gcp/vms.csv @8427bbf (a2/a3 host rows + GPU-only rows, composed per zone) + GCP N1 us-central1 list rates for n1-standard hosts; 91 a2/a3 rows removed whose GPU price was a discounted tier, not on-demand (below 0.6x the upper-quartile regional price; resources/catalog/SOURCES.md)",
+    "aws": "SkyPilot catalog v9 aws/vms.csv @2c3d7ea (2026-06-03 or later: p-family and part of the g-family) and, for instance type/zone pairs it lacks, v8 @e385a0d (2025-08); each row's price_date says which; + AWS Spot Advisor data (committed 2025-06-28) for interruption buckets",
+    "gcp": "SkyPilot catalog v9 gcp/vms.csv @2c3d7ea (2026-06-03 or later) and, for machine type/zone pairs it lacks, v8 @8427bbf (2025-07); host + GPU-only rows composed per zone; GCP N1 us-central1 list rates for n1-standard hosts; rows whose GPU price is a discounted tier removed (resources/catalog/SOURCES.md)",
     "azure": "SkyPilot catalog v6 azure/vms.csv @098741e (derived by SkyPilot from the Azure Retail Prices API), hazards fixed as documented",
     "paperspace": "SkyPilot catalog v6 paperspace/vms.csv @e520054 (Paperspace public on-demand prices, NY2)",
-    "vastai": "SkyPilot catalog v8 vast/vms.csv @680a69b (cheapest offers per GPU config) + verbatim vast.ai offer payloads (500.farm mirror 2025-07-26, vastai CLI capture 2024-07-30); 2 offers removed that were not rentable at capture (rentable: false)",
+    "vastai": "SkyPilot catalog v9 vast/vms.csv (undated commit, 2025-09-10 or later by content; cheapest offers per GPU config) + verbatim vast.ai offer payloads (500.farm mirror 2025-07-26, vastai CLI capture 2024-07-30); 2 offers removed that were not rentable at capture (rentable: false)",
 }
+
+for _p, _f in NEW_CLOUDS.items():
+    _schema, _cloud, _date, _how = FILES_2026[_f]
+    SOURCE_LINE[_p] = "SkyPilot catalog %s %s/vms.csv, price date %s (%s); GPU rows with an on-demand price" % (
+        _schema, _cloud, _date, _how)
 
 # Billing granularity (increment_s, minimum_s).  See SOURCES.md "Billing".
 BILLING = {
@@ -80,6 +123,11 @@ BILLING = {
     "azure": ("60", "60"),     # per-minute metering (product brief); see SOURCES.md
     "paperspace": ("1", ""),   # per-second; minimum not documented -> empty
     "vastai": ("1", "0"),      # per-second, no minimum
+    # The clouds below: the provider table's figures (models/domain/provider.cpp; most are
+    # "unknown, default ..." there, and say so).
+    "lambda": ("60", ""), "runpod": ("60", ""), "nebius": ("1", ""), "fluidstack": ("1", ""),
+    "seeweb": ("3600", "3600"), "verda": ("600", "600"), "hyperbolic": ("60", ""), "oci": ("1", "60"),
+    "cudo": ("1", ""),
 }
 
 # --------------------------------------------------------------------------
@@ -111,7 +159,7 @@ AWS_INTERCONNECT = {
     "p3.8xlarge": "NVLink", "p3.16xlarge": "NVLink", "p3dn.24xlarge": "NVLink",
     "p4d.24xlarge": "NVSwitch", "p4de.24xlarge": "NVSwitch",
     "p5.48xlarge": "NVSwitch", "p5e.48xlarge": "NVSwitch", "p5en.48xlarge": "NVSwitch",
-    "p6-b200.48xlarge": "NVSwitch",
+    "p6-b200.48xlarge": "NVSwitch", "p6-b300.48xlarge": "NVSwitch",
 }
 PCIE_ONLY_GPUS = {  # accelerator names (as the sources write them) without NVLink
     "T4", "T4g", "A10G", "A10", "L4", "L40S", "Radeon Pro V520", "P4", "K80", "M60",
@@ -154,6 +202,13 @@ GCP_HOST_GPU = {
     "a2-ultragpu-4g": ("A100-80GB", 4), "a2-ultragpu-8g": ("A100-80GB", 8),
     "a3-highgpu-1g": ("H100", 1), "a3-highgpu-2g": ("H100", 2),
     "a3-edgegpu-8g": ("H100", 8), "a3-edgegpu-8g-nolssd": ("H100", 8),
+    # 2026 catalog: a3-highgpu-4g/8g and a3-megagpu-8g hosts, g2-standard (L4; GPU count per size from
+    # GCP's G2 machine table).  a3-ultragpu (H200) and a4 (B200) are left out: sold on demand only in
+    # name (spot/reservation in practice, provider-sources.md), their on-demand rows are not offers.
+    "a3-highgpu-4g": ("H100", 4), "a3-highgpu-8g": ("H100", 8), "a3-megagpu-8g": ("H100-MEGA", 8),
+    "g2-standard-4": ("L4", 1), "g2-standard-8": ("L4", 1), "g2-standard-12": ("L4", 1),
+    "g2-standard-16": ("L4", 1), "g2-standard-32": ("L4", 1), "g2-standard-24": ("L4", 2),
+    "g2-standard-48": ("L4", 4), "g2-standard-96": ("L4", 8),
 }
 # GCP default egress bandwidth (Gbps) from the GCP GPU network-bandwidth docs.
 GCP_NETWORK_GBPS = {
@@ -242,8 +297,33 @@ def row(**kw):
 # --------------------------------------------------------------------------
 # AWS
 # --------------------------------------------------------------------------
+def read_2026(shared, name):
+    """Rows of a 2026 file, each tagged with its price date and source label."""
+    schema, cloud, date, how = FILES_2026[name]
+    rows = read_csv(os.path.join(shared, "skypilot-gpu-2026", name))
+    label = (SRC_2026 % (schema, cloud)) if how == "proven" else (SRC_2026_UNDATED % (schema, cloud))
+    for r in rows:
+        r["_price_date"] = date
+        r["_src"] = label
+    return rows
+
+
+def newest_first(prov, new_rows, old_rows, key, st):
+    """2026 rows, then the 2025 rows whose key (instance type + zone) has no 2026 row."""
+    have = {key(r) for r in new_rows}
+    kept = [r for r in old_rows if key(r) not in have]
+    st.note(prov, "2025 rows kept where the 2026 file has no row of the same instance type and zone",
+            len(kept))
+    st.note(prov, "2025 rows replaced by 2026 rows", len(old_rows) - len(kept))
+    return new_rows + kept
+
+
 def build_aws(shared, st):
-    src = read_csv(os.path.join(shared, "skypilot-gpu", "aws.csv"))
+    old = read_csv(os.path.join(shared, "skypilot-gpu", "aws.csv"))
+    for r in old:
+        r["_price_date"], r["_src"] = DATE_2025["aws"], SRC_AWS
+    src = newest_first("aws", read_2026(shared, "aws.csv") + read_2026(shared, "aws_gfamily.csv"), old,
+                       lambda r: (r["InstanceType"], r["AvailabilityZone"]), st)
     with open(os.path.join(shared, SPOT_ADVISOR_REL), encoding="utf-8") as f:
         adv = json.load(f)
     labels = {r["index"]: r["label"] for r in adv["ranges"]}
@@ -288,7 +368,8 @@ def build_aws(shared, st):
             spot_label="spot" if spot is not None else "",
             interruption=interruption, reliability="",
             billing_increment_s=BILLING["aws"][0], billing_minimum_s=BILLING["aws"][1],
-            source=SRC_AWS + ("; " + SRC_AWS_ADVISOR if interruption else ""),
+            source=x["_src"] + ("; " + SRC_AWS_ADVISOR if interruption else ""),
+            price_date=x["_price_date"],
         ))
     return out
 
@@ -340,9 +421,23 @@ def gcp_non_ondemand_gpu_rows(gpus):
 
 
 def build_gcp(shared, st, with_n1=True, ondemand_only=True, report=None):
+    """The 2026 catalog (gcp.csv + gcp_hosts.csv) composed, then the 2025 extract's offers for the
+    machine type/zone pairs the 2026 files do not give (each row keeps its source and price date)."""
+    new = build_gcp_from(read_2026(shared, "gcp.csv") + read_2026(shared, "gcp_hosts.csv"), st, with_n1,
+                         ondemand_only, report, SRC_2026 % ("v9", "gcp"), DATE_PROVEN)
+    old_rows = read_csv(os.path.join(shared, "skypilot-gpu", "gcp.csv"))
+    old = build_gcp_from(old_rows, Stats(), with_n1, ondemand_only, None, SRC_GCP, DATE_2025["gcp"])
+    have = {(r["instance_type"], r["zone"]) for r in new}
+    kept = [r for r in old if (r["instance_type"], r["zone"]) not in have]
+    st.note("gcp", "2025 offers kept where the 2026 files give no offer of the same machine type and zone",
+            len(kept))
+    return new + kept
+
+
+def build_gcp_from(src, st, with_n1=True, ondemand_only=True, report=None, SRC_GCP=SRC_GCP,
+                   price_date=None):
     """ondemand_only=False reproduces the previous snapshot (GPU prices taken verbatim).
     `report`, when given, is filled with the classification for SOURCES.md."""
-    src = read_csv(os.path.join(shared, "skypilot-gpu", "gcp.csv"))
     hosts, gpus, tpus = [], {}, 0
     for x in src:
         if x["InstanceType"]:
@@ -419,11 +514,11 @@ def build_gcp(shared, st, with_n1=True, ondemand_only=True, report=None):
             gpu_name=gname, gpu_count=fmt(gcount), gpu_mem_gb=fmt(gpu_mem(g)),
             vcpus=fmt(num(h["vCPUs"])), ram_gb=fmt(num(h["MemoryGiB"])),
             network_gbps=fmt(GCP_NETWORK_GBPS.get(it)),
-            interconnect="NVSwitch" if gcount > 1 else "",
+            interconnect="NVSwitch" if gcount > 1 and gname != "L4" else interconnect_for(gname, gcount),
             ondemand_usd_h=fmt(od, 5), spot_usd_h=fmt(spot, 5),
             spot_label="spot" if spot is not None else "",
             billing_increment_s=BILLING["gcp"][0], billing_minimum_s=BILLING["gcp"][1],
-            source=SRC_GCP + " (host+GPU rows)",
+            source=SRC_GCP + " (host+GPU rows)", price_date=price_date,
         )
         r["_gpu_od"], r["_gpu_spot"] = gp, gs  # GPU component (whole instance), for the sanity check
         out.append(r)
@@ -454,7 +549,7 @@ def build_gcp(shared, st, with_n1=True, ondemand_only=True, report=None):
                 interconnect=interconnect_for(gname, gcount),
                 ondemand_usd_h=fmt(host + gp, 5), spot_usd_h="", spot_label="",
                 billing_increment_s=BILLING["gcp"][0], billing_minimum_s=BILLING["gcp"][1],
-                source=SRC_GCP + " (GPU row) + " + SRC_GCP_N1,
+                source=SRC_GCP + " (GPU row) + " + SRC_GCP_N1, price_date=price_date,
             )
             r["_gpu_od"], r["_gpu_spot"] = gp, num(g["SpotPrice"])
             out.append(r)
@@ -650,7 +745,7 @@ def vast_offer_rows(path, capture_label, st, drop_unrentable=True):
 
 
 def build_vast(shared, st, drop_unrentable=True):
-    src = read_csv(os.path.join(shared, "skypilot-gpu", "vast.csv"))
+    src = read_2026(shared, "vast.csv")  # replaces the 2025 extract's sample (same shape, newer)
     out = []
     for x in src:
         od = num(x["Price"])
@@ -674,7 +769,7 @@ def build_vast(shared, st, drop_unrentable=True):
             vcpus="", ram_gb="",  # 32/64 in the source are SkyPilot's request, not the host
             ondemand_usd_h=fmt(od), spot_usd_h="", spot_label="",  # SpotPrice 0.00 = not meaningful
             billing_increment_s=BILLING["vastai"][0], billing_minimum_s=BILLING["vastai"][1],
-            source=SRC_VAST,
+            source=x["_src"], price_date=x["_price_date"],
         ))
     st.note("vastai", "SkyPilot SpotPrice 0.00 dropped (not a price)", len(out))
     vdir = os.path.join(shared, "provider-samples", "vastai")
@@ -682,6 +777,46 @@ def build_vast(shared, st, drop_unrentable=True):
                            "vast.ai offers capture 2025-07-26 (500.farm mirror)", st, drop_unrentable)
     out += vast_offer_rows(os.path.join(vdir, "search-offers-raw.RTX4090.2024.cli-capture.json"),
                            "vast.ai offers capture 2024-07-30 (vastai CLI --raw)", st, drop_unrentable)
+    return out
+
+
+# --------------------------------------------------------------------------
+# Clouds read only through SkyPilot's catalog (2026 files)
+# --------------------------------------------------------------------------
+def build_skypilot_cloud(shared, prov, st):
+    """GPU rows with an on-demand price, columns by header name.  gpu_mem_gb is left empty: GpuInfo's
+    memory is in MiB, GB, per GPU or per instance depending on the cloud, and the app fills the
+    datasheet memory of the recognised GPU (validateSnapshot).  A SpotPrice equal to Price (RunPod
+    writes its on-demand price there) is not a spot price."""
+    out = []
+    for x in read_2026(shared, NEW_CLOUDS[prov]):
+        gpu = (x.get("AcceleratorName") or "").strip()
+        if not gpu:
+            st.skip(prov, "row without an accelerator (CPU instance)")
+            continue
+        od = num(x.get("Price"))
+        spot = num(x.get("SpotPrice"))
+        if od is None or od <= 0:
+            st.skip(prov, "GPU row without an on-demand Price%s" % ("" if spot is None else " (spot only)"))
+            continue
+        region = (x.get("Region") or "").strip()
+        if not region:
+            st.skip(prov, "GPU row with an empty Region (%s)" % x["InstanceType"])
+            continue
+        if spot is not None and (spot <= 0 or abs(spot - od) < 1e-9):
+            st.fix(prov, "SpotPrice equal to Price or zero dropped (not a spot price)")
+            spot = None
+        count = num(x.get("AcceleratorCount"))
+        out.append(row(
+            provider=prov, instance_type=x["InstanceType"], region=region,
+            zone=(x.get("AvailabilityZone") or "").strip(), gpu_name=gpu, gpu_count=fmt(count),
+            gpu_mem_gb="", vcpus=fmt(num(x.get("vCPUs"))), ram_gb=fmt(num(x.get("MemoryGiB"))),
+            interconnect=interconnect_for(gpu, count),
+            ondemand_usd_h=fmt(od), spot_usd_h=fmt(spot),
+            spot_label=NEW_CLOUD_SPOT_LABEL.get(prov, "spot") if spot is not None else "",
+            billing_increment_s=BILLING[prov][0], billing_minimum_s=BILLING[prov][1],
+            source=x["_src"], price_date=x["_price_date"],
+        ))
     return out
 
 
@@ -897,6 +1032,8 @@ def build_all(shared, st, with_n1, previous_rules=False, gcp_report=None):
     built["azure"] = build_azure(shared, st)
     built["paperspace"] = build_paperspace(shared, st)
     built["vastai"] = build_vast(shared, st, drop_unrentable=not previous_rules)
+    for prov in NEW_CLOUDS:
+        built[prov] = build_skypilot_cloud(shared, prov, st)
     return built
 
 
