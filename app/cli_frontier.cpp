@@ -2,6 +2,7 @@
 #include "cli_projectionargs.h"
 #include "clicommand.h"
 #include "domain/workload.h"
+#include "projection/norecommendation.h"
 #include "projection/offerprojection.h"
 #include "projection/pointjson.h"
 #include "projection/projection.h"
@@ -181,7 +182,17 @@ int FrontierCommand::run(CliContext &ctx, const CliArgs &p) const
                             (pt.nodes > 1 ? QStringLiteral("x%1 ").arg(pt.nodes) : QString()) + modeName(pt),
                             formatHours(pt.totalHours), formatUsd(pt.costUsd));
     } else {
-        ctx.out << "Recommended: none (no point on the frontier meets the deadline and budget)\n";
+        const NoRecommendation why = explainNoRecommendation(offers, points, opt);
+        QString advice;
+        if (why.suspectExcluded) {
+            QStringList refresh;
+            for (const QString &p : why.staleProviders)
+                refresh.append(QStringLiteral("gpufrontier-cli refresh --provider ") + p);
+            advice = refresh.isEmpty() ? QStringLiteral(" Pass --include-suspect to consider them.")
+                                       : QStringLiteral(" Refresh (%1), or pass --include-suspect.")
+                                             .arg(refresh.join(QStringLiteral("; ")));
+        }
+        ctx.out << QStringLiteral("Recommended: none (%1).%2\n").arg(why.facts, advice);
     }
     const QString dash = QStringLiteral("–");
     return writeStreamed(ctx, name(), [&](BufferedOutput &out) {

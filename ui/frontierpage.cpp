@@ -1,7 +1,9 @@
 #include "frontierpage.h"
 
+#include "domain/provider.h"
 #include "elidedlabel.h"
 #include "frontierchart.h"
+#include "projection/norecommendation.h"
 #include "util/format.h"
 #include "viewmodels/pointgroupmodel.h"
 #include "viewmodels/pointtablemodel.h"
@@ -158,8 +160,18 @@ QString FrontierPage::summary() const
         if (!close.isEmpty())
             s += tr(" · indistinguishable within the likely range from %n other frontier offer(s)", nullptr,
                     int(close.size()));
-    } else if (m_results->options.deadlineHours || m_results->options.budgetUsd) {
-        s += tr(" · no offer meets the deadline and budget");
+    } else {
+        const NoRecommendation why =
+            explainNoRecommendation(m_results->offers, m_results->points, m_results->options);
+        s += tr(" · nothing recommended: %1").arg(why.facts);
+        if (why.suspectExcluded) {
+            QStringList names;
+            for (const QString &p : why.staleProviders)
+                names.append(providerDisplayName(p));
+            s += names.isEmpty() ? tr(": tick Include suspect prices to consider them")
+                                 : tr(": refresh %1 on the Catalogs page, or tick Include suspect prices")
+                                       .arg(names.join(tr(", ")));
+        }
     }
     s += tr(" · %1").arg(m_results->calibration.source);
     return s;
