@@ -10,6 +10,7 @@
 #include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -45,13 +46,17 @@ OffersPage::OffersPage(QWidget *parent) : QWidget(parent)
                              "the best price, the number of locations and the price range; expand it to see "
                              "each location.\nOff: one row per offer."));
     form->addRow(m_grouped);
-    auto *providers = new QVBoxLayout;
+    // Two columns: with 14 providers one column would push the other filters off the screen.
+    auto *providers = new QGridLayout;
+    providers->setHorizontalSpacing(12);
+    providers->setVerticalSpacing(2);
     for (const QString &p : knownProviders()) {
         auto *box = new QCheckBox(providerDisplayName(p), filters);
         box->setObjectName(QStringLiteral("provider_") + p);
         box->setProperty("provider", p);
         box->setChecked(true);
-        providers->addWidget(box);
+        const auto n = static_cast<int>(m_providerBoxes.size());
+        providers->addWidget(box, n / 2, n % 2);
         m_providerBoxes.append(box);
         connect(box, &QCheckBox::toggled, this, &OffersPage::applyFilters);
     }

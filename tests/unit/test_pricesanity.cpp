@@ -71,29 +71,40 @@ private Q_SLOTS:
         }
     }
 
-    // A price more than staleDays older than the newest price of the catalog is stale (suspect) where it
-    // is compared with it: the bundled Azure file (2024-07-01) next to AWS (2025-08-01). Alone it is not.
-    void olderThanCatalog()
+    // Each provider is judged by the age of its own prices (a year), never against another provider's: the
+    // bundled Azure file (2024-07-01) is stale on 2026-11-26 because it is 28 months old, alone or next
+    // to newer prices; a 2026-06 price is not, whatever the others.
+    void ownPriceAge()
     {
+        PriceSanityRules rules;
+        rules.today = QDate(2026, 11, 26);
         QList<Offer> offers{make(u"aws"_s, u"a10g"_s, 1, 1.0, 0.4), make(u"azure"_s, u"a10"_s, 1, 3.2, 0.4),
                             make(u"gcp"_s, u"l4"_s, 1, 0.8, 0.3), make(u"vastai"_s, u"rtx4090"_s, 1, 0.4)};
+        offers[0].dataDate = QDate(2026, 6, 3);
         offers[1].dataDate = QDate(2024, 7, 1);
-        offers[2].dataDate = QDate(2025, 5, 3); // 90 days before 2025-08-01: not yet
-        offers[3].dataDate = QDate(2025, 8, 1);
-        offers[3].priceDate = QDate(2025, 5, 2); // the row's own date counts: 91 days
-        QCOMPARE(newestPriceDate(offers), QDate(2025, 8, 1));
-        applyPriceSanity(offers);
+        offers[2].dataDate = QDate(2025, 11, 26); // exactly 365 days: not yet
+        offers[3].dataDate = QDate(2026, 6, 3);
+        offers[3].priceDate = QDate(2025, 11, 25); // the row's own date counts: 366 days
+        applyPriceSanity(offers, rules);
         QCOMPARE(hasFlag(offers.at(0).flags, OfferFlag::Stale), false);
         QCOMPARE(hasFlag(offers.at(1).flags, OfferFlag::Stale), true);
         QCOMPARE(hasFlag(offers.at(2).flags, OfferFlag::Stale), false);
         QCOMPARE(hasFlag(offers.at(3).flags, OfferFlag::Stale), true);
-        QVERIFY(
-            offerFlagDescription(offers.at(1), OfferFlag::Stale).contains(u"newest prices of the catalog"_s));
-        QVERIFY(offerFlagDescription(offers.at(1), OfferFlag::Stale).contains(u"2024-07-01"_s));
-        // The Azure offer alone is its own catalog: not stale (no wall clock).
+        const QString why = offerFlagDescription(offers.at(1), OfferFlag::Stale, rules);
+        QVERIFY2(why.contains(u"Azure prices from 2024-07, 28 months old"_s), qPrintable(why));
+        QVERIFY2(why.contains(u"refresh Azure"_s), qPrintable(why));
+        QCOMPARE(priceAgeText(offers.at(0), rules), QString());
+        // Alone it is just as old: no other provider decides it.
         QList<Offer> alone{offers.at(1)};
-        applyPriceSanity(alone);
-        QCOMPARE(hasFlag(alone.at(0).flags, OfferFlag::Stale), false);
+        applyPriceSanity(alone, rules);
+        QCOMPARE(hasFlag(alone.at(0).flags, OfferFlag::Stale), true);
+        // And a 2026-06 AWS price next to nothing newer is fresh; the old rule made the newest provider the
+        // yardstick for the others, this one does not look at the others at all.
+        QList<Offer> fresh{offers.at(0)};
+        applyPriceSanity(fresh, rules);
+        QCOMPARE(hasFlag(fresh.at(0).flags, OfferFlag::Stale), false);
+        QCOMPARE(monthsBetween(QDate(2024, 7, 1), QDate(2026, 11, 26)), 28);
+        QCOMPARE(monthsBetween(QDate(2024, 7, 27), QDate(2026, 11, 26)), 27);
     }
 
     // Median of each provider's median, per price class; strictly below M/3 or above 3M.
@@ -137,29 +148,21 @@ private Q_SLOTS:
             offerFlagDescription(offers.at(5), OfferFlag::PriceOutlierLow).contains(u"USD per GPU-hour"_s));
     }
 
-    // Stale: the row's own price date against its snapshot's date, or an ended listing.
+    // Stale row: a listing that ended before its snapshot's date.
     void stale()
     {
         Offer o = make(u"vastai"_s, u"rtx4090"_s, 1, 0.3);
         o.dataDate = QDate(2025, 7, 1);
         QVERIFY(!isStaleRow(o));
-        o.priceDate = QDate(2025, 4, 2); // 90 days before: not yet
-        QVERIFY(!isStaleRow(o));
-        o.priceDate = QDate(2025, 4, 1); // 91 days
-        QVERIFY(isStaleRow(o));
-        o.priceDate = QDate();
         o.listingEnd = QDate(2025, 6, 30);
         QVERIFY(isStaleRow(o));
         o.listingEnd = QDate(2025, 7, 1);
         QVERIFY(!isStaleRow(o));
-        // A whole snapshot that is old (Azure 2024-07-01) is not stale by this rule (its own snapshot); next
-        // to newer snapshots it is (olderThanCatalog).
-        Offer azure = make(u"azure"_s, u"a10"_s, 1, 3.2);
-        azure.dataDate = QDate(2024, 7, 1);
-        QVERIFY(!isStaleRow(azure));
-        QVERIFY(isOlderThanCatalog(azure, QDate(2025, 8, 1)));
-        QVERIFY(!isOlderThanCatalog(azure, QDate(2024, 9, 29)));
-        QVERIFY(isOlderThanCatalog(azure, QDate(2024, 9, 30)));
+        PriceSanityRules rules;
+        rules.today = QDate(2025, 7, 2);
+        QVERIFY(!isPriceTooOld(o, rules));
+        rules.today = QDate(2026, 7, 2);
+        QVERIFY(isPriceTooOld(o, rules));
     }
 
     void names()
