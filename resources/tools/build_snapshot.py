@@ -875,8 +875,10 @@ def summarize(prov, rows):
 # Price sanity flags: the rules the app computes at import time (documented in SOURCES.md
 # "Price sanity report" and in the snapshot notes; the C++ implementation must match).
 # --------------------------------------------------------------------------
-STALE_DAYS = 90                 # row price older than this many days before its snapshot's date, or
-                                # before the newest snapshot date of the catalog
+MAX_PRICE_AGE_DAYS = 365        # a price older than this on the judgement day is stale (the app: the
+                                # wall clock; here --judge-date, default the day the build runs)
+STALE_DAYS = MAX_PRICE_AGE_DAYS  # (the name the report texts below use)
+JUDGE_DATE = datetime.date.today()
 SPOT_FLOOR_RATIO = 0.10         # AWS's spot floor: 10 % of on-demand (AWS rows only) ...
 SPOT_FLOOR_TOLERANCE = 1.005    # ... + 0.5 % because AWS spot prices are rounded to 4 decimals
 OUTLIER_FACTOR = 3.0            # per-GPU-hour on-demand below median/3 or above 3 x median
@@ -909,6 +911,8 @@ def gpu_resolver(gpus_csv):
 
 def row_date(prov, r):
     d = r.get("_date")
+    if not d and r.get("price_date"):
+        d = datetime.date.fromisoformat(r["price_date"])
     return d if d else datetime.date.fromisoformat(SNAPSHOT_DATE[prov])
 
 
@@ -931,11 +935,9 @@ def robust_medians(built, resolve, split_classes=True):
 
 def sanity_flags(built, resolve):
     """Per-row flags and per-provider counts.  Returns (counts, medians, ref_date, rowflags)."""
-    # Reference dates: each row's own snapshot date (rows mixed in from an older capture, or whose
-    # listing ended) and the newest snapshot date of the catalog (a snapshot that is old as a whole
-    # next to newer ones); never the wall clock, so a bundled catalog does not go stale by itself.
-    newest = max(row_date(p, r) for p, rows in built.items() for r in rows)
-    ref = "each snapshot's own date and the newest price date %s" % newest.isoformat()
+    # Each provider's prices are judged by their own age on JUDGE_DATE (the app: today), never against
+    # another provider's; a listing that ended before its snapshot's date is stale too.
+    ref = "the judgement day %s" % JUDGE_DATE.isoformat()
     med = robust_medians(built, resolve)
     counts = collections.OrderedDict()
     rowflags = []
@@ -965,8 +967,7 @@ def sanity_flags(built, resolve):
                 f.append("unrentable")
             end = r.get("_end_date")
             snap = datetime.date.fromisoformat(SNAPSHOT_DATE[prov])
-            if ((snap - row_date(prov, r)).days > STALE_DAYS or (end is not None and end < snap)
-                    or (newest - row_date(prov, r)).days > STALE_DAYS):
+            if (JUDGE_DATE - row_date(prov, r)).days > MAX_PRICE_AGE_DAYS or (end is not None and end < snap):
                 f.append("stale")
             for name in f:
                 c[name] += 1
@@ -1071,9 +1072,14 @@ def main():
     ap.add_argument("--previous-rules", action="store_true",
                     help="write the snapshot as the previous builder did (GCP GPU prices verbatim, "
                          "unrentable vast.ai offers kept), for before/after comparisons")
+    ap.add_argument("--judge-date", default=None,
+                    help="the day the price-sanity report judges price ages on (YYYY-MM-DD; default today)")
     ap.add_argument("--gpus-csv", default=os.path.join(repo, "resources", "gpus.csv"),
                     help="GPU alias table used to group offers by GPU for the price-outlier check")
     a = ap.parse_args()
+    global JUDGE_DATE
+    if a.judge_date:
+        JUDGE_DATE = datetime.date.fromisoformat(a.judge_date)
     shared = os.path.normpath(a.shared)
     os.makedirs(a.out, exist_ok=True)
     with_n1 = not a.skip_n1_list_rates
@@ -1299,9 +1305,8 @@ def write_azure_spot_section(A, extra):
     A("    (NC24ads/NC48ads/NC96ads_A100_v4 eastus: 0.444433 / 0.888866 / 1.777732 = 1:2:4).")
     A("  What the data show is a discount cap: most GPU sizes sat at 89 % off (11 % of PAYG, the")
     A("  maximum of Azure's advertised \"up to 90 %\") in mid-2024, A10 v5 at 75 %, a few in")
-    A("  between. Consequences: (1) the Azure file (2024-07-01) is old as a whole: next to the 2025")
-    A("  files its rows are `stale` (more than %d days older than the newest snapshot) and not" % STALE_DAYS)
-    A("  recommended until Azure is refreshed;")
+    A("  between. Consequences: (1) the Azure file (2024-07-01) is old as a whole: its rows are")
+    A("  `stale` (prices more than %d days old) and not recommended until Azure is refreshed;" % STALE_DAYS)
     A("  (2) a spot price at the cap says nothing about capacity or eviction rate, so the spot")
     A("  interruption model has to carry Azure's risk (issue 13 item 3); (3) the 0.110 level is not")
     A("  flagged `spot-at-floor` (that rule is AWS's own 10 % floor, applied to AWS rows only) and is")
@@ -1346,7 +1351,7 @@ def write_sanity_section(A, sums, extra):
     A("| `price-outlier` | x = ondemand_usd_h / gpu_count; x < M/%g (low) or x > %g x M (high), M = robust median for the offer's GPU id and price class (below) | low: the on-demand price; high: informational (the app names them `price-outlier-low` / `price-outlier-high`) |"
       % (OUTLIER_FACTOR, OUTLIER_FACTOR))
     A("| `unrentable` | marketplace offer with `rentable` false or `rented` true: **not imported** (counted only) | the offer |")
-    A("| `stale` | the row's price date more than %d days before its snapshot's date or before the newest snapshot date of all providers, or offer `end_date` before its snapshot's date | both prices |"
+    A("| `stale` | the row's price date more than %d days before the judgement day (the app: today), or offer `end_date` before its snapshot's date | both prices |"
       % STALE_DAYS)
     A("")
     A("- Robust median M: GPU id = the `%s` row the offer's gpu_name resolves to (provider-" % extra["gpus_csv"])
@@ -1363,12 +1368,10 @@ def write_sanity_section(A, sums, extra):
     A("  with 32/64 vCPUs: the per-GPU-hour price is mostly host). They are real prices, so the app")
     A("  shows the high side for information and does not exclude those offers: a price that is too high")
     A("  cannot make a bad pick look good, and a CPU-bound job can use the host.")
-    A("- Price date: the capture date for offer payloads (vast.ai, column `price_date`), else the file's")
-    A("  snapshot_date. Reference dates = %s: rows mixed in from an older capture are caught, and" % ref)
-    A("  a snapshot that is old as a whole (Azure and Paperspace, 2024-07-01, next to AWS 2025-08-01)")
-    A("  is stale where it is compared with newer prices (its prices would rank offers by their age;")
-    A("  the app recomputes this over the current snapshots of all providers). Never the wall clock:")
-    A("  a bundled catalog does not go stale by itself.")
+    A("- Price date: each row's `price_date` (the 2026 file's date, the 2025 extract's for fallback")
+    A("  rows, the capture date for offer payloads), else the file's snapshot_date. Reference = %s:" % ref)
+    A("  a price more than %d days old is stale, judged for each provider by its own dates and never" % MAX_PRICE_AGE_DAYS)
+    A("  against another provider's (the app uses the current date, so a bundled catalog ages).")
     A("- Flags are not exclusive: `any flag` counts rows with at least one.")
     A("")
     A("**Under the previous rules** (before the GCP rebuild and the vast.ai rentable rule):")
@@ -1440,10 +1443,45 @@ def write_sources_md(path, sums, st, with_n1, extra):
     for prov, s in sums.items():
         A("- **%s**: %s" % (prov, ", ".join("`%s`" % g for g in s["gpus"])))
     A("")
-    A("## Dates")
+    A("## The 2026 rebuild (issue 21)")
+    A("")
+    A("The snapshot is built from `shared/data/skypilot-gpu-2026/` first and from the 2025 extracts")
+    A("(`shared/data/skypilot-gpu/`) only where the 2026 files have no row; **every row carries its own")
+    A("`price_date` and `source`**, so a 2025 row inside a 2026 file says so and is judged by its age.")
+    A("")
+    A("| 2026 file | catalog path | price date | how the date is known |")
+    A("|---|---|---|---|")
+    for f, (schema, cloud, date, how) in FILES_2026.items():
+        A("| `%s` | `catalogs/%s/%s/vms.csv` | %s | %s |" % (f, schema, cloud, date, how))
+    A("")
+    A("- \"proven\": read at commit `2c3d7ea`, dated no earlier than 2026-06-03 by the GCP image it lists")
+    A("  (`skypilot-gcp-gpu-ubuntu-260603`); no later bound is proven. \"content\": the commit cannot be")
+    A("  dated; the content bounds it from below (shared README). \"undated\": nothing bounds it; the")
+    A("  conservative 2025-01-01 is used, so the app treats those prices as more than a year old.")
+    A("- **aws**: 2026 rows (p-family, g4dn/g6/g6e/g6f/g7e/gr6/gr6f as far as `aws_gfamily.csv` goes) win;")
+    A("  2025 rows are kept for the instance type + AZ pairs the 2026 files lack (g5, g5g, most g6,")
+    A("  g4dn.xlarge/metal, g4ad, dl1, dl2q, p4d in some zones). p5e has no on-demand price (Capacity")
+    A("  Blocks): not an offer. p6-b300 (B300) is new.")
+    A("- **gcp**: `gcp.csv` + `gcp_hosts.csv` of 2026 composed as below, with a3-highgpu-4g/8g,")
+    A("  a3-megagpu-8g (H100 Mega) and g2-standard (L4) hosts added; a3-ultragpu (H200), a4 (B200) and")
+    A("  g4 (RTX PRO 6000: price of the whole machine not confirmed) are not composed (sold on demand")
+    A("  only in name). 2025 offers are kept for machine type + zone pairs the 2026 files do not give.")
+    A("- **vastai**: the 2026 `vast.csv` sample replaces the 2025 one (same shape); the two offer payloads")
+    A("  keep their capture dates.")
+    A("- **azure, paperspace**: unchanged (SkyPilot has no newer file than its 2024 schema v6).")
+    A("- **lambda, runpod, nebius, fluidstack, seeweb, verda, hyperbolic, oci, cudo** (new): GPU rows with")
+    A("  an on-demand price, read by header name (the column order differs per file). A SpotPrice equal to")
+    A("  Price (RunPod, every row) is not a spot price. gpu_mem_gb is left to the app's datasheet memory")
+    A("  (GpuInfo memory is MiB, GB, per GPU or per instance depending on the cloud). Seeweb GPU rows")
+    A("  without a Region are skipped (no place to order them). Verda: `verda.csv` (the README's probably")
+    A("  newer version). Billing figures are the provider table's (`models/domain/provider.cpp`), most")
+    A("  \"unknown, default ...\" there.")
+    A("")
+    A("## Dates of the 2025 extracts")
     A("")
     A("The SkyPilot extracts carry commit hashes but no commit dates (the store they were read")
-    A("from has no git log), so `snapshot_date` is an honest **estimate**, not a capture date:")
+    A("from has no git log), so these dates are honest **estimates**, not capture dates; they are the")
+    A("`price_date` of the 2025 rows kept in the 2026 files:")
     A("")
     A("- **aws 2025-08-01**: `catalogs/v8/aws/vms.csv` contains p6-b200, g6f/gr6f (fractional L4),")
     A("  p5.4xlarge (single-GPU P5) and m8i types, so the data is from mid-2025 or later")
