@@ -186,8 +186,8 @@ int FrontierCommand::run(CliContext &ctx, const CliArgs &p) const
         QString advice;
         if (why.suspectExcluded) {
             QStringList refresh;
-            for (const QString &p : why.staleProviders)
-                refresh.append(QStringLiteral("gpufrontier-cli refresh --provider ") + p);
+            for (const QString &stale : why.staleProviders)
+                refresh.append(QStringLiteral("gpufrontier-cli refresh --provider ") + stale);
             advice = refresh.isEmpty() ? QStringLiteral(" Pass --include-suspect to consider them.")
                                        : QStringLiteral(" Refresh (%1), or pass --include-suspect.")
                                              .arg(refresh.join(QStringLiteral("; ")));

@@ -119,7 +119,9 @@ FrontierChart::FrontierChart(QWidget *parent) : QWidget(parent)
     m_chart = new QChart;
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_chart->setTheme(isDarkPalette(palette()) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    // One entry per provider: with more than a handful, one row at the bottom truncates the names; a
+    // column at the right keeps each legible.
+    m_chart->legend()->setAlignment(knownProviders().size() > 6 ? Qt::AlignRight : Qt::AlignBottom);
     m_chart->setTitle(tr("Cost of the run vs training time — lower left is better"));
     m_view = new ZoomableChartView(m_chart, this);
     m_view->setObjectName(QStringLiteral("frontierChartView"));

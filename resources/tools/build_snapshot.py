@@ -159,7 +159,7 @@ AWS_INTERCONNECT = {
     "p3.8xlarge": "NVLink", "p3.16xlarge": "NVLink", "p3dn.24xlarge": "NVLink",
     "p4d.24xlarge": "NVSwitch", "p4de.24xlarge": "NVSwitch",
     "p5.48xlarge": "NVSwitch", "p5e.48xlarge": "NVSwitch", "p5en.48xlarge": "NVSwitch",
-    "p6-b200.48xlarge": "NVSwitch", "p6-b300.48xlarge": "NVSwitch",
+    "p6-b200.48xlarge": "NVSwitch",
 }
 PCIE_ONLY_GPUS = {  # accelerator names (as the sources write them) without NVLink
     "T4", "T4g", "A10G", "A10", "L4", "L40S", "Radeon Pro V520", "P4", "K80", "M60",

@@ -26,7 +26,9 @@ except ImportError:
           "(.ci/install-deps installs it)", file=sys.stderr)
     sys.exit(3)
 
-CLOUDS = {"aws", "gcp", "azure", "paperspace", "vast"}
+# The clouds: one CATALOG_DIR/<cloud>.csv each, plus <cloud>-<anything>.csv files of the same cloud
+# (a newer extract, part of a file) whose rows are added to it.
+CLOUDS = set()
 NAME = re.compile(r"^gf-[a-z0-9-]{1,40}$")
 # Known errors of the catalog extract (README of /work/shared/data/skypilot-gpu): Azure lists
 # Standard_ND96isr_H100_v5 with AcceleratorCount 12; the machine has 8 H100 (GPU Frontier's catalog says 8).
@@ -36,12 +38,22 @@ COUNT_QUIRKS = {("azure", "Standard_ND96isr_H100_v5"): {"12": "8"}}
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when python3-yaml has it: same results
 
 
-def load_catalog(catalog_dir, cloud):
-    """Rows of CATALOG_DIR/<cloud>.csv grouped by InstanceType."""
+def catalog_files(catalog_dir):
+    """{cloud: [paths]} of CATALOG_DIR: <cloud>.csv and <cloud>-*.csv."""
+    files = {}
+    for name in sorted(os.listdir(catalog_dir)):
+        if name.endswith(".csv"):
+            files.setdefault(name[:-4].split("-", 1)[0], []).append(os.path.join(catalog_dir, name))
+    return files
+
+
+def load_catalog(paths):
+    """Rows of a cloud's files grouped by InstanceType (columns by header name: orders differ)."""
     by_type = {}
-    with open(os.path.join(catalog_dir, cloud + ".csv"), encoding="utf-8", newline="") as f:
-        for r in csv.DictReader(f):
-            by_type.setdefault(r["InstanceType"], []).append(r)
+    for path in paths:
+        with open(path, encoding="utf-8", newline="") as f:
+            for r in csv.DictReader(f):
+                by_type.setdefault(r["InstanceType"], []).append(r)
     return by_type
 
 
@@ -143,7 +155,9 @@ def main(argv):
         return 2
     plan_dir, catalog_dir = argv[1], argv[2]
     use_catalog = "--no-catalog" not in argv[3:]
-    catalogs = {c: load_catalog(catalog_dir, c) for c in CLOUDS} if use_catalog else {}
+    files = catalog_files(catalog_dir)
+    CLOUDS.update(files)
+    catalogs = {c: load_catalog(p) for c, p in files.items()} if use_catalog else {}
     parsed = {}
     bad = 0
     names = sorted(n for n in os.listdir(plan_dir) if n.endswith(".yaml"))
