@@ -185,12 +185,11 @@ int FrontierCommand::run(CliContext &ctx, const CliArgs &p) const
         const NoRecommendation why = explainNoRecommendation(offers, points, opt);
         QString advice;
         if (why.suspectExcluded) {
-            QStringList refresh;
-            for (const QString &stale : why.staleProviders)
-                refresh.append(QStringLiteral("gpufrontier-cli refresh --provider ") + stale);
-            advice = refresh.isEmpty() ? QStringLiteral(" Pass --include-suspect to consider them.")
-                                       : QStringLiteral(" Refresh (%1), or pass --include-suspect.")
-                                             .arg(refresh.join(QStringLiteral("; ")));
+            advice = why.staleProviders.isEmpty()
+                         ? QStringLiteral(" Pass --include-suspect to consider them.")
+                         : QStringLiteral(" Refresh them (gpufrontier-cli refresh --provider %1), or pass "
+                                          "--include-suspect.")
+                               .arg(why.staleProviders.join(u','));
         }
         ctx.out << QStringLiteral("Recommended: none (%1).%2\n").arg(why.facts, advice);
     }
