@@ -94,6 +94,7 @@ FrontierPage::FrontierPage(QWidget *parent) : QWidget(parent)
     splitter->addWidget(m_table);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 1);
+    splitter->setSizes({3000, 1000}); // the chart's legend lists every provider: give it the room first
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(controls);

@@ -10,7 +10,6 @@
 #include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
-#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -46,17 +45,13 @@ OffersPage::OffersPage(QWidget *parent) : QWidget(parent)
                              "the best price, the number of locations and the price range; expand it to see "
                              "each location.\nOff: one row per offer."));
     form->addRow(m_grouped);
-    // Two columns: with 14 providers one column would push the other filters off the screen.
-    auto *providers = new QGridLayout;
-    providers->setHorizontalSpacing(12);
-    providers->setVerticalSpacing(2);
+    auto *providers = new QVBoxLayout;
     for (const QString &p : knownProviders()) {
         auto *box = new QCheckBox(providerDisplayName(p), filters);
         box->setObjectName(QStringLiteral("provider_") + p);
         box->setProperty("provider", p);
         box->setChecked(true);
-        const auto n = static_cast<int>(m_providerBoxes.size());
-        providers->addWidget(box, n / 2, n % 2);
+        providers->addWidget(box);
         m_providerBoxes.append(box);
         connect(box, &QCheckBox::toggled, this, &OffersPage::applyFilters);
     }
