@@ -105,7 +105,7 @@ for _p, _f in NEW_CLOUDS.items():
 
 SOURCE_LINE = {
     "aws": "SkyPilot catalog v9 aws/vms.csv @2c3d7ea (2026-06-03 or later: p-family and part of the g-family) and, for instance type/zone pairs it lacks, v8 @e385a0d (2025-08); each row's price_date says which; + AWS Spot Advisor data (committed 2025-06-28) for interruption buckets",
-    "gcp": "SkyPilot catalog v9 gcp/vms.csv @2c3d7ea (2026-06-03 or later) and, for machine type/zone pairs it lacks, v8 @8427bbf (2025-07); host + GPU-only rows composed per zone; GCP N1 us-central1 list rates for n1-standard hosts; rows whose GPU price is a discounted tier removed (resources/catalog/SOURCES.md)",
+    "gcp": "SkyPilot catalog v9 gcp/vms.csv @2c3d7ea (2026-06-03 or later) and, for machine type/zone pairs it lacks, v8 @8427bbf (2025-07); host + GPU-only rows composed per zone; GCP N1 us-central1 list rates for n1-standard hosts; rows whose GPU price is a discounted tier, not on-demand, removed (resources/catalog/SOURCES.md)",
     "azure": "SkyPilot catalog v6 azure/vms.csv @098741e (derived by SkyPilot from the Azure Retail Prices API), hazards fixed as documented",
     "paperspace": "SkyPilot catalog v6 paperspace/vms.csv @e520054 (Paperspace public on-demand prices, NY2)",
     "vastai": "SkyPilot catalog v9 vast/vms.csv (undated commit, 2025-09-10 or later by content; cheapest offers per GPU config) + verbatim vast.ai offer payloads (500.farm mirror 2025-07-26, vastai CLI capture 2024-07-30); 2 offers removed that were not rentable at capture (rentable: false)",

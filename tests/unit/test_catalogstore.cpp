@@ -60,7 +60,7 @@ private Q_SLOTS:
         TempDb db;
         auto store = db.open();
         QCOMPARE(store->schemaVersion(), CatalogStore::latestSchemaVersion());
-        QCOMPARE(countRows(db.path(), QStringLiteral("provider")), 5);
+        QCOMPARE(countRows(db.path(), QStringLiteral("provider")), int(knownProviders().size()));
         // WAL and foreign keys are on.
         QSqlDatabase check = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("walcheck"));
         check.setDatabaseName(db.path());
