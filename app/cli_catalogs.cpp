@@ -1,6 +1,7 @@
 #include "cli.h"
 #include "clicommand.h"
 #include "domain/offerjson.h"
+#include "domain/pricesanity.h"
 #include "util/format.h"
 
 #include <QJsonArray>
@@ -69,12 +70,15 @@ int CatalogsCommand::run(CliContext &ctx, const CliArgs &p) const
     QList<QStringList> rows;
     for (const Snapshot &s : std::as_const(list)) {
         const qint64 age = s.ageDays(now);
-        rows.append({QString::number(s.id), providerDisplayName(s.provider), sourceKindName(s.kind), s.origin,
-                     s.dataDate.isValid() ? s.dataDate.toString(Qt::ISODate) : QStringLiteral("–"),
-                     s.fetchedAt.toString(QStringLiteral("yyyy-MM-dd HH:mm")) + QStringLiteral(" UTC"),
-                     formatAgeDays(age) + (age > 7 ? QStringLiteral(" (stale)") : QString()),
-                     QString::number(s.rowCount), QString::number(s.unrecognisedCount),
-                     s.current ? QStringLiteral("yes") : QString()});
+        rows.append(
+            {QString::number(s.id), providerDisplayName(s.provider), sourceKindName(s.kind), s.origin,
+             s.dataDate.isValid() ? s.dataDate.toString(Qt::ISODate) : QStringLiteral("–"),
+             s.fetchedAt.toString(QStringLiteral("yyyy-MM-dd HH:mm")) + QStringLiteral(" UTC"),
+             formatAgeDays(age) + (age > PriceSanityRules{}.maxPriceAgeDays ? QStringLiteral(" (stale)")
+                                   : age > 7 ? QStringLiteral(" (refresh advised)")
+                                             : QString()),
+             QString::number(s.rowCount), QString::number(s.unrecognisedCount),
+             s.current ? QStringLiteral("yes") : QString()});
     }
     ctx.out << renderTable({QStringLiteral("ID"), QStringLiteral("Provider"), QStringLiteral("Source"),
                             QStringLiteral("Origin"), QStringLiteral("Prices dated"),

@@ -2,6 +2,7 @@
 #include "cli_projectionargs.h"
 #include "clicommand.h"
 #include "domain/workload.h"
+#include "projection/norecommendation.h"
 #include "projection/offerprojection.h"
 #include "projection/pointjson.h"
 #include "projection/projection.h"
@@ -164,7 +165,16 @@ Result<int> FrontierCommand::runProjecting(CliContext &ctx, const CliArgs &p) co
                             (pt.nodes > 1 ? QStringLiteral("x%1 ").arg(pt.nodes) : QString()) + modeName(pt),
                             formatHours(pt.totalHours), formatUsd(pt.costUsd));
     } else {
-        ctx.out << "Recommended: none (no point on the frontier meets the deadline and budget)\n";
+        const NoRecommendation why = explainNoRecommendation(offers, points, opt);
+        QString advice;
+        if (why.suspectExcluded) {
+            advice = why.staleProviders.isEmpty()
+                         ? QStringLiteral(" Pass --include-suspect to consider them.")
+                         : QStringLiteral(" Refresh them (gpufrontier-cli refresh --provider %1), or pass "
+                                          "--include-suspect.")
+                               .arg(why.staleProviders.join(u','));
+        }
+        ctx.out << QStringLiteral("Recommended: none (%1).%2\n").arg(why.facts, advice);
     }
     const QString dash = QStringLiteral("–");
     return writeStreamed(ctx, name(), [&](BufferedOutput &out) {

@@ -1,6 +1,7 @@
 #include "cli.h"
 #include "clicommand.h"
 #include "domain/offerjson.h"
+#include "domain/provider.h"
 #include "util/format.h"
 #include "util/printable.h"
 
@@ -16,7 +17,7 @@ CliOptions historyOptions()
 {
     CliOptions o;
     o.addValue(QStringLiteral("provider"), QStringLiteral("P"),
-               QStringLiteral("the provider (aws, gcp, azure, paperspace, vastai)"));
+               QStringLiteral("the provider (%1)").arg(knownProviders().join(QStringLiteral(", "))));
     o.addValue(QStringLiteral("instance"), QStringLiteral("I"),
                QStringLiteral("the instance type, e.g. p4d.24xlarge"));
     o.addValue(QStringLiteral("region"), QStringLiteral("R"), QStringLiteral("only this region"));

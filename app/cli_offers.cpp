@@ -4,6 +4,7 @@
 #include "domain/offerfilter.h"
 #include "domain/offerjson.h"
 #include "domain/pricesanity.h"
+#include "domain/provider.h"
 #include "util/bufferedoutput.h"
 #include "util/format.h"
 #include "util/jsonwriter.h"
@@ -27,10 +28,9 @@ const QList<OfferCsvColumn> &csvColumns()
 CliOptions offersOptions()
 {
     CliOptions o;
-    o.addRepeatable(
-        QStringLiteral("provider"), QStringLiteral("P"),
-        QStringLiteral(
-            "only these providers (aws, gcp, azure, paperspace, vastai); repeat or comma-separate"));
+    o.addRepeatable(QStringLiteral("provider"), QStringLiteral("P"),
+                    QStringLiteral("only these providers (%1); repeat or comma-separate")
+                        .arg(knownProviders().join(QStringLiteral(", "))));
     o.addValue(QStringLiteral("gpu"), QStringLiteral("NAME"),
                QStringLiteral("GPU model, e.g. A100, h100-80gb-sxm, \"RTX 4090\""));
     o.addValue(QStringLiteral("min-gpus"), QStringLiteral("N"),

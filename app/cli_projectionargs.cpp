@@ -269,10 +269,9 @@ void addProjectionOptions(CliOptions &p)
     p.addRepeatable(QStringLiteral("egress"), QStringLiteral("PROVIDER=USD_PER_GB"),
                     QStringLiteral("cost of moving the workload's data set into a provider, USD/GB "
                                    "(default 0: the data is already there)"));
-    p.addRepeatable(
-        QStringLiteral("provider"), QStringLiteral("P"),
-        QStringLiteral(
-            "only these providers (aws, gcp, azure, paperspace, vastai); repeat or comma-separate"));
+    p.addRepeatable(QStringLiteral("provider"), QStringLiteral("P"),
+                    QStringLiteral("only these providers (%1); repeat or comma-separate")
+                        .arg(knownProviders().join(QStringLiteral(", "))));
     addMeasurementOption(p);
 }
 

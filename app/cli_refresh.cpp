@@ -1,6 +1,7 @@
 #include "cli.h"
 #include "clicommand.h"
 #include "cliprogress.h"
+#include "domain/provider.h"
 #include "refresh/catalogrefresher.h"
 #include "refresh/refreshsettings.h"
 
@@ -60,10 +61,9 @@ extern "C" void onInterrupt(int)
 CliOptions refreshOptions()
 {
     CliOptions o;
-    o.addRepeatable(
-        QStringLiteral("provider"), QStringLiteral("P"),
-        QStringLiteral(
-            "refresh only these providers (aws, gcp, azure, paperspace, vastai); repeat or comma-separate"));
+    o.addRepeatable(QStringLiteral("provider"), QStringLiteral("P"),
+                    QStringLiteral("refresh only these providers (%1); repeat or comma-separate")
+                        .arg(knownProviders().join(QStringLiteral(", "))));
     o.addValue(
         QStringLiteral("url"), QStringLiteral("URL"),
         QStringLiteral(
@@ -117,6 +117,8 @@ public:
                    "  gcp        Cloud Billing Catalog SKUs (needs an API key)\n"
                    "  vastai     offer search (every rentable offer)\n"
                    "  paperspace no public price API: the curated table (import a newer one with 'import')\n"
+                   "  the others SkyPilot's hosted catalog (keyless): catalogs/v9/<cloud>/vms.csv, else v8, "
+                   "v7\n"
                    "Unchanged sources (HTTP 304 or the same prices) create no new snapshot. Proxies come "
                    "from\n"
                    "http_proxy/https_proxy/no_proxy. TLS is always verified; GPUFRONTIER_CA_BUNDLE names a "

@@ -4,6 +4,7 @@
 #include "uistyle.h"
 
 #include "domain/gpucatalog.h"
+#include "domain/provider.h"
 #include "historychart.h"
 #include "refresh/refreshservice.h"
 #include "refresh/refreshsettings.h"
@@ -170,9 +171,13 @@ void CatalogsPage::buildUi()
         auto *edit = new QLineEdit(sources);
         edit->setObjectName(QStringLiteral("url-") + p);
         const QString def = priceSource(p)->defaultBaseUrl();
+        const ProviderInfo *info = providerInfo(p);
         edit->setPlaceholderText(
             def.isEmpty()
                 ? tr("curated table shipped with GPU Frontier (a mirror URL serves <url>/paperspace.csv)")
+            : info && info->live == LiveSource::SkypilotCatalog
+                ? tr("default: SkyPilot's hosted catalog, %1/skypilot-org/skypilot-catalog (%2)")
+                      .arg(def, info->skypilotCatalog)
                 : tr("default: %1").arg(def));
         edit->setClearButtonEnabled(true);
         edit->setToolTip(tr("Base URL replacing %1's endpoints (mirror or proxy); empty = the provider's own")

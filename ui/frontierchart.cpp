@@ -6,6 +6,7 @@
 #include <QAreaSeries>
 #include <QChart>
 #include <QChartView>
+#include <QFont>
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -119,7 +120,16 @@ FrontierChart::FrontierChart(QWidget *parent) : QWidget(parent)
     m_chart = new QChart;
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_chart->setTheme(isDarkPalette(palette()) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    // One entry per provider: with more than a handful, one row at the bottom truncates the names; a
+    // column at the right keeps each legible.
+    if (knownProviders().size() > 6) {
+        m_chart->legend()->setAlignment(Qt::AlignRight);
+        QFont small = m_chart->legend()->font(); // 14 providers and the guides in the chart's height
+        small.setPointSizeF(small.pointSizeF() * 0.85);
+        m_chart->legend()->setFont(small);
+    } else {
+        m_chart->legend()->setAlignment(Qt::AlignBottom);
+    }
     m_chart->setTitle(tr("Cost of the run vs training time — lower left is better"));
     m_view = new ZoomableChartView(m_chart, this);
     m_view->setObjectName(QStringLiteral("frontierChartView"));

@@ -3,6 +3,7 @@
 #include "domain/provider.h"
 #include "elidedlabel.h"
 #include "frontierchart.h"
+#include "projection/norecommendation.h"
 #include "uistyle.h"
 #include "util/format.h"
 #include "viewmodels/pointgroupmodel.h"
@@ -93,6 +94,7 @@ FrontierPage::FrontierPage(QWidget *parent) : QWidget(parent)
     splitter->addWidget(m_table);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 1);
+    splitter->setSizes({3000, 1000}); // the chart's legend lists every provider: give it the room first
 
     m_filterNotice = new QLabel(this);
     m_filterNotice->setObjectName(QStringLiteral("frontierFilterNotice"));
@@ -206,8 +208,18 @@ QString FrontierPage::summary() const
         if (!close.isEmpty())
             s += tr(" · indistinguishable within the likely range from %n other frontier offer(s)", nullptr,
                     int(close.size()));
-    } else if (m_results->options.deadlineHours || m_results->options.budgetUsd) {
-        s += tr(" · no offer meets the deadline and budget");
+    } else {
+        const NoRecommendation why =
+            explainNoRecommendation(m_results->offers, m_results->points, m_results->options);
+        s += tr(" · nothing recommended: %1").arg(why.facts);
+        if (why.suspectExcluded) {
+            QStringList names;
+            for (const QString &p : why.staleProviders)
+                names.append(providerDisplayName(p));
+            s += names.isEmpty() ? tr(": tick Include suspect prices to consider them")
+                                 : tr(": refresh %1 on the Catalogs page, or tick Include suspect prices")
+                                       .arg(names.join(tr(", ")));
+        }
     }
     s += tr(" · %1").arg(m_results->calibration.source);
     return s;

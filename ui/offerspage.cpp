@@ -17,6 +17,8 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSet>
 #include <QSettings>
 #include <QSpinBox>
@@ -45,9 +47,14 @@ OffersPage::OffersPage(QWidget *parent) : QWidget(parent)
                              "the best price, the number of locations and the price range; expand it to see "
                              "each location.\nOff: one row per offer."));
     form->addRow(m_grouped);
-    auto *providers = new QVBoxLayout;
+    // One box per provider, one per line (full names), in a list that scrolls past seven lines: with 14
+    // providers the whole column would not fit a laptop screen.
+    auto *providerList = new QWidget;
+    auto *providers = new QVBoxLayout(providerList);
+    providers->setContentsMargins(0, 0, 0, 0);
+    providers->setSpacing(2);
     for (const QString &p : knownProviders()) {
-        auto *box = new QCheckBox(providerDisplayName(p), filters);
+        auto *box = new QCheckBox(providerDisplayName(p), providerList);
         box->setObjectName(QStringLiteral("provider_") + p);
         box->setProperty("provider", p);
         box->setChecked(true);
@@ -55,7 +62,20 @@ OffersPage::OffersPage(QWidget *parent) : QWidget(parent)
         m_providerBoxes.append(box);
         connect(box, &QCheckBox::toggled, this, &OffersPage::applyFilters);
     }
-    form->addRow(tr("Providers"), providers);
+    auto *providerScroll = new QScrollArea(filters);
+    providerScroll->setObjectName(QStringLiteral("providerList"));
+    providerScroll->setWidget(providerList);
+    providerScroll->setWidgetResizable(true);
+    providerScroll->setFrameShape(QFrame::NoFrame);
+    providerScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    providerScroll->setMinimumWidth(providerList->sizeHint().width() +
+                                    providerScroll->verticalScrollBar()->sizeHint().width());
+    const int visibleLines = 7;
+    if (!m_providerBoxes.isEmpty())
+        providerScroll->setFixedHeight(
+            std::min(providerList->sizeHint().height(),
+                     visibleLines * (m_providerBoxes.first()->sizeHint().height() + providers->spacing())));
+    form->addRow(tr("Providers"), providerScroll);
 
     m_gpu = new QLineEdit(filters);
     m_gpu->setObjectName(QStringLiteral("gpuFilter"));

@@ -1,6 +1,7 @@
 #include "domain/pricesanity.h"
 
 #include "domain/gpucatalog.h"
+#include "domain/provider.h"
 
 #include <QMap>
 
@@ -56,36 +57,50 @@ int spotSanityFlags(const Offer &o, const PriceSanityRules &rules)
     return f;
 }
 
-bool isStaleRow(const Offer &o, const PriceSanityRules &rules)
+bool isStaleRow(const Offer &o, const PriceSanityRules &)
 {
     const QDate ref = o.dataDate.isValid() ? o.dataDate : o.fetchedAt.date();
-    if (!ref.isValid())
-        return false;
-    if (o.priceDate.isValid() && o.priceDate.daysTo(ref) > rules.staleDays)
-        return true;
-    return o.listingEnd.isValid() && o.listingEnd < ref;
+    return ref.isValid() && o.listingEnd.isValid() && o.listingEnd < ref;
 }
 
 namespace {
-QDate priceDateOf(const Offer &o)
+QDate todayOf(const PriceSanityRules &rules)
 {
-    if (o.priceDate.isValid())
-        return o.priceDate;
-    return o.dataDate.isValid() ? o.dataDate : o.fetchedAt.date();
+    return rules.today.isValid() ? rules.today : QDate::currentDate();
 }
 } // namespace
 
-bool isOlderThanCatalog(const Offer &o, const QDate &newest, const PriceSanityRules &rules)
+bool isPriceTooOld(const Offer &o, const PriceSanityRules &rules)
 {
-    const QDate d = priceDateOf(o);
-    return newest.isValid() && d.isValid() && d.daysTo(newest) > rules.staleDays;
+    const QDate d = o.effectivePriceDate();
+    return d.isValid() && d.daysTo(todayOf(rules)) > rules.maxPriceAgeDays;
+}
+
+int monthsBetween(const QDate &from, const QDate &to)
+{
+    if (!from.isValid() || !to.isValid() || to < from)
+        return 0;
+    int months = (to.year() - from.year()) * 12 + (to.month() - from.month());
+    if (to.day() < from.day())
+        --months;
+    return std::max(0, months);
+}
+
+QString priceAgeText(const Offer &o, const PriceSanityRules &rules)
+{
+    if (!isPriceTooOld(o, rules))
+        return {};
+    const QDate d = o.effectivePriceDate();
+    return QStringLiteral("%1 prices from %2, %3 months old")
+        .arg(providerDisplayName(o.provider), d.toString(QStringLiteral("yyyy-MM")))
+        .arg(monthsBetween(d, todayOf(rules)));
 }
 
 QDate newestPriceDate(const QList<Offer> &offers)
 {
     QDate newest;
     for (const Offer &o : offers)
-        if (const QDate d = priceDateOf(o); d.isValid() && (!newest.isValid() || d > newest))
+        if (const QDate d = o.effectivePriceDate(); d.isValid() && (!newest.isValid() || d > newest))
             newest = d;
     return newest;
 }
@@ -117,7 +132,6 @@ QHash<QString, double> robustMedians(const QList<Offer> &offers)
 qsizetype applyPriceSanity(QList<Offer> &offers, const PriceSanityRules &rules)
 {
     const QHash<QString, double> medians = robustMedians(offers);
-    const QDate newest = newestPriceDate(offers);
     qsizetype suspect = 0;
     for (Offer &o : offers) {
         int f = o.flags & ~kComputedPriceFlags;
@@ -131,7 +145,7 @@ qsizetype applyPriceSanity(QList<Offer> &offers, const PriceSanityRules &rules)
             else if (m > 0 && *x > rules.outlierFactor * m)
                 f |= static_cast<int>(OfferFlag::PriceOutlierHigh);
         }
-        if (isStaleRow(o, rules) || isOlderThanCatalog(o, newest, rules))
+        if (isStaleRow(o, rules) || isPriceTooOld(o, rules))
             f |= static_cast<int>(OfferFlag::Stale);
         o.flags = f;
         if ((f & (kSuspectSpotFlags | kSuspectOnDemandFlags)) != 0)
@@ -238,19 +252,12 @@ QString offerFlagDescription(const Offer &o, OfferFlag f, const PriceSanityRules
                        "The listing ended on %1, before its snapshot's date %2: probably no longer "
                        "offered; not recommended.")
                 .arg(o.listingEnd.toString(Qt::ISODate), ref.toString(Qt::ISODate));
-        if (o.priceDate.isValid() && o.priceDate.daysTo(ref) > rules.staleDays)
-            return QStringLiteral(
-                       "This row's price is from %1, more than %2 days before its snapshot's date %3: "
-                       "probably no longer offered at this price; not recommended.")
-                .arg(o.priceDate.toString(Qt::ISODate))
-                .arg(rules.staleDays)
-                .arg(ref.toString(Qt::ISODate));
-        return QStringLiteral("This price is from %1, more than %2 days older than the newest prices of the "
-                              "catalog: compared with them it ranks offers by the age of their prices "
-                              "(spot prices and list prices move); refresh %3; not recommended.")
-            .arg(priceDateOf(o).toString(Qt::ISODate))
-            .arg(rules.staleDays)
-            .arg(o.provider);
+        return QStringLiteral(
+                   "%1 (older than %2 days): prices and what is offered move within a year; refresh "
+                   "%3; not recommended unless suspect prices are included.")
+            .arg(priceAgeText(o, rules))
+            .arg(rules.maxPriceAgeDays)
+            .arg(providerDisplayName(o.provider));
     }
     }
     return {};

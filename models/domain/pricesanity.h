@@ -19,9 +19,15 @@ struct PriceSanityRules
     double spotFloorTolerance = 1.005;                 ///< ... + 0.5 %: AWS rounds spot prices to 4 decimals
     QString spotFloorProvider = QStringLiteral("aws"); ///< the provider whose floor it is
     double outlierFactor = 3.0; ///< per-GPU-hour on-demand below median / 3 or above 3 x median
-    /// A row's price older than its snapshot by more than this; and (applyPriceSanity) a price older
-    /// than the newest price date of the catalog by more than this.
+    /// Kept for the snapshot builder's report: a row's price older than its snapshot by more than this.
     int staleDays = 90;
+    /// A price is stale when its own date (the row's, else its snapshot's) is more than this many days
+    /// before `today`: each provider is judged by the age of its own prices, never against another
+    /// provider's (a bundled Azure file of 2024-07 is stale because it is 29 months old, not because AWS's
+    /// is newer). A year: GPU list prices moved by up to 45 % within 2025 (AWS's June 2025 cut).
+    int maxPriceAgeDays = 365;
+    /// The day prices are judged on; invalid = the current date.
+    QDate today;
 };
 
 /// Flags that make an option of an offer suspect: such a point is shown but never recommended unless
@@ -45,14 +51,16 @@ QString priceClass(const QString &provider);
 
 /// The spot rules of one offer: SpotAboveOnDemand (spot >= on-demand) and SpotAtFloor (AWS offers only).
 int spotSanityFlags(const Offer &offer, const PriceSanityRules &rules = {});
-/// A row whose own price date is more than staleDays before its snapshot's date, or whose listing
-/// ended before that date (rows mixed in from an older capture). The whole catalog's rule is
-/// isOlderThanCatalog; neither looks at the wall clock, so a bundled catalog does not go stale by itself.
+/// A row whose listing ended before its snapshot's date (a marketplace offer mixed in from an older
+/// capture).
 bool isStaleRow(const Offer &offer, const PriceSanityRules &rules = {});
-/// The offer's price date (its row's, else its snapshot's) is more than staleDays before `newest`, the
-/// newest price date of the catalog it is compared in: a snapshot 13 months older than the others
-/// (the bundled Azure and Paperspace files) would otherwise rank offers by the era of their prices.
-bool isOlderThanCatalog(const Offer &offer, const QDate &newest, const PriceSanityRules &rules = {});
+/// The offer's price date (its row's, else its snapshot's) is more than rules.maxPriceAgeDays before
+/// rules.today: the age of the provider's own prices, whatever the other providers' dates.
+bool isPriceTooOld(const Offer &offer, const PriceSanityRules &rules = {});
+/// Whole months between `from` and `to` (2024-07-01 -> 2026-11-26: 28), for messages.
+int monthsBetween(const QDate &from, const QDate &to);
+/// "Azure prices from 2024-07, 28 months old": the facts of a stale offer (empty when not too old).
+QString priceAgeText(const Offer &offer, const PriceSanityRules &rules = {});
 /// The newest price date over the offers (row price date, else snapshot date); invalid when none.
 QDate newestPriceDate(const QList<Offer> &offers);
 
@@ -64,7 +72,7 @@ QHash<QString, double> robustMedians(const QList<Offer> &offers);
 QString medianKey(const Offer &offer);
 
 /// Recomputes kComputedPriceFlags and medianUsdPerGpuH of every offer over `offers` as one population
-/// (the current snapshot of every provider): Stale = isStaleRow or isOlderThanCatalog(newestPriceDate).
+/// (the current snapshot of every provider): Stale = isStaleRow or isPriceTooOld.
 /// Returns the number of offers with any suspect flag.
 qsizetype applyPriceSanity(QList<Offer> &offers, const PriceSanityRules &rules = {});
 

@@ -78,8 +78,15 @@ Status checkProviderNaming(const SnapshotData &data, const QString &origin)
     QString other;
     const Offer *first = nullptr;
     int foreign = 0;
+    // Clouds read through SkyPilot's catalog share region names with AWS ("us-east-1" at Lambda) and
+    // instance-type shapes with vast.ai ("1x-H100-75-722" at Hyperbolic): for them only the distinctive
+    // AWS, Azure and Google Cloud instance-type names count.
+    const ProviderInfo *info = providerInfo(data.provider);
+    const bool typesOnly = info && info->live == LiveSource::SkypilotCatalog;
     for (const Offer &o : data.offers) {
-        const QString owner = providerOfNaming(o.instanceType, o.region);
+        QString owner = providerOfNaming(o.instanceType, typesOnly ? QString() : o.region);
+        if (typesOnly && owner == u"vastai")
+            owner.clear();
         if (owner.isEmpty() || owner == data.provider)
             continue;
         if (!first) {

@@ -26,7 +26,8 @@ Status validateSnapshot(SnapshotData &data, const GpuCatalog &gpus, const QStrin
                              checkMinimumPrices(data, origin)})
         if (!st)
             return st;
-    int spotAbove = 0, spotFloor = 0, gpuBelowSpot = 0, stale = 0, memoryDiffers = 0, fromTable = 0;
+    int spotAbove = 0, spotFloor = 0, gpuBelowSpot = 0, stale = 0, tooOld = 0, memoryDiffers = 0,
+        fromTable = 0;
     for (Offer &o : data.offers) {
         const qint64 line = o.id;
         auto fail = [&](const QString &what) {
@@ -102,6 +103,8 @@ Status validateSnapshot(SnapshotData &data, const GpuCatalog &gpus, const QStrin
         if (isStaleRow(o)) {
             o.flags |= static_cast<int>(OfferFlag::Stale);
             ++stale;
+        } else if (isPriceTooOld(o)) {
+            ++tooOld; // flagged when the catalog is loaded (applyPriceSanity: the age on that day)
         }
         o.id = 0;
     }
@@ -131,10 +134,14 @@ Status validateSnapshot(SnapshotData &data, const GpuCatalog &gpus, const QStrin
                 .arg(gpuBelowSpot));
     if (stale > 0)
         data.warnings.append(
-            QStringLiteral("%1 offers have a price more than %2 days older than the snapshot "
-                           "or an ended listing (flagged: not recommended)")
-                .arg(stale)
-                .arg(rules.staleDays));
+            QStringLiteral("%1 offers have a listing that ended before the snapshot's date (flagged: not "
+                           "recommended)")
+                .arg(stale));
+    if (tooOld > 0)
+        data.warnings.append(QStringLiteral("%1 offers have prices more than %2 days old (flagged stale: not "
+                                            "recommended until refreshed)")
+                                 .arg(tooOld)
+                                 .arg(rules.maxPriceAgeDays));
     return Ok{};
 }
 

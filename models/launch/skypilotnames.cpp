@@ -134,7 +134,13 @@ Result<SkypilotPin> skypilotPin(const Offer &o, const SkypilotAcceleratorTable &
         pin.zone = o.zone;
     }
 
-    pin.accelerator = table.acceleratorName(o.gpuId, pin.cloud, pin.instanceType);
+    // A cloud read through SkyPilot's catalog: the offer's GPU name is that catalog's AcceleratorName
+    // ("H100-SXM" at RunPod, "RTX PRO 6000 96GB" at Seeweb), the name SkyPilot accepts for it.
+    if (const ProviderInfo *info = providerInfo(o.provider);
+        info && info->live == LiveSource::SkypilotCatalog && !o.gpuRawName.isEmpty())
+        pin.accelerator = o.gpuRawName;
+    else
+        pin.accelerator = table.acceleratorName(o.gpuId, pin.cloud, pin.instanceType);
     if (pin.accelerator.isEmpty())
         return makeError(QStringLiteral("GPU %1 has no SkyPilot accelerator name").arg(o.gpuId));
     if (const auto retired = retiredText(o))

@@ -162,8 +162,8 @@ QString projectionFlagDescription(ProjectionFlag f)
                               "or a premium; informational).");
     case ProjectionFlag::StaleRow:
         return QStringLiteral(
-            "Suspect price: this row's price is more than 90 days older than its snapshot or "
-            "than the newest prices of the catalog, or its listing ended; not recommended.");
+            "Suspect price: the provider's price is more than a year old (judged by its own date, "
+            "not against other providers), or its listing ended; not recommended.");
     case ProjectionFlag::MemoryDiffers:
         return QStringLiteral(
             "The offer's memory per GPU differs from the GPU's datasheet; the offer's figure "

@@ -1,6 +1,7 @@
 #include "providers/skypilotcatalog.h"
 
 #include "domain/gpucatalog.h"
+#include "domain/provider.h"
 #include "domain/providertables.h"
 #include "domain/snapshotchecks.h"
 #include "util/csv.h"
@@ -225,7 +226,7 @@ Result<SnapshotData> parseSkypilotCsv(QIODevice &in, const QString &provider, co
     int zeroPrice = 0;
     QStringList zeroExamples;
     int skippedNoPrice = 0, skippedCpu = 0, skippedTpu = 0, fixedCount = 0, spotEqual = 0, promo = 0,
-        spotZero = 0;
+        spotZero = 0, skippedNoRegion = 0;
 
     struct Row
     {
@@ -507,6 +508,30 @@ Result<SnapshotData> parseSkypilotCsv(QIODevice &in, const QString &provider, co
                     ++spotZero;
                 o.billingIncrementS = 1;
                 o.billingMinimumS = 0;
+            } else if (const ProviderInfo *info = providerInfo(provider);
+                       info && info->live == LiveSource::SkypilotCatalog) {
+                if (o.region.isEmpty()) {
+                    ++skippedNoRegion; // Seeweb writes some GPU rows without a region: not orderable as read
+                    continue;
+                }
+                // A cloud read only through SkyPilot's catalog: its GpuInfo memory is written in MiB, GB,
+                // per GPU or per instance depending on the cloud and the schema, so the datasheet memory of
+                // the recognised GPU wins; GpuInfo's per-GPU figure only when the GPU is not recognised.
+                if (auto id = GpuCatalog::builtin().resolve(provider, r.acc))
+                    if (const GpuModel *m = GpuCatalog::builtin().model(*id))
+                        o.gpuMemGb = m->memoryGb;
+                if (!o.gpuMemGb)
+                    if (auto mem = gpuMemFromInfo(r.info, r.count, false); mem && *mem >= 1)
+                        o.gpuMemGb = mem;
+                if (o.spotUsdH && o.onDemandUsdH && std::abs(*o.spotUsdH - *o.onDemandUsdH) < 1e-9) {
+                    ++spotEqual; // RunPod writes its on-demand price as SpotPrice on every row
+                    o.spotUsdH.reset();
+                    o.spotLabel.clear();
+                } else if (o.spotUsdH) {
+                    o.spotLabel = info->spotLabel.isEmpty() ? QStringLiteral("spot") : info->spotLabel;
+                }
+                o.billingIncrementS = info->billingIncrementS > 0 ? info->billingIncrementS : 1;
+                o.billingMinimumS = std::max(0, info->billingMinimumS);
             } else { // paperspace
                 if (auto id = GpuCatalog::builtin().resolve(provider, r.acc))
                     if (const GpuModel *m = GpuCatalog::builtin().model(*id))
@@ -534,6 +559,8 @@ Result<SnapshotData> parseSkypilotCsv(QIODevice &in, const QString &provider, co
     if (skippedNoPrice)
         data.warnings.append(
             QStringLiteral("%1 rows without an on-demand price skipped").arg(skippedNoPrice));
+    if (skippedNoRegion)
+        data.warnings.append(QStringLiteral("%1 rows without a region skipped").arg(skippedNoRegion));
     if (skippedCpu)
         data.warnings.append(QStringLiteral("%1 rows without an accelerator skipped").arg(skippedCpu));
     if (skippedTpu && provider != u"gcp")

@@ -1,10 +1,12 @@
 #include "refresh/pricesource.h"
 
+#include "domain/provider.h"
 #include "refresh/awspricesource.h"
 #include "refresh/azurepricesource.h"
 #include "refresh/gcppricesource.h"
 #include "refresh/paperspacepricesource.h"
 #include "refresh/redact.h"
+#include "refresh/skypilotpricesource.h"
 #include "refresh/vastpricesource.h"
 
 #include <QUrl>
@@ -12,6 +14,7 @@
 #include <algorithm>
 #include <array>
 #include <memory>
+#include <vector>
 
 namespace gf {
 
@@ -121,7 +124,19 @@ const PriceSource *priceSource(const QString &provider)
     static const std::array<const PriceSource *, 5> all{&aws, &azure, &gcp, &vast, &paperspace};
     const auto it =
         std::find_if(all.begin(), all.end(), [&](const PriceSource *s) { return s->provider() == provider; });
-    return it == all.end() ? nullptr : *it;
+    if (it != all.end())
+        return *it;
+    // Every cloud read through SkyPilot's hosted catalog: one source per provider table row.
+    static const std::vector<std::unique_ptr<SkypilotPriceSource>> skypilot = [] {
+        std::vector<std::unique_ptr<SkypilotPriceSource>> out;
+        for (const ProviderInfo *p : skypilotCatalogProviders())
+            out.push_back(std::make_unique<SkypilotPriceSource>(*p));
+        return out;
+    }();
+    for (const auto &s : skypilot)
+        if (s->provider() == provider)
+            return s.get();
+    return nullptr;
 }
 
 QString megabytesText(qint64 bytes)

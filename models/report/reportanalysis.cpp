@@ -6,6 +6,7 @@
 #include "domain/gpucatalog.h"
 #include "domain/pricesanity.h"
 #include "projection/catalogprojection.h"
+#include "projection/norecommendation.h"
 #include "projection/pointexplanation.h"
 #include "util/format.h"
 #include "util/printable.h"
@@ -205,12 +206,10 @@ void addWarnings(Data &d)
                  .arg(commItems.size()),
              capped(commItems, 12)});
 
-    if ((opt.deadlineHours || opt.budgetUsd) && d.feasible == 0)
-        d.warnings.append(
-            {QStringLiteral("nothing-feasible"),
-             QStringLiteral("No offer meets the deadline and budget: relax one of them or change the "
-                            "workload."),
-             {}});
+    if (const NoRecommendation why = explainNoRecommendation(r.offers, r.points, opt); !why.facts.isEmpty())
+        d.warnings.append({QStringLiteral("nothing-feasible"),
+                           QStringLiteral("Nothing is recommended: %1.").arg(why.facts),
+                           {}});
 }
 
 void addSpotSavings(Data &d)

@@ -1,5 +1,6 @@
 #include "viewmodels/catalogstatusmodel.h"
 
+#include "domain/pricesanity.h"
 #include "store/catalogstore.h"
 #include "util/format.h"
 #include "util/printable.h"
@@ -99,6 +100,11 @@ QVariant CatalogStatusModel::rawData(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == LastError && s.lastError)
             return s.lastError->message;
+        if (index.column() == Age && age > PriceSanityRules{}.maxPriceAgeDays)
+            return tr("These prices are %1 days old, more than %2: their offers are flagged stale and not "
+                      "recommended until you refresh them (or include suspect prices).")
+                .arg(age)
+                .arg(PriceSanityRules{}.maxPriceAgeDays);
         if (index.column() == Age && stale)
             return tr("These prices are %1 days old: refresh them.").arg(age);
         if ((index.column() == Source || index.column() == Snapshot || index.column() == PricesDated) && c)
@@ -132,7 +138,11 @@ QVariant CatalogStatusModel::rawData(const QModelIndex &index, int role) const
         case PricesDated:
             return c && c->dataDate.isValid() ? c->dataDate.toString(Qt::ISODate) : QStringLiteral("–");
         case Age:
-            return c ? QVariant(formatAgeDays(age) + (stale ? tr(" (stale)") : QString())) : QVariant();
+            return c ? QVariant(formatAgeDays(age) + (age > PriceSanityRules{}.maxPriceAgeDays
+                                                          ? tr(" (stale)")
+                                                      : stale ? tr(" (refresh advised)")
+                                                              : QString()))
+                     : QVariant();
         case Offers:
             return c ? QVariant(c->rowCount) : QVariant();
         case LastChecked:

@@ -53,25 +53,68 @@ SRC_GCP_N1 = "GCP list rate N1 us-central1 (vm-instance-pricing)"
 SRC_AZURE = "skypilot-catalog v6 azure/vms.csv 098741e"
 SRC_PAPERSPACE = "skypilot-catalog v6 paperspace/vms.csv e520054"
 SRC_VAST = "skypilot-catalog v8 vast/vms.csv 680a69b"
+SRC_2026 = "skypilot-catalog %s/%s/vms.csv 2c3d7ea"     # (schema, cloud): commit dated >= 2026-06-03
+SRC_2026_UNDATED = "skypilot-catalog %s/%s/vms.csv (undated commit)"
+
+# 2026 files (shared/data/skypilot-gpu-2026, see its README "Dates"): the price date each row gets.
+# PROVEN: read at commit 2c3d7ea, dated no earlier than 2026-06-03 (its GCP image list).
+# CONTENT: the commit cannot be dated; the content bounds it from below (README): RunPod, Nebius and
+# Verda list B300/late-2025 hardware (late 2025 -> 2025-10-01), vast.ai and Oracle point to 2025-09-10
+# or later.  UNDATED: nothing bounds it; dated 2025-01-01, a conservative lower bound (the schema
+# folders v8/v9 these files sit in were current in 2025), so the app treats them as old prices.
+DATE_PROVEN = "2026-06-03"
+FILES_2026 = {  # file -> (schema, SkyPilot cloud folder, price date, how the date is known)
+    "aws.csv": ("v9", "aws", DATE_PROVEN, "proven"),
+    "aws_gfamily.csv": ("v9", "aws", DATE_PROVEN, "proven"),
+    "gcp.csv": ("v9", "gcp", DATE_PROVEN, "proven"),
+    "gcp_hosts.csv": ("v9", "gcp", DATE_PROVEN, "proven"),
+    "lambda.csv": ("v9", "lambda", DATE_PROVEN, "proven"),
+    "fluidstack.csv": ("v9", "fluidstack", DATE_PROVEN, "proven"),
+    "seeweb.csv": ("v9", "seeweb", DATE_PROVEN, "proven"),
+    "runpod.csv": ("v8", "runpod", "2025-10-01", "content (late 2025 or later)"),
+    "nebius.csv": ("v9", "nebius", "2025-10-01", "content (late 2025 or later)"),
+    "verda.csv": ("v8", "verda", "2025-10-01", "content (B300 rows: late 2025 or later)"),
+    "vast.csv": ("v9", "vast", "2025-09-10", "content (2025-09-10 or later)"),
+    "oci.csv": ("v9", "oci", "2025-09-10", "content (2025-09-10 or later)"),
+    "cudo.csv": ("v9", "cudo", "2025-01-01", "undated (conservative lower bound)"),
+    "hyperbolic.csv": ("v8", "hyperbolic", "2025-01-01", "undated (conservative lower bound)"),
+}
+DATE_2025 = {"aws": "2025-08-01", "gcp": "2025-07-01", "vastai": "2025-07-01"}
+
+# Clouds read only through SkyPilot's catalog (GPU Frontier's provider id -> 2026 file).  Their
+# billing and spot names are the provider table's (models/domain/provider.cpp).
+NEW_CLOUDS = collections.OrderedDict([
+    ("lambda", "lambda.csv"), ("runpod", "runpod.csv"), ("nebius", "nebius.csv"),
+    ("fluidstack", "fluidstack.csv"), ("seeweb", "seeweb.csv"), ("verda", "verda.csv"),
+    ("hyperbolic", "hyperbolic.csv"), ("oci", "oci.csv"), ("cudo", "cudo.csv"),
+])
+NEW_CLOUD_SPOT_LABEL = {"runpod": "spot", "nebius": "preemptible", "verda": "spot", "oci": "preemptible"}
 
 # Snapshot dates written in the `# snapshot_date:` header.  The SkyPilot
 # extracts carry no commit dates (see skypilot-gpu/README.md); these are
 # estimates explained in SOURCES.md ("Dates").
 SNAPSHOT_DATE = {
-    "aws": "2025-08-01",
-    "gcp": "2025-07-01",
+    "aws": DATE_PROVEN,
+    "gcp": DATE_PROVEN,
     "azure": "2024-07-01",
     "paperspace": "2024-07-01",
-    "vastai": "2025-07-01",
+    "vastai": "2025-09-10",
 }
+for _p, _f in NEW_CLOUDS.items():
+    SNAPSHOT_DATE[_p] = FILES_2026[_f][2]
 
 SOURCE_LINE = {
-    "aws": "SkyPilot catalog v8 aws/vms.csv @e385a0d (on-demand per region, spot per AZ) + AWS Spot Advisor data (spot-advisor-data.json, committed 2025-06-28) for interruption buckets",
-    "gcp": "SkyPilot catalog v8 gcp/vms.csv @8427bbf (a2/a3 host rows + GPU-only rows, composed per zone) + GCP N1 us-central1 list rates for n1-standard hosts; 91 a2/a3 rows removed whose GPU price was a discounted tier, not on-demand (below 0.6x the upper-quartile regional price; resources/catalog/SOURCES.md)",
+    "aws": "SkyPilot catalog v9 aws/vms.csv @2c3d7ea (2026-06-03 or later: p-family and part of the g-family) and, for instance type/zone pairs it lacks, v8 @e385a0d (2025-08); each row's price_date says which; + AWS Spot Advisor data (committed 2025-06-28) for interruption buckets",
+    "gcp": "SkyPilot catalog v9 gcp/vms.csv @2c3d7ea (2026-06-03 or later) and, for machine type/zone pairs it lacks, v8 @8427bbf (2025-07); host + GPU-only rows composed per zone; GCP N1 us-central1 list rates for n1-standard hosts; rows whose GPU price is a discounted tier, not on-demand, removed (resources/catalog/SOURCES.md)",
     "azure": "SkyPilot catalog v6 azure/vms.csv @098741e (derived by SkyPilot from the Azure Retail Prices API), hazards fixed as documented",
     "paperspace": "SkyPilot catalog v6 paperspace/vms.csv @e520054 (Paperspace public on-demand prices, NY2)",
-    "vastai": "SkyPilot catalog v8 vast/vms.csv @680a69b (cheapest offers per GPU config) + verbatim vast.ai offer payloads (500.farm mirror 2025-07-26, vastai CLI capture 2024-07-30); 2 offers removed that were not rentable at capture (rentable: false)",
+    "vastai": "SkyPilot catalog v9 vast/vms.csv (undated commit, 2025-09-10 or later by content; cheapest offers per GPU config) + verbatim vast.ai offer payloads (500.farm mirror 2025-07-26, vastai CLI capture 2024-07-30); 2 offers removed that were not rentable at capture (rentable: false)",
 }
+
+for _p, _f in NEW_CLOUDS.items():
+    _schema, _cloud, _date, _how = FILES_2026[_f]
+    SOURCE_LINE[_p] = "SkyPilot catalog %s %s/vms.csv, price date %s (%s); GPU rows with an on-demand price" % (
+        _schema, _cloud, _date, _how)
 
 # Billing granularity (increment_s, minimum_s).  See SOURCES.md "Billing".
 BILLING = {
@@ -80,6 +123,11 @@ BILLING = {
     "azure": ("60", "60"),     # per-minute metering (product brief); see SOURCES.md
     "paperspace": ("1", ""),   # per-second; minimum not documented -> empty
     "vastai": ("1", "0"),      # per-second, no minimum
+    # The clouds below: the provider table's figures (models/domain/provider.cpp; most are
+    # "unknown, default ..." there, and say so).
+    "lambda": ("60", ""), "runpod": ("60", ""), "nebius": ("1", ""), "fluidstack": ("1", ""),
+    "seeweb": ("3600", "3600"), "verda": ("600", "600"), "hyperbolic": ("60", ""), "oci": ("1", "60"),
+    "cudo": ("1", ""),
 }
 
 # --------------------------------------------------------------------------
@@ -154,6 +202,13 @@ GCP_HOST_GPU = {
     "a2-ultragpu-4g": ("A100-80GB", 4), "a2-ultragpu-8g": ("A100-80GB", 8),
     "a3-highgpu-1g": ("H100", 1), "a3-highgpu-2g": ("H100", 2),
     "a3-edgegpu-8g": ("H100", 8), "a3-edgegpu-8g-nolssd": ("H100", 8),
+    # 2026 catalog: a3-highgpu-4g/8g and a3-megagpu-8g hosts, g2-standard (L4; GPU count per size from
+    # GCP's G2 machine table).  a3-ultragpu (H200) and a4 (B200) are left out: sold on demand only in
+    # name (spot/reservation in practice, provider-sources.md), their on-demand rows are not offers.
+    "a3-highgpu-4g": ("H100", 4), "a3-highgpu-8g": ("H100", 8), "a3-megagpu-8g": ("H100-MEGA", 8),
+    "g2-standard-4": ("L4", 1), "g2-standard-8": ("L4", 1), "g2-standard-12": ("L4", 1),
+    "g2-standard-16": ("L4", 1), "g2-standard-32": ("L4", 1), "g2-standard-24": ("L4", 2),
+    "g2-standard-48": ("L4", 4), "g2-standard-96": ("L4", 8),
 }
 # GCP default egress bandwidth (Gbps) from the GCP GPU network-bandwidth docs.
 GCP_NETWORK_GBPS = {
@@ -242,8 +297,33 @@ def row(**kw):
 # --------------------------------------------------------------------------
 # AWS
 # --------------------------------------------------------------------------
+def read_2026(shared, name):
+    """Rows of a 2026 file, each tagged with its price date and source label."""
+    schema, cloud, date, how = FILES_2026[name]
+    rows = read_csv(os.path.join(shared, "skypilot-gpu-2026", name))
+    label = (SRC_2026 % (schema, cloud)) if how == "proven" else (SRC_2026_UNDATED % (schema, cloud))
+    for r in rows:
+        r["_price_date"] = date
+        r["_src"] = label
+    return rows
+
+
+def newest_first(prov, new_rows, old_rows, key, st):
+    """2026 rows, then the 2025 rows whose key (instance type + zone) has no 2026 row."""
+    have = {key(r) for r in new_rows}
+    kept = [r for r in old_rows if key(r) not in have]
+    st.note(prov, "2025 rows kept where the 2026 file has no row of the same instance type and zone",
+            len(kept))
+    st.note(prov, "2025 rows replaced by 2026 rows", len(old_rows) - len(kept))
+    return new_rows + kept
+
+
 def build_aws(shared, st):
-    src = read_csv(os.path.join(shared, "skypilot-gpu", "aws.csv"))
+    old = read_csv(os.path.join(shared, "skypilot-gpu", "aws.csv"))
+    for r in old:
+        r["_price_date"], r["_src"] = DATE_2025["aws"], SRC_AWS
+    src = newest_first("aws", read_2026(shared, "aws.csv") + read_2026(shared, "aws_gfamily.csv"), old,
+                       lambda r: (r["InstanceType"], r["AvailabilityZone"]), st)
     with open(os.path.join(shared, SPOT_ADVISOR_REL), encoding="utf-8") as f:
         adv = json.load(f)
     labels = {r["index"]: r["label"] for r in adv["ranges"]}
@@ -288,7 +368,8 @@ def build_aws(shared, st):
             spot_label="spot" if spot is not None else "",
             interruption=interruption, reliability="",
             billing_increment_s=BILLING["aws"][0], billing_minimum_s=BILLING["aws"][1],
-            source=SRC_AWS + ("; " + SRC_AWS_ADVISOR if interruption else ""),
+            source=x["_src"] + ("; " + SRC_AWS_ADVISOR if interruption else ""),
+            price_date=x["_price_date"],
         ))
     return out
 
@@ -340,9 +421,23 @@ def gcp_non_ondemand_gpu_rows(gpus):
 
 
 def build_gcp(shared, st, with_n1=True, ondemand_only=True, report=None):
+    """The 2026 catalog (gcp.csv + gcp_hosts.csv) composed, then the 2025 extract's offers for the
+    machine type/zone pairs the 2026 files do not give (each row keeps its source and price date)."""
+    new = build_gcp_from(read_2026(shared, "gcp.csv") + read_2026(shared, "gcp_hosts.csv"), st, with_n1,
+                         ondemand_only, report, SRC_2026 % ("v9", "gcp"), DATE_PROVEN)
+    old_rows = read_csv(os.path.join(shared, "skypilot-gpu", "gcp.csv"))
+    old = build_gcp_from(old_rows, Stats(), with_n1, ondemand_only, None, SRC_GCP, DATE_2025["gcp"])
+    have = {(r["instance_type"], r["zone"]) for r in new}
+    kept = [r for r in old if (r["instance_type"], r["zone"]) not in have]
+    st.note("gcp", "2025 offers kept where the 2026 files give no offer of the same machine type and zone",
+            len(kept))
+    return new + kept
+
+
+def build_gcp_from(src, st, with_n1=True, ondemand_only=True, report=None, SRC_GCP=SRC_GCP,
+                   price_date=None):
     """ondemand_only=False reproduces the previous snapshot (GPU prices taken verbatim).
     `report`, when given, is filled with the classification for SOURCES.md."""
-    src = read_csv(os.path.join(shared, "skypilot-gpu", "gcp.csv"))
     hosts, gpus, tpus = [], {}, 0
     for x in src:
         if x["InstanceType"]:
@@ -419,11 +514,11 @@ def build_gcp(shared, st, with_n1=True, ondemand_only=True, report=None):
             gpu_name=gname, gpu_count=fmt(gcount), gpu_mem_gb=fmt(gpu_mem(g)),
             vcpus=fmt(num(h["vCPUs"])), ram_gb=fmt(num(h["MemoryGiB"])),
             network_gbps=fmt(GCP_NETWORK_GBPS.get(it)),
-            interconnect="NVSwitch" if gcount > 1 else "",
+            interconnect="NVSwitch" if gcount > 1 and gname != "L4" else interconnect_for(gname, gcount),
             ondemand_usd_h=fmt(od, 5), spot_usd_h=fmt(spot, 5),
             spot_label="spot" if spot is not None else "",
             billing_increment_s=BILLING["gcp"][0], billing_minimum_s=BILLING["gcp"][1],
-            source=SRC_GCP + " (host+GPU rows)",
+            source=SRC_GCP + " (host+GPU rows)", price_date=price_date,
         )
         r["_gpu_od"], r["_gpu_spot"] = gp, gs  # GPU component (whole instance), for the sanity check
         out.append(r)
@@ -454,7 +549,7 @@ def build_gcp(shared, st, with_n1=True, ondemand_only=True, report=None):
                 interconnect=interconnect_for(gname, gcount),
                 ondemand_usd_h=fmt(host + gp, 5), spot_usd_h="", spot_label="",
                 billing_increment_s=BILLING["gcp"][0], billing_minimum_s=BILLING["gcp"][1],
-                source=SRC_GCP + " (GPU row) + " + SRC_GCP_N1,
+                source=SRC_GCP + " (GPU row) + " + SRC_GCP_N1, price_date=price_date,
             )
             r["_gpu_od"], r["_gpu_spot"] = gp, num(g["SpotPrice"])
             out.append(r)
@@ -650,7 +745,7 @@ def vast_offer_rows(path, capture_label, st, drop_unrentable=True):
 
 
 def build_vast(shared, st, drop_unrentable=True):
-    src = read_csv(os.path.join(shared, "skypilot-gpu", "vast.csv"))
+    src = read_2026(shared, "vast.csv")  # replaces the 2025 extract's sample (same shape, newer)
     out = []
     for x in src:
         od = num(x["Price"])
@@ -674,7 +769,7 @@ def build_vast(shared, st, drop_unrentable=True):
             vcpus="", ram_gb="",  # 32/64 in the source are SkyPilot's request, not the host
             ondemand_usd_h=fmt(od), spot_usd_h="", spot_label="",  # SpotPrice 0.00 = not meaningful
             billing_increment_s=BILLING["vastai"][0], billing_minimum_s=BILLING["vastai"][1],
-            source=SRC_VAST,
+            source=x["_src"], price_date=x["_price_date"],
         ))
     st.note("vastai", "SkyPilot SpotPrice 0.00 dropped (not a price)", len(out))
     vdir = os.path.join(shared, "provider-samples", "vastai")
@@ -682,6 +777,46 @@ def build_vast(shared, st, drop_unrentable=True):
                            "vast.ai offers capture 2025-07-26 (500.farm mirror)", st, drop_unrentable)
     out += vast_offer_rows(os.path.join(vdir, "search-offers-raw.RTX4090.2024.cli-capture.json"),
                            "vast.ai offers capture 2024-07-30 (vastai CLI --raw)", st, drop_unrentable)
+    return out
+
+
+# --------------------------------------------------------------------------
+# Clouds read only through SkyPilot's catalog (2026 files)
+# --------------------------------------------------------------------------
+def build_skypilot_cloud(shared, prov, st):
+    """GPU rows with an on-demand price, columns by header name.  gpu_mem_gb is left empty: GpuInfo's
+    memory is in MiB, GB, per GPU or per instance depending on the cloud, and the app fills the
+    datasheet memory of the recognised GPU (validateSnapshot).  A SpotPrice equal to Price (RunPod
+    writes its on-demand price there) is not a spot price."""
+    out = []
+    for x in read_2026(shared, NEW_CLOUDS[prov]):
+        gpu = (x.get("AcceleratorName") or "").strip()
+        if not gpu:
+            st.skip(prov, "row without an accelerator (CPU instance)")
+            continue
+        od = num(x.get("Price"))
+        spot = num(x.get("SpotPrice"))
+        if od is None or od <= 0:
+            st.skip(prov, "GPU row without an on-demand Price%s" % ("" if spot is None else " (spot only)"))
+            continue
+        region = (x.get("Region") or "").strip()
+        if not region:
+            st.skip(prov, "GPU row with an empty Region (%s)" % x["InstanceType"])
+            continue
+        if spot is not None and (spot <= 0 or abs(spot - od) < 1e-9):
+            st.fix(prov, "SpotPrice equal to Price or zero dropped (not a spot price)")
+            spot = None
+        count = num(x.get("AcceleratorCount"))
+        out.append(row(
+            provider=prov, instance_type=x["InstanceType"], region=region,
+            zone=(x.get("AvailabilityZone") or "").strip(), gpu_name=gpu, gpu_count=fmt(count),
+            gpu_mem_gb="", vcpus=fmt(num(x.get("vCPUs"))), ram_gb=fmt(num(x.get("MemoryGiB"))),
+            interconnect=interconnect_for(gpu, count),
+            ondemand_usd_h=fmt(od), spot_usd_h=fmt(spot),
+            spot_label=NEW_CLOUD_SPOT_LABEL.get(prov, "spot") if spot is not None else "",
+            billing_increment_s=BILLING[prov][0], billing_minimum_s=BILLING[prov][1],
+            source=x["_src"], price_date=x["_price_date"],
+        ))
     return out
 
 
@@ -740,8 +875,10 @@ def summarize(prov, rows):
 # Price sanity flags: the rules the app computes at import time (documented in SOURCES.md
 # "Price sanity report" and in the snapshot notes; the C++ implementation must match).
 # --------------------------------------------------------------------------
-STALE_DAYS = 90                 # row price older than this many days before its snapshot's date, or
-                                # before the newest snapshot date of the catalog
+MAX_PRICE_AGE_DAYS = 365        # a price older than this on the judgement day is stale (the app: the
+                                # wall clock; here --judge-date, default the day the build runs)
+STALE_DAYS = MAX_PRICE_AGE_DAYS  # (the name the report texts below use)
+JUDGE_DATE = datetime.date.today()
 SPOT_FLOOR_RATIO = 0.10         # AWS's spot floor: 10 % of on-demand (AWS rows only) ...
 SPOT_FLOOR_TOLERANCE = 1.005    # ... + 0.5 % because AWS spot prices are rounded to 4 decimals
 OUTLIER_FACTOR = 3.0            # per-GPU-hour on-demand below median/3 or above 3 x median
@@ -774,6 +911,8 @@ def gpu_resolver(gpus_csv):
 
 def row_date(prov, r):
     d = r.get("_date")
+    if not d and r.get("price_date"):
+        d = datetime.date.fromisoformat(r["price_date"])
     return d if d else datetime.date.fromisoformat(SNAPSHOT_DATE[prov])
 
 
@@ -796,11 +935,9 @@ def robust_medians(built, resolve, split_classes=True):
 
 def sanity_flags(built, resolve):
     """Per-row flags and per-provider counts.  Returns (counts, medians, ref_date, rowflags)."""
-    # Reference dates: each row's own snapshot date (rows mixed in from an older capture, or whose
-    # listing ended) and the newest snapshot date of the catalog (a snapshot that is old as a whole
-    # next to newer ones); never the wall clock, so a bundled catalog does not go stale by itself.
-    newest = max(row_date(p, r) for p, rows in built.items() for r in rows)
-    ref = "each snapshot's own date and the newest price date %s" % newest.isoformat()
+    # Each provider's prices are judged by their own age on JUDGE_DATE (the app: today), never against
+    # another provider's; a listing that ended before its snapshot's date is stale too.
+    ref = "the judgement day %s" % JUDGE_DATE.isoformat()
     med = robust_medians(built, resolve)
     counts = collections.OrderedDict()
     rowflags = []
@@ -830,8 +967,7 @@ def sanity_flags(built, resolve):
                 f.append("unrentable")
             end = r.get("_end_date")
             snap = datetime.date.fromisoformat(SNAPSHOT_DATE[prov])
-            if ((snap - row_date(prov, r)).days > STALE_DAYS or (end is not None and end < snap)
-                    or (newest - row_date(prov, r)).days > STALE_DAYS):
+            if (JUDGE_DATE - row_date(prov, r)).days > MAX_PRICE_AGE_DAYS or (end is not None and end < snap):
                 f.append("stale")
             for name in f:
                 c[name] += 1
@@ -897,6 +1033,8 @@ def build_all(shared, st, with_n1, previous_rules=False, gcp_report=None):
     built["azure"] = build_azure(shared, st)
     built["paperspace"] = build_paperspace(shared, st)
     built["vastai"] = build_vast(shared, st, drop_unrentable=not previous_rules)
+    for prov in NEW_CLOUDS:
+        built[prov] = build_skypilot_cloud(shared, prov, st)
     return built
 
 
@@ -934,9 +1072,14 @@ def main():
     ap.add_argument("--previous-rules", action="store_true",
                     help="write the snapshot as the previous builder did (GCP GPU prices verbatim, "
                          "unrentable vast.ai offers kept), for before/after comparisons")
+    ap.add_argument("--judge-date", default=None,
+                    help="the day the price-sanity report judges price ages on (YYYY-MM-DD; default today)")
     ap.add_argument("--gpus-csv", default=os.path.join(repo, "resources", "gpus.csv"),
                     help="GPU alias table used to group offers by GPU for the price-outlier check")
     a = ap.parse_args()
+    global JUDGE_DATE
+    if a.judge_date:
+        JUDGE_DATE = datetime.date.fromisoformat(a.judge_date)
     shared = os.path.normpath(a.shared)
     os.makedirs(a.out, exist_ok=True)
     with_n1 = not a.skip_n1_list_rates
@@ -1162,9 +1305,8 @@ def write_azure_spot_section(A, extra):
     A("    (NC24ads/NC48ads/NC96ads_A100_v4 eastus: 0.444433 / 0.888866 / 1.777732 = 1:2:4).")
     A("  What the data show is a discount cap: most GPU sizes sat at 89 % off (11 % of PAYG, the")
     A("  maximum of Azure's advertised \"up to 90 %\") in mid-2024, A10 v5 at 75 %, a few in")
-    A("  between. Consequences: (1) the Azure file (2024-07-01) is old as a whole: next to the 2025")
-    A("  files its rows are `stale` (more than %d days older than the newest snapshot) and not" % STALE_DAYS)
-    A("  recommended until Azure is refreshed;")
+    A("  between. Consequences: (1) the Azure file (2024-07-01) is old as a whole: its rows are")
+    A("  `stale` (prices more than %d days old) and not recommended until Azure is refreshed;" % STALE_DAYS)
     A("  (2) a spot price at the cap says nothing about capacity or eviction rate, so the spot")
     A("  interruption model has to carry Azure's risk (issue 13 item 3); (3) the 0.110 level is not")
     A("  flagged `spot-at-floor` (that rule is AWS's own 10 % floor, applied to AWS rows only) and is")
@@ -1209,7 +1351,7 @@ def write_sanity_section(A, sums, extra):
     A("| `price-outlier` | x = ondemand_usd_h / gpu_count; x < M/%g (low) or x > %g x M (high), M = robust median for the offer's GPU id and price class (below) | low: the on-demand price; high: informational (the app names them `price-outlier-low` / `price-outlier-high`) |"
       % (OUTLIER_FACTOR, OUTLIER_FACTOR))
     A("| `unrentable` | marketplace offer with `rentable` false or `rented` true: **not imported** (counted only) | the offer |")
-    A("| `stale` | the row's price date more than %d days before its snapshot's date or before the newest snapshot date of all providers, or offer `end_date` before its snapshot's date | both prices |"
+    A("| `stale` | the row's price date more than %d days before the judgement day (the app: today), or offer `end_date` before its snapshot's date | both prices |"
       % STALE_DAYS)
     A("")
     A("- Robust median M: GPU id = the `%s` row the offer's gpu_name resolves to (provider-" % extra["gpus_csv"])
@@ -1226,12 +1368,10 @@ def write_sanity_section(A, sums, extra):
     A("  with 32/64 vCPUs: the per-GPU-hour price is mostly host). They are real prices, so the app")
     A("  shows the high side for information and does not exclude those offers: a price that is too high")
     A("  cannot make a bad pick look good, and a CPU-bound job can use the host.")
-    A("- Price date: the capture date for offer payloads (vast.ai, column `price_date`), else the file's")
-    A("  snapshot_date. Reference dates = %s: rows mixed in from an older capture are caught, and" % ref)
-    A("  a snapshot that is old as a whole (Azure and Paperspace, 2024-07-01, next to AWS 2025-08-01)")
-    A("  is stale where it is compared with newer prices (its prices would rank offers by their age;")
-    A("  the app recomputes this over the current snapshots of all providers). Never the wall clock:")
-    A("  a bundled catalog does not go stale by itself.")
+    A("- Price date: each row's `price_date` (the 2026 file's date, the 2025 extract's for fallback")
+    A("  rows, the capture date for offer payloads), else the file's snapshot_date. Reference = %s:" % ref)
+    A("  a price more than %d days old is stale, judged for each provider by its own dates and never" % MAX_PRICE_AGE_DAYS)
+    A("  against another provider's (the app uses the current date, so a bundled catalog ages).")
     A("- Flags are not exclusive: `any flag` counts rows with at least one.")
     A("")
     A("**Under the previous rules** (before the GCP rebuild and the vast.ai rentable rule):")
@@ -1303,10 +1443,45 @@ def write_sources_md(path, sums, st, with_n1, extra):
     for prov, s in sums.items():
         A("- **%s**: %s" % (prov, ", ".join("`%s`" % g for g in s["gpus"])))
     A("")
-    A("## Dates")
+    A("## The 2026 rebuild (issue 21)")
+    A("")
+    A("The snapshot is built from `shared/data/skypilot-gpu-2026/` first and from the 2025 extracts")
+    A("(`shared/data/skypilot-gpu/`) only where the 2026 files have no row; **every row carries its own")
+    A("`price_date` and `source`**, so a 2025 row inside a 2026 file says so and is judged by its age.")
+    A("")
+    A("| 2026 file | catalog path | price date | how the date is known |")
+    A("|---|---|---|---|")
+    for f, (schema, cloud, date, how) in FILES_2026.items():
+        A("| `%s` | `catalogs/%s/%s/vms.csv` | %s | %s |" % (f, schema, cloud, date, how))
+    A("")
+    A("- \"proven\": read at commit `2c3d7ea`, dated no earlier than 2026-06-03 by the GCP image it lists")
+    A("  (`skypilot-gcp-gpu-ubuntu-260603`); no later bound is proven. \"content\": the commit cannot be")
+    A("  dated; the content bounds it from below (shared README). \"undated\": nothing bounds it; the")
+    A("  conservative 2025-01-01 is used, so the app treats those prices as more than a year old.")
+    A("- **aws**: 2026 rows (p-family, g4dn/g6/g6e/g6f/g7e/gr6/gr6f as far as `aws_gfamily.csv` goes) win;")
+    A("  2025 rows are kept for the instance type + AZ pairs the 2026 files lack (g5, g5g, most g6,")
+    A("  g4dn.xlarge/metal, g4ad, dl1, dl2q, p4d in some zones). p5e has no on-demand price (Capacity")
+    A("  Blocks): not an offer. p6-b300 (B300) is new.")
+    A("- **gcp**: `gcp.csv` + `gcp_hosts.csv` of 2026 composed as below, with a3-highgpu-4g/8g,")
+    A("  a3-megagpu-8g (H100 Mega) and g2-standard (L4) hosts added; a3-ultragpu (H200), a4 (B200) and")
+    A("  g4 (RTX PRO 6000: price of the whole machine not confirmed) are not composed (sold on demand")
+    A("  only in name). 2025 offers are kept for machine type + zone pairs the 2026 files do not give.")
+    A("- **vastai**: the 2026 `vast.csv` sample replaces the 2025 one (same shape); the two offer payloads")
+    A("  keep their capture dates.")
+    A("- **azure, paperspace**: unchanged (SkyPilot has no newer file than its 2024 schema v6).")
+    A("- **lambda, runpod, nebius, fluidstack, seeweb, verda, hyperbolic, oci, cudo** (new): GPU rows with")
+    A("  an on-demand price, read by header name (the column order differs per file). A SpotPrice equal to")
+    A("  Price (RunPod, every row) is not a spot price. gpu_mem_gb is left to the app's datasheet memory")
+    A("  (GpuInfo memory is MiB, GB, per GPU or per instance depending on the cloud). Seeweb GPU rows")
+    A("  without a Region are skipped (no place to order them). Verda: `verda.csv` (the README's probably")
+    A("  newer version). Billing figures are the provider table's (`models/domain/provider.cpp`), most")
+    A("  \"unknown, default ...\" there.")
+    A("")
+    A("## Dates of the 2025 extracts")
     A("")
     A("The SkyPilot extracts carry commit hashes but no commit dates (the store they were read")
-    A("from has no git log), so `snapshot_date` is an honest **estimate**, not a capture date:")
+    A("from has no git log), so these dates are honest **estimates**, not capture dates; they are the")
+    A("`price_date` of the 2025 rows kept in the 2026 files:")
     A("")
     A("- **aws 2025-08-01**: `catalogs/v8/aws/vms.csv` contains p6-b200, g6f/gr6f (fractional L4),")
     A("  p5.4xlarge (single-GPU P5) and m8i types, so the data is from mid-2025 or later")

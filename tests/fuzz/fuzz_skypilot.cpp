@@ -1,4 +1,5 @@
 // libFuzzer target: SkyPilot vms.csv (per provider), its GpuInfo Python literals, and format detection.
+#include "domain/provider.h"
 #include "fuzzsupport.h"
 #include "providers/providerimport.h"
 #include "providers/skypilotcatalog.h"
@@ -7,8 +8,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size == 0)
         return 0;
-    const QStringList providers{QStringLiteral("aws"), QStringLiteral("gcp"), QStringLiteral("azure"),
-                                QStringLiteral("vastai"), QStringLiteral("paperspace")};
+    const QStringList providers = gf::knownProviders(); // every provider, the SkyPilot-read clouds too
     const QString provider = providers.at(data[0] % providers.size());
     const QByteArrayView rest(reinterpret_cast<const char *>(data) + 1, static_cast<qsizetype>(size - 1));
     const QString text = QString::fromUtf8(rest);

@@ -590,6 +590,48 @@ private Q_SLOTS:
                  2); // bundled + 1
     }
 
+    void skypilotHostedCatalogs()
+    {
+        // Every cloud read through SkyPilot's hosted catalog shares one source: v9 first, older schema
+        // folders when a cloud has none there, columns by header name.
+        const QByteArray v9 = "/skypilot-org/skypilot-catalog/master/catalogs/v9/";
+        const QByteArray v8 = "/skypilot-org/skypilot-catalog/master/catalogs/v8/";
+        auto csv = [](const QString &fixture) {
+            FixtureResponse r =
+                FixtureResponse::json(readFixture(QStringLiteral("providers/skypilot/") + fixture));
+            r.contentType = "text/plain; charset=utf-8"; // what raw.githubusercontent.com sends
+            return r;
+        };
+        m_server.route(v9 + "lambda/vms.csv", {csv(QStringLiteral("lambda.csv"))});
+        RefreshOutcome o = refresh(QStringLiteral("lambda"), fastOptions(m_server.baseUrl()));
+        QVERIFY2(o.ok(), qPrintable(o.message));
+        QCOMPARE(o.status, RefreshStatus::Imported);
+        QCOMPARE(o.rows, 6);
+        // RunPod's file sits in v8 only, with its own column order: v9 answers 404, v8 is read.
+        m_server.route(v8 + "runpod/vms.csv", {csv(QStringLiteral("runpod.csv"))});
+        o = refresh(QStringLiteral("runpod"), fastOptions(m_server.baseUrl()));
+        QVERIFY2(o.ok(), qPrintable(o.message));
+        QCOMPARE(o.rows, 6);
+        QVERIFY2(o.message.contains(QStringLiteral("schema v8 was read")), qPrintable(o.message));
+        // A malformed page (an HTML error page, a truncated row) fails naming the file; nothing changes.
+        FixtureResponse html = FixtureResponse::json("<html><body>rate limited</body></html>");
+        html.contentType = "text/html";
+        m_server.route(v9 + "nebius/vms.csv", {html});
+        expectFailure(QStringLiteral("nebius"), fastOptions(m_server.baseUrl()), QStringLiteral("Nebius: "));
+        QByteArray truncated = readFixture(QStringLiteral("providers/skypilot/oci.csv"));
+        truncated.chop(truncated.size() - truncated.lastIndexOf(',', truncated.size() - 2));
+        FixtureResponse cut = FixtureResponse::json(truncated);
+        cut.contentType = "text/plain";
+        m_server.route(v9 + "oci/vms.csv", {cut});
+        expectFailure(QStringLiteral("oci"), fastOptions(m_server.baseUrl()), QStringLiteral("fields"));
+        // No file in any schema: the last 404 is the error.
+        expectFailure(QStringLiteral("cudo"), fastOptions(m_server.baseUrl()), QStringLiteral("404"));
+        // Another cloud's file under this cloud's name (AWS rows for Fluidstack) is refused.
+        m_server.route(v9 + "fluidstack/vms.csv", {csv(QStringLiteral("aws-2026.csv"))});
+        expectFailure(QStringLiteral("fluidstack"), fastOptions(m_server.baseUrl()),
+                      QStringLiteral("named like AWS's offers"));
+    }
+
     void paperspaceCuratedTable()
     {
         // No API: the curated table is the source and its age is stated.

@@ -39,7 +39,9 @@ except ImportError:
           "(.ci/install-deps installs it)", file=sys.stderr)
     sys.exit(3)
 
-CLOUDS = {"aws", "gcp", "azure", "paperspace", "vast"}
+# The clouds: one CATALOG_DIR/<cloud>.csv each, plus <cloud>-<anything>.csv files of the same cloud
+# (a newer extract, part of a file) whose rows are added to it.
+CLOUDS = set()
 NAME = re.compile(r"^gf-[a-z0-9-]{1,40}$")
 # SkyPilot's task fields (docs.skypilot.co/en/latest/reference/yaml-spec.html).
 TASK_KEYS = {"name", "workdir", "num_nodes", "resources", "envs", "secrets", "volumes", "file_mounts", "setup",
@@ -200,12 +202,22 @@ def launch_commands(plan_dir):
     return out
 
 
-def load_catalog(catalog_dir, cloud):
-    """Rows of CATALOG_DIR/<cloud>.csv grouped by InstanceType."""
+def catalog_files(catalog_dir):
+    """{cloud: [paths]} of CATALOG_DIR: <cloud>.csv and <cloud>-*.csv."""
+    files = {}
+    for name in sorted(os.listdir(catalog_dir)):
+        if name.endswith(".csv"):
+            files.setdefault(name[:-4].split("-", 1)[0], []).append(os.path.join(catalog_dir, name))
+    return files
+
+
+def load_catalog(paths):
+    """Rows of a cloud's files grouped by InstanceType (columns by header name: orders differ)."""
     by_type = {}
-    with open(os.path.join(catalog_dir, cloud + ".csv"), encoding="utf-8", newline="") as f:
-        for r in csv.DictReader(f):
-            by_type.setdefault(r["InstanceType"], []).append(r)
+    for path in paths:
+        with open(path, encoding="utf-8", newline="") as f:
+            for r in csv.DictReader(f):
+                by_type.setdefault(r["InstanceType"], []).append(r)
     return by_type
 
 
@@ -237,7 +249,7 @@ def catalog_problems(task, catalogs):
             problems.append("gcp: SkyPilot's catalog has no %s for %s:%s in %s %s" % (hosts, acc, count, region,
                                                                                       zone))
     if cloud == "gcp":
-        gpu_rows = [r for r in rows.get("", []) + catalogs["gcp_2026"].get("", []) if r["AcceleratorName"] == acc
+        gpu_rows = [r for r in rows.get("", []) + catalogs.get("gcp_2026", {}).get("", []) if r["AcceleratorName"] == acc
                     and count_equal(r["AcceleratorCount"], count) and where(r)]
         if not gpu_rows:
             problems.append("gcp: no GPU row %s:%s in %s %s" % (acc, count, region, zone))
@@ -317,7 +329,9 @@ def main(argv):
         return 2
     plan_dir, catalog_dir = argv[1], argv[2]
     use_catalog = "--no-catalog" not in argv[3:]
-    catalogs = {c: load_catalog(catalog_dir, c) for c in CLOUDS | {"gcp_2026"}}
+    files = catalog_files(catalog_dir)
+    CLOUDS.update(files)
+    catalogs = {c: load_catalog(p) for c, p in files.items()} if use_catalog else {}
     launch = launch_commands(plan_dir)
     parsed = {}
     bad = 0

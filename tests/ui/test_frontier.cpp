@@ -1,4 +1,5 @@
 #include "comparepage.h"
+#include "domain/provider.h"
 #include "frontierchart.h"
 #include "frontierpage.h"
 #include "mainwindow.h"
@@ -16,6 +17,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QLegendMarker>
 #include <QLineEdit>
 #include <QLogValueAxis>
 #include <QRandomGenerator>
@@ -394,6 +396,33 @@ private Q_SLOTS:
         waitForProjection();
         QCOMPARE(m_window->frontierPage()->chart()->pointCount(), all);
         QVERIFY(m_window->frontierPage()->filterNoticeText().isEmpty());
+    }
+
+    // Issue 21: the legend names every provider of the table (legible: none cut off), and an empty
+    // recommendation says why: Azure alone has only 2024 prices, more than a year old.
+    void everyProviderInTheLegendAndWhyNothingIsPicked()
+    {
+        QStringList labels;
+        for (QLegendMarker *m : m_window->frontierPage()->chart()->chart()->legend()->markers())
+            if (m->isVisible())
+                labels.append(m->label());
+        for (const ProviderInfo &p : providers())
+            QVERIFY2(labels.contains(p.displayName), qPrintable(labels.join(u", ")));
+        for (const QString &p : knownProviders())
+            if (p != u"azure")
+                m_window->findChild<QCheckBox *>(QStringLiteral("provider_") + p)->setChecked(false);
+        waitForProjection();
+        const QString s = m_window->frontierPage()->summary();
+        QVERIFY2(s.contains(QStringLiteral("nothing recommended")) &&
+                     s.contains(QStringLiteral("Azure prices from 2024-07")) &&
+                     s.contains(QStringLiteral(
+                         "refresh Azure on the Catalogs page, or tick Include suspect prices")),
+                 qPrintable(s));
+        QVERIFY2(!s.contains(QStringLiteral("deadline")) && !s.contains(QStringLiteral("budget")),
+                 qPrintable(s));
+        m_window->offersPage()->resetFilters();
+        waitForProjection();
+        QVERIFY(m_window->frontierPage()->summary().contains(QStringLiteral("recommended: ")));
     }
 
     void compareSelectedOffers()

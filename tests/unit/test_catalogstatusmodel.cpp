@@ -1,4 +1,5 @@
 #include "domain/gpucatalog.h"
+#include "domain/provider.h"
 #include "refresh/bundledsnapshot.h"
 #include "store/catalogstore.h"
 #include "store/refreshstate.h"
@@ -31,8 +32,8 @@ private Q_SLOTS:
         QVERIFY(statuses.ok());
         CatalogStatusModel m;
         QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        m.setStatuses(statuses.value(), QDateTime(QDate(2026, 1, 1), QTime(0, 0), QTimeZone::utc()));
-        QCOMPARE(m.rowCount(), 5);
+        m.setStatuses(statuses.value(), QDateTime(QDate(2026, 11, 26), QTime(0, 0), QTimeZone::utc()));
+        QCOMPARE(m.rowCount(), int(knownProviders().size()));
         const int gcp = m.rowOf(QStringLiteral("gcp"));
         QCOMPARE(m.index(gcp, CatalogStatusModel::LastError).data().toString(),
                  QStringLiteral("Google Cloud: needs an API key."));
@@ -43,9 +44,18 @@ private Q_SLOTS:
                     .contains(QStringLiteral("more")));
         const int aws = m.rowOf(QStringLiteral("aws"));
         QCOMPARE(m.index(aws, CatalogStatusModel::PricesDated).data().toString(),
-                 QStringLiteral("2025-08-01"));
+                 QStringLiteral("2026-06-03"));
         QCOMPARE(m.index(aws, CatalogStatusModel::Age).data(CatalogStatusModel::SortRole).toLongLong(),
-                 QDate(2025, 8, 1).daysTo(QDate(2026, 1, 1)));
+                 QDate(2026, 6, 3).daysTo(QDate(2026, 11, 26)));
+        // Older than 7 days: refresh advised; not yet the year after which its offers are stale.
+        QVERIFY(m.index(aws, CatalogStatusModel::Age)
+                    .data()
+                    .toString()
+                    .contains(QStringLiteral("refresh advised")));
+        QVERIFY(m.index(m.rowOf(QStringLiteral("azure")), CatalogStatusModel::Age)
+                    .data()
+                    .toString()
+                    .contains(QStringLiteral("(stale)")));
         QVERIFY(m.index(aws, CatalogStatusModel::Age).data(CatalogStatusModel::StaleRole).toBool());
         QVERIFY(!m.index(aws, CatalogStatusModel::LastError).data(CatalogStatusModel::FailedRole).toBool());
         // The snapshot's description (what it is built from and what was removed) is in the tooltip.
@@ -54,7 +64,7 @@ private Q_SLOTS:
                      gcpSource.contains(QStringLiteral("not on-demand")),
                  qPrintable(gcpSource));
         // Fresh prices are not stale.
-        m.setStatuses(statuses.value(), QDateTime(QDate(2025, 8, 5), QTime(0, 0), QTimeZone::utc()));
+        m.setStatuses(statuses.value(), QDateTime(QDate(2026, 6, 5), QTime(0, 0), QTimeZone::utc()));
         QVERIFY(!m.index(aws, CatalogStatusModel::Age).data(CatalogStatusModel::StaleRole).toBool());
         QCOMPARE(m.headerData(CatalogStatusModel::Offers, Qt::Horizontal).toString(),
                  QStringLiteral("Offers"));

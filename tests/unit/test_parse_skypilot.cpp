@@ -34,6 +34,34 @@ QString key(const Offer &o)
     return o.instanceType + u'|' + o.region + u'|' + o.zone;
 }
 
+/// Every bundled AWS row from `commit`'s file equals what the parser reads from that file; `compared` counts
+/// them.
+void compareWithBundle(const SnapshotData &d, const QString &commit, int &compared)
+{
+    const SnapshotData b = bundled(QStringLiteral("aws"));
+    QHash<QString, const Offer *> byKey;
+    for (const Offer &o : d.offers)
+        byKey.insert(key(o), &o);
+    compared = 0;
+    for (const Offer &x : b.offers) {
+        if (!x.source.contains(commit))
+            continue;
+        ++compared;
+        const Offer *o = byKey.value(key(x));
+        QVERIFY2(o, qPrintable(key(x)));
+        QCOMPARE(*o->onDemandUsdH, *x.onDemandUsdH);
+        QCOMPARE(o->spotUsdH.has_value(), x.spotUsdH.has_value());
+        if (x.spotUsdH)
+            QCOMPARE(*o->spotUsdH, *x.spotUsdH);
+        QCOMPARE(o->gpuRawName, x.gpuRawName);
+        QCOMPARE(o->gpuCount, x.gpuCount);
+        QCOMPARE(o->gpuMemGb.has_value(), x.gpuMemGb.has_value());
+        if (x.gpuMemGb)
+            QCOMPARE(*o->gpuMemGb, *x.gpuMemGb);
+        QCOMPARE(o->interconnect, x.interconnect);
+    }
+}
+
 } // namespace
 
 class TestParseSkypilot final : public QObject
@@ -60,26 +88,19 @@ private Q_SLOTS:
 
     void awsMatchesTheBundledSnapshot()
     {
-        const SnapshotData d = parse(QStringLiteral("aws"), QStringLiteral("aws.csv"));
-        const SnapshotData b = bundled(QStringLiteral("aws"));
-        QCOMPARE(d.offers.size(), b.offers.size()); // 1722 rows - 8 p5e.48xlarge rows without a price
-        QVERIFY(d.warnings.join(u' ').contains(QStringLiteral("8 rows without an on-demand price")));
-        QHash<QString, const Offer *> byKey;
-        for (const Offer &o : d.offers)
-            byKey.insert(key(o), &o);
-        for (const Offer &x : b.offers) {
-            const Offer *o = byKey.value(key(x));
-            QVERIFY2(o, qPrintable(key(x)));
-            QCOMPARE(*o->onDemandUsdH, *x.onDemandUsdH);
-            QCOMPARE(o->spotUsdH.has_value(), x.spotUsdH.has_value());
-            if (x.spotUsdH)
-                QCOMPARE(*o->spotUsdH, *x.spotUsdH);
-            QCOMPARE(o->gpuRawName, x.gpuRawName);
-            QCOMPARE(o->gpuCount, x.gpuCount);
-            QCOMPARE(o->gpuMemGb.has_value(), x.gpuMemGb.has_value());
-            if (x.gpuMemGb)
-                QCOMPARE(*o->gpuMemGb, *x.gpuMemGb);
-            QCOMPARE(o->interconnect, x.interconnect);
+        // The bundle holds the 2026 rows and, where the 2026 files have none, the 2025 extract's rows
+        // (resources/catalog/SOURCES.md): each part must be what the parser reads from its own file.
+        for (const auto &[file, commit] :
+             {std::pair{QStringLiteral("aws.csv"), QStringLiteral("e385a0d")},
+              std::pair{QStringLiteral("aws-2026.csv"), QStringLiteral("2c3d7ea")}}) {
+            const SnapshotData d = parse(QStringLiteral("aws"), file);
+            if (commit == u"e385a0d") // 1722 rows - 8 p5e.48xlarge rows without a price
+                QVERIFY(d.warnings.join(u' ').contains(QStringLiteral("8 rows without an on-demand price")));
+            int compared = 0;
+            compareWithBundle(d, commit, compared);
+            if (QTest::currentTestFailed())
+                return;
+            QVERIFY2(compared > 100, qPrintable(file));
         }
     }
 
@@ -91,9 +112,13 @@ private Q_SLOTS:
         for (const Offer &o : d.offers)
             byKey.insert(key(o), &o);
         int compared = 0;
+        int fallbackRows = 0;
         for (const Offer &x : b.offers) {
             if (x.instanceType.startsWith(QStringLiteral("n1-")))
                 continue; // the bundled N1 rows use list rates: N1 host rows are not in the extract
+            if (!x.source.contains(QStringLiteral("8427bbf")))
+                continue; // a 2026 row (the 2025 extract's rows are the fallback where 2026 has none)
+            ++fallbackRows;
             const Offer *o = byKey.value(key(x));
             QVERIFY2(o, qPrintable(key(x)));
             QCOMPARE(*o->onDemandUsdH, *x.onDemandUsdH);
@@ -103,7 +128,8 @@ private Q_SLOTS:
         }
         // 201 composed offers, of which 91 are built on a GPU price of the discounted tier (below 0.6 x the
         // upper-quartile regional price): not imported, as in the bundle (resources/catalog/SOURCES.md).
-        QCOMPARE(compared, 110);
+        QCOMPARE(compared, fallbackRows);
+        QVERIFY(compared > 0);
         QCOMPARE(d.offers.size(), 110);
         const QString w = d.warnings.join(u'\n');
         QVERIFY(w.contains(QStringLiteral("TPU rows skipped")));
@@ -150,13 +176,113 @@ private Q_SLOTS:
         QCOMPARE(bundled(QStringLiteral("paperspace")).offers.size(), 14);
     }
 
+    void cloudsReadOnlyThroughSkypilot()
+    {
+        // Lambda (v9): one price everywhere, no spot, GpuInfo memory per GPU.
+        const SnapshotData l = parse(QStringLiteral("lambda"), QStringLiteral("lambda.csv"));
+        QCOMPARE(l.offers.size(), 6);
+        for (const Offer &o : l.offers) {
+            QVERIFY(!o.spotUsdH);
+            QCOMPARE(o.billingIncrementS, 60);
+            if (o.instanceType == u"gpu_8x_h100_sxm5") {
+                QCOMPARE(*o.onDemandUsdH, 31.92);
+                QCOMPARE(o.gpuCount, 8.0);
+                QCOMPARE(*o.gpuMemGb, 80.0);
+                QCOMPARE(*o.vcpus, 208.0);
+            }
+        }
+        // RunPod (v8): its own column order (SpotPrice before Price, AvailabilityZone after them); SpotPrice
+        // equal to Price on every row is not a spot price; the memory comes from the datasheet, not GpuInfo's
+        // "80" (GB written as MiB).
+        const SnapshotData r = parse(QStringLiteral("runpod"), QStringLiteral("runpod.csv"));
+        QCOMPARE(r.offers.size(), 6);
+        for (const Offer &o : r.offers) {
+            QVERIFY(!o.spotUsdH);
+            QVERIFY(!o.zone.isEmpty());
+            if (o.gpuRawName == u"H100-SXM") {
+                QCOMPARE(*o.onDemandUsdH, 26.32);
+                QCOMPARE(*o.gpuMemGb, 80.0);
+            }
+        }
+        QVERIFY(r.warnings.join(u' ').contains(QStringLiteral("6 spot prices equal to on-demand dropped")));
+        // Nebius (v9): a real spot (preemptible) price below on-demand keeps the provider's name for it.
+        const SnapshotData n = parse(QStringLiteral("nebius"), QStringLiteral("nebius.csv"));
+        QCOMPARE(n.offers.size(), 2);
+        QCOMPARE(*n.offers.first().onDemandUsdH, 23.60);
+        QCOMPARE(*n.offers.first().spotUsdH, 10.0);
+        QCOMPARE(n.offers.first().spotLabel, QStringLiteral("preemptible"));
+        QCOMPARE(*n.offers.first().gpuMemGb, 80.0); // GpuInfo says 0
+        // Seeweb (v9): CPU rows and GPU rows without a region are skipped and counted, not fatal.
+        const SnapshotData s = parse(QStringLiteral("seeweb"), QStringLiteral("seeweb.csv"));
+        QCOMPARE(s.offers.size(), 2);
+        QCOMPARE(*s.offers.first().onDemandUsdH, 1.25);
+        const QString w = s.warnings.join(u'\n');
+        QVERIFY2(w.contains(QStringLiteral("1 rows without a region skipped")), qPrintable(w));
+        QVERIFY2(w.contains(QStringLiteral("1 rows without an accelerator skipped")), qPrintable(w));
+        // Oracle (v9, AvailabilityZone column), Fluidstack (v9, the whole file).
+        QCOMPARE(parse(QStringLiteral("oci"), QStringLiteral("oci.csv")).offers.size(), 2);
+        const SnapshotData f = parse(QStringLiteral("fluidstack"), QStringLiteral("fluidstack.csv"));
+        QCOMPARE(f.offers.size(), 1);
+        QCOMPARE(*f.offers.first().onDemandUsdH, 23.92);
+        // Lambda's region names look like AWS's ("us-east-1"): not mistaken for another provider's file.
+        QVERIFY(l.offers.first().region.contains(u'-'));
+    }
+
+    void columnOrderDoesNotMatter()
+    {
+        // The same Lambda rows with the columns reversed read the same.
+        const QString text = QString::fromUtf8(readFixture(QStringLiteral("providers/skypilot/lambda.csv")));
+        QStringList lines = text.split(u'\n', Qt::SkipEmptyParts);
+        QStringList reversed;
+        for (const QString &line : std::as_const(lines)) {
+            QStringList fields;
+            QString cur;
+            bool quoted = false;
+            for (QChar c : line) {
+                if (c == u'"')
+                    quoted = !quoted;
+                if (c == u',' && !quoted) {
+                    fields.prepend(cur);
+                    cur.clear();
+                } else {
+                    cur.append(c);
+                }
+            }
+            fields.prepend(cur);
+            reversed.append(fields.join(u','));
+        }
+        auto a =
+            parseSkypilotCsv(text, QStringLiteral("lambda"), ProviderTables::builtin(), QStringLiteral("a"));
+        auto b = parseSkypilotCsv(reversed.join(u'\n') + u'\n', QStringLiteral("lambda"),
+                                  ProviderTables::builtin(), QStringLiteral("b"));
+        QVERIFY(a.ok());
+        QVERIFY2(b.ok(), qPrintable(b.ok() ? QString() : b.error().text()));
+        QCOMPARE(b.value().offers.size(), a.value().offers.size());
+        for (qsizetype i = 0; i < a.value().offers.size(); ++i) {
+            QCOMPARE(b.value().offers.at(i).instanceType, a.value().offers.at(i).instanceType);
+            QCOMPARE(*b.value().offers.at(i).onDemandUsdH, *a.value().offers.at(i).onDemandUsdH);
+            QCOMPARE(b.value().offers.at(i).region, a.value().offers.at(i).region);
+        }
+    }
+
+    void bundledNewCloudsMatchTheParser()
+    {
+        // resources/tools/build_snapshot.py and the live parser read the same SkyPilot file alike.
+        const SnapshotData d = parse(QStringLiteral("fluidstack"), QStringLiteral("fluidstack.csv"));
+        const SnapshotData b = bundled(QStringLiteral("fluidstack"));
+        QCOMPARE(b.offers.size(), d.offers.size());
+        QCOMPARE(*b.offers.first().onDemandUsdH, *d.offers.first().onDemandUsdH);
+        QCOMPARE(b.offers.first().gpuRawName, d.offers.first().gpuRawName);
+        QCOMPARE(b.offers.first().billingIncrementS, d.offers.first().billingIncrementS);
+    }
+
     void rejects()
     {
-        auto lambda =
-            parseSkypilotCsv(QStringLiteral("InstanceType,AcceleratorName,Price,Region\n"),
-                             QStringLiteral("lambda"), ProviderTables::builtin(), QStringLiteral("vms.csv"));
-        QVERIFY(!lambda.ok());
-        QVERIFY(lambda.error().text().contains(QStringLiteral("not one of GPU Frontier's providers")));
+        auto coreweave = parseSkypilotCsv(QStringLiteral("InstanceType,AcceleratorName,Price,Region\n"),
+                                          QStringLiteral("coreweave"), ProviderTables::builtin(),
+                                          QStringLiteral("vms.csv"));
+        QVERIFY(!coreweave.ok());
+        QVERIFY(coreweave.error().text().contains(QStringLiteral("not one of GPU Frontier's providers")));
         auto notSky = parseSkypilotCsv(QStringLiteral("a,b\n1,2\n"), QStringLiteral("aws"),
                                        ProviderTables::builtin(), QStringLiteral("x.csv"));
         QVERIFY(!notSky.ok());

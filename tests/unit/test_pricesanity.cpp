@@ -71,29 +71,40 @@ private Q_SLOTS:
         }
     }
 
-    // A price more than staleDays older than the newest price of the catalog is stale (suspect) where it
-    // is compared with it: the bundled Azure file (2024-07-01) next to AWS (2025-08-01). Alone it is not.
-    void olderThanCatalog()
+    // Each provider is judged by the age of its own prices (a year), never against another provider's: the
+    // bundled Azure file (2024-07-01) is stale on 2026-11-26 because it is 28 months old, alone or next
+    // to newer prices; a 2026-06 price is not, whatever the others.
+    void ownPriceAge()
     {
+        PriceSanityRules rules;
+        rules.today = QDate(2026, 11, 26);
         QList<Offer> offers{make(u"aws"_s, u"a10g"_s, 1, 1.0, 0.4), make(u"azure"_s, u"a10"_s, 1, 3.2, 0.4),
                             make(u"gcp"_s, u"l4"_s, 1, 0.8, 0.3), make(u"vastai"_s, u"rtx4090"_s, 1, 0.4)};
+        offers[0].dataDate = QDate(2026, 6, 3);
         offers[1].dataDate = QDate(2024, 7, 1);
-        offers[2].dataDate = QDate(2025, 5, 3); // 90 days before 2025-08-01: not yet
-        offers[3].dataDate = QDate(2025, 8, 1);
-        offers[3].priceDate = QDate(2025, 5, 2); // the row's own date counts: 91 days
-        QCOMPARE(newestPriceDate(offers), QDate(2025, 8, 1));
-        applyPriceSanity(offers);
+        offers[2].dataDate = QDate(2025, 11, 26); // exactly 365 days: not yet
+        offers[3].dataDate = QDate(2026, 6, 3);
+        offers[3].priceDate = QDate(2025, 11, 25); // the row's own date counts: 366 days
+        applyPriceSanity(offers, rules);
         QCOMPARE(hasFlag(offers.at(0).flags, OfferFlag::Stale), false);
         QCOMPARE(hasFlag(offers.at(1).flags, OfferFlag::Stale), true);
         QCOMPARE(hasFlag(offers.at(2).flags, OfferFlag::Stale), false);
         QCOMPARE(hasFlag(offers.at(3).flags, OfferFlag::Stale), true);
-        QVERIFY(
-            offerFlagDescription(offers.at(1), OfferFlag::Stale).contains(u"newest prices of the catalog"_s));
-        QVERIFY(offerFlagDescription(offers.at(1), OfferFlag::Stale).contains(u"2024-07-01"_s));
-        // The Azure offer alone is its own catalog: not stale (no wall clock).
+        const QString why = offerFlagDescription(offers.at(1), OfferFlag::Stale, rules);
+        QVERIFY2(why.contains(u"Azure prices from 2024-07, 28 months old"_s), qPrintable(why));
+        QVERIFY2(why.contains(u"refresh Azure"_s), qPrintable(why));
+        QCOMPARE(priceAgeText(offers.at(0), rules), QString());
+        // Alone it is just as old: no other provider decides it.
         QList<Offer> alone{offers.at(1)};
-        applyPriceSanity(alone);
-        QCOMPARE(hasFlag(alone.at(0).flags, OfferFlag::Stale), false);
+        applyPriceSanity(alone, rules);
+        QCOMPARE(hasFlag(alone.at(0).flags, OfferFlag::Stale), true);
+        // And a 2026-06 AWS price next to nothing newer is fresh; the old rule made the newest provider the
+        // yardstick for the others, this one does not look at the others at all.
+        QList<Offer> fresh{offers.at(0)};
+        applyPriceSanity(fresh, rules);
+        QCOMPARE(hasFlag(fresh.at(0).flags, OfferFlag::Stale), false);
+        QCOMPARE(monthsBetween(QDate(2024, 7, 1), QDate(2026, 11, 26)), 28);
+        QCOMPARE(monthsBetween(QDate(2024, 7, 27), QDate(2026, 11, 26)), 27);
     }
 
     // Median of each provider's median, per price class; strictly below M/3 or above 3M.
@@ -137,29 +148,21 @@ private Q_SLOTS:
             offerFlagDescription(offers.at(5), OfferFlag::PriceOutlierLow).contains(u"USD per GPU-hour"_s));
     }
 
-    // Stale: the row's own price date against its snapshot's date, or an ended listing.
+    // Stale row: a listing that ended before its snapshot's date.
     void stale()
     {
         Offer o = make(u"vastai"_s, u"rtx4090"_s, 1, 0.3);
         o.dataDate = QDate(2025, 7, 1);
         QVERIFY(!isStaleRow(o));
-        o.priceDate = QDate(2025, 4, 2); // 90 days before: not yet
-        QVERIFY(!isStaleRow(o));
-        o.priceDate = QDate(2025, 4, 1); // 91 days
-        QVERIFY(isStaleRow(o));
-        o.priceDate = QDate();
         o.listingEnd = QDate(2025, 6, 30);
         QVERIFY(isStaleRow(o));
         o.listingEnd = QDate(2025, 7, 1);
         QVERIFY(!isStaleRow(o));
-        // A whole snapshot that is old (Azure 2024-07-01) is not stale by this rule (its own snapshot); next
-        // to newer snapshots it is (olderThanCatalog).
-        Offer azure = make(u"azure"_s, u"a10"_s, 1, 3.2);
-        azure.dataDate = QDate(2024, 7, 1);
-        QVERIFY(!isStaleRow(azure));
-        QVERIFY(isOlderThanCatalog(azure, QDate(2025, 8, 1)));
-        QVERIFY(!isOlderThanCatalog(azure, QDate(2024, 9, 29)));
-        QVERIFY(isOlderThanCatalog(azure, QDate(2024, 9, 30)));
+        PriceSanityRules rules;
+        rules.today = QDate(2025, 7, 2);
+        QVERIFY(!isPriceTooOld(o, rules));
+        rules.today = QDate(2026, 7, 2);
+        QVERIFY(isPriceTooOld(o, rules));
     }
 
     void names()
@@ -190,11 +193,20 @@ private Q_SLOTS:
         QVERIFY(written.contains(u"2025-01-02,2025-12-31"_s));
         auto bad = parseSnapshotCsv(QString(csv).replace(u"2025-01-02"_s, u"yesterday"_s), u"x"_s);
         QVERIFY(!bad.ok());
-        // Through validation, the old price date makes the row stale (its snapshot is 2025-07-01).
+        // Through validation, a listing that ended before its snapshot's date (2025-07-01) makes the row
+        // stale; the price ages are judged on loading (applyPriceSanity), by each row's own price date.
         SnapshotData v = d.value();
+        v.offers[1].listingEnd = QDate(2025, 6, 30);
         QVERIFY(validateSnapshot(v, GpuCatalog::builtin(), u"test.csv"_s).ok());
+        QVERIFY(!hasFlag(v.offers.at(0).flags, OfferFlag::Stale));
+        QVERIFY(hasFlag(v.offers.at(1).flags, OfferFlag::Stale));
+        PriceSanityRules rules;
+        rules.today = QDate(2026, 1, 2); // 365 days after the first row's own price date: not yet
+        applyPriceSanity(v.offers, rules);
+        QVERIFY(!hasFlag(v.offers.at(0).flags, OfferFlag::Stale));
+        rules.today = QDate(2026, 1, 3);
+        applyPriceSanity(v.offers, rules);
         QVERIFY(hasFlag(v.offers.at(0).flags, OfferFlag::Stale));
-        QVERIFY(!hasFlag(v.offers.at(1).flags, OfferFlag::Stale));
     }
 
     // The bundled snapshot through the real import: the counts of SOURCES.md ("This snapshot").
@@ -203,7 +215,10 @@ private Q_SLOTS:
         TempDb db;
         auto store = db.open();
         QVERIFY(importBundledIfEmpty(*store, GpuCatalog::builtin()).ok());
-        const QList<Offer> offers = store->currentOffers().value();
+        QList<Offer> offers = store->currentOffers().value();
+        PriceSanityRules rules; // judged on the day SOURCES.md's report was made (--judge-date 2026-11-26)
+        rules.today = QDate(2026, 11, 26);
+        applyPriceSanity(offers, rules);
         QHash<QString, QHash<int, int>> count; // provider -> flag -> offers
         QHash<QString, int> rows;
         for (const Offer &o : offers) {
@@ -215,29 +230,30 @@ private Q_SLOTS:
         auto n = [&](const char *p, OfferFlag f) {
             return count.value(QLatin1String(p)).value(static_cast<int>(f));
         };
-        QCOMPARE(rows.value(u"aws"_s), 1714);
-        QCOMPARE(rows.value(u"gcp"_s), 150);
-        QCOMPARE(rows.value(u"vastai"_s), 64);
-        QCOMPARE(n("aws", OfferFlag::SpotAboveOnDemand), 37);
-        QCOMPARE(n("aws", OfferFlag::SpotAtFloor), 46);
+        QCOMPARE(rows.value(u"aws"_s), 1883);
+        QCOMPARE(rows.value(u"gcp"_s), 534);
+        QCOMPARE(rows.value(u"vastai"_s), 65);
+        QCOMPARE(rows.size(), 14); // every provider of the table has bundled rows
+        QCOMPARE(n("aws", OfferFlag::SpotAboveOnDemand), 67);
+        QCOMPARE(n("aws", OfferFlag::SpotAtFloor), 55);
         QCOMPARE(n("aws", OfferFlag::PriceOutlierLow), 0);
-        QCOMPARE(n("aws", OfferFlag::PriceOutlierHigh), 62);
         QCOMPARE(n("gcp", OfferFlag::GpuBelowSpot), 0);
-        for (const char *p : {"gcp", "azure", "paperspace", "vastai"}) {
+        for (const char *p : {"gcp", "azure", "paperspace", "vastai", "lambda", "runpod", "nebius"}) {
             QCOMPARE(n(p, OfferFlag::SpotAtFloor), 0);
             QCOMPARE(n(p, OfferFlag::PriceOutlierLow), 0);
         }
-        // Azure and Paperspace (2024-07-01) are more than 90 days older than AWS (2025-08-01): stale next
-        // to it (newest price date of the catalog), not recommended until refreshed.
+        // Each provider is judged by the age of its own prices on 2026-11-26: Azure and Paperspace
+        // (2024-07-01), the 2025 rows inside the AWS and GCP files, and the files dated only by content
+        // (2025-09/10) or not at all are more than a year old; the 2026-06-03 files are not.
         QCOMPARE(n("azure", OfferFlag::Stale), 172);
         QCOMPARE(n("paperspace", OfferFlag::Stale), 14);
-        QCOMPARE(n("aws", OfferFlag::Stale), 0);
-        QCOMPARE(n("gcp", OfferFlag::Stale), 0);
-        QCOMPARE(n("vastai", OfferFlag::Stale), 1); // the 2024 CLI capture inside the 2025-07-01 snapshot
-        // Every flagged high outlier is a g4dn host with many vCPUs per T4 (real prices, informational).
-        for (const Offer &o : offers)
-            if (hasFlag(o.flags, OfferFlag::PriceOutlierHigh))
-                QVERIFY2(o.instanceType.startsWith(u"g4dn."_s), qPrintable(o.instanceType));
+        QCOMPARE(n("aws", OfferFlag::Stale), 892);
+        QCOMPARE(n("gcp", OfferFlag::Stale), 12);
+        QCOMPARE(n("vastai", OfferFlag::Stale), 65);
+        for (const char *p : {"lambda", "fluidstack", "seeweb"})
+            QCOMPARE(n(p, OfferFlag::Stale), 0);
+        for (const char *p : {"runpod", "nebius", "verda", "hyperbolic", "oci", "cudo"})
+            QCOMPARE(n(p, OfferFlag::Stale), rows.value(QLatin1String(p)));
         // The unrentable vast.ai RTX 5090 offers are not in the bundle.
         for (const Offer &o : offers)
             QVERIFY(!(o.provider == u"vastai" && o.onDemandUsdH && *o.onDemandUsdH < 0.13 &&
