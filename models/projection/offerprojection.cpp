@@ -176,13 +176,29 @@ QString projectionFlagDescription(ProjectionFlag f)
         return QStringLiteral("Interruptions come faster than the run recovers (rate x (checkpoint/2 + "
                               "restore) >= 1): the spot run would not finish.");
     case ProjectionFlag::VcpusAssumed:
-        return QStringLiteral("No vCPU figure for this offer: 8 vCPUs per GPU are assumed to feed the input "
-                              "pipeline.");
+        return QStringLiteral("No vCPU figure for this offer: what such hosts typically have is assumed to "
+                              "feed the input pipeline (24 vCPUs per GPU on vast.ai, 8 elsewhere).");
     case ProjectionFlag::Measured:
         return QStringLiteral(
             "The speed per GPU is your imported measurement of this workload on this GPU, not the model's.");
     }
     return {};
+}
+
+double assumedVcpusPerGpu(ProviderKind provider)
+{
+    return provider == ProviderKind::Vastai ? kAssumedVastVcpusPerGpu : kAssumedVcpusPerGpu;
+}
+
+double pipelineVcpus(const Offer &o, bool *assumed)
+{
+    const bool known = o.vcpus && *o.vcpus > 0 && std::isfinite(*o.vcpus);
+    if (assumed)
+        *assumed = !known;
+    if (known)
+        return *o.vcpus;
+    const double n = std::isfinite(o.gpuCount) && o.gpuCount > 0 ? o.gpuCount : 0.0;
+    return std::max(1.0, n * assumedVcpusPerGpu(providerKind(o.provider)));
 }
 
 double defaultNetworkGbps(ProviderKind provider)
@@ -522,9 +538,9 @@ void projectOne(const Context &c, qsizetype i, int specIndex, ProjectedOffer *ou
             variantFlags[static_cast<std::size_t>(v)] |= flagBit(ProjectionFlag::CommunicationBound);
         // The input pipeline: every instance decodes for its own GPUs.
         if (r > 0 && c.cpuSecondsPerSample > 0) {
-            const bool known = o.vcpus && *o.vcpus > 0;
-            const double vcpus = known ? *o.vcpus : std::max(1.0, n * kAssumedVcpusPerGpu);
-            if (!known)
+            bool assumed = false;
+            const double vcpus = pipelineVcpus(o, &assumed);
+            if (assumed)
                 variantFlags[static_cast<std::size_t>(v)] |= flagBit(ProjectionFlag::VcpusAssumed);
             const double cpuCap = nodes * vcpus / c.cpuSecondsPerSample;
             if (cpuCap < r) {

@@ -4,6 +4,7 @@
 #include "domain/workload.h"
 #include "projection/frontier.h"
 #include "projection/offerprojection.h"
+#include "projection/pointexplanation.h"
 #include "projection/projection.h"
 #include "projection/speedmodel.h"
 #include "util/csv.h"
@@ -1035,6 +1036,36 @@ private Q_SLOTS:
         QVERIFY(!hasFlag(pts.at(1).flags, ProjectionFlag::CpuBound));
         QNEAR(pts.at(1).samplesPerS, gpu.samplesPerS);
         QVERIFY(pts.at(0).totalHours > pts.at(1).totalHours);
+    }
+
+    // Issue 21 item 6: a vast.ai host without a vCPU figure (its rows from SkyPilot) is not capped as if it
+    // had 8 vCPUs per GPU (an 8x H100 at 1,000 images/s per GPU on ResNet-50): it gets what such hosts
+    // typically have, 24 per GPU, flagged vcpus-assumed and said so in the explanation.
+    void vastHostsWithoutVcpusAssumeTypicalHosts()
+    {
+        const Workload &resnet = *findWorkload(builtinWorkloads(), u"resnet50");
+        Offer vast = offer(u"vastai"_s, u"h100-80gb-sxm"_s, 8, 16.0);
+        vast.vcpus.reset();
+        vast.interconnect = u"NVSwitch"_s;
+        Offer cloud = vast;
+        cloud.provider = u"aws"_s;
+        Offer known = vast;
+        known.vcpus = 1000; // the GPUs' own rate
+        const QList<ProjectedOffer> pts = projectOffers({vast, cloud, known}, resnet, testOptions(),
+                                                        defaultCalibration(), GpuSpecTable::builtin());
+        const double gpuRate = pts.at(2).samplesPerS;
+        QVERIFY(hasFlag(pts.at(0).flags, ProjectionFlag::VcpusAssumed));
+        QVERIFY(!hasFlag(pts.at(2).flags, ProjectionFlag::VcpusAssumed));
+        QNEAR(pts.at(0).samplesPerS, std::min(gpuRate, 8 * 24 / 0.008));
+        QVERIFY(pts.at(0).samplesPerS > 8 * 8 / 0.008 * 1.5);           // old code: 8,000 images/s
+        QNEAR(pts.at(1).samplesPerS, std::min(gpuRate, 8 * 8 / 0.008)); // a cloud row keeps the cloud ratio
+        QCOMPARE(assumedVcpusPerGpu(ProviderKind::Vastai), 24.0);
+        const PointExplanation e = explainPoint(vast, pts.at(0), resnet, testOptions(), defaultCalibration(),
+                                                GpuSpecTable::builtin());
+        QVERIFY2(e.all().join(u' ').contains(
+                     u"192 vCPUs (assumed: 24 per GPU, what vast.ai hosts typically have"_s),
+                 qPrintable(e.all().join(u'\n')));
+        QVERIFY(e.flags.join(u' ').contains(u"vcpus-assumed"_s));
     }
 
     // Issue 13 item 4b: setup = boot + staged GB / the sustained bandwidth; egress per GB per provider.
