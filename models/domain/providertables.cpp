@@ -92,7 +92,9 @@ Result<QList<GcpSkuPrefix>> parsePrefixes(const QString &text, const QString &fi
 
 Result<ProviderTables> ProviderTables::fromCsv(const QString &awsCsv, const QString &azureCsv,
                                                const QString &gcpMachinesCsv, const QString &gcpGpuSkusCsv,
-                                               const QString &gcpSeriesSkusCsv, const QString &paperspaceCsv)
+                                               const QString &gcpSeriesSkusCsv, const QString &paperspaceCsv,
+                                               const QString &onDemandRestrictionsCsv,
+                                               const QString &awsFamiliesCsv)
 {
     ProviderTables t;
     auto aws = parseShapes(awsCsv, QStringLiteral("aws_instance_types.csv"), QStringLiteral("instance_type"));
@@ -131,6 +133,61 @@ Result<ProviderTables> ProviderTables::fromCsv(const QString &awsCsv, const QStr
     if (!series)
         return series.error();
     t.m_gcpSeriesSkus = series.value();
+    if (!awsFamiliesCsv.isEmpty()) {
+        const QString file = QStringLiteral("aws_gpu_families.csv");
+        auto parsed = parseCsv(awsFamiliesCsv);
+        if (!parsed)
+            return makeError(QStringLiteral("%1: %2").arg(file, parsed.error().message));
+        const CsvDocument &doc = parsed.value();
+        const int cFamily = doc.column(QStringLiteral("family"));
+        const int cGpu = doc.column(QStringLiteral("gpu_name"));
+        const int cMem = doc.column(QStringLiteral("gpu_mem_gb"));
+        const int cIc = doc.column(QStringLiteral("interconnect"));
+        const int cId = doc.column(QStringLiteral("gpu_id"));
+        if (cFamily < 0 || cGpu < 0 || cMem < 0 || cIc < 0 || cId < 0)
+            return makeError(
+                QStringLiteral("%1: the columns family, gpu_name, gpu_mem_gb, interconnect and gpu_id "
+                               "are required")
+                    .arg(file));
+        for (const CsvRecord &r : doc.records) {
+            bool ok = true;
+            MachineShape m;
+            if (r.fields.size() == doc.header.size()) {
+                m.name = r.fields.at(cFamily).trimmed();
+                m.gpuName = r.fields.at(cGpu).trimmed();
+                m.gpuMemGb = number(r.fields.at(cMem), &ok);
+                m.interconnect = r.fields.at(cIc).trimmed();
+                m.gpuId = r.fields.at(cId).trimmed();
+            }
+            if (!ok || m.name.isEmpty() || m.gpuName.isEmpty())
+                return makeError(
+                    QStringLiteral("%1: line %2 is not a valid GPU family").arg(file).arg(r.line));
+            t.m_awsFamilies.insert(m.name, true);
+            t.m_awsFamilyShapes.insert(m.name, m);
+        }
+    }
+    if (!onDemandRestrictionsCsv.isEmpty()) {
+        const QString file = QStringLiteral("on_demand_restrictions.csv");
+        auto parsed = parseCsv(onDemandRestrictionsCsv);
+        if (!parsed)
+            return makeError(QStringLiteral("%1: %2").arg(file, parsed.error().message));
+        const CsvDocument &doc = parsed.value();
+        const int cProvider = doc.column(QStringLiteral("provider"));
+        const int cPrefix = doc.column(QStringLiteral("instance_prefix"));
+        const int cReason = doc.column(QStringLiteral("reason"));
+        if (cProvider < 0 || cPrefix < 0 || cReason < 0)
+            return makeError(
+                QStringLiteral("%1: the columns provider, instance_prefix and reason are required")
+                    .arg(file));
+        for (const CsvRecord &r : doc.records) {
+            if (r.fields.size() != doc.header.size() || r.fields.at(cPrefix).trimmed().isEmpty() ||
+                r.fields.at(cReason).trimmed().isEmpty())
+                return makeError(
+                    QStringLiteral("%1: line %2 is not a valid restriction").arg(file).arg(r.line));
+            t.m_onDemandRestrictions.append({r.fields.at(cProvider).trimmed(), r.fields.at(cPrefix).trimmed(),
+                                             r.fields.at(cReason).trimmed()});
+        }
+    }
     return t;
 }
 
@@ -142,7 +199,9 @@ const ProviderTables &ProviderTables::builtin()
                          readResourceText(QStringLiteral("providers/gcp_machine_types.csv")),
                          readResourceText(QStringLiteral("providers/gcp_gpu_skus.csv")),
                          readResourceText(QStringLiteral("providers/gcp_series_skus.csv")),
-                         readResourceText(QStringLiteral("providers/paperspace_machine_types.csv")));
+                         readResourceText(QStringLiteral("providers/paperspace_machine_types.csv")),
+                         readResourceText(QStringLiteral("providers/on_demand_restrictions.csv")),
+                         readResourceText(QStringLiteral("providers/aws_gpu_families.csv")));
         if (!r)
             qFatal("the provider tables shipped with the application are broken: %s",
                    qPrintable(r.error().text()));
@@ -155,6 +214,12 @@ const MachineShape *ProviderTables::awsInstance(const QString &instanceType) con
 {
     auto it = m_aws.constFind(instanceType);
     return it == m_aws.constEnd() ? nullptr : &*it;
+}
+
+const MachineShape *ProviderTables::awsFamily(const QString &instanceType) const
+{
+    auto it = m_awsFamilyShapes.constFind(instanceType.section(u'.', 0, 0));
+    return it == m_awsFamilyShapes.constEnd() ? nullptr : &*it;
 }
 
 const MachineShape *ProviderTables::azureVmSize(const QString &armSkuName) const
@@ -189,6 +254,14 @@ const MachineShape *ProviderTables::machine(const QString &provider, const QStri
     if (provider == u"paperspace")
         return paperspaceMachine(instanceType);
     return nullptr;
+}
+
+QString ProviderTables::onDemandRestriction(const QString &provider, const QString &instanceType) const
+{
+    for (const OnDemandRestriction &r : m_onDemandRestrictions)
+        if (r.provider == provider && instanceType.startsWith(r.prefix))
+            return r.reason;
+    return {};
 }
 
 QStringList ProviderTables::azureVmSizes() const

@@ -33,7 +33,8 @@ QList<ProjectionFlag> allProjectionFlags()
             ProjectionFlag::PriceOutlierLow,    ProjectionFlag::PriceOutlierHigh,
             ProjectionFlag::StaleRow,           ProjectionFlag::MemoryDiffers,
             ProjectionFlag::CpuBound,           ProjectionFlag::SpotNeverFinishes,
-            ProjectionFlag::VcpusAssumed,       ProjectionFlag::Measured};
+            ProjectionFlag::VcpusAssumed,       ProjectionFlag::Measured,
+            ProjectionFlag::NoOnDemand};
 }
 
 QString projectionFlagName(ProjectionFlag f)
@@ -89,6 +90,8 @@ QString projectionFlagName(ProjectionFlag f)
         return QStringLiteral("vcpus-assumed");
     case ProjectionFlag::Measured:
         return QStringLiteral("measured");
+    case ProjectionFlag::NoOnDemand:
+        return QStringLiteral("no-on-demand");
     }
     return {};
 }
@@ -181,6 +184,10 @@ QString projectionFlagDescription(ProjectionFlag f)
     case ProjectionFlag::Measured:
         return QStringLiteral(
             "The speed per GPU is your imported measurement of this workload on this GPU, not the model's.");
+    case ProjectionFlag::NoOnDemand:
+        return QStringLiteral(
+            "This instance type is not sold on demand (capacity blocks, reservations or spot "
+            "only): its listed on-demand price is kept off the frontier.");
     }
     return {};
 }
@@ -346,6 +353,7 @@ quint32 offerFlagsFor(int offerFlags, bool spot)
         map(OfferFlag::GpuBelowSpot, ProjectionFlag::GpuBelowSpot);
         map(OfferFlag::PriceOutlierLow, ProjectionFlag::PriceOutlierLow);
         map(OfferFlag::PriceOutlierHigh, ProjectionFlag::PriceOutlierHigh);
+        map(OfferFlag::NoOnDemand, ProjectionFlag::NoOnDemand);
     }
     return f;
 }

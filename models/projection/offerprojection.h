@@ -66,6 +66,9 @@ enum class ProjectionFlag : quint32
     /// The single-GPU speed is a user measurement of this workload on this GPU (ProjectionOptions::
     /// measurements), not the model's. Informational. Bit 23: bits 14-22 are taken by issue 13's flags.
     Measured = 1u << 23,
+    /// On-demand point of an instance type that is not sold on demand (capacity blocks, reservations or
+    /// spot only; OfferFlag::NoOnDemand): shown with its reason, never on the frontier.
+    NoOnDemand = 1u << 24,
 };
 inline constexpr quint32 flagBit(ProjectionFlag f)
 {
@@ -80,7 +83,7 @@ inline constexpr quint32 kBlockingFlags =
     flagBit(ProjectionFlag::UnrecognisedGpu) | flagBit(ProjectionFlag::NoSpec) |
     flagBit(ProjectionFlag::NoComputeRate) | flagBit(ProjectionFlag::InvalidGpuCount) |
     flagBit(ProjectionFlag::MemoryTooSmall) | flagBit(ProjectionFlag::InvalidPrice) |
-    flagBit(ProjectionFlag::SpotNeverFinishes);
+    flagBit(ProjectionFlag::SpotNeverFinishes) | flagBit(ProjectionFlag::NoOnDemand);
 /// Price-sanity flags (domain/pricesanity.h): such a point is shown but never on the frontier nor
 /// recommended unless ProjectionOptions::includeSuspect.
 inline constexpr quint32 kSuspectFlags =

@@ -188,6 +188,8 @@ PointExplanation explainPoint(const Offer &o, const ProjectedOffer &p, const Wor
             return OfferFlag::Stale;
         case ProjectionFlag::MemoryDiffers:
             return OfferFlag::MemoryDiffers;
+        case ProjectionFlag::NoOnDemand:
+            return OfferFlag::NoOnDemand;
         default:
             return std::nullopt;
         }

@@ -1,6 +1,8 @@
 #include "domain/gpucatalog.h"
 #include "domain/gpuspecs.h"
+#include "domain/pricesanity.h"
 #include "domain/proberesult.h"
+#include "domain/snapshotdata.h"
 #include "domain/workload.h"
 #include "projection/frontier.h"
 #include "projection/offerprojection.h"
@@ -1066,6 +1068,68 @@ private Q_SLOTS:
                      u"192 vCPUs (assumed: 24 per GPU, what vast.ai hosts typically have"_s),
                  qPrintable(e.all().join(u'\n')));
         QVERIFY(e.flags.join(u' ').contains(u"vcpus-assumed"_s));
+    }
+
+    // Issue 21 item 5: on-demand rows of instance types that are not sold on demand (AWS p5e and p6e:
+    // Capacity Blocks; GCP a3-ultragpu, a4: reservations or Spot) are flagged with the reason, shown, and
+    // kept off the frontier; their spot price stays usable.
+    void noOnDemandRowsKeptOffTheFrontier()
+    {
+        const Workload &resnet = *findWorkload(builtinWorkloads(), u"resnet50");
+        Offer p5e = offer(u"aws"_s, u"h200-141gb-sxm"_s, 8, 30.0, 12.0);
+        p5e.instanceType = u"p5e.48xlarge"_s;
+        p5e.vcpus = 192;
+        Offer p5en = p5e;
+        p5en.instanceType = u"p5en.48xlarge"_s; // sold on demand
+        p5en.onDemandUsdH = 60.0;
+        Offer a4 = offer(u"gcp"_s, u"b200"_s, 8, 40.0, 20.0);
+        a4.instanceType = u"a4-highgpu-8g"_s;
+        a4.vcpus = 224;
+        QList<Offer> offers{p5e, p5en, a4};
+        applyPriceSanity(offers); // the catalog read path recomputes the flag from the provider tables
+        QVERIFY(hasFlag(offers[0].flags, OfferFlag::NoOnDemand));
+        QVERIFY(!hasFlag(offers[1].flags, OfferFlag::NoOnDemand));
+        QVERIFY(hasFlag(offers[2].flags, OfferFlag::NoOnDemand));
+        QVERIFY(offerFlagNames(offers[0].flags).contains(u"no_on_demand"_s));
+        QVERIFY(offerFlagDescription(offers[0], OfferFlag::NoOnDemand).contains(u"Capacity Blocks"_s));
+        ProjectionOptions opt = testOptions();
+        opt.includeSuspect = true; // not a suspect price: excluded even then
+        const QList<ProjectedOffer> pts =
+            projectOffers(offers, resnet, opt, defaultCalibration(), GpuSpecTable::builtin());
+        QCOMPARE(pts.size(), 6); // on-demand + spot per offer
+        const ProjectedOffer &od = pts.at(0);
+        QCOMPARE(od.mode, PriceMode::OnDemand);
+        QVERIFY(hasFlag(od.flags, ProjectionFlag::NoOnDemand));
+        QVERIFY(od.projected && !od.eligible() && !od.onFrontier && !od.recommended);
+        QVERIFY(!hasFlag(pts.at(1).flags, ProjectionFlag::NoOnDemand)); // its spot point
+        QVERIFY(pts.at(1).eligible());
+        QVERIFY(!hasFlag(pts.at(2).flags, ProjectionFlag::NoOnDemand)); // p5en on demand
+        QVERIFY(hasFlag(pts.at(4).flags, ProjectionFlag::NoOnDemand) && !pts.at(4).onFrontier);
+        QVERIFY(projectionFlagNames(od.flags).contains(u"no-on-demand"_s));
+        const PointExplanation e =
+            explainPoint(offers[0], od, resnet, opt, defaultCalibration(), GpuSpecTable::builtin());
+        QVERIFY2(e.flags.join(u' ').contains(u"no-on-demand: Not sold on demand: AWS sells p5e"_s),
+                 qPrintable(e.flags.join(u'\n')));
+        // Import: the same flag and a warning.
+        SnapshotData data;
+        data.provider = u"aws"_s;
+        data.dataDate = QDate(2026, 6, 3);
+        for (const Offer &o : {p5e, p5en}) {
+            Offer x = o;
+            x.gpuId.clear();
+            x.gpuRawName = u"H200"_s;
+            x.flags = 0;
+            data.offers.append(x);
+        }
+        data.offers[1].region = u"us-east-2"_s;
+        data.offers[0].id = 1;
+        data.offers[1].id = 2;
+        QVERIFY(validateSnapshot(data, GpuCatalog::builtin(), u"t"_s).ok());
+        QVERIFY(hasFlag(data.offers[0].flags, OfferFlag::NoOnDemand));
+        QVERIFY(!hasFlag(data.offers[1].flags, OfferFlag::NoOnDemand));
+        QVERIFY2(data.warnings.join(u' ').contains(
+                     u"1 offers list an on-demand price for an instance type that is not sold on demand"_s),
+                 qPrintable(data.warnings.join(u'|')));
     }
 
     // Issue 13 item 4b: setup = boot + staged GB / the sustained bandwidth; egress per GB per provider.
