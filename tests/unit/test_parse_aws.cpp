@@ -282,7 +282,8 @@ private Q_SLOTS:
         QFETCH(QString, gpuId);
         QFETCH(double, count);
         QByteArray doc = readFixture(QStringLiteral("providers/aws/us-west-2.json"));
-        doc.replace("\"g5.xlarge\"", "\"" + type.toUtf8() + "\""); // the fixture's row says "gpu": "1"
+        doc.replace("\"g5.xlarge\"",
+                    QByteArray("\"" + type.toUtf8() + "\"")); // the fixture's row says "gpu": "1"
         auto r = parseAwsOffers(doc, ProviderTables::builtin(), QStringLiteral("u.json"));
         QVERIFY(r.ok());
         const Offer *o = find(r.value().offers, type);
