@@ -67,6 +67,26 @@ Result<QList<MachineShape>> parseShapes(const QString &text, const QString &file
     return out;
 }
 
+/// A table whose columns `required` must all be there and whose every line has the header's fields.
+Result<CsvDocument> parseTable(const QString &text, const QString &file, const QStringList &required)
+{
+    auto parsed = parseCsv(text);
+    if (!parsed)
+        return makeError(QStringLiteral("%1: %2").arg(file, parsed.error().message));
+    for (const QString &c : required)
+        if (parsed.value().column(c) < 0)
+            return makeError(QStringLiteral("%1: the columns %2 are required")
+                                 .arg(file, required.join(QStringLiteral(", "))));
+    for (const CsvRecord &r : parsed.value().records)
+        if (r.fields.size() != parsed.value().header.size())
+            return makeError(QStringLiteral("%1: line %2 has %3 fields, the header has %4")
+                                 .arg(file)
+                                 .arg(r.line)
+                                 .arg(r.fields.size())
+                                 .arg(parsed.value().header.size()));
+    return parsed;
+}
+
 Result<QList<GcpSkuPrefix>> parsePrefixes(const QString &text, const QString &file, const QString &nameColumn)
 {
     auto parsed = parseCsv(text);
@@ -135,30 +155,23 @@ Result<ProviderTables> ProviderTables::fromCsv(const QString &awsCsv, const QStr
     t.m_gcpSeriesSkus = series.value();
     if (!awsFamiliesCsv.isEmpty()) {
         const QString file = QStringLiteral("aws_gpu_families.csv");
-        auto parsed = parseCsv(awsFamiliesCsv);
-        if (!parsed)
-            return makeError(QStringLiteral("%1: %2").arg(file, parsed.error().message));
-        const CsvDocument &doc = parsed.value();
-        const int cFamily = doc.column(QStringLiteral("family"));
-        const int cGpu = doc.column(QStringLiteral("gpu_name"));
-        const int cMem = doc.column(QStringLiteral("gpu_mem_gb"));
-        const int cIc = doc.column(QStringLiteral("interconnect"));
-        const int cId = doc.column(QStringLiteral("gpu_id"));
-        if (cFamily < 0 || cGpu < 0 || cMem < 0 || cIc < 0 || cId < 0)
-            return makeError(
-                QStringLiteral("%1: the columns family, gpu_name, gpu_mem_gb, interconnect and gpu_id "
-                               "are required")
-                    .arg(file));
-        for (const CsvRecord &r : doc.records) {
+        auto doc =
+            parseTable(awsFamiliesCsv, file,
+                       {QStringLiteral("family"), QStringLiteral("gpu_name"), QStringLiteral("gpu_mem_gb"),
+                        QStringLiteral("interconnect"), QStringLiteral("gpu_id")});
+        if (!doc)
+            return doc.error();
+        for (const CsvRecord &r : doc.value().records) {
+            auto f = [&](const char *name) {
+                return r.fields.at(doc.value().column(QLatin1String(name))).trimmed();
+            };
             bool ok = true;
             MachineShape m;
-            if (r.fields.size() == doc.header.size()) {
-                m.name = r.fields.at(cFamily).trimmed();
-                m.gpuName = r.fields.at(cGpu).trimmed();
-                m.gpuMemGb = number(r.fields.at(cMem), &ok);
-                m.interconnect = r.fields.at(cIc).trimmed();
-                m.gpuId = r.fields.at(cId).trimmed();
-            }
+            m.name = f("family");
+            m.gpuName = f("gpu_name");
+            m.gpuMemGb = number(f("gpu_mem_gb"), &ok);
+            m.interconnect = f("interconnect");
+            m.gpuId = f("gpu_id");
             if (!ok || m.name.isEmpty() || m.gpuName.isEmpty())
                 return makeError(
                     QStringLiteral("%1: line %2 is not a valid GPU family").arg(file).arg(r.line));
@@ -168,24 +181,20 @@ Result<ProviderTables> ProviderTables::fromCsv(const QString &awsCsv, const QStr
     }
     if (!onDemandRestrictionsCsv.isEmpty()) {
         const QString file = QStringLiteral("on_demand_restrictions.csv");
-        auto parsed = parseCsv(onDemandRestrictionsCsv);
-        if (!parsed)
-            return makeError(QStringLiteral("%1: %2").arg(file, parsed.error().message));
-        const CsvDocument &doc = parsed.value();
-        const int cProvider = doc.column(QStringLiteral("provider"));
-        const int cPrefix = doc.column(QStringLiteral("instance_prefix"));
-        const int cReason = doc.column(QStringLiteral("reason"));
-        if (cProvider < 0 || cPrefix < 0 || cReason < 0)
-            return makeError(
-                QStringLiteral("%1: the columns provider, instance_prefix and reason are required")
-                    .arg(file));
-        for (const CsvRecord &r : doc.records) {
-            if (r.fields.size() != doc.header.size() || r.fields.at(cPrefix).trimmed().isEmpty() ||
-                r.fields.at(cReason).trimmed().isEmpty())
+        auto doc = parseTable(
+            onDemandRestrictionsCsv, file,
+            {QStringLiteral("provider"), QStringLiteral("instance_prefix"), QStringLiteral("reason")});
+        if (!doc)
+            return doc.error();
+        for (const CsvRecord &r : doc.value().records) {
+            auto f = [&](const char *name) {
+                return r.fields.at(doc.value().column(QLatin1String(name))).trimmed();
+            };
+            const OnDemandRestriction x{f("provider"), f("instance_prefix"), f("reason")};
+            if (x.provider.isEmpty() || x.prefix.isEmpty() || x.reason.isEmpty())
                 return makeError(
                     QStringLiteral("%1: line %2 is not a valid restriction").arg(file).arg(r.line));
-            t.m_onDemandRestrictions.append({r.fields.at(cProvider).trimmed(), r.fields.at(cPrefix).trimmed(),
-                                             r.fields.at(cReason).trimmed()});
+            t.m_onDemandRestrictions.append(x);
         }
     }
     return t;

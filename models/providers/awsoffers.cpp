@@ -244,24 +244,20 @@ public:
         r.offers = std::move(m_offers);
         r.regions = m_regions.keys();
         r.regions.sort();
-        if (!m_unknownTypes.isEmpty()) {
-            QStringList types = m_unknownTypes.keys();
+        auto listTypes = [&](const QHash<QString, bool> &set, const QString &what) {
+            if (set.isEmpty())
+                return;
+            QStringList types = set.keys();
             types.sort();
             r.warnings.append(
-                QStringLiteral("%1 GPU instance types are not in the project's instance table, so their GPU "
-                               "model is unknown (kept, flagged unrecognised): %2")
+                QStringLiteral("%1 GPU instance types are not in the project's instance table, so %2: %3")
                     .arg(types.size())
-                    .arg(types.mid(0, 8).join(QStringLiteral(", "))));
-        }
-        if (!m_familyTypes.isEmpty()) {
-            QStringList types = m_familyTypes.keys();
-            types.sort();
-            r.warnings.append(
-                QStringLiteral("%1 GPU instance types are not in the project's instance table; their "
-                               "GPU model is their family's (count and memory from the offer file): %2")
-                    .arg(types.size())
-                    .arg(types.mid(0, 8).join(QStringLiteral(", "))));
-        }
+                    .arg(what, types.mid(0, 8).join(QStringLiteral(", "))));
+        };
+        listTypes(m_unknownTypes, QStringLiteral("their GPU model is unknown (kept, flagged unrecognised)"));
+        listTypes(m_familyTypes,
+                  QStringLiteral("their GPU model is their family's (count and memory from the offer "
+                                 "file)"));
         if (m_countMismatch)
             r.warnings.append(
                 QStringLiteral("%1 rows give a GPU count different from the project's table (table used)")

@@ -79,11 +79,11 @@ Result<FetchedCatalog> VastPriceSource::fetch(const SourceContext &ctx) const
                     .arg(kVastDefaultLimit));
             break;
         }
+        cursor = page.maxPrice;
         if (pages >= maxPages)
             break;
         if (ctx.cancelled())
             return makeError(QStringLiteral("vast.ai: cancelled"));
-        cursor = page.maxPrice;
         for (int waited = 0; waited < ctx.options().vastPageDelayMs; waited += 100) {
             if (ctx.cancelled())
                 return makeError(QStringLiteral("vast.ai: cancelled"));
