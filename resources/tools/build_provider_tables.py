@@ -318,7 +318,7 @@ def gcp(shared):
                     "gpu_name": name, "gpu_count": bs.fmt(count), "gpu_mem_gb": bs.fmt(mem), "network_gbps": "",
                     "interconnect": "NVSwitch" if it.startswith("a3-") and count > 1 else ("PCIe" if count > 1 else "")}
     # 2026 machine types (provider-sources.md) with vCPUs/RAM from the host rows of the 2026 SkyPilot catalog:
-    # a3-ultragpu-8g (8x H200; its host rows price exactly as A3 Instance core + RAM, so series a3) and
+    # a3-ultragpu-8g (8x H200; series a3: its host rows are consistent with the A3 Instance core + RAM rates, SOURCES.md) and
     # a4-highgpu-8g (8x B200; its host is priced 0, the "B200 (1 gpu slice)" SKU carries the whole price:
     # series "gpu").
     new_2026 = {"a3-ultragpu-8g": ("a3", "H200", 8, 141), "a4-highgpu-8g": ("gpu", "B200", 8, 180)}
