@@ -24,6 +24,9 @@ enum class OfferFlag : int
     PriceOutlierLow = 1 << 5,   ///< on-demand per GPU-hour < 1/3 of the GPU's robust median
     PriceOutlierHigh = 1 << 6,  ///< on-demand per GPU-hour > 3x the GPU's robust median (informational)
     Stale = 1 << 7,             ///< row price > 90 days older than its snapshot, or its listing ended
+    /// The instance type cannot be bought on demand (capacity blocks, reservations or spot only:
+    /// resources/providers/on_demand_restrictions.csv): its on-demand price is kept off the frontier.
+    NoOnDemand = 1 << 8,
 };
 
 inline int operator|(OfferFlag a, OfferFlag b)

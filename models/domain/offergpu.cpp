@@ -70,6 +70,16 @@ OfferGpu resolveOfferGpu(const Offer &o, const GpuCatalog &gpus, const ProviderT
     out.gpuCount = o.gpuCount;
     out.memGb = o.gpuMemGb;
     out.interconnect = o.interconnect;
+    // An AWS size the instance table does not list yet: its family's GPU (the count is the offer's).
+    if (const MachineShape *f = o.provider == u"aws" ? tables.awsFamily(o.instanceType) : nullptr;
+        f && !f->gpuId.isEmpty() && gpus.model(f->gpuId)) {
+        out.id = f->gpuId;
+        if (!out.memGb)
+            out.memGb = f->gpuMemGb ? f->gpuMemGb : std::optional<double>(gpus.model(f->gpuId)->memoryGb);
+        if (out.interconnect.isEmpty() && out.gpuCount >= 2)
+            out.interconnect = f->interconnect;
+        return out;
+    }
     const auto named = gpus.resolve(o.provider, o.gpuRawName);
     const GpuModel *r = named ? gpus.model(*named) : nullptr;
     if (!r)

@@ -2,6 +2,7 @@
 
 #include "domain/gpucatalog.h"
 #include "domain/provider.h"
+#include "domain/providertables.h"
 
 #include <QMap>
 
@@ -96,6 +97,17 @@ QString priceAgeText(const Offer &o, const PriceSanityRules &rules)
         .arg(monthsBetween(d, todayOf(rules)));
 }
 
+QString onDemandRestrictionReason(const Offer &o)
+{
+    return ProviderTables::builtin().onDemandRestriction(o.provider, o.instanceType);
+}
+
+int onDemandRestrictionFlag(const Offer &o)
+{
+    return o.onDemandUsdH && !onDemandRestrictionReason(o).isEmpty() ? static_cast<int>(OfferFlag::NoOnDemand)
+                                                                     : 0;
+}
+
 QDate newestPriceDate(const QList<Offer> &offers)
 {
     QDate newest;
@@ -147,6 +159,7 @@ qsizetype applyPriceSanity(QList<Offer> &offers, const PriceSanityRules &rules)
         }
         if (isStaleRow(o, rules) || isPriceTooOld(o, rules))
             f |= static_cast<int>(OfferFlag::Stale);
+        f |= onDemandRestrictionFlag(o);
         o.flags = f;
         if ((f & (kSuspectSpotFlags | kSuspectOnDemandFlags)) != 0)
             ++suspect;
@@ -159,7 +172,8 @@ QList<OfferFlag> allOfferFlags()
     return {OfferFlag::UnrecognisedGpu,  OfferFlag::SpotAboveOnDemand,
             OfferFlag::MemoryDiffers,    OfferFlag::SpotAtFloor,
             OfferFlag::GpuBelowSpot,     OfferFlag::PriceOutlierLow,
-            OfferFlag::PriceOutlierHigh, OfferFlag::Stale};
+            OfferFlag::PriceOutlierHigh, OfferFlag::Stale,
+            OfferFlag::NoOnDemand};
 }
 
 QString offerFlagName(OfferFlag f)
@@ -183,6 +197,8 @@ QString offerFlagName(OfferFlag f)
         return QStringLiteral("price_outlier_high");
     case OfferFlag::Stale:
         return QStringLiteral("stale");
+    case OfferFlag::NoOnDemand:
+        return QStringLiteral("no_on_demand");
     }
     return {};
 }
@@ -244,6 +260,12 @@ QString offerFlagDescription(const Offer &o, OfferFlag f, const PriceSanityRules
         return QStringLiteral("On-demand %1 USD per GPU-hour is above %2x %3: mostly host (vCPUs, RAM, "
                               "network) or a premium. Shown for information; the offer is not excluded.")
             .arg(usd(x), QString::number(rules.outlierFactor, 'g', 3), where);
+    }
+    case OfferFlag::NoOnDemand: {
+        const QString reason = onDemandRestrictionReason(o);
+        return QStringLiteral("Not sold on demand: %1. The listed on-demand price (%2 USD/h) is shown but "
+                              "kept off the frontier and never recommended; a spot price stays usable.")
+            .arg(reason.isEmpty() ? QStringLiteral("capacity blocks or reservations only") : reason, usd(od));
     }
     case OfferFlag::Stale: {
         const QDate ref = o.dataDate.isValid() ? o.dataDate : o.fetchedAt.date();

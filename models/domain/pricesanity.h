@@ -43,7 +43,7 @@ inline constexpr int kSuspectOnDemandFlags = static_cast<int>(OfferFlag::GpuBelo
 inline constexpr int kComputedPriceFlags =
     static_cast<int>(OfferFlag::SpotAboveOnDemand) | static_cast<int>(OfferFlag::SpotAtFloor) |
     static_cast<int>(OfferFlag::PriceOutlierLow) | static_cast<int>(OfferFlag::PriceOutlierHigh) |
-    static_cast<int>(OfferFlag::Stale);
+    static_cast<int>(OfferFlag::Stale) | static_cast<int>(OfferFlag::NoOnDemand);
 
 /// "marketplace" (vast.ai) or "cloud" (every other provider): marketplace prices are structurally
 /// 2-10x below cloud list prices, so each class has its own medians.
@@ -61,6 +61,12 @@ bool isPriceTooOld(const Offer &offer, const PriceSanityRules &rules = {});
 int monthsBetween(const QDate &from, const QDate &to);
 /// "Azure prices from 2024-07, 28 months old": the facts of a stale offer (empty when not too old).
 QString priceAgeText(const Offer &offer, const PriceSanityRules &rules = {});
+/// NoOnDemand when the built-in provider tables say the offer's instance type cannot be bought on demand
+/// (resources/providers/on_demand_restrictions.csv), else 0.
+int onDemandRestrictionFlag(const Offer &offer);
+/// The reason the built-in tables give (empty when the type can be bought on demand).
+QString onDemandRestrictionReason(const Offer &offer);
+
 /// The newest price date over the offers (row price date, else snapshot date); invalid when none.
 QDate newestPriceDate(const QList<Offer> &offers);
 

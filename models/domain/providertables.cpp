@@ -67,6 +67,26 @@ Result<QList<MachineShape>> parseShapes(const QString &text, const QString &file
     return out;
 }
 
+/// A table whose columns `required` must all be there and whose every line has the header's fields.
+Result<CsvDocument> parseTable(const QString &text, const QString &file, const QStringList &required)
+{
+    auto parsed = parseCsv(text);
+    if (!parsed)
+        return makeError(QStringLiteral("%1: %2").arg(file, parsed.error().message));
+    for (const QString &c : required)
+        if (parsed.value().column(c) < 0)
+            return makeError(QStringLiteral("%1: the columns %2 are required")
+                                 .arg(file, required.join(QStringLiteral(", "))));
+    for (const CsvRecord &r : parsed.value().records)
+        if (r.fields.size() != parsed.value().header.size())
+            return makeError(QStringLiteral("%1: line %2 has %3 fields, the header has %4")
+                                 .arg(file)
+                                 .arg(r.line)
+                                 .arg(r.fields.size())
+                                 .arg(parsed.value().header.size()));
+    return parsed;
+}
+
 Result<QList<GcpSkuPrefix>> parsePrefixes(const QString &text, const QString &file, const QString &nameColumn)
 {
     auto parsed = parseCsv(text);
@@ -92,7 +112,9 @@ Result<QList<GcpSkuPrefix>> parsePrefixes(const QString &text, const QString &fi
 
 Result<ProviderTables> ProviderTables::fromCsv(const QString &awsCsv, const QString &azureCsv,
                                                const QString &gcpMachinesCsv, const QString &gcpGpuSkusCsv,
-                                               const QString &gcpSeriesSkusCsv, const QString &paperspaceCsv)
+                                               const QString &gcpSeriesSkusCsv, const QString &paperspaceCsv,
+                                               const QString &onDemandRestrictionsCsv,
+                                               const QString &awsFamiliesCsv)
 {
     ProviderTables t;
     auto aws = parseShapes(awsCsv, QStringLiteral("aws_instance_types.csv"), QStringLiteral("instance_type"));
@@ -131,6 +153,50 @@ Result<ProviderTables> ProviderTables::fromCsv(const QString &awsCsv, const QStr
     if (!series)
         return series.error();
     t.m_gcpSeriesSkus = series.value();
+    if (!awsFamiliesCsv.isEmpty()) {
+        const QString file = QStringLiteral("aws_gpu_families.csv");
+        auto doc =
+            parseTable(awsFamiliesCsv, file,
+                       {QStringLiteral("family"), QStringLiteral("gpu_name"), QStringLiteral("gpu_mem_gb"),
+                        QStringLiteral("interconnect"), QStringLiteral("gpu_id")});
+        if (!doc)
+            return doc.error();
+        for (const CsvRecord &r : doc.value().records) {
+            auto f = [&](const char *name) {
+                return r.fields.at(doc.value().column(QLatin1String(name))).trimmed();
+            };
+            bool ok = true;
+            MachineShape m;
+            m.name = f("family");
+            m.gpuName = f("gpu_name");
+            m.gpuMemGb = number(f("gpu_mem_gb"), &ok);
+            m.interconnect = f("interconnect");
+            m.gpuId = f("gpu_id");
+            if (!ok || m.name.isEmpty() || m.gpuName.isEmpty())
+                return makeError(
+                    QStringLiteral("%1: line %2 is not a valid GPU family").arg(file).arg(r.line));
+            t.m_awsFamilies.insert(m.name, true);
+            t.m_awsFamilyShapes.insert(m.name, m);
+        }
+    }
+    if (!onDemandRestrictionsCsv.isEmpty()) {
+        const QString file = QStringLiteral("on_demand_restrictions.csv");
+        auto doc = parseTable(
+            onDemandRestrictionsCsv, file,
+            {QStringLiteral("provider"), QStringLiteral("instance_prefix"), QStringLiteral("reason")});
+        if (!doc)
+            return doc.error();
+        for (const CsvRecord &r : doc.value().records) {
+            auto f = [&](const char *name) {
+                return r.fields.at(doc.value().column(QLatin1String(name))).trimmed();
+            };
+            const OnDemandRestriction x{f("provider"), f("instance_prefix"), f("reason")};
+            if (x.provider.isEmpty() || x.prefix.isEmpty() || x.reason.isEmpty())
+                return makeError(
+                    QStringLiteral("%1: line %2 is not a valid restriction").arg(file).arg(r.line));
+            t.m_onDemandRestrictions.append(x);
+        }
+    }
     return t;
 }
 
@@ -142,7 +208,9 @@ const ProviderTables &ProviderTables::builtin()
                          readResourceText(QStringLiteral("providers/gcp_machine_types.csv")),
                          readResourceText(QStringLiteral("providers/gcp_gpu_skus.csv")),
                          readResourceText(QStringLiteral("providers/gcp_series_skus.csv")),
-                         readResourceText(QStringLiteral("providers/paperspace_machine_types.csv")));
+                         readResourceText(QStringLiteral("providers/paperspace_machine_types.csv")),
+                         readResourceText(QStringLiteral("providers/on_demand_restrictions.csv")),
+                         readResourceText(QStringLiteral("providers/aws_gpu_families.csv")));
         if (!r)
             qFatal("the provider tables shipped with the application are broken: %s",
                    qPrintable(r.error().text()));
@@ -155,6 +223,12 @@ const MachineShape *ProviderTables::awsInstance(const QString &instanceType) con
 {
     auto it = m_aws.constFind(instanceType);
     return it == m_aws.constEnd() ? nullptr : &*it;
+}
+
+const MachineShape *ProviderTables::awsFamily(const QString &instanceType) const
+{
+    auto it = m_awsFamilyShapes.constFind(instanceType.section(u'.', 0, 0));
+    return it == m_awsFamilyShapes.constEnd() ? nullptr : &*it;
 }
 
 const MachineShape *ProviderTables::azureVmSize(const QString &armSkuName) const
@@ -189,6 +263,14 @@ const MachineShape *ProviderTables::machine(const QString &provider, const QStri
     if (provider == u"paperspace")
         return paperspaceMachine(instanceType);
     return nullptr;
+}
+
+QString ProviderTables::onDemandRestriction(const QString &provider, const QString &instanceType) const
+{
+    for (const OnDemandRestriction &r : m_onDemandRestrictions)
+        if (r.provider == provider && instanceType.startsWith(r.prefix))
+            return r.reason;
+    return {};
 }
 
 QStringList ProviderTables::azureVmSizes() const

@@ -32,6 +32,15 @@ struct GcpSkuPrefix
     QString name; ///< GPU name or series
 };
 
+/// An instance family a provider lists with an on-demand price that cannot in practice be bought on
+/// demand (resources/providers/on_demand_restrictions.csv).
+struct OnDemandRestriction
+{
+    QString provider;
+    QString prefix; ///< instance types starting with it
+    QString reason;
+};
+
 /// The project's provider tables (resources/providers/*.csv), loaded once from the application resources:
 /// facts about instance types that price sources do not carry, and the GPU variant of each type.
 class ProviderTables
@@ -41,9 +50,14 @@ public:
     /// Parses the tables from CSV texts (tests build small ones).
     static Result<ProviderTables> fromCsv(const QString &awsCsv, const QString &azureCsv,
                                           const QString &gcpMachinesCsv, const QString &gcpGpuSkusCsv,
-                                          const QString &gcpSeriesSkusCsv, const QString &paperspaceCsv = {});
+                                          const QString &gcpSeriesSkusCsv, const QString &paperspaceCsv = {},
+                                          const QString &onDemandRestrictionsCsv = {},
+                                          const QString &awsFamiliesCsv = {});
 
     const MachineShape *awsInstance(const QString &instanceType) const;
+    /// The GPU of an AWS instance family (aws_gpu_families.csv: name = family, gpuCount 0) for a size the
+    /// instance table does not list: "g7.12xlarge" -> g7, RTX PRO 4500. nullptr for other families.
+    const MachineShape *awsFamily(const QString &instanceType) const;
     const MachineShape *azureVmSize(const QString &armSkuName) const;
     const MachineShape *gcpMachine(const QString &name) const;
     const MachineShape *paperspaceMachine(const QString &instanceType) const;
@@ -55,11 +69,14 @@ public:
     const QList<GcpSkuPrefix> &gcpGpuSkus() const { return m_gcpGpuSkus; }
     const QList<GcpSkuPrefix> &gcpSeriesSkus() const { return m_gcpSeriesSkus; }
     QStringList azureVmSizes() const;
+    /// Why the provider's instance type cannot be bought on demand; empty when it can.
+    QString onDemandRestriction(const QString &provider, const QString &instanceType) const;
     /// AWS families (text before the '.') that have accelerators, e.g. "p4d", "g6e".
     bool awsAcceleratorFamily(QStringView family) const { return m_awsFamilies.contains(family.toString()); }
 
 private:
     QHash<QString, MachineShape> m_aws;
+    QHash<QString, MachineShape> m_awsFamilyShapes;
     QHash<QString, MachineShape> m_azure;
     QList<MachineShape> m_gcpMachines;
     QHash<QString, qsizetype> m_gcpByName;
@@ -67,6 +84,7 @@ private:
     QList<GcpSkuPrefix> m_gcpGpuSkus;
     QList<GcpSkuPrefix> m_gcpSeriesSkus;
     QHash<QString, bool> m_awsFamilies;
+    QList<OnDemandRestriction> m_onDemandRestrictions;
 };
 
 } // namespace gf

@@ -27,7 +27,7 @@ Status validateSnapshot(SnapshotData &data, const GpuCatalog &gpus, const QStrin
         if (!st)
             return st;
     int spotAbove = 0, spotFloor = 0, gpuBelowSpot = 0, stale = 0, tooOld = 0, memoryDiffers = 0,
-        fromTable = 0;
+        fromTable = 0, noOnDemand = 0;
     for (Offer &o : data.offers) {
         const qint64 line = o.id;
         auto fail = [&](const QString &what) {
@@ -106,6 +106,10 @@ Status validateSnapshot(SnapshotData &data, const GpuCatalog &gpus, const QStrin
         } else if (isPriceTooOld(o)) {
             ++tooOld; // flagged when the catalog is loaded (applyPriceSanity: the age on that day)
         }
+        if (o.onDemandUsdH && !shapes.onDemandRestriction(o.provider, o.instanceType).isEmpty()) {
+            o.flags |= static_cast<int>(OfferFlag::NoOnDemand);
+            ++noOnDemand;
+        }
         o.id = 0;
     }
     const PriceSanityRules rules;
@@ -127,6 +131,13 @@ Status validateSnapshot(SnapshotData &data, const GpuCatalog &gpus, const QStrin
                            "flagged: spot not recommended)")
                 .arg(spotFloor)
                 .arg(rules.spotFloorRatio * 100));
+    if (noOnDemand > 0)
+        data.warnings.append(
+            QStringLiteral(
+                "%1 offers list an on-demand price for an instance type that is not sold on demand "
+                "(capacity blocks, reservations or spot only; flagged no-on-demand: kept off the "
+                "frontier)")
+                .arg(noOnDemand));
     if (gpuBelowSpot > 0)
         data.warnings.append(
             QStringLiteral("%1 offers have a GPU on-demand part below its spot part (flagged: "

@@ -33,7 +33,8 @@ QList<ProjectionFlag> allProjectionFlags()
             ProjectionFlag::PriceOutlierLow,    ProjectionFlag::PriceOutlierHigh,
             ProjectionFlag::StaleRow,           ProjectionFlag::MemoryDiffers,
             ProjectionFlag::CpuBound,           ProjectionFlag::SpotNeverFinishes,
-            ProjectionFlag::VcpusAssumed,       ProjectionFlag::Measured};
+            ProjectionFlag::VcpusAssumed,       ProjectionFlag::Measured,
+            ProjectionFlag::NoOnDemand};
 }
 
 QString projectionFlagName(ProjectionFlag f)
@@ -89,6 +90,8 @@ QString projectionFlagName(ProjectionFlag f)
         return QStringLiteral("vcpus-assumed");
     case ProjectionFlag::Measured:
         return QStringLiteral("measured");
+    case ProjectionFlag::NoOnDemand:
+        return QStringLiteral("no-on-demand");
     }
     return {};
 }
@@ -176,13 +179,33 @@ QString projectionFlagDescription(ProjectionFlag f)
         return QStringLiteral("Interruptions come faster than the run recovers (rate x (checkpoint/2 + "
                               "restore) >= 1): the spot run would not finish.");
     case ProjectionFlag::VcpusAssumed:
-        return QStringLiteral("No vCPU figure for this offer: 8 vCPUs per GPU are assumed to feed the input "
-                              "pipeline.");
+        return QStringLiteral("No vCPU figure for this offer: what such hosts typically have is assumed to "
+                              "feed the input pipeline (24 vCPUs per GPU on vast.ai, 8 elsewhere).");
     case ProjectionFlag::Measured:
         return QStringLiteral(
             "The speed per GPU is your imported measurement of this workload on this GPU, not the model's.");
+    case ProjectionFlag::NoOnDemand:
+        return QStringLiteral(
+            "This instance type is not sold on demand (capacity blocks, reservations or spot "
+            "only): its listed on-demand price is kept off the frontier.");
     }
     return {};
+}
+
+double assumedVcpusPerGpu(ProviderKind provider)
+{
+    return provider == ProviderKind::Vastai ? kAssumedVastVcpusPerGpu : kAssumedVcpusPerGpu;
+}
+
+double pipelineVcpus(const Offer &o, bool *assumed)
+{
+    const bool known = o.vcpus && *o.vcpus > 0 && std::isfinite(*o.vcpus);
+    if (assumed)
+        *assumed = !known;
+    if (known)
+        return *o.vcpus;
+    const double n = std::isfinite(o.gpuCount) && o.gpuCount > 0 ? o.gpuCount : 0.0;
+    return std::max(1.0, n * assumedVcpusPerGpu(providerKind(o.provider)));
 }
 
 double defaultNetworkGbps(ProviderKind provider)
@@ -330,6 +353,7 @@ quint32 offerFlagsFor(int offerFlags, bool spot)
         map(OfferFlag::GpuBelowSpot, ProjectionFlag::GpuBelowSpot);
         map(OfferFlag::PriceOutlierLow, ProjectionFlag::PriceOutlierLow);
         map(OfferFlag::PriceOutlierHigh, ProjectionFlag::PriceOutlierHigh);
+        map(OfferFlag::NoOnDemand, ProjectionFlag::NoOnDemand);
     }
     return f;
 }
@@ -522,9 +546,9 @@ void projectOne(const Context &c, qsizetype i, int specIndex, ProjectedOffer *ou
             variantFlags[static_cast<std::size_t>(v)] |= flagBit(ProjectionFlag::CommunicationBound);
         // The input pipeline: every instance decodes for its own GPUs.
         if (r > 0 && c.cpuSecondsPerSample > 0) {
-            const bool known = o.vcpus && *o.vcpus > 0;
-            const double vcpus = known ? *o.vcpus : std::max(1.0, n * kAssumedVcpusPerGpu);
-            if (!known)
+            bool assumed = false;
+            const double vcpus = pipelineVcpus(o, &assumed);
+            if (assumed)
                 variantFlags[static_cast<std::size_t>(v)] |= flagBit(ProjectionFlag::VcpusAssumed);
             const double cpuCap = nodes * vcpus / c.cpuSecondsPerSample;
             if (cpuCap < r) {

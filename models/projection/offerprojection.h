@@ -62,10 +62,13 @@ enum class ProjectionFlag : quint32
     MemoryDiffers = 1u << 19, ///< the offer's memory per GPU matches no variant of its GPU (informational)
     CpuBound = 1u << 20,      ///< the input pipeline (vCPUs / CPU cost per sample) caps the speed
     SpotNeverFinishes = 1u << 21, ///< interruptions come faster than a restore + lost work: no projection
-    VcpusAssumed = 1u << 22,      ///< no vCPU figure: kAssumedVcpusPerGpu per GPU feed the input pipeline
+    VcpusAssumed = 1u << 22,      ///< no vCPU figure: assumedVcpusPerGpu() per GPU feed the input pipeline
     /// The single-GPU speed is a user measurement of this workload on this GPU (ProjectionOptions::
     /// measurements), not the model's. Informational. Bit 23: bits 14-22 are taken by issue 13's flags.
     Measured = 1u << 23,
+    /// On-demand point of an instance type that is not sold on demand (capacity blocks, reservations or
+    /// spot only; OfferFlag::NoOnDemand): shown with its reason, never on the frontier.
+    NoOnDemand = 1u << 24,
 };
 inline constexpr quint32 flagBit(ProjectionFlag f)
 {
@@ -80,7 +83,7 @@ inline constexpr quint32 kBlockingFlags =
     flagBit(ProjectionFlag::UnrecognisedGpu) | flagBit(ProjectionFlag::NoSpec) |
     flagBit(ProjectionFlag::NoComputeRate) | flagBit(ProjectionFlag::InvalidGpuCount) |
     flagBit(ProjectionFlag::MemoryTooSmall) | flagBit(ProjectionFlag::InvalidPrice) |
-    flagBit(ProjectionFlag::SpotNeverFinishes);
+    flagBit(ProjectionFlag::SpotNeverFinishes) | flagBit(ProjectionFlag::NoOnDemand);
 /// Price-sanity flags (domain/pricesanity.h): such a point is shown but never on the frontier nor
 /// recommended unless ProjectionOptions::includeSuspect.
 inline constexpr quint32 kSuspectFlags =
@@ -218,10 +221,20 @@ QList<qsizetype> indistinguishableFrom(const QList<ProjectedOffer> &points, qsiz
 /// (separate hosts over the internet).
 double defaultNetworkGbps(ProviderKind provider);
 
-/// vCPUs per GPU assumed for the input-pipeline cap when an offer states none (vast.ai rows from SkyPilot):
-/// the common cloud ratio (8-12 per GPU on p4d/p5/a2/a3; judgement, PROJECTION.md §6). Without it such
-/// offers would escape the cap and win every data-loading-heavy workload.
+/// vCPUs per GPU assumed for the input-pipeline cap when an offer states none: the common cloud ratio
+/// (8-12 per GPU on p4d/a2; judgement, PROJECTION.md §6). Without it such offers would escape the cap and
+/// win every data-loading-heavy workload.
 inline constexpr double kAssumedVcpusPerGpu = 8;
+/// The same for vast.ai hosts (its rows from SkyPilot carry no vCPU count): what such hosts typically
+/// have, 24 per GPU. Both real vast.ai host payloads of the shared data have 24 (an RTX 4090 host with 96
+/// cores for 4 GPUs, an RTX 5090 host with 24 for 1), and so do the 8-GPU boards these hosts are built
+/// from (AWS p5 24, GCP a3-highgpu 26, Lambda 8x H100 26 per GPU; PROJECTION.md §4).
+inline constexpr double kAssumedVastVcpusPerGpu = 24;
+/// kAssumedVastVcpusPerGpu for vast.ai, kAssumedVcpusPerGpu for every other provider.
+double assumedVcpusPerGpu(ProviderKind provider);
+/// The vCPUs the input pipeline gets on one instance of the offer: its own figure, else the assumed
+/// count for its GPUs (at least 1); `assumed` tells which.
+double pipelineVcpus(const Offer &offer, bool *assumed = nullptr);
 
 /// Share of a cloud's stated bandwidth assumed sustained on instances with fewer than
 /// kBurstVcpuLimit vCPUs, whose figure is an "up to" burst rate (judgement, PROJECTION.md §6).

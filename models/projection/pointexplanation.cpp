@@ -115,19 +115,23 @@ PointExplanation explainPoint(const Offer &o, const ProjectedOffer &p, const Wor
         out.append(speed + u'.');
     }
     if (w.cpuCoreSecondsPerSample > 0 && p.projected) {
-        const bool known = o.vcpus && *o.vcpus > 0;
-        const double vcpus = known ? *o.vcpus : std::max(1.0, o.gpuCount * kAssumedVcpusPerGpu);
+        bool assumed = false;
+        const double vcpus = pipelineVcpus(o, &assumed);
         const double cap = p.nodes * vcpus / w.cpuCoreSecondsPerSample;
-        out.append(
-            QStringLiteral("Input pipeline: %1 vCPUs%7 / %2 vCPU-s per %3 = %4 %5/s%6 (workload's "
-                           "cpu_core_seconds_per_sample, resources/workloads.json).")
-                .arg(formatNumber(vcpus * p.nodes), num(w.cpuCoreSecondsPerSample),
-                     w.sampleUnit.endsWith(u's') ? w.sampleUnit.chopped(1) : w.sampleUnit, formatNumber(cap),
-                     w.sampleUnit,
-                     hasFlag(p.flags, ProjectionFlag::CpuBound)
-                         ? QStringLiteral(": it caps the GPUs (cpu-bound)")
-                         : QStringLiteral(", above the GPU rate"),
-                     known ? QString() : QStringLiteral(" (assumed: 8 per GPU, the offer states none)")));
+        out.append(QStringLiteral("Input pipeline: %1 vCPUs%7 / %2 vCPU-s per %3 = %4 %5/s%6 (workload's "
+                                  "cpu_core_seconds_per_sample, resources/workloads.json).")
+                       .arg(formatNumber(vcpus * p.nodes), num(w.cpuCoreSecondsPerSample),
+                            w.sampleUnit.endsWith(u's') ? w.sampleUnit.chopped(1) : w.sampleUnit,
+                            formatNumber(cap), w.sampleUnit,
+                            hasFlag(p.flags, ProjectionFlag::CpuBound)
+                                ? QStringLiteral(": it caps the GPUs (cpu-bound)")
+                                : QStringLiteral(", above the GPU rate"),
+                            !assumed ? QString()
+                                     : QStringLiteral(
+                                           " (assumed: %1 per GPU, what %2 hosts typically have; the offer "
+                                           "states none)")
+                                           .arg(num(assumedVcpusPerGpu(providerKind(o.provider))),
+                                                providerDisplayName(o.provider))));
     }
     if (p.projected) {
         QString setup = QStringLiteral("Setup %1: boot %2")
@@ -184,6 +188,8 @@ PointExplanation explainPoint(const Offer &o, const ProjectedOffer &p, const Wor
             return OfferFlag::Stale;
         case ProjectionFlag::MemoryDiffers:
             return OfferFlag::MemoryDiffers;
+        case ProjectionFlag::NoOnDemand:
+            return OfferFlag::NoOnDemand;
         default:
             return std::nullopt;
         }

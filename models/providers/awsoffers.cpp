@@ -201,7 +201,18 @@ public:
             o.gpuCount = fileGpus.value_or(0);
             if (const auto total = leadingNumber(p.get(Attr::GpuMemory)); total && o.gpuCount > 0)
                 o.gpuMemGb = std::round(*total / o.gpuCount * 100) / 100;
-            m_unknownTypes.insert(o.instanceType, true);
+            // A size the table does not list, of a family it knows (g7, p6e-gb200, a new g6e size): the
+            // family's GPU, the file's count and memory.
+            if (const MachineShape *family = m_tables.awsFamily(o.instanceType)) {
+                o.gpuRawName = family->gpuName;
+                if (!o.gpuMemGb)
+                    o.gpuMemGb = family->gpuMemGb;
+                if (o.gpuCount >= 2)
+                    o.interconnect = family->interconnect;
+                m_familyTypes.insert(o.instanceType, true);
+            } else {
+                m_unknownTypes.insert(o.instanceType, true);
+            }
         }
         o.vcpus = leadingNumber(p.get(Attr::Vcpu));
         if (!o.vcpus && shape)
@@ -233,15 +244,20 @@ public:
         r.offers = std::move(m_offers);
         r.regions = m_regions.keys();
         r.regions.sort();
-        if (!m_unknownTypes.isEmpty()) {
-            QStringList types = m_unknownTypes.keys();
+        auto listTypes = [&](const QHash<QString, bool> &set, const QString &what) {
+            if (set.isEmpty())
+                return;
+            QStringList types = set.keys();
             types.sort();
             r.warnings.append(
-                QStringLiteral("%1 GPU instance types are not in the project's instance table, so their GPU "
-                               "model is unknown (kept, flagged unrecognised): %2")
+                QStringLiteral("%1 GPU instance types are not in the project's instance table, so %2: %3")
                     .arg(types.size())
-                    .arg(types.mid(0, 8).join(QStringLiteral(", "))));
-        }
+                    .arg(what, types.mid(0, 8).join(QStringLiteral(", "))));
+        };
+        listTypes(m_unknownTypes, QStringLiteral("their GPU model is unknown (kept, flagged unrecognised)"));
+        listTypes(m_familyTypes,
+                  QStringLiteral("their GPU model is their family's (count and memory from the offer "
+                                 "file)"));
         if (m_countMismatch)
             r.warnings.append(
                 QStringLiteral("%1 rows give a GPU count different from the project's table (table used)")
@@ -265,6 +281,7 @@ private:
     QHash<QString, qsizetype> m_index;
     QHash<QString, bool> m_regions;
     QHash<QString, bool> m_unknownTypes;
+    QHash<QString, bool> m_familyTypes;
     int m_countMismatch = 0;
     int m_duplicates = 0;
     int m_noRegion = 0;

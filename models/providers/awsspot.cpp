@@ -102,21 +102,29 @@ Result<AwsSpotPrices> parseAwsSpotFeed(QByteArrayView data, const QString &origi
                 QStringLiteral("%1: config.regions[%2].instanceTypes is not an array").arg(origin).arg(ri));
         ++out.regions;
         for (const QJsonValue &tv : types.toArray()) {
+            // One broken entry (the live feed has instanceTypes entries without "sizes") is skipped and
+            // counted, never fatal for the whole feed.
             const QJsonValue sizes = tv.toObject().value(QStringLiteral("sizes"));
-            if (!sizes.isArray())
-                return makeError(
-                    QStringLiteral("%1: region %2: an instanceTypes entry has no \"sizes\" array")
-                        .arg(origin, region));
+            if (!sizes.isArray()) {
+                if (out.malformed++ == 0)
+                    out.firstMalformed =
+                        QStringLiteral("region %1: an instanceTypes entry (%2) has no \"sizes\" array")
+                            .arg(region, tv.toObject().value(QStringLiteral("type")).toString());
+                continue;
+            }
             for (const QJsonValue &sv : sizes.toArray()) {
                 const QJsonObject size = sv.toObject();
                 const QString type = size.value(QStringLiteral("size")).toString();
-                if (type.isEmpty())
-                    return makeError(
-                        QStringLiteral("%1: region %2: a size without a \"size\" name").arg(origin, region));
                 const QJsonValue columns = size.value(QStringLiteral("valueColumns"));
-                if (!columns.isArray())
-                    return makeError(QStringLiteral("%1: region %2, %3: valueColumns is not an array")
-                                         .arg(origin, region, type));
+                if (type.isEmpty() || !columns.isArray()) {
+                    if (out.malformed++ == 0)
+                        out.firstMalformed =
+                            type.isEmpty()
+                                ? QStringLiteral("region %1: a size without a \"size\" name").arg(region)
+                                : QStringLiteral("region %1, %2: valueColumns is not an array")
+                                      .arg(region, type);
+                    continue;
+                }
                 for (const QJsonValue &cv : columns.toArray()) {
                     const QJsonObject col = cv.toObject();
                     if (col.value(QStringLiteral("name")).toString() != u"linux")
@@ -135,10 +143,12 @@ Result<AwsSpotPrices> parseAwsSpotFeed(QByteArrayView data, const QString &origi
                     } else if (usd.isDouble()) {
                         v = usd.toDouble();
                     } else {
-                        return makeError(
-                            QStringLiteral(
-                                "%1: region %2, %3: the linux price is neither a string nor a number")
-                                .arg(origin, region, type));
+                        if (out.malformed++ == 0)
+                            out.firstMalformed =
+                                QStringLiteral(
+                                    "region %1, %2: the linux price is neither a string nor a number")
+                                    .arg(region, type);
+                        continue;
                     }
                     if (!(v > 0) || !std::isfinite(v)) {
                         ++out.notAvailable;
@@ -149,8 +159,18 @@ Result<AwsSpotPrices> parseAwsSpotFeed(QByteArrayView data, const QString &origi
             }
         }
     }
+    if (out.malformed)
+        out.warnings.append(QStringLiteral("%1: %2 malformed spot price entries skipped (first: %3)")
+                                .arg(origin)
+                                .arg(out.malformed)
+                                .arg(out.firstMalformed));
     if (out.prices.isEmpty())
-        return makeError(QStringLiteral("%1: the spot price feed holds no Linux price").arg(origin));
+        return makeError(QStringLiteral("%1: the spot price feed holds no Linux price%2")
+                             .arg(origin, out.malformed
+                                              ? QStringLiteral(" (%1 malformed entries skipped, first: %2)")
+                                                    .arg(out.malformed)
+                                                    .arg(out.firstMalformed)
+                                              : QString()));
     return out;
 }
 

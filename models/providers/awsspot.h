@@ -18,6 +18,8 @@ struct AwsSpotPrices
     QHash<QString, double> prices; ///< key: region + '\x1f' + instance type
     int regions = 0;
     int notAvailable = 0; ///< "N/A*" cells
+    int malformed = 0; ///< entries skipped: no "sizes", a size without a name or columns, a price of no type
+    QString firstMalformed;
     QStringList warnings;
 
     static QString key(const QString &region, const QString &instanceType)
@@ -27,7 +29,9 @@ struct AwsSpotPrices
 };
 
 /// Parses spot.js (JSONP: "callback(" ... ")" or ");") or spot.json. Legacy region names of old
-/// captures (us-east, apac-sin, ...) are mapped to region codes.
+/// captures (us-east, apac-sin, ...) are mapped to region codes. A malformed entry (an instanceTypes
+/// entry without "sizes", ...) is skipped, counted and warned about; the feed's structure (config,
+/// regions) and a feed without any Linux price are errors.
 Result<AwsSpotPrices> parseAwsSpotFeed(QByteArrayView data, const QString &origin);
 
 /// The Spot Instance Advisor data: interruption-frequency bucket and savings per region and type (Linux).

@@ -49,6 +49,14 @@ enum class Part
     Gpu
 };
 
+/// A SKU description without its vendor word: Google writes the same GPU "Nvidia H200 141GB GPU" in one
+/// region and "H200 141GB GPU" in another (provider-sources.md).
+QStringView withoutVendor(QStringView d)
+{
+    static const QString kNvidia = QStringLiteral("Nvidia ");
+    return d.startsWith(kNvidia, Qt::CaseInsensitive) ? d.mid(kNvidia.size()) : d;
+}
+
 QString partKey(Part part, const QString &name, const QString &region, bool spot)
 {
     return QString::number(static_cast<int>(part)) + u'\x1f' + name + u'\x1f' + region +
@@ -149,15 +157,20 @@ SnapshotData composeGcpOffers(const QList<GcpSku> &skus, const ProviderTables &t
     static const QString kCoreRunning = QStringLiteral("Core running in ");
     static const QString kRamRunning = QStringLiteral("Ram running in ");
     for (const GcpSku &s : skus) {
+        const QString &d = s.description;
         bool spot = false;
         if (s.usageType == u"Preemptible")
             spot = true;
         else if (s.usageType != u"OnDemand")
             continue; // commitments, reservations
-        const QString &d = s.description;
+        // A Spot SKU filed as OnDemand (SkyPilot special-cases a B200 one): its wording says what it is.
+        if (!spot && (d.contains(kSpotGpu) || d.startsWith(kSpotPrefix)))
+            spot = true;
         std::optional<std::pair<Part, QString>> what;
+        const QStringView bare = withoutVendor(d);
         for (const GcpSkuPrefix &g : tables.gcpGpuSkus()) {
-            if (d.startsWith(g.prefix) && d.mid(g.prefix.size()).startsWith(spot ? kSpotGpu : kRunning)) {
+            const QStringView prefix = withoutVendor(g.prefix);
+            if (bare.startsWith(prefix) && bare.mid(prefix.size()).startsWith(spot ? kSpotGpu : kRunning)) {
                 what = std::pair{Part::Gpu, g.name};
                 break;
             }
@@ -199,15 +212,25 @@ SnapshotData composeGcpOffers(const QList<GcpSku> &skus, const ProviderTables &t
         }
     }
     for (const MachineShape &m : tables.gcpMachines()) {
+        // Series "gpu": the GPU SKU carries the whole machine's price (a4: "B200 (1 gpu slice)", host at 0);
+        // "a3plus|a3": the first series with both a core and a RAM price in the region.
+        const bool gpuOnly = m.series == u"gpu";
+        const QStringList series = m.series.split(u'|');
         for (const QString &r : regions) {
             auto price = [&](bool spot) -> std::optional<double> {
-                const auto core = parts.constFind(partKey(Part::Core, m.series, r, spot));
-                const auto ram = parts.constFind(partKey(Part::Ram, m.series, r, spot));
                 const auto gpu = parts.constFind(partKey(Part::Gpu, m.gpuName, r, spot));
-                if (core == parts.constEnd() || ram == parts.constEnd() || gpu == parts.constEnd() ||
-                    !m.vcpus || !m.ramGb)
+                if (gpu == parts.constEnd())
                     return std::nullopt;
-                return std::round((*m.vcpus * *core + *m.ramGb * *ram + m.gpuCount * *gpu) * 1e6) / 1e6;
+                if (gpuOnly)
+                    return std::round(m.gpuCount * *gpu * 1e6) / 1e6;
+                for (const QString &sr : series) {
+                    const auto core = parts.constFind(partKey(Part::Core, sr, r, spot));
+                    const auto ram = parts.constFind(partKey(Part::Ram, sr, r, spot));
+                    if (core == parts.constEnd() || ram == parts.constEnd() || !m.vcpus || !m.ramGb)
+                        continue;
+                    return std::round((*m.vcpus * *core + *m.ramGb * *ram + m.gpuCount * *gpu) * 1e6) / 1e6;
+                }
+                return std::nullopt;
             };
             const auto od = price(false);
             if (!od)

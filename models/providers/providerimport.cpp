@@ -374,6 +374,7 @@ Result<ProviderParts> readProviderFiles(const QString &provider, const QStringLi
                 auto r = parseAwsSpotFeed(data, origin);
                 if (!r)
                     return r.error();
+                parts.warnings += r.value().warnings;
                 parts.awsSpot = std::move(r).value();
                 parts.descriptions.append(QStringLiteral("AWS spot feed (%1)").arg(name));
                 break;

@@ -5,17 +5,47 @@
 
 #include <QByteArrayView>
 #include <QString>
+#include <QStringList>
+
+#include <optional>
 
 namespace gf {
 
-/// Parses a vast.ai offer search answer ({"offers": [...]} from the API, or the bare array that
-/// `vastai search offers --raw` prints) into offers: every rentable, not rented offer with its
-/// on-demand price (dph_total, else search.totalHour), interruptible minimum bid, reliability,
-/// vCPUs, RAM (MB -> GB), GPU memory (MiB -> GB), download bandwidth (Mb/s -> Gbps); DLPerf and
-/// upload bandwidth go into the row's source note.
+/// The number of offers vast.ai answers when a query states no limit (and, reportedly, to anonymous
+/// queries whatever the limit): an answer of exactly this many offers is probably cut short.
+inline constexpr int kVastDefaultLimit = 64;
+
+/// One answer of the offer search, with what was skipped and why.
+struct VastOfferPage
+{
+    SnapshotData data;      ///< the usable offers (warnings not yet filled in)
+    int answered = 0;       ///< offers in the answer, usable or not
+    int malformed = 0;      ///< offers skipped for a wrong type or a missing name/id
+    QString firstMalformed; ///< what was wrong with the first of them ("offers[3].dph_total is not a number")
+    int notRentable = 0;    ///< rentable: false or rented: true
+    int noPrice = 0;        ///< no positive dph_total / search.totalHour
+    std::optional<double> maxPrice; ///< the largest hourly price in the answer (the next page's cursor)
+};
+
+/// Parses one vast.ai offer search answer ({"offers": [...]} from the API, or the bare array that
+/// `vastai search offers --raw` prints): every rentable, not rented offer with its on-demand price
+/// (dph_total, else search.totalHour), interruptible minimum bid, reliability, vCPUs
+/// (cpu_cores_effective: the share of the host that the offer rents), RAM (the same share of cpu_ram,
+/// MB -> GB), GPU memory (MiB -> GB), download and upload bandwidth (Mb/s -> Gbps), DLPerf. An offer
+/// with a wrong type or no id/GPU name is skipped and counted; only an answer that is not an offer
+/// list, or whose every offer is malformed (a changed API), is an error.
+Result<VastOfferPage> parseVastOfferPage(QByteArrayView data, const QString &origin);
+
+/// The warnings of a page's skipped offers ("2 malformed offers skipped (first: ...)").
+QStringList vastPageWarnings(const VastOfferPage &page);
+
+/// parseVastOfferPage with the warnings in the snapshot; an answer of exactly kVastDefaultLimit
+/// offers is warned about (probably cut short).
 Result<SnapshotData> parseVastOffers(QByteArrayView data, const QString &origin);
 
-/// The search query the live refresh sends (POST /api/v0/bundles/).
-QByteArray vastSearchQuery(int limit = 10000);
+/// The search query the live refresh sends (POST /api/v0/bundles/): rentable, not rented on-demand
+/// offers, cheapest first. `minPrice` set: only offers of at least that hourly price (dph_total), the
+/// cursor of the next page when an answer was cut at kVastDefaultLimit.
+QByteArray vastSearchQuery(int limit = 10000, std::optional<double> minPrice = std::nullopt);
 
 } // namespace gf

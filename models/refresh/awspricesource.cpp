@@ -118,6 +118,7 @@ Result<FetchedCatalog> AwsPriceSource::fetch(const SourceContext &ctx) const
     auto spotPrices = parseAwsSpotFeed(spot.value().body, spotUrl);
     if (!spotPrices)
         return spotPrices.error().prefixed(QStringLiteral("AWS: "));
+    f.parts.warnings += spotPrices.value().warnings;
     f.parts.awsSpot = std::move(spotPrices).value();
     allNotModified = allNotModified && spot.value().notModified;
 

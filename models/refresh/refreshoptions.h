@@ -25,8 +25,12 @@ struct RefreshOptions
     int minRows = 5;             ///< fewer offers means a truncated or empty answer: rejected
     int maxPages = 2000;         ///< guard against endless pagination
     int azureSizesPerQuery = 12; ///< VM sizes per Retail Prices $filter (keeps URLs short)
-    bool conditional = true;     ///< send ETag/Last-Modified validators
-    InputLimits inputLimits;     ///< bounds on an imported file and on one of its fields
+    /// vast.ai: pages fetched at most when answers are cut at its default limit (64 offers each, cheapest
+    /// first), and the pause between them (the keyless API allows about 10 requests a minute).
+    int vastMaxPages = 30;
+    int vastPageDelayMs = 6500;
+    bool conditional = true; ///< send ETag/Last-Modified validators
+    InputLimits inputLimits; ///< bounds on an imported file and on one of its fields
 };
 
 /// Progress of a refresh: 0-1000 and a line for the user.

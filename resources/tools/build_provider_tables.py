@@ -66,6 +66,11 @@ GPU_ID_RULES = {
         (r"^p4d$", "a100-40gb-sxm4"), (r"^p4de$", "a100-80gb-sxm4"),
         (r"^p5$", "h100-80gb-sxm"), (r"^(p5e|p5en)$", "h200-141gb-sxm"),
         (r"^p6-b200$", "b200"),
+        # 2026 families (provider-sources.md; AWS instance pages): g7 = RTX PRO 4500 Blackwell, g7e = RTX PRO
+        # 6000 Blackwell Server Edition ("RTX PRO Server 6000" in DescribeInstanceTypes), p6-b300 = B300,
+        # p6e-gb200 / p6e-gb300 = the GPUs of GB200 / GB300 superchips (UltraServers).
+        (r"^g7$", "rtx-pro-4500"), (r"^g7e$", "rtx-pro-6000-server"),
+        (r"^p6-b300$", "b300"), (r"^p6e-gb200$", "gb200"), (r"^p6e-gb300$", "gb300"),
     ],
     "azure": [  # matched on the whole armSkuName
         (r"^Standard_NC(6|12|24|24r)(_Promo)?$", "k80-die"),          # NC (v1): 1/2/4 K80 dies
@@ -78,7 +83,9 @@ GPU_ID_RULES = {
         (r"^Standard_ND96amsr_A100_v4$", "a100-80gb-sxm4"),          # NDm A100 v4: 8 A100 80GB SXM4, NVSwitch
         (r"^Standard_ND96isr_H100_v5$", "h100-80gb-sxm"),            # ND H100 v5: 8 H100 SXM 80GB, NVSwitch
         (r"^Standard_ND96isr_H200_v5$", "h200-141gb-sxm"),           # ND H200 v5: 8 H200 141GB, NVSwitch
-        (r"^Standard_ND96isr_MI300X_v5$", "mi300x"),                 # ND MI300X v5: 8 MI300X, Infinity Fabric
+        (r"^Standard_ND96isr?_MI300X_v5$", "mi300x"),                # ND MI300X v5: 8 MI300X, Infinity Fabric
+        (r"^Standard_ND128isr_NDR_GB200_v6$", "gb200"),              # ND GB200 v6: 4 GB200 GPUs (2 superchips)
+        (r"^Standard_ND128isr_GB300_v6$", "gb300"),                  # ND GB300 v6: 4 GB300 GPUs
         (r"^Standard_NV(6|12|24)(_Promo)?$", "m60-die"), (r"^Standard_NV\d+s_v3$", "m60-die"),
         (r"^Standard_NV\d+as_v4$", "mi25"),                          # NVv4: 1/8..1 MI25
         (r"^Standard_NV\d+adm?s_A10_v5$", "a10"),                    # NVads A10 v5: 1/6..2 A10
@@ -87,6 +94,8 @@ GPU_ID_RULES = {
         (r"^a2-(highgpu-\d+g|megagpu-16g)$", "a100-40gb-sxm4"),
         (r"^a2-ultragpu-\d+g$", "a100-80gb-sxm4"),
         (r"^a3-(highgpu|edgegpu|megagpu)-\d+g(-nolssd)?$", "h100-80gb-sxm"),
+        (r"^a3-ultragpu-\d+g$", "h200-141gb-sxm"), (r"^a4-highgpu-\d+g$", "b200"),
+        (r"^g4-standard-\d+$", "rtx-pro-6000-server"),
         (r"^g2-standard-\d+$", "l4"),
         (r"^n1-.*\+\d+xT4$", "t4"), (r"^n1-.*\+\d+xV100$", "v100-16gb-sxm2"),
         (r"^n1-.*\+\d+xP100$", "p100-16gb-pcie"), (r"^n1-.*\+\d+xP4$", "p4"),
@@ -142,6 +151,40 @@ AZURE_EXTRA = [
     dict(vm_size="Standard_NV18ads_A10_v5", gpu_name="A10", gpu_count="0.5", gpu_mem_gb="24", vcpus="18", ram_gb="220", interconnect=""),
     dict(vm_size="Standard_ND96isr_H200_v5", gpu_name="H200", gpu_count="8", gpu_mem_gb="141", vcpus="96", ram_gb="1850", interconnect="NVSwitch"),
     dict(vm_size="Standard_ND96isr_MI300X_v5", gpu_name="MI300X", gpu_count="8", gpu_mem_gb="192", vcpus="96", ram_gb="1850", interconnect="Infinity Fabric"),
+    # provider-sources.md: a maintained crawler maps these 2026 sizes. MI300X also under the spelling without
+    # "r" that crawler uses (the Azure size documentation writes ND96isr_MI300X_v5; both are requested).
+    # GB200/GB300 v6: 128 vCPUs (the size name), 4 GPUs (2 superchips) joined by NVLink; RAM not stated here.
+    dict(vm_size="Standard_ND96is_MI300X_v5", gpu_name="MI300X", gpu_count="8", gpu_mem_gb="192", vcpus="96", ram_gb="1850", interconnect="Infinity Fabric"),
+    dict(vm_size="Standard_ND128isr_NDR_GB200_v6", gpu_name="GB200", gpu_count="4", gpu_mem_gb="186", vcpus="128", ram_gb="", interconnect="NVSwitch"),
+    dict(vm_size="Standard_ND128isr_GB300_v6", gpu_name="GB300", gpu_count="4", gpu_mem_gb="288", vcpus="128", ram_gb="", interconnect="NVSwitch"),
+]
+
+# AWS types of the 2026 SkyPilot catalog that the bundled snapshot may lack (g7e, p6-b300), read from
+# shared/data/skypilot-gpu-2026/{aws,aws_gfamily}.csv; multi-GPU g7e are PCIe cards, p6-b300 an HGX board.
+AWS_2026_INTERCONNECT = {"g7e": "PCIe", "p6-b300": "NVSwitch"}
+AWS_2026_NETWORK_GBPS = {"p6-b300.48xlarge": 6400}
+
+# AWS GPU families for instance sizes the table does not list (yet): the GPU model of the family, so that a
+# new size in the offer file is recognised (its GPU count and memory come from the offer file). The families
+# of aws_instance_types.csv are derived from it; these have no size there.
+AWS_FAMILY_EXTRA = [
+    dict(family="g7", gpu_name="RTX PRO 4500", gpu_mem_gb="32", interconnect=""),
+    dict(family="p6e-gb200", gpu_name="GB200", gpu_mem_gb="186", interconnect="NVSwitch"),
+    dict(family="p6e-gb300", gpu_name="GB300", gpu_mem_gb="288", interconnect="NVSwitch"),
+]
+
+# Instance types that providers list with an on-demand price but do not sell on demand (provider-sources.md):
+# their on-demand rows are flagged no-on-demand and kept off the frontier (the spot price stays usable).
+ON_DEMAND_RESTRICTIONS = [
+    ("aws", "p5e.", "AWS sells p5e (8x H200) as EC2 Capacity Blocks for ML, not on demand"),
+    ("aws", "p6e-gb200.", "AWS sells P6e-GB200 UltraServers as EC2 Capacity Blocks for ML, not on demand"),
+    ("aws", "p6e-gb300.", "AWS sells P6e-GB300 UltraServers as EC2 Capacity Blocks for ML, not on demand"),
+    ("gcp", "a3-highgpu-1g", "Google Cloud offers a3-highgpu with 1, 2 or 4 GPUs as Spot or Flex-start VMs only"),
+    ("gcp", "a3-highgpu-2g", "Google Cloud offers a3-highgpu with 1, 2 or 4 GPUs as Spot or Flex-start VMs only"),
+    ("gcp", "a3-highgpu-4g", "Google Cloud offers a3-highgpu with 1, 2 or 4 GPUs as Spot or Flex-start VMs only"),
+    ("gcp", "a3-ultragpu-", "Google Cloud offers a3-ultragpu (H200) through reservations, Flex-start or Spot only"),
+    ("gcp", "a4-highgpu-", "Google Cloud offers a4 (B200) through reservations, Flex-start or Spot only"),
+    ("gcp", "a4x-", "Google Cloud offers a4x (GB200) through reservations only"),
 ]
 
 
@@ -168,8 +211,42 @@ def aws(shared):
             "gpu_mem_gb": bs.fmt(mem), "vcpus": bs.fmt(bs.num(x["vCPUs"])), "ram_gb": bs.fmt(bs.num(x["MemoryGiB"])),
             "network_gbps": bs.fmt(bs.AWS_NETWORK_GBPS.get(it)),
             "interconnect": bs.interconnect_for(x["AcceleratorName"], count, bs.AWS_INTERCONNECT.get(it))}
+    # 2026 types (g7e, p6-b300) from the 2026 SkyPilot catalog, where the bundled snapshot lacks them.
+    for name in ("aws.csv", "aws_gfamily.csv"):
+        path = os.path.join(shared, "skypilot-gpu-2026", name)
+        if not os.path.exists(path):
+            continue
+        for x in read(path):
+            it = x["InstanceType"]
+            family = it.split(".")[0]
+            if it in rows or family not in AWS_2026_INTERCONNECT:
+                continue
+            count = bs.num(x["AcceleratorCount"])
+            info = ast.literal_eval(x["GpuInfo"]) if x["GpuInfo"] else {}
+            gpus = info.get("Gpus") or [{}]
+            mem = gpus[0].get("MemoryInfo", {}).get("SizeInMiB")
+            rows[it] = {
+                "instance_type": it, "gpu_name": gpus[0].get("Name") or x["AcceleratorName"], "gpu_count": bs.fmt(count),
+                "gpu_mem_gb": bs.fmt(bs.mib_to_gb(mem) if mem else None), "vcpus": bs.fmt(bs.num(x["vCPUs"])),
+                "ram_gb": bs.fmt(bs.num(x["MemoryGiB"])), "network_gbps": bs.fmt(AWS_2026_NETWORK_GBPS.get(it)),
+                "interconnect": AWS_2026_INTERCONNECT[family] if count and count > 1 else ""}
     out = sorted(rows.values(), key=lambda r: r["instance_type"])
     check_ids(out, "aws", "instance_type", known_gpu_ids())
+    families = {}
+    for r in out:
+        f = r["instance_type"].split(".")[0]
+        families.setdefault(f, {"family": f, "gpu_name": r["gpu_name"], "gpu_mem_gb": r["gpu_mem_gb"],
+                                "interconnect": "", "gpu_id": r["gpu_id"]})
+    for x in AWS_FAMILY_EXTRA:
+        families.setdefault(x["family"], dict(x, gpu_id=gpu_id_for("aws", x["family"] + ".x")))
+    fam = sorted(families.values(), key=lambda r: r["family"])
+    for r in fam:
+        if r["gpu_id"] not in known_gpu_ids():
+            raise SystemExit("aws family %s: gpu_id %s is not in gpus.csv" % (r["family"], r["gpu_id"]))
+    write("aws_gpu_families.csv", ["family", "gpu_name", "gpu_mem_gb", "interconnect", "gpu_id"], fam,
+          ["AWS GPU instance families: the GPU of every size of the family, for sizes aws_instance_types.csv does not list",
+           "(the offer file gives their GPU count, GPU memory, vCPUs and RAM). Families of aws_instance_types.csv plus",
+           "g7 (RTX PRO 4500) and p6e-gb200/gb300 (provider-sources.md). Generated by resources/tools/build_provider_tables.py"])
     write("aws_instance_types.csv",
           ["instance_type", "gpu_name", "gpu_count", "gpu_mem_gb", "vcpus", "ram_gb", "network_gbps", "interconnect",
            "gpu_id"],
@@ -228,9 +305,9 @@ def gcp(shared):
     shapes = parse_yml_shapes(os.path.join(shared, "provider-samples", "gcp_billing",
                                            "machine-type-gpu-composition.excerpt.Cyclenerd-gcp.yml.txt"))
     gpu_of = {"a100": ("A100", 40), "a100-80gb": ("A100-80GB", 80), "h100-80gb": ("H100", 80),
-              "h100-80gb-mega": ("H100-MEGA", 80), "l4": ("L4", 24)}
+              "h100-80gb-mega": ("H100-MEGA", 80), "l4": ("L4", 24), "rtx6000": ("RTX PRO 6000", 96)}
     for it, s in shapes.items():
-        if it in rows or not (it.startswith("g2-") or it.startswith("a3-")):
+        if it in rows or not (it.startswith("g2-") or it.startswith("a3-") or it.startswith("g4-")):
             continue
         gk = [k for k in s if k in gpu_of]
         if len(gk) != 1:
@@ -240,6 +317,24 @@ def gcp(shared):
         rows[it] = {"instance_type": it, "series": series(it), "vcpus": bs.fmt(s["cpu"]), "ram_gb": bs.fmt(s["ram"]),
                     "gpu_name": name, "gpu_count": bs.fmt(count), "gpu_mem_gb": bs.fmt(mem), "network_gbps": "",
                     "interconnect": "NVSwitch" if it.startswith("a3-") and count > 1 else ("PCIe" if count > 1 else "")}
+    # 2026 machine types (provider-sources.md) with vCPUs/RAM from the host rows of the 2026 SkyPilot catalog:
+    # a3-ultragpu-8g (8x H200; series a3: its host rows are consistent with the A3 Instance core + RAM rates, SOURCES.md) and
+    # a4-highgpu-8g (8x B200; its host is priced 0, the "B200 (1 gpu slice)" SKU carries the whole price:
+    # series "gpu").
+    new_2026 = {"a3-ultragpu-8g": ("a3", "H200", 8, 141), "a4-highgpu-8g": ("gpu", "B200", 8, 180)}
+    path = os.path.join(shared, "skypilot-gpu-2026", "gcp.csv")
+    if os.path.exists(path):
+        for x in read(path):
+            it = x["InstanceType"]
+            if it in new_2026 and it not in rows:
+                ser, name, count, mem = new_2026[it]
+                rows[it] = {"instance_type": it, "series": ser, "vcpus": bs.fmt(bs.num(x["vCPUs"])),
+                            "ram_gb": bs.fmt(bs.num(x["MemoryGiB"])), "gpu_name": name, "gpu_count": bs.fmt(count),
+                            "gpu_mem_gb": bs.fmt(mem), "network_gbps": "", "interconnect": "NVSwitch"}
+    # a3-megagpu is priced by "A3Plus Instance" core/RAM SKUs (provider-sources.md); the A3 Instance SKUs (same
+    # rates in the 2026 catalog) when a page has none.
+    if "a3-megagpu-8g" in rows:
+        rows["a3-megagpu-8g"]["series"] = "a3plus|a3"
     for r in rows.values():
         r["interconnect"] = INTERCONNECT_FIX.get(r["instance_type"], r["interconnect"])
     out = sorted(rows.values(), key=lambda r: (r["series"], r["instance_type"]))
@@ -267,14 +362,27 @@ def gcp(shared):
                                 "sku-description-mapping.Cyclenerd-gcp-pricing-calculator.csv"), encoding="utf-8").read()
     for prefix, _, _ in gpus:
         assert prefix in mapping, prefix
+    # 2026 wordings of provider-sources.md (descriptions vary by region for the same GPU; the parser also
+    # accepts them without the leading "Nvidia "): H100 Mega as "H100 Mega 80GB GPU" and "H100 80GB Plus GPU",
+    # H200 as "H200 141GB GPU", B200 as "(A4) Nvidia B200 (1 gpu slice)", RTX PRO 6000 as "RTX 6000 96GB".
+    gpus += [
+        ("Nvidia H100 Mega 80GB GPU", "H100-MEGA", "h100-80gb-sxm"), ("Nvidia H100 80GB Plus GPU", "H100-MEGA", "h100-80gb-sxm"),
+        ("Nvidia H200 141GB GPU", "H200", "h200-141gb-sxm"),
+        ("Nvidia B200 (1 gpu slice)", "B200", "b200"), ("A4 Nvidia B200 (1 gpu slice)", "B200", "b200"),
+        ("RTX 6000 96GB", "RTX PRO 6000", "rtx-pro-6000-server"),
+    ]
+    for _, _, gid in gpus:
+        assert gid in ids, gid
     write("gcp_gpu_skus.csv", ["description_prefix", "gpu_name", "gpu_id"],
           [{"description_prefix": p, "gpu_name": n, "gpu_id": g} for p, n, g in gpus],
           ["GCP GPU SKU descriptions: '<prefix> running in <geo>' (on-demand, usageType OnDemand) and",
            "'<prefix> attached to Spot Preemptible VMs running in <geo>' (spot, usageType Preemptible).",
            "Wording from the Cyclenerd SKU mapping (see SOURCES.md). Generated by resources/tools/build_provider_tables.py"])
-    series_rows = [("n1", "N1 Predefined Instance"), ("a2", "A2 Instance"), ("a3", "A3 Instance"), ("g2", "G2 Instance")]
+    series_rows = [("n1", "N1 Predefined Instance"), ("a2", "A2 Instance"), ("a3", "A3 Instance"), ("g2", "G2 Instance"),
+                   ("g4", "G4 Instance")]
     for _, p in series_rows:
         assert p in mapping, p
+    series_rows.append(("a3plus", "A3Plus Instance"))  # provider-sources.md: prices a3-megagpu (not in the mapping)
     write("gcp_series_skus.csv", ["series", "description_prefix"],
           [{"series": s, "description_prefix": p} for s, p in series_rows],
           ["GCP vCPU/RAM SKU descriptions: '<prefix> Core|Ram running in <geo>' and 'Spot Preemptible <prefix> Core|Ram running in <geo>'.",
@@ -319,6 +427,15 @@ def paperspace():
            "Generated by resources/tools/build_provider_tables.py"])
 
 
+def restrictions():
+    write("on_demand_restrictions.csv", ["provider", "instance_prefix", "reason"],
+          [{"provider": p, "instance_prefix": x, "reason": r} for p, x, r in ON_DEMAND_RESTRICTIONS],
+          ["Instance types listed with an on-demand price that are not sold on demand (capacity blocks, reservations,",
+           "Spot or Flex-start only): their on-demand rows are flagged no-on-demand and kept off the frontier.",
+           "Source: shared/docs/provider-sources.md (AWS p5e/p6e, GCP a3-highgpu-1g/2g/4g, a3-ultragpu, a4, a4x) and the",
+           "providers' instance pages. Generated by resources/tools/build_provider_tables.py"])
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--shared", default=os.path.join(os.path.dirname(ROOT), "shared", "data"))
@@ -328,6 +445,7 @@ def main():
     azure()
     gcp(a.shared)
     paperspace()
+    restrictions()
 
 
 if __name__ == "__main__":

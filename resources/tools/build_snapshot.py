@@ -717,6 +717,11 @@ def vast_offer_rows(path, capture_label, st, drop_unrentable=True):
         dlperf = o.get("dlperf")
         min_bid = o.get("min_bid")
         cpu_ram = o.get("cpu_ram")
+        # An offer renting part of a machine gets cpu_cores_effective of its cpu_cores and that share of
+        # its RAM (cpu_ram is the whole machine's; provider-sources.md).
+        cores, eff = o.get("cpu_cores"), o.get("cpu_cores_effective")
+        if cpu_ram and cores and eff and 0 < eff < cores:
+            cpu_ram = cpu_ram * eff / cores
         r = row(
             provider="vastai", instance_type=str(o["id"]), region=o.get("geolocation", ""), zone="",
             gpu_name=o["gpu_name"], gpu_count=fmt(nG),
@@ -1651,7 +1656,7 @@ def write_sources_md(path, sums, st, with_n1, extra):
     A("    (2 RTX 5090 offers, **both `rentable: false`, not imported**, see below);")
     A("    instance_type = vast.ai offer id. on-demand = `dph_total` (CLI) or `search.totalHour`")
     A("    (mirror has no dph_total): GPU rent + storage at the query's default disk; spot = `min_bid`")
-    A("    (`interruptible`; GPU part only); vcpus = cpu_cores_effective; ram_gb = cpu_ram MB / 1000;")
+    A("    (`interruptible`; GPU part only); vcpus = cpu_cores_effective; ram_gb = cpu_ram MB / 1000 x cpu_cores_effective / cpu_cores;")
     A("    gpu_mem_gb = gpu_ram MiB / 1024; network_gbps = inet_down Mb/s / 1000; upload_gbps =")
     A("    inet_up Mb/s / 1000; dlperf = `dlperf`; reliability = `reliability`. Note that `min_bid`")
     A("    is the GPU part only while on-demand includes storage (the CLI offer: 9e-6 USD/h of disk).")

@@ -9,6 +9,7 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
@@ -28,6 +29,7 @@ const QByteArray kAzure = "/api/retail/prices";
 const QByteArray kAzure2 = "/api/retail/prices/page2";
 const QByteArray kGcp = "/v1/services/6F81-5844-456A/skus";
 const QByteArray kVast = "/api/v0/bundles/";
+constexpr int kVastDefaultLimitForTest = 64; // vast.ai's default answer size (providers/vastai.h)
 
 FixtureResponse file(const QString &fixture, const QByteArray &etag = {})
 {
@@ -630,6 +632,79 @@ private Q_SLOTS:
         m_server.route(v9 + "fluidstack/vms.csv", {csv(QStringLiteral("aws-2026.csv"))});
         expectFailure(QStringLiteral("fluidstack"), fastOptions(m_server.baseUrl()),
                       QStringLiteral("named like AWS's offers"));
+    }
+
+    // provider-sources.md: vast.ai may answer exactly 64 offers (its default limit) whatever the limit: the
+    // refresh warns and pages on by price (dph_total >= the last price, cheapest first); one malformed offer
+    // of a page is skipped and counted, never fatal.
+    void vastaiPagesAnAnswerCutAt64()
+    {
+        auto page = [](int first, int count, double from, bool malformed) {
+            QJsonArray offers;
+            for (int i = 0; i < count; ++i)
+                offers.append(QJsonObject{{QStringLiteral("id"), first + i},
+                                          {QStringLiteral("gpu_name"), QStringLiteral("RTX 4090")},
+                                          {QStringLiteral("num_gpus"), 1},
+                                          {QStringLiteral("geolocation"), QStringLiteral("Texas, US")},
+                                          {QStringLiteral("cpu_cores"), 64},
+                                          {QStringLiteral("cpu_cores_effective"), 16.0},
+                                          {QStringLiteral("cpu_ram"), 128000},
+                                          {QStringLiteral("dph_total"), from + i * 0.01}});
+            if (malformed)
+                offers.append(QJsonObject{{QStringLiteral("id"), 999},
+                                          {QStringLiteral("gpu_name"), QStringLiteral("RTX 4090")},
+                                          {QStringLiteral("dph_total"), QStringLiteral("0.7")}});
+            return FixtureResponse::json(
+                QJsonDocument(QJsonObject{{QStringLiteral("offers"), offers}}).toJson());
+        };
+        // Page 1: 64 offers at 0.30 .. 0.93; page 2 repeats the last one (the cursor is inclusive) and
+        // adds 9.
+        m_server.route(kVast, {page(1, 64, 0.30, false), page(64, 10, 0.93, true)});
+        RefreshOptions opt = fastOptions(m_server.baseUrl());
+        opt.vastPageDelayMs = 0;
+        const RefreshOutcome o = refresh(QStringLiteral("vastai"), opt);
+        QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
+        QCOMPARE(o.rows, 73);
+        QCOMPARE(m_server.count(kVast), 2);
+        const QJsonObject second = QJsonDocument::fromJson(m_server.requests().at(1).body).object();
+        QCOMPARE(second.value(QStringLiteral("dph_total")).toObject().value(QStringLiteral("gte")).toDouble(),
+                 0.93);
+        const QString w = o.warnings.join(u'|');
+        QVERIFY2(w.contains(QStringLiteral("exactly 64 offers")) && w.contains(QStringLiteral("2 requests")),
+                 qPrintable(w));
+        QVERIFY2(w.contains(QStringLiteral("1 malformed offers skipped (first: offers[10].dph_total is not a "
+                                           "number)")),
+                 qPrintable(w));
+        // The partial-machine share reached the catalog: 16 of 64 vCPUs, a quarter of 128 GB.
+        QCOMPARE(countWhere(m_db->path(), QStringLiteral("offer"),
+                            QStringLiteral("provider='vastai' AND vcpus=16 AND ram_gb=32")),
+                 73);
+    }
+
+    // Paging stops at vastMaxPages, and says that the dearer offers are missing.
+    void vastaiPagingStopsAtItsLimit()
+    {
+        QList<FixtureResponse> pages;
+        for (int p = 0; p < 3; ++p) {
+            QJsonArray offers;
+            for (int i = 0; i < kVastDefaultLimitForTest; ++i)
+                offers.append(QJsonObject{{QStringLiteral("id"), p * 100 + i},
+                                          {QStringLiteral("gpu_name"), QStringLiteral("A40")},
+                                          {QStringLiteral("num_gpus"), 1},
+                                          {QStringLiteral("dph_total"), 0.2 + p + i * 0.001}});
+            pages.append(FixtureResponse::json(
+                QJsonDocument(QJsonObject{{QStringLiteral("offers"), offers}}).toJson()));
+        }
+        m_server.route(kVast, pages);
+        RefreshOptions opt = fastOptions(m_server.baseUrl());
+        opt.vastPageDelayMs = 0;
+        opt.vastMaxPages = 2;
+        const RefreshOutcome o = refresh(QStringLiteral("vastai"), opt);
+        QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
+        QCOMPARE(o.rows, 128);
+        QCOMPARE(m_server.count(kVast), 2);
+        QVERIFY2(o.warnings.join(u'|').contains(QStringLiteral("stopped after 2 pages")),
+                 qPrintable(o.warnings.join(u'|')));
     }
 
     void paperspaceCuratedTable()

@@ -1,3 +1,5 @@
+#include "domain/gpucatalog.h"
+#include "domain/offergpu.h"
 #include "domain/providertables.h"
 #include "fixtures.h"
 #include "providers/awsoffers.h"
@@ -255,6 +257,44 @@ private Q_SLOTS:
         QVERIFY(o->gpuRawName.isEmpty());
         QCOMPARE(o->gpuCount, 1.0);
         QVERIFY(r.value().warnings.join(u' ').contains(QStringLiteral("g9.xlarge")));
+    }
+
+    // provider-sources.md: the 2026 families g7 (RTX PRO 4500), g7e (RTX PRO 6000), p6-b300 (B300) and
+    // p6e-gb200 (GB200) are recognised with their GPUs, also in sizes the instance table does not list.
+    void families2026Recognised_data()
+    {
+        QTest::addColumn<QString>("type");
+        QTest::addColumn<QString>("gpuId");
+        QTest::addColumn<double>("count");
+        QTest::newRow("g7 (family only)")
+            << QStringLiteral("g7.xlarge") << QStringLiteral("rtx-pro-4500") << 1.0;
+        QTest::newRow("g7e") << QStringLiteral("g7e.2xlarge") << QStringLiteral("rtx-pro-6000-server") << 1.0;
+        QTest::newRow("g7e new size")
+            << QStringLiteral("g7e.xlarge") << QStringLiteral("rtx-pro-6000-server") << 1.0;
+        QTest::newRow("p6-b300") << QStringLiteral("p6-b300.48xlarge") << QStringLiteral("b300") << 8.0;
+        QTest::newRow("p6e-gb200 (family only)")
+            << QStringLiteral("p6e-gb200.36xlarge") << QStringLiteral("gb200") << 1.0;
+    }
+
+    void families2026Recognised()
+    {
+        QFETCH(QString, type);
+        QFETCH(QString, gpuId);
+        QFETCH(double, count);
+        QByteArray doc = readFixture(QStringLiteral("providers/aws/us-west-2.json"));
+        doc.replace("\"g5.xlarge\"",
+                    QByteArray("\"" + type.toUtf8() + "\"")); // the fixture's row says "gpu": "1"
+        auto r = parseAwsOffers(doc, ProviderTables::builtin(), QStringLiteral("u.json"));
+        QVERIFY(r.ok());
+        const Offer *o = find(r.value().offers, type);
+        QVERIFY(o);
+        QVERIFY2(!o->gpuRawName.isEmpty(), qPrintable(r.value().warnings.join(u' ')));
+        QCOMPARE(o->gpuCount, count);
+        const OfferGpu g = resolveOfferGpu(*o, GpuCatalog::builtin(), ProviderTables::builtin());
+        QVERIFY(g.id);
+        QCOMPARE(*g.id, gpuId);
+        QVERIFY2(!r.value().warnings.join(u' ').contains(QStringLiteral("unrecognised")),
+                 qPrintable(r.value().warnings.join(u' ')));
     }
 
     void regionIndex()

@@ -93,6 +93,27 @@ private Q_SLOTS:
                  qPrintable(r.error().text()));
     }
 
+    // provider-sources.md: the live spot.json has instanceTypes entries without "sizes"; one such entry
+    // (or a size without a name) is skipped and counted, and the rest of the feed is read.
+    void entryWithoutSizesSkipped()
+    {
+        const QByteArray doc = R"({"config":{"regions":[{"region":"us-east-1","instanceTypes":[
+            {"type":"gpuCurrentGen"},
+            {"type":"gpuCurrentGen","sizes":[{"valueColumns":[]},
+              {"size":"p3.2xlarge","valueColumns":[{"name":"linux","prices":{"USD":"0.9180"}}]}]}]},
+          {"region":"us-west-2","instanceTypes":[{"type":"x","sizes":[
+              {"size":"g5.xlarge","valueColumns":[{"name":"linux","prices":{"USD":"0.4"}}]}]}]}]}})";
+        auto r = parseAwsSpotFeed(doc, QStringLiteral("spot.json"));
+        QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().text()));
+        QCOMPARE(r.value().prices.size(), 2);
+        QCOMPARE(r.value().malformed, 2);
+        QCOMPARE(r.value().warnings.size(), 1);
+        QVERIFY2(
+            r.value().warnings.first().contains(QStringLiteral("2 malformed spot price entries skipped")) &&
+                r.value().warnings.first().contains(QStringLiteral("gpuCurrentGen")),
+            qPrintable(r.value().warnings.first()));
+    }
+
     void realAdvisor()
     {
         auto r =

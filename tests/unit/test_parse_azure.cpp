@@ -168,6 +168,49 @@ private Q_SLOTS:
                  qPrintable(r.error().text()));
     }
 
+    // provider-sources.md: the 2026 sizes a maintained crawler maps (H200, GB200, GB300, MI300X in both
+    // spellings) are requested and recognised with their GPUs.
+    void sizes2026RequestedAndRecognised()
+    {
+        const QStringList sizes{
+            QStringLiteral("Standard_ND96isr_H200_v5"), QStringLiteral("Standard_ND128isr_NDR_GB200_v6"),
+            QStringLiteral("Standard_ND128isr_GB300_v6"), QStringLiteral("Standard_ND96isr_MI300X_v5"),
+            QStringLiteral("Standard_ND96is_MI300X_v5")};
+        const QString all = azureGpuFilters(ProviderTables::builtin(), 12).join(u' ');
+        QList<AzureRetailItem> items;
+        for (const QString &size : sizes) {
+            QVERIFY2(all.contains(QStringLiteral("armSkuName eq '%1'").arg(size)), qPrintable(size));
+            AzureRetailItem i;
+            i.armSkuName = size;
+            i.armRegionName = QStringLiteral("eastus2");
+            i.skuName = i.meterName = size.mid(9).replace(u'_', u' ');
+            i.productName = QStringLiteral("Virtual Machines ND Series");
+            i.serviceName = QStringLiteral("Virtual Machines");
+            i.type = QStringLiteral("Consumption");
+            i.unitOfMeasure = QStringLiteral("1 Hour");
+            i.currencyCode = QStringLiteral("USD");
+            i.retailPrice = 100;
+            items.append(i);
+        }
+        const SnapshotData d = composeAzureOffers(items, ProviderTables::builtin(), {});
+        QCOMPARE(d.offers.size(), sizes.size());
+        QVERIFY2(!d.warnings.join(u' ').contains(QStringLiteral("outside")),
+                 qPrintable(d.warnings.join(u' ')));
+        QStringList gpus;
+        for (const Offer &o : d.offers)
+            gpus.append(QStringLiteral("%1:%2x%3").arg(o.instanceType, o.gpuRawName).arg(o.gpuCount));
+        QCOMPARE(gpus, (QStringList{QStringLiteral("Standard_ND128isr_GB300_v6:GB300x4"),
+                                    QStringLiteral("Standard_ND128isr_NDR_GB200_v6:GB200x4"),
+                                    QStringLiteral("Standard_ND96is_MI300X_v5:MI300Xx8"),
+                                    QStringLiteral("Standard_ND96isr_H200_v5:H200x8"),
+                                    QStringLiteral("Standard_ND96isr_MI300X_v5:MI300Xx8")}));
+        // Recognised: every size resolves to its canonical GPU through the table's gpu_id.
+        for (const QString &size : sizes)
+            QVERIFY2(!ProviderTables::builtin().azureVmSize(size)->gpuId.isEmpty(), qPrintable(size));
+        QCOMPARE(ProviderTables::builtin().azureVmSize(QStringLiteral("Standard_ND128isr_GB300_v6"))->gpuId,
+                 QStringLiteral("gb300"));
+    }
+
     void filtersCoverTheTable()
     {
         const QStringList filters = azureGpuFilters(ProviderTables::builtin(), 12);

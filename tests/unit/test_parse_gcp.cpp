@@ -105,6 +105,79 @@ private Q_SLOTS:
                      ->spotUsdH); // no V100 spot SKU
     }
 
+    // provider-sources.md: the 2026 SKU wordings, which vary by region for the same GPU (with or without
+    // "Nvidia"), the A3Plus core/RAM SKUs of a3-megagpu, the a4 machine priced whole by its B200 GPU-slice
+    // SKU (whose Spot SKU is filed as OnDemand), and RTX PRO 6000 as "RTX 6000 96GB" (no "GPU").
+    void wordings2026()
+    {
+        auto sku = [](const QString &description, double price, const QString &region,
+                      const QString &usage = QStringLiteral("OnDemand"),
+                      const QString &unit = QStringLiteral("h")) {
+            GcpSku s;
+            s.description = description;
+            s.usageType = usage;
+            s.regions = {region};
+            s.usageUnit = unit;
+            s.currency = QStringLiteral("USD");
+            s.unitPrice = price;
+            return s;
+        };
+        const QString us = QStringLiteral("us-central1"), eu = QStringLiteral("europe-west1"),
+                      east = QStringLiteral("us-east4");
+        const QString pre = QStringLiteral("Preemptible"), gib = QStringLiteral("GiBy.h");
+        const QList<GcpSku> skus{
+            sku(QStringLiteral("A3 Instance Core running in Americas"), 0.025, us),
+            sku(QStringLiteral("A3 Instance Ram running in Americas"), 0.002, us, QStringLiteral("OnDemand"),
+                gib),
+            sku(QStringLiteral("A3Plus Instance Core running in Americas"), 0.03, us),
+            sku(QStringLiteral("A3Plus Instance Ram running in Americas"), 0.003, us,
+                QStringLiteral("OnDemand"), gib),
+            sku(QStringLiteral("Nvidia H100 80GB Plus GPU running in Americas"), 10.0, us),
+            sku(QStringLiteral("H100 Mega 80GB GPU attached to Spot Preemptible VMs running in Americas"),
+                2.0, us, pre),
+            sku(QStringLiteral("Spot Preemptible A3Plus Instance Core running in Americas"), 0.01, us, pre),
+            sku(QStringLiteral("Spot Preemptible A3Plus Instance Ram running in Americas"), 0.001, us, pre,
+                gib),
+            sku(QStringLiteral("H200 141GB GPU running in Americas"), 9.0, us),
+            sku(QStringLiteral("A4 Nvidia B200 (1 gpu slice) running in Americas"), 11.0, us),
+            sku(QStringLiteral(
+                    "Nvidia B200 (1 gpu slice) attached to Spot Preemptible VMs running in Americas"),
+                4.0,
+                us), // a Spot SKU filed as OnDemand
+            sku(QStringLiteral("Nvidia H100 80GB Mega GPU running in Virginia"), 10.5, east),
+            sku(QStringLiteral("A3 Instance Core running in Virginia"), 0.025, east),
+            sku(QStringLiteral("A3 Instance Ram running in Virginia"), 0.002, east,
+                QStringLiteral("OnDemand"), gib),
+            sku(QStringLiteral("G4 Instance Core running in Belgium"), 0.02, eu),
+            sku(QStringLiteral("G4 Instance Ram running in Belgium"), 0.0025, eu, QStringLiteral("OnDemand"),
+                gib),
+            sku(QStringLiteral("RTX 6000 96GB running in Belgium"), 3.0, eu),
+        };
+        const SnapshotData d = composeGcpOffers(skus, ProviderTables::builtin(), QString());
+        auto near = [](std::optional<double> a, double b) { return a && std::abs(*a - b) < 1e-6; };
+        const Offer *mega = find(d.offers, QStringLiteral("a3-megagpu-8g"), us);
+        QVERIFY(mega);
+        QVERIFY(near(mega->onDemandUsdH, 208 * 0.03 + 1872 * 0.003 + 8 * 10.0)); // A3Plus core/RAM
+        QVERIFY(near(mega->spotUsdH, 208 * 0.01 + 1872 * 0.001 + 8 * 2.0));
+        // Where a page has no A3Plus SKUs, the A3 Instance rates price it.
+        const Offer *megaEast = find(d.offers, QStringLiteral("a3-megagpu-8g"), east);
+        QVERIFY(megaEast);
+        QVERIFY(near(megaEast->onDemandUsdH, 208 * 0.025 + 1872 * 0.002 + 8 * 10.5));
+        const Offer *ultra = find(d.offers, QStringLiteral("a3-ultragpu-8g"), us);
+        QVERIFY(ultra);
+        QCOMPARE(ultra->gpuRawName, QStringLiteral("H200"));
+        QVERIFY(near(ultra->onDemandUsdH, 224 * 0.025 + 2952 * 0.002 + 8 * 9.0));
+        const Offer *a4 = find(d.offers, QStringLiteral("a4-highgpu-8g"), us);
+        QVERIFY(a4);
+        QVERIFY(near(a4->onDemandUsdH, 8 * 11.0)); // the host is priced 0
+        QVERIFY(near(a4->spotUsdH, 8 * 4.0));
+        const Offer *g4 = find(d.offers, QStringLiteral("g4-standard-48"), eu);
+        QVERIFY(g4);
+        QCOMPARE(g4->gpuCount, 1.0);
+        QVERIFY(near(g4->onDemandUsdH, 48 * 0.02 + 180 * 0.0025 + 3.0));
+        QVERIFY(find(d.offers, QStringLiteral("g4-standard-6"), eu)); // 1/8 of the card
+    }
+
     void wrongTypes_data()
     {
         QTest::addColumn<QByteArray>("doc");

@@ -1,6 +1,7 @@
 #include "fixtures.h"
 #include "providers/vastai.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
@@ -28,10 +29,10 @@ private Q_SLOTS:
         QCOMPARE(o.region, QStringLiteral("Guangxi, CN"));
         QCOMPARE(o.gpuRawName, QStringLiteral("RTX 4090"));
         QCOMPARE(o.gpuCount, 1.0);
-        QCOMPARE(*o.gpuMemGb, 23.99);                  // 24564 MiB
-        QCOMPARE(*o.vcpus, 24.0);                      // cpu_cores_effective
-        QCOMPARE(*o.ramGb, 64.4);                      // 64393 MB
-        QCOMPARE(*o.networkGbps, 0.11);                // 105.9 Mb/s
+        QCOMPARE(*o.gpuMemGb, 23.99);   // 24564 MiB
+        QCOMPARE(*o.vcpus, 24.0);       // cpu_cores_effective
+        QCOMPARE(*o.ramGb, 16.1);       // 24 of the host's 96 vCPUs: that share of its 64393 MB
+        QCOMPARE(*o.networkGbps, 0.11); // 105.9 Mb/s
         QCOMPARE(*o.onDemandUsdH, 0.2466759259259259); // dph_total
         QCOMPARE(*o.spotUsdH, 0.2);                    // min_bid
         QCOMPARE(o.spotLabel, QStringLiteral("interruptible"));
@@ -103,6 +104,77 @@ private Q_SLOTS:
         QVERIFY2(r.error().text().startsWith(QStringLiteral("bundles: ")) &&
                      r.error().text().contains(expected),
                  qPrintable(r.error().text()));
+    }
+
+    // provider-sources.md: an offer that rents part of a machine gets cpu_cores_effective vCPUs and the
+    // same share of the machine's RAM (cpu_ram is the whole machine's): 16 GB rented, not 64 GB.
+    void partialMachineShare()
+    {
+        auto r = parseVastOffers(
+            R"({"offers":[{"id":7,"gpu_name":"RTX 4090","num_gpus":2,"dph_total":0.6,"cpu_cores":128,
+               "cpu_cores_effective":32.0,"cpu_ram":257000,"gpu_frac":0.25},
+              {"id":8,"gpu_name":"RTX 4090","num_gpus":1,"dph_total":0.3,"cpu_cores":64,"cpu_ram":128000,
+               "gpu_frac":0.5},
+              {"id":9,"gpu_name":"RTX 4090","num_gpus":1,"dph_total":0.3,"cpu_cores":16,
+               "cpu_cores_effective":16,"cpu_ram":64000}]})",
+            QStringLiteral("b"));
+        QVERIFY(r.ok());
+        const QList<Offer> &o = r.value().offers;
+        QCOMPARE(o.size(), 3);
+        QCOMPARE(*o[0].vcpus, 32.0);
+        QCOMPARE(*o[0].ramGb, 64.3); // 257000 MB x 32/128
+        QVERIFY2(o[0].source.contains(QStringLiteral("32 of 128 host vCPUs")), qPrintable(o[0].source));
+        QCOMPARE(*o[1].vcpus, 32.0); // no cpu_cores_effective: cpu_cores x gpu_frac
+        QCOMPARE(*o[1].ramGb, 64.0);
+        QCOMPARE(*o[2].vcpus, 16.0); // the whole machine
+        QCOMPARE(*o[2].ramGb, 64.0);
+    }
+
+    // One malformed offer (a number sent as a string, a missing name) is skipped and counted, never fatal.
+    void malformedOfferSkipped()
+    {
+        auto r = parseVastOffers(
+            R"({"offers":[{"id":1,"gpu_name":"A40","num_gpus":1,"dph_total":0.4},
+              {"id":2,"gpu_name":"A40","num_gpus":1,"dph_total":"0.3"},
+              {"id":3,"num_gpus":1,"dph_total":0.3},
+              {"id":4,"gpu_name":"A40","num_gpus":1,"dph_total":0.5}]})",
+            QStringLiteral("b"));
+        QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().text()));
+        QCOMPARE(r.value().offers.size(), 2);
+        const QString w = r.value().warnings.join(u'|');
+        QVERIFY2(w.contains(QStringLiteral("2 malformed offers skipped (first: offers[1].dph_total is not a "
+                                           "number)")),
+                 qPrintable(w));
+    }
+
+    // vast.ai answers 64 offers when a query has no limit (and maybe always to anonymous queries).
+    void sixtyFourOffersWarned()
+    {
+        QJsonArray offers;
+        for (int i = 0; i < kVastDefaultLimit; ++i)
+            offers.append(QJsonObject{{QStringLiteral("id"), i + 1},
+                                      {QStringLiteral("gpu_name"), QStringLiteral("RTX 3090")},
+                                      {QStringLiteral("num_gpus"), 1},
+                                      {QStringLiteral("dph_total"), 0.1 + i * 0.01}});
+        auto r = parseVastOffers(QJsonDocument(QJsonObject{{QStringLiteral("offers"), offers}}).toJson(),
+                                 QStringLiteral("b"));
+        QVERIFY(r.ok());
+        QVERIFY2(r.value().warnings.join(u' ').contains(QStringLiteral("exactly 64 offers")),
+                 qPrintable(r.value().warnings.join(u' ')));
+        offers.removeLast();
+        auto fewer = parseVastOffers(QJsonDocument(QJsonObject{{QStringLiteral("offers"), offers}}).toJson(),
+                                     QStringLiteral("b"));
+        QVERIFY(fewer.value().warnings.isEmpty());
+    }
+
+    void pageCursorQuery()
+    {
+        const QJsonObject q = QJsonDocument::fromJson(vastSearchQuery(10000, 1.25)).object();
+        QCOMPARE(q.value(QStringLiteral("dph_total")).toObject().value(QStringLiteral("gte")).toDouble(),
+                 1.25);
+        QCOMPARE(q.value(QStringLiteral("order")).toArray().first().toArray().first().toString(),
+                 QStringLiteral("dph_total"));
+        QVERIFY(!QJsonDocument::fromJson(vastSearchQuery()).object().contains(QStringLiteral("dph_total")));
     }
 
     void queryIsJson()

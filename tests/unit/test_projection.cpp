@@ -1,9 +1,12 @@
 #include "domain/gpucatalog.h"
 #include "domain/gpuspecs.h"
+#include "domain/pricesanity.h"
 #include "domain/proberesult.h"
+#include "domain/snapshotdata.h"
 #include "domain/workload.h"
 #include "projection/frontier.h"
 #include "projection/offerprojection.h"
+#include "projection/pointexplanation.h"
 #include "projection/projection.h"
 #include "projection/speedmodel.h"
 #include "util/csv.h"
@@ -1035,6 +1038,98 @@ private Q_SLOTS:
         QVERIFY(!hasFlag(pts.at(1).flags, ProjectionFlag::CpuBound));
         QNEAR(pts.at(1).samplesPerS, gpu.samplesPerS);
         QVERIFY(pts.at(0).totalHours > pts.at(1).totalHours);
+    }
+
+    // Issue 21 item 6: a vast.ai host without a vCPU figure (its rows from SkyPilot) is not capped as if it
+    // had 8 vCPUs per GPU (an 8x H100 at 1,000 images/s per GPU on ResNet-50): it gets what such hosts
+    // typically have, 24 per GPU, flagged vcpus-assumed and said so in the explanation.
+    void vastHostsWithoutVcpusAssumeTypicalHosts()
+    {
+        const Workload &resnet = *findWorkload(builtinWorkloads(), u"resnet50");
+        Offer vast = offer(u"vastai"_s, u"h100-80gb-sxm"_s, 8, 16.0);
+        vast.vcpus.reset();
+        vast.interconnect = u"NVSwitch"_s;
+        Offer cloud = vast;
+        cloud.provider = u"aws"_s;
+        Offer known = vast;
+        known.vcpus = 1000; // the GPUs' own rate
+        const QList<ProjectedOffer> pts = projectOffers({vast, cloud, known}, resnet, testOptions(),
+                                                        defaultCalibration(), GpuSpecTable::builtin());
+        const double gpuRate = pts.at(2).samplesPerS;
+        QVERIFY(hasFlag(pts.at(0).flags, ProjectionFlag::VcpusAssumed));
+        QVERIFY(!hasFlag(pts.at(2).flags, ProjectionFlag::VcpusAssumed));
+        QNEAR(pts.at(0).samplesPerS, std::min(gpuRate, 8 * 24 / 0.008));
+        QVERIFY(pts.at(0).samplesPerS > 8 * 8 / 0.008 * 1.5);           // old code: 8,000 images/s
+        QNEAR(pts.at(1).samplesPerS, std::min(gpuRate, 8 * 8 / 0.008)); // a cloud row keeps the cloud ratio
+        QCOMPARE(assumedVcpusPerGpu(ProviderKind::Vastai), 24.0);
+        const PointExplanation e = explainPoint(vast, pts.at(0), resnet, testOptions(), defaultCalibration(),
+                                                GpuSpecTable::builtin());
+        QVERIFY2(e.all().join(u' ').contains(
+                     u"192 vCPUs (assumed: 24 per GPU, what vast.ai hosts typically have"_s),
+                 qPrintable(e.all().join(u'\n')));
+        QVERIFY(e.flags.join(u' ').contains(u"vcpus-assumed"_s));
+    }
+
+    // Issue 21 item 5: on-demand rows of instance types that are not sold on demand (AWS p5e and p6e:
+    // Capacity Blocks; GCP a3-ultragpu, a4: reservations or Spot) are flagged with the reason, shown, and
+    // kept off the frontier; their spot price stays usable.
+    void noOnDemandRowsKeptOffTheFrontier()
+    {
+        const Workload &resnet = *findWorkload(builtinWorkloads(), u"resnet50");
+        Offer p5e = offer(u"aws"_s, u"h200-141gb-sxm"_s, 8, 30.0, 12.0);
+        p5e.instanceType = u"p5e.48xlarge"_s;
+        p5e.vcpus = 192;
+        Offer p5en = p5e;
+        p5en.instanceType = u"p5en.48xlarge"_s; // sold on demand
+        p5en.onDemandUsdH = 60.0;
+        Offer a4 = offer(u"gcp"_s, u"b200"_s, 8, 40.0, 20.0);
+        a4.instanceType = u"a4-highgpu-8g"_s;
+        a4.vcpus = 224;
+        QList<Offer> offers{p5e, p5en, a4};
+        applyPriceSanity(offers); // the catalog read path recomputes the flag from the provider tables
+        QVERIFY(hasFlag(offers[0].flags, OfferFlag::NoOnDemand));
+        QVERIFY(!hasFlag(offers[1].flags, OfferFlag::NoOnDemand));
+        QVERIFY(hasFlag(offers[2].flags, OfferFlag::NoOnDemand));
+        QVERIFY(offerFlagNames(offers[0].flags).contains(u"no_on_demand"_s));
+        QVERIFY(offerFlagDescription(offers[0], OfferFlag::NoOnDemand).contains(u"Capacity Blocks"_s));
+        ProjectionOptions opt = testOptions();
+        opt.includeSuspect = true; // not a suspect price: excluded even then
+        const QList<ProjectedOffer> pts =
+            projectOffers(offers, resnet, opt, defaultCalibration(), GpuSpecTable::builtin());
+        QCOMPARE(pts.size(), 6); // on-demand + spot per offer
+        const ProjectedOffer &od = pts.at(0);
+        QCOMPARE(od.mode, PriceMode::OnDemand);
+        QVERIFY(hasFlag(od.flags, ProjectionFlag::NoOnDemand));
+        QVERIFY(od.projected && !od.eligible() && !od.onFrontier && !od.recommended);
+        QVERIFY(!hasFlag(pts.at(1).flags, ProjectionFlag::NoOnDemand)); // its spot point
+        QVERIFY(pts.at(1).eligible());
+        QVERIFY(!hasFlag(pts.at(2).flags, ProjectionFlag::NoOnDemand)); // p5en on demand
+        QVERIFY(hasFlag(pts.at(4).flags, ProjectionFlag::NoOnDemand) && !pts.at(4).onFrontier);
+        QVERIFY(projectionFlagNames(od.flags).contains(u"no-on-demand"_s));
+        const PointExplanation e =
+            explainPoint(offers[0], od, resnet, opt, defaultCalibration(), GpuSpecTable::builtin());
+        QVERIFY2(e.flags.join(u' ').contains(u"no-on-demand: Not sold on demand: AWS sells p5e"_s),
+                 qPrintable(e.flags.join(u'\n')));
+        // Import: the same flag and a warning.
+        SnapshotData data;
+        data.provider = u"aws"_s;
+        data.dataDate = QDate(2026, 6, 3);
+        for (const Offer &o : {p5e, p5en}) {
+            Offer x = o;
+            x.gpuId.clear();
+            x.gpuRawName = u"H200"_s;
+            x.flags = 0;
+            data.offers.append(x);
+        }
+        data.offers[1].region = u"us-east-2"_s;
+        data.offers[0].id = 1;
+        data.offers[1].id = 2;
+        QVERIFY(validateSnapshot(data, GpuCatalog::builtin(), u"t"_s).ok());
+        QVERIFY(hasFlag(data.offers[0].flags, OfferFlag::NoOnDemand));
+        QVERIFY(!hasFlag(data.offers[1].flags, OfferFlag::NoOnDemand));
+        QVERIFY2(data.warnings.join(u' ').contains(
+                     u"1 offers list an on-demand price for an instance type that is not sold on demand"_s),
+                 qPrintable(data.warnings.join(u'|')));
     }
 
     // Issue 13 item 4b: setup = boot + staged GB / the sustained bandwidth; egress per GB per provider.
