@@ -108,7 +108,7 @@ int PlanCommand::run(CliContext &ctx, const CliArgs &p) const
         return usageError(ctx, err);
     if (top && *top != std::floor(*top))
         return usageError(ctx, QStringLiteral("--top: must be a whole number"));
-    const QStringList offerIds = p.values(QStringLiteral("offer"));
+    const QStringList offerIds = splitOfferIds(p.rawValues(QStringLiteral("offer")));
     if (top && !offerIds.isEmpty())
         return usageError(ctx, QStringLiteral("--top and --offer exclude each other"));
     const QStringList nodeValues = p.values(QStringLiteral("nodes"));

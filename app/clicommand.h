@@ -71,6 +71,8 @@ public:
     bool isSet(const QString &name) const { return m_parser.isSet(name); }
     /// The value of a value option (the last one given), empty when not given.
     QString value(const QString &name) const { return m_parser.value(name); }
+    /// Every value of a repeatable option as given (no comma splitting).
+    QStringList rawValues(const QString &name) const { return m_parser.values(name); }
     /// Every value of a repeatable option, comma-separated lists split and trimmed.
     QStringList values(const QString &name) const;
     QStringList positional() const { return m_parser.positionalArguments(); }

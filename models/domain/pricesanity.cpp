@@ -67,11 +67,14 @@ bool isStaleRow(const Offer &o, const PriceSanityRules &rules)
 }
 
 namespace {
+/// The date of an offer's prices, never later than the day after it was imported: a date from the
+/// future (stored before such dates were refused) cannot make the other offers look old.
 QDate priceDateOf(const Offer &o)
 {
-    if (o.priceDate.isValid())
-        return o.priceDate;
-    return o.dataDate.isValid() ? o.dataDate : o.fetchedAt.date();
+    QDate d = o.priceDate.isValid() ? o.priceDate : o.dataDate.isValid() ? o.dataDate : o.fetchedAt.date();
+    if (o.fetchedAt.isValid() && d.isValid())
+        d = std::min(d, o.fetchedAt.toUTC().date().addDays(1));
+    return d;
 }
 } // namespace
 

@@ -29,6 +29,7 @@ Result<FetchedCatalog> VastPriceSource::fetch(const SourceContext &ctx) const
     if (!resp)
         return resp.error().prefixed(QStringLiteral("vast.ai: "));
     f.bytes += resp.value().bytes;
+    f.origin = responseOrigin(resp.value(), url);
     auto parsed = parseVastOffers(resp.value().body, url);
     if (!parsed)
         return parsed.error().prefixed(QStringLiteral("vast.ai: "));

@@ -127,6 +127,8 @@ public:
     /// and "current names". For the scale benchmarks and a test that every one of them uses an index.
     Result<QList<std::pair<QString, QStringList>>> offerQueryPlans() const;
 
+    /// Stores a probe run; the same document again (kind and JSON) gives the stored run's id. A run dated
+    /// in the future (beyond store::kClockSkewS) is refused.
     Result<qint64> addProbeRun(const ProbeRunRecord &run);
     Result<QList<ProbeRunRecord>> probeRuns() const;
 
@@ -143,6 +145,11 @@ private:
     explicit CatalogStore(QString path, QString connection);
     Status migrate(int targetVersion);
     Status syncGpuModels(const GpuCatalog &gpus);
+    /// The tables and indexes are the current schema's, and nothing else is there (a trigger, a view).
+    Status checkSchema() const;
+    /// Before the first write of this connection: not read-only, PRAGMA quick_check finds no damage and
+    /// the schema is still the expected one.
+    Status checkBeforeWrite();
     Result<QList<Offer>> queryOffers(const QString &where, const QVariantList &binds) const;
 
     /// The error of a write to a read-only database (null when writable).
@@ -151,6 +158,7 @@ private:
     QString m_path;
     QString m_connection;
     bool m_readOnly = false;
+    bool m_intact = false; ///< checkBeforeWrite passed
 };
 
 } // namespace gf
