@@ -2,8 +2,8 @@
 
 #include "launch/offerid.h"
 #include "launch/yamltext.h"
-#include "util/outputfile.h"
 #include "util/format.h"
+#include "util/outputfile.h"
 #include "util/resourcefiles.h"
 
 #include <QDir>

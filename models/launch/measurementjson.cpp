@@ -19,12 +19,16 @@ constexpr QLatin1StringView kMarker("GPUFRONTIER-MEASUREMENT ");
 
 /// The measured samples/s per GPU of a document: "samples_per_s_per_gpu", else "samples_per_s" over the GPUs.
 /// The error says which field is wrong and how (missing, not a number, zero, beyond any GPU).
-Result<double> measuredSpeed(const QJsonObject &o, int gpuCount, const QString &where, const QStringList &notes)
+Result<double> measuredSpeed(const QJsonObject &o, int gpuCount, const QString &where,
+                             const QStringList &notes)
 {
-    const QString reported = notes.isEmpty() ? QStringLiteral("no notes")
-                                             : QStringLiteral("its notes: ") + notes.join(QStringLiteral("; "));
-    const bool perGpuGiven = o.contains(u"samples_per_s_per_gpu") && !o.value(u"samples_per_s_per_gpu").isNull();
-    const QString field = perGpuGiven ? QStringLiteral("samples_per_s_per_gpu") : QStringLiteral("samples_per_s");
+    const QString reported = notes.isEmpty()
+                                 ? QStringLiteral("no notes")
+                                 : QStringLiteral("its notes: ") + notes.join(QStringLiteral("; "));
+    const bool perGpuGiven =
+        o.contains(u"samples_per_s_per_gpu") && !o.value(u"samples_per_s_per_gpu").isNull();
+    const QString field =
+        perGpuGiven ? QStringLiteral("samples_per_s_per_gpu") : QStringLiteral("samples_per_s");
     const QJsonValue v = o.value(field);
     if (v.isUndefined() || v.isNull())
         return makeError(QStringLiteral("%1: no measured speed: neither \"samples_per_s_per_gpu\" nor "
@@ -32,20 +36,22 @@ Result<double> measuredSpeed(const QJsonObject &o, int gpuCount, const QString &
                                         "the job's log for why it did not measure.")
                              .arg(where, reported));
     if (!v.isDouble())
-        return makeError(QStringLiteral("%1: \"%2\" is not a number but %3; a measurement gives samples/s as a "
-                                        "JSON number")
-                             .arg(where, field,
-                                  v.isString() ? QStringLiteral("the text \"%1\"").arg(v.toString().left(40))
-                                               : QStringLiteral("a JSON %1").arg(v.isBool() ? QStringLiteral("boolean")
-                                                                                           : v.isArray()
-                                                                                               ? QStringLiteral("array")
-                                                                                               : QStringLiteral("object"))));
+        return makeError(
+            QStringLiteral("%1: \"%2\" is not a number but %3; a measurement gives samples/s as a "
+                           "JSON number")
+                .arg(where, field,
+                     v.isString() ? QStringLiteral("the text \"%1\"").arg(v.toString().left(40))
+                                  : QStringLiteral("a JSON %1")
+                                        .arg(v.isBool()    ? QStringLiteral("boolean")
+                                             : v.isArray() ? QStringLiteral("array")
+                                                           : QStringLiteral("object"))));
     const double value = v.toDouble();
     const double perGpu = perGpuGiven ? value : value / gpuCount;
     if (!(value > 0))
-        return makeError(QStringLiteral("%1: \"%2\" is %3: the run measured no progress (%4). Look at the job's "
-                                        "log, fix the run and measure again.")
-                             .arg(where, field, QString::number(value), reported));
+        return makeError(
+            QStringLiteral("%1: \"%2\" is %3: the run measured no progress (%4). Look at the job's "
+                           "log, fix the run and measure again.")
+                .arg(where, field, QString::number(value), reported));
     if (!std::isfinite(perGpu) || perGpu > kMaxMeasuredSamplesPerS)
         return makeError(QStringLiteral("%1: \"%2\" is %3 samples/s per GPU, beyond what any GPU can do (the "
                                         "limit read is %4): a unit or parsing error in the run's output?")

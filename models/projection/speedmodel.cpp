@@ -220,9 +220,10 @@ QString SpeedModel::implausibleAgainst(const ThroughputMeasurement &m, const Wor
     // Twice the highest dense rate: half-rate FP32-accumulate parts list half their headline figure.
     const double ceiling = 2.0 * peak * 1e12 / flops;
     if (peak > 0 && flops > 0 && !(measured <= ceiling))
-        return QStringLiteral("%1 samples/s per GPU at %2 GFLOPs per sample needs %3 TFLOP/s, more than twice "
-                              "the %4's highest datasheet rate (%5 TFLOP/s in any precision): at most %6 samples/s "
-                              "are possible")
+        return QStringLiteral(
+                   "%1 samples/s per GPU at %2 GFLOPs per sample needs %3 TFLOP/s, more than twice "
+                   "the %4's highest datasheet rate (%5 TFLOP/s in any precision): at most %6 samples/s "
+                   "are possible")
             .arg(number(measured), number(flops / 1e9), number(measured * flops / 1e12), spec.id,
                  number(peak), number(ceiling));
     const SpeedAnchor a = makeAnchor(m, w, spec);
@@ -231,8 +232,9 @@ QString SpeedModel::implausibleAgainst(const ThroughputMeasurement &m, const Wor
             .arg(number(measured), spec.id);
     const double ratio = std::exp(a.logLevel - shippedLevel(shipped, spec.id));
     if (ratio > kImplausibleFactor || ratio < 1.0 / kImplausibleFactor || !std::isfinite(ratio))
-        return QStringLiteral("%1 samples/s per GPU is %2 times %3 the %4 samples/s the model projects for the "
-                              "%5 (the bound is %6 times either way)")
+        return QStringLiteral(
+                   "%1 samples/s per GPU is %2 times %3 the %4 samples/s the model projects for the "
+                   "%5 (the bound is %6 times either way)")
             .arg(number(measured), number(ratio >= 1 ? ratio : 1.0 / ratio),
                  ratio >= 1 ? QStringLiteral("above") : QStringLiteral("below"), number(measured / ratio),
                  spec.id, number(kImplausibleFactor));

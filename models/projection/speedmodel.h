@@ -165,7 +165,8 @@ public:
     /// in any precision (the workload's FLOPs per sample x samples/s), or it lies more than
     /// kImplausibleFactor times above or below what the model projects for that GPU from the shipped data
     /// alone. anchorsFor quarantines such a measurement: it moves no projection. The text names the bound.
-    QString implausibility(const ThroughputMeasurement &m, const Workload &w, const GpuSpecTable &specs) const;
+    QString implausibility(const ThroughputMeasurement &m, const Workload &w,
+                           const GpuSpecTable &specs) const;
     /// The factor of the projection bound.
     static constexpr double kImplausibleFactor = 10.0;
 

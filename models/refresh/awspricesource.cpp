@@ -56,9 +56,8 @@ Result<FetchedCatalog> AwsPriceSource::fetch(const SourceContext &ctx) const
         }
         const int from = 20 + 800 * i / std::max(1, n);
         const int span = 800 / std::max(1, n);
-        ctx.report(from,
-                   QStringLiteral("AWS: %1 offer file (region %2 of %3)")
-                       .arg(region, QString::number(i + 1), QString::number(n)));
+        ctx.report(from, QStringLiteral("AWS: %1 offer file (region %2 of %3)")
+                             .arg(region, QString::number(i + 1), QString::number(n)));
         http.setProgress([&, from, span, region](qint64 received, qint64 total) {
             const int p =
                 total > 0 ? from + static_cast<int>(span * std::min<qint64>(received, total) / total) : from;

@@ -523,10 +523,10 @@ Result<HttpResponse> HttpClient::attempts(const HttpRequest &request, ByteSink *
             }
         }
         if (!retry || attempt >= m_options.maxAttempts)
-            return makeCodedError(
-                lastCode,
-                attempt > 1 ? QStringLiteral("%1: %2 (after %3 attempts)").arg(what, lastFailure, QString::number(attempt))
-                            : QStringLiteral("%1: %2").arg(what, lastFailure));
+            return makeCodedError(lastCode, attempt > 1
+                                                ? QStringLiteral("%1: %2 (after %3 attempts)")
+                                                      .arg(what, lastFailure, QString::number(attempt))
+                                                : QStringLiteral("%1: %2").arg(what, lastFailure));
         if (waitMs < 0)
             waitMs = backoffMs(m_options, attempt, QRandomGenerator::global()->generate());
         if (limitMs > 0 && clock.elapsed() + waitMs >= limitMs)

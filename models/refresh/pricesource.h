@@ -24,7 +24,7 @@ struct FetchedCatalog
     ProviderParts parts;
     bool notModified = false; ///< every document answered 304
     bool recordCheck = true;  ///< record an "unchanged" row when nothing changed
-    QString origin; ///< where the prices came from: the URL after redirects (responseOrigin)
+    QString origin;           ///< where the prices came from: the URL after redirects (responseOrigin)
     QList<FetchState> states; ///< conditional-request validators, stored after a successful import
     SourceKind kind = SourceKind::Live;
     QByteArray rawPayload;    ///< checksum input when the source is a whole catalog file

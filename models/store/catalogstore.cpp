@@ -102,25 +102,31 @@ QString sqlError(const QSqlQuery &q)
 /// full") name neither the file nor a remedy.
 QString sqliteProblem(const QString &path, const QString &sqlite)
 {
-    auto has = [&](const char *words) { return sqlite.contains(QLatin1StringView(words), Qt::CaseInsensitive); };
+    auto has = [&](const char *words) {
+        return sqlite.contains(QLatin1StringView(words), Qt::CaseInsensitive);
+    };
     if (has("disk is full"))
-        return QStringLiteral("the disk holding %1 is full (or the file may not grow): free some space there, "
-                              "or use a database on another disk (--db, $GPUFRONTIER_DB), and try again")
+        return QStringLiteral(
+                   "the disk holding %1 is full (or the file may not grow): free some space there, "
+                   "or use a database on another disk (--db, $GPUFRONTIER_DB), and try again")
             .arg(path);
     if (has("disk I/O error"))
-        return QStringLiteral("reading or writing %1 failed (a disk I/O error: the disk may be full, failing or "
-                              "gone); check it and try again")
+        return QStringLiteral(
+                   "reading or writing %1 failed (a disk I/O error: the disk may be full, failing or "
+                   "gone); check it and try again")
             .arg(path);
     if (has("malformed") || has("corrupt"))
-        return QStringLiteral("%1 is damaged (SQLite finds malformed pages); restore a backup, or move it aside "
-                              "and GPU Frontier starts a new catalog with the bundled prices")
+        return QStringLiteral(
+                   "%1 is damaged (SQLite finds malformed pages); restore a backup, or move it aside "
+                   "and GPU Frontier starts a new catalog with the bundled prices")
             .arg(path);
     if (has("not a database") || has("encrypted"))
         return QStringLiteral("%1 is not a SQLite database; move it aside (GPU Frontier then starts a new "
                               "catalog there) or give another path with --db")
             .arg(path);
     if (has("unable to open"))
-        return QStringLiteral("%1 cannot be opened (no permission, or its folder cannot be written)").arg(path);
+        return QStringLiteral("%1 cannot be opened (no permission, or its folder cannot be written)")
+            .arg(path);
     if (has("readonly") || has("read-only"))
         return QStringLiteral("%1 is read-only for this user").arg(path);
     return sqlite;
@@ -133,7 +139,8 @@ const QHash<QString, QString> &expectedSchema()
 {
     static const QHash<QString, QString> schema = [] {
         QHash<QString, QString> out;
-        const QString name = QStringLiteral("gpufrontier-schema-%1").arg(s_connectionCounter.fetchAndAddRelaxed(1));
+        const QString name =
+            QStringLiteral("gpufrontier-schema-%1").arg(s_connectionCounter.fetchAndAddRelaxed(1));
         {
             QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
             db.setDatabaseName(QStringLiteral(":memory:"));
@@ -142,7 +149,8 @@ const QHash<QString, QString> &expectedSchema()
                 for (const QString &file : migrations())
                     for (const QString &stmt : splitStatements(readResourceText(file)))
                         q.exec(stmt);
-                q.exec(QStringLiteral("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"));
+                q.exec(QStringLiteral(
+                    "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"));
                 while (q.next())
                     out.insert(q.value(0).toString() + u' ' + q.value(1).toString(),
                                q.value(2).toString().simplified());
@@ -340,13 +348,13 @@ Result<std::unique_ptr<CatalogStore>> CatalogStore::openAtVersion(const QString 
         QSqlQuery q(db);
         // A file that is not SQLite fails here, on the first read.
         if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next())
-            return makeError(
-                QStringLiteral("Cannot open the catalog database %1: %2").arg(path, sqliteProblem(path, sqlError(q))),
-                sqlError(q));
+            return makeError(QStringLiteral("Cannot open the catalog database %1: %2")
+                                 .arg(path, sqliteProblem(path, sqlError(q))),
+                             sqlError(q));
         if (path != u":memory:" && !q.exec(QStringLiteral("PRAGMA journal_mode=WAL")))
-            return makeError(
-                QStringLiteral("Cannot open the catalog database %1: %2").arg(path, sqliteProblem(path, sqlError(q))),
-                sqlError(q));
+            return makeError(QStringLiteral("Cannot open the catalog database %1: %2")
+                                 .arg(path, sqliteProblem(path, sqlError(q))),
+                             sqlError(q));
         q.exec(QStringLiteral("PRAGMA foreign_keys=ON"));
         q.exec(QStringLiteral("PRAGMA synchronous=NORMAL"));
     }
@@ -389,9 +397,9 @@ Result<std::unique_ptr<CatalogStore>> CatalogStore::openReadOnly(const QString &
                          db.lastError().text());
     QSqlQuery q(db);
     if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next())
-        return makeError(
-            QStringLiteral("Cannot open the catalog database %1: %2").arg(path, sqliteProblem(path, sqlError(q))),
-            sqlError(q));
+        return makeError(QStringLiteral("Cannot open the catalog database %1: %2")
+                             .arg(path, sqliteProblem(path, sqlError(q))),
+                         sqlError(q));
     const int version = q.value(0).toInt();
     if (version != latestSchemaVersion())
         return makeError(
@@ -424,8 +432,13 @@ Status CatalogStore::migrate(int targetVersion)
 {
     QSqlDatabase db = QSqlDatabase::database(m_connection);
     const int current = schemaVersion();
-    if (current < 0)
-        return makeError(QStringLiteral("Cannot read the schema version of %1").arg(m_path));
+    if (current < 0) {
+        QSqlQuery q(db);
+        q.exec(QStringLiteral("PRAGMA user_version"));
+        return makeError(QStringLiteral("Cannot read the schema version of %1: %2")
+                             .arg(m_path, sqliteProblem(m_path, sqlError(q))),
+                         sqlError(q));
+    }
     if (current > latestSchemaVersion())
         return makeError(
             QStringLiteral("The catalog database %1 has schema version %2, newer than this version of "
@@ -480,7 +493,8 @@ Status CatalogStore::checkSchema() const
                          sqlError(q));
     const QHash<QString, QString> &expected = expectedSchema();
     if (expected.isEmpty())
-        return makeError(QStringLiteral("The expected schema of the catalog database is missing from the application"));
+        return makeError(
+            QStringLiteral("The expected schema of the catalog database is missing from the application"));
     QSet<QString> seen;
     auto refuse = [&](const QString &what) {
         return makeError(QStringLiteral("The catalog database %1 %2, which GPU Frontier did not create: it "
@@ -506,7 +520,7 @@ Status CatalogStore::checkSchema() const
     return Ok{};
 }
 
-Status CatalogStore::checkBeforeWrite()
+Status CatalogStore::checkBeforeWrite() const
 {
     if (auto ro = readOnlyError())
         return *ro;
@@ -521,10 +535,11 @@ Status CatalogStore::checkBeforeWrite()
         if (const QString line = q.value(0).toString(); line != u"ok")
             problems.append(line);
     if (!problems.isEmpty())
-        return makeError(QStringLiteral("The catalog database %1 is damaged (SQLite's quick_check: %2); nothing is "
-                                        "written to it. Restore a backup, or move it aside: GPU Frontier "
-                                        "then starts a new catalog with the bundled prices.")
-                             .arg(m_path, printableText(problems.join(QStringLiteral("; "))).left(400)));
+        return makeError(
+            QStringLiteral("The catalog database %1 is damaged (SQLite's quick_check: %2); nothing is "
+                           "written to it. Restore a backup, or move it aside: GPU Frontier "
+                           "then starts a new catalog with the bundled prices.")
+                .arg(m_path, printableText(problems.join(QStringLiteral("; "))).left(400)));
     if (auto st = checkSchema(); !st)
         return st;
     m_intact = true;
@@ -652,8 +667,9 @@ Result<ImportOutcome> CatalogStore::importSnapshot(SnapshotData data, SourceKind
         if (!q.exec()) {
             const QString problem = sqliteProblem(m_path, sqlError(q));
             if (problem != sqlError(q)) // the disk, not the row
-                return makeError(QStringLiteral("Cannot import %1: %2; nothing was imported").arg(origin, problem),
-                                 sqlError(q));
+                return makeError(
+                    QStringLiteral("Cannot import %1: %2; nothing was imported").arg(origin, problem),
+                    sqlError(q));
             return makeError(
                 QStringLiteral(
                     "Cannot import %1: offer %2 (%3) was rejected by the database; nothing was imported")
@@ -817,10 +833,11 @@ Result<qint64> CatalogStore::addProbeRun(const ProbeRunRecord &run)
         return st.error();
     const QDateTime now = QDateTime::currentDateTimeUtc();
     if (run.createdAt.isValid() && run.createdAt > now.addSecs(store::kClockSkewS))
-        return makeError(QStringLiteral("Cannot store the probe run: it is dated %1, after the time of import %2 "
-                                        "(a date in the future is refused: it would stay the newest run over "
-                                        "every later one); check the clock of the machine that ran it")
-                             .arg(isoUtc(run.createdAt), isoUtc(now)));
+        return makeError(
+            QStringLiteral("Cannot store the probe run: it is dated %1, after the time of import %2 "
+                           "(a date in the future is refused: it would stay the newest run over "
+                           "every later one); check the clock of the machine that ran it")
+                .arg(isoUtc(run.createdAt), isoUtc(now)));
     QSqlQuery q(QSqlDatabase::database(m_connection));
     // The same document imported again is the same run: stored once.
     if (!run.json.isEmpty()) {

@@ -97,6 +97,9 @@ public:
     int schemaVersion() const;
     /// Opened by openReadOnly: every write is refused.
     bool isReadOnly() const { return m_readOnly; }
+    /// Before the first write of this connection (every write of the store and of RefreshState calls it):
+    /// not read-only, PRAGMA quick_check finds no damage and the schema is still the expected one.
+    Status checkBeforeWrite() const;
 
     /// Imports one provider's catalog as a new snapshot, in ONE transaction.
     /// On any failure the database is exactly as before.
@@ -147,9 +150,6 @@ private:
     Status syncGpuModels(const GpuCatalog &gpus);
     /// The tables and indexes are the current schema's, and nothing else is there (a trigger, a view).
     Status checkSchema() const;
-    /// Before the first write of this connection: not read-only, PRAGMA quick_check finds no damage and
-    /// the schema is still the expected one.
-    Status checkBeforeWrite();
     Result<QList<Offer>> queryOffers(const QString &where, const QVariantList &binds) const;
 
     /// The error of a write to a read-only database (null when writable).
@@ -158,7 +158,7 @@ private:
     QString m_path;
     QString m_connection;
     bool m_readOnly = false;
-    bool m_intact = false; ///< checkBeforeWrite passed
+    mutable bool m_intact = false; ///< checkBeforeWrite passed
 };
 
 } // namespace gf

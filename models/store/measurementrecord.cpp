@@ -60,11 +60,12 @@ Result<UserMeasurementAdded> CatalogStore::addUserMeasurement(const ThroughputMe
         return st.error();
     const QDateTime now = QDateTime::currentDateTimeUtc();
     if (m.measuredAt.isValid() && m.measuredAt > now.addSecs(store::kClockSkewS))
-        return makeError(QStringLiteral("Cannot store the measurement of %1 on %2: it is dated %3, after the time of "
-                                        "import %4 (a date in the future is refused: it would stay the newest "
-                                        "measurement over every later one); check the clock of the machine "
-                                        "that ran it")
-                             .arg(m.workloadId, m.gpuId, store::isoUtc(m.measuredAt), store::isoUtc(now)));
+        return makeError(
+            QStringLiteral("Cannot store the measurement of %1 on %2: it is dated %3, after the time of "
+                           "import %4 (a date in the future is refused: it would stay the newest "
+                           "measurement over every later one); check the clock of the machine "
+                           "that ran it")
+                .arg(m.workloadId, m.gpuId, store::isoUtc(m.measuredAt), store::isoUtc(now)));
     const QString checksum = measurementChecksum(m);
     QSqlDatabase db = QSqlDatabase::database(m_connection);
     {

@@ -331,9 +331,9 @@ Status readCsvStream(QIODevice &in, CsvStream &stream, const InputLimits &limits
             break;
         total += n;
         if (limits.maxFileBytes > 0 && total > limits.maxFileBytes)
-            return makeError(QStringLiteral("%1: larger than %2 MB, too large for a catalog CSV")
-                                 .arg(origin, QString::number(limits.maxFileBytes >> 20 ? limits.maxFileBytes >> 20
-                                                                                         : 1)));
+            return makeError(
+                QStringLiteral("%1: larger than %2 MB, too large for a catalog CSV")
+                    .arg(origin, QString::number(limits.maxFileBytes >> 20 ? limits.maxFileBytes >> 20 : 1)));
         if (!stream.write(buffer.constData(), static_cast<std::size_t>(n)))
             return stream.error().isEmpty() ? Status(Ok{})
                                             : makeError(QStringLiteral("%1: %2").arg(origin, stream.error()));

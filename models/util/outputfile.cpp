@@ -56,7 +56,8 @@ Status writeNewFile(const QString &path, const QByteArray &data, bool executable
     if (f.error() != QFileDevice::NoError)
         return writeError(path, f.errorString());
     if (executable)
-        f.setPermissions(f.permissions() | QFileDevice::ExeOwner | QFileDevice::ExeGroup | QFileDevice::ExeOther);
+        f.setPermissions(f.permissions() | QFileDevice::ExeOwner | QFileDevice::ExeGroup |
+                         QFileDevice::ExeOther);
     return Ok{};
 }
 
@@ -168,14 +169,16 @@ Result<QStringList> writeFolderWhole(const QString &dirIn, const QList<FolderFil
     // The temporary folder is beside the target, on the same file system, so that renames move it.
     QString temp;
     for (int attempt = 0; attempt < 16 && temp.isEmpty(); ++attempt) {
-        const QString name = QStringLiteral(".%1.partial-%2")
-                                 .arg(target.fileName(), QString::number(QRandomGenerator::global()->generate(), 16));
+        const QString name =
+            QStringLiteral(".%1.partial-%2")
+                .arg(target.fileName(), QString::number(QRandomGenerator::global()->generate(), 16));
         if (QDir(parent).mkdir(name))
             temp = QDir(parent).filePath(name);
     }
     if (temp.isEmpty())
-        return makeError(QStringLiteral("Cannot create a temporary folder in %1 (read-only, or the disk is full)")
-                             .arg(native(parent)));
+        return makeError(
+            QStringLiteral("Cannot create a temporary folder in %1 (read-only, or the disk is full)")
+                .arg(native(parent)));
     auto discard = [&](const Error &e) -> Result<QStringList> {
         QDir(temp).removeRecursively();
         return e;
@@ -191,12 +194,13 @@ Result<QStringList> writeFolderWhole(const QString &dirIn, const QList<FolderFil
     if (!target.exists()) {
         if (renameOver(temp, dir, &why))
             return written;
-        return discard(makeError(
-            QStringLiteral("Cannot move the written files into %1: %2").arg(native(dirIn), why)));
+        return discard(
+            makeError(QStringLiteral("Cannot move the written files into %1: %2").arg(native(dirIn), why)));
     }
     for (const FolderFile &f : files)
         if (!renameOver(QDir(temp).filePath(f.name), QDir(dir).filePath(f.name), &why))
-            return discard(makeError(QStringLiteral("Cannot move %1 into %2: %3").arg(f.name, native(dirIn), why)));
+            return discard(
+                makeError(QStringLiteral("Cannot move %1 into %2: %3").arg(f.name, native(dirIn), why)));
     QDir(temp).removeRecursively();
     return written;
 }

@@ -18,16 +18,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const gf::ProbeResult &p = r.value();
     if (!std::isfinite(p.elapsedS) || p.elapsedS < 0)
         __builtin_trap();
-    for (const std::optional<double> &v : {p.fp32Tflops, p.tf32Tflops, p.fp16Tflops, p.bf16Tflops, p.fp8Tflops,
-                                           p.fp64Tflops, p.memBandwidthGbs, p.h2dGbs, p.d2hGbs, p.launchOverheadUs})
+    for (const std::optional<double> &v :
+         {p.fp32Tflops, p.tf32Tflops, p.fp16Tflops, p.bf16Tflops, p.fp8Tflops, p.fp64Tflops,
+          p.memBandwidthGbs, p.h2dGbs, p.d2hGbs, p.launchOverheadUs})
         if (v && (!std::isfinite(*v) || *v < 0))
             __builtin_trap();
-    const gf::Calibration c = gf::calibrationFromProbe(p, gf::GpuSpecTable::builtin(), gf::GpuCatalog::builtin());
+    const gf::Calibration c =
+        gf::calibrationFromProbe(p, gf::GpuSpecTable::builtin(), gf::GpuCatalog::builtin());
     auto inClamp = [](double e) { return e >= gf::kMinEfficiency && e <= gf::kMaxEfficiency; };
     for (const double e : c.computeEfficiency)
         if (!inClamp(e))
             __builtin_trap();
-    if (!inClamp(c.memoryEfficiency) || !std::isfinite(c.measuredMemBandwidthGbs) || c.measuredMemBandwidthGbs < 0)
+    if (!inClamp(c.memoryEfficiency) || !std::isfinite(c.measuredMemBandwidthGbs) ||
+        c.measuredMemBandwidthGbs < 0)
         __builtin_trap();
     for (const double t : c.measuredTflops)
         if (!std::isfinite(t) || t < 0)
