@@ -136,9 +136,9 @@ Result<FetchedCatalog> AwsPriceSource::fetch(const SourceContext &ctx) const
 
     f.notModified = allNotModified;
     f.parts.dataDate = QDateTime::currentDateTimeUtc().date();
-    f.parts.descriptions.append(QStringLiteral("AWS price list %1 (%2 regions) + spot feed + spot advisor")
-                                    .arg(version.isEmpty() ? QStringLiteral("(cached)") : version)
-                                    .arg(n));
+    f.parts.descriptions.append(
+        QStringLiteral("AWS price list %1 (%2 regions) + spot feed + spot advisor")
+            .arg(version.isEmpty() ? QStringLiteral("(cached)") : version, QString::number(n)));
     return f;
 }
 

@@ -831,13 +831,8 @@ Result<qint64> CatalogStore::addProbeRun(const ProbeRunRecord &run)
 {
     if (auto st = checkBeforeWrite(); !st)
         return st.error();
-    const QDateTime now = QDateTime::currentDateTimeUtc();
-    if (run.createdAt.isValid() && run.createdAt > now.addSecs(store::kClockSkewS))
-        return makeError(
-            QStringLiteral("Cannot store the probe run: it is dated %1, after the time of import %2 "
-                           "(a date in the future is refused: it would stay the newest run over "
-                           "every later one); check the clock of the machine that ran it")
-                .arg(isoUtc(run.createdAt), isoUtc(now)));
+    if (auto future = store::futureDateError(QStringLiteral("the probe run"), run.createdAt))
+        return *future;
     QSqlQuery q(QSqlDatabase::database(m_connection));
     // The same document imported again is the same run: stored once.
     if (!run.json.isEmpty()) {

@@ -58,14 +58,10 @@ Result<UserMeasurementAdded> CatalogStore::addUserMeasurement(const ThroughputMe
             QStringLiteral("Cannot store a measurement of %1 samples/s").arg(m.samplesPerSPerGpu));
     if (auto st = checkBeforeWrite(); !st)
         return st.error();
+    if (auto future = store::futureDateError(
+            QStringLiteral("the measurement of %1 on %2").arg(m.workloadId, m.gpuId), m.measuredAt))
+        return *future;
     const QDateTime now = QDateTime::currentDateTimeUtc();
-    if (m.measuredAt.isValid() && m.measuredAt > now.addSecs(store::kClockSkewS))
-        return makeError(
-            QStringLiteral("Cannot store the measurement of %1 on %2: it is dated %3, after the time of "
-                           "import %4 (a date in the future is refused: it would stay the newest "
-                           "measurement over every later one); check the clock of the machine "
-                           "that ran it")
-                .arg(m.workloadId, m.gpuId, store::isoUtc(m.measuredAt), store::isoUtc(now)));
     const QString checksum = measurementChecksum(m);
     QSqlDatabase db = QSqlDatabase::database(m_connection);
     {
