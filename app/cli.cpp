@@ -244,7 +244,9 @@ bool cliNeedsGui(const QStringList &args)
     return output.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive);
 }
 
-int runCli(const QStringList &argsIn, QTextStream &out, QTextStream &err)
+namespace {
+
+int dispatch(const QStringList &argsIn, QTextStream &out, QTextStream &err)
 {
     // Global options come before the command; everything from the command name on is the command's.
     CliArgs global(globalOptions(), CliArgs::Positional::EndOptions);
@@ -283,6 +285,30 @@ int runCli(const QStringList &argsIn, QTextStream &out, QTextStream &err)
     err << "gpufrontier-cli: unknown command \"" << name << "\"" << Qt::endl
         << "Try 'gpufrontier-cli --help'." << Qt::endl;
     return ExitUsage;
+}
+
+} // namespace
+
+int runCli(const QStringList &args, QTextStream &out, QTextStream &err)
+{
+    // The one output path of every command: what it printed is flushed here, and a write that failed (a
+    // full disk, a closed pipe) makes the command fail, whatever it returned.
+    const int rc = dispatch(args, out, err);
+    if (const auto failure = outputFailure(out); failure && rc == ExitOk) {
+        err << "gpufrontier-cli: cannot write the output: " << *failure << Qt::endl;
+        return ExitFailure;
+    }
+    return rc;
+}
+
+std::optional<QString> outputFailure(QTextStream &out)
+{
+    out.flush();
+    if (out.status() == QTextStream::Ok)
+        return std::nullopt;
+    QIODevice *device = out.device();
+    const QString why = device ? device->errorString() : QString();
+    return why.isEmpty() ? QStringLiteral("the output could not be written") : why;
 }
 
 } // namespace gf

@@ -58,6 +58,10 @@ bool cliNeedsGui(const QStringList &args);
 /// CliCommand classes of cli_*.cpp (clicommand.h).
 int runCli(const QStringList &args, QTextStream &out, QTextStream &err);
 
+/// Flushes a command's standard output: nullopt when everything it printed was written, else why not
+/// (a full disk, a closed pipe). runCli checks it after every command (exit 1 when it failed).
+std::optional<QString> outputFailure(QTextStream &out);
+
 /// Helpers shared by the commands.
 /// A JSON document as the commands print it (indented), with every control or bidi formatting
 /// character escaped (\uXXXX) so that a provider's text cannot act on the terminal.

@@ -98,6 +98,9 @@ int MeasureCommand::run(CliContext &ctx, const CliArgs &p) const
         QList<std::pair<QString, QList<MeasurementDocument>>> docs;
         for (const QString &path : files) {
             auto parsed = readMeasurementFile(path, GpuCatalog::builtin());
+            if (parsed)
+                if (auto st = checkMeasurementsPlausible(parsed.value(), path, builtinWorkloads()); !st)
+                    parsed = st.error();
             if (!parsed) {
                 ctx.err << "gpufrontier-cli measure: " << parsed.error().text() << Qt::endl
                         << "Nothing was imported." << Qt::endl;

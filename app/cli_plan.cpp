@@ -108,7 +108,7 @@ Result<int> PlanCommand::runProjecting(CliContext &ctx, const CliArgs &p) const
         return cliUsageError(err);
     if (top && *top != std::floor(*top))
         return cliUsageError(QStringLiteral("--top: must be a whole number"));
-    const QStringList offerIds = p.rawValues(QStringLiteral("offer"));
+    const QStringList offerIds = splitOfferIds(p.rawValues(QStringLiteral("offer")));
     if (top && !offerIds.isEmpty())
         return cliUsageError(QStringLiteral("--top and --offer exclude each other"));
     const QStringList nodeValues = p.values(QStringLiteral("nodes"));

@@ -71,11 +71,10 @@ public:
     bool isSet(const QString &name) const { return m_parser.isSet(name); }
     /// The value of a value option (the last one given), empty when not given.
     QString value(const QString &name) const { return m_parser.value(name); }
+    /// Every value of a repeatable option as given (no comma splitting).
+    QStringList rawValues(const QString &name) const { return m_parser.values(name); }
     /// Every value of a repeatable option, comma-separated lists split and trimmed.
     QStringList values(const QString &name) const;
-    /// Every value of a repeatable option as given, not split: values that may contain commas (offer IDs
-    /// name vast.ai regions such as "Taiwan, TW, AS").
-    QStringList rawValues(const QString &name) const { return m_parser.values(name); }
     QStringList positional() const { return m_parser.positionalArguments(); }
     /// A number option: nullopt when not given; when given but not a finite number in [min, max],
     /// nullopt and *error says so ("--weight: 1.5 is out of range (0 to 1)"). Nullopt without reading

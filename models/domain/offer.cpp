@@ -4,6 +4,8 @@
 
 #include <QStringList>
 
+#include <algorithm>
+
 namespace gf {
 
 QString sourceKindName(SourceKind kind)
@@ -69,7 +71,7 @@ QString priceDateText(const Offer &o)
 qint64 priceAgeDays(const Offer &o, const QDateTime &now)
 {
     if (o.dataDate.isValid())
-        return o.dataDate.daysTo(now.date());
+        return std::max<qint64>(0, o.dataDate.daysTo(now.date()));
     if (o.fetchedAt.isValid())
         return o.fetchedAt.daysTo(now);
     return 0;

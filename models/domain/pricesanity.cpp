@@ -69,11 +69,21 @@ QDate todayOf(const PriceSanityRules &rules)
 {
     return rules.today.isValid() ? rules.today : QDate::currentDate();
 }
+
+/// The date of an offer's prices, never later than the day after it was imported: a date from the
+/// future (stored before such dates were refused) cannot make the other offers look old.
+QDate priceDateOf(const Offer &o)
+{
+    QDate d = o.priceDate.isValid() ? o.priceDate : o.dataDate.isValid() ? o.dataDate : o.fetchedAt.date();
+    if (o.fetchedAt.isValid() && d.isValid())
+        d = std::min(d, o.fetchedAt.toUTC().date().addDays(1));
+    return d;
+}
 } // namespace
 
 bool isPriceTooOld(const Offer &o, const PriceSanityRules &rules)
 {
-    const QDate d = o.effectivePriceDate();
+    const QDate d = priceDateOf(o);
     return d.isValid() && d.daysTo(todayOf(rules)) > rules.maxPriceAgeDays;
 }
 
@@ -91,7 +101,7 @@ QString priceAgeText(const Offer &o, const PriceSanityRules &rules)
 {
     if (!isPriceTooOld(o, rules))
         return {};
-    const QDate d = o.effectivePriceDate();
+    const QDate d = priceDateOf(o);
     return QStringLiteral("%1 prices from %2, %3 months old")
         .arg(providerDisplayName(o.provider), d.toString(QStringLiteral("yyyy-MM")))
         .arg(monthsBetween(d, todayOf(rules)));
@@ -112,7 +122,7 @@ QDate newestPriceDate(const QList<Offer> &offers)
 {
     QDate newest;
     for (const Offer &o : offers)
-        if (const QDate d = o.effectivePriceDate(); d.isValid() && (!newest.isValid() || d > newest))
+        if (const QDate d = priceDateOf(o); d.isValid() && (!newest.isValid() || d > newest))
             newest = d;
     return newest;
 }

@@ -104,12 +104,9 @@ Status checkProviderNaming(const SnapshotData &data, const QString &origin)
     return makeError(QStringLiteral("%1: %3 of %4 rows are named like %5's offers, not %2's (first at "
                                     "line %6: instance type \"%7\", region \"%8\"); this file holds another "
                                     "provider's prices")
-                         .arg(where, who)
-                         .arg(foreign)
-                         .arg(data.offers.size())
-                         .arg(providerDisplayName(other))
-                         .arg(first->id)
-                         .arg(first->instanceType.left(80), first->region.left(80)));
+                         .arg(where, who, QString::number(foreign), QString::number(data.offers.size()),
+                              providerDisplayName(other), QString::number(first->id),
+                              first->instanceType.left(80), first->region.left(80)));
 }
 
 namespace {
@@ -151,9 +148,7 @@ QString rowKey(const Offer &o)
 Error tooFewRows(const SnapshotData &data, const QString &origin, int minRows)
 {
     const QString head = QStringLiteral("%1: only %2 offers, at least %3 expected")
-                             .arg(origin)
-                             .arg(data.offers.size())
-                             .arg(minRows);
+                             .arg(origin, QString::number(data.offers.size()), QString::number(minRows));
     if (data.warnings.isEmpty())
         return makeError(head + QStringLiteral(" (truncated or empty download?)"));
     return makeError(head + QStringLiteral(": ") + data.warnings.join(QStringLiteral("; ")));
@@ -204,9 +199,8 @@ Status checkUniqueOfferIds(const SnapshotData &data, const QString &origin)
             return makeError(
                 QStringLiteral("%1 (%2): offer id %3 names two different offers (rows %4 and %5); an offer "
                                "id must be unique")
-                    .arg(origin, providerDisplayName(data.provider), o.instanceType)
-                    .arg(earlier->id)
-                    .arg(o.id));
+                    .arg(origin, providerDisplayName(data.provider), o.instanceType,
+                         QString::number(earlier->id), QString::number(o.id)));
         }
         byId.insert(o.instanceType, &o);
     }
@@ -221,11 +215,9 @@ Status checkMinimumPrices(const SnapshotData &data, const QString &origin)
             if (price && *price > 0 && *price < kMinPlausibleUsdPerHour)
                 return makeError(QStringLiteral("%1 (%2): row at line %3, %4: %5 %6 USD/h is not plausible "
                                                 "(expected at least %7)")
-                                     .arg(origin, providerDisplayName(data.provider))
-                                     .arg(o.id)
-                                     .arg(o.instanceType.left(80), name)
-                                     .arg(*price)
-                                     .arg(kMinPlausibleUsdPerHour));
+                                     .arg(origin, providerDisplayName(data.provider), QString::number(o.id),
+                                          o.instanceType.left(80), name, QString::number(*price),
+                                          QString::number(kMinPlausibleUsdPerHour)));
         }
     }
     return Ok{};

@@ -20,6 +20,15 @@ Status validateSnapshot(SnapshotData &data, const GpuCatalog &gpus, const QStrin
             QStringLiteral("known providers: %1").arg(knownProviders().join(QStringLiteral(", "))));
     if (data.offers.size() < limits.minRows)
         return tooFewRows(data, origin, limits.minRows);
+    const QDate importDate =
+        limits.importDate.isValid() ? limits.importDate : QDateTime::currentDateTimeUtc().date();
+    const QDate latest = importDate.addDays(1);
+    if (data.dataDate.isValid() && data.dataDate > latest)
+        return makeError(QStringLiteral("%1 (%2): the prices are dated %3, after the import date %4: a "
+                                        "date in the future is refused (it would make every other "
+                                        "provider's prices look old); fix the file's snapshot_date")
+                             .arg(origin, providerDisplayName(data.provider),
+                                  data.dataDate.toString(Qt::ISODate), importDate.toString(Qt::ISODate)));
     normaliseSnapshotText(data);
     dropIdenticalRows(data);
     for (const Status &st : {checkProviderNaming(data, origin), checkUniqueOfferIds(data, origin),
@@ -32,9 +41,8 @@ Status validateSnapshot(SnapshotData &data, const GpuCatalog &gpus, const QStrin
         const qint64 line = o.id;
         auto fail = [&](const QString &what) {
             return makeError(QStringLiteral("%1 (%2): row at line %3, %4: %5")
-                                 .arg(origin, providerDisplayName(data.provider))
-                                 .arg(line)
-                                 .arg(o.instanceType.isEmpty() ? QStringLiteral("?") : o.instanceType, what));
+                                 .arg(origin, providerDisplayName(data.provider), QString::number(line),
+                                      o.instanceType.isEmpty() ? QStringLiteral("?") : o.instanceType, what));
         };
         if (o.provider != data.provider)
             return fail(QStringLiteral("provider \"%1\" differs from the file's provider \"%2\"")
@@ -67,6 +75,11 @@ Status validateSnapshot(SnapshotData &data, const GpuCatalog &gpus, const QStrin
             return fail(QStringLiteral("upload bandwidth %1 Gbps is out of range").arg(*o.uploadGbps));
         if (o.dlperf && (*o.dlperf < 0 || *o.dlperf > 1e6))
             return fail(QStringLiteral("DLPerf %1 is out of range").arg(*o.dlperf));
+        for (const QDate &d : {o.priceDate, o.dataDate})
+            if (d.isValid() && d > latest)
+                return fail(QStringLiteral("its price date %1 is after the import date %2 (a date in the "
+                                           "future is refused)")
+                                .arg(d.toString(Qt::ISODate), importDate.toString(Qt::ISODate)));
         if (o.reliability && (*o.reliability < 0 || *o.reliability > 1))
             return fail(QStringLiteral("reliability %1 is not within 0..1").arg(*o.reliability));
         if (o.billingIncrementS < 1 || o.billingIncrementS > 86400 || o.billingMinimumS < 0 ||

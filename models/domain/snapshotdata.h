@@ -29,6 +29,10 @@ struct ValidationLimits
     double maxUsdPerHour = 500.0; ///< the largest 8-GPU instances cost ~100 USD/h
     double maxGpuCount = 64.0;
     int minRows = 1;
+    /// The import date (UTC) that price dates are checked against: invalid = today. A snapshot date or a
+    /// row's price date later than the day after it (a provider's local date may run a day ahead of UTC)
+    /// is refused: prices dated in the future would make every other provider's look old.
+    QDate importDate;
 };
 
 /// Resolves each offer's GPU variant (resolveOfferGpu: provider table first, else the name with the

@@ -4,12 +4,12 @@
 #include "launch/skypilotrules.h"
 #include "launch/yamltext.h"
 #include "util/format.h"
+#include "util/outputfile.h"
 #include "util/resourcefiles.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 
 #include <algorithm>
 #include <cmath>
@@ -449,15 +449,12 @@ QString planReadme(const LaunchPlan &plan)
     for (const LaunchTask &t : plan.tasks) {
         r += QStringLiteral("\n%1  (%2)\n").arg(t.fileName, safe(t.offerId));
         r += QStringLiteral("  %1 x %2 on %3 %4 in %5, %6, %7 node(s), disk %8 GB\n")
-                 .arg(t.pin.accelerator)
-                 .arg(t.pin.acceleratorCount)
-                 .arg(t.pin.cloud,
+                 .arg(t.pin.accelerator, QString::number(t.pin.acceleratorCount), t.pin.cloud,
                       t.pin.instanceType.isEmpty() ? QStringLiteral("(host chosen by SkyPilot)")
                                                    : safe(t.pin.instanceType),
                       safe(locationText(t.pin.region, t.pin.zone)),
-                      t.spot ? QStringLiteral("spot") : QStringLiteral("on-demand"))
-                 .arg(t.nodes)
-                 .arg(t.diskGb);
+                      t.spot ? QStringLiteral("spot") : QStringLiteral("on-demand"), QString::number(t.nodes),
+                      QString::number(t.diskGb));
         if (t.usdPerHour)
             r += QStringLiteral("  price %1 USD/h for the job").arg(number(*t.usdPerHour, 4));
         else
@@ -620,48 +617,37 @@ QByteArray measureScript()
 
 Result<QStringList> writeLaunchPlan(const LaunchPlan &plan, const QString &dir)
 {
-    QDir d(dir);
-    if (!d.exists() && !QDir().mkpath(dir))
-        return makeError(QStringLiteral("cannot create the folder %1").arg(dir));
-    QStringList written;
-    auto write = [&](const QString &name, const QByteArray &data, bool executable) -> Status {
-        const QString path = d.filePath(name);
-        QSaveFile f(path);
-        if (!f.open(QIODevice::WriteOnly))
-            return makeError(QStringLiteral("cannot write %1: %2").arg(path, f.errorString()));
-        f.write(data);
-        if (!f.commit())
-            return makeError(QStringLiteral("cannot write %1: %2").arg(path, f.errorString()));
-        if (executable)
-            QFile::setPermissions(path, QFile::permissions(path) | QFileDevice::ExeOwner |
-                                            QFileDevice::ExeGroup | QFileDevice::ExeOther);
-        written.append(path);
-        return Ok{};
-    };
+    // The plan is written whole or not at all (util/outputfile.h): a full disk leaves no cut file.
+    QList<FolderFile> files;
     for (const LaunchTask &t : plan.tasks)
-        if (auto st = write(t.fileName, taskYaml(t, plan).toUtf8(), false); !st)
-            return st.error();
+        files.append({t.fileName, taskYaml(t, plan).toUtf8(), false});
+    QString packageInPlace; // the package, already in the plan's folder: it stays as it is
     if (plan.options.measures()) {
-        // The package travels with the plan: file_mounts names the copy in this folder.
+        // The package travels with the plan: file_mounts names the copy in this folder, written with the
+        // plan or not at all.
         const QString package = plan.options.packagePath;
-        const QString target = d.filePath(packageFileName(plan.options));
-        if (QFileInfo(target).canonicalFilePath() != QFileInfo(package).canonicalFilePath()) {
-            QFile::remove(target);
-            if (!QFile::copy(package, target))
-                return makeError(QStringLiteral("cannot copy the package %1 to %2").arg(package, target));
+        const QString target = QDir(dir).filePath(packageFileName(plan.options));
+        if (QFileInfo::exists(target) &&
+            QFileInfo(target).canonicalFilePath() == QFileInfo(package).canonicalFilePath()) {
+            packageInPlace = target;
+        } else {
+            QFile in(package);
+            if (!in.open(QIODevice::ReadOnly))
+                return makeError(
+                    QStringLiteral("cannot read the package %1: %2").arg(package, in.errorString()));
+            files.append({packageFileName(plan.options), in.readAll(), false});
         }
-        written.append(target);
         const QByteArray script = measureScript();
         if (script.isEmpty())
             return makeError(QStringLiteral("the measurement script is missing from the application"));
-        if (auto st = write(QString::fromUtf16(kMeasureScriptName), script, true); !st)
-            return st.error();
+        files.append({QString::fromUtf16(kMeasureScriptName), script, true});
     }
     if (plan.options.sweep)
-        if (auto st = write(QStringLiteral("sweep.sh"), sweepScript(plan).toUtf8(), true); !st)
-            return st.error();
-    if (auto st = write(QStringLiteral("README.txt"), planReadme(plan).toUtf8(), false); !st)
-        return st.error();
+        files.append({QStringLiteral("sweep.sh"), sweepScript(plan).toUtf8(), true});
+    files.append({QStringLiteral("README.txt"), planReadme(plan).toUtf8(), false});
+    auto written = writeFolderWhole(dir, files);
+    if (written && !packageInPlace.isEmpty())
+        written.value().append(packageInPlace);
     return written;
 }
 

@@ -143,7 +143,9 @@ QString sweepScript(const LaunchPlan &plan);
 QByteArray measureScript();
 
 /// Writes the plan into `dir` (created when missing): one YAML per task, README.txt, and with measuring
-/// gf_measure.py and a copy of the package, with a sweep sweep.sh. Returns the files written (full paths).
+/// gf_measure.py and a copy of the package, with a sweep sweep.sh, whole or not at all (writeFolderWhole: a
+/// temporary folder beside `dir`, every write checked, then moved into place). Returns the files written
+/// (full paths).
 Result<QStringList> writeLaunchPlan(const LaunchPlan &plan, const QString &dir);
 
 /// Frontier points ranked for "top K": feasible frontier points by the recommendation's score for the

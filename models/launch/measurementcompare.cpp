@@ -4,6 +4,23 @@
 
 namespace gf {
 
+QString measurementImplausibility(const ThroughputMeasurement &m, const QList<Workload> &workloads,
+                                  const GpuSpecTable &specs)
+{
+    const Workload *w = findWorkload(workloads, m.workloadId);
+    return w ? SpeedModel::builtin().implausibility(m, *w, specs) : QString();
+}
+
+Status checkMeasurementsPlausible(const QList<MeasurementDocument> &documents, const QString &fileName,
+                                  const QList<Workload> &workloads, const GpuSpecTable &specs)
+{
+    for (const MeasurementDocument &d : documents)
+        if (const QString why = measurementImplausibility(d.measurement, workloads, specs); !why.isEmpty())
+            return makeError(QStringLiteral("%1: the measurement of %2 on %3 is refused: %4")
+                                 .arg(fileName, d.measurement.workloadId, d.measurement.gpuId, why));
+    return Ok{};
+}
+
 QList<MeasurementComparison> compareMeasurements(const ThroughputMeasurements &measurements,
                                                  const QList<Workload> &workloads,
                                                  const Calibration &calibration, const GpuSpecTable &specs)
@@ -17,6 +34,9 @@ QList<MeasurementComparison> compareMeasurements(const ThroughputMeasurements &m
         const GpuSpec *spec = specs.spec(m.gpuId);
         if (!w) {
             c.why = QStringLiteral("workload %1 is not a preset").arg(m.workloadId);
+        } else if (const QString bad = SpeedModel::builtin().implausibility(m, *w, specs); !bad.isEmpty()) {
+            // Stored before such figures were refused: the projection leaves it out.
+            c.why = QStringLiteral("quarantined, not used by the projection: ") + bad;
         } else if (!spec) {
             c.why = QStringLiteral("GPU %1 has no spec row").arg(m.gpuId);
         } else {

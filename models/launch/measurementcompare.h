@@ -3,6 +3,7 @@
 #include "domain/gpuspecs.h"
 #include "domain/throughputmeasurement.h"
 #include "domain/workload.h"
+#include "launch/measurementjson.h"
 #include "projection/projection.h"
 
 #include <QList>
@@ -25,6 +26,17 @@ struct MeasurementComparison
         return (*projectedPerGpu - measurement.samplesPerSPerGpu) / measurement.samplesPerSPerGpu * 100.0;
     }
 };
+
+/// Why a measurement cannot be right (SpeedModel::implausibility: beyond the GPU's peak rate for the
+/// workload's FLOPs, or more than 10x from the model's projection), naming the bound; empty when it is
+/// plausible or its workload is not among `workloads` (it is then checked when a projection uses it).
+QString measurementImplausibility(const ThroughputMeasurement &measurement, const QList<Workload> &workloads,
+                                  const GpuSpecTable &specs = GpuSpecTable::builtin());
+/// The first implausible measurement of `documents` as an error naming the file, the measurement and the
+/// bound ("nothing was imported" is the caller's to say); Ok when all are plausible.
+Status checkMeasurementsPlausible(const QList<MeasurementDocument> &documents, const QString &fileName,
+                                  const QList<Workload> &workloads,
+                                  const GpuSpecTable &specs = GpuSpecTable::builtin());
 
 /// Compares each measurement with the model's single-GPU speed of its workload (found by id among
 /// `workloads`, case-insensitive) on its GPU, with the calibration in use. The model here never uses

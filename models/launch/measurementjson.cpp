@@ -17,6 +17,49 @@ namespace {
 
 constexpr QLatin1StringView kMarker("GPUFRONTIER-MEASUREMENT ");
 
+/// The measured samples/s per GPU of a document: "samples_per_s_per_gpu", else "samples_per_s" over the GPUs.
+/// The error says which field is wrong and how (missing, not a number, zero, beyond any GPU).
+Result<double> measuredSpeed(const QJsonObject &o, int gpuCount, const QString &where,
+                             const QStringList &notes)
+{
+    const QString reported = notes.isEmpty()
+                                 ? QStringLiteral("no notes")
+                                 : QStringLiteral("its notes: ") + notes.join(QStringLiteral("; "));
+    const bool perGpuGiven =
+        o.contains(u"samples_per_s_per_gpu") && !o.value(u"samples_per_s_per_gpu").isNull();
+    const QString field =
+        perGpuGiven ? QStringLiteral("samples_per_s_per_gpu") : QStringLiteral("samples_per_s");
+    const QJsonValue v = o.value(field);
+    if (v.isUndefined() || v.isNull())
+        return makeError(QStringLiteral("%1: no measured speed: neither \"samples_per_s_per_gpu\" nor "
+                                        "\"samples_per_s\" is given (the run measured nothing; %2). Look at "
+                                        "the job's log for why it did not measure.")
+                             .arg(where, reported));
+    if (!v.isDouble())
+        return makeError(
+            QStringLiteral("%1: \"%2\" is not a number but %3; a measurement gives samples/s as a "
+                           "JSON number")
+                .arg(where, field,
+                     v.isString() ? QStringLiteral("the text \"%1\"").arg(v.toString().left(40))
+                                  : QStringLiteral("a JSON %1")
+                                        .arg(v.isBool()    ? QStringLiteral("boolean")
+                                             : v.isArray() ? QStringLiteral("array")
+                                                           : QStringLiteral("object"))));
+    const double value = v.toDouble();
+    const double perGpu = perGpuGiven ? value : value / gpuCount;
+    if (!(value > 0))
+        return makeError(
+            QStringLiteral("%1: \"%2\" is %3: the run measured no progress (%4). Look at the job's "
+                           "log, fix the run and measure again.")
+                .arg(where, field, QString::number(value), reported));
+    if (!std::isfinite(perGpu) || perGpu > kMaxMeasuredSamplesPerS)
+        return makeError(QStringLiteral("%1: \"%2\" is %3 samples/s per GPU, beyond what any GPU can do (the "
+                                        "limit read is %4): a unit or parsing error in the run's output?")
+                             .arg(where, field, QString::number(perGpu, 'g', 6),
+                                  QString::number(kMaxMeasuredSamplesPerS, 'g', 3)));
+    return perGpu;
+}
+
 Result<MeasurementDocument> fromObject(const QJsonObject &o, const QString &where, const QString &fileName,
                                        const GpuCatalog &gpus)
 {
@@ -56,15 +99,10 @@ Result<MeasurementDocument> fromObject(const QJsonObject &o, const QString &wher
     for (const QJsonValue &n : o.value(u"notes").toArray())
         d.notes.append(n.toString());
     m.gpuCount = std::max(1, o.value(u"gpu_count").toInt(1));
-    double perGpu = o.value(u"samples_per_s_per_gpu").toDouble(0);
-    const double total = o.value(u"samples_per_s").toDouble(0);
-    if (!(perGpu > 0) && total > 0)
-        perGpu = total / m.gpuCount;
-    if (!(perGpu > 0) || !std::isfinite(perGpu) || perGpu > 1e12)
-        return makeError(QStringLiteral("%1: no measured samples/s (the run reported: %2)")
-                             .arg(where, d.notes.isEmpty() ? QStringLiteral("nothing")
-                                                           : d.notes.join(QStringLiteral("; "))));
-    m.samplesPerSPerGpu = perGpu;
+    auto speed = measuredSpeed(o, m.gpuCount, where, d.notes);
+    if (!speed)
+        return speed.error();
+    m.samplesPerSPerGpu = speed.value();
     m.batchPerGpu = std::max(0, o.value(u"batch_per_gpu").toInt(0));
     m.precision = o.value(u"precision").toString();
     const QJsonObject offer = o.value(u"offer").toObject();
@@ -115,9 +153,7 @@ Result<QList<MeasurementDocument>> parseMeasurementFile(const QByteArray &conten
         const QJsonDocument doc = QJsonDocument::fromJson(trimmed, &err);
         if (doc.isNull())
             return makeError(QStringLiteral("%1: not valid JSON at offset %2: %3")
-                                 .arg(fileName)
-                                 .arg(err.offset)
-                                 .arg(err.errorString()));
+                                 .arg(fileName, QString::number(err.offset), err.errorString()));
         if (doc.isObject()) {
             if (auto st = addObject(doc.object(), fileName); !st)
                 return st.error();
@@ -125,7 +161,7 @@ Result<QList<MeasurementDocument>> parseMeasurementFile(const QByteArray &conten
             const QJsonArray arr = doc.array();
             for (qsizetype i = 0; i < arr.size(); ++i)
                 if (auto st = addObject(arr.at(i).toObject(),
-                                        QStringLiteral("%1, entry %2").arg(fileName).arg(i + 1));
+                                        QStringLiteral("%1, entry %2").arg(fileName, QString::number(i + 1)));
                     !st)
                     return st.error();
         }
@@ -137,7 +173,7 @@ Result<QList<MeasurementDocument>> parseMeasurementFile(const QByteArray &conten
             if (at < 0)
                 continue;
             const QByteArray json = lines.at(i).mid(at + kMarker.size()).trimmed();
-            const QString where = QStringLiteral("%1 line %2").arg(fileName).arg(i + 1);
+            const QString where = QStringLiteral("%1 line %2").arg(fileName, QString::number(i + 1));
             QJsonParseError err;
             const QJsonDocument doc = QJsonDocument::fromJson(json, &err);
             if (!doc.isObject())
@@ -161,8 +197,7 @@ Result<QList<MeasurementDocument>> readMeasurementFile(const QString &path, cons
         return makeError(QStringLiteral("%1 is larger than %2 MB, the limit for a measurement file (a "
                                         "measurement JSON or a job log; keep only the "
                                         "GPUFRONTIER-MEASUREMENT lines of a longer log)")
-                             .arg(path)
-                             .arg(std::max<qint64>(1, maxBytes >> 20)));
+                             .arg(path, QString::number(std::max<qint64>(1, maxBytes >> 20))));
     };
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))

@@ -32,6 +32,10 @@ struct MeasurementDocument
 Result<QList<MeasurementDocument>> parseMeasurementFile(const QByteArray &content, const QString &fileName,
                                                         const GpuCatalog &gpus);
 
+/// The highest samples/s per GPU a measurement document may state at all (any workload, any GPU); the
+/// projection's own bounds (SpeedModel::implausibility) are far tighter.
+inline constexpr double kMaxMeasuredSamplesPerS = 1e9;
+
 /// The largest measurement file read (a measurement JSON or a saved job log). A file is held whole while
 /// it is parsed; a longer log can be cut to its GPUFRONTIER-MEASUREMENT lines.
 inline constexpr qint64 kMaxMeasurementFileBytes = qint64(64) * 1024 * 1024;

@@ -1,5 +1,7 @@
 #include "launch/offerid.h"
 
+#include "domain/provider.h"
+
 #include <QStringList>
 
 namespace gf {
@@ -62,6 +64,36 @@ QString offerKey(const Offer &offer)
 {
     return encodePart(offer.provider) + u'/' + encodePart(offer.instanceType) + u'/' +
            encodePart(offer.region);
+}
+
+QStringList splitOfferIds(const QStringList &values)
+{
+    const QStringList providers = knownProviders();
+    auto startsAnId = [&](QStringView rest) {
+        const QStringView t = rest.trimmed();
+        const qsizetype slash = t.indexOf(u'/');
+        return slash > 0 && providers.contains(t.left(slash).toString(), Qt::CaseInsensitive);
+    };
+    QStringList out;
+    for (const QString &value : values) {
+        qsizetype start = 0;
+        for (qsizetype i = 0; i <= value.size(); ++i) {
+            if (i < value.size() && (value.at(i) != u',' || !startsAnId(QStringView(value).mid(i + 1))))
+                continue;
+            QStringView piece = QStringView(value).mid(start, i - start);
+            // Blanks next to a separating comma belong to the list, not to the ID.
+            if (start > 0)
+                while (!piece.isEmpty() && piece.front().isSpace())
+                    piece = piece.mid(1);
+            if (i < value.size())
+                while (!piece.isEmpty() && piece.back().isSpace())
+                    piece.chop(1);
+            if (!piece.trimmed().isEmpty())
+                out.append(piece.toString());
+            start = i + 1;
+        }
+    }
+    return out;
 }
 
 Result<OfferId> parseOfferId(const QString &textIn)

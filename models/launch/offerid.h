@@ -29,6 +29,11 @@ QString offerIdText(const Offer &offer, bool spot);
 QString offerKey(const Offer &offer);
 /// Parses an ID; the error names the part that is missing.
 Result<OfferId> parseOfferId(const QString &text);
+/// The IDs in the values of a repeatable option (`--offer A,B --offer C`): a comma separates two IDs
+/// only where the next one starts, with a known provider and '/' ("aws/..."), so that an ID whose
+/// region or instance type holds commas ("vastai/1x-H200-32-65536/Taiwan, TW, AS") is kept whole, as
+/// the app prints it. Blanks around a separating comma are dropped; an ID itself is never trimmed.
+QStringList splitOfferIds(const QStringList &values);
 /// Indexes of the offers an ID names: provider (case-insensitive), instance type, region and, when the
 /// ID has one, zone must be equal. Several when the ID leaves the zone open and the offer has zones.
 QList<qsizetype> matchOffers(const QList<Offer> &offers, const OfferId &id);

@@ -196,6 +196,60 @@ SpeedAnchor SpeedModel::makeAnchor(const ThroughputMeasurement &m, const Workloa
     return a;
 }
 
+double SpeedModel::shippedLevel(const QList<SpeedAnchor> &shipped, const QString &gpuId) const
+{
+    for (const SpeedAnchor &a : shipped)
+        if (a.gpuId == gpuId)
+            return a.logLevel;
+    if (!shipped.isEmpty())
+        return level(shipped, archOf(gpuId), gpuId);
+    return std::log(m_constants.phi);
+}
+
+QString SpeedModel::implausibleAgainst(const ThroughputMeasurement &m, const Workload &w, const GpuSpec &spec,
+                                       const QList<SpeedAnchor> &shipped) const
+{
+    // A measured custom workload without FLOPs is defined by its own figure: nothing to check it against.
+    if (!(w.flopsPerSample > 0))
+        return {};
+    const double measured = m.samplesPerSPerGpu;
+    const int batch = m.batchPerGpu > 0 ? m.batchPerGpu : w.batchPerGpu;
+    const Precision precision = precisionFromName(m.precision).value_or(w.precision);
+    const double flops = shapeAt(w, batch, precision).first;
+    const double peak = *std::max_element(spec.peakTflops.begin(), spec.peakTflops.end());
+    // Twice the highest dense rate: half-rate FP32-accumulate parts list half their headline figure.
+    const double ceiling = 2.0 * peak * 1e12 / flops;
+    if (peak > 0 && flops > 0 && !(measured <= ceiling))
+        return QStringLiteral(
+                   "%1 samples/s per GPU at %2 GFLOPs per sample needs %3 TFLOP/s, more than twice "
+                   "the %4's highest datasheet rate (%5 TFLOP/s in any precision): at most %6 samples/s "
+                   "are possible")
+            .arg(number(measured), number(flops / 1e9), number(measured * flops / 1e12), spec.id,
+                 number(peak), number(ceiling));
+    const SpeedAnchor a = makeAnchor(m, w, spec);
+    if (a.measurements == 0)
+        return QStringLiteral("%1 samples/s per GPU cannot be compared with the model on the %2")
+            .arg(number(measured), spec.id);
+    const double ratio = std::exp(a.logLevel - shippedLevel(shipped, spec.id));
+    if (ratio > kImplausibleFactor || ratio < 1.0 / kImplausibleFactor || !std::isfinite(ratio))
+        return QStringLiteral(
+                   "%1 samples/s per GPU is %2 times %3 the %4 samples/s the model projects for the "
+                   "%5 (the bound is %6 times either way)")
+            .arg(number(measured), number(ratio >= 1 ? ratio : 1.0 / ratio),
+                 ratio >= 1 ? QStringLiteral("above") : QStringLiteral("below"), number(measured / ratio),
+                 spec.id, number(kImplausibleFactor));
+    return {};
+}
+
+QString SpeedModel::implausibility(const ThroughputMeasurement &m, const Workload &w,
+                                   const GpuSpecTable &specs) const
+{
+    const GpuSpec *spec = specOf(m.gpuId.trimmed(), specs);
+    if (!spec)
+        return {};
+    return implausibleAgainst(m, w, *spec, anchorsFor(w, {}, specs).shipped);
+}
+
 WorkloadAnchors SpeedModel::anchorsFor(const Workload &w, const ThroughputMeasurements &extra,
                                        const GpuSpecTable &specs) const
 {
@@ -215,18 +269,22 @@ WorkloadAnchors SpeedModel::anchorsFor(const Workload &w, const ThroughputMeasur
         }
     }
     // The user's measurements: per GPU the newest of kind User (userMeasurementFor's rule), so that
-    // one mechanism picks the measurement that puts a GPU in the measured tier.
+    // one mechanism picks the measurement that puts a GPU in the measured tier. An implausible one
+    // (implausibility()) is quarantined: it neither counts nor hides an older plausible one.
     ThroughputMeasurements own;
     QStringList gpus;
     for (const ThroughputMeasurement &m : extra)
         if (m.kind == MeasurementKind::User && measurementMatches(m, w) && !gpus.contains(m.gpuId.trimmed()))
             gpus.append(m.gpuId.trimmed());
-    for (const QString &g : std::as_const(gpus))
+    for (const QString &g : std::as_const(gpus)) {
+        const GpuSpec *spec = specOf(g, specs);
         if (const ThroughputMeasurement *m =
                 newestUserMeasurement(extra, [&](const ThroughputMeasurement &x) {
-                    return measurementMatches(x, w) && x.gpuId.trimmed() == g;
+                    return measurementMatches(x, w) && x.gpuId.trimmed() == g &&
+                           (!spec || implausibleAgainst(x, w, *spec, out.shipped).isEmpty());
                 }))
             own.append(*m);
+    }
     if (w.kind == WorkloadKind::CustomMeasured && !w.referenceGpuId.isEmpty() &&
         !gpus.contains(w.referenceGpuId)) {
         ThroughputMeasurement m;

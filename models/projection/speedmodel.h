@@ -160,6 +160,16 @@ public:
     WorkloadAnchors anchorsFor(const Workload &w, const ThroughputMeasurements &extra,
                                const GpuSpecTable &specs) const;
 
+    /// Why a user measurement of `w` cannot be right for its GPU, or an empty string (PROJECTION.md section
+    /// 3.3, "Implausible measurements"): it needs more FLOP/s than twice the GPU's highest datasheet rate
+    /// in any precision (the workload's FLOPs per sample x samples/s), or it lies more than
+    /// kImplausibleFactor times above or below what the model projects for that GPU from the shipped data
+    /// alone. anchorsFor quarantines such a measurement: it moves no projection. The text names the bound.
+    QString implausibility(const ThroughputMeasurement &m, const Workload &w,
+                           const GpuSpecTable &specs) const;
+    /// The factor of the projection bound.
+    static constexpr double kImplausibleFactor = 10.0;
+
     /// The single-GPU speed of `w` on `target` (tiers: PROJECTION.md section 3.3).
     SingleGpuSpeed project(const GpuSpec &target, const Workload &w, const WorkloadAnchors &anchors,
                            const Calibration &calibration) const;
@@ -190,6 +200,12 @@ public:
 
 private:
     SpeedAnchor makeAnchor(const ThroughputMeasurement &m, const Workload &w, const GpuSpec &spec) const;
+    /// The shipped data's level (ln(speed / r_rel)) seen from a GPU: its own anchor, else the transfer over
+    /// the others, else the roofline's ln(phi).
+    double shippedLevel(const QList<SpeedAnchor> &shipped, const QString &gpuId) const;
+    /// implausibility() with the workload's shipped anchors already made.
+    QString implausibleAgainst(const ThroughputMeasurement &m, const Workload &w, const GpuSpec &spec,
+                               const QList<SpeedAnchor> &shipped) const;
     const GpuSpec *specOf(const QString &id, const GpuSpecTable &specs) const;
     QString archOf(const QString &id) const;
     /// Weighted mean level of `anchors` seen from a GPU of architecture `arch` (skipping `exclude`).

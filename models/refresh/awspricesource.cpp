@@ -21,6 +21,7 @@ Result<FetchedCatalog> AwsPriceSource::fetch(const SourceContext &ctx) const
     auto index = ctx.document(http, f.parts.provider, indexUrl, f);
     if (!index)
         return index.error().prefixed(QStringLiteral("AWS: "));
+    f.origin = index.value().effectiveUrl;
     bool allNotModified = index.value().notModified;
     auto regions = parseAwsRegionIndex(index.value().body, indexUrl);
     if (!regions)
@@ -55,19 +56,17 @@ Result<FetchedCatalog> AwsPriceSource::fetch(const SourceContext &ctx) const
         }
         const int from = 20 + 800 * i / std::max(1, n);
         const int span = 800 / std::max(1, n);
-        ctx.report(from,
-                   QStringLiteral("AWS: %1 offer file (region %2 of %3)").arg(region).arg(i + 1).arg(n));
+        ctx.report(from, QStringLiteral("AWS: %1 offer file (region %2 of %3)")
+                             .arg(region, QString::number(i + 1), QString::number(n)));
         http.setProgress([&, from, span, region](qint64 received, qint64 total) {
             const int p =
                 total > 0 ? from + static_cast<int>(span * std::min<qint64>(received, total) / total) : from;
             ctx.report(p, total > 0 ? QStringLiteral("AWS: %1 offer file, %2 of %3 MB (region %4 of %5)")
-                                          .arg(region, megabytesText(received), megabytesText(total))
-                                          .arg(i + 1)
-                                          .arg(n)
+                                          .arg(region, megabytesText(received), megabytesText(total),
+                                               QString::number(i + 1), QString::number(n))
                                     : QStringLiteral("AWS: %1 offer file, %2 MB (region %3 of %4)")
-                                          .arg(region, megabytesText(received))
-                                          .arg(i + 1)
-                                          .arg(n));
+                                          .arg(region, megabytesText(received), QString::number(i + 1),
+                                               QString::number(n)));
         });
         HttpRequest req;
         req.url = url;
@@ -138,9 +137,9 @@ Result<FetchedCatalog> AwsPriceSource::fetch(const SourceContext &ctx) const
 
     f.notModified = allNotModified;
     f.parts.dataDate = QDateTime::currentDateTimeUtc().date();
-    f.parts.descriptions.append(QStringLiteral("AWS price list %1 (%2 regions) + spot feed + spot advisor")
-                                    .arg(version.isEmpty() ? QStringLiteral("(cached)") : version)
-                                    .arg(n));
+    f.parts.descriptions.append(
+        QStringLiteral("AWS price list %1 (%2 regions) + spot feed + spot advisor")
+            .arg(version.isEmpty() ? QStringLiteral("(cached)") : version, QString::number(n)));
     return f;
 }
 

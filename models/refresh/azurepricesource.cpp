@@ -45,6 +45,8 @@ Result<FetchedCatalog> AzurePriceSource::fetch(const SourceContext &ctx) const
             if (!resp)
                 return resp.error().prefixed(QStringLiteral("Azure: "));
             f.bytes += resp.value().bytes;
+            if (pages == 1)
+                f.origin = responseOrigin(resp.value(), url, true);
             auto parsed = parseAzureRetailPage(resp.value().body, url);
             if (!parsed)
                 return parsed.error().prefixed(QStringLiteral("Azure: "));

@@ -58,6 +58,8 @@ Result<FetchedCatalog> GcpPriceSource::fetch(const SourceContext &ctx) const
         if (!resp)
             return resp.error().prefixed(QStringLiteral("Google Cloud: "));
         f.bytes += resp.value().bytes;
+        if (pages == 1)
+            f.origin = responseOrigin(resp.value(), url, true);
         auto parsed = parseGcpSkuPage(resp.value().body, withoutQuery(url));
         if (!parsed)
             return parsed.error().prefixed(QStringLiteral("Google Cloud: "));

@@ -185,6 +185,19 @@ bool retryableCurlCode(CURLcode rc)
     }
 }
 
+/// libcurl's answer to a response header too large to hold: CURLE_OUT_OF_MEMORY (its "Avoided giant
+/// realloc for header") before curl 8.6, CURLE_TOO_LARGE since; only before any body arrived.
+bool oversizedHeader(CURLcode rc, const Transfer &t)
+{
+    if (t.started)
+        return false;
+#if LIBCURL_VERSION_NUM >= 0x080600
+    if (rc == CURLE_TOO_LARGE)
+        return true;
+#endif
+    return rc == CURLE_OUT_OF_MEMORY;
+}
+
 /// "0.3 s", "45 s", "30 min": a time limit for messages.
 QString limitText(qint64 ms)
 {
@@ -438,9 +451,8 @@ Result<HttpResponse> HttpClient::attempts(const HttpRequest &request, ByteSink *
         if (t.timeLimit || (limitMs > 0 && rc == CURLE_OPERATION_TIMEDOUT && clock.elapsed() >= limitMs))
             return pastLimit(QStringLiteral("%1: not finished within the time limit of %2 for one download "
                                             "(received %3 of %4 bytes); not retried")
-                                 .arg(what, limitText(limitMs))
-                                 .arg(t.bytes)
-                                 .arg(expected >= 0 ? QString::number(expected) : QStringLiteral("?")));
+                                 .arg(what, limitText(limitMs), QString::number(t.bytes),
+                                      expected >= 0 ? QString::number(expected) : QStringLiteral("?")));
         if (t.sinkFailed)
             return makeError(QStringLiteral("%1: %2").arg(what, sink ? sink->errorString() : QString()));
         if (t.badContentType)
@@ -449,8 +461,7 @@ Result<HttpResponse> HttpClient::attempts(const HttpRequest &request, ByteSink *
                     .arg(what, t.contentType, snippet(t.errorBody)));
         if (t.tooLarge)
             return makeError(QStringLiteral("%1: the response is larger than %2 MB")
-                                 .arg(what)
-                                 .arg(m_options.maxBodyBytes / (1024 * 1024)));
+                                 .arg(what, QString::number(m_options.maxBodyBytes / (1024 * 1024))));
 
         bool retry = false;
         int waitMs = -1;
@@ -477,7 +488,12 @@ Result<HttpResponse> HttpClient::attempts(const HttpRequest &request, ByteSink *
                                          "CA bundle %2 trusted instead of the system's.")
                               .arg(curlText, QString::fromLocal8Bit(caBundle));
                 lastCode = QStringLiteral("tls-untrusted");
-            } else if (rc == CURLE_OPERATION_TIMEDOUT && t.bytes > 0)
+            } else if (oversizedHeader(rc, t))
+                lastFailure = QStringLiteral(
+                    "the server's response headers are larger than libcurl accepts (100 KB a header line): "
+                    "a broken or hostile server or proxy, not this computer running out of memory; check "
+                    "the URL and any proxy, or try again later");
+            else if (rc == CURLE_OPERATION_TIMEDOUT && t.bytes > 0)
                 lastFailure =
                     QStringLiteral("the transfer stalled after %1 bytes (%2)").arg(t.bytes).arg(curlText);
             else
@@ -500,18 +516,17 @@ Result<HttpResponse> HttpClient::attempts(const HttpRequest &request, ByteSink *
                     return makeError(
                         QStringLiteral("%1: %2; the server asks to retry after %3 s, longer than the %4 s "
                                        "this refresh waits. Try again later.")
-                            .arg(what, lastFailure)
-                            .arg(s)
-                            .arg(m_options.maxRetryAfterS));
+                            .arg(what, lastFailure, QString::number(s),
+                                 QString::number(m_options.maxRetryAfterS)));
                 if (s >= 0)
                     waitMs = s * 1000;
             }
         }
         if (!retry || attempt >= m_options.maxAttempts)
-            return makeCodedError(
-                lastCode,
-                attempt > 1 ? QStringLiteral("%1: %2 (after %3 attempts)").arg(what, lastFailure).arg(attempt)
-                            : QStringLiteral("%1: %2").arg(what, lastFailure));
+            return makeCodedError(lastCode, attempt > 1
+                                                ? QStringLiteral("%1: %2 (after %3 attempts)")
+                                                      .arg(what, lastFailure, QString::number(attempt))
+                                                : QStringLiteral("%1: %2").arg(what, lastFailure));
         if (waitMs < 0)
             waitMs = backoffMs(m_options, attempt, QRandomGenerator::global()->generate());
         if (limitMs > 0 && clock.elapsed() + waitMs >= limitMs)

@@ -48,6 +48,7 @@ Result<FetchedCatalog> PaperspacePriceSource::fetch(const SourceContext &ctx) co
         return resp.error().prefixed(QStringLiteral("Paperspace: "));
     const QByteArray body = resp.value().body;
     f.bytes += resp.value().bytes;
+    f.origin = responseOrigin(resp.value(), url);
     const ProviderFormat format = detectProviderFormat(body.left(64 * 1024));
     Result<SnapshotData> parsed = makeError(QString());
     if (format == ProviderFormat::GpuFrontierCsv)

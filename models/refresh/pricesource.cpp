@@ -102,16 +102,26 @@ Result<SourceContext::Document> SourceContext::document(HttpClient &http, const 
         } else {
             doc.body = old->cache;
             doc.notModified = true;
+            doc.effectiveUrl = url;
             into.states.append(*old);
             return doc;
         }
     }
     doc.body = resp.value().body;
+    doc.effectiveUrl = resp.value().effectiveUrl.isEmpty() ? url : resp.value().effectiveUrl;
     into.bytes += resp.value().bytes;
     if (!resp.value().etag.isEmpty() || !resp.value().lastModified.isEmpty())
         into.states.append({url, provider, resp.value().etag, resp.value().lastModified,
                             QDateTime::currentDateTimeUtc(), QStringLiteral("raw"), doc.body});
     return doc;
+}
+
+QString responseOrigin(const HttpResponse &response, const QString &requested, bool withoutQuery)
+{
+    const QString url = response.effectiveUrl.isEmpty() ? requested : response.effectiveUrl;
+    if (!withoutQuery)
+        return url;
+    return QUrl(url).adjusted(QUrl::RemoveQuery | QUrl::RemoveFragment).toString();
 }
 
 const PriceSource *priceSource(const QString &provider)

@@ -24,7 +24,7 @@ struct FetchedCatalog
     ProviderParts parts;
     bool notModified = false; ///< every document answered 304
     bool recordCheck = true;  ///< record an "unchanged" row when nothing changed
-    QString origin;
+    QString origin;           ///< where the prices came from: the URL after redirects (responseOrigin)
     QList<FetchState> states; ///< conditional-request validators, stored after a successful import
     SourceKind kind = SourceKind::Live;
     QByteArray rawPayload;    ///< checksum input when the source is a whole catalog file
@@ -65,6 +65,7 @@ public:
     {
         QByteArray body;
         bool notModified = false;
+        QString effectiveUrl; ///< where the document came from after redirects (the URL asked for on a 304)
     };
     Result<Document> document(HttpClient &http, const QString &provider, const QString &url,
                               FetchedCatalog &into) const;
@@ -94,6 +95,10 @@ public:
 
 /// The price source of a provider, nullptr for an unknown provider.
 const PriceSource *priceSource(const QString &provider);
+
+/// The origin a snapshot records for a response: the URL it finally came from after redirects (the one
+/// asked for when the client did not say), without the query when `withoutQuery` (paged APIs).
+QString responseOrigin(const HttpResponse &response, const QString &requested, bool withoutQuery = false);
 
 /// "12.3" megabytes, for progress lines.
 QString megabytesText(qint64 bytes);

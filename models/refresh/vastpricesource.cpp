@@ -47,6 +47,8 @@ Result<FetchedCatalog> VastPriceSource::fetch(const SourceContext &ctx) const
         if (!resp)
             return resp.error().prefixed(QStringLiteral("vast.ai: "));
         f.bytes += resp.value().bytes;
+        if (pages == 1)
+            f.origin = responseOrigin(resp.value(), url); // the final URL after any redirect
         auto parsed = parseVastOfferPage(resp.value().body, url);
         if (!parsed)
             return parsed.error().prefixed(QStringLiteral("vast.ai: "));

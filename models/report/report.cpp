@@ -2,11 +2,11 @@
 
 #include "report/reportdata.h"
 #include "util/bufferedoutput.h"
+#include "util/outputfile.h"
 #include "util/printable.h"
 
 #include <QDir>
 #include <QFileInfo>
-#include <QSaveFile>
 
 namespace gf {
 
@@ -130,39 +130,10 @@ Result<QByteArray> renderReport(const ReportInput &input, ReportFormat format)
 
 namespace {
 
-/// Opens `path` for an atomic write (a temporary file renamed over it on commit); a message naming the
-/// path and the reason when it cannot be written.
-Status openAtomically(const QString &path, QSaveFile &file)
+Status checkReportPath(const QString &path)
 {
     if (path.trimmed().isEmpty())
         return makeError(QStringLiteral("No file name given for the report."));
-    const QFileInfo info(path);
-    if (info.isDir())
-        return makeError(
-            QStringLiteral("Cannot write %1: it is a folder.").arg(QDir::toNativeSeparators(path)));
-    if (!info.absoluteDir().exists())
-        return makeError(
-            QStringLiteral("Cannot write %1: the folder %2 does not exist.")
-                .arg(QDir::toNativeSeparators(path), QDir::toNativeSeparators(info.absolutePath())));
-    file.setFileName(path);
-    // Never fall back to writing the target in place: a failure must not leave a half-written file.
-    file.setDirectWriteFallback(false);
-    if (!file.open(QIODevice::WriteOnly))
-        return makeError(
-            QStringLiteral("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
-    return Ok{};
-}
-
-Status commitAtomically(const QString &path, QSaveFile &file, bool written, const QString &why)
-{
-    if (!written) {
-        file.cancelWriting();
-        return makeError(
-            QStringLiteral("Cannot write %1 (disk full?): %2").arg(QDir::toNativeSeparators(path), why));
-    }
-    if (!file.commit())
-        return makeError(QStringLiteral("Cannot write %1 (disk full?): %2")
-                             .arg(QDir::toNativeSeparators(path), file.errorString()));
     return Ok{};
 }
 
@@ -170,11 +141,9 @@ Status commitAtomically(const QString &path, QSaveFile &file, bool written, cons
 
 Status writeFileAtomically(const QString &path, const QByteArray &bytes)
 {
-    QSaveFile file;
-    if (auto st = openAtomically(path, file); !st)
+    if (auto st = checkReportPath(path); !st)
         return st;
-    const bool written = file.write(bytes) == bytes.size();
-    return commitAtomically(path, file, written, file.errorString());
+    return writeOutputFile(path, bytes);
 }
 
 Status writeReport(const ReportInput &input, ReportFormat format, const QString &path, qint64 *bytesWritten)
@@ -183,19 +152,21 @@ Status writeReport(const ReportInput &input, ReportFormat format, const QString 
     auto built = report::build(input);
     if (!built)
         return built.error();
-    QSaveFile file;
-    if (auto st = openAtomically(path, file); !st)
+    if (auto st = checkReportPath(path); !st)
         return st;
-    DeviceSink sink(&file);
+    OutputFile file(path);
+    if (auto st = file.open(); !st)
+        return st;
+    DeviceSink sink(file.device());
     BufferedOutput out(sink);
     if (auto st = renderData(built.value(), format, out); !st) {
-        file.cancelWriting();
+        file.cancel();
         return st;
     }
     const bool written = out.flush();
     if (written && bytesWritten)
         *bytesWritten = sink.written();
-    return commitAtomically(path, file, written, out.errorString());
+    return file.commit(written, out.errorString());
 }
 
 QString frontierChartSvgDocument(const ProjectionResults &results, const QString &title, double width,

@@ -60,7 +60,8 @@ struct ReportInput
 /// Renders the report in memory. Errors: no results, no offers to list (empty selection / filter).
 Result<QByteArray> renderReport(const ReportInput &input, ReportFormat format);
 
-/// Renders and writes atomically (QSaveFile: a temporary file renamed over `path` on success), streaming
+/// Renders and writes atomically (util/outputfile.h: a temporary file renamed over `path` on success; a
+/// FIFO or a device is written in place, never replaced), streaming
 /// the CSV and JSON reports. An unwritable path, a full disk or an empty selection leaves no file behind
 /// and returns a message naming the path and the reason. `bytesWritten` (if given) gets the file's size.
 Status writeReport(const ReportInput &input, ReportFormat format, const QString &path,

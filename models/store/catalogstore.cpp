@@ -12,6 +12,8 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFileInfo>
+#include <QHash>
+#include <QSet>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -96,6 +98,71 @@ QString sqlError(const QSqlQuery &q)
     return q.lastError().text();
 }
 
+/// What a SQLite failure means for the user, and what to do: SQLite's own words ("database or disk is
+/// full") name neither the file nor a remedy.
+QString sqliteProblem(const QString &path, const QString &sqlite)
+{
+    auto has = [&](const char *words) {
+        return sqlite.contains(QLatin1StringView(words), Qt::CaseInsensitive);
+    };
+    if (has("disk is full"))
+        return QStringLiteral(
+                   "the disk holding %1 is full (or the file may not grow): free some space there, "
+                   "or use a database on another disk (--db, $GPUFRONTIER_DB), and try again")
+            .arg(path);
+    if (has("disk I/O error"))
+        return QStringLiteral(
+                   "reading or writing %1 failed (a disk I/O error: the disk may be full, failing or "
+                   "gone); check it and try again")
+            .arg(path);
+    if (has("malformed") || has("corrupt"))
+        return QStringLiteral(
+                   "%1 is damaged (SQLite finds malformed pages); restore a backup, or move it aside "
+                   "and GPU Frontier starts a new catalog with the bundled prices")
+            .arg(path);
+    if (has("not a database") || has("encrypted"))
+        return QStringLiteral("%1 is not a SQLite database; move it aside (GPU Frontier then starts a new "
+                              "catalog there) or give another path with --db")
+            .arg(path);
+    if (has("unable to open"))
+        return QStringLiteral("%1 cannot be opened (no permission, or its folder cannot be written)")
+            .arg(path);
+    if (has("readonly") || has("read-only"))
+        return QStringLiteral("%1 is read-only for this user").arg(path);
+    return sqlite;
+}
+
+/// The objects a database of the current schema holds (tables and indexes, with their SQL), from the
+/// migrations run on an empty in-memory database: anything else (a trigger, a view, a changed table)
+/// was not made by GPU Frontier.
+const QHash<QString, QString> &expectedSchema()
+{
+    static const QHash<QString, QString> schema = [] {
+        QHash<QString, QString> out;
+        const QString name =
+            QStringLiteral("gpufrontier-schema-%1").arg(s_connectionCounter.fetchAndAddRelaxed(1));
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+            db.setDatabaseName(QStringLiteral(":memory:"));
+            if (db.open()) {
+                QSqlQuery q(db);
+                for (const QString &file : migrations())
+                    for (const QString &stmt : splitStatements(readResourceText(file)))
+                        q.exec(stmt);
+                q.exec(QStringLiteral(
+                    "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"));
+                while (q.next())
+                    out.insert(q.value(0).toString() + u' ' + q.value(1).toString(),
+                               q.value(2).toString().simplified());
+            }
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(name);
+        return out;
+    }();
+    return schema;
+}
+
 QVariant opt(const std::optional<double> &v)
 {
     return v ? QVariant(*v) : QVariant(QMetaType(QMetaType::Double));
@@ -137,16 +204,21 @@ public:
         if (!m_active)
             return false;
         m_active = false;
-        if (QSqlQuery(m_db).exec(QStringLiteral("COMMIT")))
+        QSqlQuery q(m_db);
+        if (q.exec(QStringLiteral("COMMIT")))
             return true;
+        m_commitError = q.lastError().text();
         QSqlQuery(m_db).exec(QStringLiteral("ROLLBACK"));
         return false;
     }
+    /// SQLite's words when COMMIT failed (a full disk).
+    QString commitError() const { return m_commitError; }
 
 private:
     QSqlDatabase m_db;
     bool m_active = false;
     QSqlError m_error;
+    QString m_commitError;
 };
 
 /// The line of /proc/locks (Linux) for a write lock on `file` within [from, to], as "process N (name)";
@@ -276,17 +348,21 @@ Result<std::unique_ptr<CatalogStore>> CatalogStore::openAtVersion(const QString 
         QSqlQuery q(db);
         // A file that is not SQLite fails here, on the first read.
         if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next())
-            return makeError(
-                QStringLiteral("Cannot open the catalog database %1: not a SQLite database or unreadable")
-                    .arg(path),
-                sqlError(q));
+            return makeError(QStringLiteral("Cannot open the catalog database %1: %2")
+                                 .arg(path, sqliteProblem(path, sqlError(q))),
+                             sqlError(q));
         if (path != u":memory:" && !q.exec(QStringLiteral("PRAGMA journal_mode=WAL")))
-            return makeError(QStringLiteral("Cannot open the catalog database %1").arg(path), sqlError(q));
+            return makeError(QStringLiteral("Cannot open the catalog database %1: %2")
+                                 .arg(path, sqliteProblem(path, sqlError(q))),
+                             sqlError(q));
         q.exec(QStringLiteral("PRAGMA foreign_keys=ON"));
         q.exec(QStringLiteral("PRAGMA synchronous=NORMAL"));
     }
     if (auto st = store->migrate(targetVersion); !st)
         return st.error();
+    if (targetVersion == latestSchemaVersion())
+        if (auto st = store->checkSchema(); !st)
+            return st.error();
     return store;
 }
 
@@ -321,18 +397,15 @@ Result<std::unique_ptr<CatalogStore>> CatalogStore::openReadOnly(const QString &
                          db.lastError().text());
     QSqlQuery q(db);
     if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next())
-        return makeError(
-            QStringLiteral("Cannot open the catalog database %1: not a SQLite database or unreadable")
-                .arg(path),
-            sqlError(q));
+        return makeError(QStringLiteral("Cannot open the catalog database %1: %2")
+                             .arg(path, sqliteProblem(path, sqlError(q))),
+                         sqlError(q));
     const int version = q.value(0).toInt();
     if (version != latestSchemaVersion())
         return makeError(
             QStringLiteral("The catalog database %1 is read-only and has schema version %2; this "
                            "version of GPU Frontier needs %3, an upgrade that has to write")
-                .arg(path)
-                .arg(version)
-                .arg(latestSchemaVersion()));
+                .arg(path, QString::number(version), QString::number(latestSchemaVersion())));
     q.exec(QStringLiteral("PRAGMA foreign_keys=ON"));
     return store;
 }
@@ -359,15 +432,18 @@ Status CatalogStore::migrate(int targetVersion)
 {
     QSqlDatabase db = QSqlDatabase::database(m_connection);
     const int current = schemaVersion();
-    if (current < 0)
-        return makeError(QStringLiteral("Cannot read the schema version of %1").arg(m_path));
+    if (current < 0) {
+        QSqlQuery q(db);
+        q.exec(QStringLiteral("PRAGMA user_version"));
+        return makeError(QStringLiteral("Cannot read the schema version of %1: %2")
+                             .arg(m_path, sqliteProblem(m_path, sqlError(q))),
+                         sqlError(q));
+    }
     if (current > latestSchemaVersion())
         return makeError(
             QStringLiteral("The catalog database %1 has schema version %2, newer than this version of "
                            "GPU Frontier understands (%3). Update the application.")
-                .arg(m_path)
-                .arg(current)
-                .arg(latestSchemaVersion()));
+                .arg(m_path, QString::number(current), QString::number(latestSchemaVersion())));
     for (int v = current; v < targetVersion; ++v) {
         const QString script = readResourceText(migrations().at(v));
         if (script.isEmpty())
@@ -383,7 +459,8 @@ Status CatalogStore::migrate(int targetVersion)
             continue;
         for (const QString &stmt : splitStatements(script)) {
             if (!q.exec(stmt))
-                return makeError(QStringLiteral("Migration to schema %1 of %2 failed").arg(v + 1).arg(m_path),
+                return makeError(QStringLiteral("Migration to schema %1 of %2 failed: %3")
+                                     .arg(QString::number(v + 1), m_path, sqliteProblem(m_path, sqlError(q))),
                                  sqlError(q) + QStringLiteral(" in: ") + stmt.left(80));
         }
         if (v == 0) {
@@ -397,10 +474,75 @@ Status CatalogStore::migrate(int targetVersion)
         }
         if (!q.exec(QStringLiteral("PRAGMA user_version = %1").arg(v + 1)))
             return makeError(QStringLiteral("Migration to schema %1 failed").arg(v + 1), sqlError(q));
-        if (!tx.commit())
-            return makeError(QStringLiteral("Migration to schema %1 could not be committed").arg(v + 1),
-                             db.lastError().text());
+        if (!tx.commit()) {
+            const QString why = tx.commitError().isEmpty() ? db.lastError().text() : tx.commitError();
+            return makeError(QStringLiteral("Cannot set up the catalog database %1 (schema %2): %3")
+                                 .arg(m_path, QString::number(v + 1), sqliteProblem(m_path, why)),
+                             why);
+        }
     }
+    return Ok{};
+}
+
+Status CatalogStore::checkSchema() const
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    if (!q.exec(QStringLiteral("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")))
+        return makeError(QStringLiteral("Cannot read the schema of the catalog database %1: %2")
+                             .arg(m_path, sqliteProblem(m_path, sqlError(q))),
+                         sqlError(q));
+    const QHash<QString, QString> &expected = expectedSchema();
+    if (expected.isEmpty())
+        return makeError(
+            QStringLiteral("The expected schema of the catalog database is missing from the application"));
+    QSet<QString> seen;
+    auto refuse = [&](const QString &what) {
+        return makeError(QStringLiteral("The catalog database %1 %2, which GPU Frontier did not create: it "
+                                        "is not used, so that nothing it does can change or hide prices. "
+                                        "Remove it with the sqlite3 tool, or move the database aside (a new "
+                                        "one starts with the bundled prices).")
+                             .arg(m_path, what));
+    };
+    while (q.next()) {
+        const QString type = q.value(0).toString();
+        const QString name = q.value(1).toString();
+        const QString key = type + u' ' + name;
+        seen.insert(key);
+        const auto it = expected.constFind(key);
+        if (it == expected.constEnd())
+            return refuse(QStringLiteral("holds a %1 \"%2\"").arg(type, name));
+        if (*it != q.value(2).toString().simplified())
+            return refuse(QStringLiteral("has a %1 \"%2\" defined differently").arg(type, name));
+    }
+    for (auto it = expected.constBegin(); it != expected.constEnd(); ++it)
+        if (!seen.contains(it.key()))
+            return refuse(QStringLiteral("lacks the %1").arg(it.key()));
+    return Ok{};
+}
+
+Status CatalogStore::checkBeforeWrite() const
+{
+    if (auto ro = readOnlyError())
+        return *ro;
+    if (m_intact)
+        return Ok{};
+    // Once per connection, before its first write: a damaged file must not take in more data.
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    QStringList problems;
+    if (!q.exec(QStringLiteral("PRAGMA quick_check(5)")))
+        problems.append(sqlError(q));
+    while (q.next())
+        if (const QString line = q.value(0).toString(); line != u"ok")
+            problems.append(line);
+    if (!problems.isEmpty())
+        return makeError(
+            QStringLiteral("The catalog database %1 is damaged (SQLite's quick_check: %2); nothing is "
+                           "written to it. Restore a backup, or move it aside: GPU Frontier "
+                           "then starts a new catalog with the bundled prices.")
+                .arg(m_path, printableText(problems.join(QStringLiteral("; "))).left(400)));
+    if (auto st = checkSchema(); !st)
+        return st;
+    m_intact = true;
     return Ok{};
 }
 
@@ -426,8 +568,8 @@ Result<ImportOutcome> CatalogStore::importSnapshot(SnapshotData data, SourceKind
                                                    const GpuCatalog &gpus, const ImportOptions &options)
 {
     // A file name or URL is shown like any provider text: no control characters.
-    if (auto ro = readOnlyError())
-        return *ro;
+    if (auto st = checkBeforeWrite(); !st)
+        return st.error();
     const QString origin = options.validate ? printableText(givenOrigin) : givenOrigin;
     if (options.validate) {
         if (auto st = validateSnapshot(data, gpus, origin, options.limits); !st)
@@ -480,7 +622,8 @@ Result<ImportOutcome> CatalogStore::importSnapshot(SnapshotData data, SourceKind
     q.addBindValue(unrecognised);
     q.addBindValue(text(data.description));
     if (!q.exec())
-        return makeError(QStringLiteral("Cannot import %1: the snapshot could not be recorded").arg(origin),
+        return makeError(QStringLiteral("Cannot import %1: the snapshot could not be recorded (%2)")
+                             .arg(origin, sqliteProblem(m_path, sqlError(q))),
                          sqlError(q));
     const qint64 snapshotId = q.lastInsertId().toLongLong();
 
@@ -521,20 +664,23 @@ Result<ImportOutcome> CatalogStore::importSnapshot(SnapshotData data, SourceKind
         q.addBindValue(opt(o.dlperf));
         q.addBindValue(isoDate(o.priceDate));
         q.addBindValue(isoDate(o.listingEnd));
-        if (!q.exec())
+        if (!q.exec()) {
+            const QString problem = sqliteProblem(m_path, sqlError(q));
+            if (problem != sqlError(q)) // the disk, not the row
+                return makeError(
+                    QStringLiteral("Cannot import %1: %2; nothing was imported").arg(origin, problem),
+                    sqlError(q));
             return makeError(
                 QStringLiteral(
                     "Cannot import %1: offer %2 (%3) was rejected by the database; nothing was imported")
-                    .arg(origin)
-                    .arg(row)
-                    .arg(o.instanceType),
+                    .arg(origin, QString::number(row), o.instanceType),
                 sqlError(q));
+        }
     }
     if (!tx.commit())
-        return makeError(
-            QStringLiteral("Cannot import %1: the transaction could not be committed; nothing was imported")
-                .arg(origin),
-            db.lastError().text());
+        return makeError(QStringLiteral("Cannot import %1: %2; nothing was imported")
+                             .arg(origin, sqliteProblem(m_path, tx.commitError())),
+                         tx.commitError());
     outcome.snapshotId = snapshotId;
     outcome.rows = static_cast<int>(data.offers.size());
     outcome.unrecognised = unrecognised;
@@ -683,9 +829,21 @@ Result<QList<std::pair<QString, QStringList>>> CatalogStore::offerQueryPlans() c
 
 Result<qint64> CatalogStore::addProbeRun(const ProbeRunRecord &run)
 {
-    if (auto ro = readOnlyError())
-        return *ro;
+    if (auto st = checkBeforeWrite(); !st)
+        return st.error();
+    if (auto future = store::futureDateError(QStringLiteral("the probe run"), run.createdAt))
+        return *future;
     QSqlQuery q(QSqlDatabase::database(m_connection));
+    // The same document imported again is the same run: stored once.
+    if (!run.json.isEmpty()) {
+        q.prepare(QStringLiteral("SELECT id FROM probe_run WHERE kind = ? AND json = ? ORDER BY id LIMIT 1"));
+        q.addBindValue(run.kind);
+        q.addBindValue(QString::fromUtf8(run.json));
+        if (!q.exec())
+            return makeError(QStringLiteral("Cannot read the probe runs"), sqlError(q));
+        if (q.next())
+            return q.value(0).toLongLong();
+    }
     q.prepare(QStringLiteral(
         "INSERT INTO probe_run(created_at, origin, kind, device_name, gpu_id, schema_version, json) "
         "VALUES(?, ?, ?, ?, ?, ?, ?)"));

@@ -85,6 +85,9 @@ public:
     int schemaVersion() const;
     /// Opened by openReadOnly: every write is refused.
     bool isReadOnly() const { return m_readOnly; }
+    /// Before the first write of this connection (every write of the store and of RefreshState calls it):
+    /// not read-only, PRAGMA quick_check finds no damage and the schema is still the expected one.
+    Status checkBeforeWrite() const;
 
     /// Imports one provider's catalog as a new snapshot, in ONE transaction.
     /// On any failure the database is exactly as before.
@@ -115,6 +118,8 @@ public:
     /// and "current names". For the scale benchmarks and a test that every one of them uses an index.
     Result<QList<std::pair<QString, QStringList>>> offerQueryPlans() const;
 
+    /// Stores a probe run; the same document again (kind and JSON) gives the stored run's id. A run dated
+    /// in the future (beyond store::kClockSkewS) is refused.
     Result<qint64> addProbeRun(const ProbeRunRecord &run);
     Result<QList<ProbeRunRecord>> probeRuns() const;
 
@@ -131,6 +136,8 @@ private:
     explicit CatalogStore(QString path, QString connection);
     Status migrate(int targetVersion);
     Status syncGpuModels(const GpuCatalog &gpus);
+    /// The tables and indexes are the current schema's, and nothing else is there (a trigger, a view).
+    Status checkSchema() const;
     Result<QList<Offer>> queryOffers(const QString &where, const QVariantList &binds) const;
 
     /// The error of a write to a read-only database (null when writable).
@@ -139,6 +146,7 @@ private:
     QString m_path;
     QString m_connection;
     bool m_readOnly = false;
+    mutable bool m_intact = false; ///< checkBeforeWrite passed
 };
 
 } // namespace gf

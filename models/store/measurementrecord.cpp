@@ -56,6 +56,12 @@ Result<UserMeasurementAdded> CatalogStore::addUserMeasurement(const ThroughputMe
     if (!(m.samplesPerSPerGpu > 0) || !std::isfinite(m.samplesPerSPerGpu))
         return makeError(
             QStringLiteral("Cannot store a measurement of %1 samples/s").arg(m.samplesPerSPerGpu));
+    if (auto st = checkBeforeWrite(); !st)
+        return st.error();
+    if (auto future = store::futureDateError(
+            QStringLiteral("the measurement of %1 on %2").arg(m.workloadId, m.gpuId), m.measuredAt))
+        return *future;
+    const QDateTime now = QDateTime::currentDateTimeUtc();
     const QString checksum = measurementChecksum(m);
     QSqlDatabase db = QSqlDatabase::database(m_connection);
     {
@@ -81,7 +87,7 @@ Result<UserMeasurementAdded> CatalogStore::addUserMeasurement(const ThroughputMe
     q.addBindValue(notNullText(m.offerKey));
     q.addBindValue(notNullText(m.source));
     q.addBindValue(nullableText(isoOrNull(m.measuredAt)));
-    q.addBindValue(isoOrNull(QDateTime::currentDateTimeUtc()));
+    q.addBindValue(isoOrNull(now));
     q.addBindValue(notNullText(origin));
     q.addBindValue(checksum);
     q.addBindValue(QString::fromUtf8(json));
@@ -114,6 +120,11 @@ Result<QList<UserMeasurementRecord>> CatalogStore::userMeasurements() const
         m.source = q.value(8).toString();
         m.measuredAt = parseIso(q.value(9).toString());
         r.importedAt = parseIso(q.value(10).toString());
+        // Measured after it was imported (stored before such dates were refused): it counts as measured
+        // when imported, so that it does not outrank newer measurements.
+        if (m.measuredAt.isValid() && r.importedAt.isValid() &&
+            m.measuredAt > r.importedAt.addSecs(store::kClockSkewS))
+            m.measuredAt = r.importedAt;
         r.origin = q.value(11).toString();
         r.json = q.value(12).toString().toUtf8();
         out.append(r);
@@ -123,6 +134,8 @@ Result<QList<UserMeasurementRecord>> CatalogStore::userMeasurements() const
 
 Status CatalogStore::deleteUserMeasurement(qint64 id)
 {
+    if (auto st = checkBeforeWrite(); !st)
+        return st;
     QSqlQuery q(QSqlDatabase::database(m_connection));
     q.prepare(QStringLiteral("DELETE FROM user_measurement WHERE id = ?"));
     q.addBindValue(id);

@@ -36,7 +36,9 @@ RefreshLogEntry entryFrom(const QSqlQuery &q)
 
 } // namespace
 
-RefreshState::RefreshState(const CatalogStore &store) : m_connection(store.connectionName()) {}
+RefreshState::RefreshState(const CatalogStore &store) : m_store(&store), m_connection(store.connectionName())
+{
+}
 
 Result<std::optional<FetchState>> RefreshState::fetchState(const QString &url) const
 {
@@ -61,6 +63,8 @@ Result<std::optional<FetchState>> RefreshState::fetchState(const QString &url) c
 
 Status RefreshState::saveFetchStates(const QList<FetchState> &states)
 {
+    if (auto st = m_store->checkBeforeWrite(); !st)
+        return st;
     QSqlDatabase db = QSqlDatabase::database(m_connection);
     if (!db.transaction())
         return makeError(QStringLiteral("Cannot store the refresh state"), db.lastError().text());
@@ -94,6 +98,8 @@ Status RefreshState::saveFetchStates(const QList<FetchState> &states)
 
 Status RefreshState::clearFetchStates(const QString &provider)
 {
+    if (auto st = m_store->checkBeforeWrite(); !st)
+        return st;
     QSqlQuery q(QSqlDatabase::database(m_connection));
     q.prepare(QStringLiteral("DELETE FROM fetch_state WHERE provider = ?"));
     q.addBindValue(provider);
@@ -105,6 +111,8 @@ Status RefreshState::clearFetchStates(const QString &provider)
 Result<qint64> RefreshState::recordUnchanged(const QString &provider, const QString &kind,
                                              const QString &origin, const QString &note)
 {
+    if (auto st = m_store->checkBeforeWrite(); !st)
+        return st.error();
     QSqlDatabase db = QSqlDatabase::database(m_connection);
     QSqlQuery q(db);
     // The unchanged row repeats the current snapshot's checksum and data date; it holds no offers.
@@ -130,6 +138,8 @@ Result<qint64> RefreshState::recordUnchanged(const QString &provider, const QStr
 
 Result<qint64> RefreshState::log(const RefreshLogEntry &e)
 {
+    if (auto st = m_store->checkBeforeWrite(); !st)
+        return st.error();
     QSqlQuery q(QSqlDatabase::database(m_connection));
     q.prepare(QStringLiteral(
         "INSERT INTO refresh_log(provider, started_at, finished_at, outcome, origin, snapshot_id, message) "

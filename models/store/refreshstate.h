@@ -64,6 +64,7 @@ public:
     Result<std::optional<RefreshLogEntry>> lastError(const QString &provider) const;
 
 private:
+    const CatalogStore *m_store;
     QString m_connection;
 };
 

@@ -331,9 +331,9 @@ Status readCsvStream(QIODevice &in, CsvStream &stream, const InputLimits &limits
             break;
         total += n;
         if (limits.maxFileBytes > 0 && total > limits.maxFileBytes)
-            return makeError(QStringLiteral("%1: larger than %2 MB, too large for a catalog CSV")
-                                 .arg(origin)
-                                 .arg(limits.maxFileBytes >> 20 ? limits.maxFileBytes >> 20 : 1));
+            return makeError(
+                QStringLiteral("%1: larger than %2 MB, too large for a catalog CSV")
+                    .arg(origin, QString::number(limits.maxFileBytes >> 20 ? limits.maxFileBytes >> 20 : 1)));
         if (!stream.write(buffer.constData(), static_cast<std::size_t>(n)))
             return stream.error().isEmpty() ? Status(Ok{})
                                             : makeError(QStringLiteral("%1: %2").arg(origin, stream.error()));
@@ -356,16 +356,45 @@ QString csvQuote(const QString &field)
     return field;
 }
 
+namespace {
+
+bool isFormulaStart(QChar c)
+{
+    return c == u'=' || c == u'+' || c == u'-' || c == u'@' || c == u'\t' || c == u'\r';
+}
+
+bool isSpreadsheetSeparator(QChar c)
+{
+    return c == u',' || c == u';' || c == u'\t';
+}
+
+} // namespace
+
 QString csvQuoteSafe(const QString &field)
 {
-    if (!field.isEmpty()) {
-        const QChar c = field.at(0);
-        if (c == u'=' || c == u'+' || c == u'-' || c == u'@' || c == u'\t' || c == u'\r') {
-            // A leading apostrophe makes spreadsheets treat the cell as text; numbers are never passed here.
-            return csvQuote(u'\'' + field);
-        }
+    // A spreadsheet may split the file on ',', ';' or tab (its locale's list separator, or the user's
+    // choice at import): every piece between separators is a cell of its own there, so a formula start
+    // after any of them is neutralised too, not only at the start of the field. A leading apostrophe
+    // makes spreadsheets treat the cell as text; numbers are never passed here.
+    QString s;
+    s.reserve(field.size() + 2);
+    bool cellStart = true;
+    for (const QChar c : field) {
+        if (cellStart && isFormulaStart(c))
+            s += u'\'';
+        s += c;
+        // Blanks after a separator are trimmed by some spreadsheets: the cell starts at the next character.
+        if (isSpreadsheetSeparator(c))
+            cellStart = true;
+        else if (c != u' ')
+            cellStart = false;
     }
-    return csvQuote(field);
+    // Quoted whenever a separator is in it, so that a reader splitting on ';' or tab keeps it one cell.
+    if (s.contains(u';') || s.contains(u'\t')) {
+        s.replace(QStringLiteral("\""), QStringLiteral("\"\""));
+        return u'"' + s + u'"';
+    }
+    return csvQuote(s);
 }
 
 QString csvNumber(double value, int significantDigits)

@@ -10,9 +10,7 @@ Result<QJsonDocument> parseJsonDocument(QByteArrayView data, const QString &orig
     QJsonDocument doc = QJsonDocument::fromJson(data.toByteArray(), &err);
     if (err.error != QJsonParseError::NoError)
         return makeError(QStringLiteral("%1: invalid JSON at byte %2: %3")
-                             .arg(origin)
-                             .arg(err.offset)
-                             .arg(err.errorString()));
+                             .arg(origin, QString::number(err.offset), err.errorString()));
     return doc;
 }
 

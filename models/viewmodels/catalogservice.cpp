@@ -2,6 +2,7 @@
 
 #include "domain/gpucatalog.h"
 #include "domain/gpuspecs.h"
+#include "launch/measurementcompare.h"
 #include "launch/measurementjson.h"
 #include "probe/calibrationchoice.h"
 #include "probe/probejson.h"
@@ -273,6 +274,8 @@ quint64 CatalogService::importMeasurements(const QStringList &paths)
                 auto parsed = readMeasurementFile(path, GpuCatalog::builtin());
                 if (!parsed)
                     return parsed.error();
+                if (auto st = checkMeasurementsPlausible(parsed.value(), path, builtinWorkloads()); !st)
+                    return st.error();
                 docs.append({QFileInfo(path).absoluteFilePath(), parsed.value()});
             }
             auto store = w.store();

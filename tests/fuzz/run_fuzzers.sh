@@ -38,6 +38,10 @@ declare -A seeds=(
   # seeds are in seeds/report/.
   [fuzz_report_pdf]=""
   [fuzz_report_markdown]=""
+  # The measurement and probe importers, with absurd figures: seeds in seeds/measurement/ and seeds/probe/
+  # (and the probe fixtures).
+  [fuzz_measurement]=""
+  [fuzz_probe]=""
 )
 
 # fontconfig's caches (the PDF target's fonts) are not leaks of ours.
@@ -55,6 +59,12 @@ for target in $(printf '%s\n' "${!seeds[@]}" | sort); do
   done
   if [[ "$target" == fuzz_report_* ]]; then
     cp "$here"/seeds/report/* "$corpus/"
+  fi
+  if [ "$target" = fuzz_measurement ]; then
+    cp "$here"/seeds/measurement/* "$corpus/"
+  fi
+  if [ "$target" = fuzz_probe ]; then
+    cp "$here"/seeds/probe/* "$src"/tests/fixtures/probe/*.json "$corpus/"
   fi
   if [ "$target" = fuzz_skypilot ]; then
     i=0

@@ -368,6 +368,42 @@ private Q_SLOTS:
         QVERIFY2(r.error().text().contains(QStringLiteral("(after 2 attempts)")),
                  qPrintable(r.error().text()));
     }
+
+    // Issue 23, item 10: a giant response header is named as such, not "Out of memory".
+    void giantHeaderIsNamed()
+    {
+        FixtureResponse r = FixtureResponse::json("{}");
+        r.headers.append({"X-Padding", QByteArray(1024 * 1024, 'a')});
+        m_server.route("/big-header", {r});
+        HttpOptions o = fast();
+        o.maxAttempts = 1;
+        HttpClient http(o);
+        HttpRequest req;
+        req.url = m_server.baseUrl() + QStringLiteral("/big-header");
+        const auto resp = http.fetch(req);
+        QVERIFY(!resp);
+        const QString message = resp.error().text();
+        QVERIFY2(!message.contains(QStringLiteral("Out of memory")) &&
+                     message.contains(QStringLiteral("header")),
+                 qPrintable(message));
+    }
+
+    // Issue 23, item 9: a '%' in a URL is text, not a placeholder of the message.
+    void percentInUrlStaysText()
+    {
+        m_server.route("/mirror%2Fa/x", {FixtureResponse::json("{\"message\":\"down\"}", 500)});
+        HttpOptions o = fast();
+        o.maxAttempts = 2;
+        HttpClient http(o);
+        HttpRequest req;
+        req.url = m_server.baseUrl() + QStringLiteral("/mirror%2Fa/x");
+        const auto resp = http.fetch(req);
+        QVERIFY(!resp);
+        const QString message = resp.error().text();
+        QVERIFY2(message.contains(QStringLiteral("/mirror%2Fa/x")) &&
+                     message.contains(QStringLiteral("after 2 attempts")),
+                 qPrintable(message));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestHttpClient)

@@ -774,6 +774,26 @@ private Q_SLOTS:
                  qPrintable(o.message));
         QCOMPARE(dumpCatalog(m_db->path()), before);
     }
+
+    // Issue 23, item 12: a redirected refresh records where the prices came from, the final URL.
+    void redirectRecordsTheFinalUrl()
+    {
+        FixtureResponse moved = status(307, "{}"); // 307 keeps the POST
+        moved.headers.append(
+            {"Location",
+             (m_server.baseUrl() + QStringLiteral("/mirror") + QString::fromLatin1(kVast)).toUtf8()});
+        m_server.route(kVast, {moved});
+        m_server.route("/mirror" + kVast, {file(QStringLiteral("providers/vastai/offers.json"))});
+        RefreshOptions opt = fastOptions(m_server.baseUrl());
+        opt.minRows = 1;
+        const RefreshOutcome o = refresh(QStringLiteral("vastai"), opt);
+        QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
+        QCOMPARE(m_server.count("/mirror" + kVast), 1);
+        auto snapshots = m_store->snapshots(QStringLiteral("vastai"));
+        QVERIFY(snapshots && !snapshots.value().isEmpty());
+        QCOMPARE(snapshots.value().first().origin,
+                 m_server.baseUrl() + QStringLiteral("/mirror") + QString::fromLatin1(kVast));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRefresh)

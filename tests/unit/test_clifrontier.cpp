@@ -387,7 +387,7 @@ private Q_SLOTS:
         {
             auto store = db.open();
             ProbeRunRecord bad;
-            bad.createdAt = QDateTime::currentDateTimeUtc().addDays(1);
+            bad.createdAt = QDateTime::currentDateTimeUtc(); // the newest (a future date is refused)
             bad.kind = u"cuda"_s;
             bad.deviceName = u"broken"_s;
             bad.schemaVersion = 1;
