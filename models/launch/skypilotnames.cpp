@@ -184,9 +184,8 @@ Result<SkypilotPin> skypilotPin(const Offer &o, const SkypilotAcceleratorTable &
         pin.notes.append(QStringLiteral("%1: the task pins %2:%3 %4 without an instance type, and SkyPilot "
                                         "chooses the host (%5); the price shown is this offer's, SkyPilot's "
                                         "host may cost more or less")
-                             .arg(pair.error().message, pin.accelerator)
-                             .arg(pin.acceleratorCount)
-                             .arg(where, hostText));
+                             .arg(pair.error().message, pin.accelerator,
+                                  QString::number(pin.acceleratorCount), where, hostText));
         pin.instanceType.clear();
     }
 

@@ -339,7 +339,7 @@ private Q_SLOTS:
         offer.gpuRawName = offer.gpuId;
         offer.gpuCount = 8;
         offer.onDemandUsdH = 21.96;
-        auto plan = buildLaunchPlan(resnet50(), {{offer, false, std::nullopt}}, o);
+        auto plan = buildLaunchPlan(resnet50(), {{offer, false, std::nullopt, {}}}, o);
         QVERIFY(plan);
         QTemporaryDir parent;
         const QString dir = parent.filePath(u"plan"_s);
@@ -510,7 +510,7 @@ private Q_SLOTS:
         offer.gpuRawName = offer.gpuId;
         offer.gpuCount = 8;
         offer.onDemandUsdH = 21.96;
-        auto plan = buildLaunchPlan(resnet50(), {{offer, false, std::nullopt}}, LaunchOptions{});
+        auto plan = buildLaunchPlan(resnet50(), {{offer, false, std::nullopt, {}}}, LaunchOptions{});
         QVERIFY(plan);
         const QString readme = planReadme(plan.value());
         QVERIFY2(readme.contains(u"x%1y%2z in us-east-1"_s), qPrintable(readme));
