@@ -13,17 +13,23 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QChart>
+#include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QGraphicsTextItem>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineEdit>
 #include <QLogValueAxis>
 #include <QRandomGenerator>
 #include <QScatterSeries>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTest>
+#include <QToolTip>
 #include <QTreeView>
 #include <QValueAxis>
 
@@ -44,6 +50,83 @@ private:
         if (spy.isEmpty())
             QVERIFY(spy.wait(30000) || !m_window->projection()->isBusy());
         QApplication::processEvents();
+    }
+
+    void showFrontierTab()
+    {
+        m_window->tabs()->setCurrentWidget(m_window->frontierPage());
+        QTRY_VERIFY(m_window->frontierPage()->chart()->isVisible());
+        QApplication::processEvents();
+    }
+
+    static QChartView *chartView(FrontierChart *chart)
+    {
+        return chart->findChild<QChartView *>(QStringLiteral("frontierChartView"));
+    }
+
+    /// Where Qt Charts draws a value, on the chart view's viewport (where the mouse events go).
+    static QPoint pixelOf(FrontierChart *chart, QPointF value)
+    {
+        QAbstractSeries *series = nullptr;
+        for (QAbstractSeries *s : chart->chart()->series())
+            if (qobject_cast<QScatterSeries *>(s)) {
+                series = s;
+                break;
+            }
+        const QPointF inChart = chart->chart()->mapToPosition(value, series);
+        return chartView(chart)->mapFromScene(chart->chart()->mapToScene(inChart));
+    }
+
+    /// A frontier point with no other projected point within 10 px of it, so that a mouse on its pixel
+    /// can only mean it.
+    qsizetype lonelyFrontierPoint(FrontierChart *chart, const QRect &within)
+    {
+        ProjectionResultsPtr r = m_window->projection()->results();
+        QList<QPoint> pixels(r->points.size());
+        for (qsizetype i = 0; i < r->points.size(); ++i)
+            pixels[i] = r->points.at(i).projected && r->points.at(i).costUsd > 0
+                            ? pixelOf(chart, QPointF(r->points.at(i).totalHours, r->points.at(i).costUsd))
+                            : QPoint(-1000, -1000);
+        for (qsizetype i = 0; i < r->points.size(); ++i) {
+            if (!r->points.at(i).onFrontier || !within.contains(pixels.at(i)))
+                continue;
+            bool alone = true;
+            for (qsizetype j = 0; j < r->points.size() && alone; ++j)
+                alone = j == i || (pixels.at(j) - pixels.at(i)).manhattanLength() > 10;
+            if (alone)
+                return i;
+        }
+        return -1;
+    }
+
+    /// Hover a point with the mouse: its tooltip shows; click it: the offer is selected everywhere.
+    void hoverAndClickWithTheMouse(FrontierChart *chart, qsizetype point)
+    {
+        ProjectionResultsPtr r = m_window->projection()->results();
+        QWidget *viewport = chartView(chart)->viewport();
+        const ProjectedOffer &p = r->points.at(point);
+        const QPoint at = pixelOf(chart, QPointF(p.totalHours, p.costUsd));
+        QVERIFY(viewport->rect().contains(at));
+        QToolTip::hideText();
+        QTest::mouseMove(viewport, at + QPoint(40, 40)); // come from elsewhere
+        QTest::mouseMove(viewport, at);
+        QTRY_VERIFY(QToolTip::isVisible());
+        const Offer &o = r->offers.at(p.offerIndex);
+        QVERIFY2(QToolTip::text().contains(o.instanceType), qPrintable(QToolTip::text()));
+        QCOMPARE(chart->pointAt(at), int(point));
+
+        m_window->offersPage()->view()->clearSelection();
+        QCOMPARE(chart->selectedCount(), 0);
+        auto *x = chart->chart()->axes(Qt::Horizontal).value(0);
+        const QVariant before = x->property("min");
+        QTest::mouseClick(viewport, Qt::LeftButton, {}, at);
+        const int catalogRow = static_cast<int>(r->catalogIndex.at(p.offerIndex));
+        QCOMPARE(m_window->offersPage()->selectedRows(), QList<int>{catalogRow});
+        QCOMPARE(chart->selectedCount(), 1);
+        QCOMPARE(x->property("min"), before); // a click does not zoom
+        QTreeView *table = m_window->frontierPage()->frontierView();
+        QVERIFY(table->currentIndex().isValid());
+        QCOMPARE(table->currentIndex().data(PointTableModel::PointIndexRole).value<qsizetype>(), point);
     }
 
 private Q_SLOTS:
@@ -208,26 +291,39 @@ private Q_SLOTS:
         waitForProjection();
     }
 
+    // Issue 24: hovering or clicking a point did nothing with a real mouse (the rubber band took every
+    // press; the series' hover needs markers of its own). Real mouse events on the view, before and after
+    // a drag-zoom.
     void clickingAPointSelectsTheOffer()
     {
-        ProjectionResultsPtr r = m_window->projection()->results();
-        // Pick a frontier point and click it in the chart.
-        qsizetype point = -1;
-        for (qsizetype i = 0; i < r->points.size(); ++i)
-            if (r->points.at(i).onFrontier) {
-                point = i;
-                break;
-            }
+        showFrontierTab();
+        FrontierChart *chart = m_window->frontierPage()->chart();
+        QWidget *viewport = chartView(chart)->viewport();
+        const QRect plot = chart->chart()->plotArea().toRect().adjusted(20, 20, -20, -20);
+        const qsizetype point = lonelyFrontierPoint(chart, plot);
         QVERIFY(point >= 0);
-        m_window->frontierPage()->chart()->simulateClick(static_cast<int>(point));
-        const int catalogRow = static_cast<int>(r->catalogIndex.at(r->points.at(point).offerIndex));
-        const QList<int> selected = m_window->offersPage()->selectedRows();
-        QCOMPARE(selected, QList<int>{catalogRow});
-        QCOMPARE(m_window->frontierPage()->chart()->selectedCount(), 1);
-        // The frontier table follows.
-        QTreeView *table = m_window->frontierPage()->frontierView();
-        QVERIFY(table->currentIndex().isValid());
-        QCOMPARE(table->currentIndex().data(PointTableModel::PointIndexRole).value<qsizetype>(), point);
+        hoverAndClickWithTheMouse(chart, point);
+
+        // Drag a rectangle around the point: the chart zooms, and the point still answers the mouse.
+        ProjectionResultsPtr r = m_window->projection()->results();
+        const ProjectedOffer &p = r->points.at(point);
+        auto *x = qobject_cast<QLogValueAxis *>(chart->chart()->axes(Qt::Horizontal).value(0));
+        QVERIFY(x);
+        const double spanBefore = x->max() / x->min();
+        const QPoint at = pixelOf(chart, QPointF(p.totalHours, p.costUsd));
+        const QPoint from = at - QPoint(60, 60), to = at + QPoint(60, 60);
+        QTest::mousePress(viewport, Qt::LeftButton, {}, from);
+        QTest::mouseMove(viewport, (from + to) / 2);
+        QTest::mouseMove(viewport, to);
+        QTest::mouseRelease(viewport, Qt::LeftButton, {}, to);
+        QTRY_VERIFY(x->max() / x->min() < spanBefore / 2);
+        QVERIFY(x->min() < p.totalHours && p.totalHours < x->max());
+        QApplication::processEvents();
+        const qsizetype zoomedPoint =
+            lonelyFrontierPoint(chart, viewport->rect().intersected(chart->chart()->plotArea().toRect()));
+        QVERIFY(zoomedPoint >= 0);
+        hoverAndClickWithTheMouse(chart, zoomedPoint);
+        chart->resetZoom();
 
         // Selecting rows in the offers table highlights their points.
         QTreeView *offers = m_window->offersPage()->view();
