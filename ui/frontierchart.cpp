@@ -195,7 +195,9 @@ FrontierChart::FrontierChart(QWidget *parent) : QWidget(parent)
     m_chart = new QChart;
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_chart->setTheme(isDarkPalette(palette()) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    // On the right, one entry a line: each gets the width of its whole label (at the bottom they shared
+    // the chart's width and were cut, "Within deadlin…", issue 24).
+    m_chart->legend()->setAlignment(Qt::AlignRight);
     m_chart->setTitle(tr("Cost of the run vs training time — lower left is better"));
     m_view = new ZoomableChartView(m_chart, this);
     m_view->setObjectName(QStringLiteral("frontierChartView"));

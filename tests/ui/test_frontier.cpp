@@ -439,6 +439,100 @@ private Q_SLOTS:
         QTRY_COMPARE(chart.drawnPointCount(), drawn);
     }
 
+    // Issue 24: a zoom inside one decade of a log axis (3 h to 5 h) showed no label: a log axis labels
+    // only the powers of its base. Every zoom keeps at least two labelled ticks inside the view.
+    void logAxesKeepLabelsOnEveryZoom()
+    {
+        FrontierChart chart;
+        chart.resize(900, 600);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        QList<ChartPoint> points;
+        for (int i = 0; i < 40; ++i) {
+            ChartPoint p;
+            p.hours = 0.2 * std::pow(1.2, i); // 0.2 .. 240 h
+            p.costUsd = 500 / std::pow(1.15, i);
+            p.id = i;
+            points.append(p);
+        }
+        chart.setPoints(points, std::nullopt, std::nullopt, std::nullopt);
+        QCoreApplication::processEvents();
+        auto *x = qobject_cast<QLogValueAxis *>(chart.chart()->axes(Qt::Horizontal).value(0));
+        auto *y = qobject_cast<QLogValueAxis *>(chart.chart()->axes(Qt::Vertical).value(0));
+        QVERIFY(x && y);
+        QCOMPARE(x->base(), 10.0); // whole decades on the full view
+        // The labels Qt Charts draws: the powers of the axis's base inside its range, printed with the
+        // axis's label format; they must be at least two and tell apart.
+        auto labels = [](QLogValueAxis *a) {
+            QStringList out;
+            const double first = std::ceil(std::log(a->min()) / std::log(a->base()) - 1e-9);
+            const double last = std::floor(std::log(a->max()) / std::log(a->base()) + 1e-9);
+            for (double n = first; n <= last; ++n)
+                out.append(QString::asprintf(qPrintable(a->labelFormat()), std::pow(a->base(), n)));
+            return out;
+        };
+        struct Range
+        {
+            double lo, hi;
+        };
+        for (const Range &r : {Range{3, 5}, Range{3.9, 4.1}, Range{20, 90}, Range{0.5, 40}}) {
+            // A drag-zoom over the pixels of that time range (and a cost range of a few dollars).
+            const QPointF a = chart.chart()->mapToPosition(QPointF(r.lo, 8));
+            const QPointF b = chart.chart()->mapToPosition(QPointF(r.hi, 6));
+            chart.chart()->zoomIn(QRectF(a, b).normalized());
+            QCoreApplication::processEvents();
+            QVERIFY2(std::abs(x->min() / r.lo - 1) < 0.02 && std::abs(x->max() / r.hi - 1) < 0.02,
+                     qPrintable(QStringLiteral("%1..%2").arg(x->min()).arg(x->max())));
+            for (QLogValueAxis *axis : {x, y}) {
+                const QStringList shown = labels(axis);
+                QVERIFY2(shown.size() >= 2 && axis->tickCount() >= 2,
+                         qPrintable(QStringLiteral("%1..%2 base %3: %4")
+                                        .arg(axis->min())
+                                        .arg(axis->max())
+                                        .arg(axis->base())
+                                        .arg(shown.join(u' '))));
+                QCOMPARE(QSet<QString>(shown.begin(), shown.end()).size(), shown.size());
+            }
+            chart.resetZoom();
+            QCoreApplication::processEvents();
+            QCOMPARE(x->base(), 10.0);
+        }
+    }
+
+    // Issue 24: legend entries were cut ("Within deadlin…") on first render at the default window size.
+    void legendEntriesAreNeverCut()
+    {
+        showFrontierTab();
+        // Deadline and budget show every guide's entry.
+        m_window->workloadPanel()->setDeadlineHours(6);
+        m_window->workloadPanel()->setBudgetUsd(50);
+        waitForProjection();
+        QApplication::processEvents();
+        QLegend *legend = m_window->frontierPage()->chart()->chart()->legend();
+        QStringList labels;
+        for (QLegendMarker *marker : legend->markers())
+            if (marker->isVisible())
+                labels.append(marker->label());
+        QVERIFY(labels.contains(QStringLiteral("Within deadline and budget")));
+        QStringList shown;
+        QList<QGraphicsItem *> items = legend->childItems();
+        while (!items.isEmpty()) {
+            QGraphicsItem *item = items.takeLast();
+            items.append(item->childItems());
+            if (auto *text = dynamic_cast<QGraphicsTextItem *>(item); text && text->isVisible()) {
+                shown.append(text->toPlainText());
+                // Not clipped by the chart's edge either.
+                QVERIFY2(m_window->frontierPage()->chart()->chart()->rect().contains(text->sceneBoundingRect()), qPrintable(shown.last()));
+            }
+        }
+        for (const QString &label : std::as_const(labels))
+            QVERIFY2(shown.contains(label), qPrintable(label + QStringLiteral(" shown as: ") +
+                                                       shown.join(QStringLiteral(" | "))));
+        m_window->workloadPanel()->setBudgetUsd(0);
+        m_window->workloadPanel()->setDeadlineHours(0);
+        waitForProjection();
+    }
+
     // The frontier's likely range (issue 14): a band over the frontier points, toggled by a check box.
     void uncertaintyBandToggle()
     {
