@@ -22,6 +22,7 @@
 #include <QLegendMarker>
 #include <QLineEdit>
 #include <QLogValueAxis>
+#include <QPainter>
 #include <QRandomGenerator>
 #include <QScatterSeries>
 #include <QSignalSpy>
@@ -57,6 +58,24 @@ private:
         m_window->tabs()->setCurrentWidget(m_window->frontierPage());
         QTRY_VERIFY(m_window->frontierPage()->chart()->isVisible());
         QApplication::processEvents();
+    }
+
+    /// For a look: GF_SCREENSHOT_DIR=DIR [GF_SCREENSHOT_THEME=dark|light] ui_frontier saves the window
+    /// (with the tooltip shown, if any) at the steps of the mouse test.
+    void shot(const QString &name)
+    {
+        const QString dir = qEnvironmentVariable("GF_SCREENSHOT_DIR");
+        if (dir.isEmpty())
+            return;
+        QPixmap pixmap = m_window->grab();
+        for (QWidget *w : QApplication::topLevelWidgets()) {
+            if (w->isVisible() && w->inherits("QTipLabel")) {
+                QPainter painter(&pixmap);
+                painter.drawPixmap(m_window->mapFromGlobal(w->pos()), w->grab());
+            }
+        }
+        const QString theme = qEnvironmentVariable("GF_SCREENSHOT_THEME", QStringLiteral("light"));
+        pixmap.save(dir + u'/' + name + u'-' + theme + QStringLiteral(".png"));
     }
 
     static QChartView *chartView(FrontierChart *chart)
@@ -100,7 +119,7 @@ private:
     }
 
     /// Hover a point with the mouse: its tooltip shows; click it: the offer is selected everywhere.
-    void hoverAndClickWithTheMouse(FrontierChart *chart, qsizetype point)
+    void hoverAndClickWithTheMouse(FrontierChart *chart, qsizetype point, bool zoomed)
     {
         ProjectionResultsPtr r = m_window->projection()->results();
         QWidget *viewport = chartView(chart)->viewport();
@@ -114,6 +133,7 @@ private:
         const Offer &o = r->offers.at(p.offerIndex);
         QVERIFY2(QToolTip::text().contains(o.instanceType), qPrintable(QToolTip::text()));
         QCOMPARE(chart->pointAt(at), int(point));
+        shot(zoomed ? QStringLiteral("hover-zoomed") : QStringLiteral("hover"));
 
         m_window->offersPage()->view()->clearSelection();
         QCOMPARE(chart->selectedCount(), 0);
@@ -296,13 +316,15 @@ private Q_SLOTS:
     // a drag-zoom.
     void clickingAPointSelectsTheOffer()
     {
+        if (qEnvironmentVariable("GF_SCREENSHOT_THEME") == u"dark")
+            m_window->findChild<QAction *>(QStringLiteral("theme_dark"))->trigger();
         showFrontierTab();
         FrontierChart *chart = m_window->frontierPage()->chart();
         QWidget *viewport = chartView(chart)->viewport();
         const QRect plot = chart->chart()->plotArea().toRect().adjusted(20, 20, -20, -20);
         const qsizetype point = lonelyFrontierPoint(chart, plot);
         QVERIFY(point >= 0);
-        hoverAndClickWithTheMouse(chart, point);
+        hoverAndClickWithTheMouse(chart, point, false);
 
         // Drag a rectangle around the point: the chart zooms, and the point still answers the mouse.
         ProjectionResultsPtr r = m_window->projection()->results();
@@ -322,7 +344,8 @@ private Q_SLOTS:
         const qsizetype zoomedPoint =
             lonelyFrontierPoint(chart, viewport->rect().intersected(chart->chart()->plotArea().toRect()));
         QVERIFY(zoomedPoint >= 0);
-        hoverAndClickWithTheMouse(chart, zoomedPoint);
+        hoverAndClickWithTheMouse(chart, zoomedPoint, true);
+        shot(QStringLiteral("clicked-zoomed"));
         chart->resetZoom();
 
         // Selecting rows in the offers table highlights their points.
@@ -522,12 +545,15 @@ private Q_SLOTS:
             if (auto *text = dynamic_cast<QGraphicsTextItem *>(item); text && text->isVisible()) {
                 shown.append(text->toPlainText());
                 // Not clipped by the chart's edge either.
-                QVERIFY2(m_window->frontierPage()->chart()->chart()->rect().contains(text->sceneBoundingRect()), qPrintable(shown.last()));
+                QVERIFY2(
+                    m_window->frontierPage()->chart()->chart()->rect().contains(text->sceneBoundingRect()),
+                    qPrintable(shown.last()));
             }
         }
+        shot(QStringLiteral("legend"));
         for (const QString &label : std::as_const(labels))
-            QVERIFY2(shown.contains(label), qPrintable(label + QStringLiteral(" shown as: ") +
-                                                       shown.join(QStringLiteral(" | "))));
+            QVERIFY2(shown.contains(label),
+                     qPrintable(label + QStringLiteral(" shown as: ") + shown.join(QStringLiteral(" | "))));
         m_window->workloadPanel()->setBudgetUsd(0);
         m_window->workloadPanel()->setDeadlineHours(0);
         waitForProjection();
