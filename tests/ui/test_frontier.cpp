@@ -96,7 +96,7 @@ private:
         return chartView(chart)->mapFromScene(chart->chart()->mapToScene(inChart));
     }
 
-    /// A frontier point with no other projected point within 10 px of it, so that a mouse on its pixel
+    /// A frontier point with no other projected point within 3 px of it, so that a mouse on its pixel
     /// can only mean it.
     qsizetype lonelyFrontierPoint(FrontierChart *chart, const QRect &within)
     {
@@ -111,7 +111,7 @@ private:
                 continue;
             bool alone = true;
             for (qsizetype j = 0; j < r->points.size() && alone; ++j)
-                alone = j == i || (pixels.at(j) - pixels.at(i)).manhattanLength() > 10;
+                alone = j == i || (pixels.at(j) - pixels.at(i)).manhattanLength() > 3;
             if (alone)
                 return i;
         }
