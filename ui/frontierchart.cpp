@@ -3,6 +3,7 @@
 
 #include "domain/offer.h"
 
+#include <QApplication>
 #include <QAreaSeries>
 #include <QChart>
 #include <QChartView>
@@ -14,6 +15,7 @@
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QPalette>
+#include <QRubberBand>
 #include <QScatterSeries>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -27,7 +29,10 @@
 
 namespace gf {
 
-/// Rubber-band zoom, wheel zoom, right click or Escape resets.
+/// Rubber-band zoom, wheel zoom, right click or Escape resets. Hover and click on points are hit-tested
+/// here, on the view's own mouse events: QChartView's rubber band takes every left press in the plot
+/// (so the series' clicked signal never came), and the OpenGL series used for large point sets have no
+/// per-marker hover items. A left press and release within the drag distance is a click, not a zoom.
 class ZoomableChartView final : public QChartView
 {
 public:
@@ -36,7 +41,10 @@ public:
         setRubberBand(QChartView::RectangleRubberBand);
         setRenderHint(QPainter::Antialiasing, true);
         setMouseTracking(true);
+        viewport()->setMouseTracking(true); // hover without a button held
     }
+    std::function<void(const QPoint &)> onHover;
+    std::function<void(const QPoint &)> onClick;
 
 protected:
     void wheelEvent(QWheelEvent *event) override
@@ -57,6 +65,43 @@ protected:
         else
             QChartView::keyPressEvent(event);
     }
+    void mousePressEvent(QMouseEvent *event) override
+    {
+        if (event->button() == Qt::LeftButton)
+            m_leftPress = event->position().toPoint();
+        QChartView::mousePressEvent(event);
+    }
+    void mouseMoveEvent(QMouseEvent *event) override
+    {
+        if (event->buttons() == Qt::NoButton && onHover)
+            onHover(event->position().toPoint());
+        QChartView::mouseMoveEvent(event);
+    }
+    void mouseReleaseEvent(QMouseEvent *event) override
+    {
+        if (event->button() == Qt::LeftButton && m_leftPress) {
+            const QPoint press = *m_leftPress;
+            m_leftPress.reset();
+            if ((event->position().toPoint() - press).manhattanLength() < QApplication::startDragDistance()) {
+                // A click: no zoom into a rectangle of a pixel or two.
+                for (QRubberBand *band : findChildren<QRubberBand *>())
+                    band->hide();
+                if (onClick)
+                    onClick(event->position().toPoint());
+                event->accept();
+                return;
+            }
+        }
+        QChartView::mouseReleaseEvent(event);
+    }
+    void leaveEvent(QEvent *event) override
+    {
+        QToolTip::hideText();
+        QChartView::leaveEvent(event);
+    }
+
+private:
+    std::optional<QPoint> m_leftPress;
 };
 
 namespace {
@@ -113,6 +158,37 @@ AxisRange axisRange(QAbstractAxis *a)
     return {};
 }
 
+// A log axis labels only the powers of its base: a view inside one decade (a zoom to 3-5 h) showed no
+// label at all. The base shrinks to 10^(1/k) for the smallest k of a few that puts at least three ticks
+// inside the range (k = 1, base 10, where the range spans enough decades), and the labels get the
+// decimals that tell neighbouring ticks apart.
+void fitLogTicks(QLogValueAxis *axis)
+{
+    const double lo = axis->min(), hi = axis->max();
+    if (!(lo > 0 && hi > lo) || !std::isfinite(hi))
+        return;
+    int k = 1;
+    for (int candidate : {1, 2, 3, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000}) {
+        k = candidate;
+        const double first = std::ceil(k * std::log10(lo) - 1e-9);
+        const double last = std::floor(k * std::log10(hi) + 1e-9);
+        if (last - first + 1 >= 3)
+            break;
+    }
+    const double base = k == 1 ? 10.0 : std::pow(10.0, 1.0 / k);
+    QString format = QStringLiteral("%g");
+    if (k > 1) {
+        const double step = lo * (base - 1); // the smallest gap between two ticks in range
+        const int decimals = std::clamp(static_cast<int>(std::ceil(-std::log10(step))), 0, 9);
+        format = QStringLiteral("%.%1f").arg(decimals);
+    }
+    if (axis->base() != base)
+        axis->setBase(base);
+    axis->setMinorTickCount(k == 1 ? 8 : 0); // 2..9 between decades; none between the finer ticks
+    if (axis->labelFormat() != format)
+        axis->setLabelFormat(format);
+}
+
 } // namespace
 
 FrontierChart::FrontierChart(QWidget *parent) : QWidget(parent)
@@ -120,19 +196,20 @@ FrontierChart::FrontierChart(QWidget *parent) : QWidget(parent)
     m_chart = new QChart;
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_chart->setTheme(isDarkPalette(palette()) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
-    // One entry per provider: with more than a handful, one row at the bottom truncates the names; a
-    // column at the right keeps each legible.
+    // On the right, one entry a line: each gets the width of its whole label (at the bottom they shared
+    // the chart's width and were cut, "Within deadlin…"); with 14 providers and the guides, a smaller
+    // font keeps the column within the chart's height.
+    m_chart->legend()->setAlignment(Qt::AlignRight);
     if (knownProviders().size() > 6) {
-        m_chart->legend()->setAlignment(Qt::AlignRight);
-        QFont small = m_chart->legend()->font(); // 14 providers and the guides in the chart's height
+        QFont small = m_chart->legend()->font();
         small.setPointSizeF(small.pointSizeF() * 0.85);
         m_chart->legend()->setFont(small);
-    } else {
-        m_chart->legend()->setAlignment(Qt::AlignBottom);
     }
     m_chart->setTitle(tr("Cost of the run vs training time — lower left is better"));
     m_view = new ZoomableChartView(m_chart, this);
     m_view->setObjectName(QStringLiteral("frontierChartView"));
+    m_view->onHover = [this](const QPoint &pos) { onHovered(pos); };
+    m_view->onClick = [this](const QPoint &pos) { onClicked(pos); };
     connect(m_chart, &QChart::plotAreaChanged, this, &FrontierChart::scheduleDraw); // a resize
 
     const QStringList providers = knownProviders();
@@ -164,10 +241,6 @@ FrontierChart::FrontierChart(QWidget *parent) : QWidget(parent)
                 s->setBorderColor(dominated ? Qt::transparent : c.darker(140));
                 m_chart->addSeries(s);
                 m_series.append({s, {}, p, {}, {}});
-                connect(s, &QScatterSeries::hovered, this,
-                        [this, s](const QPointF &pt, bool state) { onHovered(s, pt, state); });
-                connect(s, &QScatterSeries::clicked, this,
-                        [this, s](const QPointF &pt) { onClicked(s, pt); });
             }
         }
     }
@@ -609,8 +682,11 @@ void FrontierChart::rebuildAxes()
     for (QAbstractAxis *a : {m_axisX, m_axisY}) {
         if (auto *v = qobject_cast<QValueAxis *>(a))
             connect(v, &QValueAxis::rangeChanged, this, &FrontierChart::scheduleDraw);
-        else if (auto *l = qobject_cast<QLogValueAxis *>(a))
+        else if (auto *l = qobject_cast<QLogValueAxis *>(a)) {
             connect(l, &QLogValueAxis::rangeChanged, this, &FrontierChart::scheduleDraw);
+            connect(l, &QLogValueAxis::rangeChanged, l, [l] { fitLogTicks(l); });
+            fitLogTicks(l);
+        }
     }
     for (QAbstractSeries *s : series) {
         s->attachAxis(m_axisX);
@@ -726,57 +802,52 @@ void FrontierChart::setSelectedIds(const QList<int> &ids)
     m_selected->replace(pts);
 }
 
-int FrontierChart::idAt(const QScatterSeries *series, const QPointF &p) const
+int FrontierChart::pointAt(const QPoint &viewportPos) const
 {
+    // The marker under the cursor: the nearest drawn point within its marker's radius plus a little.
+    const QPointF pos = m_chart->mapFromScene(m_view->mapToScene(viewportPos));
+    constexpr double kSlack = 3.0;
+    if (!m_chart->plotArea().adjusted(-kSlack, -kSlack, kSlack, kSlack).contains(pos))
+        return -1;
+    int best = -1;
+    double bestD = INFINITY;
     for (const SeriesInfo &s : m_series) {
-        if (s.series != series)
+        if (!s.series->isVisible())
             continue;
+        const double radius = s.series->markerSize() / 2 + kSlack;
         const QList<QPointF> pts = s.series->points();
-        qsizetype best = -1;
-        double bestD = INFINITY;
-        for (qsizetype i = 0; i < pts.size(); ++i) {
-            const double dx = (pts.at(i).x() - p.x()) / std::max(1e-12, std::abs(p.x()));
-            const double dy = (pts.at(i).y() - p.y()) / std::max(1e-12, std::abs(p.y()));
-            const double d = dx * dx + dy * dy;
-            if (d < bestD) {
+        for (qsizetype i = 0; i < pts.size() && i < s.ids.size(); ++i) {
+            const QPointF at = m_chart->mapToPosition(pts.at(i), s.series);
+            const double d = std::hypot(at.x() - pos.x(), at.y() - pos.y());
+            if (d <= radius && d < bestD) {
                 bestD = d;
-                best = i;
+                best = s.ids.at(i);
             }
         }
-        return best >= 0 ? s.ids.at(best) : -1;
     }
-    return -1;
+    return best;
 }
 
-void FrontierChart::onHovered(QScatterSeries *series, const QPointF &p, bool state)
+void FrontierChart::onHovered(const QPoint &viewportPos)
 {
-    if (!state) {
-        QToolTip::hideText();
+    const int id = pointAt(viewportPos);
+    if (id < 0 || !m_tooltip) {
+        if (QToolTip::isVisible())
+            QToolTip::hideText();
         return;
     }
-    const int id = idAt(series, p);
-    if (id < 0 || !m_tooltip)
-        return;
-    QToolTip::showText(QCursor::pos(), m_tooltip(id), m_view);
+    // Shown until the cursor leaves the marker's few pixels.
+    QToolTip::showText(m_view->viewport()->mapToGlobal(viewportPos), m_tooltip(id), m_view->viewport(),
+                       QRect(viewportPos - QPoint(4, 4), QSize(9, 9)));
 }
 
-void FrontierChart::onClicked(QScatterSeries *series, const QPointF &p)
+void FrontierChart::onClicked(const QPoint &viewportPos)
 {
-    const int id = idAt(series, p);
+    const int id = pointAt(viewportPos);
     if (id >= 0) {
         setSelectedIds({id});
         Q_EMIT pointClicked(id);
     }
-}
-
-void FrontierChart::simulateClick(int id)
-{
-    auto it = m_byId.constFind(id);
-    if (it == m_byId.constEnd())
-        return;
-    const ChartPoint &p = m_points.at(*it);
-    const qsizetype series = qsizetype(p.provider) * 4 + (p.spot ? 2 : 0) + (p.onFrontier ? 0 : 1);
-    Q_EMIT m_series.at(series).series->clicked(QPointF(p.hours, p.costUsd));
 }
 
 } // namespace gf

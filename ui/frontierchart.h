@@ -80,8 +80,9 @@ public:
     int frontierPointCount() const; ///< points of the frontier line
     int selectedCount() const;
     QChart *chart() const;
-    /// Point ids at a chart value (exact match), used by tests to "click" a point.
-    void simulateClick(int id);
+    /// The point whose marker is under a position of the chart view's viewport (what hover and click
+    /// pick), or -1.
+    int pointAt(const QPoint &viewportPos) const;
 
 Q_SIGNALS:
     void pointClicked(int id);
@@ -111,9 +112,8 @@ private:
     void rebuildAxes();
     void applyRanges();
     void updateGuides();
-    int idAt(const QScatterSeries *series, const QPointF &p) const;
-    void onHovered(QScatterSeries *series, const QPointF &p, bool state);
-    void onClicked(QScatterSeries *series, const QPointF &p);
+    void onHovered(const QPoint &viewportPos);
+    void onClicked(const QPoint &viewportPos);
 
     ZoomableChartView *m_view = nullptr;
     QChart *m_chart = nullptr;

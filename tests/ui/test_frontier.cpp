@@ -14,18 +14,24 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QChart>
+#include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QGraphicsTextItem>
+#include <QLegend>
 #include <QLegendMarker>
 #include <QLineEdit>
 #include <QLogValueAxis>
+#include <QPainter>
 #include <QRandomGenerator>
 #include <QScatterSeries>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTest>
+#include <QToolTip>
 #include <QTreeView>
 #include <QValueAxis>
 
@@ -46,6 +52,102 @@ private:
         if (spy.isEmpty())
             QVERIFY(spy.wait(30000) || !m_window->projection()->isBusy());
         QApplication::processEvents();
+    }
+
+    void showFrontierTab()
+    {
+        m_window->tabs()->setCurrentWidget(m_window->frontierPage());
+        QTRY_VERIFY(m_window->frontierPage()->chart()->isVisible());
+        QApplication::processEvents();
+    }
+
+    /// For a look: GF_SCREENSHOT_DIR=DIR [GF_SCREENSHOT_THEME=dark|light] ui_frontier saves the window
+    /// (with the tooltip shown, if any) at the steps of the mouse test.
+    void shot(const QString &name)
+    {
+        const QString dir = qEnvironmentVariable("GF_SCREENSHOT_DIR");
+        if (dir.isEmpty())
+            return;
+        QPixmap pixmap = m_window->grab();
+        for (QWidget *w : QApplication::topLevelWidgets()) {
+            if (w->isVisible() && w->inherits("QTipLabel")) {
+                QPainter painter(&pixmap);
+                painter.drawPixmap(m_window->mapFromGlobal(w->pos()), w->grab());
+            }
+        }
+        const QString theme = qEnvironmentVariable("GF_SCREENSHOT_THEME", QStringLiteral("light"));
+        pixmap.save(dir + u'/' + name + u'-' + theme + QStringLiteral(".png"));
+    }
+
+    static QChartView *chartView(FrontierChart *chart)
+    {
+        return chart->findChild<QChartView *>(QStringLiteral("frontierChartView"));
+    }
+
+    /// Where Qt Charts draws a value, on the chart view's viewport (where the mouse events go).
+    static QPoint pixelOf(FrontierChart *chart, QPointF value)
+    {
+        QAbstractSeries *series = nullptr;
+        for (QAbstractSeries *s : chart->chart()->series())
+            if (qobject_cast<QScatterSeries *>(s)) {
+                series = s;
+                break;
+            }
+        const QPointF inChart = chart->chart()->mapToPosition(value, series);
+        return chartView(chart)->mapFromScene(chart->chart()->mapToScene(inChart));
+    }
+
+    /// A frontier point with no other projected point within 3 px of it, so that a mouse on its pixel
+    /// can only mean it.
+    qsizetype lonelyFrontierPoint(FrontierChart *chart, const QRect &within)
+    {
+        ProjectionResultsPtr r = m_window->projection()->results();
+        QList<QPoint> pixels(r->points.size());
+        for (qsizetype i = 0; i < r->points.size(); ++i)
+            pixels[i] = r->points.at(i).projected && r->points.at(i).costUsd > 0
+                            ? pixelOf(chart, QPointF(r->points.at(i).totalHours, r->points.at(i).costUsd))
+                            : QPoint(-1000, -1000);
+        for (qsizetype i = 0; i < r->points.size(); ++i) {
+            if (!r->points.at(i).onFrontier || !within.contains(pixels.at(i)))
+                continue;
+            bool alone = true;
+            for (qsizetype j = 0; j < r->points.size() && alone; ++j)
+                alone = j == i || (pixels.at(j) - pixels.at(i)).manhattanLength() > 3;
+            if (alone)
+                return i;
+        }
+        return -1;
+    }
+
+    /// Hover a point with the mouse: its tooltip shows; click it: the offer is selected everywhere.
+    void hoverAndClickWithTheMouse(FrontierChart *chart, qsizetype point, bool zoomed)
+    {
+        ProjectionResultsPtr r = m_window->projection()->results();
+        QWidget *viewport = chartView(chart)->viewport();
+        const ProjectedOffer &p = r->points.at(point);
+        const QPoint at = pixelOf(chart, QPointF(p.totalHours, p.costUsd));
+        QVERIFY(viewport->rect().contains(at));
+        QToolTip::hideText();
+        QTest::mouseMove(viewport, at + QPoint(40, 40)); // come from elsewhere
+        QTest::mouseMove(viewport, at);
+        QTRY_VERIFY(QToolTip::isVisible());
+        const Offer &o = r->offers.at(p.offerIndex);
+        QVERIFY2(QToolTip::text().contains(o.instanceType), qPrintable(QToolTip::text()));
+        QCOMPARE(chart->pointAt(at), int(point));
+        shot(zoomed ? QStringLiteral("hover-zoomed") : QStringLiteral("hover"));
+
+        m_window->offersPage()->view()->clearSelection();
+        QCOMPARE(chart->selectedCount(), 0);
+        auto *x = chart->chart()->axes(Qt::Horizontal).value(0);
+        const QVariant before = x->property("min");
+        QTest::mouseClick(viewport, Qt::LeftButton, {}, at);
+        const int catalogRow = static_cast<int>(r->catalogIndex.at(p.offerIndex));
+        QCOMPARE(m_window->offersPage()->selectedRows(), QList<int>{catalogRow});
+        QCOMPARE(chart->selectedCount(), 1);
+        QCOMPARE(x->property("min"), before); // a click does not zoom
+        QTreeView *table = m_window->frontierPage()->frontierView();
+        QVERIFY(table->currentIndex().isValid());
+        QCOMPARE(table->currentIndex().data(PointTableModel::PointIndexRole).value<qsizetype>(), point);
     }
 
 private Q_SLOTS:
@@ -210,26 +312,42 @@ private Q_SLOTS:
         waitForProjection();
     }
 
+    // Issue 24: hovering or clicking a point did nothing with a real mouse (the rubber band took every
+    // press; the series' hover needs markers of its own). Real mouse events on the view, before and after
+    // a drag-zoom.
     void clickingAPointSelectsTheOffer()
     {
-        ProjectionResultsPtr r = m_window->projection()->results();
-        // Pick a frontier point and click it in the chart.
-        qsizetype point = -1;
-        for (qsizetype i = 0; i < r->points.size(); ++i)
-            if (r->points.at(i).onFrontier) {
-                point = i;
-                break;
-            }
+        if (qEnvironmentVariable("GF_SCREENSHOT_THEME") == u"dark")
+            m_window->findChild<QAction *>(QStringLiteral("theme_dark"))->trigger();
+        showFrontierTab();
+        FrontierChart *chart = m_window->frontierPage()->chart();
+        QWidget *viewport = chartView(chart)->viewport();
+        const QRect plot = chart->chart()->plotArea().toRect().adjusted(20, 20, -20, -20);
+        const qsizetype point = lonelyFrontierPoint(chart, plot);
         QVERIFY(point >= 0);
-        m_window->frontierPage()->chart()->simulateClick(static_cast<int>(point));
-        const int catalogRow = static_cast<int>(r->catalogIndex.at(r->points.at(point).offerIndex));
-        const QList<int> selected = m_window->offersPage()->selectedRows();
-        QCOMPARE(selected, QList<int>{catalogRow});
-        QCOMPARE(m_window->frontierPage()->chart()->selectedCount(), 1);
-        // The frontier table follows.
-        QTreeView *table = m_window->frontierPage()->frontierView();
-        QVERIFY(table->currentIndex().isValid());
-        QCOMPARE(table->currentIndex().data(PointTableModel::PointIndexRole).value<qsizetype>(), point);
+        hoverAndClickWithTheMouse(chart, point, false);
+
+        // Drag a rectangle around the point: the chart zooms, and the point still answers the mouse.
+        ProjectionResultsPtr r = m_window->projection()->results();
+        const ProjectedOffer &p = r->points.at(point);
+        auto *x = qobject_cast<QLogValueAxis *>(chart->chart()->axes(Qt::Horizontal).value(0));
+        QVERIFY(x);
+        const double spanBefore = x->max() / x->min();
+        const QPoint at = pixelOf(chart, QPointF(p.totalHours, p.costUsd));
+        const QPoint from = at - QPoint(60, 60), to = at + QPoint(60, 60);
+        QTest::mousePress(viewport, Qt::LeftButton, {}, from);
+        QTest::mouseMove(viewport, (from + to) / 2);
+        QTest::mouseMove(viewport, to);
+        QTest::mouseRelease(viewport, Qt::LeftButton, {}, to);
+        QTRY_VERIFY(x->max() / x->min() < spanBefore / 2);
+        QVERIFY(x->min() < p.totalHours && p.totalHours < x->max());
+        QApplication::processEvents();
+        const qsizetype zoomedPoint =
+            lonelyFrontierPoint(chart, viewport->rect().intersected(chart->chart()->plotArea().toRect()));
+        QVERIFY(zoomedPoint >= 0);
+        hoverAndClickWithTheMouse(chart, zoomedPoint, true);
+        shot(QStringLiteral("clicked-zoomed"));
+        chart->resetZoom();
 
         // Selecting rows in the offers table highlights their points.
         QTreeView *offers = m_window->offersPage()->view();
@@ -343,6 +461,103 @@ private Q_SLOTS:
         x->setRange(ox0, ox1); // back to the whole view
         y->setRange(oy0, oy1);
         QTRY_COMPARE(chart.drawnPointCount(), drawn);
+    }
+
+    // Issue 24: a zoom inside one decade of a log axis (3 h to 5 h) showed no label: a log axis labels
+    // only the powers of its base. Every zoom keeps at least two labelled ticks inside the view.
+    void logAxesKeepLabelsOnEveryZoom()
+    {
+        FrontierChart chart;
+        chart.resize(900, 600);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        QList<ChartPoint> points;
+        for (int i = 0; i < 40; ++i) {
+            ChartPoint p;
+            p.hours = 0.2 * std::pow(1.2, i); // 0.2 .. 240 h
+            p.costUsd = 500 / std::pow(1.15, i);
+            p.id = i;
+            points.append(p);
+        }
+        chart.setPoints(points, std::nullopt, std::nullopt, std::nullopt);
+        QCoreApplication::processEvents();
+        auto *x = qobject_cast<QLogValueAxis *>(chart.chart()->axes(Qt::Horizontal).value(0));
+        auto *y = qobject_cast<QLogValueAxis *>(chart.chart()->axes(Qt::Vertical).value(0));
+        QVERIFY(x && y);
+        QCOMPARE(x->base(), 10.0); // whole decades on the full view
+        // The labels Qt Charts draws: the powers of the axis's base inside its range, printed with the
+        // axis's label format; they must be at least two and tell apart.
+        auto labels = [](QLogValueAxis *a) {
+            QStringList out;
+            const double first = std::ceil(std::log(a->min()) / std::log(a->base()) - 1e-9);
+            const double last = std::floor(std::log(a->max()) / std::log(a->base()) + 1e-9);
+            for (double n = first; n <= last; ++n)
+                out.append(QString::asprintf(qPrintable(a->labelFormat()), std::pow(a->base(), n)));
+            return out;
+        };
+        struct Range
+        {
+            double lo, hi;
+        };
+        for (const Range &r : {Range{3, 5}, Range{3.9, 4.1}, Range{20, 90}, Range{0.5, 40}}) {
+            // A drag-zoom over the pixels of that time range (and a cost range of a few dollars).
+            const QPointF a = chart.chart()->mapToPosition(QPointF(r.lo, 8));
+            const QPointF b = chart.chart()->mapToPosition(QPointF(r.hi, 6));
+            chart.chart()->zoomIn(QRectF(a, b).normalized());
+            QCoreApplication::processEvents();
+            QVERIFY2(std::abs(x->min() / r.lo - 1) < 0.02 && std::abs(x->max() / r.hi - 1) < 0.02,
+                     qPrintable(QStringLiteral("%1..%2").arg(x->min()).arg(x->max())));
+            for (QLogValueAxis *axis : {x, y}) {
+                const QStringList shown = labels(axis);
+                QVERIFY2(shown.size() >= 2 && axis->tickCount() >= 2,
+                         qPrintable(QStringLiteral("%1..%2 base %3: %4")
+                                        .arg(axis->min())
+                                        .arg(axis->max())
+                                        .arg(axis->base())
+                                        .arg(shown.join(u' '))));
+                QCOMPARE(QSet<QString>(shown.begin(), shown.end()).size(), shown.size());
+            }
+            chart.resetZoom();
+            QCoreApplication::processEvents();
+            QCOMPARE(x->base(), 10.0);
+        }
+    }
+
+    // Issue 24: legend entries were cut ("Within deadlin…") on first render at the default window size.
+    void legendEntriesAreNeverCut()
+    {
+        showFrontierTab();
+        // Deadline and budget show every guide's entry.
+        m_window->workloadPanel()->setDeadlineHours(6);
+        m_window->workloadPanel()->setBudgetUsd(50);
+        waitForProjection();
+        QApplication::processEvents();
+        QLegend *legend = m_window->frontierPage()->chart()->chart()->legend();
+        QStringList labels;
+        for (QLegendMarker *marker : legend->markers())
+            if (marker->isVisible())
+                labels.append(marker->label());
+        QVERIFY(labels.contains(QStringLiteral("Within deadline and budget")));
+        QStringList shown;
+        QList<QGraphicsItem *> items = legend->childItems();
+        while (!items.isEmpty()) {
+            QGraphicsItem *item = items.takeLast();
+            items.append(item->childItems());
+            if (auto *text = dynamic_cast<QGraphicsTextItem *>(item); text && text->isVisible()) {
+                shown.append(text->toPlainText());
+                // Not clipped by the chart's edge either.
+                QVERIFY2(
+                    m_window->frontierPage()->chart()->chart()->rect().contains(text->sceneBoundingRect()),
+                    qPrintable(shown.last()));
+            }
+        }
+        shot(QStringLiteral("legend"));
+        for (const QString &label : std::as_const(labels))
+            QVERIFY2(shown.contains(label),
+                     qPrintable(label + QStringLiteral(" shown as: ") + shown.join(QStringLiteral(" | "))));
+        m_window->workloadPanel()->setBudgetUsd(0);
+        m_window->workloadPanel()->setDeadlineHours(0);
+        waitForProjection();
     }
 
     // The frontier's likely range (issue 14): a band over the frontier points, toggled by a check box.
