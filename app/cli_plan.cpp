@@ -137,9 +137,10 @@ Result<int> PlanCommand::runProjecting(CliContext &ctx, const CliArgs &p) const
     if (lo.measures()) {
         auto found = findPackage(package, {dir, QDir::currentPath()});
         if (!found)
-            return cliFailure(found.error().text() +
-                              QStringLiteral(". Build it with `cpack -G TGZ` in a release build folder and run plan "
-                                             "there, or pass --package FILE."));
+            return cliFailure(
+                found.error().text() +
+                QStringLiteral(". Build it with `cpack -G TGZ` in a release build folder and run plan "
+                               "there, or pass --package FILE."));
         lo.packagePath = found.value();
     }
 

@@ -159,11 +159,11 @@ AWS_INTERCONNECT = {
     "p3.8xlarge": "NVLink", "p3.16xlarge": "NVLink", "p3dn.24xlarge": "NVLink",
     "p4d.24xlarge": "NVSwitch", "p4de.24xlarge": "NVSwitch",
     "p5.48xlarge": "NVSwitch", "p5e.48xlarge": "NVSwitch", "p5en.48xlarge": "NVSwitch",
-    "p6-b200.48xlarge": "NVSwitch",
+    "p6-b200.48xlarge": "NVSwitch", "p6-b300.48xlarge": "NVSwitch",
 }
 PCIE_ONLY_GPUS = {  # accelerator names (as the sources write them) without NVLink
     "T4", "T4g", "A10G", "A10", "L4", "L40S", "Radeon Pro V520", "P4", "K80", "M60",
-    "Radeon MI25", "P4000", "A4000",
+    "Radeon MI25", "P4000", "A4000", "RTXPRO6000", "RTX PRO Server 6000", "RTX PRO 6000",
 }
 
 # Azure facts from the Azure VM size documentation (the price source has only

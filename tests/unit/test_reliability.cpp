@@ -339,8 +339,11 @@ private Q_SLOTS:
         offer.gpuRawName = offer.gpuId;
         offer.gpuCount = 8;
         offer.onDemandUsdH = 21.96;
+        QTemporaryDir packageDir; // a measuring plan carries the package (issue 28)
+        o.packagePath = packageDir.filePath(u"gpufrontier-0.1.0-linux-x86_64.tar.gz"_s);
+        writeFile(o.packagePath, "a package\n");
         auto plan = buildLaunchPlan(resnet50(), {{offer, false, std::nullopt, {}}}, o);
-        QVERIFY(plan);
+        QVERIFY2(plan, qPrintable(plan ? QString() : plan.error().text()));
         QTemporaryDir parent;
         const QString dir = parent.filePath(u"plan"_s);
         const ChildRun child = withFileSizeLimit(4096, [&] {
@@ -367,7 +370,7 @@ private Q_SLOTS:
         // Without the limit the whole plan lands.
         auto ok = writeLaunchPlan(plan.value(), dir);
         QVERIFY2(ok, qPrintable(ok ? QString() : ok.error().text()));
-        QCOMPARE(ok.value().size(), 4);
+        QCOMPARE(ok.value().size(), 5); // task, package, gf_measure.py, sweep.sh, README
         QVERIFY(QFileInfo(dir + u"/sweep.sh"_s).size() > 100);
     }
 
