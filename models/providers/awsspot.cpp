@@ -159,9 +159,8 @@ Result<AwsSpotPrices> parseAwsSpotFeed(QByteArrayView data, const QString &origi
         }
     }
     if (out.malformed)
-        out.warnings.append(
-            QStringLiteral("%1: %2 malformed spot price entries skipped (first: %3)")
-                .arg(origin, QString::number(out.malformed), QString::number(out.firstMalformed)));
+        out.warnings.append(QStringLiteral("%1: %2 malformed spot price entries skipped (first: %3)")
+                                .arg(origin, QString::number(out.malformed), out.firstMalformed));
     if (out.prices.isEmpty())
         return makeError(QStringLiteral("%1: the spot price feed holds no Linux price%2")
                              .arg(origin, out.malformed

@@ -206,10 +206,9 @@ Result<VastOfferPage> parseVastOfferPage(QByteArrayView data, const QString &ori
     }
     // Every offer malformed: not one bad offer but a changed API; importing nothing would hide it.
     if (page.answered > 0 && page.malformed == page.answered)
-        return makeError(
-            QStringLiteral("%1: every one of the %2 offers is malformed (first: %3): the "
-                           "vast.ai offer format has changed")
-                .arg(origin, QString::number(page.answered), QString::number(page.firstMalformed)));
+        return makeError(QStringLiteral("%1: every one of the %2 offers is malformed (first: %3): the "
+                                        "vast.ai offer format has changed")
+                             .arg(origin, QString::number(page.answered), page.firstMalformed));
     return page;
 }
 

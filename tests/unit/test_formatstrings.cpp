@@ -17,7 +17,7 @@ const QString kOrigin = QStringLiteral("x%1y%2z");
 class TestFormatStrings : public QObject
 {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void awsSpotRegionNotAnObject()
     {
         auto r = parseAwsSpotFeed(QByteArray(R"({"config":{"regions":[1]}})"), kOrigin);
