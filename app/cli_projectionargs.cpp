@@ -404,7 +404,6 @@ Result<ThroughputMeasurements> measurementsFromArgs(CliContext &ctx, const CliAr
     return measurements;
 }
 
-
 ProjectingCommand::ProjectingCommand(Text text, const CliOptions &commandOptions)
     : CliCommand(std::move(text), withProjectionOptions(commandOptions))
 {
