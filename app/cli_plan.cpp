@@ -185,9 +185,8 @@ Result<int> PlanCommand::runProjecting(CliContext &ctx, const CliArgs &p) const
                 return cliFailure(QStringLiteral("%1 has no %2 price").arg(text, modeText(id.value().spot)));
             if (matches.size() > 1)
                 notes.append(QStringLiteral("%1: %2 zones match; took %3 (cheapest)")
-                                 .arg(text)
-                                 .arg(matches.size())
-                                 .arg(offerIdText(offers.at(best), id.value().spot)));
+                                 .arg(text, QString::number(matches.size()),
+                                      offerIdText(offers.at(best), id.value().spot)));
             auto c = launchCandidate(offers, points, best, id.value().spot, nodes);
             if (!c) {
                 ctx.err << "gpufrontier-cli plan: " << c.error().text() << Qt::endl;
@@ -237,7 +236,7 @@ Result<int> PlanCommand::runProjecting(CliContext &ctx, const CliArgs &p) const
     for (const LaunchTask &t : plan.value().tasks) {
         const QString dash = QStringLiteral("–");
         rows.append({t.fileName, t.offerId,
-                     QStringLiteral("%1:%2").arg(t.pin.accelerator).arg(t.pin.acceleratorCount),
+                     QStringLiteral("%1:%2").arg(t.pin.accelerator, QString::number(t.pin.acceleratorCount)),
                      t.usdPerHour ? formatUsdPerHour(*t.usdPerHour) : dash,
                      t.taskHours ? formatHours(*t.taskHours) : dash, // a sweep task: the measuring run
                      t.taskCostUsd ? formatUsd(*t.taskCostUsd) : dash,

@@ -143,10 +143,8 @@ Result<int> ReportCommand::runProjecting(CliContext &ctx, const CliArgs &p) cons
     if (auto st = writeReport(input, *format, output, &size); !st)
         return st.error();
     ctx.out << QStringLiteral("Wrote %1 (%2 report, %3 bytes): %4 offers, %5 on the frontier.\n")
-                   .arg(QDir::toNativeSeparators(output), reportFormatName(*format))
-                   .arg(size)
-                   .arg(results->offers.size())
-                   .arg(results->frontierCount);
+                   .arg(QDir::toNativeSeparators(output), reportFormatName(*format), QString::number(size),
+                        QString::number(results->offers.size()), QString::number(results->frontierCount));
     return ExitOk;
 }
 

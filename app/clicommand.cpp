@@ -107,7 +107,8 @@ std::optional<double> CliArgs::number(const QString &name, QString *error, doubl
         return std::nullopt;
     }
     if (v < min || v > max) {
-        *error = QStringLiteral("--%1: %2 is out of range (%3 to %4)").arg(name, text).arg(min).arg(max);
+        *error = QStringLiteral("--%1: %2 is out of range (%3 to %4)")
+                     .arg(name, text, QString::number(min), QString::number(max));
         return std::nullopt;
     }
     return v;

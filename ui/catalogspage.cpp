@@ -244,8 +244,8 @@ void CatalogsPage::buildUi()
     m_paperspaceNote = new QLabel(
         tr("Paperspace has no public price API: its prices come from a curated table (the one shipped "
            "is dated %1, %2 days old). Use “Import file…” to load a newer table.")
-            .arg(paperspace.toString(Qt::ISODate))
-            .arg(paperspace.isValid() ? paperspace.daysTo(QDate::currentDate()) : 0),
+            .arg(paperspace.toString(Qt::ISODate),
+                 QString::number(paperspace.isValid() ? paperspace.daysTo(QDate::currentDate()) : 0)),
         sources);
     m_paperspaceNote->setWordWrap(true);
     form->addRow(m_paperspaceNote);

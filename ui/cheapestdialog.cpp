@@ -69,13 +69,14 @@ QString CheapestDialog::summary() const
         if (r.spot.usdPerGpuHour && (!spot || *r.spot.usdPerGpuHour < *spot->spot.usdPerGpuHour))
             spot = &r;
     }
-    QString text = tr("%1 in %2 regions of %3 provider(s).").arg(m_gpuName).arg(rows.size()).arg([&rows] {
-        QStringList p;
-        for (const RegionPrice &r : rows)
-            if (!p.contains(r.provider))
-                p.append(r.provider);
-        return p.size();
-    }());
+    QString text = tr("%1 in %2 regions of %3 provider(s).")
+                       .arg(m_gpuName, QString::number(rows.size()), QString::number([&rows] {
+                                QStringList p;
+                                for (const RegionPrice &r : rows)
+                                    if (!p.contains(r.provider))
+                                        p.append(r.provider);
+                                return p.size();
+                            }()));
     if (od)
         text += tr(" Cheapest on-demand: %1 USD per GPU-hour, %2 %3 in %4.")
                     .arg(formatUsdPerHour(od->onDemand.usdPerGpuHour), providerDisplayName(od->provider),

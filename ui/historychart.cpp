@@ -151,8 +151,9 @@ void HistoryChart::setHistory(const QString &title, const QList<HistoryPoint> &p
     m_axisX->setFormat(first.daysTo(last) > 2 ? QStringLiteral("yyyy-MM-dd") : QStringLiteral("MM-dd HH:mm"));
     const double pad = std::max(0.01, (hi - lo) * 0.1);
     m_axisY->setRange(std::max(0.0, lo - pad), hi + pad);
-    m_chart->setTitle(points.size() == 1 ? tr("%1 — 1 snapshot").arg(title)
-                                         : tr("%1 — %2 snapshots").arg(title).arg(points.size()));
+    m_chart->setTitle(points.size() == 1
+                          ? tr("%1 — 1 snapshot").arg(title)
+                          : tr("%1 — %2 snapshots").arg(title, QString::number(points.size())));
     m_chart->setToolTip(tr("Each point is the cheapest zone or region of that snapshot, in USD per hour "
                            "for the whole instance."));
     m_empty->setVisible(false);

@@ -466,10 +466,9 @@ void MainWindow::onResults(ProjectionResultsPtr results)
     m_frontier->highlightCatalogRows(m_offers->selectedRows());
     updateCompare();
     m_projectionLabel->setText(tr("%1: %2 offers projected, %3 on the frontier (%4 ms)")
-                                   .arg(results->workload.name)
-                                   .arg(results->projectedCount)
-                                   .arg(results->frontierCount)
-                                   .arg(results->elapsedMs));
+                                   .arg(results->workload.name, QString::number(results->projectedCount),
+                                        QString::number(results->frontierCount),
+                                        QString::number(results->elapsedMs)));
     // The whole line (it may be elided) and how the projection was calibrated.
     m_projectionLabel->setToolTip(m_projectionLabel->text() + QStringLiteral("\n\nCalibration: ") +
                                   results->calibration.source + QStringLiteral("\n") +
@@ -514,8 +513,8 @@ void MainWindow::showAbout()
         sources += QStringLiteral("<li>%1: %2, prices dated %3 (%4 offers)</li>")
                        .arg(providerDisplayName(s.provider).toHtmlEscaped(), s.origin.toHtmlEscaped(),
                             s.dataDate.isValid() ? s.dataDate.toString(Qt::ISODate)
-                                                 : s.fetchedAt.toString(Qt::ISODate))
-                       .arg(s.rowCount);
+                                                 : s.fetchedAt.toString(Qt::ISODate),
+                            QString::number(s.rowCount));
     }
     QMessageBox::about(
         this, tr("About GPU Frontier"),

@@ -55,7 +55,8 @@ Result<BenchmarkTable> BenchmarkTable::fromCsv(const QString &anchorsCsv, const 
                           cell(d, rec, QStringLiteral("commit_or_date")),
                           cell(d, rec, QStringLiteral("license"))};
         if (s.id.isEmpty())
-            return makeError(QStringLiteral("%1 line %2: empty source_id").arg(sWhat).arg(rec.line));
+            return makeError(
+                QStringLiteral("%1 line %2: empty source_id").arg(sWhat, QString::number(rec.line)));
         t.m_sourceById.insert(s.id, t.m_sources.size());
         t.m_sources.append(s);
     }
@@ -71,8 +72,8 @@ Result<BenchmarkTable> BenchmarkTable::fromCsv(const QString &anchorsCsv, const 
         const QString id = cell(d, rec, QStringLiteral("row_id"));
         const QString source = cell(d, rec, QStringLiteral("source_id"));
         if (!t.m_sourceById.contains(source))
-            return makeError(
-                QStringLiteral("%1 line %2: unknown source_id \"%3\"").arg(pWhat).arg(rec.line).arg(source));
+            return makeError(QStringLiteral("%1 line %2: unknown source_id \"%3\"")
+                                 .arg(pWhat, QString::number(rec.line), source));
         rows.insert(
             id, {source, cell(d, rec, QStringLiteral("framework")), cell(d, rec, QStringLiteral("gpu_src")),
                  cell(d, rec, QStringLiteral("precision_src")), cell(d, rec, QStringLiteral("gpu_count"))});
@@ -119,16 +120,13 @@ Result<BenchmarkTable> BenchmarkTable::fromCsv(const QString &anchorsCsv, const 
             !number(QStringLiteral("stack_factor"), &a.stackFactor) ||
             !number(QStringLiteral("measured_per_gpu"), &a.publishedPerGpu))
             return makeError(QStringLiteral("%1 line %2: an id is empty or a number is not positive")
-                                 .arg(aWhat)
-                                 .arg(rec.line));
+                                 .arg(aWhat, QString::number(rec.line)));
         m.batchPerGpu = static_cast<int>(batch);
         m.gpuCount = static_cast<int>(count);
         m.precision = cell(d, rec, QStringLiteral("precision"));
         if (!precisionFromName(m.precision))
             return makeError(QStringLiteral("%1 line %2: unknown precision \"%3\"")
-                                 .arg(aWhat)
-                                 .arg(rec.line)
-                                 .arg(m.precision));
+                                 .arg(aWhat, QString::number(rec.line), m.precision));
         a.rowId = cell(d, rec, QStringLiteral("row_id"));
         a.stack = cell(d, rec, QStringLiteral("stack"));
         a.factorMethod = cell(d, rec, QStringLiteral("factor_method"));
@@ -138,9 +136,7 @@ Result<BenchmarkTable> BenchmarkTable::fromCsv(const QString &anchorsCsv, const 
         const auto row = rows.constFind(a.rowId);
         if (row == rows.constEnd())
             return makeError(QStringLiteral("%1 line %2: row %3 is not in training_throughput.csv")
-                                 .arg(aWhat)
-                                 .arg(rec.line)
-                                 .arg(a.rowId));
+                                 .arg(aWhat, QString::number(rec.line), a.rowId));
         a.sourceId = row->sourceId;
         const BenchmarkSource &src = t.m_sources.at(t.m_sourceById.value(a.sourceId));
         QString text = QStringLiteral("%1 (row %2: %3, %4, %5 on %6 GPU%7)")
@@ -187,18 +183,13 @@ Result<BenchmarkTable> BenchmarkTable::fromCsv(const QString &anchorsCsv, const 
             !okValue || !std::isfinite(c.samplesPerS) || !(c.samplesPerS > 0) || !okBatch ||
             c.batchPerGpu <= 0 || !okCount || c.gpuCount <= 0)
             return makeError(QStringLiteral("%1 line %2: an id is empty or a number is not positive")
-                                 .arg(cWhat)
-                                 .arg(rec.line));
+                                 .arg(cWhat, QString::number(rec.line)));
         if (!precisionFromName(c.precision))
             return makeError(QStringLiteral("%1 line %2: unknown precision \"%3\"")
-                                 .arg(cWhat)
-                                 .arg(rec.line)
-                                 .arg(c.precision));
+                                 .arg(cWhat, QString::number(rec.line), c.precision));
         if (!rows.contains(c.rowId))
             return makeError(QStringLiteral("%1 line %2: row %3 is not in training_throughput.csv")
-                                 .arg(cWhat)
-                                 .arg(rec.line)
-                                 .arg(c.rowId));
+                                 .arg(cWhat, QString::number(rec.line), c.rowId));
         t.m_candidates.append(c);
     }
     return t;

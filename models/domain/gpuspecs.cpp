@@ -93,8 +93,7 @@ Status validateGpuSpec(const GpuSpec &s)
         return bad(QStringLiteral("l2_cache_mb"), s.l2CacheMb);
     if (s.pcieGen < 0 || s.pcieGen > 7)
         return makeError(QStringLiteral("GPU spec %1: pcie_gen must be 1 to 7 or empty (got %2)")
-                             .arg(s.id)
-                             .arg(s.pcieGen));
+                             .arg(s.id, QString::number(s.pcieGen)));
     return Ok{};
 }
 

@@ -103,8 +103,8 @@ QString priceAgeText(const Offer &o, const PriceSanityRules &rules)
         return {};
     const QDate d = priceDateOf(o);
     return QStringLiteral("%1 prices from %2, %3 months old")
-        .arg(providerDisplayName(o.provider), d.toString(QStringLiteral("yyyy-MM")))
-        .arg(monthsBetween(d, todayOf(rules)));
+        .arg(providerDisplayName(o.provider), d.toString(QStringLiteral("yyyy-MM")),
+             QString::number(monthsBetween(d, todayOf(rules))));
 }
 
 QString onDemandRestrictionReason(const Offer &o)
@@ -287,9 +287,8 @@ QString offerFlagDescription(const Offer &o, OfferFlag f, const PriceSanityRules
         return QStringLiteral(
                    "%1 (older than %2 days): prices and what is offered move within a year; refresh "
                    "%3; not recommended unless suspect prices are included.")
-            .arg(priceAgeText(o, rules))
-            .arg(rules.maxPriceAgeDays)
-            .arg(providerDisplayName(o.provider));
+            .arg(priceAgeText(o, rules), QString::number(rules.maxPriceAgeDays),
+                 providerDisplayName(o.provider));
     }
     }
     return {};

@@ -43,10 +43,8 @@ Result<QList<MachineShape>> parseShapes(const QString &text, const QString &file
     for (const CsvRecord &r : doc.records) {
         if (r.fields.size() != doc.header.size())
             return makeError(QStringLiteral("%1: line %2 has %3 fields, the header has %4")
-                                 .arg(file)
-                                 .arg(r.line)
-                                 .arg(r.fields.size())
-                                 .arg(doc.header.size()));
+                                 .arg(file, QString::number(r.line), QString::number(r.fields.size()),
+                                      QString::number(doc.header.size())));
         bool ok = true;
         MachineShape m;
         m.name = r.fields.at(cName).trimmed();
@@ -60,8 +58,8 @@ Result<QList<MachineShape>> parseShapes(const QString &text, const QString &file
         m.interconnect = col(r, "interconnect");
         m.gpuId = col(r, "gpu_id");
         if (!ok || m.name.isEmpty() || !(m.gpuCount > 0))
-            return makeError(
-                QStringLiteral("%1: line %2 is not a valid machine shape").arg(file).arg(r.line));
+            return makeError(QStringLiteral("%1: line %2 is not a valid machine shape")
+                                 .arg(file, QString::number(r.line)));
         out.append(m);
     }
     return out;
@@ -80,10 +78,8 @@ Result<CsvDocument> parseTable(const QString &text, const QString &file, const Q
     for (const CsvRecord &r : parsed.value().records)
         if (r.fields.size() != parsed.value().header.size())
             return makeError(QStringLiteral("%1: line %2 has %3 fields, the header has %4")
-                                 .arg(file)
-                                 .arg(r.line)
-                                 .arg(r.fields.size())
-                                 .arg(parsed.value().header.size()));
+                                 .arg(file, QString::number(r.line), QString::number(r.fields.size()),
+                                      QString::number(parsed.value().header.size())));
     return parsed;
 }
 
@@ -101,8 +97,8 @@ Result<QList<GcpSkuPrefix>> parsePrefixes(const QString &text, const QString &fi
     QList<GcpSkuPrefix> out;
     for (const CsvRecord &r : doc.records) {
         if (r.fields.size() != doc.header.size())
-            return makeError(
-                QStringLiteral("%1: line %2 has the wrong number of fields").arg(file).arg(r.line));
+            return makeError(QStringLiteral("%1: line %2 has the wrong number of fields")
+                                 .arg(file, QString::number(r.line)));
         out.append({r.fields.at(cPrefix).trimmed(), r.fields.at(cName).trimmed()});
     }
     return out;
@@ -173,8 +169,8 @@ Result<ProviderTables> ProviderTables::fromCsv(const QString &awsCsv, const QStr
             m.interconnect = f("interconnect");
             m.gpuId = f("gpu_id");
             if (!ok || m.name.isEmpty() || m.gpuName.isEmpty())
-                return makeError(
-                    QStringLiteral("%1: line %2 is not a valid GPU family").arg(file).arg(r.line));
+                return makeError(QStringLiteral("%1: line %2 is not a valid GPU family")
+                                     .arg(file, QString::number(r.line)));
             t.m_awsFamilies.insert(m.name, true);
             t.m_awsFamilyShapes.insert(m.name, m);
         }
@@ -192,8 +188,8 @@ Result<ProviderTables> ProviderTables::fromCsv(const QString &awsCsv, const QStr
             };
             const OnDemandRestriction x{f("provider"), f("instance_prefix"), f("reason")};
             if (x.provider.isEmpty() || x.prefix.isEmpty() || x.reason.isEmpty())
-                return makeError(
-                    QStringLiteral("%1: line %2 is not a valid restriction").arg(file).arg(r.line));
+                return makeError(QStringLiteral("%1: line %2 is not a valid restriction")
+                                     .arg(file, QString::number(r.line)));
             t.m_onDemandRestrictions.append(x);
         }
     }

@@ -61,9 +61,7 @@ Status validateSnapshot(SnapshotData &data, const GpuCatalog &gpus, const QStrin
                                           std::pair{o.spotUsdH, QStringLiteral("spot price")}}) {
             if (price && (!(*price > 0) || *price > limits.maxUsdPerHour))
                 return fail(QStringLiteral("%1 %2 USD/h is not plausible (expected > 0 and <= %3)")
-                                .arg(name)
-                                .arg(*price)
-                                .arg(limits.maxUsdPerHour));
+                                .arg(name, QString::number(*price), QString::number(limits.maxUsdPerHour)));
         }
         if (o.gpuMemGb && (*o.gpuMemGb <= 0 || *o.gpuMemGb > 1024))
             return fail(QStringLiteral("GPU memory %1 GB is out of range").arg(*o.gpuMemGb));

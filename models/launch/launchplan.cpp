@@ -196,7 +196,7 @@ QString taskName(const Workload &w, int n)
         s = QStringLiteral("job");
     while (s.endsWith(u'-'))
         s.chop(1);
-    return QStringLiteral("gf-%1-%2").arg(s).arg(n);
+    return QStringLiteral("gf-%1-%2").arg(s, QString::number(n));
 }
 
 Result<LaunchPlan> buildLaunchPlan(const Workload &w, const QList<LaunchCandidate> &candidates,

@@ -69,8 +69,8 @@ Result<MeasurementDocument> fromObject(const QJsonObject &o, const QString &wher
                              .arg(where));
     const int version = o.value(u"schema_version").toInt(0);
     if (version != 1)
-        return makeError(
-            QStringLiteral("%1: schema_version %2 is not supported (1 is)").arg(where).arg(version));
+        return makeError(QStringLiteral("%1: schema_version %2 is not supported (1 is)")
+                             .arg(where, QString::number(version)));
     MeasurementDocument d;
     ThroughputMeasurement &m = d.measurement;
     m.kind = MeasurementKind::User;

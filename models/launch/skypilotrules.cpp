@@ -98,8 +98,7 @@ Result<SkypilotHostTable> SkypilotHostTable::fromCsv(const QString &text, const 
             return makeError(
                 QStringLiteral("%1 line %2: needs a cloud, an accelerator, a count (a whole number "
                                "or *), hosts and empty or positive limits")
-                    .arg(file)
-                    .arg(r.line));
+                    .arg(file, QString::number(r.line)));
         out.m_rows.append(row);
     }
     if (zonesText.isEmpty())
@@ -116,8 +115,7 @@ Result<SkypilotHostTable> SkypilotHostTable::fromCsv(const QString &text, const 
         if (key.startsWith(u'/') || key.endsWith(u'/') || list.isEmpty() || out.m_zones.contains(key))
             return makeError(
                 QStringLiteral("%1 line %2: needs a cloud, an instance type given once and its zones")
-                    .arg(zonesFile)
-                    .arg(r.line));
+                    .arg(zonesFile, QString::number(r.line)));
         out.m_zones.insert(key, list);
     }
     return out;
@@ -188,9 +186,8 @@ Status SkypilotHostTable::checkPair(const QString &cloud, const QString &host, c
                                         [&](const QString &p) { return hostMatches(p, host); });
         if (!hostOk)
             return makeError(QStringLiteral("SkyPilot attaches %1:%2 on %3 only to %4, not to %5")
-                                 .arg(accelerator)
-                                 .arg(count)
-                                 .arg(cloud, r.hosts.join(QStringLiteral(", ")), host));
+                                 .arg(accelerator, QString::number(count), cloud,
+                                      r.hosts.join(QStringLiteral(", ")), host));
         const std::pair<std::optional<double>, std::optional<double>> limits[] = {
             {r.maxVcpus, vcpus}, {r.maxMemoryGib, memoryGib}};
         const QString units[] = {QStringLiteral("vCPUs"), QStringLiteral("GiB of memory")};
@@ -199,18 +196,13 @@ Status SkypilotHostTable::checkPair(const QString &cloud, const QString &host, c
             if (limit && have && *have > *limit)
                 return makeError(
                     QStringLiteral("SkyPilot attaches %1:%2 on %3 only to hosts of at most %4 %5; %6 has %7")
-                        .arg(accelerator)
-                        .arg(count)
-                        .arg(cloud)
-                        .arg(*limit)
-                        .arg(units[k], host)
-                        .arg(*have));
+                        .arg(accelerator, QString::number(count), cloud, QString::number(*limit), units[k],
+                             host, QString::number(*have)));
         }
         return Ok{};
     }
     return makeError(QStringLiteral("SkyPilot attaches %1 on %2 only in counts of %3, not %4")
-                         .arg(accelerator, cloud, counts.join(QStringLiteral(", ")))
-                         .arg(count));
+                         .arg(accelerator, cloud, counts.join(QStringLiteral(", ")), QString::number(count)));
 }
 
 Result<SkypilotCloudTable> SkypilotCloudTable::fromCsv(const QString &text, const QString &)
@@ -227,8 +219,7 @@ Result<SkypilotCloudTable> SkypilotCloudTable::fromCsv(const QString &text, cons
         if (row.cloud.isEmpty() || (t.field(r, 1) != u"yes" && t.field(r, 1) != u"no") ||
             row.source.isEmpty())
             return makeError(QStringLiteral("%1 line %2: needs a cloud, spot yes or no, and a source")
-                                 .arg(file)
-                                 .arg(r.line));
+                                 .arg(file, QString::number(r.line)));
         out.m_rows.append(row);
     }
     return out;
@@ -275,8 +266,7 @@ Result<RetiredInstanceTable> RetiredInstanceTable::fromCsv(const QString &text, 
             row.family.isEmpty() || !date.match(row.retired).hasMatch() || row.source.isEmpty())
             return makeError(QStringLiteral("%1 line %2: needs a provider, a valid pattern, a family, a date "
                                             "YYYY-MM-DD and a source")
-                                 .arg(file)
-                                 .arg(r.line));
+                                 .arg(file, QString::number(r.line)));
         out.m_rows.append(row);
     }
     return out;

@@ -36,8 +36,8 @@ CalibrationChoice chooseCalibration(const QList<ProbeRunRecord> &runs, std::opti
         }
         auto parsed = parseProbeJson(run->json);
         if (!parsed) {
-            choice.skipped.append(
-                QStringLiteral("probe run #%1 cannot be read: %2").arg(run->id).arg(parsed.error().message));
+            choice.skipped.append(QStringLiteral("probe run #%1 cannot be read: %2")
+                                      .arg(QString::number(run->id), parsed.error().message));
             continue;
         }
         choice.calibration =

@@ -58,9 +58,7 @@ public:
         const QString s = v.toString();
         if (s.size() > maxLength) {
             fail(QStringLiteral("Field \"%1\" is too long (%2 characters, at most %3)")
-                     .arg(name(key))
-                     .arg(s.size())
-                     .arg(maxLength));
+                     .arg(name(key), QString::number(s.size()), QString::number(maxLength)));
             return {};
         }
         for (const QChar c : s) {
@@ -93,16 +91,13 @@ public:
         }
         if (wholeNumber && std::floor(d) != d) {
             fail(QStringLiteral("Field \"%1\" must be a whole number, not %2")
-                     .arg(name(key))
-                     .arg(d, 0, 'g', 10));
+                     .arg(name(key), QString::number(d, 'g', 10)));
             return std::nullopt;
         }
         if (d < min || d > max) {
             fail(QStringLiteral("Field \"%1\" is out of range: %2 (expected %3 to %4)")
-                     .arg(name(key))
-                     .arg(d, 0, 'g', 10)
-                     .arg(min, 0, 'g', 10)
-                     .arg(max, 0, 'g', 10));
+                     .arg(name(key), QString::number(d, 'g', 10), QString::number(min, 'g', 10),
+                          QString::number(max, 'g', 10)));
             return std::nullopt;
         }
         return d;
@@ -160,9 +155,7 @@ public:
         const QJsonArray a = v.toArray();
         if (a.size() > maxEntries) {
             fail(QStringLiteral("Field \"%1\" has too many entries (%2, at most %3)")
-                     .arg(name(key))
-                     .arg(a.size())
-                     .arg(maxEntries));
+                     .arg(name(key), QString::number(a.size()), QString::number(maxEntries)));
             return std::nullopt;
         }
         return a;
@@ -197,8 +190,8 @@ Result<QJsonObject> parseObject(const QByteArray &json)
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
     if (pe.error != QJsonParseError::NoError)
-        return documentError(
-            QStringLiteral("it is not valid JSON (%1 at byte %2)").arg(pe.errorString()).arg(pe.offset));
+        return documentError(QStringLiteral("it is not valid JSON (%1 at byte %2)")
+                                 .arg(pe.errorString(), QString::number(pe.offset)));
     if (!doc.isObject())
         return documentError(QStringLiteral("it is not a JSON object"));
     return doc.object();

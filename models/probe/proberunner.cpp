@@ -291,9 +291,9 @@ ProbeOutcome ProbeRunner::evaluate(int exitCode, QProcess::ExitStatus status)
         return o;
     default:
         o.status = ProbeStatus::Crashed;
-        o.error =
-            makeError(tr("The probe %1 stopped with the unexpected exit code %2.").arg(name).arg(exitCode),
-                      o.stderrTail);
+        o.error = makeError(
+            tr("The probe %1 stopped with the unexpected exit code %2.").arg(name, QString::number(exitCode)),
+            o.stderrTail);
         return o;
     }
 }

@@ -273,14 +273,12 @@ Status validateProjectionOptions(const ProjectionOptions &o)
         if (!std::isfinite(it.value()) || it.value() < 0 || it.value() > 10)
             return makeError(
                 QStringLiteral("the interruption rate of %1 must be between 0 and 10 per hour (got %2)")
-                    .arg(it.key())
-                    .arg(it.value()));
+                    .arg(it.key(), QString::number(it.value())));
     for (auto it = o.egressUsdPerGb.cbegin(); it != o.egressUsdPerGb.cend(); ++it)
         if (!std::isfinite(it.value()) || it.value() < 0 || it.value() > 10)
             return makeError(
                 QStringLiteral("the egress price of %1 must be between 0 and 10 USD per GB (got %2)")
-                    .arg(it.key())
-                    .arg(it.value()));
+                    .arg(it.key(), QString::number(it.value())));
     return Ok{};
 }
 

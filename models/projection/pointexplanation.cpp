@@ -96,8 +96,8 @@ PointExplanation explainPoint(const Offer &o, const ProjectedOffer &p, const Wor
                                        "tier %12: %13")
                             .arg(formatNumber(p.samplesPerS, p.samplesPerS < 100 ? 2 : 0), w.sampleUnit,
                                  model->name, num(spec->peak(t.precisionUsed), 4),
-                                 precisionName(t.precisionUsed), num(spec->memBandwidthGbs, 4), spec->source)
-                            .arg(formatNumber(t.samplesPerS, t.samplesPerS < 100 ? 2 : 0),
+                                 precisionName(t.precisionUsed), num(spec->memBandwidthGbs, 4), spec->source,
+                                 formatNumber(t.samplesPerS, t.samplesPerS < 100 ? 2 : 0),
                                  formatNumber(t.samplesPerSLow(), t.samplesPerSLow() < 100 ? 2 : 0),
                                  formatNumber(t.samplesPerSHigh(), t.samplesPerSHigh() < 100 ? 2 : 0),
                                  t.computeBound ? QStringLiteral("compute") : QStringLiteral("memory"),

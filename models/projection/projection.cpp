@@ -67,12 +67,13 @@ Calibration calibrationFromProbe(const ProbeResult &probe, const GpuSpecTable &s
     auto ratio = [&](const QString &what, std::optional<double> measured, double datasheet, double fallback,
                      double *out) {
         if (!measured || !std::isfinite(*measured) || *measured <= 0) {
-            c.notes.append(QStringLiteral("%1: not measured, default %2").arg(what).arg(fallback));
+            c.notes.append(
+                QStringLiteral("%1: not measured, default %2").arg(what, QString::number(fallback)));
             return;
         }
         if (datasheet <= 0) {
-            c.notes.append(
-                QStringLiteral("%1: no datasheet figure for %2, default %3").arg(what, *id).arg(fallback));
+            c.notes.append(QStringLiteral("%1: no datasheet figure for %2, default %3")
+                               .arg(what, *id, QString::number(fallback)));
             return;
         }
         const double r = *measured / datasheet;

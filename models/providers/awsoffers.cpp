@@ -830,7 +830,8 @@ bool AwsOfferStream::write(const char *data, std::size_t size)
     d->bytes += static_cast<qint64>(size);
     if (!d->utf8.feed(data, size)) {
         // Every other reader refuses what is not UTF-8; this one must not turn it into U+FFFD.
-        d->error = QStringLiteral("%1: not valid UTF-8 at byte %2").arg(d->origin).arg(d->utf8.errorOffset());
+        d->error = QStringLiteral("%1: not valid UTF-8 at byte %2")
+                       .arg(d->origin, QString::number(d->utf8.errorOffset()));
         return false;
     }
     if (d->flavour == Impl::Flavour::Unknown) {
@@ -884,8 +885,7 @@ Result<AwsOfferResult> AwsOfferStream::finish()
         return makeError(d->error);
     if (!d->utf8.finish())
         return makeError(QStringLiteral("%1: not valid UTF-8 at byte %2 (cut off)")
-                             .arg(d->origin)
-                             .arg(d->utf8.errorOffset()));
+                             .arg(d->origin, QString::number(d->utf8.errorOffset())));
     AwsOfferResult r;
     r.bytes = d->bytes;
     switch (d->flavour) {

@@ -37,9 +37,7 @@ Result<QJsonObject> parseObject(QByteArrayView data, const QString &origin, cons
     const QJsonDocument doc = QJsonDocument::fromJson(data.toByteArray(), &err);
     if (err.error != QJsonParseError::NoError)
         return makeError(QStringLiteral("%1: invalid JSON at byte %2 (%3): not a valid %4")
-                             .arg(origin)
-                             .arg(err.offset)
-                             .arg(err.errorString(), what));
+                             .arg(origin, QString::number(err.offset), err.errorString(), what));
     if (!doc.isObject())
         return makeError(
             QStringLiteral("%1: the document is not a JSON object: not a valid %2").arg(origin, what));
@@ -90,16 +88,17 @@ Result<AwsSpotPrices> parseAwsSpotFeed(QByteArrayView data, const QString &origi
     for (qsizetype ri = 0; ri < regionList.size(); ++ri) {
         const QJsonValue rv = regionList.at(ri);
         if (!rv.isObject())
-            return makeError(QStringLiteral("%1: config.regions[%2] is not an object").arg(origin).arg(ri));
+            return makeError(
+                QStringLiteral("%1: config.regions[%2] is not an object").arg(origin, QString::number(ri)));
         const QJsonObject r = rv.toObject();
         if (!r.value(QStringLiteral("region")).isString())
-            return makeError(
-                QStringLiteral("%1: config.regions[%2].region is not a string").arg(origin).arg(ri));
+            return makeError(QStringLiteral("%1: config.regions[%2].region is not a string")
+                                 .arg(origin, QString::number(ri)));
         const QString region = legacyRegion(r.value(QStringLiteral("region")).toString());
         const QJsonValue types = r.value(QStringLiteral("instanceTypes"));
         if (!types.isArray())
-            return makeError(
-                QStringLiteral("%1: config.regions[%2].instanceTypes is not an array").arg(origin).arg(ri));
+            return makeError(QStringLiteral("%1: config.regions[%2].instanceTypes is not an array")
+                                 .arg(origin, QString::number(ri)));
         ++out.regions;
         for (const QJsonValue &tv : types.toArray()) {
             // One broken entry (the live feed has instanceTypes entries without "sizes") is skipped and
@@ -161,9 +160,7 @@ Result<AwsSpotPrices> parseAwsSpotFeed(QByteArrayView data, const QString &origi
     }
     if (out.malformed)
         out.warnings.append(QStringLiteral("%1: %2 malformed spot price entries skipped (first: %3)")
-                                .arg(origin)
-                                .arg(out.malformed)
-                                .arg(out.firstMalformed));
+                                .arg(origin, QString::number(out.malformed), out.firstMalformed));
     if (out.prices.isEmpty())
         return makeError(QStringLiteral("%1: the spot price feed holds no Linux price%2")
                              .arg(origin, out.malformed
@@ -207,8 +204,7 @@ Result<AwsSpotAdvisor> parseAwsSpotAdvisor(QByteArrayView data, const QString &o
             if (!labels.contains(index))
                 return makeError(
                     QStringLiteral("%1: spot_advisor.%2.Linux.%3: bucket %4 is not in \"ranges\"")
-                        .arg(origin, it.key(), t.key())
-                        .arg(index));
+                        .arg(origin, it.key(), t.key(), QString::number(index)));
             out.advice.insert(AwsSpotPrices::key(it.key(), t.key()),
                               {labels.value(index), e.value(QStringLiteral("s")).toInt()});
         }

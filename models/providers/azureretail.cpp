@@ -78,7 +78,8 @@ Result<AzureRetailPage> parseAzureRetailPage(QByteArrayView data, const QString 
     page.items.reserve(list.size());
     for (qsizetype i = 0; i < list.size(); ++i) {
         if (!list.at(i).isObject())
-            return makeError(QStringLiteral("%1: Items[%2] is not an object").arg(origin).arg(i));
+            return makeError(
+                QStringLiteral("%1: Items[%2] is not an object").arg(origin, QString::number(i)));
         const QJsonObject o = list.at(i).toObject();
         auto text = [&](const char *name, QString *out) -> bool {
             const QJsonValue v = o.value(QLatin1String(name));
@@ -113,15 +114,12 @@ Result<AzureRetailPage> parseAzureRetailPage(QByteArrayView data, const QString 
             bad = "effectiveStartDate";
         if (bad)
             return makeError(QStringLiteral("%1: Items[%2].%3 is not a string")
-                                 .arg(origin)
-                                 .arg(i)
-                                 .arg(QLatin1String(bad)));
+                                 .arg(origin, QString::number(i), QLatin1String(bad)));
         const QJsonValue price = o.value(QStringLiteral("retailPrice"));
         if (!price.isDouble())
             return makeError(QStringLiteral("%1: Items[%2].retailPrice is %3, a number was expected")
-                                 .arg(origin)
-                                 .arg(i)
-                                 .arg(price.isString() ? QStringLiteral("a string")
+                                 .arg(origin, QString::number(i),
+                                      price.isString() ? QStringLiteral("a string")
                                                        : QStringLiteral("missing or not a number")));
         item.retailPrice = price.toDouble();
         const QJsonValue primary = o.value(QStringLiteral("isPrimaryMeterRegion"));

@@ -96,36 +96,35 @@ Result<GcpSkuPage> parseGcpSkuPage(QByteArrayView data, const QString &origin)
     const QJsonArray list = skus.toArray();
     for (qsizetype i = 0; i < list.size(); ++i) {
         if (!list.at(i).isObject())
-            return makeError(QStringLiteral("%1: skus[%2] is not an object").arg(origin).arg(i));
+            return makeError(QStringLiteral("%1: skus[%2] is not an object").arg(origin, QString::number(i)));
         const QJsonObject o = list.at(i).toObject();
         GcpSku s;
         s.skuId = o.value(QStringLiteral("skuId")).toString();
         if (!o.value(QStringLiteral("description")).isString())
-            return makeError(QStringLiteral("%1: skus[%2].description is not a string").arg(origin).arg(i));
+            return makeError(
+                QStringLiteral("%1: skus[%2].description is not a string").arg(origin, QString::number(i)));
         s.description = o.value(QStringLiteral("description")).toString();
         const QJsonObject category = o.value(QStringLiteral("category")).toObject();
         s.resourceGroup = category.value(QStringLiteral("resourceGroup")).toString();
         s.usageType = category.value(QStringLiteral("usageType")).toString();
         const QJsonValue regions = o.value(QStringLiteral("serviceRegions"));
         if (!regions.isUndefined() && !regions.isArray())
-            return makeError(
-                QStringLiteral("%1: skus[%2].serviceRegions is not an array").arg(origin).arg(i));
+            return makeError(QStringLiteral("%1: skus[%2].serviceRegions is not an array")
+                                 .arg(origin, QString::number(i)));
         for (const QJsonValue &r : regions.toArray())
             if (r.isString())
                 s.regions.append(r.toString());
         const QJsonValue pricing = o.value(QStringLiteral("pricingInfo"));
         if (!pricing.isArray() || pricing.toArray().isEmpty())
             return makeError(QStringLiteral("%1: skus[%2] (%3) has no pricingInfo array")
-                                 .arg(origin)
-                                 .arg(i)
-                                 .arg(s.description));
+                                 .arg(origin, QString::number(i), s.description));
         const QJsonObject expr =
             pricing.toArray().first().toObject().value(QStringLiteral("pricingExpression")).toObject();
         s.usageUnit = expr.value(QStringLiteral("usageUnit")).toString();
         const QJsonValue tiers = expr.value(QStringLiteral("tieredRates"));
         if (!tiers.isArray() || tiers.toArray().isEmpty())
-            return makeError(
-                QStringLiteral("%1: skus[%2] (%3) has no tieredRates").arg(origin).arg(i).arg(s.description));
+            return makeError(QStringLiteral("%1: skus[%2] (%3) has no tieredRates")
+                                 .arg(origin, QString::number(i), s.description));
         // The first tier (startUsageAmount 0) is the list price.
         QJsonObject tier = tiers.toArray().first().toObject();
         for (const QJsonValue &t : tiers.toArray())
@@ -135,9 +134,7 @@ Result<GcpSkuPage> parseGcpSkuPage(QByteArrayView data, const QString &origin)
         s.currency = unitPrice.value(QStringLiteral("currencyCode")).toString();
         if (!money(unitPrice, &s.unitPrice))
             return makeError(QStringLiteral("%1: skus[%2] (%3): unitPrice units/nanos are not numbers")
-                                 .arg(origin)
-                                 .arg(i)
-                                 .arg(s.description));
+                                 .arg(origin, QString::number(i), s.description));
         page.skus.append(std::move(s));
     }
     return page;

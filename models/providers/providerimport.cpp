@@ -302,9 +302,8 @@ Result<ProviderParts> readProviderFiles(const QString &provider, const QStringLi
                     return makeError(stream.errorString());
                 read += n;
                 report(read, QStringLiteral("%1: reading %2, %3 of %4 MB")
-                                 .arg(who, name)
-                                 .arg(read / 1000000)
-                                 .arg(std::max<qint64>(1, f.size() / 1000000)));
+                                 .arg(who, name, QString::number(read / 1000000),
+                                      QString::number(std::max<qint64>(1, f.size() / 1000000))));
             }
             auto r = stream.finish();
             if (!r)
@@ -319,9 +318,9 @@ Result<ProviderParts> readProviderFiles(const QString &provider, const QStringLi
         } else {
             if (limits.maxFileBytes > 0 && f.size() > limits.maxFileBytes)
                 return makeError(QStringLiteral("%1: %2 is larger than %3 MB, too large for %4")
-                                     .arg(who, name)
-                                     .arg(std::max<qint64>(1, limits.maxFileBytes >> 20))
-                                     .arg(withArticle(providerFormatName(format))));
+                                     .arg(who, name,
+                                          QString::number(std::max<qint64>(1, limits.maxFileBytes >> 20)),
+                                          withArticle(providerFormatName(format))));
             const bool csv =
                 format == ProviderFormat::GpuFrontierCsv || format == ProviderFormat::SkypilotCsv;
             // The CSV catalogs stream from the file (one field at a time); the JSON pages are read whole,
@@ -330,16 +329,15 @@ Result<ProviderParts> readProviderFiles(const QString &provider, const QStringLi
                 csv ? QByteArray() : f.read(limits.maxFileBytes > 0 ? limits.maxFileBytes + 1 : f.size());
             if (limits.maxFileBytes > 0 && data.size() > limits.maxFileBytes)
                 return makeError(QStringLiteral("%1: %2 is larger than %3 MB, too large for %4")
-                                     .arg(who, name)
-                                     .arg(std::max<qint64>(1, limits.maxFileBytes >> 20))
-                                     .arg(withArticle(providerFormatName(format))));
+                                     .arg(who, name,
+                                          QString::number(std::max<qint64>(1, limits.maxFileBytes >> 20)),
+                                          withArticle(providerFormatName(format))));
             report(csv ? 0 : data.size(), QStringLiteral("%1: reading %2").arg(who, name));
             if (!csv) {
                 Utf8Validator utf8;
                 if (!utf8.feed(data.constData(), static_cast<std::size_t>(data.size())) || !utf8.finish())
                     return makeError(QStringLiteral("%1: %2 is not valid UTF-8 (at byte %3)")
-                                         .arg(who, name)
-                                         .arg(utf8.errorOffset()));
+                                         .arg(who, name, QString::number(utf8.errorOffset())));
             }
             switch (format) {
             case ProviderFormat::GpuFrontierCsv:

@@ -269,10 +269,8 @@ Result<SnapshotData> parseSkypilotCsv(QIODevice &in, const QString &provider, co
             const int line = static_cast<int>(line64);
             if (fields.size() != headerSize) {
                 error = QStringLiteral("%1: line %2 has %3 fields, the header has %4 (truncated file?)")
-                            .arg(origin)
-                            .arg(line)
-                            .arg(fields.size())
-                            .arg(headerSize);
+                            .arg(origin, QString::number(line), QString::number(fields.size()),
+                                 QString::number(headerSize));
                 return false;
             }
             auto f = [&](int c) { return c >= 0 ? fields.at(c).trimmed() : QString(); };
@@ -283,9 +281,7 @@ Result<SnapshotData> parseSkypilotCsv(QIODevice &in, const QString &provider, co
                  {std::pair{cPrice, row.price}, std::pair{cSpot, row.spot}, std::pair{cCount, row.count}})
                 if (!f(c).isEmpty() && !v) {
                     error = QStringLiteral("%1: line %2: \"%3\" is not a number")
-                                .arg(origin)
-                                .arg(line)
-                                .arg(f(c).left(30));
+                                .arg(origin, QString::number(line), f(c).left(30));
                     return false;
                 }
             rows.append(std::move(row));

@@ -123,10 +123,8 @@ Result<SnapshotData> parseSnapshotCsv(QIODevice &in, const QString &origin, cons
             const int line = static_cast<int>(line64);
             if (fields.size() != headerSize) {
                 error = QStringLiteral("%1: line %2 has %3 fields, the header has %4 (truncated file?)")
-                            .arg(origin)
-                            .arg(line)
-                            .arg(fields.size())
-                            .arg(headerSize);
+                            .arg(origin, QString::number(line), QString::number(fields.size()),
+                                 QString::number(headerSize));
                 return false;
             }
             auto f = [&](int i) { return idx.at(i) >= 0 ? fields.at(idx.at(i)).trimmed() : QString(); };
@@ -178,7 +176,7 @@ Result<SnapshotData> parseSnapshotCsv(QIODevice &in, const QString &origin, cons
                 }
             }
             if (o.gpuCount <= 0 && !count) {
-                error = QStringLiteral("%1: line %2: gpu_count is empty").arg(origin).arg(line);
+                error = QStringLiteral("%1: line %2: gpu_count is empty").arg(origin, QString::number(line));
                 return false;
             }
             if (data.provider.isEmpty())

@@ -208,9 +208,7 @@ Result<VastOfferPage> parseVastOfferPage(QByteArrayView data, const QString &ori
     if (page.answered > 0 && page.malformed == page.answered)
         return makeError(QStringLiteral("%1: every one of the %2 offers is malformed (first: %3): the "
                                         "vast.ai offer format has changed")
-                             .arg(origin)
-                             .arg(page.answered)
-                             .arg(page.firstMalformed));
+                             .arg(origin, QString::number(page.answered), page.firstMalformed));
     return page;
 }
 

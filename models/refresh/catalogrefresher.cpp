@@ -136,8 +136,7 @@ RefreshOutcome CatalogRefresher::conclude(const QString &provider, QDateTime sta
         out.snapshotId = currentId();
         out.message =
             QStringLiteral("%1: not modified since the last refresh (HTTP 304); snapshot %2 stays current")
-                .arg(providerDisplayName(provider))
-                .arg(out.snapshotId);
+                .arg(providerDisplayName(provider), QString::number(out.snapshotId));
         return finishLog(out);
     }
     report(960, QStringLiteral("%1: checking and importing").arg(providerDisplayName(provider)));
@@ -198,16 +197,14 @@ RefreshOutcome CatalogRefresher::conclude(const QString &provider, QDateTime sta
         }
         out.status = RefreshStatus::Unchanged;
         out.message = QStringLiteral("%1: unchanged (same prices as the current snapshot %2)")
-                          .arg(providerDisplayName(provider))
-                          .arg(io.snapshotId);
+                          .arg(providerDisplayName(provider), QString::number(io.snapshotId));
     } else {
         out.status = RefreshStatus::Imported;
         out.rows = io.rows;
         out.unrecognised = io.unrecognised;
-        out.message = QStringLiteral("%1: imported %2 offers as snapshot %3")
-                          .arg(providerDisplayName(provider))
-                          .arg(io.rows)
-                          .arg(io.snapshotId);
+        out.message =
+            QStringLiteral("%1: imported %2 offers as snapshot %3")
+                .arg(providerDisplayName(provider), QString::number(io.rows), QString::number(io.snapshotId));
         if (io.unrecognised)
             out.message += QStringLiteral(" (%1 with an unrecognised GPU)").arg(io.unrecognised);
     }

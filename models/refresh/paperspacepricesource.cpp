@@ -21,8 +21,7 @@ Result<FetchedCatalog> PaperspacePriceSource::fetch(const SourceContext &ctx) co
     const qint64 age = date.isValid() ? date.daysTo(QDate::currentDate()) : -1;
     f.note = QStringLiteral("Paperspace has no public price API: the source is a curated table (the one "
                             "shipped with GPU Frontier is dated %1, %2 days old).")
-                 .arg(date.toString(Qt::ISODate))
-                 .arg(age);
+                 .arg(date.toString(Qt::ISODate), QString::number(age));
     f.noteCode = QStringLiteral("no-public-api");
     if (ctx.options().baseUrl.isEmpty()) {
         const QByteArray payload = readResource(QStringLiteral("catalog/paperspace.csv"));

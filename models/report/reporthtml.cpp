@@ -131,8 +131,8 @@ QString card(const Data &d, const QString &label, qsizetype point, bool recommen
                "samples/USD<br>likely %11 (%12)</div></div>\n")
         .arg(recommended ? QStringLiteral(" rec") : QString(), e(label), e(what),
              e(formatHours(p.totalHours)), e(formatUsd(p.costUsd)), e(shownLocation(o)),
-             e(gpuText(o, p.nodes)), e(pricingText(o, p)), e(formatUsdPerHour(p.usdPerHour)))
-        .arg(QString::number(p.samplesPerUsd, 'f', 0), e(rangeText(p)), e(projectionTierName(p.tier)));
+             e(gpuText(o, p.nodes)), e(pricingText(o, p)), e(formatUsdPerHour(p.usdPerHour)),
+             QString::number(p.samplesPerUsd, 'f', 0), e(rangeText(p)), e(projectionTierName(p.tier)));
 }
 
 } // namespace
@@ -151,11 +151,8 @@ QByteArray renderHtml(const Data &d)
              "<p class=\"meta\">Generated %1 UTC by %2 · workload %3 · %4 offers, %5 projected, %6 on the "
              "frontier, %7 within deadline and budget</p>\n</header>\n")
              .arg(e(d.now.toString(QStringLiteral("yyyy-MM-dd HH:mm"))), e(d.generator),
-                  e(shown(r.workload.name)))
-             .arg(r.offers.size())
-             .arg(d.projected)
-             .arg(d.frontier.size())
-             .arg(d.feasible);
+                  e(shown(r.workload.name)), QString::number(r.offers.size()), QString::number(d.projected),
+                  QString::number(d.frontier.size()), QString::number(d.feasible));
 
     h += QStringLiteral("<section>\n<p class=\"argument\">%1</p>\n<div class=\"cards\">\n")
              .arg(e(argumentText(d)));
@@ -250,8 +247,7 @@ QByteArray renderHtml(const Data &d)
         h += QStringLiteral(
                  "<section>\n<h2>Offers in this report</h2>\n<p class=\"muted\">%1, fastest first (%2 "
                  "points: on-demand and spot prices and job sizes are separate points).</p>\n")
-                 .arg(e(d.offerSetText))
-                 .arg(d.rows.size());
+                 .arg(e(d.offerSetText), QString::number(d.rows.size()));
         h += pointTable(d, d.rows);
         h += QStringLiteral("</section>\n");
     }

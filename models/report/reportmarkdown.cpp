@@ -155,11 +155,8 @@ QByteArray renderMarkdown(const Data &d)
              "_Generated %1 UTC by %2 · workload %3 · %4 offers, %5 projected, %6 on the frontier, %7 within "
              "deadline and budget._\n\n")
              .arg(d.now.toString(QStringLiteral("yyyy-MM-dd HH:mm")), md(d.generator),
-                  md(shown(r.workload.name)))
-             .arg(r.offers.size())
-             .arg(d.projected)
-             .arg(d.frontier.size())
-             .arg(d.feasible);
+                  md(shown(r.workload.name)), QString::number(r.offers.size()), QString::number(d.projected),
+                  QString::number(d.frontier.size()), QString::number(d.feasible));
     s += QStringLiteral("## Summary\n\n%1\n\n").arg(md(argumentText(d)));
     s += QStringLiteral("- **Recommended:** %1\n").arg(md(headlineText(d, d.recommended)));
     s += QStringLiteral("- **Cheapest within limits:** %1\n").arg(md(headlineText(d, d.cheapest)));
@@ -213,8 +210,7 @@ QByteArray renderMarkdown(const Data &d)
 
     if (d.input->offerSet != ReportOfferSet::Frontier) {
         s += QStringLiteral("## Offers in this report\n\n%1, fastest first (%2 points).\n\n")
-                 .arg(md(d.offerSetText))
-                 .arg(d.rows.size());
+                 .arg(md(d.offerSetText), QString::number(d.rows.size()));
         rows.clear();
         for (qsizetype i : d.rows)
             rows.append(pointCells(d, i));

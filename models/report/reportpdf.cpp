@@ -453,16 +453,14 @@ void layout(Flow &f, const Data &d)
         f.text(f.left(), f.y() + 18, line, true, 19, kInk);
         f.skip(23);
     }
-    f.paragraph(
-        QStringLiteral(
-            "Generated %1 UTC by %2 · workload %3 · %4 offers, %5 projected, %6 on the frontier, %7 "
-            "within deadline and budget")
-            .arg(d.now.toString(QStringLiteral("yyyy-MM-dd HH:mm")), d.generator, shown(r.workload.name))
-            .arg(r.offers.size())
-            .arg(d.projected)
-            .arg(d.frontier.size())
-            .arg(d.feasible),
-        8.5, false, kMuted);
+    f.paragraph(QStringLiteral(
+                    "Generated %1 UTC by %2 · workload %3 · %4 offers, %5 projected, %6 on the frontier, %7 "
+                    "within deadline and budget")
+                    .arg(d.now.toString(QStringLiteral("yyyy-MM-dd HH:mm")), d.generator,
+                         shown(r.workload.name), QString::number(r.offers.size()),
+                         QString::number(d.projected), QString::number(d.frontier.size()),
+                         QString::number(d.feasible)),
+                8.5, false, kMuted);
     f.rect(f.left(), f.y(), f.width(), 2.2, kAccent);
     f.skip(12);
     f.paragraph(argumentText(d), 10);
@@ -537,7 +535,8 @@ void layout(Flow &f, const Data &d)
 
     if (d.input->offerSet != ReportOfferSet::Frontier) {
         f.heading(QStringLiteral("Offers in this report"));
-        f.paragraph(QStringLiteral("%1, fastest first (%2 points).").arg(d.offerSetText).arg(d.rows.size()),
+        f.paragraph(QStringLiteral("%1, fastest first (%2 points).")
+                        .arg(d.offerSetText, QString::number(d.rows.size())),
                     8.5, false, kMuted);
         pointTable(f, d, d.rows);
     }

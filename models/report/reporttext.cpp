@@ -483,8 +483,8 @@ QString argumentText(const Data &d)
     QString s = QStringLiteral(
                     "Train on %1: %2 for %3 USD. It is on the efficiency frontier (no offer is both faster "
                     "and cheaper) among %4 projected offers")
-                    .arg(pointTitle(d, d.recommended), formatHours(rec.totalHours), formatUsd(rec.costUsd))
-                    .arg(d.projected);
+                    .arg(pointTitle(d, d.recommended), formatHours(rec.totalHours), formatUsd(rec.costUsd),
+                         QString::number(d.projected));
     s += limits.isEmpty() ? QStringLiteral(".") : QStringLiteral(" and meets %1.").arg(limits);
     // Compare with the report's own "fastest within limits" and "cheapest within limits" (its cards), so
     // that the summary and the cards name the same offers and figures.

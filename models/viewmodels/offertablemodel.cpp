@@ -256,9 +256,7 @@ QVariant OfferTableModel::rawData(const QModelIndex &index, int role) const
                 .arg(providerDisplayName(o.provider), o.instanceType, locationText(o));
         case Gpu: {
             QString t = gpu ? QStringLiteral("%1 (%2 GB)\nProvider name: %3")
-                                  .arg(gpu->name)
-                                  .arg(gpu->memoryGb)
-                                  .arg(o.gpuRawName)
+                                  .arg(gpu->name, QString::number(gpu->memoryGb), o.gpuRawName)
                             : QStringLiteral("The provider's GPU name \"%1\" matches no known GPU model; "
                                              "projections cannot use this offer.")
                                   .arg(o.gpuRawName);
