@@ -1,5 +1,6 @@
 #include "frontierpage.h"
 
+#include "domain/offerfiltertext.h"
 #include "domain/provider.h"
 #include "elidedlabel.h"
 #include "frontierchart.h"
@@ -118,31 +119,10 @@ QString FrontierPage::filterNotice(const OfferFilter &f, qsizetype offers)
 {
     if (f.isEmpty())
         return {};
-    QStringList parts;
-    if (!f.providers.isEmpty()) {
-        QStringList names;
-        for (const QString &p : f.providers)
-            names.append(providerDisplayName(p));
-        parts.append(tr("providers %1").arg(names.join(QStringLiteral(", "))));
-    }
-    if (!f.gpu.isEmpty())
-        parts.append(tr("GPU \u201c%1\u201d").arg(f.gpu));
-    if (f.minGpus)
-        parts.append(tr("at least %1 GPUs").arg(formatNumber(*f.minGpus)));
-    if (f.minGpuMemGb)
-        parts.append(tr("at least %1 GB per GPU").arg(formatNumber(*f.minGpuMemGb)));
-    if (f.maxPriceUsdH)
-        parts.append(tr("at most %1 USD/h").arg(formatUsdPerHour(*f.maxPriceUsdH)));
-    if (f.spotOnly)
-        parts.append(tr("spot only"));
-    if (!f.region.isEmpty())
-        parts.append(tr("region \u201c%1\u201d").arg(f.region));
-    if (!f.text.isEmpty())
-        parts.append(tr("search \u201c%1\u201d").arg(f.text));
     return tr("Filtered on the Offers page (%1): the chart, the frontier and the recommendation use only "
               "the %n matching offer(s). Reset the filters there (Ctrl+Shift+R) to see the whole market.",
               nullptr, static_cast<int>(offers))
-        .arg(parts.join(QStringLiteral("; ")));
+        .arg(describeFilter(f));
 }
 
 void FrontierPage::setResults(ProjectionResultsPtr results)

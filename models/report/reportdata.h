@@ -2,6 +2,7 @@
 
 // Internal to the report renderers (report*.cpp): the analysis every format shows, computed once.
 
+#include "domain/offerfiltertext.h"
 #include "report/report.h"
 #include "report/reportchart.h"
 
@@ -124,7 +125,6 @@ QString indistinguishableText(const Data &d);
 QString headlineText(const Data &d, qsizetype point);
 QString spotPolicyText(SpotPolicy policy);
 QString spotPolicyName(SpotPolicy policy); ///< "both", "spot-only", "on-demand-only"
-QString describeFilter(const OfferFilter &filter);
 /// The equivalent command line (best effort: the CLI has no filters other than --provider).
 QString reproduceCommand(const Data &d, ReportFormat format);
 

@@ -43,6 +43,13 @@ QByteArray makeCatalogCsv(const QString &provider, int rows, const QString &gpuN
     return s.toUtf8();
 }
 
+void writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes) != bytes.size())
+        qFatal("cannot write %s", qPrintable(path));
+}
+
 int countRows(const QString &dbPath, const QString &table)
 {
     const QString name = QStringLiteral("count-") + QString::number(reinterpret_cast<quintptr>(&dbPath));

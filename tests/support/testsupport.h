@@ -29,6 +29,8 @@ private:
 /// A small valid catalog CSV for `provider` with `rows` offers (prices 1.00, 2.00, ...).
 QByteArray makeCatalogCsv(const QString &provider, int rows,
                           const QString &gpuName = QStringLiteral("A100-80GB"));
+/// Writes `bytes` to `path` (replacing it); a test cannot go on without the file, so failure is fatal.
+void writeFile(const QString &path, const QByteArray &bytes);
 /// Counts rows of a table through a fresh read-only connection (independent of the store under test).
 int countRows(const QString &dbPath, const QString &table);
 

@@ -601,7 +601,7 @@ private Q_SLOTS:
         // The Frontier page says that a filter narrows it, and which (issue 24: it changed silently).
         const QString notice = m_window->frontierPage()->filterNoticeText();
         QVERIFY2(notice.contains(QStringLiteral("Filtered on the Offers page")) &&
-                     notice.contains(QStringLiteral("GPU \u201cA100\u201d")),
+                     notice.contains(QStringLiteral("GPU matches \"A100\"")),
                  qPrintable(notice));
         QVERIFY(notice.contains(QString::number(m_window->projection()->results()->offers.size())));
         for (const Offer &o : m_window->projection()->results()->offers)
