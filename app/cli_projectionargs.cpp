@@ -47,6 +47,10 @@ void addWorkloadOptions(CliOptions &p)
                               "more FLOPs per sample (default: the preset's recipe)"));
     p.addValue(QStringLiteral("dataset-gb"), QStringLiteral("GB"),
                QStringLiteral("data set staged onto each node before training, GB (default: the preset's)"));
+    p.addValue(QStringLiteral("stack"), QStringLiteral("typical|tuned"),
+               QStringLiteral("software stack: typical = your PyTorch script as most people run it (the "
+                              "default); tuned = vendor-optimised code (NVIDIA DeepLearningExamples, MLPerf, "
+                              "llm.c), which most shipped measurements come from"));
     p.addFlag(
         QStringLiteral("no-calibration"),
         QStringLiteral("use the datasheet-only default efficiencies, not the newest readable probe run"));
@@ -74,6 +78,15 @@ Result<Workload> workloadFromArgs(const CliArgs &p)
             checkpointing = false;
         else
             err = QStringLiteral("--checkpointing: \"%1\" is not on or off").arg(v);
+    }
+    SoftwareStack stack = SoftwareStack::Typical;
+    if (p.isSet(QStringLiteral("stack"))) {
+        const auto named = softwareStackFromName(p.value(QStringLiteral("stack")));
+        if (named)
+            stack = *named;
+        else
+            err = QStringLiteral("--stack: \"%1\" is not typical or tuned")
+                      .arg(p.value(QStringLiteral("stack")));
     }
     if (!err.isEmpty())
         return cliUsageError(err);
@@ -185,6 +198,7 @@ Result<Workload> workloadFromArgs(const CliArgs &p)
                                       : QString()));
         w = made.value();
     }
+    w.stack = stack;
     if (auto v = validateWorkload(w); !v)
         return cliUsageError(v.error().message);
     return w;

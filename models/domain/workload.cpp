@@ -15,6 +15,19 @@
 
 namespace gf {
 
+QString softwareStackName(SoftwareStack stack)
+{
+    return stack == SoftwareStack::Tuned ? QStringLiteral("tuned") : QStringLiteral("typical");
+}
+
+std::optional<SoftwareStack> softwareStackFromName(QStringView name)
+{
+    for (SoftwareStack s : {SoftwareStack::Typical, SoftwareStack::Tuned})
+        if (name.compare(softwareStackName(s), Qt::CaseInsensitive) == 0)
+            return s;
+    return std::nullopt;
+}
+
 namespace {
 
 // Sanity ceilings: far above any real workload, low enough to catch unit mistakes and overflow.
@@ -294,6 +307,7 @@ QJsonObject workloadToJson(const Workload &w)
                       : w.kind == WorkloadKind::CustomFlops ? QStringLiteral("custom-flops")
                                                             : QStringLiteral("custom-measured"));
     o.insert(u"precision", precisionName(w.precision));
+    o.insert(u"stack", softwareStackName(w.stack));
     o.insert(u"flops_per_sample", w.flopsPerSample);
     o.insert(u"bytes_per_sample", w.bytesPerSample);
     o.insert(u"parameters", w.parameters);

@@ -22,6 +22,19 @@ enum class WorkloadKind : quint8
     CustomMeasured, ///< the user measured samples/s on a named GPU model; other GPUs are scaled from it
 };
 
+/// Which software runs the workload (PROJECTION.md section 3.6): the user's PyTorch script as most people
+/// write it (eager, a standard data loader: the default), or vendor-tuned code such as NVIDIA's
+/// DeepLearningExamples, MLPerf submissions or llm.c, which the shipped measurements mostly come from.
+enum class SoftwareStack : quint8
+{
+    Typical,
+    Tuned,
+};
+/// "typical" / "tuned".
+QString softwareStackName(SoftwareStack stack);
+/// The stack of a name ("typical", "tuned"; case-insensitive), nullopt for anything else.
+std::optional<SoftwareStack> softwareStackFromName(QStringView name);
+
 /// A training workload: what one run must compute (see resources/GPUS.md for the preset numbers).
 struct Workload
 {
@@ -40,8 +53,9 @@ struct Workload
     QString notes;
 
     WorkloadKind kind = WorkloadKind::Preset;
-    double measuredSamplesPerS = 0; ///< CustomMeasured: samples/s the user measured on one GPU
-    QString referenceGpuId;         ///< CustomMeasured: canonical id of that GPU
+    SoftwareStack stack = SoftwareStack::Typical; ///< how the user's code runs (projection section 3.6)
+    double measuredSamplesPerS = 0;               ///< CustomMeasured: samples/s the user measured on one GPU
+    QString referenceGpuId;                       ///< CustomMeasured: canonical id of that GPU
 
     // Memory breakdown (resources/GPUS.md "Memory per GPU"); presets only. memoryGb, flopsPerSample and
     // bytesPerSample always describe the current recipe: change it with withCheckpointing()/withBatch().

@@ -50,6 +50,13 @@ struct LogRange
     {
         return {p10 + std::min(0.0, other.p10), p90 + std::max(0.0, other.p90)};
     }
+    /// The range combined with another independent source of error, each side in quadrature (the
+    /// typical-stack conversion, PROJECTION.md section 3.6: its held-out coverage chose this rule).
+    LogRange combined(const LogRange &other) const
+    {
+        return {-std::hypot(std::min(0.0, p10), std::min(0.0, other.p10)),
+                std::hypot(std::max(0.0, p90), std::max(0.0, other.p90))};
+    }
 };
 
 /// The fitted constants of projection model v2 and the per-tier uncertainty, as shipped in

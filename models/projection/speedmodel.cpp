@@ -77,9 +77,18 @@ SpeedModel::SpeedModel(ModelConstants constants, GpuArchTable arch, BenchmarkTab
 
 const SpeedModel &SpeedModel::builtin()
 {
-    static const SpeedModel model(ModelConstants::builtin(), GpuArchTable::builtin(),
-                                  BenchmarkTable::builtin());
+    static const SpeedModel model =
+        SpeedModel(ModelConstants::builtin(), GpuArchTable::builtin(), BenchmarkTable::builtin())
+            .withTypicalStack(TypicalStack::builtin());
     return model;
+}
+
+double SpeedModel::typicalOverheadS(const Workload &w, double flopsPerSample) const
+{
+    if (w.stack != SoftwareStack::Typical || !(flopsPerSample > 0))
+        return 0;
+    const double rate = m_typical.overheadTflops(w.id, w.kind != WorkloadKind::Preset);
+    return rate > 0 ? flopsPerSample / (rate * 1e12) : 0.0;
 }
 
 SpeedTerms SpeedModel::relativeSpeed(const GpuSpec &gpu, Precision precision, double flops, double bytes,
@@ -450,6 +459,7 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
                     .arg(arch.isEmpty() ? QStringLiteral("same") : arch, idList(anchors.shipped));
     }
 
+    double userOverheadScale = anchors.user.isEmpty() ? 1.0 : 0.0;
     if (!anchors.user.isEmpty()) {
         if (const SpeedAnchor *own = find(anchors.user)) {
             logSpeed = std::log(t.relative) + own->logLevel;
@@ -465,9 +475,22 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
         } else {
             // The user's level relative to the shipped data, on the user's GPUs, carried over like a
             // transfer (same-architecture GPUs weigh more).
+            // The user's figures are of their own stack: taken back to the tuned stack first (the typical
+            // overhead out, at most kMaxUserOverheadShare of their time), the overhead put back on the
+            // target.
             QList<SpeedAnchor> offsets = anchors.user;
-            for (SpeedAnchor &u : offsets)
+            for (SpeedAnchor &u : offsets) {
+                const double measured = std::exp(u.logLevel) * u.relative;
+                const double overhead = typicalOverheadS(w, shapeAt(w, u.batchPerGpu, u.precision).first);
+                if (overhead > 0 && measured > 0) {
+                    const double taken = std::min(overhead, kMaxUserOverheadShare / measured);
+                    u.logLevel -= std::log1p(-taken * measured);
+                    userOverheadScale += taken / overhead / static_cast<double>(offsets.size());
+                } else {
+                    userOverheadScale += 1.0 / static_cast<double>(offsets.size());
+                }
                 u.logLevel -= baseFor(u.gpuId, u.arch).level;
+            }
             int n = 0, same = 0;
             const double shift = level(offsets, arch, target.id, &n, &same);
             logSpeed += shift;
@@ -501,6 +524,23 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
     r.samplesPerS = std::exp(logSpeed);
     r.tier = tier;
     r.range = rangeOf(tier, precisionScaled);
+    r.stack = w.stack;
+    r.tunedSamplesPerS = r.samplesPerS;
+    if (!r.userMeasured) {
+        // Section 3.6: the typical stack's per-sample overhead on top of the tuned stack's time.
+        r.overheadS = typicalOverheadS(w, f0) * userOverheadScale;
+        if (r.overheadS > 0) {
+            r.samplesPerS = 1.0 / (1.0 / r.samplesPerS + r.overheadS);
+            r.range = r.range.combined(m_typical.range);
+            basis +=
+                QStringLiteral("; typical PyTorch stack: +%1 ms per sample of framework overhead, x%2 of "
+                               "the tuned-stack speed")
+                    .arg(QString::number(r.overheadS * 1e3, 'g', 3),
+                         QString::number(r.samplesPerS / r.tunedSamplesPerS, 'f', 2));
+        }
+    } else if (w.stack == SoftwareStack::Typical) {
+        basis += QStringLiteral("; your own stack, as measured");
+    }
     r.basis = basis;
     r.ok = std::isfinite(r.samplesPerS) && r.samplesPerS > 0;
     if (!r.ok)

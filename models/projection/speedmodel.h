@@ -7,6 +7,7 @@
 #include "domain/workload.h"
 #include "projection/modelconstants.h"
 #include "projection/projection.h"
+#include "projection/typicalstack.h"
 
 #include <QHash>
 #include <QList>
@@ -80,6 +81,12 @@ struct SingleGpuSpeed
     int sameArchGpus = 0;      ///< of them, of this GPU's architecture
     bool userMeasured = false; ///< measured tier from the user's measurement (flag `measured`)
     QString basis;             ///< one line: what the speed rests on (source, references, phi)
+    /// The software stack the speed is for (Workload::stack), and what the typical stack added: the
+    /// per-sample overhead in seconds (0 for the tuned stack, the user's own figure or no conversion) and
+    /// the tuned-stack speed before it.
+    SoftwareStack stack = SoftwareStack::Tuned;
+    double overheadS = 0;
+    double tunedSamplesPerS = 0;
 
     double samplesPerSLow() const { return samplesPerS * std::exp(-range.p90); }
     double samplesPerSHigh() const { return samplesPerS * std::exp(-range.p10); }
@@ -136,8 +143,23 @@ class SpeedModel
 public:
     SpeedModel() = default;
     SpeedModel(ModelConstants constants, GpuArchTable arch, BenchmarkTable benchmarks);
-    /// The model shipped inside the application.
+    /// The model shipped inside the application (with the shipped typical-stack conversion).
     static const SpeedModel &builtin();
+
+    /// The typical-stack conversion (section 3.6); empty (no conversion) unless set or builtin().
+    const TypicalStack &typicalStack() const { return m_typical; }
+    SpeedModel withTypicalStack(TypicalStack typical) const
+    {
+        SpeedModel m = *this;
+        m.m_typical = std::move(typical);
+        return m;
+    }
+    /// The typical stack's overhead per sample, seconds, of `w` at F FLOPs per sample; 0 for the tuned
+    /// stack or without a conversion.
+    double typicalOverheadS(const Workload &w, double flopsPerSample) const;
+    /// The largest share of a user's measured time per sample taken as overhead when their figure is
+    /// carried to other GPUs: a script faster than the typical overhead allows is leaner than typical.
+    static constexpr double kMaxUserOverheadShare = 0.8;
 
     const ModelConstants &constants() const { return m_constants; }
     const GpuArchTable &arch() const { return m_arch; }
@@ -215,6 +237,7 @@ private:
     ModelConstants m_constants;
     GpuArchTable m_arch;
     BenchmarkTable m_benchmarks;
+    TypicalStack m_typical;
 };
 
 /// A measurement belongs to a workload when its workloadId equals the preset id, or for a custom

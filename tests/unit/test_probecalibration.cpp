@@ -51,8 +51,12 @@ Calibration probeAt(double fraction)
     return c;
 }
 
-SingleGpuSpeed speedOf(const Workload &w, const GpuSpec &g, const Calibration &c)
+/// The tuned stack's speed: the probe scales the GPU's rates, so it is exactly proportional to them (the
+/// typical stack adds a per-sample overhead that a GPU probe does not measure: test_typicalstack).
+SingleGpuSpeed speedOf(const Workload &typical, const GpuSpec &g, const Calibration &c)
 {
+    Workload w = typical;
+    w.stack = SoftwareStack::Tuned;
     const SpeedModel &m = SpeedModel::builtin();
     return m.project(g, w, m.anchorsFor(w, {}, GpuSpecTable::builtin()), c);
 }

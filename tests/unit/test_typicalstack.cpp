@@ -1,0 +1,231 @@
+// The typical software stack (PROJECTION.md section 3.6): the user's PyTorch script as most people run
+// it, converted from the tuned stacks of the shipped measurements by a per-sample overhead that does not
+// shrink on a faster GPU.
+#include "clirun.h"
+#include "domain/gpuspecs.h"
+#include "domain/workload.h"
+#include "projection/speedmodel.h"
+#include "projection/typicalstack.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimeZone>
+
+#include <cmath>
+
+using namespace gf;
+using namespace gf::test;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+Workload preset(const QString &id, SoftwareStack stack)
+{
+    for (const Workload &w : builtinWorkloads())
+        if (w.id == id) {
+            Workload c = w;
+            c.stack = stack;
+            return c;
+        }
+    qFatal("no preset %s", qPrintable(id));
+}
+
+const GpuSpec &spec(const QString &id)
+{
+    const GpuSpec *s = GpuSpecTable::builtin().spec(id);
+    if (!s)
+        qFatal("no spec %s", qPrintable(id));
+    return *s;
+}
+
+SingleGpuSpeed speed(const Workload &w, const QString &gpu, const ThroughputMeasurements &extra = {})
+{
+    const SpeedModel &m = SpeedModel::builtin();
+    return m.project(spec(gpu), w, m.anchorsFor(w, extra, GpuSpecTable::builtin()), defaultCalibration());
+}
+
+ThroughputMeasurement userFigure(const QString &workload, const QString &gpu, double samplesPerS, int batch)
+{
+    ThroughputMeasurement m;
+    m.workloadId = workload;
+    m.gpuId = gpu;
+    m.samplesPerSPerGpu = samplesPerS;
+    m.batchPerGpu = batch;
+    m.precision = u"fp16"_s;
+    m.kind = MeasurementKind::User;
+    m.source = u"test"_s;
+    m.measuredAt = QDateTime(QDate(2026, 11, 1), QTime(12, 0), QTimeZone::utc());
+    return m;
+}
+
+} // namespace
+
+class TestTypicalStack final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void namesRoundTrip()
+    {
+        QCOMPARE(softwareStackName(SoftwareStack::Typical), u"typical"_s);
+        QCOMPARE(softwareStackFromName(u"Tuned"), SoftwareStack::Tuned);
+        QVERIFY(!softwareStackFromName(u"fast").has_value());
+        QCOMPARE(Workload{}.stack, SoftwareStack::Typical); // the default answers "my PyTorch script"
+    }
+
+    void shippedConversionParses()
+    {
+        const TypicalStack &t = TypicalStack::builtin();
+        QVERIFY(!t.empty());
+        for (const Workload &w : builtinWorkloads())
+            QVERIFY2(t.overheadTflopsByPreset.value(w.id) > 0, qPrintable(w.id));
+        QVERIFY(t.overheadTflopsCustom > 0);
+        QVERIFY(t.range.p10 < 0 && t.range.p90 > 0);
+        QVERIFY(t.basis.contains(u"LAMBDA-PYT-V0"));
+    }
+
+    void badFilesAreRefusedWithTheReason_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("not json") << QByteArray("{") << u"not a JSON object"_s;
+        QTest::newRow("schema") << QByteArray(R"({"schema_version":2})") << u"schema_version"_s;
+        QTest::newRow("negative rate")
+            << QByteArray(
+                   R"({"schema_version":1,"overhead_tflops":{"resnet50":-3},"overhead_tflops_custom":1,)"
+                   R"("range":{"p10":-0.1,"p90":0.1}})")
+            << u"overhead_tflops of resnet50"_s;
+        QTest::newRow("no custom")
+            << QByteArray(R"({"schema_version":1,"overhead_tflops":{},"range":{"p10":-0.1,"p90":0.1}})")
+            << u"overhead_tflops_custom"_s;
+        QTest::newRow("range reversed")
+            << QByteArray(R"({"schema_version":1,"overhead_tflops":{},"overhead_tflops_custom":5,)"
+                          R"("range":{"p10":0.2,"p90":0.1}})")
+            << u"p10 <= p90"_s;
+    }
+    void badFilesAreRefusedWithTheReason()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, reason);
+        const auto r = TypicalStack::fromJson(json);
+        QVERIFY(!r);
+        QVERIFY2(r.error().text().contains(reason), qPrintable(r.error().text()));
+    }
+
+    void tunedStackIsTheModelWithoutConversion()
+    {
+        const SpeedModel plain = SpeedModel::builtin().withTypicalStack({});
+        for (const Workload &base : builtinWorkloads()) {
+            Workload w = base;
+            w.stack = SoftwareStack::Tuned;
+            for (const QString &gpu : {u"h100-80gb-sxm"_s, u"rtx3090"_s, u"a10g"_s}) {
+                const SingleGpuSpeed tuned = speed(w, gpu);
+                const SingleGpuSpeed none = plain.project(
+                    spec(gpu), w, plain.anchorsFor(w, {}, GpuSpecTable::builtin()), defaultCalibration());
+                QCOMPARE(tuned.samplesPerS, none.samplesPerS);
+                QCOMPARE(tuned.range.p10, none.range.p10);
+                QCOMPARE(tuned.overheadS, 0.0);
+                QCOMPARE(tuned.stack, SoftwareStack::Tuned);
+            }
+        }
+    }
+
+    void typicalAddsTheOverheadPerSample()
+    {
+        const Workload w = preset(u"resnet50"_s, SoftwareStack::Typical);
+        const double rate = TypicalStack::builtin().overheadTflopsByPreset.value(w.id);
+        for (const QString &gpu : {u"h100-80gb-sxm"_s, u"a100-80gb-sxm4"_s, u"rtx3090"_s}) {
+            const SingleGpuSpeed typical = speed(w, gpu);
+            const SingleGpuSpeed tuned = speed(preset(w.id, SoftwareStack::Tuned), gpu);
+            const double overhead = w.flopsPerSample / (rate * 1e12);
+            QCOMPARE(typical.overheadS, overhead);
+            QVERIFY(std::abs(1.0 / typical.samplesPerS - (1.0 / tuned.samplesPerS + overhead)) < 1e-12);
+            QCOMPARE(typical.tunedSamplesPerS, tuned.samplesPerS);
+            QCOMPARE(typical.tier, tuned.tier); // the evidence keeps its tier ...
+            QVERIFY(typical.basis.contains(u"typical PyTorch stack"));
+            // ... and the range takes the conversion's spread in quadrature
+            const LogRange &c = TypicalStack::builtin().range;
+            QVERIFY(std::abs(typical.range.p90 - std::hypot(tuned.range.p90, c.p90)) < 1e-12);
+            QVERIFY(std::abs(typical.range.p10 + std::hypot(tuned.range.p10, c.p10)) < 1e-12);
+        }
+    }
+
+    void theNewestGpusLoseTheMost()
+    {
+        // The fixed overhead compresses the ratios: the fast GPU keeps less of its lead.
+        const Workload typ = preset(u"resnet50"_s, SoftwareStack::Typical);
+        const Workload tun = preset(u"resnet50"_s, SoftwareStack::Tuned);
+        const double before = speed(tun, u"b200"_s).samplesPerS / speed(tun, u"rtx3090"_s).samplesPerS;
+        const double after = speed(typ, u"b200"_s).samplesPerS / speed(typ, u"rtx3090"_s).samplesPerS;
+        QVERIFY2(after < before * 0.8, qPrintable(u"%1 -> %2"_s.arg(before).arg(after)));
+        QVERIFY(after > 1.0);
+    }
+
+    void theUsersOwnFigureIsTheirStack()
+    {
+        Workload w = preset(u"bert-large-squad"_s, SoftwareStack::Typical);
+        const SingleGpuSpeed own =
+            speed(w, u"a100-80gb-sxm4"_s, {userFigure(w.id, u"a100-80gb-sxm4"_s, 80.0, w.batchPerGpu)});
+        QVERIFY(own.userMeasured);
+        QVERIFY(std::abs(own.samplesPerS - 80.0) < 1e-9);
+        QCOMPARE(own.overheadS, 0.0);
+        QVERIFY(own.basis.contains(u"your own stack"));
+    }
+
+    void aUserFigureThatMatchesTheTypicalProjectionMovesNothing()
+    {
+        // The user's figure is taken back to the tuned stack before it is carried over, and the overhead
+        // is put back on the target: a figure equal to the typical projection leaves every GPU where it was.
+        for (const QString &id : {u"resnet50"_s, u"vit-b16"_s}) {
+            const Workload w = preset(id, SoftwareStack::Typical);
+            const double onA100 = speed(w, u"a100-80gb-sxm4"_s).samplesPerS;
+            const ThroughputMeasurements user{userFigure(id, u"a100-80gb-sxm4"_s, onA100, w.batchPerGpu)};
+            for (const QString &gpu : {u"h100-80gb-sxm"_s, u"rtx4090"_s, u"l4"_s}) {
+                const double without = speed(w, gpu).samplesPerS;
+                const double with = speed(w, gpu, user).samplesPerS;
+                QVERIFY2(std::abs(with / without - 1) < 1e-9,
+                         qPrintable(u"%1 on %2: %3 vs %4"_s.arg(id, gpu).arg(with).arg(without)));
+            }
+        }
+    }
+
+    void aFasterUserScriptIsLeanerNotImpossible()
+    {
+        // Measured far above what the typical overhead allows: the overhead taken out is capped at
+        // kMaxUserOverheadShare of the user's time, so the transfer stays finite and positive.
+        const Workload w = preset(u"resnet50"_s, SoftwareStack::Typical);
+        const ThroughputMeasurements user{userFigure(w.id, u"a100-80gb-sxm4"_s, 4000.0, w.batchPerGpu)};
+        const SingleGpuSpeed h100 = speed(w, u"h100-80gb-sxm"_s, user);
+        QVERIFY(h100.ok && std::isfinite(h100.samplesPerS) && h100.samplesPerS > 0);
+        QVERIFY(h100.overheadS < speed(w, u"h100-80gb-sxm"_s).overheadS); // the user's stack is leaner
+    }
+
+    void cliChoosesTheStack()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(u"c.sqlite"_s);
+        auto rate = [&](const QStringList &extra) {
+            const CliRun r = cli(
+                db, QStringList{u"gpus"_s, u"--workload"_s, u"resnet50"_s, u"--format"_s, u"json"_s} + extra);
+            if (r.rc != 0)
+                qFatal("gpus failed: %s", qPrintable(r.err));
+            for (const QJsonValue &g :
+                 QJsonDocument::fromJson(r.out.toUtf8()).object().value(u"gpus").toArray())
+                if (g.toObject().value(u"id").toString() == u"h100-80gb-sxm")
+                    return g.toObject().value(u"samples_per_s").toDouble();
+            return 0.0;
+        };
+        const double typical = rate({});
+        const double tuned = rate({u"--stack"_s, u"tuned"_s});
+        QVERIFY(typical > 0 && tuned > typical * 1.5);
+        QCOMPARE(rate({u"--stack"_s, u"typical"_s}), typical);
+        const CliRun bad = cli(db, {u"gpus"_s, u"--workload"_s, u"resnet50"_s, u"--stack"_s, u"fastest"_s});
+        QCOMPARE(bad.rc, 2);
+        QVERIFY2(bad.err.contains(u"--stack: \"fastest\" is not typical or tuned"), qPrintable(bad.err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTypicalStack)
+#include "test_typicalstack.moc"
