@@ -206,13 +206,11 @@ QVariant sortValue(const OfferRow &r, int column)
     const ProjectedOffer *point = r.point;
     switch (column) {
     case C::Provider:
-        return providerDisplayName(o.provider);
     case C::Instance:
-        return o.instanceType;
+    case C::Region:
+        return displayText(r, column); // sorted as shown
     case C::Flags:
         return severity(r) * 100 + static_cast<int>(r.model.flagNames(r.row).size());
-    case C::Region:
-        return locationText(o);
     case C::Gpu:
         return r.gpu ? r.gpu->name : o.gpuRawName;
     case C::GpuCount:
