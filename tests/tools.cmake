@@ -1,5 +1,5 @@
 # Checks of the resource tools (label unit): the validation folds that resources/tools/fit_projection.py
-# ships in resources/benchmarks/model_v2.json are fitted without the held-out GPU (issue 14).
+# ships in resources/benchmarks/model_v2.json are fitted without the held-out GPU.
 find_program(GF_PYTHON3 python3)
 if(GF_PYTHON3)
     add_test(NAME unit_fit_folds COMMAND ${GF_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/tools/check_fit_folds.py

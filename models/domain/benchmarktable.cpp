@@ -78,7 +78,6 @@ Result<BenchmarkTable> BenchmarkTable::fromCsv(const QString &anchorsCsv, const 
             id, {source, cell(d, rec, QStringLiteral("framework")), cell(d, rec, QStringLiteral("gpu_src")),
                  cell(d, rec, QStringLiteral("precision_src")), cell(d, rec, QStringLiteral("gpu_count"))});
     }
-    t.m_publishedRows = static_cast<int>(published.value().records.size());
 
     const QString aWhat = QStringLiteral("benchmark anchors (anchors.csv)");
     const QStringList required{QStringLiteral("preset_id"),

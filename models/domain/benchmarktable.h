@@ -78,24 +78,13 @@ public:
     const BenchmarkSource *source(const QString &id) const;
     /// Every measurement of every preset in its stacks (anchor_candidates.csv), in file order.
     const QList<AnchorCandidate> &candidates() const { return m_candidates; }
-    /// A copy with other candidates (tests: a held-out GPU's figures changed).
-    BenchmarkTable withCandidates(QList<AnchorCandidate> candidates) const
-    {
-        BenchmarkTable t = *this;
-        t.m_candidates = std::move(candidates);
-        return t;
-    }
     const QList<BenchmarkSource> &sources() const { return m_sources; }
-    /// Rows of training_throughput.csv (all workloads, all stacks): the published data the anchors
-    /// were selected from.
-    int publishedRowCount() const { return m_publishedRows; }
 
 private:
     QList<BenchmarkAnchor> m_anchors;
     QList<BenchmarkSource> m_sources;
     QList<AnchorCandidate> m_candidates;
     QHash<QString, qsizetype> m_sourceById;
-    int m_publishedRows = 0;
 };
 
 } // namespace gf

@@ -143,19 +143,4 @@ QList<const GpuModel *> GpuCatalog::family(const QString &family) const
     return out;
 }
 
-QList<std::pair<QString, QString>> GpuCatalog::aliasPairs() const
-{
-    QList<std::pair<QString, QString>> out;
-    for (const GpuModel &m : m_models) {
-        for (const QString &raw : m.aliases) {
-            const qsizetype colon = raw.indexOf(u':');
-            if (colon > 0 && knownProvider(raw.left(colon)))
-                out.append({raw.left(colon), raw.mid(colon + 1)});
-            else
-                out.append({QString(), raw});
-        }
-    }
-    return out;
-}
-
 } // namespace gf

@@ -46,8 +46,6 @@ public:
     const QList<GpuModel> &models() const { return m_models; }
     /// The rows of one family (resources/GPUS.md), in file order; empty when unknown.
     QList<const GpuModel *> family(const QString &family) const;
-    /// Every (provider, alias) pair, provider empty for the unqualified ones.
-    QList<std::pair<QString, QString>> aliasPairs() const;
 
     static bool knownProvider(const QString &name);
 

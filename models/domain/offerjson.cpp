@@ -6,7 +6,6 @@
 #include "util/jsonwriter.h"
 
 #include <QJsonArray>
-#include <QJsonDocument>
 
 namespace gf {
 
@@ -70,18 +69,6 @@ void writeOfferJson(JsonWriter &w, const Offer &o)
     w.memberOrNull(L("vcpus"), o.vcpus);
     w.memberStringOrNull(L("zone"), o.zone);
     w.endObject();
-}
-
-QJsonObject offerToJson(const Offer &o)
-{
-    QByteArray bytes;
-    {
-        ByteArraySink sink(bytes);
-        BufferedOutput out(sink);
-        JsonWriter w(out);
-        writeOfferJson(w, o);
-    }
-    return QJsonDocument::fromJson(bytes).object();
 }
 
 QJsonObject snapshotToJson(const Snapshot &s, const QDateTime &now)

@@ -13,8 +13,6 @@ class JsonWriter;
 /// Prices in USD per hour for the whole instance; memory in GB; network in Gbps; missing = null.
 /// Written straight to a streamed document (the only definition of the shape; keys in QJsonObject's order).
 void writeOfferJson(JsonWriter &writer, const Offer &offer);
-/// The same offer as a QJsonObject.
-QJsonObject offerToJson(const Offer &offer);
 QJsonObject snapshotToJson(const Snapshot &snapshot, const QDateTime &now);
 
 /// The conventions of every JSON output: a missing number or an empty text is null.

@@ -72,7 +72,7 @@ struct Workload
     std::optional<double> recomputeBytesPerSample;
     double workspaceGb = 0; ///< CUDA context, library workspaces, allocator slack (GiB)
 
-    // Input pipeline and staging (issue 13 item 4)
+    // Input pipeline and staging
     double cpuCoreSecondsPerSample = 0; ///< vCPU-seconds of input pipeline per sample; 0 = no CPU cap
     double datasetGb = 0;               ///< data set to stage before training, GB (1e9 B)
     double pretrainedWeightsGb = 0;     ///< pretrained checkpoint to stage, GB

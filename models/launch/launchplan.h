@@ -43,8 +43,8 @@ struct LaunchOptions
     int measureSeconds = kDefaultMeasureSeconds;
 
     /// Whether tasks measure: gf_measure.py runs gpufrontier-probe (the package is shipped) and the
-    /// measured-throughput step. Asked for with `probe`, and always in a sweep (issue 16: the sweep
-    /// "measures the probe and a short timed run").
+    /// measured-throughput step. Asked for with `probe`, and always in a sweep (a sweep
+    /// measures the probe and a short timed run).
     bool measures() const { return probe || sweep; }
 };
 

@@ -30,14 +30,6 @@ QString projectionTierName(ProjectionTier tier)
     return {};
 }
 
-std::optional<ProjectionTier> projectionTierFromName(QStringView name)
-{
-    for (int i = 1; i < kProjectionTierCount; ++i)
-        if (name == projectionTierName(static_cast<ProjectionTier>(i)))
-            return static_cast<ProjectionTier>(i);
-    return std::nullopt;
-}
-
 QString projectionTierDescription(ProjectionTier tier)
 {
     switch (tier) {

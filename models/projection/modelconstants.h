@@ -31,8 +31,6 @@ inline constexpr int kProjectionTierCount = 7;
 /// "measured", "measured-converted", "transferred", "transferred-cross-arch",
 /// "transferred-other-vendor", "roofline"; empty for None.
 QString projectionTierName(ProjectionTier tier);
-/// nullopt for an unknown name.
-std::optional<ProjectionTier> projectionTierFromName(QStringView name);
 /// One sentence for tooltips and reports.
 QString projectionTierDescription(ProjectionTier tier);
 
@@ -43,8 +41,6 @@ struct LogRange
 {
     double p10 = 0;
     double p90 = 0;
-    double timeLowFactor() const { return std::exp(p10); }
-    double timeHighFactor() const { return std::exp(p90); }
     /// The range widened by another independent source of error (percentiles added: conservative).
     LogRange widened(const LogRange &other) const
     {

@@ -64,7 +64,7 @@ enum class ProjectionFlag : quint32
     SpotNeverFinishes = 1u << 21, ///< interruptions come faster than a restore + lost work: no projection
     VcpusAssumed = 1u << 22,      ///< no vCPU figure: assumedVcpusPerGpu() per GPU feed the input pipeline
     /// The single-GPU speed is a user measurement of this workload on this GPU (ProjectionOptions::
-    /// measurements), not the model's. Informational. Bit 23: bits 14-22 are taken by issue 13's flags.
+    /// measurements), not the model's. Informational. Bit 23: bits 14-22 are taken by the flags above.
     Measured = 1u << 23,
     /// On-demand point of an instance type that is not sold on demand (capacity blocks, reservations or
     /// spot only; OfferFlag::NoOnDemand): shown with its reason, never on the frontier.
@@ -125,7 +125,7 @@ struct ProjectionOptions
     /// Per provider id: USD per GB to bring the workload's staged data to that provider's instances
     /// (egress from where the data lives). Absent = 0.
     QHash<QString, double> egressUsdPerGb;
-    /// Measured training throughputs beyond the shipped table (the user's imports, issue 16). A User
+    /// Measured training throughputs beyond the shipped table (the user's imports). A User
     /// measurement of this workload (userMeasurementFor: same id, same canonical GPU id, the newest when
     /// several) on a GPU puts that GPU in the "measured" tier with the user's speed as its single-GPU
     /// speed, and its points carry ProjectionFlag::Measured; the user's level carries over to the other

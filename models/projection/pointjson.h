@@ -12,9 +12,9 @@ class JsonWriter;
 
 /// Version of the projected-point JSON shape; every point carries it as "schema_version". It changes
 /// when a key is added, removed or changes meaning.
-/// 2: expected_interruptions and setup_h added (issue 13).
+/// 2: expected_interruptions and setup_h added.
 /// 3: projection_tier, probe_calibrated and the uncertainty range (samples_per_s_low/high, total_h_low/high,
-/// cost_usd_low/high) added (issue 14).
+/// cost_usd_low/high) added (projection model v2).
 inline constexpr int kPointJsonSchemaVersion = 3;
 
 /// The one JSON shape of a projected point, used by `gpufrontier-cli frontier --format json` and the

@@ -52,7 +52,6 @@ public:
     /// The bucket's row; the "unknown" row for an empty or unknown label (nullptr if the table lacks it).
     const AwsBucketRate *awsBucket(QStringView label) const;
     const QList<SpotRateRow> &rows() const { return m_rows; }
-    const QList<AwsBucketRate> &awsBuckets() const { return m_buckets; }
 
 private:
     QList<SpotRateRow> m_rows;

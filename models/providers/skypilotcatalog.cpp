@@ -207,35 +207,36 @@ Result<SnapshotData> parseSkypilotCsv(const QString &text, const QString &provid
     return parseSkypilotCsv(buffer, provider, tables, origin, limits);
 }
 
-Result<SnapshotData> parseSkypilotCsv(QIODevice &in, const QString &provider, const ProviderTables &tables,
-                                      const QString &origin, const InputLimits &limits)
-{
-    if (!knownProviders().contains(provider))
-        return makeError(
-            QStringLiteral("%1: SkyPilot's \"%2\" catalog is not one of GPU Frontier's providers (%3)")
-                .arg(origin, provider, knownProviders().join(QStringLiteral(", "))));
-    int cType = -1, cAcc = -1, cCount = -1, cVcpus = -1, cMem = -1, cInfo = -1, cPrice = -1, cSpot = -1,
-        cRegion = -1, cZone = -1;
-    qsizetype headerSize = 0;
-    QString error;
+namespace {
 
-    SnapshotData data;
-    data.provider = provider;
-    data.description = QStringLiteral("SkyPilot catalog %1 (%2 vms.csv)").arg(origin, provider);
-    const QString source = QStringLiteral("SkyPilot catalog (%1 vms.csv)").arg(provider);
+/// One row of vms.csv, with the columns GPU Frontier reads.
+struct SkyRow
+{
+    int line;
+    QString type, acc, region, zone, info;
+    std::optional<double> count, vcpus, mem, price, spot;
+    QString priceText; ///< as written (messages)
+};
+
+/// What was skipped or corrected while composing offers (the snapshot's warnings).
+struct SkyCounts
+{
     int zeroPrice = 0;
     QStringList zeroExamples;
     int skippedNoPrice = 0, skippedCpu = 0, skippedTpu = 0, fixedCount = 0, spotEqual = 0, promo = 0,
         spotZero = 0, skippedNoRegion = 0;
+};
 
-    struct Row
-    {
-        int line;
-        QString type, acc, region, zone, info;
-        std::optional<double> count, vcpus, mem, price, spot;
-        QString priceText; ///< as written (messages)
-    };
-    QList<Row> rows;
+/// The rows of the CSV: columns found by header name; a row with another number of fields or a price
+/// or count that is not a number refuses the file.
+Result<QList<SkyRow>> readSkypilotRows(QIODevice &in, const QString &provider, const QString &origin,
+                                       const InputLimits &limits)
+{
+    int cType = -1, cAcc = -1, cCount = -1, cVcpus = -1, cMem = -1, cInfo = -1, cPrice = -1, cSpot = -1,
+        cRegion = -1, cZone = -1;
+    qsizetype headerSize = 0;
+    QString error;
+    QList<SkyRow> rows;
     CsvStream stream(
         [&](const QStringList &, const QStringList &header) {
             if (!isSkypilotHeader(header)) {
@@ -274,9 +275,9 @@ Result<SnapshotData> parseSkypilotCsv(QIODevice &in, const QString &provider, co
                 return false;
             }
             auto f = [&](int c) { return c >= 0 ? fields.at(c).trimmed() : QString(); };
-            Row row{line,         f(cType),       f(cAcc),        f(cRegion),
-                    f(cZone),     f(cInfo),       num(f(cCount)), num(f(cVcpus)),
-                    num(f(cMem)), num(f(cPrice)), num(f(cSpot)),  f(cPrice).left(40)};
+            SkyRow row{line,         f(cType),       f(cAcc),        f(cRegion),
+                       f(cZone),     f(cInfo),       num(f(cCount)), num(f(cVcpus)),
+                       num(f(cMem)), num(f(cPrice)), num(f(cSpot)),  f(cPrice).left(40)};
             for (const auto &[c, v] :
                  {std::pair{cPrice, row.price}, std::pair{cSpot, row.spot}, std::pair{cCount, row.count}})
                 if (!f(c).isEmpty() && !v) {
@@ -292,288 +293,403 @@ Result<SnapshotData> parseSkypilotCsv(QIODevice &in, const QString &provider, co
         return st.error();
     if (!error.isEmpty())
         return makeError(error);
-    {
-        // SkyPilot has one catalog per cloud: another cloud's rows (named like its instance types or
-        // regions) are refused before they are composed, whatever the provider asked for.
-        SnapshotData names;
-        names.provider = provider;
-        names.offers.reserve(rows.size());
-        for (const Row &r : std::as_const(rows)) {
-            Offer o;
-            o.instanceType = r.type;
-            o.region = r.region;
-            o.id = r.line;
-            names.offers.append(std::move(o));
-        }
-        if (auto st = checkProviderNaming(names, origin); !st)
-            return st.error();
-    }
+    return rows;
+}
 
-    auto base = [&](const Row &r) {
+/// SkyPilot has one catalog per cloud: another cloud's rows (named like its instance types or regions)
+/// are refused before they are composed, whatever the provider asked for.
+Status checkRowNaming(const QList<SkyRow> &rows, const QString &provider, const QString &origin)
+{
+    SnapshotData names;
+    names.provider = provider;
+    names.offers.reserve(rows.size());
+    for (const SkyRow &r : rows) {
         Offer o;
-        o.provider = provider;
         o.instanceType = r.type;
         o.region = r.region;
-        o.zone = r.zone;
-        o.gpuRawName = r.acc;
-        o.gpuCount = r.count.value_or(0);
-        o.vcpus = r.vcpus;
-        o.ramGb = r.mem;
-        o.onDemandUsdH = r.price;
-        if (r.spot && *r.spot > 0) {
-            o.spotUsdH = r.spot;
-            o.spotLabel = QStringLiteral("spot");
-        }
-        o.source = source;
         o.id = r.line;
-        return o;
-    };
+        names.offers.append(std::move(o));
+    }
+    return checkProviderNaming(names, origin);
+}
 
-    if (provider == u"gcp") {
-        QHash<QString, const Row *> hosts;   // zone \x1f type
-        QHash<QString, const Row *> gpuRows; // zone \x1f gpu \x1f count
-        for (const Row &r : rows) {
-            if (!r.type.isEmpty())
-                hosts.insert(r.zone + u'\x1f' + r.type, &r);
-            else if (r.acc.startsWith(QStringLiteral("tpu")))
-                ++skippedTpu;
-            else if (!r.acc.isEmpty() && r.count) {
-                const QString key = r.zone + u'\x1f' + r.acc + u'\x1f' + QString::number(*r.count);
-                if (!gpuRows.contains(key)) // a duplicate GPU-only row: the first is kept
-                    gpuRows.insert(key, &r);
-            }
-        }
-        // GPU-only rows whose Price is not an on-demand price (resources/catalog/SOURCES.md, "gcp.csv"):
-        // R2: below kGcpTierRatio x the upper quartile (nearest rank) of that accelerator's per-region
-        // on-demand prices per GPU (region value = the median of its zones and counts) = a discounted
-        // (commitment / reservation) tier: offers composed on it are not imported. R1: below the row's
-        // own spot price: flagged gpu-below-spot.
-        QHash<QString, QHash<QString, QList<double>>> perRegion; // accelerator -> region -> USD/GPU-h
-        for (const Row *g : std::as_const(gpuRows))
-            if (g->price && *g->price > 0 && *g->count > 0)
-                perRegion[g->acc][g->region].append(*g->price / *g->count);
-        QHash<QString, double> upperQuartile;
-        for (auto it = perRegion.cbegin(); it != perRegion.cend(); ++it) {
-            QList<double> regional;
-            for (QList<double> v : it.value()) {
-                std::sort(v.begin(), v.end());
-                const qsizetype n = v.size();
-                regional.append(n % 2 ? v.at(n / 2) : (v.at(n / 2 - 1) + v.at(n / 2)) / 2.0);
-            }
-            std::sort(regional.begin(), regional.end());
-            const auto k = std::max<qsizetype>(1, static_cast<qsizetype>(std::ceil(0.75 * regional.size())));
-            upperQuartile.insert(it.key(), regional.at(k - 1));
-        }
-        QStringList zones;
-        for (const Row &r : rows)
-            if (!zones.contains(r.zone))
-                zones.append(r.zone);
-        int composed = 0, discountedGpu = 0, hostBelowSpot = 0, gpuBelowSpot = 0;
-        for (const MachineShape &m : tables.gcpMachines()) {
-            const QString hostType = m.series == u"n1" ? m.name.section(u'+', 0, 0) : m.name;
-            for (const QString &zone : std::as_const(zones)) {
-                const Row *host = hosts.value(zone + u'\x1f' + hostType);
-                const Row *gpu =
-                    gpuRows.value(zone + u'\x1f' + m.gpuName + u'\x1f' + QString::number(m.gpuCount));
-                if (!host || !gpu)
-                    continue;
-                if (!host->price || !gpu->price) {
-                    ++skippedNoPrice;
-                    continue;
-                }
-                if (host->spot && *host->price < *host->spot) {
-                    ++hostBelowSpot; // not an on-demand host price
-                    continue;
-                }
-                const double perGpu = *gpu->price / m.gpuCount;
-                if (perGpu < kGcpTierRatio * upperQuartile.value(gpu->acc, 0)) {
-                    ++discountedGpu;
-                    continue;
-                }
-                Offer o = base(*host);
-                o.instanceType = m.name;
-                o.gpuRawName = m.gpuName;
-                o.gpuCount = m.gpuCount;
-                o.gpuMemGb = gpuMemFromInfo(gpu->info, gpu->count, false);
-                if (!o.gpuMemGb)
-                    o.gpuMemGb = m.gpuMemGb;
-                o.vcpus = host->vcpus ? host->vcpus : m.vcpus;
-                o.ramGb = host->mem ? host->mem : m.ramGb;
-                o.networkGbps = m.networkGbps;
-                o.interconnect = m.interconnect;
-                o.onDemandUsdH = std::round((*host->price + *gpu->price) * 1e5) / 1e5;
-                o.spotUsdH.reset();
-                o.spotLabel.clear();
-                if (host->spot && gpu->spot && *host->spot > 0 && *gpu->spot > 0) {
-                    o.spotUsdH = std::round((*host->spot + *gpu->spot) * 1e5) / 1e5;
-                    o.spotLabel = QStringLiteral("spot");
-                }
-                if (gpu->spot && *gpu->price < *gpu->spot) {
-                    o.flags |= static_cast<int>(OfferFlag::GpuBelowSpot);
-                    ++gpuBelowSpot;
-                }
-                o.billingIncrementS = 1;
-                o.billingMinimumS = 60;
-                o.source = source + QStringLiteral(" (host + GPU rows)");
-                data.offers.append(std::move(o));
-                ++composed;
-            }
-        }
-        if (discountedGpu)
-            data.warnings.append(
-                QStringLiteral("%1 machine/zone offers not imported: their GPU price is below %2x the upper "
-                               "quartile of the GPU's regional on-demand prices (a discounted tier, not "
-                               "on-demand)")
-                    .arg(discountedGpu)
-                    .arg(kGcpTierRatio));
-        if (hostBelowSpot)
-            data.warnings.append(
-                QStringLiteral("%1 machine/zone offers not imported: their host on-demand price "
-                               "is below its spot price")
-                    .arg(hostBelowSpot));
-        if (gpuBelowSpot)
-            data.warnings.append(QStringLiteral("%1 offers whose GPU on-demand price is below its spot price "
-                                                "(flagged gpu-below-spot)")
-                                     .arg(gpuBelowSpot));
-        if (skippedTpu)
-            data.warnings.append(QStringLiteral("%1 TPU rows skipped (not GPUs)").arg(skippedTpu));
-        if (composed == 0 && !gpuRows.isEmpty())
-            data.warnings.append(
-                QStringLiteral("no GPU row could be joined with a host machine row of its zone"));
-    } else {
-        for (const Row &r : rows) {
-            if (r.acc.isEmpty()) {
-                ++skippedCpu;
-                continue;
-            }
-            if (r.acc.startsWith(QStringLiteral("tpu"))) {
-                ++skippedTpu;
-                continue;
-            }
-            if (!r.price) {
-                ++skippedNoPrice;
-                continue;
-            }
-            if (!(*r.price > 0)) {
-                if (zeroPrice++ < 3)
-                    zeroExamples.append(QStringLiteral("line %1: \"%2\"").arg(r.line).arg(r.priceText));
-                continue;
-            }
-            Offer o = base(r);
-            if (provider == u"aws") {
-                o.gpuMemGb = gpuMemFromInfo(r.info, r.count, true);
-                if (const MachineShape *s = tables.awsInstance(r.type)) {
-                    o.networkGbps = s->networkGbps;
-                    o.interconnect = s->interconnect;
-                    if (!o.gpuMemGb)
-                        o.gpuMemGb = s->gpuMemGb;
-                }
-                o.billingIncrementS = 1;
-                o.billingMinimumS = 60;
-            } else if (provider == u"azure") {
-                if (r.type.endsWith(QStringLiteral("_Promo"))) {
-                    ++promo;
-                    continue;
-                }
-                if (const MachineShape *s = tables.azureVmSize(r.type)) {
-                    if (std::abs(s->gpuCount - o.gpuCount) > 1e-9) {
-                        ++fixedCount; // e.g. ND96isr_H100_v5 written with 12 GPUs; NVv4 partitions written as
-                                      // 1
-                        o.gpuCount = s->gpuCount;
-                    }
-                    o.gpuMemGb = s->gpuMemGb;
-                    o.interconnect = s->interconnect;
-                }
-                if (o.spotUsdH && o.onDemandUsdH && std::abs(*o.spotUsdH - *o.onDemandUsdH) < 1e-9) {
-                    ++spotEqual;
-                    o.spotUsdH.reset();
-                    o.spotLabel.clear();
-                }
-                o.billingIncrementS = 60;
-                o.billingMinimumS = 60;
-            } else if (provider == u"vastai") {
-                // InstanceType is "<n>x-<vast.ai gpu_name with '_' for ' '>-<cpus>-<ram>": keep vast.ai's own
-                // name.
-                const QStringList parts = r.type.split(u'-');
-                if (parts.size() >= 4 && parts.first().endsWith(u'x'))
-                    o.gpuRawName = parts.mid(1, parts.size() - 3).join(u'-').replace(u'_', u' ');
-                o.gpuMemGb = gpuMemFromInfo(r.info, r.count, true);
-                o.vcpus.reset(); // SkyPilot's request size, not the host's
-                o.ramGb.reset();
-                if (r.spot && !(*r.spot > 0))
-                    ++spotZero;
-                o.billingIncrementS = 1;
-                o.billingMinimumS = 0;
-            } else if (const ProviderInfo *info = providerInfo(provider);
-                       info && info->live == LiveSource::SkypilotCatalog) {
-                if (o.region.isEmpty()) {
-                    ++skippedNoRegion; // Seeweb writes some GPU rows without a region: not orderable as read
-                    continue;
-                }
-                // A cloud read only through SkyPilot's catalog: its GpuInfo memory is written in MiB, GB,
-                // per GPU or per instance depending on the cloud and the schema, so the datasheet memory of
-                // the recognised GPU wins; GpuInfo's per-GPU figure only when the GPU is not recognised.
-                if (auto id = GpuCatalog::builtin().resolve(provider, r.acc))
-                    if (const GpuModel *m = GpuCatalog::builtin().model(*id))
-                        o.gpuMemGb = m->memoryGb;
-                if (!o.gpuMemGb)
-                    if (auto mem = gpuMemFromInfo(r.info, r.count, false); mem && *mem >= 1)
-                        o.gpuMemGb = mem;
-                if (o.spotUsdH && o.onDemandUsdH && std::abs(*o.spotUsdH - *o.onDemandUsdH) < 1e-9) {
-                    ++spotEqual; // RunPod writes its on-demand price as SpotPrice on every row
-                    o.spotUsdH.reset();
-                    o.spotLabel.clear();
-                } else if (o.spotUsdH) {
-                    o.spotLabel = info->spotLabel.isEmpty() ? QStringLiteral("spot") : info->spotLabel;
-                }
-                o.billingIncrementS = info->billingIncrementS > 0 ? info->billingIncrementS : 1;
-                o.billingMinimumS = std::max(0, info->billingMinimumS);
-            } else { // paperspace
-                if (auto id = GpuCatalog::builtin().resolve(provider, r.acc))
-                    if (const GpuModel *m = GpuCatalog::builtin().model(*id))
-                        o.gpuMemGb = m->memoryGb;
-                o.spotUsdH.reset();
-                o.spotLabel.clear();
-                o.billingIncrementS = 1;
-            }
-            if (o.gpuCount > 1 && o.interconnect.isEmpty() && provider != u"vastai") {
-                static const QStringList pcieOnly{
-                    QStringLiteral("T4"),    QStringLiteral("T4g"),  QStringLiteral("A10G"),
-                    QStringLiteral("A10"),   QStringLiteral("L4"),   QStringLiteral("L40S"),
-                    QStringLiteral("P4"),    QStringLiteral("K80"),  QStringLiteral("M60"),
-                    QStringLiteral("P4000"), QStringLiteral("A4000")};
-                if (pcieOnly.contains(o.gpuRawName))
-                    o.interconnect = QStringLiteral("PCIe");
-            }
-            data.offers.append(std::move(o));
+/// The offer a row describes as written, before the provider's own rules.
+Offer baseOffer(const SkyRow &r, const QString &provider, const QString &source)
+{
+    Offer o;
+    o.provider = provider;
+    o.instanceType = r.type;
+    o.region = r.region;
+    o.zone = r.zone;
+    o.gpuRawName = r.acc;
+    o.gpuCount = r.count.value_or(0);
+    o.vcpus = r.vcpus;
+    o.ramGb = r.mem;
+    o.onDemandUsdH = r.price;
+    if (r.spot && *r.spot > 0) {
+        o.spotUsdH = r.spot;
+        o.spotLabel = QStringLiteral("spot");
+    }
+    o.source = source;
+    o.id = r.line;
+    return o;
+}
+
+/// GCP's rows: host machine rows by zone and type, GPU-only rows by zone, GPU and count.
+struct GcpRows
+{
+    QHash<QString, const SkyRow *> hosts;   // zone \x1f type
+    QHash<QString, const SkyRow *> gpuRows; // zone \x1f gpu \x1f count
+    QStringList zones;                      // in file order
+};
+
+GcpRows indexGcpRows(const QList<SkyRow> &rows, SkyCounts &counts)
+{
+    GcpRows g;
+    for (const SkyRow &r : rows) {
+        if (!r.type.isEmpty())
+            g.hosts.insert(r.zone + u'\x1f' + r.type, &r);
+        else if (r.acc.startsWith(QStringLiteral("tpu")))
+            ++counts.skippedTpu;
+        else if (!r.acc.isEmpty() && r.count) {
+            const QString key = r.zone + u'\x1f' + r.acc + u'\x1f' + QString::number(*r.count);
+            if (!g.gpuRows.contains(key)) // a duplicate GPU-only row: the first is kept
+                g.gpuRows.insert(key, &r);
         }
     }
-    if (zeroPrice)
-        data.warnings.append(QStringLiteral("Price is zero or negative on %1 rows, skipped (%2)")
-                                 .arg(zeroPrice)
-                                 .arg(zeroExamples.join(QStringLiteral(", "))));
-    if (skippedNoPrice)
+    for (const SkyRow &r : rows)
+        if (!g.zones.contains(r.zone))
+            g.zones.append(r.zone);
+    return g;
+}
+
+/// GPU-only rows whose Price is not an on-demand price (resources/catalog/SOURCES.md, "gcp.csv"):
+/// R2: below kGcpTierRatio x the upper quartile (nearest rank) of that accelerator's per-region
+/// on-demand prices per GPU (region value = the median of its zones and counts) = a discounted
+/// (commitment / reservation) tier: offers composed on it are not imported. R1: below the row's
+/// own spot price: flagged gpu-below-spot. This gives each accelerator's upper quartile.
+QHash<QString, double> gcpUpperQuartiles(const QHash<QString, const SkyRow *> &gpuRows)
+{
+    QHash<QString, QHash<QString, QList<double>>> perRegion; // accelerator -> region -> USD/GPU-h
+    for (const SkyRow *g : gpuRows)
+        if (g->price && *g->price > 0 && *g->count > 0)
+            perRegion[g->acc][g->region].append(*g->price / *g->count);
+    QHash<QString, double> upperQuartile;
+    for (auto it = perRegion.cbegin(); it != perRegion.cend(); ++it) {
+        QList<double> regional;
+        for (QList<double> v : it.value()) {
+            std::sort(v.begin(), v.end());
+            const qsizetype n = v.size();
+            regional.append(n % 2 ? v.at(n / 2) : (v.at(n / 2 - 1) + v.at(n / 2)) / 2.0);
+        }
+        std::sort(regional.begin(), regional.end());
+        const auto k = std::max<qsizetype>(1, static_cast<qsizetype>(std::ceil(0.75 * regional.size())));
+        upperQuartile.insert(it.key(), regional.at(k - 1));
+    }
+    return upperQuartile;
+}
+
+/// One GCP offer: the host machine row plus the GPU-only row of its zone.
+Offer composeGcpOffer(const MachineShape &m, const SkyRow &host, const SkyRow &gpu, const QString &provider,
+                      const QString &source)
+{
+    Offer o = baseOffer(host, provider, source);
+    o.instanceType = m.name;
+    o.gpuRawName = m.gpuName;
+    o.gpuCount = m.gpuCount;
+    o.gpuMemGb = gpuMemFromInfo(gpu.info, gpu.count, false);
+    if (!o.gpuMemGb)
+        o.gpuMemGb = m.gpuMemGb;
+    o.vcpus = host.vcpus ? host.vcpus : m.vcpus;
+    o.ramGb = host.mem ? host.mem : m.ramGb;
+    o.networkGbps = m.networkGbps;
+    o.interconnect = m.interconnect;
+    o.onDemandUsdH = std::round((*host.price + *gpu.price) * 1e5) / 1e5;
+    o.spotUsdH.reset();
+    o.spotLabel.clear();
+    if (host.spot && gpu.spot && *host.spot > 0 && *gpu.spot > 0) {
+        o.spotUsdH = std::round((*host.spot + *gpu.spot) * 1e5) / 1e5;
+        o.spotLabel = QStringLiteral("spot");
+    }
+    o.billingIncrementS = 1;
+    o.billingMinimumS = 60;
+    o.source = source + QStringLiteral(" (host + GPU rows)");
+    return o;
+}
+
+/// GCP: GPU-only rows price only the GPUs; each is added to the host machine row of the same zone
+/// (a2/a3/g2 by name, N1 hosts per the project's shape table).
+void composeGcpOffers(const QList<SkyRow> &rows, const ProviderTables &tables, const QString &provider,
+                      const QString &source, SnapshotData &data, SkyCounts &counts)
+{
+    const GcpRows g = indexGcpRows(rows, counts);
+    const QHash<QString, double> upperQuartile = gcpUpperQuartiles(g.gpuRows);
+    int composed = 0, discountedGpu = 0, hostBelowSpot = 0, gpuBelowSpot = 0;
+    for (const MachineShape &m : tables.gcpMachines()) {
+        const QString hostType = m.series == u"n1" ? m.name.section(u'+', 0, 0) : m.name;
+        for (const QString &zone : g.zones) {
+            const SkyRow *host = g.hosts.value(zone + u'\x1f' + hostType);
+            const SkyRow *gpu =
+                g.gpuRows.value(zone + u'\x1f' + m.gpuName + u'\x1f' + QString::number(m.gpuCount));
+            if (!host || !gpu)
+                continue;
+            if (!host->price || !gpu->price) {
+                ++counts.skippedNoPrice;
+                continue;
+            }
+            if (host->spot && *host->price < *host->spot) {
+                ++hostBelowSpot; // not an on-demand host price
+                continue;
+            }
+            const double perGpu = *gpu->price / m.gpuCount;
+            if (perGpu < kGcpTierRatio * upperQuartile.value(gpu->acc, 0)) {
+                ++discountedGpu;
+                continue;
+            }
+            Offer o = composeGcpOffer(m, *host, *gpu, provider, source);
+            if (gpu->spot && *gpu->price < *gpu->spot) {
+                o.flags |= static_cast<int>(OfferFlag::GpuBelowSpot);
+                ++gpuBelowSpot;
+            }
+            data.offers.append(std::move(o));
+            ++composed;
+        }
+    }
+    if (discountedGpu)
         data.warnings.append(
-            QStringLiteral("%1 rows without an on-demand price skipped").arg(skippedNoPrice));
-    if (skippedNoRegion)
-        data.warnings.append(QStringLiteral("%1 rows without a region skipped").arg(skippedNoRegion));
-    if (skippedCpu)
-        data.warnings.append(QStringLiteral("%1 rows without an accelerator skipped").arg(skippedCpu));
-    if (skippedTpu && provider != u"gcp")
-        data.warnings.append(QStringLiteral("%1 TPU rows skipped").arg(skippedTpu));
-    if (fixedCount)
+            QStringLiteral("%1 machine/zone offers not imported: their GPU price is below %2x the upper "
+                           "quartile of the GPU's regional on-demand prices (a discounted tier, not "
+                           "on-demand)")
+                .arg(discountedGpu)
+                .arg(kGcpTierRatio));
+    if (hostBelowSpot)
+        data.warnings.append(QStringLiteral("%1 machine/zone offers not imported: their host on-demand price "
+                                            "is below its spot price")
+                                 .arg(hostBelowSpot));
+    if (gpuBelowSpot)
+        data.warnings.append(QStringLiteral("%1 offers whose GPU on-demand price is below its spot price "
+                                            "(flagged gpu-below-spot)")
+                                 .arg(gpuBelowSpot));
+    if (counts.skippedTpu)
+        data.warnings.append(QStringLiteral("%1 TPU rows skipped (not GPUs)").arg(counts.skippedTpu));
+    if (composed == 0 && !g.gpuRows.isEmpty())
+        data.warnings.append(
+            QStringLiteral("no GPU row could be joined with a host machine row of its zone"));
+}
+
+/// Drops a spot price equal to the on-demand price (a known data error); true when it did.
+bool dropSpotEqualToOnDemand(Offer &o)
+{
+    if (o.spotUsdH && o.onDemandUsdH && std::abs(*o.spotUsdH - *o.onDemandUsdH) < 1e-9) {
+        o.spotUsdH.reset();
+        o.spotLabel.clear();
+        return true;
+    }
+    return false;
+}
+
+/// The datasheet memory of the GPU the row names, when it is recognised.
+void setDatasheetMemory(Offer &o, const QString &provider, const SkyRow &r)
+{
+    if (auto id = GpuCatalog::builtin().resolve(provider, r.acc))
+        if (const GpuModel *m = GpuCatalog::builtin().model(*id))
+            o.gpuMemGb = m->memoryGb;
+}
+
+void applyAwsRules(Offer &o, const SkyRow &r, const ProviderTables &tables)
+{
+    o.gpuMemGb = gpuMemFromInfo(r.info, r.count, true);
+    if (const MachineShape *s = tables.awsInstance(r.type)) {
+        o.networkGbps = s->networkGbps;
+        o.interconnect = s->interconnect;
+        if (!o.gpuMemGb)
+            o.gpuMemGb = s->gpuMemGb;
+    }
+    o.billingIncrementS = 1;
+    o.billingMinimumS = 60;
+}
+
+/// False when the row is not imported (an expired promotional price).
+bool applyAzureRules(Offer &o, const SkyRow &r, const ProviderTables &tables, SkyCounts &counts)
+{
+    if (r.type.endsWith(QStringLiteral("_Promo"))) {
+        ++counts.promo;
+        return false;
+    }
+    if (const MachineShape *s = tables.azureVmSize(r.type)) {
+        if (std::abs(s->gpuCount - o.gpuCount) > 1e-9) {
+            ++counts.fixedCount; // e.g. ND96isr_H100_v5 written with 12 GPUs; NVv4 partitions written as 1
+            o.gpuCount = s->gpuCount;
+        }
+        o.gpuMemGb = s->gpuMemGb;
+        o.interconnect = s->interconnect;
+    }
+    if (dropSpotEqualToOnDemand(o))
+        ++counts.spotEqual;
+    o.billingIncrementS = 60;
+    o.billingMinimumS = 60;
+    return true;
+}
+
+void applyVastaiRules(Offer &o, const SkyRow &r, SkyCounts &counts)
+{
+    // InstanceType is "<n>x-<vast.ai gpu_name with '_' for ' '>-<cpus>-<ram>": keep vast.ai's own name.
+    const QStringList parts = r.type.split(u'-');
+    if (parts.size() >= 4 && parts.first().endsWith(u'x'))
+        o.gpuRawName = parts.mid(1, parts.size() - 3).join(u'-').replace(u'_', u' ');
+    o.gpuMemGb = gpuMemFromInfo(r.info, r.count, true);
+    o.vcpus.reset(); // SkyPilot's request size, not the host's
+    o.ramGb.reset();
+    if (r.spot && !(*r.spot > 0))
+        ++counts.spotZero;
+    o.billingIncrementS = 1;
+    o.billingMinimumS = 0;
+}
+
+/// A cloud read only through SkyPilot's catalog. False when the row is not imported (no region).
+bool applyCatalogOnlyRules(Offer &o, const SkyRow &r, const QString &provider, const ProviderInfo &info,
+                           SkyCounts &counts)
+{
+    if (o.region.isEmpty()) {
+        ++counts.skippedNoRegion; // Seeweb writes some GPU rows without a region: not orderable as read
+        return false;
+    }
+    // Its GpuInfo memory is written in MiB, GB, per GPU or per instance depending on the cloud and the
+    // schema, so the datasheet memory of the recognised GPU wins; GpuInfo's per-GPU figure only when the
+    // GPU is not recognised.
+    setDatasheetMemory(o, provider, r);
+    if (!o.gpuMemGb)
+        if (auto mem = gpuMemFromInfo(r.info, r.count, false); mem && *mem >= 1)
+            o.gpuMemGb = mem;
+    if (dropSpotEqualToOnDemand(o))
+        ++counts.spotEqual; // RunPod writes its on-demand price as SpotPrice on every row
+    else if (o.spotUsdH)
+        o.spotLabel = info.spotLabel.isEmpty() ? QStringLiteral("spot") : info.spotLabel;
+    o.billingIncrementS = info.billingIncrementS > 0 ? info.billingIncrementS : 1;
+    o.billingMinimumS = std::max(0, info.billingMinimumS);
+    return true;
+}
+
+void applyPaperspaceRules(Offer &o, const SkyRow &r, const QString &provider)
+{
+    setDatasheetMemory(o, provider, r);
+    o.spotUsdH.reset();
+    o.spotLabel.clear();
+    o.billingIncrementS = 1;
+}
+
+/// Several GPUs that only come as PCIe cards and no interconnect named: PCIe.
+void setPcieForPcieOnlyGpus(Offer &o)
+{
+    static const QStringList pcieOnly{QStringLiteral("T4"),    QStringLiteral("T4g"),  QStringLiteral("A10G"),
+                                      QStringLiteral("A10"),   QStringLiteral("L4"),   QStringLiteral("L40S"),
+                                      QStringLiteral("P4"),    QStringLiteral("K80"),  QStringLiteral("M60"),
+                                      QStringLiteral("P4000"), QStringLiteral("A4000")};
+    if (o.gpuCount > 1 && o.interconnect.isEmpty() && pcieOnly.contains(o.gpuRawName))
+        o.interconnect = QStringLiteral("PCIe");
+}
+
+/// The offer of one row of a cloud other than GCP; nullopt when the row is skipped (counted).
+std::optional<Offer> offerFromRow(const SkyRow &r, const ProviderTables &tables, const QString &provider,
+                                  const QString &source, SkyCounts &counts)
+{
+    if (r.acc.isEmpty()) {
+        ++counts.skippedCpu;
+        return std::nullopt;
+    }
+    if (r.acc.startsWith(QStringLiteral("tpu"))) {
+        ++counts.skippedTpu;
+        return std::nullopt;
+    }
+    if (!r.price) {
+        ++counts.skippedNoPrice;
+        return std::nullopt;
+    }
+    if (!(*r.price > 0)) {
+        if (counts.zeroPrice++ < 3)
+            counts.zeroExamples.append(QStringLiteral("line %1: \"%2\"").arg(r.line).arg(r.priceText));
+        return std::nullopt;
+    }
+    Offer o = baseOffer(r, provider, source);
+    if (provider == u"aws") {
+        applyAwsRules(o, r, tables);
+    } else if (provider == u"azure") {
+        if (!applyAzureRules(o, r, tables, counts))
+            return std::nullopt;
+    } else if (provider == u"vastai") {
+        applyVastaiRules(o, r, counts);
+    } else if (const ProviderInfo *info = providerInfo(provider);
+               info && info->live == LiveSource::SkypilotCatalog) {
+        if (!applyCatalogOnlyRules(o, r, provider, *info, counts))
+            return std::nullopt;
+    } else { // paperspace
+        applyPaperspaceRules(o, r, provider);
+    }
+    if (provider != u"vastai")
+        setPcieForPcieOnlyGpus(o);
+    return o;
+}
+
+/// The warnings for the rows skipped or corrected, in a fixed order.
+void appendSkipWarnings(SnapshotData &data, const SkyCounts &c, const QString &provider)
+{
+    if (c.zeroPrice)
+        data.warnings.append(QStringLiteral("Price is zero or negative on %1 rows, skipped (%2)")
+                                 .arg(c.zeroPrice)
+                                 .arg(c.zeroExamples.join(QStringLiteral(", "))));
+    if (c.skippedNoPrice)
+        data.warnings.append(
+            QStringLiteral("%1 rows without an on-demand price skipped").arg(c.skippedNoPrice));
+    if (c.skippedNoRegion)
+        data.warnings.append(QStringLiteral("%1 rows without a region skipped").arg(c.skippedNoRegion));
+    if (c.skippedCpu)
+        data.warnings.append(QStringLiteral("%1 rows without an accelerator skipped").arg(c.skippedCpu));
+    if (c.skippedTpu && provider != u"gcp")
+        data.warnings.append(QStringLiteral("%1 TPU rows skipped").arg(c.skippedTpu));
+    if (c.fixedCount)
         data.warnings.append(
             QStringLiteral(
                 "%1 rows had a GPU count that differs from the project's VM-size table (table used)")
-                .arg(fixedCount));
-    if (spotEqual)
+                .arg(c.fixedCount));
+    if (c.spotEqual)
+        data.warnings.append(QStringLiteral("%1 spot prices equal to on-demand dropped (a known data error)")
+                                 .arg(c.spotEqual));
+    if (c.promo)
         data.warnings.append(
-            QStringLiteral("%1 spot prices equal to on-demand dropped (a known data error)").arg(spotEqual));
-    if (promo)
+            QStringLiteral("%1 *_Promo rows skipped (expired promotional prices)").arg(c.promo));
+    if (c.spotZero)
         data.warnings.append(
-            QStringLiteral("%1 *_Promo rows skipped (expired promotional prices)").arg(promo));
-    if (spotZero)
-        data.warnings.append(QStringLiteral("%1 SpotPrice 0.00 values dropped (not a price)").arg(spotZero));
+            QStringLiteral("%1 SpotPrice 0.00 values dropped (not a price)").arg(c.spotZero));
+}
+
+} // namespace
+
+Result<SnapshotData> parseSkypilotCsv(QIODevice &in, const QString &provider, const ProviderTables &tables,
+                                      const QString &origin, const InputLimits &limits)
+{
+    if (!knownProviders().contains(provider))
+        return makeError(
+            QStringLiteral("%1: SkyPilot's \"%2\" catalog is not one of GPU Frontier's providers (%3)")
+                .arg(origin, provider, knownProviders().join(QStringLiteral(", "))));
+    auto rows = readSkypilotRows(in, provider, origin, limits);
+    if (!rows)
+        return rows.error();
+    if (auto st = checkRowNaming(rows.value(), provider, origin); !st)
+        return st.error();
+
+    SnapshotData data;
+    data.provider = provider;
+    data.description = QStringLiteral("SkyPilot catalog %1 (%2 vms.csv)").arg(origin, provider);
+    const QString source = QStringLiteral("SkyPilot catalog (%1 vms.csv)").arg(provider);
+    SkyCounts counts;
+    if (provider == u"gcp") {
+        composeGcpOffers(rows.value(), tables, provider, source, data, counts);
+    } else {
+        for (const SkyRow &r : std::as_const(rows.value()))
+            if (auto o = offerFromRow(r, tables, provider, source, counts))
+                data.offers.append(std::move(*o));
+    }
+    appendSkipWarnings(data, counts, provider);
     return data;
 }
 

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <climits>
 #include <mutex>
+#include <optional>
 
 namespace gf {
 
@@ -225,6 +226,193 @@ QString snippet(const QByteArray &body)
     return s;
 }
 
+/// The CA bundle trusted instead of the system's: the option, else GPUFRONTIER_CA_BUNDLE, else
+/// CURL_CA_BUNDLE; empty for the system's CAs.
+QByteArray caBundleFor(const HttpOptions &options)
+{
+    QString caPath = options.caBundle;
+    if (caPath.isEmpty())
+        caPath = qEnvironmentVariable("GPUFRONTIER_CA_BUNDLE");
+    if (caPath.isEmpty())
+        caPath = qEnvironmentVariable("CURL_CA_BUNDLE");
+    return QFile::encodeName(caPath);
+}
+
+/// Past the time limit for one download: a message with the URL and the limit, and no further attempt.
+Error timeLimitError(const QString &message)
+{
+    return makeCodedError(QStringLiteral("download-time-limit"), message);
+}
+
+/// The request's header lines (the caller frees them with curl_slist_free_all).
+curl_slist *requestHeaders(const HttpRequest &request)
+{
+    curl_slist *headers = nullptr;
+    headers = curl_slist_append(headers,
+                                request.expectJson ? "Accept: application/json, */*;q=0.5" : "Accept: */*");
+    if (!request.ifNoneMatch.isEmpty())
+        headers = curl_slist_append(
+            headers, QByteArray("If-None-Match: " + request.ifNoneMatch.toLatin1()).constData());
+    if (!request.ifModifiedSince.isEmpty())
+        headers = curl_slist_append(
+            headers, QByteArray("If-Modified-Since: " + request.ifModifiedSince.toLatin1()).constData());
+    for (const auto &[name, value] : request.headers)
+        headers = curl_slist_append(headers, QByteArray(name + ": " + value).constData());
+    return headers;
+}
+
+/// What one attempt's handle needs besides the request: texts that outlive the transfer, its buffers
+/// and callbacks' data, and the time left.
+struct AttemptSetup
+{
+    const QByteArray &url;
+    const QByteArray &agent;
+    const QByteArray &caBundle;
+    curl_slist *headers;
+    char *errorBuffer;
+    Transfer *transfer;
+    qint64 limitMs;     ///< HttpOptions::maxTimeMs; <= 0: none
+    qint64 remainingMs; ///< of the limit, when there is one
+};
+
+/// Every option of the handle for one attempt (the handle was reset after the previous one).
+void setCurlOptions(CURL *curl, const HttpRequest &request, const HttpOptions &options, const AttemptSetup &a)
+{
+    curl_easy_setopt(curl, CURLOPT_URL, a.url.constData());
+    curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, a.errorBuffer);
+    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(curl, CURLOPT_USERAGENT, a.agent.constData());
+    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, a.headers);
+    curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, ""); // every encoding libcurl was built with
+    curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
+    curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 5L);
+    // HTTP/2 over TLS where the server offers it (ALPN), HTTP/1.1 otherwise and for plain http.
+    curl_easy_setopt(curl, CURLOPT_HTTP_VERSION, static_cast<long>(CURL_HTTP_VERSION_2TLS));
+#if LIBCURL_VERSION_NUM >= 0x075500
+    curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+    curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+#endif
+    // TLS verification is always on; there is deliberately no switch to turn it off.
+    curl_easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 1L);
+    curl_easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, 2L);
+    if (!a.caBundle.isEmpty()) {
+        // Instead of the system's CAs: libcurl keeps its built-in CA folder (Debian:
+        // /etc/ssl/certs) next to CAINFO unless it is cleared.
+        curl_easy_setopt(curl, CURLOPT_CAINFO, a.caBundle.constData());
+        curl_easy_setopt(curl, CURLOPT_CAPATH, static_cast<const char *>(nullptr));
+    }
+    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(options.connectTimeoutMs));
+    curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, static_cast<long>(options.lowSpeedBytesPerS));
+    curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, static_cast<long>(options.lowSpeedTimeS));
+    if (a.limitMs > 0) // the progress callback stops at the limit; libcurl's own timeout is a backstop
+        curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS,
+                         static_cast<long>(std::min<qint64>(a.remainingMs + 1000, LONG_MAX)));
+    curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, &onHeader);
+    curl_easy_setopt(curl, CURLOPT_HEADERDATA, a.transfer);
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, &onWrite);
+    curl_easy_setopt(curl, CURLOPT_WRITEDATA, a.transfer);
+    curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
+    curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, &onProgress);
+    curl_easy_setopt(curl, CURLOPT_XFERINFODATA, a.transfer);
+    if (request.method == "POST") {
+        curl_easy_setopt(curl, CURLOPT_POST, 1L);
+        curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(request.body.size()));
+        curl_easy_setopt(curl, CURLOPT_POSTFIELDS, request.body.constData());
+    } else if (request.method != "GET") {
+        curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, request.method.constData());
+        if (!request.body.isEmpty()) {
+            curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(request.body.size()));
+            curl_easy_setopt(curl, CURLOPT_POSTFIELDS, request.body.constData());
+        }
+    }
+}
+
+/// What libcurl says of a finished attempt.
+struct AttemptOutcome
+{
+    CURLcode rc = CURLE_OK;
+    long code = 0;            ///< HTTP status
+    QString effectiveUrl;     ///< after redirects
+    curl_off_t expected = -1; ///< Content-Length; -1 when unknown
+    QString curlText;         ///< libcurl's message
+};
+
+AttemptOutcome readOutcome(CURL *curl, CURLcode rc, const char *errorBuffer, const QString &requestUrl)
+{
+    AttemptOutcome out;
+    out.rc = rc;
+    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &out.code);
+    char *effective = nullptr;
+    curl_easy_getinfo(curl, CURLINFO_EFFECTIVE_URL, &effective);
+    out.effectiveUrl = effective ? QString::fromUtf8(effective) : requestUrl; // owned by the handle
+    curl_easy_getinfo(curl, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &out.expected);
+    out.curlText = QString::fromLocal8Bit(errorBuffer[0] ? errorBuffer : curl_easy_strerror(rc));
+    return out;
+}
+
+QString expectedText(curl_off_t expected)
+{
+    return expected >= 0 ? QString::number(expected) : QStringLiteral("?");
+}
+
+/// Why an attempt failed, and whether another attempt may succeed.
+struct AttemptFailure
+{
+    QString text;
+    QString code; ///< Error::code ("tls-untrusted", "ca-bundle-unreadable"), empty when none
+    bool retry = false;
+    std::optional<int> retryAfterS; ///< the server's Retry-After (-1 when unreadable), when it sent one
+};
+
+/// A transfer libcurl could not complete.
+AttemptFailure curlFailure(const AttemptOutcome &out, const Transfer &t, const QByteArray &caBundle)
+{
+    AttemptFailure f;
+    const CURLcode rc = out.rc;
+    f.retry = retryableCurlCode(rc);
+    if (rc == CURLE_PARTIAL_FILE)
+        f.text = QStringLiteral("the connection closed before the end of the body (received %1 of %2 bytes)")
+                     .arg(t.bytes)
+                     .arg(expectedText(out.expected));
+    else if (rc == CURLE_SSL_CACERT_BADFILE) {
+        f.text = QStringLiteral("the CA bundle %1 cannot be read as PEM certificates (%2)")
+                     .arg(QString::fromLocal8Bit(caBundle), out.curlText);
+        f.code = QStringLiteral("ca-bundle-unreadable");
+    } else if (rc == CURLE_PEER_FAILED_VERIFICATION) {
+        f.text = caBundle.isEmpty()
+                     ? QStringLiteral("the server's TLS certificate could not be verified (%1) with the "
+                                      "system's CA certificates")
+                           .arg(out.curlText)
+                     : QStringLiteral("the server's TLS certificate could not be verified (%1) with the "
+                                      "CA bundle %2 trusted instead of the system's.")
+                           .arg(out.curlText, QString::fromLocal8Bit(caBundle));
+        f.code = QStringLiteral("tls-untrusted");
+    } else if (oversizedHeader(rc, t))
+        f.text = QStringLiteral(
+            "the server's response headers are larger than libcurl accepts (100 KB a header line): "
+            "a broken or hostile server or proxy, not this computer running out of memory; check "
+            "the URL and any proxy, or try again later");
+    else if (rc == CURLE_OPERATION_TIMEDOUT && t.bytes > 0)
+        f.text = QStringLiteral("the transfer stalled after %1 bytes (%2)").arg(t.bytes).arg(out.curlText);
+    else
+        f.text = out.curlText;
+    return f;
+}
+
+/// A response with an HTTP status other than 2xx and 304.
+AttemptFailure httpFailure(long code, const Transfer &t)
+{
+    AttemptFailure f;
+    const QString phrase = reasonPhrase(code);
+    f.text = QStringLiteral("HTTP %1%2").arg(code).arg(phrase.isEmpty() ? QString() : u' ' + phrase);
+    if (!t.errorBody.isEmpty())
+        f.text += QStringLiteral(": ") + snippet(t.errorBody);
+    f.retry = code == 408 || code == 429 || code >= 500;
+    if (f.retry && !t.retryAfter.isEmpty())
+        f.retryAfterS = HttpClient::parseRetryAfter(t.retryAfter, QDateTime::currentSecsSinceEpoch());
+    return f;
+}
+
 } // namespace
 
 HttpClient::HttpClient(HttpOptions options) : m_options(options)
@@ -318,21 +506,11 @@ Result<HttpResponse> HttpClient::attempts(const HttpRequest &request, ByteSink *
     const QString what = QString::fromLatin1(request.method) + u' ' + request.url;
     const QByteArray url = request.url.toUtf8();
     const QByteArray agent = userAgent().toUtf8();
-    QString caPath = m_options.caBundle;
-    if (caPath.isEmpty())
-        caPath = qEnvironmentVariable("GPUFRONTIER_CA_BUNDLE");
-    if (caPath.isEmpty())
-        caPath = qEnvironmentVariable("CURL_CA_BUNDLE");
-    const QByteArray caBundle = QFile::encodeName(caPath);
+    const QByteArray caBundle = caBundleFor(m_options);
     QString lastFailure;
-    QString lastCode;    ///< Error::code of the last failure ("tls-untrusted", "ca-bundle-unreadable")
     QElapsedTimer clock; // the time limit covers every attempt and the waits between them
     clock.start();
     const qint64 limitMs = m_options.maxTimeMs;
-    // Past the limit: a message with the URL and the limit, and no further attempt.
-    const auto pastLimit = [&](const QString &message) {
-        return makeCodedError(QStringLiteral("download-time-limit"), message);
-    };
     if (!m_curl)
         m_curl.reset(curl_easy_init());
     CURL *curl = static_cast<CURL *>(m_curl.get());
@@ -343,9 +521,10 @@ Result<HttpResponse> HttpClient::attempts(const HttpRequest &request, ByteSink *
             return makeError(QStringLiteral("%1: cancelled").arg(what));
         const qint64 remainingMs = limitMs > 0 ? limitMs - clock.elapsed() : 0;
         if (limitMs > 0 && remainingMs <= 0)
-            return pastLimit(QStringLiteral("%1: %2; no time is left for another attempt within the time "
-                                            "limit of %3 for one download")
-                                 .arg(what, lastFailure, limitText(limitMs)));
+            return timeLimitError(
+                QStringLiteral("%1: %2; no time is left for another attempt within the time "
+                               "limit of %3 for one download")
+                    .arg(what, lastFailure, limitText(limitMs)));
         HttpResponse response;
         response.attempts = attempt;
         Transfer t;
@@ -364,95 +543,27 @@ Result<HttpResponse> HttpClient::attempts(const HttpRequest &request, ByteSink *
         const ResetAfter resetAfter{curl};
         t.curl = curl;
         char errorBuffer[CURL_ERROR_SIZE] = {};
-        curl_slist *headers = nullptr;
-        headers = curl_slist_append(headers, request.expectJson ? "Accept: application/json, */*;q=0.5"
-                                                                : "Accept: */*");
-        if (!request.ifNoneMatch.isEmpty())
-            headers = curl_slist_append(
-                headers, QByteArray("If-None-Match: " + request.ifNoneMatch.toLatin1()).constData());
-        if (!request.ifModifiedSince.isEmpty())
-            headers = curl_slist_append(
-                headers, QByteArray("If-Modified-Since: " + request.ifModifiedSince.toLatin1()).constData());
-        for (const auto &[name, value] : request.headers)
-            headers = curl_slist_append(headers, QByteArray(name + ": " + value).constData());
-
-        curl_easy_setopt(curl, CURLOPT_URL, url.constData());
-        curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, errorBuffer);
-        curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-        curl_easy_setopt(curl, CURLOPT_USERAGENT, agent.constData());
-        curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
-        curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, ""); // every encoding libcurl was built with
-        curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
-        curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 5L);
-        // HTTP/2 over TLS where the server offers it (ALPN), HTTP/1.1 otherwise and for plain http.
-        curl_easy_setopt(curl, CURLOPT_HTTP_VERSION, static_cast<long>(CURL_HTTP_VERSION_2TLS));
-#if LIBCURL_VERSION_NUM >= 0x075500
-        curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
-        curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
-#endif
-        // TLS verification is always on; there is deliberately no switch to turn it off.
-        curl_easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 1L);
-        curl_easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, 2L);
-        if (!caBundle.isEmpty()) {
-            // Instead of the system's CAs: libcurl keeps its built-in CA folder (Debian:
-            // /etc/ssl/certs) next to CAINFO unless it is cleared.
-            curl_easy_setopt(curl, CURLOPT_CAINFO, caBundle.constData());
-            curl_easy_setopt(curl, CURLOPT_CAPATH, static_cast<const char *>(nullptr));
-        }
-        curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(m_options.connectTimeoutMs));
-        curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, static_cast<long>(m_options.lowSpeedBytesPerS));
-        curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, static_cast<long>(m_options.lowSpeedTimeS));
-        if (limitMs > 0) // the progress callback stops at the limit; libcurl's own timeout is a backstop
-            curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS,
-                             static_cast<long>(std::min<qint64>(remainingMs + 1000, LONG_MAX)));
-        curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, &onHeader);
-        curl_easy_setopt(curl, CURLOPT_HEADERDATA, &t);
-        curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, &onWrite);
-        curl_easy_setopt(curl, CURLOPT_WRITEDATA, &t);
-        curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
-        curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, &onProgress);
-        curl_easy_setopt(curl, CURLOPT_XFERINFODATA, &t);
-        if (request.method == "POST") {
-            curl_easy_setopt(curl, CURLOPT_POST, 1L);
-            curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(request.body.size()));
-            curl_easy_setopt(curl, CURLOPT_POSTFIELDS, request.body.constData());
-        } else if (request.method != "GET") {
-            curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, request.method.constData());
-            if (!request.body.isEmpty()) {
-                curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE,
-                                 static_cast<curl_off_t>(request.body.size()));
-                curl_easy_setopt(curl, CURLOPT_POSTFIELDS, request.body.constData());
-            }
-        }
-
-        const CURLcode rc = curl_easy_perform(curl);
-        long code = 0;
-        curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &code);
-        char *effective = nullptr;
-        curl_easy_getinfo(curl, CURLINFO_EFFECTIVE_URL, &effective);
-        const QString effectiveUrl =
-            effective ? QString::fromUtf8(effective) : request.url; // owned by the handle
-        curl_off_t expected = -1;
-        curl_easy_getinfo(curl, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &expected);
-        const QString curlText =
-            QString::fromLocal8Bit(errorBuffer[0] ? errorBuffer : curl_easy_strerror(rc));
+        curl_slist *headers = requestHeaders(request);
+        setCurlOptions(curl, request, m_options,
+                       AttemptSetup{url, agent, caBundle, headers, errorBuffer, &t, limitMs, remainingMs});
+        const AttemptOutcome out = readOutcome(curl, curl_easy_perform(curl), errorBuffer, request.url);
         curl_easy_setopt(curl, CURLOPT_HTTPHEADER, static_cast<curl_slist *>(nullptr));
         curl_slist_free_all(headers);
 
-        response.status = static_cast<int>(code);
+        response.status = static_cast<int>(out.code);
         response.etag = t.etag;
         response.lastModified = t.lastModified;
         response.contentType = t.contentType;
-        response.effectiveUrl = effectiveUrl;
+        response.effectiveUrl = out.effectiveUrl;
         response.bytes = t.bytes;
 
         if (t.cancelled || cancelled())
             return makeError(QStringLiteral("%1: cancelled").arg(what));
-        if (t.timeLimit || (limitMs > 0 && rc == CURLE_OPERATION_TIMEDOUT && clock.elapsed() >= limitMs))
-            return pastLimit(QStringLiteral("%1: not finished within the time limit of %2 for one download "
-                                            "(received %3 of %4 bytes); not retried")
-                                 .arg(what, limitText(limitMs), QString::number(t.bytes),
-                                      expected >= 0 ? QString::number(expected) : QStringLiteral("?")));
+        if (t.timeLimit || (limitMs > 0 && out.rc == CURLE_OPERATION_TIMEDOUT && clock.elapsed() >= limitMs))
+            return timeLimitError(
+                QStringLiteral("%1: not finished within the time limit of %2 for one download "
+                               "(received %3 of %4 bytes); not retried")
+                    .arg(what, limitText(limitMs), QString::number(t.bytes), expectedText(out.expected)));
         if (t.sinkFailed)
             return makeError(QStringLiteral("%1: %2").arg(what, sink ? sink->errorString() : QString()));
         if (t.badContentType)
@@ -463,74 +574,36 @@ Result<HttpResponse> HttpClient::attempts(const HttpRequest &request, ByteSink *
             return makeError(QStringLiteral("%1: the response is larger than %2 MB")
                                  .arg(what, QString::number(m_options.maxBodyBytes / (1024 * 1024))));
 
-        bool retry = false;
-        int waitMs = -1;
-        lastCode.clear();
-        if (rc != CURLE_OK) {
-            retry = retryableCurlCode(rc);
-            if (rc == CURLE_PARTIAL_FILE)
-                lastFailure =
-                    QStringLiteral(
-                        "the connection closed before the end of the body (received %1 of %2 bytes)")
-                        .arg(t.bytes)
-                        .arg(expected >= 0 ? QString::number(expected) : QStringLiteral("?"));
-            else if (rc == CURLE_SSL_CACERT_BADFILE) {
-                lastFailure = QStringLiteral("the CA bundle %1 cannot be read as PEM certificates (%2)")
-                                  .arg(QString::fromLocal8Bit(caBundle), curlText);
-                lastCode = QStringLiteral("ca-bundle-unreadable");
-            } else if (rc == CURLE_PEER_FAILED_VERIFICATION) {
-                lastFailure =
-                    caBundle.isEmpty()
-                        ? QStringLiteral("the server's TLS certificate could not be verified (%1) with the "
-                                         "system's CA certificates")
-                              .arg(curlText)
-                        : QStringLiteral("the server's TLS certificate could not be verified (%1) with the "
-                                         "CA bundle %2 trusted instead of the system's.")
-                              .arg(curlText, QString::fromLocal8Bit(caBundle));
-                lastCode = QStringLiteral("tls-untrusted");
-            } else if (oversizedHeader(rc, t))
-                lastFailure = QStringLiteral(
-                    "the server's response headers are larger than libcurl accepts (100 KB a header line): "
-                    "a broken or hostile server or proxy, not this computer running out of memory; check "
-                    "the URL and any proxy, or try again later");
-            else if (rc == CURLE_OPERATION_TIMEDOUT && t.bytes > 0)
-                lastFailure =
-                    QStringLiteral("the transfer stalled after %1 bytes (%2)").arg(t.bytes).arg(curlText);
-            else
-                lastFailure = curlText;
-        } else if (code == 304) {
+        if (out.rc == CURLE_OK && out.code == 304) {
             response.notModified = true;
             return response;
-        } else if (code >= 200 && code < 300) {
-            return response;
-        } else {
-            const QString phrase = reasonPhrase(code);
-            lastFailure =
-                QStringLiteral("HTTP %1%2").arg(code).arg(phrase.isEmpty() ? QString() : u' ' + phrase);
-            if (!t.errorBody.isEmpty())
-                lastFailure += QStringLiteral(": ") + snippet(t.errorBody);
-            retry = code == 408 || code == 429 || code >= 500;
-            if (retry && !t.retryAfter.isEmpty()) {
-                const int s = parseRetryAfter(t.retryAfter, QDateTime::currentSecsSinceEpoch());
-                if (s > m_options.maxRetryAfterS)
-                    return makeError(
-                        QStringLiteral("%1: %2; the server asks to retry after %3 s, longer than the %4 s "
-                                       "this refresh waits. Try again later.")
-                            .arg(what, lastFailure, QString::number(s),
-                                 QString::number(m_options.maxRetryAfterS)));
-                if (s >= 0)
-                    waitMs = s * 1000;
-            }
         }
-        if (!retry || attempt >= m_options.maxAttempts)
-            return makeCodedError(lastCode, attempt > 1
-                                                ? QStringLiteral("%1: %2 (after %3 attempts)")
-                                                      .arg(what, lastFailure, QString::number(attempt))
-                                                : QStringLiteral("%1: %2").arg(what, lastFailure));
+        if (out.rc == CURLE_OK && out.code >= 200 && out.code < 300)
+            return response;
+        const AttemptFailure failure =
+            out.rc != CURLE_OK ? curlFailure(out, t, caBundle) : httpFailure(out.code, t);
+        lastFailure = failure.text;
+        int waitMs = -1;
+        if (failure.retryAfterS) {
+            const int s = *failure.retryAfterS;
+            if (s > m_options.maxRetryAfterS)
+                return makeError(
+                    QStringLiteral("%1: %2; the server asks to retry after %3 s, longer than the %4 s "
+                                   "this refresh waits. Try again later.")
+                        .arg(what, lastFailure, QString::number(s),
+                             QString::number(m_options.maxRetryAfterS)));
+            if (s >= 0)
+                waitMs = s * 1000;
+        }
+        if (!failure.retry || attempt >= m_options.maxAttempts)
+            return makeCodedError(failure.code, attempt > 1
+                                                    ? QStringLiteral("%1: %2 (after %3 attempts)")
+                                                          .arg(what, lastFailure, QString::number(attempt))
+                                                    : QStringLiteral("%1: %2").arg(what, lastFailure));
         if (waitMs < 0)
             waitMs = backoffMs(m_options, attempt, QRandomGenerator::global()->generate());
         if (limitMs > 0 && clock.elapsed() + waitMs >= limitMs)
-            return pastLimit(
+            return timeLimitError(
                 QStringLiteral("%1: %2; a retry in %3 s would pass the time limit of %4 for "
                                "one download")
                     .arg(what, lastFailure, QString::number(waitMs / 1000.0, 'g', 6), limitText(limitMs)));

@@ -76,8 +76,8 @@ QString frontierChartSvgDocument(const ProjectionResults &results, const QString
 
 /// Version of the JSON report schema (resources/report.schema.json). 2: every point carries the
 /// projected-point "schema_version" (projection/pointjson.h). 3: the points are point schema 2
-/// (expected_interruptions, setup_h; issue 13). 4: the points are point schema 3 (tier and uncertainty
-/// range, issue 14).
+/// (expected_interruptions, setup_h). 4: the points are point schema 3 (tier and uncertainty
+/// range).
 inline constexpr int kReportSchemaVersion = 4;
 
 } // namespace gf

@@ -86,7 +86,7 @@ const QList<Column> &columns()
         {QStringLiteral("price_age_days"),
          [](const Row &r) { return QString::number(priceAgeDays(r.offer, r.now)); }},
         offerColumn(OfferField::Source),
-        // Model v2 (issue 14): the evidence tier and the 10th-90th percentile range.
+        // Model v2: the evidence tier and the 10th-90th percentile range.
         {QStringLiteral("projection_tier"),
          [](const Row &r) { return r.point.projected ? projectionTierName(r.point.tier) : QString(); }},
         {QStringLiteral("samples_per_s_low"),

@@ -96,18 +96,6 @@ Status RefreshState::saveFetchStates(const QList<FetchState> &states)
     return Ok{};
 }
 
-Status RefreshState::clearFetchStates(const QString &provider)
-{
-    if (auto st = m_store->checkBeforeWrite(); !st)
-        return st;
-    QSqlQuery q(QSqlDatabase::database(m_connection));
-    q.prepare(QStringLiteral("DELETE FROM fetch_state WHERE provider = ?"));
-    q.addBindValue(provider);
-    if (!q.exec())
-        return makeError(QStringLiteral("Cannot reset the refresh state"), q.lastError().text());
-    return Ok{};
-}
-
 Result<qint64> RefreshState::recordUnchanged(const QString &provider, const QString &kind,
                                              const QString &origin, const QString &note)
 {

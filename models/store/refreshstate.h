@@ -49,8 +49,6 @@ public:
     Result<std::optional<FetchState>> fetchState(const QString &url) const;
     /// Replaces the states of these URLs, in one transaction.
     Status saveFetchStates(const QList<FetchState> &states);
-    /// Forgets a provider's validators (the next refresh downloads everything again).
-    Status clearFetchStates(const QString &provider);
 
     /// Records that a provider was checked and nothing changed (HTTP 304 or the same content): a
     /// snapshot row with status "unchanged" and no offers; the current snapshot stays current.

@@ -71,7 +71,6 @@ public:
     bool aborted() const { return m_aborted; }
     /// "line L, column C (byte B): what"
     QString errorString() const { return m_error; }
-    std::uint64_t bytesConsumed() const { return m_offset; }
     bool complete() const { return m_expect == Expect::Done && m_partial == Partial::None; }
 
 private:

@@ -104,272 +104,329 @@ QVariant OfferTableModel::data(const QModelIndex &index, int role) const
     return v;
 }
 
+namespace {
+
+using C = OfferTableModel;
+
+/// What the roles of one offer row read.
+struct OfferRow
+{
+    const OfferTableModel &model;
+    int row;
+    const Offer &o;
+    const GpuModel *gpu;
+    qint64 ageDays;
+    const ProjectedOffer *point;
+    bool onFrontier;
+    const ProjectedOffer *spotPoint() const { return model.spotPointFor(row); }
+};
+
+QVariant displayText(const OfferRow &r, int column)
+{
+    const Offer &o = r.o;
+    const ProjectedOffer *point = r.point;
+    switch (column) {
+    case C::Provider:
+        return providerDisplayName(o.provider);
+    case C::Instance:
+        return o.instanceType;
+    case C::Flags:
+        return r.model.flagNames(r.row).join(QStringLiteral(", "));
+    case C::Region:
+        return locationText(o);
+    case C::Gpu:
+        return r.gpu ? r.gpu->name : QString(o.gpuRawName + QStringLiteral(" (unrecognised)"));
+    case C::GpuCount:
+        return formatNumber(o.gpuCount);
+    case C::GpuMemory:
+        return formatNumber(o.gpuMemGb);
+    case C::Vcpus:
+        return formatNumber(o.vcpus);
+    case C::Ram:
+        return formatNumber(o.ramGb);
+    case C::Network:
+        return formatNumber(o.networkGbps);
+    case C::Interconnect:
+        return o.interconnect.isEmpty() ? QStringLiteral("–") : o.interconnect;
+    case C::OnDemand:
+        return formatUsdPerHour(o.onDemandUsdH);
+    case C::Spot:
+        return formatUsdPerHour(o.spotUsdH);
+    case C::SpotSavings: {
+        const auto s = o.spotSavingsPct();
+        return s ? QString::number(*s, 'f', 0) : QStringLiteral("–");
+    }
+    case C::Hours:
+        return point && point->projected ? formatHoursColumn(point->totalHours) : QStringLiteral("–");
+    case C::Cost:
+        return point && point->projected && point->costUsd > 0 ? formatUsd(point->costUsd)
+                                                               : QStringLiteral("–");
+    case C::SamplesPerUsd:
+        return point && point->samplesPerUsd > 0 ? QString::number(point->samplesPerUsd, 'f', 0)
+                                                 : QStringLiteral("–");
+    case C::OnFrontier:
+        return r.onFrontier ? QStringLiteral("★") : QString();
+    case C::Interruption:
+        if (!o.interruption.isEmpty())
+            return o.interruption;
+        if (o.reliability)
+            return QStringLiteral("%1% reliable").arg(QString::number(*o.reliability * 100.0, 'f', 1));
+        return QStringLiteral("–");
+    case C::SpotInterruptions: {
+        const ProjectedOffer *sp = r.spotPoint();
+        return sp && sp->projected ? QString::number(sp->expectedInterruptions, 'f', 2) : QStringLiteral("–");
+    }
+    case C::SpotOverhead: {
+        const ProjectedOffer *sp = r.spotPoint();
+        return sp && sp->projected ? QString::number(sp->interruptionHours, 'f', 2) : QStringLiteral("–");
+    }
+    case C::Setup:
+        return point && point->projected ? QString::number(point->setupHours, 'f', 2) : QStringLiteral("–");
+    case C::PriceAge:
+        return formatAgeDays(r.ageDays);
+    }
+    return {};
+}
+
+/// The Flags column's severity: 0 = no flag, 1 = informational flags only, 2 = a suspect price.
+int severity(const OfferRow &r)
+{
+    const ProjectedOffer *sp = r.spotPoint();
+    const bool suspect = (r.o.flags & (kSuspectSpotFlags | kSuspectOnDemandFlags)) != 0 ||
+                         (r.point && (r.point->flags & kSuspectFlags) != 0) ||
+                         (sp && (sp->flags & kSuspectFlags) != 0);
+    if (suspect)
+        return 2;
+    return r.model.flagNames(r.row).isEmpty() ? 0 : 1;
+}
+
+QVariant sortValue(const OfferRow &r, int column)
+{
+    const Offer &o = r.o;
+    const ProjectedOffer *point = r.point;
+    switch (column) {
+    case C::Provider:
+    case C::Instance:
+    case C::Region:
+        return displayText(r, column); // sorted as shown
+    case C::Flags:
+        return severity(r) * 100 + static_cast<int>(r.model.flagNames(r.row).size());
+    case C::Gpu:
+        return r.gpu ? r.gpu->name : o.gpuRawName;
+    case C::GpuCount:
+        return o.gpuCount;
+    case C::GpuMemory:
+        return sortNumber(o.gpuMemGb);
+    case C::Vcpus:
+        return sortNumber(o.vcpus);
+    case C::Ram:
+        return sortNumber(o.ramGb);
+    case C::Network:
+        return sortNumber(o.networkGbps);
+    case C::Interconnect:
+        return o.interconnect;
+    case C::OnDemand:
+        return sortNumber(o.onDemandUsdH);
+    case C::Spot:
+        return sortNumber(o.spotUsdH);
+    case C::SpotSavings:
+        return sortNumber(o.spotSavingsPct());
+    case C::Hours:
+        return point && point->projected ? QVariant(point->totalHours) : QVariant();
+    case C::Cost:
+        return point && point->projected && point->costUsd > 0 ? QVariant(point->costUsd) : QVariant();
+    case C::SamplesPerUsd:
+        return point && point->samplesPerUsd > 0 ? QVariant(point->samplesPerUsd) : QVariant();
+    case C::OnFrontier:
+        return r.onFrontier ? 1 : 0;
+    case C::Interruption:
+        return o.reliability ? QVariant(*o.reliability) : QVariant(o.interruption);
+    case C::SpotInterruptions: {
+        const ProjectedOffer *sp = r.spotPoint();
+        return sp && sp->projected ? QVariant(double(sp->expectedInterruptions)) : QVariant();
+    }
+    case C::SpotOverhead: {
+        const ProjectedOffer *sp = r.spotPoint();
+        return sp && sp->projected ? QVariant(sp->interruptionHours) : QVariant();
+    }
+    case C::Setup:
+        return point && point->projected ? QVariant(double(point->setupHours)) : QVariant();
+    case C::PriceAge:
+        return r.ageDays;
+    }
+    return {};
+}
+
+QString gpuToolTip(const OfferRow &r)
+{
+    const Offer &o = r.o;
+    QString t = r.gpu ? QStringLiteral("%1 (%2 GB)\nProvider name: %3")
+                            .arg(r.gpu->name, QString::number(r.gpu->memoryGb), o.gpuRawName)
+                      : QStringLiteral("The provider's GPU name \"%1\" matches no known GPU model; "
+                                       "projections cannot use this offer.")
+                            .arg(o.gpuRawName);
+    if (o.dlperf)
+        t += QStringLiteral("\nDLPerf %1 (vast.ai's deep-learning performance score for this host)")
+                 .arg(QString::number(*o.dlperf, 'f', 1));
+    return t;
+}
+
+/// Every flag of the row, described: the offer's, then its point's that the offer's do not cover.
+QString flagsToolTip(const OfferRow &r)
+{
+    const Offer &o = r.o;
+    QStringList lines;
+    for (OfferFlag f : allOfferFlags())
+        if (hasFlag(o.flags, f))
+            lines.append(QStringLiteral("⚠ ") + offerFlagDescription(o, f));
+    if (r.point)
+        for (ProjectionFlag f : allProjectionFlags()) {
+            if (!hasFlag(r.point->flags, f))
+                continue;
+            const QString name = projectionFlagNames(flagBit(f)).value(0);
+            bool covered = false;
+            for (const QString &n : offerFlagNames(o.flags))
+                covered = covered || QString(n).replace(u'_', u'-') == name;
+            if (!covered && !(f == ProjectionFlag::StaleRow && hasFlag(o.flags, OfferFlag::Stale)))
+                lines.append(QStringLiteral("• %1: %2").arg(name, projectionFlagDescription(f)));
+        }
+    if (lines.isEmpty())
+        return QStringLiteral("No flag: the prices passed every sanity check.");
+    if (severity(r) == 2)
+        lines.append(QStringLiteral("\nSuspect prices are shown but not on the frontier nor recommended "
+                                    "unless suspect prices are included."));
+    return lines.join(u'\n');
+}
+
+/// The projected point explained: price mode, time, cost, its range and how it was computed.
+QString pointToolTip(const OfferRow &r, const ProjectionResults *projection)
+{
+    const ProjectedOffer *point = r.point;
+    if (!point || !projection)
+        return QStringLiteral("No projection for this offer.");
+    QString t =
+        QStringLiteral("%1 price, %2 instance(s): %3, %4 USD, %5 samples per USD\n")
+            .arg(point->mode == PriceMode::Spot ? QStringLiteral("Spot") : QStringLiteral("On-demand"))
+            .arg(point->nodes)
+            .arg(formatHours(point->totalHours), formatUsd(point->costUsd),
+                 QString::number(point->samplesPerUsd, 'f', 0));
+    for (const QString &line : uncertaintyLines(*projection, *point))
+        t += line + u'\n';
+    return QString(
+        t + explainPoint(r.o, *point, projection->workload, projection->options, projection->calibration)
+                .all()
+                .join(u'\n'));
+}
+
+QVariant toolTip(const OfferRow &r, int column, const ProjectionResults *projection)
+{
+    const Offer &o = r.o;
+    switch (column) {
+    case C::Provider:
+    case C::Instance:
+        return QStringLiteral("%1 %2 in %3")
+            .arg(providerDisplayName(o.provider), o.instanceType, locationText(o));
+    case C::Gpu:
+        return gpuToolTip(r);
+    case C::Network:
+        if (o.uploadGbps)
+            return QStringLiteral("Host bandwidth measured by vast.ai: download %1 Gbps, upload %2 Gbps.")
+                .arg(formatNumber(o.networkGbps), formatNumber(o.uploadGbps));
+        return QStringLiteral("Network bandwidth of the instance, Gbit/s (provider documentation).");
+    case C::OnDemand:
+    case C::Spot:
+        return QStringLiteral(
+                   "Price for the whole instance (%1 GPU), USD per hour.\nSource: %2\nPrices dated %3")
+            .arg(formatNumber(o.gpuCount), o.source,
+                 o.dataDate.isValid() ? o.dataDate.toString(Qt::ISODate) : o.fetchedAt.toString(Qt::ISODate));
+    case C::SpotSavings:
+        return QStringLiteral("How much cheaper the %1 price is than on-demand, in percent.")
+            .arg(o.spotLabel.isEmpty() ? QStringLiteral("spot") : o.spotLabel);
+    case C::Interruption:
+        return QStringLiteral("AWS: Spot Instance Advisor interruption frequency per month.\n"
+                              "vast.ai: the host's measured reliability.");
+    case C::Flags:
+        return flagsToolTip(r);
+    case C::SpotInterruptions:
+    case C::SpotOverhead: {
+        const ProjectedOffer *sp = r.spotPoint();
+        if (!sp || !projection)
+            return QStringLiteral("No spot price, or spot is excluded by the spot policy.");
+        return explainSpot(o, *sp, projection->options);
+    }
+    case C::Setup:
+        if (!r.point || !projection)
+            return QStringLiteral("No projection for this offer.");
+        return explainPoint(o, *r.point, projection->workload, projection->options, projection->calibration)
+            .facts.filter(QStringLiteral("Setup"))
+            .join(u'\n');
+    case C::PriceAge:
+        return QStringLiteral("Age of the price data (prices older than 7 days may be stale).");
+    case C::Hours:
+    case C::Cost:
+    case C::SamplesPerUsd:
+    case C::OnFrontier:
+        return pointToolTip(r, projection);
+    default:
+        return {};
+    }
+}
+
+QVariant alignment(int column)
+{
+    switch (column) {
+    case C::GpuCount:
+    case C::GpuMemory:
+    case C::Vcpus:
+    case C::Ram:
+    case C::Network:
+    case C::OnDemand:
+    case C::Spot:
+    case C::SpotSavings:
+    case C::Hours:
+    case C::Cost:
+    case C::SamplesPerUsd:
+    case C::SpotInterruptions:
+    case C::SpotOverhead:
+    case C::Setup:
+        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    case C::OnFrontier:
+        return QVariant::fromValue(Qt::AlignCenter);
+    default:
+        return {};
+    }
+}
+
+} // namespace
+
 QVariant OfferTableModel::rawData(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || index.row() >= m_offers.size() || index.column() >= ColumnCount)
         return {};
-    const Offer &o = m_offers.at(index.row());
-    const GpuModel *gpu = o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId);
-    const qint64 ageDays = o.dataDate.isValid() ? o.dataDate.daysTo(m_now.date()) : o.fetchedAt.daysTo(m_now);
-
     if (role == OfferIndexRole)
         return index.row();
-    const ProjectedOffer *point = pointFor(index.row());
-    bool onFrontier = false;
-    if (m_projection)
-        onFrontier = m_projection->onFrontierAtRow(index.row());
-
-    if (role == Qt::DisplayRole) {
-        switch (index.column()) {
-        case Provider:
-            return providerDisplayName(o.provider);
-        case Instance:
-            return o.instanceType;
-        case Flags:
-            return flagNames(index.row()).join(QStringLiteral(", "));
-        case Region:
-            return locationText(o);
-        case Gpu:
-            return gpu ? gpu->name : QString(o.gpuRawName + QStringLiteral(" (unrecognised)"));
-        case GpuCount:
-            return formatNumber(o.gpuCount);
-        case GpuMemory:
-            return formatNumber(o.gpuMemGb);
-        case Vcpus:
-            return formatNumber(o.vcpus);
-        case Ram:
-            return formatNumber(o.ramGb);
-        case Network:
-            return formatNumber(o.networkGbps);
-        case Interconnect:
-            return o.interconnect.isEmpty() ? QStringLiteral("–") : o.interconnect;
-        case OnDemand:
-            return formatUsdPerHour(o.onDemandUsdH);
-        case Spot:
-            return formatUsdPerHour(o.spotUsdH);
-        case SpotSavings: {
-            const auto s = o.spotSavingsPct();
-            return s ? QString::number(*s, 'f', 0) : QStringLiteral("–");
-        }
-        case Hours:
-            return point && point->projected ? formatHoursColumn(point->totalHours) : QStringLiteral("–");
-        case Cost:
-            return point && point->projected && point->costUsd > 0 ? formatUsd(point->costUsd)
-                                                                   : QStringLiteral("–");
-        case SamplesPerUsd:
-            return point && point->samplesPerUsd > 0 ? QString::number(point->samplesPerUsd, 'f', 0)
-                                                     : QStringLiteral("–");
-        case OnFrontier:
-            return onFrontier ? QStringLiteral("★") : QString();
-        case Interruption:
-            if (!o.interruption.isEmpty())
-                return o.interruption;
-            if (o.reliability)
-                return QStringLiteral("%1% reliable").arg(QString::number(*o.reliability * 100.0, 'f', 1));
-            return QStringLiteral("–");
-        case SpotInterruptions: {
-            const ProjectedOffer *sp = spotPointFor(index.row());
-            return sp && sp->projected ? QString::number(sp->expectedInterruptions, 'f', 2)
-                                       : QStringLiteral("–");
-        }
-        case SpotOverhead: {
-            const ProjectedOffer *sp = spotPointFor(index.row());
-            return sp && sp->projected ? QString::number(sp->interruptionHours, 'f', 2) : QStringLiteral("–");
-        }
-        case Setup:
-            return point && point->projected ? QString::number(point->setupHours, 'f', 2)
-                                             : QStringLiteral("–");
-        case PriceAge:
-            return formatAgeDays(ageDays);
-        }
+    const Offer &o = m_offers.at(index.row());
+    const OfferRow row{*this,
+                       index.row(),
+                       o,
+                       o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId),
+                       o.dataDate.isValid() ? o.dataDate.daysTo(m_now.date()) : o.fetchedAt.daysTo(m_now),
+                       pointFor(index.row()),
+                       m_projection && m_projection->onFrontierAtRow(index.row())};
+    switch (role) {
+    case Qt::DisplayRole:
+        return displayText(row, index.column());
+    case SeverityRole:
+        return index.column() == Flags ? QVariant(severity(row)) : QVariant();
+    case SortRole:
+        return sortValue(row, index.column());
+    case Qt::ToolTipRole:
+        return toolTip(row, index.column(), m_projection.get());
+    case Qt::TextAlignmentRole:
+        return alignment(index.column());
+    default:
+        return {};
     }
-    if (role == SeverityRole) {
-        if (index.column() != Flags)
-            return {};
-        const ProjectedOffer *sp = spotPointFor(index.row());
-        const bool suspect = (o.flags & (kSuspectSpotFlags | kSuspectOnDemandFlags)) != 0 ||
-                             (point && (point->flags & kSuspectFlags) != 0) ||
-                             (sp && (sp->flags & kSuspectFlags) != 0);
-        if (suspect)
-            return 2;
-        return flagNames(index.row()).isEmpty() ? 0 : 1;
-    }
-    if (role == SortRole) {
-        switch (index.column()) {
-        case Provider:
-            return providerDisplayName(o.provider);
-        case Instance:
-            return o.instanceType;
-        case Flags:
-            return data(index, SeverityRole).toInt() * 100 + static_cast<int>(flagNames(index.row()).size());
-        case Region:
-            return locationText(o);
-        case Gpu:
-            return gpu ? gpu->name : o.gpuRawName;
-        case GpuCount:
-            return o.gpuCount;
-        case GpuMemory:
-            return sortNumber(o.gpuMemGb);
-        case Vcpus:
-            return sortNumber(o.vcpus);
-        case Ram:
-            return sortNumber(o.ramGb);
-        case Network:
-            return sortNumber(o.networkGbps);
-        case Interconnect:
-            return o.interconnect;
-        case OnDemand:
-            return sortNumber(o.onDemandUsdH);
-        case Spot:
-            return sortNumber(o.spotUsdH);
-        case SpotSavings:
-            return sortNumber(o.spotSavingsPct());
-        case Hours:
-            return point && point->projected ? QVariant(point->totalHours) : QVariant();
-        case Cost:
-            return point && point->projected && point->costUsd > 0 ? QVariant(point->costUsd) : QVariant();
-        case SamplesPerUsd:
-            return point && point->samplesPerUsd > 0 ? QVariant(point->samplesPerUsd) : QVariant();
-        case OnFrontier:
-            return onFrontier ? 1 : 0;
-        case Interruption:
-            return o.reliability ? QVariant(*o.reliability) : QVariant(o.interruption);
-        case SpotInterruptions: {
-            const ProjectedOffer *sp = spotPointFor(index.row());
-            return sp && sp->projected ? QVariant(double(sp->expectedInterruptions)) : QVariant();
-        }
-        case SpotOverhead: {
-            const ProjectedOffer *sp = spotPointFor(index.row());
-            return sp && sp->projected ? QVariant(sp->interruptionHours) : QVariant();
-        }
-        case Setup:
-            return point && point->projected ? QVariant(double(point->setupHours)) : QVariant();
-        case PriceAge:
-            return ageDays;
-        }
-    }
-    if (role == Qt::ToolTipRole) {
-        switch (index.column()) {
-        case Provider:
-        case Instance:
-            return QStringLiteral("%1 %2 in %3")
-                .arg(providerDisplayName(o.provider), o.instanceType, locationText(o));
-        case Gpu: {
-            QString t = gpu ? QStringLiteral("%1 (%2 GB)\nProvider name: %3")
-                                  .arg(gpu->name, QString::number(gpu->memoryGb), o.gpuRawName)
-                            : QStringLiteral("The provider's GPU name \"%1\" matches no known GPU model; "
-                                             "projections cannot use this offer.")
-                                  .arg(o.gpuRawName);
-            if (o.dlperf)
-                t += QStringLiteral("\nDLPerf %1 (vast.ai's deep-learning performance score for this host)")
-                         .arg(QString::number(*o.dlperf, 'f', 1));
-            return t;
-        }
-        case Network:
-            if (o.uploadGbps)
-                return QStringLiteral("Host bandwidth measured by vast.ai: download %1 Gbps, upload %2 Gbps.")
-                    .arg(formatNumber(o.networkGbps), formatNumber(o.uploadGbps));
-            return QStringLiteral("Network bandwidth of the instance, Gbit/s (provider documentation).");
-        case OnDemand:
-        case Spot:
-            return QStringLiteral(
-                       "Price for the whole instance (%1 GPU), USD per hour.\nSource: %2\nPrices dated %3")
-                .arg(formatNumber(o.gpuCount), o.source,
-                     o.dataDate.isValid() ? o.dataDate.toString(Qt::ISODate)
-                                          : o.fetchedAt.toString(Qt::ISODate));
-        case SpotSavings:
-            return QStringLiteral("How much cheaper the %1 price is than on-demand, in percent.")
-                .arg(o.spotLabel.isEmpty() ? QStringLiteral("spot") : o.spotLabel);
-        case Interruption:
-            return QStringLiteral("AWS: Spot Instance Advisor interruption frequency per month.\n"
-                                  "vast.ai: the host's measured reliability.");
-        case Flags: {
-            QStringList lines;
-            for (OfferFlag f : allOfferFlags())
-                if (hasFlag(o.flags, f))
-                    lines.append(QStringLiteral("⚠ ") + offerFlagDescription(o, f));
-            if (point)
-                for (ProjectionFlag f : allProjectionFlags()) {
-                    if (!hasFlag(point->flags, f))
-                        continue;
-                    const QString name = projectionFlagNames(flagBit(f)).value(0);
-                    bool covered = false;
-                    for (const QString &n : offerFlagNames(o.flags))
-                        covered = covered || QString(n).replace(u'_', u'-') == name;
-                    if (!covered && !(f == ProjectionFlag::StaleRow && hasFlag(o.flags, OfferFlag::Stale)))
-                        lines.append(QStringLiteral("• %1: %2").arg(name, projectionFlagDescription(f)));
-                }
-            if (lines.isEmpty())
-                return QStringLiteral("No flag: the prices passed every sanity check.");
-            if (data(index, SeverityRole).toInt() == 2)
-                lines.append(
-                    QStringLiteral("\nSuspect prices are shown but not on the frontier nor recommended "
-                                   "unless suspect prices are included."));
-            return lines.join(u'\n');
-        }
-        case SpotInterruptions:
-        case SpotOverhead: {
-            const ProjectedOffer *sp = spotPointFor(index.row());
-            if (!sp || !m_projection)
-                return QStringLiteral("No spot price, or spot is excluded by the spot policy.");
-            return explainSpot(o, *sp, m_projection->options);
-        }
-        case Setup:
-            if (!point || !m_projection)
-                return QStringLiteral("No projection for this offer.");
-            return explainPoint(o, *point, m_projection->workload, m_projection->options,
-                                m_projection->calibration)
-                .facts.filter(QStringLiteral("Setup"))
-                .join(u'\n');
-        case PriceAge:
-            return QStringLiteral("Age of the price data (prices older than 7 days may be stale).");
-        case Hours:
-        case Cost:
-        case SamplesPerUsd:
-        case OnFrontier: {
-            if (!point || !m_projection)
-                return QStringLiteral("No projection for this offer.");
-            QString t = QStringLiteral("%1 price, %2 instance(s): %3, %4 USD, %5 samples per USD\n")
-                            .arg(point->mode == PriceMode::Spot ? QStringLiteral("Spot")
-                                                                : QStringLiteral("On-demand"))
-                            .arg(point->nodes)
-                            .arg(formatHours(point->totalHours), formatUsd(point->costUsd),
-                                 QString::number(point->samplesPerUsd, 'f', 0));
-            for (const QString &line : uncertaintyLines(*m_projection, *point))
-                t += line + u'\n';
-            return QString(t + explainPoint(o, *point, m_projection->workload, m_projection->options,
-                                            m_projection->calibration)
-                                   .all()
-                                   .join(u'\n'));
-        }
-        default:
-            return {};
-        }
-    }
-    if (role == Qt::TextAlignmentRole) {
-        switch (index.column()) {
-        case GpuCount:
-        case GpuMemory:
-        case Vcpus:
-        case Ram:
-        case Network:
-        case OnDemand:
-        case Spot:
-        case SpotSavings:
-        case Hours:
-        case Cost:
-        case SamplesPerUsd:
-        case SpotInterruptions:
-        case SpotOverhead:
-        case Setup:
-            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-        case OnFrontier:
-            return QVariant::fromValue(Qt::AlignCenter);
-        default:
-            return {};
-        }
-    }
-    return {};
 }
 
 QVariant OfferTableModel::headerData(int section, Qt::Orientation orientation, int role) const

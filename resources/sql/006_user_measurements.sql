@@ -1,7 +1,7 @@
--- User measurements (issue 16): training throughput measured on a rented offer (a launch plan's
+-- User measurements: training throughput measured on a rented offer (a launch plan's
 -- gf_measure.py, or any document in its shape) and imported with `gpufrontier-cli measure --import` or
 -- the Measurements page. The projection uses the newest one per (workload, GPU) as that GPU's speed.
--- Numbered 006 to follow issue 13's 005_price_dates.sql: on a branch without it, this is schema 5.
+-- Numbered 006: it follows 005_price_dates.sql.
 -- checksum: SHA-256 of (workload, gpu, samples/s, GPU count, offer, measured_at): the same measurement
 -- imported twice (its JSON file, then a job log holding it) is stored once.
 CREATE TABLE user_measurement (

@@ -369,7 +369,7 @@ private Q_SLOTS:
                  qPrintable(r.error().text()));
     }
 
-    // Issue 23, item 10: a giant response header is named as such, not "Out of memory".
+    // A giant response header is named as such, not "Out of memory".
     void giantHeaderIsNamed()
     {
         FixtureResponse r = FixtureResponse::json("{}");
@@ -388,7 +388,7 @@ private Q_SLOTS:
                  qPrintable(message));
     }
 
-    // Issue 23, item 9: a '%' in a URL is text, not a placeholder of the message.
+    // Messages: a '%' in a URL is text, not a placeholder of the message.
     void percentInUrlStaysText()
     {
         m_server.route("/mirror%2Fa/x", {FixtureResponse::json("{\"message\":\"down\"}", 500)});

@@ -499,7 +499,7 @@ private Q_SLOTS:
 
     void keyEchoedByTheServerIsNeverStored()
     {
-        // Issue 18/6: an error body that repeats the key must not print or store it.
+        // Secrets: an error body that repeats the key must not print or store it.
         const QString key = QStringLiteral("AIzaSy-echoed-secret-key");
         m_server.route(kGcp,
                        {status(400, R"({"error":{"code":400,"message":"API key AIzaSy-echoed-secret-key )"
@@ -553,7 +553,7 @@ private Q_SLOTS:
 
     void timeLimitPerDownload()
     {
-        // Issue 18/4: a server that trickles an offer file never trips the stall check; the time
+        // Slow servers: a server that trickles an offer file never trips the stall check; the time
         // limit of one download ends the refresh, without retries, and nothing is imported.
         serveAws();
         FixtureResponse slow = file(QStringLiteral("providers/aws/us-west-2.json"));
@@ -775,7 +775,7 @@ private Q_SLOTS:
         QCOMPARE(dumpCatalog(m_db->path()), before);
     }
 
-    // Issue 23, item 12: a redirected refresh records where the prices came from, the final URL.
+    // Provenance: a redirected refresh records where the prices came from, the final URL.
     void redirectRecordsTheFinalUrl()
     {
         FixtureResponse moved = status(307, "{}"); // 307 keeps the POST

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The validation folds shipped in resources/benchmarks/model_v2.json are what fit_projection.py fits
-without the held-out GPU, and no measurement of that GPU reaches them (issue 14: held-out validation).
+without the held-out GPU, and no measurement of that GPU reaches them (held-out validation).
 
 For two GPUs (the A100 80GB, on which the MLPerf -> DLE PyTorch stack factor rests alone, and the H100
 SXM): (1) the shipped fold equals a refit on every observation except the GPU's; (2) multiplying every

@@ -145,7 +145,7 @@ private Q_SLOTS:
 
     void readOnlyDatabaseDisablesWrites()
     {
-        // Issue 18 item 7: a database that cannot be written is shown, and nothing offers to write it.
+        // A database that cannot be written is shown, and nothing offers to write it.
         TempDb db;
         CatalogService pageService(db.path());
         CatalogsPage page(&pageService, nullptr);
@@ -281,7 +281,7 @@ private Q_SLOTS:
                                   QStringLiteral("file"), 30000);
     }
 
-    // Issue 17: the status line's advice works: with a keyring started after the key went to the file,
+    // The status line's advice works: with a keyring started after the key went to the file,
     // entering the same key again, or "Move to keychain", moves it there and deletes the file.
     void keyMovesIntoTheKeychain()
     {

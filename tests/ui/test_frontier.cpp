@@ -312,7 +312,7 @@ private Q_SLOTS:
         waitForProjection();
     }
 
-    // Issue 24: hovering or clicking a point did nothing with a real mouse (the rubber band took every
+    // Regression: hovering or clicking a point did nothing with a real mouse (the rubber band took every
     // press; the series' hover needs markers of its own). Real mouse events on the view, before and after
     // a drag-zoom.
     void clickingAPointSelectsTheOffer()
@@ -378,7 +378,7 @@ private Q_SLOTS:
         QVERIFY(qobject_cast<QLogValueAxis *>(chart->chart()->axes(Qt::Vertical).value(0)));
     }
 
-    /// Large point sets (issue 15): points that fall in the same few pixels of one series share a marker,
+    /// Large point sets: points that fall in the same few pixels of one series share a marker,
     /// the frontier and the selection stay exact, and a zoom draws the detail of the zoomed view.
     void thinningKeepsFrontierAndFollowsZoom()
     {
@@ -463,7 +463,7 @@ private Q_SLOTS:
         QTRY_COMPARE(chart.drawnPointCount(), drawn);
     }
 
-    // Issue 24: a zoom inside one decade of a log axis (3 h to 5 h) showed no label: a log axis labels
+    // Regression: a zoom inside one decade of a log axis (3 h to 5 h) showed no label: a log axis labels
     // only the powers of its base. Every zoom keeps at least two labelled ticks inside the view.
     void logAxesKeepLabelsOnEveryZoom()
     {
@@ -523,7 +523,7 @@ private Q_SLOTS:
         }
     }
 
-    // Issue 24: legend entries were cut ("Within deadlin…") on first render at the default window size.
+    // Regression: legend entries were cut ("Within deadlin…") on first render at the default window size.
     void legendEntriesAreNeverCut()
     {
         showFrontierTab();
@@ -560,7 +560,7 @@ private Q_SLOTS:
         waitForProjection();
     }
 
-    // The frontier's likely range (issue 14): a band over the frontier points, toggled by a check box.
+    // The frontier's likely range: a band over the frontier points, toggled by a check box.
     void uncertaintyBandToggle()
     {
         FrontierChart *chart = m_window->frontierPage()->chart();
@@ -598,7 +598,7 @@ private Q_SLOTS:
         waitForProjection();
         const int a100 = m_window->frontierPage()->chart()->pointCount();
         QVERIFY(a100 > 0 && a100 < all);
-        // The Frontier page says that a filter narrows it, and which (issue 24: it changed silently).
+        // The Frontier page says that a filter narrows it, and which (it used to change silently).
         const QString notice = m_window->frontierPage()->filterNoticeText();
         QVERIFY2(notice.contains(QStringLiteral("Filtered on the Offers page")) &&
                      notice.contains(QStringLiteral("GPU matches \"A100\"")),
@@ -613,7 +613,7 @@ private Q_SLOTS:
         QVERIFY(m_window->frontierPage()->filterNoticeText().isEmpty());
     }
 
-    // Issue 21: the legend names every provider of the table (legible: none cut off), and an empty
+    // The legend names every provider of the table (legible: none cut off), and an empty
     // recommendation says why: Azure alone has only 2024 prices, more than a year old.
     void everyProviderInTheLegendAndWhyNothingIsPicked()
     {

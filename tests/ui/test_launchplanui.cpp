@@ -1,5 +1,6 @@
-// The GUI end of issue 16: File > Launch plan… writes the plan for the recommended point through the
-// dialog (remembered choices), and the Measurements page imports a measurement that changes the projection.
+// The GUI end of launch plans and measurements: File > Launch plan… writes the plan for the recommended point
+// through the dialog (remembered choices), and the Measurements page imports a measurement that changes the
+// projection.
 #include "launchplandialog.h"
 #include "mainwindow.h"
 #include "measurementspage.h"
@@ -81,7 +82,7 @@ private Q_SLOTS:
             d->findChild<QLineEdit *>(u"launchDir"_s)->setText(target);
             d->findChild<QLineEdit *>(u"launchRun"_s)->setText(u"python train.py"_s);
             d->findChild<QCheckBox *>(u"launchProbe"_s)->setChecked(true);
-            d->findChild<QLineEdit *>(u"launchPackage"_s)->setText(package); // issue 28: copied into the plan
+            d->findChild<QLineEdit *>(u"launchPackage"_s)->setText(package); // copied into the plan
             d->findChild<QSpinBox *>(u"launchNodes"_s)->setValue(1);
             QTimer::singleShot(300, this, [] {
                 if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget()))
@@ -147,7 +148,7 @@ private Q_SLOTS:
                                     {u"schema_version"_s, 1},
                                     {u"workload"_s, workload},
                                     {u"gpu_id"_s, gpu},
-                                    // Plausible (issue 23 refuses figures 10x off the model):
+                                    // Plausible (figures 10x off the model are refused):
                                     // 90 % of the job's projected speed per GPU.
                                     {u"samples_per_s_per_gpu"_s,
                                      0.9 * rec.samplesPerS / before->offers.at(rec.offerIndex).gpuCount /

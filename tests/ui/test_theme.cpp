@@ -87,7 +87,7 @@ private Q_SLOTS:
         QVERIFY(contrast(errorColor(light), light.color(QPalette::Window)) >= 4.5);
     }
 
-    // Issue 17: every colour of the Frontier chart reads on the dark theme's plot background: the
+    // Every colour of the Frontier chart reads on the dark theme's plot background: the
     // provider points and every legend square (the Recommended one showed its transparent fill, a dark
     // square on the dark plot), at the 3:1 that graphics need.
     void chartColoursReadOnTheDarkTheme()

@@ -1,4 +1,4 @@
-// Issue 13 in the workload panel: gradient checkpointing, data to stage, include suspect prices, and a
+// The workload panel's run options: gradient checkpointing, data to stage, include suspect prices, and a
 // spot interruption rate and an egress price per provider, all remembered.
 #include "workloadpanel.h"
 

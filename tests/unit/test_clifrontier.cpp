@@ -259,7 +259,7 @@ private Q_SLOTS:
         QVERIFY(four);
     }
 
-    // Issue 13 in the CLI: a user's spot interruption rate changes the spot points' overhead; suspect
+    // Run options in the CLI: a user's spot interruption rate changes the spot points' overhead; suspect
     // prices are never recommended unless --include-suspect; --checkpointing and --dataset-gb reach the
     // workload.
     void spotRiskAndSuspectPrices()

@@ -103,7 +103,7 @@ private Q_SLOTS:
                 a.at(2).toObject().value(QStringLiteral("ondemand_usd_h")).toDouble());
     }
 
-    // Issue 21, "done means": on a fresh install the cheapest on-demand 8x H100 offers are the GPU clouds
+    // The 2026 catalogs: on a fresh install the cheapest on-demand 8x H100 offers are the GPU clouds
     // beyond AWS, Google Cloud and Azure (Nebius 23.60, Fluidstack 23.92, RunPod 26.32, Lambda 31.92 USD/h
     // against AWS's 55.04 and Google's 87.83).
     void neocloudsFirstForEightH100()
@@ -216,7 +216,7 @@ private Q_SLOTS:
         QVERIFY(r.out.contains(QStringLiteral("4 of ")));
     }
 
-    // The table shows the price per GPU-hour and each offer's flags, as the GUI does (issue 24: a spot
+    // The table shows the price per GPU-hour and each offer's flags, as the GUI does (regression: a spot
     // price at AWS's floor was listed first, unmarked).
     void tableHasFlagsAndPricePerGpuHour()
     {
@@ -333,7 +333,7 @@ private Q_SLOTS:
     {
         CliRun r = cli(m_db.path(), {QStringLiteral("catalogs")});
         QCOMPARE(r.rc, 0);
-        // Issue 21: a fresh install lists every provider of the table (14), the five of 2025 and the GPU
+        // A fresh install lists every provider of the table (14), the five of 2025 and the GPU
         // clouds read through SkyPilot's catalog.
         QVERIFY(providers().size() >= 13);
         for (const ProviderInfo &p : providers())
@@ -433,7 +433,7 @@ private Q_SLOTS:
         QVERIFY(out.contains(QStringLiteral("offers")));
     }
 
-    /// The JSON outputs are streamed (issue 15), and still the bytes QJsonDocument writes: keys in its
+    /// The JSON outputs are streamed, and still the bytes QJsonDocument writes: keys in its
     /// order, its number format, its indentation, unprintable characters escaped.
     void streamedJsonIsQtsBytes()
     {

@@ -179,7 +179,7 @@ private Q_SLOTS:
         QVERIFY(readAll(pdf).startsWith("%PDF-"));
     }
 
-    // Issue 18, item 1: an instance type of 100,000 characters (and a CJK host location) from a
+    // Hostile input: an instance type of 100,000 characters (and a CJK host location) from a
     // provider. The PDF report is written, with the name cut for display; the JSON keeps it whole.
     void hugeProviderNameIsCutInThePdf()
     {
@@ -358,7 +358,7 @@ private Q_SLOTS:
     }
 
     // The summary compares the recommendation with the same "fastest within limits" and "cheapest within
-    // limits" the report's cards show (issue 24: "87 % less than the fastest offer (162 USD)" beside a
+    // limits" the report's cards show (regression: "87 % less than the fastest offer (162 USD)" beside a
     // card of 126 USD).
     void summaryAndCardsAgree()
     {

@@ -147,8 +147,8 @@ private Q_SLOTS:
             }
         }
         QVERIFY(total > 1000);
-        // GPUs of the 2026 catalogs without a spec row yet (issue 21): shown as unrecognised, never
-        // projected. B300 comes with the refresh work's spec rows (issue 21 item 5); the rest need sourced
+        // GPUs of the 2026 catalogs without a spec row yet: shown as unrecognised, never
+        // projected. B300 comes with the refresh work's spec rows; the rest need sourced
         // datasheets.
         const QStringList pending{QStringLiteral("B300"),         QStringLiteral("A800"),
                                   QStringLiteral("RTX 5880Ada"),  QStringLiteral("RTX 5070"),

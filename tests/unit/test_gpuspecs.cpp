@@ -69,7 +69,7 @@ private Q_SLOTS:
         QCOMPARE(h->interconnectGbs, 900.0);
         QCOMPARE(h->pcieGen, 5);
         QCOMPARE(h->l2CacheMb, 50.0);
-        // Issue 13: the A10G's tensor rate with FP32 accumulate (what mixed precision uses) is half the
+        // The A10G's tensor rate with FP32 accumulate (what mixed precision uses) is half the
         // full-rate GA102 figure the table held before.
         const GpuSpec *a10g = GpuSpecTable::builtin().spec(QStringLiteral("a10g"));
         QVERIFY(a10g);

@@ -1,4 +1,4 @@
-// Hostile and huge input (issue 18): files too large or with one giant field, other providers' catalogs,
+// Hostile and huge input: files too large or with one giant field, other providers' catalogs,
 // control characters in names, messages that must name the cause, and bad data that must not get in.
 #include "catalogdump.h"
 #include "cli.h"

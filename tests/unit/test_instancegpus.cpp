@@ -1,4 +1,4 @@
-// Issue 13 item 1: every real instance type of tests/fixtures/instances/instance_gpus.csv resolves to the
+// Every real instance type of tests/fixtures/instances/instance_gpus.csv resolves to the
 // right GPU variant, count, memory per GPU and interconnect through the app's real path (the provider
 // tables first, then the name with the memory tie-break), and through validateSnapshot as every import does.
 #include "domain/gpucatalog.h"
@@ -128,7 +128,7 @@ private Q_SLOTS:
 
     void nameAloneWasWrong()
     {
-        // The two rows issue 13 names: by name, Azure's A100-80GB is the PCIe card and H100 the NVL.
+        // The two rows once resolved wrongly: by name, Azure's A100-80GB is the PCIe card and H100 the NVL.
         Offer nd = offerOf({QStringLiteral("azure"),
                             QStringLiteral("Standard_ND96amsr_A100_v4"),
                             QStringLiteral("A100-80GB"),

@@ -353,7 +353,7 @@ private Q_SLOTS:
                 for (const QString &h : hostileStrings())
                     for (const QString &piece : {h.left(6), h.right(6)})
                         QVERIFY2(!line.contains(piece), qPrintable(line));
-        // Issue 18 item 5: no control or bidi character in the README or a YAML comment, where a
+        // Hostile input: no control or bidi character in the README or a YAML comment, where a
         // reader (or a terminal) would see reordered or hidden text.
         for (const QString &line : readme.split(u'\n'))
             QVERIFY2(!hasUnprintable(line), qPrintable(line));
@@ -440,7 +440,7 @@ private Q_SLOTS:
     void cliSweep()
     {
         QTemporaryDir dir;
-        // Issue 28: without the package a sweep cannot run; the plan says so and writes nothing.
+        // Without the package a sweep cannot run; the plan says so and writes nothing.
         const CliRun none = cli(m_db.path(), {u"plan"_s, u"--workload"_s, u"gpt2-124m"_s, u"--sweep"_s,
                                               u"--top"_s, u"4"_s, u"-o"_s, dir.path()});
         QCOMPARE(none.rc, 1);
@@ -448,7 +448,7 @@ private Q_SLOTS:
                      none.err.contains(u"--package FILE"_s) && none.err.contains(u"Nothing was written"_s),
                  qPrintable(none.err));
         QVERIFY(QDir(dir.path()).isEmpty());
-        // Issue 16: a sweep measures the probe and a short timed run, without --probe. The package in the
+        // A sweep measures the probe and a short timed run, without --probe. The package in the
         // plan folder (or the current folder) is found.
         QVERIFY(!writePackage(dir.path()).isEmpty());
         const CliRun r = cli(m_db.path(), {u"plan"_s, u"--workload"_s, u"gpt2-124m"_s, u"--sweep"_s,
@@ -510,7 +510,7 @@ private Q_SLOTS:
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
     }
 
-    // Issue 28 item 1: SkyPilot's GCP host/GPU pairs, every GPU family: a pair it takes is pinned, a host it
+    // SkyPilot's GCP host/GPU pairs, every GPU family: a pair it takes is pinned, a host it
     // does not pair leaves the host to SkyPilot (and says so), a count it attaches to no host is refused.
     void gcpHostPairing_data()
     {
@@ -617,7 +617,7 @@ private Q_SLOTS:
     }
 
     // A host SkyPilot cannot pin: the location stays pinned only as far as SkyPilot's catalog has a host it
-    // pairs with the GPUs there (the recommended ResNet-50 offer of issue 28 is in europe-west2-b, where
+    // pairs with the GPUs there (a recommended ResNet-50 offer was in europe-west2-b, where
     // SkyPilot lists no a3-highgpu-8g).
     void openHostLocation_data()
     {
@@ -688,7 +688,7 @@ private Q_SLOTS:
             u"cloud,accelerator,count,hosts,max_vcpus,max_memory_gib\ngcp,A100,x,a2,,\n"_s));
     }
 
-    // Issue 28 item 3: retired sizes are known (dated, with a source) and never planned.
+    // Retired sizes are known (dated, with a source) and never planned.
     void retiredNeverPlanned()
     {
         const RetiredInstanceTable &t = RetiredInstanceTable::builtin();
@@ -730,7 +730,7 @@ private Q_SLOTS:
         QVERIFY(!QDir(dir.filePath(u"plan"_s)).exists());
     }
 
-    // Issue 28 item 2: no use_spot where SkyPilot's catalog has no spot price; spot runs as a managed job.
+    // No use_spot where SkyPilot's catalog has no spot price; spot runs as a managed job.
     void spotOnlyWhereSkyPilotPricesIt()
     {
         QVERIFY(SkypilotCloudTable::builtin().spotPriced(u"aws"_s));
@@ -777,7 +777,7 @@ private Q_SLOTS:
                     .contains(u"launch:   sky jobs launch -n gf-resnet50-1"_s));
     }
 
-    // Issue 28 item 2: the cost ceiling never below the projected cost plus its range.
+    // The cost ceiling never below the projected cost plus its range.
     void costCeilingCoversTheRange()
     {
         const Offer o = offer(u"aws"_s, u"p5.48xlarge"_s, u"us-east-1"_s, {}, u"h100-80gb-sxm"_s, 8, 98, 40);
@@ -817,7 +817,7 @@ private Q_SLOTS:
         QVERIFY(readme.contains(u"this task measures only: about 0.30 h, 29.40 USD"_s));
     }
 
-    // Issue 28 "done means": every plan shape the CLI writes passes SkyPilot's schema and rules: every
+    // Every plan shape the CLI writes passes SkyPilot's schema and rules: every
     // preset, --top 10, --spot, --on-demand, --skypilot-legacy, --sweep, --probe, --nodes 2, and --offer on
     // every instance type of each provider (on-demand and spot).
     void everyPlanPassesSkyPilotChecks()
@@ -953,7 +953,7 @@ private Q_SLOTS:
         QVERIFY(!after.isEmpty());
         QVERIFY(qAbs(after.value(u"samples_per_s").toDouble() - measured) < 1e-6 * measured);
         QVERIFY(after.value(u"flags").toArray().contains(u"measured"_s));
-        // Issue 28 item 4: `gpus` gives the same speed for that GPU and workload, measured tier included.
+        // `gpus` gives the same speed for that GPU and workload, measured tier included.
         auto gpusSpeed = [&](bool useMeasurements) {
             QStringList args{u"gpus"_s, u"--workload"_s, u"resnet50"_s, u"--format"_s, u"json"_s};
             if (!useMeasurements)
@@ -982,7 +982,7 @@ private Q_SLOTS:
         QCOMPARE(list.size(), 1);
         const QJsonObject m = list.first().toObject();
         QCOMPARE(m.value(u"gpu_id").toString(), u"h100-80gb-sxm"_s);
-        // The model's GPU speed, before the input pipeline's cap (issue 13) that the frontier point has.
+        // The model's GPU speed, before the input pipeline's cap that the frontier point has.
         const double gpuModel = m.value(u"projected_samples_per_s_per_gpu").toDouble();
         QVERIFY2(gpuModel >= modelled * (1 - 1e-9), qPrintable(u"%1 vs %2"_s.arg(gpuModel).arg(modelled)));
         QVERIFY(qAbs(m.value(u"error_pct").toDouble() - (gpuModel - measured) / measured * 100) < 0.01);

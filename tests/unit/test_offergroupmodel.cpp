@@ -242,7 +242,7 @@ private Q_SLOTS:
         QCOMPARE(groups.acceptedCount(), 0);
     }
 
-    /// Issue 17: group rows write their own tooltips from provider text (instance type, region, zone):
+    /// Group rows write their own tooltips from provider text (instance type, region, zone):
     /// those go through OfferTableModel::plainToolTip like the offer rows' tooltips.
     void groupTooltipsArePlainText()
     {
@@ -286,7 +286,7 @@ private Q_SLOTS:
         QVERIFY2(tip.contains(QStringLiteral("&lt;i&gt;eu-west-1&lt;/i&gt;")), qPrintable(tip));
     }
 
-    /// The Time column of the Frontier table is in hours for every row (issue 24: "33.2 d" beside
+    /// The Time column of the Frontier table is in hours for every row (regression: "33.2 d" beside
     /// "12.3 h" and "45 min" in one sortable column); the tooltip may say it in days.
     void timeColumnIsInHours()
     {

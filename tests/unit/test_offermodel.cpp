@@ -178,7 +178,7 @@ private Q_SLOTS:
         QVERIFY(!proxy.index(4, OfferTableModel::Spot).data(OfferTableModel::SortRole).isValid());
     }
 
-    // Issue 13: the Flags column (icon severity + names + a tooltip with the offer's numbers) and the
+    // The Flags column (icon severity + names + a tooltip with the offer's numbers) and the
     // spot-risk columns from the projection.
     void flagsAndSpotRisk()
     {

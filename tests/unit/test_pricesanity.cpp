@@ -1,4 +1,4 @@
-// Issue 13 item 2: the price-sanity rules (domain/pricesanity.h), data-driven, and their counts on the
+// The price-sanity rules (domain/pricesanity.h), data-driven, and their counts on the
 // bundled snapshot (resources/catalog/SOURCES.md "Price sanity report").
 #include "domain/gpucatalog.h"
 #include "domain/pricesanity.h"

@@ -1,4 +1,4 @@
-// Issue 14 item 5 through model v2: a probe run calibrates the probed GPU consistently with the fitted
+// Probe calibration through model v2: a probe run calibrates the probed GPU consistently with the fitted
 // model. The anchors were fitted on the datasheet-based rates of typical machines, so the probe enters as
 // this machine's figures over a typical machine's (the sustained fractions of PROJECTION.md section 2): a
 // typical probe changes nothing, a slower machine is slower by what the probe measured, and a GPU in the

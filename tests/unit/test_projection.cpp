@@ -60,7 +60,7 @@ Calibration half()
 
 /// Model v2 with constants that make it today's (v1) roofline at half():
 /// phi / max(F / R, B / bw) = 0.5 / max(...), no power limit, no path factors, no measurements.
-/// The hand-computed figures of the projectOffers tests below were written for v1 (issue 14 replaced the
+/// The hand-computed figures of the projectOffers tests below were written for v1 (model v2 replaced the
 /// single-GPU model); they test scaling, billing, spot and the frontier, not the speed model, so they run
 /// on this model and keep their numbers. Model v2 itself is tested against
 /// resources/benchmarks/projections_v2.csv (modelV2Golden) and in the tier tests.
@@ -263,7 +263,7 @@ private Q_SLOTS:
         Workload noRef = w;
         noRef.referenceGpuId.clear();
         QCOMPARE(speed(u"fast"_s, noRef).tier, ProjectionTier::Roofline);
-        // The same measurement given through the projection's inputs (a user's import, issue 16).
+        // The same measurement given through the projection's inputs (a user's import).
         Workload plain = testWorkload();
         ThroughputMeasurement um;
         um.workloadId = plain.id;
@@ -340,7 +340,7 @@ private Q_SLOTS:
         QList<Offer> offers{offer(u"aws"_s, u"a100-80gb-sxm4"_s, 1, 4.0), offer(u"aws"_s, u"t4"_s, 1, 0.5),
                             offer(u"aws"_s, u"h100-80gb-sxm"_s, 1, 8.0)};
         for (Offer &o : offers)
-            o.vcpus = 96; // the GPU's speed, not the input pipeline's cap (issue 13: 0.008 vCPU-s per image)
+            o.vcpus = 96; // the GPU's speed, not the input pipeline's cap (0.008 vCPU-s per image)
         const QList<ProjectedOffer> pts = projectOffers(offers, *rn, testOptions(), defaultCalibration());
         QCOMPARE(pts.size(), 3);
         QCOMPARE(pts.at(0).tier, ProjectionTier::Measured);
@@ -983,7 +983,7 @@ private Q_SLOTS:
         QVERIFY(indistinguishableFrom(pts, -1, [&](qsizetype i) { return gpu.at(i); }).isEmpty());
     }
 
-    // Issue 13 item 2: a suspect price is shown (projected, flagged) but neither on the frontier nor
+    // A suspect price is shown (projected, flagged) but neither on the frontier nor
     // recommended, unless suspect prices are included.
     void suspectPricesExcluded()
     {
@@ -1021,7 +1021,7 @@ private Q_SLOTS:
         QVERIFY(st.at(0).suspectExcluded && st.at(1).suspectExcluded);
     }
 
-    // Issue 13 item 4a: a g5.xlarge (4 vCPUs) cannot feed an A10G at its GPU rate on ImageNet.
+    // Input pipeline: a g5.xlarge (4 vCPUs) cannot feed an A10G at its GPU rate on ImageNet.
     void cpuBoundInputPipeline()
     {
         const Workload &resnet = *findWorkload(builtinWorkloads(), u"resnet50");
@@ -1047,7 +1047,7 @@ private Q_SLOTS:
         QVERIFY(pts.at(0).totalHours > pts.at(1).totalHours);
     }
 
-    // Issue 21 item 6: a vast.ai host without a vCPU figure (its rows from SkyPilot) is not capped as if it
+    // A vast.ai host without a vCPU figure (its rows from SkyPilot) is not capped as if it
     // had 8 vCPUs per GPU (an 8x H100 at 1,000 images/s per GPU on ResNet-50): it gets what such hosts
     // typically have, 24 per GPU, flagged vcpus-assumed and said so in the explanation.
     void vastHostsWithoutVcpusAssumeTypicalHosts()
@@ -1077,7 +1077,7 @@ private Q_SLOTS:
         QVERIFY(e.flags.join(u' ').contains(u"vcpus-assumed"_s));
     }
 
-    // Issue 21 item 5: on-demand rows of instance types that are not sold on demand (AWS p5e and p6e:
+    // On-demand rows of instance types that are not sold on demand (AWS p5e and p6e:
     // Capacity Blocks; GCP a3-ultragpu, a4: reservations or Spot) are flagged with the reason, shown, and
     // kept off the frontier; their spot price stays usable.
     void noOnDemandRowsKeptOffTheFrontier()
@@ -1139,7 +1139,7 @@ private Q_SLOTS:
                  qPrintable(data.warnings.join(u'|')));
     }
 
-    // Issue 13 item 4b: setup = boot + staged GB / the sustained bandwidth; egress per GB per provider.
+    // Setup = boot + staged GB / the sustained bandwidth; egress per GB per provider.
     void stagingAndEgress()
     {
         const Workload &resnet = *findWorkload(builtinWorkloads(), u"resnet50");
@@ -1173,7 +1173,7 @@ private Q_SLOTS:
         QCOMPARE(stagingHours(0, 8), 0.0);
     }
 
-    // Issue 13 item 5: the LoRA preset fits 24 GB cards with its recipe (checkpointing), not without.
+    // Memory: the LoRA preset fits 24 GB cards with its recipe (checkpointing), not without.
     void loraFits24GbCards()
     {
         const Workload &lora = *findWorkload(builtinWorkloads(), u"llm7b-lora");
@@ -1193,7 +1193,7 @@ private Q_SLOTS:
         QVERIFY(plain.flopsPerSample < lora.flopsPerSample);
     }
 
-    // Issue 13 item 3: a 24 h run on an AWS p4d.24xlarge spot instance shows a visible overhead.
+    // Spot overhead: a 24 h run on an AWS p4d.24xlarge spot instance shows a visible overhead.
     void p4dSpotOverhead()
     {
         Offer p4d = offer(u"aws"_s, u"a100-40gb-sxm4"_s, 8, 32.7726, 9.8318);

@@ -1,4 +1,4 @@
-// Issue 13 item 6: the recommendation on the bundled snapshot is an offer a practitioner can rent and
+// The recommendation on the bundled snapshot is an offer a practitioner can rent and
 // trust, for every preset and for deadline/budget combinations; and models/projection/PROJECTION.md's
 // "Recommendations on the bundled snapshot" table is exactly what the code recommends (regenerate it
 // with GF_UPDATE_RECOMMENDATIONS=1 build/dev/tests/unit_recommendation).
@@ -64,7 +64,7 @@ const QList<Offer> &bundled()
         if (!importBundledIfEmpty(*store, GpuCatalog::builtin()))
             qFatal("bundled import failed");
         QList<Offer> out = store->currentOffers().value();
-        // Judged on a fixed day (the day issue 21 was filed), not the wall clock: the ages of the bundled
+        // Judged on a fixed day (kToday), not the wall clock: the ages of the bundled
         // prices, and so the picks, must not change with the day the suite runs.
         applyPriceSanity(out, sanityRules());
         return out;
@@ -381,7 +381,7 @@ private Q_SLOTS:
         QVERIFY(changed > 0);
     }
 
-    // Issue 21: `frontier --provider azure` used to say "no point on the frontier meets the deadline and
+    // Regression: `frontier --provider azure` used to say "no point on the frontier meets the deadline and
     // budget" with neither set. The reason is now the age of Azure's own prices, and a limit is named only
     // when it was set.
     void noRecommendationSaysWhy()

@@ -1,4 +1,4 @@
-// Reliability round 3 (issue 23): dates from the future, poisoned measurements, full disks, FIFOs,
+// Reliability: dates from the future, poisoned measurements, full disks, FIFOs,
 // formula cells, offer IDs with commas, data as format strings, misleading messages and a database whose
 // own schema was changed. One test per item of the issue; each failed on the code before the fix.
 #include "catalogdump.h"
@@ -339,7 +339,7 @@ private Q_SLOTS:
         offer.gpuRawName = offer.gpuId;
         offer.gpuCount = 8;
         offer.onDemandUsdH = 21.96;
-        QTemporaryDir packageDir; // a measuring plan carries the package (issue 28)
+        QTemporaryDir packageDir; // a measuring plan carries the package
         o.packagePath = packageDir.filePath(u"gpufrontier-0.1.0-linux-x86_64.tar.gz"_s);
         writeFile(o.packagePath, "a package\n");
         auto plan = buildLaunchPlan(resnet50(), {{offer, false, std::nullopt, {}}}, o);

@@ -114,8 +114,8 @@ private Q_SLOTS:
     }
     void spotRates()
     {
-        // (Lambda, once the "unknown provider" here, is a provider of the table since issue 21: its own row
-        // says it sells no spot capacity, 0.015 should a spot price appear.)
+        // (Lambda, once the "unknown provider" here, is a provider of the table since the 2026 catalogs: its
+        // own row says it sells no spot capacity, 0.015 should a spot price appear.)
         QFETCH(QString, provider);
         QFETCH(QString, label);
         QFETCH(QString, cls);
@@ -138,7 +138,7 @@ private Q_SLOTS:
         QVERIFY(o.overridden && !o.assumed);
     }
 
-    // Issue 13: a 24 h run on AWS p4d spot shows a visible overhead (the old model: 3.4e-5/h, 0.0004 h).
+    // A 24 h run on AWS p4d spot shows a visible overhead (the old model: 3.4e-5/h, 0.0004 h).
     void p4dSpotDayHasVisibleOverhead()
     {
         const SpotRate rate = spotRate(SpotDefaults::builtin(), u"aws", u"spot", u"flagship", 8, u"<5%",

@@ -153,7 +153,7 @@ private Q_SLOTS:
             qputenv("DBUS_SESSION_BUS_ADDRESS", bus);
     }
 
-    // Issue 17: a key stored in the fallback file while no keychain ran can be moved into the keychain
+    // A key stored in the fallback file while no keychain ran can be moved into the keychain
     // once one runs: by writing it again (the same key) or with moveToKeychain; the file goes away.
     void fileKeyMovesIntoTheKeychain()
     {

@@ -1,6 +1,6 @@
-// Issue 14 item 4, held out for real: `gpufrontier-cli validate` (SpeedModel::validate) projects a measured
-// GPU without any of its own measurements: the constants of its fold (fitted without it), the other GPUs'
-// anchors and the stack conversion factors recomputed without it. These tests change the held-out GPU's
+// Held-out validation, held out for real: `gpufrontier-cli validate` (SpeedModel::validate) projects a
+// measured GPU without any of its own measurements: the constants of its fold (fitted without it), the other
+// GPUs' anchors and the stack conversion factors recomputed without it. These tests change the held-out GPU's
 // figures and the fold constants and check what moves; and they check the figures against the
 // prototype's own end-to-end validation (resources/benchmarks/validation.csv).
 #include "domain/benchmarktable.h"

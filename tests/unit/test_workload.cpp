@@ -193,7 +193,7 @@ private Q_SLOTS:
         QVERIFY2(r.error().message.contains(expected), qPrintable(r.error().message));
     }
 
-    // Issue 13 item 5: the documented memory formula (resources/GPUS.md "Memory per GPU") reproduces every
+    // The documented memory formula (resources/GPUS.md "Memory per GPU") reproduces every
     // preset's memory_gb for its recipe.
     void memoryFormula()
     {
