@@ -2,6 +2,8 @@
 #include "uistyle.h"
 
 #include "domain/gpucatalog.h"
+#include "domain/gpuspecs.h"
+#include "domain/workloadbuilder.h"
 #include "util/format.h"
 
 #include <QCheckBox>
@@ -336,20 +338,15 @@ Result<Workload> WorkloadPanel::workload() const
         const Workload *preset = findWorkload(builtinWorkloads(), id);
         if (!preset)
             return makeError(tr("Unknown workload %1").arg(id));
-        Workload w = *preset;
-        w.samplesPerEpoch = m_samples->value();
-        w.epochs = m_epochs->value();
-        w.precision = precision;
-        w.datasetGb = m_dataset->value();
-        if (m_checkpointing->isEnabled() && m_checkpointing->isChecked() != w.gradientCheckpointing) {
-            auto switched = withCheckpointing(w, m_checkpointing->isChecked());
-            if (!switched)
-                return switched.error();
-            w = switched.value();
-        }
-        if (auto st = validateWorkload(w); !st)
-            return st.error();
-        return w;
+        // The one rule the CLI builds by too: the precision box alone keeps the preset.
+        WorkloadOverrides o;
+        o.samplesPerEpoch = m_samples->value();
+        o.epochs = m_epochs->value();
+        o.precision = precision;
+        o.datasetGb = m_dataset->value();
+        if (m_checkpointing->isEnabled())
+            o.checkpointing = m_checkpointing->isChecked();
+        return buildWorkload(*preset, o, GpuCatalog::builtin(), GpuSpecTable::builtin());
     }
     CustomWorkloadInput in;
     in.name = tr("Custom workload");
