@@ -96,14 +96,14 @@ private Q_SLOTS:
             o.bytesPerSample = 3e9;
             break;
         case 2:
-            o.parameters = 5e8;
+            o.parameters = 3e8;
             break;
         default:
             o.memoryGb = 30;
             break;
         }
         const auto w = build(p, o);
-        QVERIFY(w);
+        QVERIFY2(w, qPrintable(w.ok() ? QString() : w.error().text()));
         QCOMPARE(w.value().kind, WorkloadKind::CustomFlops);
         QCOMPARE(w.value().id, p.id);
         QCOMPARE(w.value().precision, Precision::Bf16);
