@@ -435,8 +435,10 @@ void CatalogsPage::onSecretAnswered(const SecretAnswer &answer)
     showSettingsErrors();
     if (m_secrets->pending() == 0) {
         Q_EMIT secretsSettled();
+        // The settings were saved when the refresh was asked for: start it as it was (saving again would
+        // write a key the store refused again, and wait again).
         if (!m_deferredRefresh.isEmpty())
-            refreshProviders(std::exchange(m_deferredRefresh, {}));
+            startRefresh(std::exchange(m_deferredRefresh, {}));
     }
 }
 
@@ -529,6 +531,11 @@ void CatalogsPage::refreshProviders(const QStringList &providers)
         updateButtons();
         return;
     }
+    startRefresh(providers);
+}
+
+void CatalogsPage::startRefresh(const QStringList &providers)
+{
     m_service->setOptionsFromSettings(true); // the keychain is read on the refresh's worker thread
     const QSettings s;
     for (const QString &p : knownProviders())

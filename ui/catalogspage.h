@@ -105,6 +105,8 @@ private:
     void showKeyProgress(const QString &text);
     void showKeyOutcome(const SecretOutcome &outcome);
     void onSecretAnswered(const SecretAnswer &answer);
+    /// Starts refreshing `providers` with the settings saved (refreshProviders saves them first).
+    void startRefresh(const QStringList &providers);
     void moveKeyToKeychain();
     /// What the user can do on this page about a refresh failure of this code (RefreshOutcome::code).
     static QString adviceFor(const QString &code);

@@ -77,6 +77,8 @@ class SlowKeychain final : public KeychainBackend
 {
 public:
     std::atomic_bool open{false};
+    std::atomic_bool refuseWrites{false}; ///< as a keyring that denies access
+    std::atomic_int writes{0};
     QHash<QString, QString> entries; // touched by the calling thread only while the test waits
 
     QList<QThread *> threads() const
@@ -96,6 +98,9 @@ public:
     {
         if (!waitOpen())
             return {KeychainAnswer::State::Failed, {}, QStringLiteral("the test never answered")};
+        ++writes;
+        if (refuseWrites)
+            return {KeychainAnswer::State::Failed, {}, QStringLiteral("access denied")};
         entries.insert(name, value);
         return {KeychainAnswer::State::Ok, {}, {}};
     }
@@ -479,6 +484,46 @@ private Q_SLOTS:
         QVERIFY(threads.size() >= 3); // read, write, the refresh's read
         for (QThread *t : threads)
             QVERIFY(t != QThread::currentThread());
+    }
+
+    // A key the store refuses: the refresh asked for meanwhile still starts, once, and the key is tried once.
+    void aRefusedKeyDoesNotHoldUpTheRefresh()
+    {
+        const QByteArray mode = qgetenv("GPUFRONTIER_SECRET_STORE");
+        qputenv("GPUFRONTIER_SECRET_STORE", "keychain");
+        SlowKeychain keychain;
+        keychain.open = true;
+        keychain.refuseWrites = true;
+        SecretStore::setKeychainForTesting(&keychain);
+        auto restore = qScopeGuard([&] {
+            SecretStore::setKeychainForTesting(nullptr);
+            qputenv("GPUFRONTIER_SECRET_STORE", mode);
+        });
+        TempDb db;
+        CatalogService service(db.path());
+        CatalogsPage page(&service, nullptr);
+        QVERIFY(settled(page));
+        m_server.route("/v1/services/6F81-5844-456A/skus",
+                       {FixtureResponse::json("{\"error\":{\"message\":\"bad key\"}}", 400)});
+        page.service()->setOptions([] {
+            RefreshOptions o;
+            o.http.maxAttempts = 1;
+            return o;
+        }());
+        page.baseUrlEdit(QStringLiteral("gcp"))->setText(m_server.baseUrl());
+        QSignalSpy ended(&page, &CatalogsPage::jobEnded);
+        page.gcpKeyEdit()->setText(QStringLiteral("AIzaSy-refused"));
+        page.gcpKeyEdit()->setModified(true);
+        QTest::mouseClick(page.refreshButton(QStringLiteral("gcp")), Qt::LeftButton);
+        QVERIFY(ended.wait(60000));
+        QVERIFY(settled(page));
+        QCOMPARE(keychain.writes.load(), 1);
+        QCOMPARE(ended.size(), 1);
+        auto *error = page.findChild<QLabel *>(QStringLiteral("settingsError"));
+        QVERIFY(error && !error->isHidden());
+        QVERIFY2(error->text().contains(QStringLiteral("GCP API key: ")) &&
+                     !error->text().contains(QStringLiteral("AIzaSy-refused")),
+                 qPrintable(error->text()));
     }
 
     void settingsAreKept()
