@@ -6,6 +6,7 @@
 #include "domain/gpuspecs.h"
 #include "domain/provider.h"
 #include "domain/workload.h"
+#include "domain/workloadbuilder.h"
 
 #include <cmath>
 
@@ -103,7 +104,6 @@ Result<Workload> workloadFromArgs(const CliArgs &p)
     if (measured.has_value() != p.isSet(QStringLiteral("measured-on")))
         return cliUsageError(QStringLiteral("--measured and --measured-on go together"));
 
-    Workload w;
     const QString name = p.value(QStringLiteral("workload"));
     if (!name.isEmpty()) {
         const Workload *preset = findWorkload(builtinWorkloads(), name);
@@ -114,93 +114,61 @@ Result<Workload> workloadFromArgs(const CliArgs &p)
             return cliUsageError(QStringLiteral("--workload: unknown workload \"%1\" (known: %2)")
                                      .arg(name, ids.join(QStringLiteral(", "))));
         }
-        w = *preset;
-        if (samples)
-            w.samplesPerEpoch = *samples;
-        if (epochs)
-            w.epochs = *epochs;
-        if (flops)
-            w.flopsPerSample = *flops;
-        if (bytes)
-            w.bytesPerSample = *bytes;
-        if (params)
-            w.parameters = *params;
-        if (memory)
-            w.memoryGb = *memory;
+        WorkloadOverrides o;
+        o.samplesPerEpoch = samples;
+        o.epochs = epochs;
+        o.precision = precision;
+        o.flopsPerSample = flops;
+        o.bytesPerSample = bytes;
+        o.parameters = params;
+        o.memoryGb = memory;
         if (batch)
-            w = withBatch(w, static_cast<int>(*batch));
-        if (checkpointing) {
-            auto switched = withCheckpointing(w, *checkpointing);
-            if (!switched)
-                return cliUsageError(QStringLiteral("--checkpointing: ") + switched.error().message);
-            w = switched.value();
-        }
-        if (datasetGb)
-            w.datasetGb = *datasetGb;
-        if (minVcpus)
-            w.minVcpusPerGpu = *minVcpus;
-        if (precision)
-            w.precision = *precision;
-        if (measured) {
-            // The preset's FLOPs and bytes give the intensity; the measurement gives the speed.
-            CustomWorkloadInput in;
-            in.name = w.name;
-            in.precision = w.precision;
-            in.flopsPerSample = w.flopsPerSample;
-            in.bytesPerSample = w.bytesPerSample;
-            in.measuredSamplesPerS = measured;
-            in.referenceGpu = p.value(QStringLiteral("measured-on"));
-            in.parameters = w.parameters;
-            in.memoryGb = w.memoryGb;
-            in.samplesPerEpoch = w.samplesPerEpoch;
-            in.epochs = w.epochs;
-            in.minVcpusPerGpu = w.minVcpusPerGpu;
-            in.batchPerGpu = w.batchPerGpu;
-            in.datasetGb = w.datasetGb;
-            auto made = makeCustomWorkload(in, GpuCatalog::builtin(), GpuSpecTable::builtin());
-            if (!made)
-                return cliUsageError(made.error().message);
-            const QString id = w.id;
-            w = made.value();
-            w.id = id;
-        } else if (flops || bytes || params || memory || precision) {
-            w.kind = WorkloadKind::CustomFlops;
-        }
-    } else {
-        if (!flops && !measured)
-            return cliUsageError(
-                QStringLiteral("--workload NAME is required (or a custom workload: --flops-per-sample F, "
-                               "or --measured S --measured-on GPU; with --samples N)"));
-        if (!samples)
-            return cliUsageError(QStringLiteral("a custom workload needs --samples N (samples per epoch)"));
-        CustomWorkloadInput in;
-        in.precision = precision.value_or(Precision::Fp16);
-        in.flopsPerSample = flops;
-        in.bytesPerSample = bytes;
-        in.measuredSamplesPerS = measured;
-        in.referenceGpu = p.value(QStringLiteral("measured-on"));
-        in.parameters = params.value_or(0);
-        in.memoryGb = memory.value_or(0);
-        in.samplesPerEpoch = *samples;
-        in.epochs = epochs.value_or(1);
-        in.minVcpusPerGpu = minVcpus.value_or(0);
-        in.batchPerGpu = batch ? static_cast<int>(*batch) : 32;
-        in.datasetGb = datasetGb.value_or(0);
-        if (checkpointing)
-            return cliUsageError(
-                QStringLiteral("--checkpointing: a custom workload has no checkpointing figures "
-                               "(give its --memory-gb and --flops-per-sample for the recipe)"));
-        auto made = makeCustomWorkload(in, GpuCatalog::builtin(), GpuSpecTable::builtin());
-        if (!made)
-            return cliUsageError(made.error().message +
-                                 (made.error().code == u"unknown-gpu"
-                                      ? QStringLiteral("; 'gpufrontier-cli gpus' lists the GPU ids")
-                                      : QString()));
-        w = made.value();
+            o.batchPerGpu = static_cast<int>(*batch);
+        o.checkpointing = checkpointing;
+        o.datasetGb = datasetGb;
+        o.minVcpusPerGpu = minVcpus;
+        o.measuredSamplesPerS = measured;
+        o.referenceGpu = p.value(QStringLiteral("measured-on"));
+        o.stack = stack;
+        auto built = buildWorkload(*preset, o, GpuCatalog::builtin(), GpuSpecTable::builtin());
+        if (!built)
+            return cliUsageError(built.error().code == QLatin1String(kWorkloadCheckpointingError)
+                                     ? QStringLiteral("--checkpointing: ") + built.error().message
+                                     : built.error().message);
+        return std::move(built).value();
     }
-    w.stack = stack;
-    if (auto v = validateWorkload(w); !v)
+    if (!flops && !measured)
+        return cliUsageError(
+            QStringLiteral("--workload NAME is required (or a custom workload: --flops-per-sample F, "
+                           "or --measured S --measured-on GPU; with --samples N)"));
+    if (!samples)
+        return cliUsageError(QStringLiteral("a custom workload needs --samples N (samples per epoch)"));
+    CustomWorkloadInput in;
+    in.precision = precision.value_or(Precision::Fp16);
+    in.flopsPerSample = flops;
+    in.bytesPerSample = bytes;
+    in.measuredSamplesPerS = measured;
+    in.referenceGpu = p.value(QStringLiteral("measured-on"));
+    in.parameters = params.value_or(0);
+    in.memoryGb = memory.value_or(0);
+    in.samplesPerEpoch = *samples;
+    in.epochs = epochs.value_or(1);
+    in.minVcpusPerGpu = minVcpus.value_or(0);
+    in.batchPerGpu = batch ? static_cast<int>(*batch) : 32;
+    in.datasetGb = datasetGb.value_or(0);
+    if (checkpointing)
+        return cliUsageError(QStringLiteral("--checkpointing: a custom workload has no checkpointing figures "
+                                            "(give its --memory-gb and --flops-per-sample for the recipe)"));
+    auto made = makeCustomWorkload(in, GpuCatalog::builtin(), GpuSpecTable::builtin());
+    if (!made)
+        return cliUsageError(made.error().message +
+                             (made.error().code == u"unknown-gpu"
+                                  ? QStringLiteral("; 'gpufrontier-cli gpus' lists the GPU ids")
+                                  : QString()));
+    if (auto v = validateWorkload(made.value()); !v)
         return cliUsageError(v.error().message);
+    Workload w = std::move(made).value();
+    w.stack = stack;
     return w;
 }
 

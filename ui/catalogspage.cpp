@@ -60,6 +60,9 @@ CatalogsPage::CatalogsPage(CatalogService *catalog, QWidget *parent)
     : QWidget(parent), m_catalog(catalog), m_service(catalog->refresher())
 {
     m_model = new CatalogStatusModel(this);
+    m_secrets = new SecretService(this);
+    connect(m_secrets, &SecretService::answered, this,
+            [this](quint64, const SecretAnswer &answer) { onSecretAnswered(answer); });
     buildUi();
     loadSettings();
     connect(m_service, &RefreshService::progress, this, &CatalogsPage::onProgress);
@@ -308,28 +311,12 @@ void CatalogsPage::loadSettings()
     const QSettings s;
     for (const QString &p : knownProviders())
         m_urls.value(p)->setText(RefreshSettings::baseUrl(s, p));
-    {
-        // The key lives in the secret store; an older version's plain setting moves there first.
-        QSettings rw;
-        const SecretStore store;
-        if (const auto migrated = RefreshSettings::migrateGcpApiKey(rw, store); migrated && !*migrated) {
-            m_settingsError->setText(
-                tr("Cannot move the GCP API key out of the settings file: %1").arg(migrated->error().text()));
-            m_settingsError->setVisible(true);
-        }
-        const Result<SecretOutcome> stored = store.read(kGcpApiKeySecret);
-        if (stored) {
-            m_storedKey = stored.value().value;
-            showKeyOutcome(stored.value());
-        } else {
-            m_storedKey.clear();
-            m_storedLocation = SecretLocation::None;
-            m_keyStatus->setText(tr("Cannot read the stored GCP API key: %1").arg(stored.error().text()));
-            setErrorStyle(m_keyStatus);
-            m_keyStatus->setVisible(true);
-        }
-        m_gcpKey->setText(m_storedKey);
-    }
+    // The key lives in the secret store (read off the GUI thread); an older version's plain setting moves
+    // there first. The field waits for the answer.
+    m_gcpKey->setEnabled(false);
+    m_moveKey->setVisible(false);
+    showKeyProgress(tr("Reading the stored GCP API key…"));
+    m_secrets->read(kGcpApiKeySecret);
     m_awsRegions->setText(RefreshSettings::awsRegions(s).join(QStringLiteral(", ")));
     m_caBundle->setText(RefreshSettings::caBundle(s));
 }
@@ -346,22 +333,7 @@ void CatalogsPage::saveSettings()
         }
         RefreshSettings::setBaseUrl(s, p, url);
     }
-    // A key typed again while it is kept in the fallback file is written again too: the keychain takes it
-    // now if one has started since (the status line asks for exactly that).
-    const QString key = m_gcpKey->text().trimmed();
-    const bool retypedIntoFile = m_gcpKey->isModified() && !key.isEmpty() &&
-                                 m_storedLocation == SecretLocation::File &&
-                                 SecretStore::modeFromEnvironment() != SecretStore::Mode::File;
-    if (key != m_storedKey || retypedIntoFile) {
-        const Result<SecretOutcome> stored = SecretStore().write(kGcpApiKeySecret, key);
-        if (stored) {
-            m_storedKey = key;
-            m_gcpKey->setModified(false);
-            showKeyOutcome(stored.value());
-        } else {
-            errors.append(tr("GCP API key: %1").arg(stored.error().text()));
-        }
-    }
+    saveKey();
     QStringList regions;
     for (const QString &r : m_awsRegions->text().split(u',', Qt::SkipEmptyParts))
         regions.append(r.trimmed());
@@ -370,12 +342,109 @@ void CatalogsPage::saveSettings()
         errors.append(bad);
     else
         RefreshSettings::setCaBundle(s, m_caBundle->text());
+    m_settingsErrors = errors;
+    showSettingsErrors();
+}
+
+void CatalogsPage::saveKey()
+{
+    if (!m_gcpKey->isEnabled())
+        return; // still reading the stored key: the field shows nothing to store yet
+    // A key typed again while it is kept in the fallback file is written again too: the keychain takes it
+    // now if one has started since (the status line asks for exactly that).
+    const QString key = m_gcpKey->text().trimmed();
+    const bool retypedIntoFile = m_gcpKey->isModified() && !key.isEmpty() &&
+                                 m_storedLocation == SecretLocation::File &&
+                                 SecretStore::modeFromEnvironment() != SecretStore::Mode::File;
+    if (key == m_storedKey && !retypedIntoFile) {
+        m_keyError.clear();
+        return;
+    }
+    if (m_writingKey && *m_writingKey == key)
+        return; // the same key is being stored already
+    m_writingKey = key;
+    showKeyProgress(tr("Storing the GCP API key…"));
+    m_secrets->write(kGcpApiKeySecret, key);
+}
+
+void CatalogsPage::showSettingsErrors()
+{
+    QStringList errors = m_settingsErrors;
+    if (!m_keyError.isEmpty())
+        errors.append(m_keyError);
     m_settingsError->setText(errors.join(u'\n'));
     m_settingsError->setVisible(!errors.isEmpty());
 }
 
+void CatalogsPage::showKeyProgress(const QString &text)
+{
+    m_keyStatus->setText(text);
+    setErrorStyle(m_keyStatus, false);
+    m_keyStatus->setVisible(true);
+}
+
+void CatalogsPage::onSecretAnswered(const SecretAnswer &answer)
+{
+    switch (answer.kind) {
+    case SecretAnswer::Kind::Read:
+        if (!answer.migrationError.isEmpty())
+            m_keyError =
+                tr("Cannot move the GCP API key out of the settings file: %1").arg(answer.migrationError);
+        if (answer.ok) {
+            m_storedKey = answer.outcome.value;
+            showKeyOutcome(answer.outcome);
+        } else {
+            m_storedKey.clear();
+            m_storedLocation = SecretLocation::None;
+            m_keyStatus->setText(tr("Cannot read the stored GCP API key: %1").arg(answer.error));
+            setErrorStyle(m_keyStatus);
+            m_keyStatus->setVisible(true);
+        }
+        m_gcpKey->setText(m_storedKey);
+        m_gcpKey->setEnabled(true);
+        break;
+    case SecretAnswer::Kind::Write:
+        if (m_writingKey && *m_writingKey == answer.written)
+            m_writingKey.reset();
+        if (answer.ok) {
+            m_storedKey = answer.written;
+            if (m_gcpKey->text().trimmed() == answer.written)
+                m_gcpKey->setModified(false);
+            m_keyError.clear();
+            showKeyOutcome(answer.outcome);
+        } else {
+            m_keyError = tr("GCP API key: %1").arg(answer.error);
+            showKeyOutcome(m_shownOutcome); // where the key still is
+        }
+        break;
+    case SecretAnswer::Kind::MoveToKeychain:
+        m_moveKey->setEnabled(true);
+        if (answer.ok) {
+            m_storedKey = answer.outcome.value;
+            showKeyOutcome(answer.outcome);
+        } else {
+            // Still in the file: say why, keep the button for another try.
+            m_keyStatus->setText(tr("⚠ The key is still in its file: %1. Start a keyring (GNOME Keyring, "
+                                    "KWallet) and try again.")
+                                     .arg(answer.error));
+            setErrorStyle(m_keyStatus);
+            m_keyStatus->setVisible(true);
+        }
+        break;
+    }
+    showSettingsErrors();
+    if (m_secrets->pending() == 0) {
+        Q_EMIT secretsSettled();
+        // The settings were saved when the refresh was asked for: start it as it was (saving again would
+        // write a key the store refused again, and wait again).
+        if (!m_deferredRefresh.isEmpty())
+            startRefresh(std::exchange(m_deferredRefresh, {}));
+    }
+}
+
 void CatalogsPage::showKeyOutcome(const SecretOutcome &outcome)
 {
+    m_shownOutcome = outcome;
     m_storedLocation = outcome.location;
     const bool keychainPossible = SecretStore::modeFromEnvironment() != SecretStore::Mode::File;
     m_moveKey->setVisible(outcome.location == SecretLocation::File && keychainPossible);
@@ -401,18 +470,9 @@ void CatalogsPage::showKeyOutcome(const SecretOutcome &outcome)
 
 void CatalogsPage::moveKeyToKeychain()
 {
-    const Result<SecretOutcome> moved = SecretStore().moveToKeychain(kGcpApiKeySecret);
-    if (moved) {
-        m_storedKey = moved.value().value;
-        showKeyOutcome(moved.value());
-        return;
-    }
-    // Still in the file: say why, keep the button for another try.
-    m_keyStatus->setText(
-        tr("⚠ The key is still in its file: %1. Start a keyring (GNOME Keyring, KWallet) and try again.")
-            .arg(moved.error().text()));
-    setErrorStyle(m_keyStatus);
-    m_keyStatus->setVisible(true);
+    m_moveKey->setEnabled(false);
+    showKeyProgress(tr("Moving the GCP API key into the keychain…"));
+    m_secrets->moveToKeychain(kGcpApiKeySecret);
 }
 
 void CatalogsPage::reload()
@@ -464,6 +524,18 @@ void CatalogsPage::refreshProviders(const QStringList &providers)
     if (isBusy() || providers.isEmpty())
         return;
     saveSettings();
+    if (m_secrets->pending() > 0) {
+        // The refresh reads the key from the store: it starts once the store has answered the calls made.
+        m_deferredRefresh = providers;
+        m_status->setText(tr("Waiting for the secret store…"));
+        updateButtons();
+        return;
+    }
+    startRefresh(providers);
+}
+
+void CatalogsPage::startRefresh(const QStringList &providers)
+{
     m_service->setOptionsFromSettings(true); // the keychain is read on the refresh's worker thread
     const QSettings s;
     for (const QString &p : knownProviders())
@@ -549,13 +621,19 @@ void CatalogsPage::cancel()
 {
     if (!isBusy())
         return;
+    if (!m_deferredRefresh.isEmpty() && !m_service->isRunning()) {
+        m_deferredRefresh.clear();
+        m_status->setText(tr("Refresh cancelled."));
+        updateButtons();
+        return;
+    }
     m_service->cancel();
     m_status->setText(tr("Cancelling…"));
 }
 
 bool CatalogsPage::isBusy() const
 {
-    return m_service->isRunning() || m_identifyRequest != 0;
+    return m_service->isRunning() || m_identifyRequest != 0 || !m_deferredRefresh.isEmpty();
 }
 
 QString CatalogsPage::statusText() const

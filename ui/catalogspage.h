@@ -5,11 +5,13 @@
 #include "util/result.h"
 #include "viewmodels/catalogservice.h"
 #include "viewmodels/catalogstatusmodel.h"
+#include "viewmodels/secretservice.h"
 
 #include <QHash>
 #include <QWidget>
 
 #include <functional>
+#include <optional>
 
 class QComboBox;
 class QLabel;
@@ -77,6 +79,8 @@ public:
     HistoryChart *historyChart() const { return m_chart; }
     RefreshService *service() const { return m_service; }
     CatalogService *catalogService() const { return m_catalog; }
+    /// The secret store calls of the page (the GCP API key), off the GUI thread.
+    SecretService *secretService() const { return m_secrets; }
     QString statusText() const;
 
 Q_SIGNALS:
@@ -88,12 +92,21 @@ Q_SIGNALS:
     void historyLoaded();
     /// A refresh or import job ended (whatever the outcome).
     void jobEnded();
+    /// The secret store has answered every call the page made (the key field and its status are current).
+    void secretsSettled();
 
 private:
     void buildUi();
     void saveSettings();
     void loadSettings();
+    /// Stores the key typed when it differs from the stored one (on the secret service's thread).
+    void saveKey();
+    void showSettingsErrors();
+    void showKeyProgress(const QString &text);
     void showKeyOutcome(const SecretOutcome &outcome);
+    void onSecretAnswered(const SecretAnswer &answer);
+    /// Starts refreshing `providers` with the settings saved (refreshProviders saves them first).
+    void startRefresh(const QStringList &providers);
     void moveKeyToKeychain();
     /// What the user can do on this page about a refresh failure of this code (RefreshOutcome::code).
     static QString adviceFor(const QString &code);
@@ -128,8 +141,14 @@ private:
     QLineEdit *m_gcpKey = nullptr;
     QLabel *m_keyStatus = nullptr;
     QPushButton *m_moveKey = nullptr;
+    SecretService *m_secrets = nullptr;
     QString m_storedKey; ///< the key as last read from or written to the secret store
     SecretLocation m_storedLocation = SecretLocation::None; ///< where m_storedKey is kept
+    SecretOutcome m_shownOutcome;                           ///< what the key status line shows
+    std::optional<QString> m_writingKey;                    ///< the key being stored now
+    QString m_keyError;            ///< the last key write or settings move failed: why
+    QStringList m_settingsErrors;  ///< the other settings refused, with why
+    QStringList m_deferredRefresh; ///< providers to refresh once the secret store has answered
     QLineEdit *m_awsRegions = nullptr;
     QLineEdit *m_caBundle = nullptr;
     QLabel *m_settingsError = nullptr;

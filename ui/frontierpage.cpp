@@ -258,4 +258,20 @@ void FrontierPage::restoreState()
     m_uncertainty->setChecked(s.value(QStringLiteral("frontier/showUncertainty"), true).toBool());
 }
 
+QList<qsizetype> FrontierPage::selectedPoints() const
+{
+    QList<qsizetype> out;
+    auto *proxy = qobject_cast<QSortFilterProxyModel *>(m_table->model());
+    if (!proxy || !m_table->selectionModel())
+        return out;
+    // A group row stands for its representative (the best member); a child row for itself.
+    for (const QModelIndex &idx : m_table->selectionModel()->selectedRows()) {
+        const int row = m_groups->sourceRow(proxy->mapToSource(idx));
+        const qsizetype p = row < 0 ? -1 : m_model->pointAt(row);
+        if (p >= 0)
+            out.append(p);
+    }
+    return out;
+}
+
 } // namespace gf

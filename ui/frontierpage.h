@@ -27,6 +27,9 @@ public:
     ProjectionResultsPtr results() const { return m_results; }
     /// Highlights the points of these catalog rows (selection in the Offers table).
     void highlightCatalogRows(const QList<int> &rows);
+    /// The points (indexes into the shown results) selected in the frontier table; a group row stands for
+    /// its representative (the best member).
+    QList<qsizetype> selectedPoints() const;
 
     FrontierChart *chart() const { return m_chart; }
     PointTableModel *frontierModel() const { return m_model; }

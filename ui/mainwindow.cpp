@@ -10,9 +10,7 @@
 #include "exportdialog.h"
 #include "frontierchart.h"
 #include "frontierpage.h"
-#include "launch/launchplan.h"
-#include "launch/offerid.h"
-#include "launchplandialog.h"
+#include "launchplanner.h"
 #include "measurementspage.h"
 #include "offerspage.h"
 #include "probepage.h"
@@ -52,13 +50,28 @@
 
 namespace gf {
 
-MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m_dbPath(std::move(dbPath))
+MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent)
 {
     setWindowTitle(tr("GPU Frontier"));
     setObjectName(QStringLiteral("mainWindow"));
-    m_projection = new ProjectionController(this);
-    m_service = new CatalogService(m_dbPath, this);
+    m_state = new AppState(std::move(dbPath), this);
+    m_launchPlanner = new LaunchPlanner(this);
+    buildPages();
+    buildWorkloadDock();
+    buildStatusBar();
+    connectState();
+    buildFileMenu();
+    buildViewMenu();
+    buildHelpMenu();
+    restoreWindow();
+    onWorkloadChanged();
+    reload();
+}
 
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildPages()
+{
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
     layout->setContentsMargins(6, 6, 6, 6);
@@ -70,6 +83,7 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     m_banner->hide();
     layout->addWidget(m_banner);
 
+    CatalogService *service = m_state->catalogService();
     m_tabs = new QTabWidget(central);
     m_tabs->setObjectName(QStringLiteral("pages"));
     m_offers = new OffersPage(m_tabs);
@@ -78,15 +92,18 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     m_tabs->addTab(m_offers, tr("&Offers"));
     m_tabs->addTab(m_frontier, tr("&Frontier"));
     m_tabs->addTab(m_compare, tr("Co&mpare"));
-    m_probe = new ProbePage(m_service, m_tabs);
+    m_probe = new ProbePage(service, m_tabs);
     m_tabs->addTab(m_probe, tr("&Probe"));
-    m_catalogs = new CatalogsPage(m_service, m_tabs);
+    m_catalogs = new CatalogsPage(service, m_tabs);
     m_tabs->addTab(m_catalogs, tr("C&atalogs"));
-    m_measurementsPage = new MeasurementsPage(m_service, m_tabs);
+    m_measurementsPage = new MeasurementsPage(service, m_tabs);
     m_tabs->addTab(m_measurementsPage, tr("Measu&rements"));
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
+}
 
+void MainWindow::buildWorkloadDock()
+{
     m_workload = new WorkloadPanel(this);
     auto *scroll = new QScrollArea(this);
     scroll->setWidget(m_workload);
@@ -101,7 +118,10 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
                                 QDockWidget::DockWidgetFloatable);
     m_workloadDock->setMaximumWidth(480);
     addDockWidget(Qt::LeftDockWidgetArea, m_workloadDock);
+}
 
+void MainWindow::buildStatusBar()
+{
     m_statusLabel = new ElidedLabel(this);
     m_statusLabel->setObjectName(QStringLiteral("statusSummary"));
     statusBar()->addWidget(m_statusLabel, 1);
@@ -114,62 +134,66 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     m_busy->setVisible(false);
     statusBar()->addPermanentWidget(m_busy);
     connect(m_offers, &OffersPage::summaryChanged, m_statusLabel, &QLabel::setText);
+    connect(m_launchPlanner, &LaunchPlanner::statusMessage, this, [this](const QString &text, int timeoutMs) {
+        if (text.isEmpty())
+            statusBar()->clearMessage();
+        else
+            statusBar()->showMessage(text, timeoutMs);
+    });
+}
 
-    // Data flow: workload/filter -> projection (background) -> pages.
+void MainWindow::connectState()
+{
+    // Data flow: a page changes the state (workload, filter, calibration, selection, a new catalog) ->
+    // the projection runs in the background -> the state's signals update the pages.
     connect(m_workload, &WorkloadPanel::changed, this, &MainWindow::onWorkloadChanged);
-    connect(m_offers, &OffersPage::filterChanged, m_projection, &ProjectionController::setFilter);
-    connect(m_projection, &ProjectionController::started, this, [this] { m_busy->setVisible(true); });
-    connect(m_projection, &ProjectionController::resultsReady, this, &MainWindow::onResults);
-    connect(m_projection, &ProjectionController::failed, this, [this](const QString &message) {
+    connect(m_offers, &OffersPage::filterChanged, m_state, &AppState::setFilter);
+    connect(m_offers, &OffersPage::selectionChanged, m_state, &AppState::setSelectedRows);
+    connect(m_probe, &ProbePage::calibrationChanged, m_state, &AppState::setCalibration);
+    connect(m_catalogs, &CatalogsPage::catalogChanged, this, &MainWindow::reload);
+    connect(m_measurementsPage, &MeasurementsPage::measurementsChanged, this, &MainWindow::reload);
+
+    connect(m_state, &AppState::loadStarted, this,
+            [this] { m_statusLabel->setText(tr("Loading the catalog from %1 …").arg(m_state->dbPath())); });
+    connect(m_state, &AppState::catalogLoaded, this, &MainWindow::onLoaded);
+    connect(m_state, &AppState::loadFailed, this, [this](const QString &message) {
+        showError(message);
+        Q_EMIT loadFailed(message);
+    });
+    connect(m_state, &AppState::calibrationChanged, m_measurementsPage, &MeasurementsPage::setCalibration);
+    connect(m_state, &AppState::projectionStarted, this, [this] { m_busy->setVisible(true); });
+    connect(m_state, &AppState::resultsReady, this, &MainWindow::onResults);
+    connect(m_state, &AppState::projectionFailed, this, [this](const QString &message) {
         m_busy->setVisible(false);
         m_projectionLabel->setText(tr("Projection: %1").arg(message));
         m_projectionLabel->setToolTip(m_projectionLabel->text());
     });
-    connect(m_catalogs, &CatalogsPage::catalogChanged, this, &MainWindow::reload);
-    connect(m_probe, &ProbePage::calibrationChanged, m_projection, &ProjectionController::setCalibration);
-    connect(m_probe, &ProbePage::calibrationChanged, m_measurementsPage, &MeasurementsPage::setCalibration);
-    connect(m_measurementsPage, &MeasurementsPage::measurementsChanged, this, &MainWindow::reload);
-    connect(m_frontier, &FrontierPage::catalogRowActivated, m_offers, &OffersPage::selectCatalogRow);
-    connect(m_offers, &OffersPage::groupedChanged, m_frontier, &FrontierPage::setGrouped);
-    connect(m_offers, &OffersPage::selectionChanged, this, [this](const QList<int> &rows) {
+    connect(m_state, &AppState::selectionChanged, this, [this](const QList<int> &rows) {
         m_frontier->highlightCatalogRows(rows);
         updateCompare();
     });
 
+    // Between pages: a point clicked on the Frontier page shows its offer; one grouping for both tables.
+    connect(m_frontier, &FrontierPage::catalogRowActivated, m_offers, &OffersPage::selectCatalogRow);
+    connect(m_offers, &OffersPage::groupedChanged, m_frontier, &FrontierPage::setGrouped);
+}
+
+void MainWindow::buildFileMenu()
+{
     QMenu *file = menuBar()->addMenu(tr("&File"));
     QAction *reloadAction = file->addAction(tr("&Reload catalog"), this, &MainWindow::reload);
     reloadAction->setShortcut(QKeySequence(Qt::Key_F5)); // QKeySequence::Refresh differs per platform
     file->addSeparator();
     // Reports and chart images (ui/exportdialog.h): the dialog gets a snapshot of the current state.
-    auto openExport = [this](bool chartImage) {
-        ExportContext ctx;
-        ctx.results = m_projection->results();
-        ctx.catalog = m_offers->model()->offers();
-        ctx.snapshots = m_snapshots;
-        ctx.selectedCatalogRows = m_offers->selectedRows();
-        ctx.filter = ctx.results ? ctx.results->filter : OfferFilter{};
-        ctx.chartWidget = m_frontier->chart();
-        auto *dialog = new ExportDialog(std::move(ctx), this);
-        dialog->setAttribute(Qt::WA_DeleteOnClose);
-        if (chartImage && dialog->kind() != ExportKind::ChartSvg)
-            dialog->setKind(ExportKind::ChartPng);
-        else if (!chartImage &&
-                 (dialog->kind() == ExportKind::ChartPng || dialog->kind() == ExportKind::ChartSvg))
-            dialog->setKind(ExportKind::Html);
-        dialog->show(); // non-modal: the export runs in the background
-    };
-    QAction *exportReport = file->addAction(tr("&Export report…"), this, [openExport] { openExport(false); });
+    QAction *exportReport = file->addAction(tr("&Export report…"), this, [this] { openExport(false); });
     exportReport->setObjectName(QStringLiteral("exportReportAction"));
     exportReport->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    QAction *exportChart =
-        file->addAction(tr("Export chart &image…"), this, [openExport] { openExport(true); });
+    QAction *exportChart = file->addAction(tr("Export chart &image…"), this, [this] { openExport(true); });
     exportChart->setObjectName(QStringLiteral("exportChartAction"));
     file->addSeparator();
     // SkyPilot launch plans: the selected offers (Offers page), else the recommended point.
-    QAction *launchPlan = file->addAction(tr("&Launch plan…"), this, [this] {
-        openLaunchPlan(m_tabs->currentWidget() == m_frontier ? selectedFrontierPoints()
-                                                             : selectedOfferPoints());
-    });
+    QAction *launchPlan =
+        file->addAction(tr("&Launch plan…"), this, &MainWindow::openLaunchPlanForCurrentPage);
     launchPlan->setObjectName(QStringLiteral("launchPlanAction"));
     launchPlan->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     launchPlan->setToolTip(tr("Write SkyPilot tasks for the selected offers (else the recommended one)"));
@@ -180,17 +204,20 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
     importMeasurements->setObjectName(QStringLiteral("importMeasurementsAction"));
     auto *offersLaunch = new QAction(tr("Launch plan for the selected offers…"), this);
     offersLaunch->setObjectName(QStringLiteral("offersLaunchPlanAction"));
-    connect(offersLaunch, &QAction::triggered, this, [this] { openLaunchPlan(selectedOfferPoints()); });
+    connect(offersLaunch, &QAction::triggered, this, &MainWindow::openLaunchPlanForOffers);
     m_offers->addRowAction(offersLaunch); // in the table's context menu, beside "Where is ... cheapest?"
     auto *frontierLaunch = new QAction(tr("Launch plan for this point…"), this);
     frontierLaunch->setObjectName(QStringLiteral("frontierLaunchPlanAction"));
-    connect(frontierLaunch, &QAction::triggered, this, [this] { openLaunchPlan(selectedFrontierPoints()); });
+    connect(frontierLaunch, &QAction::triggered, this, &MainWindow::openLaunchPlanForFrontier);
     m_frontier->frontierView()->setContextMenuPolicy(Qt::ActionsContextMenu);
     m_frontier->frontierView()->addAction(frontierLaunch);
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q)); // QKeySequence::Quit is empty on some platforms
+}
 
+void MainWindow::buildViewMenu()
+{
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QAction *find = view->addAction(tr("&Find offers"), this, [this] {
         m_tabs->setCurrentWidget(m_offers);
@@ -206,14 +233,14 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
         view->addAction(tr("Reset chart &zoom"), m_frontier->chart(), &FrontierChart::resetZoom);
     resetZoom->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
     view->addSeparator();
-    QAction *grouped = view->addAction(tr("One row per &instance type"));
-    grouped->setObjectName(QStringLiteral("groupOffersAction"));
-    grouped->setCheckable(true);
-    grouped->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
-    grouped->setToolTip(tr("Offers and Frontier tables: one row per instance type and pricing, expandable to "
-                           "its regions and zones, or one row per offer"));
-    connect(grouped, &QAction::toggled, m_offers, &OffersPage::setGrouped);
-    connect(m_offers, &OffersPage::groupedChanged, grouped, &QAction::setChecked);
+    m_groupedAction = view->addAction(tr("One row per &instance type"));
+    m_groupedAction->setObjectName(QStringLiteral("groupOffersAction"));
+    m_groupedAction->setCheckable(true);
+    m_groupedAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
+    m_groupedAction->setToolTip(tr("Offers and Frontier tables: one row per instance type and pricing, "
+                                   "expandable to its regions and zones, or one row per offer"));
+    connect(m_groupedAction, &QAction::toggled, m_offers, &OffersPage::setGrouped);
+    connect(m_offers, &OffersPage::groupedChanged, m_groupedAction, &QAction::setChecked);
     QMenu *colours = view->addMenu(tr("&Colours"));
     colours->setObjectName(QStringLiteral("coloursMenu"));
     auto *themes = new QActionGroup(this);
@@ -241,43 +268,21 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
         });
         addAction(a);
     }
+}
 
+void MainWindow::buildHelpMenu()
+{
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *guide = help->addAction(tr("&Quick guide"));
     guide->setObjectName(QStringLiteral("quickGuide"));
     guide->setShortcut(QKeySequence(Qt::Key_F1));
-    connect(guide, &QAction::triggered, this, [this] {
-        auto *dialog = findChild<QDialog *>(QStringLiteral("guideDialog"));
-        if (!dialog) {
-            dialog = new QDialog(this);
-            dialog->setObjectName(QStringLiteral("guideDialog"));
-            dialog->setWindowTitle(tr("Quick guide")); // Qt appends " — GPU Frontier"
-            auto *browser = new QTextBrowser(dialog);
-            browser->setObjectName(QStringLiteral("guideBrowser"));
-            browser->setHtml(readResourceText(QStringLiteral("help/guide.html")));
-            auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
-            connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::hide);
-            auto *box = new QVBoxLayout(dialog);
-            box->addWidget(browser, 1);
-            box->addWidget(buttons);
-            dialog->resize(QSize(640, 720).boundedTo(size()));
-        }
-        dialog->show(); // not modal: the guide can stay open beside the window
-        dialog->raise();
-        dialog->activateWindow();
-    });
+    connect(guide, &QAction::triggered, this, &MainWindow::showGuide);
     help->addSeparator();
     help->addAction(tr("&About GPU Frontier"), this, &MainWindow::showAbout);
+}
 
-    connect(m_service, &CatalogService::catalogLoaded, this, &MainWindow::onLoaded);
-    connect(m_service, &CatalogService::failed, this, [this](quint64 request, const QString &message) {
-        if (request != m_loadRequest)
-            return; // a page's request: the page shows it
-        m_loading = false;
-        showError(message);
-        Q_EMIT loadFailed(message);
-    });
-
+void MainWindow::restoreWindow()
+{
     QSettings s;
     const bool restored = restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(s.value(QStringLiteral("window/state")).toByteArray());
@@ -289,15 +294,11 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent), m
         resize(size);
     }
     m_offers->restoreState();
-    grouped->setChecked(m_offers->isGrouped());
+    m_groupedAction->setChecked(m_offers->isGrouped());
     m_frontier->setGrouped(m_offers->isGrouped());
     m_frontier->restoreState();
     m_workload->restoreState();
-    onWorkloadChanged();
-    reload();
 }
-
-MainWindow::~MainWindow() = default;
 
 void MainWindow::addPage(QWidget *page, const QString &title)
 {
@@ -306,33 +307,20 @@ void MainWindow::addPage(QWidget *page, const QString &title)
 
 void MainWindow::reload()
 {
-    if (m_loading)
-        return;
-    m_loading = true;
-    m_statusLabel->setText(tr("Loading the catalog from %1 …").arg(m_dbPath));
-    m_loadRequest = m_service->loadCatalog();
+    m_state->reload();
 }
 
-void MainWindow::onLoaded(quint64 request, const CatalogLoad &loaded)
+void MainWindow::onLoaded(const CatalogLoad &load)
 {
-    if (request != m_loadRequest)
-        return;
-    m_loading = false;
     m_banner->hide();
-    CatalogLoad load = loaded;
-    m_snapshots = load.snapshots;
     m_offers->setOffers(load.offers, load.snapshots);
-    m_projection->setCalibration(load.calibration);
-    m_measurementsPage->setCalibration(load.calibration);
-    m_projection->setMeasurements(load.measurements);
     onWorkloadChanged();
-    m_projection->setOffers(std::move(load.offers));
     m_catalogs->setReadOnly(load.readOnly);
     QStringList banner;
     if (load.readOnly)
         banner.append(tr("%1 is read-only (no write access to it or its folder): the catalog is shown, "
                          "but refreshing, importing and storing probe runs are off.")
-                          .arg(m_dbPath));
+                          .arg(m_state->dbPath()));
     if (!load.calibrationProblem.isEmpty())
         banner.append(tr("The stored probe runs could not be read (%1): the projection uses the default "
                          "calibration.")
@@ -356,106 +344,52 @@ void MainWindow::onWorkloadChanged()
         m_projectionLabel->setToolTip(m_projectionLabel->text());
         return;
     }
-    m_projection->setWorkload(w.value());
-    m_projection->setOptions(m_workload->options());
+    m_state->setWorkload(w.value(), m_workload->options());
 }
 
-QList<qsizetype> MainWindow::selectedOfferPoints() const
+void MainWindow::openExport(bool chartImage)
 {
-    QList<qsizetype> out;
-    const ProjectionResultsPtr r = m_projection->results();
-    if (!r)
-        return out;
-    for (int row : m_offers->selectedRows())
-        if (const qsizetype p = r->pointForRow(row); p >= 0)
-            out.append(p);
-    return out;
+    ExportContext ctx;
+    ctx.results = m_state->results();
+    ctx.catalog = m_state->offers();
+    ctx.snapshots = m_state->snapshots();
+    ctx.selectedCatalogRows = m_state->selectedRows();
+    ctx.filter = ctx.results ? ctx.results->filter : OfferFilter{};
+    ctx.chartWidget = m_frontier->chart();
+    auto *dialog = new ExportDialog(std::move(ctx), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (chartImage && dialog->kind() != ExportKind::ChartSvg)
+        dialog->setKind(ExportKind::ChartPng);
+    else if (!chartImage &&
+             (dialog->kind() == ExportKind::ChartPng || dialog->kind() == ExportKind::ChartSvg))
+        dialog->setKind(ExportKind::Html);
+    dialog->show(); // non-modal: the export runs in the background
 }
 
-QList<qsizetype> MainWindow::selectedFrontierPoints() const
+void MainWindow::openLaunchPlanForCurrentPage()
 {
-    QList<qsizetype> out;
-    QTreeView *view = m_frontier->frontierView();
-    auto *proxy = qobject_cast<QSortFilterProxyModel *>(view->model());
-    if (!proxy || !view->selectionModel())
-        return out;
-    // A group row stands for its representative (the best member); a child row for itself.
-    for (const QModelIndex &idx : view->selectionModel()->selectedRows()) {
-        const int row = m_frontier->frontierGroups()->sourceRow(proxy->mapToSource(idx));
-        const qsizetype p = row < 0 ? -1 : m_frontier->frontierModel()->pointAt(row);
-        if (p >= 0)
-            out.append(p);
-    }
-    return out;
+    if (m_tabs->currentWidget() == m_frontier)
+        openLaunchPlanForFrontier();
+    else
+        openLaunchPlanForOffers();
 }
 
-void MainWindow::openLaunchPlan(QList<qsizetype> points)
+void MainWindow::openLaunchPlanForOffers()
 {
-    const ProjectionResultsPtr r = m_projection->results();
-    if (!r) {
-        QMessageBox::information(this, tr("Launch plan"), tr("Wait for the projection to finish first."));
-        return;
-    }
-    if (points.isEmpty() && r->recommended >= 0)
-        points.append(r->recommended);
-    if (points.isEmpty()) {
-        QMessageBox::information(
-            this, tr("Launch plan"),
-            tr("Select offers on the Offers page or a point on the Frontier page: there is "
-               "no recommended point for this workload and these filters."));
-        return;
-    }
-    QList<LaunchCandidate> candidates;
-    QStringList lines;
-    for (qsizetype i : std::as_const(points)) {
-        const ProjectedOffer &pt = r->points.at(i);
-        const bool spot = pt.mode == PriceMode::Spot;
-        auto resolved = launchCandidate(r->offers, r->points, pt.offerIndex, spot, pt.nodes);
-        const LaunchCandidate c =
-            resolved ? resolved.value() : LaunchCandidate{r->offers.at(pt.offerIndex), spot, pt, {}};
-        candidates.append(c);
-        lines.append(offerIdText(c.offer, c.spot) +
-                     (i == r->recommended ? tr("  (recommended)") : QString()));
-    }
-    LaunchPlanDialog dialog(lines, this);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    LaunchOptions options = dialog.options();
-    if (options.measures()) {
-        auto package = findPackage(options.packagePath, {dialog.directory(), QDir::currentPath()});
-        if (!package) {
-            QMessageBox::warning(this, tr("Launch plan"),
-                                 tr("No plan was written: %1. Build it with cpack -G TGZ or choose it as the "
-                                    "package.")
-                                     .arg(package.error().text()));
-            return;
-        }
-        options.packagePath = package.value();
-    }
-    auto plan = buildLaunchPlan(r->workload, candidates, options);
-    if (!plan) {
-        QMessageBox::warning(this, tr("Launch plan"), tr("No plan was written: %1").arg(plan.error().text()));
-        return;
-    }
-    auto written = writeLaunchPlan(plan.value(), dialog.directory());
-    if (!written) {
-        QMessageBox::warning(this, tr("Launch plan"),
-                             tr("The plan could not be written: %1").arg(written.error().text()));
-        return;
-    }
-    QString text = tr("Wrote %n SkyPilot task(s) and README.txt into %1.", nullptr,
-                      static_cast<int>(plan.value().tasks.size()))
-                       .arg(QDir::toNativeSeparators(dialog.directory()));
-    for (const LaunchTask &t : plan.value().tasks)
-        text += u'\n' + t.launchCommand();
-    for (const QString &s : plan.value().skipped)
-        text += u'\n' + tr("Not planned: %1").arg(s);
-    QMessageBox box(QMessageBox::Information, tr("Launch plan"), text, QMessageBox::Ok, this);
-    QPushButton *open = box.addButton(tr("Open folder"), QMessageBox::ActionRole);
-    box.exec();
-    if (box.clickedButton() == open)
-        QDesktopServices::openUrl(QUrl::fromLocalFile(dialog.directory()));
-    statusBar()->showMessage(tr("Launch plan written to %1").arg(dialog.directory()), 8000);
+    // The selected catalog rows' points in the projection of the current catalog.
+    const ProjectionResultsPtr r = m_state->results();
+    QList<qsizetype> points;
+    if (r)
+        for (int row : m_state->selectedRows())
+            if (const qsizetype p = r->pointForRow(row); p >= 0)
+                points.append(p);
+    m_launchPlanner->open(r, points);
+}
+
+void MainWindow::openLaunchPlanForFrontier()
+{
+    // The points of the results the Frontier page shows.
+    m_launchPlanner->open(m_frontier->results(), m_frontier->selectedPoints());
 }
 
 void MainWindow::onResults(ProjectionResultsPtr results)
@@ -478,8 +412,7 @@ void MainWindow::onResults(ProjectionResultsPtr results)
 
 void MainWindow::updateCompare()
 {
-    m_compare->setOffers(m_offers->model()->offers(), m_offers->selectedRows(),
-                         m_offers->model()->projection());
+    m_compare->setOffers(m_state->offers(), m_state->selectedRows(), m_state->results());
 }
 
 void MainWindow::styleBanner()
@@ -504,10 +437,32 @@ void MainWindow::showError(const QString &message)
     m_statusLabel->setText(tr("Error: %1").arg(message));
 }
 
+void MainWindow::showGuide()
+{
+    if (!m_guide) {
+        auto *dialog = new QDialog(this);
+        m_guide = dialog;
+        dialog->setObjectName(QStringLiteral("guideDialog"));
+        dialog->setWindowTitle(tr("Quick guide")); // Qt appends " — GPU Frontier"
+        auto *browser = new QTextBrowser(dialog);
+        browser->setObjectName(QStringLiteral("guideBrowser"));
+        browser->setHtml(readResourceText(QStringLiteral("help/guide.html")));
+        auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+        connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::hide);
+        auto *box = new QVBoxLayout(dialog);
+        box->addWidget(browser, 1);
+        box->addWidget(buttons);
+        dialog->resize(QSize(640, 720).boundedTo(size()));
+    }
+    m_guide->show(); // not modal: the guide can stay open beside the window
+    m_guide->raise();
+    m_guide->activateWindow();
+}
+
 void MainWindow::showAbout()
 {
     QString sources;
-    for (const Snapshot &s : std::as_const(m_snapshots)) {
+    for (const Snapshot &s : m_state->snapshots()) {
         if (!s.current)
             continue;
         sources += QStringLiteral("<li>%1: %2, prices dated %3 (%4 offers)</li>")
@@ -524,7 +479,7 @@ void MainWindow::showAbout()
            "<p>Current price data:</p><ul>%5</ul>"
            "<p>GPU datasheet figures: resources/gpu_specs.csv; workloads: resources/workloads.json.</p>")
             .arg(QStringLiteral(GPUFRONTIER_VERSION), QString::fromLatin1(qVersion()),
-                 QStringLiteral(QT_VERSION_STR), m_dbPath.toHtmlEscaped(), sources));
+                 QStringLiteral(QT_VERSION_STR), m_state->dbPath().toHtmlEscaped(), sources));
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -2,13 +2,16 @@
 
 #include "domain/offer.h"
 #include "util/result.h"
-#include "viewmodels/catalogservice.h"
-#include "viewmodels/projectioncontroller.h"
+#include "viewmodels/appstate.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
+class QAction;
+class QDialog;
 class QDockWidget;
 class QLabel;
+class QMenu;
 class QProgressBar;
 class QTabWidget;
 
@@ -18,13 +21,15 @@ class CatalogService;
 class CatalogsPage;
 class ComparePage;
 class FrontierPage;
+class LaunchPlanner;
 class OffersPage;
 class ProbePage;
 class MeasurementsPage;
 class WorkloadPanel;
 
-/// What the background load hands to the GUI thread.
-
+/// The main window: the pages, the workload dock, menus and status bar. The application's state (catalog,
+/// snapshots, measurements, calibration, projection, selection) lives in AppState; the window wires the
+/// pages to it: a page changes the state, the state's signals update the other pages.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
@@ -48,13 +53,15 @@ public:
     CatalogsPage *catalogsPage() const { return m_catalogs; }
     MeasurementsPage *measurementsPage() const { return m_measurementsPage; }
     WorkloadPanel *workloadPanel() const { return m_workload; }
-    ProjectionController *projection() const { return m_projection; }
+    ProjectionController *projection() const { return m_state->projection(); }
     QTabWidget *tabs() const { return m_tabs; }
-    QString dbPath() const { return m_dbPath; }
-    CatalogService *catalogService() const { return m_service; }
+    QString dbPath() const { return m_state->dbPath(); }
+    CatalogService *catalogService() const { return m_state->catalogService(); }
+    AppState *state() const { return m_state; }
+    LaunchPlanner *launchPlanner() const { return m_launchPlanner; }
     /// Reloads the catalog from the database, off the GUI thread.
     void reload();
-    bool isLoading() const { return m_loading; }
+    bool isLoading() const { return m_state->isLoading(); }
     /// Adds a page (Probe, Catalogs) after the built-in ones.
     void addPage(QWidget *page, const QString &title);
 
@@ -68,19 +75,33 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    // The constructor's steps.
+    void buildPages();
+    void buildWorkloadDock();
+    void buildStatusBar();
+    void connectState();
+    void buildFileMenu();
+    void buildViewMenu();
+    void buildHelpMenu();
+    void restoreWindow();
+
     void styleBanner();
-    void onLoaded(quint64 request, const CatalogLoad &load);
+    void onLoaded(const CatalogLoad &load);
     void onWorkloadChanged();
     void onResults(ProjectionResultsPtr results);
     void updateCompare();
     void showError(const QString &message);
     void showAbout();
-    /// "Launch plan…" for these points (indexes into the current results); none: the recommended one.
-    void openLaunchPlan(QList<qsizetype> points);
-    QList<qsizetype> selectedOfferPoints() const;
-    QList<qsizetype> selectedFrontierPoints() const;
+    void showGuide();
+    void openExport(bool chartImage);
+    /// "Launch plan…" for the selected offers, or on the Frontier page its selected points; none: the
+    /// recommended point.
+    void openLaunchPlanForCurrentPage();
+    void openLaunchPlanForOffers();
+    void openLaunchPlanForFrontier();
 
-    QString m_dbPath;
+    AppState *m_state = nullptr;
+    LaunchPlanner *m_launchPlanner = nullptr;
     QTabWidget *m_tabs = nullptr;
     OffersPage *m_offers = nullptr;
     FrontierPage *m_frontier = nullptr;
@@ -90,15 +111,12 @@ private:
     MeasurementsPage *m_measurementsPage = nullptr;
     WorkloadPanel *m_workload = nullptr;
     QDockWidget *m_workloadDock = nullptr;
-    ProjectionController *m_projection = nullptr;
+    QAction *m_groupedAction = nullptr;
+    QPointer<QDialog> m_guide; ///< the quick guide, made when first asked for
     QLabel *m_banner = nullptr;
     QLabel *m_statusLabel = nullptr;
     QLabel *m_projectionLabel = nullptr;
     QProgressBar *m_busy = nullptr;
-    CatalogService *m_service = nullptr;
-    quint64 m_loadRequest = 0;
-    QList<Snapshot> m_snapshots;
-    bool m_loading = false;
 };
 
 } // namespace gf

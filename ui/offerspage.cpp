@@ -188,6 +188,7 @@ OffersPage::OffersPage(QWidget *parent) : QWidget(parent)
     // A splitter, so that the filter panel can be narrowed or collapsed (drag its edge) on small
     // screens; the table keeps the rest.
     auto *splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter = splitter;
     splitter->setObjectName(QStringLiteral("offersSplitter"));
     splitter->addWidget(filters);
     splitter->addWidget(m_view);
@@ -416,8 +417,7 @@ void OffersPage::saveState() const
     s.setValue(QStringLiteral("region"), m_region->text());
     s.setValue(QStringLiteral("headerV2"), m_view->header()->saveState());
     s.setValue(QStringLiteral("grouped"), isGrouped());
-    if (const auto *splitter = findChild<QSplitter *>(QStringLiteral("offersSplitter")))
-        s.setValue(QStringLiteral("splitter"), splitter->saveState());
+    s.setValue(QStringLiteral("splitter"), m_splitter->saveState());
     s.endGroup();
 }
 
@@ -439,8 +439,7 @@ void OffersPage::restoreState()
     if (!header.isEmpty())
         m_view->header()->restoreState(header);
     setGrouped(s.value(QStringLiteral("grouped"), true).toBool());
-    if (auto *splitter = findChild<QSplitter *>(QStringLiteral("offersSplitter")))
-        splitter->restoreState(s.value(QStringLiteral("splitter")).toByteArray());
+    m_splitter->restoreState(s.value(QStringLiteral("splitter")).toByteArray());
     s.endGroup();
     applyFilters();
 }

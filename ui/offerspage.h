@@ -10,6 +10,7 @@ class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
+class QSplitter;
 class QAction;
 class QTreeView;
 
@@ -71,6 +72,7 @@ private:
     OfferGroupModel *m_groups = nullptr;
     OfferFilterProxy *m_proxy = nullptr;
     QTreeView *m_view = nullptr;
+    QSplitter *m_splitter = nullptr; ///< filter panel | table
     QList<QAction *> m_rowActions;
     QCheckBox *m_grouped = nullptr;
     CheapestDialog *m_cheapest = nullptr;

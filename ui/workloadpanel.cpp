@@ -2,6 +2,8 @@
 #include "uistyle.h"
 
 #include "domain/gpucatalog.h"
+#include "domain/gpuspecs.h"
+#include "domain/workloadbuilder.h"
 #include "util/format.h"
 
 #include <QCheckBox>
@@ -28,7 +30,24 @@ WorkloadPanel::WorkloadPanel(QWidget *parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("workloadPanel"));
     auto *layout = new QVBoxLayout(this);
+    layout->addWidget(buildWorkloadBox());
+    layout->addWidget(buildConstraintsBox());
+    layout->addWidget(buildSpotBox());
+    layout->addWidget(buildProviderBox());
+    m_error = new QLabel(this);
+    m_error->setObjectName(QStringLiteral("workloadError"));
+    m_error->setWordWrap(true);
+    setErrorStyle(m_error);
+    m_error->hide();
+    layout->addWidget(m_error);
+    layout->addStretch(1);
 
+    connectChanges();
+    presetChanged();
+}
+
+QGroupBox *WorkloadPanel::buildWorkloadBox()
+{
     auto *workloadBox = new QGroupBox(tr("Workload"), this);
     auto *wf = new QFormLayout(workloadBox);
     m_preset = new QComboBox(workloadBox);
@@ -41,7 +60,54 @@ WorkloadPanel::WorkloadPanel(QWidget *parent) : QWidget(parent)
     m_preset->setToolTip(tr("A preset with documented FLOPs, memory traffic and size, or your own workload"));
     wf->addRow(tr("&Model"), m_preset);
 
-    m_customStack = new QStackedWidget(workloadBox);
+    wf->addRow(buildCustomWorkload(workloadBox));
+    m_samples = new QDoubleSpinBox(workloadBox);
+    m_samples->setObjectName(QStringLiteral("samples"));
+    m_samples->setRange(1, 1e13);
+    m_samples->setDecimals(0);
+    m_samples->setGroupSeparatorShown(true);
+    m_samples->setToolTip(tr("Samples per epoch (images, sequences …)"));
+    wf->addRow(tr("Data set"), m_samples);
+    m_epochs = new QDoubleSpinBox(workloadBox);
+    m_epochs->setObjectName(QStringLiteral("epochs"));
+    m_epochs->setRange(0.01, 1e5);
+    m_epochs->setDecimals(2);
+    wf->addRow(tr("&Epochs"), m_epochs);
+    m_precision = new QComboBox(workloadBox);
+    m_precision->setObjectName(QStringLiteral("precision"));
+    for (const QString &p : precisionNames())
+        m_precision->addItem(p, p);
+    m_precision->setToolTip(tr("Arithmetic precision of the training: selects the datasheet peak used"));
+    wf->addRow(tr("&Precision"), m_precision);
+    m_checkpointing = new QCheckBox(tr("Gradient checkpointing"), workloadBox);
+    m_checkpointing->setObjectName(QStringLiteral("checkpointing"));
+    m_checkpointing->setToolTip(
+        tr("Recompute activations in the backward pass: less memory per GPU (resources/GPUS.md \"Memory per "
+           "GPU\"), one more forward pass of compute. Offered for presets with the figures."));
+    wf->addRow(QString(), m_checkpointing);
+    m_dataset = new QDoubleSpinBox(workloadBox);
+    m_dataset->setObjectName(QStringLiteral("datasetGb"));
+    m_dataset->setRange(0, 1e6);
+    m_dataset->setDecimals(1);
+    m_dataset->setSuffix(tr(" GB"));
+    m_dataset->setSpecialValueText(tr("none"));
+    m_dataset->setToolTip(
+        tr("Data set size to stage on each instance before training (GB): setup = boot + this "
+           "/ the instance's sustained network bandwidth"));
+    wf->addRow(tr("Data to stage"), m_dataset);
+    m_notes = new QLabel(workloadBox);
+    m_notes->setWordWrap(true);
+    m_notes->setObjectName(QStringLiteral("workloadNotes"));
+    QFont small = m_notes->font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    m_notes->setFont(small);
+    wf->addRow(m_notes);
+    return workloadBox;
+}
+
+QWidget *WorkloadPanel::buildCustomWorkload(QWidget *box)
+{
+    m_customStack = new QStackedWidget(box);
     auto *none = new QWidget(m_customStack);
     auto *custom = new QWidget(m_customStack);
     auto *cf = new QFormLayout(custom);
@@ -94,51 +160,11 @@ WorkloadPanel::WorkloadPanel(QWidget *parent) : QWidget(parent)
     m_customStack->addWidget(none);
     m_customStack->addWidget(custom);
     m_customStack->setVisible(false);
-    wf->addRow(m_customStack);
+    return m_customStack;
+}
 
-    m_samples = new QDoubleSpinBox(workloadBox);
-    m_samples->setObjectName(QStringLiteral("samples"));
-    m_samples->setRange(1, 1e13);
-    m_samples->setDecimals(0);
-    m_samples->setGroupSeparatorShown(true);
-    m_samples->setToolTip(tr("Samples per epoch (images, sequences …)"));
-    wf->addRow(tr("Data set"), m_samples);
-    m_epochs = new QDoubleSpinBox(workloadBox);
-    m_epochs->setObjectName(QStringLiteral("epochs"));
-    m_epochs->setRange(0.01, 1e5);
-    m_epochs->setDecimals(2);
-    wf->addRow(tr("&Epochs"), m_epochs);
-    m_precision = new QComboBox(workloadBox);
-    m_precision->setObjectName(QStringLiteral("precision"));
-    for (const QString &p : precisionNames())
-        m_precision->addItem(p, p);
-    m_precision->setToolTip(tr("Arithmetic precision of the training: selects the datasheet peak used"));
-    wf->addRow(tr("&Precision"), m_precision);
-    m_checkpointing = new QCheckBox(tr("Gradient checkpointing"), workloadBox);
-    m_checkpointing->setObjectName(QStringLiteral("checkpointing"));
-    m_checkpointing->setToolTip(
-        tr("Recompute activations in the backward pass: less memory per GPU (resources/GPUS.md \"Memory per "
-           "GPU\"), one more forward pass of compute. Offered for presets with the figures."));
-    wf->addRow(QString(), m_checkpointing);
-    m_dataset = new QDoubleSpinBox(workloadBox);
-    m_dataset->setObjectName(QStringLiteral("datasetGb"));
-    m_dataset->setRange(0, 1e6);
-    m_dataset->setDecimals(1);
-    m_dataset->setSuffix(tr(" GB"));
-    m_dataset->setSpecialValueText(tr("none"));
-    m_dataset->setToolTip(
-        tr("Data set size to stage on each instance before training (GB): setup = boot + this "
-           "/ the instance's sustained network bandwidth"));
-    wf->addRow(tr("Data to stage"), m_dataset);
-    m_notes = new QLabel(workloadBox);
-    m_notes->setWordWrap(true);
-    m_notes->setObjectName(QStringLiteral("workloadNotes"));
-    QFont small = m_notes->font();
-    small.setPointSizeF(small.pointSizeF() * 0.9);
-    m_notes->setFont(small);
-    wf->addRow(m_notes);
-    layout->addWidget(workloadBox);
-
+QGroupBox *WorkloadPanel::buildConstraintsBox()
+{
     auto *limits = new QGroupBox(tr("Constraints"), this);
     auto *lf = new QFormLayout(limits);
     m_deadline = new QDoubleSpinBox(limits);
@@ -173,8 +199,11 @@ WorkloadPanel::WorkloadPanel(QWidget *parent) : QWidget(parent)
            "below its spot price, far below the GPU's median price, a stale row) are always shown with ⚠. "
            "Tick to let them on the frontier and be recommended."));
     lf->addRow(QString(), m_includeSuspect);
-    layout->addWidget(limits);
+    return limits;
+}
 
+QGroupBox *WorkloadPanel::buildSpotBox()
+{
     auto *spotBox = new QGroupBox(tr("Spot and run assumptions"), this);
     auto *sf = new QFormLayout(spotBox);
     m_spot = new QComboBox(spotBox);
@@ -208,8 +237,11 @@ WorkloadPanel::WorkloadPanel(QWidget *parent) : QWidget(parent)
     m_nodes->setToolTip(tr("Also project jobs of N single-GPU instances over the network "
                            "(several cheap spot instances can beat one multi-GPU instance)"));
     sf->addRow(tr("Multi-instance"), m_nodes);
-    layout->addWidget(spotBox);
+    return spotBox;
+}
 
+QGroupBox *WorkloadPanel::buildProviderBox()
+{
     auto *providerBox = new QGroupBox(tr("Per provider"), this);
     auto *grid = new QGridLayout(providerBox);
     auto *rateHeader = new QLabel(tr("Interruptions/h"), providerBox);
@@ -249,16 +281,11 @@ WorkloadPanel::WorkloadPanel(QWidget *parent) : QWidget(parent)
         connect(egress, &QDoubleSpinBox::valueChanged, this, &WorkloadPanel::emitChanged);
         ++row;
     }
-    layout->addWidget(providerBox);
+    return providerBox;
+}
 
-    m_error = new QLabel(this);
-    m_error->setObjectName(QStringLiteral("workloadError"));
-    m_error->setWordWrap(true);
-    setErrorStyle(m_error);
-    m_error->hide();
-    layout->addWidget(m_error);
-    layout->addStretch(1);
-
+void WorkloadPanel::connectChanges()
+{
     connect(m_preset, &QComboBox::currentIndexChanged, this, &WorkloadPanel::presetChanged);
     for (QComboBox *c : {m_customKind, m_customGpu, m_precision, m_spot})
         connect(c, &QComboBox::currentIndexChanged, this, &WorkloadPanel::emitChanged);
@@ -270,7 +297,6 @@ WorkloadPanel::WorkloadPanel(QWidget *parent) : QWidget(parent)
     for (QSpinBox *s : {m_checkpoint, m_setup, m_nodes})
         connect(s, &QSpinBox::valueChanged, this, &WorkloadPanel::emitChanged);
     connect(m_weight, &QSlider::valueChanged, this, &WorkloadPanel::emitChanged);
-    presetChanged();
 }
 
 void WorkloadPanel::presetChanged()
@@ -336,20 +362,15 @@ Result<Workload> WorkloadPanel::workload() const
         const Workload *preset = findWorkload(builtinWorkloads(), id);
         if (!preset)
             return makeError(tr("Unknown workload %1").arg(id));
-        Workload w = *preset;
-        w.samplesPerEpoch = m_samples->value();
-        w.epochs = m_epochs->value();
-        w.precision = precision;
-        w.datasetGb = m_dataset->value();
-        if (m_checkpointing->isEnabled() && m_checkpointing->isChecked() != w.gradientCheckpointing) {
-            auto switched = withCheckpointing(w, m_checkpointing->isChecked());
-            if (!switched)
-                return switched.error();
-            w = switched.value();
-        }
-        if (auto st = validateWorkload(w); !st)
-            return st.error();
-        return w;
+        // The one rule the CLI builds by too: the precision box alone keeps the preset.
+        WorkloadOverrides o;
+        o.samplesPerEpoch = m_samples->value();
+        o.epochs = m_epochs->value();
+        o.precision = precision;
+        o.datasetGb = m_dataset->value();
+        if (m_checkpointing->isEnabled())
+            o.checkpointing = m_checkpointing->isChecked();
+        return buildWorkload(*preset, o, GpuCatalog::builtin(), GpuSpecTable::builtin());
     }
     CustomWorkloadInput in;
     in.name = tr("Custom workload");

@@ -9,6 +9,7 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QGroupBox;
 class QLabel;
 class QSlider;
 class QSpinBox;
@@ -50,6 +51,15 @@ Q_SIGNALS:
     void changed();
 
 private:
+    // The constructor's steps.
+    QGroupBox *buildWorkloadBox();
+    /// The custom workload's fields (shown when "Custom workload…" is chosen), in `box`.
+    QWidget *buildCustomWorkload(QWidget *box);
+    QGroupBox *buildConstraintsBox();
+    QGroupBox *buildSpotBox();
+    QGroupBox *buildProviderBox();
+    void connectChanges();
+
     void presetChanged();
     void emitChanged();
 

@@ -16,6 +16,8 @@
 #include <QHash>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMutex>
+#include <QMutexLocker>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScopeGuard>
@@ -24,6 +26,9 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
+
+#include <atomic>
 
 using namespace gf;
 using namespace gf::test;
@@ -65,6 +70,68 @@ public:
         return {KeychainAnswer::State::Ok, {}, {}};
     }
 };
+
+// A keychain that answers only once the test opens it (a keyring asking for its password), and notes the
+// thread of every call.
+class SlowKeychain final : public KeychainBackend
+{
+public:
+    std::atomic_bool open{false};
+    std::atomic_bool refuseWrites{false}; ///< as a keyring that denies access
+    std::atomic_int writes{0};
+    QHash<QString, QString> entries; // touched by the calling thread only while the test waits
+
+    QList<QThread *> threads() const
+    {
+        const QMutexLocker lock(&m_mutex);
+        return m_threads;
+    }
+    KeychainAnswer read(const QString &, const QString &name) override
+    {
+        if (!waitOpen())
+            return {KeychainAnswer::State::Failed, {}, QStringLiteral("the test never answered")};
+        if (!entries.contains(name))
+            return {KeychainAnswer::State::NotFound, {}, QStringLiteral("not found")};
+        return {KeychainAnswer::State::Ok, entries.value(name), {}};
+    }
+    KeychainAnswer write(const QString &, const QString &name, const QString &value) override
+    {
+        if (!waitOpen())
+            return {KeychainAnswer::State::Failed, {}, QStringLiteral("the test never answered")};
+        ++writes;
+        if (refuseWrites)
+            return {KeychainAnswer::State::Failed, {}, QStringLiteral("access denied")};
+        entries.insert(name, value);
+        return {KeychainAnswer::State::Ok, {}, {}};
+    }
+    KeychainAnswer remove(const QString &, const QString &name) override
+    {
+        if (!waitOpen())
+            return {KeychainAnswer::State::Failed, {}, QStringLiteral("the test never answered")};
+        entries.remove(name);
+        return {KeychainAnswer::State::Ok, {}, {}};
+    }
+
+private:
+    bool waitOpen()
+    {
+        {
+            const QMutexLocker lock(&m_mutex);
+            m_threads.append(QThread::currentThread());
+        }
+        for (int i = 0; i < 1000 && !open.load(); ++i)
+            QThread::msleep(10);
+        return open.load();
+    }
+    mutable QMutex m_mutex;
+    QList<QThread *> m_threads;
+};
+
+// The page calls the secret store off the GUI thread: wait until it has answered every call.
+bool settled(const CatalogsPage &page)
+{
+    return QTest::qWaitFor([&page] { return page.secretService()->pending() == 0; }, 10000);
+}
 
 } // namespace
 
@@ -301,10 +368,12 @@ private Q_SLOTS:
         {
             CatalogService service(db.path());
             CatalogsPage page(&service, nullptr);
+            QVERIFY(settled(page));
             QVERIFY(page.gcpKeyMoveButton()->isHidden());
             page.gcpKeyEdit()->setText(key);
             page.gcpKeyEdit()->setModified(true);
             Q_EMIT page.gcpKeyEdit()->editingFinished();
+            QVERIFY(settled(page));
             QVERIFY(QFileInfo::exists(path));
             QVERIFY2(page.gcpKeyStatus()->text().contains(QStringLiteral("Move to keychain")),
                      qPrintable(page.gcpKeyStatus()->text()));
@@ -313,10 +382,12 @@ private Q_SLOTS:
             // Focus leaving the field without typing writes nothing; typing the same key again moves it.
             keychain.running = true;
             Q_EMIT page.gcpKeyEdit()->editingFinished();
+            QVERIFY(settled(page));
             QVERIFY(keychain.entries.isEmpty());
             page.gcpKeyEdit()->setText(key);
             page.gcpKeyEdit()->setModified(true);
             Q_EMIT page.gcpKeyEdit()->editingFinished();
+            QVERIFY(settled(page));
             QCOMPARE(keychain.entries.value(kGcpApiKeySecret), key);
             QVERIFY(!QFileInfo::exists(path));
             QCOMPARE(page.gcpKeyStatus()->text(), QStringLiteral("Kept in the desktop keychain."));
@@ -330,15 +401,18 @@ private Q_SLOTS:
         {
             CatalogService service(db.path());
             CatalogsPage page(&service, nullptr);
+            QVERIFY(settled(page));
             QCOMPARE(page.gcpKeyEdit()->text(), key);
             QVERIFY(!page.gcpKeyMoveButton()->isHidden());
             QTest::mouseClick(page.gcpKeyMoveButton(), Qt::LeftButton);
+            QVERIFY(settled(page));
             QVERIFY(QFileInfo::exists(path));
             QVERIFY2(page.gcpKeyStatus()->text().contains(QStringLiteral("still in its file")) &&
                          !page.gcpKeyStatus()->text().contains(key),
                      qPrintable(page.gcpKeyStatus()->text()));
             keychain.running = true;
             QTest::mouseClick(page.gcpKeyMoveButton(), Qt::LeftButton);
+            QVERIFY(settled(page));
             QCOMPARE(keychain.entries.value(kGcpApiKeySecret), key);
             QVERIFY(!QFileInfo::exists(path));
             QCOMPARE(page.gcpKeyStatus()->text(), QStringLiteral("Kept in the desktop keychain."));
@@ -347,14 +421,121 @@ private Q_SLOTS:
         QVERIFY(store.remove(kGcpApiKeySecret));
     }
 
+    // The page never waits for the keychain on the GUI thread: reading the key when it opens, storing a
+    // typed key and the refresh that follows (which must use the key just typed) all wait off it, and the
+    // page says what it waits for meanwhile.
+    void keychainCallsLeaveTheGuiThread()
+    {
+        const QByteArray mode = qgetenv("GPUFRONTIER_SECRET_STORE");
+        qputenv("GPUFRONTIER_SECRET_STORE", "auto");
+        SlowKeychain keychain;
+        keychain.entries.insert(kGcpApiKeySecret, QStringLiteral("AIzaSy-slow-old"));
+        SecretStore::setKeychainForTesting(&keychain);
+        auto restore = qScopeGuard([&] {
+            keychain.open = true;
+            SecretStore::setKeychainForTesting(nullptr);
+            qputenv("GPUFRONTIER_SECRET_STORE", mode);
+        });
+        TempDb db;
+        CatalogService service(db.path());
+        {
+            CatalogsPage page(&service, nullptr);
+            // The page is up while the keychain has not answered: the field waits, the status says why.
+            QVERIFY(!page.gcpKeyEdit()->isEnabled());
+            QVERIFY2(page.gcpKeyStatus()->text().contains(QStringLiteral("Reading the stored GCP API key")),
+                     qPrintable(page.gcpKeyStatus()->text()));
+            QCOMPARE(page.secretService()->pending(), 1);
+            keychain.open = true;
+            QVERIFY(settled(page));
+            QVERIFY(page.gcpKeyEdit()->isEnabled());
+            QCOMPARE(page.gcpKeyEdit()->text(), QStringLiteral("AIzaSy-slow-old"));
+            QCOMPARE(page.gcpKeyStatus()->text(), QStringLiteral("Kept in the desktop keychain."));
+
+            // A new key typed, then Refresh at once: the refresh waits for the store, then sends that key.
+            m_server.route("/v1/services/6F81-5844-456A/skus",
+                           {FixtureResponse::json("{\"error\":{\"message\":\"bad key\"}}", 400)});
+            page.service()->setOptions([] {
+                RefreshOptions o;
+                o.http.maxAttempts = 1;
+                return o;
+            }());
+            page.baseUrlEdit(QStringLiteral("gcp"))->setText(m_server.baseUrl());
+            keychain.open = false;
+            QSignalSpy ended(&page, &CatalogsPage::jobEnded);
+            page.gcpKeyEdit()->setText(QStringLiteral("AIzaSy-slow-new"));
+            page.gcpKeyEdit()->setModified(true);
+            Q_EMIT page.gcpKeyEdit()->editingFinished();
+            QVERIFY2(page.gcpKeyStatus()->text().contains(QStringLiteral("Storing the GCP API key")),
+                     qPrintable(page.gcpKeyStatus()->text()));
+            QTest::mouseClick(page.refreshButton(QStringLiteral("gcp")), Qt::LeftButton);
+            QVERIFY(page.isBusy());
+            QVERIFY(!page.refreshAllButton()->isEnabled());
+            QCOMPARE(page.statusText(), QStringLiteral("Waiting for the secret store…"));
+            QVERIFY(!page.service()->isRunning());
+            keychain.open = true;
+            QVERIFY(ended.wait(60000));
+            QVERIFY(!m_server.requests().isEmpty());
+            QVERIFY2(m_server.requests().first().query.contains(QByteArray("key=AIzaSy-slow-new")),
+                     m_server.requests().first().query.constData());
+            QCOMPARE(page.gcpKeyStatus()->text(), QStringLiteral("Kept in the desktop keychain."));
+        }
+        QCOMPARE(keychain.entries.value(kGcpApiKeySecret), QStringLiteral("AIzaSy-slow-new"));
+        const QList<QThread *> threads = keychain.threads();
+        QVERIFY(threads.size() >= 3); // read, write, the refresh's read
+        for (QThread *t : threads)
+            QVERIFY(t != QThread::currentThread());
+    }
+
+    // A key the store refuses: the refresh asked for meanwhile still starts, once, and the key is tried once.
+    void aRefusedKeyDoesNotHoldUpTheRefresh()
+    {
+        const QByteArray mode = qgetenv("GPUFRONTIER_SECRET_STORE");
+        qputenv("GPUFRONTIER_SECRET_STORE", "keychain");
+        SlowKeychain keychain;
+        keychain.open = true;
+        keychain.refuseWrites = true;
+        SecretStore::setKeychainForTesting(&keychain);
+        auto restore = qScopeGuard([&] {
+            SecretStore::setKeychainForTesting(nullptr);
+            qputenv("GPUFRONTIER_SECRET_STORE", mode);
+        });
+        TempDb db;
+        CatalogService service(db.path());
+        CatalogsPage page(&service, nullptr);
+        QVERIFY(settled(page));
+        m_server.route("/v1/services/6F81-5844-456A/skus",
+                       {FixtureResponse::json("{\"error\":{\"message\":\"bad key\"}}", 400)});
+        page.service()->setOptions([] {
+            RefreshOptions o;
+            o.http.maxAttempts = 1;
+            return o;
+        }());
+        page.baseUrlEdit(QStringLiteral("gcp"))->setText(m_server.baseUrl());
+        QSignalSpy ended(&page, &CatalogsPage::jobEnded);
+        page.gcpKeyEdit()->setText(QStringLiteral("AIzaSy-refused"));
+        page.gcpKeyEdit()->setModified(true);
+        QTest::mouseClick(page.refreshButton(QStringLiteral("gcp")), Qt::LeftButton);
+        QVERIFY(ended.wait(60000));
+        QVERIFY(settled(page));
+        QCOMPARE(keychain.writes.load(), 1);
+        QCOMPARE(ended.size(), 1);
+        auto *error = page.findChild<QLabel *>(QStringLiteral("settingsError"));
+        QVERIFY(error && !error->isHidden());
+        QVERIFY2(error->text().contains(QStringLiteral("GCP API key: ")) &&
+                     !error->text().contains(QStringLiteral("AIzaSy-refused")),
+                 qPrintable(error->text()));
+    }
+
     void settingsAreKept()
     {
         TempDb db;
         {
             CatalogService pageService(db.path());
             CatalogsPage page(&pageService, nullptr);
+            QVERIFY(settled(page));
             page.gcpKeyEdit()->setText(QStringLiteral("test-key"));
             Q_EMIT page.gcpKeyEdit()->editingFinished();
+            QVERIFY(settled(page));
             page.baseUrlEdit(QStringLiteral("azure"))->setText(QStringLiteral("not a url"));
             Q_EMIT page.baseUrlEdit(QStringLiteral("azure"))->editingFinished();
             QVERIFY(QSettings()
@@ -371,6 +552,7 @@ private Q_SLOTS:
                      QFileDevice::WriteUser);
         CatalogService againService(db.path());
         CatalogsPage again(&againService, nullptr);
+        QVERIFY(settled(again));
         QCOMPARE(again.gcpKeyEdit()->text(), QStringLiteral("test-key"));
         QVERIFY(!again.gcpKeyStatus()->isHidden());
         QVERIFY2(again.gcpKeyStatus()->text().contains(QStringLiteral("0600")) &&
@@ -379,6 +561,7 @@ private Q_SLOTS:
         // Clearing the field removes the key.
         again.gcpKeyEdit()->clear();
         Q_EMIT again.gcpKeyEdit()->editingFinished();
+        QVERIFY(settled(again));
         QVERIFY(store.read(kGcpApiKeySecret).value().value.isEmpty());
         QVERIFY(again.gcpKeyStatus()->isHidden());
         // A key an older version kept in the settings moves into the store when the page opens.
@@ -386,6 +569,7 @@ private Q_SLOTS:
         {
             CatalogService legacyService(db.path());
             CatalogsPage legacy(&legacyService, nullptr);
+            QVERIFY(settled(legacy));
             QCOMPARE(legacy.gcpKeyEdit()->text(), QStringLiteral("legacy-key"));
         }
         QVERIFY(!QSettings().contains(QStringLiteral("refresh/gcpApiKey")));
@@ -413,6 +597,7 @@ private Q_SLOTS:
         QVERIFY(error->text().isEmpty());
         CatalogService thirdService(db.path());
         CatalogsPage third(&thirdService, nullptr);
+        QVERIFY(settled(third));
         QCOMPARE(third.findChild<QLineEdit *>(QStringLiteral("caBundle"))->text(), pem);
         QSettings().remove(QStringLiteral("refresh/caBundle"));
     }

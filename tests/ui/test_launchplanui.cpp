@@ -2,6 +2,7 @@
 // through the dialog (remembered choices), and the Measurements page imports a measurement that changes the
 // projection.
 #include "launchplandialog.h"
+#include "launchplanner.h"
 #include "mainwindow.h"
 #include "measurementspage.h"
 #include "testsupport.h"
@@ -73,7 +74,8 @@ private Q_SLOTS:
             p.write("not really a package");
         }
         bool sawDialog = false;
-        // The dialog, then the message box: both modal, answered from timers.
+        // The dialog (modal), answered from a timer; the plan is then written off the GUI thread and the
+        // outcome shown in a message box that does not block.
         QTimer::singleShot(200, this, [&] {
             auto *d = qobject_cast<LaunchPlanDialog *>(QApplication::activeModalWidget());
             if (!d)
@@ -84,16 +86,19 @@ private Q_SLOTS:
             d->findChild<QCheckBox *>(u"launchProbe"_s)->setChecked(true);
             d->findChild<QLineEdit *>(u"launchPackage"_s)->setText(package); // copied into the plan
             d->findChild<QSpinBox *>(u"launchNodes"_s)->setValue(1);
-            QTimer::singleShot(300, this, [] {
-                if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget()))
-                    box->accept();
-            });
             d->accept();
         });
         auto *action = m_window->findChild<QAction *>(u"launchPlanAction"_s);
         QVERIFY(action);
+        QSignalSpy written(m_window->launchPlanner(), &LaunchPlanner::finished);
         action->trigger();
         QVERIFY(sawDialog);
+        QVERIFY(written.wait(30000));
+        QVERIFY(written.first().first().value<LaunchPlanOutcome>().ok());
+        auto *box = m_window->findChild<QMessageBox *>(u"launchPlanOutcome"_s);
+        QVERIFY(box && box->isVisible());
+        QVERIFY2(box->text().contains(u"Wrote 1 SkyPilot task"_s), qPrintable(box->text()));
+        box->accept();
         const QDir plan(target);
         QVERIFY(plan.exists(u"README.txt"_s));
         QVERIFY(plan.exists(u"gf_measure.py"_s));

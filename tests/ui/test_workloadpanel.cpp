@@ -4,6 +4,7 @@
 
 #include <QApplication>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QSettings>
 #include <QStandardPaths>
@@ -40,6 +41,25 @@ private Q_SLOTS:
         QVERIFY(!without.gradientCheckpointing);
         QVERIFY(without.memoryGb > 24);
         QVERIFY(without.flopsPerSample < with.flopsPerSample);
+    }
+
+    // The one workload rule (domain/workloadbuilder, as the CLI's --precision): the precision box alone keeps
+    // the preset, so its measured benchmarks still apply.
+    void precisionKeepsThePreset()
+    {
+        WorkloadPanel p;
+        auto *precision = p.findChild<QComboBox *>(QStringLiteral("precision"));
+        QVERIFY(precision);
+        p.selectPreset(QStringLiteral("bert-large-squad"));
+        const Workload preset = p.workload().value();
+        precision->setFocus();
+        precision->setCurrentIndex(precision->findData(QStringLiteral("fp32")));
+        const auto w = p.workload();
+        QVERIFY(w);
+        QCOMPARE(w.value().kind, WorkloadKind::Preset);
+        QCOMPARE(w.value().precision, Precision::Fp32);
+        QCOMPARE(w.value().id, QStringLiteral("bert-large-squad"));
+        QCOMPARE(w.value().flopsPerSample, preset.flopsPerSample);
     }
 
     void optionsAndMemory()

@@ -1,0 +1,55 @@
+#pragma once
+
+#include "domain/workload.h"
+#include "util/result.h"
+
+#include <optional>
+
+namespace gf {
+
+class GpuCatalog;
+class GpuSpecTable;
+
+/// What a front end changes on a preset: the CLI's --samples, --precision, --flops-per-sample …, the
+/// workload panel's boxes. An unset field keeps the preset's value.
+struct WorkloadOverrides
+{
+    std::optional<double> samplesPerEpoch;
+    std::optional<double> epochs;
+    std::optional<Precision> precision;
+    // The model's arithmetic: any of these makes the workload CustomFlops (the preset's measured
+    // benchmarks describe the preset's model, not this one).
+    std::optional<double> flopsPerSample;
+    std::optional<double> bytesPerSample;
+    std::optional<double> parameters;
+    std::optional<double> memoryGb;
+    // The recipe and the machine around it: the workload stays a preset.
+    std::optional<int> batchPerGpu;
+    std::optional<bool> checkpointing; ///< where the preset offers it, else an error
+    std::optional<double> datasetGb;
+    std::optional<double> minVcpusPerGpu;
+    std::optional<SoftwareStack> stack; ///< how the user's code runs (projection section 3.6)
+    /// A speed measured on one GPU of referenceGpu: the workload becomes CustomMeasured, the preset's
+    /// FLOPs and bytes (after the overrides above) giving the intensity.
+    std::optional<double> measuredSamplesPerS;
+    QString referenceGpu;
+
+    /// True when the model's arithmetic is changed (flops, bytes, parameters or memory).
+    bool changesArithmetic() const { return flopsPerSample || bytesPerSample || parameters || memoryGb; }
+};
+
+/// Error::code of buildWorkload when checkpointing cannot be switched for the preset.
+inline constexpr auto kWorkloadCheckpointingError = "workload-checkpointing";
+
+/// The one rule both front ends build a workload by: the preset with the overrides applied (samples,
+/// epochs, arithmetic, batch, checkpointing, data set, vCPUs, precision, in that order), then
+///  - a measured speed makes it CustomMeasured (makeCustomWorkload, the preset's id kept);
+///  - else a change of the model's arithmetic makes it CustomFlops;
+///  - else it stays a Preset: a precision change alone keeps the preset's measured benchmarks where the
+///    projection can use them at that precision.
+/// The result is validated (validateWorkload); a checkpointing switch the preset does not offer fails
+/// with code kWorkloadCheckpointingError.
+Result<Workload> buildWorkload(const Workload &preset, const WorkloadOverrides &overrides,
+                               const GpuCatalog &gpus, const GpuSpecTable &specs);
+
+} // namespace gf
