@@ -79,6 +79,17 @@ QGroupBox *WorkloadPanel::buildWorkloadBox()
         m_precision->addItem(p, p);
     m_precision->setToolTip(tr("Arithmetic precision of the training: selects the datasheet peak used"));
     wf->addRow(tr("&Precision"), m_precision);
+    m_stack = new QComboBox(workloadBox);
+    m_stack->setObjectName(QStringLiteral("stack"));
+    m_stack->addItem(tr("Typical PyTorch script"), softwareStackName(SoftwareStack::Typical));
+    m_stack->addItem(tr("Tuned (vendor-optimised) code"), softwareStackName(SoftwareStack::Tuned));
+    m_stack->setToolTip(
+        tr("Typical: your PyTorch script as most people run it (eager, a standard data loader); the "
+           "speeds carry a per-sample framework overhead fitted on public runs of such code, which costs "
+           "the newest GPUs most.\nTuned: vendor-optimised code (NVIDIA DeepLearningExamples with DALI, "
+           "MLPerf, llm.c), where most published measurements come from. Your own measurements are "
+           "always taken as your stack (PROJECTION.md section 3.6)."));
+    wf->addRow(tr("&Software"), m_stack);
     m_checkpointing = new QCheckBox(tr("Gradient checkpointing"), workloadBox);
     m_checkpointing->setObjectName(QStringLiteral("checkpointing"));
     m_checkpointing->setToolTip(
@@ -287,7 +298,7 @@ QGroupBox *WorkloadPanel::buildProviderBox()
 void WorkloadPanel::connectChanges()
 {
     connect(m_preset, &QComboBox::currentIndexChanged, this, &WorkloadPanel::presetChanged);
-    for (QComboBox *c : {m_customKind, m_customGpu, m_precision, m_spot})
+    for (QComboBox *c : {m_customKind, m_customGpu, m_precision, m_stack, m_spot})
         connect(c, &QComboBox::currentIndexChanged, this, &WorkloadPanel::emitChanged);
     for (QCheckBox *b : {m_checkpointing, m_includeSuspect})
         connect(b, &QCheckBox::toggled, this, &WorkloadPanel::emitChanged);
@@ -358,6 +369,8 @@ Result<Workload> WorkloadPanel::workload() const
     const QString id = m_preset->currentData().toString();
     const Precision precision =
         precisionFromName(m_precision->currentData().toString()).value_or(Precision::Fp16);
+    const SoftwareStack stack =
+        softwareStackFromName(m_stack->currentData().toString()).value_or(SoftwareStack::Typical);
     if (id != kCustomId) {
         const Workload *preset = findWorkload(builtinWorkloads(), id);
         if (!preset)
@@ -368,6 +381,7 @@ Result<Workload> WorkloadPanel::workload() const
         o.epochs = m_epochs->value();
         o.precision = precision;
         o.datasetGb = m_dataset->value();
+        o.stack = stack;
         if (m_checkpointing->isEnabled())
             o.checkpointing = m_checkpointing->isChecked();
         return buildWorkload(*preset, o, GpuCatalog::builtin(), GpuSpecTable::builtin());
@@ -386,7 +400,10 @@ Result<Workload> WorkloadPanel::workload() const
     in.samplesPerEpoch = m_samples->value();
     in.epochs = m_epochs->value();
     in.datasetGb = m_dataset->value();
-    return makeCustomWorkload(in, GpuCatalog::builtin(), GpuSpecTable::builtin());
+    auto made = makeCustomWorkload(in, GpuCatalog::builtin(), GpuSpecTable::builtin());
+    if (made)
+        made.value().stack = stack;
+    return made;
 }
 
 ProjectionOptions WorkloadPanel::options() const
@@ -485,6 +502,7 @@ void WorkloadPanel::saveState() const
     s.setValue(QStringLiteral("samples"), m_samples->value());
     s.setValue(QStringLiteral("epochs"), m_epochs->value());
     s.setValue(QStringLiteral("precision"), m_precision->currentData());
+    s.setValue(QStringLiteral("stack"), m_stack->currentData());
     s.setValue(QStringLiteral("deadline"), m_deadline->value());
     s.setValue(QStringLiteral("budget"), m_budget->value());
     s.setValue(QStringLiteral("spot"), m_spot->currentData());
@@ -523,6 +541,7 @@ void WorkloadPanel::restoreState()
     m_samples->setValue(s.value(QStringLiteral("samples"), m_samples->value()).toDouble());
     m_epochs->setValue(s.value(QStringLiteral("epochs"), m_epochs->value()).toDouble());
     m_precision->setCurrentIndex(std::max(0, m_precision->findData(s.value(QStringLiteral("precision")))));
+    m_stack->setCurrentIndex(std::max(0, m_stack->findData(s.value(QStringLiteral("stack")))));
     m_deadline->setValue(s.value(QStringLiteral("deadline"), 0.0).toDouble());
     m_budget->setValue(s.value(QStringLiteral("budget"), 0.0).toDouble());
     m_spot->setCurrentIndex(std::max(0, m_spot->findData(s.value(QStringLiteral("spot")))));

@@ -74,6 +74,7 @@ private:
     QDoubleSpinBox *m_samples = nullptr;
     QDoubleSpinBox *m_epochs = nullptr;
     QComboBox *m_precision = nullptr;
+    QComboBox *m_stack = nullptr;
     QDoubleSpinBox *m_deadline = nullptr;
     QDoubleSpinBox *m_budget = nullptr;
     QComboBox *m_spot = nullptr;

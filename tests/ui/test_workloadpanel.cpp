@@ -62,6 +62,34 @@ private Q_SLOTS:
         QCOMPARE(w.value().flopsPerSample, preset.flopsPerSample);
     }
 
+    // The software stack (PROJECTION.md section 3.6): typical by default, chosen with the keyboard like a
+    // user would, carried by preset and custom workloads alike, and remembered.
+    void stackIsChosenAndRemembered()
+    {
+        QSettings().remove(QStringLiteral("workload"));
+        {
+            WorkloadPanel p;
+            auto *stack = p.findChild<QComboBox *>(QStringLiteral("stack"));
+            QVERIFY(stack);
+            QVERIFY(!stack->toolTip().isEmpty());
+            p.selectPreset(QStringLiteral("resnet50"));
+            QCOMPARE(p.workload().value().stack, SoftwareStack::Typical);
+            stack->setFocus();
+            QTest::keyClick(stack, Qt::Key_Down);
+            QCOMPARE(stack->currentData().toString(), QStringLiteral("tuned"));
+            QCOMPARE(p.workload().value().stack, SoftwareStack::Tuned);
+            QCOMPARE(p.workload().value().kind, WorkloadKind::Preset);
+            p.selectPreset(QStringLiteral("__custom__")); // the "Custom workload…" entry
+            QCOMPARE(p.workload().value().stack, SoftwareStack::Tuned);
+            p.selectPreset(QStringLiteral("resnet50"));
+            p.saveState();
+        }
+        WorkloadPanel again;
+        again.restoreState();
+        QCOMPARE(again.workload().value().stack, SoftwareStack::Tuned);
+        QSettings().remove(QStringLiteral("workload"));
+    }
+
     void optionsAndMemory()
     {
         {
