@@ -217,10 +217,13 @@ QString workloadSummaryText(const Workload &w)
                     .arg(QString::number(w.measuredSamplesPerS, 'g', 5), w.referenceGpuId);
         break;
     }
-    return QStringLiteral("%1 (%2): %3 %4 = %5 x %6 epochs, %7, %8")
+    const QString stack = w.stack == SoftwareStack::Typical
+                              ? QStringLiteral("typical PyTorch stack (--stack tuned: vendor-optimised code)")
+                              : QStringLiteral("tuned stack (vendor-optimised code)");
+    return QStringLiteral("%1 (%2): %3 %4 = %5 x %6 epochs, %7, %8, %9")
         .arg(w.id, w.name, QString::number(w.totalSamples(), 'f', 0), w.sampleUnit,
              QString::number(w.samplesPerEpoch, 'f', 0), QString::number(w.epochs, 'g', 6),
-             precisionName(w.precision), speed);
+             precisionName(w.precision), speed, stack);
 }
 
 void addProjectionOptions(CliOptions &p)

@@ -161,6 +161,11 @@ QList<std::pair<QString, QString>> workloadRows(const Data &d)
     rows.append(
         {QStringLiteral("Workload"), QStringLiteral("%1 (%2, %3)").arg(shown(w.name), shown(w.id), kind)});
     rows.append({QStringLiteral("Precision"), precisionName(w.precision)});
+    rows.append({QStringLiteral("Software"),
+                 w.stack == SoftwareStack::Typical
+                     ? QStringLiteral("typical PyTorch script (speeds carry a fitted per-sample framework "
+                                      "overhead; PROJECTION.md section 3.6)")
+                     : QStringLiteral("tuned, vendor-optimised code (as most published measurements)")});
     rows.append({QStringLiteral("Data set"), QStringLiteral("%1 %2 per epoch × %3 epochs = %4 %2")
                                                  .arg(bigNumber(w.samplesPerEpoch), w.sampleUnit,
                                                       number(w.epochs), bigNumber(w.totalSamples()))});
@@ -583,6 +588,8 @@ QString reproduceCommand(const Data &d, ReportFormat format)
         if (w.datasetGb > 0)
             arg(QStringLiteral("dataset-gb"), number(w.datasetGb));
     }
+    if (w.stack != SoftwareStack::Typical)
+        arg(QStringLiteral("stack"), softwareStackName(w.stack));
     if (o.includeSuspect)
         a.append(QStringLiteral("--include-suspect"));
     auto perProvider = [&](const QString &name, const QHash<QString, double> &values) {

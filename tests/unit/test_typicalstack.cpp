@@ -7,6 +7,7 @@
 #include "projection/speedmodel.h"
 #include "projection/typicalstack.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -221,6 +222,16 @@ private Q_SLOTS:
         const double tuned = rate({u"--stack"_s, u"tuned"_s});
         QVERIFY(typical > 0 && tuned > typical * 1.5);
         QCOMPARE(rate({u"--stack"_s, u"typical"_s}), typical);
+        // The report says which software its speeds are for, and its reproduce command keeps the choice.
+        const QString md = dir.filePath(u"r.md"_s);
+        const CliRun report = cli(db, {u"report"_s, u"--workload"_s, u"resnet50"_s, u"--stack"_s, u"tuned"_s,
+                                       u"--format"_s, u"md"_s, u"-o"_s, md});
+        QVERIFY2(report.rc == 0, qPrintable(report.err));
+        QFile f(md);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(f.readAll());
+        QVERIFY(text.contains(u"| Software | tuned, vendor-optimised code"));
+        QVERIFY(text.contains(u"gpufrontier-cli report --workload resnet50 --stack tuned "));
         const CliRun bad = cli(db, {u"gpus"_s, u"--workload"_s, u"resnet50"_s, u"--stack"_s, u"fastest"_s});
         QCOMPARE(bad.rc, 2);
         QVERIFY2(bad.err.contains(u"--stack: \"fastest\" is not typical or tuned"), qPrintable(bad.err));
