@@ -4,6 +4,7 @@
 #include "domain/workload.h"
 #include "projection/modelconstants.h"
 #include "projection/speedmodel.h"
+#include "projection/typicalstackvalidation.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -41,7 +42,12 @@ public:
                    "projected, log error = ln(projected / measured); then the median and the maximum of\n"
                    "|log error|. A GPU whose figure converts only through the model is listed, not scored.\n"
                    "The same for today's model (v1: max() roofline with the default efficiencies) through\n"
-                   "the same procedure, for comparison.")},
+                   "the same procedure, for comparison.\n"
+                   "Then the typical software stack (PROJECTION.md section 3.6): its overhead rate refitted\n"
+                   "without each source of typical-stack measurements (typical_stack_rows.csv), which is\n"
+                   "also a time split (2020-2022 runs against 2026 runs), the held-out rows projected,\n"
+                   "median and max |log error| before (tuned stack) and after, and the coverage of the\n"
+                   "p10-p90 range.")},
               validateOptions())
     {
     }
@@ -58,6 +64,61 @@ QString signedNumber(double v)
 QString speedText(double v)
 {
     return QString::number(v, 'g', v >= 1000 ? 5 : 4);
+}
+
+QJsonObject typicalStackJson(const TypicalStackValidation &v)
+{
+    QJsonArray splits, rows;
+    for (const TypicalStackSplit &s : v.splits)
+        splits.append(QJsonObject{{QStringLiteral("held_out"), s.heldOutSource},
+                                  {QStringLiteral("n"), s.n},
+                                  {QStringLiteral("median_abs_log_error_tuned"), s.medianBefore},
+                                  {QStringLiteral("max_abs_log_error_tuned"), s.maxBefore},
+                                  {QStringLiteral("median_abs_log_error_typical"), s.medianAfter},
+                                  {QStringLiteral("max_abs_log_error_typical"), s.maxAfter}});
+    for (const TypicalStackObservation &o : v.heldOut)
+        rows.append(QJsonObject{{QStringLiteral("source"), o.row.sourceId},
+                                {QStringLiteral("workload"), o.row.presetId},
+                                {QStringLiteral("gpu"), o.row.gpuId},
+                                {QStringLiteral("batch"), o.row.batchPerGpu},
+                                {QStringLiteral("measured"), o.row.samplesPerS},
+                                {QStringLiteral("tuned"), o.tuned},
+                                {QStringLiteral("overhead_tflops"), o.overheadTflops},
+                                {QStringLiteral("typical"), o.typical}});
+    return QJsonObject{{QStringLiteral("method"),
+                        QStringLiteral("leave one source out of resources/benchmarks/typical_stack_rows.csv: "
+                                       "R_o refitted without the source, its rows projected")},
+                       {QStringLiteral("splits"), splits},
+                       {QStringLiteral("rows"), rows},
+                       {QStringLiteral("range_p10"), v.range.p10},
+                       {QStringLiteral("range_p90"), v.range.p90},
+                       {QStringLiteral("coverage_tuned"), v.coverageBefore},
+                       {QStringLiteral("coverage_typical"), v.coverageAfter},
+                       {QStringLiteral("excluded"), QJsonArray::fromStringList(v.excluded)}};
+}
+
+void printTypicalStack(QTextStream &out, const TypicalStackValidation &v)
+{
+    out << "\nTypical software stack (PROJECTION.md section 3.6): leave one source out of "
+           "typical_stack_rows.csv\n(= a time split: the 2020-2022 runs against the 2026 runs), |log "
+           "error|\n";
+    QList<QStringList> rows;
+    for (const TypicalStackSplit &s : v.splits)
+        rows.append({s.heldOutSource, QString::number(s.n), QString::number(s.medianBefore, 'f', 3),
+                     QString::number(s.maxBefore, 'f', 3), QString::number(s.medianAfter, 'f', 3),
+                     QString::number(s.maxAfter, 'f', 3)});
+    out << renderTable({QStringLiteral("Held out"), QStringLiteral("Rows"), QStringLiteral("tuned median"),
+                        QStringLiteral("tuned max"), QStringLiteral("typical median"),
+                        QStringLiteral("typical max")},
+                       rows, {false, true, true, true, true, true});
+    out << QStringLiteral(
+               "Range of the conversion (p10, p90): %1, %2. Coverage of the p10-p90 range: tuned %3 %, "
+               "typical (combined range) %4 %.\n")
+               .arg(signedNumber(v.range.p10), signedNumber(v.range.p90),
+                    QString::number(100 * v.coverageBefore, 'f', 0),
+                    QString::number(100 * v.coverageAfter, 'f', 0));
+    for (const QString &e : v.excluded)
+        out << "  left out: " << e << '\n';
 }
 
 int ValidateCommand::run(CliContext &ctx, const CliArgs &p) const
@@ -99,6 +160,7 @@ int ValidateCommand::run(CliContext &ctx, const CliArgs &p) const
             blocks.append(b);
     }
 
+    const TypicalStackValidation typical = validateTypicalStack(model, specs, builtinTypicalStackRows());
     if (*format == u"json") {
         QJsonArray arr;
         for (const Block &b : std::as_const(blocks)) {
@@ -142,6 +204,7 @@ int ValidateCommand::run(CliContext &ctx, const CliArgs &p) const
                                    "constants refitted without the held-out GPU (model_v2.json "
                                    "validation_folds), anchors and stack factors recomputed without it"));
         root.insert(QStringLiteral("workloads"), arr);
+        root.insert(QStringLiteral("typical_stack"), typicalStackJson(typical));
         ctx.out << QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
         return ExitOk;
     }
@@ -199,6 +262,7 @@ int ValidateCommand::run(CliContext &ctx, const CliArgs &p) const
                                 QStringLiteral("v1 median"), QStringLiteral("v1 max")},
                                summary, {false, true, true, true, true, true});
     }
+    printTypicalStack(ctx.out, typical);
     return ExitOk;
 }
 

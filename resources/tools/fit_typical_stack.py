@@ -62,7 +62,8 @@ LAMBDA_GPUS = {
 LAMBDA_WORKLOADS = {"resnet50-imagenet": "resnet50", "bert-large-squad-finetune": "bert-large-squad"}
 LAMBDA_URL = ("https://github.com/lambdal/deeplearning-benchmark/blob/"
               "a568104449d30adabb5ae521670df034e5ad8db7/pytorch/pytorch-train-throughput-fp16.csv")
-# Rows left out, with the reason (row key: source, preset, gpu).
+# Rows left out, with the reason (row key: source, preset, gpu): written into the rows file's use and
+# exclude_reason columns, which the fit and `gpufrontier-cli validate` read.
 EXCLUDED = {
     ("GF-MEASURE-2611", "bert-large-squad", "h200-141gb-sxm"):
         "host-bound: the H200 host dispatched kernels more slowly (launch overhead 4.0 vs 3.0 us, "
@@ -71,7 +72,7 @@ EXCLUDED = {
 REFERENCE_GPU = {"LAMBDA-PYT-V0": "a100-80gb-sxm4", "GF-MEASURE-2611": "h100-80gb-sxm"}
 SOURCE_YEARS = {"LAMBDA-PYT-V0": "2020-2022", "GF-MEASURE-2611": "2026"}
 FIELDS = ["source_id", "preset_id", "gpu_id", "gpu_src", "batch_per_gpu", "precision", "samples_per_s",
-          "stack", "measured", "source_url", "note"]
+          "stack", "measured", "source_url", "use", "exclude_reason", "note"]
 
 
 def read_csv(path):
@@ -105,6 +106,10 @@ def rows_from_shared(shared):
                     "precision": r["precision"], "samples_per_s": r["per_gpu_value"], "stack": r["stack"],
                     "measured": "2026-11-26", "source_url": "resources/benchmarks/measured/",
                     "note": "training_throughput.csv row " + r["row_id"]})
+    for r in out:
+        why = EXCLUDED.get((r["source_id"], r["preset_id"], r["gpu_id"]), "")
+        r["use"] = "0" if why else "1"
+        r["exclude_reason"] = why
     return out
 
 
@@ -186,8 +191,8 @@ def main():
     excluded = []
     for r in rows:
         key = (r["source_id"], r["preset_id"], r["gpu_id"])
-        if key in EXCLUDED:
-            excluded.append((key, EXCLUDED[key]))
+        if r["use"] != "1":
+            excluded.append((key, r["exclude_reason"]))
             continue
         batch = int(r["batch_per_gpu"])
         g = proj.tuned(r["preset_id"], batch).get(r["gpu_id"])

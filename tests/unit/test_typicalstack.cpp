@@ -6,6 +6,7 @@
 #include "domain/workload.h"
 #include "projection/speedmodel.h"
 #include "projection/typicalstack.h"
+#include "projection/typicalstackvalidation.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -201,6 +202,66 @@ private Q_SLOTS:
         const SingleGpuSpeed h100 = speed(w, u"h100-80gb-sxm"_s, user);
         QVERIFY(h100.ok && std::isfinite(h100.samplesPerS) && h100.samplesPerS > 0);
         QVERIFY(h100.overheadS < speed(w, u"h100-80gb-sxm"_s).overheadS); // the user's stack is leaner
+    }
+
+    // The shipped constants are what the shipped rows give (resources/tools/fit_typical_stack.py and the
+    // C++ fit agree), and the held-out validation of `gpufrontier-cli validate` leaks nothing.
+    void shippedRowsGiveTheShippedConstants()
+    {
+        const SpeedModel &m = SpeedModel::builtin();
+        const TypicalStackValidation v =
+            validateTypicalStack(m, GpuSpecTable::builtin(), builtinTypicalStackRows());
+        QVERIFY(v.heldOut.size() >= 40);
+        QCOMPARE(v.splits.size(), 3); // two sources and "all"
+        const TypicalStackSplit &all = v.splits.last();
+        QCOMPARE(all.heldOutSource, u"all"_s);
+        QVERIFY(all.medianAfter < all.medianBefore);
+        const LogRange &shipped = TypicalStack::builtin().range;
+        QVERIFY(std::abs(v.range.p10 - shipped.p10) < 1e-3 && std::abs(v.range.p90 - shipped.p90) < 1e-3);
+        QVERIFY(v.coverageAfter > v.coverageBefore);
+        QVERIFY(!v.excluded.isEmpty() && v.excluded.first().contains(u"host-bound"));
+        // All rows of a preset give the shipped R_o.
+        QHash<QString, QList<TypicalStackObservation>> byPreset;
+        for (const TypicalStackObservation &o : v.heldOut)
+            byPreset[o.row.presetId].append(o);
+        for (auto it = byPreset.cbegin(); it != byPreset.cend(); ++it) {
+            const double shippedRate = TypicalStack::builtin().overheadTflopsByPreset.value(it.key());
+            QVERIFY2(std::abs(fitOverheadTflops(it.value()) / shippedRate - 1) < 1e-3, qPrintable(it.key()));
+        }
+    }
+
+    void heldOutRowsDoNotSeeThemselves()
+    {
+        QList<TypicalStackRow> rows = builtinTypicalStackRows();
+        const auto project = [](const QList<TypicalStackRow> &r) {
+            return validateTypicalStack(SpeedModel::builtin(), GpuSpecTable::builtin(), r).heldOut;
+        };
+        const QList<TypicalStackObservation> before = project(rows);
+        for (TypicalStackRow &r : rows)
+            if (r.sourceId == u"LAMBDA-PYT-V0")
+                r.samplesPerS *= 1.37;
+        const QList<TypicalStackObservation> after = project(rows);
+        QCOMPARE(after.size(), before.size());
+        int moved = 0;
+        for (qsizetype i = 0; i < before.size(); ++i) {
+            if (before.at(i).row.sourceId == u"LAMBDA-PYT-V0")
+                QCOMPARE(after.at(i).typical, before.at(i).typical); // its projection never saw its figures
+            else
+                moved += after.at(i).typical != before.at(i).typical; // the other source's fit did
+        }
+        QVERIFY(moved > 0);
+    }
+
+    void badRowsAreRefusedWithTheRecord()
+    {
+        const QString header = u"source_id,preset_id,gpu_id,batch_per_gpu,samples_per_s,use\n"_s;
+        QVERIFY(parseTypicalStackRows(header + u"A,resnet50,h100-80gb-sxm,192,2600,1\n"_s));
+        const auto noColumn = parseTypicalStackRows(u"source_id,preset_id\nA,resnet50\n"_s);
+        QVERIFY(!noColumn && noColumn.error().text().contains(u"gpu_id"));
+        const auto badSpeed = parseTypicalStackRows(header + u"A,resnet50,h100-80gb-sxm,192,fast,1\n"_s);
+        QVERIFY(!badSpeed && badSpeed.error().text().contains(u"record 1: samples_per_s \"fast\""));
+        const auto badBatch = parseTypicalStackRows(header + u"A,resnet50,h100-80gb-sxm,0,10,1\n"_s);
+        QVERIFY(!badBatch && badBatch.error().text().contains(u"batch_per_gpu"));
     }
 
     void cliChoosesTheStack()
