@@ -610,8 +610,11 @@ private Q_SLOTS:
         QCOMPARE(o.status, RefreshStatus::Imported);
         QCOMPARE(o.rows, 6);
         // RunPod's file sits in v8 only, with its own column order: v9 answers 404, v8 is read.
+        // (RunPod and Oracle read their own APIs by default: SkyPilot's catalog is chosen here.)
+        RefreshOptions skypilot = fastOptions(m_server.baseUrl());
+        skypilot.source = SourceChoice::Skypilot;
         m_server.route(v8 + "runpod/vms.csv", {csv(QStringLiteral("runpod.csv"))});
-        o = refresh(QStringLiteral("runpod"), fastOptions(m_server.baseUrl()));
+        o = refresh(QStringLiteral("runpod"), skypilot);
         QVERIFY2(o.ok(), qPrintable(o.message));
         QCOMPARE(o.rows, 6);
         QVERIFY2(o.message.contains(QStringLiteral("schema v8 was read")), qPrintable(o.message));
@@ -625,7 +628,7 @@ private Q_SLOTS:
         FixtureResponse cut = FixtureResponse::json(truncated);
         cut.contentType = "text/plain";
         m_server.route(v9 + "oci/vms.csv", {cut});
-        expectFailure(QStringLiteral("oci"), fastOptions(m_server.baseUrl()), QStringLiteral("fields"));
+        expectFailure(QStringLiteral("oci"), skypilot, QStringLiteral("fields"));
         // No file in any schema: the last 404 is the error.
         expectFailure(QStringLiteral("cudo"), fastOptions(m_server.baseUrl()), QStringLiteral("404"));
         // Another cloud's file under this cloud's name (AWS rows for Fluidstack) is refused.
