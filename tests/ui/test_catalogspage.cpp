@@ -347,6 +347,62 @@ private Q_SLOTS:
         QVERIFY(store.remove(kGcpApiKeySecret));
     }
 
+    // RunPod has two live sources: its own GraphQL API (default) and SkyPilot's catalog, chosen on the page.
+    void sourceChooserPicksTheCatalog()
+    {
+        m_server.route("/graphql", {FixtureResponse::json(
+                                       readFixture(QStringLiteral("providers/runpod/gputypes.json")))});
+        FixtureResponse csv =
+            FixtureResponse::json(readFixture(QStringLiteral("providers/skypilot/runpod.csv")));
+        csv.contentType = "text/plain";
+        m_server.route("/skypilot-org/skypilot-catalog/master/catalogs/v9/runpod/vms.csv", {csv});
+        TempDb db;
+        CatalogService pageService(db.path());
+        CatalogsPage page(&pageService, nullptr);
+        QSignalSpy loaded(&page, &CatalogsPage::statusLoaded);
+        QVERIFY(loaded.wait(30000));
+        QVERIFY(!page.sourceChooser(QStringLiteral("lambda"))); // one source only
+        QVERIFY(page.sourceChooser(QStringLiteral("oci")));
+        QComboBox *source = page.sourceChooser(QStringLiteral("runpod"));
+        QVERIFY(source);
+        QCOMPARE(source->count(), 2);
+        QCOMPARE(source->currentIndex(), 0);
+        QVERIFY2(source->currentText().contains(QStringLiteral("RunPod GraphQL API")) &&
+                     source->currentText().contains(QStringLiteral("(default)")),
+                 qPrintable(source->currentText()));
+        page.baseUrlEdit(QStringLiteral("runpod"))->setText(m_server.baseUrl());
+        // The user picks SkyPilot's catalog: kept in the settings and used by the next refresh.
+        page.show();
+        source->setFocus();
+        QTest::keyClick(source, Qt::Key_Down);
+        QCOMPARE(source->currentIndex(), 1);
+        QCOMPARE(QSettings().value(QStringLiteral("refresh/source/runpod")).toString(),
+                 QStringLiteral("skypilot"));
+        QSignalSpy ended(&page, &CatalogsPage::jobEnded);
+        QTest::mouseClick(page.refreshButton(QStringLiteral("runpod")), Qt::LeftButton);
+        QVERIFY(ended.wait(60000));
+        QVERIFY2(
+            page.rowStatus(QStringLiteral("runpod"))->text().contains(QStringLiteral("imported 6 offers")),
+            qPrintable(page.rowStatus(QStringLiteral("runpod"))->text()));
+        QCOMPARE(m_server.count("/graphql"), 0);
+        {
+            // Another page (the next start) shows the choice; back to the default, RunPod's API is read.
+            CatalogService againService(db.path());
+            CatalogsPage again(&againService, nullptr);
+            QCOMPARE(again.sourceChooser(QStringLiteral("runpod"))->currentIndex(), 1);
+        }
+        QTest::keyClick(source, Qt::Key_Up);
+        QCOMPARE(source->currentIndex(), 0);
+        QVERIFY(!QSettings().contains(QStringLiteral("refresh/source/runpod")));
+        ended.clear();
+        QTest::mouseClick(page.refreshButton(QStringLiteral("runpod")), Qt::LeftButton);
+        QVERIFY(ended.wait(60000));
+        QVERIFY2(
+            page.rowStatus(QStringLiteral("runpod"))->text().contains(QStringLiteral("imported 20 offers")),
+            qPrintable(page.rowStatus(QStringLiteral("runpod"))->text()));
+        QCOMPARE(m_server.count("/graphql"), 1);
+    }
+
     void settingsAreKept()
     {
         TempDb db;
