@@ -96,7 +96,9 @@ const QList<ProviderInfo> &providers()
             "one region (\"default\")"),
         direct(
             sky(ProviderKind::Oci, "oci", "Oracle Cloud", 0xc92a2a, "oci", 1, 60,
-                "OCI compute: per second with a 1-minute minimum", "preemptible",
+                "unknown, default: per second with a 1-minute minimum (OCI's published compute billing, not "
+                "in provider-sources.md)",
+                "preemptible",
                 "preemptible instances at 50 % of the pay-as-you-go price: terminated when Oracle needs the "
                 "capacity",
                 "about 40 regions, one price everywhere"),

@@ -117,9 +117,10 @@ Result<SkypilotPin> skypilotPin(const Offer &o, const SkypilotAcceleratorTable &
     // Offers read from a provider's own API instead of SkyPilot's catalog (refresh/runpodpricesource,
     // ocipricesource; their rows' source says so) are not located per data centre.
     if (o.source.startsWith(QStringLiteral("RunPod GraphQL")))
-        return makeError(QStringLiteral("this RunPod offer comes from RunPod's own API, which names neither a "
-                                        "data centre nor SkyPilot's accelerator name; refresh RunPod from "
-                                        "SkyPilot's catalog to plan it"));
+        return makeError(
+            QStringLiteral("this RunPod offer comes from RunPod's own API, which names neither a "
+                           "data centre nor SkyPilot's accelerator name; refresh RunPod from "
+                           "SkyPilot's catalog to plan it"));
     if (o.source.startsWith(QStringLiteral("Oracle price list"))) {
         pin.region.clear(); // one price in every region: SkyPilot picks one
         pin.notes.append(QStringLiteral("Oracle prices every region alike: SkyPilot chooses the region"));
