@@ -34,8 +34,8 @@ struct Part
 };
 
 /// products.json: part number -> USD pay-as-you-go unit price.
-Result<QHash<QString, Part>> readProducts(QByteArrayView data, const QString &origin, int *malformed,
-                                          QString *first)
+Result<QHash<QString, Part>> readProducts(QByteArrayView data, const QString &origin,
+                                          SkippedEntries *malformed)
 {
     auto parsed = parseJsonDocument(data, origin);
     if (!parsed)
@@ -50,8 +50,7 @@ Result<QHash<QString, Part>> readProducts(QByteArrayView data, const QString &or
         const QJsonObject p = list.at(i).toObject();
         const QString part = p.value(QStringLiteral("partNumber")).toString().trimmed();
         auto bad = [&](const QString &what) {
-            if ((*malformed)++ == 0)
-                *first = QStringLiteral("products items[%1]%2").arg(i).arg(what);
+            malformed->add(QStringLiteral("products items[%1]%2").arg(i).arg(what));
         };
         if (!list.at(i).isObject() || part.isEmpty()) {
             bad(QStringLiteral(" has no partNumber"));
@@ -112,7 +111,7 @@ Result<OciPriceList> parseOciPriceList(QByteArrayView shapes, QByteArrayView pro
                                        const QString &shapesOrigin, const QString &productsOrigin)
 {
     OciPriceList list;
-    auto prices = readProducts(products, productsOrigin, &list.malformed, &list.firstMalformed);
+    auto prices = readProducts(products, productsOrigin, &list.malformed);
     if (!prices)
         return prices.error();
     auto parsed = parseJsonDocument(shapes, shapesOrigin);
@@ -130,8 +129,7 @@ Result<OciPriceList> parseOciPriceList(QByteArrayView shapes, QByteArrayView pro
     const QJsonArray array = items.toArray();
     for (qsizetype i = 0; i < array.size(); ++i) {
         auto bad = [&](const QString &what) {
-            if (list.malformed++ == 0)
-                list.firstMalformed = QStringLiteral("shapes items[%1]%2").arg(i).arg(what);
+            list.malformed.add(QStringLiteral("shapes items[%1]%2").arg(i).arg(what));
         };
         if (!array.at(i).isObject()) {
             bad(QStringLiteral(" is not an object"));
@@ -241,11 +239,11 @@ Result<OciPriceList> parseOciPriceList(QByteArrayView shapes, QByteArrayView pro
         return makeError(QStringLiteral("%1: none of the %2 GPU shapes could be priced (first: %3): Oracle's "
                                         "price list format has changed")
                              .arg(shapesOrigin, QString::number(list.gpuShapes),
-                                  list.malformed ? list.firstMalformed : firstUnpriced));
-    if (list.malformed)
+                                  list.malformed.count ? list.malformed.first : firstUnpriced));
+    if (list.malformed.count)
         out.warnings.append(QStringLiteral("%1 malformed shapes or products skipped (first: %2)")
-                                .arg(list.malformed)
-                                .arg(list.firstMalformed));
+                                .arg(list.malformed.count)
+                                .arg(list.malformed.first));
     if (list.unpriced)
         out.warnings.append(QStringLiteral("%1 GPU shapes without a USD price skipped (first: %2)")
                                 .arg(list.unpriced)

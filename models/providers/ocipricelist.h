@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/snapshotdata.h"
+#include "providers/jsonfields.h"
 #include "util/result.h"
 
 #include <QByteArrayView>
@@ -20,11 +21,11 @@ QString ociShapeGpu(const QString &shape);
 /// One read of Oracle's price list, with what was skipped and why.
 struct OciPriceList
 {
-    SnapshotData data;      ///< the offers (warnings filled in)
-    int gpuShapes = 0;      ///< GPU shapes in shapes.json (active, not hidden)
-    int malformed = 0;      ///< shapes or products skipped for a wrong type or a missing name
-    QString firstMalformed; ///< the first of them ("shapes items[4].gpuQty is not a number")
-    int unpriced = 0;       ///< GPU shapes with a part that products.json does not price in USD
+    SnapshotData data;        ///< the offers (warnings filled in)
+    int gpuShapes = 0;        ///< GPU shapes in shapes.json (active, not hidden)
+    SkippedEntries malformed; ///< shapes or products skipped for a wrong type or a missing name, and the
+                              ///< first fault ("shapes items[4].gpuQty is not a number")
+    int unpriced = 0;         ///< GPU shapes with a part that products.json does not price in USD
 };
 
 /// Reads Oracle's cloud cost estimator data (https://www.oracle.com/a/ocom/docs/cloudestimator2/data/):

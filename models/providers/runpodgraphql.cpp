@@ -20,18 +20,6 @@ double round4(double v)
     return std::round(v * 10000) / 10000;
 }
 
-/// A number field: nullopt when absent or null; false when present but not a finite number.
-bool numberField(const QJsonObject &o, const char *name, std::optional<double> *v)
-{
-    const QJsonValue x = o.value(QLatin1String(name));
-    if (x.isUndefined() || x.isNull())
-        return true;
-    if (!x.isDouble() || !std::isfinite(x.toDouble()))
-        return false;
-    *v = x.toDouble();
-    return true;
-}
-
 } // namespace
 
 QList<int> runpodGpuCounts()
@@ -79,8 +67,7 @@ Result<RunpodAnswer> parseRunpodGpuTypes(QByteArrayView data, const QString &ori
     out.description = QStringLiteral("RunPod GraphQL API (gpuTypes, lowestPrice per GPU count)");
     for (qsizetype i = 0; i < list.size(); ++i) {
         auto malformed = [&](const QString &what) {
-            if (answer.malformed++ == 0)
-                answer.firstMalformed = QStringLiteral("gpuTypes[%1]%2").arg(i).arg(what);
+            answer.malformed.add(QStringLiteral("gpuTypes[%1]%2").arg(i).arg(what));
         };
         if (!list.at(i).isObject()) {
             malformed(QStringLiteral(" is not an object"));
@@ -98,7 +85,7 @@ Result<RunpodAnswer> parseRunpodGpuTypes(QByteArrayView data, const QString &ori
              {std::pair{"memoryInGb", &memory}, std::pair{"securePrice", &secure},
               std::pair{"communityPrice", &community}, std::pair{"secureSpotPrice", &secureSpot},
               std::pair{"communitySpotPrice", &communitySpot}})
-            if (!bad && !numberField(t, name, slot))
+            if (!bad && !optionalNumber(t, name, slot))
                 bad = name;
         struct Count
         {
@@ -123,7 +110,7 @@ Result<RunpodAnswer> parseRunpodGpuTypes(QByteArrayView data, const QString &ori
             for (const auto &[name, slot] :
                  {std::pair{"uninterruptablePrice", &c.price}, std::pair{"minimumBidPrice", &c.bid},
                   std::pair{"minVcpu", &c.vcpu}, std::pair{"minMemory", &c.memory}})
-                if (!numberField(o, name, slot)) {
+                if (!optionalNumber(o, name, slot)) {
                     malformed(
                         QStringLiteral(".gpuCount%1.%2 is not a number").arg(n).arg(QLatin1String(name)));
                     bad = "";
@@ -190,15 +177,15 @@ Result<RunpodAnswer> parseRunpodGpuTypes(QByteArrayView data, const QString &ori
         if (offers == 0)
             ++answer.notSold;
     }
-    if (answer.gpuTypes > 0 && answer.malformed == answer.gpuTypes)
+    if (answer.gpuTypes > 0 && answer.malformed.count == answer.gpuTypes)
         return makeError(
             QStringLiteral("%1: every one of the %2 GPU types is malformed (first: %3): the RunPod "
                            "API's format has changed")
-                .arg(origin, QString::number(answer.gpuTypes), answer.firstMalformed));
-    if (answer.malformed)
+                .arg(origin, QString::number(answer.gpuTypes), answer.malformed.first));
+    if (answer.malformed.count)
         out.warnings.append(QStringLiteral("%1 malformed GPU types skipped (first: %2)")
-                                .arg(answer.malformed)
-                                .arg(answer.firstMalformed));
+                                .arg(answer.malformed.count)
+                                .arg(answer.malformed.first));
     if (answer.notSold)
         out.warnings.append(
             QStringLiteral("%1 GPU types without a price for any GPU count skipped").arg(answer.notSold));

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/snapshotdata.h"
+#include "providers/jsonfields.h"
 #include "util/result.h"
 
 #include <QByteArray>
@@ -23,12 +24,11 @@ QByteArray runpodGpuTypesQuery();
 /// One answer of that query, with what was skipped and why.
 struct RunpodAnswer
 {
-    SnapshotData data; ///< the offers (warnings filled in)
-    int gpuTypes = 0;  ///< GPU types in the answer, usable or not
-    int malformed = 0; ///< GPU types skipped for a wrong type or a missing id
-    QString
-        firstMalformed; ///< what was wrong with the first of them ("gpuTypes[3].securePrice is not a number")
-    int notSold = 0;    ///< GPU types without any price (no list price, or no GPU count priced)
+    SnapshotData data;        ///< the offers (warnings filled in)
+    int gpuTypes = 0;         ///< GPU types in the answer, usable or not
+    SkippedEntries malformed; ///< GPU types skipped for a wrong type or a missing id, and the first fault
+                              ///< ("gpuTypes[3].securePrice is not a number")
+    int notSold = 0;          ///< GPU types without any price (no list price, or no GPU count priced)
 };
 
 /// Parses a RunPod GraphQL answer ({"data": {"gpuTypes": [...]}}). Prices are USD per GPU-hour. For every

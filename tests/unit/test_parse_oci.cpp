@@ -11,10 +11,7 @@ namespace {
 
 const Offer *find(const QList<Offer> &offers, const QString &type)
 {
-    for (const Offer &o : offers)
-        if (o.instanceType == type)
-            return &o;
-    return nullptr;
+    return findOffer(offers, type);
 }
 
 Result<OciPriceList> parse(const QString &shapes, const QString &products)
@@ -50,7 +47,7 @@ private Q_SLOTS:
         QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().text()));
         const OciPriceList &l = r.value();
         QCOMPARE(l.gpuShapes, 6); // the CPU shape, the hidden and the deprecated GPU shapes are not counted
-        QCOMPARE(l.malformed, 0);
+        QCOMPARE(l.malformed.count, 0);
         QCOMPARE(l.data.offers.size(), 6);
         const Offer *h = find(l.data.offers, QStringLiteral("BM.GPU.H100.8"));
         QVERIFY(h);
@@ -116,8 +113,8 @@ private Q_SLOTS:
         auto r = parse(QStringLiteral("shapes-malformed-entry.json"), QStringLiteral("products.json"));
         QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().text()));
         QCOMPARE(r.value().data.offers.size(), 6);
-        QCOMPARE(r.value().malformed, 1); // BM.GPU.L40S.4: gpuQty "4"
-        QCOMPARE(r.value().unpriced, 1);  // BM.GPU.H200.8: part B99999 not in products.json
+        QCOMPARE(r.value().malformed.count, 1); // BM.GPU.L40S.4: gpuQty "4"
+        QCOMPARE(r.value().unpriced, 1);        // BM.GPU.H200.8: part B99999 not in products.json
         const QString w = r.value().data.warnings.join(u'|');
         QVERIFY2(w.contains(QStringLiteral("1 malformed shapes or products skipped (first: shapes items[9] "
                                            "(BM.GPU.L40S.4).gpuQty is not a number)")),

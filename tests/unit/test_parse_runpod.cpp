@@ -13,10 +13,7 @@ namespace {
 
 const Offer *find(const QList<Offer> &offers, const QString &type)
 {
-    for (const Offer &o : offers)
-        if (o.instanceType == type)
-            return &o;
-    return nullptr;
+    return findOffer(offers, type);
 }
 
 } // namespace
@@ -48,7 +45,7 @@ private Q_SLOTS:
         QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().text()));
         const RunpodAnswer &a = r.value();
         QCOMPARE(a.gpuTypes, 6);
-        QCOMPARE(a.malformed, 0);
+        QCOMPARE(a.malformed.count, 0);
         QCOMPARE(a.notSold, 1); // RTX 3070: no price at any count
         // H100 SXM: 4 counts x 2 clouds; A100: 2 x 2; RTX 4090: 3 x 2; L4: secure only; MI300X: 8 GPUs only.
         QCOMPARE(a.data.offers.size(), 8 + 4 + 6 + 1 + 1);
@@ -109,7 +106,7 @@ private Q_SLOTS:
             parseRunpodGpuTypes(readFixture(QStringLiteral("providers/runpod/gputypes-malformed-entry.json")),
                                 QStringLiteral("graphql"));
         QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().text()));
-        QCOMPARE(r.value().malformed, 2);
+        QCOMPARE(r.value().malformed.count, 2);
         QCOMPARE(r.value().data.offers.size(), 20); // the good types all read
         const QString w = r.value().data.warnings.join(u'|');
         QVERIFY2(
