@@ -3,6 +3,7 @@
 #include "cliprogress.h"
 #include "domain/provider.h"
 #include "refresh/catalogrefresher.h"
+#include "refresh/pricesource.h"
 #include "refresh/refreshsettings.h"
 
 #include <QFile>
@@ -58,6 +59,16 @@ extern "C" void onInterrupt(int)
     s_interrupted.store(true);
 }
 
+/// The providers with a keyless API of their own and SkyPilot's catalog.
+QStringList directSourceProviders()
+{
+    QStringList out;
+    for (const ProviderInfo &p : providers())
+        if (!p.directSource.isEmpty())
+            out.append(p.id);
+    return out;
+}
+
 CliOptions refreshOptions()
 {
     CliOptions o;
@@ -68,6 +79,12 @@ CliOptions refreshOptions()
         QStringLiteral("url"), QStringLiteral("URL"),
         QStringLiteral(
             "base URL replacing the provider's endpoints (mirror, proxy); needs exactly one --provider"));
+    o.addValue(
+        QStringLiteral("source"), QStringLiteral("S"),
+        QStringLiteral("live source of the providers that have two (%1): direct (their own keyless API, "
+                       "the default) or skypilot (SkyPilot's hosted catalog); default: the Catalogs "
+                       "page's setting, else direct")
+            .arg(directSourceProviders().join(QStringLiteral(", "))));
     o.addValue(QStringLiteral("api-key-file"), QStringLiteral("FILE"),
                QStringLiteral("read the GCP Cloud Billing Catalog API key from the first line of FILE "
                               "(default: $GPUFRONTIER_GCP_API_KEY, else the key stored from the GUI's "
@@ -104,7 +121,8 @@ public:
         : CliCommand(
               {.name = QStringLiteral("refresh"),
                .summary = QStringLiteral("Refresh the catalogs from the providers' live price sources"),
-               .synopsis = QStringLiteral("[--provider P ...] [--url URL] [--api-key-file FILE] [OPTIONS]"),
+               .synopsis = QStringLiteral("[--provider P ...] [--source direct|skypilot] [--url URL] "
+                                          "[--api-key-file FILE] [OPTIONS]"),
                .description = QStringLiteral(
                    "Downloads the providers' public price sources, checks them and imports each provider's "
                    "prices as a\n"
@@ -117,8 +135,16 @@ public:
                    "  gcp        Cloud Billing Catalog SKUs (needs an API key)\n"
                    "  vastai     offer search (every rentable offer)\n"
                    "  paperspace no public price API: the curated table (import a newer one with 'import')\n"
+                   "  runpod     GraphQL API (gpuTypes: per-GPU prices, lowestPrice for 1-8 GPUs), keyless\n"
+                   "  oci        Oracle's price list (cloud estimator shapes.json + products.json), "
+                   "keyless;\n"
+                   "             preemptible = 50 % of pay-as-you-go (derived)\n"
                    "  the others SkyPilot's hosted catalog (keyless): catalogs/v9/<cloud>/vms.csv, else v8, "
                    "v7\n"
+                   "--source skypilot reads runpod and oci from SkyPilot's catalog instead (also a setting "
+                   "on "
+                   "the\n"
+                   "Catalogs page).\n"
                    "Unchanged sources (HTTP 304 or the same prices) create no new snapshot. Proxies come "
                    "from\n"
                    "http_proxy/https_proxy/no_proxy. TLS is always verified; GPUFRONTIER_CA_BUNDLE names a "
@@ -151,6 +177,20 @@ int RefreshCommand::run(CliContext &ctx, const CliArgs &p) const
                 QStringLiteral("--url needs exactly one --provider (each provider has its own endpoints)"));
         if (const QString bad = RefreshSettings::validateBaseUrl(url); !bad.isEmpty())
             return usageError(ctx, QStringLiteral("--url: ") + bad);
+    }
+    std::optional<SourceChoice> source;
+    if (p.isSet(QStringLiteral("source"))) {
+        source = sourceChoiceFromName(p.value(QStringLiteral("source")));
+        if (!source)
+            return usageError(ctx, QStringLiteral("--source: \"%1\" is not a source (direct, skypilot)")
+                                       .arg(p.value(QStringLiteral("source"))));
+        // A provider named on the command line must have the source asked for; without --provider the
+        // choice applies to the providers that have it.
+        if (explicitProviders)
+            for (const QString &provider : std::as_const(providers))
+                if (const QString bad = sourceChoiceError(provider, *source); !bad.isEmpty())
+                    return usageError(ctx, QStringLiteral("--source %1: %2")
+                                               .arg(p.value(QStringLiteral("source")).trimmed(), bad));
     }
     QString err;
     const auto timeout = p.number(QStringLiteral("timeout"), &err, 1, 3600);
@@ -240,6 +280,8 @@ int RefreshCommand::run(CliContext &ctx, const CliArgs &p) const
         }
         RefreshOptions options = base;
         options.baseUrl = url.isEmpty() ? RefreshSettings::baseUrl(settings, provider) : url;
+        options.source =
+            source && priceSource(provider, *source) ? *source : RefreshSettings::source(settings, provider);
         CatalogRefresher refresher(*store, options);
         refresher.setCancelFlag(&s_interrupted);
         refresher.setProgress(

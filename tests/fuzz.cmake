@@ -1,7 +1,7 @@
 # libFuzzer targets for every parser, the measurement and probe importers and the PDF and Markdown/HTML
 # report renderers, built with
-# clang in their own folder and run for a bounded time (GF_FUZZ_SECONDS per target, default 10: 11
-# targets, about 2 minutes plus the build).
+# clang in their own folder and run for a bounded time (GF_FUZZ_SECONDS per target, default 10: 13
+# targets, about 2.5 minutes plus the build).
 # Skipped (CTest exit 77) where clang/libFuzzer is missing. See tests/fuzz/run_fuzzers.sh.
 set(GF_FUZZ_SECONDS 10 CACHE STRING "Seconds each fuzz target runs in the test suite")
 add_test(NAME fuzz_parsers

@@ -178,7 +178,7 @@ void CatalogsPage::buildUi()
         edit->setPlaceholderText(
             def.isEmpty()
                 ? tr("curated table shipped with GPU Frontier (a mirror URL serves <url>/paperspace.csv)")
-            : info && info->live == LiveSource::SkypilotCatalog
+            : info && info->live == LiveSource::SkypilotCatalog && info->directSource.isEmpty()
                 ? tr("default: SkyPilot's hosted catalog, %1/skypilot-org/skypilot-catalog (%2)")
                       .arg(def, info->skypilotCatalog)
                 : tr("default: %1").arg(def));
@@ -188,6 +188,22 @@ void CatalogsPage::buildUi()
         connect(edit, &QLineEdit::editingFinished, this, &CatalogsPage::saveSettings);
         form->addRow(tr("%1 base URL").arg(providerDisplayName(p)), edit);
         m_urls.insert(p, edit);
+        if (info && !info->directSource.isEmpty()) {
+            // Two live sources: the provider's own keyless API (default) or SkyPilot's hosted catalog.
+            auto *source = new QComboBox(sources);
+            source->setObjectName(QStringLiteral("source-") + p);
+            source->addItem(tr("%1 (default)").arg(info->directSource), QStringLiteral("direct"));
+            source->addItem(tr("SkyPilot's hosted catalog (%1/vms.csv)").arg(info->skypilotCatalog),
+                            QStringLiteral("skypilot"));
+            source->setToolTip(
+                tr("Where a refresh of %1 reads its prices: its own keyless API, or SkyPilot's "
+                   "hosted catalog (per data centre, refreshed by SkyPilot every few hours). The "
+                   "base URL above replaces the chosen source's host.")
+                    .arg(info->displayName));
+            connect(source, &QComboBox::activated, this, &CatalogsPage::saveSettings);
+            form->addRow(tr("%1 source").arg(info->displayName), source);
+            m_sources.insert(p, source);
+        }
     }
     m_gcpKey = new QLineEdit(sources);
     m_gcpKey->setEchoMode(QLineEdit::PasswordEchoOnEdit);
@@ -311,6 +327,8 @@ void CatalogsPage::loadSettings()
     const QSettings s;
     for (const QString &p : knownProviders())
         m_urls.value(p)->setText(RefreshSettings::baseUrl(s, p));
+    for (auto it = m_sources.cbegin(); it != m_sources.cend(); ++it)
+        it.value()->setCurrentIndex(RefreshSettings::source(s, it.key()) == SourceChoice::Skypilot ? 1 : 0);
     // The key lives in the secret store (read off the GUI thread); an older version's plain setting moves
     // there first. The field waits for the answer.
     m_gcpKey->setEnabled(false);
@@ -333,6 +351,9 @@ void CatalogsPage::saveSettings()
         }
         RefreshSettings::setBaseUrl(s, p, url);
     }
+    for (auto it = m_sources.cbegin(); it != m_sources.cend(); ++it)
+        RefreshSettings::setSource(
+            s, it.key(), it.value()->currentIndex() == 1 ? SourceChoice::Skypilot : SourceChoice::Default);
     saveKey();
     QStringList regions;
     for (const QString &r : m_awsRegions->text().split(u',', Qt::SkipEmptyParts))
@@ -538,8 +559,10 @@ void CatalogsPage::startRefresh(const QStringList &providers)
 {
     m_service->setOptionsFromSettings(true); // the keychain is read on the refresh's worker thread
     const QSettings s;
-    for (const QString &p : knownProviders())
+    for (const QString &p : knownProviders()) {
         m_service->setBaseUrl(p, RefreshSettings::baseUrl(s, p));
+        m_service->setSource(p, RefreshSettings::source(s, p));
+    }
     m_importedInJob = false;
     m_failedInJob.clear();
     m_cancelledInJob.clear();

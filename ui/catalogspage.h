@@ -67,6 +67,8 @@ public:
     QPushButton *cancelButton() const { return m_cancel; }
     QPushButton *importButton() const { return m_import; }
     QLineEdit *baseUrlEdit(const QString &provider) const { return m_urls.value(provider); }
+    /// The live source of a provider that has two (its own API, SkyPilot's catalog); nullptr for the others.
+    QComboBox *sourceChooser(const QString &provider) const { return m_sources.value(provider); }
     QLineEdit *gcpKeyEdit() const { return m_gcpKey; }
     /// Where the GCP API key is kept: the desktop keychain, or a warning about the 0600 fallback file.
     QLabel *gcpKeyStatus() const { return m_keyStatus; }
@@ -131,6 +133,7 @@ private:
     QHash<QString, QProgressBar *> m_bars;
     QHash<QString, QLabel *> m_rowStatus;
     QHash<QString, QLineEdit *> m_urls;
+    QHash<QString, QComboBox *> m_sources;
     QPushButton *m_refreshAll = nullptr;
     QPushButton *m_cancel = nullptr;
     QPushButton *m_import = nullptr;

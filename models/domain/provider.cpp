@@ -22,7 +22,8 @@ ProviderInfo own(ProviderKind kind, const char *id, const char *name, quint32 co
             QString::fromUtf8(basis),
             QString::fromUtf8(spot),
             QString::fromUtf8(behaviour),
-            QString::fromUtf8(regions)};
+            QString::fromUtf8(regions),
+            {}};
 }
 
 ProviderInfo sky(ProviderKind kind, const char *id, const char *name, quint32 colour, const char *cloud,
@@ -32,6 +33,13 @@ ProviderInfo sky(ProviderKind kind, const char *id, const char *name, quint32 co
     ProviderInfo p = own(kind, id, name, colour, cloud, increment, minimum, basis, spot, behaviour, regions);
     p.live = LiveSource::SkypilotCatalog;
     p.skypilotCatalog = p.skypilotCloud;
+    return p;
+}
+
+/// A cloud with a keyless direct price API (read by default) that SkyPilot's catalog also covers.
+ProviderInfo direct(ProviderInfo p, const char *source)
+{
+    p.directSource = QString::fromUtf8(source);
     return p;
 }
 
@@ -64,10 +72,11 @@ const QList<ProviderInfo> &providers()
             "", "no spot capacity: on-demand and reserved only",
             "17 regions (US, Europe, Asia, Middle East), "
             "one price everywhere"),
-        sky(ProviderKind::Runpod, "runpod", "RunPod", 0x6741d9, "runpod", 60, -1,
-            "unknown, default: per minute (RunPod bills pods by the minute), minimum unknown", "spot",
-            "spot (interruptible) pods: stopped without notice when an on-demand renter takes the GPU",
-            "about 48 data centres in about 15 countries (secure and community cloud)"),
+        direct(sky(ProviderKind::Runpod, "runpod", "RunPod", 0x6741d9, "runpod", 60, -1,
+                   "unknown, default: per minute (RunPod bills pods by the minute), minimum unknown", "spot",
+                   "spot (interruptible) pods: stopped without notice when an on-demand renter takes the GPU",
+                   "about 48 data centres in about 15 countries (secure and community cloud)"),
+               "RunPod GraphQL API (api.runpod.io/graphql, gpuTypes)"),
         sky(ProviderKind::Nebius, "nebius", "Nebius", 0xc5a100, "nebius", 1, -1,
             "unknown, default: per second, minimum unknown", "preemptible",
             "preemptible VMs: stopped at any time when Nebius needs the capacity",
@@ -85,11 +94,15 @@ const QList<ProviderInfo> &providers()
         sky(ProviderKind::Hyperbolic, "hyperbolic", "Hyperbolic", 0xf783ac, "hyperbolic", 60, -1,
             "unknown, default: per minute, minimum unknown", "", "no spot capacity in SkyPilot's catalog",
             "one region (\"default\")"),
-        sky(ProviderKind::Oci, "oci", "Oracle Cloud", 0xc92a2a, "oci", 1, 60,
-            "OCI compute: per second with a 1-minute minimum", "preemptible",
-            "preemptible instances at 50 % of the pay-as-you-go price: terminated when Oracle needs the "
-            "capacity",
-            "about 40 regions, one price everywhere"),
+        direct(
+            sky(ProviderKind::Oci, "oci", "Oracle Cloud", 0xc92a2a, "oci", 1, 60,
+                "unknown, default: per second with a 1-minute minimum (OCI's published compute billing, not "
+                "in provider-sources.md)",
+                "preemptible",
+                "preemptible instances at 50 % of the pay-as-you-go price: terminated when Oracle needs the "
+                "capacity",
+                "about 40 regions, one price everywhere"),
+            "Oracle Cloud price list (cloud estimator shapes.json + products.json)"),
         sky(ProviderKind::Cudo, "cudo", "Cudo Compute", 0xb197fc, "cudo", 1, -1,
             "unknown, default: per second, minimum unknown", "", "no spot capacity in SkyPilot's catalog",
             "about 12 data centres (Canada, US, Europe, Asia)"),

@@ -53,6 +53,9 @@ struct ProviderInfo
     QString spotLabel;         ///< what its interruptible capacity is called ("spot", ...); empty: none sold
     QString spotBehaviour;     ///< how that capacity behaves (one sentence), or why there is none
     QString regions;           ///< where it sells GPUs, in words
+    /// A keyless API of the provider's own that a refresh reads by default ("RunPod GraphQL API"), SkyPilot's
+    /// catalog (skypilotCatalog) being the alternative; empty when there is none.
+    QString directSource;
 };
 
 /// The providers, in the order tables, legends and refreshes use.

@@ -114,6 +114,17 @@ Result<SkypilotPin> skypilotPin(const Offer &o, const SkypilotAcceleratorTable &
     pin.acceleratorCount = static_cast<int>(o.gpuCount);
     pin.region = o.region;
     pin.instanceType = o.instanceType;
+    // Offers read from a provider's own API instead of SkyPilot's catalog (refresh/runpodpricesource,
+    // ocipricesource; their rows' source says so) are not located per data centre.
+    if (o.source.startsWith(QStringLiteral("RunPod GraphQL")))
+        return makeError(
+            QStringLiteral("this RunPod offer comes from RunPod's own API, which names neither a "
+                           "data centre nor SkyPilot's accelerator name; refresh RunPod from "
+                           "SkyPilot's catalog to plan it"));
+    if (o.source.startsWith(QStringLiteral("Oracle price list"))) {
+        pin.region.clear(); // one price in every region: SkyPilot picks one
+        pin.notes.append(QStringLiteral("Oracle prices every region alike: SkyPilot chooses the region"));
+    }
 
     if (pin.cloud == u"gcp") {
         // GPU Frontier names an N1 host with attached GPUs "n1-standard-8+1xT4": SkyPilot takes the host

@@ -218,15 +218,15 @@ RefreshOutcome CatalogRefresher::conclude(const QString &provider, QDateTime sta
 RefreshOutcome CatalogRefresher::refresh(const QString &provider)
 {
     const QDateTime started = QDateTime::currentDateTimeUtc();
-    if (!priceSource(provider)) {
+    const PriceSource *source = priceSource(provider, m_options.source);
+    if (!source) {
         RefreshOutcome out;
         out.provider = provider;
-        out.message = QStringLiteral("Unknown provider \"%1\" (known: %2)")
-                          .arg(provider, knownProviders().join(QStringLiteral(", ")));
+        out.message = sourceChoiceError(provider, m_options.source);
         return out;
     }
     const SourceContext context(m_options, m_store, m_tables, m_cancel, m_progress);
-    return conclude(provider, started, priceSource(provider)->fetch(context), true);
+    return conclude(provider, started, source->fetch(context), true);
 }
 
 RefreshOutcome CatalogRefresher::importFiles(const QString &provider, const QStringList &paths)

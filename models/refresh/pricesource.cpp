@@ -4,8 +4,10 @@
 #include "refresh/awspricesource.h"
 #include "refresh/azurepricesource.h"
 #include "refresh/gcppricesource.h"
+#include "refresh/ocipricesource.h"
 #include "refresh/paperspacepricesource.h"
 #include "refresh/redact.h"
+#include "refresh/runpodpricesource.h"
 #include "refresh/skypilotpricesource.h"
 #include "refresh/vastpricesource.h"
 
@@ -124,18 +126,51 @@ QString responseOrigin(const HttpResponse &response, const QString &requested, b
     return QUrl(url).adjusted(QUrl::RemoveQuery | QUrl::RemoveFragment).toString();
 }
 
-const PriceSource *priceSource(const QString &provider)
+QString sourceChoiceName(SourceChoice choice)
+{
+    switch (choice) {
+    case SourceChoice::Default:
+        return {};
+    case SourceChoice::Direct:
+        return QStringLiteral("direct");
+    case SourceChoice::Skypilot:
+        return QStringLiteral("skypilot");
+    }
+    return {};
+}
+
+std::optional<SourceChoice> sourceChoiceFromName(const QString &name)
+{
+    const QString n = name.trimmed().toLower();
+    if (n.isEmpty() || n == u"default")
+        return SourceChoice::Default;
+    if (n == u"direct")
+        return SourceChoice::Direct;
+    if (n == u"skypilot")
+        return SourceChoice::Skypilot;
+    return std::nullopt;
+}
+
+namespace {
+
+const PriceSource *ownSource(const QString &provider)
 {
     static const AwsPriceSource aws;
     static const AzurePriceSource azure;
     static const GcpPriceSource gcp;
     static const VastPriceSource vast;
     static const PaperspacePriceSource paperspace;
-    static const std::array<const PriceSource *, 5> all{&aws, &azure, &gcp, &vast, &paperspace};
+    static const RunpodPriceSource runpod;
+    static const OciPriceSource oci;
+    static const std::array<const PriceSource *, 7> all{&aws,        &azure,  &gcp, &vast,
+                                                        &paperspace, &runpod, &oci};
     const auto it =
         std::find_if(all.begin(), all.end(), [&](const PriceSource *s) { return s->provider() == provider; });
-    if (it != all.end())
-        return *it;
+    return it != all.end() ? *it : nullptr;
+}
+
+const PriceSource *skypilotSource(const QString &provider)
+{
     // Every cloud read through SkyPilot's hosted catalog: one source per provider table row.
     static const std::vector<std::unique_ptr<SkypilotPriceSource>> skypilot = [] {
         std::vector<std::unique_ptr<SkypilotPriceSource>> out;
@@ -147,6 +182,39 @@ const PriceSource *priceSource(const QString &provider)
         if (s->provider() == provider)
             return s.get();
     return nullptr;
+}
+
+} // namespace
+
+const PriceSource *priceSource(const QString &provider, SourceChoice choice)
+{
+    switch (choice) {
+    case SourceChoice::Default:
+        if (const PriceSource *own = ownSource(provider))
+            return own;
+        return skypilotSource(provider);
+    case SourceChoice::Direct:
+        return ownSource(provider);
+    case SourceChoice::Skypilot:
+        return skypilotSource(provider);
+    }
+    return nullptr;
+}
+
+QString sourceChoiceError(const QString &provider, SourceChoice choice)
+{
+    if (priceSource(provider, choice))
+        return {};
+    const ProviderInfo *info = providerInfo(provider);
+    if (!info)
+        return QStringLiteral("Unknown provider \"%1\" (known: %2)")
+            .arg(provider, knownProviders().join(QStringLiteral(", ")));
+    if (choice == SourceChoice::Direct)
+        return QStringLiteral("%1 has no keyless price API of its own; its live source is SkyPilot's hosted "
+                              "catalog")
+            .arg(info->displayName);
+    return QStringLiteral("%1 is not read from SkyPilot's hosted catalog; its live source is its own API")
+        .arg(info->displayName);
 }
 
 QString megabytesText(qint64 bytes)

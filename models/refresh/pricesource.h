@@ -93,8 +93,14 @@ public:
     virtual Result<FetchedCatalog> fetch(const SourceContext &context) const = 0;
 };
 
-/// The price source of a provider, nullptr for an unknown provider.
-const PriceSource *priceSource(const QString &provider);
+/// The price source of a provider, nullptr for an unknown provider. A provider with a keyless API of its own
+/// and SkyPilot's catalog (domain/provider.h directSource) gets its own API by default and the catalog for
+/// SourceChoice::Skypilot; a choice the provider does not have gives nullptr (sourceChoiceError says why).
+const PriceSource *priceSource(const QString &provider, SourceChoice choice = SourceChoice::Default);
+
+/// Why `choice` is not a source of `provider` ("Lambda has no keyless API of its own: ..."); empty when it
+/// is.
+QString sourceChoiceError(const QString &provider, SourceChoice choice);
 
 /// The origin a snapshot records for a response: the URL it finally came from after redirects (the one
 /// asked for when the client did not say), without the query when `withoutQuery` (paged APIs).

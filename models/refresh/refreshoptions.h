@@ -7,8 +7,23 @@
 #include <QStringList>
 
 #include <functional>
+#include <optional>
 
 namespace gf {
+
+/// Which live source a refresh reads for a provider that has two (domain/provider.h: directSource and
+/// skypilotCatalog, e.g. RunPod and Oracle Cloud).
+enum class SourceChoice
+{
+    Default,  ///< the provider's own keyless API where it has one, else its only source
+    Direct,   ///< the provider's own keyless API (an error for a provider without one)
+    Skypilot, ///< SkyPilot's hosted catalog (an error for a provider it does not cover)
+};
+
+/// "direct", "skypilot"; empty for Default.
+QString sourceChoiceName(SourceChoice choice);
+/// The choice of a name ("", "default", "direct", "skypilot"); nullopt for anything else.
+std::optional<SourceChoice> sourceChoiceFromName(const QString &name);
 
 /// How a refresh runs. Base URLs are overridable (mirrors, proxies, tests).
 struct RefreshOptions
@@ -29,8 +44,9 @@ struct RefreshOptions
     /// first), and the pause between them (the keyless API allows about 10 requests a minute).
     int vastMaxPages = 30;
     int vastPageDelayMs = 6500;
-    bool conditional = true; ///< send ETag/Last-Modified validators
-    InputLimits inputLimits; ///< bounds on an imported file and on one of its fields
+    bool conditional = true;                     ///< send ETag/Last-Modified validators
+    SourceChoice source = SourceChoice::Default; ///< which live source (providers with two)
+    InputLimits inputLimits;                     ///< bounds on an imported file and on one of its fields
 };
 
 /// Progress of a refresh: 0-1000 and a line for the user.

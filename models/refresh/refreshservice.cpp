@@ -63,6 +63,7 @@ quint64 RefreshService::start(const QStringList &providers, const QString &impor
     const RefreshOptions given = m_options;
     const bool fromSettings = m_fromSettings && importProvider.isEmpty(); // an import downloads nothing
     const QHash<QString, QString> urls = m_baseUrls;
+    const QHash<QString, SourceChoice> sources = m_sources;
     std::atomic_bool *cancel = &m_cancel;
     QPointer<RefreshService> self(this);
     // Everything the worker reports is queued to this object's thread; stale jobs are dropped.
@@ -97,6 +98,7 @@ quint64 RefreshService::start(const QStringList &providers, const QString &impor
             } else {
                 RefreshOptions options = base;
                 options.baseUrl = urls.value(provider);
+                options.source = sources.value(provider, SourceChoice::Default);
                 CatalogRefresher refresher(*store, options);
                 refresher.setCancelFlag(cancel);
                 refresher.setProgress([post, i, count](int permille, const QString &message) {

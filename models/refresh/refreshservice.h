@@ -32,6 +32,12 @@ public:
     /// Per-provider base URL override (empty = the provider's real endpoint).
     void setBaseUrl(const QString &provider, const QString &url) { m_baseUrls.insert(provider, url); }
     QString baseUrl(const QString &provider) const { return m_baseUrls.value(provider); }
+    /// Per-provider live source (providers with their own API and SkyPilot's catalog); Default when unset.
+    void setSource(const QString &provider, SourceChoice choice) { m_sources.insert(provider, choice); }
+    SourceChoice source(const QString &provider) const
+    {
+        return m_sources.value(provider, SourceChoice::Default);
+    }
 
     /// Starts refreshing `providers`; returns the job id, or 0 when a job is already running.
     quint64 refresh(const QStringList &providers);
@@ -61,6 +67,7 @@ private:
     RefreshOptions m_options;
     bool m_fromSettings = false;
     QHash<QString, QString> m_baseUrls;
+    QHash<QString, SourceChoice> m_sources;
     QThread *m_thread = nullptr;
     std::atomic_bool m_cancel{false};
     quint64 m_job = 0;

@@ -22,6 +22,20 @@ void setBaseUrl(QSettings &s, const QString &provider, const QString &url)
         s.setValue(QStringLiteral("refresh/baseUrl/") + provider, url.trimmed());
 }
 
+SourceChoice source(const QSettings &s, const QString &provider)
+{
+    return sourceChoiceFromName(s.value(QStringLiteral("refresh/source/") + provider).toString())
+        .value_or(SourceChoice::Default);
+}
+
+void setSource(QSettings &s, const QString &provider, SourceChoice choice)
+{
+    if (choice == SourceChoice::Default)
+        s.remove(QStringLiteral("refresh/source/") + provider);
+    else
+        s.setValue(QStringLiteral("refresh/source/") + provider, sourceChoiceName(choice));
+}
+
 std::optional<Result<SecretOutcome>> migrateGcpApiKey(QSettings &s, const SecretStore &store)
 {
     return store.migrateFromSettings(s, kLegacyGcpApiKeySetting, kGcpApiKeySecret);

@@ -11,6 +11,8 @@ namespace gf {
 
 /// The refresh settings the GUI edits and the CLI honours (QSettings "GPU Frontier"/"gpufrontier"):
 ///   refresh/baseUrl/<provider>  base URL override (mirror, proxy)
+///   refresh/source/<provider>   "skypilot": read SkyPilot's catalog instead of the provider's own API
+///                               (providers with both, e.g. RunPod, Oracle Cloud); unset = the default
 ///   refresh/gcpApiKey           (older versions) the Cloud Billing Catalog API key, now in the SecretStore
 ///   refresh/awsRegions          comma-separated AWS regions (empty = all)
 ///   refresh/caBundle            PEM file of the CAs to trust instead of the system's (TLS-inspecting proxy)
@@ -19,6 +21,10 @@ namespace RefreshSettings {
 
 QString baseUrl(const QSettings &s, const QString &provider);
 void setBaseUrl(QSettings &s, const QString &provider, const QString &url);
+/// The live source chosen for a provider (Default when unset or unreadable).
+SourceChoice source(const QSettings &s, const QString &provider);
+/// Stores the choice; Default removes the key.
+void setSource(QSettings &s, const QString &provider, SourceChoice choice);
 /// The setting where versions before the SecretStore kept the GCP API key in plain text.
 inline const QString kLegacyGcpApiKeySetting = QStringLiteral("refresh/gcpApiKey");
 /// Moves a GCP API key from the plain setting into the store (first start after the update) and deletes

@@ -34,6 +34,8 @@ declare -A seeds=(
   [fuzz_gcp]="gcp/skus-page1.json gcp/skus-page2.json gcp/cloudbilling-skus.6F81-5844-456A.opencost-test.json"
   [fuzz_vastai]="vastai/offers.json vastai/search-offers-raw.RTX4090.2024.cli-capture.json vastai/offers.500farm-mirror.RTX5090.2025-07-26.json"
   [fuzz_skypilot]="skypilot/paperspace.csv skypilot/vast.csv"
+  [fuzz_runpod]="runpod/gputypes.json runpod/gputypes-malformed-entry.json runpod/graphql-error.json"
+  [fuzz_oci]="oci/shapes.json oci/shapes-malformed-entry.json oci/shapes-reordered.json"
   # The report renderers take hostile strings (fields split at 0xff bytes, see fuzzreport.h): their
   # seeds are in seeds/report/.
   [fuzz_report_pdf]=""

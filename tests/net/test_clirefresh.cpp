@@ -2,6 +2,7 @@
 #include "cli.h"
 #include "clirun.h"
 #include "fixtureserver.h"
+#include "refresh/refreshsettings.h"
 #include "refresh/secretstore.h"
 #include "testsupport.h"
 
@@ -91,6 +92,63 @@ private Q_SLOTS:
                             QStringLiteral("--instance"), QStringLiteral("nope.large")});
         QCOMPARE(r.rc, int(ExitFailure));
         QVERIFY(r.err.contains(QStringLiteral("no stored price")));
+    }
+
+    // RunPod (and Oracle) read their own keyless API by default; --source skypilot, or the Catalogs page's
+    // setting, reads SkyPilot's catalog instead.
+    void sourceChoice()
+    {
+        TempDb db;
+        m_server.route("/graphql", {file(QStringLiteral("providers/runpod/gputypes.json"))});
+        FixtureResponse csv = file(QStringLiteral("providers/skypilot/runpod.csv"));
+        csv.contentType = "text/plain";
+        m_server.route("/skypilot-org/skypilot-catalog/master/catalogs/v9/runpod/vms.csv", {csv});
+        m_server.clearRequests();
+        CliRun r =
+            cli(db.path(), {QStringLiteral("refresh"), QStringLiteral("--provider"), QStringLiteral("runpod"),
+                            QStringLiteral("--url"), m_server.baseUrl(), QStringLiteral("--quiet")});
+        QVERIFY2(r.rc == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("RunPod: imported 20 offers")), qPrintable(r.out));
+        QCOMPARE(m_server.count("/graphql"), 1);
+        r = cli(db.path(), {QStringLiteral("refresh"), QStringLiteral("--provider"), QStringLiteral("runpod"),
+                            QStringLiteral("--source"), QStringLiteral("skypilot"), QStringLiteral("--url"),
+                            m_server.baseUrl(), QStringLiteral("--quiet")});
+        QVERIFY2(r.rc == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("RunPod: imported 6 offers")), qPrintable(r.out));
+        QCOMPARE(m_server.count("/graphql"), 1);
+        // The setting of the Catalogs page is the default.
+        {
+            QSettings s;
+            RefreshSettings::setSource(s, QStringLiteral("runpod"), SourceChoice::Skypilot);
+        }
+        r = cli(db.path(), {QStringLiteral("refresh"), QStringLiteral("--provider"), QStringLiteral("runpod"),
+                            QStringLiteral("--url"), m_server.baseUrl(), QStringLiteral("--quiet")});
+        QVERIFY2(r.rc == 0, qPrintable(r.err));
+        QCOMPARE(m_server.count("/graphql"), 1); // SkyPilot's catalog again
+        r = cli(db.path(), {QStringLiteral("refresh"), QStringLiteral("--provider"), QStringLiteral("runpod"),
+                            QStringLiteral("--source"), QStringLiteral("direct"), QStringLiteral("--url"),
+                            m_server.baseUrl(), QStringLiteral("--quiet")});
+        QVERIFY2(r.rc == 0, qPrintable(r.err));
+        QCOMPARE(m_server.count("/graphql"), 2); // --source wins over the setting
+        {
+            QSettings s;
+            RefreshSettings::setSource(s, QStringLiteral("runpod"), SourceChoice::Default);
+        }
+        // Usage errors: a source that is not one, or one the named provider does not have.
+        r = cli(db.path(), {QStringLiteral("refresh"), QStringLiteral("--provider"), QStringLiteral("runpod"),
+                            QStringLiteral("--source"), QStringLiteral("github")});
+        QCOMPARE(r.rc, int(ExitUsage));
+        QVERIFY2(r.err.contains(QStringLiteral("--source: \"github\" is not a source (direct, skypilot)")),
+                 qPrintable(r.err));
+        r = cli(db.path(), {QStringLiteral("refresh"), QStringLiteral("--provider"), QStringLiteral("lambda"),
+                            QStringLiteral("--source"), QStringLiteral("direct")});
+        QCOMPARE(r.rc, int(ExitUsage));
+        QVERIFY2(r.err.contains(QStringLiteral("Lambda has no keyless price API of its own")),
+                 qPrintable(r.err));
+        r = cli(db.path(), {QStringLiteral("refresh"), QStringLiteral("--help")});
+        QVERIFY2(r.out.contains(QStringLiteral("[--source direct|skypilot]")) &&
+                     r.out.contains(QStringLiteral("--source skypilot reads runpod and oci")),
+                 qPrintable(r.out));
     }
 
     void failuresAndUsage()

@@ -610,8 +610,11 @@ private Q_SLOTS:
         QCOMPARE(o.status, RefreshStatus::Imported);
         QCOMPARE(o.rows, 6);
         // RunPod's file sits in v8 only, with its own column order: v9 answers 404, v8 is read.
+        // (RunPod and Oracle read their own APIs by default: SkyPilot's catalog is chosen here.)
+        RefreshOptions skypilot = fastOptions(m_server.baseUrl());
+        skypilot.source = SourceChoice::Skypilot;
         m_server.route(v8 + "runpod/vms.csv", {csv(QStringLiteral("runpod.csv"))});
-        o = refresh(QStringLiteral("runpod"), fastOptions(m_server.baseUrl()));
+        o = refresh(QStringLiteral("runpod"), skypilot);
         QVERIFY2(o.ok(), qPrintable(o.message));
         QCOMPARE(o.rows, 6);
         QVERIFY2(o.message.contains(QStringLiteral("schema v8 was read")), qPrintable(o.message));
@@ -625,13 +628,162 @@ private Q_SLOTS:
         FixtureResponse cut = FixtureResponse::json(truncated);
         cut.contentType = "text/plain";
         m_server.route(v9 + "oci/vms.csv", {cut});
-        expectFailure(QStringLiteral("oci"), fastOptions(m_server.baseUrl()), QStringLiteral("fields"));
+        expectFailure(QStringLiteral("oci"), skypilot, QStringLiteral("fields"));
         // No file in any schema: the last 404 is the error.
         expectFailure(QStringLiteral("cudo"), fastOptions(m_server.baseUrl()), QStringLiteral("404"));
         // Another cloud's file under this cloud's name (AWS rows for Fluidstack) is refused.
         m_server.route(v9 + "fluidstack/vms.csv", {csv(QStringLiteral("aws-2026.csv"))});
         expectFailure(QStringLiteral("fluidstack"), fastOptions(m_server.baseUrl()),
                       QStringLiteral("named like AWS's offers"));
+    }
+
+    // An empty SkyPilot catalog (the header only, or nothing at all) is refused, naming the file.
+    void skypilotEmptyAnswer()
+    {
+        const QByteArray v9 = "/skypilot-org/skypilot-catalog/master/catalogs/v9/";
+        const QByteArray lambda = readFixture(QStringLiteral("providers/skypilot/lambda.csv"));
+        FixtureResponse header = FixtureResponse::json(lambda.left(lambda.indexOf('\n') + 1));
+        header.contentType = "text/plain; charset=utf-8";
+        m_server.route(v9 + "lambda/vms.csv", {header});
+        expectFailure(QStringLiteral("lambda"), fastOptions(m_server.baseUrl()),
+                      QStringLiteral("has no GPU row with an on-demand price"));
+        FixtureResponse empty = FixtureResponse::json(QByteArray());
+        empty.contentType = "text/plain; charset=utf-8";
+        m_server.route(v9 + "lambda/vms.csv", {empty});
+        expectFailure(QStringLiteral("lambda"), fastOptions(m_server.baseUrl()), QStringLiteral("Lambda: "));
+    }
+
+    // RunPod's keyless GraphQL API, its default live source (fixtures shaped after the documented format).
+    void runpodGraphql()
+    {
+        const QByteArray path = "/graphql";
+        m_server.route(path, {file(QStringLiteral("providers/runpod/gputypes.json"))});
+        RefreshOutcome o = refresh(QStringLiteral("runpod"), fastOptions(m_server.baseUrl()));
+        QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
+        QCOMPARE(o.rows, 20);
+        QCOMPARE(m_server.count(path), 1);
+        const FixtureRequest req = m_server.requests().last();
+        QCOMPARE(req.method, QByteArray("POST"));
+        QCOMPARE(req.headers.value("content-type"), QByteArray("application/json"));
+        QVERIFY(req.body.contains("gpuCount8: lowestPrice(input: {gpuCount: 8})"));
+        QCOMPARE(countWhere(m_db->path(), QStringLiteral("offer"),
+                            QStringLiteral("provider='runpod' AND instance_type='8x_H100-SXM_SECURE' AND "
+                                           "ondemand_usd_h=26.32 AND spot_usd_h=16.8 AND vcpus=160 AND "
+                                           "gpu_id IS NOT NULL")),
+                 1);
+        QVERIFY(o.origin.endsWith(QStringLiteral("/graphql")));
+        // The same answer with its fields in another order: the same prices, no new snapshot.
+        m_server.route(path, {file(QStringLiteral("providers/runpod/gputypes-reordered.json"))});
+        o = refresh(QStringLiteral("runpod"), fastOptions(m_server.baseUrl()));
+        QVERIFY2(o.status == RefreshStatus::Unchanged, qPrintable(o.message));
+        // A malformed GPU type is skipped and counted, never fatal.
+        m_server.route(path, {file(QStringLiteral("providers/runpod/gputypes-malformed-entry.json"))});
+        o = refresh(QStringLiteral("runpod"), fastOptions(m_server.baseUrl()));
+        QVERIFY2(o.ok(), qPrintable(o.message));
+        QVERIFY2(o.warnings.join(u'|').contains(QStringLiteral("2 malformed GPU types skipped")),
+                 qPrintable(o.warnings.join(u'|')));
+        // Answers that must change nothing.
+        m_server.route(path, {file(QStringLiteral("providers/runpod/gputypes-empty.json"))});
+        expectFailure(QStringLiteral("runpod"), fastOptions(m_server.baseUrl()),
+                      QStringLiteral("lists 0 GPU types but no price"));
+        m_server.route(path, {file(QStringLiteral("providers/runpod/graphql-error.json"))});
+        expectFailure(QStringLiteral("runpod"), fastOptions(m_server.baseUrl()),
+                      QStringLiteral("answered with an error: Cannot query field"));
+        m_server.route(path, {FixtureResponse::json("{\"data\": {\"gpuTypes\": [{\"id\": \"NVIDIA L4\",")});
+        expectFailure(QStringLiteral("runpod"), fastOptions(m_server.baseUrl()),
+                      QStringLiteral("invalid JSON"));
+        m_server.route(path, {status(500)});
+        expectFailure(QStringLiteral("runpod"), fastOptions(m_server.baseUrl()), QStringLiteral("HTTP 500"));
+        m_server.route(path, {status(429)});
+        expectFailure(QStringLiteral("runpod"), fastOptions(m_server.baseUrl()), QStringLiteral("429"));
+        FixtureResponse cut = file(QStringLiteral("providers/runpod/gputypes.json"));
+        cut.closeAfter = 500;
+        m_server.route(path, {cut});
+        expectFailure(QStringLiteral("runpod"), fastOptions(m_server.baseUrl()),
+                      QStringLiteral("the connection closed before the end of the body"));
+    }
+
+    // Oracle's keyless price list (shapes.json + products.json), its default live source.
+    void oracleCloudPriceList()
+    {
+        const QByteArray shapes = "/a/ocom/docs/cloudestimator2/data/shapes.json";
+        const QByteArray products = "/a/ocom/docs/cloudestimator2/data/products.json";
+        auto serve = [&](const QString &s, const QString &p) {
+            m_server.route(shapes, {file(QStringLiteral("providers/oci/") + s, "\"s-" + s.toUtf8() + '"')});
+            m_server.route(products, {file(QStringLiteral("providers/oci/") + p, "\"p-" + p.toUtf8() + '"')});
+        };
+        serve(QStringLiteral("shapes.json"), QStringLiteral("products.json"));
+        RefreshOutcome o = refresh(QStringLiteral("oci"), fastOptions(m_server.baseUrl()));
+        QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
+        QCOMPARE(o.rows, 6);
+        QVERIFY2(o.message.contains(QStringLiteral("preemptible prices are derived (50 % of pay-as-you-go)")),
+                 qPrintable(o.message));
+        QCOMPARE(countWhere(m_db->path(), QStringLiteral("offer"),
+                            QStringLiteral("provider='oci' AND instance_type='BM.GPU.H100.8' AND "
+                                           "region='all regions' AND ondemand_usd_h=80 AND spot_usd_h=40 AND "
+                                           "spot_label='preemptible' AND gpu_id IS NOT NULL")),
+                 1);
+        // Both files unchanged (ETag): HTTP 304, no new snapshot.
+        o = refresh(QStringLiteral("oci"), fastOptions(m_server.baseUrl()));
+        QVERIFY2(o.status == RefreshStatus::Unchanged, qPrintable(o.message));
+        QVERIFY2(o.message.contains(QStringLiteral("HTTP 304")), qPrintable(o.message));
+        // Another field order: the same prices.
+        serve(QStringLiteral("shapes-reordered.json"), QStringLiteral("products-reordered.json"));
+        o = refresh(QStringLiteral("oci"), fastOptions(m_server.baseUrl()));
+        QVERIFY2(o.status == RefreshStatus::Unchanged, qPrintable(o.message));
+        QVERIFY2(o.message.contains(QStringLiteral("same prices")), qPrintable(o.message));
+        // A malformed shape and an unpriced one: skipped and counted.
+        serve(QStringLiteral("shapes-malformed-entry.json"), QStringLiteral("products.json"));
+        o = refresh(QStringLiteral("oci"), fastOptions(m_server.baseUrl()));
+        QVERIFY2(o.ok(), qPrintable(o.message));
+        const QString w = o.warnings.join(u'|');
+        QVERIFY2(w.contains(QStringLiteral("1 malformed shapes or products skipped")) &&
+                     w.contains(QStringLiteral("1 GPU shapes without a USD price skipped")),
+                 qPrintable(w));
+        serve(QStringLiteral("shapes-empty.json"), QStringLiteral("products.json"));
+        expectFailure(QStringLiteral("oci"), fastOptions(m_server.baseUrl()),
+                      QStringLiteral("lists no active GPU shape"));
+        m_server.route(shapes, {FixtureResponse::json("<html><body>Oracle</body></html>")});
+        expectFailure(QStringLiteral("oci"), fastOptions(m_server.baseUrl()), QStringLiteral("invalid JSON"));
+        m_server.route(shapes, {file(QStringLiteral("providers/oci/shapes.json"))});
+        m_server.route(products, {status(500)});
+        expectFailure(QStringLiteral("oci"), fastOptions(m_server.baseUrl()), QStringLiteral("HTTP 500"));
+        m_server.route(products, {status(429)});
+        expectFailure(QStringLiteral("oci"), fastOptions(m_server.baseUrl()), QStringLiteral("429"));
+        FixtureResponse cut = file(QStringLiteral("providers/oci/products.json"));
+        cut.closeAfter = 300;
+        m_server.route(products, {cut});
+        expectFailure(QStringLiteral("oci"), fastOptions(m_server.baseUrl()),
+                      QStringLiteral("the connection closed before the end of the body"));
+    }
+
+    // RunPod and Oracle have two live sources: their own API by default, SkyPilot's catalog when chosen.
+    void sourceChoice()
+    {
+        const QByteArray v9 = "/skypilot-org/skypilot-catalog/master/catalogs/v9/";
+        FixtureResponse csv =
+            FixtureResponse::json(readFixture(QStringLiteral("providers/skypilot/runpod.csv")));
+        csv.contentType = "text/plain";
+        m_server.route(v9 + "runpod/vms.csv", {csv});
+        RefreshOptions opt = fastOptions(m_server.baseUrl());
+        opt.source = SourceChoice::Skypilot;
+        RefreshOutcome o = refresh(QStringLiteral("runpod"), opt);
+        QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
+        QCOMPARE(o.rows, 6);
+        QCOMPARE(m_server.count("/graphql"), 0);
+        QVERIFY(o.origin.contains(QStringLiteral("skypilot-catalog")));
+        // A choice a provider does not have is refused before anything is downloaded.
+        opt.source = SourceChoice::Direct;
+        o = refresh(QStringLiteral("lambda"), opt);
+        QCOMPARE(o.status, RefreshStatus::Failed);
+        QVERIFY2(o.message.contains(QStringLiteral("Lambda has no keyless price API of its own")),
+                 qPrintable(o.message));
+        opt.source = SourceChoice::Skypilot;
+        o = refresh(QStringLiteral("aws"), opt);
+        QCOMPARE(o.status, RefreshStatus::Failed);
+        QVERIFY2(o.message.contains(QStringLiteral("AWS is not read from SkyPilot's hosted catalog")),
+                 qPrintable(o.message));
+        QVERIFY(m_server.requests().size() == 1);
     }
 
     // provider-sources.md: vast.ai may answer exactly 64 offers (its default limit) whatever the limit: the

@@ -11,4 +11,14 @@ QString fixturePath(const QString &relativePath);
 /// Path of a built executable (gpufrontier-cli, gpufrontier, probes) in the build tree.
 QString builtExecutable(const QString &name);
 
+/// The first offer of `offers` (a list of gf::Offer) with that instance type, nullptr when none.
+template <typename Offers>
+auto findOffer(const Offers &offers, const QString &instanceType) -> decltype(&*offers.begin())
+{
+    for (const auto &o : offers)
+        if (o.instanceType == instanceType)
+            return &o;
+    return nullptr;
+}
+
 } // namespace gf::test

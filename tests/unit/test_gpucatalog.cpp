@@ -147,16 +147,16 @@ private Q_SLOTS:
             }
         }
         QVERIFY(total > 1000);
-        // GPUs of the 2026 catalogs without a spec row yet: shown as unrecognised, never
-        // projected. B300 comes with the refresh work's spec rows; the rest need sourced
-        // datasheets.
-        const QStringList pending{QStringLiteral("B300"),         QStringLiteral("A800"),
-                                  QStringLiteral("RTX 5880Ada"),  QStringLiteral("RTX 5070"),
-                                  QStringLiteral("RTX 4070S Ti"), QStringLiteral("RTX 4060 Ti"),
-                                  QStringLiteral("RTX 3060 Ti")};
-        for (const QString &name : pending)
-            unrecognised.removeAll(name);
-        QVERIFY2(unrecognised.isEmpty(), qPrintable(unrecognised.join(QStringLiteral(", "))));
+        // GPUs of the 2026 catalogs without a GPU row: shown as unrecognised, never
+        // projected. No sourced datasheet figures for them in ../shared/data (gpu_specs_reference.csv has
+        // none): a row needs them. Exactly these stay unrecognised, so a row added later must take its name
+        // off this list.
+        QStringList pending{QStringLiteral("A800"),        QStringLiteral("RTX 5880Ada"),
+                            QStringLiteral("RTX 5070"),    QStringLiteral("RTX 4070S Ti"),
+                            QStringLiteral("RTX 4060 Ti"), QStringLiteral("RTX 3060 Ti")};
+        unrecognised.sort();
+        pending.sort();
+        QCOMPARE(unrecognised, pending);
     }
 };
 

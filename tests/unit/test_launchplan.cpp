@@ -10,6 +10,8 @@
 #include "launch/offerid.h"
 #include "launch/skypilotrules.h"
 #include "launch/yamltext.h"
+#include "providers/ocipricelist.h"
+#include "providers/runpodgraphql.h"
 #include "refresh/bundledsnapshot.h"
 #include "testsupport.h"
 #include "util/printable.h"
@@ -168,6 +170,38 @@ private:
     QString m_package;
 
 private Q_SLOTS:
+    // Offers read from RunPod's and Oracle's own APIs: RunPod's name no data centre and are not
+    // planned (with the reason); Oracle's are one price for every region: shape and GPU pinned, not the
+    // region.
+    void directSourceOffers()
+    {
+        auto runpod = parseRunpodGpuTypes(readFixture(u"providers/runpod/gputypes.json"_s), u"graphql"_s);
+        QVERIFY(runpod);
+        Offer r = runpod.value().data.offers.first();
+        r.gpuId = GpuCatalog::builtin().resolve(r.provider, r.gpuRawName).value_or(QString());
+        QVERIFY(!r.gpuId.isEmpty());
+        auto rp = skypilotPin(r);
+        QVERIFY(!rp);
+        QVERIFY2(rp.error().message.contains(u"comes from RunPod's own API"_s),
+                 qPrintable(rp.error().message));
+        auto oci = parseOciPriceList(readFixture(u"providers/oci/shapes.json"_s),
+                                     readFixture(u"providers/oci/products.json"_s), u"s"_s, u"p"_s);
+        QVERIFY(oci);
+        Offer o;
+        for (const Offer &x : oci.value().data.offers)
+            if (x.instanceType == u"BM.GPU.H100.8"_s)
+                o = x;
+        o.gpuId = GpuCatalog::builtin().resolve(o.provider, o.gpuRawName).value_or(QString());
+        auto op = skypilotPin(o);
+        QVERIFY2(op, qPrintable(op ? QString() : op.error().text()));
+        QCOMPARE(op.value().cloud, u"oci"_s);
+        QCOMPARE(op.value().instanceType, u"BM.GPU.H100.8"_s);
+        QCOMPARE(op.value().accelerator, u"H100"_s);
+        QCOMPARE(op.value().acceleratorCount, 8);
+        QVERIFY(op.value().region.isEmpty());
+        QVERIFY(op.value().notes.join(u' ').contains(u"SkyPilot chooses the region"_s));
+    }
+
     void initTestCase()
     {
         m_package = writePackage(m_packageDir.path());
