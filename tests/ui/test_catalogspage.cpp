@@ -524,141 +524,140 @@ private Q_SLOTS:
         QVERIFY2(error->text().contains(QStringLiteral("GCP API key: ")) &&
                      !error->text().contains(QStringLiteral("AIzaSy-refused")),
                  qPrintable(error->text()));
-        // RunPod has two live sources: its own GraphQL API (default) and SkyPilot's catalog, chosen on the
-        // page.
-        void sourceChooserPicksTheCatalog()
-        {
-            m_server.route("/graphql", {FixtureResponse::json(
-                                           readFixture(QStringLiteral("providers/runpod/gputypes.json")))});
-            FixtureResponse csv =
-                FixtureResponse::json(readFixture(QStringLiteral("providers/skypilot/runpod.csv")));
-            csv.contentType = "text/plain";
-            m_server.route("/skypilot-org/skypilot-catalog/master/catalogs/v9/runpod/vms.csv", {csv});
-            TempDb db;
-            CatalogService pageService(db.path());
-            CatalogsPage page(&pageService, nullptr);
-            QSignalSpy loaded(&page, &CatalogsPage::statusLoaded);
-            QVERIFY(loaded.wait(30000));
-            QVERIFY(!page.sourceChooser(QStringLiteral("lambda"))); // one source only
-            QVERIFY(page.sourceChooser(QStringLiteral("oci")));
-            QComboBox *source = page.sourceChooser(QStringLiteral("runpod"));
-            QVERIFY(source);
-            QCOMPARE(source->count(), 2);
-            QCOMPARE(source->currentIndex(), 0);
-            QVERIFY2(source->currentText().contains(QStringLiteral("RunPod GraphQL API")) &&
-                         source->currentText().contains(QStringLiteral("(default)")),
-                     qPrintable(source->currentText()));
-            page.baseUrlEdit(QStringLiteral("runpod"))->setText(m_server.baseUrl());
-            // The user picks SkyPilot's catalog: kept in the settings and used by the next refresh.
-            page.show();
-            source->setFocus();
-            QTest::keyClick(source, Qt::Key_Down);
-            QCOMPARE(source->currentIndex(), 1);
-            QCOMPARE(QSettings().value(QStringLiteral("refresh/source/runpod")).toString(),
-                     QStringLiteral("skypilot"));
-            QSignalSpy ended(&page, &CatalogsPage::jobEnded);
-            QTest::mouseClick(page.refreshButton(QStringLiteral("runpod")), Qt::LeftButton);
-            QVERIFY(ended.wait(60000));
-            QVERIFY2(page.rowStatus(QStringLiteral("runpod"))
-                         ->text()
-                         .contains(QStringLiteral("imported 6 offers")),
-                     qPrintable(page.rowStatus(QStringLiteral("runpod"))->text()));
-            QCOMPARE(m_server.count("/graphql"), 0);
-            {
-                // Another page (the next start) shows the choice; back to the default, RunPod's API is read.
-                CatalogService againService(db.path());
-                CatalogsPage again(&againService, nullptr);
-                QCOMPARE(again.sourceChooser(QStringLiteral("runpod"))->currentIndex(), 1);
-            }
-            QTest::keyClick(source, Qt::Key_Up);
-            QCOMPARE(source->currentIndex(), 0);
-            QVERIFY(!QSettings().contains(QStringLiteral("refresh/source/runpod")));
-            ended.clear();
-            QTest::mouseClick(page.refreshButton(QStringLiteral("runpod")), Qt::LeftButton);
-            QVERIFY(ended.wait(60000));
-            QVERIFY2(page.rowStatus(QStringLiteral("runpod"))
-                         ->text()
-                         .contains(QStringLiteral("imported 20 offers")),
-                     qPrintable(page.rowStatus(QStringLiteral("runpod"))->text()));
-            QCOMPARE(m_server.count("/graphql"), 1);
-        }
+    }
 
-        void settingsAreKept()
+    // RunPod has two live sources: its own GraphQL API (default) and SkyPilot's catalog, chosen on the page.
+    void sourceChooserPicksTheCatalog()
+    {
+        m_server.route("/graphql", {FixtureResponse::json(
+                                       readFixture(QStringLiteral("providers/runpod/gputypes.json")))});
+        FixtureResponse csv =
+            FixtureResponse::json(readFixture(QStringLiteral("providers/skypilot/runpod.csv")));
+        csv.contentType = "text/plain";
+        m_server.route("/skypilot-org/skypilot-catalog/master/catalogs/v9/runpod/vms.csv", {csv});
+        TempDb db;
+        CatalogService pageService(db.path());
+        CatalogsPage page(&pageService, nullptr);
+        QSignalSpy loaded(&page, &CatalogsPage::statusLoaded);
+        QVERIFY(loaded.wait(30000));
+        QVERIFY(!page.sourceChooser(QStringLiteral("lambda"))); // one source only
+        QVERIFY(page.sourceChooser(QStringLiteral("oci")));
+        QComboBox *source = page.sourceChooser(QStringLiteral("runpod"));
+        QVERIFY(source);
+        QCOMPARE(source->count(), 2);
+        QCOMPARE(source->currentIndex(), 0);
+        QVERIFY2(source->currentText().contains(QStringLiteral("RunPod GraphQL API")) &&
+                     source->currentText().contains(QStringLiteral("(default)")),
+                 qPrintable(source->currentText()));
+        page.baseUrlEdit(QStringLiteral("runpod"))->setText(m_server.baseUrl());
+        // The user picks SkyPilot's catalog: kept in the settings and used by the next refresh.
+        page.show();
+        source->setFocus();
+        QTest::keyClick(source, Qt::Key_Down);
+        QCOMPARE(source->currentIndex(), 1);
+        QCOMPARE(QSettings().value(QStringLiteral("refresh/source/runpod")).toString(),
+                 QStringLiteral("skypilot"));
+        QSignalSpy ended(&page, &CatalogsPage::jobEnded);
+        QTest::mouseClick(page.refreshButton(QStringLiteral("runpod")), Qt::LeftButton);
+        QVERIFY(ended.wait(60000));
+        QVERIFY2(
+            page.rowStatus(QStringLiteral("runpod"))->text().contains(QStringLiteral("imported 6 offers")),
+            qPrintable(page.rowStatus(QStringLiteral("runpod"))->text()));
+        QCOMPARE(m_server.count("/graphql"), 0);
         {
-            TempDb db;
-            {
-                CatalogService pageService(db.path());
-                CatalogsPage page(&pageService, nullptr);
-                QVERIFY(settled(page));
-                page.gcpKeyEdit()->setText(QStringLiteral("test-key"));
-                Q_EMIT page.gcpKeyEdit()->editingFinished();
-                QVERIFY(settled(page));
-                page.baseUrlEdit(QStringLiteral("azure"))->setText(QStringLiteral("not a url"));
-                Q_EMIT page.baseUrlEdit(QStringLiteral("azure"))->editingFinished();
-                QVERIFY(QSettings()
-                            .value(QStringLiteral("refresh/baseUrl/azure"))
-                            .isNull()); // rejected, with a message
-            }
-            // The key went to the secret store (here its 0600 file, GPUFRONTIER_SECRET_STORE=file), not the
-            // settings, and the page says where it is.
-            QVERIFY(!QSettings().contains(QStringLiteral("refresh/gcpApiKey")));
-            const SecretStore store;
-            QCOMPARE(store.read(kGcpApiKeySecret).value().value, QStringLiteral("test-key"));
-            QCOMPARE(QFile::permissions(store.filePath(kGcpApiKeySecret)),
-                     QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadUser |
-                         QFileDevice::WriteUser);
+            // Another page (the next start) shows the choice; back to the default, RunPod's API is read.
             CatalogService againService(db.path());
             CatalogsPage again(&againService, nullptr);
-            QVERIFY(settled(again));
-            QCOMPARE(again.gcpKeyEdit()->text(), QStringLiteral("test-key"));
-            QVERIFY(!again.gcpKeyStatus()->isHidden());
-            QVERIFY2(again.gcpKeyStatus()->text().contains(QStringLiteral("0600")) &&
-                         !again.gcpKeyStatus()->text().contains(QStringLiteral("test-key")),
-                     qPrintable(again.gcpKeyStatus()->text()));
-            // Clearing the field removes the key.
-            again.gcpKeyEdit()->clear();
-            Q_EMIT again.gcpKeyEdit()->editingFinished();
-            QVERIFY(settled(again));
-            QVERIFY(store.read(kGcpApiKeySecret).value().value.isEmpty());
-            QVERIFY(again.gcpKeyStatus()->isHidden());
-            // A key an older version kept in the settings moves into the store when the page opens.
-            QSettings().setValue(QStringLiteral("refresh/gcpApiKey"), QStringLiteral("legacy-key"));
-            {
-                CatalogService legacyService(db.path());
-                CatalogsPage legacy(&legacyService, nullptr);
-                QVERIFY(settled(legacy));
-                QCOMPARE(legacy.gcpKeyEdit()->text(), QStringLiteral("legacy-key"));
-            }
-            QVERIFY(!QSettings().contains(QStringLiteral("refresh/gcpApiKey")));
-            QCOMPARE(store.read(kGcpApiKeySecret).value().value, QStringLiteral("legacy-key"));
-            QVERIFY(store.remove(kGcpApiKeySecret));
-
-            // CA bundle: a missing file is refused with a message naming it; a PEM file is kept.
-            auto *ca = again.findChild<QLineEdit *>(QStringLiteral("caBundle"));
-            QVERIFY(ca);
-            ca->setText(db.dir() + QStringLiteral("/missing.pem"));
-            Q_EMIT ca->editingFinished();
-            QVERIFY(QSettings().value(QStringLiteral("refresh/caBundle")).isNull());
-            auto *error = again.findChild<QLabel *>(QStringLiteral("settingsError"));
-            QVERIFY(error);
-            QVERIFY2(error->text().contains(QStringLiteral("missing.pem\" does not exist")),
-                     qPrintable(error->text()));
-            const QString pem = db.dir() + QStringLiteral("/ca.pem");
-            QFile f(pem);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write("-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n");
-            f.close();
-            ca->setText(pem);
-            Q_EMIT ca->editingFinished();
-            QCOMPARE(QSettings().value(QStringLiteral("refresh/caBundle")).toString(), pem);
-            QVERIFY(error->text().isEmpty());
-            CatalogService thirdService(db.path());
-            CatalogsPage third(&thirdService, nullptr);
-            QVERIFY(settled(third));
-            QCOMPARE(third.findChild<QLineEdit *>(QStringLiteral("caBundle"))->text(), pem);
-            QSettings().remove(QStringLiteral("refresh/caBundle"));
+            QCOMPARE(again.sourceChooser(QStringLiteral("runpod"))->currentIndex(), 1);
         }
-    };
+        QTest::keyClick(source, Qt::Key_Up);
+        QCOMPARE(source->currentIndex(), 0);
+        QVERIFY(!QSettings().contains(QStringLiteral("refresh/source/runpod")));
+        ended.clear();
+        QTest::mouseClick(page.refreshButton(QStringLiteral("runpod")), Qt::LeftButton);
+        QVERIFY(ended.wait(60000));
+        QVERIFY2(
+            page.rowStatus(QStringLiteral("runpod"))->text().contains(QStringLiteral("imported 20 offers")),
+            qPrintable(page.rowStatus(QStringLiteral("runpod"))->text()));
+        QCOMPARE(m_server.count("/graphql"), 1);
+    }
 
-    QTEST_MAIN(TestCatalogsPage)
+    void settingsAreKept()
+    {
+        TempDb db;
+        {
+            CatalogService pageService(db.path());
+            CatalogsPage page(&pageService, nullptr);
+            QVERIFY(settled(page));
+            page.gcpKeyEdit()->setText(QStringLiteral("test-key"));
+            Q_EMIT page.gcpKeyEdit()->editingFinished();
+            QVERIFY(settled(page));
+            page.baseUrlEdit(QStringLiteral("azure"))->setText(QStringLiteral("not a url"));
+            Q_EMIT page.baseUrlEdit(QStringLiteral("azure"))->editingFinished();
+            QVERIFY(QSettings()
+                        .value(QStringLiteral("refresh/baseUrl/azure"))
+                        .isNull()); // rejected, with a message
+        }
+        // The key went to the secret store (here its 0600 file, GPUFRONTIER_SECRET_STORE=file), not the
+        // settings, and the page says where it is.
+        QVERIFY(!QSettings().contains(QStringLiteral("refresh/gcpApiKey")));
+        const SecretStore store;
+        QCOMPARE(store.read(kGcpApiKeySecret).value().value, QStringLiteral("test-key"));
+        QCOMPARE(QFile::permissions(store.filePath(kGcpApiKeySecret)),
+                 QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadUser |
+                     QFileDevice::WriteUser);
+        CatalogService againService(db.path());
+        CatalogsPage again(&againService, nullptr);
+        QVERIFY(settled(again));
+        QCOMPARE(again.gcpKeyEdit()->text(), QStringLiteral("test-key"));
+        QVERIFY(!again.gcpKeyStatus()->isHidden());
+        QVERIFY2(again.gcpKeyStatus()->text().contains(QStringLiteral("0600")) &&
+                     !again.gcpKeyStatus()->text().contains(QStringLiteral("test-key")),
+                 qPrintable(again.gcpKeyStatus()->text()));
+        // Clearing the field removes the key.
+        again.gcpKeyEdit()->clear();
+        Q_EMIT again.gcpKeyEdit()->editingFinished();
+        QVERIFY(settled(again));
+        QVERIFY(store.read(kGcpApiKeySecret).value().value.isEmpty());
+        QVERIFY(again.gcpKeyStatus()->isHidden());
+        // A key an older version kept in the settings moves into the store when the page opens.
+        QSettings().setValue(QStringLiteral("refresh/gcpApiKey"), QStringLiteral("legacy-key"));
+        {
+            CatalogService legacyService(db.path());
+            CatalogsPage legacy(&legacyService, nullptr);
+            QVERIFY(settled(legacy));
+            QCOMPARE(legacy.gcpKeyEdit()->text(), QStringLiteral("legacy-key"));
+        }
+        QVERIFY(!QSettings().contains(QStringLiteral("refresh/gcpApiKey")));
+        QCOMPARE(store.read(kGcpApiKeySecret).value().value, QStringLiteral("legacy-key"));
+        QVERIFY(store.remove(kGcpApiKeySecret));
+
+        // CA bundle: a missing file is refused with a message naming it; a PEM file is kept.
+        auto *ca = again.findChild<QLineEdit *>(QStringLiteral("caBundle"));
+        QVERIFY(ca);
+        ca->setText(db.dir() + QStringLiteral("/missing.pem"));
+        Q_EMIT ca->editingFinished();
+        QVERIFY(QSettings().value(QStringLiteral("refresh/caBundle")).isNull());
+        auto *error = again.findChild<QLabel *>(QStringLiteral("settingsError"));
+        QVERIFY(error);
+        QVERIFY2(error->text().contains(QStringLiteral("missing.pem\" does not exist")),
+                 qPrintable(error->text()));
+        const QString pem = db.dir() + QStringLiteral("/ca.pem");
+        QFile f(pem);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n");
+        f.close();
+        ca->setText(pem);
+        Q_EMIT ca->editingFinished();
+        QCOMPARE(QSettings().value(QStringLiteral("refresh/caBundle")).toString(), pem);
+        QVERIFY(error->text().isEmpty());
+        CatalogService thirdService(db.path());
+        CatalogsPage third(&thirdService, nullptr);
+        QVERIFY(settled(third));
+        QCOMPARE(third.findChild<QLineEdit *>(QStringLiteral("caBundle"))->text(), pem);
+        QSettings().remove(QStringLiteral("refresh/caBundle"));
+    }
+};
+
+QTEST_MAIN(TestCatalogsPage)
 #include "test_catalogspage.moc"
