@@ -160,6 +160,20 @@ class TestCatalogsPage final : public QObject
         return page.statusModel()->rowOf(provider);
     }
 
+private:
+    /// Google's billing API answers "bad key" (400) once, without retries, at the page's GCP base URL.
+    void answerGcpWithABadKeyError(CatalogsPage &page)
+    {
+        m_server.route("/v1/services/6F81-5844-456A/skus",
+                       {FixtureResponse::json("{\"error\":{\"message\":\"bad key\"}}", 400)});
+        page.service()->setOptions([] {
+            RefreshOptions o;
+            o.http.maxAttempts = 1;
+            return o;
+        }());
+        page.baseUrlEdit(QStringLiteral("gcp"))->setText(m_server.baseUrl());
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -452,14 +466,7 @@ private Q_SLOTS:
             QCOMPARE(page.gcpKeyStatus()->text(), QStringLiteral("Kept in the desktop keychain."));
 
             // A new key typed, then Refresh at once: the refresh waits for the store, then sends that key.
-            m_server.route("/v1/services/6F81-5844-456A/skus",
-                           {FixtureResponse::json("{\"error\":{\"message\":\"bad key\"}}", 400)});
-            page.service()->setOptions([] {
-                RefreshOptions o;
-                o.http.maxAttempts = 1;
-                return o;
-            }());
-            page.baseUrlEdit(QStringLiteral("gcp"))->setText(m_server.baseUrl());
+            answerGcpWithABadKeyError(page);
             keychain.open = false;
             QSignalSpy ended(&page, &CatalogsPage::jobEnded);
             page.gcpKeyEdit()->setText(QStringLiteral("AIzaSy-slow-new"));
@@ -503,14 +510,7 @@ private Q_SLOTS:
         CatalogService service(db.path());
         CatalogsPage page(&service, nullptr);
         QVERIFY(settled(page));
-        m_server.route("/v1/services/6F81-5844-456A/skus",
-                       {FixtureResponse::json("{\"error\":{\"message\":\"bad key\"}}", 400)});
-        page.service()->setOptions([] {
-            RefreshOptions o;
-            o.http.maxAttempts = 1;
-            return o;
-        }());
-        page.baseUrlEdit(QStringLiteral("gcp"))->setText(m_server.baseUrl());
+        answerGcpWithABadKeyError(page);
         QSignalSpy ended(&page, &CatalogsPage::jobEnded);
         page.gcpKeyEdit()->setText(QStringLiteral("AIzaSy-refused"));
         page.gcpKeyEdit()->setModified(true);
