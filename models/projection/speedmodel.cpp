@@ -460,6 +460,7 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
     }
 
     double userOverheadScale = anchors.user.isEmpty() ? 1.0 : 0.0;
+    double userShift = 0; ///< ln of the user's GPU-side level over the shipped data's (transfer)
     if (!anchors.user.isEmpty()) {
         if (const SpeedAnchor *own = find(anchors.user)) {
             logSpeed = std::log(t.relative) + own->logLevel;
@@ -475,24 +476,28 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
         } else {
             // The user's level relative to the shipped data, on the user's GPUs, carried over like a
             // transfer (same-architecture GPUs weigh more).
-            // The user's figures are of their own stack: taken back to the tuned stack first (the typical
-            // overhead out, at most kMaxUserOverheadShare of their time), the overhead put back on the
-            // target.
+            // The user's figures are of their own stack (section 3.6): the gap to the tuned-stack
+            // projection of their GPU is their overhead, up to the typical one (a figure between the
+            // typical and the tuned projection is a leaner script, not a faster GPU); only what lies
+            // beyond moves the GPU-side level. The overhead goes back on the target in that proportion.
             QList<SpeedAnchor> offsets = anchors.user;
             for (SpeedAnchor &u : offsets) {
                 const double measured = std::exp(u.logLevel) * u.relative;
                 const double overhead = typicalOverheadS(w, shapeAt(w, u.batchPerGpu, u.precision).first);
+                const double shipped = baseFor(u.gpuId, u.arch).level;
                 if (overhead > 0 && measured > 0) {
-                    const double taken = std::min(overhead, kMaxUserOverheadShare / measured);
+                    const double tunedHere = u.relative * std::exp(shipped);
+                    const double taken = std::clamp(1.0 / measured - 1.0 / tunedHere, 0.0, overhead);
                     u.logLevel -= std::log1p(-taken * measured);
                     userOverheadScale += taken / overhead / static_cast<double>(offsets.size());
                 } else {
                     userOverheadScale += 1.0 / static_cast<double>(offsets.size());
                 }
-                u.logLevel -= baseFor(u.gpuId, u.arch).level;
+                u.logLevel -= shipped;
             }
             int n = 0, same = 0;
             const double shift = level(offsets, arch, target.id, &n, &same);
+            userShift = shift;
             logSpeed += shift;
             switch (tier) {
             case ProjectionTier::Measured:
@@ -529,8 +534,15 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
     if (!r.userMeasured) {
         // Section 3.6: the typical stack's per-sample overhead on top of the tuned stack's time.
         r.overheadS = typicalOverheadS(w, f0) * userOverheadScale;
-        if (r.overheadS > 0) {
+        if (r.overheadS > 0 || userOverheadScale < 1.0) {
             r.samplesPerS = 1.0 / (1.0 / r.samplesPerS + r.overheadS);
+            if (!anchors.user.isEmpty()) {
+                // A plausible measurement moves another GPU by at most kImplausibleFactor (section 3.3).
+                const double shippedOnly =
+                    1.0 / (std::exp(-userShift) / r.tunedSamplesPerS + typicalOverheadS(w, f0));
+                r.samplesPerS = shippedOnly * std::clamp(r.samplesPerS / shippedOnly,
+                                                         1.0 / kImplausibleFactor, kImplausibleFactor);
+            }
             r.range = r.range.combined(m_typical.range);
             basis +=
                 QStringLiteral("; typical PyTorch stack: +%1 ms per sample of framework overhead, x%2 of "

@@ -157,9 +157,6 @@ public:
     /// The typical stack's overhead per sample, seconds, of `w` at F FLOPs per sample; 0 for the tuned
     /// stack or without a conversion.
     double typicalOverheadS(const Workload &w, double flopsPerSample) const;
-    /// The largest share of a user's measured time per sample taken as overhead when their figure is
-    /// carried to other GPUs: a script faster than the typical overhead allows is leaner than typical.
-    static constexpr double kMaxUserOverheadShare = 0.8;
 
     const ModelConstants &constants() const { return m_constants; }
     const GpuArchTable &arch() const { return m_arch; }
