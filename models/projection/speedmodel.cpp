@@ -539,7 +539,7 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
             if (!anchors.user.isEmpty()) {
                 // A plausible measurement moves another GPU by at most kImplausibleFactor (section 3.3).
                 const double shippedOnly =
-                    1.0 / (std::exp(-userShift) / r.tunedSamplesPerS + typicalOverheadS(w, f0));
+                    1.0 / (std::exp(userShift) / r.tunedSamplesPerS + typicalOverheadS(w, f0));
                 r.samplesPerS = shippedOnly * std::clamp(r.samplesPerS / shippedOnly,
                                                          1.0 / kImplausibleFactor, kImplausibleFactor);
             }

@@ -206,6 +206,20 @@ private Q_SLOTS:
 
     // The shipped constants are what the shipped rows give (resources/tools/fit_typical_stack.py and the
     // C++ fit agree), and the held-out validation of `gpufrontier-cli validate` leaks nothing.
+    void aPlausibleFigureMovesAnotherGpuByAtMostTenfold()
+    {
+        // 2,700 images/s on a T4 is 6x its tuned projection (plausible), so the A100's GPU-side level moves
+        // 6x; without the typical overhead it would then be 10.5x its typical projection: capped at 10x.
+        const Workload w = preset(u"resnet50"_s, SoftwareStack::Typical);
+        const ThroughputMeasurements user{userFigure(w.id, u"t4"_s, 2700.0, 256)};
+        QVERIFY(SpeedModel::builtin().implausibility(user.first(), w, GpuSpecTable::builtin()).isEmpty());
+        for (const QString &gpu : {u"a100-80gb-sxm4"_s, u"l4"_s, u"h100-80gb-sxm"_s}) {
+            const double ratio = speed(w, gpu, user).samplesPerS / speed(w, gpu).samplesPerS;
+            QVERIFY2(ratio <= SpeedModel::kImplausibleFactor * (1 + 1e-9) && ratio > 1,
+                     qPrintable(u"%1: x%2"_s.arg(gpu).arg(ratio)));
+        }
+    }
+
     void shippedRowsGiveTheShippedConstants()
     {
         const SpeedModel &m = SpeedModel::builtin();
