@@ -13,6 +13,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <algorithm>
 
 namespace gf {
 
@@ -182,8 +183,9 @@ Result<int> FrontierCommand::runProjecting(CliContext &ctx, const CliArgs &p) co
             out,
             {QString(), QStringLiteral("Provider"), QStringLiteral("Instance"), QStringLiteral("Region/zone"),
              QStringLiteral("GPU"), QStringLiteral("GPUs"), QStringLiteral("Price"), QStringLiteral("USD/h"),
-             QStringLiteral("Samples/s"), QStringLiteral("Time"), QStringLiteral("Cost USD"),
-             QStringLiteral("Samples/USD"), QStringLiteral("Feasible"), QStringLiteral("Flags")},
+             QStringLiteral("USD/GPU-h"), QStringLiteral("Samples/s"), QStringLiteral("Time"),
+             QStringLiteral("Cost USD"), QStringLiteral("Samples/USD"), QStringLiteral("Feasible"),
+             QStringLiteral("Flags")},
             order.size(),
             [&](qsizetype r) {
                 const ProjectedOffer &pt = points.at(order.at(r));
@@ -194,21 +196,21 @@ Result<int> FrontierCommand::runProjecting(CliContext &ctx, const CliArgs &p) co
                     gpusText = QStringLiteral("%1x%2").arg(pt.nodes).arg(gpusText);
                 return QStringList{
                     pt.recommended ? QStringLiteral("=>") : (pt.onFrontier ? QStringLiteral("*") : QString()),
-                    providerDisplayName(o.provider),
-                    o.instanceType,
-                    locationText(o),
-                    gpuModelName(o),
-                    gpusText,
-                    modeName(pt),
-                    pt.usdPerHour > 0 ? formatUsdPerHour(pt.usdPerHour) : dash,
+                    providerDisplayName(o.provider), o.instanceType, locationText(o), gpuModelName(o),
+                    gpusText, modeName(pt), pt.usdPerHour > 0 ? formatUsdPerHour(pt.usdPerHour) : dash,
+                    // the point's price (on-demand or spot, all its nodes) per GPU and hour
+                    pt.usdPerHour > 0 && o.gpuCount > 0
+                        ? formatUsdPerHour(pt.usdPerHour /
+                                           (o.gpuCount * std::max(1, static_cast<int>(pt.nodes))))
+                        : dash,
                     pt.projected ? formatNumber(pt.samplesPerS, pt.samplesPerS < 100 ? 2 : 0) : dash,
-                    pt.projected ? formatHours(pt.totalHours) : dash,
-                    priced ? formatUsd(pt.costUsd) : dash,
+                    pt.projected ? formatHours(pt.totalHours) : dash, priced ? formatUsd(pt.costUsd) : dash,
                     priced ? QString::number(pt.samplesPerUsd, 'f', 0) : dash,
                     pt.feasible ? QStringLiteral("yes") : QStringLiteral("no"),
                     projectionFlagNames(pt.flags).join(u',')};
             },
-            {false, false, false, false, false, true, false, true, true, true, true, true, false, false});
+            {false, false, false, false, false, true, false, true, true, true, true, true, true, false,
+             false});
         out.appendText(
             QStringLiteral("%1 of %2 points shown. * = on the efficiency frontier, => = recommended.\n")
                 .arg(order.size())

@@ -12,6 +12,8 @@
 #include <QJsonObject>
 #include <QTest>
 
+#include <cmath>
+
 using namespace gf;
 using namespace gf::test;
 using namespace Qt::StringLiterals;
@@ -335,6 +337,33 @@ private Q_SLOTS:
         QVERIFY(r.out.contains(u"Recommended (weight 0.20):"_s));
         QVERIFY(r.out.contains(u"=>"_s));
         QVERIFY(r.out.contains(u"on the efficiency frontier"_s));
+        // A price per GPU-hour beside the instance's: USD/h over the GPUs (and instances) of the point.
+        const QStringList lines = r.out.split(u'\n');
+        qsizetype header = -1;
+        for (qsizetype i = 0; i < lines.size() && header < 0; ++i)
+            if (lines.at(i).contains(u"USD/GPU-h"))
+                header = i;
+        QVERIFY(header >= 0);
+        const qsizetype usdAt = lines.at(header).indexOf(u" USD/h") + 1;
+        const qsizetype perGpuAt = lines.at(header).indexOf(u"USD/GPU-h");
+        const qsizetype gpusAt = lines.at(header).indexOf(u"GPUs");
+        int checked = 0;
+        for (qsizetype i = header + 2; i < lines.size() && lines.at(i).size() > perGpuAt + 9; ++i) {
+            const QString &l = lines.at(i);
+            // right-aligned columns end where their header ends
+            auto cell = [&](qsizetype start, qsizetype width) {
+                return l.left(start + width).section(u' ', -1, -1, QString::SectionSkipEmpty);
+            };
+            bool ok1 = false, ok2 = false, ok3 = false;
+            const double gpus = cell(gpusAt, 4).toDouble(&ok1);
+            const double usd = cell(usdAt, 5).toDouble(&ok2);
+            const double perGpu = cell(perGpuAt, 9).toDouble(&ok3);
+            if (!(ok1 && ok2 && ok3))
+                continue;
+            QVERIFY2(std::abs(perGpu - usd / gpus) <= 0.0051 + 1e-3 * usd / gpus, qPrintable(l));
+            ++checked;
+        }
+        QVERIFY(checked > 0);
     }
 
     void customWorkloads()
