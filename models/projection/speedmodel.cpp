@@ -88,7 +88,7 @@ double SpeedModel::typicalOverheadS(const Workload &w, double flopsPerSample) co
     if (w.stack != SoftwareStack::Typical || !(flopsPerSample > 0))
         return 0;
     const double rate = m_typical.overheadTflops(w.id, w.kind != WorkloadKind::Preset);
-    return rate > 0 ? flopsPerSample / (rate * 1e12) : 0.0;
+    return rate > 0 ? TypicalStack::overheadS(flopsPerSample, rate) : 0.0;
 }
 
 SpeedTerms SpeedModel::relativeSpeed(const GpuSpec &gpu, Precision precision, double flops, double bytes,
@@ -533,13 +533,14 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
     r.tunedSamplesPerS = r.samplesPerS;
     if (!r.userMeasured) {
         // Section 3.6: the typical stack's per-sample overhead on top of the tuned stack's time.
-        r.overheadS = typicalOverheadS(w, f0) * userOverheadScale;
-        if (r.overheadS > 0 || userOverheadScale < 1.0) {
-            r.samplesPerS = 1.0 / (1.0 / r.samplesPerS + r.overheadS);
+        const double typicalOverhead = typicalOverheadS(w, f0);
+        if (typicalOverhead > 0) {
+            r.overheadS = typicalOverhead * userOverheadScale;
+            r.samplesPerS = TypicalStack::speed(r.tunedSamplesPerS, r.overheadS);
             if (!anchors.user.isEmpty()) {
                 // A plausible measurement moves another GPU by at most kImplausibleFactor (section 3.3).
                 const double shippedOnly =
-                    1.0 / (std::exp(userShift) / r.tunedSamplesPerS + typicalOverheadS(w, f0));
+                    TypicalStack::speed(r.tunedSamplesPerS * std::exp(-userShift), typicalOverhead);
                 r.samplesPerS = shippedOnly * std::clamp(r.samplesPerS / shippedOnly,
                                                          1.0 / kImplausibleFactor, kImplausibleFactor);
             }

@@ -28,6 +28,16 @@ struct TypicalStack
     bool empty() const { return overheadTflopsByPreset.isEmpty() && !(overheadTflopsCustom > 0); }
     /// R_o for a workload: its preset's, else the custom one for a custom workload; 0 = no conversion.
     double overheadTflops(const QString &presetId, bool custom) const;
+    /// The per-sample overhead of F FLOPs at R_o, seconds.
+    static double overheadS(double flopsPerSample, double overheadTflops)
+    {
+        return flopsPerSample / (overheadTflops * 1e12);
+    }
+    /// The formula: 1 / (1 / tuned + overhead).
+    static double speed(double tunedSamplesPerS, double overheadS)
+    {
+        return 1.0 / (1.0 / tunedSamplesPerS + overheadS);
+    }
 
     /// Parses typical_stack.json ({"schema_version":1,"overhead_tflops":{preset: R_o},
     /// "overhead_tflops_custom":R_o,"range":{"p10":..,"p90":..},"basis":"..."}).

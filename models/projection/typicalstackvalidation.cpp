@@ -70,7 +70,7 @@ namespace {
 
 double typicalSpeed(double tuned, double flops, double rate)
 {
-    return 1.0 / (1.0 / tuned + flops / (rate * 1e12));
+    return TypicalStack::speed(tuned, TypicalStack::overheadS(flops, rate));
 }
 
 double percentile(QList<double> xs, double q)
