@@ -239,7 +239,19 @@ QString SpeedModel::implausibleAgainst(const ThroughputMeasurement &m, const Wor
     if (a.measurements == 0)
         return QStringLiteral("%1 samples/s per GPU cannot be compared with the model on the %2")
             .arg(number(measured), spec.id);
-    const double ratio = std::exp(a.logLevel - shippedLevel(shipped, spec.id));
+    double ratio = std::exp(a.logLevel - shippedLevel(shipped, spec.id));
+    if (const double overhead = typicalOverheadS(w, shapeAt(w, w.batchPerGpu, w.precision).first);
+        overhead > 0 && a.relative > 0) {
+        // The typical stack: against what the model projects for this GPU in it, at the workload's shape
+        // (the measured tier scales the figure there by r_rel), so the bound is the one project() keeps.
+        const auto [f, b] = shapeAt(w, w.batchPerGpu, w.precision);
+        const SpeedTerms t = relativeSpeed(spec, w.precision, f, b);
+        if (t.ok) {
+            const double scale = t.relative / a.relative;
+            const double tuned = measured / ratio * scale;
+            ratio = measured * scale / TypicalStack::speed(tuned, overhead);
+        }
+    }
     if (ratio > kImplausibleFactor || ratio < 1.0 / kImplausibleFactor || !std::isfinite(ratio))
         return QStringLiteral(
                    "%1 samples/s per GPU is %2 times %3 the %4 samples/s the model projects for the "
