@@ -17,6 +17,7 @@ class QTabWidget;
 
 namespace gf {
 
+class AnswerPage;
 class CatalogService;
 class CatalogsPage;
 class ComparePage;
@@ -36,6 +37,7 @@ class MainWindow final : public QMainWindow
 public:
     enum Page
     {
+        AnswerTab,
         OffersTab,
         FrontierTab,
         CompareTab,
@@ -46,6 +48,7 @@ public:
     explicit MainWindow(QString dbPath, QWidget *parent = nullptr);
     ~MainWindow() override;
 
+    AnswerPage *answerPage() const { return m_answer; }
     OffersPage *offersPage() const { return m_offers; }
     FrontierPage *frontierPage() const { return m_frontier; }
     ComparePage *comparePage() const { return m_compare; }
@@ -80,6 +83,7 @@ private:
     void buildWorkloadDock();
     void buildStatusBar();
     void connectState();
+    void connectAnswerPage();
     void buildFileMenu();
     void buildViewMenu();
     void buildHelpMenu();
@@ -103,6 +107,7 @@ private:
     AppState *m_state = nullptr;
     LaunchPlanner *m_launchPlanner = nullptr;
     QTabWidget *m_tabs = nullptr;
+    AnswerPage *m_answer = nullptr;
     OffersPage *m_offers = nullptr;
     FrontierPage *m_frontier = nullptr;
     ComparePage *m_compare = nullptr;

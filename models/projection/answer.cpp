@@ -1,5 +1,6 @@
 #include "projection/answer.h"
 
+#include "domain/provider.h"
 #include "projection/frontier.h"
 #include "util/format.h"
 
@@ -64,6 +65,12 @@ qsizetype rivalOf(const ProjectionResults &r)
     return best;
 }
 
+/// A limit the user can type that the point fits: hours rounded up to a tenth, USD to the whole dollar.
+double roundedUp(double v, double step)
+{
+    return std::max(step, std::ceil(v / step - 1e-9) * step);
+}
+
 QList<LimitMove> limitMoves(const ProjectionResults &r)
 {
     const ProjectionOptions &o = r.options;
@@ -94,38 +101,15 @@ QList<LimitMove> limitMoves(const ProjectionResults &r)
         }
     }
     QList<LimitMove> moves;
+    const auto hours = [&r](qsizetype i) { return roundedUp(r.points.at(i).totalHours, kLimitHoursStep); };
+    const auto usd = [&r](qsizetype i) { return roundedUp(r.points.at(i).costUsd, kLimitUsdStep); };
     if (byDeadline >= 0)
-        moves.append({r.points.at(byDeadline).totalHours, std::nullopt, byDeadline});
+        moves.append({hours(byDeadline), std::nullopt, byDeadline});
     if (byBudget >= 0)
-        moves.append({std::nullopt, r.points.at(byBudget).costUsd, byBudget});
+        moves.append({std::nullopt, usd(byBudget), byBudget});
     if (moves.isEmpty() && byBoth >= 0)
-        moves.append({r.points.at(byBoth).totalHours, r.points.at(byBoth).costUsd, byBoth});
+        moves.append({hours(byBoth), usd(byBoth), byBoth});
     return moves;
-}
-
-/// A limit shown so that the point fits it: hours rounded up to the figure formatHours shows, USD to the
-/// cent (the whole dollar from 100 USD).
-double roundedUp(double v, double step)
-{
-    return std::ceil(v / step - 1e-9) * step;
-}
-
-double hoursLimitShown(double hours)
-{
-    if (hours < 0.1)
-        return roundedUp(hours * 60.0, 0.1) / 60.0;
-    if (hours < 1.0)
-        return roundedUp(hours * 60.0, 1.0) / 60.0;
-    if (hours < 10.0)
-        return roundedUp(hours, 0.01);
-    if (hours < 72.0)
-        return roundedUp(hours, 0.1);
-    return roundedUp(hours / 24.0, 0.1) * 24.0;
-}
-
-double usdLimitShown(double usd)
-{
-    return usd < 100 ? roundedUp(usd, 0.01) : roundedUp(usd, 1.0);
 }
 
 QString ratioText(double ratio)
@@ -133,7 +117,29 @@ QString ratioText(double ratio)
     return QString::number(ratio, 'f', ratio < 10 ? 1 : 0);
 }
 
+QString identity(const QString &s)
+{
+    return s;
+}
+
 } // namespace
+
+QString pointPricingText(const Offer &o, const ProjectedOffer &p, ShownText shown)
+{
+    if (p.mode == PriceMode::Spot)
+        return o.spotLabel.isEmpty() ? QStringLiteral("spot") : (shown ? shown : identity)(o.spotLabel);
+    return QStringLiteral("on-demand");
+}
+
+QString pointTitleText(const Offer &o, const ProjectedOffer &p, ShownText shown)
+{
+    const ShownText show = shown ? shown : identity;
+    QString s = QStringLiteral("%1 %2").arg(providerDisplayName(o.provider), show(o.instanceType));
+    if (p.nodes > 1)
+        s += QStringLiteral(" ×%1").arg(p.nodes);
+    s += QStringLiteral(" in %1, %2").arg(show(locationText(o)), pointPricingText(o, p, shown));
+    return s;
+}
 
 PicksWithinLimits picksWithinLimits(const QList<ProjectedOffer> &points, const QList<qsizetype> &candidates)
 {
@@ -214,12 +220,11 @@ QStringList limitMoveTexts(const ProjectionResults &r, const Answer &a,
     for (const LimitMove &m : a.moves) {
         QStringList parts;
         if (m.deadlineHours && o.deadlineHours)
-            parts.append(
-                QStringLiteral("raise the deadline from %1 to %2")
-                    .arg(formatHours(*o.deadlineHours), formatHours(hoursLimitShown(*m.deadlineHours))));
+            parts.append(QStringLiteral("raise the deadline from %1 to %2")
+                             .arg(formatHours(*o.deadlineHours), formatHours(*m.deadlineHours)));
         if (m.budgetUsd && o.budgetUsd)
             parts.append(QStringLiteral("raise the budget from %1 USD to %2 USD")
-                             .arg(formatUsd(*o.budgetUsd), formatUsd(usdLimitShown(*m.budgetUsd))));
+                             .arg(formatUsd(*o.budgetUsd), formatUsd(*m.budgetUsd)));
         if (parts.isEmpty())
             continue;
         const ProjectedOffer &p = r.points.at(m.point);
