@@ -53,6 +53,7 @@ const std::vector<std::unique_ptr<CliCommand>> &cliCommands()
         v.push_back(makeHistoryCommand());
         v.push_back(makeWorkloadsCommand());
         v.push_back(makeGpusCommand());
+        v.push_back(makeAnswerCommand());
         v.push_back(makeFrontierCommand());
         v.push_back(makeProbeCommand());
         v.push_back(makeReportCommand());

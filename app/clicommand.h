@@ -155,6 +155,7 @@ std::unique_ptr<CliCommand> makeWorkloadsCommand();
 std::unique_ptr<CliCommand> makeGpusCommand();
 std::unique_ptr<CliCommand> makeValidateCommand();
 std::unique_ptr<CliCommand> makeFrontierCommand();
+std::unique_ptr<CliCommand> makeAnswerCommand();
 std::unique_ptr<CliCommand> makeProbeCommand();
 std::unique_ptr<CliCommand> makeReportCommand();
 std::unique_ptr<CliCommand> makePlanCommand();

@@ -3,104 +3,19 @@
 #include "frontierpage.h"
 #include "uistyle.h"
 
-#include "domain/gpucatalog.h"
 #include "domain/gpuspecs.h"
-#include "projection/modelconstants.h"
-#include "projection/pointexplanation.h"
 #include "util/format.h"
 
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLocale>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QVBoxLayout>
 
-#include <cmath>
-
 namespace gf {
 
 namespace {
-
-QString stackText(const ProjectionResults &r, const SingleGpuSpeed *speed)
-{
-    if (speed && speed->userMeasured)
-        return QObject::tr("your own stack, as you measured it");
-    return r.workload.stack == SoftwareStack::Tuned ? QObject::tr("vendor-tuned stack")
-                                                    : QObject::tr("typical PyTorch stack");
-}
-
-QString gpuLine(const Offer &o, const ProjectedOffer &p)
-{
-    const GpuModel *m = o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId);
-    const QString gpu = m ? m->name : o.gpuRawName;
-    const double gpus = o.gpuCount * p.nodes;
-    QString s = QStringLiteral("%1 × %2").arg(QString::number(gpus, 'g', 4), gpu);
-    if (p.usdPerHour > 0) {
-        s += QStringLiteral(" · %1 USD/h").arg(formatUsdPerHour(p.usdPerHour));
-        if (gpus > 0)
-            s += QStringLiteral(" · %1 USD/GPU-h").arg(formatUsdPerHour(p.usdPerHour / gpus));
-    }
-    return s;
-}
-
-/// "1.6 h – 2.3 h; 10.20 – 14.80 USD".
-QString likelyText(const ProjectedOffer &p)
-{
-    return QObject::tr("likely %1 – %2; %3 – %4 USD")
-        .arg(formatHours(p.totalHoursLow), formatHours(p.totalHoursHigh), formatUsd(p.costUsdLow),
-             formatUsd(p.costUsdHigh));
-}
-
-/// What a tier's speed rests on, in a few plain words.
-QString tierPhrase(ProjectionTier tier)
-{
-    switch (tier) {
-    case ProjectionTier::Measured:
-        return QObject::tr("measured on this GPU");
-    case ProjectionTier::MeasuredConverted:
-        return QObject::tr("measured on this GPU in another stack, converted");
-    case ProjectionTier::Transferred:
-        return QObject::tr("carried over from measured GPUs of its architecture");
-    case ProjectionTier::TransferredCrossArch:
-        return QObject::tr("carried over from measured GPUs of other architectures");
-    case ProjectionTier::TransferredOtherVendor:
-        return QObject::tr("carried over from NVIDIA measurements to another vendor");
-    case ProjectionTier::Roofline:
-    case ProjectionTier::None:
-        break;
-    }
-    return QObject::tr("the datasheet model only, no measurement");
-}
-
-/// How sure the speed is: its evidence tier, the stack, and the speed's likely range as factors.
-QString evidenceText(const ProjectionResults &r, const Offer &o, const ProjectedOffer &p)
-{
-    const SingleGpuSpeed *speed = r.speedOf(o);
-    const double low = std::exp(-double(p.speedLogP90)), high = std::exp(-double(p.speedLogP10));
-    return QObject::tr("Speed: %1 (%2 evidence), %3; the true speed is likely %4× – %5× the figure")
-        .arg(tierPhrase(p.tier), projectionTierName(p.tier), stackText(r, speed),
-             QString::number(low, 'f', 2), QString::number(high, 'f', 2));
-}
-
-/// "1,281,167 images": a count with thousands separators and its unit.
-QString countText(double n, const QString &unit)
-{
-    QLocale locale = QLocale::c();
-    locale.setNumberOptions({});
-    return QStringLiteral("%1 %2").arg(locale.toString(qint64(std::llround(n))), unit);
-}
-
-QString evidenceTooltip(const ProjectionResults &r, const Offer &o, const ProjectedOffer &p)
-{
-    QStringList lines{projectionTierDescription(p.tier)};
-    if (const SingleGpuSpeed *speed = r.speedOf(o); speed && !speed->basis.isEmpty())
-        lines.append(speed->basis);
-    lines.append(QObject::tr("The likely range is the 10th to 90th percentile of this evidence tier's "
-                             "held-out errors (PROJECTION.md)."));
-    return lines.join(u'\n');
-}
 
 QLabel *wrappingLabel(QWidget *parent, const QString &objectName)
 {
@@ -172,29 +87,24 @@ public:
         setVisible(point >= 0);
         if (point < 0)
             return;
-        const ProjectedOffer &p = r.points.at(point);
-        const Offer &o = r.offers.at(p.offerIndex);
+        const AnswerPointText text = describeAnswerPoint(r, point);
         m_note->setText(note);
         m_note->setVisible(!note.isEmpty());
-        m_title->setText(pointTitleText(o, p));
-        m_gpu->setText(gpuLine(o, p));
-        m_figures->setText(QObject::tr("%1 · %2 USD").arg(formatHours(p.totalHours), formatUsd(p.costUsd)));
+        m_title->setText(text.title);
+        m_gpu->setText(text.gpu);
+        m_figures->setText(text.figures);
         m_figures->setToolTip(QObject::tr("Time of the whole run (setup, training and expected spot "
                                           "interruptions) and what it is billed"));
-        m_range->setText(likelyText(p));
+        m_range->setText(text.likely);
         m_range->setToolTip(QObject::tr("The time and cost at the slow and the fast end of the speed's "
                                         "likely range (10th to 90th percentile)"));
-        m_evidence->setText(evidenceText(r, o, p));
-        m_evidence->setToolTip(evidenceTooltip(r, o, p));
-        const PointExplanation why = explainPoint(o, p, r.workload, r.options, r.calibration);
+        m_evidence->setText(text.evidence);
+        m_evidence->setToolTip(text.evidenceDetail);
         // The flags' names here; what each means in their tooltip (and the card's).
-        QStringList names;
-        for (const QString &f : why.flags)
-            names.append(f.section(u':', 0, 0));
-        m_flags->setVisible(!names.isEmpty());
-        m_flags->setText(QStringLiteral("⚠ ") + names.join(QStringLiteral(" · ")));
-        m_flags->setToolTip(why.flags.join(u'\n'));
-        setToolTip(why.all().join(u'\n'));
+        m_flags->setVisible(!text.flagNames.isEmpty());
+        m_flags->setText(QStringLiteral("⚠ ") + text.flagNames.join(QStringLiteral(" · ")));
+        m_flags->setToolTip(text.flagSentences.join(u'\n'));
+        setToolTip(text.explanation.join(u'\n'));
     }
 
     QString plainText() const
@@ -399,10 +309,9 @@ QString AnswerPage::limitsText() const
     const ProjectionResults &r = *m_results;
     QStringList parts;
     parts.append(tr("%1 × %2 epochs, %3, %4")
-                     .arg(countText(r.workload.samplesPerEpoch, r.workload.sampleUnit),
+                     .arg(answerCountText(r.workload.samplesPerEpoch, r.workload.sampleUnit),
                           formatNumber(r.workload.epochs), precisionName(r.workload.precision),
-                          r.workload.stack == SoftwareStack::Tuned ? tr("vendor-tuned stack")
-                                                                   : tr("typical PyTorch stack")));
+                          answerStackText(r, nullptr)));
     parts.append(r.options.deadlineHours ? tr("deadline %1").arg(formatHours(*r.options.deadlineHours))
                                          : tr("no deadline"));
     parts.append(r.options.budgetUsd ? tr("budget %1 USD").arg(formatUsd(*r.options.budgetUsd))

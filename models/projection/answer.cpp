@@ -1,8 +1,13 @@
 #include "projection/answer.h"
 
+#include "domain/gpucatalog.h"
 #include "domain/provider.h"
 #include "projection/frontier.h"
+#include "projection/modelconstants.h"
+#include "projection/pointexplanation.h"
 #include "util/format.h"
+
+#include <QLocale>
 
 #include <cmath>
 #include <limits>
@@ -122,7 +127,80 @@ QString identity(const QString &s)
     return s;
 }
 
+/// What a tier's speed rests on, in a few plain words.
+QString tierPhrase(ProjectionTier tier)
+{
+    switch (tier) {
+    case ProjectionTier::Measured:
+        return QStringLiteral("measured on this GPU");
+    case ProjectionTier::MeasuredConverted:
+        return QStringLiteral("measured on this GPU in another stack, converted");
+    case ProjectionTier::Transferred:
+        return QStringLiteral("carried over from measured GPUs of its architecture");
+    case ProjectionTier::TransferredCrossArch:
+        return QStringLiteral("carried over from measured GPUs of other architectures");
+    case ProjectionTier::TransferredOtherVendor:
+        return QStringLiteral("carried over from NVIDIA measurements to another vendor");
+    case ProjectionTier::Roofline:
+    case ProjectionTier::None:
+        break;
+    }
+    return QStringLiteral("the datasheet model only, no measurement");
+}
+
 } // namespace
+
+QString answerStackText(const ProjectionResults &r, const SingleGpuSpeed *speed)
+{
+    if (speed && speed->userMeasured)
+        return QStringLiteral("your own stack, as you measured it");
+    return r.workload.stack == SoftwareStack::Tuned ? QStringLiteral("vendor-tuned stack")
+                                                    : QStringLiteral("typical PyTorch stack");
+}
+
+QString answerCountText(double n, const QString &unit)
+{
+    QLocale locale = QLocale::c();
+    locale.setNumberOptions({});
+    return QStringLiteral("%1 %2").arg(locale.toString(qint64(std::llround(n))), unit);
+}
+
+AnswerPointText describeAnswerPoint(const ProjectionResults &r, qsizetype point)
+{
+    AnswerPointText t;
+    const ProjectedOffer &p = r.points.at(point);
+    const Offer &o = r.offers.at(p.offerIndex);
+    t.title = pointTitleText(o, p);
+    const GpuModel *m = o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId);
+    const double gpus = o.gpuCount * p.nodes;
+    t.gpu = QStringLiteral("%1 × %2").arg(QString::number(gpus, 'g', 4), m ? m->name : o.gpuRawName);
+    if (p.usdPerHour > 0) {
+        t.gpu += QStringLiteral(" · %1 USD/h").arg(formatUsdPerHour(p.usdPerHour));
+        if (gpus > 0)
+            t.gpu += QStringLiteral(" · %1 USD/GPU-h").arg(formatUsdPerHour(p.usdPerHour / gpus));
+    }
+    t.figures = QStringLiteral("%1 · %2 USD").arg(formatHours(p.totalHours), formatUsd(p.costUsd));
+    t.likely = QStringLiteral("likely %1 – %2; %3 – %4 USD")
+                   .arg(formatHours(p.totalHoursLow), formatHours(p.totalHoursHigh), formatUsd(p.costUsdLow),
+                        formatUsd(p.costUsdHigh));
+    const SingleGpuSpeed *speed = r.speedOf(o);
+    const double low = std::exp(-double(p.speedLogP90)), high = std::exp(-double(p.speedLogP10));
+    t.evidence = QStringLiteral("Speed: %1 (%2 evidence), %3; the true speed is likely %4× – %5× the figure")
+                     .arg(tierPhrase(p.tier), projectionTierName(p.tier), answerStackText(r, speed),
+                          QString::number(low, 'f', 2), QString::number(high, 'f', 2));
+    QStringList detail{projectionTierDescription(p.tier)};
+    if (speed && !speed->basis.isEmpty())
+        detail.append(speed->basis);
+    detail.append(QStringLiteral("The likely range is the 10th to 90th percentile of this evidence tier's "
+                                 "held-out errors (PROJECTION.md)."));
+    t.evidenceDetail = detail.join(u'\n');
+    const PointExplanation why = explainPoint(o, p, r.workload, r.options, r.calibration);
+    t.flagSentences = why.flags;
+    for (const QString &f : why.flags)
+        t.flagNames.append(f.section(u':', 0, 0));
+    t.explanation = why.all();
+    return t;
+}
 
 QString pointPricingText(const Offer &o, const ProjectedOffer &p, ShownText shown)
 {

@@ -66,6 +66,26 @@ QString pointPricingText(const Offer &offer, const ProjectedOffer &point, ShownT
 /// "AWS p4d.24xlarge ×2 in us-east-1 (us-east-1a), spot": provider, instance, nodes, location, pricing.
 QString pointTitleText(const Offer &offer, const ProjectedOffer &point, ShownText shown = nullptr);
 
+/// The texts the Answer page and `gpufrontier-cli answer` show for one point (plain text, USD).
+struct AnswerPointText
+{
+    QString title;    ///< pointTitleText
+    QString gpu;      ///< "8 × H100 SXM 80GB · 98.32 USD/h · 12.29 USD/GPU-h"
+    QString figures;  ///< "2.90 h · 12.32 USD"
+    QString likely;   ///< "likely 2.02 h – 3.87 h; 8.55 – 16.41 USD"
+    QString evidence; ///< "Speed: carried over from … (transferred evidence), typical PyTorch stack; …"
+    QString evidenceDetail;    ///< the tier's description and the speed's basis, one per line
+    QStringList flagNames;     ///< "stale-price", …
+    QStringList flagSentences; ///< "stale-price: …" per flag
+    QStringList explanation;   ///< explainPoint: every number's source, then the flags
+};
+AnswerPointText describeAnswerPoint(const ProjectionResults &results, qsizetype point);
+/// "typical PyTorch stack", "vendor-tuned stack", or "your own stack, as you measured it" when the speed
+/// is the user's own measurement (speed may be null).
+QString answerStackText(const ProjectionResults &results, const SingleGpuSpeed *speed);
+/// "1,281,167 images": a count with thousands separators and its unit.
+QString answerCountText(double count, const QString &unit);
+
 /// One plain sentence: why the recommended point was picked over its rival ("X would finish 1.4 h sooner
 /// but costs 1.8× as much; …"). Empty without a rival. `titleOf` names a point.
 QString answerWhyText(const ProjectionResults &results, const Answer &answer,
