@@ -151,6 +151,7 @@ std::unique_ptr<CliCommand> makeCatalogsCommand();
 std::unique_ptr<CliCommand> makeImportCommand();
 std::unique_ptr<CliCommand> makeRefreshCommand();
 std::unique_ptr<CliCommand> makeHistoryCommand();
+std::unique_ptr<CliCommand> makeChangesCommand();
 std::unique_ptr<CliCommand> makeWorkloadsCommand();
 std::unique_ptr<CliCommand> makeGpusCommand();
 std::unique_ptr<CliCommand> makeValidateCommand();
