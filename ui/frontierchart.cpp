@@ -17,6 +17,8 @@
 #include <QPalette>
 #include <QRubberBand>
 #include <QScatterSeries>
+#include <QScreen>
+#include <QStyle>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -45,6 +47,7 @@ public:
     }
     std::function<void(const QPoint &)> onHover;
     std::function<void(const QPoint &)> onClick;
+    std::function<void()> onLeave;
 
 protected:
     void wheelEvent(QWheelEvent *event) override
@@ -96,7 +99,8 @@ protected:
     }
     void leaveEvent(QEvent *event) override
     {
-        QToolTip::hideText();
+        if (onLeave)
+            onLeave();
         QChartView::leaveEvent(event);
     }
 
@@ -210,6 +214,20 @@ FrontierChart::FrontierChart(QWidget *parent) : QWidget(parent)
     m_view->setObjectName(QStringLiteral("frontierChartView"));
     m_view->onHover = [this](const QPoint &pos) { onHovered(pos); };
     m_view->onClick = [this](const QPoint &pos) { onClicked(pos); };
+    m_view->onLeave = [this] { hideHoverTip(); };
+    // The hover tip: a tooltip-coloured label over the plot; mouse events pass through it to the view.
+    m_hoverTip = new QLabel(m_view->viewport());
+    m_hoverTip->setObjectName(QStringLiteral("frontierHoverTip"));
+    m_hoverTip->setAttribute(Qt::WA_TransparentForMouseEvents);
+    m_hoverTip->setTextFormat(Qt::RichText);
+    m_hoverTip->setWordWrap(true);
+    m_hoverTip->setFrameShape(QFrame::Box);
+    m_hoverTip->setMargin(6);
+    m_hoverTip->setAutoFillBackground(true);
+    m_hoverTip->setBackgroundRole(QPalette::ToolTipBase);
+    m_hoverTip->setForegroundRole(QPalette::ToolTipText);
+    m_hoverTip->setFont(QToolTip::font());
+    m_hoverTip->hide();
     connect(m_chart, &QChart::plotAreaChanged, this, &FrontierChart::scheduleDraw); // a resize
 
     const QStringList providers = knownProviders();
@@ -512,6 +530,7 @@ void FrontierChart::setPoints(const QList<ChartPoint> &points, std::optional<dou
 
 void FrontierChart::scheduleDraw()
 {
+    hideHoverTip(); // the points move (zoom, resize, new points): the tip would point at nothing
     if (m_drawScheduled)
         return;
     m_drawScheduled = true;
@@ -828,17 +847,44 @@ int FrontierChart::pointAt(const QPoint &viewportPos) const
     return best;
 }
 
+QPoint FrontierChart::hoverTipPosition(const QPoint &cursor, const QSize &tip, const QRect &area)
+{
+    constexpr int kGap = 16; // clear of the cursor's arrow
+    int x = cursor.x() + kGap;
+    if (x + tip.width() > area.right() && cursor.x() - kGap - tip.width() >= area.left())
+        x = cursor.x() - kGap - tip.width();
+    int y = cursor.y() + kGap;
+    if (y + tip.height() > area.bottom() && cursor.y() - kGap - tip.height() >= area.top())
+        y = cursor.y() - kGap - tip.height();
+    // Too big for either side: inside the view all the same (beside the cursor horizontally if it can).
+    x = std::clamp(x, area.left(), std::max(area.left(), area.right() - tip.width()));
+    y = std::clamp(y, area.top(), std::max(area.top(), area.bottom() - tip.height()));
+    return {x, y};
+}
+
+void FrontierChart::hideHoverTip()
+{
+    m_hoverTip->hide();
+    m_hoverId = -1;
+}
+
 void FrontierChart::onHovered(const QPoint &viewportPos)
 {
     const int id = pointAt(viewportPos);
     if (id < 0 || !m_tooltip) {
-        if (QToolTip::isVisible())
-            QToolTip::hideText();
+        hideHoverTip();
         return;
     }
-    // Shown until the cursor leaves the marker's few pixels.
-    QToolTip::showText(m_view->viewport()->mapToGlobal(viewportPos), m_tooltip(id), m_view->viewport(),
-                       QRect(viewportPos - QPoint(4, 4), QSize(9, 9)));
+    // Shown while the cursor is on the marker, beside the cursor and inside the view.
+    if (id != m_hoverId || !m_hoverTip->isVisible()) {
+        m_hoverId = id;
+        m_hoverTip->setText(m_tooltip(id));
+        m_hoverTip->setMaximumWidth(std::max(200, std::min(460, m_view->viewport()->width() - 8)));
+        m_hoverTip->adjustSize();
+    }
+    m_hoverTip->move(hoverTipPosition(viewportPos, m_hoverTip->size(), m_view->viewport()->rect()));
+    m_hoverTip->show();
+    m_hoverTip->raise();
 }
 
 void FrontierChart::onClicked(const QPoint &viewportPos)

@@ -83,6 +83,13 @@ public:
     /// The point whose marker is under a position of the chart view's viewport (what hover and click
     /// pick), or -1.
     int pointAt(const QPoint &viewportPos) const;
+    /// The hover tip: a label over the chart (not a QToolTip window, which under a real X server either never
+    /// reached the screen from the chart view or lay under the pointer and hid itself).
+    QLabel *hoverTip() const { return m_hoverTip; }
+    /// Where the hover tip of size `tip` goes for the cursor at `cursor` in a view of `area`: below right of
+    /// the cursor, else on whichever side has room, inside the view and off the cursor where it fits.
+    static QPoint hoverTipPosition(const QPoint &cursor, const QSize &tip, const QRect &area);
+    void hideHoverTip();
 
 Q_SIGNALS:
     void pointClicked(int id);
@@ -116,6 +123,8 @@ private:
     void onClicked(const QPoint &viewportPos);
 
     ZoomableChartView *m_view = nullptr;
+    QLabel *m_hoverTip = nullptr;
+    int m_hoverId = -1;
     QChart *m_chart = nullptr;
     QList<SeriesInfo> m_series; ///< provider x mode x (efficient, dominated)
     QLineSeries *m_frontier = nullptr;

@@ -27,8 +27,9 @@ FrontierPage::FrontierPage(QWidget *parent) : QWidget(parent)
 {
     m_chart = new FrontierChart(this);
     m_chart->setObjectName(QStringLiteral("frontierChart"));
-    m_chart->setTooltipProvider(
-        [this](int id) { return m_results ? describePoint(*m_results, id) : QString(); });
+    m_chart->setTooltipProvider([this](int id) {
+        return m_results ? describePoint(*m_results, id, PointDescription::Brief) : QString();
+    });
 
     m_logX = new QCheckBox(tr("Log time axis"), this);
     m_logX->setObjectName(QStringLiteral("logX"));

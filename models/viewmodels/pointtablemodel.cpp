@@ -183,7 +183,7 @@ QStringList uncertaintyLines(const ProjectionResults &r, const ProjectedOffer &p
     return lines;
 }
 
-QString describePoint(const ProjectionResults &r, qsizetype point)
+QString describePoint(const ProjectionResults &r, qsizetype point, PointDescription detail)
 {
     if (point < 0 || point >= r.points.size())
         return {};
@@ -210,8 +210,17 @@ QString describePoint(const ProjectionResults &r, qsizetype point)
         t += QStringLiteral("<br>★ on the efficiency frontier");
     if (point == r.recommended)
         t += QStringLiteral("<br>◎ recommended for the chosen cost/time weight");
-    t += QStringLiteral("<hr><small>");
     const PointExplanation e = explainPoint(o, p, r.workload, r.options, r.calibration);
+    if (detail == PointDescription::Brief) {
+        QStringList names;
+        for (const QString &line : e.flags)
+            names.append(line.section(u':', 0, 0));
+        if (!names.isEmpty())
+            t += QStringLiteral("<br>⚠ ") + names.join(QStringLiteral(" · ")).toHtmlEscaped();
+        t += QStringLiteral("<br><small>Click to select it; the table below explains every number.</small>");
+        return printableText(t);
+    }
+    t += QStringLiteral("<hr><small>");
     for (const QString &line : e.facts)
         t += line.toHtmlEscaped() + QStringLiteral("<br>");
     for (const QString &line : e.flags)

@@ -53,7 +53,16 @@ private:
 
 /// Rich text describing a point for tooltips: provider, instance, region, GPUs, price, time, cost, and
 /// where every number comes from (explainPoint), flags included.
-QString describePoint(const ProjectionResults &results, qsizetype point);
+/// How much of a point describePoint says: everything (the tables), or the figures and the flags' names
+/// without the explanation of every number (the chart's hover, which must stay small enough to sit beside
+/// the cursor).
+enum class PointDescription : quint8
+{
+    Full,
+    Brief
+};
+QString describePoint(const ProjectionResults &results, qsizetype point,
+                      PointDescription detail = PointDescription::Full);
 /// Plain-text lines on the projection's uncertainty for tooltips: the likely time and cost range
 /// (10th-90th percentile of the tier's validation error), the tier and what the speed rests on.
 /// Empty when the point is not projected.

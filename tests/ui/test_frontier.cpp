@@ -19,11 +19,11 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QGraphicsTextItem>
+#include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineEdit>
 #include <QLogValueAxis>
-#include <QPainter>
 #include <QRandomGenerator>
 #include <QScatterSeries>
 #include <QSignalSpy>
@@ -31,7 +31,6 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTest>
-#include <QToolTip>
 #include <QTreeView>
 #include <QValueAxis>
 
@@ -62,19 +61,13 @@ private:
     }
 
     /// For a look: GF_SCREENSHOT_DIR=DIR [GF_SCREENSHOT_THEME=dark|light] ui_frontier saves the window
-    /// (with the tooltip shown, if any) at the steps of the mouse test.
+    /// (with the hover tip shown, if any) at the steps of the mouse test.
     void shot(const QString &name)
     {
         const QString dir = qEnvironmentVariable("GF_SCREENSHOT_DIR");
         if (dir.isEmpty())
             return;
-        QPixmap pixmap = m_window->grab();
-        for (QWidget *w : QApplication::topLevelWidgets()) {
-            if (w->isVisible() && w->inherits("QTipLabel")) {
-                QPainter painter(&pixmap);
-                painter.drawPixmap(m_window->mapFromGlobal(w->pos()), w->grab());
-            }
-        }
+        QPixmap pixmap = m_window->grab(); // the chart's hover tip is a label inside the window
         const QString theme = qEnvironmentVariable("GF_SCREENSHOT_THEME", QStringLiteral("light"));
         pixmap.save(dir + u'/' + name + u'-' + theme + QStringLiteral(".png"));
     }
@@ -127,12 +120,16 @@ private:
         const ProjectedOffer &p = r->points.at(point);
         const QPoint at = pixelOf(chart, QPointF(p.totalHours, p.costUsd));
         QVERIFY(viewport->rect().contains(at));
-        QToolTip::hideText();
         QTest::mouseMove(viewport, at + QPoint(40, 40)); // come from elsewhere
         QTest::mouseMove(viewport, at);
-        QTRY_VERIFY(QToolTip::isVisible());
+        // Under a real X server the pointer's motion events arrive from the server, after the tip of the
+        // position before may still be up: wait for the tip of this point.
         const Offer &o = r->offers.at(p.offerIndex);
-        QVERIFY2(QToolTip::text().contains(o.instanceType), qPrintable(QToolTip::text()));
+        QLabel *tip = chart->hoverTip();
+        QTRY_VERIFY2(tip->isVisible() && tip->text().contains(o.instanceType), qPrintable(tip->text()));
+        // Inside the view, and off the cursor.
+        QVERIFY(viewport->rect().contains(tip->geometry()));
+        QVERIFY(!tip->geometry().contains(at));
         QCOMPARE(chart->pointAt(at), int(point));
         shot(zoomed ? QStringLiteral("hover-zoomed") : QStringLiteral("hover"));
 
@@ -356,6 +353,32 @@ private Q_SLOTS:
         offers->selectionModel()->select(offers->model()->index(0, 0),
                                          QItemSelectionModel::Select | QItemSelectionModel::Rows);
         QCOMPARE(m_window->frontierPage()->chart()->selectedCount(), 1);
+    }
+
+    // The hover tip goes beside the cursor, inside the view, on the side with room (a QToolTip window from
+    // the chart view never reached the screen under a real X server, or lay under the pointer and hid
+    // itself).
+    void hoverTipStaysInsideTheViewAndOffTheCursor()
+    {
+        const QRect area(0, 0, 800, 500);
+        for (const QSize tip : {QSize(300, 150), QSize(440, 240)}) {
+            for (const QPoint cursor : {QPoint(10, 10), QPoint(790, 10), QPoint(10, 490), QPoint(790, 490),
+                                        QPoint(400, 250), QPoint(400, 10), QPoint(400, 490)}) {
+                const QRect placed(FrontierChart::hoverTipPosition(cursor, tip, area), tip);
+                QVERIFY(area.contains(placed));
+                QVERIFY2(!placed.adjusted(-8, -8, 8, 8).contains(cursor),
+                         qPrintable(QStringLiteral("tip %1x%2 at %3,%4 covers %5,%6")
+                                        .arg(tip.width())
+                                        .arg(tip.height())
+                                        .arg(placed.x())
+                                        .arg(placed.y())
+                                        .arg(cursor.x())
+                                        .arg(cursor.y())));
+            }
+        }
+        // A tip bigger than the view stays inside it.
+        const QRect huge(FrontierChart::hoverTipPosition({400, 250}, {900, 600}, area), QSize(900, 600));
+        QCOMPARE(huge.topLeft(), area.topLeft());
     }
 
     void logAxesToggle()
