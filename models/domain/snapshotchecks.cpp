@@ -49,11 +49,12 @@ struct TextCleaner
         for (QString &w : data.warnings)
             clean(w, 0, "warning");
         if (changed > 0)
-            data.warnings.append(QStringLiteral("%1 texts held control or bidirectional formatting characters, "
-                                                "replaced by U+FFFD (line breaks and tabs by a space); the "
-                                                "first: %2")
-                                     .arg(changed)
-                                     .arg(first.left(120)));
+            data.warnings.append(
+                QStringLiteral("%1 texts held control or bidirectional formatting characters, "
+                               "replaced by U+FFFD (line breaks and tabs by a space); the "
+                               "first: %2")
+                    .arg(changed)
+                    .arg(first.left(120)));
     }
 };
 

@@ -62,8 +62,8 @@ Status SnapshotValidator::begin(const SnapshotData &head, std::optional<qsizetyp
         return makeError(QStringLiteral("%1 (%2): the prices are dated %3, after the import date %4: a "
                                         "date in the future is refused (it would make every other "
                                         "provider's prices look old); fix the file's snapshot_date")
-                             .arg(m_origin, providerDisplayName(m_provider),
-                                  m_dataDate.toString(Qt::ISODate), m_importDate.toString(Qt::ISODate)));
+                             .arg(m_origin, providerDisplayName(m_provider), m_dataDate.toString(Qt::ISODate),
+                                  m_importDate.toString(Qt::ISODate)));
     m_checks = std::make_unique<SnapshotChunkChecks>(m_provider, m_origin, m_seen);
     return Ok{};
 }
@@ -185,11 +185,10 @@ Status SnapshotValidator::finish(SnapshotData &meta, qint64 rawRows)
             QStringLiteral("%1 offers have a spot price not below on-demand (flagged: spot not recommended)")
                 .arg(m_spotAbove));
     if (m_spotFloor > 0)
-        warnings.append(
-            QStringLiteral("%1 offers have a spot price at AWS's floor (<= %2 % of on-demand; "
-                           "flagged: spot not recommended)")
-                .arg(m_spotFloor)
-                .arg(rules.spotFloorRatio * 100));
+        warnings.append(QStringLiteral("%1 offers have a spot price at AWS's floor (<= %2 % of on-demand; "
+                                       "flagged: spot not recommended)")
+                            .arg(m_spotFloor)
+                            .arg(rules.spotFloorRatio * 100));
     if (m_noOnDemand > 0)
         warnings.append(
             QStringLiteral(
@@ -198,10 +197,9 @@ Status SnapshotValidator::finish(SnapshotData &meta, qint64 rawRows)
                 "frontier)")
                 .arg(m_noOnDemand));
     if (m_gpuBelowSpot > 0)
-        warnings.append(
-            QStringLiteral("%1 offers have a GPU on-demand part below its spot part (flagged: "
-                           "on-demand not recommended)")
-                .arg(m_gpuBelowSpot));
+        warnings.append(QStringLiteral("%1 offers have a GPU on-demand part below its spot part (flagged: "
+                                       "on-demand not recommended)")
+                            .arg(m_gpuBelowSpot));
     if (m_stale > 0)
         warnings.append(
             QStringLiteral("%1 offers have a listing that ended before the snapshot's date (flagged: not "
@@ -209,9 +207,9 @@ Status SnapshotValidator::finish(SnapshotData &meta, qint64 rawRows)
                 .arg(m_stale));
     if (m_tooOld > 0)
         warnings.append(QStringLiteral("%1 offers have prices more than %2 days old (flagged m_stale: not "
-                                            "recommended until refreshed)")
-                                 .arg(m_tooOld)
-                                 .arg(rules.maxPriceAgeDays));
+                                       "recommended until refreshed)")
+                            .arg(m_tooOld)
+                            .arg(rules.maxPriceAgeDays));
     return Ok{};
 }
 

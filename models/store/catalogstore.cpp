@@ -2,9 +2,9 @@
 
 #include "domain/gpucatalog.h"
 #include "domain/pricesanity.h"
+#include "domain/snapshotchecks.h"
 #include "store/offerreader.h"
 #include "store/storetime.h"
-#include "domain/snapshotchecks.h"
 #include "util/printable.h"
 #include "util/resourcefiles.h"
 
@@ -748,8 +748,8 @@ Status SnapshotImport::begin(const SnapshotData &head)
 Status SnapshotImport::add(Offer &&offer)
 {
     if (!m_begun)
-        return makeError(QStringLiteral("Cannot import %1: an offer came before the catalog's header")
-                             .arg(m_origin));
+        return makeError(
+            QStringLiteral("Cannot import %1: an offer came before the catalog's header").arg(m_origin));
     m_chunk.append(std::move(offer));
     ++m_received;
     m_peakHeld = std::max(m_peakHeld, m_chunk.size());
@@ -767,7 +767,8 @@ Status SnapshotImport::flush(bool last)
             // Before the first row is checked: repeats are looked up in the database's temporary tables.
             m_seen = std::make_unique<Seen>(sqliteHandle(QSqlDatabase::database(m_store.m_connection)));
             m_validator = std::make_unique<SnapshotValidator>(m_gpus, m_origin, m_options.limits, *m_seen);
-            if (auto st = m_validator->begin(m_head, last ? std::optional<qsizetype>(m_received) : std::nullopt);
+            if (auto st =
+                    m_validator->begin(m_head, last ? std::optional<qsizetype>(m_received) : std::nullopt);
                 !st)
                 return st;
         }
@@ -826,11 +827,12 @@ Status SnapshotImport::start()
     m_snapshotId = q.lastInsertId().toLongLong();
     sqlite3 *conn = sqliteHandle(db);
     m_tx->insertOffer = prepare(
-        conn, "INSERT INTO offer(snapshot_id, provider, instance_type, region, zone, gpu_raw_name, gpu_id, "
-              "gpu_count, gpu_mem_gb, vcpus, ram_gb, network_gbps, interconnect, ondemand_usd_h, spot_usd_h, "
-              "spot_label, interruption, reliability, billing_increment_s, billing_minimum_s, source, flags, "
-              "upload_gbps, dlperf, price_date, listing_end) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-              "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        conn,
+        "INSERT INTO offer(snapshot_id, provider, instance_type, region, zone, gpu_raw_name, gpu_id, "
+        "gpu_count, gpu_mem_gb, vcpus, ram_gb, network_gbps, interconnect, ondemand_usd_h, spot_usd_h, "
+        "spot_label, interruption, reliability, billing_increment_s, billing_minimum_s, source, flags, "
+        "upload_gbps, dlperf, price_date, listing_end) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+        "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     if (!m_tx->insertOffer)
         return makeError(QStringLiteral("Cannot import %1: %2")
                              .arg(m_origin, sqliteProblem(m_store.m_path, sqliteMessage(conn))));
@@ -884,7 +886,8 @@ Status SnapshotImport::insert(const QList<Offer> &rows)
             return makeError(
                 QStringLiteral("Cannot import %1: %2; nothing was imported").arg(m_origin, problem), sqlite);
         return makeError(
-            QStringLiteral("Cannot import %1: offer %2 (%3) was rejected by the database; nothing was imported")
+            QStringLiteral(
+                "Cannot import %1: offer %2 (%3) was rejected by the database; nothing was imported")
                 .arg(m_origin, QString::number(m_inserted), o.instanceType),
             sqlite);
     }

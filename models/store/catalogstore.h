@@ -101,7 +101,8 @@ public:
     /// reads them): still ONE transaction, and on any failure, or when the import is dropped unfinished,
     /// the database is exactly as before. `cancel` set: the import stops with an error at the next chunk.
     Result<std::unique_ptr<SnapshotImport>> beginImport(SourceKind kind, const QString &origin,
-                                                        const GpuCatalog &gpus, const ImportOptions &options = {},
+                                                        const GpuCatalog &gpus,
+                                                        const ImportOptions &options = {},
                                                         const std::atomic_bool *cancel = nullptr);
     /// The providers that have at least one snapshot (good or failed).
     Result<QStringList> providersWithSnapshots() const;
