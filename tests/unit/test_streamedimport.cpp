@@ -1,6 +1,7 @@
 // Streamed imports (CatalogStore::beginImport, SnapshotImport): the offers go into the import's one
 // transaction a chunk at a time, so what is held does not grow with the catalog, and a failure after many
 // rows still leaves the previous catalog exactly as it was.
+#include "catalogdump.h"
 #include "domain/gpucatalog.h"
 #include "providers/snapshotfile.h"
 #include "refresh/catalogrefresher.h"
@@ -8,10 +9,6 @@
 #include "testsupport.h"
 
 #include <QBuffer>
-#include <QCryptographicHash>
-#include <QSqlDatabase>
-#include <QSqlQuery>
-#include <QSqlRecord>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -38,28 +35,6 @@ QByteArray bigCatalog(const QString &provider, int rows, const QString &source =
                  .arg(64 * ((i % 4) + 1))
                  .arg(QString::number(1 + (i % 300) * 0.25, 'f', 2));
     return s.toUtf8();
-}
-
-/// Every row of the catalog tables: equal before and after = nothing changed.
-QByteArray dumpDatabase(const QString &path)
-{
-    QCryptographicHash h(QCryptographicHash::Sha256);
-    const QString name = QStringLiteral("streamed-dump");
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
-        db.setDatabaseName(path);
-        if (!db.open())
-            return {};
-        QSqlQuery q(db);
-        for (const QString &table : {QStringLiteral("snapshot"), QStringLiteral("offer")}) {
-            q.exec(QStringLiteral("SELECT * FROM %1 ORDER BY 1").arg(table));
-            while (q.next())
-                for (int i = 0; i < q.record().count(); ++i)
-                    h.addData(QByteArray(q.value(i).toString().toUtf8() + '\x1f'));
-        }
-    }
-    QSqlDatabase::removeDatabase(name);
-    return h.result();
 }
 
 /// The current offers' fields that an import sets, one line per offer, in database order.
@@ -137,10 +112,10 @@ private Q_SLOTS:
                  qPrintable(two.warnings.join(u'\n')));
         QCOMPARE(currentRows(*b), currentRows(*a));
         // The same file again: unchanged, nothing new written.
-        const QByteArray before = dumpDatabase(streamed.path());
+        const QByteArray before = dumpCatalog(streamed.path());
         const RefreshOutcome again = r.importFiles(QStringLiteral("aws"), {path});
         QVERIFY2(again.status == RefreshStatus::Unchanged, qPrintable(again.message));
-        QCOMPARE(dumpDatabase(streamed.path()), before);
+        QCOMPARE(dumpCatalog(streamed.path()), before);
     }
 
     void failureAfterManyRowsChangesNothing_data()
@@ -166,7 +141,7 @@ private Q_SLOTS:
         CatalogRefresher r(*store, RefreshOptions{});
         const RefreshOutcome first = r.importFiles(QStringLiteral("aws"), {good});
         QVERIFY2(first.status == RefreshStatus::Imported, qPrintable(first.message));
-        const QByteArray before = dumpDatabase(db.path());
+        const QByteArray before = dumpCatalog(db.path());
         const QStringList currentBefore = currentRows(*store);
 
         // Several chunks went into the transaction before the end of the file fails.
@@ -177,7 +152,7 @@ private Q_SLOTS:
         QVERIFY2(o.message.contains(expected) && o.message.contains(QStringLiteral("bad.csv")) &&
                      o.message.contains(QStringLiteral("Nothing was imported")),
                  qPrintable(o.message));
-        QCOMPARE(dumpDatabase(db.path()), before);
+        QCOMPARE(dumpCatalog(db.path()), before);
         QCOMPARE(currentRows(*store), currentBefore);
         // The connection is usable again: the next import goes through.
         const QString next = dir.filePath(QStringLiteral("next.csv"));
@@ -195,7 +170,7 @@ private Q_SLOTS:
         QByteArray csv = bigCatalog(QStringLiteral("aws"), static_cast<int>(kChunk * 3));
         QBuffer in(&csv);
         QVERIFY(in.open(QIODevice::ReadOnly));
-        const QByteArray before = dumpDatabase(db.path());
+        const QByteArray before = dumpCatalog(db.path());
         std::atomic_bool cancel = false;
         auto session = store->beginImport(SourceKind::File, QStringLiteral("big.csv"), GpuCatalog::builtin(),
                                           {}, &cancel);
@@ -223,7 +198,7 @@ private Q_SLOTS:
         QVERIFY2(meta.error().text().contains(QStringLiteral("cancelled")), qPrintable(meta.error().text()));
         QVERIFY(import.rowsReceived() < csv.count('\n'));
         session = makeError(QString()); // dropped unfinished: rolled back
-        QCOMPARE(dumpDatabase(db.path()), before);
+        QCOMPARE(dumpCatalog(db.path()), before);
         QCOMPARE(countRows(db.path(), QStringLiteral("offer")), 0);
     }
 
