@@ -3,46 +3,69 @@
 #include "domain/provider.h"
 #include "util/printable.h"
 
+#include <QCryptographicHash>
 #include <QHash>
 #include <QRegularExpression>
 #include <QSet>
 
 namespace gf {
 
-qsizetype normaliseSnapshotText(SnapshotData &data)
+namespace {
+
+/// Replaces the unprintable characters of texts, counting them and keeping the first as an example.
+struct TextCleaner
 {
     qsizetype changed = 0;
     QString first;
-    auto clean = [&](QString &s, qint64 line, const char *what) {
+
+    void clean(QString &s, qint64 line, const char *what)
+    {
         if (!hasUnprintable(s))
             return;
         s = printableText(s);
         if (changed++ == 0)
             first = line > 0 ? QStringLiteral("line %1, %2 \"%3\"").arg(line).arg(QLatin1StringView(what), s)
                              : QStringLiteral("%1 \"%2\"").arg(QLatin1StringView(what), s);
-    };
-    for (Offer &o : data.offers) {
-        const qint64 line = o.id;
-        clean(o.provider, line, "provider");
-        clean(o.instanceType, line, "instance type");
-        clean(o.region, line, "region");
-        clean(o.zone, line, "zone");
-        clean(o.gpuRawName, line, "GPU name");
-        clean(o.interconnect, line, "interconnect");
-        clean(o.spotLabel, line, "spot label");
-        clean(o.interruption, line, "interruption");
-        clean(o.source, line, "source");
     }
-    clean(data.description, 0, "description");
-    for (QString &w : data.warnings)
-        clean(w, 0, "warning");
-    if (changed > 0)
-        data.warnings.append(
-            QStringLiteral("%1 texts held control or bidirectional formatting characters, replaced by U+FFFD "
-                           "(line breaks and tabs by a space); the first: %2")
-                .arg(changed)
-                .arg(first.left(120)));
-    return changed;
+    void offers(QList<Offer> &rows)
+    {
+        for (Offer &o : rows) {
+            const qint64 line = o.id;
+            clean(o.provider, line, "provider");
+            clean(o.instanceType, line, "instance type");
+            clean(o.region, line, "region");
+            clean(o.zone, line, "zone");
+            clean(o.gpuRawName, line, "GPU name");
+            clean(o.interconnect, line, "interconnect");
+            clean(o.spotLabel, line, "spot label");
+            clean(o.interruption, line, "interruption");
+            clean(o.source, line, "source");
+        }
+    }
+    /// The description and the warnings, then the warning about what changed.
+    void finish(SnapshotData &data)
+    {
+        clean(data.description, 0, "description");
+        for (QString &w : data.warnings)
+            clean(w, 0, "warning");
+        if (changed > 0)
+            data.warnings.append(
+                QStringLiteral("%1 texts held control or bidirectional formatting characters, "
+                               "replaced by U+FFFD (line breaks and tabs by a space); the "
+                               "first: %2")
+                    .arg(changed)
+                    .arg(first.left(120)));
+    }
+};
+
+} // namespace
+
+qsizetype normaliseSnapshotText(SnapshotData &data)
+{
+    TextCleaner cleaner;
+    cleaner.offers(data.offers);
+    cleaner.finish(data);
+    return cleaner.changed;
 }
 
 QString providerOfNaming(const QString &instanceType, const QString &region)
@@ -73,21 +96,51 @@ QString providerOfNaming(const QString &instanceType, const QString &region)
     return {};
 }
 
+namespace {
+
+/// Clouds read through SkyPilot's catalog share region names with AWS ("us-east-1" at Lambda) and
+/// instance-type shapes with vast.ai ("1x-H100-75-722" at Hyperbolic): for them only the distinctive
+/// AWS, Azure and Google Cloud instance-type names count.
+bool namingByTypesOnly(const QString &provider)
+{
+    const ProviderInfo *info = providerInfo(provider);
+    return info && info->live == LiveSource::SkypilotCatalog;
+}
+
+/// The other provider whose naming a row follows; empty when none.
+QString foreignOwner(const Offer &o, const QString &provider, bool typesOnly)
+{
+    QString owner = providerOfNaming(o.instanceType, typesOnly ? QString() : o.region);
+    if (typesOnly && owner == u"vastai")
+        owner.clear();
+    return owner == provider ? QString() : owner;
+}
+
+Error namingError(const QString &provider, const QString &origin, int foreign, qint64 rows,
+                  const QString &other, const Offer &first)
+{
+    const QString who = providerDisplayName(provider);
+    const QString where =
+        origin.contains(u'(' + who + u')') ? origin : origin + QStringLiteral(" (") + who + u')';
+    return makeError(QStringLiteral("%1: %3 of %4 rows are named like %5's offers, not %2's (first at "
+                                    "line %6: instance type \"%7\", region \"%8\"); this file holds another "
+                                    "provider's prices")
+                         .arg(where, who, QString::number(foreign), QString::number(rows),
+                              providerDisplayName(other), QString::number(first.id),
+                              first.instanceType.left(80), first.region.left(80)));
+}
+
+} // namespace
+
 Status checkProviderNaming(const SnapshotData &data, const QString &origin)
 {
     QString other;
     const Offer *first = nullptr;
     int foreign = 0;
-    // Clouds read through SkyPilot's catalog share region names with AWS ("us-east-1" at Lambda) and
-    // instance-type shapes with vast.ai ("1x-H100-75-722" at Hyperbolic): for them only the distinctive
-    // AWS, Azure and Google Cloud instance-type names count.
-    const ProviderInfo *info = providerInfo(data.provider);
-    const bool typesOnly = info && info->live == LiveSource::SkypilotCatalog;
+    const bool typesOnly = namingByTypesOnly(data.provider);
     for (const Offer &o : data.offers) {
-        QString owner = providerOfNaming(o.instanceType, typesOnly ? QString() : o.region);
-        if (typesOnly && owner == u"vastai")
-            owner.clear();
-        if (owner.isEmpty() || owner == data.provider)
+        const QString owner = foreignOwner(o, data.provider, typesOnly);
+        if (owner.isEmpty())
             continue;
         if (!first) {
             first = &o;
@@ -98,15 +151,7 @@ Status checkProviderNaming(const SnapshotData &data, const QString &origin)
     }
     if (!first)
         return Ok{};
-    const QString who = providerDisplayName(data.provider);
-    const QString where =
-        origin.contains(u'(' + who + u')') ? origin : origin + QStringLiteral(" (") + who + u')';
-    return makeError(QStringLiteral("%1: %3 of %4 rows are named like %5's offers, not %2's (first at "
-                                    "line %6: instance type \"%7\", region \"%8\"); this file holds another "
-                                    "provider's prices")
-                         .arg(where, who, QString::number(foreign), QString::number(data.offers.size()),
-                              providerDisplayName(other), QString::number(first->id),
-                              first->instanceType.left(80), first->region.left(80)));
+    return namingError(data.provider, origin, foreign, data.offers.size(), other, *first);
 }
 
 namespace {
@@ -145,66 +190,109 @@ QString rowKey(const Offer &o)
 
 } // namespace
 
-Error tooFewRows(const SnapshotData &data, const QString &origin, int minRows)
+QByteArray rowDigest(const Offer &o)
+{
+    return QCryptographicHash::hash(rowKey(o).toUtf8(), QCryptographicHash::Sha256).first(16);
+}
+
+Result<bool> SeenRowsInMemory::addRow(const QByteArray &digest)
+{
+    const qsizetype before = m_rows.size();
+    m_rows.insert(digest);
+    return m_rows.size() != before;
+}
+
+Result<qint64> SeenRowsInMemory::addOfferId(const QString &id, qint64 line)
+{
+    const auto it = m_ids.constFind(id);
+    if (it != m_ids.cend())
+        return *it;
+    m_ids.insert(id, line);
+    return qint64(0);
+}
+
+Error tooFewRows(qsizetype rows, const QStringList &warnings, const QString &origin, int minRows)
 {
     const QString head = QStringLiteral("%1: only %2 offers, at least %3 expected")
-                             .arg(origin, QString::number(data.offers.size()), QString::number(minRows));
-    if (data.warnings.isEmpty())
+                             .arg(origin, QString::number(rows), QString::number(minRows));
+    if (warnings.isEmpty())
         return makeError(head + QStringLiteral(" (truncated or empty download?)"));
-    return makeError(head + QStringLiteral(": ") + data.warnings.join(QStringLiteral("; ")));
+    return makeError(head + QStringLiteral(": ") + warnings.join(QStringLiteral("; ")));
 }
+
+Error tooFewRows(const SnapshotData &data, const QString &origin, int minRows)
+{
+    return tooFewRows(data.offers.size(), data.warnings, origin, minRows);
+}
+
+namespace {
+
+/// Removes the rows identical to an earlier one (of this chunk or one before), counting them.
+Status dropRepeats(QList<Offer> &rows, SeenRows &seen, qsizetype &dropped, qint64 &firstLine)
+{
+    qsizetype out = 0;
+    for (qsizetype i = 0; i < rows.size(); ++i) {
+        auto fresh = seen.addRow(rowDigest(rows.at(i)));
+        if (!fresh)
+            return fresh.error();
+        if (!fresh.value()) {
+            if (dropped++ == 0)
+                firstLine = rows.at(i).id;
+            continue;
+        }
+        if (out != i)
+            rows[out] = std::move(rows[i]);
+        ++out;
+    }
+    rows.resize(out);
+    return Ok{};
+}
+
+QString droppedWarning(qsizetype dropped, qint64 firstLine)
+{
+    return QStringLiteral("%1 rows identical to an earlier row were imported once (the first at line %2)")
+        .arg(dropped)
+        .arg(firstLine);
+}
+
+Status checkOfferIds(const QString &provider, const QList<Offer> &rows, const QString &origin, SeenRows &seen)
+{
+    if (provider != u"vastai")
+        return Ok{};
+    static const QRegularExpression offerId(QStringLiteral("^[0-9]+$"));
+    for (const Offer &o : rows) {
+        if (!offerId.match(o.instanceType).hasMatch())
+            continue;
+        auto earlier = seen.addOfferId(o.instanceType, o.id);
+        if (!earlier)
+            return earlier.error();
+        if (earlier.value() != 0)
+            return makeError(
+                QStringLiteral("%1 (%2): offer id %3 names two different offers (rows %4 and %5); an offer "
+                               "id must be unique")
+                    .arg(origin, providerDisplayName(provider), o.instanceType,
+                         QString::number(earlier.value()), QString::number(o.id)));
+    }
+    return Ok{};
+}
+
+} // namespace
 
 qsizetype dropIdenticalRows(SnapshotData &data)
 {
-    QSet<QString> seen;
-    seen.reserve(data.offers.size());
-    QList<bool> repeat(data.offers.size(), false);
+    SeenRowsInMemory seen;
     qsizetype dropped = 0;
     qint64 firstLine = 0;
-    for (qsizetype i = 0; i < data.offers.size(); ++i) {
-        const QString key = rowKey(data.offers.at(i));
-        if (seen.contains(key)) {
-            repeat[i] = true;
-            if (dropped++ == 0)
-                firstLine = data.offers.at(i).id;
-        } else {
-            seen.insert(key);
-        }
-    }
-    if (dropped == 0)
-        return 0;
-    QList<Offer> kept;
-    kept.reserve(data.offers.size() - dropped);
-    for (qsizetype i = 0; i < data.offers.size(); ++i)
-        if (!repeat.at(i))
-            kept.append(std::move(data.offers[i]));
-    data.offers = std::move(kept);
-    data.warnings.append(QStringLiteral("%1 rows identical to an earlier row were imported once (the first "
-                                        "at line %2)")
-                             .arg(dropped)
-                             .arg(firstLine));
+    (void)dropRepeats(data.offers, seen, dropped, firstLine); // in memory: cannot fail
+    if (dropped > 0)
+        data.warnings.append(droppedWarning(dropped, firstLine));
     return dropped;
 }
 
 Status checkUniqueOfferIds(const SnapshotData &data, const QString &origin)
 {
-    if (data.provider != u"vastai")
-        return Ok{};
-    static const QRegularExpression offerId(QStringLiteral("^[0-9]+$"));
-    QHash<QString, const Offer *> byId;
-    for (const Offer &o : data.offers) {
-        if (!offerId.match(o.instanceType).hasMatch())
-            continue;
-        if (const Offer *earlier = byId.value(o.instanceType)) {
-            return makeError(
-                QStringLiteral("%1 (%2): offer id %3 names two different offers (rows %4 and %5); an offer "
-                               "id must be unique")
-                    .arg(origin, providerDisplayName(data.provider), o.instanceType,
-                         QString::number(earlier->id), QString::number(o.id)));
-        }
-        byId.insert(o.instanceType, &o);
-    }
-    return Ok{};
+    SeenRowsInMemory seen;
+    return checkOfferIds(data.provider, data.offers, origin, seen);
 }
 
 Status checkMinimumPrices(const SnapshotData &data, const QString &origin)
@@ -220,6 +308,57 @@ Status checkMinimumPrices(const SnapshotData &data, const QString &origin)
                                           QString::number(kMinPlausibleUsdPerHour)));
         }
     }
+    return Ok{};
+}
+
+SnapshotChunkChecks::SnapshotChunkChecks(QString provider, QString origin, SeenRows &seen)
+    : m_provider(std::move(provider)), m_origin(std::move(origin)), m_seen(seen),
+      m_typesOnly(namingByTypesOnly(m_provider))
+{
+}
+
+Status SnapshotChunkChecks::add(QList<Offer> &rows)
+{
+    TextCleaner cleaner{m_changed, m_firstChanged};
+    cleaner.offers(rows);
+    m_changed = cleaner.changed;
+    m_firstChanged = cleaner.first;
+    if (auto st = dropRepeats(rows, m_seen, m_dropped, m_firstDropped); !st)
+        return st;
+    m_kept += rows.size();
+    for (const Offer &o : std::as_const(rows)) {
+        const QString owner = foreignOwner(o, m_provider, m_typesOnly);
+        if (owner.isEmpty())
+            continue;
+        if (m_foreign == 0) {
+            m_other = owner;
+            m_firstForeign = o;
+        }
+        if (owner == m_other)
+            ++m_foreign;
+    }
+    if (m_foreign > 0) { // refused in finish(): the rest is only counted
+        rows.clear();
+        return Ok{};
+    }
+    if (auto st = checkOfferIds(m_provider, rows, m_origin, m_seen); !st)
+        return st;
+    SnapshotData chunk;
+    chunk.provider = m_provider;
+    chunk.offers.swap(rows);
+    const Status st = checkMinimumPrices(chunk, m_origin);
+    rows.swap(chunk.offers);
+    return st;
+}
+
+Status SnapshotChunkChecks::finish(SnapshotData &meta)
+{
+    TextCleaner cleaner{m_changed, m_firstChanged};
+    cleaner.finish(meta);
+    if (m_dropped > 0)
+        meta.warnings.append(droppedWarning(m_dropped, m_firstDropped));
+    if (m_foreign > 0)
+        return namingError(m_provider, m_origin, m_foreign, m_kept, m_other, m_firstForeign);
     return Ok{};
 }
 

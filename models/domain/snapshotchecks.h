@@ -3,6 +3,10 @@
 #include "domain/snapshotdata.h"
 #include "util/result.h"
 
+#include <QByteArray>
+#include <QHash>
+#include <QList>
+#include <QSet>
 #include <QString>
 
 namespace gf {
@@ -31,6 +35,37 @@ Status checkProviderNaming(const SnapshotData &data, const QString &origin);
 /// truncated or empty download.
 Error tooFewRows(const SnapshotData &data, const QString &origin, int minRows);
 
+/// The rows and offer ids a validation that goes chunk by chunk has seen so far (SnapshotValidator):
+/// in memory for a catalog held whole, in the database's temporary tables for a streamed import, so that
+/// what is held does not grow with the rows.
+class SeenRows
+{
+public:
+    virtual ~SeenRows() = default;
+    /// Records a row's digest (rowDigest): true when it is new, false when an identical row came before.
+    virtual Result<bool> addRow(const QByteArray &digest) = 0;
+    /// Records a vast.ai offer id at its line: 0 when it is new, else the line it was recorded at before.
+    virtual Result<qint64> addOfferId(const QString &id, qint64 line) = 0;
+};
+
+/// SeenRows in memory.
+class SeenRowsInMemory final : public SeenRows
+{
+public:
+    Result<bool> addRow(const QByteArray &digest) override;
+    Result<qint64> addOfferId(const QString &id, qint64 line) override;
+
+private:
+    QSet<QByteArray> m_rows;
+    QHash<QString, qint64> m_ids;
+};
+
+/// A digest of every field of a row: two rows are identical when their digests are.
+QByteArray rowDigest(const Offer &o);
+
+/// The error for a catalog of `rows` offers, fewer than `minRows`; `warnings` are the parser's.
+Error tooFewRows(qsizetype rows, const QStringList &warnings, const QString &origin, int minRows);
+
 /// Drops every row identical in all its fields to an earlier row (a catalog that lists a row twice):
 /// the first stays. Adds a warning with the count and the first duplicate's line. Returns the count.
 qsizetype dropIdenticalRows(SnapshotData &data);
@@ -45,5 +80,39 @@ inline constexpr double kMinPlausibleUsdPerHour = 0.001;
 
 /// Refuses a row whose on-demand or spot price is above zero but below kMinPlausibleUsdPerHour.
 Status checkMinimumPrices(const SnapshotData &data, const QString &origin);
+
+/// The checks above (from normaliseSnapshotText on) over a catalog that arrives in chunks, with the same
+/// results and messages as over the whole catalog at once: counts and first examples are carried from
+/// chunk to chunk, and identical rows and offer ids are looked up in `seen`.
+class SnapshotChunkChecks
+{
+public:
+    SnapshotChunkChecks(QString provider, QString origin, SeenRows &seen);
+    /// Normalises the chunk's texts, removes rows identical to an earlier row, and checks offer ids and
+    /// minimum prices. Once a row named like another provider's is found, every further chunk is only
+    /// counted (cleared) and finish() refuses the catalog.
+    Status add(QList<Offer> &rows);
+    /// Whether a row named like another provider's was found (the chunks are then cleared by add).
+    bool foreignFound() const { return m_foreign > 0; }
+    /// Normalises the description and the warnings, refuses a catalog named like another provider's, and
+    /// appends the warnings of the normalised texts and dropped rows to `meta.warnings`.
+    Status finish(SnapshotData &meta);
+    /// The rows kept so far (identical repeats removed).
+    qint64 kept() const { return m_kept; }
+
+private:
+    QString m_provider;
+    QString m_origin;
+    SeenRows &m_seen;
+    bool m_typesOnly = false;
+    qsizetype m_changed = 0;
+    QString m_firstChanged;
+    qsizetype m_dropped = 0;
+    qint64 m_firstDropped = 0;
+    qint64 m_kept = 0;
+    int m_foreign = 0;
+    QString m_other;
+    Offer m_firstForeign;
+};
 
 } // namespace gf

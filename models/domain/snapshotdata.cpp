@@ -10,43 +10,81 @@
 
 namespace gf {
 
+Status CollectingSink::begin(const SnapshotData &head)
+{
+    QList<Offer> offers = std::move(m_data.offers);
+    m_data = head;
+    m_data.offers = std::move(offers);
+    return Ok{};
+}
+
+Status CollectingSink::add(Offer &&offer)
+{
+    m_data.offers.append(std::move(offer));
+    return Ok{};
+}
+
 Status validateSnapshot(SnapshotData &data, const GpuCatalog &gpus, const QString &origin,
                         const ValidationLimits &limits, const ProviderTables *tables)
 {
-    const ProviderTables &shapes = tables ? *tables : ProviderTables::builtin();
-    if (!knownProviders().contains(data.provider))
+    SeenRowsInMemory seen;
+    SnapshotValidator v(gpus, origin, limits, seen, tables);
+    if (auto st = v.begin(data, data.offers.size()); !st)
+        return st;
+    const qint64 raw = data.offers.size();
+    if (auto st = v.add(data.offers); !st)
+        return st;
+    return v.finish(data, raw);
+}
+
+SnapshotValidator::SnapshotValidator(const GpuCatalog &gpus, QString origin, ValidationLimits limits,
+                                     SeenRows &seen, const ProviderTables *tables)
+    : m_gpus(gpus), m_shapes(tables ? *tables : ProviderTables::builtin()), m_origin(std::move(origin)),
+      m_limits(std::move(limits)), m_seen(seen)
+{
+}
+
+SnapshotValidator::~SnapshotValidator() = default;
+
+Status SnapshotValidator::begin(const SnapshotData &head, std::optional<qsizetype> rows)
+{
+    m_provider = head.provider;
+    m_dataDate = head.dataDate;
+    if (!knownProviders().contains(m_provider))
         return makeError(
-            QStringLiteral("%1: unknown provider \"%2\"").arg(origin, data.provider),
+            QStringLiteral("%1: unknown provider \"%2\"").arg(m_origin, m_provider),
             QStringLiteral("known providers: %1").arg(knownProviders().join(QStringLiteral(", "))));
-    if (data.offers.size() < limits.minRows)
-        return tooFewRows(data, origin, limits.minRows);
-    const QDate importDate =
-        limits.importDate.isValid() ? limits.importDate : QDateTime::currentDateTimeUtc().date();
-    const QDate latest = importDate.addDays(1);
-    if (data.dataDate.isValid() && data.dataDate > latest)
+    if (rows && *rows < m_limits.minRows)
+        return tooFewRows(*rows, head.warnings, m_origin, m_limits.minRows);
+    m_importDate =
+        m_limits.importDate.isValid() ? m_limits.importDate : QDateTime::currentDateTimeUtc().date();
+    if (m_dataDate.isValid() && m_dataDate > m_importDate.addDays(1))
         return makeError(QStringLiteral("%1 (%2): the prices are dated %3, after the import date %4: a "
                                         "date in the future is refused (it would make every other "
                                         "provider's prices look old); fix the file's snapshot_date")
-                             .arg(origin, providerDisplayName(data.provider),
-                                  data.dataDate.toString(Qt::ISODate), importDate.toString(Qt::ISODate)));
-    normaliseSnapshotText(data);
-    dropIdenticalRows(data);
-    for (const Status &st : {checkProviderNaming(data, origin), checkUniqueOfferIds(data, origin),
-                             checkMinimumPrices(data, origin)})
-        if (!st)
-            return st;
-    int spotAbove = 0, spotFloor = 0, gpuBelowSpot = 0, stale = 0, tooOld = 0, memoryDiffers = 0,
-        fromTable = 0, noOnDemand = 0;
-    for (Offer &o : data.offers) {
+                             .arg(m_origin, providerDisplayName(m_provider), m_dataDate.toString(Qt::ISODate),
+                                  m_importDate.toString(Qt::ISODate)));
+    m_checks = std::make_unique<SnapshotChunkChecks>(m_provider, m_origin, m_seen);
+    return Ok{};
+}
+
+Status SnapshotValidator::add(QList<Offer> &rows)
+{
+    if (auto st = m_checks->add(rows); !st)
+        return st;
+    const ValidationLimits &limits = m_limits;
+    const QDate latest = m_importDate.addDays(1);
+    const QDate &importDate = m_importDate;
+    for (Offer &o : rows) {
         const qint64 line = o.id;
         auto fail = [&](const QString &what) {
             return makeError(QStringLiteral("%1 (%2): row at line %3, %4: %5")
-                                 .arg(origin, providerDisplayName(data.provider), QString::number(line),
+                                 .arg(m_origin, providerDisplayName(m_provider), QString::number(line),
                                       o.instanceType.isEmpty() ? QStringLiteral("?") : o.instanceType, what));
         };
-        if (o.provider != data.provider)
+        if (o.provider != m_provider)
             return fail(QStringLiteral("provider \"%1\" differs from the file's provider \"%2\"")
-                            .arg(o.provider, data.provider));
+                            .arg(o.provider, m_provider));
         if (o.instanceType.isEmpty())
             return fail(QStringLiteral("the instance type is empty"));
         if (o.region.isEmpty())
@@ -87,12 +125,12 @@ Status validateSnapshot(SnapshotData &data, const GpuCatalog &gpus, const QStrin
         // A parser's facts that validation cannot recompute are kept (GCP: GPU part below its spot part).
         o.flags &= static_cast<int>(OfferFlag::GpuBelowSpot);
         if (o.dataDate.isNull())
-            o.dataDate = data.dataDate;
-        const OfferGpu g = resolveOfferGpu(o, gpus, shapes);
+            o.dataDate = m_dataDate;
+        const OfferGpu g = resolveOfferGpu(o, m_gpus, m_shapes);
         if (g.id) {
             o.gpuId = *g.id;
             if (g.viaTable && std::abs(g.gpuCount - o.gpuCount) > 1e-9) {
-                ++fromTable;
+                ++m_fromTable;
                 o.gpuCount = g.gpuCount;
             }
             o.interconnect = g.interconnect;
@@ -100,7 +138,7 @@ Status validateSnapshot(SnapshotData &data, const GpuCatalog &gpus, const QStrin
                 o.gpuMemGb = g.memGb;
             if (g.memoryDiffers) {
                 o.flags |= static_cast<int>(OfferFlag::MemoryDiffers);
-                ++memoryDiffers;
+                ++m_memoryDiffers;
             }
         } else {
             o.gpuId.clear();
@@ -108,62 +146,70 @@ Status validateSnapshot(SnapshotData &data, const GpuCatalog &gpus, const QStrin
         }
         const int spot = spotSanityFlags(o);
         o.flags |= spot;
-        spotAbove += hasFlag(spot, OfferFlag::SpotAboveOnDemand) ? 1 : 0;
-        spotFloor += hasFlag(spot, OfferFlag::SpotAtFloor) ? 1 : 0;
-        gpuBelowSpot += hasFlag(o.flags, OfferFlag::GpuBelowSpot) ? 1 : 0;
+        m_spotAbove += hasFlag(spot, OfferFlag::SpotAboveOnDemand) ? 1 : 0;
+        m_spotFloor += hasFlag(spot, OfferFlag::SpotAtFloor) ? 1 : 0;
+        m_gpuBelowSpot += hasFlag(o.flags, OfferFlag::GpuBelowSpot) ? 1 : 0;
         if (isStaleRow(o)) {
             o.flags |= static_cast<int>(OfferFlag::Stale);
-            ++stale;
+            ++m_stale;
         } else if (isPriceTooOld(o)) {
-            ++tooOld; // flagged when the catalog is loaded (applyPriceSanity: the age on that day)
+            ++m_tooOld; // flagged when the catalog is loaded (applyPriceSanity: the age on that day)
         }
-        if (o.onDemandUsdH && !shapes.onDemandRestriction(o.provider, o.instanceType).isEmpty()) {
+        if (o.onDemandUsdH && !m_shapes.onDemandRestriction(o.provider, o.instanceType).isEmpty()) {
             o.flags |= static_cast<int>(OfferFlag::NoOnDemand);
-            ++noOnDemand;
+            ++m_noOnDemand;
         }
         o.id = 0;
     }
+    return Ok{};
+}
+
+Status SnapshotValidator::finish(SnapshotData &meta, qint64 rawRows)
+{
+    if (rawRows < m_limits.minRows)
+        return tooFewRows(rawRows, meta.warnings, m_origin, m_limits.minRows);
+    if (auto st = m_checks->finish(meta); !st)
+        return st;
+    QStringList &warnings = meta.warnings;
     const PriceSanityRules rules;
-    if (fromTable > 0)
-        data.warnings.append(
+    if (m_fromTable > 0)
+        warnings.append(
             QStringLiteral("%1 offers had a GPU count that differs from the provider table (table used)")
-                .arg(fromTable));
-    if (memoryDiffers > 0)
-        data.warnings.append(
+                .arg(m_fromTable));
+    if (m_memoryDiffers > 0)
+        warnings.append(
             QStringLiteral("%1 offers state a GPU memory that no variant of their GPU has (flagged)")
-                .arg(memoryDiffers));
-    if (spotAbove > 0)
-        data.warnings.append(
+                .arg(m_memoryDiffers));
+    if (m_spotAbove > 0)
+        warnings.append(
             QStringLiteral("%1 offers have a spot price not below on-demand (flagged: spot not recommended)")
-                .arg(spotAbove));
-    if (spotFloor > 0)
-        data.warnings.append(
-            QStringLiteral("%1 offers have a spot price at AWS's floor (<= %2 % of on-demand; "
-                           "flagged: spot not recommended)")
-                .arg(spotFloor)
-                .arg(rules.spotFloorRatio * 100));
-    if (noOnDemand > 0)
-        data.warnings.append(
+                .arg(m_spotAbove));
+    if (m_spotFloor > 0)
+        warnings.append(QStringLiteral("%1 offers have a spot price at AWS's floor (<= %2 % of on-demand; "
+                                       "flagged: spot not recommended)")
+                            .arg(m_spotFloor)
+                            .arg(rules.spotFloorRatio * 100));
+    if (m_noOnDemand > 0)
+        warnings.append(
             QStringLiteral(
                 "%1 offers list an on-demand price for an instance type that is not sold on demand "
                 "(capacity blocks, reservations or spot only; flagged no-on-demand: kept off the "
                 "frontier)")
-                .arg(noOnDemand));
-    if (gpuBelowSpot > 0)
-        data.warnings.append(
-            QStringLiteral("%1 offers have a GPU on-demand part below its spot part (flagged: "
-                           "on-demand not recommended)")
-                .arg(gpuBelowSpot));
-    if (stale > 0)
-        data.warnings.append(
+                .arg(m_noOnDemand));
+    if (m_gpuBelowSpot > 0)
+        warnings.append(QStringLiteral("%1 offers have a GPU on-demand part below its spot part (flagged: "
+                                       "on-demand not recommended)")
+                            .arg(m_gpuBelowSpot));
+    if (m_stale > 0)
+        warnings.append(
             QStringLiteral("%1 offers have a listing that ended before the snapshot's date (flagged: not "
                            "recommended)")
-                .arg(stale));
-    if (tooOld > 0)
-        data.warnings.append(QStringLiteral("%1 offers have prices more than %2 days old (flagged stale: not "
-                                            "recommended until refreshed)")
-                                 .arg(tooOld)
-                                 .arg(rules.maxPriceAgeDays));
+                .arg(m_stale));
+    if (m_tooOld > 0)
+        warnings.append(QStringLiteral("%1 offers have prices more than %2 days old (flagged m_stale: not "
+                                       "recommended until refreshed)")
+                            .arg(m_tooOld)
+                            .arg(rules.maxPriceAgeDays));
     return Ok{};
 }
 

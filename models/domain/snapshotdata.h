@@ -8,6 +8,9 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
+#include <optional>
+
 namespace gf {
 
 class GpuCatalog;
@@ -43,5 +46,70 @@ struct ValidationLimits
 /// the built-in provider tables.
 Status validateSnapshot(SnapshotData &data, const GpuCatalog &gpus, const QString &origin,
                         const ValidationLimits &limits = {}, const ProviderTables *tables = nullptr);
+
+/// Takes a catalog's offers one at a time as a parser reads them (a streamed import: the store's
+/// SnapshotImport), instead of a SnapshotData holding them all.
+class OfferSink
+{
+public:
+    virtual ~OfferSink() = default;
+    /// Once, before the first offer: the catalog's provider, date and description (`head.offers` empty).
+    virtual Status begin(const SnapshotData &head) = 0;
+    /// One offer, `offer.id` its line in the file (or 0). An error stops the parser with it.
+    virtual Status add(Offer &&offer) = 0;
+};
+
+/// An OfferSink that keeps every offer in `data` (a parser's whole-catalog form).
+class CollectingSink final : public OfferSink
+{
+public:
+    explicit CollectingSink(SnapshotData &data) : m_data(data) {}
+    Status begin(const SnapshotData &head) override;
+    Status add(Offer &&offer) override;
+
+private:
+    SnapshotData &m_data;
+};
+
+class SeenRows;
+class SnapshotChunkChecks;
+
+/// validateSnapshot over a catalog that arrives in chunks (a streamed import): the same checks, flags,
+/// messages and warnings, with only the current chunk held. begin() once, add() per chunk in file order,
+/// finish() after the last.
+class SnapshotValidator
+{
+public:
+    /// `seen` keeps the rows and offer ids seen so far (the store's temporary tables when streaming).
+    SnapshotValidator(const GpuCatalog &gpus, QString origin, ValidationLimits limits, SeenRows &seen,
+                      const ProviderTables *tables = nullptr);
+    ~SnapshotValidator();
+    SnapshotValidator(const SnapshotValidator &) = delete;
+    SnapshotValidator &operator=(const SnapshotValidator &) = delete;
+
+    /// The provider and the date of the prices (`head.offers` are not looked at). `rows`: the whole
+    /// catalog's row count when it is known already (a catalog too small is refused before anything else,
+    /// naming `head.warnings`).
+    Status begin(const SnapshotData &head, std::optional<qsizetype> rows);
+    /// Checks and completes a chunk of rows (in file order, ids = their lines); rows identical to an
+    /// earlier row are removed from it.
+    Status add(QList<Offer> &rows);
+    /// After the last chunk: refuses a catalog of fewer than limits.minRows rows (`rawRows`: every row given
+    /// to add) or named like another provider's, and appends the warnings to `meta.warnings`.
+    Status finish(SnapshotData &meta, qint64 rawRows);
+
+private:
+    const GpuCatalog &m_gpus;
+    const ProviderTables &m_shapes;
+    QString m_origin;
+    ValidationLimits m_limits;
+    SeenRows &m_seen;
+    QString m_provider;
+    QDate m_dataDate;
+    QDate m_importDate;
+    std::unique_ptr<SnapshotChunkChecks> m_checks;
+    int m_spotAbove = 0, m_spotFloor = 0, m_gpuBelowSpot = 0, m_stale = 0, m_tooOld = 0, m_memoryDiffers = 0,
+        m_fromTable = 0, m_noOnDemand = 0;
+};
 
 } // namespace gf

@@ -8,6 +8,7 @@
 #include "util/hashingreader.h"
 #include "util/printable.h"
 
+#include <QCryptographicHash>
 #include <QFile>
 #include <QFileInfo>
 
@@ -33,6 +34,25 @@ QString withArticle(const QString &name)
     const bool vowel = c == u'A' || c == u'E' || c == u'I' || c == u'O' || c == u'a' || c == u'e' ||
                        c == u'i' || c == u'o' || c == u'u';
     return (vowel ? QStringLiteral("an ") : QStringLiteral("a ")) + name;
+}
+
+Error unknownProvider(const QString &provider)
+{
+    return makeError(QStringLiteral("Unknown provider \"%1\" (known: %2)")
+                         .arg(provider, knownProviders().join(QStringLiteral(", "))));
+}
+
+Error tooLarge(const QString &who, const QString &name, const InputLimits &limits, ProviderFormat format)
+{
+    return makeError(QStringLiteral("%1: %2 is larger than %3 MB, too large for %4")
+                         .arg(who, name, QString::number(std::max<qint64>(1, limits.maxFileBytes >> 20)),
+                              withArticle(providerFormatName(format))));
+}
+
+Error providerMismatch(const QString &provider, const QString &name, const QString &found)
+{
+    return makeError(QStringLiteral("%1: %2 holds %3 prices, not %1")
+                         .arg(providerDisplayName(provider), name, providerDisplayName(found)));
 }
 
 QString fmtNumber(const std::optional<double> &v)
@@ -163,7 +183,10 @@ void numberRows(SnapshotData &data)
         o.id = ++n;
 }
 
-QByteArray snapshotFingerprint(const SnapshotData &data)
+namespace {
+
+/// The fingerprint's rows (one per offer, fields separated by U+001F), sorted.
+QStringList fingerprintRows(const SnapshotData &data)
 {
     QStringList rows;
     rows.reserve(data.offers.size());
@@ -181,7 +204,33 @@ QByteArray snapshotFingerprint(const SnapshotData &data)
             rows.last() += u'\x1f' + fmtNumber(o.uploadGbps) + u'\x1f' + fmtNumber(o.dlperf);
     }
     std::sort(rows.begin(), rows.end());
-    return (QStringLiteral("gpufrontier-offers-v1\n") + data.provider + u'\n' + rows.join(u'\n')).toUtf8();
+    return rows;
+}
+
+QString fingerprintHead(const SnapshotData &data)
+{
+    return QStringLiteral("gpufrontier-offers-v1\n") + data.provider + u'\n';
+}
+
+} // namespace
+
+QByteArray snapshotFingerprint(const SnapshotData &data)
+{
+    return (fingerprintHead(data) + fingerprintRows(data).join(u'\n')).toUtf8();
+}
+
+QByteArray snapshotFingerprintSha256(const SnapshotData &data)
+{
+    // Hashed row by row: the same digest as hashing snapshotFingerprint, without the joined copies.
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    hash.addData(fingerprintHead(data).toUtf8());
+    const QStringList rows = fingerprintRows(data);
+    for (qsizetype i = 0; i < rows.size(); ++i) {
+        if (i > 0)
+            hash.addData(QByteArrayView("\n"));
+        hash.addData(rows.at(i).toUtf8());
+    }
+    return hash.result();
 }
 
 Result<SnapshotData> composeProvider(ProviderParts parts, const ProviderTables &tables,
@@ -239,13 +288,73 @@ Result<SnapshotData> composeProvider(ProviderParts parts, const ProviderTables &
     return data;
 }
 
+bool streamsAsCatalog(const QStringList &paths)
+{
+    if (paths.size() != 1)
+        return false;
+    QFile f(paths.first());
+    return f.open(QIODevice::ReadOnly) &&
+           detectProviderFormat(f.peek(64 * 1024)) == ProviderFormat::GpuFrontierCsv;
+}
+
+namespace {
+
+/// Passes the offers on once the catalog's provider is known to be the one imported.
+class ProviderCheckingSink final : public OfferSink
+{
+public:
+    ProviderCheckingSink(OfferSink &next, QString provider, QString name)
+        : m_next(next), m_provider(std::move(provider)), m_name(std::move(name))
+    {
+    }
+    Status begin(const SnapshotData &head) override
+    {
+        if (head.provider != m_provider)
+            return providerMismatch(m_provider, m_name, head.provider);
+        return m_next.begin(head);
+    }
+    Status add(Offer &&offer) override { return m_next.add(std::move(offer)); }
+
+private:
+    OfferSink &m_next;
+    QString m_provider;
+    QString m_name;
+};
+
+} // namespace
+
+Result<SnapshotData> streamCatalogFile(const QString &provider, const QString &path, OfferSink &sink,
+                                       const InputLimits &limits, QByteArray *fileSha256)
+{
+    if (!knownProviders().contains(provider))
+        return unknownProvider(provider);
+    const QString who = providerDisplayName(provider);
+    const QString name = QFileInfo(path).fileName();
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return makeError(QStringLiteral("%1: cannot read %2: %3").arg(who, path, f.errorString()));
+    if (limits.maxFileBytes > 0 && f.size() > limits.maxFileBytes)
+        return tooLarge(who, name, limits, ProviderFormat::GpuFrontierCsv);
+    HashingReader hashed(f);
+    ProviderCheckingSink checked(sink, provider, name);
+    auto r = parseSnapshotCsv(hashed, QStringLiteral("%1 (%2)").arg(name, who), limits, checked);
+    if (!r)
+        return r.error();
+    if (r.value().provider != provider)
+        return providerMismatch(provider, name, r.value().provider);
+    if (!hashed.drain())
+        return makeError(QStringLiteral("%1: cannot read %2: %3").arg(who, path, hashed.errorString()));
+    if (fileSha256)
+        *fileSha256 = hashed.result();
+    return r;
+}
+
 Result<ProviderParts> readProviderFiles(const QString &provider, const QStringList &paths,
                                         const ProviderTables &tables, const PartProgress &progress,
                                         const std::atomic_bool *cancel, const InputLimits &limits)
 {
     if (!knownProviders().contains(provider))
-        return makeError(QStringLiteral("Unknown provider \"%1\" (known: %2)")
-                             .arg(provider, knownProviders().join(QStringLiteral(", "))));
+        return unknownProvider(provider);
     if (paths.isEmpty())
         return makeError(QStringLiteral("%1: no file to import").arg(providerDisplayName(provider)));
     ProviderParts parts;
@@ -317,10 +426,7 @@ Result<ProviderParts> readProviderFiles(const QString &provider, const QStringLi
                 parts.dataDate = pub;
         } else {
             if (limits.maxFileBytes > 0 && f.size() > limits.maxFileBytes)
-                return makeError(QStringLiteral("%1: %2 is larger than %3 MB, too large for %4")
-                                     .arg(who, name,
-                                          QString::number(std::max<qint64>(1, limits.maxFileBytes >> 20)),
-                                          withArticle(providerFormatName(format))));
+                return tooLarge(who, name, limits, format);
             const bool csv =
                 format == ProviderFormat::GpuFrontierCsv || format == ProviderFormat::SkypilotCsv;
             // The CSV catalogs stream from the file (one field at a time); the JSON pages are read whole,
@@ -328,10 +434,7 @@ Result<ProviderParts> readProviderFiles(const QString &provider, const QStringLi
             const QByteArray data =
                 csv ? QByteArray() : f.read(limits.maxFileBytes > 0 ? limits.maxFileBytes + 1 : f.size());
             if (limits.maxFileBytes > 0 && data.size() > limits.maxFileBytes)
-                return makeError(QStringLiteral("%1: %2 is larger than %3 MB, too large for %4")
-                                     .arg(who, name,
-                                          QString::number(std::max<qint64>(1, limits.maxFileBytes >> 20)),
-                                          withArticle(providerFormatName(format))));
+                return tooLarge(who, name, limits, format);
             report(csv ? 0 : data.size(), QStringLiteral("%1: reading %2").arg(who, name));
             if (!csv) {
                 Utf8Validator utf8;
@@ -360,8 +463,7 @@ Result<ProviderParts> readProviderFiles(const QString &provider, const QStringLi
                     parts.fileSha256 = hashed.result();
                 }
                 if (r.value().provider != provider)
-                    return makeError(QStringLiteral("%1: %2 holds %3 prices, not %1")
-                                         .arg(who, name, providerDisplayName(r.value().provider)));
+                    return providerMismatch(provider, name, r.value().provider);
                 parts.complete = std::move(r).value();
                 if (format == ProviderFormat::GpuFrontierCsv)
                     return parts; // the file states its own date and source

@@ -76,9 +76,22 @@ Result<ProviderParts> readProviderFiles(const QString &provider, const QStringLi
                                         const std::atomic_bool *cancel = nullptr,
                                         const InputLimits &limits = {});
 
+/// Whether `paths` is one whole-catalog file that imports streamed (streamCatalogFile): a GPU Frontier
+/// catalog CSV.
+bool streamsAsCatalog(const QStringList &paths);
+
+/// Reads one GPU Frontier catalog CSV of `provider` (streamsAsCatalog), with the checks of
+/// readProviderFiles, giving its offers to `sink` as they are read: nothing holds them all. The result holds
+/// the catalog's header and warnings, no offers; `fileSha256` gets the file's SHA-256 (raw), computed while
+/// it streamed.
+Result<SnapshotData> streamCatalogFile(const QString &provider, const QString &path, OfferSink &sink,
+                                       const InputLimits &limits, QByteArray *fileSha256);
+
 /// A canonical text of the offers (sorted), hashed as the snapshot checksum: the same prices give
 /// the same checksum whatever the download's byte order, so "unchanged" is detected.
 QByteArray snapshotFingerprint(const SnapshotData &data);
+/// The SHA-256 (raw) of snapshotFingerprint, hashed row by row (the fingerprint's text is never whole).
+QByteArray snapshotFingerprintSha256(const SnapshotData &data);
 
 /// Gives every offer its 1-based row number (validation messages name it), unless the parser gave the
 /// offers their file lines already.

@@ -79,6 +79,22 @@ Result<SnapshotData> parseSnapshotCsv(const QString &text, const QString &origin
 Result<SnapshotData> parseSnapshotCsv(QIODevice &in, const QString &origin, const InputLimits &limits)
 {
     SnapshotData data;
+    CollectingSink sink(data);
+    auto r = parseSnapshotCsv(in, origin, limits, sink);
+    if (!r)
+        return r.error();
+    QList<Offer> offers = std::move(data.offers);
+    data = std::move(r).value();
+    data.offers = std::move(offers);
+    return data;
+}
+
+Result<SnapshotData> parseSnapshotCsv(QIODevice &in, const QString &origin, const InputLimits &limits,
+                                      OfferSink &sink)
+{
+    SnapshotData data;
+    bool begun = false;
+    std::optional<Error> sinkError;
     const QStringList columns = snapshotCsvColumns();
     QList<int> idx;
     qsizetype headerSize = 0;
@@ -181,14 +197,27 @@ Result<SnapshotData> parseSnapshotCsv(QIODevice &in, const QString &origin, cons
             }
             if (data.provider.isEmpty())
                 data.provider = o.provider;
+            if (!begun) {
+                begun = true;
+                if (auto st = sink.begin(data); !st) {
+                    sinkError = st.error();
+                    return false;
+                }
+            }
             // Remember the line for validation messages.
             o.id = line;
-            data.offers.append(std::move(o));
+            if (auto st = sink.add(std::move(o)); !st) {
+                sinkError = st.error();
+                return false;
+            }
             return true;
         },
         true, limits.maxFieldBytes);
-    if (auto st = readCsvStream(in, stream, limits, origin); !st)
-        return st.error();
+    const Status read = readCsvStream(in, stream, limits, origin);
+    if (sinkError)
+        return *sinkError;
+    if (!read)
+        return read.error();
     if (!error.isEmpty())
         return makeError(error);
     if (data.provider.isEmpty())

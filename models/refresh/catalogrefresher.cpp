@@ -34,6 +34,29 @@ QString nothingImported(QString what, const QString &provider)
            QStringLiteral(" Nothing was imported; the previous %1 snapshot stays current.").arg(provider);
 }
 
+/// Passes a streamed catalog on to the import with its description free of the refresh's secrets.
+class RedactingSink final : public OfferSink
+{
+public:
+    RedactingSink(OfferSink &next, std::function<QString(const QString &)> redact)
+        : m_next(next), m_redact(std::move(redact))
+    {
+    }
+    Status begin(const SnapshotData &head) override
+    {
+        SnapshotData h = head;
+        h.description = m_redact(h.description);
+        for (QString &w : h.warnings)
+            w = m_redact(w);
+        return m_next.begin(h);
+    }
+    Status add(Offer &&offer) override { return m_next.add(std::move(offer)); }
+
+private:
+    OfferSink &m_next;
+    std::function<QString(const QString &)> m_redact;
+};
+
 } // namespace
 
 QString refreshStatusName(RefreshStatus status)
@@ -139,37 +162,67 @@ RefreshOutcome CatalogRefresher::conclude(const QString &provider, QDateTime sta
                 .arg(providerDisplayName(provider), QString::number(out.snapshotId));
         return finishLog(out);
     }
-    report(960, QStringLiteral("%1: checking and importing").arg(providerDisplayName(provider)));
-    std::optional<QList<Offer>> currentAws;
-    if (provider == u"aws" && !f.parts.haveAwsOffers && !f.parts.complete) {
-        auto cur = m_store.currentOffers();
-        if (cur) {
-            currentAws = QList<Offer>();
-            for (const Offer &o : cur.value())
-                if (o.provider == provider)
-                    currentAws->append(o);
-        }
-    }
-    auto composed = composeProvider(std::move(f.parts), m_tables, currentAws ? &*currentAws : nullptr);
-    if (!composed) {
-        out.status = RefreshStatus::Failed;
-        out.message = nothingImported(composed.error().text(), providerDisplayName(provider));
-        return finishLog(out);
-    }
-    SnapshotData data = std::move(composed).value();
-    data.description = redact(data.description);
-    for (QString &w : data.warnings)
-        w = redact(w);
-    if (live && !data.dataDate.isValid())
-        data.dataDate = QDateTime::currentDateTimeUtc().date();
     ImportOptions options;
-    options.payloadSha256 = f.payloadSha256;
-    const QByteArray payload = !f.payloadSha256.isEmpty() ? QByteArray()
-                               : f.rawPayload.isEmpty()   ? snapshotFingerprint(data)
-                                                          : f.rawPayload;
     options.limits.minRows = std::max(1, m_options.minRows);
-    const QStringList warnings = data.warnings;
-    auto imported = m_store.importSnapshot(std::move(data), f.kind, out.origin, payload, m_gpus, options);
+    Result<ImportOutcome> imported = makeError(QString());
+    QStringList warnings;
+    if (f.streamed) {
+        // The offers go into the import's transaction as they are read: nothing holds them all.
+        report(100, QStringLiteral("%1: reading and importing").arg(providerDisplayName(provider)));
+        auto session = m_store.beginImport(f.kind, out.origin, m_gpus, options, m_cancel);
+        if (!session) {
+            imported = session.error();
+        } else {
+            RedactingSink sink(*session.value(), redact);
+            QByteArray sha256;
+            auto meta = f.streamed(sink, &sha256);
+            if (!meta) {
+                imported = meta.error();
+            } else {
+                SnapshotData head = std::move(meta).value();
+                head.description = redact(head.description);
+                for (QString &w : head.warnings)
+                    w = redact(w);
+                imported = session.value()->finish(std::move(head), sha256);
+            }
+        }
+        if (!imported && cancelled()) {
+            out.status = RefreshStatus::Cancelled;
+            out.message =
+                QStringLiteral("%1: cancelled; nothing was imported").arg(providerDisplayName(provider));
+            return finishLog(out);
+        }
+    } else {
+        report(960, QStringLiteral("%1: checking and importing").arg(providerDisplayName(provider)));
+        std::optional<QList<Offer>> currentAws;
+        if (provider == u"aws" && !f.parts.haveAwsOffers && !f.parts.complete) {
+            auto cur = m_store.currentOffers();
+            if (cur) {
+                currentAws = QList<Offer>();
+                for (const Offer &o : cur.value())
+                    if (o.provider == provider)
+                        currentAws->append(o);
+            }
+        }
+        auto composed = composeProvider(std::move(f.parts), m_tables, currentAws ? &*currentAws : nullptr);
+        if (!composed) {
+            out.status = RefreshStatus::Failed;
+            out.message = nothingImported(composed.error().text(), providerDisplayName(provider));
+            return finishLog(out);
+        }
+        SnapshotData data = std::move(composed).value();
+        data.description = redact(data.description);
+        for (QString &w : data.warnings)
+            w = redact(w);
+        if (live && !data.dataDate.isValid())
+            data.dataDate = QDateTime::currentDateTimeUtc().date();
+        options.payloadSha256 = !f.payloadSha256.isEmpty() ? f.payloadSha256
+                                : f.rawPayload.isEmpty()   ? snapshotFingerprintSha256(data)
+                                                           : QByteArray();
+        const QByteArray &payload = f.rawPayload;
+        warnings = data.warnings;
+        imported = m_store.importSnapshot(std::move(data), f.kind, out.origin, payload, m_gpus, options);
+    }
     if (!imported) {
         out.status = RefreshStatus::Failed;
         const QString who = providerDisplayName(provider);
@@ -232,6 +285,18 @@ RefreshOutcome CatalogRefresher::refresh(const QString &provider)
 RefreshOutcome CatalogRefresher::importFiles(const QString &provider, const QStringList &paths)
 {
     const QDateTime started = QDateTime::currentDateTimeUtc();
+    if (streamsAsCatalog(paths)) {
+        // A whole catalog streams from the file into the import.
+        FetchedCatalog f;
+        f.kind = SourceKind::File;
+        f.origin = QFileInfo(paths.first()).fileName();
+        f.parts.provider = provider;
+        f.streamed = [provider, path = paths.first(), limits = m_options.inputLimits](OfferSink &sink,
+                                                                                      QByteArray *sha256) {
+            return streamCatalogFile(provider, path, sink, limits, sha256);
+        };
+        return conclude(provider, started, std::move(f), false);
+    }
     Result<FetchedCatalog> fetched = makeError(QString());
     auto parts = readProviderFiles(
         provider, paths, m_tables,

@@ -2,6 +2,7 @@
 
 #include "domain/gpucatalog.h"
 #include "domain/pricesanity.h"
+#include "domain/snapshotchecks.h"
 #include "store/offerreader.h"
 #include "store/storetime.h"
 #include "util/printable.h"
@@ -15,6 +16,7 @@
 #include <QHash>
 #include <QSet>
 #include <QSqlDatabase>
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QSqlRecord>
@@ -24,6 +26,8 @@
 #include <QVariant>
 
 #include <limits>
+
+#include <sqlite3.h>
 
 #ifdef Q_OS_LINUX
 #include <sys/stat.h>
@@ -163,20 +167,10 @@ const QHash<QString, QString> &expectedSchema()
     return schema;
 }
 
-QVariant opt(const std::optional<double> &v)
-{
-    return v ? QVariant(*v) : QVariant(QMetaType(QMetaType::Double));
-}
-
 /// Qt binds a null QString as SQL NULL; NOT NULL text columns get an empty string instead.
 QVariant text(const QString &s)
 {
     return s.isNull() ? QVariant(QStringLiteral("")) : QVariant(s);
-}
-
-QVariant isoDate(const QDate &d)
-{
-    return d.isValid() ? QVariant(d.toString(Qt::ISODate)) : QVariant(QMetaType(QMetaType::QString));
 }
 
 /// Scope guard: rolls back unless committed. BEGIN IMMEDIATE takes the write lock up front, so two
@@ -567,123 +561,381 @@ Result<ImportOutcome> CatalogStore::importSnapshot(SnapshotData data, SourceKind
                                                    const QString &givenOrigin, const QByteArray &payload,
                                                    const GpuCatalog &gpus, const ImportOptions &options)
 {
-    // A file name or URL is shown like any provider text: no control characters.
+    ImportOptions o = options;
+    if (o.payloadSha256.isEmpty())
+        o.payloadSha256 = QCryptographicHash::hash(payload, QCryptographicHash::Sha256);
+    auto session = beginImport(kind, givenOrigin, gpus, o);
+    if (!session)
+        return session.error();
+    SnapshotImport &import = *session.value();
+    QList<Offer> offers = std::move(data.offers);
+    data.offers = {};
+    if (auto st = import.begin(data); !st)
+        return st.error();
+    for (Offer &offer : offers)
+        if (auto st = import.add(std::move(offer)); !st)
+            return st.error();
+    offers = {};
+    return import.finish(std::move(data), o.payloadSha256);
+}
+
+Result<std::unique_ptr<SnapshotImport>> CatalogStore::beginImport(SourceKind kind, const QString &givenOrigin,
+                                                                  const GpuCatalog &gpus,
+                                                                  const ImportOptions &options,
+                                                                  const std::atomic_bool *cancel)
+{
     if (auto st = checkBeforeWrite(); !st)
         return st.error();
+    // A file name or URL is shown like any provider text: no control characters.
     const QString origin = options.validate ? printableText(givenOrigin) : givenOrigin;
-    if (options.validate) {
-        if (auto st = validateSnapshot(data, gpus, origin, options.limits); !st)
-            return st.error();
+    return std::unique_ptr<SnapshotImport>(new SnapshotImport(*this, kind, origin, gpus, options, cancel));
+}
+
+namespace {
+
+sqlite3 *sqliteHandle(const QSqlDatabase &db)
+{
+    const QVariant handle = db.driver() ? db.driver()->handle() : QVariant();
+    return handle.isValid() && qstrcmp(handle.typeName(), "sqlite3*") == 0
+               ? *static_cast<sqlite3 *const *>(handle.constData())
+               : nullptr;
+}
+
+struct StatementDeleter
+{
+    void operator()(sqlite3_stmt *st) const { sqlite3_finalize(st); }
+};
+using Statement = std::unique_ptr<sqlite3_stmt, StatementDeleter>;
+
+Statement prepare(sqlite3 *conn, const char *sql)
+{
+    sqlite3_stmt *raw = nullptr;
+    if (!conn || sqlite3_prepare_v2(conn, sql, -1, &raw, nullptr) != SQLITE_OK)
+        return {};
+    return Statement(raw);
+}
+
+QString sqliteMessage(sqlite3 *conn)
+{
+    return conn ? QString::fromUtf8(sqlite3_errmsg(conn))
+                : QStringLiteral("the database connection is not an open SQLite connection");
+}
+
+/// Binds a text (UTF-16, used as it is until the statement steps); a null QString as an empty text.
+int bindText(sqlite3_stmt *st, int i, const QString &s)
+{
+    static const char16_t empty[1] = {0};
+    return sqlite3_bind_text16(st, i, s.isEmpty() ? static_cast<const void *>(empty) : s.utf16(),
+                               static_cast<int>(s.size() * 2), SQLITE_STATIC);
+}
+
+int bindOptional(sqlite3_stmt *st, int i, const std::optional<double> &v)
+{
+    return v ? sqlite3_bind_double(st, i, *v) : sqlite3_bind_null(st, i);
+}
+
+int bindDate(sqlite3_stmt *st, int i, const QDate &d)
+{
+    if (!d.isValid())
+        return sqlite3_bind_null(st, i);
+    const QByteArray iso = d.toString(Qt::ISODate).toLatin1();
+    return sqlite3_bind_text(st, i, iso.constData(), static_cast<int>(iso.size()), SQLITE_TRANSIENT);
+}
+
+} // namespace
+
+/// The rows and offer ids an import has seen, in temporary tables of its connection (SQLite keeps them in
+/// a temporary file beyond its page cache): emptied when the import starts and when it ends.
+class SnapshotImport::Seen final : public SeenRows
+{
+public:
+    explicit Seen(sqlite3 *conn) : m_conn(conn)
+    {
+        if (m_conn)
+            m_ready = sqlite3_exec(m_conn,
+                                   "CREATE TEMP TABLE IF NOT EXISTS gf_import_row(digest BLOB PRIMARY KEY) "
+                                   "WITHOUT ROWID; "
+                                   "CREATE TEMP TABLE IF NOT EXISTS gf_import_offer_id(id TEXT PRIMARY KEY, "
+                                   "line INTEGER NOT NULL) WITHOUT ROWID; "
+                                   "DELETE FROM temp.gf_import_row; DELETE FROM temp.gf_import_offer_id;",
+                                   nullptr, nullptr, nullptr) == SQLITE_OK;
+        m_row = prepare(m_conn, "INSERT OR IGNORE INTO temp.gf_import_row(digest) VALUES(?)");
+        m_id = prepare(m_conn, "INSERT OR IGNORE INTO temp.gf_import_offer_id(id, line) VALUES(?, ?)");
+        m_idLine = prepare(m_conn, "SELECT line FROM temp.gf_import_offer_id WHERE id = ?");
     }
-    ImportOutcome outcome;
-    outcome.warnings = data.warnings;
-    const QString checksum = QString::fromLatin1(
-        (options.payloadSha256.isEmpty() ? QCryptographicHash::hash(payload, QCryptographicHash::Sha256)
-                                         : options.payloadSha256)
-            .toHex());
+    ~Seen() override
+    {
+        m_row.reset();
+        m_id.reset();
+        m_idLine.reset();
+        if (m_conn && m_ready)
+            sqlite3_exec(m_conn, "DELETE FROM temp.gf_import_row; DELETE FROM temp.gf_import_offer_id;",
+                         nullptr, nullptr, nullptr);
+    }
+    Result<bool> addRow(const QByteArray &digest) override
+    {
+        if (!m_ready || !m_row)
+            return failure();
+        sqlite3_bind_blob(m_row.get(), 1, digest.constData(), static_cast<int>(digest.size()), SQLITE_STATIC);
+        const int rc = sqlite3_step(m_row.get());
+        sqlite3_reset(m_row.get());
+        if (rc != SQLITE_DONE)
+            return failure();
+        return sqlite3_changes(m_conn) > 0;
+    }
+    Result<qint64> addOfferId(const QString &id, qint64 line) override
+    {
+        if (!m_ready || !m_id || !m_idLine)
+            return failure();
+        bindText(m_id.get(), 1, id);
+        sqlite3_bind_int64(m_id.get(), 2, line);
+        int rc = sqlite3_step(m_id.get());
+        sqlite3_reset(m_id.get());
+        if (rc != SQLITE_DONE)
+            return failure();
+        if (sqlite3_changes(m_conn) > 0)
+            return qint64(0);
+        bindText(m_idLine.get(), 1, id);
+        rc = sqlite3_step(m_idLine.get());
+        const qint64 earlier = rc == SQLITE_ROW ? sqlite3_column_int64(m_idLine.get(), 0) : 0;
+        sqlite3_reset(m_idLine.get());
+        if (rc != SQLITE_ROW)
+            return failure();
+        return earlier;
+    }
 
-    QSqlDatabase db = QSqlDatabase::database(m_connection);
-    Transaction tx(db);
-    if (!tx.active())
+private:
+    Error failure() const
+    {
+        return makeError(QStringLiteral("Cannot check the rows for repeats in the import's temporary tables"),
+                         sqliteMessage(m_conn));
+    }
+
+    sqlite3 *m_conn;
+    bool m_ready = false;
+    Statement m_row, m_id, m_idLine;
+};
+
+/// The import's transaction and its offer INSERT.
+struct SnapshotImport::Tx
+{
+    explicit Tx(const QSqlDatabase &db) : transaction(db) {}
+    Transaction transaction;
+    Statement insertOffer;
+};
+
+SnapshotImport::SnapshotImport(CatalogStore &store, SourceKind kind, QString origin, const GpuCatalog &gpus,
+                               ImportOptions options, const std::atomic_bool *cancel)
+    : m_store(store), m_kind(kind), m_origin(std::move(origin)), m_gpus(gpus), m_options(std::move(options)),
+      m_cancel(cancel)
+{
+}
+
+SnapshotImport::~SnapshotImport() = default;
+
+Status SnapshotImport::begin(const SnapshotData &head)
+{
+    if (m_begun)
+        return makeError(QStringLiteral("Cannot import %1: the catalog began twice").arg(m_origin));
+    m_head.provider = head.provider;
+    m_head.dataDate = head.dataDate;
+    m_head.description = head.description;
+    m_head.warnings = head.warnings;
+    m_begun = true;
+    return Ok{};
+}
+
+Status SnapshotImport::add(Offer &&offer)
+{
+    if (!m_begun)
         return makeError(
-            QStringLiteral("Cannot start the import of %1: %2").arg(origin, lockedText(m_path, tx.error())));
-    QSqlQuery q(db);
+            QStringLiteral("Cannot import %1: an offer came before the catalog's header").arg(m_origin));
+    m_chunk.append(std::move(offer));
+    ++m_received;
+    m_peakHeld = std::max(m_peakHeld, m_chunk.size());
+    if (m_chunk.size() >= kChunkRows)
+        return flush(false);
+    return Ok{};
+}
 
+Status SnapshotImport::flush(bool last)
+{
+    if (m_cancel && m_cancel->load())
+        return makeError(QStringLiteral("Import of %1 cancelled; nothing was imported").arg(m_origin));
+    if (m_options.validate) {
+        if (!m_validator) {
+            // Before the first row is checked: repeats are looked up in the database's temporary tables.
+            m_seen = std::make_unique<Seen>(sqliteHandle(QSqlDatabase::database(m_store.m_connection)));
+            m_validator = std::make_unique<SnapshotValidator>(m_gpus, m_origin, m_options.limits, *m_seen);
+            if (auto st =
+                    m_validator->begin(m_head, last ? std::optional<qsizetype>(m_received) : std::nullopt);
+                !st)
+                return st;
+        }
+        if (auto st = m_validator->add(m_chunk); !st)
+            return st;
+    }
+    if (!m_tx)
+        if (auto st = start(); !st)
+            return st;
+    if (!m_unchanged)
+        if (auto st = insert(m_chunk); !st)
+            return st;
+    m_chunk.clear();
+    return Ok{};
+}
+
+Status SnapshotImport::start()
+{
+    QSqlDatabase db = QSqlDatabase::database(m_store.m_connection);
+    m_tx = std::make_unique<Tx>(db);
+    if (!m_tx->transaction.active())
+        return makeError(QStringLiteral("Cannot start the import of %1: %2")
+                             .arg(m_origin, lockedText(m_store.m_path, m_tx->transaction.error())));
+    QSqlQuery q(db);
     // Same payload as the current snapshot: record nothing new.
     q.prepare(QStringLiteral("SELECT id, checksum FROM snapshot WHERE provider = ? AND status = 'ok' "
                              "ORDER BY fetched_at DESC, id DESC LIMIT 1"));
-    q.addBindValue(data.provider);
+    q.addBindValue(m_head.provider);
     if (!q.exec())
-        return makeError(QStringLiteral("Cannot import %1").arg(origin), sqlError(q));
-    if (q.next() && q.value(1).toString() == checksum) {
-        outcome.unchanged = true;
-        outcome.snapshotId = q.value(0).toLongLong();
-        return outcome;
+        return makeError(QStringLiteral("Cannot import %1").arg(m_origin), sqlError(q));
+    if (q.next()) {
+        m_currentId = q.value(0).toLongLong();
+        m_currentChecksum = q.value(1).toString();
     }
-
-    if (auto st = syncGpuModels(gpus); !st)
-        return st.error();
-
-    int unrecognised = 0;
-    for (const Offer &o : data.offers)
-        unrecognised += o.gpuId.isEmpty() ? 1 : 0;
-
+    if (!m_options.payloadSha256.isEmpty() &&
+        m_currentChecksum == QString::fromLatin1(m_options.payloadSha256.toHex()) && m_currentId != 0) {
+        m_unchanged = true;
+        return Ok{};
+    }
+    if (auto st = m_store.syncGpuModels(m_gpus); !st)
+        return st;
+    // The checksum, the counts and the note are set when the last row is in (finish).
     q.prepare(QStringLiteral(
         "INSERT INTO snapshot(provider, source_kind, origin, fetched_at, data_date, checksum, "
-        "row_count, unrecognised_count, status, note) VALUES(?, ?, ?, ?, ?, ?, ?, ?, 'ok', ?)"));
-    q.addBindValue(data.provider);
-    q.addBindValue(sourceKindName(kind));
-    q.addBindValue(origin);
+        "row_count, unrecognised_count, status, note) VALUES(?, ?, ?, ?, ?, '', 0, 0, 'ok', '')"));
+    q.addBindValue(m_head.provider);
+    q.addBindValue(sourceKindName(m_kind));
+    q.addBindValue(m_origin);
     q.addBindValue(isoUtc(QDateTime::currentDateTimeUtc()));
-    q.addBindValue(data.dataDate.isValid() ? QVariant(data.dataDate.toString(Qt::ISODate))
-                                           : QVariant(QMetaType(QMetaType::QString)));
-    q.addBindValue(checksum);
-    q.addBindValue(static_cast<int>(data.offers.size()));
-    q.addBindValue(unrecognised);
-    q.addBindValue(text(data.description));
+    q.addBindValue(m_head.dataDate.isValid() ? QVariant(m_head.dataDate.toString(Qt::ISODate))
+                                             : QVariant(QMetaType(QMetaType::QString)));
     if (!q.exec())
         return makeError(QStringLiteral("Cannot import %1: the snapshot could not be recorded (%2)")
-                             .arg(origin, sqliteProblem(m_path, sqlError(q))),
+                             .arg(m_origin, sqliteProblem(m_store.m_path, sqlError(q))),
                          sqlError(q));
-    const qint64 snapshotId = q.lastInsertId().toLongLong();
-
-    q.prepare(QStringLiteral(
+    m_snapshotId = q.lastInsertId().toLongLong();
+    sqlite3 *conn = sqliteHandle(db);
+    m_tx->insertOffer = prepare(
+        conn,
         "INSERT INTO offer(snapshot_id, provider, instance_type, region, zone, gpu_raw_name, gpu_id, "
-        "gpu_count, "
-        "gpu_mem_gb, vcpus, ram_gb, network_gbps, interconnect, ondemand_usd_h, spot_usd_h, spot_label, "
-        "interruption, "
-        "reliability, billing_increment_s, billing_minimum_s, source, flags, upload_gbps, dlperf, "
-        "price_date, "
-        "listing_end) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
-    int row = 0;
-    for (const Offer &o : std::as_const(data.offers)) {
-        ++row;
-        q.addBindValue(snapshotId);
-        q.addBindValue(text(o.provider));
-        q.addBindValue(text(o.instanceType));
-        q.addBindValue(text(o.region));
-        q.addBindValue(text(o.zone));
-        q.addBindValue(text(o.gpuRawName));
-        q.addBindValue(o.gpuId.isEmpty() ? QVariant(QMetaType(QMetaType::QString)) : QVariant(o.gpuId));
-        q.addBindValue(o.gpuCount);
-        q.addBindValue(opt(o.gpuMemGb));
-        q.addBindValue(opt(o.vcpus));
-        q.addBindValue(opt(o.ramGb));
-        q.addBindValue(opt(o.networkGbps));
-        q.addBindValue(text(o.interconnect));
-        q.addBindValue(opt(o.onDemandUsdH));
-        q.addBindValue(opt(o.spotUsdH));
-        q.addBindValue(text(o.spotLabel));
-        q.addBindValue(text(o.interruption));
-        q.addBindValue(opt(o.reliability));
-        q.addBindValue(o.billingIncrementS);
-        q.addBindValue(o.billingMinimumS);
-        q.addBindValue(text(o.source));
-        q.addBindValue(o.flags);
-        q.addBindValue(opt(o.uploadGbps));
-        q.addBindValue(opt(o.dlperf));
-        q.addBindValue(isoDate(o.priceDate));
-        q.addBindValue(isoDate(o.listingEnd));
-        if (!q.exec()) {
-            const QString problem = sqliteProblem(m_path, sqlError(q));
-            if (problem != sqlError(q)) // the disk, not the row
-                return makeError(
-                    QStringLiteral("Cannot import %1: %2; nothing was imported").arg(origin, problem),
-                    sqlError(q));
+        "gpu_count, gpu_mem_gb, vcpus, ram_gb, network_gbps, interconnect, ondemand_usd_h, spot_usd_h, "
+        "spot_label, interruption, reliability, billing_increment_s, billing_minimum_s, source, flags, "
+        "upload_gbps, dlperf, price_date, listing_end) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+        "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    if (!m_tx->insertOffer)
+        return makeError(QStringLiteral("Cannot import %1: %2")
+                             .arg(m_origin, sqliteProblem(m_store.m_path, sqliteMessage(conn))));
+    return Ok{};
+}
+
+Status SnapshotImport::insert(const QList<Offer> &rows)
+{
+    sqlite3_stmt *st = m_tx->insertOffer.get();
+    sqlite3 *conn = sqlite3_db_handle(st);
+    for (const Offer &o : rows) {
+        ++m_inserted;
+        m_unrecognised += o.gpuId.isEmpty() ? 1 : 0;
+        sqlite3_bind_int64(st, 1, m_snapshotId);
+        bindText(st, 2, o.provider);
+        bindText(st, 3, o.instanceType);
+        bindText(st, 4, o.region);
+        bindText(st, 5, o.zone);
+        bindText(st, 6, o.gpuRawName);
+        if (o.gpuId.isEmpty())
+            sqlite3_bind_null(st, 7);
+        else
+            bindText(st, 7, o.gpuId);
+        sqlite3_bind_double(st, 8, o.gpuCount);
+        bindOptional(st, 9, o.gpuMemGb);
+        bindOptional(st, 10, o.vcpus);
+        bindOptional(st, 11, o.ramGb);
+        bindOptional(st, 12, o.networkGbps);
+        bindText(st, 13, o.interconnect);
+        bindOptional(st, 14, o.onDemandUsdH);
+        bindOptional(st, 15, o.spotUsdH);
+        bindText(st, 16, o.spotLabel);
+        bindText(st, 17, o.interruption);
+        bindOptional(st, 18, o.reliability);
+        sqlite3_bind_int(st, 19, o.billingIncrementS);
+        sqlite3_bind_int(st, 20, o.billingMinimumS);
+        bindText(st, 21, o.source);
+        sqlite3_bind_int(st, 22, o.flags);
+        bindOptional(st, 23, o.uploadGbps);
+        bindOptional(st, 24, o.dlperf);
+        bindDate(st, 25, o.priceDate);
+        bindDate(st, 26, o.listingEnd);
+        const int rc = sqlite3_step(st);
+        sqlite3_reset(st);
+        sqlite3_clear_bindings(st);
+        if (rc == SQLITE_DONE)
+            continue;
+        const QString sqlite = sqliteMessage(conn);
+        const QString problem = sqliteProblem(m_store.m_path, sqlite);
+        if (problem != sqlite) // the disk, not the row
             return makeError(
-                QStringLiteral(
-                    "Cannot import %1: offer %2 (%3) was rejected by the database; nothing was imported")
-                    .arg(origin, QString::number(row), o.instanceType),
-                sqlError(q));
-        }
+                QStringLiteral("Cannot import %1: %2; nothing was imported").arg(m_origin, problem), sqlite);
+        return makeError(
+            QStringLiteral(
+                "Cannot import %1: offer %2 (%3) was rejected by the database; nothing was imported")
+                .arg(m_origin, QString::number(m_inserted), o.instanceType),
+            sqlite);
     }
-    if (!tx.commit())
+    return Ok{};
+}
+
+Result<ImportOutcome> SnapshotImport::finish(SnapshotData meta, const QByteArray &payloadSha256)
+{
+    if (!m_begun)
+        if (auto st = begin(meta); !st)
+            return st.error();
+    meta.provider = m_head.provider;
+    meta.dataDate = m_head.dataDate;
+    meta.offers = {};
+    if (auto st = flush(true); !st)
+        return st.error();
+    if (m_validator)
+        if (auto st = m_validator->finish(meta, m_received); !st)
+            return st.error();
+    ImportOutcome outcome;
+    outcome.warnings = meta.warnings;
+    const QString checksum = QString::fromLatin1(payloadSha256.toHex());
+    if (m_unchanged || (m_currentId != 0 && m_currentChecksum == checksum)) {
+        m_tx.reset(); // rolls back what this import wrote
+        outcome.unchanged = true;
+        outcome.snapshotId = m_currentId;
+        return outcome;
+    }
+    QSqlQuery q(QSqlDatabase::database(m_store.m_connection));
+    q.prepare(QStringLiteral(
+        "UPDATE snapshot SET checksum = ?, row_count = ?, unrecognised_count = ?, note = ? WHERE id = ?"));
+    q.addBindValue(checksum);
+    q.addBindValue(m_inserted);
+    q.addBindValue(m_unrecognised);
+    q.addBindValue(text(meta.description));
+    q.addBindValue(m_snapshotId);
+    if (!q.exec())
+        return makeError(QStringLiteral("Cannot import %1: the snapshot could not be recorded (%2)")
+                             .arg(m_origin, sqliteProblem(m_store.m_path, sqlError(q))),
+                         sqlError(q));
+    m_tx->insertOffer.reset();
+    if (!m_tx->transaction.commit())
         return makeError(QStringLiteral("Cannot import %1: %2; nothing was imported")
-                             .arg(origin, sqliteProblem(m_path, tx.commitError())),
-                         tx.commitError());
-    outcome.snapshotId = snapshotId;
-    outcome.rows = static_cast<int>(data.offers.size());
-    outcome.unrecognised = unrecognised;
+                             .arg(m_origin, sqliteProblem(m_store.m_path, m_tx->transaction.commitError())),
+                         m_tx->transaction.commitError());
+    outcome.snapshotId = m_snapshotId;
+    outcome.rows = static_cast<int>(m_inserted);
+    outcome.unrecognised = m_unrecognised;
     return outcome;
 }
 

@@ -12,6 +12,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <atomic>
 #include <memory>
 #include <optional>
 
@@ -55,6 +56,8 @@ struct UserMeasurementAdded
     bool duplicate = false; ///< the same measurement was stored before: nothing new was written
 };
 
+class SnapshotImport;
+
 /// The SQLite catalog: snapshots, offers, canonical GPUs, probe runs.
 /// One instance owns one named connection and must be used on the thread that opened it.
 class CatalogStore
@@ -95,6 +98,13 @@ public:
     Result<ImportOutcome> importSnapshot(SnapshotData data, SourceKind kind, const QString &origin,
                                          const QByteArray &payload, const GpuCatalog &gpus,
                                          const ImportOptions &options = {});
+    /// A streamed import of one provider's catalog (its parser gives the offers to the returned sink as it
+    /// reads them): still ONE transaction, and on any failure, or when the import is dropped unfinished,
+    /// the database is exactly as before. `cancel` set: the import stops with an error at the next chunk.
+    Result<std::unique_ptr<SnapshotImport>> beginImport(SourceKind kind, const QString &origin,
+                                                        const GpuCatalog &gpus,
+                                                        const ImportOptions &options = {},
+                                                        const std::atomic_bool *cancel = nullptr);
     /// The providers that have at least one snapshot (good or failed).
     Result<QStringList> providersWithSnapshots() const;
 
@@ -140,6 +150,7 @@ public:
     Status deleteUserMeasurement(qint64 id);
 
 private:
+    friend class SnapshotImport;
     explicit CatalogStore(QString path, QString connection);
     Status migrate(int targetVersion);
     Status syncGpuModels(const GpuCatalog &gpus);
@@ -154,6 +165,65 @@ private:
     QString m_connection;
     bool m_readOnly = false;
     mutable bool m_intact = false; ///< checkBeforeWrite passed
+};
+
+/// One streamed import (CatalogStore::beginImport). The offers are validated (SnapshotValidator) and
+/// inserted a chunk of kChunkRows at a time inside the import's one transaction, so that what is held does
+/// not grow with the catalog: identical rows and offer ids are looked up in temporary tables. finish()
+/// commits; dropping the import unfinished rolls it back.
+class SnapshotImport final : public OfferSink
+{
+public:
+    static constexpr qsizetype kChunkRows = 2048;
+
+    ~SnapshotImport() override;
+    SnapshotImport(const SnapshotImport &) = delete;
+    SnapshotImport &operator=(const SnapshotImport &) = delete;
+
+    Status begin(const SnapshotData &head) override;
+    Status add(Offer &&offer) override;
+    /// After the last offer: `meta` holds the catalog's description and the parser's warnings (its offers
+    /// are ignored; provider and date are begin()'s; begin() is called with `meta` when no offer came).
+    /// `payloadSha256` is the snapshot's checksum (raw SHA-256): the same as the provider's current
+    /// snapshot's, nothing new is written and the outcome says unchanged.
+    Result<ImportOutcome> finish(SnapshotData meta, const QByteArray &payloadSha256);
+
+    /// The most offers this import held at once (a chunk at most).
+    qsizetype peakRowsHeld() const { return m_peakHeld; }
+    /// Every offer given to add().
+    qint64 rowsReceived() const { return m_received; }
+
+private:
+    friend class CatalogStore;
+    class Seen;
+    SnapshotImport(CatalogStore &store, SourceKind kind, QString origin, const GpuCatalog &gpus,
+                   ImportOptions options, const std::atomic_bool *cancel);
+    Status flush(bool last);
+    Status start();
+    Status insert(const QList<Offer> &rows);
+
+    CatalogStore &m_store;
+    SourceKind m_kind;
+    QString m_origin;
+    const GpuCatalog &m_gpus;
+    ImportOptions m_options;
+    const std::atomic_bool *m_cancel;
+    std::unique_ptr<Seen> m_seen;
+    std::unique_ptr<SnapshotValidator> m_validator;
+    struct Tx;
+    std::unique_ptr<Tx> m_tx;
+    SnapshotData m_head;
+    bool m_begun = false;
+    bool m_validating = false;
+    bool m_unchanged = false; ///< the checksum given up front is the current snapshot's: nothing is inserted
+    qint64 m_currentId = 0;
+    QString m_currentChecksum;
+    qint64 m_snapshotId = 0;
+    QList<Offer> m_chunk;
+    qsizetype m_peakHeld = 0;
+    qint64 m_received = 0;
+    qint64 m_inserted = 0;
+    int m_unrecognised = 0;
 };
 
 } // namespace gf

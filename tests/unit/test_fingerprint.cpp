@@ -4,6 +4,7 @@
 
 #include "providers/providerimport.h"
 
+#include <QCryptographicHash>
 #include <QTest>
 
 using namespace gf;
@@ -56,6 +57,12 @@ private Q_SLOTS:
         std::swap(d.offers[0], d.offers[1]);
         d.offers[0].source = QStringLiteral("another note");
         QCOMPARE(snapshotFingerprint(d), expected);
+        // The refresh hashes it row by row (the snapshot checksum): the same digest as of the whole text.
+        QCOMPARE(snapshotFingerprintSha256(d),
+                 QCryptographicHash::hash(expected, QCryptographicHash::Sha256));
+        d.offers.clear();
+        QCOMPARE(snapshotFingerprintSha256(d),
+                 QCryptographicHash::hash(snapshotFingerprint(d), QCryptographicHash::Sha256));
     }
 
     void vastMetricsCountWhenPresent()

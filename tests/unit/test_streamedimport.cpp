@@ -1,0 +1,233 @@
+// Streamed imports (CatalogStore::beginImport, SnapshotImport): the offers go into the import's one
+// transaction a chunk at a time, so what is held does not grow with the catalog, and a failure after many
+// rows still leaves the previous catalog exactly as it was.
+#include "catalogdump.h"
+#include "domain/gpucatalog.h"
+#include "providers/snapshotfile.h"
+#include "refresh/catalogrefresher.h"
+#include "store/catalogstore.h"
+#include "testsupport.h"
+
+#include <QBuffer>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gf;
+using namespace gf::test;
+
+namespace {
+
+constexpr qsizetype kChunk = SnapshotImport::kChunkRows;
+
+/// A GPU Frontier catalog CSV of `rows` plausible offers (prices stay within the validation's range).
+QByteArray bigCatalog(const QString &provider, int rows, const QString &source = QStringLiteral("big"))
+{
+    QString s =
+        QStringLiteral("# provider: %1\n# snapshot_date: 2026-11-01\n# source: %2\n").arg(provider, source);
+    s += snapshotCsvColumns().join(u',') + u'\n';
+    for (int i = 1; i <= rows; ++i)
+        s += QStringLiteral("%1,type-%2,region-%3,,A100-80GB,%4,80,%5,%6,,,%7,,,,,1,60,fixture,,,,\n")
+                 .arg(provider)
+                 .arg(i)
+                 .arg(i % 7)
+                 .arg((i % 4) + 1)
+                 .arg(8 * ((i % 4) + 1))
+                 .arg(64 * ((i % 4) + 1))
+                 .arg(QString::number(1 + (i % 300) * 0.25, 'f', 2));
+    return s.toUtf8();
+}
+
+/// The current offers' fields that an import sets, one line per offer, in database order.
+QStringList currentRows(CatalogStore &store)
+{
+    QStringList out;
+    const auto offers = store.currentOffers();
+    if (!offers)
+        return {QStringLiteral("error: ") + offers.error().text()};
+    for (const Offer &o : offers.value())
+        out.append(QStringList{o.provider, o.instanceType, o.region, o.gpuId, QString::number(o.gpuCount),
+                               QString::number(o.onDemandUsdH.value_or(-1)), QString::number(o.flags)}
+                       .join(u'|'));
+    return out;
+}
+
+} // namespace
+
+class TestStreamedImport final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void holdsAChunkAtMost()
+    {
+        TempDb db;
+        auto store = db.open();
+        const int rows = static_cast<int>(kChunk * 5 + 17);
+        QByteArray csv = bigCatalog(QStringLiteral("aws"), rows);
+        QBuffer in(&csv);
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        auto session = store->beginImport(SourceKind::File, QStringLiteral("big.csv"), GpuCatalog::builtin());
+        QVERIFY2(session.ok(), qPrintable(session.ok() ? QString() : session.error().text()));
+        SnapshotImport &import = *session.value();
+        auto meta = parseSnapshotCsv(in, QStringLiteral("big.csv"), InputLimits{}, import);
+        QVERIFY2(meta.ok(), qPrintable(meta.ok() ? QString() : meta.error().text()));
+        QVERIFY(meta.value().offers.isEmpty());
+        auto outcome = import.finish(std::move(meta).value(), QByteArray(32, 'x'));
+        QVERIFY2(outcome.ok(), qPrintable(outcome.ok() ? QString() : outcome.error().text()));
+        QCOMPARE(outcome.value().rows, rows);
+        QCOMPARE(import.rowsReceived(), qint64(rows));
+        // Never more than a chunk of offers held, whatever the catalog's size.
+        QVERIFY2(import.peakRowsHeld() <= kChunk, qPrintable(QString::number(import.peakRowsHeld())));
+        QCOMPARE(countRows(db.path(), QStringLiteral("offer")), rows);
+    }
+
+    void sameSnapshotAsTheWholeCatalog()
+    {
+        // A row identical to one three chunks earlier, and one GPU name unknown: the streamed import drops
+        // and flags exactly as validating the whole catalog at once does.
+        QByteArray csv = bigCatalog(QStringLiteral("aws"), static_cast<int>(kChunk * 3 + 5));
+        const QList<QByteArray> lines = csv.split('\n');
+        csv += lines.at(10) + '\n'; // line 7 + 4 header lines: a repeat of an early row
+        csv +=
+            QByteArrayLiteral("aws,odd-1,region-1,,Mystery GPU 9000,1,16,8,64,,,2.00,,,,,1,60,fixture,,,,\n");
+        TempDb whole, streamed;
+        auto a = whole.open();
+        auto b = streamed.open();
+        auto data = parseSnapshotCsv(QString::fromUtf8(csv), QStringLiteral("c.csv"));
+        QVERIFY(data.ok());
+        auto one = a->importSnapshot(std::move(data).value(), SourceKind::File, QStringLiteral("c.csv"), csv,
+                                     GpuCatalog::builtin());
+        QVERIFY2(one.ok(), qPrintable(one.ok() ? QString() : one.error().text()));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("c.csv"));
+        writeFile(path, csv);
+        CatalogRefresher r(*b, RefreshOptions{});
+        const RefreshOutcome two = r.importFiles(QStringLiteral("aws"), {path});
+        QVERIFY2(two.status == RefreshStatus::Imported, qPrintable(two.message));
+        QCOMPARE(two.rows, one.value().rows);
+        QCOMPARE(two.unrecognised, one.value().unrecognised);
+        QCOMPARE(two.unrecognised, 1);
+        QCOMPARE(two.rows, static_cast<int>(kChunk * 3 + 6));
+        QCOMPARE(two.warnings, one.value().warnings);
+        QVERIFY2(two.warnings.join(u'\n').contains(QStringLiteral("1 rows identical to an earlier row")),
+                 qPrintable(two.warnings.join(u'\n')));
+        QCOMPARE(currentRows(*b), currentRows(*a));
+        // The same file again: unchanged, nothing new written.
+        const QByteArray before = dumpCatalog(streamed.path());
+        const RefreshOutcome again = r.importFiles(QStringLiteral("aws"), {path});
+        QVERIFY2(again.status == RefreshStatus::Unchanged, qPrintable(again.message));
+        QCOMPARE(dumpCatalog(streamed.path()), before);
+    }
+
+    void failureAfterManyRowsChangesNothing_data()
+    {
+        QTest::addColumn<QByteArray>("tail");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("truncated last line")
+            << QByteArrayLiteral("aws,type-x,region-1,,A100-80GB,1,80") << QStringLiteral("truncated file?");
+        QTest::newRow("bad last row")
+            << QByteArrayLiteral("aws,type-x,region-1,,A100-80GB,1,80,8,64,,,-3.00,,,,,1,60,f,,,,\n")
+            << QStringLiteral("on-demand price -3 USD/h is not plausible");
+    }
+
+    void failureAfterManyRowsChangesNothing()
+    {
+        QFETCH(QByteArray, tail);
+        QFETCH(QString, expected);
+        TempDb db;
+        auto store = db.open();
+        QTemporaryDir dir;
+        const QString good = dir.filePath(QStringLiteral("good.csv"));
+        writeFile(good, bigCatalog(QStringLiteral("aws"), 50, QStringLiteral("first")));
+        CatalogRefresher r(*store, RefreshOptions{});
+        const RefreshOutcome first = r.importFiles(QStringLiteral("aws"), {good});
+        QVERIFY2(first.status == RefreshStatus::Imported, qPrintable(first.message));
+        const QByteArray before = dumpCatalog(db.path());
+        const QStringList currentBefore = currentRows(*store);
+
+        // Several chunks went into the transaction before the end of the file fails.
+        const QString bad = dir.filePath(QStringLiteral("bad.csv"));
+        writeFile(bad, bigCatalog(QStringLiteral("aws"), static_cast<int>(kChunk * 4)) + tail);
+        const RefreshOutcome o = r.importFiles(QStringLiteral("aws"), {bad});
+        QCOMPARE(o.status, RefreshStatus::Failed);
+        QVERIFY2(o.message.contains(expected) && o.message.contains(QStringLiteral("bad.csv")) &&
+                     o.message.contains(QStringLiteral("Nothing was imported")),
+                 qPrintable(o.message));
+        QCOMPARE(dumpCatalog(db.path()), before);
+        QCOMPARE(currentRows(*store), currentBefore);
+        // The connection is usable again: the next import goes through.
+        const QString next = dir.filePath(QStringLiteral("next.csv"));
+        writeFile(next,
+                  bigCatalog(QStringLiteral("aws"), static_cast<int>(kChunk + 3), QStringLiteral("next")));
+        const RefreshOutcome after = r.importFiles(QStringLiteral("aws"), {next});
+        QVERIFY2(after.status == RefreshStatus::Imported, qPrintable(after.message));
+        QCOMPARE(after.rows, static_cast<int>(kChunk + 3));
+    }
+
+    void cancelledStreamChangesNothing()
+    {
+        TempDb db;
+        auto store = db.open();
+        QByteArray csv = bigCatalog(QStringLiteral("aws"), static_cast<int>(kChunk * 3));
+        QBuffer in(&csv);
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        const QByteArray before = dumpCatalog(db.path());
+        std::atomic_bool cancel = false;
+        auto session = store->beginImport(SourceKind::File, QStringLiteral("big.csv"), GpuCatalog::builtin(),
+                                          {}, &cancel);
+        QVERIFY(session.ok());
+        SnapshotImport &import = *session.value();
+        // Cancelled once the first chunk is in.
+        class CancellingSink final : public OfferSink
+        {
+        public:
+            CancellingSink(SnapshotImport &next, std::atomic_bool &flag) : m_next(next), m_flag(flag) {}
+            Status begin(const SnapshotData &head) override { return m_next.begin(head); }
+            Status add(Offer &&offer) override
+            {
+                if (m_next.rowsReceived() == kChunk + 1)
+                    m_flag = true;
+                return m_next.add(std::move(offer));
+            }
+
+        private:
+            SnapshotImport &m_next;
+            std::atomic_bool &m_flag;
+        } sink(import, cancel);
+        auto meta = parseSnapshotCsv(in, QStringLiteral("big.csv"), InputLimits{}, sink);
+        QVERIFY(!meta.ok());
+        QVERIFY2(meta.error().text().contains(QStringLiteral("cancelled")), qPrintable(meta.error().text()));
+        QVERIFY(import.rowsReceived() < csv.count('\n'));
+        session = makeError(QString()); // dropped unfinished: rolled back
+        QCOMPARE(dumpCatalog(db.path()), before);
+        QCOMPARE(countRows(db.path(), QStringLiteral("offer")), 0);
+    }
+
+    void offerIdsAreUniqueAcrossChunks()
+    {
+        // vast.ai offers are named by their id: the same id for two different offers, chunks apart, is
+        // refused naming both lines.
+        QString s = QStringLiteral("# provider: vastai\n# snapshot_date: 2026-11-01\n# source: t\n");
+        s += snapshotCsvColumns().join(u',') + u'\n';
+        const int rows = static_cast<int>(kChunk * 2 + 10);
+        for (int i = 1; i <= rows; ++i)
+            s += QStringLiteral("vastai,%1,\"Quebec, CA\",,RTX 4090,1,24,8,32,,,%2,,,,,1,60,t,,,,\n")
+                     .arg(i == rows ? 3 : 1000 + i)
+                     .arg(QString::number(0.3 + (i % 50) * 0.01, 'f', 2));
+        s.replace(QStringLiteral("vastai,1003,"), QStringLiteral("vastai,3,")); // row 3 has id 3 too
+        TempDb db;
+        auto store = db.open();
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("v.csv"));
+        writeFile(path, s.toUtf8());
+        CatalogRefresher r(*store, RefreshOptions{});
+        const RefreshOutcome o = r.importFiles(QStringLiteral("vastai"), {path});
+        QCOMPARE(o.status, RefreshStatus::Failed);
+        QVERIFY2(o.message.contains(
+                     QStringLiteral("offer id 3 names two different offers (rows 7 and %1)").arg(rows + 4)),
+                 qPrintable(o.message));
+        QCOMPARE(countRows(db.path(), QStringLiteral("offer")), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStreamedImport)
+#include "test_streamedimport.moc"
