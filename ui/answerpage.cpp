@@ -357,7 +357,7 @@ void AnswerPage::showNothingFits()
     const Answer &a = m_answer;
     m_cardsBox->hide();
     m_why->hide();
-    m_nothingFacts->setText(a.none.facts.isEmpty() ? QString() : a.none.facts + u'.');
+    m_nothingFacts->setText(a.none.facts.isEmpty() ? QString() : a.none.facts.at(0).toUpper() + a.none.facts.mid(1) + u'.');
     // The previous advice goes as a whole (a button of it may be the one being clicked: deleted later).
     if (m_movesBox) {
         m_movesBox->hide();
