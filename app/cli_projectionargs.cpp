@@ -57,7 +57,7 @@ void addWorkloadOptions(CliOptions &p)
         QStringLiteral("use the datasheet-only default efficiencies, not the newest readable probe run"));
 }
 
-Result<Workload> workloadFromArgs(const CliArgs &p)
+Result<WorkloadSpec> workloadSpecFromArgs(const CliArgs &p)
 {
     QString err;
     const auto samples = p.number(QStringLiteral("samples"), &err, 1, 1e15);
@@ -104,72 +104,60 @@ Result<Workload> workloadFromArgs(const CliArgs &p)
     if (measured.has_value() != p.isSet(QStringLiteral("measured-on")))
         return cliUsageError(QStringLiteral("--measured and --measured-on go together"));
 
-    const QString name = p.value(QStringLiteral("workload"));
-    if (!name.isEmpty()) {
-        const Workload *preset = findWorkload(builtinWorkloads(), name);
-        if (!preset) {
-            QStringList ids;
-            for (const Workload &b : builtinWorkloads())
-                ids.append(b.id);
-            return cliUsageError(QStringLiteral("--workload: unknown workload \"%1\" (known: %2)")
-                                     .arg(name, ids.join(QStringLiteral(", "))));
-        }
-        WorkloadOverrides o;
-        o.samplesPerEpoch = samples;
-        o.epochs = epochs;
-        o.precision = precision;
-        o.flopsPerSample = flops;
-        o.bytesPerSample = bytes;
-        o.parameters = params;
-        o.memoryGb = memory;
-        if (batch)
-            o.batchPerGpu = static_cast<int>(*batch);
-        o.checkpointing = checkpointing;
-        o.datasetGb = datasetGb;
-        o.minVcpusPerGpu = minVcpus;
-        o.measuredSamplesPerS = measured;
-        o.referenceGpu = p.value(QStringLiteral("measured-on"));
-        o.stack = stack;
-        auto built = buildWorkload(*preset, o, GpuCatalog::builtin(), GpuSpecTable::builtin());
-        if (!built)
-            return cliUsageError(built.error().code == QLatin1String(kWorkloadCheckpointingError)
-                                     ? QStringLiteral("--checkpointing: ") + built.error().message
-                                     : built.error().message);
-        return std::move(built).value();
+    WorkloadSpec spec;
+    spec.preset = p.value(QStringLiteral("workload"));
+    WorkloadOverrides &o = spec.overrides;
+    o.samplesPerEpoch = samples;
+    o.epochs = epochs;
+    o.precision = precision;
+    o.flopsPerSample = flops;
+    o.bytesPerSample = bytes;
+    o.parameters = params;
+    o.memoryGb = memory;
+    if (batch)
+        o.batchPerGpu = static_cast<int>(*batch);
+    o.checkpointing = checkpointing;
+    o.datasetGb = datasetGb;
+    o.minVcpusPerGpu = minVcpus;
+    o.measuredSamplesPerS = measured;
+    o.referenceGpu = p.value(QStringLiteral("measured-on"));
+    o.stack = stack;
+    if (spec.preset.isEmpty()) {
+        if (!flops && !measured)
+            return cliUsageError(
+                QStringLiteral("--workload NAME is required (or a custom workload: --flops-per-sample F, "
+                               "or --measured S --measured-on GPU; with --samples N)"));
+        if (!samples)
+            return cliUsageError(QStringLiteral("a custom workload needs --samples N (samples per epoch)"));
+        if (checkpointing)
+            return cliUsageError(
+                QStringLiteral("--checkpointing: a custom workload has no checkpointing figures "
+                               "(give its --memory-gb and --flops-per-sample for the recipe)"));
     }
-    if (!flops && !measured)
-        return cliUsageError(
-            QStringLiteral("--workload NAME is required (or a custom workload: --flops-per-sample F, "
-                           "or --measured S --measured-on GPU; with --samples N)"));
-    if (!samples)
-        return cliUsageError(QStringLiteral("a custom workload needs --samples N (samples per epoch)"));
-    CustomWorkloadInput in;
-    in.precision = precision.value_or(Precision::Fp16);
-    in.flopsPerSample = flops;
-    in.bytesPerSample = bytes;
-    in.measuredSamplesPerS = measured;
-    in.referenceGpu = p.value(QStringLiteral("measured-on"));
-    in.parameters = params.value_or(0);
-    in.memoryGb = memory.value_or(0);
-    in.samplesPerEpoch = *samples;
-    in.epochs = epochs.value_or(1);
-    in.minVcpusPerGpu = minVcpus.value_or(0);
-    in.batchPerGpu = batch ? static_cast<int>(*batch) : 32;
-    in.datasetGb = datasetGb.value_or(0);
-    if (checkpointing)
-        return cliUsageError(QStringLiteral("--checkpointing: a custom workload has no checkpointing figures "
-                                            "(give its --memory-gb and --flops-per-sample for the recipe)"));
-    auto made = makeCustomWorkload(in, GpuCatalog::builtin(), GpuSpecTable::builtin());
-    if (!made)
-        return cliUsageError(made.error().message +
-                             (made.error().code == u"unknown-gpu"
-                                  ? QStringLiteral("; 'gpufrontier-cli gpus' lists the GPU ids")
-                                  : QString()));
-    if (auto v = validateWorkload(made.value()); !v)
-        return cliUsageError(v.error().message);
-    Workload w = std::move(made).value();
-    w.stack = stack;
-    return w;
+    return spec;
+}
+
+Result<Workload> workloadFromSpec(const WorkloadSpec &spec)
+{
+    auto built = buildWorkloadSpec(spec);
+    if (built)
+        return built;
+    const Error &e = built.error();
+    if (e.code == QLatin1String(kWorkloadUnknownPresetError))
+        return cliUsageError(QStringLiteral("--workload: ") + e.message);
+    if (e.code == QLatin1String(kWorkloadCheckpointingError))
+        return cliUsageError(QStringLiteral("--checkpointing: ") + e.message);
+    if (spec.preset.isEmpty() && e.code == u"unknown-gpu")
+        return cliUsageError(e.message + QStringLiteral("; 'gpufrontier-cli gpus' lists the GPU ids"));
+    return cliUsageError(e.message);
+}
+
+Result<Workload> workloadFromArgs(const CliArgs &p)
+{
+    auto spec = workloadSpecFromArgs(p);
+    if (!spec)
+        return spec.error();
+    return workloadFromSpec(spec.value());
 }
 
 Result<CalibrationChoice> calibrationFromArgs(CliContext &ctx, const CliArgs &p)
