@@ -5,6 +5,7 @@
 
 #include "domain/gpucatalog.h"
 #include "domain/pricesanity.h"
+#include "projection/answer.h"
 #include "projection/catalogprojection.h"
 #include "projection/norecommendation.h"
 #include "projection/pointexplanation.h"
@@ -442,18 +443,9 @@ Result<Data> build(const ReportInput &in)
         d.recommendedExplanation =
             explainPoint(r.offers.at(p.offerIndex), p, r.workload, r.options, r.calibration).all();
     }
-    for (qsizetype i : std::as_const(d.rows)) {
-        const ProjectedOffer &p = r.points.at(i);
-        if (!p.feasible)
-            continue;
-        if (d.cheapest < 0 || p.costUsd < r.points.at(d.cheapest).costUsd ||
-            (p.costUsd == r.points.at(d.cheapest).costUsd &&
-             p.totalHours < r.points.at(d.cheapest).totalHours))
-            d.cheapest = i;
-        if (d.fastest < 0 || p.totalHours < r.points.at(d.fastest).totalHours ||
-            (p.totalHours == r.points.at(d.fastest).totalHours && p.costUsd < r.points.at(d.fastest).costUsd))
-            d.fastest = i;
-    }
+    const PicksWithinLimits picks = picksWithinLimits(r.points, d.rows);
+    d.cheapest = picks.cheapest;
+    d.fastest = picks.fastest;
 
     // Snapshots the offers come from; else the current ones.
     QSet<qint64> used;
