@@ -187,7 +187,7 @@ public:
     void group(const QStringList &names)
     {
         for (const QString &n : names)
-            if (m_given.isSet(n)) {
+            if (given(n)) {
                 m_dropped += names;
                 return;
             }
@@ -217,7 +217,9 @@ public:
     const QStringList &arguments() const { return m_args; }
 
 private:
-    bool dropped(const QString &name) const { return m_given.isSet(name) || m_dropped.contains(name); }
+    /// The command line gives this option (one the command has).
+    bool given(const QString &name) const { return m_given.options().find(name) && m_given.isSet(name); }
+    bool dropped(const QString &name) const { return given(name) || m_dropped.contains(name); }
 
     const CliArgs &m_given;
     QStringList m_dropped;
