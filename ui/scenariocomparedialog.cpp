@@ -323,7 +323,7 @@ void ScenarioCompareDialog::showChart()
     for (int side = 0; side < 2; ++side) {
         const ScenarioOutcome &o = m_outcomes.at(side);
         auto *line = new QLineSeries;
-        line->setObjectName(QStringLiteral("frontier%1").arg(side == 0 ? u'A' : u'B'));
+        line->setObjectName(side == 0 ? QStringLiteral("frontierA") : QStringLiteral("frontierB"));
         line->setName(tr("%1: %2 — frontier (%n point(s))", nullptr, static_cast<int>(o.frontier.size()))
                           .arg(side == 0 ? tr("A") : tr("B"), o.label));
         QPen pen(sideColor(side, dark));
@@ -347,7 +347,7 @@ void ScenarioCompareDialog::showChart()
         if (o.answer.recommended >= 0) {
             const ProjectedOffer &pt = o.results.points.at(o.answer.recommended);
             auto *rec = new QScatterSeries;
-            rec->setObjectName(QStringLiteral("recommended%1").arg(side == 0 ? u'A' : u'B'));
+            rec->setObjectName(side == 0 ? QStringLiteral("recommendedA") : QStringLiteral("recommendedB"));
             rec->setName(tr("%1: recommended").arg(side == 0 ? tr("A") : tr("B")));
             rec->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
             rec->setMarkerSize(13);

@@ -392,6 +392,34 @@ void flatten(const QJsonObject &o, const QString &prefix, QMap<QString, QJsonVal
     }
 }
 
+/// The spec without the changes that change nothing (a preset's own samples, epochs, precision …; the
+/// typical stack, the default): the GUI writes every box, a hand-written file only what it changes.
+WorkloadSpec withoutNoOps(WorkloadSpec spec)
+{
+    WorkloadOverrides &o = spec.overrides;
+    if (o.stack == SoftwareStack::Typical)
+        o.stack.reset();
+    const Workload *p = spec.preset.isEmpty() ? nullptr : findWorkload(builtinWorkloads(), spec.preset);
+    if (!p)
+        return spec;
+    const auto drop = [](auto &field, const auto &presetValue) {
+        if (field && *field == presetValue)
+            field.reset();
+    };
+    drop(o.samplesPerEpoch, p->samplesPerEpoch);
+    drop(o.epochs, p->epochs);
+    drop(o.precision, p->precision);
+    drop(o.flopsPerSample, p->flopsPerSample);
+    drop(o.bytesPerSample, p->bytesPerSample);
+    drop(o.parameters, p->parameters);
+    drop(o.memoryGb, p->memoryGb);
+    drop(o.batchPerGpu, p->batchPerGpu);
+    drop(o.checkpointing, p->gradientCheckpointing);
+    drop(o.datasetGb, p->datasetGb);
+    drop(o.minVcpusPerGpu, p->minVcpusPerGpu);
+    return spec;
+}
+
 } // namespace
 
 QJsonObject scenarioToJson(const Scenario &s)
@@ -529,7 +557,10 @@ Result<Workload> scenarioWorkload(const Scenario &scenario)
 QList<ScenarioDifference> scenarioDifferences(const Scenario &a, const Scenario &b)
 {
     QMap<QString, QJsonValue> fa, fb;
-    QJsonObject ja = scenarioToJson(a), jb = scenarioToJson(b);
+    Scenario na = a, nb = b;
+    na.workload = withoutNoOps(a.workload);
+    nb.workload = withoutNoOps(b.workload);
+    QJsonObject ja = scenarioToJson(na), jb = scenarioToJson(nb);
     for (QJsonObject *j : {&ja, &jb})
         for (const char *key : {"schema", "version", "name", kResolved})
             j->remove(QLatin1String(key));

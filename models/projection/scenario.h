@@ -62,7 +62,8 @@ struct ScenarioDifference
     QString a;
     QString b;
 };
-/// The settings that differ (the name aside), sorted by field.
+/// The settings that differ (the name aside), sorted by field. A preset's setting given at the preset's
+/// own value counts as not given (the GUI saves every box, a hand-written file only its changes).
 QList<ScenarioDifference> scenarioDifferences(const Scenario &a, const Scenario &b);
 
 } // namespace gf

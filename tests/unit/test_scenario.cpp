@@ -253,13 +253,30 @@ private Q_SLOTS:
         QStringList fields;
         for (const ScenarioDifference &x : d)
             fields.append(x.field);
+        // A batch of 128 changes ResNet-50's recipe but is ViT-B/16's own: B's counts as not given.
         QCOMPARE(fields, (QStringList{u"filter.gpu"_s, u"limits.budget_usd"_s, u"limits.deadline_hours"_s,
-                                      u"workload.preset"_s}));
+                                      u"workload.batch_per_gpu"_s, u"workload.preset"_s}));
         QCOMPARE(d.at(1).a, u"120.5"_s);
         QCOMPARE(d.at(1).b, QString()); // not set: the default applies
         QCOMPARE(d.at(2).a, u"24"_s);
         QCOMPARE(d.at(2).b, u"6"_s);
-        QCOMPARE(d.at(3).b, u"vit-b16"_s);
+        QCOMPARE(d.at(3).a, u"128"_s);
+        QCOMPARE(d.at(3).b, QString());
+        QCOMPARE(d.at(4).b, u"vit-b16"_s);
+
+        // Settings at the preset's own values are no difference (the GUI saves every box).
+        Scenario explicitDefaults;
+        explicitDefaults.workload.preset = u"resnet50"_s;
+        const Workload *p = findWorkload(builtinWorkloads(), u"resnet50"_s);
+        explicitDefaults.workload.overrides.samplesPerEpoch = p->samplesPerEpoch;
+        explicitDefaults.workload.overrides.epochs = p->epochs;
+        explicitDefaults.workload.overrides.precision = p->precision;
+        explicitDefaults.workload.overrides.stack = SoftwareStack::Typical;
+        Scenario bare;
+        bare.workload.preset = u"resnet50"_s;
+        QVERIFY(scenarioDifferences(explicitDefaults, bare).isEmpty());
+        explicitDefaults.workload.overrides.epochs = p->epochs + 1;
+        QCOMPARE(scenarioDifferences(explicitDefaults, bare).size(), 1);
     }
 };
 
