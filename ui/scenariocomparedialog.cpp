@@ -15,6 +15,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLayout>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -85,13 +86,13 @@ ScenarioCompareDialog::ScenarioCompareDialog(AppState *state, Scenario current, 
     m_status->setWordWrap(true);
     layout->addWidget(m_status);
 
-    auto *splitter = new QSplitter(Qt::Vertical, this);
-    auto *answers = new QWidget(splitter);
+    auto *answers = new QWidget(this);
+    m_answers = answers;
     auto *answersLayout = new QHBoxLayout(answers);
     answersLayout->setContentsMargins(0, 0, 0, 0);
-    for (auto [title, label, name] : {std::tuple{tr("A"), &m_answerA, QStringLiteral("answerA")},
-                                      std::tuple{tr("B"), &m_answerB, QStringLiteral("answerB")}}) {
-        auto *box = new QGroupBox(title, answers);
+    for (auto [label, name] : {std::pair{&m_answerA, QStringLiteral("answerA")},
+                               std::pair{&m_answerB, QStringLiteral("answerB")}}) {
+        auto *box = new QGroupBox(answers);
         auto *v = new QVBoxLayout(box);
         *label = new QLabel(box);
         (*label)->setObjectName(name);
@@ -102,35 +103,38 @@ ScenarioCompareDialog::ScenarioCompareDialog(AppState *state, Scenario current, 
         v->addWidget(*label);
         answersLayout->addWidget(box, 1);
     }
-    splitter->addWidget(answers);
+    layout->addWidget(answers);
 
-    m_differences = new QTableWidget(0, 3, splitter);
+    auto *bottom = new QSplitter(Qt::Horizontal, this);
+    m_differences = new QTableWidget(0, 3, bottom);
     m_differences->setObjectName(QStringLiteral("scenarioDifferences"));
     m_differences->setHorizontalHeaderLabels({tr("Setting that differs"), tr("A"), tr("B")});
-    m_differences->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_differences->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_differences->horizontalHeader()->setStretchLastSection(true);
     m_differences->verticalHeader()->hide();
     m_differences->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    splitter->addWidget(m_differences);
+    m_differences->setWordWrap(true);
+    bottom->addWidget(m_differences);
 
     auto *chart = new QChart;
-    chart->setTitle(tr("Efficiency frontiers"));
+    chart->setTitle(tr("Efficiency frontiers: time against cost"));
     chart->legend()->setAlignment(Qt::AlignBottom);
-    m_chartView = new QChartView(chart, splitter);
+    m_chartView = new QChartView(chart, bottom);
     m_chartView->setObjectName(QStringLiteral("scenarioCompareChart"));
     m_chartView->setRenderHint(QPainter::Antialiasing);
-    m_chartView->setMinimumHeight(260);
-    splitter->addWidget(m_chartView);
-    splitter->setStretchFactor(0, 2);
-    splitter->setStretchFactor(1, 1);
-    splitter->setStretchFactor(2, 3);
-    layout->addWidget(splitter, 1);
+    m_chartView->setMinimumSize(420, 340);
+    bottom->addWidget(m_chartView);
+    bottom->setStretchFactor(0, 1);
+    bottom->setStretchFactor(1, 2);
+    bottom->setSizes({380, 720});
+    layout->addWidget(bottom, 1);
 
     auto *close = new QPushButton(tr("Close"), this);
     connect(close, &QPushButton::clicked, this, &QDialog::reject);
-    auto *bottom = new QHBoxLayout;
-    bottom->addStretch(1);
-    bottom->addWidget(close);
-    layout->addLayout(bottom);
+    auto *buttons = new QHBoxLayout;
+    buttons->addStretch(1);
+    buttons->addWidget(close);
+    layout->addLayout(buttons);
 
     connect(&m_watcher, &QFutureWatcher<Projected>::finished, this, &ScenarioCompareDialog::onProjected);
     applyChartTheme();
@@ -218,8 +222,7 @@ void ScenarioCompareDialog::compare()
         return;
     }
     setErrorStyle(m_status, false);
-    m_status->setText(tr("Projecting both scenarios over %n offer(s)…", nullptr,
-                         static_cast<int>(m_state->offers().size())));
+    m_status->setText(tr("Projecting both scenarios over %1 offers…").arg(m_state->offers().size()));
     m_compare->setEnabled(false);
     const QList<Offer> offers = m_state->offers();
     const Calibration calibration = m_state->calibration();
@@ -250,9 +253,9 @@ void ScenarioCompareDialog::onProjected()
         return;
     }
     m_outcomes = p.sides;
-    m_status->setText(tr("Both projected over the current catalog (%n offer(s)), with its calibration and "
-                         "imported measurements.",
-                         nullptr, static_cast<int>(m_state->offers().size())));
+    m_status->setText(tr("Both projected over the current catalog (%1 offers), with its calibration and "
+                         "imported measurements.")
+                          .arg(m_state->offers().size()));
     showAnswers();
     showDifferences();
     showChart();
@@ -264,8 +267,8 @@ void ScenarioCompareDialog::showAnswers()
     const bool dark = isDarkPalette(palette());
     for (int side = 0; side < 2; ++side) {
         const ScenarioOutcome &o = m_outcomes.at(side);
-        QString html = QStringLiteral("<h3 style='color:%1'>%2</h3>")
-                           .arg(sideColor(side, dark).name(), o.label.toHtmlEscaped());
+        QString html = QStringLiteral("<h3 style='color:%1'>%2: %3</h3>")
+                           .arg(sideColor(side, dark).name(), side == 0 ? tr("A") : tr("B"), o.label.toHtmlEscaped());
         html += tr("<p>%1<br>%2 points · %3 on the frontier · %4 within the limits</p>")
                     .arg(o.results.workload.name.toHtmlEscaped())
                     .arg(o.results.points.size())
@@ -279,14 +282,23 @@ void ScenarioCompareDialog::showAnswers()
                 html += QStringLiteral("%1 <i>(%2)</i><br>%3</p>")
                             .arg(p.offer.toHtmlEscaped(), p.gpu.toHtmlEscaped(), rangeHtml(p).toHtmlEscaped());
         }
+        if (!o.whyText.isEmpty())
+            html += QStringLiteral("<p><i>%1</i></p>").arg(o.whyText.toHtmlEscaped());
         if (!o.noneText.isEmpty())
             html += QStringLiteral("<p><b>%1</b><br>%2</p>")
                         .arg(tr("Nothing fits"), o.noneText.toHtmlEscaped().replace(u'\n', QStringLiteral("<br>")));
         (side == 0 ? m_answerA : m_answerB)->setText(html);
-        auto *box = qobject_cast<QGroupBox *>((side == 0 ? m_answerA : m_answerB)->parentWidget());
-        if (box)
-            box->setTitle(QStringLiteral("%1: %2").arg(side == 0 ? tr("A") : tr("B"), o.label));
     }
+    // Word-wrapped rich text: the layout is told the height the answers need at their width.
+    int height = 0;
+    for (QLabel *label : {m_answerA, m_answerB}) {
+        const int width = std::max(label->width(), m_answers->width() / 2 - 40);
+        height = std::max(height, label->heightForWidth(width));
+    }
+    for (QLabel *label : {m_answerA, m_answerB})
+        label->setMinimumHeight(height);
+    m_answers->layout()->invalidate();
+    layout()->activate();
 }
 
 void ScenarioCompareDialog::showDifferences()
@@ -324,8 +336,7 @@ void ScenarioCompareDialog::showChart()
         const ScenarioOutcome &o = m_outcomes.at(side);
         auto *line = new QLineSeries;
         line->setObjectName(side == 0 ? QStringLiteral("frontierA") : QStringLiteral("frontierB"));
-        line->setName(tr("%1: %2 — frontier (%n point(s))", nullptr, static_cast<int>(o.frontier.size()))
-                          .arg(side == 0 ? tr("A") : tr("B"), o.label));
+        line->setName(tr("%1 frontier (%2 points)").arg(side == 0 ? tr("A") : tr("B")).arg(o.frontier.size()));
         QPen pen(sideColor(side, dark));
         pen.setWidthF(2.5);
         if (side == 1)
@@ -348,7 +359,7 @@ void ScenarioCompareDialog::showChart()
             const ProjectedOffer &pt = o.results.points.at(o.answer.recommended);
             auto *rec = new QScatterSeries;
             rec->setObjectName(side == 0 ? QStringLiteral("recommendedA") : QStringLiteral("recommendedB"));
-            rec->setName(tr("%1: recommended").arg(side == 0 ? tr("A") : tr("B")));
+            rec->setName(tr("%1 recommended").arg(side == 0 ? tr("A") : tr("B")));
             rec->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
             rec->setMarkerSize(13);
             rec->setColor(sideColor(side, dark));
@@ -370,8 +381,8 @@ void ScenarioCompareDialog::showChart()
         connect(a, &QLogValueAxis::rangeChanged, a, [a] { fitLogTicks(a); });
         return a;
     };
-    QLogValueAxis *x = axis(minX, maxX, tr("Training time (hours, log scale)"));
-    QLogValueAxis *y = axis(minY, maxY, tr("Run cost (USD, log scale)"));
+    QLogValueAxis *x = axis(minX, maxX, tr("Training time (hours, log)"));
+    QLogValueAxis *y = axis(minY, maxY, tr("Run cost (USD, log)"));
     c->addAxis(x, Qt::AlignBottom);
     c->addAxis(y, Qt::AlignLeft);
     for (QAbstractSeries *s : added) {

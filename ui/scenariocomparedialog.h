@@ -67,6 +67,7 @@ private:
     QComboBox *m_pickB = nullptr;
     QPushButton *m_compare = nullptr;
     QLabel *m_status = nullptr;
+    QWidget *m_answers = nullptr;
     QLabel *m_answerA = nullptr;
     QLabel *m_answerB = nullptr;
     QTableWidget *m_differences = nullptr;

@@ -93,6 +93,8 @@ QJsonObject sideJson(const ScenarioOutcome &s)
     o.insert(u"answers", picks);
     if (!s.noneText.isEmpty())
         o.insert(u"nothing_fits", s.noneText);
+    if (!s.whyText.isEmpty())
+        o.insert(u"why_recommended", s.whyText);
     return o;
 }
 
@@ -115,8 +117,9 @@ Result<ScenarioOutcome> projectScenario(const QList<Offer> &catalog, const Scena
     out.picks = {pickOf(out.results, QStringLiteral("recommended"), out.answer.recommended),
                  pickOf(out.results, QStringLiteral("cheapest within limits"), out.answer.cheapest),
                  pickOf(out.results, QStringLiteral("fastest within limits"), out.answer.fastest)};
+    const auto title = [&out](qsizetype p) { return pointOfferText(out.results, p); };
+    out.whyText = answerWhyText(out.results, out.answer, title);
     if (!out.answer.hasRecommendation()) {
-        const auto title = [&out](qsizetype p) { return pointOfferText(out.results, p); };
         QStringList lines;
         if (!out.answer.none.facts.isEmpty())
             lines.append(out.answer.none.facts);

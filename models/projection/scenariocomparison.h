@@ -42,6 +42,7 @@ struct ScenarioOutcome
     Answer answer;
     QList<ScenarioPick> picks; ///< recommended, cheapest, fastest (point -1 where none)
     QString noneText;          ///< when nothing fits: which limit to move (limitMoveTexts), one per line
+    QString whyText;           ///< why the recommended point beat its nearest rival (answerWhyText)
     /// The frontier's points (eligible, on the frontier), fastest first: indexes into results.points.
     QList<qsizetype> frontier;
 };

@@ -42,20 +42,10 @@ private:
     WorkloadPanel *panel() const { return m_window->workloadPanel(); }
     ScenarioActions *actions() const { return m_window->scenarioActions(); }
 
-    void waitForProjection()
-    {
-        QSignalSpy spy(m_window.get(), &MainWindow::projectionUpdated);
-        m_window->projection()->waitForIdle();
-        if (spy.isEmpty())
-            QVERIFY(spy.wait(30000) || !m_window->projection()->isBusy());
-        QApplication::processEvents();
-    }
-
     /// The newest results once the projection of the current settings is in.
     ProjectionResultsPtr settledResults()
     {
         QApplication::processEvents();
-        waitForProjection();
         m_window->projection()->waitForIdle();
         QApplication::processEvents();
         return m_window->state()->results();
