@@ -146,9 +146,9 @@ int CompareScenariosCommand::run(CliContext &ctx, const CliArgs &args) const
         w0 = std::max(w0, r[0].size());
         w1 = std::max(w1, r[1].size());
     }
-    for (const auto &r : rows)
-    {
-        QString line = padded(r[0], w0) + QStringLiteral("  ") + padded(r[1], w1) + QStringLiteral("  ") + r[2];
+    for (const auto &r : rows) {
+        QString line =
+            padded(r[0], w0) + QStringLiteral("  ") + padded(r[1], w1) + QStringLiteral("  ") + r[2];
         while (line.endsWith(u' '))
             line.chop(1);
         ctx.out << line << '\n';

@@ -231,13 +231,22 @@ private:
 QStringList scenarioArguments(const Scenario &s, const CliArgs &given)
 {
     ScenarioArguments a(given);
-    static const QStringList workloadFlags{
-        QStringLiteral("workload"),      QStringLiteral("workload-name"),    QStringLiteral("samples"),
-        QStringLiteral("epochs"),        QStringLiteral("precision"),        QStringLiteral("stack"),
-        QStringLiteral("flops-per-sample"), QStringLiteral("bytes-per-sample"), QStringLiteral("params"),
-        QStringLiteral("memory-gb"),     QStringLiteral("batch"),            QStringLiteral("checkpointing"),
-        QStringLiteral("dataset-gb"),    QStringLiteral("min-vcpus"),        QStringLiteral("measured"),
-        QStringLiteral("measured-on")};
+    static const QStringList workloadFlags{QStringLiteral("workload"),
+                                           QStringLiteral("workload-name"),
+                                           QStringLiteral("samples"),
+                                           QStringLiteral("epochs"),
+                                           QStringLiteral("precision"),
+                                           QStringLiteral("stack"),
+                                           QStringLiteral("flops-per-sample"),
+                                           QStringLiteral("bytes-per-sample"),
+                                           QStringLiteral("params"),
+                                           QStringLiteral("memory-gb"),
+                                           QStringLiteral("batch"),
+                                           QStringLiteral("checkpointing"),
+                                           QStringLiteral("dataset-gb"),
+                                           QStringLiteral("min-vcpus"),
+                                           QStringLiteral("measured"),
+                                           QStringLiteral("measured-on")};
     if (given.isSet(QStringLiteral("workload")))
         a.group(workloadFlags); // another workload: none of the scenario's workload settings
     a.group({QStringLiteral("measured"), QStringLiteral("measured-on")});
@@ -262,7 +271,8 @@ QStringList scenarioArguments(const Scenario &s, const CliArgs &given)
     if (o.batchPerGpu)
         a.value(QStringLiteral("batch"), QString::number(*o.batchPerGpu));
     if (o.checkpointing)
-        a.value(QStringLiteral("checkpointing"), *o.checkpointing ? QStringLiteral("on") : QStringLiteral("off"));
+        a.value(QStringLiteral("checkpointing"),
+                *o.checkpointing ? QStringLiteral("on") : QStringLiteral("off"));
     a.number(QStringLiteral("dataset-gb"), o.datasetGb);
     a.number(QStringLiteral("min-vcpus"), o.minVcpusPerGpu);
     if (o.measuredSamplesPerS) {
@@ -394,9 +404,10 @@ void addProjectionOptions(CliOptions &p)
                     QStringLiteral("only these providers (%1); repeat or comma-separate")
                         .arg(knownProviders().join(QStringLiteral(", "))));
     addMeasurementOption(p);
-    p.addValue(QStringLiteral("save-scenario"), QStringLiteral("FILE"),
-               QStringLiteral("also save the workload, limits, assumptions and provider filter of this run as "
-                              "a scenario file (open it in the GUI, or give it to --scenario)"));
+    p.addValue(
+        QStringLiteral("save-scenario"), QStringLiteral("FILE"),
+        QStringLiteral("also save the workload, limits, assumptions and provider filter of this run as "
+                       "a scenario file (open it in the GUI, or give it to --scenario)"));
 }
 
 void addMeasurementOption(CliOptions &p)

@@ -130,7 +130,8 @@ void ScenarioActions::fillRecentMenu()
     m_recentMenu->clear();
     const QStringList recent = recentFiles();
     for (const QString &path : recent) {
-        QAction *a = m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { (void)openFile(path); });
+        QAction *a =
+            m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { (void)openFile(path); });
         a->setToolTip(QDir::toNativeSeparators(path));
         a->setStatusTip(a->toolTip());
     }

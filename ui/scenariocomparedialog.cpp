@@ -163,9 +163,9 @@ QComboBox *ScenarioCompareDialog::makePicker(const QStringList &recent)
 void ScenarioCompareDialog::browse(QComboBox *picker)
 {
     QSettings settings;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Scenario to compare"),
-                                                      settings.value(QStringLiteral("scenarios/lastFolder")).toString(),
-                                                      tr("GPU Frontier scenarios (*.json);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Scenario to compare"), settings.value(QStringLiteral("scenarios/lastFolder")).toString(),
+        tr("GPU Frontier scenarios (*.json);;All files (*)"));
     if (path.isEmpty())
         return;
     int i = picker->findData(path);
@@ -267,8 +267,9 @@ void ScenarioCompareDialog::showAnswers()
     const bool dark = isDarkPalette(palette());
     for (int side = 0; side < 2; ++side) {
         const ScenarioOutcome &o = m_outcomes.at(side);
-        QString html = QStringLiteral("<h3 style='color:%1'>%2: %3</h3>")
-                           .arg(sideColor(side, dark).name(), side == 0 ? tr("A") : tr("B"), o.label.toHtmlEscaped());
+        QString html =
+            QStringLiteral("<h3 style='color:%1'>%2: %3</h3>")
+                .arg(sideColor(side, dark).name(), side == 0 ? tr("A") : tr("B"), o.label.toHtmlEscaped());
         html += tr("<p>%1<br>%2 points · %3 on the frontier · %4 within the limits</p>")
                     .arg(o.results.workload.name.toHtmlEscaped())
                     .arg(o.results.points.size())
@@ -279,14 +280,16 @@ void ScenarioCompareDialog::showAnswers()
             if (p.point < 0)
                 html += tr("none within the limits") + QStringLiteral("</p>");
             else
-                html += QStringLiteral("%1 <i>(%2)</i><br>%3</p>")
-                            .arg(p.offer.toHtmlEscaped(), p.gpu.toHtmlEscaped(), rangeHtml(p).toHtmlEscaped());
+                html +=
+                    QStringLiteral("%1 <i>(%2)</i><br>%3</p>")
+                        .arg(p.offer.toHtmlEscaped(), p.gpu.toHtmlEscaped(), rangeHtml(p).toHtmlEscaped());
         }
         if (!o.whyText.isEmpty())
             html += QStringLiteral("<p><i>%1</i></p>").arg(o.whyText.toHtmlEscaped());
         if (!o.noneText.isEmpty())
             html += QStringLiteral("<p><b>%1</b><br>%2</p>")
-                        .arg(tr("Nothing fits"), o.noneText.toHtmlEscaped().replace(u'\n', QStringLiteral("<br>")));
+                        .arg(tr("Nothing fits"),
+                             o.noneText.toHtmlEscaped().replace(u'\n', QStringLiteral("<br>")));
         (side == 0 ? m_answerA : m_answerB)->setText(html);
     }
     // Word-wrapped rich text: the layout is told the height the answers need at their width.
@@ -336,7 +339,8 @@ void ScenarioCompareDialog::showChart()
         const ScenarioOutcome &o = m_outcomes.at(side);
         auto *line = new QLineSeries;
         line->setObjectName(side == 0 ? QStringLiteral("frontierA") : QStringLiteral("frontierB"));
-        line->setName(tr("%1 frontier (%2 points)").arg(side == 0 ? tr("A") : tr("B")).arg(o.frontier.size()));
+        line->setName(
+            tr("%1 frontier (%2 points)").arg(side == 0 ? tr("A") : tr("B")).arg(o.frontier.size()));
         QPen pen(sideColor(side, dark));
         pen.setWidthF(2.5);
         if (side == 1)

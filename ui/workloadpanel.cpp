@@ -376,7 +376,8 @@ void WorkloadPanel::emitChanged()
     if (m_extra.minVcpusPerGpu)
         extras.append(tr("%1 vCPUs per GPU").arg(*m_extra.minVcpusPerGpu));
     if (m_extra.measuredSamplesPerS)
-        extras.append(tr("measured %1 samples/s on %2").arg(*m_extra.measuredSamplesPerS).arg(m_extra.referenceGpu));
+        extras.append(
+            tr("measured %1 samples/s on %2").arg(*m_extra.measuredSamplesPerS).arg(m_extra.referenceGpu));
     m_extraLabel->setText(tr("Also from the scenario: %1").arg(extras.join(QStringLiteral(" · "))));
     m_extraLabel->setVisible(!extras.isEmpty());
     const auto w = workload();
@@ -434,8 +435,7 @@ Result<Workload> WorkloadPanel::workload() const
 namespace {
 
 /// Sets a spin box; a value outside its range is named in `clamped`.
-template <class Box, class T>
-void setBox(Box *box, T value, const QString &label, QStringList &clamped)
+template <class Box, class T> void setBox(Box *box, T value, const QString &label, QStringList &clamped)
 {
     if (value < box->minimum() || value > box->maximum())
         clamped.append(QObject::tr("%1 %2 is outside the panel's range (%3 to %4): set to the nearest")

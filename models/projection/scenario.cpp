@@ -151,7 +151,8 @@ public:
         const double d = v.toDouble();
         if (!v.isDouble() || !std::isfinite(d) || d < lo || d > hi) {
             fail(field(QLatin1String(key)),
-                 QStringLiteral("must be a number from %1 to %2").arg(QString::number(lo), QString::number(hi)),
+                 QStringLiteral("must be a number from %1 to %2")
+                     .arg(QString::number(lo), QString::number(hi)),
                  v);
             return std::nullopt;
         }
@@ -269,8 +270,8 @@ WorkloadSpec readWorkload(FieldReader &r)
     o.epochs = r.number("epochs", 1e-6, 1e6);
     if (auto p = r.choice("precision", precisionNames()))
         o.precision = precisionFromName(*p);
-    if (auto s = r.choice("stack", {softwareStackName(SoftwareStack::Typical),
-                                    softwareStackName(SoftwareStack::Tuned)}))
+    if (auto s = r.choice(
+            "stack", {softwareStackName(SoftwareStack::Typical), softwareStackName(SoftwareStack::Tuned)}))
         o.stack = softwareStackFromName(*s);
     o.flopsPerSample = r.number("flops_per_sample", 1, 1e21);
     o.bytesPerSample = r.number("bytes_per_sample", 0, 1e18);
@@ -287,8 +288,8 @@ WorkloadSpec readWorkload(FieldReader &r)
                                              : QStringLiteral("measured_samples_per_s")),
                QStringLiteral("measured_samples_per_s and measured_on go together"), {});
     if (!spec.preset.isEmpty() && !spec.name.isEmpty())
-        r.fail(r.field(QStringLiteral("name")), QStringLiteral("only a custom workload (no preset) has a name"),
-               {});
+        r.fail(r.field(QStringLiteral("name")),
+               QStringLiteral("only a custom workload (no preset) has a name"), {});
     r.rejectUnknown();
     return spec;
 }
@@ -470,7 +471,8 @@ Result<Scenario> scenarioFromBytes(const QByteArray &bytes)
     QJsonParseError perr;
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &perr);
     if (perr.error != QJsonParseError::NoError)
-        return makeError(QStringLiteral("not valid JSON at byte %1: %2").arg(perr.offset).arg(perr.errorString()));
+        return makeError(
+            QStringLiteral("not valid JSON at byte %1: %2").arg(perr.offset).arg(perr.errorString()));
     if (!doc.isObject())
         return makeError(QStringLiteral("not a scenario: the file is not a JSON object"));
     const QJsonObject root = doc.object();
@@ -483,13 +485,15 @@ Result<Scenario> scenarioFromBytes(const QByteArray &bytes)
     const QJsonValue version = root.value(u"version");
     const double v = version.toDouble();
     if (!version.isDouble() || v != std::floor(v) || v < 1)
-        return makeError(QStringLiteral("version: must be a whole number from 1 (got %1)")
-                             .arg(version.isUndefined() ? QStringLiteral("none") : version.toVariant().toString()));
+        return makeError(
+            QStringLiteral("version: must be a whole number from 1 (got %1)")
+                .arg(version.isUndefined() ? QStringLiteral("none") : version.toVariant().toString()));
     if (v > kScenarioVersion)
-        return makeError(QStringLiteral("version: the file is scenario version %1, written by a newer GPU Frontier; "
-                                        "this one reads version %2 and older")
-                             .arg(static_cast<qint64>(v))
-                             .arg(kScenarioVersion));
+        return makeError(
+            QStringLiteral("version: the file is scenario version %1, written by a newer GPU Frontier; "
+                           "this one reads version %2 and older")
+                .arg(static_cast<qint64>(v))
+                .arg(kScenarioVersion));
 
     QString error;
     Scenario s;
@@ -513,10 +517,11 @@ Result<Scenario> scenarioFromBytes(const QByteArray &bytes)
         return makeError(error);
     if (auto w = scenarioWorkload(s); !w) {
         const QString &code = w.error().code;
-        const QString field = code == QLatin1String(kWorkloadUnknownPresetError)   ? QStringLiteral("preset")
-                              : code == QLatin1String(kWorkloadCheckpointingError) ? QStringLiteral("gradient_checkpointing")
-                              : code == u"unknown-gpu"                             ? QStringLiteral("measured_on")
-                                                                                   : QString();
+        const QString field = code == QLatin1String(kWorkloadUnknownPresetError) ? QStringLiteral("preset")
+                              : code == QLatin1String(kWorkloadCheckpointingError)
+                                  ? QStringLiteral("gradient_checkpointing")
+                              : code == u"unknown-gpu" ? QStringLiteral("measured_on")
+                                                       : QString();
         return w.error().prefixed(field.isEmpty() ? QStringLiteral("workload: ")
                                                   : QStringLiteral("workload.%1: ").arg(field));
     }

@@ -112,7 +112,8 @@ Result<ScenarioOutcome> projectScenario(const QList<Offer> &catalog, const Scena
     ScenarioOutcome out;
     out.label = label;
     out.scenario = scenario;
-    out.results = projectCatalog(catalog, scenarioRequest(scenario, workload.value(), calibration, measurements, now));
+    out.results =
+        projectCatalog(catalog, scenarioRequest(scenario, workload.value(), calibration, measurements, now));
     out.answer = answerOf(out.results);
     out.picks = {pickOf(out.results, QStringLiteral("recommended"), out.answer.recommended),
                  pickOf(out.results, QStringLiteral("cheapest within limits"), out.answer.cheapest),
@@ -142,7 +143,8 @@ QJsonObject comparisonToJson(const ScenarioOutcome &a, const ScenarioOutcome &b)
     root.insert(u"b", sideJson(b));
     QJsonArray diffs;
     for (const ScenarioDifference &d : scenarioDifferences(a.scenario, b.scenario))
-        diffs.append(QJsonObject{{QStringLiteral("field"), d.field}, {QStringLiteral("a"), d.a}, {QStringLiteral("b"), d.b}});
+        diffs.append(QJsonObject{
+            {QStringLiteral("field"), d.field}, {QStringLiteral("a"), d.a}, {QStringLiteral("b"), d.b}});
     root.insert(u"differences", diffs);
     return root;
 }

@@ -20,10 +20,10 @@ ProjectionRequest scenarioRequest(const Scenario &scenario, const Workload &work
 /// One answer of a scenario: which pick, the offer, its time and cost with their likely ranges.
 struct ScenarioPick
 {
-    QString role;           ///< "recommended", "cheapest within limits", "fastest within limits"
-    qsizetype point = -1;   ///< into results.points; -1: none
-    QString offer;          ///< "AWS p5.48xlarge us-east-1 spot", "x4 on-demand" for multi-instance jobs
-    QString gpu;            ///< "8 x H100 SXM5 80GB" style: GPUs per instance and the GPU
+    QString role;         ///< "recommended", "cheapest within limits", "fastest within limits"
+    qsizetype point = -1; ///< into results.points; -1: none
+    QString offer;        ///< "AWS p5.48xlarge us-east-1 spot", "x4 on-demand" for multi-instance jobs
+    QString gpu;          ///< "8 x H100 SXM5 80GB" style: GPUs per instance and the GPU
     double hours = 0;
     double hoursLow = 0;
     double hoursHigh = 0;
@@ -36,7 +36,7 @@ struct ScenarioPick
 /// picks.
 struct ScenarioOutcome
 {
-    QString label;             ///< the scenario's name, else its file's name, else "current settings"
+    QString label; ///< the scenario's name, else its file's name, else "current settings"
     Scenario scenario;
     ProjectionResults results; ///< over the catalog
     Answer answer;

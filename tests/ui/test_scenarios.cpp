@@ -137,9 +137,8 @@ private Q_SLOTS:
         QCOMPARE(m_window->offersPage()->filter().gpu, u"H100"_s);
         QCOMPARE(gpu->text(), u"H100"_s);
         // The projection follows: the restored workload, limits and filter.
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->state()->results() &&
-                                     m_window->state()->results()->workload.id == u"vit-b16"_s,
-                                 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            m_window->state()->results() && m_window->state()->results()->workload.id == u"vit-b16"_s, 30000);
         ProjectionResultsPtr restored = settledResults();
         QCOMPARE(restored->workload.id, u"vit-b16"_s);
         QCOMPARE(restored->options.deadlineHours, std::optional<double>(6));
@@ -241,8 +240,7 @@ private Q_SLOTS:
             QVERIFY(o.answer.hasRecommendation());
             // Each answer is answerOf the scenario's projection.
             QCOMPARE(o.answer.recommended, answerOf(o.results).recommended);
-            const QString text =
-                dialog->findChild<QLabel *>(side == 0 ? u"answerA"_s : u"answerB"_s)->text();
+            const QString text = dialog->findChild<QLabel *>(side == 0 ? u"answerA"_s : u"answerB"_s)->text();
             QVERIFY(text.contains(o.label.toHtmlEscaped()));
             for (const ScenarioPick &p : o.picks) {
                 QVERIFY2(p.point >= 0, qPrintable(p.role));
@@ -263,7 +261,8 @@ private Q_SLOTS:
         for (QAbstractSeries *s : chart->series()) {
             if (auto *line = qobject_cast<QLineSeries *>(s)) {
                 const int side = s->objectName() == u"frontierA" ? 0 : 1;
-                QVERIFY2(s->objectName() == u"frontierA" || s->objectName() == u"frontierB", qPrintable(s->objectName() + u" "_s + s->name()));
+                QVERIFY2(s->objectName() == u"frontierA" || s->objectName() == u"frontierB",
+                         qPrintable(s->objectName() + u" "_s + s->name()));
                 QCOMPARE(line->count(), dialog->outcomes().at(side).frontier.size());
                 QVERIFY(line->count() > 0);
                 ++frontiers;
@@ -280,7 +279,8 @@ private Q_SLOTS:
         QStringList fields;
         for (int r = 0; r < table->rowCount(); ++r)
             fields.append(table->item(r, 0)->text());
-        QCOMPARE(fields, (QStringList{u"limits.budget_usd"_s, u"limits.deadline_hours"_s, u"workload.preset"_s}));
+        QCOMPARE(fields,
+                 (QStringList{u"limits.budget_usd"_s, u"limits.deadline_hours"_s, u"workload.preset"_s}));
         dialog->resize(1200, 900);
         QApplication::processEvents();
         shot(dialog, u"scenario-compare"_s);
@@ -312,7 +312,8 @@ private Q_SLOTS:
         again->compare();
         QCOMPARE(failed.size(), 1);
         const QString message = failed.at(0).at(0).toString();
-        QVERIFY2(message.contains(bad) && message.contains(u"workload.preset: must be a text"_s), qPrintable(message));
+        QVERIFY2(message.contains(bad) && message.contains(u"workload.preset: must be a text"_s),
+                 qPrintable(message));
         QVERIFY(again->findChild<QLabel *>(u"compareStatus"_s)->text().contains(u"workload.preset"_s));
         again->close();
     }

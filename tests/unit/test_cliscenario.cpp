@@ -40,18 +40,23 @@ private Q_SLOTS:
     void scenarioEqualsItsFlags_data()
     {
         QTest::addColumn<QStringList>("flags");
-        QTest::newRow("preset, limits, spot, rates")
-            << QStringList{u"--workload"_s, u"resnet50"_s, u"--deadline"_s, u"6"_s, u"--budget"_s, u"50"_s,
-                           u"--spot"_s, u"--nodes"_s, u"2"_s, u"--interruption-rate"_s, u"aws=0.05"_s,
-                           u"--provider"_s, u"aws,gcp"_s, u"--weight"_s, u"0.3"_s};
-        QTest::newRow("preset with changes") << QStringList{u"--workload"_s, u"vit-b16"_s, u"--epochs"_s, u"30"_s,
-                                                            u"--precision"_s, u"bf16"_s, u"--batch"_s, u"64"_s,
-                                                            u"--stack"_s, u"tuned"_s, u"--on-demand"_s,
-                                                            u"--egress"_s, u"gcp=0.12"_s, u"--setup-minutes"_s, u"20"_s};
+        QTest::newRow("preset, limits, spot, rates") << QStringList{
+            u"--workload"_s, u"resnet50"_s,   u"--deadline"_s, u"6"_s,        u"--budget"_s,
+            u"50"_s,         u"--spot"_s,     u"--nodes"_s,    u"2"_s,        u"--interruption-rate"_s,
+            u"aws=0.05"_s,   u"--provider"_s, u"aws,gcp"_s,    u"--weight"_s, u"0.3"_s};
+        QTest::newRow("preset with changes") << QStringList{u"--workload"_s,  u"vit-b16"_s,
+                                                            u"--epochs"_s,    u"30"_s,
+                                                            u"--precision"_s, u"bf16"_s,
+                                                            u"--batch"_s,     u"64"_s,
+                                                            u"--stack"_s,     u"tuned"_s,
+                                                            u"--on-demand"_s, u"--egress"_s,
+                                                            u"gcp=0.12"_s,    u"--setup-minutes"_s,
+                                                            u"20"_s};
         QTest::newRow("custom measured")
-            << QStringList{u"--measured"_s, u"850"_s, u"--measured-on"_s, u"A100"_s, u"--samples"_s, u"100000"_s,
-                           u"--epochs"_s, u"3"_s, u"--params"_s, u"110000000"_s, u"--memory-gb"_s, u"14"_s,
-                           u"--workload-name"_s, u"My BERT"_s, u"--deadline"_s, u"2"_s};
+            << QStringList{u"--measured"_s,      u"850"_s,       u"--measured-on"_s, u"A100"_s,
+                           u"--samples"_s,       u"100000"_s,    u"--epochs"_s,      u"3"_s,
+                           u"--params"_s,        u"110000000"_s, u"--memory-gb"_s,   u"14"_s,
+                           u"--workload-name"_s, u"My BERT"_s,   u"--deadline"_s,    u"2"_s};
     }
     void scenarioEqualsItsFlags()
     {
@@ -80,23 +85,26 @@ private Q_SLOTS:
     // Flags given with --scenario override its settings: the output is that of the merged flags.
     void flagsOverrideTheScenario()
     {
-        const QString path = saved(u"base.json"_s, {u"--workload"_s, u"resnet50"_s, u"--deadline"_s, u"6"_s,
-                                                     u"--budget"_s, u"50"_s, u"--spot"_s, u"--epochs"_s, u"45"_s});
+        const QString path =
+            saved(u"base.json"_s, {u"--workload"_s, u"resnet50"_s, u"--deadline"_s, u"6"_s, u"--budget"_s,
+                                   u"50"_s, u"--spot"_s, u"--epochs"_s, u"45"_s});
         const QStringList common{u"frontier"_s, u"--limit"_s, u"20"_s};
         // --on-demand replaces --spot; --deadline replaces the deadline; the rest stays.
         const CliRun merged = cli(m_db.path(), common + QStringList{u"--scenario"_s, path, u"--on-demand"_s,
                                                                     u"--deadline"_s, u"24"_s});
-        const CliRun direct = cli(m_db.path(), common + QStringList{u"--workload"_s, u"resnet50"_s, u"--epochs"_s,
-                                                                    u"45"_s, u"--budget"_s, u"50"_s, u"--on-demand"_s,
-                                                                    u"--deadline"_s, u"24"_s});
+        const CliRun direct =
+            cli(m_db.path(),
+                common + QStringList{u"--workload"_s, u"resnet50"_s, u"--epochs"_s, u"45"_s, u"--budget"_s,
+                                     u"50"_s, u"--on-demand"_s, u"--deadline"_s, u"24"_s});
         QCOMPARE(merged.rc, 0);
         QCOMPARE(merged.out, direct.out);
         QVERIFY(merged.out != cli(m_db.path(), common + QStringList{u"--scenario"_s, path}).out);
         // --workload replaces the whole workload (the scenario's 45 epochs go too), the limits stay.
-        const CliRun other = cli(m_db.path(), common + QStringList{u"--scenario"_s, path, u"--workload"_s, u"vit-b16"_s});
+        const CliRun other =
+            cli(m_db.path(), common + QStringList{u"--scenario"_s, path, u"--workload"_s, u"vit-b16"_s});
         const CliRun otherDirect =
-            cli(m_db.path(), common + QStringList{u"--workload"_s, u"vit-b16"_s, u"--deadline"_s, u"6"_s, u"--budget"_s,
-                                                  u"50"_s, u"--spot"_s});
+            cli(m_db.path(), common + QStringList{u"--workload"_s, u"vit-b16"_s, u"--deadline"_s, u"6"_s,
+                                                  u"--budget"_s, u"50"_s, u"--spot"_s});
         QCOMPARE(other.rc, 0);
         QCOMPARE(other.out, otherDirect.out);
     }
@@ -122,7 +130,8 @@ private Q_SLOTS:
         const CliRun gcp = cli(m_db.path(), {u"frontier"_s, u"--scenario"_s, path, u"--provider"_s, u"gcp"_s,
                                              u"--format"_s, u"json"_s});
         QCOMPARE(gcp.rc, 0);
-        for (const QJsonValue &p : QJsonDocument::fromJson(gcp.out.toUtf8()).object().value(u"points").toArray())
+        for (const QJsonValue &p :
+             QJsonDocument::fromJson(gcp.out.toUtf8()).object().value(u"points").toArray())
             QCOMPARE(p.toObject().value(u"provider").toString(), u"gcp"_s);
     }
 
@@ -133,8 +142,9 @@ private Q_SLOTS:
         QCOMPARE(gpus.rc, 0);
         QCOMPARE(gpus.out, cli(m_db.path(), {u"gpus"_s, u"--workload"_s, u"gpt2-124m"_s}).out);
         const QString out = file(u"r.md"_s);
-        const CliRun report = cli(m_db.path(), {u"report"_s, u"--scenario"_s, path, u"--format"_s, u"markdown"_s,
-                                                u"-o"_s, out, u"--now"_s, u"2026-11-01T00:00:00Z"_s});
+        const CliRun report =
+            cli(m_db.path(), {u"report"_s, u"--scenario"_s, path, u"--format"_s, u"markdown"_s, u"-o"_s, out,
+                              u"--now"_s, u"2026-11-01T00:00:00Z"_s});
         QCOMPARE(report.rc, 0);
         QFile f(out);
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -174,8 +184,9 @@ private Q_SLOTS:
         const QString b = saved(u"vit.json"_s, {u"--workload"_s, u"vit-b16"_s, u"--deadline"_s, u"24"_s});
         const CliRun table = cli(m_db.path(), {u"compare-scenarios"_s, a, b});
         QCOMPARE(table.rc, 0);
-        for (const QString &s : {u"resnet"_s, u"vit"_s, u"recommended"_s, u"cheapest within limits"_s,
-                                 u"fastest within limits"_s, u"limits.deadline_hours"_s, u"workload.preset"_s})
+        for (const QString &s :
+             {u"resnet"_s, u"vit"_s, u"recommended"_s, u"cheapest within limits"_s,
+              u"fastest within limits"_s, u"limits.deadline_hours"_s, u"workload.preset"_s})
             QVERIFY2(table.out.contains(s), qPrintable(s + u"\n"_s + table.out));
         const CliRun json = cli(m_db.path(), {u"compare-scenarios"_s, a, b, u"--format"_s, u"json"_s});
         QCOMPARE(json.rc, 0);
@@ -184,7 +195,8 @@ private Q_SLOTS:
         const CliRun fa = cli(m_db.path(), {u"frontier"_s, u"--scenario"_s, a, u"--format"_s, u"json"_s});
         const QJsonObject fj = QJsonDocument::fromJson(fa.out.toUtf8()).object();
         const QJsonObject sa = root.value(u"a").toObject();
-        QCOMPARE(sa.value(u"frontier").toInteger(), fj.value(u"counts").toObject().value(u"on_frontier").toInteger());
+        QCOMPARE(sa.value(u"frontier").toInteger(),
+                 fj.value(u"counts").toObject().value(u"on_frontier").toInteger());
         const QJsonArray answers = sa.value(u"answers").toArray();
         QCOMPARE(answers.size(), 3);
         QCOMPARE(answers.at(0).toObject().value(u"role").toString(), u"recommended"_s);

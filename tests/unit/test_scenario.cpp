@@ -114,7 +114,8 @@ private Q_SLOTS:
         QCOMPARE(scenarioToBytes(b), bytes);
         QVERIFY(scenarioDifferences(s, b).isEmpty());
         // The resolved workload is written for people, in the report's shape.
-        const QJsonObject resolved = QJsonDocument::fromJson(bytes).object().value(u"resolved_workload").toObject();
+        const QJsonObject resolved =
+            QJsonDocument::fromJson(bytes).object().value(u"resolved_workload").toObject();
         QCOMPARE(resolved.value(u"id").toString(), u"resnet50"_s);
         QCOMPARE(resolved.value(u"batch_per_gpu").toInt(), 128);
     }
@@ -165,7 +166,8 @@ private Q_SLOTS:
                                      << u"workload.epochs: must be a number"_s;
         QTest::newRow("precision") << u"workload.precision"_s << QJsonValue(u"fp13"_s)
                                    << u"workload.precision: must be one of"_s;
-        QTest::newRow("stack") << u"workload.stack"_s << QJsonValue(u"fast"_s) << u"workload.stack: must be one of"_s;
+        QTest::newRow("stack") << u"workload.stack"_s << QJsonValue(u"fast"_s)
+                               << u"workload.stack: must be one of"_s;
         QTest::newRow("batch fractional") << u"workload.batch_per_gpu"_s << QJsonValue(12.5)
                                           << u"workload.batch_per_gpu: must be a whole number"_s;
         QTest::newRow("checkpointing") << u"workload.gradient_checkpointing"_s << QJsonValue(u"yes"_s)
@@ -174,36 +176,44 @@ private Q_SLOTS:
                                         << u"workload.preset: unknown workload \"resnet51\""_s;
         QTest::newRow("checkpointing not offered") << u"workload.gradient_checkpointing"_s << QJsonValue(true)
                                                    << u"workload.gradient_checkpointing:"_s;
-        QTest::newRow("measured without GPU") << u"workload.measured_samples_per_s"_s << QJsonValue(100)
-                                              << u"workload.measured_on: measured_samples_per_s and measured_on"_s;
-        QTest::newRow("unknown workload field") << u"workload.sampels"_s << QJsonValue(5)
-                                                << u"workload.sampels: unknown field"_s;
-        QTest::newRow("deadline zero") << u"limits.deadline_hours"_s << QJsonValue(0)
-                                       << u"limits.deadline_hours: must be a number"_s;
+        QTest::newRow("measured without GPU")
+            << u"workload.measured_samples_per_s"_s << QJsonValue(100)
+            << u"workload.measured_on: measured_samples_per_s and measured_on"_s;
+        QTest::newRow("unknown workload field")
+            << u"workload.sampels"_s << QJsonValue(5) << u"workload.sampels: unknown field"_s;
+        QTest::newRow("deadline zero")
+            << u"limits.deadline_hours"_s << QJsonValue(0) << u"limits.deadline_hours: must be a number"_s;
         QTest::newRow("budget text") << u"limits.budget_usd"_s << QJsonValue(u"lots"_s)
                                      << u"limits.budget_usd: must be a number"_s;
         QTest::newRow("spot") << u"assumptions.spot"_s << QJsonValue(u"sometimes"_s)
                               << u"assumptions.spot: must be one of both, spot-only, on-demand-only"_s;
-        QTest::newRow("checkpoint minutes") << u"assumptions.checkpoint_minutes"_s << QJsonValue(-5)
-                                            << u"assumptions.checkpoint_minutes: must be a number from 0 to 525600 (got -5)"_s;
-        QTest::newRow("weight") << u"assumptions.weight"_s << QJsonValue(1.5) << u"assumptions.weight: must be a number from 0 to 1"_s;
+        QTest::newRow("checkpoint minutes")
+            << u"assumptions.checkpoint_minutes"_s << QJsonValue(-5)
+            << u"assumptions.checkpoint_minutes: must be a number from 0 to 525600 (got -5)"_s;
+        QTest::newRow("weight") << u"assumptions.weight"_s << QJsonValue(1.5)
+                                << u"assumptions.weight: must be a number from 0 to 1"_s;
         QTest::newRow("nodes") << u"assumptions.extra_node_counts"_s << QJsonValue(QJsonArray({2, 0}))
                                << u"assumptions.extra_node_counts: every entry"_s;
-        QTest::newRow("rate provider") << u"assumptions.interruption_rate_per_hour"_s
-                                       << QJsonValue(QJsonObject{{u"awz"_s, 0.1}})
-                                       << u"assumptions.interruption_rate_per_hour.awz: unknown provider"_s;
-        QTest::newRow("egress value") << u"assumptions.egress_usd_per_gb"_s << QJsonValue(QJsonObject{{u"aws"_s, -1}})
-                                      << u"assumptions.egress_usd_per_gb.aws: must be a number"_s;
-        QTest::newRow("filter provider") << u"filter.providers"_s << QJsonValue(QJsonArray({u"aws"_s, u"nope"_s}))
-                                         << u"filter.providers: unknown provider"_s;
+        QTest::newRow("rate provider")
+            << u"assumptions.interruption_rate_per_hour"_s << QJsonValue(QJsonObject{{u"awz"_s, 0.1}})
+            << u"assumptions.interruption_rate_per_hour.awz: unknown provider"_s;
+        QTest::newRow("egress value")
+            << u"assumptions.egress_usd_per_gb"_s << QJsonValue(QJsonObject{{u"aws"_s, -1}})
+            << u"assumptions.egress_usd_per_gb.aws: must be a number"_s;
+        QTest::newRow("filter provider")
+            << u"filter.providers"_s << QJsonValue(QJsonArray({u"aws"_s, u"nope"_s}))
+            << u"filter.providers: unknown provider"_s;
         QTest::newRow("filter gpu") << u"filter.gpu"_s << QJsonValue(5) << u"filter.gpu: must be a text"_s;
-        QTest::newRow("filter spot") << u"filter.spot_only"_s << QJsonValue(1) << u"filter.spot_only: must be true or false"_s;
+        QTest::newRow("filter spot") << u"filter.spot_only"_s << QJsonValue(1)
+                                     << u"filter.spot_only: must be true or false"_s;
         QTest::newRow("limits not object") << u"limits"_s << QJsonValue(6) << u"limits: must be an object"_s;
         QTest::newRow("unknown top field") << u"deadline"_s << QJsonValue(6) << u"deadline: unknown field"_s;
-        QTest::newRow("no workload") << u"workload"_s << QJsonValue(QJsonValue::Undefined) << u"workload: missing"_s;
+        QTest::newRow("no workload") << u"workload"_s << QJsonValue(QJsonValue::Undefined)
+                                     << u"workload: missing"_s;
         QTest::newRow("schema") << u"schema"_s << QJsonValue(u"gpufrontier-report"_s)
                                 << u"schema: not a GPU Frontier scenario"_s;
-        QTest::newRow("version text") << u"version"_s << QJsonValue(u"1"_s) << u"version: must be a whole number"_s;
+        QTest::newRow("version text")
+            << u"version"_s << QJsonValue(u"1"_s) << u"version: must be a whole number"_s;
     }
 
     void badFieldIsNamed()
@@ -235,7 +245,8 @@ private Q_SLOTS:
     {
         const auto r = scenarioFromBytes(withField(u"version"_s, kScenarioVersion + 1));
         QVERIFY(!r.ok());
-        QVERIFY2(r.error().message.contains(u"written by a newer GPU Frontier"_s), qPrintable(r.error().message));
+        QVERIFY2(r.error().message.contains(u"written by a newer GPU Frontier"_s),
+                 qPrintable(r.error().message));
         QVERIFY(r.error().message.contains(u"version %1"_s.arg(kScenarioVersion + 1)));
     }
 
