@@ -51,8 +51,10 @@ const std::vector<std::unique_ptr<CliCommand>> &cliCommands()
         v.push_back(makeImportCommand());
         v.push_back(makeRefreshCommand());
         v.push_back(makeHistoryCommand());
+        v.push_back(makeChangesCommand());
         v.push_back(makeWorkloadsCommand());
         v.push_back(makeGpusCommand());
+        v.push_back(makeAnswerCommand());
         v.push_back(makeFrontierCommand());
         v.push_back(makeProbeCommand());
         v.push_back(makeReportCommand());

@@ -1,4 +1,5 @@
 #include "catalogspage.h"
+#include "changesdialog.h"
 #include "refresh/paperspacepricesource.h"
 #include "refresh/pricesource.h"
 #include "uistyle.h"
@@ -71,6 +72,20 @@ CatalogsPage::CatalogsPage(CatalogService *catalog, QWidget *parent)
     connect(m_service, &RefreshService::jobFinished, this, &CatalogsPage::onJobFinished);
     connect(m_catalog, &CatalogService::statusesLoaded, this, &CatalogsPage::onStatusLoaded);
     connect(m_catalog, &CatalogService::historyLoaded, this, &CatalogsPage::onHistoryLoaded);
+    connect(m_catalog, &CatalogService::changesLoaded, this,
+            [this](quint64 request, const QList<SnapshotChanges> &changes) {
+                if (request != m_changesRequest)
+                    return;
+                QStringList parts;
+                for (const SnapshotChanges &c : changes)
+                    if (m_updatedInJob.contains(c.provider))
+                        parts.append(QStringLiteral("%1: %2").arg(providerDisplayName(c.provider),
+                                                                  changesSummaryText(c)));
+                if (!parts.isEmpty())
+                    m_status->setText(m_status->text() + u' ' +
+                                      tr("What changed — %1.").arg(parts.join(QStringLiteral("; "))));
+                Q_EMIT changesSummarised();
+            });
     connect(m_catalog, &CatalogService::filesIdentified, this, &CatalogsPage::onFilesIdentified);
     connect(m_catalog, &CatalogService::failed, this, &CatalogsPage::onRequestFailed);
     m_fileChooser = [this] {
@@ -107,12 +122,19 @@ void CatalogsPage::buildUi()
     m_import->setToolTip(
         tr("Import price files you downloaded (provider formats, SkyPilot or GPU Frontier CSV)"));
     m_refreshAll = new QPushButton(tr("Refresh all"), this);
+    m_changes = new QPushButton(tr("What changed…"), this);
+    m_changes->setObjectName(QStringLiteral("catalogChanges"));
+    m_changes->setToolTip(
+        tr("Each provider's current prices against its previous snapshot: new and gone offers "
+           "and every price change"));
+    connect(m_changes, &QPushButton::clicked, this, [this] { showChanges(); });
     m_cancel = new QPushButton(tr("Cancel"), this);
     connect(m_import, &QPushButton::clicked, this, &CatalogsPage::chooseAndImport);
     connect(m_refreshAll, &QPushButton::clicked, this, [this] { refreshProviders(knownProviders()); });
     connect(m_cancel, &QPushButton::clicked, this, &CatalogsPage::cancel);
     auto *top = new QHBoxLayout;
     top->addWidget(title, 1);
+    top->addWidget(m_changes);
     top->addWidget(m_import);
     top->addWidget(m_refreshAll);
     top->addWidget(m_cancel);
@@ -564,6 +586,7 @@ void CatalogsPage::startRefresh(const QStringList &providers)
         m_service->setSource(p, RefreshSettings::source(s, p));
     }
     m_importedInJob = false;
+    m_updatedInJob.clear();
     m_failedInJob.clear();
     m_cancelledInJob.clear();
     setErrorStyle(m_status, false);
@@ -621,6 +644,7 @@ void CatalogsPage::onFilesIdentified(quint64 request, const QList<FileIdentity> 
         paths.append(file.path);
     }
     m_importedInJob = false;
+    m_updatedInJob.clear();
     m_failedInJob.clear();
     m_cancelledInJob.clear();
     setErrorStyle(m_status, false);
@@ -712,9 +736,10 @@ void CatalogsPage::onFinished(const QString &provider, const RefreshOutcome &out
                       (outcome.warnings.isEmpty() ? QString() : u'\n' + outcome.warnings.join(u'\n')));
         setErrorStyle(l, !outcome.ok());
     }
-    if (outcome.status == RefreshStatus::Imported)
+    if (outcome.status == RefreshStatus::Imported) {
         m_importedInJob = true;
-    else if (outcome.status == RefreshStatus::Failed)
+        m_updatedInJob.append(provider);
+    } else if (outcome.status == RefreshStatus::Failed)
         m_failedInJob.append(providerDisplayName(provider));
     else if (outcome.status == RefreshStatus::Cancelled)
         m_cancelledInJob.append(providerDisplayName(provider));
@@ -741,9 +766,19 @@ void CatalogsPage::onJobFinished()
     setErrorStyle(m_status, !m_failedInJob.isEmpty());
     updateButtons();
     reload();
-    if (m_importedInJob)
+    if (m_importedInJob) {
+        // What the new snapshots changed, said on the status line when the comparison is read.
+        m_changesRequest = m_catalog->loadChanges();
         Q_EMIT catalogChanged();
+    }
     Q_EMIT jobEnded();
+}
+
+void CatalogsPage::showChanges(const QString &provider)
+{
+    auto *dialog = new ChangesDialog(m_catalog, provider, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show(); // not modal: it can stay open beside the page
 }
 
 void CatalogsPage::setReadOnly(bool readOnly)

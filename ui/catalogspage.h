@@ -41,6 +41,8 @@ public:
 
     /// Reloads the status table and the history choosers (off the GUI thread).
     void reload();
+    /// "What changed since the last refresh" for one provider (empty: all).
+    void showChanges(const QString &provider = {});
     void refreshProviders(const QStringList &providers);
     void importFiles(const QStringList &paths);
     void cancel();
@@ -66,6 +68,7 @@ public:
     QPushButton *refreshAllButton() const { return m_refreshAll; }
     QPushButton *cancelButton() const { return m_cancel; }
     QPushButton *importButton() const { return m_import; }
+    QPushButton *changesButton() const { return m_changes; }
     QLineEdit *baseUrlEdit(const QString &provider) const { return m_urls.value(provider); }
     /// The live source of a provider that has two (its own API, SkyPilot's catalog); nullptr for the others.
     QComboBox *sourceChooser(const QString &provider) const { return m_sources.value(provider); }
@@ -94,6 +97,8 @@ Q_SIGNALS:
     void historyLoaded();
     /// A refresh or import job ended (whatever the outcome).
     void jobEnded();
+    /// After a job that imported: the status line says what the new snapshots changed.
+    void changesSummarised();
     /// The secret store has answered every call the page made (the key field and its status are current).
     void secretsSettled();
 
@@ -137,6 +142,7 @@ private:
     QPushButton *m_refreshAll = nullptr;
     QPushButton *m_cancel = nullptr;
     QPushButton *m_import = nullptr;
+    QPushButton *m_changes = nullptr;
     bool m_readOnly = false;
     QString m_savedImportTip;
     QProgressBar *m_overall = nullptr;
@@ -162,6 +168,8 @@ private:
     HistoryChart *m_chart = nullptr;
     QString m_runningProvider;
     bool m_importedInJob = false;
+    QStringList m_updatedInJob; ///< providers with a new snapshot in the job
+    quint64 m_changesRequest = 0;
     QStringList m_failedInJob;    ///< display names of the providers whose refresh or import failed
     QStringList m_cancelledInJob; ///< display names of the providers cancelled
     CatalogStatusLoad m_load;

@@ -1,4 +1,5 @@
 #include "mainwindow.h"
+#include "answerpage.h"
 #include "apptheme.h"
 #include "uistyle.h"
 
@@ -61,6 +62,7 @@ MainWindow::MainWindow(QString dbPath, QWidget *parent) : QMainWindow(parent)
     buildWorkloadDock();
     buildStatusBar();
     connectState();
+    connectAnswerPage();
     buildFileMenu();
     buildViewMenu();
     buildHelpMenu();
@@ -87,9 +89,11 @@ void MainWindow::buildPages()
     CatalogService *service = m_state->catalogService();
     m_tabs = new QTabWidget(central);
     m_tabs->setObjectName(QStringLiteral("pages"));
+    m_answer = new AnswerPage(m_tabs);
     m_offers = new OffersPage(m_tabs);
     m_frontier = new FrontierPage(m_tabs);
     m_compare = new ComparePage(m_tabs);
+    m_tabs->addTab(m_answer, tr("A&nswer"));
     m_tabs->addTab(m_offers, tr("&Offers"));
     m_tabs->addTab(m_frontier, tr("&Frontier"));
     m_tabs->addTab(m_compare, tr("Co&mpare"));
@@ -159,13 +163,18 @@ void MainWindow::connectState()
     connect(m_state, &AppState::catalogLoaded, this, &MainWindow::onLoaded);
     connect(m_state, &AppState::loadFailed, this, [this](const QString &message) {
         showError(message);
+        m_answer->showProblem(message);
         Q_EMIT loadFailed(message);
     });
     connect(m_state, &AppState::calibrationChanged, m_measurementsPage, &MeasurementsPage::setCalibration);
-    connect(m_state, &AppState::projectionStarted, this, [this] { m_busy->setVisible(true); });
+    connect(m_state, &AppState::projectionStarted, this, [this] {
+        m_busy->setVisible(true);
+        m_answer->setUpdating(true);
+    });
     connect(m_state, &AppState::resultsReady, this, &MainWindow::onResults);
     connect(m_state, &AppState::projectionFailed, this, [this](const QString &message) {
         m_busy->setVisible(false);
+        m_answer->showProblem(message);
         m_projectionLabel->setText(tr("Projection: %1").arg(message));
         m_projectionLabel->setToolTip(m_projectionLabel->text());
     });
@@ -177,6 +186,31 @@ void MainWindow::connectState()
     // Between pages: a point clicked on the Frontier page shows its offer; one grouping for both tables.
     connect(m_frontier, &FrontierPage::catalogRowActivated, m_offers, &OffersPage::selectCatalogRow);
     connect(m_offers, &OffersPage::groupedChanged, m_frontier, &FrontierPage::setGrouped);
+}
+
+void MainWindow::connectAnswerPage()
+{
+    // The Answer page's next steps: each opens what the menus open, for the points it names.
+    connect(m_answer, &AnswerPage::launchPlanRequested, m_launchPlanner, &LaunchPlanner::open);
+    connect(m_answer, &AnswerPage::exportRequested, this, [this] { openExport(false); });
+    connect(m_answer, &AnswerPage::compareRequested, this, [this](const QList<int> &rows) {
+        m_offers->selectCatalogRows(rows); // the selection is what the Compare page shows
+        m_tabs->setCurrentWidget(m_compare);
+    });
+    connect(m_answer, &AnswerPage::frontierRequested, this, [this](int row) {
+        if (row >= 0)
+            m_offers->selectCatalogRow(row);
+        m_tabs->setCurrentWidget(m_frontier);
+    });
+    connect(m_answer, &AnswerPage::limitsRequested, this,
+            [this](std::optional<double> deadlineHours, std::optional<double> budgetUsd) {
+                if (deadlineHours)
+                    m_workload->setDeadlineHours(*deadlineHours);
+                if (budgetUsd)
+                    m_workload->setBudgetUsd(*budgetUsd);
+            });
+    connect(m_answer, &AnswerPage::includeSuspectRequested, this,
+            [this] { m_workload->setIncludeSuspect(true); });
 }
 
 void MainWindow::buildFileMenu()
@@ -381,6 +415,10 @@ void MainWindow::openLaunchPlanForCurrentPage()
 {
     if (m_tabs->currentWidget() == m_frontier)
         openLaunchPlanForFrontier();
+    else if (m_tabs->currentWidget() == m_answer && m_state->selectedRows().isEmpty())
+        m_launchPlanner->open(m_state->results(), m_answer->answer().recommended >= 0
+                                                      ? QList<qsizetype>{m_answer->answer().recommended}
+                                                      : QList<qsizetype>{});
     else
         openLaunchPlanForOffers();
 }
@@ -406,6 +444,7 @@ void MainWindow::openLaunchPlanForFrontier()
 void MainWindow::onResults(ProjectionResultsPtr results)
 {
     m_busy->setVisible(false);
+    m_answer->setResults(results);
     m_offers->model()->setProjection(results);
     m_frontier->setResults(results);
     m_frontier->highlightCatalogRows(m_offers->selectedRows());

@@ -17,6 +17,7 @@ class QTabWidget;
 
 namespace gf {
 
+class AnswerPage;
 class CatalogService;
 class CatalogsPage;
 class ComparePage;
@@ -37,6 +38,7 @@ class MainWindow final : public QMainWindow
 public:
     enum Page
     {
+        AnswerTab,
         OffersTab,
         FrontierTab,
         CompareTab,
@@ -47,6 +49,7 @@ public:
     explicit MainWindow(QString dbPath, QWidget *parent = nullptr);
     ~MainWindow() override;
 
+    AnswerPage *answerPage() const { return m_answer; }
     OffersPage *offersPage() const { return m_offers; }
     FrontierPage *frontierPage() const { return m_frontier; }
     ComparePage *comparePage() const { return m_compare; }
@@ -83,6 +86,7 @@ private:
     void buildWorkloadDock();
     void buildStatusBar();
     void connectState();
+    void connectAnswerPage();
     void buildFileMenu();
     void buildViewMenu();
     void buildHelpMenu();
@@ -108,6 +112,7 @@ private:
     LaunchPlanner *m_launchPlanner = nullptr;
     ScenarioActions *m_scenarios = nullptr;
     QTabWidget *m_tabs = nullptr;
+    AnswerPage *m_answer = nullptr;
     OffersPage *m_offers = nullptr;
     FrontierPage *m_frontier = nullptr;
     ComparePage *m_compare = nullptr;

@@ -356,19 +356,36 @@ QList<int> OffersPage::selectedRows() const
 
 void OffersPage::selectCatalogRow(int row)
 {
-    const QModelIndex source = m_groups->indexOfSourceRow(row);
-    if (!source.isValid())
+    selectCatalogRows({row});
+}
+
+void OffersPage::selectCatalogRows(const QList<int> &rows)
+{
+    QList<QModelIndex> sources;
+    for (int row : rows)
+        if (const QModelIndex source = m_groups->indexOfSourceRow(row); source.isValid())
+            sources.append(source);
+    if (sources.isEmpty())
         return;
-    QModelIndex idx = m_proxy->mapFromSource(source);
-    if (!idx.isValid()) {
-        resetFilters();
-        idx = m_proxy->mapFromSource(source);
+    for (const QModelIndex &source : std::as_const(sources))
+        if (!m_proxy->mapFromSource(source).isValid()) {
+            resetFilters();
+            break;
+        }
+    QItemSelection selection;
+    for (const QModelIndex &source : std::as_const(sources)) {
+        const QModelIndex idx = m_proxy->mapFromSource(source);
+        if (!idx.isValid())
+            continue;
+        if (idx.parent().isValid())
+            m_view->expand(idx.parent());
+        selection.select(idx, idx);
     }
-    if (idx.parent().isValid())
-        m_view->expand(idx.parent());
-    m_view->selectionModel()->setCurrentIndex(idx, QItemSelectionModel::ClearAndSelect |
-                                                       QItemSelectionModel::Rows);
-    m_view->scrollTo(idx, QAbstractItemView::PositionAtCenter);
+    const QModelIndex first = m_proxy->mapFromSource(sources.first());
+    m_view->selectionModel()->setCurrentIndex(first, QItemSelectionModel::NoUpdate);
+    m_view->selectionModel()->select(selection,
+                                     QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_view->scrollTo(first, QAbstractItemView::PositionAtCenter);
 }
 
 void OffersPage::updateSummary()

@@ -59,6 +59,8 @@ public:
     QList<int> selectedRows() const;
     /// Selects one catalog row (clears the filters first if it is filtered out) and scrolls to it.
     void selectCatalogRow(int row);
+    /// Selects these catalog rows (the first one current), clearing the filters when one is filtered out.
+    void selectCatalogRows(const QList<int> &rows);
 
 Q_SIGNALS:
     void summaryChanged(const QString &text);

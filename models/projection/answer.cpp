@@ -1,7 +1,13 @@
 #include "projection/answer.h"
 
+#include "domain/gpucatalog.h"
+#include "domain/provider.h"
 #include "projection/frontier.h"
+#include "projection/modelconstants.h"
+#include "projection/pointexplanation.h"
 #include "util/format.h"
+
+#include <QLocale>
 
 #include <cmath>
 #include <limits>
@@ -64,6 +70,12 @@ qsizetype rivalOf(const ProjectionResults &r)
     return best;
 }
 
+/// A limit the user can type that the point fits: hours rounded up to a tenth, USD to the whole dollar.
+double roundedUp(double v, double step)
+{
+    return std::max(step, std::ceil(v / step - 1e-9) * step);
+}
+
 QList<LimitMove> limitMoves(const ProjectionResults &r)
 {
     const ProjectionOptions &o = r.options;
@@ -94,38 +106,15 @@ QList<LimitMove> limitMoves(const ProjectionResults &r)
         }
     }
     QList<LimitMove> moves;
+    const auto hours = [&r](qsizetype i) { return roundedUp(r.points.at(i).totalHours, kLimitHoursStep); };
+    const auto usd = [&r](qsizetype i) { return roundedUp(r.points.at(i).costUsd, kLimitUsdStep); };
     if (byDeadline >= 0)
-        moves.append({r.points.at(byDeadline).totalHours, std::nullopt, byDeadline});
+        moves.append({hours(byDeadline), std::nullopt, byDeadline});
     if (byBudget >= 0)
-        moves.append({std::nullopt, r.points.at(byBudget).costUsd, byBudget});
+        moves.append({std::nullopt, usd(byBudget), byBudget});
     if (moves.isEmpty() && byBoth >= 0)
-        moves.append({r.points.at(byBoth).totalHours, r.points.at(byBoth).costUsd, byBoth});
+        moves.append({hours(byBoth), usd(byBoth), byBoth});
     return moves;
-}
-
-/// A limit shown so that the point fits it: hours rounded up to the figure formatHours shows, USD to the
-/// cent (the whole dollar from 100 USD).
-double roundedUp(double v, double step)
-{
-    return std::ceil(v / step - 1e-9) * step;
-}
-
-double hoursLimitShown(double hours)
-{
-    if (hours < 0.1)
-        return roundedUp(hours * 60.0, 0.1) / 60.0;
-    if (hours < 1.0)
-        return roundedUp(hours * 60.0, 1.0) / 60.0;
-    if (hours < 10.0)
-        return roundedUp(hours, 0.01);
-    if (hours < 72.0)
-        return roundedUp(hours, 0.1);
-    return roundedUp(hours / 24.0, 0.1) * 24.0;
-}
-
-double usdLimitShown(double usd)
-{
-    return usd < 100 ? roundedUp(usd, 0.01) : roundedUp(usd, 1.0);
 }
 
 QString ratioText(double ratio)
@@ -133,7 +122,102 @@ QString ratioText(double ratio)
     return QString::number(ratio, 'f', ratio < 10 ? 1 : 0);
 }
 
+QString identity(const QString &s)
+{
+    return s;
+}
+
+/// What a tier's speed rests on, in a few plain words.
+QString tierPhrase(ProjectionTier tier)
+{
+    switch (tier) {
+    case ProjectionTier::Measured:
+        return QStringLiteral("measured on this GPU");
+    case ProjectionTier::MeasuredConverted:
+        return QStringLiteral("measured on this GPU in another stack, converted");
+    case ProjectionTier::Transferred:
+        return QStringLiteral("carried over from measured GPUs of its architecture");
+    case ProjectionTier::TransferredCrossArch:
+        return QStringLiteral("carried over from measured GPUs of other architectures");
+    case ProjectionTier::TransferredOtherVendor:
+        return QStringLiteral("carried over from NVIDIA measurements to another vendor");
+    case ProjectionTier::Roofline:
+    case ProjectionTier::None:
+        break;
+    }
+    return QStringLiteral("the datasheet model only, no measurement");
+}
+
 } // namespace
+
+QString answerStackText(const ProjectionResults &r, const SingleGpuSpeed *speed)
+{
+    if (speed && speed->userMeasured)
+        return QStringLiteral("your own stack, as you measured it");
+    return r.workload.stack == SoftwareStack::Tuned ? QStringLiteral("vendor-tuned stack")
+                                                    : QStringLiteral("typical PyTorch stack");
+}
+
+QString answerCountText(double n, const QString &unit)
+{
+    QLocale locale = QLocale::c();
+    locale.setNumberOptions({});
+    return QStringLiteral("%1 %2").arg(locale.toString(qint64(std::llround(n))), unit);
+}
+
+AnswerPointText describeAnswerPoint(const ProjectionResults &r, qsizetype point)
+{
+    AnswerPointText t;
+    const ProjectedOffer &p = r.points.at(point);
+    const Offer &o = r.offers.at(p.offerIndex);
+    t.title = pointTitleText(o, p);
+    const GpuModel *m = o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId);
+    const double gpus = o.gpuCount * p.nodes;
+    t.gpu = QStringLiteral("%1 × %2").arg(QString::number(gpus, 'g', 4), m ? m->name : o.gpuRawName);
+    if (p.usdPerHour > 0) {
+        t.gpu += QStringLiteral(" · %1 USD/h").arg(formatUsdPerHour(p.usdPerHour));
+        if (gpus > 0)
+            t.gpu += QStringLiteral(" · %1 USD/GPU-h").arg(formatUsdPerHour(p.usdPerHour / gpus));
+    }
+    t.figures = QStringLiteral("%1 · %2 USD").arg(formatHours(p.totalHours), formatUsd(p.costUsd));
+    t.likely = QStringLiteral("likely %1 – %2; %3 – %4 USD")
+                   .arg(formatHours(p.totalHoursLow), formatHours(p.totalHoursHigh), formatUsd(p.costUsdLow),
+                        formatUsd(p.costUsdHigh));
+    const SingleGpuSpeed *speed = r.speedOf(o);
+    const double low = std::exp(-double(p.speedLogP90)), high = std::exp(-double(p.speedLogP10));
+    t.evidence = QStringLiteral("Speed: %1 (%2 evidence), %3; the true speed is likely %4× – %5× the figure")
+                     .arg(tierPhrase(p.tier), projectionTierName(p.tier), answerStackText(r, speed),
+                          QString::number(low, 'f', 2), QString::number(high, 'f', 2));
+    QStringList detail{projectionTierDescription(p.tier)};
+    if (speed && !speed->basis.isEmpty())
+        detail.append(speed->basis);
+    detail.append(QStringLiteral("The likely range is the 10th to 90th percentile of this evidence tier's "
+                                 "held-out errors (PROJECTION.md)."));
+    t.evidenceDetail = detail.join(u'\n');
+    const PointExplanation why = explainPoint(o, p, r.workload, r.options, r.calibration);
+    t.flagSentences = why.flags;
+    for (const QString &f : why.flags)
+        t.flagNames.append(f.section(u':', 0, 0));
+    t.explanation = why.all();
+    return t;
+}
+
+QString pointPricingText(const Offer &o, const ProjectedOffer &p, ShownText shown)
+{
+    if (p.mode == PriceMode::Spot)
+        return o.spotLabel.isEmpty() ? QStringLiteral("spot") : (shown ? shown : identity)(o.spotLabel);
+    return QStringLiteral("on-demand");
+}
+
+QString pointTitleText(const Offer &o, const ProjectedOffer &p, ShownText shown)
+{
+    const ShownText show = shown ? shown : identity;
+    QString s = QStringLiteral("%1 %2").arg(providerDisplayName(o.provider), show(o.instanceType));
+    if (p.nodes > 1)
+        s += QStringLiteral(" ×%1").arg(p.nodes);
+    s += QStringLiteral(" in %1, %2").arg(show(locationText(o)), pointPricingText(o, p, shown));
+    return s;
+}
 
 PicksWithinLimits picksWithinLimits(const QList<ProjectedOffer> &points, const QList<qsizetype> &candidates)
 {
@@ -214,12 +298,11 @@ QStringList limitMoveTexts(const ProjectionResults &r, const Answer &a,
     for (const LimitMove &m : a.moves) {
         QStringList parts;
         if (m.deadlineHours && o.deadlineHours)
-            parts.append(
-                QStringLiteral("raise the deadline from %1 to %2")
-                    .arg(formatHours(*o.deadlineHours), formatHours(hoursLimitShown(*m.deadlineHours))));
+            parts.append(QStringLiteral("raise the deadline from %1 to %2")
+                             .arg(formatHours(*o.deadlineHours), formatHours(*m.deadlineHours)));
         if (m.budgetUsd && o.budgetUsd)
             parts.append(QStringLiteral("raise the budget from %1 USD to %2 USD")
-                             .arg(formatUsd(*o.budgetUsd), formatUsd(usdLimitShown(*m.budgetUsd))));
+                             .arg(formatUsd(*o.budgetUsd), formatUsd(*m.budgetUsd)));
         if (parts.isEmpty())
             continue;
         const ProjectedOffer &p = r.points.at(m.point);

@@ -21,13 +21,19 @@ PicksWithinLimits picksWithinLimits(const QList<ProjectedOffer> &points, const Q
 /// The same over every point.
 PicksWithinLimits picksWithinLimits(const QList<ProjectedOffer> &points);
 
+/// Suggested limits are rounded up to these steps: values a user types, which the point still fits.
+inline constexpr double kLimitHoursStep = 0.1;
+inline constexpr double kLimitUsdStep = 1.0;
+
 /// How far the limits have to move for an offer to fit when none does: the new deadline and/or budget and
 /// the point that would then fit. A move changes only the limits it names.
 struct LimitMove
 {
-    std::optional<double> deadlineHours; ///< the deadline it needs (set when the deadline must move)
-    std::optional<double> budgetUsd;     ///< the budget it needs (set when the budget must move)
-    qsizetype point = -1;                ///< the point that fits once the limits move
+    /// The deadline it needs, rounded up to kLimitHoursStep (set when the deadline must move).
+    std::optional<double> deadlineHours;
+    /// The budget it needs, rounded up to kLimitUsdStep (set when the budget must move).
+    std::optional<double> budgetUsd;
+    qsizetype point = -1; ///< the point that fits once the limits move
 };
 
 /// The answer to "where should I train this?" for one projection: the recommended point, the cheapest
@@ -52,6 +58,33 @@ struct Answer
 };
 
 Answer answerOf(const ProjectionResults &results);
+
+/// How a document shows a provider's or user's string (the reports cut long ones); the identity by default.
+using ShownText = QString (*)(const QString &);
+/// "spot" (or the provider's own spot label) or "on-demand".
+QString pointPricingText(const Offer &offer, const ProjectedOffer &point, ShownText shown = nullptr);
+/// "AWS p4d.24xlarge ×2 in us-east-1 (us-east-1a), spot": provider, instance, nodes, location, pricing.
+QString pointTitleText(const Offer &offer, const ProjectedOffer &point, ShownText shown = nullptr);
+
+/// The texts the Answer page and `gpufrontier-cli answer` show for one point (plain text, USD).
+struct AnswerPointText
+{
+    QString title;    ///< pointTitleText
+    QString gpu;      ///< "8 × H100 SXM 80GB · 98.32 USD/h · 12.29 USD/GPU-h"
+    QString figures;  ///< "2.90 h · 12.32 USD"
+    QString likely;   ///< "likely 2.02 h – 3.87 h; 8.55 – 16.41 USD"
+    QString evidence; ///< "Speed: carried over from … (transferred evidence), typical PyTorch stack; …"
+    QString evidenceDetail;    ///< the tier's description and the speed's basis, one per line
+    QStringList flagNames;     ///< "stale-price", …
+    QStringList flagSentences; ///< "stale-price: …" per flag
+    QStringList explanation;   ///< explainPoint: every number's source, then the flags
+};
+AnswerPointText describeAnswerPoint(const ProjectionResults &results, qsizetype point);
+/// "typical PyTorch stack", "vendor-tuned stack", or "your own stack, as you measured it" when the speed
+/// is the user's own measurement (speed may be null).
+QString answerStackText(const ProjectionResults &results, const SingleGpuSpeed *speed);
+/// "1,281,167 images": a count with thousands separators and its unit.
+QString answerCountText(double count, const QString &unit);
 
 /// One plain sentence: why the recommended point was picked over its rival ("X would finish 1.4 h sooner
 /// but costs 1.8× as much; …"). Empty without a rival. `titleOf` names a point.

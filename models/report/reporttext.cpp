@@ -4,6 +4,7 @@
 
 #include "domain/gpucatalog.h"
 #include "domain/pricesanity.h"
+#include "projection/answer.h"
 #include "projection/pointexplanation.h"
 #include "util/format.h"
 #include "util/printable.h"
@@ -54,20 +55,13 @@ QString gpuText(const Offer &o, int nodes)
 
 QString pricingText(const Offer &o, const ProjectedOffer &p)
 {
-    if (p.mode == PriceMode::Spot)
-        return o.spotLabel.isEmpty() ? QStringLiteral("spot") : shown(o.spotLabel);
-    return QStringLiteral("on-demand");
+    return pointPricingText(o, p, &shown);
 }
 
 QString pointTitle(const Data &d, qsizetype point)
 {
     const ProjectedOffer &p = d.r->points.at(point);
-    const Offer &o = d.r->offers.at(p.offerIndex);
-    QString s = QStringLiteral("%1 %2").arg(providerDisplayName(o.provider), shown(o.instanceType));
-    if (p.nodes > 1)
-        s += QStringLiteral(" ×%1").arg(p.nodes);
-    s += QStringLiteral(" in %1, %2").arg(shownLocation(o), pricingText(o, p));
-    return s;
+    return pointTitleText(d.r->offers.at(p.offerIndex), p, &shown);
 }
 
 QString rangeText(const ProjectedOffer &p)

@@ -2,6 +2,7 @@
 
 #include "domain/offer.h"
 #include "domain/proberesult.h"
+#include "domain/snapshotchanges.h"
 #include "domain/snapshotdata.h"
 #include "domain/throughputmeasurement.h"
 #include "util/result.h"
@@ -101,6 +102,12 @@ public:
     /// Offers of the current (newest good) snapshot of every provider, with the price-sanity flags
     /// recomputed over them as one population (domain/pricesanity.h).
     Result<QList<Offer>> currentOffers() const;
+    /// The offers of one snapshot (current or past) in stored order, without the price-sanity flags.
+    Result<QList<Offer>> snapshotOffers(qint64 snapshotId) const;
+    /// What changed in each provider's catalog between its two newest good snapshots
+    /// (snapshotchangesread.cpp), every provider with a good snapshot in provider-table order, or one
+    /// provider.
+    Result<QList<SnapshotChanges>> latestChanges(const QString &provider = {}) const;
     /// The instance types and the regions of every provider's current snapshot, each sorted and distinct
     /// (what the price-history choosers list), read without loading the offers.
     struct CurrentNames

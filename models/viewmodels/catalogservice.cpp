@@ -219,6 +219,20 @@ quint64 CatalogService::loadHistory(const QString &provider, const QString &inst
         [this](quint64 request, const QList<Offer> &rows) { Q_EMIT historyLoaded(request, rows); });
 }
 
+quint64 CatalogService::loadChanges(const QString &provider)
+{
+    return post<QList<SnapshotChanges>>(
+        [=](Worker &w) -> Result<QList<SnapshotChanges>> {
+            auto store = w.store();
+            if (!store)
+                return store.error();
+            return store.value()->latestChanges(provider);
+        },
+        [this](quint64 request, const QList<SnapshotChanges> &changes) {
+            Q_EMIT changesLoaded(request, changes);
+        });
+}
+
 quint64 CatalogService::loadProbeRuns()
 {
     return post<QList<ProbeRunRecord>>(

@@ -85,7 +85,10 @@ public:
     quint64 loadCatalog();  ///< -> catalogLoaded
     quint64 loadStatuses(); ///< -> statusesLoaded
     quint64 loadHistory(const QString &provider, const QString &instanceType,
-                        const QString &region);     ///< -> historyLoaded
+                        const QString &region); ///< -> historyLoaded
+    /// What changed between each provider's two newest good snapshots (one provider, or all). ->
+    /// changesLoaded
+    quint64 loadChanges(const QString &provider = {});
     quint64 loadProbeRuns();                        ///< -> probeRunsLoaded
     quint64 addProbeRun(const ProbeRunRecord &run); ///< -> probeRunAdded
     /// Stores a probe result (a local run or an imported document) with where it came from. -> probeRunAdded
@@ -105,6 +108,7 @@ Q_SIGNALS:
     void catalogLoaded(quint64 request, const gf::CatalogLoad &load);
     void statusesLoaded(quint64 request, const gf::CatalogStatusLoad &load);
     void historyLoaded(quint64 request, const QList<gf::Offer> &rows);
+    void changesLoaded(quint64 request, const QList<gf::SnapshotChanges> &changes);
     void probeRunsLoaded(quint64 request, const QList<gf::ProbeRunRecord> &runs);
     void probeRunAdded(quint64 request, qint64 runId);
     void filesIdentified(quint64 request, const QList<gf::FileIdentity> &files);

@@ -1,3 +1,4 @@
+#include "answerpage.h"
 #include "mainwindow.h"
 #include "offerspage.h"
 #include "testsupport.h"
@@ -30,15 +31,17 @@ private Q_SLOTS:
         QApplication::setApplicationName(QStringLiteral("gpufrontier-test"));
     }
 
-    void opensOnOffersTable()
+    void offersTableFiltersAndGroups()
     {
         TempDb db;
         MainWindow w(db.path());
         QSignalSpy loaded(&w, &MainWindow::catalogLoaded);
         w.show();
         QVERIFY(loaded.wait(30000));
+        // The window opens on the Answer page (ui_answerpage); the Offers page is the second.
+        QCOMPARE(w.tabs()->currentWidget(), w.answerPage());
         OffersPage *page = w.offersPage();
-        QCOMPARE(w.tabs()->currentWidget(), page);
+        w.tabs()->setCurrentWidget(page);
         const int all = page->model()->rowCount();
         QVERIFY(all > 2000);
         // One row per instance type and pricing by default: fewer rows than offers, each offer in one.
@@ -151,7 +154,7 @@ private Q_SLOTS:
         const QString text = browser->toPlainText();
         for (const char *needle :
              {"efficiency frontier", "USD per hour", "Checkpoint every", "Ctrl+E", "Catalogs", "Measurements",
-              "measured-converted", "transferred", "cannot calibrate a GPU"})
+              "measured-converted", "transferred", "cannot calibrate a GPU", "Answer", "Use this deadline"})
             QVERIFY2(text.contains(QString::fromLatin1(needle)), needle);
         // The model the guide describes is the one the app has, not a datasheet-only roofline.
         QVERIFY(!text.contains(u"roofline model from the GPU's datasheet"));
@@ -162,7 +165,7 @@ private Q_SLOTS:
         for (const QAction *a : w.findChildren<QAction *>())
             if (!a->shortcut().isEmpty())
                 shortcuts.append(a->shortcut().toString());
-        for (const char *key : {"Ctrl+E", "Ctrl+Shift+R", "Ctrl+W", "Ctrl+F", "F1", "F5", "Ctrl+6", "Ctrl+Q"})
+        for (const char *key : {"Ctrl+E", "Ctrl+Shift+R", "Ctrl+W", "Ctrl+F", "F1", "F5", "Ctrl+7", "Ctrl+Q"})
             QVERIFY2(shortcuts.contains(QString::fromLatin1(key)), key);
         dialog->hide();
         guide->trigger(); // opens the same dialog again
