@@ -1,7 +1,5 @@
 #include "scenariocomparison.h"
 
-#include "domain/provider.h"
-
 #include <QJsonArray>
 
 #include <algorithm>
@@ -27,14 +25,7 @@ QString pointOfferText(const ProjectionResults &results, qsizetype point)
     if (point < 0 || point >= results.points.size())
         return QString();
     const ProjectedOffer &pt = results.points.at(point);
-    const Offer &o = results.offers.at(pt.offerIndex);
-    const QString where = o.zone.isEmpty() ? o.region : QStringLiteral("%1 (%2)").arg(o.region, o.zone);
-    const QString mode = pt.mode == PriceMode::Spot
-                             ? (o.spotLabel.isEmpty() ? QStringLiteral("spot") : o.spotLabel)
-                             : QStringLiteral("on-demand");
-    return QStringLiteral("%1 %2 %3 %4%5")
-        .arg(providerDisplayName(o.provider), o.instanceType, where,
-             pt.nodes > 1 ? QStringLiteral("x%1 ").arg(pt.nodes) : QString(), mode);
+    return pointTitleText(results.offers.at(pt.offerIndex), pt);
 }
 
 namespace {
@@ -47,9 +38,9 @@ ScenarioPick pickOf(const ProjectionResults &r, const QString &role, qsizetype p
     if (point < 0)
         return p;
     const ProjectedOffer &pt = r.points.at(point);
-    const Offer &o = r.offers.at(pt.offerIndex);
-    p.offer = pointOfferText(r, point);
-    p.gpu = QStringLiteral("%1 x %2").arg(o.gpuCount).arg(o.gpuId.isEmpty() ? o.gpuRawName : o.gpuId);
+    const AnswerPointText text = describeAnswerPoint(r, point); // the Answer page's words
+    p.offer = text.title;
+    p.gpu = text.gpu;
     p.hours = pt.totalHours;
     p.hoursLow = pt.totalHoursLow;
     p.hoursHigh = pt.totalHoursHigh;

@@ -22,8 +22,8 @@ struct ScenarioPick
 {
     QString role;         ///< "recommended", "cheapest within limits", "fastest within limits"
     qsizetype point = -1; ///< into results.points; -1: none
-    QString offer;        ///< "AWS p5.48xlarge us-east-1 spot", "x4 on-demand" for multi-instance jobs
-    QString gpu;          ///< "8 x H100 SXM5 80GB" style: GPUs per instance and the GPU
+    QString offer;        ///< describeAnswerPoint's title: "AWS p4d.24xlarge ×2 in us-east-1 (…), spot"
+    QString gpu;          ///< describeAnswerPoint's GPU line: "8 × H100 SXM 80GB · 98.32 USD/h · …"
     double hours = 0;
     double hoursLow = 0;
     double hoursHigh = 0;
@@ -53,7 +53,7 @@ Result<ScenarioOutcome> projectScenario(const QList<Offer> &catalog, const Scena
                                         const QString &label, const Calibration &calibration,
                                         const ThroughputMeasurements &measurements, const QDateTime &now);
 
-/// A point's offer as one line: provider, instance type, region (zone), xN for multi-instance, pricing.
+/// A point's offer as one line (pointTitleText, as the Answer page names it).
 QString pointOfferText(const ProjectionResults &results, qsizetype point);
 
 /// The comparison as JSON (the CLI's compare-scenarios --format json): per side its label, counts
