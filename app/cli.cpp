@@ -60,6 +60,7 @@ const std::vector<std::unique_ptr<CliCommand>> &cliCommands()
         v.push_back(makeReportCommand());
         v.push_back(makeValidateCommand());
         v.push_back(makePlanCommand());
+        v.push_back(makeCompareScenariosCommand());
         v.push_back(makeMeasureCommand());
         return v;
     }();

@@ -51,8 +51,12 @@ private:
     int run(CliContext &ctx, const CliArgs &args) const override;
 };
 
-int GpusCommand::run(CliContext &ctx, const CliArgs &p) const
+int GpusCommand::run(CliContext &ctx, const CliArgs &args) const
 {
+    auto withScenario = argsWithScenario(args);
+    if (!withScenario)
+        return fail(ctx, withScenario.error());
+    const CliArgs &p = withScenario.value() ? *withScenario.value() : args;
     const auto format = formatFromArgs(ctx, name(), p, {QStringLiteral("table"), QStringLiteral("json")});
     if (!format)
         return ExitUsage;

@@ -7,6 +7,7 @@
 #include "domain/provider.h"
 #include "domain/workload.h"
 #include "domain/workloadbuilder.h"
+#include "projection/scenario.h"
 
 #include <cmath>
 
@@ -52,12 +53,18 @@ void addWorkloadOptions(CliOptions &p)
                QStringLiteral("software stack: typical = your PyTorch script as most people run it (the "
                               "default); tuned = vendor-optimised code (NVIDIA DeepLearningExamples, MLPerf, "
                               "llm.c), which most shipped measurements come from"));
+    p.addValue(QStringLiteral("workload-name"), QStringLiteral("TEXT"),
+               QStringLiteral("custom workload: its name in the outputs (default \"custom\")"));
     p.addFlag(
         QStringLiteral("no-calibration"),
         QStringLiteral("use the datasheet-only default efficiencies, not the newest readable probe run"));
+    p.addValue(QStringLiteral("scenario"), QStringLiteral("FILE"),
+               QStringLiteral("read the workload, limits, assumptions and offer filter from a scenario file "
+                              "(saved by the GUI's File > Save scenario or --save-scenario); flags given "
+                              "here override its settings (--workload replaces its whole workload)"));
 }
 
-Result<Workload> workloadFromArgs(const CliArgs &p)
+Result<WorkloadSpec> workloadSpecFromArgs(const CliArgs &p)
 {
     QString err;
     const auto samples = p.number(QStringLiteral("samples"), &err, 1, 1e15);
@@ -104,72 +111,211 @@ Result<Workload> workloadFromArgs(const CliArgs &p)
     if (measured.has_value() != p.isSet(QStringLiteral("measured-on")))
         return cliUsageError(QStringLiteral("--measured and --measured-on go together"));
 
-    const QString name = p.value(QStringLiteral("workload"));
-    if (!name.isEmpty()) {
-        const Workload *preset = findWorkload(builtinWorkloads(), name);
-        if (!preset) {
-            QStringList ids;
-            for (const Workload &b : builtinWorkloads())
-                ids.append(b.id);
-            return cliUsageError(QStringLiteral("--workload: unknown workload \"%1\" (known: %2)")
-                                     .arg(name, ids.join(QStringLiteral(", "))));
-        }
-        WorkloadOverrides o;
-        o.samplesPerEpoch = samples;
-        o.epochs = epochs;
-        o.precision = precision;
-        o.flopsPerSample = flops;
-        o.bytesPerSample = bytes;
-        o.parameters = params;
-        o.memoryGb = memory;
-        if (batch)
-            o.batchPerGpu = static_cast<int>(*batch);
-        o.checkpointing = checkpointing;
-        o.datasetGb = datasetGb;
-        o.minVcpusPerGpu = minVcpus;
-        o.measuredSamplesPerS = measured;
-        o.referenceGpu = p.value(QStringLiteral("measured-on"));
-        o.stack = stack;
-        auto built = buildWorkload(*preset, o, GpuCatalog::builtin(), GpuSpecTable::builtin());
-        if (!built)
-            return cliUsageError(built.error().code == QLatin1String(kWorkloadCheckpointingError)
-                                     ? QStringLiteral("--checkpointing: ") + built.error().message
-                                     : built.error().message);
-        return std::move(built).value();
+    WorkloadSpec spec;
+    spec.preset = p.value(QStringLiteral("workload"));
+    spec.name = p.value(QStringLiteral("workload-name"));
+    if (!spec.preset.isEmpty() && p.isSet(QStringLiteral("workload-name")))
+        return cliUsageError(QStringLiteral("--workload-name: only a custom workload takes a name"));
+    WorkloadOverrides &o = spec.overrides;
+    o.samplesPerEpoch = samples;
+    o.epochs = epochs;
+    o.precision = precision;
+    o.flopsPerSample = flops;
+    o.bytesPerSample = bytes;
+    o.parameters = params;
+    o.memoryGb = memory;
+    if (batch)
+        o.batchPerGpu = static_cast<int>(*batch);
+    o.checkpointing = checkpointing;
+    o.datasetGb = datasetGb;
+    o.minVcpusPerGpu = minVcpus;
+    o.measuredSamplesPerS = measured;
+    o.referenceGpu = p.value(QStringLiteral("measured-on"));
+    o.stack = stack;
+    if (spec.preset.isEmpty()) {
+        if (!flops && !measured)
+            return cliUsageError(
+                QStringLiteral("--workload NAME is required (or a custom workload: --flops-per-sample F, "
+                               "or --measured S --measured-on GPU; with --samples N)"));
+        if (!samples)
+            return cliUsageError(QStringLiteral("a custom workload needs --samples N (samples per epoch)"));
+        if (checkpointing)
+            return cliUsageError(
+                QStringLiteral("--checkpointing: a custom workload has no checkpointing figures "
+                               "(give its --memory-gb and --flops-per-sample for the recipe)"));
     }
-    if (!flops && !measured)
-        return cliUsageError(
-            QStringLiteral("--workload NAME is required (or a custom workload: --flops-per-sample F, "
-                           "or --measured S --measured-on GPU; with --samples N)"));
-    if (!samples)
-        return cliUsageError(QStringLiteral("a custom workload needs --samples N (samples per epoch)"));
-    CustomWorkloadInput in;
-    in.precision = precision.value_or(Precision::Fp16);
-    in.flopsPerSample = flops;
-    in.bytesPerSample = bytes;
-    in.measuredSamplesPerS = measured;
-    in.referenceGpu = p.value(QStringLiteral("measured-on"));
-    in.parameters = params.value_or(0);
-    in.memoryGb = memory.value_or(0);
-    in.samplesPerEpoch = *samples;
-    in.epochs = epochs.value_or(1);
-    in.minVcpusPerGpu = minVcpus.value_or(0);
-    in.batchPerGpu = batch ? static_cast<int>(*batch) : 32;
-    in.datasetGb = datasetGb.value_or(0);
-    if (checkpointing)
-        return cliUsageError(QStringLiteral("--checkpointing: a custom workload has no checkpointing figures "
-                                            "(give its --memory-gb and --flops-per-sample for the recipe)"));
-    auto made = makeCustomWorkload(in, GpuCatalog::builtin(), GpuSpecTable::builtin());
-    if (!made)
-        return cliUsageError(made.error().message +
-                             (made.error().code == u"unknown-gpu"
-                                  ? QStringLiteral("; 'gpufrontier-cli gpus' lists the GPU ids")
-                                  : QString()));
-    if (auto v = validateWorkload(made.value()); !v)
-        return cliUsageError(v.error().message);
-    Workload w = std::move(made).value();
-    w.stack = stack;
-    return w;
+    return spec;
+}
+
+Result<Workload> workloadFromSpec(const WorkloadSpec &spec)
+{
+    auto built = buildWorkloadSpec(spec);
+    if (built)
+        return built;
+    const Error &e = built.error();
+    if (e.code == QLatin1String(kWorkloadUnknownPresetError))
+        return cliUsageError(QStringLiteral("--workload: ") + e.message);
+    if (e.code == QLatin1String(kWorkloadCheckpointingError))
+        return cliUsageError(QStringLiteral("--checkpointing: ") + e.message);
+    if (spec.preset.isEmpty() && e.code == u"unknown-gpu")
+        return cliUsageError(e.message + QStringLiteral("; 'gpufrontier-cli gpus' lists the GPU ids"));
+    return cliUsageError(e.message);
+}
+
+Result<Workload> workloadFromArgs(const CliArgs &p)
+{
+    auto spec = workloadSpecFromArgs(p);
+    if (!spec)
+        return spec.error();
+    return workloadFromSpec(spec.value());
+}
+
+namespace {
+
+QString numberArg(double v)
+{
+    return QString::number(v, 'g', 17); // parsed back to the same double
+}
+
+/// A scenario's settings as command-line arguments, leaving out those the command line gives.
+class ScenarioArguments
+{
+public:
+    explicit ScenarioArguments(const CliArgs &given) : m_given(given) {}
+
+    /// Options the command line overrides together: given one, the scenario's others are dropped too.
+    void group(const QStringList &names)
+    {
+        for (const QString &n : names)
+            if (given(n)) {
+                m_dropped += names;
+                return;
+            }
+    }
+    void value(const QString &name, const QString &v)
+    {
+        if (!dropped(name))
+            m_args << QStringLiteral("--") + name << v;
+    }
+    void number(const QString &name, const std::optional<double> &v)
+    {
+        if (v)
+            value(name, numberArg(*v));
+    }
+    void flag(const QString &name, bool on)
+    {
+        if (on && !dropped(name))
+            m_args << QStringLiteral("--") + name;
+    }
+    void perProvider(const QString &name, const QHash<QString, double> &values)
+    {
+        QStringList keys = values.keys();
+        keys.sort();
+        for (const QString &k : std::as_const(keys))
+            value(name, k + u'=' + numberArg(values.value(k)));
+    }
+    const QStringList &arguments() const { return m_args; }
+
+private:
+    /// The command line gives this option (one the command has).
+    bool given(const QString &name) const { return m_given.options().find(name) && m_given.isSet(name); }
+    bool dropped(const QString &name) const { return given(name) || m_dropped.contains(name); }
+
+    const CliArgs &m_given;
+    QStringList m_dropped;
+    QStringList m_args;
+};
+
+/// The scenario's settings as flags of the projecting commands (the offer filter but its providers is not
+/// a flag of theirs: projectFromArgs reads it from the file).
+QStringList scenarioArguments(const Scenario &s, const CliArgs &given)
+{
+    ScenarioArguments a(given);
+    static const QStringList workloadFlags{QStringLiteral("workload"),
+                                           QStringLiteral("workload-name"),
+                                           QStringLiteral("samples"),
+                                           QStringLiteral("epochs"),
+                                           QStringLiteral("precision"),
+                                           QStringLiteral("stack"),
+                                           QStringLiteral("flops-per-sample"),
+                                           QStringLiteral("bytes-per-sample"),
+                                           QStringLiteral("params"),
+                                           QStringLiteral("memory-gb"),
+                                           QStringLiteral("batch"),
+                                           QStringLiteral("checkpointing"),
+                                           QStringLiteral("dataset-gb"),
+                                           QStringLiteral("min-vcpus"),
+                                           QStringLiteral("measured"),
+                                           QStringLiteral("measured-on")};
+    if (given.isSet(QStringLiteral("workload")))
+        a.group(workloadFlags); // another workload: none of the scenario's workload settings
+    a.group({QStringLiteral("measured"), QStringLiteral("measured-on")});
+    a.group({QStringLiteral("spot"), QStringLiteral("on-demand")});
+
+    const WorkloadSpec &w = s.workload;
+    const WorkloadOverrides &o = w.overrides;
+    if (!w.preset.isEmpty())
+        a.value(QStringLiteral("workload"), w.preset);
+    if (!w.name.isEmpty())
+        a.value(QStringLiteral("workload-name"), w.name);
+    a.number(QStringLiteral("samples"), o.samplesPerEpoch);
+    a.number(QStringLiteral("epochs"), o.epochs);
+    if (o.precision)
+        a.value(QStringLiteral("precision"), precisionName(*o.precision));
+    if (o.stack)
+        a.value(QStringLiteral("stack"), softwareStackName(*o.stack));
+    a.number(QStringLiteral("flops-per-sample"), o.flopsPerSample);
+    a.number(QStringLiteral("bytes-per-sample"), o.bytesPerSample);
+    a.number(QStringLiteral("params"), o.parameters);
+    a.number(QStringLiteral("memory-gb"), o.memoryGb);
+    if (o.batchPerGpu)
+        a.value(QStringLiteral("batch"), QString::number(*o.batchPerGpu));
+    if (o.checkpointing)
+        a.value(QStringLiteral("checkpointing"),
+                *o.checkpointing ? QStringLiteral("on") : QStringLiteral("off"));
+    a.number(QStringLiteral("dataset-gb"), o.datasetGb);
+    a.number(QStringLiteral("min-vcpus"), o.minVcpusPerGpu);
+    if (o.measuredSamplesPerS) {
+        a.number(QStringLiteral("measured"), o.measuredSamplesPerS);
+        a.value(QStringLiteral("measured-on"), o.referenceGpu);
+    }
+
+    if (!given.options().find(u"deadline"))
+        return a.arguments(); // `gpus`: the workload only
+    const ProjectionOptions &opt = s.options;
+    a.number(QStringLiteral("deadline"), opt.deadlineHours);
+    a.number(QStringLiteral("budget"), opt.budgetUsd);
+    a.flag(QStringLiteral("spot"), opt.spotPolicy == SpotPolicy::SpotOnly);
+    a.flag(QStringLiteral("on-demand"), opt.spotPolicy == SpotPolicy::OnDemandOnly);
+    a.value(QStringLiteral("checkpoint-minutes"), numberArg(opt.checkpointMinutes));
+    a.value(QStringLiteral("setup-minutes"), numberArg(opt.setupMinutes));
+    a.value(QStringLiteral("restore-minutes"), numberArg(opt.restoreMinutes));
+    QStringList nodes;
+    for (qsizetype i = 1; i < opt.nodeCounts.size(); ++i)
+        nodes.append(QString::number(opt.nodeCounts.at(i)));
+    if (!nodes.isEmpty())
+        a.value(QStringLiteral("nodes"), nodes.join(u','));
+    a.value(QStringLiteral("weight"), numberArg(opt.weight));
+    a.flag(QStringLiteral("include-suspect"), opt.includeSuspect);
+    a.perProvider(QStringLiteral("interruption-rate"), opt.interruptionRatePerHour);
+    a.perProvider(QStringLiteral("egress"), opt.egressUsdPerGb);
+    return a.arguments();
+}
+
+} // namespace
+
+Result<std::unique_ptr<CliArgs>> argsWithScenario(const CliArgs &args)
+{
+    if (!args.isSet(QStringLiteral("scenario")))
+        return std::unique_ptr<CliArgs>();
+    auto scenario = readScenarioFile(args.value(QStringLiteral("scenario")));
+    if (!scenario)
+        return cliFailure(scenario.error().message);
+    auto merged = std::make_unique<CliArgs>(args.options());
+    const QStringList arguments = scenarioArguments(scenario.value(), args) + args.arguments();
+    if (auto parsed = merged->parse(arguments); !parsed)
+        return cliUsageError(parsed.error().message);
+    return merged;
 }
 
 Result<CalibrationChoice> calibrationFromArgs(CliContext &ctx, const CliArgs &p)
@@ -258,6 +404,10 @@ void addProjectionOptions(CliOptions &p)
                     QStringLiteral("only these providers (%1); repeat or comma-separate")
                         .arg(knownProviders().join(QStringLiteral(", "))));
     addMeasurementOption(p);
+    p.addValue(
+        QStringLiteral("save-scenario"), QStringLiteral("FILE"),
+        QStringLiteral("also save the workload, limits, assumptions and provider filter of this run as "
+                       "a scenario file (open it in the GUI, or give it to --scenario)"));
 }
 
 void addMeasurementOption(CliOptions &p)
@@ -396,7 +546,10 @@ ProjectingCommand::ProjectingCommand(Text text, const CliOptions &commandOptions
 
 int ProjectingCommand::run(CliContext &ctx, const CliArgs &args) const
 {
-    const Result<int> rc = runProjecting(ctx, args);
+    auto withScenario = argsWithScenario(args);
+    if (!withScenario)
+        return fail(ctx, withScenario.error());
+    const Result<int> rc = runProjecting(ctx, withScenario.value() ? *withScenario.value() : args);
     return rc ? rc.value() : fail(ctx, rc.error());
 }
 
@@ -406,16 +559,35 @@ Result<CatalogProjection> ProjectingCommand::projectFromArgs(CliContext &ctx, co
     auto projArgs = projectionArgsFromArgs(args);
     if (!projArgs)
         return projArgs.error();
-    auto workload = workloadFromArgs(args);
+    auto spec = workloadSpecFromArgs(args);
+    if (!spec)
+        return spec.error();
+    auto workload = workloadFromSpec(spec.value());
     if (!workload)
         return workload.error();
     ProjectionRequest request;
     request.workload = workload.value();
     request.options = projArgs.value().options;
     request.options.now = now;
-    request.filter.providers = projArgs.value().providers;
+    if (args.isSet(QStringLiteral("scenario"))) {
+        // The scenario's offer filter (its providers, like every other setting, yield to the flags).
+        auto scenario = readScenarioFile(args.value(QStringLiteral("scenario")));
+        if (!scenario)
+            return cliFailure(scenario.error().message);
+        request.filter = scenario.value().filter;
+    }
+    if (args.isSet(QStringLiteral("provider")))
+        request.filter.providers = projArgs.value().providers;
     if (auto v = validateProjectionOptions(request.options); !v)
         return cliUsageError(v.error().message);
+    if (args.isSet(QStringLiteral("save-scenario"))) {
+        Scenario save;
+        save.workload = spec.value();
+        save.options = projArgs.value().options;
+        save.filter = request.filter;
+        if (auto written = writeScenarioFile(args.value(QStringLiteral("save-scenario")), save); !written)
+            return cliFailure(written.error().message);
+    }
 
     CatalogProjection out;
     auto calibration = calibrationFromArgs(ctx, args);

@@ -4,6 +4,7 @@
 #include "domain/offer.h"
 #include "domain/throughputmeasurement.h"
 #include "domain/workload.h"
+#include "domain/workloadbuilder.h"
 #include "probe/calibrationchoice.h"
 #include "projection/catalogprojection.h"
 #include "util/result.h"
@@ -12,6 +13,8 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
+
+#include <memory>
 
 namespace gf {
 
@@ -25,6 +28,15 @@ class CliOptions;
 /// --workload, --samples, --epochs, the custom-workload options and --no-calibration.
 void addWorkloadOptions(CliOptions &options);
 Result<Workload> workloadFromArgs(const CliArgs &args);
+/// The workload as the flags describe it (a preset and its changes, or a custom workload), before it is
+/// built; and the build, with the errors in the CLI's words.
+Result<WorkloadSpec> workloadSpecFromArgs(const CliArgs &args);
+Result<Workload> workloadFromSpec(const WorkloadSpec &spec);
+/// --scenario FILE: the arguments parsed again with the scenario's settings as flags in front of the
+/// command line's, which override them (--workload replaces the scenario's whole workload, --spot and
+/// --on-demand replace each other). Null without --scenario; a file that cannot be read fails (exit 1)
+/// naming the file and the field.
+Result<std::unique_ptr<CliArgs>> argsWithScenario(const CliArgs &args);
 /// The probe run that calibrates (chooseCalibration over the database's runs), or the datasheet
 /// defaults with --no-calibration. Fails only when the database cannot be read.
 Result<CalibrationChoice> calibrationFromArgs(CliContext &ctx, const CliArgs &args);

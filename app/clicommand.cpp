@@ -45,6 +45,7 @@ CliArgs::CliArgs(CliOptions options, Positional positional) : m_options(std::mov
 
 Status CliArgs::parse(const QStringList &args)
 {
+    m_arguments = args;
     // QCommandLineParser takes the program name first.
     if (!m_parser.parse(QStringList{QStringLiteral("gpufrontier-cli")} + args)) {
         const QString message = diagnose(args);

@@ -76,6 +76,10 @@ public:
     /// Every value of a repeatable option, comma-separated lists split and trimmed.
     QStringList values(const QString &name) const;
     QStringList positional() const { return m_parser.positionalArguments(); }
+    /// The arguments parse() was given, and the options they were parsed against (to parse them again
+    /// with more in front: a scenario's settings).
+    const QStringList &arguments() const { return m_arguments; }
+    const CliOptions &options() const { return m_options; }
     /// A number option: nullopt when not given; when given but not a finite number in [min, max],
     /// nullopt and *error says so ("--weight: 1.5 is out of range (0 to 1)"). Nullopt without reading
     /// when *error is set already: read several options, then check *error once for the first problem.
@@ -90,6 +94,7 @@ private:
 
     CliOptions m_options;
     QCommandLineParser m_parser;
+    QStringList m_arguments;
 };
 
 /// A command's failure as an Error (Result<T> all the way to CliCommand::fail): the code says how it is
@@ -161,5 +166,6 @@ std::unique_ptr<CliCommand> makeProbeCommand();
 std::unique_ptr<CliCommand> makeReportCommand();
 std::unique_ptr<CliCommand> makePlanCommand();
 std::unique_ptr<CliCommand> makeMeasureCommand();
+std::unique_ptr<CliCommand> makeCompareScenariosCommand();
 
 } // namespace gf

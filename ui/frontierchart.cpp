@@ -162,6 +162,8 @@ AxisRange axisRange(QAbstractAxis *a)
     return {};
 }
 
+} // namespace
+
 // A log axis labels only the powers of its base: a view inside one decade (a zoom to 3-5 h) showed no
 // label at all. The base shrinks to 10^(1/k) for the smallest k of a few that puts at least three ticks
 // inside the range (k = 1, base 10, where the range spans enough decades), and the labels get the
@@ -192,8 +194,6 @@ void fitLogTicks(QLogValueAxis *axis)
     if (axis->labelFormat() != format)
         axis->setLabelFormat(format);
 }
-
-} // namespace
 
 FrontierChart::FrontierChart(QWidget *parent) : QWidget(parent)
 {

@@ -13,6 +13,7 @@ class QAbstractAxis;
 class QAreaSeries;
 class QChart;
 class QLineSeries;
+class QLogValueAxis;
 class QScatterSeries;
 class QXYSeries;
 QT_END_NAMESPACE
@@ -23,6 +24,10 @@ class QToolButton;
 namespace gf {
 
 class ZoomableChartView;
+
+/// Fits a log axis's ticks and labels to its range: at least three labelled ticks at every zoom (also
+/// the scenario comparison's chart).
+void fitLogTicks(QLogValueAxis *axis);
 
 /// One point of the cost-versus-time chart.
 struct ChartPoint

@@ -15,6 +15,7 @@
 #include "measurementspage.h"
 #include "offerspage.h"
 #include "probepage.h"
+#include "scenarioactions.h"
 #include "util/resourcefiles.h"
 #include "viewmodels/catalogservice.h"
 #include "viewmodels/offertablemodel.h"
@@ -218,6 +219,8 @@ void MainWindow::buildFileMenu()
     QAction *reloadAction = file->addAction(tr("&Reload catalog"), this, &MainWindow::reload);
     reloadAction->setShortcut(QKeySequence(Qt::Key_F5)); // QKeySequence::Refresh differs per platform
     file->addSeparator();
+    addScenarioActions(file);
+    file->addSeparator();
     // Reports and chart images (ui/exportdialog.h): the dialog gets a snapshot of the current state.
     QAction *exportReport = file->addAction(tr("&Export report…"), this, [this] { openExport(false); });
     exportReport->setObjectName(QStringLiteral("exportReportAction"));
@@ -248,6 +251,14 @@ void MainWindow::buildFileMenu()
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q)); // QKeySequence::Quit is empty on some platforms
+}
+
+void MainWindow::addScenarioActions(QMenu *file)
+{
+    m_scenarios = new ScenarioActions(this, m_workload, m_offers, m_state);
+    m_scenarios->addTo(file);
+    connect(m_scenarios, &ScenarioActions::statusMessage, this,
+            [this](const QString &text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); });
 }
 
 void MainWindow::buildViewMenu()

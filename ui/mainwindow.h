@@ -25,6 +25,7 @@ class FrontierPage;
 class LaunchPlanner;
 class OffersPage;
 class ProbePage;
+class ScenarioActions;
 class MeasurementsPage;
 class WorkloadPanel;
 
@@ -62,6 +63,8 @@ public:
     CatalogService *catalogService() const { return m_state->catalogService(); }
     AppState *state() const { return m_state; }
     LaunchPlanner *launchPlanner() const { return m_launchPlanner; }
+    /// File > Open / Save / Compare scenarios (ui/scenarioactions.h).
+    ScenarioActions *scenarioActions() const { return m_scenarios; }
     /// Reloads the catalog from the database, off the GUI thread.
     void reload();
     bool isLoading() const { return m_state->isLoading(); }
@@ -87,6 +90,7 @@ private:
     void buildFileMenu();
     void buildViewMenu();
     void buildHelpMenu();
+    void addScenarioActions(QMenu *file);
     void restoreWindow();
 
     void styleBanner();
@@ -106,6 +110,7 @@ private:
 
     AppState *m_state = nullptr;
     LaunchPlanner *m_launchPlanner = nullptr;
+    ScenarioActions *m_scenarios = nullptr;
     QTabWidget *m_tabs = nullptr;
     AnswerPage *m_answer = nullptr;
     OffersPage *m_offers = nullptr;

@@ -289,7 +289,25 @@ CheapestDialog *OffersPage::showCheapest(const QString &gpu)
     return m_cheapest;
 }
 
-void OffersPage::applyFilters()
+void OffersPage::setFilter(const OfferFilter &f)
+{
+    const QSignalBlocker b1(m_gpu), b2(m_minGpus), b3(m_minMem), b4(m_maxPrice), b5(m_spot), b6(m_region),
+        b7(m_search);
+    for (QCheckBox *b : std::as_const(m_providerBoxes)) {
+        const QSignalBlocker blocker(b);
+        b->setChecked(f.providers.isEmpty() || f.providers.contains(b->property("provider").toString()));
+    }
+    m_gpu->setText(f.gpu);
+    m_minGpus->setValue(qRound(f.minGpus.value_or(0)));
+    m_minMem->setValue(f.minGpuMemGb.value_or(0));
+    m_maxPrice->setValue(f.maxPriceUsdH.value_or(0));
+    m_spot->setChecked(f.spotOnly);
+    m_region->setText(f.region);
+    m_search->setText(f.text);
+    applyFilters();
+}
+
+OfferFilter OffersPage::filter() const
 {
     OfferFilter f;
     for (QCheckBox *b : std::as_const(m_providerBoxes))
@@ -309,6 +327,12 @@ void OffersPage::applyFilters()
     f.spotOnly = m_spot->isChecked();
     f.region = m_region->text().trimmed();
     f.text = m_search->text().trimmed();
+    return f;
+}
+
+void OffersPage::applyFilters()
+{
+    const OfferFilter f = filter();
     m_proxy->setFilter(f);
     updateSummary();
     Q_EMIT filterChanged(f);

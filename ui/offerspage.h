@@ -51,6 +51,9 @@ public:
     void restoreState();
     void resetFilters();
     void focusSearch();
+    /// The filter the boxes give (what filterChanged last sent), and the boxes set from one (a scenario's).
+    OfferFilter filter() const;
+    void setFilter(const OfferFilter &filter);
 
     /// Catalog rows selected in the table, in selection order.
     QList<int> selectedRows() const;

@@ -113,6 +113,12 @@ QGroupBox *WorkloadPanel::buildWorkloadBox()
     small.setPointSizeF(small.pointSizeF() * 0.9);
     m_notes->setFont(small);
     wf->addRow(m_notes);
+    m_extraLabel = new QLabel(workloadBox);
+    m_extraLabel->setObjectName(QStringLiteral("scenarioExtras"));
+    m_extraLabel->setWordWrap(true);
+    m_extraLabel->setFont(small);
+    m_extraLabel->hide();
+    wf->addRow(m_extraLabel);
     return workloadBox;
 }
 
@@ -298,6 +304,12 @@ QGroupBox *WorkloadPanel::buildProviderBox()
 void WorkloadPanel::connectChanges()
 {
     connect(m_preset, &QComboBox::currentIndexChanged, this, &WorkloadPanel::presetChanged);
+    connect(m_preset, &QComboBox::activated, this, [this] {
+        // Another model: a scenario's settings without a box were the old model's.
+        m_extra = WorkloadOverrides();
+        m_customName.clear();
+        emitChanged();
+    });
     for (QComboBox *c : {m_customKind, m_customGpu, m_precision, m_stack, m_spot})
         connect(c, &QComboBox::currentIndexChanged, this, &WorkloadPanel::emitChanged);
     for (QCheckBox *b : {m_checkpointing, m_includeSuspect})
@@ -350,6 +362,24 @@ void WorkloadPanel::emitChanged()
     m_customFlops->setEnabled(!measured);
     if (m_loading)
         return;
+    QStringList extras;
+    if (m_extra.batchPerGpu)
+        extras.append(tr("batch %1 per GPU").arg(*m_extra.batchPerGpu));
+    if (m_extra.flopsPerSample)
+        extras.append(tr("%1 GFLOP/sample").arg(*m_extra.flopsPerSample / 1e9, 0, 'g', 4));
+    if (m_extra.bytesPerSample)
+        extras.append(tr("%1 MB/sample").arg(*m_extra.bytesPerSample / 1e6, 0, 'g', 4));
+    if (m_extra.parameters)
+        extras.append(tr("%1 M params").arg(*m_extra.parameters / 1e6, 0, 'g', 4));
+    if (m_extra.memoryGb)
+        extras.append(tr("%1 GB per GPU").arg(*m_extra.memoryGb, 0, 'g', 3));
+    if (m_extra.minVcpusPerGpu)
+        extras.append(tr("%1 vCPUs per GPU").arg(*m_extra.minVcpusPerGpu));
+    if (m_extra.measuredSamplesPerS)
+        extras.append(
+            tr("measured %1 samples/s on %2").arg(*m_extra.measuredSamplesPerS).arg(m_extra.referenceGpu));
+    m_extraLabel->setText(tr("Also from the scenario: %1").arg(extras.join(QStringLiteral(" · "))));
+    m_extraLabel->setVisible(!extras.isEmpty());
     const auto w = workload();
     m_error->setVisible(!w.ok());
     if (!w.ok())
@@ -364,46 +394,138 @@ void WorkloadPanel::emitChanged()
     Q_EMIT changed();
 }
 
-Result<Workload> WorkloadPanel::workload() const
+WorkloadSpec WorkloadPanel::spec() const
 {
+    WorkloadSpec spec;
     const QString id = m_preset->currentData().toString();
-    const Precision precision =
-        precisionFromName(m_precision->currentData().toString()).value_or(Precision::Fp16);
-    const SoftwareStack stack =
-        softwareStackFromName(m_stack->currentData().toString()).value_or(SoftwareStack::Typical);
+    WorkloadOverrides &o = spec.overrides;
+    o = m_extra;
+    o.precision = precisionFromName(m_precision->currentData().toString()).value_or(Precision::Fp16);
+    o.stack = softwareStackFromName(m_stack->currentData().toString()).value_or(SoftwareStack::Typical);
+    o.samplesPerEpoch = m_samples->value();
+    o.epochs = m_epochs->value();
+    o.datasetGb = m_dataset->value();
     if (id != kCustomId) {
-        const Workload *preset = findWorkload(builtinWorkloads(), id);
-        if (!preset)
-            return makeError(tr("Unknown workload %1").arg(id));
         // The one rule the CLI builds by too: the precision box alone keeps the preset.
-        WorkloadOverrides o;
-        o.samplesPerEpoch = m_samples->value();
-        o.epochs = m_epochs->value();
-        o.precision = precision;
-        o.datasetGb = m_dataset->value();
-        o.stack = stack;
+        spec.preset = id;
         if (m_checkpointing->isEnabled())
             o.checkpointing = m_checkpointing->isChecked();
-        return buildWorkload(*preset, o, GpuCatalog::builtin(), GpuSpecTable::builtin());
+        return spec;
     }
-    CustomWorkloadInput in;
-    in.name = tr("Custom workload");
-    in.precision = precision;
+    spec.name = m_customName.isEmpty() ? tr("Custom workload") : m_customName;
     if (m_customKind->currentIndex() == 0) {
-        in.measuredSamplesPerS = m_customMeasured->value();
-        in.referenceGpu = m_customGpu->currentData().toString();
+        o.measuredSamplesPerS = m_customMeasured->value();
+        o.referenceGpu = m_customGpu->currentData().toString();
+        o.flopsPerSample.reset();
     } else {
-        in.flopsPerSample = m_customFlops->value() * 1e9;
+        o.flopsPerSample = m_customFlops->value() * 1e9;
+        o.measuredSamplesPerS.reset();
+        o.referenceGpu.clear();
     }
-    in.parameters = m_customParams->value() * 1e6;
-    in.memoryGb = m_customMemory->value();
-    in.samplesPerEpoch = m_samples->value();
-    in.epochs = m_epochs->value();
-    in.datasetGb = m_dataset->value();
-    auto made = makeCustomWorkload(in, GpuCatalog::builtin(), GpuSpecTable::builtin());
-    if (made)
-        made.value().stack = stack;
-    return made;
+    o.parameters = m_customParams->value() * 1e6;
+    o.memoryGb = m_customMemory->value();
+    return spec;
+}
+
+Result<Workload> WorkloadPanel::workload() const
+{
+    return buildWorkloadSpec(spec());
+}
+
+namespace {
+
+/// Sets a spin box; a value outside its range is named in `clamped`.
+template <class Box, class T> void setBox(Box *box, T value, const QString &label, QStringList &clamped)
+{
+    if (value < box->minimum() || value > box->maximum())
+        clamped.append(QObject::tr("%1 %2 is outside the panel's range (%3 to %4): set to the nearest")
+                           .arg(label)
+                           .arg(value)
+                           .arg(box->minimum())
+                           .arg(box->maximum()));
+    box->setValue(value);
+}
+
+} // namespace
+
+QStringList WorkloadPanel::setScenario(const WorkloadSpec &spec, const ProjectionOptions &opt)
+{
+    QStringList notes;
+    m_loading = true;
+    const WorkloadOverrides &o = spec.overrides;
+    const bool custom = spec.preset.isEmpty();
+    const int presetIndex = m_preset->findData(custom ? kCustomId : spec.preset);
+    if (presetIndex < 0)
+        notes.append(tr("unknown preset %1").arg(spec.preset));
+    else
+        m_preset->setCurrentIndex(presetIndex);
+    presetChanged(); // the preset's values first, then the scenario's
+    m_loading = true;
+    m_extra = WorkloadOverrides();
+    if (o.samplesPerEpoch)
+        setBox(m_samples, *o.samplesPerEpoch, tr("Data set"), notes);
+    if (o.epochs)
+        setBox(m_epochs, *o.epochs, tr("Epochs"), notes);
+    if (o.precision)
+        m_precision->setCurrentIndex(std::max(0, m_precision->findData(precisionName(*o.precision))));
+    m_stack->setCurrentIndex(
+        std::max(0, m_stack->findData(softwareStackName(o.stack.value_or(SoftwareStack::Typical)))));
+    if (o.datasetGb)
+        setBox(m_dataset, *o.datasetGb, tr("Data to stage"), notes);
+    if (o.checkpointing && m_checkpointing->isEnabled())
+        m_checkpointing->setChecked(*o.checkpointing);
+    if (custom) {
+        m_customName = spec.name;
+        const bool measured = o.measuredSamplesPerS.has_value();
+        m_customKind->setCurrentIndex(measured ? 0 : 1);
+        if (measured) {
+            setBox(m_customMeasured, *o.measuredSamplesPerS, tr("Measured"), notes);
+            int gpu = m_customGpu->findData(o.referenceGpu);
+            if (gpu < 0)
+                if (const auto id = GpuCatalog::builtin().resolve(QString(), o.referenceGpu))
+                    gpu = m_customGpu->findData(*id);
+            if (gpu < 0)
+                notes.append(tr("unknown GPU %1").arg(o.referenceGpu));
+            else
+                m_customGpu->setCurrentIndex(gpu);
+        }
+        if (o.flopsPerSample)
+            setBox(m_customFlops, *o.flopsPerSample / 1e9, tr("FLOPs/sample (GFLOP)"), notes);
+        setBox(m_customParams, o.parameters.value_or(0) / 1e6, tr("Parameters (M)"), notes);
+        setBox(m_customMemory, o.memoryGb.value_or(0), tr("Memory/GPU"), notes);
+        m_extra.bytesPerSample = o.bytesPerSample;
+    } else {
+        m_extra.flopsPerSample = o.flopsPerSample;
+        m_extra.bytesPerSample = o.bytesPerSample;
+        m_extra.parameters = o.parameters;
+        m_extra.memoryGb = o.memoryGb;
+        m_extra.measuredSamplesPerS = o.measuredSamplesPerS;
+        m_extra.referenceGpu = o.referenceGpu;
+    }
+    m_extra.batchPerGpu = o.batchPerGpu;
+    m_extra.minVcpusPerGpu = o.minVcpusPerGpu;
+
+    setSpotPolicy(opt.spotPolicy);
+    setBox(m_setup, qRound(opt.setupMinutes), tr("Setup time"), notes);
+    setBox(m_checkpoint, qRound(opt.checkpointMinutes), tr("Checkpoint every"), notes);
+    m_restoreMinutes = opt.restoreMinutes;
+    setBox(m_deadline, opt.deadlineHours.value_or(0), tr("Deadline"), notes);
+    setBox(m_budget, opt.budgetUsd.value_or(0), tr("Budget"), notes);
+    setWeight(opt.weight);
+    int nodes = 1;
+    for (int k : opt.nodeCounts)
+        nodes = std::max(nodes, k);
+    if (opt.nodeCounts.size() > 2)
+        notes.append(tr("the panel projects one multi-instance size: %1 of the scenario's").arg(nodes));
+    setBox(m_nodes, nodes, tr("Multi-instance"), notes);
+    m_includeSuspect->setChecked(opt.includeSuspect);
+    for (auto it = m_rates.cbegin(); it != m_rates.cend(); ++it)
+        setInterruptionRate(it.key(), opt.interruptionRatePerHour.value(it.key(), -1));
+    for (auto it = m_egress.cbegin(); it != m_egress.cend(); ++it)
+        setEgressUsdPerGb(it.key(), opt.egressUsdPerGb.value(it.key(), 0));
+    m_loading = false;
+    emitChanged();
+    return notes;
 }
 
 ProjectionOptions WorkloadPanel::options() const
@@ -412,6 +534,7 @@ ProjectionOptions WorkloadPanel::options() const
     o.spotPolicy = static_cast<SpotPolicy>(m_spot->currentData().toInt());
     o.setupMinutes = m_setup->value();
     o.checkpointMinutes = m_checkpoint->value();
+    o.restoreMinutes = m_restoreMinutes;
     if (m_deadline->value() > 0)
         o.deadlineHours = m_deadline->value();
     if (m_budget->value() > 0)
@@ -508,6 +631,8 @@ void WorkloadPanel::saveState() const
     s.setValue(QStringLiteral("spot"), m_spot->currentData());
     s.setValue(QStringLiteral("checkpoint"), m_checkpoint->value());
     s.setValue(QStringLiteral("setup"), m_setup->value());
+    s.setValue(QStringLiteral("restoreMinutes"), m_restoreMinutes);
+    s.setValue(QStringLiteral("customName"), m_customName);
     s.setValue(QStringLiteral("nodes"), m_nodes->value());
     s.setValue(QStringLiteral("weight"), m_weight->value());
     s.setValue(QStringLiteral("customKind"), m_customKind->currentIndex());
@@ -547,6 +672,8 @@ void WorkloadPanel::restoreState()
     m_spot->setCurrentIndex(std::max(0, m_spot->findData(s.value(QStringLiteral("spot")))));
     m_checkpoint->setValue(s.value(QStringLiteral("checkpoint"), 30).toInt());
     m_setup->setValue(s.value(QStringLiteral("setup"), 10).toInt());
+    m_restoreMinutes = s.value(QStringLiteral("restoreMinutes"), 10.0).toDouble();
+    m_customName = s.value(QStringLiteral("customName")).toString();
     m_nodes->setValue(s.value(QStringLiteral("nodes"), 1).toInt());
     m_weight->setValue(s.value(QStringLiteral("weight"), 50).toInt());
     m_customKind->setCurrentIndex(s.value(QStringLiteral("customKind"), 0).toInt());

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/workload.h"
+#include "domain/workloadbuilder.h"
 #include "projection/offerprojection.h"
 
 #include <QHash>
@@ -28,6 +29,13 @@ public:
     /// The current workload; an invalid custom workload gives an error (also shown in the panel).
     Result<Workload> workload() const;
     ProjectionOptions options() const;
+    /// The workload as the panel describes it (what a scenario file saves): built by buildWorkloadSpec.
+    WorkloadSpec spec() const;
+    /// Sets every box from a scenario's workload and options (one changed() at the end). Settings
+    /// without a box of their own (a preset's batch or FLOPs, the restore time) are kept and applied
+    /// until another preset is chosen; the returned lines name what the panel cannot hold as given
+    /// (a value outside a box's range, several multi-instance sizes).
+    QStringList setScenario(const WorkloadSpec &spec, const ProjectionOptions &options);
 
     void selectPreset(const QString &id);
     void setDeadlineHours(double hours); ///< 0 = none
@@ -90,7 +98,14 @@ private:
     QLabel *m_weightLabel = nullptr;
     QLabel *m_error = nullptr;
     QLabel *m_notes = nullptr;
+    QLabel *m_extraLabel = nullptr;
     bool m_loading = false;
+    /// A scenario's settings that have no box: a preset's (batch, FLOPs, bytes, parameters, memory,
+    /// vCPUs, a measured speed) or a custom workload's (bytes, batch, vCPUs); cleared when the user
+    /// chooses another model.
+    WorkloadOverrides m_extra;
+    QString m_customName;
+    double m_restoreMinutes = 10;
 };
 
 } // namespace gf

@@ -1,5 +1,8 @@
 #include "workloadbuilder.h"
 
+#include "domain/gpucatalog.h"
+#include "domain/gpuspecs.h"
+
 namespace gf {
 
 namespace {
@@ -86,6 +89,50 @@ Result<Workload> buildWorkload(const Workload &preset, const WorkloadOverrides &
         w.stack = *overrides.stack;
     if (auto v = validateWorkload(w); !v)
         return v.error();
+    return w;
+}
+
+Result<Workload> buildWorkloadSpec(const WorkloadSpec &spec)
+{
+    const WorkloadOverrides &o = spec.overrides;
+    if (!spec.preset.isEmpty()) {
+        const Workload *preset = findWorkload(builtinWorkloads(), spec.preset);
+        if (!preset) {
+            QStringList ids;
+            for (const Workload &b : builtinWorkloads())
+                ids.append(b.id);
+            return makeCodedError(QString::fromLatin1(kWorkloadUnknownPresetError),
+                                  QStringLiteral("unknown workload \"%1\" (known: %2)")
+                                      .arg(spec.preset, ids.join(QStringLiteral(", "))));
+        }
+        return buildWorkload(*preset, o, GpuCatalog::builtin(), GpuSpecTable::builtin());
+    }
+    if (o.checkpointing)
+        return makeCodedError(QString::fromLatin1(kWorkloadCheckpointingError),
+                              QStringLiteral("a custom workload has no checkpointing figures (give its "
+                                             "memory and FLOPs per sample for the recipe)"));
+    if (!o.samplesPerEpoch)
+        return makeError(QStringLiteral("custom workload: samples per epoch are required"));
+    CustomWorkloadInput in;
+    if (!spec.name.trimmed().isEmpty())
+        in.name = spec.name;
+    in.precision = o.precision.value_or(Precision::Fp16);
+    in.flopsPerSample = o.flopsPerSample;
+    in.bytesPerSample = o.bytesPerSample;
+    in.measuredSamplesPerS = o.measuredSamplesPerS;
+    in.referenceGpu = o.referenceGpu;
+    in.parameters = o.parameters.value_or(0);
+    in.memoryGb = o.memoryGb.value_or(0);
+    in.samplesPerEpoch = *o.samplesPerEpoch;
+    in.epochs = o.epochs.value_or(1);
+    in.minVcpusPerGpu = o.minVcpusPerGpu.value_or(0);
+    in.batchPerGpu = o.batchPerGpu.value_or(32);
+    in.datasetGb = o.datasetGb.value_or(0);
+    auto made = makeCustomWorkload(in, GpuCatalog::builtin(), GpuSpecTable::builtin());
+    if (!made)
+        return made.error();
+    Workload w = std::move(made).value();
+    w.stack = o.stack.value_or(SoftwareStack::Typical);
     return w;
 }
 

@@ -52,4 +52,22 @@ inline constexpr auto kWorkloadCheckpointingError = "workload-checkpointing";
 Result<Workload> buildWorkload(const Workload &preset, const WorkloadOverrides &overrides,
                                const GpuCatalog &gpus, const GpuSpecTable &specs);
 
+/// A workload as a front end describes it (the CLI's flags, the workload panel's boxes, a scenario
+/// file): a preset and what changes on it, or a custom workload's own fields.
+struct WorkloadSpec
+{
+    QString preset;              ///< a built-in preset's id; empty = a custom workload
+    QString name;                ///< a custom workload's name (empty: "custom")
+    WorkloadOverrides overrides; ///< preset: the changes; custom: every field given (samples required)
+};
+
+/// Error::code of buildWorkloadSpec for a preset id that names no built-in preset.
+inline constexpr auto kWorkloadUnknownPresetError = "workload-unknown-preset";
+
+/// The workload of a spec: a preset by buildWorkload (over the built-in presets, GPU catalog and
+/// specs), a custom workload by makeCustomWorkload (samples per epoch and either FLOPs per sample or a
+/// measured speed required; no checkpointing figures), validated. Errors keep the codes of the two
+/// (kWorkloadCheckpointingError, "unknown-gpu") and kWorkloadUnknownPresetError.
+Result<Workload> buildWorkloadSpec(const WorkloadSpec &spec);
+
 } // namespace gf
