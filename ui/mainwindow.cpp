@@ -145,6 +145,8 @@ void MainWindow::buildStatusBar()
     };
     showCurrency();
     connect(&DisplayCurrency::instance(), &DisplayCurrency::changed, this, showCurrency);
+    // The Compare page formats its prices when it is filled: fill it again in the new currency.
+    connect(&DisplayCurrency::instance(), &DisplayCurrency::changed, this, &MainWindow::updateCompare);
     m_busy = new QProgressBar(this);
     m_busy->setRange(0, 0);
     m_busy->setMaximumWidth(120);
