@@ -75,8 +75,9 @@ Status writeReport(const ReportInput &input, ReportFormat format, const QString 
 Status writeFileAtomically(const QString &path, const QByteArray &bytes);
 
 /// The frontier chart of the results as a standalone SVG document (the same drawing as in the reports).
+/// `currency`: the cost axis in that currency (nullptr = USD).
 QString frontierChartSvgDocument(const ProjectionResults &results, const QString &title = {},
-                                 double width = 880, double height = 520);
+                                 double width = 880, double height = 520, const Currency *currency = nullptr);
 
 /// Version of the JSON report schema (resources/report.schema.json). 2: every point carries the
 /// projected-point "schema_version" (projection/pointjson.h). 3: the points are point schema 2

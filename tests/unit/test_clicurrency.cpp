@@ -162,6 +162,25 @@ private Q_SLOTS:
         }
     }
 
+    void historyConvertsAndHasPerGpuHour()
+    {
+        const QStringList base{u"history"_s, u"--provider"_s, u"aws"_s, u"--instance"_s, u"p3.8xlarge"_s};
+        const CliRun json = cli(m_db.path(), base + QStringList{u"--format"_s, u"json"_s});
+        QCOMPARE(json.rc, 0);
+        const QJsonObject first = QJsonDocument::fromJson(json.out.toUtf8()).array().first().toObject();
+        const double usdH = first.value(u"ondemand_usd_h"_s).toDouble();
+        QVERIFY(usdH > 0);
+        const CliRun usd = cli(m_db.path(), base);
+        QCOMPARE(usd.rc, 0);
+        QVERIFY(usd.out.contains(u"USD/GPU-h"_s) && usd.out.contains(formatUsdPerHour(usdH / 4)));
+        const CliRun eur = cli(m_db.path(), base + QStringList{u"--currency"_s, u"EUR"_s});
+        QCOMPARE(eur.rc, 0);
+        QVERIFY(eur.out.startsWith(u"Prices in EUR: "_s));
+        QVERIFY(eur.out.contains(u"(EUR/h, whole instance)"_s) && eur.out.contains(u"EUR/GPU-h"_s));
+        QVERIFY(eur.out.contains(formatUsdPerHour(m_eur.fromUsd(usdH))));
+        QVERIFY(eur.out.contains(formatUsdPerHour(m_eur.fromUsd(usdH / 4))));
+    }
+
     void reportInEurKeepsUsdData()
     {
         const QString usdJson = m_dir.filePath(u"usd.json"_s), eurJson = m_dir.filePath(u"eur.json"_s);
