@@ -647,6 +647,13 @@ void FrontierChart::updateGuides()
     m_feasible->setVisible(m_deadline_h || m_budget_usd);
 }
 
+void FrontierChart::setCostUnit(const QString &code)
+{
+    m_costUnit = code;
+    if (m_axisY)
+        m_axisY->setTitleText(tr("Run cost (%1)").arg(m_costUnit));
+}
+
 void FrontierChart::rebuildAxes()
 {
     const auto series = m_chart->series();

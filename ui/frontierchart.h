@@ -53,9 +53,8 @@ public:
 
     void setPoints(const QList<ChartPoint> &points, std::optional<double> deadlineHours,
                    std::optional<double> budgetUsd, std::optional<int> recommendedId);
-    /// The currency of the costs given to setPoints (the cost axis's title, "Run cost (EUR)"); takes
-    /// effect with the next setPoints.
-    void setCostUnit(const QString &code) { m_costUnit = code; }
+    /// The currency of the costs given to setPoints: the cost axis's title, "Run cost (EUR)".
+    void setCostUnit(const QString &code);
     QString costUnit() const { return m_costUnit; }
     /// Text shown when hovering a point (by id).
     void setTooltipProvider(std::function<QString(int id)> provider) { m_tooltip = std::move(provider); }

@@ -1,15 +1,20 @@
 #include "apptheme.h"
 #include "currencydialog.h"
+#include "frontierchart.h"
+#include "frontierpage.h"
 #include "mainwindow.h"
 #include "offerspage.h"
 #include "testsupport.h"
 #include "util/format.h"
 #include "viewmodels/displaycurrency.h"
 #include "viewmodels/offertablemodel.h"
+#include "viewmodels/pointtablemodel.h"
 
+#include <QAbstractAxis>
 #include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
+#include <QChart>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSignalSpy>
@@ -158,6 +163,38 @@ private Q_SLOTS:
         view->scrollTo(m->index(0, OfferTableModel::PerGpuHour));
         QApplication::processEvents();
         shot(QStringLiteral("offers-eur-gpuh"));
+    }
+
+    void frontierPageFollows()
+    {
+        const Currency eur = DisplayCurrency::instance().current();
+        QCOMPARE(eur.code, QStringLiteral("EUR"));
+        FrontierPage *frontier = m_window->frontierPage();
+        PointTableModel *points = frontier->frontierModel();
+        QCOMPARE(points->headerData(PointTableModel::PerGpuHour, Qt::Horizontal).toString(),
+                 QStringLiteral("EUR/GPU-h"));
+        QCOMPARE(points->headerData(PointTableModel::Cost, Qt::Horizontal).toString(),
+                 QStringLiteral("Cost (EUR)"));
+        QVERIFY(points->rowCount() > 0);
+        ProjectionResultsPtr r = m_window->projection()->results();
+        const qsizetype pi = points->index(0, 0).data(PointTableModel::PointIndexRole).value<qsizetype>();
+        const ProjectedOffer &p = r->points.at(pi);
+        const Offer &o = r->offers.at(p.offerIndex);
+        QCOMPARE(points->index(0, PointTableModel::Cost).data().toString(),
+                 formatUsd(eur.fromUsd(p.costUsd)));
+        QCOMPARE(points->index(0, PointTableModel::PerGpuHour).data().toString(),
+                 formatUsdPerHour(eur.fromUsd(*p.usdPerGpuHour(o))));
+        // The chart plots the costs in EUR and says so on its axis; the summary names EUR.
+        QCOMPARE(frontier->chart()->costUnit(), QStringLiteral("EUR"));
+        QCOMPARE(frontier->chart()->chart()->axes(Qt::Vertical).first()->titleText(),
+                 QStringLiteral("Run cost (EUR)"));
+        if (r->recommended >= 0)
+            QVERIFY(frontier->summary().contains(
+                formatUsd(eur.fromUsd(r->points.at(r->recommended).costUsd)) + QStringLiteral(" EUR")));
+        m_window->tabs()->setCurrentWidget(frontier);
+        QApplication::processEvents();
+        shot(QStringLiteral("frontier-eur"));
+        m_window->tabs()->setCurrentWidget(page());
     }
 
     void editingARateChangesThePrices()
