@@ -62,6 +62,7 @@ const std::vector<std::unique_ptr<CliCommand>> &cliCommands()
         v.push_back(makePlanCommand());
         v.push_back(makeCompareScenariosCommand());
         v.push_back(makeMeasureCommand());
+        v.push_back(makeCurrenciesCommand());
         return v;
     }();
     return list;

@@ -1,4 +1,5 @@
 #include "cli.h"
+#include "cli_currency.h"
 #include "cli_projectionargs.h"
 #include "clicommand.h"
 #include "domain/workload.h"
@@ -28,6 +29,7 @@ CliOptions frontierOptions()
     o.addValue(QStringLiteral("limit"), QStringLiteral("N"),
                QStringLiteral("show at most N points (fastest first)"));
     o.addValue(QStringLiteral("format"), QStringLiteral("FMT"), QStringLiteral("table (default) or json"));
+    addCurrencyOptions(o);
     return o;
 }
 
@@ -68,6 +70,15 @@ Result<int> FrontierCommand::runProjecting(CliContext &ctx, const CliArgs &p) co
     const auto format = formatFromArgs(ctx, name(), p, {QStringLiteral("table"), QStringLiteral("json")});
     if (!format)
         return ExitUsage;
+    const auto currency = currencyFromArgs(p);
+    if (!currency)
+        return currency.error();
+    const Currency &cur = currency.value();
+    if (!cur.isUsd() && *format != u"table")
+        return cliUsageError(
+            QStringLiteral("--currency applies to the table; --format %1 writes the stored USD "
+                           "figures")
+                .arg(*format));
     auto projected = projectFromArgs(ctx, p, QDateTime::currentDateTimeUtc());
     if (!projected)
         return projected.error();
@@ -149,6 +160,7 @@ Result<int> FrontierCommand::runProjecting(CliContext &ctx, const CliArgs &p) co
         });
     }
 
+    ctx.out << currencyLine(cur);
     ctx.out << "Workload: " << workloadSummaryText(workload) << '\n';
     ctx.out << calibrationText(choice);
     ctx.out << QStringLiteral("Offers: %1 -> %2 points (%3 projected, %4 on the frontier, %5 feasible)\n")
@@ -160,11 +172,11 @@ Result<int> FrontierCommand::runProjecting(CliContext &ctx, const CliArgs &p) co
     if (res.recommended >= 0) {
         const ProjectedOffer &pt = points.at(res.recommended);
         const Offer &o = offers.at(pt.offerIndex);
-        ctx.out << QStringLiteral("Recommended (weight %1): %2 %3 %4, %5, %6 USD\n")
+        ctx.out << QStringLiteral("Recommended (weight %1): %2 %3 %4, %5, %6\n")
                        .arg(QString::number(opt.weight, 'f', 2), providerDisplayName(o.provider),
                             o.instanceType,
                             (pt.nodes > 1 ? QStringLiteral("x%1 ").arg(pt.nodes) : QString()) + modeName(pt),
-                            formatHours(pt.totalHours), formatUsd(pt.costUsd));
+                            formatHours(pt.totalHours), formatMoneyWithUnit(pt.costUsd, cur));
     } else {
         const NoRecommendation why = explainNoRecommendation(offers, points, opt);
         QString advice;
@@ -182,10 +194,10 @@ Result<int> FrontierCommand::runProjecting(CliContext &ctx, const CliArgs &p) co
         writeTable(
             out,
             {QString(), QStringLiteral("Provider"), QStringLiteral("Instance"), QStringLiteral("Region/zone"),
-             QStringLiteral("GPU"), QStringLiteral("GPUs"), QStringLiteral("Price"), QStringLiteral("USD/h"),
-             QStringLiteral("USD/GPU-h"), QStringLiteral("Samples/s"), QStringLiteral("Time"),
-             QStringLiteral("Cost USD"), QStringLiteral("Samples/USD"), QStringLiteral("Feasible"),
-             QStringLiteral("Flags")},
+             QStringLiteral("GPU"), QStringLiteral("GPUs"), QStringLiteral("Price"), cur.perHourUnit(),
+             cur.perGpuHourUnit(), QStringLiteral("Samples/s"), QStringLiteral("Time"),
+             QStringLiteral("Cost ") + cur.code, QStringLiteral("Samples/") + cur.code,
+             QStringLiteral("Feasible"), QStringLiteral("Flags")},
             order.size(),
             [&](qsizetype r) {
                 const ProjectedOffer &pt = points.at(order.at(r));
@@ -197,15 +209,13 @@ Result<int> FrontierCommand::runProjecting(CliContext &ctx, const CliArgs &p) co
                 return QStringList{
                     pt.recommended ? QStringLiteral("=>") : (pt.onFrontier ? QStringLiteral("*") : QString()),
                     providerDisplayName(o.provider), o.instanceType, locationText(o), gpuModelName(o),
-                    gpusText, modeName(pt), pt.usdPerHour > 0 ? formatUsdPerHour(pt.usdPerHour) : dash,
+                    gpusText, modeName(pt), pt.usdPerHour > 0 ? formatMoneyPerHour(pt.usdPerHour, cur) : dash,
                     // the point's price (on-demand or spot, all its nodes) per GPU and hour
-                    pt.usdPerHour > 0 && o.gpuCount > 0
-                        ? formatUsdPerHour(pt.usdPerHour /
-                                           (o.gpuCount * std::max(1, static_cast<int>(pt.nodes))))
-                        : dash,
+                    formatMoneyPerHour(pt.usdPerGpuHour(o), cur),
                     pt.projected ? formatNumber(pt.samplesPerS, pt.samplesPerS < 100 ? 2 : 0) : dash,
-                    pt.projected ? formatHours(pt.totalHours) : dash, priced ? formatUsd(pt.costUsd) : dash,
-                    priced ? QString::number(pt.samplesPerUsd, 'f', 0) : dash,
+                    pt.projected ? formatHours(pt.totalHours) : dash,
+                    priced ? formatMoney(pt.costUsd, cur) : dash,
+                    priced ? QString::number(pt.samplesPerUsd / cur.unitsPerUsd, 'f', 0) : dash,
                     pt.feasible ? QStringLiteral("yes") : QStringLiteral("no"),
                     projectionFlagNames(pt.flags).join(u',')};
             },

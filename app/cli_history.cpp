@@ -1,4 +1,5 @@
 #include "cli.h"
+#include "cli_currency.h"
 #include "clicommand.h"
 #include "domain/offerjson.h"
 #include "domain/provider.h"
@@ -22,6 +23,7 @@ CliOptions historyOptions()
                QStringLiteral("the instance type, e.g. p4d.24xlarge"));
     o.addValue(QStringLiteral("region"), QStringLiteral("R"), QStringLiteral("only this region"));
     o.addValue(QStringLiteral("format"), QStringLiteral("FMT"), QStringLiteral("table (default) or json"));
+    addCurrencyOptions(o);
     return o;
 }
 
@@ -38,7 +40,8 @@ public:
                    "region\n"
                    "and zone, with when each snapshot was fetched and the date of its prices. Prices are USD "
                    "per\n"
-                   "hour for the whole instance.")},
+                   "hour for the whole instance (--currency: converted, at the rate it names), and per "
+                   "GPU-hour.")},
               historyOptions())
     {
     }
@@ -59,6 +62,14 @@ int HistoryCommand::run(CliContext &ctx, const CliArgs &p) const
     const auto format = formatFromArgs(ctx, name(), p, {QStringLiteral("table"), QStringLiteral("json")});
     if (!format)
         return ExitUsage;
+    const auto currency = currencyFromArgs(p);
+    if (!currency)
+        return fail(ctx, currency.error());
+    const Currency &cur = currency.value();
+    if (!cur.isUsd() && *format != u"table")
+        return usageError(
+            ctx, QStringLiteral("--currency applies to the table; --format json lists the stored USD "
+                                "prices"));
 
     CatalogStore *store = ctx.store();
     if (!store)
@@ -102,16 +113,17 @@ int HistoryCommand::run(CliContext &ctx, const CliArgs &p) const
         table.append({QString::number(o.snapshotId),
                       o.fetchedAt.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm")),
                       o.dataDate.isValid() ? o.dataDate.toString(Qt::ISODate) : QStringLiteral("–"), o.region,
-                      o.zone.isEmpty() ? QStringLiteral("–") : o.zone, formatUsdPerHour(o.onDemandUsdH),
-                      formatUsdPerHour(o.spotUsdH), o.spotLabel, o.interruption});
+                      o.zone.isEmpty() ? QStringLiteral("–") : o.zone,
+                      formatMoneyPerHour(o.onDemandUsdH, cur), formatMoneyPerHour(o.spotUsdH, cur),
+                      formatMoneyPerHour(o.usdPerGpuHour(), cur), o.spotLabel, o.interruption});
     }
-    ctx.out << providerDisplayName(provider) << ' ' << printableText(instance) << ": " << rows.size()
-            << " prices (USD/h, whole instance)\n"
+    ctx.out << currencyLine(cur) << providerDisplayName(provider) << ' ' << printableText(instance) << ": "
+            << rows.size() << " prices (" << cur.perHourUnit() << ", whole instance)\n"
             << renderTable({QStringLiteral("Snapshot"), QStringLiteral("Fetched (UTC)"),
                             QStringLiteral("Prices dated"), QStringLiteral("Region"), QStringLiteral("Zone"),
-                            QStringLiteral("On-demand"), QStringLiteral("Spot"), QStringLiteral("Spot kind"),
-                            QStringLiteral("Interruption")},
-                           table, {true, false, false, false, false, true, true, false, false});
+                            QStringLiteral("On-demand"), QStringLiteral("Spot"), cur.perGpuHourUnit(),
+                            QStringLiteral("Spot kind"), QStringLiteral("Interruption")},
+                           table, {true, false, false, false, false, true, true, true, false, false});
     return ExitOk;
 }
 

@@ -1,4 +1,5 @@
 #include "cli.h"
+#include "cli_currency.h"
 #include "clicommand.h"
 #include "domain/offercsv.h"
 #include "domain/offerfilter.h"
@@ -53,6 +54,7 @@ CliOptions offersOptions()
     o.addValue(QStringLiteral("limit"), QStringLiteral("N"), QStringLiteral("show at most N offers"));
     o.addValue(QStringLiteral("format"), QStringLiteral("FMT"),
                QStringLiteral("table (default), csv or json"));
+    addCurrencyOptions(o);
     return o;
 }
 
@@ -63,9 +65,10 @@ public:
         : CliCommand(
               {.name = QStringLiteral("offers"),
                .summary = QStringLiteral("List the offers of the current catalogs, filtered and sorted"),
-               .description =
-                   QStringLiteral("List the offers of the current catalog snapshot of every provider.\n"
-                                  "Prices are for the whole instance in USD per hour.")},
+               .description = QStringLiteral(
+                   "List the offers of the current catalog snapshot of every provider.\n"
+                   "Prices are for the whole instance in USD per hour (--currency: in that\n"
+                   "currency, converted at the rate the table names; csv and json keep USD).")},
               offersOptions())
     {
     }
@@ -101,6 +104,14 @@ int OffersCommand::run(CliContext &ctx, const CliArgs &p) const
         ctx, name(), p, {QStringLiteral("table"), QStringLiteral("csv"), QStringLiteral("json")});
     if (!format)
         return ExitUsage;
+    const auto currency = currencyFromArgs(p);
+    if (!currency)
+        return fail(ctx, currency.error());
+    const Currency &cur = currency.value();
+    if (!cur.isUsd() && *format != u"table")
+        return usageError(ctx, QStringLiteral("--currency applies to the table; --format %1 lists the stored "
+                                              "USD prices")
+                                   .arg(*format));
 
     CatalogStore *store = ctx.store();
     if (!store)
@@ -140,33 +151,25 @@ int OffersCommand::run(CliContext &ctx, const CliArgs &p) const
     }
     const QDateTime now = QDateTime::currentDateTimeUtc();
     return writeStreamed(ctx, name(), [&](BufferedOutput &out) {
-        writeTable(out,
-                   {QStringLiteral("Provider"), QStringLiteral("Instance"), QStringLiteral("Region/zone"),
-                    QStringLiteral("GPU"), QStringLiteral("GPUs"), QStringLiteral("GB/GPU"),
-                    QStringLiteral("vCPUs"), QStringLiteral("On-demand USD/h"), QStringLiteral("Spot USD/h"),
-                    QStringLiteral("USD/GPU-h"), QStringLiteral("Price age"), QStringLiteral("Flags")},
-                   order.size(),
-                   [&](qsizetype r) {
-                       const Offer &o = offers.at(order.at(r));
-                       // Per GPU-hour: the on-demand price, else the spot price (what the row offers).
-                       const std::optional<double> hourly = o.onDemandUsdH ? o.onDemandUsdH : o.spotUsdH;
-                       const std::optional<double> perGpu = hourly && o.gpuCount > 0
-                                                                ? std::optional<double>(*hourly / o.gpuCount)
-                                                                : std::nullopt;
-                       return QStringList{providerDisplayName(o.provider),
-                                          o.instanceType,
-                                          locationText(o),
-                                          gpuModelName(o),
-                                          formatNumber(o.gpuCount),
-                                          formatNumber(o.gpuMemGb),
-                                          formatNumber(o.vcpus),
-                                          formatUsdPerHour(o.onDemandUsdH),
-                                          formatUsdPerHour(o.spotUsdH),
-                                          formatUsdPerHour(perGpu),
-                                          formatAgeDays(priceAgeDays(o, now)),
-                                          offerFlagNames(o.flags).join(u' ')};
-                   },
-                   {false, false, false, false, true, true, true, true, true, true, false, false});
+        out.appendText(currencyLine(cur));
+        writeTable(
+            out,
+            {QStringLiteral("Provider"), QStringLiteral("Instance"), QStringLiteral("Region/zone"),
+             QStringLiteral("GPU"), QStringLiteral("GPUs"), QStringLiteral("GB/GPU"), QStringLiteral("vCPUs"),
+             QStringLiteral("On-demand ") + cur.perHourUnit(), QStringLiteral("Spot ") + cur.perHourUnit(),
+             cur.perGpuHourUnit(), QStringLiteral("Price age"), QStringLiteral("Flags")},
+            order.size(),
+            [&](qsizetype r) {
+                const Offer &o = offers.at(order.at(r));
+                return QStringList{providerDisplayName(o.provider), o.instanceType, locationText(o),
+                                   gpuModelName(o), formatNumber(o.gpuCount), formatNumber(o.gpuMemGb),
+                                   formatNumber(o.vcpus), formatMoneyPerHour(o.onDemandUsdH, cur),
+                                   formatMoneyPerHour(o.spotUsdH, cur),
+                                   // per GPU-hour: the on-demand price, else the spot price
+                                   formatMoneyPerHour(o.usdPerGpuHour(), cur),
+                                   formatAgeDays(priceAgeDays(o, now)), offerFlagNames(o.flags).join(u' ')};
+            },
+            {false, false, false, false, true, true, true, true, true, true, false, false});
         out.appendText(QStringLiteral("%1 of %2 matching offers shown.\n").arg(order.size()).arg(total));
     });
 }

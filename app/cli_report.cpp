@@ -1,4 +1,5 @@
 #include "cli.h"
+#include "cli_currency.h"
 #include "cli_projectionargs.h"
 #include "clicommand.h"
 #include "domain/workload.h"
@@ -48,6 +49,7 @@ CliOptions reportOptions()
         QStringLiteral("now"), QStringLiteral("ISO8601"),
         QStringLiteral("pin the generated-at time (and the age of prices), e.g. 2024-07-01T12:00:00Z: the "
                        "same database and options then give a report with the same text"));
+    addCurrencyOptions(o);
     return o;
 }
 
@@ -108,6 +110,9 @@ Result<int> ReportCommand::runProjecting(CliContext &ctx, const CliArgs &p) cons
                                      .arg(p.value(QStringLiteral("offers"))));
         offerSet = *s;
     }
+    const auto currency = currencyFromArgs(p);
+    if (!currency)
+        return currency.error();
     QDateTime now = QDateTime::currentDateTimeUtc();
     if (p.isSet(QStringLiteral("now"))) {
         const auto pinned = parseNow(p.value(QStringLiteral("now")));
@@ -135,6 +140,7 @@ Result<int> ReportCommand::runProjecting(CliContext &ctx, const CliArgs &p) cons
     input.offerSet = offerSet;
     input.generatedAt = now;
     input.title = p.value(QStringLiteral("title"));
+    input.currency = currency.value();
     if (results->calibration.measured) { // the probe behind a measured calibration: device and figures
         input.probe = choice.probe;
         input.probeRunId = choice.runId;

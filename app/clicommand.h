@@ -167,5 +167,6 @@ std::unique_ptr<CliCommand> makeReportCommand();
 std::unique_ptr<CliCommand> makePlanCommand();
 std::unique_ptr<CliCommand> makeMeasureCommand();
 std::unique_ptr<CliCommand> makeCompareScenariosCommand();
+std::unique_ptr<CliCommand> makeCurrenciesCommand();
 
 } // namespace gf

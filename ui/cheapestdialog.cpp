@@ -2,6 +2,7 @@
 
 #include "domain/gpucatalog.h"
 #include "util/format.h"
+#include "viewmodels/displaycurrency.h"
 #include "viewmodels/regionpricemodel.h"
 
 #include <QDialogButtonBox>
@@ -77,14 +78,18 @@ QString CheapestDialog::summary() const
                                         p.append(r.provider);
                                 return p.size();
                             }()));
+    const Currency &cur = DisplayCurrency::instance().current();
     if (od)
-        text += tr(" Cheapest on-demand: %1 USD per GPU-hour, %2 %3 in %4.")
-                    .arg(formatUsdPerHour(od->onDemand.usdPerGpuHour), providerDisplayName(od->provider),
-                         od->onDemand.instanceType, od->region);
+        text += tr(" Cheapest on-demand: %1 %5 per GPU-hour, %2 %3 in %4.")
+                    .arg(formatMoneyPerHour(od->onDemand.usdPerGpuHour, cur),
+                         providerDisplayName(od->provider), od->onDemand.instanceType, od->region, cur.code);
     if (spot)
-        text += tr(" Cheapest spot: %1 USD per GPU-hour, %2 %3 in %4.")
-                    .arg(formatUsdPerHour(spot->spot.usdPerGpuHour), providerDisplayName(spot->provider),
-                         spot->spot.instanceType, spot->region);
+        text +=
+            tr(" Cheapest spot: %1 %5 per GPU-hour, %2 %3 in %4.")
+                .arg(formatMoneyPerHour(spot->spot.usdPerGpuHour, cur), providerDisplayName(spot->provider),
+                     spot->spot.instanceType, spot->region, cur.code);
+    if (!cur.isUsd())
+        text += u' ' + cur.rateText() + u'.';
     return text;
 }
 

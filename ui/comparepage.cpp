@@ -2,6 +2,7 @@
 
 #include "domain/gpucatalog.h"
 #include "util/format.h"
+#include "viewmodels/displaycurrency.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -73,7 +74,9 @@ void ComparePage::setOffers(const QList<Offer> &offers, const QList<int> &rows, 
             ? tr("Comparing the first %1 of %2 selected offers.").arg(kMaxOffers).arg(rows.size())
             : tr("Comparing %1 offers. In brackets: the difference to the best in the row.").arg(use.size()));
 
-    auto usd = [](double v) { return formatUsdPerHour(v); };
+    // Prices in the display currency (linear: the bracketed differences convert the same way).
+    const Currency cur = DisplayCurrency::instance().current();
+    auto usd = [cur](double v) { return formatMoneyPerHour(v, cur); };
     QList<Row> table{
         {tr("Provider"), Better::None, nullptr,
          [](const Offer &o, const ProjectedOffer *) { return providerDisplayName(o.provider); }, nullptr},
@@ -109,10 +112,12 @@ void ComparePage::setOffers(const QList<Offer> &offers, const QList<int> &rows, 
              return o.interconnect.isEmpty() ? QStringLiteral("–") : o.interconnect;
          },
          nullptr},
-        {tr("On-demand (USD/h)"), Better::Lower,
+        {tr("On-demand (%1/h)").arg(cur.code), Better::Lower,
          [](const Offer &o, const ProjectedOffer *) { return o.onDemandUsdH; }, nullptr, usd},
-        {tr("Spot (USD/h)"), Better::Lower, [](const Offer &o, const ProjectedOffer *) { return o.spotUsdH; },
-         nullptr, usd},
+        {tr("Spot (%1/h)").arg(cur.code), Better::Lower,
+         [](const Offer &o, const ProjectedOffer *) { return o.spotUsdH; }, nullptr, usd},
+        {tr("Price per GPU-hour (%1)").arg(cur.code), Better::Lower,
+         [](const Offer &o, const ProjectedOffer *) { return o.usdPerGpuHour(); }, nullptr, usd},
         {tr("Spot saving (%)"), Better::Higher,
          [](const Offer &o, const ProjectedOffer *) { return o.spotSavingsPct(); }, nullptr,
          [](double v) { return QString::number(v, 'f', 0); }},
@@ -135,16 +140,16 @@ void ComparePage::setOffers(const QList<Offer> &offers, const QList<int> &rows, 
              return p && p->projected ? std::optional<double>(p->totalHours) : std::nullopt;
          },
          nullptr, [](double v) { return QString::number(v, 'f', 2); }},
-        {tr("Run cost (USD)"), Better::Lower,
+        {tr("Run cost (%1)").arg(cur.code), Better::Lower,
          [](const Offer &, const ProjectedOffer *p) -> std::optional<double> {
              return p && p->projected && p->costUsd > 0 ? std::optional<double>(p->costUsd) : std::nullopt;
          },
-         nullptr, [](double v) { return formatUsd(v); }},
-        {tr("Samples per USD"), Better::Higher,
+         nullptr, [cur](double v) { return formatMoney(v, cur); }},
+        {tr("Samples per %1").arg(cur.code), Better::Higher,
          [](const Offer &, const ProjectedOffer *p) -> std::optional<double> {
              return p && p->samplesPerUsd > 0 ? std::optional<double>(p->samplesPerUsd) : std::nullopt;
          },
-         nullptr, [](double v) { return QString::number(v, 'f', 0); }},
+         nullptr, [cur](double v) { return QString::number(v / cur.unitsPerUsd, 'f', 0); }},
         {tr("On frontier"), Better::None, nullptr,
          [](const Offer &, const ProjectedOffer *p) {
              return p ? (p->onFrontier ? tr("yes ★") : tr("no")) : QStringLiteral("–");

@@ -1,6 +1,7 @@
 #include "exportdialog.h"
 #include "frontierchart.h"
 #include "uistyle.h"
+#include "viewmodels/displaycurrency.h"
 
 #include <QBuffer>
 #include <QComboBox>
@@ -89,14 +90,15 @@ QString exportKindLabel(ExportKind kind)
 }
 
 Status writeChartImage(ExportKind kind, const QImage &image, const ProjectionResultsPtr &results,
-                       const QString &path)
+                       const QString &path, const Currency &currency)
 {
     if (kind == ExportKind::ChartSvg) {
         if (!results)
             return makeError(
                 QObject::tr("There is no projection to draw yet: wait until the projection has finished."));
         const QString title = QObject::tr("%1: cost of the run versus time").arg(results->workload.name);
-        return writeFileAtomically(path, frontierChartSvgDocument(*results, title).toUtf8());
+        return writeFileAtomically(path,
+                                   frontierChartSvgDocument(*results, title, 880, 520, &currency).toUtf8());
     }
     if (image.isNull())
         return makeError(QObject::tr("The chart could not be captured (open the Frontier page first)."));
@@ -111,7 +113,7 @@ Status writeChartImage(ExportKind kind, const QImage &image, const ProjectionRes
 Status runExportJob(const ExportJob &job)
 {
     if (isChart(job.kind))
-        return writeChartImage(job.kind, job.chartImage, job.context.results, job.path);
+        return writeChartImage(job.kind, job.chartImage, job.context.results, job.path, job.currency);
     if (!job.context.results)
         return makeError(
             QObject::tr("There is no projection to report on yet: wait until the projection has finished."));
@@ -121,6 +123,7 @@ Status runExportJob(const ExportJob &job)
     in.offerSet = job.offers;
     in.generatedAt = job.generatedAt;
     in.title = job.title;
+    in.currency = job.currency;
     const ProjectionResults &r = *job.context.results;
     auto projectAll = [&] {
         // The whole catalog, same workload, options, calibration and measurements, no filter.
@@ -354,6 +357,7 @@ bool ExportDialog::startExport()
     job.path = target;
     job.title = m_title->text().trimmed();
     job.generatedAt = m_generatedAt;
+    job.currency = DisplayCurrency::instance().current();
     if (job.kind == ExportKind::ChartPng) {
         // Widgets are grabbed on the GUI thread; encoding and writing happen on the worker.
         if (FrontierChart *chart = m_context.chartWidget)

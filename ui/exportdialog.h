@@ -50,7 +50,7 @@ QString exportKindLabel(ExportKind kind);  ///< for the format box
 /// Writes the chart image atomically: PNG from `image`, SVG drawn from `results` (the report's chart).
 /// Safe on any thread.
 Status writeChartImage(ExportKind kind, const QImage &image, const ProjectionResultsPtr &results,
-                       const QString &path);
+                       const QString &path, const Currency &currency = usdCurrency());
 
 /// Runs one export (the dialog's worker; also usable synchronously): re-projects the whole catalog for
 /// "All offers" when the results are filtered, maps the selection, renders and writes atomically.
@@ -63,6 +63,7 @@ struct ExportJob
     QString title;
     QDateTime generatedAt; ///< invalid = now
     QImage chartImage;     ///< grabbed on the GUI thread for ChartPng
+    Currency currency;     ///< the display currency the documents show prices in (USD = the stored unit)
 };
 Status runExportJob(const ExportJob &job);
 

@@ -666,6 +666,13 @@ void FrontierChart::updateGuides()
     m_feasible->setVisible(m_deadline_h || m_budget_usd);
 }
 
+void FrontierChart::setCostUnit(const QString &code)
+{
+    m_costUnit = code;
+    if (m_axisY)
+        m_axisY->setTitleText(tr("Run cost (%1)").arg(m_costUnit));
+}
+
 void FrontierChart::rebuildAxes()
 {
     const auto series = m_chart->series();
@@ -694,7 +701,7 @@ void FrontierChart::rebuildAxes()
     };
     m_axisX = make(m_logX, m_minX, m_maxX, tr("Training time (hours, incl. setup and spot overhead)"),
                    QStringLiteral("%g"));
-    m_axisY = make(m_logY, m_minY, m_maxY, tr("Run cost (USD)"), QStringLiteral("%g"));
+    m_axisY = make(m_logY, m_minY, m_maxY, tr("Run cost (%1)").arg(m_costUnit), QStringLiteral("%g"));
     m_chart->addAxis(m_axisX, Qt::AlignBottom);
     m_chart->addAxis(m_axisY, Qt::AlignLeft);
     // A zoom, a pan or a reset changes the ranges: the thinned series are drawn again for the new view.

@@ -33,7 +33,7 @@ void fitLogTicks(QLogValueAxis *axis);
 struct ChartPoint
 {
     double hours = 0;   ///< x: projected time of the run
-    double costUsd = 0; ///< y: cost of the run
+    double costUsd = 0; ///< y: cost of the run, in the chart's cost unit (setCostUnit; USD by default)
     int provider = 0;   ///< index into knownProviders()
     bool spot = false;  ///< marker: circle = on-demand, square = spot
     bool onFrontier = false;
@@ -58,6 +58,9 @@ public:
 
     void setPoints(const QList<ChartPoint> &points, std::optional<double> deadlineHours,
                    std::optional<double> budgetUsd, std::optional<int> recommendedId);
+    /// The currency of the costs given to setPoints: the cost axis's title, "Run cost (EUR)".
+    void setCostUnit(const QString &code);
+    QString costUnit() const { return m_costUnit; }
     /// Text shown when hovering a point (by id).
     void setTooltipProvider(std::function<QString(int id)> provider) { m_tooltip = std::move(provider); }
     void setSelectedIds(const QList<int> &ids);
@@ -152,6 +155,7 @@ private:
     double m_minX = 0.1, m_maxX = 1, m_minY = 0.1, m_maxY = 1;
     std::optional<double> m_deadline_h;
     std::optional<double> m_budget_usd;
+    QString m_costUnit = QStringLiteral("USD");
     QList<ChartPoint> m_points;
     QHash<int, qsizetype> m_byId;
     std::function<QString(int)> m_tooltip;

@@ -7,6 +7,7 @@
 #include "projection/norecommendation.h"
 #include "uistyle.h"
 #include "util/format.h"
+#include "viewmodels/displaycurrency.h"
 #include "viewmodels/pointgroupmodel.h"
 #include "viewmodels/pointtablemodel.h"
 
@@ -30,6 +31,8 @@ FrontierPage::FrontierPage(QWidget *parent) : QWidget(parent)
     m_chart->setTooltipProvider([this](int id) {
         return m_results ? describePoint(*m_results, id, PointDescription::Brief) : QString();
     });
+    // Another display currency or rate: the chart's costs, its axis and the summary follow.
+    connect(&DisplayCurrency::instance(), &DisplayCurrency::changed, this, [this] { setResults(m_results); });
 
     m_logX = new QCheckBox(tr("Log time axis"), this);
     m_logX->setObjectName(QStringLiteral("logX"));
@@ -131,6 +134,9 @@ void FrontierPage::setResults(ProjectionResultsPtr results)
     m_results = std::move(results);
     QList<ChartPoint> points;
     std::optional<int> recommended;
+    // The chart plots costs in the display currency (its axis says which); the points' ids stay the same.
+    const Currency &cur = DisplayCurrency::instance().current();
+    m_chart->setCostUnit(cur.code);
     if (m_results) {
         points.reserve(m_results->points.size());
         const QStringList providers = knownProviders();
@@ -140,7 +146,7 @@ void FrontierPage::setResults(ProjectionResultsPtr results)
                 continue;
             ChartPoint c;
             c.hours = p.totalHours;
-            c.costUsd = p.costUsd;
+            c.costUsd = cur.fromUsd(p.costUsd);
             c.provider = static_cast<int>(providers.indexOf(m_results->offers.at(p.offerIndex).provider));
             c.spot = p.mode == PriceMode::Spot;
             c.onFrontier = p.onFrontier;
@@ -148,14 +154,15 @@ void FrontierPage::setResults(ProjectionResultsPtr results)
             c.id = static_cast<int>(i);
             c.hoursLow = p.totalHoursLow;
             c.hoursHigh = p.totalHoursHigh;
-            c.costLow = p.costUsdLow;
-            c.costHigh = p.costUsdHigh;
+            c.costLow = cur.fromUsd(p.costUsdLow);
+            c.costHigh = cur.fromUsd(p.costUsdHigh);
             points.append(c);
         }
         if (m_results->recommended >= 0)
             recommended = static_cast<int>(m_results->recommended);
-        m_chart->setPoints(points, m_results->options.deadlineHours, m_results->options.budgetUsd,
-                           recommended);
+        const std::optional<double> budget = m_results->options.budgetUsd;
+        m_chart->setPoints(points, m_results->options.deadlineHours,
+                           budget ? std::optional<double>(cur.fromUsd(*budget)) : std::nullopt, recommended);
     } else {
         m_chart->setPoints({}, std::nullopt, std::nullopt, std::nullopt);
     }
@@ -178,10 +185,10 @@ QString FrontierPage::summary() const
     if (m_results->recommended >= 0) {
         const ProjectedOffer &p = m_results->points.at(m_results->recommended);
         const Offer &o = m_results->offers.at(p.offerIndex);
-        s += tr(" · recommended: %1 %2 (%3), %4, %5 USD")
+        s += tr(" · recommended: %1 %2 (%3), %4, %5")
                  .arg(providerDisplayName(o.provider), o.instanceType,
                       p.mode == PriceMode::Spot ? tr("spot") : tr("on-demand"), formatHours(p.totalHours),
-                      formatUsd(p.costUsd));
+                      formatMoneyWithUnit(p.costUsd, DisplayCurrency::instance().current()));
         const ProjectionResults &r = *m_results;
         const QList<qsizetype> close = indistinguishableFrom(r.points, r.recommended, [&r](qsizetype i) {
             return r.offers.at(r.points.at(i).offerIndex).gpuId;

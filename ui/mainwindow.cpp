@@ -5,6 +5,7 @@
 
 #include "catalogspage.h"
 #include "comparepage.h"
+#include "currencydialog.h"
 #include "domain/gpucatalog.h"
 #include "domain/gpuspecs.h"
 #include "elidedlabel.h"
@@ -18,6 +19,7 @@
 #include "scenarioactions.h"
 #include "util/resourcefiles.h"
 #include "viewmodels/catalogservice.h"
+#include "viewmodels/displaycurrency.h"
 #include "viewmodels/offertablemodel.h"
 #include "viewmodels/pointgroupmodel.h"
 #include "viewmodels/pointtablemodel.h"
@@ -133,6 +135,23 @@ void MainWindow::buildStatusBar()
     m_projectionLabel = new ElidedLabel(this);
     m_projectionLabel->setObjectName(QStringLiteral("projectionStatus"));
     statusBar()->addPermanentWidget(m_projectionLabel);
+    // The display currency and its rate, when prices are not shown in USD.
+    m_currencyLabel = new QLabel(this);
+    m_currencyLabel->setObjectName(QStringLiteral("currencyStatus"));
+    statusBar()->addPermanentWidget(m_currencyLabel);
+    auto showCurrency = [this] {
+        const Currency &c = DisplayCurrency::instance().current();
+        m_currencyLabel->setVisible(!c.isUsd());
+        m_currencyLabel->setText(
+            c.isUsd()
+                ? QString()
+                : tr("Prices in %1 · %2 (%3)").arg(c.code, c.rateFigure(), c.date.toString(Qt::ISODate)));
+        m_currencyLabel->setToolTip(DisplayCurrency::instance().rateToolTip());
+    };
+    showCurrency();
+    connect(&DisplayCurrency::instance(), &DisplayCurrency::changed, this, showCurrency);
+    // The Compare page formats its prices when it is filled: fill it again in the new currency.
+    connect(&DisplayCurrency::instance(), &DisplayCurrency::changed, this, &MainWindow::updateCompare);
     m_busy = new QProgressBar(this);
     m_busy->setRange(0, 0);
     m_busy->setMaximumWidth(120);
@@ -303,6 +322,7 @@ void MainWindow::buildViewMenu()
             saveTheme(chosen);
         });
     }
+    buildCurrencyMenu(view);
     view->addSeparator();
     for (int i = 0; i < 9; ++i) {
         auto *a = new QAction(this);
@@ -313,6 +333,40 @@ void MainWindow::buildViewMenu()
         });
         addAction(a);
     }
+}
+
+void MainWindow::buildCurrencyMenu(QMenu *view)
+{
+    // View > Currency: the currency every price is shown in (DisplayCurrency), and the rate table.
+    QMenu *menu = view->addMenu(tr("C&urrency"));
+    menu->setObjectName(QStringLiteral("currencyMenu"));
+    auto *group = new QActionGroup(this);
+    for (const Currency &c : DisplayCurrency::instance().table().currencies()) {
+        QAction *a = menu->addAction(QStringLiteral("%1 — %2").arg(c.code, c.name));
+        a->setObjectName(QStringLiteral("currency_") + c.code);
+        a->setCheckable(true);
+        group->addAction(a);
+        const QString code = c.code;
+        connect(a, &QAction::triggered, this, [code] { (void)DisplayCurrency::instance().setCode(code); });
+    }
+    menu->addSeparator();
+    QAction *rates = menu->addAction(tr("&Exchange rates…"), this, [this] {
+        ExchangeRatesDialog dialog(this);
+        dialog.exec();
+    });
+    rates->setObjectName(QStringLiteral("exchangeRatesAction"));
+    // The checked currency and each one's rate (tooltip) follow the display currency.
+    auto update = [group] {
+        const DisplayCurrency &money = DisplayCurrency::instance();
+        for (QAction *a : group->actions()) {
+            const QString code = a->objectName().mid(QStringLiteral("currency_").size());
+            a->setChecked(code == money.code());
+            if (const auto c = money.table().find(code))
+                a->setToolTip(c->rateText());
+        }
+    };
+    update();
+    connect(&DisplayCurrency::instance(), &DisplayCurrency::changed, this, update);
 }
 
 void MainWindow::buildHelpMenu()

@@ -84,6 +84,7 @@ private:
     // The constructor's steps.
     void buildPages();
     void buildWorkloadDock();
+    void buildCurrencyMenu(QMenu *view);
     void buildStatusBar();
     void connectState();
     void connectAnswerPage();
@@ -126,6 +127,7 @@ private:
     QLabel *m_banner = nullptr;
     QLabel *m_statusLabel = nullptr;
     QLabel *m_projectionLabel = nullptr;
+    QLabel *m_currencyLabel = nullptr;
     QProgressBar *m_busy = nullptr;
 };
 

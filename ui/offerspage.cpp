@@ -456,7 +456,7 @@ void OffersPage::saveState() const
     s.setValue(QStringLiteral("maxPrice"), m_maxPrice->value());
     s.setValue(QStringLiteral("spotOnly"), m_spot->isChecked());
     s.setValue(QStringLiteral("region"), m_region->text());
-    s.setValue(QStringLiteral("headerV2"), m_view->header()->saveState());
+    s.setValue(QStringLiteral("headerV3"), m_view->header()->saveState());
     s.setValue(QStringLiteral("grouped"), isGrouped());
     s.setValue(QStringLiteral("splitter"), m_splitter->saveState());
     s.endGroup();
@@ -475,8 +475,9 @@ void OffersPage::restoreState()
     m_maxPrice->setValue(s.value(QStringLiteral("maxPrice"), 0.0).toDouble());
     m_spot->setChecked(s.value(QStringLiteral("spotOnly"), false).toBool());
     m_region->setText(s.value(QStringLiteral("region")).toString());
-    // headerV2: the Flags and spot-risk columns came in; an older layout would misplace them.
-    const QByteArray header = s.value(QStringLiteral("headerV2")).toByteArray();
+    // headerV3: the Flags, spot-risk and price-per-GPU-hour columns came in; an older layout would misplace
+    // them.
+    const QByteArray header = s.value(QStringLiteral("headerV3")).toByteArray();
     if (!header.isEmpty())
         m_view->header()->restoreState(header);
     setGrouped(s.value(QStringLiteral("grouped"), true).toBool());

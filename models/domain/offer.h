@@ -83,6 +83,16 @@ struct Offer
             return priceDate;
         return dataDate.isValid() ? dataDate : fetchedAt.date();
     }
+    /// The price per GPU and hour the offer lists: its on-demand price (its spot price when it has no
+    /// on-demand one) divided by its GPUs; nullopt without a price or GPUs. The Offers table, the CLI
+    /// `offers` table and the reports show it.
+    std::optional<double> usdPerGpuHour() const
+    {
+        const std::optional<double> hourly = onDemandUsdH ? onDemandUsdH : spotUsdH;
+        if (!hourly || !(gpuCount > 0))
+            return std::nullopt;
+        return *hourly / gpuCount;
+    }
     std::optional<double> spotSavingsPct() const
     {
         if (!spotUsdH || !onDemandUsdH || *onDemandUsdH <= 0)

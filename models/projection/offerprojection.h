@@ -15,6 +15,7 @@
 #include <QList>
 #include <QStringList>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <optional>
@@ -172,6 +173,14 @@ struct ProjectedOffer
 
     double samplesPerSLow() const { return samplesPerS * std::exp(-double(speedLogP90)); }
     double samplesPerSHigh() const { return samplesPerS * std::exp(-double(speedLogP10)); }
+
+    /// The point's price (on-demand or spot, all its nodes) per GPU and hour; nullopt without a price.
+    std::optional<double> usdPerGpuHour(const Offer &offer) const
+    {
+        if (!(usdPerHour > 0) || !(offer.gpuCount > 0))
+            return std::nullopt;
+        return usdPerHour / (offer.gpuCount * std::max(1, static_cast<int>(nodes)));
+    }
 
     /// Projected, priced, memory fits, no excluded suspect price: may be on the frontier.
     bool eligible() const { return projected && !suspectExcluded && (flags & kBlockingFlags) == 0; }

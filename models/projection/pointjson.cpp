@@ -39,6 +39,7 @@ void writeProjectedPoint(JsonWriter &w, const Offer &o, const ProjectedOffer &p,
     w.member(L("price_age_days"), priceAgeDays(o, now));
     w.memberStringOrNull(L("price_date"), priceDateText(o));
     w.member(L("price_mode"), spot ? L("spot") : L("on-demand"));
+    w.memberOrNull(L("price_usd_per_gpu_h"), p.usdPerGpuHour(o));
     w.memberOrNull(L("price_usd_per_h"),
                    p.usdPerHour > 0 ? std::optional<double>(p.usdPerHour) : std::nullopt);
     w.member(L("probe_calibrated"), p.projected && p.probeCalibrated);

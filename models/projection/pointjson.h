@@ -15,12 +15,14 @@ class JsonWriter;
 /// 2: expected_interruptions and setup_h added.
 /// 3: projection_tier, probe_calibrated and the uncertainty range (samples_per_s_low/high, total_h_low/high,
 /// cost_usd_low/high) added (projection model v2).
-inline constexpr int kPointJsonSchemaVersion = 3;
+/// 4: price_usd_per_gpu_h added (the point's price per GPU and hour: price_usd_per_h / (gpu_count x nodes)).
+inline constexpr int kPointJsonSchemaVersion = 4;
 
 /// The one JSON shape of a projected point, used by `gpufrontier-cli frontier --format json` and the
 /// JSON report (README "Projected point JSON", models/report/REPORT.md, resources/report.schema.json
 /// "$defs/point"). Keys: schema_version, provider, instance_type, region, zone, gpu, gpu_name,
 /// gpu_provider_name, gpu_count, gpu_mem_gb, vcpus, nodes, price_mode, spot_label, price_usd_per_h,
+/// price_usd_per_gpu_h,
 /// samples_per_s, train_h, interruption_h, expected_interruptions, setup_h, total_h, cost_usd,
 /// samples_per_usd, projected, on_frontier, feasible, recommended, flags, price_date, price_age_days (at
 /// `now`), source, projection_tier, probe_calibrated, samples_per_s_low, samples_per_s_high, total_h_low,

@@ -170,9 +170,9 @@ Status writeReport(const ReportInput &input, ReportFormat format, const QString 
 }
 
 QString frontierChartSvgDocument(const ProjectionResults &results, const QString &title, double width,
-                                 double height)
+                                 double height, const Currency *currency)
 {
-    ReportChartData data = reportChartData(results);
+    ReportChartData data = reportChartData(results, {}, currency);
     data.title = title;
     return frontierChartSvg(data, width, height, true);
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/currency.h"
 #include "domain/offer.h"
 #include "domain/proberesult.h"
 #include "projection/projectionresults.h"
@@ -55,6 +56,9 @@ struct ReportInput
     qint64 probeRunId = 0;            ///< its id in the database, 0 = unknown
     QDateTime generatedAt;            ///< UTC; also "now" for the age of prices. Invalid = the current time
     QString title;                    ///< empty = "GPU Frontier report: <workload name>"
+    /// The currency the documents show prices in (converted from USD at its rate, which they state). The
+    /// data stays USD: the JSON's and the CSV's USD fields keep their meaning, the currency is added.
+    Currency currency;
 };
 
 /// Renders the report in memory. Errors: no results, no offers to list (empty selection / filter).
@@ -71,13 +75,15 @@ Status writeReport(const ReportInput &input, ReportFormat format, const QString 
 Status writeFileAtomically(const QString &path, const QByteArray &bytes);
 
 /// The frontier chart of the results as a standalone SVG document (the same drawing as in the reports).
+/// `currency`: the cost axis in that currency (nullptr = USD).
 QString frontierChartSvgDocument(const ProjectionResults &results, const QString &title = {},
-                                 double width = 880, double height = 520);
+                                 double width = 880, double height = 520, const Currency *currency = nullptr);
 
 /// Version of the JSON report schema (resources/report.schema.json). 2: every point carries the
 /// projected-point "schema_version" (projection/pointjson.h). 3: the points are point schema 2
 /// (expected_interruptions, setup_h). 4: the points are point schema 3 (tier and uncertainty
-/// range).
-inline constexpr int kReportSchemaVersion = 4;
+/// range). 5: the points are point schema 4 (price_usd_per_gpu_h); "currency" (the currency the
+/// documents show prices in, its rate and the rate's date; the data fields stay USD).
+inline constexpr int kReportSchemaVersion = 5;
 
 } // namespace gf

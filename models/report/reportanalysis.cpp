@@ -368,6 +368,7 @@ Result<Data> build(const ReportInput &in)
     const ProjectionResults &r = *in.results;
     Data d;
     d.input = &in;
+    d.currency = in.currency;
     d.r = &r;
     d.now = in.generatedAt.isValid() ? in.generatedAt.toUTC() : QDateTime::currentDateTimeUtc();
     d.now = QDateTime(d.now.date(), QTime(d.now.time().hour(), d.now.time().minute(), d.now.time().second()),
@@ -467,7 +468,8 @@ Result<Data> build(const ReportInput &in)
     addSpotSavings(d);
     addMultiNode(d);
     addWarnings(d);
-    d.chart = reportChartData(r, in.offerSet == ReportOfferSet::Selected ? d.rows : QList<qsizetype>{});
+    d.chart = reportChartData(r, in.offerSet == ReportOfferSet::Selected ? d.rows : QList<qsizetype>{},
+                              &in.currency);
     return d;
 }
 

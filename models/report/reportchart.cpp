@@ -1,5 +1,6 @@
 #include "report/reportchart.h"
 
+#include "domain/currency.h"
 #include "domain/offer.h"
 #include "projection/projectionresults.h"
 #include "report/svgcanvas.h"
@@ -86,13 +87,14 @@ QString hoursLabel(double h)
     return trimNumber(h) + QStringLiteral(" h");
 }
 
-QString usdLabel(double usd)
+/// A tick label: "$1.5k", "€20", "¥3M".
+QString moneyLabel(double amount, const QString &symbol)
 {
-    if (usd >= 1e6)
-        return u'$' + trimNumber(usd / 1e6) + u'M';
-    if (usd >= 1e3)
-        return u'$' + trimNumber(usd / 1e3) + u'k';
-    return u'$' + trimNumber(usd);
+    if (amount >= 1e6)
+        return symbol + trimNumber(amount / 1e6) + u'M';
+    if (amount >= 1e3)
+        return symbol + trimNumber(amount / 1e3) + u'k';
+    return symbol + trimNumber(amount);
 }
 
 struct Tick
@@ -152,11 +154,16 @@ Rgb providerRgb(int provider)
     return Rgb::fromHex(list.at(provider).colourRgb);
 }
 
-ReportChartData reportChartData(const ProjectionResults &r, const QList<qsizetype> &highlight)
+ReportChartData reportChartData(const ProjectionResults &r, const QList<qsizetype> &highlight,
+                                const Currency *currency)
 {
+    const Currency &cur = currency ? *currency : usdCurrency();
     ReportChartData d;
     d.deadlineHours = r.options.deadlineHours;
-    d.budgetUsd = r.options.budgetUsd;
+    if (r.options.budgetUsd)
+        d.budgetUsd = cur.fromUsd(*r.options.budgetUsd);
+    d.currencyCode = cur.code;
+    d.currencySymbol = cur.symbol;
     const QStringList providers = knownProviders();
     for (qsizetype i = 0; i < r.points.size(); ++i) {
         const ProjectedOffer &p = r.points.at(i);
@@ -165,7 +172,7 @@ ReportChartData reportChartData(const ProjectionResults &r, const QList<qsizetyp
             continue;
         ReportChartPoint cp;
         cp.hours = p.totalHours;
-        cp.costUsd = p.costUsd;
+        cp.costUsd = cur.fromUsd(p.costUsd);
         cp.provider = static_cast<int>(providers.indexOf(r.offers.at(p.offerIndex).provider));
         cp.spot = p.mode == PriceMode::Spot;
         cp.onFrontier = p.onFrontier;
@@ -269,14 +276,16 @@ void drawFrontierChart(VectorCanvas &c, const ReportChartData &d, const QRectF &
         c.line(QPointF(plot.left(), py), QPointF(plot.right(), py),
                Pen{t.major ? kGridMajor : kGridMinor, 0.6, 0});
         if (t.labelled && !d.points.isEmpty())
-            c.text(QPointF(plot.left() - 5, py + 3), usdLabel(t.value), 8, false, kMuted, TextAnchor::End);
+            c.text(QPointF(plot.left() - 5, py + 3), moneyLabel(t.value, d.currencySymbol), 8, false, kMuted,
+                   TextAnchor::End);
     }
     c.rect(plot, std::nullopt, Pen{kFrame, 0.8, 0});
     c.text(QPointF(plot.center().x(), plot.bottom() + 27),
            QStringLiteral("Time of the run (h, incl. setup and expected spot overhead), log scale"), 9, false,
            kInk, TextAnchor::Middle);
-    c.text(QPointF(area.left() + 14, plot.center().y()), QStringLiteral("Cost of the run (USD), log scale"),
-           9, false, kInk, TextAnchor::Middle, 90);
+    c.text(QPointF(area.left() + 14, plot.center().y()),
+           QStringLiteral("Cost of the run (%1), log scale").arg(d.currencyCode), 9, false, kInk,
+           TextAnchor::Middle, 90);
 
     if (d.points.isEmpty()) {
         c.text(plot.center(), QStringLiteral("No projected offer to plot"), 11, false, kMuted,
@@ -321,8 +330,9 @@ void drawFrontierChart(VectorCanvas &c, const ReportChartData &d, const QRectF &
         if (d.budgetUsd && ay.contains(*d.budgetUsd)) {
             const double py = ay.map(*d.budgetUsd);
             c.line(QPointF(plot.left(), py), QPointF(plot.right(), py), Pen{kBudget, 1.1, 4});
-            c.text(QPointF(plot.right() - 4, py - 4), QStringLiteral("budget %1").arg(usdLabel(*d.budgetUsd)),
-                   8, false, kBudget, TextAnchor::End);
+            c.text(QPointF(plot.right() - 4, py - 4),
+                   QStringLiteral("budget %1").arg(moneyLabel(*d.budgetUsd, d.currencySymbol)), 8, false,
+                   kBudget, TextAnchor::End);
         }
         for (const ReportChartPoint &p : d.points) {
             if (!p.recommended)

@@ -11,12 +11,13 @@
 namespace gf {
 
 struct ProjectionResults;
+struct Currency;
 
 /// One point of the report's cost-versus-time chart.
 struct ReportChartPoint
 {
     double hours = 0;   ///< x: projected time of the run (h)
-    double costUsd = 0; ///< y: cost of the run (USD)
+    double costUsd = 0; ///< y: cost of the run, in ReportChartData::currencyCode (USD unless converted)
     int provider = -1;  ///< index into knownProviders(), -1 = other
     bool spot = false;  ///< square marker; on-demand = circle
     bool onFrontier = false;
@@ -30,13 +31,17 @@ struct ReportChartData
 {
     QList<ReportChartPoint> points;
     std::optional<double> deadlineHours;
-    std::optional<double> budgetUsd;
+    std::optional<double> budgetUsd; ///< in currencyCode, as the points' costs
     QString title;
+    QString currencyCode = QStringLiteral("USD"); ///< the unit of the cost axis
+    QString currencySymbol = QStringLiteral("$"); ///< its tick labels' prefix
 };
 
 /// Chart data of a projection: eligible points (projected, priced, memory fits) with a positive time and
 /// cost. `highlight` are point indices drawn with a ring (a selection).
-ReportChartData reportChartData(const ProjectionResults &results, const QList<qsizetype> &highlight = {});
+/// `currency`: the costs and the budget converted from USD (nullptr = USD).
+ReportChartData reportChartData(const ProjectionResults &results, const QList<qsizetype> &highlight = {},
+                                const Currency *currency = nullptr);
 
 /// Colour of a provider (same palette as the GUI chart); -1 = grey.
 Rgb providerRgb(int provider);

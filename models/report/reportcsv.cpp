@@ -71,6 +71,11 @@ const QList<Column> &columns()
          }},
         {QStringLiteral("price_usd_per_h"),
          [](const Row &r) { return r.point.usdPerHour > 0 ? csvNumber(r.point.usdPerHour) : QString(); }},
+        {QStringLiteral("price_usd_per_gpu_h"),
+         [](const Row &r) {
+             const auto v = r.point.usdPerGpuHour(r.offer);
+             return v ? csvNumber(*v) : QString();
+         }},
         pointNumber(QStringLiteral("samples_per_s"), &ProjectedOffer::samplesPerS),
         pointNumber(QStringLiteral("train_h"), &ProjectedOffer::trainHours),
         pointNumber(QStringLiteral("interruption_h"), &ProjectedOffer::interruptionHours),
@@ -124,6 +129,18 @@ void renderCsv(const Data &d, BufferedOutput &out)
     QStringList header;
     for (const Column &c : columns())
         header.append(c.header);
+    // Another currency: the USD columns keep their meaning; the converted prices follow, with the rate and
+    // its date in every row ("eur_per_usd", "rate_date", "price_eur_per_h", "price_eur_per_gpu_h",
+    // "cost_eur").
+    const Currency &cur = d.currency;
+    const QString code = cur.code.toLower();
+    if (!cur.isUsd())
+        header += {code + QStringLiteral("_per_usd"), QStringLiteral("rate_date"),
+                   QStringLiteral("price_%1_per_h").arg(code), QStringLiteral("price_%1_per_gpu_h").arg(code),
+                   QStringLiteral("cost_%1").arg(code)};
+    const auto converted = [&cur](std::optional<double> usd) {
+        return usd ? csvNumber(cur.fromUsd(*usd)) : QString();
+    };
     out.appendText(QString(header.join(u',') + QStringLiteral("\r\n")));
     QStringList cells;
     for (qsizetype i : d.rows) {
@@ -132,6 +149,13 @@ void renderCsv(const Data &d, BufferedOutput &out)
         cells.clear();
         for (const Column &c : columns())
             cells.append(c.cell(row));
+        if (!cur.isUsd()) {
+            const bool pricedPoint = p.projected && !hasFlag(p.flags, ProjectionFlag::InvalidPrice);
+            cells += {csvNumber(cur.unitsPerUsd), cur.date.toString(Qt::ISODate),
+                      converted(p.usdPerHour > 0 ? std::optional<double>(p.usdPerHour) : std::nullopt),
+                      converted(p.usdPerGpuHour(row.offer)),
+                      converted(pricedPoint ? std::optional<double>(p.costUsd) : std::nullopt)};
+        }
         out.appendText(printableKeepingLines(cells.join(u',') + QStringLiteral("\r\n")));
     }
 }

@@ -79,6 +79,8 @@ struct Data
     qsizetype feasible = 0;
     /// Where every number of the recommended point comes from (explainPoint: facts, then flags).
     QStringList recommendedExplanation;
+    /// The currency prices are shown in (input->currency).
+    Currency currency;
 };
 
 Result<Data> build(const ReportInput &input);
@@ -96,11 +98,24 @@ QString shownLocation(const Offer &o);
 QString gpuText(const Offer &o, int nodes); ///< "8 × A100 80GB SXM4", "4 instances × (1 × T4)"
 QString pricingText(const Offer &o, const ProjectedOffer &p);
 QString pointTitle(const Data &d, qsizetype point); ///< "AWS p4d.24xlarge (us-east-1), spot"
+/// A USD amount in the report's currency, "1,234.50" (util/format's digits, no unit).
+QString money(const Data &d, double usd);
+/// A USD price per hour in the report's currency, "–" when missing.
+QString moneyPerHour(const Data &d, std::optional<double> usdPerHour);
+/// The point's samples per unit of the report's currency, "–" when not priced.
+QString samplesPerMoney(const Data &d, const ProjectedOffer &p);
+/// A text of the report with its unit: "USD" becomes the report's currency code ("Cost (EUR)").
+QString inCurrency(const Data &d, QString text);
+/// "Prices in EUR: 1 USD = 0.9341 EUR (rate of 2024-06-28; source: ...); the data is stored in USD."; empty
+/// for USD.
+QString currencyNote(const Data &d);
 /// The point's time (and cost) range, "9.1 h – 10.4 h; 36.40 – 41.60 USD"; "–" when not projected.
-QString rangeText(const ProjectedOffer &p);
-/// Cells of the point tables: Provider, Instance, Region, GPUs, Pricing, USD/h, Time, Cost (USD),
-/// Samples/USD, Interruptions, Spot overhead, Range (p10–p90), Tier, Feasible, Notes
+QString rangeText(const Data &d, const ProjectedOffer &p);
+/// Cells of the point tables: Provider, Instance, Region, GPUs, Pricing, USD/h, USD/GPU-h, Time,
+/// Cost (USD), Samples/USD, Interruptions, Spot overhead, Range (p10–p90), Tier, Feasible, Notes. The names
+/// are the keys the PDF reads cells by (always USD); pointHeader(d) is what a table shows (in d's currency).
 QStringList pointHeader();
+QStringList pointHeader(const Data &d);
 QStringList pointCells(const Data &d, qsizetype point);
 /// Which point-table columns are numbers (right-aligned).
 QList<bool> pointNumeric();
@@ -112,9 +127,9 @@ QStringList snapshotHeader();
 QList<QStringList> snapshotRows(const Data &d);
 /// "Provider: description" of every snapshot with one (what it is built from, what was removed).
 QStringList snapshotNotes(const Data &d);
-QStringList spotHeader();
+QStringList spotHeader(const Data &d);
 QList<QStringList> spotRows(const Data &d);
-QStringList multiNodeHeader();
+QStringList multiNodeHeader(const Data &d);
 QList<QStringList> multiNodeRows(const Data &d);
 /// The argument in one paragraph: recommended offer, how it compares with the cheapest and fastest, limits.
 QString argumentText(const Data &d);

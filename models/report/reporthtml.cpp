@@ -110,7 +110,7 @@ QString pointTable(const Data &d, const QList<qsizetype> &points)
         rows.append(cells);
         classes.append(i == d.recommended ? QStringLiteral("rec") : QString());
     }
-    return table(pointHeader(), rows, pointNumeric(), classes);
+    return table(pointHeader(d), rows, pointNumeric(), classes);
 }
 
 QString card(const Data &d, const QString &label, qsizetype point, bool recommended)
@@ -125,14 +125,14 @@ QString card(const Data &d, const QString &label, qsizetype point, bool recommen
     QString what = providerDisplayName(o.provider) + u' ' + shown(o.instanceType);
     if (p.nodes > 1)
         what += QStringLiteral(" ×%1").arg(p.nodes);
-    return QStringLiteral(
-               "<div class=\"card%1\"><div class=\"label\">%2</div><div class=\"what\">%3</div>"
-               "<div class=\"figs\">%4 · %5 USD</div><div class=\"sub\">%6 · %7 · %8<br>%9 USD/h · %10 "
-               "samples/USD<br>likely %11 (%12)</div></div>\n")
+    return inCurrency(d, QStringLiteral("<div class=\"card%1\"><div class=\"label\">%2</div><div "
+                                        "class=\"what\">%3</div><div class=\"figs\">%4 · %5 USD</div><div "
+                                        "class=\"sub\">%6 · %7 · %8<br>%9 USD/h · %10 samples/USD<br>likely "
+                                        "%11 (%12)</div></div>\n"))
         .arg(recommended ? QStringLiteral(" rec") : QString(), e(label), e(what),
-             e(formatHours(p.totalHours)), e(formatUsd(p.costUsd)), e(shownLocation(o)),
-             e(gpuText(o, p.nodes)), e(pricingText(o, p)), e(formatUsdPerHour(p.usdPerHour)),
-             QString::number(p.samplesPerUsd, 'f', 0), e(rangeText(p)), e(projectionTierName(p.tier)));
+             e(formatHours(p.totalHours)), e(money(d, p.costUsd)), e(shownLocation(o)),
+             e(gpuText(o, p.nodes)), e(pricingText(o, p)), e(moneyPerHour(d, p.usdPerHour)),
+             samplesPerMoney(d, p), e(rangeText(d, p)), e(projectionTierName(p.tier)));
 }
 
 } // namespace
@@ -153,6 +153,9 @@ QByteArray renderHtml(const Data &d)
              .arg(e(d.now.toString(QStringLiteral("yyyy-MM-dd HH:mm"))), e(d.generator),
                   e(shown(r.workload.name)), QString::number(r.offers.size()), QString::number(d.projected),
                   QString::number(d.frontier.size()), QString::number(d.feasible));
+    if (!d.currency.isUsd())
+        h.insert(h.lastIndexOf(QStringLiteral("</header>")),
+                 QStringLiteral("<p class=\"meta\">%1</p>\n").arg(e(currencyNote(d))));
 
     h += QStringLiteral("<section>\n<p class=\"argument\">%1</p>\n<div class=\"cards\">\n")
              .arg(e(argumentText(d)));
@@ -220,7 +223,7 @@ QByteArray renderHtml(const Data &d)
         for (QStringList &row : rows)
             for (QString &c : row)
                 c = e(c);
-        h += table(spotHeader(), rows, {false, true, true, true, true, false, false, true});
+        h += table(spotHeader(d), rows, {false, true, true, true, true, false, false, true});
     }
     h += QStringLiteral("</section>\n");
 
@@ -239,7 +242,7 @@ QByteArray renderHtml(const Data &d)
         for (QStringList &row : rows)
             for (QString &c : row)
                 c = e(c);
-        h += table(multiNodeHeader(), rows, {false, true, false, true, true, false, true, true, true, true});
+        h += table(multiNodeHeader(d), rows, {false, true, false, true, true, false, true, true, true, true});
     }
     h += QStringLiteral("</section>\n");
 

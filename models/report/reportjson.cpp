@@ -89,6 +89,15 @@ void renderJson(const Data &d, BufferedOutput &out)
     root.insert(u"schema_version", kReportSchemaVersion);
     root.insert(u"generator", d.generator);
     root.insert(u"generated_at", d.now.toString(Qt::ISODate));
+    // The currency the documents show prices in; every *_usd* field below stays USD.
+    QJsonObject currency;
+    currency.insert(u"code", d.currency.code);
+    currency.insert(u"units_per_usd", d.currency.unitsPerUsd);
+    currency.insert(u"rate_date", d.currency.date.isValid()
+                                      ? QJsonValue(d.currency.date.toString(Qt::ISODate))
+                                      : QJsonValue(QJsonValue::Null));
+    currency.insert(u"rate_source", d.currency.source);
+    root.insert(u"currency", currency);
     root.insert(u"title", d.title);
     root.insert(u"offer_set", reportOfferSetName(d.input->offerSet));
     root.insert(u"offer_set_text", d.offerSetText);

@@ -126,8 +126,9 @@ QString asciiChart(const ReportChartData &c)
     for (const ReportChartPoint &p : c.points)
         if (p.recommended)
             put(p, u'@');
-    const QString top = formatUsd(std::pow(10.0, yhi)) + QStringLiteral(" USD");
-    const QString bottom = formatUsd(std::pow(10.0, ylo)) + QStringLiteral(" USD");
+    // The chart's costs are in the report's currency already (reportChartData).
+    const QString top = formatUsd(std::pow(10.0, yhi)) + u' ' + c.currencyCode;
+    const QString bottom = formatUsd(std::pow(10.0, ylo)) + u' ' + c.currencyCode;
     const qsizetype lw = std::max(top.size(), bottom.size());
     QString s;
     for (int row = 0; row < H; ++row) {
@@ -157,6 +158,8 @@ QByteArray renderMarkdown(const Data &d)
              .arg(d.now.toString(QStringLiteral("yyyy-MM-dd HH:mm")), md(d.generator),
                   md(shown(r.workload.name)), QString::number(r.offers.size()), QString::number(d.projected),
                   QString::number(d.frontier.size()), QString::number(d.feasible));
+    if (!d.currency.isUsd())
+        s += QStringLiteral("_%1_\n\n").arg(md(currencyNote(d)));
     s += QStringLiteral("## Summary\n\n%1\n\n").arg(md(argumentText(d)));
     s += QStringLiteral("- **Recommended:** %1\n").arg(md(headlineText(d, d.recommended)));
     s += QStringLiteral("- **Cheapest within limits:** %1\n").arg(md(headlineText(d, d.cheapest)));
@@ -190,13 +193,13 @@ QByteArray renderMarkdown(const Data &d)
     QList<QStringList> rows;
     for (qsizetype i : d.frontier)
         rows.append(pointCells(d, i));
-    s += table(pointHeader(), rows, pointNumeric()) + u'\n';
+    s += table(pointHeader(d), rows, pointNumeric()) + u'\n';
 
     s += QStringLiteral("## Spot versus on-demand\n\n");
     if (d.spotSavings.isEmpty())
         s += QStringLiteral("No GPU model in these offers has a spot price.\n\n");
     else
-        s += table(spotHeader(), spotRows(d), {false, true, true, true, true, false, false, true}) + u'\n';
+        s += table(spotHeader(d), spotRows(d), {false, true, true, true, true, false, false, true}) + u'\n';
 
     s += QStringLiteral("## Single-GPU spot instances versus one multi-GPU on-demand instance\n\n");
     if (d.multiNode.isEmpty())
@@ -204,7 +207,7 @@ QByteArray renderMarkdown(const Data &d)
             "The catalog has no GPU model with both single-GPU spot offers and multi-GPU on-demand "
             "offers, so this comparison is not possible.\n\n");
     else
-        s += table(multiNodeHeader(), multiNodeRows(d),
+        s += table(multiNodeHeader(d), multiNodeRows(d),
                    {false, true, false, true, true, false, true, true, true, true}) +
              u'\n';
 
@@ -214,7 +217,7 @@ QByteArray renderMarkdown(const Data &d)
         rows.clear();
         for (qsizetype i : d.rows)
             rows.append(pointCells(d, i));
-        s += table(pointHeader(), rows, pointNumeric()) + u'\n';
+        s += table(pointHeader(d), rows, pointNumeric()) + u'\n';
     }
 
     s += QStringLiteral("## Workload and assumptions\n\n") + keyValue(workloadRows(d)) + u'\n' +

@@ -365,14 +365,14 @@ void cards(Flow &f, const Data &d)
             if (p.nodes > 1)
                 what += QStringLiteral(" ×%1").arg(p.nodes);
             l.what = f.wrap(what, true, 9, inner);
-            l.figs = QStringLiteral("%1 · %2 USD").arg(formatHours(p.totalHours), formatUsd(p.costUsd));
+            l.figs = inCurrency(d, QStringLiteral("%1 · %2 USD"))
+                         .arg(formatHours(p.totalHours), money(d, p.costUsd));
             l.sub = f.wrap(
                 QStringLiteral("%1 · %2 · %3").arg(shownLocation(o), gpuText(o, p.nodes), pricingText(o, p)),
                 false, 7.5, inner);
-            l.sub +=
-                f.wrap(QStringLiteral("%1 USD/h · %2 samples/USD")
-                           .arg(formatUsdPerHour(p.usdPerHour), QString::number(p.samplesPerUsd, 'f', 0)),
-                       false, 7.5, inner);
+            l.sub += f.wrap(inCurrency(d, QStringLiteral("%1 USD/h · %2 samples/USD"))
+                                .arg(moneyPerHour(d, p.usdPerHour), samplesPerMoney(d, p)),
+                            false, 7.5, inner);
         }
         const double ch = 8 + 9 + l.what.size() * 11.5 + (l.figs.isEmpty() ? 0 : 17) + l.sub.size() * 9.6 + 6;
         h = std::max(h, ch);
@@ -408,10 +408,15 @@ void cards(Flow &f, const Data &d)
 /// readable. "Offer" holds the instance on its first line and provider · region below it.
 void pointTable(Flow &f, const Data &d, const QList<qsizetype> &points)
 {
-    const QStringList header{
-        QStringLiteral("Offer"),       QStringLiteral("GPUs"),      QStringLiteral("Pricing"),
-        QStringLiteral("USD/h"),       QStringLiteral("Time"),      QStringLiteral("Cost (USD)"),
-        QStringLiteral("Samples/USD"), QStringLiteral("Spot risk"), QStringLiteral("Notes")};
+    const QStringList header{QStringLiteral("Offer"),
+                             QStringLiteral("GPUs"),
+                             QStringLiteral("Pricing"),
+                             inCurrency(d, QStringLiteral("USD/h (per GPU)")),
+                             QStringLiteral("Time"),
+                             inCurrency(d, QStringLiteral("Cost (USD)")),
+                             inCurrency(d, QStringLiteral("Samples/USD")),
+                             QStringLiteral("Spot risk"),
+                             QStringLiteral("Notes")};
     // The cells of the other formats, read by their column names (pointHeader): a column added there
     // cannot shift what this table shows.
     const QStringList names = pointHeader();
@@ -434,7 +439,8 @@ void pointTable(Flow &f, const Data &d, const QList<qsizetype> &points)
                                  : interruptions + u'\n' + cell(c, u"Spot overhead");
         rows.append(
             {cell(c, u"Instance") + u'\n' + cell(c, u"Provider") + QStringLiteral(" · ") + cell(c, u"Region"),
-             cell(c, u"GPUs"), cell(c, u"Pricing"), cell(c, u"USD/h"), cell(c, u"Time"),
+             cell(c, u"GPUs"), cell(c, u"Pricing"),
+             cell(c, u"USD/h") + QStringLiteral("\n(") + cell(c, u"USD/GPU-h") + u')', cell(c, u"Time"),
              cell(c, u"Cost (USD)"), cell(c, u"Samples/USD"), risk, notes});
         highlight.append(i == d.recommended);
     }
@@ -461,6 +467,8 @@ void layout(Flow &f, const Data &d)
                          QString::number(d.projected), QString::number(d.frontier.size()),
                          QString::number(d.feasible)),
                 8.5, false, kMuted);
+    if (!d.currency.isUsd())
+        f.paragraph(currencyNote(d), 8.5, false, kMuted);
     f.rect(f.left(), f.y(), f.width(), 2.2, kAccent);
     f.skip(12);
     f.paragraph(argumentText(d), 10);
@@ -514,7 +522,7 @@ void layout(Flow &f, const Data &d)
                 "Per GPU model: the discount of spot prices on the same offers, and the cheapest run on "
                 "each kind of capacity (spot runs include the expected interruption overhead)."),
             8.5, false, kMuted);
-        f.table(spotHeader(), spotRows(d), {false, true, true, true, true, false, false, true});
+        f.table(spotHeader(d), spotRows(d), {false, true, true, true, true, false, false, true});
     }
 
     f.heading(QStringLiteral("Single-GPU spot instances versus one multi-GPU on-demand instance"));
@@ -529,7 +537,7 @@ void layout(Flow &f, const Data &d)
                         "K single-GPU spot instances training together over the network against the cheapest "
                         "K-GPU on-demand instance of the same GPU model."),
                     8.5, false, kMuted);
-        f.table(multiNodeHeader(), multiNodeRows(d),
+        f.table(multiNodeHeader(d), multiNodeRows(d),
                 {false, true, false, true, true, false, true, true, true, true});
     }
 

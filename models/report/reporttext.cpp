@@ -64,30 +64,70 @@ QString pointTitle(const Data &d, qsizetype point)
     return pointTitleText(d.r->offers.at(p.offerIndex), p, &shown);
 }
 
-QString rangeText(const ProjectedOffer &p)
+QString money(const Data &d, double usd)
+{
+    return formatMoney(usd, d.currency);
+}
+
+QString moneyPerHour(const Data &d, std::optional<double> usdPerHour)
+{
+    return formatMoneyPerHour(usdPerHour, d.currency);
+}
+
+QString samplesPerMoney(const Data &d, const ProjectedOffer &p)
+{
+    return priced(p) ? QString::number(p.samplesPerUsd / d.currency.unitsPerUsd, 'f', 0)
+                     : QStringLiteral("–");
+}
+
+QString inCurrency(const Data &d, QString text)
+{
+    return d.currency.isUsd() ? text : text.replace(QStringLiteral("USD"), d.currency.code);
+}
+
+QString currencyNote(const Data &d)
+{
+    if (d.currency.isUsd())
+        return {};
+    return QStringLiteral("Prices in %1: %2; the data is stored in USD.")
+        .arg(d.currency.code, d.currency.rateText());
+}
+
+QString rangeText(const Data &d, const ProjectedOffer &p)
 {
     if (!p.projected)
         return QStringLiteral("–");
     QString t = QStringLiteral("%1 – %2").arg(formatHours(p.totalHoursLow), formatHours(p.totalHoursHigh));
     if (priced(p))
-        t += QStringLiteral("; %1 – %2 USD").arg(formatUsd(p.costUsdLow), formatUsd(p.costUsdHigh));
+        t += inCurrency(d, QStringLiteral("; %1 – %2 USD"))
+                 .arg(money(d, p.costUsdLow), money(d, p.costUsdHigh));
     return t;
 }
 
 QStringList pointHeader()
 {
-    return {
-        QStringLiteral("Provider"),      QStringLiteral("Instance"),      QStringLiteral("Region"),
-        QStringLiteral("GPUs"),          QStringLiteral("Pricing"),       QStringLiteral("USD/h"),
-        QStringLiteral("Time"),          QStringLiteral("Cost (USD)"),    QStringLiteral("Samples/USD"),
-        QStringLiteral("Interruptions"), QStringLiteral("Spot overhead"), QStringLiteral("Range (p10–p90)"),
-        QStringLiteral("Tier"),          QStringLiteral("Feasible"),      QStringLiteral("Notes")};
+    return {QStringLiteral("Provider"),        QStringLiteral("Instance"),
+            QStringLiteral("Region"),          QStringLiteral("GPUs"),
+            QStringLiteral("Pricing"),         QStringLiteral("USD/h"),
+            QStringLiteral("USD/GPU-h"),       QStringLiteral("Time"),
+            QStringLiteral("Cost (USD)"),      QStringLiteral("Samples/USD"),
+            QStringLiteral("Interruptions"),   QStringLiteral("Spot overhead"),
+            QStringLiteral("Range (p10–p90)"), QStringLiteral("Tier"),
+            QStringLiteral("Feasible"),        QStringLiteral("Notes")};
+}
+
+QStringList pointHeader(const Data &d)
+{
+    QStringList out;
+    for (const QString &h : pointHeader())
+        out.append(inCurrency(d, h));
+    return out;
 }
 
 QList<bool> pointNumeric()
 {
-    return {false, false, false, false, false, true,  true, true,
-            true,  true,  true,  false, false, false, false};
+    return {false, false, false, false, false, true,  true,  true,
+            true,  true,  true,  true,  false, false, false, false};
 }
 
 QStringList pointCells(const Data &d, qsizetype point)
@@ -106,14 +146,15 @@ QStringList pointCells(const Data &d, qsizetype point)
             shownLocation(o),
             gpuText(o, p.nodes),
             pricingText(o, p),
-            p.usdPerHour > 0 ? formatUsdPerHour(p.usdPerHour) : dash,
+            p.usdPerHour > 0 ? moneyPerHour(d, p.usdPerHour) : dash,
+            moneyPerHour(d, p.usdPerGpuHour(o)),
             p.projected ? formatHours(p.totalHours) : dash,
-            priced(p) ? formatUsd(p.costUsd) : dash,
-            priced(p) ? QString::number(p.samplesPerUsd, 'f', 0) : dash,
+            priced(p) ? money(d, p.costUsd) : dash,
+            samplesPerMoney(d, p),
             p.projected && p.mode == PriceMode::Spot ? QString::number(p.expectedInterruptions, 'f', 2)
                                                      : dash,
             p.projected && p.mode == PriceMode::Spot ? formatHours(p.interruptionHours) : dash,
-            rangeText(p),
+            rangeText(d, p),
             p.projected ? projectionTierName(p.tier) : dash,
             p.feasible ? QStringLiteral("yes") : QStringLiteral("no"),
             notes.join(QStringLiteral(", "))};
@@ -195,6 +236,8 @@ QList<std::pair<QString, QString>> assumptionRows(const Data &d)
     const ProjectionOptions &o = d.r->options;
     QList<std::pair<QString, QString>> rows;
     rows.append({QStringLiteral("Prices"), spotPolicyText(o.spotPolicy)});
+    if (!d.currency.isUsd())
+        rows.append({QStringLiteral("Currency"), currencyNote(d)});
     rows.append({QStringLiteral("Setup time"),
                  minutesText(o.setupMinutes) + QStringLiteral(" boot per run, billed, plus data staging")});
     const Workload &w = d.r->workload;
@@ -226,8 +269,9 @@ QList<std::pair<QString, QString>> assumptionRows(const Data &d)
     QStringList egress;
     for (const QString &p : knownProviders())
         if (o.egressUsdPerGb.value(p, 0) > 0)
-            egress.append(QStringLiteral("%1 %2 USD/GB")
-                              .arg(providerDisplayName(p), number(o.egressUsdPerGb.value(p))));
+            egress.append(
+                inCurrency(d, QStringLiteral("%1 %2 USD/GB"))
+                    .arg(providerDisplayName(p), number(d.currency.fromUsd(o.egressUsdPerGb.value(p)))));
     rows.append({QStringLiteral("Egress"),
                  egress.isEmpty() ? QStringLiteral("none") : egress.join(QStringLiteral(", "))});
     rows.append({QStringLiteral("Suspect prices"),
@@ -242,7 +286,7 @@ QList<std::pair<QString, QString>> assumptionRows(const Data &d)
     rows.append({QStringLiteral("Deadline"),
                  o.deadlineHours ? formatHours(*o.deadlineHours) : QStringLiteral("none")});
     rows.append({QStringLiteral("Budget"),
-                 o.budgetUsd ? formatUsd(*o.budgetUsd) + QStringLiteral(" USD") : QStringLiteral("none")});
+                 o.budgetUsd ? formatMoneyWithUnit(*o.budgetUsd, d.currency) : QStringLiteral("none")});
     rows.append({QStringLiteral("Recommendation weight"),
                  QStringLiteral("%1 (0 = cheapest, 1 = fastest)").arg(QString::number(o.weight, 'f', 2))});
     QStringList nodes;
@@ -357,13 +401,13 @@ QStringList snapshotNotes(const Data &d)
     return out;
 }
 
-QStringList spotHeader()
+QStringList spotHeader(const Data &d)
 {
     return {QStringLiteral("GPU"),
             QStringLiteral("Offers (with spot)"),
             QStringLiteral("Median spot discount"),
-            QStringLiteral("Best on-demand USD/GPU-h"),
-            QStringLiteral("Best spot USD/GPU-h"),
+            inCurrency(d, QStringLiteral("Best on-demand USD/GPU-h")),
+            inCurrency(d, QStringLiteral("Best spot USD/GPU-h")),
             QStringLiteral("Cheapest on-demand run"),
             QStringLiteral("Cheapest spot run"),
             QStringLiteral("Run savings")};
@@ -377,29 +421,29 @@ QList<QStringList> spotRows(const Data &d)
         if (i < 0)
             return dash;
         const ProjectedOffer &p = d.r->points.at(i);
-        return QStringLiteral("%1 USD, %2 (%3)")
-            .arg(formatUsd(p.costUsd), formatHours(p.totalHours),
+        return inCurrency(d, QStringLiteral("%1 USD, %2 (%3)"))
+            .arg(money(d, p.costUsd), formatHours(p.totalHours),
                  shown(d.r->offers.at(p.offerIndex).instanceType));
     };
     for (const SpotSaving &s : d.spotSavings)
         rows.append({s.gpuName, QStringLiteral("%1 (%2)").arg(s.offers).arg(s.offersWithSpot),
                      s.medianDiscountPct ? pct(*s.medianDiscountPct) : dash,
-                     s.onDemandUsdPerGpuHour ? formatUsdPerHour(*s.onDemandUsdPerGpuHour) : dash,
-                     s.spotUsdPerGpuHour ? formatUsdPerHour(*s.spotUsdPerGpuHour) : dash,
-                     run(s.onDemandPoint), run(s.spotPoint), s.runSavingsPct ? pct(*s.runSavingsPct) : dash});
+                     s.onDemandUsdPerGpuHour ? moneyPerHour(d, *s.onDemandUsdPerGpuHour) : dash,
+                     s.spotUsdPerGpuHour ? moneyPerHour(d, *s.spotUsdPerGpuHour) : dash, run(s.onDemandPoint),
+                     run(s.spotPoint), s.runSavingsPct ? pct(*s.runSavingsPct) : dash});
     return rows;
 }
 
-QStringList multiNodeHeader()
+QStringList multiNodeHeader(const Data &d)
 {
     return {QStringLiteral("GPU"),
             QStringLiteral("K"),
             QStringLiteral("K × 1-GPU spot"),
             QStringLiteral("Spot time"),
-            QStringLiteral("Spot cost (USD)"),
+            inCurrency(d, QStringLiteral("Spot cost (USD)")),
             QStringLiteral("1 × K-GPU on-demand"),
             QStringLiteral("On-demand time"),
-            QStringLiteral("On-demand cost (USD)"),
+            inCurrency(d, QStringLiteral("On-demand cost (USD)")),
             QStringLiteral("Spot saves"),
             QStringLiteral("Spot time change")};
 }
@@ -421,11 +465,11 @@ QList<QStringList> multiNodeRows(const Data &d)
                      QStringLiteral("%1 × %2 %3 (%4)")
                          .arg(QString::number(m.gpus), providerDisplayName(m.singleOffer.provider),
                               shown(m.singleOffer.instanceType), shownLocation(m.singleOffer)),
-                     formatHours(m.spot.totalHours), formatUsd(m.spot.costUsd),
+                     formatHours(m.spot.totalHours), money(d, m.spot.costUsd),
                      QStringLiteral("%1 %2 (%3)")
                          .arg(providerDisplayName(m.multiOffer.provider), shown(m.multiOffer.instanceType),
                               shownLocation(m.multiOffer)),
-                     formatHours(m.onDemand.totalHours), formatUsd(m.onDemand.costUsd), saves, slower});
+                     formatHours(m.onDemand.totalHours), money(d, m.onDemand.costUsd), saves, slower});
     }
     return rows;
 }
@@ -436,12 +480,12 @@ QString argumentText(const Data &d)
     const ProjectionOptions &o = r.options;
     QString limits;
     if (o.deadlineHours && o.budgetUsd)
-        limits = QStringLiteral("the deadline of %1 and the budget of %2 USD")
-                     .arg(formatHours(*o.deadlineHours), formatUsd(*o.budgetUsd));
+        limits = inCurrency(d, QStringLiteral("the deadline of %1 and the budget of %2 USD"))
+                     .arg(formatHours(*o.deadlineHours), money(d, *o.budgetUsd));
     else if (o.deadlineHours)
         limits = QStringLiteral("the deadline of %1").arg(formatHours(*o.deadlineHours));
     else if (o.budgetUsd)
-        limits = QStringLiteral("the budget of %1 USD").arg(formatUsd(*o.budgetUsd));
+        limits = inCurrency(d, QStringLiteral("the budget of %1 USD")).arg(money(d, *o.budgetUsd));
     if (d.recommended < 0) {
         QString s = QStringLiteral("No offer is recommended: ");
         if (!limits.isEmpty())
@@ -451,11 +495,13 @@ QString argumentText(const Data &d)
         return s;
     }
     const ProjectedOffer &rec = r.points.at(d.recommended);
-    QString s = QStringLiteral(
-                    "Train on %1: %2 for %3 USD. It is on the efficiency frontier (no offer is both faster "
-                    "and cheaper) among %4 projected offers")
-                    .arg(pointTitle(d, d.recommended), formatHours(rec.totalHours), formatUsd(rec.costUsd),
-                         QString::number(d.projected));
+    QString s =
+        inCurrency(
+            d, QStringLiteral(
+                   "Train on %1: %2 for %3 USD. It is on the efficiency frontier (no offer is both faster "
+                   "and cheaper) among %4 projected offers"))
+            .arg(pointTitle(d, d.recommended), formatHours(rec.totalHours), money(d, rec.costUsd),
+                 QString::number(d.projected));
     s += limits.isEmpty() ? QStringLiteral(".") : QStringLiteral(" and meets %1.").arg(limits);
     // Compare with the report's own "fastest within limits" and "cheapest within limits" (its cards), so
     // that the summary and the cards name the same offers and figures.
@@ -463,16 +509,18 @@ QString argumentText(const Data &d)
     QStringList comparisons;
     if (fastest >= 0 && fastest != d.recommended && r.points.at(fastest).costUsd > rec.costUsd) {
         const ProjectedOffer &f = r.points.at(fastest);
-        comparisons.append(QStringLiteral("costs %1 less than the fastest within limits (%2, %3 USD in %4)")
-                               .arg(pct(100.0 * (1.0 - rec.costUsd / f.costUsd)), pointTitle(d, fastest),
-                                    formatUsd(f.costUsd), formatHours(f.totalHours)));
+        comparisons.append(
+            inCurrency(d, QStringLiteral("costs %1 less than the fastest within limits (%2, %3 USD in %4)"))
+                .arg(pct(100.0 * (1.0 - rec.costUsd / f.costUsd)), pointTitle(d, fastest),
+                     money(d, f.costUsd), formatHours(f.totalHours)));
     }
     if (cheapest >= 0 && cheapest != d.recommended && r.points.at(cheapest).totalHours > rec.totalHours) {
         const ProjectedOffer &c = r.points.at(cheapest);
         comparisons.append(
-            QStringLiteral("finishes %1× sooner than the cheapest within limits (%2, %3 USD in %4)")
+            inCurrency(
+                d, QStringLiteral("finishes %1× sooner than the cheapest within limits (%2, %3 USD in %4)"))
                 .arg(QString::number(c.totalHours / rec.totalHours, 'f', 1), pointTitle(d, cheapest),
-                     formatUsd(c.costUsd), formatHours(c.totalHours)));
+                     money(d, c.costUsd), formatHours(c.totalHours)));
     }
     if (!comparisons.isEmpty())
         s += QStringLiteral(" It ") + comparisons.join(QStringLiteral(", and ")) + u'.';
@@ -489,9 +537,9 @@ QString indistinguishableText(const Data &d)
         return {};
     QStringList names;
     for (qsizetype i : close)
-        names.append(QStringLiteral("%1 (%2, %3 USD)")
+        names.append(inCurrency(d, QStringLiteral("%1 (%2, %3 USD)"))
                          .arg(pointTitle(d, i), formatHours(r.points.at(i).totalHours),
-                              formatUsd(r.points.at(i).costUsd)));
+                              money(d, r.points.at(i).costUsd)));
     return QStringLiteral(
                " Within the projection's likely ranges it is indistinguishable from %1: their time "
                "and cost ranges overlap, so the model cannot tell which is better.")
@@ -503,9 +551,10 @@ QString headlineText(const Data &d, qsizetype point)
     if (point < 0)
         return QStringLiteral("none within the deadline and budget");
     const ProjectedOffer &p = d.r->points.at(point);
-    return QStringLiteral("%1 — %2, %3 USD (%4 USD/h, %5 samples/USD); likely range %6 (speed: %7)")
-        .arg(pointTitle(d, point), formatHours(p.totalHours), formatUsd(p.costUsd),
-             formatUsdPerHour(p.usdPerHour), QString::number(p.samplesPerUsd, 'f', 0), rangeText(p),
+    return inCurrency(
+               d, QStringLiteral("%1 — %2, %3 USD (%4 USD/h, %5 samples/USD); likely range %6 (speed: %7)"))
+        .arg(pointTitle(d, point), formatHours(p.totalHours), money(d, p.costUsd),
+             moneyPerHour(d, p.usdPerHour), samplesPerMoney(d, p), rangeText(d, p),
              projectionTierName(p.tier));
 }
 
@@ -598,6 +647,8 @@ QString reproduceCommand(const Data &d, ReportFormat format)
         arg(QStringLiteral("deadline"), number(*o.deadlineHours));
     if (o.budgetUsd)
         arg(QStringLiteral("budget"), number(*o.budgetUsd));
+    if (!d.currency.isUsd())
+        arg(QStringLiteral("currency"), d.currency.code);
     if (o.spotPolicy == SpotPolicy::SpotOnly)
         a.append(QStringLiteral("--spot"));
     else if (o.spotPolicy == SpotPolicy::OnDemandOnly)

@@ -1,6 +1,7 @@
 #include "viewmodels/offergroupmodel.h"
 
 #include "util/format.h"
+#include "viewmodels/displaycurrency.h"
 #include "viewmodels/offertablemodel.h"
 
 namespace gf {
@@ -127,10 +128,12 @@ QString OfferGroupModel::priceRangeTooltip(int group, bool spot) const
     if (!lo)
         return tr("No price of this kind in these locations.");
     const QList<Offer> &offers = m_offers->offers();
-    QString t =
-        tr("%1 price of the whole instance, USD per hour, %2:\nlowest %3 in %4\nhighest %5 in %6")
-            .arg(spot ? tr("Spot") : tr("On-demand"), locationCountText(s), formatUsdPerHour(lo),
-                 locationText(offers.at(loRow)), formatUsdPerHour(hi), locationText(offers.at(hiRow)));
+    QString t = tr("%1 price of the whole instance, %7 per hour, %2:\nlowest %3 in %4\nhighest %5 in %6")
+                    .arg(spot ? tr("Spot") : tr("On-demand"), locationCountText(s),
+                         formatMoneyPerHour(lo, DisplayCurrency::instance().current()),
+                         locationText(offers.at(loRow)),
+                         formatMoneyPerHour(hi, DisplayCurrency::instance().current()),
+                         locationText(offers.at(hiRow)), DisplayCurrency::instance().code());
     return t + tr("\nExpand the row to see every location.");
 }
 
@@ -167,10 +170,12 @@ QVariant OfferGroupModel::groupData(int group, int column, int role) const
         const std::optional<double> lo = spot ? s.minSpot : s.minOnDemand;
         const std::optional<double> hi = spot ? s.maxSpot : s.maxOnDemand;
         if (role == Qt::DisplayRole) {
+            const Currency &cur = DisplayCurrency::instance().current();
             if (!lo)
-                return formatUsdPerHour(lo);
-            return *hi > *lo ? QString(formatUsdPerHour(lo) + QStringLiteral(" – ") + formatUsdPerHour(hi))
-                             : formatUsdPerHour(lo);
+                return formatMoneyPerHour(lo, cur);
+            return *hi > *lo ? QString(formatMoneyPerHour(lo, cur) + QStringLiteral(" – ") +
+                                       formatMoneyPerHour(hi, cur))
+                             : formatMoneyPerHour(lo, cur);
         }
         if (role == OfferTableModel::SortRole)
             return lo ? QVariant(*lo) : QVariant();

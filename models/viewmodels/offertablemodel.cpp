@@ -5,6 +5,7 @@
 #include "projection/pointexplanation.h"
 #include "util/format.h"
 #include "util/printable.h"
+#include "viewmodels/displaycurrency.h"
 #include "viewmodels/offergroupmodel.h"
 #include "viewmodels/pointtablemodel.h"
 
@@ -17,7 +18,15 @@ QVariant sortNumber(const std::optional<double> &v)
 }
 } // namespace
 
-OfferTableModel::OfferTableModel(QObject *parent) : QAbstractTableModel(parent) {}
+OfferTableModel::OfferTableModel(QObject *parent) : QAbstractTableModel(parent)
+{
+    // Another display currency or rate: every price and the headers' units redraw.
+    connect(&DisplayCurrency::instance(), &DisplayCurrency::changed, this, [this] {
+        Q_EMIT headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+        if (!m_offers.isEmpty())
+            Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+    });
+}
 
 void OfferTableModel::setOffers(QList<Offer> offers, const QDateTime &now)
 {
@@ -124,6 +133,7 @@ struct OfferRow
 QVariant displayText(const OfferRow &r, int column)
 {
     const Offer &o = r.o;
+    const Currency &cur = DisplayCurrency::instance().current();
     const ProjectedOffer *point = r.point;
     switch (column) {
     case C::Provider:
@@ -149,9 +159,11 @@ QVariant displayText(const OfferRow &r, int column)
     case C::Interconnect:
         return o.interconnect.isEmpty() ? QStringLiteral("–") : o.interconnect;
     case C::OnDemand:
-        return formatUsdPerHour(o.onDemandUsdH);
+        return formatMoneyPerHour(o.onDemandUsdH, cur);
     case C::Spot:
-        return formatUsdPerHour(o.spotUsdH);
+        return formatMoneyPerHour(o.spotUsdH, cur);
+    case C::PerGpuHour:
+        return formatMoneyPerHour(o.usdPerGpuHour(), cur);
     case C::SpotSavings: {
         const auto s = o.spotSavingsPct();
         return s ? QString::number(*s, 'f', 0) : QStringLiteral("–");
@@ -159,11 +171,12 @@ QVariant displayText(const OfferRow &r, int column)
     case C::Hours:
         return point && point->projected ? formatHoursColumn(point->totalHours) : QStringLiteral("–");
     case C::Cost:
-        return point && point->projected && point->costUsd > 0 ? formatUsd(point->costUsd)
+        return point && point->projected && point->costUsd > 0 ? formatMoney(point->costUsd, cur)
                                                                : QStringLiteral("–");
     case C::SamplesPerUsd:
-        return point && point->samplesPerUsd > 0 ? QString::number(point->samplesPerUsd, 'f', 0)
-                                                 : QStringLiteral("–");
+        return point && point->samplesPerUsd > 0
+                   ? QString::number(point->samplesPerUsd / cur.unitsPerUsd, 'f', 0)
+                   : QStringLiteral("–");
     case C::OnFrontier:
         return r.onFrontier ? QStringLiteral("★") : QString();
     case C::Interruption:
@@ -229,6 +242,8 @@ QVariant sortValue(const OfferRow &r, int column)
         return sortNumber(o.onDemandUsdH);
     case C::Spot:
         return sortNumber(o.spotUsdH);
+    case C::PerGpuHour:
+        return sortNumber(o.usdPerGpuHour());
     case C::SpotSavings:
         return sortNumber(o.spotSavingsPct());
     case C::Hours:
@@ -304,12 +319,15 @@ QString pointToolTip(const OfferRow &r, const ProjectionResults *projection)
     const ProjectedOffer *point = r.point;
     if (!point || !projection)
         return QStringLiteral("No projection for this offer.");
+    const Currency &cur = DisplayCurrency::instance().current();
     QString t =
-        QStringLiteral("%1 price, %2 instance(s): %3, %4 USD, %5 samples per USD\n")
+        QStringLiteral("%1 price, %2 instance(s): %3, %4, %5 samples per %6\n")
             .arg(point->mode == PriceMode::Spot ? QStringLiteral("Spot") : QStringLiteral("On-demand"))
             .arg(point->nodes)
-            .arg(formatHours(point->totalHours), formatUsd(point->costUsd),
-                 QString::number(point->samplesPerUsd, 'f', 0));
+            .arg(formatHours(point->totalHours), formatMoneyWithUnit(point->costUsd, cur),
+                 QString::number(point->samplesPerUsd / cur.unitsPerUsd, 'f', 0), cur.code);
+    if (!cur.isUsd())
+        t += cur.rateText() + u'\n';
     for (const QString &line : uncertaintyLines(*projection, *point))
         t += line + u'\n';
     return QString(
@@ -335,10 +353,27 @@ QVariant toolTip(const OfferRow &r, int column, const ProjectionResults *project
         return QStringLiteral("Network bandwidth of the instance, Gbit/s (provider documentation).");
     case C::OnDemand:
     case C::Spot:
-        return QStringLiteral(
-                   "Price for the whole instance (%1 GPU), USD per hour.\nSource: %2\nPrices dated %3")
-            .arg(formatNumber(o.gpuCount), o.source,
+    case C::PerGpuHour: {
+        const Currency &cur = DisplayCurrency::instance().current();
+        QString t =
+            column == C::PerGpuHour
+                ? QStringLiteral("Price per GPU-hour: the %1 price per hour (%2 %3/h) divided by its %4 "
+                                 "GPU(s).")
+                      .arg(o.onDemandUsdH ? QStringLiteral("on-demand") : QStringLiteral("spot"),
+                           formatMoneyPerHour(o.onDemandUsdH ? o.onDemandUsdH : o.spotUsdH, cur), cur.code,
+                           formatNumber(o.gpuCount))
+                : QStringLiteral("Price for the whole instance (%1 GPU), %2 per hour.")
+                      .arg(formatNumber(o.gpuCount), cur.code);
+        if (!cur.isUsd())
+            t += u'\n' + cur.rateText() +
+                 QStringLiteral(" (stored: %1 USD/h)")
+                     .arg(formatUsdPerHour(column == C::Spot       ? o.spotUsdH
+                                           : column == C::OnDemand ? o.onDemandUsdH
+                                                                   : o.usdPerGpuHour()));
+        return QStringLiteral("%1\nSource: %2\nPrices dated %3")
+            .arg(t, o.source,
                  o.dataDate.isValid() ? o.dataDate.toString(Qt::ISODate) : o.fetchedAt.toString(Qt::ISODate));
+    }
     case C::SpotSavings:
         return QStringLiteral("How much cheaper the %1 price is than on-demand, in percent.")
             .arg(o.spotLabel.isEmpty() ? QStringLiteral("spot") : o.spotLabel);
@@ -382,6 +417,7 @@ QVariant alignment(int column)
     case C::Network:
     case C::OnDemand:
     case C::Spot:
+    case C::PerGpuHour:
     case C::SpotSavings:
     case C::Hours:
     case C::Cost:
@@ -433,6 +469,8 @@ QVariant OfferTableModel::headerData(int section, Qt::Orientation orientation, i
 {
     if (orientation != Qt::Horizontal)
         return {};
+    const DisplayCurrency &money = DisplayCurrency::instance();
+    const QString code = money.code();
     if (role == Qt::DisplayRole) {
         switch (section) {
         case Provider:
@@ -458,9 +496,11 @@ QVariant OfferTableModel::headerData(int section, Qt::Orientation orientation, i
         case Interconnect:
             return tr("Interconnect");
         case OnDemand:
-            return tr("On-demand (USD/h)");
+            return tr("On-demand (%1/h)").arg(code);
         case Spot:
-            return tr("Spot (USD/h)");
+            return tr("Spot (%1/h)").arg(code);
+        case PerGpuHour:
+            return tr("%1/GPU-h").arg(code);
         case SpotSavings:
             return tr("Spot saving (%)");
         case Interruption:
@@ -474,9 +514,9 @@ QVariant OfferTableModel::headerData(int section, Qt::Orientation orientation, i
         case Hours:
             return tr("Time (h)");
         case Cost:
-            return tr("Run cost (USD)");
+            return tr("Run cost (%1)").arg(code);
         case SamplesPerUsd:
-            return tr("Samples/USD");
+            return tr("Samples/%1").arg(code);
         case OnFrontier:
             return tr("Frontier");
         case PriceAge:
@@ -484,20 +524,32 @@ QVariant OfferTableModel::headerData(int section, Qt::Orientation orientation, i
         }
     }
     if (role == Qt::ToolTipRole) {
+        const QString rate = u'\n' + money.rateToolTip();
         switch (section) {
         case GpuMemory:
             return tr("Memory per GPU, in GB");
         case OnDemand:
-            return tr("On-demand price of the whole instance, USD per hour");
+            return QString(tr("On-demand price of the whole instance, %1 per hour").arg(code) + rate);
         case Spot:
-            return tr("Spot / preemptible / interruptible price of the whole instance, USD per hour");
+            return QString(
+                tr("Spot / preemptible / interruptible price of the whole instance, %1 per hour").arg(code) +
+                rate);
+        case PerGpuHour:
+            return QString(
+                tr("Price per GPU-hour, %1: the offer's price per hour (on-demand, else spot) divided by "
+                   "its "
+                   "GPUs. Compares offers with different GPU counts.")
+                    .arg(code) +
+                rate);
         case Hours:
             return tr(
                 "Projected time of the run, hours: setup + training + expected spot interruption overhead");
         case Cost:
-            return tr("Projected cost of the run in USD, with the provider's billing granularity");
+            return QString(
+                tr("Projected cost of the run in %1, with the provider's billing granularity").arg(code) +
+                rate);
         case SamplesPerUsd:
-            return tr("Training samples per USD: higher is more cost-efficient");
+            return QString(tr("Training samples per %1: higher is more cost-efficient").arg(code) + rate);
         case OnFrontier:
             return tr("★ = on the efficiency frontier: no other offer is both faster and cheaper");
         case Flags:

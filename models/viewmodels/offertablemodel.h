@@ -12,7 +12,8 @@
 namespace gf {
 
 /// Table of offers: DisplayRole holds formatted text with units in the headers,
-/// SortRole holds raw numbers (missing values sort last).
+/// SortRole holds raw numbers (missing values sort last). Prices and costs are shown in the display
+/// currency (DisplayCurrency) and sort by their USD value (the same order in every currency).
 class OfferTableModel final : public QAbstractTableModel
 {
     Q_OBJECT
@@ -27,6 +28,7 @@ public:
         GpuMemory,
         OnDemand,
         Spot,
+        PerGpuHour, ///< the offer's price per hour over its GPUs (on-demand, else spot)
         SpotInterruptions,
         SpotOverhead,
         Hours,

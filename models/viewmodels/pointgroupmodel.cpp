@@ -1,6 +1,7 @@
 #include "viewmodels/pointgroupmodel.h"
 
 #include "util/format.h"
+#include "viewmodels/displaycurrency.h"
 #include "viewmodels/offertablemodel.h"
 #include "viewmodels/pointtablemodel.h"
 
@@ -85,7 +86,8 @@ QVariant PointGroupModel::groupData(int group, int column, int role) const
         }
     }
     if (column == PointTableModel::UsdPerHour && role == Qt::DisplayRole && hi > lo)
-        return QString(formatUsdPerHour(lo) + QStringLiteral(" – ") + formatUsdPerHour(hi));
+        return QString(formatMoneyPerHour(lo, DisplayCurrency::instance().current()) + QStringLiteral(" – ") +
+                       formatMoneyPerHour(hi, DisplayCurrency::instance().current()));
     return GroupingModel::groupData(group, column, role);
 }
 

@@ -4,6 +4,7 @@
 #include "projection/pointexplanation.h"
 #include "util/format.h"
 #include "util/printable.h"
+#include "viewmodels/displaycurrency.h"
 
 #include <algorithm>
 
@@ -21,7 +22,15 @@ QString gpuLabel(const Offer &o, int nodes)
 }
 } // namespace
 
-PointTableModel::PointTableModel(QObject *parent) : QAbstractTableModel(parent) {}
+PointTableModel::PointTableModel(QObject *parent) : QAbstractTableModel(parent)
+{
+    // Another display currency or rate: the prices and the headers' units redraw.
+    connect(&DisplayCurrency::instance(), &DisplayCurrency::changed, this, [this] {
+        Q_EMIT headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+        if (rowCount() > 0)
+            Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+    });
+}
 
 void PointTableModel::setPoints(ProjectionResultsPtr results, QList<qsizetype> pointIndices)
 {
@@ -76,6 +85,7 @@ QVariant PointTableModel::rawData(const QModelIndex &index, int role) const
     if (role == PointIndexRole)
         return QVariant::fromValue(pi);
     const bool recommended = pi == m_results->recommended;
+    const Currency &cur = DisplayCurrency::instance().current();
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
         case Provider:
@@ -90,13 +100,15 @@ QVariant PointTableModel::rawData(const QModelIndex &index, int role) const
             return p.mode == PriceMode::Spot ? (o.spotLabel.isEmpty() ? tr("spot") : o.spotLabel)
                                              : tr("on-demand");
         case UsdPerHour:
-            return formatUsdPerHour(p.usdPerHour);
+            return formatMoneyPerHour(p.usdPerHour, cur);
+        case PerGpuHour:
+            return formatMoneyPerHour(p.usdPerGpuHour(o), cur);
         case Hours:
             return formatHoursColumn(p.totalHours);
         case Cost:
-            return formatUsd(p.costUsd);
+            return formatMoney(p.costUsd, cur);
         case SamplesPerUsd:
-            return QString::number(p.samplesPerUsd, 'f', 0);
+            return QString::number(p.samplesPerUsd / cur.unitsPerUsd, 'f', 0);
         case Interruptions:
             return p.mode == PriceMode::Spot ? QString::number(p.expectedInterruptions, 'f', 2)
                                              : QStringLiteral("–");
@@ -111,6 +123,10 @@ QVariant PointTableModel::rawData(const QModelIndex &index, int role) const
         switch (index.column()) {
         case UsdPerHour:
             return p.usdPerHour;
+        case PerGpuHour: {
+            const auto v = p.usdPerGpuHour(o);
+            return v ? QVariant(*v) : QVariant();
+        }
         case Hours:
             return p.totalHours;
         case Cost:
@@ -134,7 +150,27 @@ QVariant PointTableModel::rawData(const QModelIndex &index, int role) const
 
 QVariant PointTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal)
+        return {};
+    const QString code = DisplayCurrency::instance().code();
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case UsdPerHour:
+            return QString(tr("Price of the whole job per hour (instance price × instances), %1").arg(code) +
+                           u'\n' + DisplayCurrency::instance().rateToolTip());
+        case PerGpuHour:
+            return QString(tr("Price per GPU-hour, %1: the point's price per hour divided by its GPUs "
+                              "(all instances)")
+                               .arg(code) +
+                           u'\n' + DisplayCurrency::instance().rateToolTip());
+        case Cost:
+        case SamplesPerUsd:
+            return DisplayCurrency::instance().rateToolTip();
+        default:
+            return {};
+        }
+    }
+    if (role != Qt::DisplayRole)
         return {};
     switch (section) {
     case Provider:
@@ -148,13 +184,15 @@ QVariant PointTableModel::headerData(int section, Qt::Orientation orientation, i
     case Pricing:
         return tr("Pricing");
     case UsdPerHour:
-        return tr("Price (USD/h)");
+        return tr("Price (%1/h)").arg(code);
+    case PerGpuHour:
+        return tr("%1/GPU-h").arg(code);
     case Hours:
         return tr("Time");
     case Cost:
-        return tr("Cost (USD)");
+        return tr("Cost (%1)").arg(code);
     case SamplesPerUsd:
-        return tr("Samples/USD");
+        return tr("Samples/%1").arg(code);
     case Interruptions:
         return tr("Interruptions");
     case Overhead:
@@ -173,7 +211,9 @@ QStringList uncertaintyLines(const ProjectionResults &r, const ProjectedOffer &p
     QString range = QStringLiteral("Likely range (10th–90th percentile): %1 – %2")
                         .arg(formatHours(p.totalHoursLow), formatHours(p.totalHoursHigh));
     if (p.costUsd > 0 && !hasFlag(p.flags, ProjectionFlag::InvalidPrice))
-        range += QStringLiteral(", %1 – %2 USD").arg(formatUsd(p.costUsdLow), formatUsd(p.costUsdHigh));
+        range += QStringLiteral(", %1 – %2")
+                     .arg(formatMoney(p.costUsdLow, DisplayCurrency::instance().current()),
+                          formatMoneyWithUnit(p.costUsdHigh, DisplayCurrency::instance().current()));
     lines.append(range);
     lines.append(
         QStringLiteral("Speed: %1 — %2").arg(projectionTierName(p.tier), projectionTierDescription(p.tier)));
@@ -189,17 +229,22 @@ QString describePoint(const ProjectionResults &r, qsizetype point, PointDescript
         return {};
     const ProjectedOffer &p = r.points.at(point);
     const Offer &o = r.offers.at(p.offerIndex);
-    QString t = QStringLiteral("<b>%1 %2</b> (%3)<br>%4<br>%5 price %6 USD/h")
+    const Currency &cur = DisplayCurrency::instance().current();
+    QString t = QStringLiteral("<b>%1 %2</b> (%3)<br>%4<br>%5 price %6 %7/h")
                     .arg(providerDisplayName(o.provider).toHtmlEscaped(), o.instanceType.toHtmlEscaped(),
                          locationText(o).toHtmlEscaped(), gpuLabel(o, p.nodes).toHtmlEscaped(),
                          p.mode == PriceMode::Spot ? QStringLiteral("Spot") : QStringLiteral("On-demand"),
-                         formatUsdPerHour(p.usdPerHour));
+                         formatMoneyPerHour(p.usdPerHour, cur), cur.code);
+    if (const auto perGpu = p.usdPerGpuHour(o))
+        t += QStringLiteral(" (%1 %2/GPU-h)").arg(formatMoneyPerHour(perGpu, cur), cur.code);
     if (p.projected) {
         t += QStringLiteral(
-                 "<br>Time %1 (setup %2, training %3, spot overhead %4)<br>Cost %5 USD · %6 samples/USD")
+                 "<br>Time %1 (setup %2, training %3, spot overhead %4)<br>Cost %5 %7 · %6 samples/%7")
                  .arg(formatHours(p.totalHours), formatHours(p.setupHours), formatHours(p.trainHours),
-                      formatHours(p.interruptionHours), formatUsd(p.costUsd),
-                      QString::number(p.samplesPerUsd, 'f', 0));
+                      formatHours(p.interruptionHours), formatMoney(p.costUsd, cur),
+                      QString::number(p.samplesPerUsd / cur.unitsPerUsd, 'f', 0), cur.code);
+        if (!cur.isUsd())
+            t += QStringLiteral("<br>") + cur.rateText().toHtmlEscaped();
         if (p.mode == PriceMode::Spot)
             t += QStringLiteral("<br>%1 expected interruptions")
                      .arg(QString::number(p.expectedInterruptions, 'f', 2));

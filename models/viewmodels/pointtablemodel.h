@@ -19,6 +19,7 @@ public:
         Gpu,
         Pricing,
         UsdPerHour,
+        PerGpuHour, ///< the point's price per GPU and hour
         Hours,
         Cost,
         SamplesPerUsd,

@@ -1,6 +1,7 @@
 #include "viewmodels/regionpricemodel.h"
 
 #include "util/format.h"
+#include "viewmodels/displaycurrency.h"
 
 namespace gf {
 
@@ -50,15 +51,15 @@ QVariant RegionPriceModel::data(const QModelIndex &index, int role) const
         case Region:
             return r.region;
         case OnDemandPerGpu:
-            return formatUsdPerHour(r.onDemand.usdPerGpuHour);
+            return formatMoneyPerHour(r.onDemand.usdPerGpuHour, DisplayCurrency::instance().current());
         case OnDemandPerInstance:
-            return formatUsdPerHour(r.onDemand.usdPerHour);
+            return formatMoneyPerHour(r.onDemand.usdPerHour, DisplayCurrency::instance().current());
         case OnDemandInstance:
             return instanceText(r.onDemand);
         case SpotPerGpu:
-            return formatUsdPerHour(r.spot.usdPerGpuHour);
+            return formatMoneyPerHour(r.spot.usdPerGpuHour, DisplayCurrency::instance().current());
         case SpotPerInstance:
-            return formatUsdPerHour(r.spot.usdPerHour);
+            return formatMoneyPerHour(r.spot.usdPerHour, DisplayCurrency::instance().current());
         case SpotInstance:
             return instanceText(r.spot);
         case Offers:
@@ -94,9 +95,12 @@ QVariant RegionPriceModel::data(const QModelIndex &index, int role) const
         else if (index.column() >= SpotPerGpu && index.column() <= SpotInstance)
             b = &r.spot;
         if (b && b->usdPerHour)
-            return tr("%1 in %2: %3 USD/h for the instance with %4 GPU(s) = %5 USD per GPU-hour")
-                .arg(b->instanceType, b->zone.isEmpty() ? r.region : b->zone, formatUsdPerHour(b->usdPerHour),
-                     formatNumber(b->gpuCount), formatUsdPerHour(b->usdPerGpuHour));
+            return tr("%1 in %2: %3 %6/h for the instance with %4 GPU(s) = %5 %6 per GPU-hour")
+                .arg(b->instanceType, b->zone.isEmpty() ? r.region : b->zone,
+                     formatMoneyPerHour(b->usdPerHour, DisplayCurrency::instance().current()),
+                     formatNumber(b->gpuCount),
+                     formatMoneyPerHour(b->usdPerGpuHour, DisplayCurrency::instance().current()),
+                     DisplayCurrency::instance().code());
         if (index.column() == Offers)
             return tr("Offers of this GPU in the region: every zone and instance type");
         return {};
@@ -127,15 +131,15 @@ QVariant RegionPriceModel::headerData(int section, Qt::Orientation orientation, 
         case Region:
             return tr("Region");
         case OnDemandPerGpu:
-            return tr("On-demand (USD/GPU-h)");
+            return tr("On-demand (%1/GPU-h)").arg(DisplayCurrency::instance().code());
         case OnDemandPerInstance:
-            return tr("On-demand (USD/h)");
+            return tr("On-demand (%1/h)").arg(DisplayCurrency::instance().code());
         case OnDemandInstance:
             return tr("On-demand instance");
         case SpotPerGpu:
-            return tr("Spot (USD/GPU-h)");
+            return tr("Spot (%1/GPU-h)").arg(DisplayCurrency::instance().code());
         case SpotPerInstance:
-            return tr("Spot (USD/h)");
+            return tr("Spot (%1/h)").arg(DisplayCurrency::instance().code());
         case SpotInstance:
             return tr("Spot instance");
         case Offers:
@@ -148,11 +152,13 @@ QVariant RegionPriceModel::headerData(int section, Qt::Orientation orientation, 
             return tr(
                 "Lowest on-demand price per GPU-hour in the region: instance price / GPUs per instance");
         case OnDemandPerInstance:
-            return tr("On-demand price of that whole instance, USD per hour");
+            return tr("On-demand price of that whole instance, %1 per hour")
+                .arg(DisplayCurrency::instance().code());
         case SpotPerGpu:
             return tr("Lowest spot / preemptible / interruptible price per GPU-hour in the region");
         case SpotPerInstance:
-            return tr("Spot price of that whole instance, USD per hour");
+            return tr("Spot price of that whole instance, %1 per hour")
+                .arg(DisplayCurrency::instance().code());
         default:
             return {};
         }

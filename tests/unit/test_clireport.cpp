@@ -1,5 +1,6 @@
 #include "cli.h"
 #include "clirun.h"
+#include "filetext.h"
 #include "jsonschemacheck.h"
 #include "testsupport.h"
 #include "util/csv.h"
@@ -21,22 +22,6 @@ using namespace gf::test;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-/// `pdftotext -layout PDF -`; empty when it fails.
-QString pdfText(const QString &pdf)
-{
-    QProcess p;
-    p.start(QStandardPaths::findExecutable(u"pdftotext"_s), {u"-layout"_s, pdf, u"-"_s});
-    if (!p.waitForFinished(60000) || p.exitCode() != 0)
-        return {};
-    return QString::fromUtf8(p.readAllStandardOutput());
-}
 
 const QStringList kBase{u"report"_s, u"--workload"_s,      u"resnet50"_s, u"--deadline"_s,
                         u"24"_s,     u"--budget"_s,        u"500"_s,      u"--nodes"_s,
