@@ -1,4 +1,5 @@
 #include "cli.h"
+#include "cli_currency.h"
 #include "cli_projectionargs.h"
 #include "clicommand.h"
 #include "projection/answer.h"
@@ -17,6 +18,7 @@ CliOptions answerOptions()
 {
     CliOptions o;
     o.addValue(QStringLiteral("format"), QStringLiteral("FMT"), QStringLiteral("text (default) or json"));
+    addCurrencyOptions(o);
     return o;
 }
 
@@ -60,13 +62,13 @@ QString moveFlags(const LimitMove &m)
 }
 
 void writePointText(CliContext &ctx, const ProjectionResults &r, const QString &role, qsizetype point,
-                    const QString &note)
+                    const QString &note, const Currency &cur)
 {
     if (point < 0) {
         ctx.out << role << ": none\n";
         return;
     }
-    const AnswerPointText t = describeAnswerPoint(r, point);
+    const AnswerPointText t = describeAnswerPoint(r, point, cur);
     ctx.out << role << ": " << t.title << '\n';
     if (!note.isEmpty())
         ctx.out << "  " << note << '\n';
@@ -94,6 +96,15 @@ Result<int> AnswerCommand::runProjecting(CliContext &ctx, const CliArgs &p) cons
     const auto format = formatFromArgs(ctx, name(), p, {QStringLiteral("text"), QStringLiteral("json")});
     if (!format)
         return ExitUsage;
+    const auto currency = currencyFromArgs(p);
+    if (!currency)
+        return currency.error();
+    const Currency &cur = currency.value();
+    if (!cur.isUsd() && *format != u"text")
+        return cliUsageError(
+            QStringLiteral("--currency applies to the text; --format %1 writes the stored USD "
+                           "figures")
+                .arg(*format));
     auto projected = projectFromArgs(ctx, p, QDateTime::currentDateTimeUtc());
     if (!projected)
         return projected.error();
@@ -102,7 +113,7 @@ Result<int> AnswerCommand::runProjecting(CliContext &ctx, const CliArgs &p) cons
     const auto title = [&r](qsizetype i) {
         return pointTitleText(r.offers.at(r.points.at(i).offerIndex), r.points.at(i));
     };
-    const QString why = answerWhyText(r, a, title);
+    const QString why = answerWhyText(r, a, title, cur);
     const QStringList moves = limitMoveTexts(r, a, title);
 
     if (*format == u"json") {
@@ -143,6 +154,7 @@ Result<int> AnswerCommand::runProjecting(CliContext &ctx, const CliArgs &p) cons
 
     ctx.out << "Workload: " << workloadSummaryText(r.workload) << '\n';
     ctx.out << calibrationText(projected.value().calibration);
+    ctx.out << currencyLine(cur);
     ctx.out << QStringLiteral(
                    "Limits: %1, %2 · %3 offers projected, %4 within the limits, %5 on the frontier\n")
                    .arg(r.options.deadlineHours
@@ -164,11 +176,11 @@ Result<int> AnswerCommand::runProjecting(CliContext &ctx, const CliArgs &p) cons
                        "--include-suspect\n";
         return ExitOk; // an answer too: nothing fits, and what to change
     }
-    writePointText(ctx, r, QStringLiteral("Recommended"), a.recommended, {});
+    writePointText(ctx, r, QStringLiteral("Recommended"), a.recommended, {}, cur);
     writePointText(ctx, r, QStringLiteral("Cheapest within limits"), a.cheapest,
-                   a.cheapest == a.recommended ? QStringLiteral("(the recommended offer)") : QString());
+                   a.cheapest == a.recommended ? QStringLiteral("(the recommended offer)") : QString(), cur);
     writePointText(ctx, r, QStringLiteral("Fastest within limits"), a.fastest,
-                   a.fastest == a.recommended ? QStringLiteral("(the recommended offer)") : QString());
+                   a.fastest == a.recommended ? QStringLiteral("(the recommended offer)") : QString(), cur);
     ctx.out << '\n'
             << "Why: it is on the efficiency frontier (no offer is both faster and cheaper). "
             << (why.isEmpty() ? QStringLiteral("It is the only offer on the frontier within the limits.")

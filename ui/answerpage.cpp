@@ -5,6 +5,7 @@
 
 #include "domain/gpuspecs.h"
 #include "util/format.h"
+#include "viewmodels/displaycurrency.h"
 
 #include <QFrame>
 #include <QHBoxLayout>
@@ -87,7 +88,7 @@ public:
         setVisible(point >= 0);
         if (point < 0)
             return;
-        const AnswerPointText text = describeAnswerPoint(r, point);
+        const AnswerPointText text = describeAnswerPoint(r, point, DisplayCurrency::instance().current());
         m_note->setText(note);
         m_note->setVisible(!note.isEmpty());
         m_title->setText(text.title);
@@ -152,6 +153,11 @@ AnswerPage::AnswerPage(QWidget *parent) : QWidget(parent)
     scroll->setWidget(content);
     outer->addWidget(scroll);
     m_headline->setText(tr("Loading the catalog …"));
+    // Another display currency or rate: the prices and costs follow (the budget stays in USD, as entered).
+    connect(&DisplayCurrency::instance(), &DisplayCurrency::changed, this, [this] {
+        if (m_results)
+            setResults(m_results);
+    });
 }
 
 void AnswerPage::buildHeader(QVBoxLayout *layout)
@@ -299,9 +305,9 @@ QString AnswerPage::headlineText() const
     if (!m_answer.hasRecommendation())
         return tr("Where to train %1: no offer fits").arg(r.workload.name);
     const ProjectedOffer &p = r.points.at(m_answer.recommended);
-    return tr("Train %1 on %2: %3 for %4 USD")
+    return tr("Train %1 on %2: %3 for %4")
         .arg(r.workload.name, pointTitleText(r.offers.at(p.offerIndex), p), formatHours(p.totalHours),
-             formatUsd(p.costUsd));
+             formatMoneyWithUnit(p.costUsd, DisplayCurrency::instance().current()));
 }
 
 QString AnswerPage::limitsText() const
@@ -339,7 +345,7 @@ void AnswerPage::showAnswer()
         const ProjectedOffer &p = r.points.at(i);
         return pointTitleText(r.offers.at(p.offerIndex), p);
     };
-    QString why = answerWhyText(r, a, title);
+    QString why = answerWhyText(r, a, title, DisplayCurrency::instance().current());
     if (why.isEmpty())
         why = tr("It is the only offer on the efficiency frontier within your limits.");
     m_why->setText(tr("<b>Why this one:</b> it is on the efficiency frontier (no offer is both faster and "
@@ -357,7 +363,8 @@ void AnswerPage::showNothingFits()
     const Answer &a = m_answer;
     m_cardsBox->hide();
     m_why->hide();
-    m_nothingFacts->setText(a.none.facts.isEmpty() ? QString() : a.none.facts.at(0).toUpper() + a.none.facts.mid(1) + u'.');
+    m_nothingFacts->setText(
+        a.none.facts.isEmpty() ? QString() : a.none.facts.at(0).toUpper() + a.none.facts.mid(1) + u'.');
     // The previous advice goes as a whole (a button of it may be the one being clicked: deleted later).
     if (m_movesBox) {
         m_movesBox->hide();

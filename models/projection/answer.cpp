@@ -165,7 +165,7 @@ QString answerCountText(double n, const QString &unit)
     return QStringLiteral("%1 %2").arg(locale.toString(qint64(std::llround(n))), unit);
 }
 
-AnswerPointText describeAnswerPoint(const ProjectionResults &r, qsizetype point)
+AnswerPointText describeAnswerPoint(const ProjectionResults &r, qsizetype point, const Currency &c)
 {
     AnswerPointText t;
     const ProjectedOffer &p = r.points.at(point);
@@ -175,14 +175,14 @@ AnswerPointText describeAnswerPoint(const ProjectionResults &r, qsizetype point)
     const double gpus = o.gpuCount * p.nodes;
     t.gpu = QStringLiteral("%1 × %2").arg(QString::number(gpus, 'g', 4), m ? m->name : o.gpuRawName);
     if (p.usdPerHour > 0) {
-        t.gpu += QStringLiteral(" · %1 USD/h").arg(formatUsdPerHour(p.usdPerHour));
-        if (gpus > 0)
-            t.gpu += QStringLiteral(" · %1 USD/GPU-h").arg(formatUsdPerHour(p.usdPerHour / gpus));
+        t.gpu += QStringLiteral(" · %1 %2").arg(formatMoneyPerHour(p.usdPerHour, c), c.perHourUnit());
+        if (const auto perGpu = p.usdPerGpuHour(o))
+            t.gpu += QStringLiteral(" · %1 %2").arg(formatMoneyPerHour(perGpu, c), c.perGpuHourUnit());
     }
-    t.figures = QStringLiteral("%1 · %2 USD").arg(formatHours(p.totalHours), formatUsd(p.costUsd));
-    t.likely = QStringLiteral("likely %1 – %2; %3 – %4 USD")
-                   .arg(formatHours(p.totalHoursLow), formatHours(p.totalHoursHigh), formatUsd(p.costUsdLow),
-                        formatUsd(p.costUsdHigh));
+    t.figures = QStringLiteral("%1 · %2").arg(formatHours(p.totalHours), formatMoneyWithUnit(p.costUsd, c));
+    t.likely = QStringLiteral("likely %1 – %2; %3 – %4")
+                   .arg(formatHours(p.totalHoursLow), formatHours(p.totalHoursHigh),
+                        formatMoney(p.costUsdLow, c), formatMoneyWithUnit(p.costUsdHigh, c));
     const SingleGpuSpeed *speed = r.speedOf(o);
     const double low = std::exp(-double(p.speedLogP90)), high = std::exp(-double(p.speedLogP10));
     t.evidence = QStringLiteral("Speed: %1 (%2 evidence), %3; the true speed is likely %4× – %5× the figure")
@@ -257,7 +257,7 @@ Answer answerOf(const ProjectionResults &r)
 }
 
 QString answerWhyText(const ProjectionResults &r, const Answer &a,
-                      const std::function<QString(qsizetype)> &titleOf)
+                      const std::function<QString(qsizetype)> &titleOf, const Currency &c)
 {
     if (a.recommended < 0 || a.rival < 0)
         return {};
@@ -270,17 +270,15 @@ QString answerWhyText(const ProjectionResults &r, const Answer &a,
                                                                 QString::number(100.0 * (1.0 - w), 'f', 0));
     QString s;
     if (q.totalHours < p.totalHours) {
-        s = QStringLiteral(
-                "%1 would finish sooner (%2 instead of %3) but costs %4× as much (%5 USD instead of "
-                "%6 USD); %7, the time it saves is not worth its price.")
+        s = QStringLiteral("%1 would finish sooner (%2 instead of %3) but costs %4× as much (%5 instead of "
+                           "%6); %7, the time it saves is not worth its price.")
                 .arg(titleOf(a.rival), formatHours(q.totalHours), formatHours(p.totalHours),
-                     ratioText(p.costUsd > 0 ? q.costUsd / p.costUsd : 0), formatUsd(q.costUsd),
-                     formatUsd(p.costUsd), balance);
+                     ratioText(p.costUsd > 0 ? q.costUsd / p.costUsd : 0), formatMoneyWithUnit(q.costUsd, c),
+                     formatMoneyWithUnit(p.costUsd, c), balance);
     } else {
-        s = QStringLiteral(
-                "%1 would cost less (%2 USD instead of %3 USD) but takes %4× as long (%5 instead of "
-                "%6); %7, the money it saves is not worth the wait.")
-                .arg(titleOf(a.rival), formatUsd(q.costUsd), formatUsd(p.costUsd),
+        s = QStringLiteral("%1 would cost less (%2 instead of %3) but takes %4× as long (%5 instead of "
+                           "%6); %7, the money it saves is not worth the wait.")
+                .arg(titleOf(a.rival), formatMoneyWithUnit(q.costUsd, c), formatMoneyWithUnit(p.costUsd, c),
                      ratioText(p.totalHours > 0 ? q.totalHours / p.totalHours : 0), formatHours(q.totalHours),
                      formatHours(p.totalHours), balance);
     }

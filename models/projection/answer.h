@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/currency.h"
 #include "projection/norecommendation.h"
 #include "projection/projectionresults.h"
 
@@ -79,7 +80,9 @@ struct AnswerPointText
     QStringList flagSentences; ///< "stale-price: …" per flag
     QStringList explanation;   ///< explainPoint: every number's source, then the flags
 };
-AnswerPointText describeAnswerPoint(const ProjectionResults &results, qsizetype point);
+/// Prices and costs in `currency` (stored USD converted at its rate).
+AnswerPointText describeAnswerPoint(const ProjectionResults &results, qsizetype point,
+                                    const Currency &currency = usdCurrency());
 /// "typical PyTorch stack", "vendor-tuned stack", or "your own stack, as you measured it" when the speed
 /// is the user's own measurement (speed may be null).
 QString answerStackText(const ProjectionResults &results, const SingleGpuSpeed *speed);
@@ -89,8 +92,10 @@ QString answerCountText(double count, const QString &unit);
 /// One plain sentence: why the recommended point was picked over its rival ("X would finish 1.4 h sooner
 /// but costs 1.8× as much; …"). Empty without a rival. `titleOf` names a point.
 QString answerWhyText(const ProjectionResults &results, const Answer &answer,
-                      const std::function<QString(qsizetype)> &titleOf);
-/// One sentence per limit move: "raise the deadline from 6 h to 8.3 h (X fits)". `titleOf` names a point.
+                      const std::function<QString(qsizetype)> &titleOf,
+                      const Currency &currency = usdCurrency());
+/// One sentence per limit move: "raise the deadline from 6 h to 8.3 h (X fits)". `titleOf` names a point. In
+/// USD: the budget is entered in USD (the workload panel, --budget).
 QStringList limitMoveTexts(const ProjectionResults &results, const Answer &answer,
                            const std::function<QString(qsizetype)> &titleOf);
 

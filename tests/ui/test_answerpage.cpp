@@ -10,6 +10,7 @@
 #include "offerspage.h"
 #include "testsupport.h"
 #include "util/format.h"
+#include "viewmodels/displaycurrency.h"
 #include "workloadpanel.h"
 
 #include <QAction>
@@ -18,6 +19,7 @@
 #include <QDialog>
 #include <QLabel>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -251,6 +253,25 @@ private Q_SLOTS:
         QTRY_VERIFY((exportDialog = m_window->findChild<QDialog *>(QStringLiteral("exportDialog"))) &&
                     exportDialog->isVisible());
         exportDialog->close();
+    }
+
+    void pricesFollowTheDisplayCurrency()
+    {
+        QVERIFY(DisplayCurrency::instance().setCode(QStringLiteral("EUR")));
+        auto restore =
+            qScopeGuard([] { QVERIFY(DisplayCurrency::instance().setCode(QStringLiteral("USD"))); });
+        ProjectionResultsPtr r = m_window->projection()->results();
+        const Currency &eur = DisplayCurrency::instance().current();
+        const ProjectedOffer &rec = r->points.at(page()->answer().recommended);
+        QVERIFY2(label("answerHeadline")->text().endsWith(formatMoneyWithUnit(rec.costUsd, eur)),
+                 qPrintable(label("answerHeadline")->text()));
+        const QString gpu = page()->findChild<QLabel *>(QStringLiteral("answerRecommendedGpu"))->text();
+        QVERIFY2(gpu.contains(u"EUR/h") && gpu.contains(u"EUR/GPU-h"), qPrintable(gpu));
+        const QString figures =
+            page()->findChild<QLabel *>(QStringLiteral("answerRecommendedFigures"))->text();
+        QVERIFY2(figures.endsWith(formatMoneyWithUnit(rec.costUsd, eur)), qPrintable(figures));
+        // The limits line keeps the budget in USD, as the panel takes it.
+        QVERIFY(!label("answerWhy")->text().contains(u" USD"));
     }
 
     void tabShortcutsFollowTheNewFirstPage()

@@ -131,6 +131,20 @@ private Q_SLOTS:
         QVERIFY(move.value(u"budget_usd").isNull());
     }
 
+    void inAnotherCurrency()
+    {
+        const CliRun r =
+            cli(m_db.path(), {u"answer"_s, u"--workload"_s, u"resnet50"_s, u"--currency"_s, u"EUR"_s});
+        QCOMPARE(r.rc, 0);
+        QVERIFY2(r.out.contains(u"Prices in EUR: 1 USD = "_s), qPrintable(r.out));
+        QVERIFY2(r.out.contains(u"EUR/GPU-h"_s) && !r.out.contains(u"USD/GPU-h"_s), qPrintable(r.out));
+        const CliRun json = cli(m_db.path(), {u"answer"_s, u"--workload"_s, u"resnet50"_s, u"--currency"_s,
+                                              u"EUR"_s, u"--format"_s, u"json"_s});
+        QCOMPARE(json.rc, 2);
+        QCOMPARE(
+            cli(m_db.path(), {u"answer"_s, u"--workload"_s, u"resnet50"_s, u"--currency"_s, u"XYZ"_s}).rc, 2);
+    }
+
     void badFormatIsAUsageError()
     {
         const CliRun r =
