@@ -96,15 +96,10 @@ Result<int> AnswerCommand::runProjecting(CliContext &ctx, const CliArgs &p) cons
     const auto format = formatFromArgs(ctx, name(), p, {QStringLiteral("text"), QStringLiteral("json")});
     if (!format)
         return ExitUsage;
-    const auto currency = currencyFromArgs(p);
+    const auto currency = currencyForFormat(p, *format, QStringLiteral("text"));
     if (!currency)
         return currency.error();
     const Currency &cur = currency.value();
-    if (!cur.isUsd() && *format != u"text")
-        return cliUsageError(
-            QStringLiteral("--currency applies to the text; --format %1 writes the stored USD "
-                           "figures")
-                .arg(*format));
     auto projected = projectFromArgs(ctx, p, QDateTime::currentDateTimeUtc());
     if (!projected)
         return projected.error();

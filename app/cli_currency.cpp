@@ -122,4 +122,14 @@ std::unique_ptr<CliCommand> makeCurrenciesCommand()
     return std::make_unique<CurrenciesCommand>();
 }
 
+Result<Currency> currencyForFormat(const CliArgs &args, const QString &format, const QString &textFormat)
+{
+    auto currency = currencyFromArgs(args);
+    if (currency && !currency.value().isUsd() && format != textFormat)
+        return cliUsageError(
+            QStringLiteral("--currency applies to the %1; --format %2 lists the stored USD prices")
+                .arg(textFormat, format));
+    return currency;
+}
+
 } // namespace gf

@@ -70,15 +70,10 @@ Result<int> FrontierCommand::runProjecting(CliContext &ctx, const CliArgs &p) co
     const auto format = formatFromArgs(ctx, name(), p, {QStringLiteral("table"), QStringLiteral("json")});
     if (!format)
         return ExitUsage;
-    const auto currency = currencyFromArgs(p);
+    const auto currency = currencyForFormat(p, *format, QStringLiteral("table"));
     if (!currency)
         return currency.error();
     const Currency &cur = currency.value();
-    if (!cur.isUsd() && *format != u"table")
-        return cliUsageError(
-            QStringLiteral("--currency applies to the table; --format %1 writes the stored USD "
-                           "figures")
-                .arg(*format));
     auto projected = projectFromArgs(ctx, p, QDateTime::currentDateTimeUtc());
     if (!projected)
         return projected.error();

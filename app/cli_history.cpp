@@ -62,14 +62,10 @@ int HistoryCommand::run(CliContext &ctx, const CliArgs &p) const
     const auto format = formatFromArgs(ctx, name(), p, {QStringLiteral("table"), QStringLiteral("json")});
     if (!format)
         return ExitUsage;
-    const auto currency = currencyFromArgs(p);
+    const auto currency = currencyForFormat(p, *format, QStringLiteral("table"));
     if (!currency)
         return fail(ctx, currency.error());
     const Currency &cur = currency.value();
-    if (!cur.isUsd() && *format != u"table")
-        return usageError(
-            ctx, QStringLiteral("--currency applies to the table; --format json lists the stored USD "
-                                "prices"));
 
     CatalogStore *store = ctx.store();
     if (!store)

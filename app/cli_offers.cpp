@@ -104,14 +104,10 @@ int OffersCommand::run(CliContext &ctx, const CliArgs &p) const
         ctx, name(), p, {QStringLiteral("table"), QStringLiteral("csv"), QStringLiteral("json")});
     if (!format)
         return ExitUsage;
-    const auto currency = currencyFromArgs(p);
+    const auto currency = currencyForFormat(p, *format, QStringLiteral("table"));
     if (!currency)
         return fail(ctx, currency.error());
     const Currency &cur = currency.value();
-    if (!cur.isUsd() && *format != u"table")
-        return usageError(ctx, QStringLiteral("--currency applies to the table; --format %1 lists the stored "
-                                              "USD prices")
-                                   .arg(*format));
 
     CatalogStore *store = ctx.store();
     if (!store)

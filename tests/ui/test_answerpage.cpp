@@ -7,6 +7,7 @@
 #include "comparepage.h"
 #include "frontierpage.h"
 #include "mainwindow.h"
+#include "mainwindowwait.h"
 #include "offerspage.h"
 #include "testsupport.h"
 #include "util/format.h"
@@ -37,15 +38,7 @@ private:
 
     AnswerPage *page() const { return m_window->answerPage(); }
 
-    /// Waits for the projection of the panel's current settings.
-    void waitForProjection()
-    {
-        QSignalSpy spy(m_window.get(), &MainWindow::projectionUpdated);
-        m_window->projection()->waitForIdle();
-        if (spy.isEmpty())
-            QVERIFY(spy.wait(30000) || !m_window->projection()->isBusy());
-        QApplication::processEvents();
-    }
+    void waitForProjection() { QVERIFY(gf::test::waitForProjection(*m_window)); }
 
     void shot(const QString &name)
     {

@@ -3,6 +3,7 @@
 #include "frontierchart.h"
 #include "frontierpage.h"
 #include "mainwindow.h"
+#include "mainwindowwait.h"
 #include "offerspage.h"
 #include "testsupport.h"
 #include "viewmodels/offergroupmodel.h"
@@ -44,14 +45,7 @@ private:
     TempDb m_db;
     std::unique_ptr<MainWindow> m_window;
 
-    void waitForProjection()
-    {
-        QSignalSpy spy(m_window.get(), &MainWindow::projectionUpdated);
-        m_window->projection()->waitForIdle();
-        if (spy.isEmpty())
-            QVERIFY(spy.wait(30000) || !m_window->projection()->isBusy());
-        QApplication::processEvents();
-    }
+    void waitForProjection() { QVERIFY(gf::test::waitForProjection(*m_window)); }
 
     void showFrontierTab()
     {

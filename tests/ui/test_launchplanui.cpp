@@ -4,6 +4,7 @@
 #include "launchplandialog.h"
 #include "launchplanner.h"
 #include "mainwindow.h"
+#include "mainwindowwait.h"
 #include "measurementspage.h"
 #include "testsupport.h"
 
@@ -38,14 +39,7 @@ private:
     TempDb m_db;
     std::unique_ptr<MainWindow> m_window;
 
-    void waitForProjection()
-    {
-        QSignalSpy spy(m_window.get(), &MainWindow::projectionUpdated);
-        m_window->projection()->waitForIdle();
-        if (spy.isEmpty())
-            QVERIFY(spy.wait(30000) || !m_window->projection()->isBusy());
-        QApplication::processEvents();
-    }
+    void waitForProjection() { QVERIFY(gf::test::waitForProjection(*m_window)); }
 
 private Q_SLOTS:
     void initTestCase()

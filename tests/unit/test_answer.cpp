@@ -5,39 +5,26 @@
 #include "projection/catalogprojection.h"
 #include "projection/frontier.h"
 
+#include "offerfixture.h"
+
 #include <QTest>
 #include <QTimeZone>
 
 using namespace gf;
+using namespace gf::test;
 using namespace Qt::StringLiterals;
 
 namespace {
 
-Offer offer(const QString &provider, const QString &type, const QString &gpuId, double gpus, double onDemand,
-            std::optional<double> spot = std::nullopt)
-{
-    Offer o;
-    o.provider = provider;
-    o.instanceType = type;
-    o.region = u"region"_s;
-    o.gpuId = gpuId;
-    o.gpuRawName = gpuId;
-    o.gpuCount = gpus;
-    o.onDemandUsdH = onDemand;
-    o.spotUsdH = spot;
-    o.vcpus = 8 * gpus;
-    return o;
-}
-
 QList<Offer> catalog()
 {
-    return {offer(u"aws"_s, u"p5.48xlarge"_s, u"h100-80gb-sxm"_s, 8, 98.32, 40.0),
-            offer(u"gcp"_s, u"a2-highgpu-1g"_s, u"a100-40gb-sxm4"_s, 1, 3.67, 1.1),
-            offer(u"gcp"_s, u"a2-highgpu-4g"_s, u"a100-40gb-sxm4"_s, 4, 14.69, 4.4),
-            offer(u"aws"_s, u"g5.xlarge"_s, u"a10g"_s, 1, 1.006, 0.45),
-            offer(u"aws"_s, u"g6.xlarge"_s, u"l4"_s, 1, 0.805, 0.35),
-            offer(u"azure"_s, u"NC4as_T4_v3"_s, u"t4"_s, 1, 0.526),
-            offer(u"aws"_s, u"mystery"_s, QString(), 1, 0.5)};
+    return {makeOffer(u"aws"_s, u"p5.48xlarge"_s, u"h100-80gb-sxm"_s, 8, 98.32, 40.0),
+            makeOffer(u"gcp"_s, u"a2-highgpu-1g"_s, u"a100-40gb-sxm4"_s, 1, 3.67, 1.1),
+            makeOffer(u"gcp"_s, u"a2-highgpu-4g"_s, u"a100-40gb-sxm4"_s, 4, 14.69, 4.4),
+            makeOffer(u"aws"_s, u"g5.xlarge"_s, u"a10g"_s, 1, 1.006, 0.45),
+            makeOffer(u"aws"_s, u"g6.xlarge"_s, u"l4"_s, 1, 0.805, 0.35),
+            makeOffer(u"azure"_s, u"NC4as_T4_v3"_s, u"t4"_s, 1, 0.526),
+            makeOffer(u"aws"_s, u"mystery"_s, QString(), 1, 0.5)};
 }
 
 ProjectionRequest request(std::optional<double> deadline = std::nullopt,
@@ -136,7 +123,7 @@ private Q_SLOTS:
     void aLoneFrontierPointHasNoRival()
     {
         const ProjectionResults r =
-            projectCatalog({offer(u"azure"_s, u"NC4as_T4_v3"_s, u"t4"_s, 1, 0.526)}, request());
+            projectCatalog({makeOffer(u"azure"_s, u"NC4as_T4_v3"_s, u"t4"_s, 1, 0.526)}, request());
         const Answer a = answerOf(r);
         QVERIFY(a.recommended >= 0);
         QCOMPARE(a.rival, qsizetype(-1));
