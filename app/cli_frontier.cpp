@@ -87,6 +87,7 @@ Result<int> FrontierCommand::runProjecting(CliContext &ctx, const CliArgs &p) co
 
     // Fastest first; points without a projection last, in input order.
     QList<qsizetype> order;
+    order.reserve(points.size());
     for (qsizetype i = 0; i < points.size(); ++i) {
         const ProjectedOffer &pt = points.at(i);
         if (p.isSet(QStringLiteral("frontier-only")) && !pt.onFrontier)

@@ -120,6 +120,7 @@ int OffersCommand::run(CliContext &ctx, const CliArgs &p) const
     const QList<Offer> &offers = all.value();
     // Positions into the loaded offers: filtering and sorting never copy an offer.
     QList<qsizetype> order;
+    order.reserve(offers.size());
     OfferMatcher matcher(f);
     for (qsizetype i = 0; i < offers.size(); ++i)
         if (matcher.accepts(offers.at(i)))

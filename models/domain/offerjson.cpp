@@ -23,7 +23,6 @@ void writeOfferJson(JsonWriter &w, const Offer &o)
 {
     using L = QLatin1StringView;
     const GpuModel *m = o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId);
-    auto date = [](const QDate &d) { return d.isValid() ? d.toString(Qt::ISODate) : QString(); };
     auto flagList = [&](auto text) {
         w.beginArray();
         for (OfferFlag f : allOfferFlags())
@@ -35,7 +34,7 @@ void writeOfferJson(JsonWriter &w, const Offer &o)
     w.beginObject();
     w.member(L("billing_increment_s"), o.billingIncrementS);
     w.member(L("billing_minimum_s"), o.billingMinimumS);
-    w.memberStringOrNull(L("data_date"), date(o.dataDate));
+    w.memberIsoDateOrNull(L("data_date"), o.dataDate);
     w.memberOrNull(L("dlperf"), o.dlperf);
     w.member(L("fetched_at"), o.fetchedAt.toUTC().toString(Qt::ISODate));
     w.key(L("flag_notes"));
@@ -51,12 +50,12 @@ void writeOfferJson(JsonWriter &w, const Offer &o)
     w.member(L("instance_type"), o.instanceType);
     w.memberStringOrNull(L("interconnect"), o.interconnect);
     w.memberStringOrNull(L("interruption"), o.interruption);
-    w.memberStringOrNull(L("listing_end"), date(o.listingEnd));
+    w.memberIsoDateOrNull(L("listing_end"), o.listingEnd);
     w.memberOrNull(L("median_usd_per_gpu_h"),
                    o.medianUsdPerGpuH > 0 ? std::optional<double>(o.medianUsdPerGpuH) : std::nullopt);
     w.memberOrNull(L("network_gbps"), o.networkGbps);
     w.memberOrNull(L("ondemand_usd_h"), o.onDemandUsdH);
-    w.memberStringOrNull(L("price_date"), date(o.priceDate));
+    w.memberIsoDateOrNull(L("price_date"), o.priceDate);
     w.member(L("provider"), o.provider);
     w.memberOrNull(L("ram_gb"), o.ramGb);
     w.member(L("region"), o.region);

@@ -75,6 +75,10 @@ Status SnapshotValidator::add(QList<Offer> &rows)
     const ValidationLimits &limits = m_limits;
     const QDate latest = m_importDate.addDays(1);
     const QDate &importDate = m_importDate;
+    // Today's date once per chunk, not per row: QDate::currentDate() reads the time zone (a stat of
+    // /etc/localtime) on every call.
+    PriceSanityRules ageRules;
+    ageRules.today = QDate::currentDate();
     for (Offer &o : rows) {
         const qint64 line = o.id;
         auto fail = [&](const QString &what) {
@@ -152,7 +156,7 @@ Status SnapshotValidator::add(QList<Offer> &rows)
         if (isStaleRow(o)) {
             o.flags |= static_cast<int>(OfferFlag::Stale);
             ++m_stale;
-        } else if (isPriceTooOld(o)) {
+        } else if (isPriceTooOld(o, ageRules)) {
             ++m_tooOld; // flagged when the catalog is loaded (applyPriceSanity: the age on that day)
         }
         if (o.onDemandUsdH && !m_shapes.onDemandRestriction(o.provider, o.instanceType).isEmpty()) {

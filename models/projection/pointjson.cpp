@@ -37,7 +37,10 @@ void writeProjectedPoint(JsonWriter &w, const Offer &o, const ProjectedOffer &p,
     w.member(L("nodes"), p.nodes);
     w.member(L("on_frontier"), p.onFrontier);
     w.member(L("price_age_days"), priceAgeDays(o, now));
-    w.memberStringOrNull(L("price_date"), priceDateText(o));
+    // priceDateText's date, written without a QString per point
+    w.memberIsoDateOrNull(L("price_date"), o.dataDate.isValid()    ? o.dataDate
+                                           : o.fetchedAt.isValid() ? o.fetchedAt.toUTC().date()
+                                                                   : QDate());
     w.member(L("price_mode"), spot ? L("spot") : L("on-demand"));
     w.memberOrNull(L("price_usd_per_gpu_h"), p.usdPerGpuHour(o));
     w.memberOrNull(L("price_usd_per_h"),

@@ -288,6 +288,36 @@ void JsonWriter::value(QStringView s)
     appendStringTo(m_out, s);
 }
 
+void JsonWriter::memberIsoDateOrNull(QLatin1StringView k, const QDate &date)
+{
+    key(k);
+    if (!date.isValid()) {
+        nullValue();
+        return;
+    }
+    const int year = date.year();
+    if (year < 1 || year > 9999) {
+        stringOrNull(date.toString(Qt::ISODate));
+        return;
+    }
+    const int month = date.month();
+    const int day = date.day();
+    const char text[12] = {'"',
+                           static_cast<char>('0' + year / 1000),
+                           static_cast<char>('0' + year / 100 % 10),
+                           static_cast<char>('0' + year / 10 % 10),
+                           static_cast<char>('0' + year % 10),
+                           '-',
+                           static_cast<char>('0' + month / 10),
+                           static_cast<char>('0' + month % 10),
+                           '-',
+                           static_cast<char>('0' + day / 10),
+                           static_cast<char>('0' + day % 10),
+                           '"'};
+    beforeValue();
+    m_out.append(text, sizeof text);
+}
+
 void JsonWriter::value(QLatin1StringView s)
 {
     value(QString(s));

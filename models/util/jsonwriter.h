@@ -2,6 +2,7 @@
 
 #include "util/bufferedoutput.h"
 
+#include <QDate>
 #include <QJsonValue>
 #include <QLatin1StringView>
 #include <QList>
@@ -67,6 +68,10 @@ public:
         key(k);
         stringOrNull(s);
     }
+
+    /// The date as QDate::toString(Qt::ISODate) writes it ("2026-11-27"), or null when invalid or when Qt
+    /// writes no text for it. Years 1-9999 are written without building a QString.
+    void memberIsoDateOrNull(QLatin1StringView k, const QDate &date);
 
     /// Writes `object` with more members whose values are written by `writers` (key, writer), each
     /// in its place among the object's sorted keys: the small members as a QJsonObject, the large ones

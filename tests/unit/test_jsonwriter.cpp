@@ -207,6 +207,41 @@ private Q_SLOTS:
         QCOMPARE(sink.bytes, reference(whole));
     }
 
+    void isoDatesAsQt()
+    {
+        // memberIsoDateOrNull writes what the QString of QDate::toString(Qt::ISODate) gives, null for an
+        // invalid date or an empty text (years outside Qt's ISO range take Qt's own path).
+        QList<QDate> dates{QDate(),
+                           QDate(1, 1, 1),
+                           QDate(9, 2, 3),
+                           QDate(99, 10, 11),
+                           QDate(999, 12, 31),
+                           QDate(1000, 1, 1),
+                           QDate(2026, 11, 27),
+                           QDate(9999, 12, 31),
+                           QDate(10000, 1, 1),
+                           QDate(-1, 6, 15),
+                           QDate(-4713, 1, 2),
+                           QDate(2024, 2, 29)};
+        QRandomGenerator rng(26);
+        for (int i = 0; i < 2000; ++i)
+            dates.append(QDate(1, 1, 1).addDays(rng.bounded(3652059)));
+        for (const QDate &d : std::as_const(dates)) {
+            const QString text = d.isValid() ? d.toString(Qt::ISODate) : QString();
+            const QJsonObject expected{
+                {QStringLiteral("d"), text.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text)}};
+            StringSink sink;
+            {
+                BufferedOutput out(sink, 5);
+                JsonWriter w(out);
+                w.beginObject();
+                w.memberIsoDateOrNull(QLatin1StringView("d"), d);
+                w.endObject();
+            }
+            QCOMPARE(sink.bytes, reference(expected));
+        }
+    }
+
     void sinkErrorStopsTheOutput()
     {
         FailingSink sink;
