@@ -194,7 +194,8 @@ AnswerPointText describeAnswerPoint(const ProjectionResults &r, qsizetype point,
     detail.append(QStringLiteral("The likely range is the 10th to 90th percentile of this evidence tier's "
                                  "held-out errors (PROJECTION.md)."));
     t.evidenceDetail = detail.join(u'\n');
-    const PointExplanation why = explainPoint(o, p, r.workload, r.options, r.calibration);
+    const PointExplanation why =
+        explainPoint(o, p, r.workload, r.options, r.calibration, GpuSpecTable::builtin(), c);
     t.flagSentences = why.flags;
     for (const QString &f : why.flags)
         t.flagNames.append(f.section(u':', 0, 0));

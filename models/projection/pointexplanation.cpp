@@ -72,14 +72,14 @@ QString explainSpot(const Offer &o, const ProjectedOffer &p, const ProjectionOpt
 
 PointExplanation explainPoint(const Offer &o, const ProjectedOffer &p, const Workload &w,
                               const ProjectionOptions &options, const Calibration &cal,
-                              const GpuSpecTable &specs)
+                              const GpuSpecTable &specs, const Currency &currency)
 {
     PointExplanation e;
     QStringList &out = e.facts;
     const bool spot = p.mode == PriceMode::Spot;
     const std::optional<double> price = spot ? o.spotUsdH : o.onDemandUsdH;
-    out.append(QStringLiteral("Price: %1 USD/h %2 for the whole instance%3; source: %4; prices dated %5.")
-                   .arg(formatUsdPerHour(price),
+    out.append(QStringLiteral("Price: %1 %2 for the whole instance%3; source: %4; prices dated %5.")
+                   .arg(formatMoneyPerHour(price, currency) + u' ' + currency.perHourUnit(),
                         spot ? (o.spotLabel.isEmpty() ? QStringLiteral("spot") : o.spotLabel)
                              : QStringLiteral("on-demand"),
                         p.nodes > 1 ? QStringLiteral(" (x %1 instances)").arg(p.nodes) : QString(),
@@ -152,15 +152,15 @@ PointExplanation explainPoint(const Offer &o, const ProjectedOffer &p, const Wor
                               num(net.gbps, 3), how, formatHours(stagingHours(w.stagedGb(), net.gbps)));
         }
         out.append(setup + u'.');
-        out.append(QStringLiteral(
-                       "Time %1 = setup %2 + training %3 (%4 %5 / %6 per s) + spot overhead %7; cost %8 USD "
-                       "billed in %9 s increments (minimum %10 s).")
-                       .arg(formatHours(p.totalHours), formatHours(p.setupHours), formatHours(p.trainHours),
-                            QString::number(w.totalSamples(), 'f', 0), w.sampleUnit,
-                            formatNumber(p.samplesPerS, p.samplesPerS < 100 ? 2 : 0),
-                            formatHours(p.interruptionHours), formatUsd(p.costUsd))
-                       .arg(o.billingIncrementS)
-                       .arg(o.billingMinimumS));
+        out.append(
+            QStringLiteral("Time %1 = setup %2 + training %3 (%4 %5 / %6 per s) + spot overhead %7; cost %8 "
+                           "billed in %9 s increments (minimum %10 s).")
+                .arg(formatHours(p.totalHours), formatHours(p.setupHours), formatHours(p.trainHours),
+                     QString::number(w.totalSamples(), 'f', 0), w.sampleUnit,
+                     formatNumber(p.samplesPerS, p.samplesPerS < 100 ? 2 : 0),
+                     formatHours(p.interruptionHours), formatMoneyWithUnit(p.costUsd, currency))
+                .arg(o.billingIncrementS)
+                .arg(o.billingMinimumS));
     }
     if (const QString s = explainSpot(o, p, options); !s.isEmpty() && p.projected)
         out.append(s);

@@ -441,8 +441,9 @@ Result<Data> build(const ReportInput &in)
     d.recommended = r.recommended;
     if (d.recommended >= 0) {
         const ProjectedOffer &p = r.points.at(d.recommended);
-        d.recommendedExplanation =
-            explainPoint(r.offers.at(p.offerIndex), p, r.workload, r.options, r.calibration).all();
+        d.recommendedExplanation = explainPoint(r.offers.at(p.offerIndex), p, r.workload, r.options,
+                                                r.calibration, GpuSpecTable::builtin(), in.currency)
+                                       .all();
     }
     const PicksWithinLimits picks = picksWithinLimits(r.points, d.rows);
     d.cheapest = picks.cheapest;

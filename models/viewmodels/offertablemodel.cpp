@@ -330,10 +330,10 @@ QString pointToolTip(const OfferRow &r, const ProjectionResults *projection)
         t += cur.rateText() + u'\n';
     for (const QString &line : uncertaintyLines(*projection, *point))
         t += line + u'\n';
-    return QString(
-        t + explainPoint(r.o, *point, projection->workload, projection->options, projection->calibration)
-                .all()
-                .join(u'\n'));
+    return QString(t + explainPoint(r.o, *point, projection->workload, projection->options,
+                                    projection->calibration, GpuSpecTable::builtin(), cur)
+                           .all()
+                           .join(u'\n'));
 }
 
 QVariant toolTip(const OfferRow &r, int column, const ProjectionResults *projection)

@@ -255,7 +255,8 @@ QString describePoint(const ProjectionResults &r, qsizetype point, PointDescript
         t += QStringLiteral("<br>★ on the efficiency frontier");
     if (point == r.recommended)
         t += QStringLiteral("<br>◎ recommended for the chosen cost/time weight");
-    const PointExplanation e = explainPoint(o, p, r.workload, r.options, r.calibration);
+    const PointExplanation e =
+        explainPoint(o, p, r.workload, r.options, r.calibration, GpuSpecTable::builtin(), cur);
     if (detail == PointDescription::Brief) {
         QStringList names;
         for (const QString &line : e.flags)

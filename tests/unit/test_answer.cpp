@@ -209,6 +209,25 @@ private Q_SLOTS:
         QCOMPARE(a.fastest, qsizetype(-1));
     }
 
+    void textsInAnotherCurrency()
+    {
+        const ProjectionResults r = projectCatalog(catalog(), request());
+        const Answer a = answerOf(r);
+        const Currency eur = *CurrencyTable::shipped().find(u"EUR"_s);
+        const AnswerPointText t = describeAnswerPoint(r, a.recommended, eur);
+        const ProjectedOffer &p = r.points.at(a.recommended);
+        QCOMPARE(t.figures.section(u" · "_s, 1), formatMoneyWithUnit(p.costUsd, eur));
+        QVERIFY2(t.gpu.contains(u"EUR/h"_s) && t.gpu.contains(u"EUR/GPU-h"_s), qPrintable(t.gpu));
+        QVERIFY2(t.likely.endsWith(formatMoneyWithUnit(p.costUsdHigh, eur)), qPrintable(t.likely));
+        // The explanation of every number states the price and the cost in EUR too.
+        const QString explained = t.explanation.join(u'\n');
+        QVERIFY2(explained.contains(u" EUR/h "_s) && !explained.contains(u"USD/h"_s), qPrintable(explained));
+        QVERIFY2(explained.contains(u"cost "_s + formatMoneyWithUnit(p.costUsd, eur)), qPrintable(explained));
+        const QString why = answerWhyText(
+            r, a, [](qsizetype) { return u"X"_s; }, eur);
+        QVERIFY2(why.contains(u" EUR"_s) && !why.contains(u"USD"_s), qPrintable(why));
+    }
+
     void shownLimitsFitThePoint()
     {
         // The shown deadline is rounded up: 8.234 h is shown as 8.24 h, not 8.23 h (which would not fit).
