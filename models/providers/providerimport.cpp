@@ -6,6 +6,8 @@
 #include "providers/vastai.h"
 #include "util/csv.h"
 #include "util/hashingreader.h"
+#include "util/jsondocument.h"
+#include "util/jsonstream.h"
 #include "util/printable.h"
 
 #include <QCryptographicHash>
@@ -185,24 +187,42 @@ void numberRows(SnapshotData &data)
 
 namespace {
 
-/// The fingerprint's rows (one per offer, fields separated by U+001F), sorted.
+/// One offer's row of the fingerprint (fields separated by U+001F).
+QString fingerprintRow(const Offer &o)
+{
+    QString row = QStringList{o.provider,
+                              o.instanceType,
+                              o.region,
+                              o.zone,
+                              o.gpuRawName,
+                              QString::number(o.gpuCount, 'g', 12),
+                              fmtNumber(o.gpuMemGb),
+                              fmtNumber(o.vcpus),
+                              fmtNumber(o.ramGb),
+                              fmtNumber(o.networkGbps),
+                              o.interconnect,
+                              fmtNumber(o.onDemandUsdH),
+                              fmtNumber(o.spotUsdH),
+                              o.spotLabel,
+                              o.interruption,
+                              fmtNumber(o.reliability),
+                              QString::number(o.billingIncrementS),
+                              QString::number(o.billingMinimumS)}
+                      .join(u'\x1f');
+    // vast.ai's metrics (schema 4) only where present, so that the fingerprints of the other
+    // providers' snapshots stay what they were before and an upgrade does not count as a change.
+    if (o.uploadGbps || o.dlperf)
+        row += u'\x1f' + fmtNumber(o.uploadGbps) + u'\x1f' + fmtNumber(o.dlperf);
+    return row;
+}
+
+/// The fingerprint's rows (one per offer), sorted.
 QStringList fingerprintRows(const SnapshotData &data)
 {
     QStringList rows;
     rows.reserve(data.offers.size());
-    for (const Offer &o : data.offers) {
-        rows.append(QStringList{o.provider, o.instanceType, o.region, o.zone, o.gpuRawName,
-                                QString::number(o.gpuCount, 'g', 12), fmtNumber(o.gpuMemGb),
-                                fmtNumber(o.vcpus), fmtNumber(o.ramGb), fmtNumber(o.networkGbps),
-                                o.interconnect, fmtNumber(o.onDemandUsdH), fmtNumber(o.spotUsdH), o.spotLabel,
-                                o.interruption, fmtNumber(o.reliability),
-                                QString::number(o.billingIncrementS), QString::number(o.billingMinimumS)}
-                        .join(u'\x1f'));
-        // vast.ai's metrics (schema 4) only where present, so that the fingerprints of the other
-        // providers' snapshots stay what they were before and an upgrade does not count as a change.
-        if (o.uploadGbps || o.dlperf)
-            rows.last() += u'\x1f' + fmtNumber(o.uploadGbps) + u'\x1f' + fmtNumber(o.dlperf);
-    }
+    for (const Offer &o : data.offers)
+        rows.append(fingerprintRow(o));
     std::sort(rows.begin(), rows.end());
     return rows;
 }
@@ -293,8 +313,10 @@ bool streamsAsCatalog(const QStringList &paths)
     if (paths.size() != 1)
         return false;
     QFile f(paths.first());
-    return f.open(QIODevice::ReadOnly) &&
-           detectProviderFormat(f.peek(64 * 1024)) == ProviderFormat::GpuFrontierCsv;
+    if (!f.open(QIODevice::ReadOnly))
+        return false;
+    const ProviderFormat format = detectProviderFormat(f.peek(64 * 1024));
+    return format == ProviderFormat::GpuFrontierCsv || format == ProviderFormat::VastOffers;
 }
 
 namespace {
@@ -323,9 +345,146 @@ private:
 
 } // namespace
 
+/// Passes the offers on and computes the snapshot's fingerprint (snapshotFingerprintSha256) as they go:
+/// the rows are kept as compact UTF-8 to be sorted at the end (sorted as QString compares them).
+class FingerprintingSink final : public OfferSink
+{
+public:
+    explicit FingerprintingSink(OfferSink &next) : m_next(next) {}
+    Status begin(const SnapshotData &head) override
+    {
+        m_provider = head.provider;
+        return m_next.begin(head);
+    }
+    Status add(Offer &&offer) override
+    {
+        const QString row = fingerprintRow(offer);
+        const bool plain =
+            std::all_of(row.cbegin(), row.cend(), [](QChar c) { return c.unicode() < 0xd800; });
+        m_rows.push_back({row.toUtf8(), plain});
+        return m_next.add(std::move(offer));
+    }
+    QByteArray sha256(const QString &provider)
+    {
+        // UTF-8 bytes sort as UTF-16 code units below U+D800; a row with anything above is compared as text.
+        std::sort(m_rows.begin(), m_rows.end(), [](const Row &a, const Row &b) {
+            if (a.plain && b.plain)
+                return a.text < b.text;
+            return QString::fromUtf8(a.text) < QString::fromUtf8(b.text);
+        });
+        SnapshotData head;
+        head.provider = m_provider.isEmpty() ? provider : m_provider;
+        QCryptographicHash hash(QCryptographicHash::Sha256);
+        hash.addData(fingerprintHead(head).toUtf8());
+        for (std::size_t i = 0; i < m_rows.size(); ++i) {
+            if (i > 0)
+                hash.addData(QByteArrayView("\n"));
+            hash.addData(m_rows[i].text);
+        }
+        return hash.result();
+    }
+
+private:
+    struct Row
+    {
+        QByteArray text;
+        bool plain;
+    };
+    OfferSink &m_next;
+    QString m_provider;
+    std::vector<Row> m_rows;
+};
+
+/// A vast.ai answer file streamed into `sink` (VastAnswerReader: read twice, one offer held at a time),
+/// with the rules and messages of readProviderFiles + parseVastOffers; `*sha256` is its fingerprint.
+Result<SnapshotData> streamVastFile(const QString &provider, const QString &path, QFile &f, OfferSink &sink,
+                                    const InputLimits &limits, QByteArray *sha256)
+{
+    const QString who = providerDisplayName(provider);
+    const QString name = QFileInfo(path).fileName();
+    if (provider != providerOfFormat(ProviderFormat::VastOffers))
+        return makeError(QStringLiteral("%1: %2 looks like %3, which belongs to %4, not %1")
+                             .arg(who, name, withArticle(providerFormatName(ProviderFormat::VastOffers)),
+                                  providerDisplayName(providerOfFormat(ProviderFormat::VastOffers))));
+    if (limits.maxFileBytes > 0 && f.size() > limits.maxFileBytes)
+        return tooLarge(who, name, limits, ProviderFormat::VastOffers);
+    const QString origin = QStringLiteral("%1 (%2)").arg(name, who);
+    const QDate mtime = QFileInfo(path).lastModified().toUTC().date();
+    FingerprintingSink fingerprint(sink);
+    VastAnswerReader reader(origin, QStringLiteral(" (") + name + u')', mtime, fingerprint);
+    // The JSON error as the whole-document parser words it (the file is within the size limit).
+    auto jsonError = [&](const JsonStreamParser &parser) -> Error {
+        if (f.seek(0)) {
+            auto doc = parseJsonDocument(f.readAll(), origin);
+            if (!doc)
+                return doc.error();
+        }
+        return makeError(QStringLiteral("%1: invalid JSON: %2").arg(origin, parser.errorString()));
+    };
+    QByteArray buffer(1 << 20, Qt::Uninitialized);
+    {
+        // First pass: valid UTF-8 (checked first, as before), the answer's form and timestamp.
+        Utf8Validator utf8;
+        JsonStreamParser parser(reader.scan());
+        bool jsonOk = true;
+        qint64 total = 0;
+        while (true) {
+            const qint64 n = f.read(buffer.data(), buffer.size());
+            if (n < 0)
+                return makeError(QStringLiteral("%1: cannot read %2: %3").arg(who, path, f.errorString()));
+            if (n == 0)
+                break;
+            total += n;
+            if (limits.maxFileBytes > 0 && total > limits.maxFileBytes)
+                return tooLarge(who, name, limits, ProviderFormat::VastOffers);
+            if (!utf8.feed(buffer.constData(), static_cast<std::size_t>(n)))
+                break;
+            if (jsonOk)
+                jsonOk = parser.feed(buffer.constData(), static_cast<std::size_t>(n));
+        }
+        if (!utf8.finish())
+            return makeError(QStringLiteral("%1: %2 is not valid UTF-8 (at byte %3)")
+                                 .arg(who, name, QString::number(utf8.errorOffset())));
+        if (!jsonOk || !parser.finish())
+            return jsonError(parser);
+        if (auto st = reader.scanned(); !st)
+            return st.error();
+    }
+    if (!f.seek(0))
+        return makeError(QStringLiteral("%1: cannot read %2: %3").arg(who, path, f.errorString()));
+    JsonStreamParser parser(reader.offers());
+    while (true) {
+        const qint64 n = f.read(buffer.data(), buffer.size());
+        if (n < 0)
+            return makeError(QStringLiteral("%1: cannot read %2: %3").arg(who, path, f.errorString()));
+        if (n == 0)
+            break;
+        if (!parser.feed(buffer.constData(), static_cast<std::size_t>(n)))
+            break;
+    }
+    if (reader.error())
+        return *reader.error();
+    if (parser.failed() || !parser.finish())
+        return jsonError(parser);
+    auto meta = reader.finish();
+    if (!meta)
+        return meta.error();
+    if (sha256)
+        *sha256 = fingerprint.sha256(provider);
+    return meta;
+}
+
 Result<SnapshotData> streamCatalogFile(const QString &provider, const QString &path, OfferSink &sink,
                                        const InputLimits &limits, QByteArray *fileSha256)
 {
+    if (!knownProviders().contains(provider))
+        return unknownProvider(provider);
+    {
+        QFile f(path);
+        if (f.open(QIODevice::ReadOnly) &&
+            detectProviderFormat(f.peek(64 * 1024)) == ProviderFormat::VastOffers)
+            return streamVastFile(provider, path, f, sink, limits, fileSha256);
+    }
     if (!knownProviders().contains(provider))
         return unknownProvider(provider);
     const QString who = providerDisplayName(provider);

@@ -9,6 +9,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <utility>
+#include <vector>
 
 namespace gf {
 
@@ -17,6 +20,152 @@ namespace {
 double round2(double v)
 {
     return std::round(v * 100) / 100;
+}
+
+/// An offer that is not an object: skipped and counted.
+void vastMalformedElement(VastOfferPage &page, qsizetype i)
+{
+    if (page.malformed++ == 0)
+        page.firstMalformed = QStringLiteral("offers[%1] is not an object").arg(i);
+}
+
+/// One offer of an answer (`i` its index): the usable offer, or nothing with the reason counted in `page`.
+/// `dataDate` unset: the first usable offer that states end_date and duration dates the answer.
+std::optional<Offer> vastOffer(const QJsonObject &o, qsizetype i, VastOfferPage &page, QDate &dataDate)
+{
+    // One malformed offer is skipped and counted; the first one's fault is reported.
+    auto malformed = [&](const QString &what) {
+        if (page.malformed++ == 0)
+            page.firstMalformed = QStringLiteral("offers[%1]%2").arg(i).arg(what);
+    };
+    // Numbers must be numbers when present: a string here means a changed or broken API.
+    auto num = [&](const char *name, std::optional<double> *v) -> bool {
+        const QJsonValue x = o.value(QLatin1String(name));
+        if (x.isUndefined() || x.isNull())
+            return true;
+        if (!x.isDouble() || !std::isfinite(x.toDouble()))
+            return false;
+        *v = x.toDouble();
+        return true;
+    };
+    std::optional<double> id, numGpus, gpuRam, cpuCores, cpuCoresEffective, gpuFrac, cpuRam, inetDown, inetUp,
+        dph, minBid, reliability, dlperf, totalHour, endDate, duration;
+    const char *bad = nullptr;
+    for (const auto &[name, slot] :
+         {std::pair{"id", &id}, std::pair{"num_gpus", &numGpus}, std::pair{"gpu_ram", &gpuRam},
+          std::pair{"cpu_cores", &cpuCores}, std::pair{"cpu_cores_effective", &cpuCoresEffective},
+          std::pair{"cpu_ram", &cpuRam}, std::pair{"inet_down", &inetDown}, std::pair{"inet_up", &inetUp},
+          std::pair{"dph_total", &dph}, std::pair{"min_bid", &minBid}, std::pair{"dlperf", &dlperf}}) {
+        if (!num(name, slot)) {
+            bad = name;
+            break;
+        }
+    }
+    // Listing dates and the GPU share: informative only, so a non-number is ignored rather than rejected.
+    if (!num("end_date", &endDate))
+        endDate.reset();
+    if (!num("duration", &duration))
+        duration.reset();
+    if (!num("gpu_frac", &gpuFrac))
+        gpuFrac.reset();
+    if (!bad && !num("reliability2", &reliability))
+        bad = "reliability2";
+    if (!bad && !reliability && !num("reliability", &reliability))
+        bad = "reliability";
+    if (bad) {
+        malformed(QStringLiteral(".%1 is not a number").arg(QLatin1String(bad)));
+        return std::nullopt;
+    }
+    const QJsonValue gpuName = o.value(QStringLiteral("gpu_name"));
+    if (!gpuName.isString() || gpuName.toString().trimmed().isEmpty()) {
+        malformed(gpuName.isUndefined() || gpuName.isNull() ? QStringLiteral(" has no gpu_name")
+                  : gpuName.isString()                      ? QStringLiteral(".gpu_name is empty")
+                                                            : QStringLiteral(".gpu_name is not a string"));
+        return std::nullopt;
+    }
+    if (!id) {
+        malformed(QStringLiteral(" has no id"));
+        return std::nullopt;
+    }
+    if (std::abs(*id) > 9007199254740992.0 || *id != std::floor(*id)) { // 2^53: ids are integers
+        malformed(QStringLiteral(".id is not an integer"));
+        return std::nullopt;
+    }
+    const QJsonValue rentable = o.value(QStringLiteral("rentable"));
+    const QJsonValue rented = o.value(QStringLiteral("rented"));
+    if ((rentable.isBool() && !rentable.toBool()) || (rented.isBool() && rented.toBool())) {
+        ++page.notRentable;
+        return std::nullopt;
+    }
+    const QJsonValue search = o.value(QStringLiteral("search"));
+    if (!dph && search.isObject()) {
+        const QJsonValue t = search.toObject().value(QStringLiteral("totalHour"));
+        if (t.isDouble())
+            totalHour = t.toDouble();
+    }
+    const std::optional<double> price = dph ? dph : totalHour;
+    if (!price || !(*price > 0)) {
+        ++page.noPrice;
+        return std::nullopt;
+    }
+    if (!page.maxPrice || *price > *page.maxPrice)
+        page.maxPrice = price;
+    Offer x;
+    x.provider = QStringLiteral("vastai");
+    x.instanceType = QString::number(static_cast<qint64>(*id));
+    x.region = o.value(QStringLiteral("geolocation")).toString().trimmed();
+    if (x.region.isEmpty())
+        x.region = QStringLiteral("(location not given)");
+    x.gpuRawName = o.value(QStringLiteral("gpu_name")).toString();
+    x.gpuCount = numGpus.value_or(0);
+    if (gpuRam)
+        x.gpuMemGb = round2(*gpuRam / 1024.0);
+    // An offer may rent part of a machine: cpu_cores_effective is the offer's share of the host's
+    // cpu_cores (vast.ai gives it in proportion to the GPUs rented, gpu_frac), and the offer gets the
+    // same share of the host's RAM (cpu_ram is the whole machine's).
+    std::optional<double> share;
+    if (cpuCoresEffective && *cpuCoresEffective > 0) {
+        x.vcpus = cpuCoresEffective;
+        if (cpuCores && *cpuCores > 0)
+            share = std::min(1.0, *cpuCoresEffective / *cpuCores);
+    } else if (cpuCores && *cpuCores > 0 && gpuFrac && *gpuFrac > 0 && *gpuFrac <= 1) {
+        x.vcpus = std::round(*cpuCores * *gpuFrac * 10) / 10;
+        share = *gpuFrac;
+    }
+    if (cpuRam && *cpuRam > 0)
+        x.ramGb = std::round(*cpuRam * share.value_or(1.0) / 1000.0 * 10) / 10;
+    if (inetDown)
+        x.networkGbps = round2(*inetDown / 1000.0);
+    x.onDemandUsdH = price;
+    if (minBid && *minBid > 0) {
+        x.spotUsdH = minBid;
+        x.spotLabel = QStringLiteral("interruptible");
+    }
+    x.reliability = reliability;
+    if (inetUp && *inetUp >= 0)
+        x.uploadGbps = round2(*inetUp / 1000.0); // Mb/s -> Gbit/s
+    if (dlperf && *dlperf >= 0)
+        x.dlperf = std::round(*dlperf * 100) / 100;
+    x.billingIncrementS = 1;
+    x.billingMinimumS = 0;
+    // The listing's end (epoch seconds): an offer whose listing ended is flagged stale.
+    if (endDate && *endDate > 0 && *endDate < 253402300800.0)
+        x.listingEnd = QDateTime::fromSecsSinceEpoch(static_cast<qint64>(*endDate), QTimeZone::utc()).date();
+    // Without a capture timestamp, the CLI's end_date - duration (duration = end_date - now) dates it.
+    if (!dataDate.isValid() && endDate && duration && *endDate > *duration && *endDate < 253402300800.0)
+        dataDate =
+            QDateTime::fromSecsSinceEpoch(static_cast<qint64>(*endDate - *duration), QTimeZone::utc()).date();
+    QStringList note{QStringLiteral("vast.ai offer %1").arg(x.instanceType)};
+    if (const QJsonValue m = o.value(QStringLiteral("machine_id"));
+        m.isDouble() && std::abs(m.toDouble()) < 9007199254740992.0)
+        note.append(QStringLiteral("machine %1").arg(m.toDouble(), 0, 'f', 0));
+    if (share && *share < 1.0 && cpuCores)
+        note.append(QStringLiteral("%1 of %2 host vCPUs").arg(*x.vcpus).arg(*cpuCores));
+    const QString verification = o.value(QStringLiteral("verification")).toString();
+    if (!verification.isEmpty())
+        note.append(verification);
+    x.source = note.join(QStringLiteral(", "));
+    return x;
 }
 
 } // namespace
@@ -62,147 +211,12 @@ Result<VastOfferPage> parseVastOfferPage(QByteArrayView data, const QString &ori
                       (timestamp.isEmpty() ? QString() : QStringLiteral(" at ") + timestamp);
     out.dataDate = QDateTime::fromString(timestamp, Qt::ISODate).date();
     for (qsizetype i = 0; i < offers.size(); ++i) {
-        // One malformed offer is skipped and counted; the first one's fault is reported.
-        auto malformed = [&](const QString &what) {
-            if (page.malformed++ == 0)
-                page.firstMalformed = QStringLiteral("offers[%1]%2").arg(i).arg(what);
-        };
         if (!offers.at(i).isObject()) {
-            malformed(QStringLiteral(" is not an object"));
+            vastMalformedElement(page, i);
             continue;
         }
-        const QJsonObject o = offers.at(i).toObject();
-        // Numbers must be numbers when present: a string here means a changed or broken API.
-        auto num = [&](const char *name, std::optional<double> *v) -> bool {
-            const QJsonValue x = o.value(QLatin1String(name));
-            if (x.isUndefined() || x.isNull())
-                return true;
-            if (!x.isDouble() || !std::isfinite(x.toDouble()))
-                return false;
-            *v = x.toDouble();
-            return true;
-        };
-        std::optional<double> id, numGpus, gpuRam, cpuCores, cpuCoresEffective, gpuFrac, cpuRam, inetDown,
-            inetUp, dph, minBid, reliability, dlperf, totalHour, endDate, duration;
-        const char *bad = nullptr;
-        for (const auto &[name, slot] :
-             {std::pair{"id", &id}, std::pair{"num_gpus", &numGpus}, std::pair{"gpu_ram", &gpuRam},
-              std::pair{"cpu_cores", &cpuCores}, std::pair{"cpu_cores_effective", &cpuCoresEffective},
-              std::pair{"cpu_ram", &cpuRam}, std::pair{"inet_down", &inetDown}, std::pair{"inet_up", &inetUp},
-              std::pair{"dph_total", &dph}, std::pair{"min_bid", &minBid}, std::pair{"dlperf", &dlperf}}) {
-            if (!num(name, slot)) {
-                bad = name;
-                break;
-            }
-        }
-        // Listing dates and the GPU share: informative only, so a non-number is ignored rather than rejected.
-        if (!num("end_date", &endDate))
-            endDate.reset();
-        if (!num("duration", &duration))
-            duration.reset();
-        if (!num("gpu_frac", &gpuFrac))
-            gpuFrac.reset();
-        if (!bad && !num("reliability2", &reliability))
-            bad = "reliability2";
-        if (!bad && !reliability && !num("reliability", &reliability))
-            bad = "reliability";
-        if (bad) {
-            malformed(QStringLiteral(".%1 is not a number").arg(QLatin1String(bad)));
-            continue;
-        }
-        const QJsonValue gpuName = o.value(QStringLiteral("gpu_name"));
-        if (!gpuName.isString() || gpuName.toString().trimmed().isEmpty()) {
-            malformed(gpuName.isUndefined() || gpuName.isNull() ? QStringLiteral(" has no gpu_name")
-                      : gpuName.isString()                      ? QStringLiteral(".gpu_name is empty")
-                                           : QStringLiteral(".gpu_name is not a string"));
-            continue;
-        }
-        if (!id) {
-            malformed(QStringLiteral(" has no id"));
-            continue;
-        }
-        if (std::abs(*id) > 9007199254740992.0 || *id != std::floor(*id)) { // 2^53: ids are integers
-            malformed(QStringLiteral(".id is not an integer"));
-            continue;
-        }
-        const QJsonValue rentable = o.value(QStringLiteral("rentable"));
-        const QJsonValue rented = o.value(QStringLiteral("rented"));
-        if ((rentable.isBool() && !rentable.toBool()) || (rented.isBool() && rented.toBool())) {
-            ++page.notRentable;
-            continue;
-        }
-        const QJsonValue search = o.value(QStringLiteral("search"));
-        if (!dph && search.isObject()) {
-            const QJsonValue t = search.toObject().value(QStringLiteral("totalHour"));
-            if (t.isDouble())
-                totalHour = t.toDouble();
-        }
-        const std::optional<double> price = dph ? dph : totalHour;
-        if (!price || !(*price > 0)) {
-            ++page.noPrice;
-            continue;
-        }
-        if (!page.maxPrice || *price > *page.maxPrice)
-            page.maxPrice = price;
-        Offer x;
-        x.provider = out.provider;
-        x.instanceType = QString::number(static_cast<qint64>(*id));
-        x.region = o.value(QStringLiteral("geolocation")).toString().trimmed();
-        if (x.region.isEmpty())
-            x.region = QStringLiteral("(location not given)");
-        x.gpuRawName = o.value(QStringLiteral("gpu_name")).toString();
-        x.gpuCount = numGpus.value_or(0);
-        if (gpuRam)
-            x.gpuMemGb = round2(*gpuRam / 1024.0);
-        // An offer may rent part of a machine: cpu_cores_effective is the offer's share of the host's
-        // cpu_cores (vast.ai gives it in proportion to the GPUs rented, gpu_frac), and the offer gets the
-        // same share of the host's RAM (cpu_ram is the whole machine's).
-        std::optional<double> share;
-        if (cpuCoresEffective && *cpuCoresEffective > 0) {
-            x.vcpus = cpuCoresEffective;
-            if (cpuCores && *cpuCores > 0)
-                share = std::min(1.0, *cpuCoresEffective / *cpuCores);
-        } else if (cpuCores && *cpuCores > 0 && gpuFrac && *gpuFrac > 0 && *gpuFrac <= 1) {
-            x.vcpus = std::round(*cpuCores * *gpuFrac * 10) / 10;
-            share = *gpuFrac;
-        }
-        if (cpuRam && *cpuRam > 0)
-            x.ramGb = std::round(*cpuRam * share.value_or(1.0) / 1000.0 * 10) / 10;
-        if (inetDown)
-            x.networkGbps = round2(*inetDown / 1000.0);
-        x.onDemandUsdH = price;
-        if (minBid && *minBid > 0) {
-            x.spotUsdH = minBid;
-            x.spotLabel = QStringLiteral("interruptible");
-        }
-        x.reliability = reliability;
-        if (inetUp && *inetUp >= 0)
-            x.uploadGbps = round2(*inetUp / 1000.0); // Mb/s -> Gbit/s
-        if (dlperf && *dlperf >= 0)
-            x.dlperf = std::round(*dlperf * 100) / 100;
-        x.billingIncrementS = 1;
-        x.billingMinimumS = 0;
-        // The listing's end (epoch seconds): an offer whose listing ended is flagged stale.
-        if (endDate && *endDate > 0 && *endDate < 253402300800.0)
-            x.listingEnd =
-                QDateTime::fromSecsSinceEpoch(static_cast<qint64>(*endDate), QTimeZone::utc()).date();
-        // Without a capture timestamp, the CLI's end_date - duration (duration = end_date - now) dates it.
-        if (!out.dataDate.isValid() && endDate && duration && *endDate > *duration &&
-            *endDate < 253402300800.0)
-            out.dataDate =
-                QDateTime::fromSecsSinceEpoch(static_cast<qint64>(*endDate - *duration), QTimeZone::utc())
-                    .date();
-        QStringList note{QStringLiteral("vast.ai offer %1").arg(x.instanceType)};
-        if (const QJsonValue m = o.value(QStringLiteral("machine_id"));
-            m.isDouble() && std::abs(m.toDouble()) < 9007199254740992.0)
-            note.append(QStringLiteral("machine %1").arg(m.toDouble(), 0, 'f', 0));
-        if (share && *share < 1.0 && cpuCores)
-            note.append(QStringLiteral("%1 of %2 host vCPUs").arg(*x.vcpus).arg(*cpuCores));
-        const QString verification = o.value(QStringLiteral("verification")).toString();
-        if (!verification.isEmpty())
-            note.append(verification);
-        x.source = note.join(QStringLiteral(", "));
-        out.offers.append(std::move(x));
+        if (auto x = vastOffer(offers.at(i).toObject(), i, page, out.dataDate))
+            out.offers.append(std::move(*x));
     }
     // Every offer malformed: not one bad offer but a changed API; importing nothing would hide it.
     if (page.answered > 0 && page.malformed == page.answered)
@@ -239,6 +253,362 @@ Result<SnapshotData> parseVastOffers(QByteArrayView data, const QString &origin)
                            "short (the live refresh pages by price)")
                 .arg(kVastDefaultLimit));
     return std::move(p.data);
+}
+
+} // namespace gf
+
+namespace gf {
+
+/// The first pass: the answer's form and its capture timestamp; the offers are skipped.
+class VastAnswerReader::Scan final : public JsonHandler
+{
+public:
+    Action startObject() override { return open(false); }
+    Action startArray() override { return open(true); }
+    Action endObject() override { return close(); }
+    Action endArray() override { return close(); }
+    Action key(std::string_view k) override
+    {
+        m_key = k == "offers" ? Key::Offers : k == "timestamp" ? Key::Timestamp : Key::Other;
+        if (m_key == Key::Offers)
+            ++offersKeys;
+        if (m_key == Key::Other)
+            return Action::SkipValue;
+        return Action::Continue;
+    }
+    Action string(std::string_view s) override
+    {
+        if (m_depth == 0)
+            m_form = Form::Other;
+        else if (m_key == Key::Timestamp)
+            timestamp = QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+        else if (m_key == Key::Offers)
+            m_offersArray = false;
+        return Action::Continue;
+    }
+    Action number(std::string_view) override { return scalar(); }
+    Action boolean(bool) override { return scalar(); }
+    Action null() override { return scalar(); }
+
+    bool offerList() const { return m_form == Form::List || (m_form == Form::Object && m_offersArray); }
+    bool isObject() const { return m_form == Form::Object; }
+    QString timestamp;
+    int offersKeys = 0; ///< how many "offers" keys the answer object has (the last one counts)
+
+private:
+    enum class Form : std::uint8_t
+    {
+        None,
+        List,
+        Object,
+        Other
+    };
+    enum class Key : std::uint8_t
+    {
+        Offers,
+        Timestamp,
+        Other
+    };
+    Action open(bool array)
+    {
+        if (m_depth == 0) {
+            m_form = array ? Form::List : Form::Object;
+            if (array)
+                return Action::SkipValue; // a bare offer list: nothing else to find
+            ++m_depth;
+            return Action::Continue;
+        }
+        // A value of "offers" or "timestamp" (the object's other keys were skipped).
+        if (m_key == Key::Offers)
+            m_offersArray = array; // the last "offers" counts, as in QJsonDocument
+        else if (m_key == Key::Timestamp)
+            timestamp.clear();
+        return Action::SkipValue;
+    }
+    Action close()
+    {
+        --m_depth;
+        return Action::Continue;
+    }
+    Action scalar()
+    {
+        if (m_depth == 0)
+            m_form = Form::Other;
+        else if (m_key == Key::Offers)
+            m_offersArray = false;
+        else if (m_key == Key::Timestamp)
+            timestamp.clear();
+        return Action::Continue;
+    }
+
+    int m_depth = 0;
+    Form m_form = Form::None;
+    Key m_key = Key::Other;
+    bool m_offersArray = false;
+};
+
+/// The second pass: each offer built as a QJsonObject (one at a time) and judged by vastOffer().
+class VastAnswerReader::Offers final : public JsonHandler
+{
+public:
+    Offers(QString origin, QString descriptionSuffix, QDate fallbackDate, OfferSink &sink)
+        : m_origin(std::move(origin)), m_suffix(std::move(descriptionSuffix)), m_fallbackDate(fallbackDate),
+          m_sink(sink)
+    {
+    }
+
+    void setHead(bool isObject, const QString &timestamp, int offersKeys)
+    {
+        m_isObject = isObject;
+        m_offersWanted = offersKeys;
+        m_timestamp = timestamp;
+        m_date = QDateTime::fromString(timestamp, Qt::ISODate).date();
+    }
+
+    Action startObject() override
+    {
+        if (!m_stack.empty() || atElement()) {
+            m_stack.push_back({QJsonValue(QJsonObject()), takeKey()});
+            return Action::Continue;
+        }
+        return outside(false);
+    }
+    Action startArray() override
+    {
+        if (!m_stack.empty()) {
+            m_stack.push_back({QJsonValue(QJsonArray()), takeKey()});
+            return Action::Continue;
+        }
+        if (atElement()) {
+            vastMalformedElement(m_page, m_page.answered++);
+            return Action::SkipValue;
+        }
+        return outside(true);
+    }
+    Action endObject() override { return m_stack.empty() ? closeOutside() : pop(); }
+    Action endArray() override { return m_stack.empty() ? closeOutside() : pop(); }
+    Action key(std::string_view k) override
+    {
+        if (!m_stack.empty()) {
+            m_key = QString::fromUtf8(k.data(), static_cast<qsizetype>(k.size()));
+            return Action::Continue;
+        }
+        // The answer object's keys: only the offers are read (the last "offers" when there are several, as
+        // in QJsonDocument: an earlier one is skipped).
+        if (k == "offers" && ++m_offersSeen == m_offersWanted) {
+            m_offersKeyNext = true;
+            return Action::Continue;
+        }
+        return Action::SkipValue;
+    }
+    Action string(std::string_view s) override
+    {
+        return scalar(QJsonValue(QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()))));
+    }
+    Action number(std::string_view s) override
+    {
+        double d = 0;
+        if (!parseJsonNumber(s, &d))
+            d = std::numeric_limits<double>::quiet_NaN();
+        return scalar(QJsonValue(d));
+    }
+    Action boolean(bool b) override { return scalar(QJsonValue(b)); }
+    Action null() override { return scalar(QJsonValue(QJsonValue::Null)); }
+
+    Result<SnapshotData> finish()
+    {
+        if (m_error)
+            return *m_error;
+        if (page().answered > 0 && page().malformed == page().answered)
+            return makeError(QStringLiteral("%1: every one of the %2 offers is malformed (first: %3): the "
+                                            "vast.ai offer format has changed")
+                                 .arg(m_origin, QString::number(page().answered), page().firstMalformed));
+        if (!m_begun && !m_date.isValid())
+            m_date = m_fallbackDate;
+        if (!m_begun && !m_held.isEmpty()) {
+            if (auto st = beginSink(); !st)
+                return st.error();
+        }
+        SnapshotData meta = head();
+        meta.warnings = vastPageWarnings(m_page);
+        if (m_page.answered == kVastDefaultLimit)
+            meta.warnings.append(
+                QStringLiteral("the answer holds exactly %1 offers, vast.ai's default limit: "
+                               "it is probably cut short (the live refresh pages by price)")
+                    .arg(kVastDefaultLimit));
+        return meta;
+    }
+    const VastOfferPage &page() const { return m_page; }
+    const std::optional<Error> &error() const { return m_error; }
+    const QString &origin() const { return m_origin; }
+
+private:
+    struct Open
+    {
+        QJsonValue value;
+        QString key; ///< its key in the enclosing object
+    };
+
+    /// The next value is an element of the offer list.
+    bool atElement() const { return m_inOffers && m_stack.empty(); }
+    QString takeKey() { return std::exchange(m_key, QString()); }
+
+    Action outside(bool array)
+    {
+        // The answer itself (an object, or the bare list), or the array of "offers".
+        if (m_depth == 0 && array && !m_isObject) {
+            m_inOffers = true;
+        } else if (m_depth == 1 && m_offersKeyNext) {
+            m_offersKeyNext = false;
+            if (!array)
+                return Action::SkipValue;
+            m_inOffers = true;
+        }
+        ++m_depth;
+        return Action::Continue;
+    }
+    Action closeOutside()
+    {
+        --m_depth;
+        m_inOffers = false;
+        return Action::Continue;
+    }
+    Action scalar(QJsonValue v)
+    {
+        if (!m_stack.empty()) {
+            insert(m_stack.back(), takeKey(), std::move(v));
+            return Action::Continue;
+        }
+        m_offersKeyNext = false;
+        if (atElement())
+            vastMalformedElement(m_page, m_page.answered++);
+        return Action::Continue;
+    }
+    static void insert(Open &into, QString key, QJsonValue v)
+    {
+        if (into.value.isArray()) {
+            QJsonArray a = into.value.toArray();
+            into.value = QJsonValue(); // keep one reference: append without a copy
+            a.append(std::move(v));
+            into.value = std::move(a);
+        } else {
+            QJsonObject o = into.value.toObject();
+            into.value = QJsonValue();
+            o.insert(key, std::move(v));
+            into.value = std::move(o);
+        }
+    }
+    Action pop()
+    {
+        Open done = std::move(m_stack.back());
+        m_stack.pop_back();
+        if (!m_stack.empty()) {
+            insert(m_stack.back(), std::move(done.key), std::move(done.value));
+            return Action::Continue;
+        }
+        const qsizetype i = m_page.answered++;
+        QDate date = m_date;
+        std::optional<Offer> x = vastOffer(done.value.toObject(), i, m_page, date);
+        if (!x)
+            return Action::Continue;
+        x->id = ++m_usable;
+        if (!m_begun) {
+            if (!m_date.isValid() && date.isValid())
+                m_date = date;
+            if (!m_date.isValid()) {
+                m_held.append(std::move(*x)); // held until the answer's date is known
+                return Action::Continue;
+            }
+            if (auto st = beginSink(); !st) {
+                m_error = st.error();
+                return Action::Abort;
+            }
+        }
+        if (auto st = m_sink.add(std::move(*x)); !st) {
+            m_error = st.error();
+            return Action::Abort;
+        }
+        return Action::Continue;
+    }
+    SnapshotData head() const
+    {
+        SnapshotData h;
+        h.provider = QStringLiteral("vastai");
+        h.description = QStringLiteral("vast.ai offer search") +
+                        (m_timestamp.isEmpty() ? QString() : QStringLiteral(" at ") + m_timestamp) + m_suffix;
+        h.dataDate = m_date;
+        return h;
+    }
+    Status beginSink()
+    {
+        m_begun = true;
+        if (auto st = m_sink.begin(head()); !st)
+            return st;
+        for (Offer &o : m_held)
+            if (auto st = m_sink.add(std::move(o)); !st)
+                return st;
+        m_held.clear();
+        return Ok{};
+    }
+
+    QString m_origin;
+    QString m_suffix;
+    QDate m_fallbackDate;
+    OfferSink &m_sink;
+    bool m_isObject = false;
+    QString m_timestamp;
+    QDate m_date;
+    int m_depth = 0;
+    int m_offersWanted = 0;
+    int m_offersSeen = 0;
+    bool m_offersKeyNext = false;
+    bool m_inOffers = false;
+    std::vector<Open> m_stack;
+    QString m_key;
+    VastOfferPage m_page;
+    qint64 m_usable = 0;
+    bool m_begun = false;
+    QList<Offer> m_held;
+    std::optional<Error> m_error;
+};
+
+VastAnswerReader::VastAnswerReader(QString origin, QString descriptionSuffix, QDate fallbackDate,
+                                   OfferSink &sink)
+    : m_scan(std::make_unique<Scan>()),
+      m_offers(std::make_unique<Offers>(std::move(origin), std::move(descriptionSuffix), fallbackDate, sink))
+{
+}
+
+VastAnswerReader::~VastAnswerReader() = default;
+
+JsonHandler &VastAnswerReader::scan()
+{
+    return *m_scan;
+}
+
+Status VastAnswerReader::scanned()
+{
+    if (!m_scan->offerList())
+        return makeError(
+            QStringLiteral("%1: not a vast.ai offer list (no \"offers\" array)").arg(m_offers->origin()));
+    m_offers->setHead(m_scan->isObject(), m_scan->isObject() ? m_scan->timestamp : QString(),
+                      m_scan->offersKeys);
+    return Ok{};
+}
+
+JsonHandler &VastAnswerReader::offers()
+{
+    return *m_offers;
+}
+
+const std::optional<Error> &VastAnswerReader::error() const
+{
+    return m_offers->error();
+}
+
+Result<SnapshotData> VastAnswerReader::finish()
+{
+    return m_offers->finish();
 }
 
 } // namespace gf

@@ -1,12 +1,14 @@
 #pragma once
 
 #include "providers/snapshotfile.h"
+#include "util/jsonstream.h"
 #include "util/result.h"
 
 #include <QByteArrayView>
 #include <QString>
 #include <QStringList>
 
+#include <memory>
 #include <optional>
 
 namespace gf {
@@ -47,5 +49,38 @@ Result<SnapshotData> parseVastOffers(QByteArrayView data, const QString &origin)
 /// offers, cheapest first. `minPrice` set: only offers of at least that hourly price (dph_total), the
 /// cursor of the next page when an answer was cut at kVastDefaultLimit.
 QByteArray vastSearchQuery(int limit = 10000, std::optional<double> minPrice = std::nullopt);
+
+/// A vast.ai answer read as it streams (JsonStreamParser events), for an answer of any size: one offer is
+/// held at a time and each usable offer goes to the sink as it is read, with the same rules, counts,
+/// warnings and errors as parseVastOffers. Two passes over the same bytes: scan() finds the answer's form
+/// and capture timestamp (the offers skipped unparsed), then offers() reads the offers. The prices' date
+/// (the timestamp, else the first usable offer's end_date - duration, else `fallbackDate`) must be known
+/// before the sink begins: offers read before it is are held until then.
+class VastAnswerReader
+{
+public:
+    VastAnswerReader(QString origin, QString descriptionSuffix, QDate fallbackDate, OfferSink &sink);
+    ~VastAnswerReader();
+    VastAnswerReader(const VastAnswerReader &) = delete;
+    VastAnswerReader &operator=(const VastAnswerReader &) = delete;
+
+    /// The handler of the first pass.
+    JsonHandler &scan();
+    /// After the first pass: an error when the answer is not an offer list.
+    Status scanned();
+    /// The handler of the second pass (a sink error aborts it: see error()).
+    JsonHandler &offers();
+    /// What stopped the second pass when its handler aborted.
+    const std::optional<Error> &error() const;
+    /// After the second pass: the catalog's provider, date, description and warnings (no offers), or the
+    /// error of an answer whose every offer is malformed.
+    Result<SnapshotData> finish();
+
+private:
+    class Scan;
+    class Offers;
+    std::unique_ptr<Scan> m_scan;
+    std::unique_ptr<Offers> m_offers;
+};
 
 } // namespace gf
