@@ -367,6 +367,8 @@ public:
 
     Action startObject() override
     {
+        if (discardOpen())
+            return Action::Continue;
         if (!m_stack.empty() || atElement()) {
             m_stack.push_back({QJsonValue(QJsonObject()), takeKey()});
             return Action::Continue;
@@ -375,6 +377,8 @@ public:
     }
     Action startArray() override
     {
+        if (discardOpen())
+            return Action::Continue;
         if (!m_stack.empty()) {
             m_stack.push_back({QJsonValue(QJsonArray()), takeKey()});
             return Action::Continue;
@@ -385,10 +389,22 @@ public:
         }
         return outside(true);
     }
-    Action endObject() override { return m_stack.empty() ? closeOutside() : pop(); }
-    Action endArray() override { return m_stack.empty() ? closeOutside() : pop(); }
+    Action endObject() override
+    {
+        return discardClose() ? Action::Continue : m_stack.empty() ? closeOutside() : pop();
+    }
+    Action endArray() override
+    {
+        return discardClose() ? Action::Continue : m_stack.empty() ? closeOutside() : pop();
+    }
     Action key(std::string_view k) override
     {
+        if (m_discard > 0)
+            return Action::Continue;
+        if (m_stack.size() == 1 && !read(k)) {
+            m_discardNext = true; // a field vastOffer() does not look at: parsed (checked), not kept
+            return Action::Continue;
+        }
         if (!m_stack.empty()) {
             m_key = QString::fromUtf8(k.data(), static_cast<qsizetype>(k.size()));
             return Action::Continue;
@@ -403,17 +419,24 @@ public:
     }
     Action string(std::string_view s) override
     {
+        if (discardScalar())
+            return Action::Continue;
         return scalar(QJsonValue(QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()))));
     }
     Action number(std::string_view s) override
     {
+        if (discardScalar())
+            return Action::Continue;
         double d = 0;
         if (!parseJsonNumber(s, &d))
             d = std::numeric_limits<double>::quiet_NaN();
         return scalar(QJsonValue(d));
     }
-    Action boolean(bool b) override { return scalar(QJsonValue(b)); }
-    Action null() override { return scalar(QJsonValue(QJsonValue::Null)); }
+    Action boolean(bool b) override { return discardScalar() ? Action::Continue : scalar(QJsonValue(b)); }
+    Action null() override
+    {
+        return discardScalar() ? Action::Continue : scalar(QJsonValue(QJsonValue::Null));
+    }
 
     Result<SnapshotData> finish()
     {
@@ -448,6 +471,39 @@ private:
         QJsonValue value;
         QString key; ///< its key in the enclosing object
     };
+
+    /// The fields of an offer that vastOffer() reads.
+    static bool read(std::string_view k)
+    {
+        static constexpr std::string_view kRead[] = {
+            "id",          "num_gpus",   "gpu_ram",     "cpu_cores", "cpu_cores_effective",
+            "cpu_ram",     "inet_down",  "inet_up",     "dph_total", "min_bid",
+            "dlperf",      "end_date",   "duration",    "gpu_frac",  "reliability2",
+            "reliability", "gpu_name",   "rentable",    "rented",    "search",
+            "geolocation", "machine_id", "verification"};
+        return std::find(std::begin(kRead), std::end(kRead), k) != std::end(kRead);
+    }
+    bool discardOpen()
+    {
+        if (m_discard == 0 && !m_discardNext)
+            return false;
+        m_discardNext = false;
+        ++m_discard;
+        return true;
+    }
+    bool discardClose()
+    {
+        if (m_discard == 0)
+            return false;
+        --m_discard;
+        return true;
+    }
+    bool discardScalar()
+    {
+        if (m_discard > 0)
+            return true;
+        return std::exchange(m_discardNext, false);
+    }
 
     /// The next value is an element of the offer list.
     bool atElement() const { return m_inOffers && m_stack.empty(); }
@@ -564,6 +620,8 @@ private:
     bool m_offersKeyNext = false;
     bool m_inOffers = false;
     std::vector<Open> m_stack;
+    int m_discard = 0;          ///< depth inside a field that is not kept
+    bool m_discardNext = false; ///< the next value is a field that is not kept
     QString m_key;
     VastOfferPage m_page;
     qint64 m_usable = 0;
