@@ -1,5 +1,6 @@
 #include "fixtures.h"
 #include "providers/vastai.h"
+#include "util/jsonstream.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -165,6 +166,70 @@ private Q_SLOTS:
         auto fewer = parseVastOffers(QJsonDocument(QJsonObject{{QStringLiteral("offers"), offers}}).toJson(),
                                      QStringLiteral("b"));
         QVERIFY(fewer.value().warnings.isEmpty());
+    }
+
+    // The streamed reader (file imports) gives what the whole-document parser gives, offer for offer.
+    void streamedEqualsWhole_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::newRow("cli capture") << readFixture(
+            QStringLiteral("providers/vastai/search-offers-raw.RTX4090.2024.cli-capture.json"));
+        QTest::newRow("mirror") << readFixture(
+            QStringLiteral("providers/vastai/offers.500farm-mirror.RTX5090.2025-07-26.json"));
+        QTest::newRow("api") << readFixture(QStringLiteral("providers/vastai/offers.json"));
+        QTest::newRow("timestamp after offers, duplicate keys, unread nested fields") << QByteArray(
+            R"({"offers":[{"id":1,"gpu_name":"A40","num_gpus":1,"dph_total":0.4,"x":[1,{"a":[]}],
+              "dph_total":0.45,"search":{"totalHour":9}},7,[1],{"id":2,"gpu_name":"A40","dph_total":"0.3"},
+              {"id":3,"gpu_name":"A40","rentable":false,"dph_total":0.3}],"offers":[
+              {"id":5,"gpu_name":"L4","search":{"totalHour":0.2},"end_date":1900000000,"duration":86400,
+              "geolocation":"Oslo, NO","junk":{"deep":[[[null]]]}}],"timestamp":"2025-03-04T05:06:07Z"})");
+        QTest::newRow("dated by the second offer")
+            << QByteArray(R"([{"id":1,"gpu_name":"A40","dph_total":0.4},
+              {"id":2,"gpu_name":"A40","dph_total":0.5,"end_date":1900000000,"duration":86400},
+              {"id":3,"gpu_name":"A40","dph_total":0.6,"end_date":1800000000,"duration":86400}])");
+    }
+    void streamedEqualsWhole()
+    {
+        QFETCH(QByteArray, json);
+        auto whole = parseVastOffers(json, QStringLiteral("o"));
+        QVERIFY2(whole.ok(), qPrintable(whole.ok() ? QString() : whole.error().text()));
+        SnapshotData got;
+        CollectingSink sink(got);
+        VastAnswerReader reader(QStringLiteral("o"), QString(), QDate(2000, 1, 2), sink);
+        {
+            JsonStreamParser scan(reader.scan());
+            for (qsizetype i = 0; i < json.size(); i += 7) // in small chunks
+                QVERIFY(scan.feed(json.constData() + i,
+                                  static_cast<std::size_t>(std::min<qsizetype>(7, json.size() - i))));
+            QVERIFY(scan.finish());
+        }
+        QVERIFY(reader.scanned().ok());
+        JsonStreamParser parser(reader.offers());
+        QVERIFY(parser.feed(json.constData(), static_cast<std::size_t>(json.size())));
+        QVERIFY(parser.finish());
+        auto meta = reader.finish();
+        QVERIFY2(meta.ok(), qPrintable(meta.ok() ? QString() : meta.error().text()));
+        const SnapshotData &w = whole.value();
+        QCOMPARE(meta.value().warnings, w.warnings);
+        QCOMPARE(meta.value().description, w.description);
+        QCOMPARE(meta.value().dataDate, w.dataDate.isValid() ? w.dataDate : QDate(2000, 1, 2));
+        QCOMPARE(got.offers.size(), w.offers.size());
+        for (qsizetype i = 0; i < got.offers.size(); ++i) {
+            const Offer &a = got.offers.at(i);
+            const Offer &b = w.offers.at(i);
+            QCOMPARE(a.id, i + 1);
+            QCOMPARE(a.instanceType, b.instanceType);
+            QCOMPARE(a.region, b.region);
+            QCOMPARE(a.gpuRawName, b.gpuRawName);
+            QCOMPARE(a.gpuCount, b.gpuCount);
+            QCOMPARE(a.onDemandUsdH, b.onDemandUsdH);
+            QCOMPARE(a.spotUsdH, b.spotUsdH);
+            QCOMPARE(a.vcpus, b.vcpus);
+            QCOMPARE(a.ramGb, b.ramGb);
+            QCOMPARE(a.gpuMemGb, b.gpuMemGb);
+            QCOMPARE(a.listingEnd, b.listingEnd);
+            QCOMPARE(a.source, b.source);
+        }
     }
 
     void pageCursorQuery()
