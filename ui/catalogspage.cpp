@@ -768,7 +768,7 @@ void CatalogsPage::onJobFinished()
     reload();
     if (m_importedInJob) {
         // What the new snapshots changed, said on the status line when the comparison is read.
-        m_changesRequest = m_catalog->loadChanges();
+        m_changesRequest = m_catalog->loadChanges(m_updatedInJob); // only the providers with a new snapshot
         Q_EMIT catalogChanged();
     }
     Q_EMIT jobEnded();

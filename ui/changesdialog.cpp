@@ -137,7 +137,8 @@ void ChangesDialog::reload()
 {
     m_status->setText(tr("Reading the snapshots …"));
     setErrorStyle(m_status, false);
-    m_request = m_catalog->loadChanges(m_provider->currentData().toString());
+    const QString provider = m_provider->currentData().toString();
+    m_request = m_catalog->loadChanges(provider.isEmpty() ? QStringList() : QStringList{provider});
 }
 
 void ChangesDialog::display(const QList<SnapshotChanges> &changes)

@@ -219,14 +219,23 @@ quint64 CatalogService::loadHistory(const QString &provider, const QString &inst
         [this](quint64 request, const QList<Offer> &rows) { Q_EMIT historyLoaded(request, rows); });
 }
 
-quint64 CatalogService::loadChanges(const QString &provider)
+quint64 CatalogService::loadChanges(const QStringList &providers)
 {
     return post<QList<SnapshotChanges>>(
         [=](Worker &w) -> Result<QList<SnapshotChanges>> {
             auto store = w.store();
             if (!store)
                 return store.error();
-            return store.value()->latestChanges(provider);
+            if (providers.isEmpty())
+                return store.value()->latestChanges();
+            QList<SnapshotChanges> out;
+            for (const QString &p : providers) {
+                auto one = store.value()->latestChanges(p);
+                if (!one)
+                    return one.error();
+                out += one.value();
+            }
+            return out;
         },
         [this](quint64 request, const QList<SnapshotChanges> &changes) {
             Q_EMIT changesLoaded(request, changes);

@@ -86,9 +86,9 @@ public:
     quint64 loadStatuses(); ///< -> statusesLoaded
     quint64 loadHistory(const QString &provider, const QString &instanceType,
                         const QString &region); ///< -> historyLoaded
-    /// What changed between each provider's two newest good snapshots (one provider, or all). ->
-    /// changesLoaded
-    quint64 loadChanges(const QString &provider = {});
+    /// What changed between each provider's two newest good snapshots: these providers' (every provider's
+    /// when empty), so that a refresh of one provider reads only its snapshots. -> changesLoaded
+    quint64 loadChanges(const QStringList &providers = {});
     quint64 loadProbeRuns();                        ///< -> probeRunsLoaded
     quint64 addProbeRun(const ProbeRunRecord &run); ///< -> probeRunAdded
     /// Stores a probe result (a local run or an imported document) with where it came from. -> probeRunAdded
