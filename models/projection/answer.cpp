@@ -188,11 +188,22 @@ AnswerPointText describeAnswerPoint(const ProjectionResults &r, qsizetype point,
     t.evidence = QStringLiteral("Speed: %1 (%2 evidence), %3; the true speed is likely %4× – %5× the figure")
                      .arg(tierPhrase(p.tier), projectionTierName(p.tier), answerStackText(r, speed),
                           QString::number(low, 'f', 2), QString::number(high, 'f', 2));
+    const bool inputCapped = hasFlag(p.flags, ProjectionFlag::CpuBound);
+    if (inputCapped)
+        t.evidence += QStringLiteral("; the input pipeline caps it, at a judged CPU cost per sample");
     QStringList detail{projectionTierDescription(p.tier)};
     if (speed && !speed->basis.isEmpty())
         detail.append(speed->basis);
     detail.append(QStringLiteral("The likely range is the 10th to 90th percentile of this evidence tier's "
                                  "held-out errors (PROJECTION.md)."));
+    if (inputCapped)
+        detail.append(
+            QStringLiteral(
+                "The input pipeline (vCPUs / the workload's CPU seconds per sample) caps this run. That cost "
+                "is "
+                "judged, not measured: the pipeline's rate is likely %1 the figure, and where it caps "
+                "the run the range above is the pipeline's.")
+                .arg(inputPipelineRangeText()));
     t.evidenceDetail = detail.join(u'\n');
     const PointExplanation why =
         explainPoint(o, p, r.workload, r.options, r.calibration, GpuSpecTable::builtin(), c);

@@ -173,8 +173,10 @@ QString projectionFlagDescription(ProjectionFlag f)
             "is used.");
     case ProjectionFlag::CpuBound:
         return QStringLiteral(
-            "The input pipeline caps the speed: vCPUs / CPU seconds per sample is below the "
-            "GPU rate.");
+                   "The input pipeline caps the speed: vCPUs / CPU seconds per sample is below the "
+                   "GPU rate. That cost per sample is judged, so the pipeline's rate is likely %1 "
+                   "the figure, and the range of time and cost says so.")
+            .arg(inputPipelineRangeText());
     case ProjectionFlag::SpotNeverFinishes:
         return QStringLiteral("Interruptions come faster than the run recovers (rate x (checkpoint/2 + "
                               "restore) >= 1): the spot run would not finish.");
@@ -195,6 +197,12 @@ QString projectionFlagDescription(ProjectionFlag f)
 double assumedVcpusPerGpu(ProviderKind provider)
 {
     return provider == ProviderKind::Vastai ? kAssumedVastVcpusPerGpu : kAssumedVcpusPerGpu;
+}
+
+QString inputPipelineRangeText()
+{
+    return QStringLiteral("%1x-%2x").arg(QString::number(std::exp(-kInputPipelineRange.p90), 'f', 2),
+                                         QString::number(std::exp(-kInputPipelineRange.p10), 'f', 2));
 }
 
 double pipelineVcpus(const Offer &o, bool *assumed)
@@ -503,6 +511,7 @@ void projectOne(const Context &c, qsizetype i, int specIndex, ProjectedOffer *ou
     std::array<double, kMaxNodeVariants> rateSlow; // at the slow end of the speed range
     std::array<double, kMaxNodeVariants> rateFast; // at the fast end
     std::array<quint32, kMaxNodeVariants> variantFlags;
+    std::array<bool, kMaxNodeVariants> inputLimited; // the input pipeline's cap binds at an end of the range
     const double slowFactor = si ? std::exp(-si->single.range.p90) : 1.0;
     const double fastFactor = si ? std::exp(-si->single.range.p10) : 1.0;
     for (int v = 0; v < nodeVariants; ++v) {
@@ -510,6 +519,7 @@ void projectOne(const Context &c, qsizetype i, int specIndex, ProjectedOffer *ou
         rateSlow[static_cast<std::size_t>(v)] = 0;
         rateFast[static_cast<std::size_t>(v)] = 0;
         variantFlags[static_cast<std::size_t>(v)] = 0;
+        inputLimited[static_cast<std::size_t>(v)] = false;
         if (!projectable)
             continue;
         const int nodes = v == 0 ? 1 : c.extraNodes[static_cast<std::size_t>(v - 1)];
@@ -553,8 +563,13 @@ void projectOne(const Context &c, qsizetype i, int specIndex, ProjectedOffer *ou
                 r = cpuCap;
                 variantFlags[static_cast<std::size_t>(v)] |= flagBit(ProjectionFlag::CpuBound);
             }
-            rSlow = std::min(rSlow, cpuCap);
-            rFast = std::min(rFast, cpuCap);
+            // The cap is judged (kInputPipelineRange): a job it binds at either end takes its range.
+            const double capSlow = cpuCap * std::exp(-kInputPipelineRange.p90);
+            const double capFast = cpuCap * std::exp(-kInputPipelineRange.p10);
+            if (capSlow < rSlow || capFast < rFast)
+                inputLimited[static_cast<std::size_t>(v)] = true;
+            rSlow = std::min(rSlow, capSlow);
+            rFast = std::min(rFast, capFast);
         }
         rate[static_cast<std::size_t>(v)] = r;
         rateSlow[static_cast<std::size_t>(v)] = rSlow;
@@ -629,6 +644,13 @@ void projectOne(const Context &c, qsizetype i, int specIndex, ProjectedOffer *ou
                     pt.probeCalibrated = si->single.probeCalibrated;
                     pt.speedLogP10 = static_cast<float>(si->single.range.p10);
                     pt.speedLogP90 = static_cast<float>(si->single.range.p90);
+                    const double rs = rateSlow[static_cast<std::size_t>(v)];
+                    const double rf = rateFast[static_cast<std::size_t>(v)];
+                    if (inputLimited[static_cast<std::size_t>(v)] && rs > 0 && rf > 0) {
+                        // the job's own speed range: the GPU's where it leads, the pipeline's where it caps
+                        pt.speedLogP10 = static_cast<float>(std::log(r / rf));
+                        pt.speedLogP90 = static_cast<float>(std::log(r / rs));
+                    }
                     // Slow end: longest time, highest cost; fast end: shortest, cheapest.
                     rc.samplesPerS = rateSlow[static_cast<std::size_t>(v)];
                     const RunCost slow = computeRunCost(rc);

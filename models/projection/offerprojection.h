@@ -239,6 +239,15 @@ inline constexpr double kAssumedVcpusPerGpu = 8;
 /// cores for 4 GPUs, an RTX 5090 host with 24 for 1), and so do the 8-GPU boards these hosts are built
 /// from (AWS p5 24, GCP a3-highgpu 26, Lambda 8x H100 26 per GPU; PROJECTION.md §4).
 inline constexpr double kAssumedVastVcpusPerGpu = 24;
+/// The input pipeline's rate (vCPUs / the workload's CPU seconds per sample) is a judged figure, not a
+/// measurement: its 10th-90th percentile in the LogRange convention (true rate = cap x [exp(-p90),
+/// exp(-p10)], i.e. 0.70x-1.40x). Judgement, PROJECTION.md section 4: per-vCPU decode and augmentation
+/// rates differ by about that much between the CPU generations clouds rent (2.3-3.7 GHz, hyper-threads)
+/// and between loaders (PIL, pillow-simd, DALI on the CPU). A job that the cap binds at either end of its
+/// range takes this range instead of collapsing to one value.
+inline constexpr LogRange kInputPipelineRange{-0.336, 0.357};
+/// "0.70x-1.40x": the pipeline rate's likely range as a factor, for explanations.
+QString inputPipelineRangeText();
 /// kAssumedVastVcpusPerGpu for vast.ai, kAssumedVcpusPerGpu for every other provider.
 double assumedVcpusPerGpu(ProviderKind provider);
 /// The vCPUs the input pipeline gets on one instance of the offer: its own figure, else the assumed

@@ -119,7 +119,8 @@ PointExplanation explainPoint(const Offer &o, const ProjectedOffer &p, const Wor
         const double vcpus = pipelineVcpus(o, &assumed);
         const double cap = p.nodes * vcpus / w.cpuCoreSecondsPerSample;
         out.append(QStringLiteral("Input pipeline: %1 vCPUs%7 / %2 vCPU-s per %3 = %4 %5/s%6 (workload's "
-                                  "cpu_core_seconds_per_sample, resources/workloads.json).")
+                                  "cpu_core_seconds_per_sample, resources/workloads.json; a judged cost: the "
+                                  "pipeline's rate is likely %8 this).")
                        .arg(formatNumber(vcpus * p.nodes), num(w.cpuCoreSecondsPerSample),
                             w.sampleUnit.endsWith(u's') ? w.sampleUnit.chopped(1) : w.sampleUnit,
                             formatNumber(cap), w.sampleUnit,
@@ -131,7 +132,8 @@ PointExplanation explainPoint(const Offer &o, const ProjectedOffer &p, const Wor
                                            " (assumed: %1 per GPU, what %2 hosts typically have; the offer "
                                            "states none)")
                                            .arg(num(assumedVcpusPerGpu(providerKind(o.provider))),
-                                                providerDisplayName(o.provider))));
+                                                providerDisplayName(o.provider)),
+                            inputPipelineRangeText()));
     }
     if (p.projected) {
         QString setup = QStringLiteral("Setup %1: boot %2")

@@ -1045,6 +1045,48 @@ private Q_SLOTS:
         QVERIFY(!hasFlag(pts.at(1).flags, ProjectionFlag::CpuBound));
         QNEAR(pts.at(1).samplesPerS, gpu.samplesPerS);
         QVERIFY(pts.at(0).totalHours > pts.at(1).totalHours);
+
+        // The cap is a judged figure: its job gets the pipeline's range, not one value (issue 22: "1.47 h -
+        // 1.47 h" was false certainty). The slow end is the pipeline at its slow end; the fast end is the
+        // pipeline at its fast end unless the GPU's own fast end comes first.
+        const ProjectedOffer &capped = pts.at(0);
+        QVERIFY(capped.totalHoursLow < capped.totalHours && capped.totalHours < capped.totalHoursHigh);
+        // (the point keeps its range as float logs: compared to 1e-6)
+        QVERIFY(near(capped.samplesPerSLow(), 500 * std::exp(-kInputPipelineRange.p90), 1e-6));
+        QVERIFY(near(capped.samplesPerSHigh(),
+                     std::min(500 * std::exp(-kInputPipelineRange.p10), gpu.samplesPerSHigh()), 1e-6));
+        QVERIFY(capped.samplesPerSLow() < 400 && capped.samplesPerSHigh() > 600);
+        // An uncapped job keeps its GPU's tier range.
+        QVERIFY(near(double(pts.at(1).speedLogP10), gpu.range.p10, 1e-6));
+        QVERIFY(near(double(pts.at(1).speedLogP90), gpu.range.p90, 1e-6));
+        // Said where the number is explained.
+        const PointExplanation e =
+            explainPoint(xl, capped, resnet, testOptions(), defaultCalibration(), GpuSpecTable::builtin());
+        QVERIFY2(e.all().join(u' ').contains(u"likely 0.70x-1.40x"_s), qPrintable(e.all().join(u' ')));
+    }
+
+    // A job the cap does not bind at its central figure but does at its slow end: the slow end is the
+    // pipeline's, the fast end the GPU's.
+    void inputPipelineBindsOnlyAtTheSlowEnd()
+    {
+        Workload resnet = *findWorkload(builtinWorkloads(), u"resnet50");
+        resnet.stack = SoftwareStack::Tuned; // the measured tier's own narrow range, no stack conversion
+        Offer o = offer(u"aws"_s, u"h100-80gb-sxm"_s, 1, 4.0); // a measured GPU: a narrow range of its own
+        o.vcpus = 1000;
+        const QList<ProjectedOffer> free =
+            projectOffers({o}, resnet, testOptions(), defaultCalibration(), GpuSpecTable::builtin());
+        const double gpuRate = free.at(0).samplesPerS;
+        // vCPUs giving a central cap 10 % above the GPU rate: below it at the pipeline's slow end
+        o.vcpus = 1.1 * gpuRate * resnet.cpuCoreSecondsPerSample;
+        const ProjectedOffer p =
+            projectOffers({o}, resnet, testOptions(), defaultCalibration(), GpuSpecTable::builtin()).at(0);
+        QVERIFY(!hasFlag(p.flags, ProjectionFlag::CpuBound));
+        QNEAR(p.samplesPerS, gpuRate);
+        const double capSlow = 1.1 * gpuRate * std::exp(-kInputPipelineRange.p90);
+        QVERIFY2(capSlow < free.at(0).samplesPerSLow(), "the GPU's own slow end must lie above the cap's");
+        QVERIFY(near(p.samplesPerSLow(), capSlow, 1e-6));
+        QVERIFY(near(p.samplesPerSHigh(), free.at(0).samplesPerSHigh(), 1e-6));
+        QVERIFY(p.totalHoursHigh > free.at(0).totalHoursHigh);
     }
 
     // A vast.ai host without a vCPU figure (its rows from SkyPilot) is not capped as if it
