@@ -74,7 +74,7 @@ def transfer_errors(model, groups, targets, refs_ok):
         pr = fp.transfer(model, refs, t["gpu"], t["arch"], model.pred(t)) if refs else None
         if pr:
             out.append({"group": t["group"], "gpu": t["gpu"], "measured": t["val"], "projected": pr,
-                        "logerr": math.log(pr / t["val"])})
+                        "logerr": math.log(pr / t["val"]), "cross": not any(r[1] == t["arch"] for r in refs)})
     return out
 
 
@@ -87,15 +87,16 @@ def summary(label, errs, lo, hi):
         label, s["n"], s["median"], s["max"], lo, hi, 100.0 * inside / len(errs))
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--markdown", help="also write the per-pair tables to this file")
-    args = ap.parse_args()
-    data = fp.Data()
+def held_out_splits(data):
+    """The time split and leave-one-source-out errors (each refitted without what it holds out).
+
+    Returns (time_errs, (lo, hi) of the time split's training fit, loso errs, per-source ranges); every
+    error carries "cross": True when none of its references is of the target's architecture (the app's
+    transferred-cross-arch tier), False otherwise (the transferred tier). fit_projection.py --write pools
+    them with its leave-one-GPU-out errors into the shipped tier ranges (issue 22 item 4)."""
     source_of = {r["row_id"]: r["source_id"] for r in data.rows}
     year_of = lambda r: SOURCE_YEAR.get(r["source_id"], 9999)
     later = {g for g, a in data.arch.items() if a["arch"] in LATER_ARCHS}
-    lines = []
 
     # --- time split ---
     train_data = restricted(data, lambda r: year_of(r) <= CUTOFF_YEAR and r["fit_gpu_id"] not in later)
@@ -107,9 +108,6 @@ def main():
     targets = [o for o in fp.observations(data) if o["gpu"] in later and precision_ok(o)]
     # a later GPU's group may exist before 2022 only through its older GPUs: same workload, stack, precision
     time_errs = transfer_errors(model, groups, targets, lambda o: True)
-    print(summary("time split (<= %d -> later archs)" % CUTOFF_YEAR, time_errs, lo, hi))
-    lines += table("Time split: fit on figures measured up to %d, project %s GPUs" % (
-        CUTOFF_YEAR, "/".join(LATER_ARCHS)), time_errs)
 
     # --- leave one source out ---
     all_obs = fp.observations(data)
@@ -132,6 +130,33 @@ def main():
             e["inside"] = rlo <= e["logerr"] <= rhi
         loso += errs
         ranges.append((src, rlo, rhi, len(errs)))
+    return time_errs, (lo, hi), loso, ranges
+
+
+def shipped_coverage(label, errs):
+    """Coverage of the SHIPPED tier ranges (model_v2.json, the pooled held-out errors) on a split."""
+    import json
+    with open(os.path.join(fp.BENCH, "model_v2.json"), encoding="utf-8") as f:
+        tiers = json.load(f)["tier_ranges"]
+    inside = 0
+    for e in errs:
+        lo, hi = tiers["transferred-cross-arch" if e["cross"] else "transferred"]
+        inside += lo <= e["logerr"] <= hi
+    return "%-34s the shipped tier ranges hold %3.0f %% (n=%d)" % (label, 100.0 * inside / max(1, len(errs)),
+                                                                   len(errs))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--markdown", help="also write the per-pair tables to this file")
+    args = ap.parse_args()
+    data = fp.Data()
+    lines = []
+    time_errs, (lo, hi), loso, ranges = held_out_splits(data)
+    print(summary("time split (<= %d -> later archs)" % CUTOFF_YEAR, time_errs, lo, hi))
+    print(shipped_coverage("time split (<= %d -> later archs)" % CUTOFF_YEAR, time_errs))
+    lines += table("Time split: fit on figures measured up to %d, project %s GPUs" % (
+        CUTOFF_YEAR, "/".join(LATER_ARCHS)), time_errs)
     s = fp.stats([e["logerr"] for e in loso])
     inside = sum(1 for e in loso if e["inside"])
     if s:
@@ -142,6 +167,7 @@ def main():
         st = fp.stats([x["logerr"] for x in e])
         if st:
             print("    %-24s n=%3d  median|e| %.3f  max|e| %.3f" % (src, st["n"], st["median"], st["max"]))
+    print(shipped_coverage("leave one source out", loso))
     lines += table("Leave one source out", loso)
 
     if args.markdown:
