@@ -98,6 +98,14 @@ private:
     const char *parseNumber(const char *p, const char *end);
     const char *parseLiteral(const char *p, const char *end);
     const char *skip(const char *p, const char *end);
+    const char *skipBytes(const char *p, const char *end);
+    enum class SkipStep : std::uint8_t
+    {
+        Inside,
+        Done,
+        Failed
+    };
+    SkipStep skipBracket(const char *at);
     const char *stringSlow(const char *p, const char *end);
     bool emitString(std::string_view s);
     bool emitNumber(std::string_view s);
