@@ -10,6 +10,9 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#endif
 
 namespace gf::bytescan {
 
@@ -99,8 +102,8 @@ inline const char *skipAscii(const char *p, const char *end)
     using namespace detail;
     // 64 bytes per test while they are all ASCII (text such as the price lists is), then 16.
     for (; end - p >= 64; p += 64)
-        if (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(load(p), load(p + 16)),
-                                           _mm_or_si128(load(p + 32), load(p + 48)))))
+        if (_mm_movemask_epi8(
+                _mm_or_si128(_mm_or_si128(load(p), load(p + 16)), _mm_or_si128(load(p + 32), load(p + 48)))))
             break;
     for (; end - p >= 16; p += 16)
         if (const int m = _mm_movemask_epi8(load(p)))
@@ -187,6 +190,45 @@ inline BlockMasks blockMasks(const char *p)
 #endif
     return m;
 }
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define GF_BYTESCAN_AVX2 1
+/// blockMasks with AVX2 (32 bytes per compare), compiled for AVX2 whatever the build targets: call it
+/// only where haveAvx2() is true.
+__attribute__((target("avx2"))) inline BlockMasks blockMasksAvx2(const char *p)
+{
+    const __m256i quote = _mm256_set1_epi8('"');
+    const __m256i backslash = _mm256_set1_epi8('\\');
+    const __m256i open = _mm256_set1_epi8('{');
+    const __m256i close = _mm256_set1_epi8('}');
+    const __m256i bit5 = _mm256_set1_epi8(0x20);
+    const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(p));
+    const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(p + 32));
+    const __m256i flo = _mm256_or_si256(lo, bit5); // '[' -> '{', ']' -> '}', no other byte to either
+    const __m256i fhi = _mm256_or_si256(hi, bit5);
+    BlockMasks m;
+    // movemask gives 32 bits as a signed int: through uint32_t so that the upper half stays clear.
+    const auto lowQuote = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, quote)));
+    const auto highQuote = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, quote)));
+    const auto lowBracket = static_cast<std::uint32_t>(
+        _mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(flo, open), _mm256_cmpeq_epi8(flo, close))));
+    const auto highBracket = static_cast<std::uint32_t>(
+        _mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(fhi, open), _mm256_cmpeq_epi8(fhi, close))));
+    m.quote = lowQuote | static_cast<std::uint64_t>(highQuote) << 32;
+    m.bracket = lowBracket | static_cast<std::uint64_t>(highBracket) << 32;
+    m.backslash = !_mm256_testz_si256(
+        _mm256_or_si256(_mm256_cmpeq_epi8(lo, backslash), _mm256_cmpeq_epi8(hi, backslash)),
+        _mm256_set1_epi8(-1));
+    return m;
+}
+
+/// Whether the processor runs AVX2 (asked once).
+inline bool haveAvx2()
+{
+    static const bool yes = __builtin_cpu_supports("avx2");
+    return yes;
+}
+#endif
 
 /// The first byte of [p, end) that is not JSON whitespace (space, tab, line feed, carriage return), or
 /// `end`.

@@ -102,6 +102,9 @@ bool validNumber(std::string_view s)
 
 JsonStreamParser::JsonStreamParser(JsonHandler &handler, Limits limits) : m_handler(handler), m_limits(limits)
 {
+#if defined(GF_BYTESCAN_AVX2)
+    m_avx2 = bytescan::haveAvx2();
+#endif
     m_stack.reserve(64);
 }
 
@@ -531,7 +534,11 @@ const char *JsonStreamParser::skip(const char *p, const char *end)
         // 64 bytes at a time: where the block has no backslash every quote opens or closes a string, so
         // the bytes inside strings are a prefix XOR of the quotes, and only the brackets outside them
         // are looked at, in order, as the byte loop would.
+#if defined(GF_BYTESCAN_AVX2)
+        const bytescan::BlockMasks m = m_avx2 ? bytescan::blockMasksAvx2(p) : bytescan::blockMasks(p);
+#else
         const bytescan::BlockMasks m = bytescan::blockMasks(p);
+#endif
         if (m.backslash) {
             p = skipBytes(p, p + 64);
             if (!p || m_partial != Partial::Skip)

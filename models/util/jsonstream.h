@@ -145,6 +145,7 @@ private:
     std::uint64_t m_lineStart = 0; ///< offset of the current line's first byte
     bool m_failed = false;
     bool m_aborted = false;
+    bool m_avx2 = false; ///< the processor runs AVX2: the skip's block masks use it
     QString m_error;
 };
 

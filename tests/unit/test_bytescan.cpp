@@ -85,6 +85,14 @@ void checkBlock(const char *p, bool inString)
     QCOMPARE(m.quote, quote);
     QCOMPARE(m.bracket, bracket);
     QCOMPARE(m.backslash, backslash);
+#if defined(GF_BYTESCAN_AVX2)
+    if (bytescan::haveAvx2()) {
+        const bytescan::BlockMasks wide = bytescan::blockMasksAvx2(p);
+        QCOMPARE(wide.quote, quote);
+        QCOMPARE(wide.bracket, bracket);
+        QCOMPARE(wide.backslash, backslash);
+    }
+#endif
     QCOMPARE(bytescan::prefixXor(m.quote) ^ (inString ? ~std::uint64_t{0} : std::uint64_t{0}), strings);
 }
 
@@ -135,8 +143,9 @@ private Q_SLOTS:
             std::string s(static_cast<std::size_t>(len), '\0');
             const int alphabet = round % 2 ? 256 : 8; // dense matches or sparse ones
             for (char &c : s)
-                c = alphabet == 256 ? static_cast<char>(rng.bounded(256))
-                                    : "a \n\"x{]\\"[rng.bounded(alphabet)]; // sparse: spaces, quotes, brackets
+                c = alphabet == 256
+                        ? static_cast<char>(rng.bounded(256))
+                        : "a \n\"x{]\\"[rng.bounded(alphabet)]; // sparse: spaces, quotes, brackets
             const char *b = s.data(), *e = b + s.size();
             std::uint64_t newlines = 0;
             for (char c : s)

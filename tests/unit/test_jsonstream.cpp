@@ -100,13 +100,14 @@ const std::string kDoc = " {\"a\": [1, -2.5e+3, 0, true, false, null, \"x\\\"y\\
                          "\"\\u00e9\\ud83d\\ude00\\u20ac\"],\n  \"nested\": {\"k\": {\"deep\": [[], {}]}, "
                          "\"s\": \"plain\"}, \"num\": 123456789012, \"e\": \"\" } ";
 
-
 /// A random JSON value with long strings (brackets, quotes, backslash runs and UTF-8 inside), whitespace
 /// runs and nesting: what the 64-byte skip meets in a real file and at its block edges.
 void randomValue(std::mt19937 &rng, std::string &out, int depth)
 {
     const auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
-    const auto space = [&] { out.append(static_cast<std::size_t>(pick(3) == 0 ? pick(20) : pick(2)), pick(4) ? ' ' : '\n'); };
+    const auto space = [&] {
+        out.append(static_cast<std::size_t>(pick(3) == 0 ? pick(20) : pick(2)), pick(4) ? ' ' : '\n');
+    };
     const int kind = depth > 6 ? 2 + pick(2) : pick(5);
     if (kind == 0 || kind == 1) {
         const bool object = kind == 0;
@@ -129,8 +130,10 @@ void randomValue(std::mt19937 &rng, std::string &out, int depth)
     } else if (kind == 2) {
         out += '"';
         const int n = pick(4) == 0 ? pick(200) : pick(12);
-        static const char *const pieces[] = {"a", "b", " ", "{", "}", "[", "]", ",", ":", "\\\"", "\\\\",
-                                             "\\n", "\\u00e9", "\xC3\xA9", "\xE2\x82\xAC", "xyz"};
+        static const char *const pieces[] = {"a",    "b",   " ",       "{",        "}",
+                                             "[",    "]",   ",",       ":",        "\\\"",
+                                             "\\\\", "\\n", "\\u00e9", "\xC3\xA9", "\xE2\x82\xAC",
+                                             "xyz"};
         for (int i = 0; i < n; ++i)
             out += pieces[pick(16)];
         out += '"';
