@@ -225,7 +225,7 @@ __attribute__((target("avx2"))) inline BlockMasks blockMasksAvx2(const char *p)
 /// Whether the processor runs AVX2 (asked once).
 inline bool haveAvx2()
 {
-    static const bool yes = __builtin_cpu_supports("avx2");
+    static const bool yes = (__builtin_cpu_init(), __builtin_cpu_supports("avx2") != 0);
     return yes;
 }
 #endif
