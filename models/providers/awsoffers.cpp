@@ -446,9 +446,9 @@ public:
             }
             return Action::SkipValue; // Reserved, savings plans...
         case Ctx::OnDemand:
-            if (m_productsDone && m_kept.find(std::string(k)) == m_kept.end())
+            m_termSku.assign(k); // (no allocation per SKU: the buffer is reused)
+            if (m_productsDone && m_kept.find(m_termSku) == m_kept.end())
                 return Action::SkipValue; // not a kept GPU product: skip its terms unparsed
-            m_termSku.assign(k);
             m_pending = Ctx::SkuTerms;
             return Action::Continue;
         case Ctx::SkuTerms:
@@ -517,7 +517,7 @@ public:
             break;
         case Field::Attribute:
             m_product.at(m_attr).assign(s);
-            if (m_attr == Attr::InstanceType && !acceleratorCandidate(s, m_builder.tables())) {
+            if (m_attr == Attr::InstanceType && !candidate(s)) {
                 m_productDropped = true;
                 return Action::SkipRest;
             }
@@ -576,6 +576,19 @@ public:
 
 private:
     Ctx ctx() const { return m_ctx[static_cast<std::size_t>(m_depth)]; }
+    /// acceleratorCandidate, remembered per family (the part before the dot): a file has a few hundred
+    /// families and a hundred thousand products.
+    bool candidate(std::string_view type)
+    {
+        const std::string_view family = type.substr(0, type.find('.'));
+        m_familyKey.assign(family);
+        if (auto it = m_candidates.find(m_familyKey); it != m_candidates.end())
+            return it->second;
+        const bool yes = acceleratorCandidate(type, m_builder.tables());
+        if (m_candidates.size() < 4096)
+            m_candidates.emplace(m_familyKey, yes);
+        return yes;
+    }
     Action scalar()
     {
         m_field = Field::None;
@@ -606,6 +619,8 @@ private:
     bool m_productsDone = false;
     bool m_sawProducts = false;
     std::unordered_map<std::string, Product> m_kept;
+    std::unordered_map<std::string, bool> m_candidates; ///< family -> acceleratorCandidate
+    std::string m_familyKey;
     /// Hourly USD price per SKU. After the products only kept SKUs get here; a file with the terms
     /// first (never seen, but JSON does not fix key order) holds one number per SKU.
     std::unordered_map<std::string, double> m_prices;

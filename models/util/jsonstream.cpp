@@ -102,6 +102,9 @@ bool validNumber(std::string_view s)
 
 JsonStreamParser::JsonStreamParser(JsonHandler &handler, Limits limits) : m_handler(handler), m_limits(limits)
 {
+#if defined(GF_BYTESCAN_AVX2)
+    m_avx2 = bytescan::haveAvx2();
+#endif
     m_stack.reserve(64);
 }
 
@@ -522,6 +525,48 @@ const char *JsonStreamParser::parseLiteral(const char *p, const char *end)
 const char *JsonStreamParser::skip(const char *p, const char *end)
 {
     while (p < end) {
+        if (m_skipEscape || end - p < 64) {
+            p = skipBytes(p, end);
+            if (!p || m_partial != Partial::Skip)
+                return p;
+            continue;
+        }
+        // 64 bytes at a time: where the block has no backslash every quote opens or closes a string, so
+        // the bytes inside strings are a prefix XOR of the quotes, and only the brackets outside them
+        // are looked at, in order, as the byte loop would.
+#if defined(GF_BYTESCAN_AVX2)
+        const bytescan::BlockMasks m = m_avx2 ? bytescan::blockMasksAvx2(p) : bytescan::blockMasks(p);
+#else
+        const bytescan::BlockMasks m = bytescan::blockMasks(p);
+#endif
+        if (m.backslash) {
+            p = skipBytes(p, p + 64);
+            if (!p || m_partial != Partial::Skip)
+                return p;
+            continue;
+        }
+        const std::uint64_t inString =
+            bytescan::prefixXor(m.quote) ^ (m_skipInString ? ~std::uint64_t{0} : std::uint64_t{0});
+        for (std::uint64_t brackets = m.bracket & ~inString; brackets; brackets &= brackets - 1) {
+            const char *at = p + __builtin_ctzll(brackets);
+            switch (skipBracket(at)) {
+            case SkipStep::Failed:
+                return nullptr;
+            case SkipStep::Done:
+                return at + 1;
+            case SkipStep::Inside:
+                break;
+            }
+        }
+        m_skipInString = (inString >> 63) != 0;
+        p += 64;
+    }
+    return p;
+}
+
+const char *JsonStreamParser::skipBytes(const char *p, const char *end)
+{
+    while (p < end) {
         if (m_skipInString) {
             if (m_skipEscape) {
                 m_skipEscape = false;
@@ -541,49 +586,66 @@ const char *JsonStreamParser::skip(const char *p, const char *end)
         p = bytescan::findStructural(p, end);
         if (p == end)
             break;
-        const char c = *p++;
-        if (c == '"') {
+        if (*p == '"') {
             m_skipInString = true;
-        } else if (c == '{' || c == '[') {
-            if (static_cast<int>(m_stack.size()) + m_skipDepth >
-                m_limits.maxDepth) { // the skipped container itself is on the stack
-                fail(QStringLiteral("nesting deeper than %1 levels").arg(m_limits.maxDepth), p - 1);
-                return nullptr;
-            }
-            ++m_skipDepth;
-        } else if (const char prev = previousSignificant(p - 1); prev == ',' || prev == ':') {
-            fail(QStringLiteral("'%1' after '%2' (trailing comma or missing value)")
-                     .arg(QChar(QLatin1Char(c)))
-                     .arg(QChar(QLatin1Char(prev))),
-                 p - 1);
-            return nullptr;
-        } else if (--m_skipDepth == 0) {
-            m_partial = Partial::None;
-            const char open = c == '}' ? '{' : '[';
-            if (m_stack.empty() || m_stack.back() != open) {
-                fail(QStringLiteral("'%1' does not close the open '%2'")
-                         .arg(QChar(QLatin1Char(c)))
-                         .arg(QChar(QLatin1Char(m_stack.empty() ? '?' : m_stack.back()))),
-                     p - 1);
-                return nullptr;
-            }
-            m_stack.pop_back();
-            valueDone();
-            if (m_skipEmitEnd &&
-                !apply(c == '}' ? m_handler.endObject() : m_handler.endArray(), false, false))
-                return nullptr;
-            return p;
+            ++p;
+            continue;
         }
+        switch (skipBracket(p)) {
+        case SkipStep::Failed:
+            return nullptr;
+        case SkipStep::Done:
+            return p + 1;
+        case SkipStep::Inside:
+            break;
+        }
+        ++p;
     }
     return p;
 }
 
+JsonStreamParser::SkipStep JsonStreamParser::skipBracket(const char *at)
+{
+    const char c = *at;
+    if (c == '{' || c == '[') {
+        if (static_cast<int>(m_stack.size()) + m_skipDepth >
+            m_limits.maxDepth) { // the skipped container itself is on the stack
+            fail(QStringLiteral("nesting deeper than %1 levels").arg(m_limits.maxDepth), at);
+            return SkipStep::Failed;
+        }
+        ++m_skipDepth;
+        return SkipStep::Inside;
+    }
+    if (const char prev = previousSignificant(at); prev == ',' || prev == ':') {
+        fail(QStringLiteral("'%1' after '%2' (trailing comma or missing value)")
+                 .arg(QChar(QLatin1Char(c)))
+                 .arg(QChar(QLatin1Char(prev))),
+             at);
+        return SkipStep::Failed;
+    }
+    if (--m_skipDepth != 0)
+        return SkipStep::Inside;
+    m_partial = Partial::None;
+    m_skipInString = false;
+    const char open = c == '}' ? '{' : '[';
+    if (m_stack.empty() || m_stack.back() != open) {
+        fail(QStringLiteral("'%1' does not close the open '%2'")
+                 .arg(QChar(QLatin1Char(c)))
+                 .arg(QChar(QLatin1Char(m_stack.empty() ? '?' : m_stack.back()))),
+             at);
+        return SkipStep::Failed;
+    }
+    m_stack.pop_back();
+    valueDone();
+    if (m_skipEmitEnd && !apply(c == '}' ? m_handler.endObject() : m_handler.endArray(), false, false))
+        return SkipStep::Failed;
+    return SkipStep::Done;
+}
+
 char JsonStreamParser::previousSignificant(const char *at) const
 {
-    const char *q = at;
-    while (q > m_chunk && isSpace(q[-1]))
-        --q;
-    return q > m_chunk ? q[-1] : m_skipPrev;
+    const char *q = bytescan::lastNonSpace(m_chunk, at);
+    return q ? *q : m_skipPrev;
 }
 
 bool JsonStreamParser::feed(const char *data, std::size_t size)
@@ -617,9 +679,7 @@ bool JsonStreamParser::feed(const char *data, std::size_t size)
             continue;
         const char c = *p;
         if (isSpace(c)) {
-            ++p;
-            while (p < end && isSpace(*p))
-                ++p;
+            p = bytescan::firstNonSpace(p + 1, end);
             continue;
         }
         switch (m_expect) {

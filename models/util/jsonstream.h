@@ -98,6 +98,14 @@ private:
     const char *parseNumber(const char *p, const char *end);
     const char *parseLiteral(const char *p, const char *end);
     const char *skip(const char *p, const char *end);
+    const char *skipBytes(const char *p, const char *end);
+    enum class SkipStep : std::uint8_t
+    {
+        Inside,
+        Done,
+        Failed
+    };
+    SkipStep skipBracket(const char *at);
     const char *stringSlow(const char *p, const char *end);
     bool emitString(std::string_view s);
     bool emitNumber(std::string_view s);
@@ -137,6 +145,7 @@ private:
     std::uint64_t m_lineStart = 0; ///< offset of the current line's first byte
     bool m_failed = false;
     bool m_aborted = false;
+    bool m_avx2 = false; ///< the processor runs AVX2: the skip's block masks use it
     QString m_error;
 };
 

@@ -44,6 +44,58 @@ const char *slowStructuralExact(const char *p, const char *end)
     return p;
 }
 
+bool jsonSpace(char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+const char *slowFirstNonSpace(const char *p, const char *end)
+{
+    while (p < end && jsonSpace(*p))
+        ++p;
+    return p;
+}
+
+const char *slowLastNonSpace(const char *begin, const char *at)
+{
+    for (const char *q = at; q > begin; --q)
+        if (!jsonSpace(q[-1]))
+            return q - 1;
+    return nullptr;
+}
+
+/// blockMasks and prefixXor against a byte loop over the same 64 bytes.
+void checkBlock(const char *p, bool inString)
+{
+    std::uint64_t quote = 0, bracket = 0, strings = 0;
+    bool backslash = false, in = inString;
+    for (int i = 0; i < 64; ++i) {
+        const char c = p[i];
+        const std::uint64_t bit = std::uint64_t{1} << i;
+        if (c == '"') {
+            quote |= bit;
+            in = !in;
+        }
+        // Inside a string: from its opening quote up to (not including) the closing one.
+        strings |= in ? bit : 0;
+        bracket |= c == '{' || c == '}' || c == '[' || c == ']' ? bit : 0;
+        backslash = backslash || c == '\\';
+    }
+    const bytescan::BlockMasks m = bytescan::blockMasks(p);
+    QCOMPARE(m.quote, quote);
+    QCOMPARE(m.bracket, bracket);
+    QCOMPARE(m.backslash, backslash);
+#if defined(GF_BYTESCAN_AVX2)
+    if (bytescan::haveAvx2()) {
+        const bytescan::BlockMasks wide = bytescan::blockMasksAvx2(p);
+        QCOMPARE(wide.quote, quote);
+        QCOMPARE(wide.bracket, bracket);
+        QCOMPARE(wide.backslash, backslash);
+    }
+#endif
+    QCOMPARE(bytescan::prefixXor(m.quote) ^ (inString ? ~std::uint64_t{0} : std::uint64_t{0}), strings);
+}
+
 } // namespace
 
 class TestByteScan final : public QObject
@@ -67,6 +119,13 @@ private Q_SLOTS:
                         QCOMPARE(bytescan::findStringStop(b, e), slowStringStop(b, e));
                         QCOMPARE(bytescan::findStructural(b, e), slowStructuralExact(b, e));
                         QCOMPARE(bytescan::skipAscii(b, e), slowAscii(b, e));
+                        QCOMPARE(bytescan::firstNonSpace(b, e), slowFirstNonSpace(b, e));
+                        QCOMPARE(bytescan::lastNonSpace(b, e), slowLastNonSpace(b, e));
+                        std::string spaces(static_cast<std::size_t>(len), ' ');
+                        spaces[static_cast<std::size_t>(at)] = static_cast<char>(value);
+                        const char *sb = spaces.data(), *se = sb + spaces.size();
+                        QCOMPARE(bytescan::firstNonSpace(sb, se), slowFirstNonSpace(sb, se));
+                        QCOMPARE(bytescan::lastNonSpace(sb, se), slowLastNonSpace(sb, se));
                         QCOMPARE(bytescan::count(b, e, static_cast<char>(value)),
                                  static_cast<std::uint64_t>(value == 'a' ? len : 1));
                     }
@@ -84,8 +143,9 @@ private Q_SLOTS:
             std::string s(static_cast<std::size_t>(len), '\0');
             const int alphabet = round % 2 ? 256 : 8; // dense matches or sparse ones
             for (char &c : s)
-                c = alphabet == 256 ? static_cast<char>(rng.bounded(256))
-                                    : "ab\n\"x{]\x7f"[rng.bounded(alphabet)];
+                c = alphabet == 256
+                        ? static_cast<char>(rng.bounded(256))
+                        : "a \n\"x{]\\"[rng.bounded(alphabet)]; // sparse: spaces, quotes, brackets
             const char *b = s.data(), *e = b + s.size();
             std::uint64_t newlines = 0;
             for (char c : s)
@@ -96,6 +156,12 @@ private Q_SLOTS:
                 QCOMPARE(bytescan::findStringStop(p, e), slowStringStop(p, e));
                 QCOMPARE(bytescan::findStructural(p, e), slowStructuralExact(p, e));
                 QCOMPARE(bytescan::skipAscii(p, e), slowAscii(p, e));
+                QCOMPARE(bytescan::firstNonSpace(p, e), slowFirstNonSpace(p, e));
+                QCOMPARE(bytescan::lastNonSpace(b, p), slowLastNonSpace(b, p));
+                if (e - p >= 64) {
+                    checkBlock(p, false);
+                    checkBlock(p, true);
+                }
             }
         }
     }
