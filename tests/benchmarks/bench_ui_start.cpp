@@ -20,6 +20,7 @@
 // SCREENSHOT_PREFIX: writes PREFIX-loading.png (the window at its first paint) and PREFIX-answer.png.
 // Runs offscreen when there is no display (QT_QPA_PLATFORM=offscreen). Use a Release build.
 #include "answerpage.h"
+#include "viewmodels/appstate.h"
 #include "frontierchart.h"
 #include "frontierpage.h"
 #include "mainwindow.h"
@@ -40,12 +41,15 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 #include <QTimer>
 #include <QTreeView>
 
 #include <algorithm>
 #include <cstdio>
 #include <functional>
+
+#include <time.h>
 
 using namespace gf;
 
@@ -101,18 +105,29 @@ bool waitFor(const std::function<bool()> &done, int timeoutMs)
     return true;
 }
 
-/// Runs the event loop until nothing is left to do: no projection running and two passes in a row that
-/// found no event (timers of a debounce or a coalescing included, as they fire within 50 ms).
+/// CPU time of the calling thread, ns: what it did, whatever else the machine runs.
+qint64 threadCpuNs()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return qint64(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
+
+/// Runs the event loop until nothing is left to do: no projection running, and 300 ms in which no pass of
+/// the GUI thread's event loop did work of note (timers of a debounce or a coalescing included). "Work" is the thread's CPU
+/// time, so that a loaded machine's scheduling delays do not count as work.
 void settle(MainWindow &w)
 {
     QElapsedTimer quiet;
     quiet.start();
-    while (quiet.elapsed() < 60 || w.projection()->isBusy()) {
-        QElapsedTimer pass;
-        pass.start();
+    qint64 cpu = threadCpuNs();
+    while (quiet.elapsed() < 300 || w.projection()->isBusy()) {
         QCoreApplication::processEvents(QEventLoop::AllEvents, 2);
-        if (pass.nsecsElapsed() > 3000000 || w.projection()->isBusy())
-            quiet.restart(); // something ran
+        QThread::usleep(500);
+        const qint64 now = threadCpuNs();
+        if (now - cpu > 1000000 || w.projection()->isBusy())
+            quiet.restart(); // something ran: a pass took 1 ms of CPU time (a heartbeat tick takes µs)
+        cpu = now;
     }
 }
 
@@ -132,9 +147,13 @@ double maxOf(const QList<double> &v)
     return v.isEmpty() ? 0 : *std::max_element(v.begin(), v.end());
 }
 
-/// The Answer page shows an answer: its cards (with a title) or "no offer fits", not "Updating …".
+/// The Answer page shows the answer for the loaded catalog: its cards (with a title) or "no offer fits",
+/// not "Updating …".
 bool answerShown(const MainWindow &w)
 {
+    const ProjectionResultsPtr results = w.state()->results(); // of the current catalog, else null
+    if (!results || w.state()->offers().isEmpty())
+        return false;
     const AnswerPage *page = w.answerPage();
     const auto *card = page->findChild<QWidget *>(QStringLiteral("answerRecommended"));
     const auto *title = page->findChild<QLabel *>(QStringLiteral("answerRecommendedTitle"));
@@ -178,6 +197,7 @@ Timed timeAction(MainWindow &w, StallMeter &stalls, const std::function<void()> 
 
 int main(int argc, char **argv)
 {
+    std::setvbuf(stdout, nullptr, _IOLBF, 0); // each figure as soon as it is measured
     if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     // A fresh user: the window's settings (geometry, filters, grouping) go to a folder of their own.
@@ -253,6 +273,8 @@ int main(int argc, char **argv)
         settle(w);
         idle.append(ms(t));
         keyStalls.append(stalls.stop());
+        std::printf("  key '%c': handled %.0f ms, table filtered %.0f ms, idle %.0f ms, longest stall %.0f ms\n",
+                    c.toLatin1(), handled.last(), filtered.last(), idle.last(), keyStalls.last());
     }
     const int searchRows = offers->proxy()->rowCount();
     std::printf("search \"%s\" (%d rows shown), one key at a time, median / max ms:\n", qPrintable(search),
