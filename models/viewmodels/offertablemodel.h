@@ -126,10 +126,10 @@ private:
     int topLevelRank(int row) const;
 
     OfferFilter m_filter;
-    OfferGroupModel *m_groups = nullptr;    ///< the source, when it is an OfferGroupModel
-    GroupingModel *m_grouping = nullptr;    ///< the source, when it is a GroupingModel
+    OfferGroupModel *m_groups = nullptr;           ///< the source, when it is an OfferGroupModel
+    GroupingModel *m_grouping = nullptr;           ///< the source, when it is a GroupingModel
     mutable std::optional<OfferMatcher> m_matcher; ///< for a plain OfferTableModel source
-    mutable QList<int> m_rank; ///< per top-level row of a grouping source: topLevelRank
+    mutable QList<int> m_rank;                     ///< per top-level row of a grouping source: topLevelRank
     mutable quint64 m_keysGeneration = 0;
     mutable int m_keysColumn = -1;
     mutable int m_keysRole = -1;

@@ -20,11 +20,11 @@
 // SCREENSHOT_PREFIX: writes PREFIX-loading.png (the window at its first paint) and PREFIX-answer.png.
 // Runs offscreen when there is no display (QT_QPA_PLATFORM=offscreen). Use a Release build.
 #include "answerpage.h"
-#include "viewmodels/appstate.h"
 #include "frontierchart.h"
 #include "frontierpage.h"
 #include "mainwindow.h"
 #include "offerspage.h"
+#include "viewmodels/appstate.h"
 #include "viewmodels/offertablemodel.h"
 #include "workloadpanel.h"
 
@@ -114,8 +114,8 @@ qint64 threadCpuNs()
 }
 
 /// Runs the event loop until nothing is left to do: no projection running, and 300 ms in which no pass of
-/// the GUI thread's event loop did work of note (timers of a debounce or a coalescing included). "Work" is the thread's CPU
-/// time, so that a loaded machine's scheduling delays do not count as work.
+/// the GUI thread's event loop did work of note (timers of a debounce or a coalescing included). "Work" is
+/// the thread's CPU time, so that a loaded machine's scheduling delays do not count as work.
 void settle(MainWindow &w)
 {
     QElapsedTimer quiet;
@@ -273,8 +273,9 @@ int main(int argc, char **argv)
         settle(w);
         idle.append(ms(t));
         keyStalls.append(stalls.stop());
-        std::printf("  key '%c': handled %.0f ms, table filtered %.0f ms, idle %.0f ms, longest stall %.0f ms\n",
-                    c.toLatin1(), handled.last(), filtered.last(), idle.last(), keyStalls.last());
+        std::printf(
+            "  key '%c': handled %.0f ms, table filtered %.0f ms, idle %.0f ms, longest stall %.0f ms\n",
+            c.toLatin1(), handled.last(), filtered.last(), idle.last(), keyStalls.last());
     }
     const int searchRows = offers->proxy()->rowCount();
     std::printf("search \"%s\" (%d rows shown), one key at a time, median / max ms:\n", qPrintable(search),
@@ -297,8 +298,8 @@ int main(int argc, char **argv)
         const QString want = box->text().trimmed();
         waitFor([&] { return offers->proxy()->filter().text == want; }, 120000);
         settle(w);
-        std::printf("  typed at 60 ms a key: idle %.0f ms after the first key; longest stall %.0f ms\n", ms(t),
-                    stalls.stop());
+        std::printf("  typed at 60 ms a key: idle %.0f ms after the first key; longest stall %.0f ms\n",
+                    ms(t), stalls.stop());
     }
     box->clear();
     settle(w);
@@ -310,7 +311,8 @@ int main(int argc, char **argv)
             w, stalls, [&] { view->sortByColumn(column, Qt::AscendingOrder); },
             [&] { return view->header()->sortIndicatorSection() == column; });
         std::printf("sort the Offers table by %s: %.0f ms (longest stall %.0f ms)\n",
-                    qPrintable(offers->model()->headerData(column, Qt::Horizontal).toString()), r.ms, r.stall);
+                    qPrintable(offers->model()->headerData(column, Qt::Horizontal).toString()), r.ms,
+                    r.stall);
     }
 
     // The workload preset and the deadline, seen on the Answer page.
@@ -340,8 +342,9 @@ int main(int argc, char **argv)
         deadlineMs.append(t.ms);
         deadlineStall.append(t.stall);
     }
-    std::printf("deadline changed to every page updated: median %.0f ms, max %.0f ms (longest stall %.0f ms)\n",
-                median(deadlineMs), maxOf(deadlineMs), maxOf(deadlineStall));
+    std::printf(
+        "deadline changed to every page updated: median %.0f ms, max %.0f ms (longest stall %.0f ms)\n",
+        median(deadlineMs), maxOf(deadlineMs), maxOf(deadlineStall));
 
     // The Frontier tab: the chart and its table painted.
     {
