@@ -24,6 +24,7 @@
 #include "frontierpage.h"
 #include "mainwindow.h"
 #include "offerspage.h"
+#include "uibench.h"
 #include "viewmodels/appstate.h"
 #include "viewmodels/offertablemodel.h"
 #include "workloadpanel.h"
@@ -52,58 +53,9 @@
 #include <time.h>
 
 using namespace gf;
+using namespace gf::bench;
 
 namespace {
-
-/// Longest gap between ticks of a 5 ms timer: how long the event loop was blocked.
-class StallMeter : public QObject
-{
-public:
-    StallMeter()
-    {
-        m_timer.setInterval(5);
-        m_timer.setTimerType(Qt::PreciseTimer);
-        connect(&m_timer, &QTimer::timeout, this, [this] {
-            const qint64 now = m_clock.nsecsElapsed();
-            m_worst = std::max(m_worst, now - m_last);
-            m_last = now;
-        });
-    }
-    void start()
-    {
-        m_clock.start();
-        m_last = 0;
-        m_worst = 0;
-        m_timer.start();
-    }
-    /// The longest gap so far (the gap still open included), in ms.
-    double worst() const { return std::max(m_worst, m_clock.nsecsElapsed() - m_last) / 1e6; }
-    double stop()
-    {
-        const double w = worst();
-        m_timer.stop();
-        return w;
-    }
-
-private:
-    QTimer m_timer;
-    QElapsedTimer m_clock;
-    qint64 m_last = 0;
-    qint64 m_worst = 0;
-};
-
-bool waitFor(const std::function<bool()> &done, int timeoutMs)
-{
-    QElapsedTimer t;
-    t.start();
-    while (!done()) {
-        if (t.elapsed() > timeoutMs)
-            return false;
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 2);
-        QCoreApplication::sendPostedEvents(); // deferred deletes, layout requests
-    }
-    return true;
-}
 
 /// CPU time of the calling thread, ns: what it did, whatever else the machine runs.
 qint64 threadCpuNs()
@@ -129,11 +81,6 @@ void settle(MainWindow &w)
             quiet.restart(); // something ran: a pass took 1 ms of CPU time (a heartbeat tick takes µs)
         cpu = now;
     }
-}
-
-double ms(const QElapsedTimer &t)
-{
-    return t.nsecsElapsed() / 1e6;
 }
 
 double median(QList<double> v)
