@@ -182,6 +182,7 @@ void MainWindow::connectState()
     connect(m_state, &AppState::catalogLoaded, this, &MainWindow::onLoaded);
     connect(m_state, &AppState::loadFailed, this, [this](const QString &message) {
         showError(message);
+        m_answer->setUpdating(false);
         m_answer->showProblem(message);
         Q_EMIT loadFailed(message);
     });
@@ -412,8 +413,8 @@ void MainWindow::reload()
 void MainWindow::onLoaded(const CatalogLoad &load)
 {
     m_banner->hide();
+    // (The projection of the new catalog is already running: AppState handed it the offers first.)
     m_offers->setOffers(load.offers, load.snapshots);
-    onWorkloadChanged();
     m_catalogs->setReadOnly(load.readOnly);
     QStringList banner;
     if (load.readOnly)
@@ -498,7 +499,10 @@ void MainWindow::openLaunchPlanForFrontier()
 void MainWindow::onResults(ProjectionResultsPtr results)
 {
     m_busy->setVisible(false);
-    m_answer->setResults(results);
+    // Until the first catalog is loaded the Answer page says so: a projection of no offers (the workload
+    // set before the catalog arrived) is not an answer ("no offer fits").
+    if (!(m_state->isLoading() && m_state->offers().isEmpty()))
+        m_answer->setResults(results);
     m_offers->model()->setProjection(results);
     m_frontier->setResults(results);
     m_frontier->highlightCatalogRows(m_offers->selectedRows());

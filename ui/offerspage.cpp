@@ -133,8 +133,16 @@ OffersPage::OffersPage(QWidget *parent) : QWidget(parent)
     form->addRow(QString(), reset);
     connect(reset, &QPushButton::clicked, this, &OffersPage::resetFilters);
 
-    for (QLineEdit *e : {m_gpu, m_region, m_search})
-        connect(e, &QLineEdit::textChanged, this, &OffersPage::applyFilters);
+    m_typingTimer.setSingleShot(true);
+    m_typingTimer.setInterval(kTypingDelayMs);
+    connect(&m_typingTimer, &QTimer::timeout, this, &OffersPage::applyFilters);
+    for (QLineEdit *e : {m_gpu, m_region, m_search}) {
+        connect(e, &QLineEdit::textChanged, this, &OffersPage::onFilterTyped);
+        connect(e, &QLineEdit::returnPressed, this, [this] {
+            if (m_typingTimer.isActive())
+                applyFilters(); // Enter: now, without waiting for the pause
+        });
+    }
     connect(m_minGpus, &QSpinBox::valueChanged, this, &OffersPage::applyFilters);
     connect(m_minMem, &QDoubleSpinBox::valueChanged, this, &OffersPage::applyFilters);
     connect(m_maxPrice, &QDoubleSpinBox::valueChanged, this, &OffersPage::applyFilters);
@@ -330,8 +338,23 @@ OfferFilter OffersPage::filter() const
     return f;
 }
 
+void OffersPage::setTypingDelay(int delayMs, int aboveOffers)
+{
+    m_typingTimer.setInterval(delayMs);
+    m_typingDelayAbove = aboveOffers;
+}
+
+void OffersPage::onFilterTyped()
+{
+    if (m_model->rowCount() > m_typingDelayAbove)
+        m_typingTimer.start(); // (again): the filter follows when the typing pauses
+    else
+        applyFilters();
+}
+
 void OffersPage::applyFilters()
 {
+    m_typingTimer.stop();
     const OfferFilter f = filter();
     m_proxy->setFilter(f);
     updateSummary();

@@ -3,6 +3,7 @@
 #include "domain/offer.h"
 #include "domain/offerfilter.h"
 
+#include <QTimer>
 #include <QWidget>
 
 class QCheckBox;
@@ -51,6 +52,13 @@ public:
     void restoreState();
     void resetFilters();
     void focusSearch();
+    /// Typing in the GPU, region or search box filters a catalog of more than `aboveOffers` offers once the
+    /// typing pauses for `delayMs` (each key would filter every offer again); smaller ones at every key.
+    void setTypingDelay(int delayMs, int aboveOffers);
+    static constexpr int kTypingDelayMs = 250;
+    static constexpr int kTypingDelayAbove = 20000;
+    /// A typed filter waits for the typing to pause (filter() has it, the table not yet).
+    bool isFilterPending() const { return m_typingTimer.isActive(); }
     /// The filter the boxes give (what filterChanged last sent), and the boxes set from one (a scenario's).
     OfferFilter filter() const;
     void setFilter(const OfferFilter &filter);
@@ -70,6 +78,7 @@ Q_SIGNALS:
 
 private:
     void applyFilters();
+    void onFilterTyped();
     void updateSummary();
     void showRowMenu(const QPoint &pos);
 
@@ -91,6 +100,8 @@ private:
     QLineEdit *m_search = nullptr;
     QString m_summary;
     QList<Snapshot> m_snapshots;
+    QTimer m_typingTimer; ///< a typed filter applied when the typing pauses (large catalogs)
+    int m_typingDelayAbove = kTypingDelayAbove;
 };
 
 } // namespace gf

@@ -11,6 +11,9 @@
 
 namespace gf {
 
+class GroupingModel;
+class OfferGroupModel;
+
 /// Table of offers: DisplayRole holds formatted text with units in the headers,
 /// SortRole holds raw numbers (missing values sort last). Prices and costs are shown in the display
 /// currency (DisplayCurrency) and sort by their USD value (the same order in every currency).
@@ -88,6 +91,7 @@ class OfferFilterProxy final : public QSortFilterProxyModel
     Q_OBJECT
 public:
     explicit OfferFilterProxy(QObject *parent = nullptr);
+    void setSourceModel(QAbstractItemModel *source) override;
 
     void setFilter(const OfferFilter &filter);
     const OfferFilter &filter() const { return m_filter; }
@@ -106,8 +110,9 @@ protected:
 
 private:
     void applyFilter();
-    /// The sort keys of the top-level rows of a grouping source, read once per change of its data or of
-    /// the sort column: sorting 100,000 rows then compares numbers, not QVariants fetched through two models.
+    /// The sort keys of the top-level rows of a grouping source are read once per change of its data or of
+    /// the sort column and ranked (topLevelRank): sorting 200,000 rows then compares ints, not QVariants
+    /// fetched through two models.
     struct SortKey
     {
         double number = 0;
@@ -117,11 +122,14 @@ private:
     };
     static SortKey sortKeyOf(const QVariant &v);
     static bool keyLess(const SortKey &l, const SortKey &r);
-    const SortKey &topLevelKey(int row) const;
+    /// The place of a top-level row of a grouping source in the order of keyLess (equal keys: equal ranks).
+    int topLevelRank(int row) const;
 
     OfferFilter m_filter;
+    OfferGroupModel *m_groups = nullptr;           ///< the source, when it is an OfferGroupModel
+    GroupingModel *m_grouping = nullptr;           ///< the source, when it is a GroupingModel
     mutable std::optional<OfferMatcher> m_matcher; ///< for a plain OfferTableModel source
-    mutable QList<SortKey> m_keys;
+    mutable QList<int> m_rank;                     ///< per top-level row of a grouping source: topLevelRank
     mutable quint64 m_keysGeneration = 0;
     mutable int m_keysColumn = -1;
     mutable int m_keysRole = -1;

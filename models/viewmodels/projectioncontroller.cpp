@@ -26,7 +26,11 @@ ProjectionController::~ProjectionController()
 void ProjectionController::setOffers(QList<Offer> offers)
 {
     m_offers = std::move(offers);
-    schedule();
+    // A new catalog starts its projection now rather than after the coalescing delay: the GUI thread is
+    // about to fill its tables with the catalog, and a timer would only fire once that is done.
+    ++m_jobId;
+    m_timer.stop();
+    start();
 }
 
 void ProjectionController::setFilter(const OfferFilter &filter)

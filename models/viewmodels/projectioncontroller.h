@@ -19,7 +19,8 @@ public:
     explicit ProjectionController(QObject *parent = nullptr);
     ~ProjectionController() override;
 
-    /// The whole catalog; the filter selects the offers that are projected.
+    /// The whole catalog; the filter selects the offers that are projected. Starts at once (the other
+    /// setters coalesce changes that arrive within a few milliseconds).
     void setOffers(QList<Offer> offers);
     void setFilter(const OfferFilter &filter);
     void setWorkload(const Workload &workload);

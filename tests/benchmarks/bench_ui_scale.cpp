@@ -18,6 +18,7 @@
 #include "historychart.h"
 #include "mainwindow.h"
 #include "offerspage.h"
+#include "uibench.h"
 #include "viewmodels/offertablemodel.h"
 #include "workloadpanel.h"
 
@@ -35,60 +36,7 @@
 #include <cstdio>
 
 using namespace gf;
-
-namespace {
-
-/// Longest gap between ticks of a 5 ms timer: how long the event loop was blocked.
-class StallMeter : public QObject
-{
-public:
-    StallMeter()
-    {
-        m_timer.setInterval(5);
-        connect(&m_timer, &QTimer::timeout, this, [this] {
-            const qint64 now = m_clock.nsecsElapsed();
-            m_worst = std::max(m_worst, now - m_last);
-            m_last = now;
-        });
-    }
-    void start()
-    {
-        m_clock.start();
-        m_last = 0;
-        m_worst = 0;
-        m_timer.start();
-    }
-    double stop()
-    {
-        m_timer.stop();
-        return m_worst / 1e6;
-    }
-
-private:
-    QTimer m_timer;
-    QElapsedTimer m_clock;
-    qint64 m_last = 0;
-    qint64 m_worst = 0;
-};
-
-bool waitFor(const std::function<bool()> &done, int timeoutMs)
-{
-    QElapsedTimer t;
-    t.start();
-    while (!done()) {
-        if (t.elapsed() > timeoutMs)
-            return false;
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
-    }
-    return true;
-}
-
-double ms(const QElapsedTimer &t)
-{
-    return t.nsecsElapsed() / 1e6;
-}
-
-} // namespace
+using namespace gf::bench;
 
 int main(int argc, char **argv)
 {

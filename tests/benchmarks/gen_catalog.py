@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Generates a large, realistic GPU Frontier catalog for the scale benchmarks (not a test).
 
-The five providers' bundled snapshots (resources/catalog/*.csv) are the templates: every cloud row
-(AWS, Google Cloud, Azure, Paperspace) is kept as it is, and the rest of the requested size is a
+The five providers' bundled snapshots (resources/catalog/*.csv) are the templates (with --all-providers,
+every bundled provider's: 14 today): every cloud row (AWS, Google Cloud, Azure, Paperspace, ...) is kept as it is, and the rest of the requested size is a
 vast.ai marketplace, the source that really reaches tens of thousands of offers. Each marketplace offer
 copies one bundled vast.ai row (so the GPU mix, memory, locations and price levels are the real ones)
 with its own offer id, a GPU count of 1, 2, 4 or 8, and prices, host metrics and reliability drawn
@@ -10,7 +10,7 @@ around the template's (log-normal price spread of about 25 %, spot 35-90 % of on
 
 Writes one catalog CSV per provider in the import format (resources/catalog/FORMAT.md) into OUT_DIR:
 
-    gen_catalog.py --offers 100000 --out /tmp/cat100k [--seed 1] [--date 2026-11-01]
+    gen_catalog.py --offers 100000 --out /tmp/cat100k [--seed 1] [--date 2026-11-01] [--all-providers]
 
 then `gpufrontier-cli import --file OUT_DIR/<provider>.csv` for each file (bench_scale.py does this).
 The same --offers and --seed give the same files.
@@ -99,18 +99,23 @@ def marketplace_offer(rng, template, offer_id, date):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--offers", type=int, required=True, help="total number of offers (all providers)")
-    ap.add_argument("--out", required=True, help="folder for the five catalog CSVs")
+    ap.add_argument("--out", required=True, help="folder for the catalog CSVs (one per provider)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--date", default="2026-11-01", help="snapshot_date and vast.ai price_date (ISO)")
+    ap.add_argument("--all-providers", action="store_true",
+                    help="every provider with a bundled catalog (resources/catalog/*.csv), not only the five")
     args = ap.parse_args()
+    providers = PROVIDERS
+    if args.all_providers:
+        providers = sorted(f[:-4] for f in os.listdir(CATALOG) if f.endswith(".csv"))
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
 
-    templates = {p: read_catalog(os.path.join(CATALOG, p + ".csv")) for p in PROVIDERS}
-    clouds = sum(len(templates[p][2]) for p in PROVIDERS if p != "vastai")
+    templates = {p: read_catalog(os.path.join(CATALOG, p + ".csv")) for p in providers}
+    clouds = sum(len(templates[p][2]) for p in providers if p != "vastai")
     n_market = max(1, args.offers - clouds)
     counts = {}
-    for p in PROVIDERS:
+    for p in providers:
         comments, header, rows = templates[p]
         if p == "vastai":
             rows = [marketplace_offer(rng, rng.choice(rows), 30000000 + i, args.date) for i in range(n_market)]
@@ -129,7 +134,7 @@ def main():
             for r in rows:
                 w.writerow([r.get(h, "") for h in header])
         counts[p] = len(rows)
-    print(" ".join("%s=%d" % (p, counts[p]) for p in PROVIDERS), "total=%d" % sum(counts.values()),
+    print(" ".join("%s=%d" % (p, counts[p]) for p in providers), "total=%d" % sum(counts.values()),
           file=sys.stderr)
 
 

@@ -99,6 +99,96 @@ private Q_SLOTS:
 
     // A 1366 x 768 laptop screen (the most common small one) must hold the whole window, workload
     // dock included, on every page with real data: no widget may demand more.
+    void typedFilterWaitsForAPauseOnLargeCatalogs()
+    {
+        TempDb db;
+        MainWindow w(db.path());
+        QSignalSpy loaded(&w, &MainWindow::catalogLoaded);
+        w.show();
+        QVERIFY(loaded.wait(30000));
+        OffersPage *page = w.offersPage();
+        w.tabs()->setCurrentWidget(page);
+        auto *search = w.findChild<QLineEdit *>(QStringLiteral("search"));
+        QVERIFY(search);
+        const int all = page->model()->rowCount();
+        const auto acceptedRows = [page] {
+            QList<int> rows;
+            for (int r = 0; r < page->model()->rowCount(); ++r)
+                if (page->groupModel()->isAccepted(r))
+                    rows.append(r);
+            return rows;
+        };
+        const auto shownRows = [page] {
+            QStringList rows;
+            for (int r = 0; r < page->proxy()->rowCount(); ++r)
+                rows.append(page->proxy()->index(r, OfferTableModel::Instance).data().toString());
+            return rows;
+        };
+
+        // A small catalog (the bundled one) filters at every key, as before.
+        QVERIFY(all < OffersPage::kTypingDelayAbove);
+        QTest::keyClicks(search, QStringLiteral("h100 sxm"));
+        QVERIFY(!page->isFilterPending());
+        QCOMPARE(page->proxy()->filter().text, QStringLiteral("h100 sxm"));
+        const QList<int> atEveryKey = acceptedRows();
+        const QStringList shownAtEveryKey = shownRows();
+        QVERIFY(!atEveryKey.isEmpty() && atEveryKey.size() < all);
+        search->clear();
+        QCOMPARE(page->groupModel()->acceptedCount(), all);
+
+        // A large one (every catalog counts as large here): the keys change the box, the table waits for the
+        // pause, then shows exactly the rows it showed when filtering at every key.
+        page->setTypingDelay(40, 0);
+        QTest::keyClicks(search, QStringLiteral("h100 sxm"));
+        QVERIFY(page->isFilterPending());
+        QCOMPARE(page->filter().text, QStringLiteral("h100 sxm")); // what the boxes say
+        QCOMPARE(page->proxy()->filter().text, QString());         // not applied yet
+        QCOMPARE(page->groupModel()->acceptedCount(), all);
+        QTRY_VERIFY(!page->isFilterPending());
+        QCOMPARE(page->proxy()->filter().text, QStringLiteral("h100 sxm"));
+        QCOMPARE(acceptedRows(), atEveryKey);
+        QCOMPARE(shownRows(), shownAtEveryKey);
+        // Enter applies the typed filter at once; the other filters never wait.
+        page->setTypingDelay(60000, 0);
+        search->clear();
+        QVERIFY(page->isFilterPending());
+        QTest::keyClick(search, Qt::Key_Return);
+        QVERIFY(!page->isFilterPending());
+        QCOMPARE(page->groupModel()->acceptedCount(), all);
+        auto *aws = w.findChild<QCheckBox *>(QStringLiteral("provider_aws"));
+        QVERIFY(aws);
+        aws->setChecked(false);
+        QVERIFY(!page->isFilterPending());
+        QVERIFY(page->groupModel()->acceptedCount() < all);
+        aws->setChecked(true);
+        page->setTypingDelay(OffersPage::kTypingDelayMs, OffersPage::kTypingDelayAbove);
+        w.projection()->waitForIdle();
+    }
+
+    void answerSaysLoadingUntilTheCatalogIsLoaded()
+    {
+        // The workload is projected before the catalog arrives (no offers): the Answer page must not call
+        // that "no offer fits" while the catalog is still loading.
+        TempDb db;
+        MainWindow w(db.path());
+        QStringList whileLoading;
+        connect(&w, &MainWindow::projectionUpdated, &w, [&] {
+            if (w.isLoading())
+                whileLoading.append(w.answerPage()->plainText());
+        });
+        QSignalSpy loaded(&w, &MainWindow::catalogLoaded);
+        w.show();
+        QVERIFY(w.answerPage()->plainText().startsWith(QStringLiteral("Loading the catalog")));
+        QVERIFY(loaded.wait(30000));
+        for (const QString &text : std::as_const(whileLoading)) {
+            QVERIFY2(text.startsWith(QStringLiteral("Loading the catalog")), qPrintable(text));
+            QVERIFY2(!text.contains(QStringLiteral("No offer fits")), qPrintable(text));
+        }
+        // Then the answer of the catalog.
+        QTRY_VERIFY_WITH_TIMEOUT(w.answerPage()->plainText().startsWith(QStringLiteral("Train ")), 30000);
+        QVERIFY(w.answerPage()->answer().hasRecommendation());
+    }
+
     void fitsOnALaptopScreen()
     {
         TempDb db;
