@@ -345,55 +345,39 @@ private:
 
 } // namespace
 
-/// Passes the offers on and computes the snapshot's fingerprint (snapshotFingerprintSha256) as they go:
-/// the rows are kept as compact UTF-8 to be sorted at the end (sorted as QString compares them).
-class FingerprintingSink final : public OfferSink
+Status FingerprintingSink::begin(const SnapshotData &head)
 {
-public:
-    explicit FingerprintingSink(OfferSink &next) : m_next(next) {}
-    Status begin(const SnapshotData &head) override
-    {
-        m_provider = head.provider;
-        return m_next.begin(head);
-    }
-    Status add(Offer &&offer) override
-    {
-        const QString row = fingerprintRow(offer);
-        const bool plain =
-            std::all_of(row.cbegin(), row.cend(), [](QChar c) { return c.unicode() < 0xd800; });
-        m_rows.push_back({row.toUtf8(), plain});
-        return m_next.add(std::move(offer));
-    }
-    QByteArray sha256(const QString &provider)
-    {
-        // UTF-8 bytes sort as UTF-16 code units below U+D800; a row with anything above is compared as text.
-        std::sort(m_rows.begin(), m_rows.end(), [](const Row &a, const Row &b) {
-            if (a.plain && b.plain)
-                return a.text < b.text;
-            return QString::fromUtf8(a.text) < QString::fromUtf8(b.text);
-        });
-        SnapshotData head;
-        head.provider = m_provider.isEmpty() ? provider : m_provider;
-        QCryptographicHash hash(QCryptographicHash::Sha256);
-        hash.addData(fingerprintHead(head).toUtf8());
-        for (std::size_t i = 0; i < m_rows.size(); ++i) {
-            if (i > 0)
-                hash.addData(QByteArrayView("\n"));
-            hash.addData(m_rows[i].text);
-        }
-        return hash.result();
-    }
+    m_provider = head.provider;
+    return m_next.begin(head);
+}
 
-private:
-    struct Row
-    {
-        QByteArray text;
-        bool plain;
-    };
-    OfferSink &m_next;
-    QString m_provider;
-    std::vector<Row> m_rows;
-};
+Status FingerprintingSink::add(Offer &&offer)
+{
+    const QString row = fingerprintRow(offer);
+    const bool plain = std::all_of(row.cbegin(), row.cend(), [](QChar c) { return c.unicode() < 0xd800; });
+    m_rows.push_back({row.toUtf8(), plain});
+    return m_next.add(std::move(offer));
+}
+
+QByteArray FingerprintingSink::sha256(const QString &provider)
+{
+    // UTF-8 bytes sort as UTF-16 code units below U+D800; a row with anything above is compared as text.
+    std::sort(m_rows.begin(), m_rows.end(), [](const Row &a, const Row &b) {
+        if (a.plain && b.plain)
+            return a.text < b.text;
+        return QString::fromUtf8(a.text) < QString::fromUtf8(b.text);
+    });
+    SnapshotData head;
+    head.provider = m_provider.isEmpty() ? provider : m_provider;
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    hash.addData(fingerprintHead(head).toUtf8());
+    for (std::size_t i = 0; i < m_rows.size(); ++i) {
+        if (i > 0)
+            hash.addData(QByteArrayView("\n"));
+        hash.addData(m_rows[i].text);
+    }
+    return hash.result();
+}
 
 /// A vast.ai answer file streamed into `sink` (VastAnswerReader: read twice, one offer held at a time),
 /// with the rules and messages of readProviderFiles + parseVastOffers; `*sha256` is its fingerprint.

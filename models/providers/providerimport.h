@@ -15,6 +15,7 @@
 #include <atomic>
 #include <functional>
 #include <optional>
+#include <vector>
 
 namespace gf {
 
@@ -92,6 +93,29 @@ Result<SnapshotData> streamCatalogFile(const QString &provider, const QString &p
 QByteArray snapshotFingerprint(const SnapshotData &data);
 /// The SHA-256 (raw) of snapshotFingerprint, hashed row by row (the fingerprint's text is never whole).
 QByteArray snapshotFingerprintSha256(const SnapshotData &data);
+
+/// Passes the offers on and computes the snapshot's fingerprint (snapshotFingerprintSha256 of the offers
+/// given, in any order) as they go: each row is kept as compact UTF-8 (~150 bytes an offer, not the offer)
+/// to be sorted at the end (sorted as QString compares them).
+class FingerprintingSink final : public OfferSink
+{
+public:
+    explicit FingerprintingSink(OfferSink &next) : m_next(next) {}
+    Status begin(const SnapshotData &head) override;
+    Status add(Offer &&offer) override;
+    /// After the last offer: the fingerprint's SHA-256 (raw); `provider` when begin() was not called.
+    QByteArray sha256(const QString &provider);
+
+private:
+    struct Row
+    {
+        QByteArray text;
+        bool plain;
+    };
+    OfferSink &m_next;
+    QString m_provider;
+    std::vector<Row> m_rows;
+};
 
 /// Gives every offer its 1-based row number (validation messages name it), unless the parser gave the
 /// offers their file lines already.

@@ -34,10 +34,33 @@ struct FetchedCatalog
     int requests = 0;
     QString note;     ///< an extra line of facts for the outcome message
     QString noteCode; ///< what kind of note it is, for the front ends' advice ("no-public-api")
-    /// A whole catalog that streams straight into the import (a GPU Frontier catalog CSV file), instead of
-    /// `parts`: reads it into `sink` (CatalogStore's SnapshotImport) and returns its header and warnings
-    /// (no offers), its checksum (raw SHA-256) in `*sha256`.
-    std::function<Result<SnapshotData>(OfferSink &sink, QByteArray *sha256)> streamed;
+    /// A whole catalog that streams straight into the import (a GPU Frontier catalog CSV file, the pages of
+    /// the vast.ai offer search), instead of `parts`: reads it into `sink` (CatalogStore's SnapshotImport)
+    /// and returns its header and warnings (no offers), its checksum (raw SHA-256) in `*sha256`. `self` is
+    /// this catalog: a source that downloads while it streams adds its bytes and requests there. A live
+    /// source's callback may use the SourceContext it was fetched with (alive until the import is done).
+    std::function<Result<SnapshotData>(OfferSink &sink, QByteArray *sha256, FetchedCatalog &self)> streamed;
+};
+
+/// Passes a catalog streamed by a price source on to the import with the header the source gives it (its
+/// description and the date of the prices, whatever the parser's head says), counting the offers.
+class CatalogHeadSink final : public OfferSink
+{
+public:
+    CatalogHeadSink(OfferSink &next, QString description, QDate dataDate)
+        : m_next(next), m_description(std::move(description)), m_dataDate(dataDate)
+    {
+    }
+    Status begin(const SnapshotData &head) override;
+    Status add(Offer &&offer) override;
+    qint64 offers() const { return m_offers; }
+    QDate dataDate() const { return m_dataDate; }
+
+private:
+    OfferSink &m_next;
+    QString m_description;
+    QDate m_dataDate;
+    qint64 m_offers = 0;
 };
 
 /// What a price source may use while it fetches: the options, the provider tables, the store (for

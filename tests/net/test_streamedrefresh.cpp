@@ -1,0 +1,330 @@
+// Live refreshes that stream their pages into the import (issue 26): the same catalog as reading every page
+// first, one page held at a time, and a failure mid-stream changes nothing.
+#include "catalogdump.h"
+#include "domain/gpucatalog.h"
+#include "domain/providertables.h"
+#include "fixtureserver.h"
+#include "providers/providerimport.h"
+#include "providers/vastai.h"
+#include "refresh/bundledsnapshot.h"
+#include "refresh/catalogrefresher.h"
+#include "refresh/pricesource.h"
+#include "store/catalogstore.h"
+#include "testsupport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+#include <QTest>
+
+using namespace gf;
+using namespace gf::test;
+
+namespace {
+
+const QByteArray kVast = "/api/v0/bundles/";
+
+RefreshOptions fastOptions(const QString &base)
+{
+    RefreshOptions o;
+    o.baseUrl = base;
+    o.http.connectTimeoutMs = 3000;
+    o.http.lowSpeedBytesPerS = 1000;
+    o.http.lowSpeedTimeS = 1;
+    o.http.maxAttempts = 2;
+    o.http.backoffInitialMs = 20;
+    o.http.backoffMaxMs = 50;
+    o.vastPageDelayMs = 0;
+    o.minRows = 1;
+    return o;
+}
+
+/// Page `p` (0-based) of a search paged by price: `count` offers with ids p*1000 + i, cheapest first; a
+/// later page starts with the previous page's dearest offer again (the cursor is inclusive). Page 1 has a
+/// malformed offer, page 2 one already rented.
+QByteArray vastPage(int p, int count)
+{
+    QJsonArray offers;
+    auto offer = [](int id, double price) {
+        return QJsonObject{
+            {QStringLiteral("id"), id},          {QStringLiteral("gpu_name"), QStringLiteral("RTX 4090")},
+            {QStringLiteral("num_gpus"), 1},     {QStringLiteral("geolocation"), QStringLiteral("Texas, US")},
+            {QStringLiteral("cpu_cores"), 64},   {QStringLiteral("cpu_cores_effective"), 16.0},
+            {QStringLiteral("cpu_ram"), 128000}, {QStringLiteral("min_bid"), price / 2},
+            {QStringLiteral("dph_total"), price}};
+    };
+    const double from = 0.2 + p * 0.1;
+    if (p > 0)
+        offers.append(offer((p - 1) * 1000 + 63, 0.2 + (p - 1) * 0.1 + 63 * 0.001));
+    for (int i = offers.size(); i < count; ++i)
+        offers.append(offer(p * 1000 + i, from + i * 0.001));
+    if (p == 1)
+        offers.replace(5, QJsonObject{{QStringLiteral("id"), 77},
+                                      {QStringLiteral("gpu_name"), QStringLiteral("RTX 4090")},
+                                      {QStringLiteral("dph_total"), QStringLiteral("0.5")}});
+    if (p == 2) {
+        QJsonObject rented = offers.at(7).toObject();
+        rented.insert(QStringLiteral("rented"), true);
+        offers.replace(7, rented);
+    }
+    return QJsonDocument(QJsonObject{{QStringLiteral("offers"), offers}}).toJson(QJsonDocument::Compact);
+}
+
+/// Four full pages (vast.ai's 64) and a short fifth: the search pages on four times.
+QList<QByteArray> fivePages()
+{
+    QList<QByteArray> pages;
+    for (int p = 0; p < 4; ++p)
+        pages.append(vastPage(p, kVastDefaultLimit));
+    pages.append(vastPage(4, 20));
+    return pages;
+}
+
+/// The catalog as the refresh composed it before it streamed (every page parsed, then imported whole):
+/// the first page's offers all, a later page's only those not seen before, numbered in order.
+SnapshotData wholeCatalog(const QList<QByteArray> &pages, const QString &origin)
+{
+    SnapshotData all;
+    QSet<QString> seen;
+    for (qsizetype p = 0; p < pages.size(); ++p) {
+        auto page = parseVastOfferPage(pages.at(p), origin);
+        if (!page)
+            return {};
+        if (p == 0)
+            all = page.value().data;
+        for (Offer &o : page.value().data.offers) {
+            if (seen.contains(o.instanceType))
+                continue;
+            seen.insert(o.instanceType);
+            if (p > 0)
+                all.offers.append(std::move(o));
+        }
+    }
+    all.provider = QStringLiteral("vastai");
+    all.dataDate = QDateTime::currentDateTimeUtc().date();
+    numberRows(all);
+    return all;
+}
+
+/// Keeps the offers, and for each the number of pages the server had answered when it arrived.
+class RecordingSink final : public OfferSink
+{
+public:
+    RecordingSink(SnapshotData &data, const FixtureServer &server) : m_collect(data), m_server(server) {}
+    Status begin(const SnapshotData &head) override { return m_collect.begin(head); }
+    Status add(Offer &&offer) override
+    {
+        requestsAtArrival.append(m_server.count(kVast));
+        return m_collect.add(std::move(offer));
+    }
+    QList<int> requestsAtArrival;
+
+private:
+    CollectingSink m_collect;
+    const FixtureServer &m_server;
+};
+
+} // namespace
+
+class TestStreamedRefresh final : public QObject
+{
+    Q_OBJECT
+
+    FixtureServer m_server;
+    std::unique_ptr<TempDb> m_db;
+    std::unique_ptr<CatalogStore> m_store;
+
+    void servePages(const QList<QByteArray> &pages, const QList<FixtureResponse> &after = {})
+    {
+        QList<FixtureResponse> answers;
+        for (const QByteArray &p : pages)
+            answers.append(FixtureResponse::json(p));
+        answers += after;
+        m_server.route(kVast, answers);
+    }
+
+    RefreshOutcome refresh(const QString &provider, const RefreshOptions &options)
+    {
+        CatalogRefresher r(*m_store, options);
+        return r.refresh(provider);
+    }
+
+    /// A refresh that must fail mid-stream: its message, and the catalog byte for byte as before.
+    void expectNothingChanged(const QString &expected)
+    {
+        const QByteArray before = dumpCatalog(m_db->path());
+        const RefreshOutcome o = refresh(QStringLiteral("vastai"), fastOptions(m_server.baseUrl()));
+        QCOMPARE(o.status, RefreshStatus::Failed);
+        QVERIFY2(o.message.contains(expected), qPrintable(o.message));
+        QVERIFY2(o.message.contains(QStringLiteral("previous vast.ai snapshot stays current")),
+                 qPrintable(o.message));
+        QCOMPARE(dumpCatalog(m_db->path()), before);
+        QVERIFY(lastLog(m_db->path(), QStringLiteral("vastai")).startsWith(QStringLiteral("failed|")));
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        qputenv("no_proxy", "127.0.0.1,localhost");
+        QVERIFY(m_server.start());
+    }
+
+    void init()
+    {
+        m_server.clearRoutes();
+        m_server.clearRequests();
+        m_db = std::make_unique<TempDb>();
+        m_store = m_db->open();
+        QVERIFY(importBundledIfEmpty(*m_store, GpuCatalog::builtin()).ok());
+    }
+
+    void cleanup()
+    {
+        m_store.reset();
+        m_db.reset();
+    }
+
+    // The live vast.ai search gives each page's offers to the import as the page is read, before the next
+    // page is asked for: the same offers, ids and checksum as the whole catalog composed from every page.
+    void vastaiPagesStreamOneAtATime()
+    {
+        const QList<QByteArray> pages = fivePages();
+        servePages(pages);
+        const RefreshOptions options = fastOptions(m_server.baseUrl());
+        const PriceSource *source = priceSource(QStringLiteral("vastai"));
+        QVERIFY(source);
+        const RefreshProgress progress;
+        const SourceContext ctx(options, *m_store, ProviderTables::builtin(), nullptr, progress);
+        auto fetched = source->fetch(ctx);
+        QVERIFY2(fetched.ok(), qPrintable(fetched.ok() ? QString() : fetched.error().text()));
+        FetchedCatalog &f = fetched.value();
+        QVERIFY(f.streamed);
+        QCOMPARE(m_server.count(kVast), 1); // only the first page before the import starts
+        QCOMPARE(f.requests, 1);
+        SnapshotData streamed;
+        RecordingSink sink(streamed, m_server);
+        QByteArray sha256;
+        auto meta = f.streamed(sink, &sha256, f);
+        QVERIFY2(meta.ok(), qPrintable(meta.ok() ? QString() : meta.error().text()));
+        QCOMPARE(m_server.count(kVast), 5);
+        QCOMPARE(f.requests, 5);
+        QVERIFY(f.bytes > 0);
+
+        const SnapshotData whole = wholeCatalog(pages, f.origin);
+        QCOMPARE(whole.offers.size(), 64 + 62 + 62 + 63 + 19); // repeats, one malformed, one rented out
+        QCOMPARE(streamed.offers.size(), whole.offers.size());
+        QCOMPARE(snapshotFingerprint(streamed), snapshotFingerprint(whole));
+        QCOMPARE(sha256, snapshotFingerprintSha256(whole));
+        for (qsizetype i = 0; i < whole.offers.size(); ++i) {
+            QCOMPARE(streamed.offers.at(i).id, whole.offers.at(i).id);
+            QCOMPARE(streamed.offers.at(i).instanceType, whole.offers.at(i).instanceType);
+            QCOMPARE(streamed.offers.at(i).source, whole.offers.at(i).source);
+            // Each offer reached the import while its own page was the last one asked for: the pages before
+            // it were read and let go, the later ones not yet downloaded.
+            const int page = static_cast<int>(streamed.offers.at(i).instanceType.toInt() / 1000) + 1;
+            const bool repeat = streamed.offers.at(i).instanceType.toInt() % 1000 == 63 && i > 0 &&
+                                sink.requestsAtArrival.at(i) > page;
+            QVERIFY2(sink.requestsAtArrival.at(i) == page || repeat,
+                     qPrintable(QStringLiteral("offer %1 arrived after %2 requests")
+                                    .arg(streamed.offers.at(i).instanceType)
+                                    .arg(sink.requestsAtArrival.at(i))));
+        }
+        const SnapshotData head = std::move(meta).value();
+        QCOMPARE(head.description, QStringLiteral("vast.ai offer search (5 pages)"));
+        QCOMPARE(head.dataDate, QDateTime::currentDateTimeUtc().date());
+        QCOMPARE(
+            head.warnings,
+            QStringList({QStringLiteral("vast.ai answered exactly 64 offers (its default limit) to a query "
+                                        "for 10000: paged by price, 5 requests, 270 offers"),
+                         QStringLiteral("1 malformed offers skipped (first: offers[5].dph_total is not a "
+                                        "number)"),
+                         QStringLiteral("1 offers not rentable or already rented skipped")}));
+    }
+
+    // Through the refresher: imported as one snapshot; a snapshot the whole-catalog import wrote (the refresh
+    // before it streamed) has the same checksum, so the same prices again are "unchanged".
+    void vastaiStreamedMatchesTheWholeImport()
+    {
+        const QList<QByteArray> pages = fivePages();
+        const RefreshOptions options = fastOptions(m_server.baseUrl());
+        const QString origin = m_server.baseUrl() + QString::fromLatin1(kVast);
+        SnapshotData whole = wholeCatalog(pages, origin);
+        whole.description = QStringLiteral("vast.ai offer search (5 pages)");
+        ImportOptions io;
+        io.payloadSha256 = snapshotFingerprintSha256(whole);
+        auto old = m_store->importSnapshot(whole, SourceKind::Live, origin, {}, GpuCatalog::builtin(), io);
+        QVERIFY2(old.ok(), qPrintable(old.ok() ? QString() : old.error().text()));
+        QCOMPARE(old.value().rows, 270);
+        servePages(pages);
+        const QString good = QStringLiteral("provider='vastai' AND status='ok'");
+        const int goodBefore = countWhere(m_db->path(), QStringLiteral("snapshot"), good);
+        RefreshOutcome o = refresh(QStringLiteral("vastai"), options);
+        QVERIFY2(o.status == RefreshStatus::Unchanged, qPrintable(o.message));
+        QCOMPARE(o.snapshotId, old.value().snapshotId);
+        QCOMPARE(o.requests, 5);
+        QCOMPARE(countWhere(m_db->path(), QStringLiteral("snapshot"), good), goodBefore);
+        QCOMPARE(countWhere(m_db->path(), QStringLiteral("offer"), QStringLiteral("provider='vastai'")),
+                 countWhere(m_db->path(), QStringLiteral("offer"),
+                            QStringLiteral("snapshot_id IN (SELECT id FROM snapshot WHERE provider='vastai' "
+                                           "AND status='ok')")));
+
+        // A fresh database: the streamed import writes the rows the whole import wrote.
+        auto otherDb = std::make_unique<TempDb>();
+        auto other = otherDb->open();
+        QVERIFY(importBundledIfEmpty(*other, GpuCatalog::builtin()).ok());
+        m_server.clearRequests();
+        servePages(pages);
+        CatalogRefresher r(*other, options);
+        o = r.refresh(QStringLiteral("vastai"));
+        QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
+        QCOMPARE(o.rows, 270);
+        QCOMPARE(o.requests, 5);
+        QVERIFY(o.bytes > 0);
+        auto a = m_store->snapshotOffers(old.value().snapshotId);
+        auto b = other->snapshotOffers(o.snapshotId);
+        QVERIFY(a.ok() && b.ok());
+        QCOMPARE(b.value().size(), a.value().size());
+        SnapshotData sa, sb;
+        sa.provider = sb.provider = QStringLiteral("vastai");
+        sa.offers = a.value();
+        sb.offers = b.value();
+        QCOMPARE(snapshotFingerprint(sb), snapshotFingerprint(sa));
+        for (qsizetype i = 0; i < sa.offers.size(); ++i) {
+            QCOMPARE(sb.offers.at(i).instanceType, sa.offers.at(i).instanceType);
+            QCOMPARE(sb.offers.at(i).gpuId, sa.offers.at(i).gpuId);
+            QCOMPARE(sb.offers.at(i).flags, sa.offers.at(i).flags);
+        }
+        auto snaps = other->snapshots(QStringLiteral("vastai"));
+        QVERIFY(snaps.ok());
+        bool found = false;
+        for (const Snapshot &s : snaps.value())
+            if (s.id == o.snapshotId) {
+                found = true;
+                QCOMPARE(QByteArray::fromHex(s.checksum.toLatin1()), snapshotFingerprintSha256(whole));
+                QCOMPARE(s.rowCount, 270);
+            }
+        QVERIFY(found);
+    }
+
+    // HTTP 500 on the third page (after its retries): the first two pages went into the import's
+    // transaction, which is rolled back: the catalog is byte for byte as before.
+    void vastaiServerErrorOnPage3ChangesNothing()
+    {
+        const QList<QByteArray> pages = fivePages();
+        servePages(pages.mid(0, 2), {FixtureResponse::json("{\"message\":\"error\"}", 500)});
+        expectNothingChanged(QStringLiteral("HTTP 500"));
+        QCOMPARE(m_server.count(kVast), 2 + fastOptions(QString()).http.maxAttempts);
+    }
+
+    // A truncated third page (the JSON ends halfway): nothing imported.
+    void vastaiTruncatedPage3ChangesNothing()
+    {
+        const QList<QByteArray> pages = fivePages();
+        servePages(pages.mid(0, 2), {FixtureResponse::json(pages.at(2).left(pages.at(2).size() / 2))});
+        expectNothingChanged(QStringLiteral("vast.ai: "));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStreamedRefresh)
+#include "test_streamedrefresh.moc"
