@@ -5,6 +5,7 @@
 #include "domain/providertables.h"
 #include "fixtureserver.h"
 #include "providers/providerimport.h"
+#include "providers/skypilotcatalog.h"
 #include "providers/vastai.h"
 #include "refresh/bundledsnapshot.h"
 #include "refresh/catalogrefresher.h"
@@ -12,6 +13,7 @@
 #include "store/catalogstore.h"
 #include "testsupport.h"
 
+#include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -124,6 +126,32 @@ private:
     CollectingSink m_collect;
     const FixtureServer &m_server;
 };
+
+const QByteArray kLambdaCatalog = "/skypilot-org/skypilot-catalog/master/catalogs/v9/lambda/vms.csv";
+
+/// A Lambda catalog of `rows` GPU rows (each its own instance type); `badVcpusAt` >= 0: that row states
+/// 99999 vCPUs, which the import refuses.
+QByteArray lambdaCatalog(int rows, int badVcpusAt = -1)
+{
+    QByteArray text =
+        "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,GpuInfo,SpotPrice\n";
+    for (int i = 0; i < rows; ++i)
+        text += QStringLiteral("gpu_1x_a10_%1,A10,1.0,%2,200.0,%3,region-%4,\"{'Gpus': [{'Name': 'A10', "
+                               "'Count': 1.0, 'MemoryInfo': {'SizeInMiB': 24576}}]}\",\n")
+                    .arg(i)
+                    .arg(i == badVcpusAt ? 99999 : 30)
+                    .arg(1.0 + (i % 97) * 0.01)
+                    .arg(i % 40)
+                    .toUtf8();
+    return text;
+}
+
+FixtureResponse csvFile(const QByteArray &body)
+{
+    FixtureResponse r = FixtureResponse::json(body);
+    r.contentType = "text/plain; charset=utf-8";
+    return r;
+}
 
 } // namespace
 
@@ -305,6 +333,89 @@ private Q_SLOTS:
                 QCOMPARE(s.rowCount, 270);
             }
         QVERIFY(found);
+    }
+
+    // A SkyPilot catalog streams from the downloaded file into the import: the rows, checksum and "unchanged"
+    // of the whole-catalog import (parse, then import), for a catalog of several import chunks.
+    void skypilotStreamedMatchesTheWholeImport()
+    {
+        const int rows = 5000; // more than two of the import's 2048-row chunks
+        const QByteArray body = lambdaCatalog(rows);
+        m_server.route(kLambdaCatalog, {csvFile(body)});
+        const RefreshOptions options = fastOptions(m_server.baseUrl());
+        RefreshOutcome o = refresh(QStringLiteral("lambda"), options);
+        QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
+        QCOMPARE(o.rows, rows);
+        QCOMPARE(o.requests, 1);
+        QCOMPARE(o.bytes, body.size());
+
+        // The whole-catalog import of the same file (what the refresh did before it streamed).
+        auto otherDb = std::make_unique<TempDb>();
+        auto other = otherDb->open();
+        QVERIFY(importBundledIfEmpty(*other, GpuCatalog::builtin()).ok());
+        const QString url = m_server.baseUrl() + QString::fromLatin1(kLambdaCatalog);
+        ProviderParts parts;
+        parts.provider = QStringLiteral("lambda");
+        auto parsed =
+            parseSkypilotCsv(QString::fromUtf8(body), parts.provider, ProviderTables::builtin(), url);
+        QVERIFY(parsed.ok());
+        parts.complete = std::move(parsed).value();
+        parts.dataDate = QDateTime::currentDateTimeUtc().date();
+        parts.descriptions.append(QStringLiteral("SkyPilot catalog v9 lambda/vms.csv"));
+        auto whole = composeProvider(std::move(parts), ProviderTables::builtin());
+        QVERIFY(whole.ok());
+        const QStringList wholeWarnings = whole.value().warnings;
+        auto old = other->importSnapshot(std::move(whole).value(), SourceKind::Live, url, body,
+                                         GpuCatalog::builtin());
+        QVERIFY2(old.ok(), qPrintable(old.ok() ? QString() : old.error().text()));
+        QCOMPARE(old.value().rows, rows);
+        auto a = other->snapshotOffers(old.value().snapshotId);
+        auto b = m_store->snapshotOffers(o.snapshotId);
+        QVERIFY(a.ok() && b.ok());
+        SnapshotData sa, sb;
+        sa.provider = sb.provider = QStringLiteral("lambda");
+        sa.offers = a.value();
+        sb.offers = b.value();
+        QCOMPARE(sb.offers.size(), sa.offers.size());
+        QCOMPARE(snapshotFingerprint(sb), snapshotFingerprint(sa));
+        for (qsizetype i = 0; i < sa.offers.size(); ++i) {
+            QCOMPARE(sb.offers.at(i).id - sb.offers.first().id, sa.offers.at(i).id - sa.offers.first().id);
+            QCOMPARE(sb.offers.at(i).gpuId, sa.offers.at(i).gpuId);
+            QCOMPARE(sb.offers.at(i).flags, sa.offers.at(i).flags);
+            QCOMPARE(sb.offers.at(i).dataDate, sa.offers.at(i).dataDate);
+        }
+        for (const QString &w : wholeWarnings)
+            QVERIFY2(o.warnings.contains(w), qPrintable(w));
+        auto checksum = [](CatalogStore &store, qint64 id) {
+            for (const Snapshot &s : store.snapshots(QStringLiteral("lambda")).value())
+                if (s.id == id)
+                    return s.checksum;
+            return QString();
+        };
+        QCOMPARE(checksum(*m_store, o.snapshotId), checksum(*other, old.value().snapshotId));
+        QCOMPARE(checksum(*m_store, o.snapshotId),
+                 QString::fromLatin1(QCryptographicHash::hash(body, QCryptographicHash::Sha256).toHex()));
+
+        // The same file again: unchanged, decided before a row is written.
+        const QString offers = QStringLiteral("provider='lambda'");
+        const int offersBefore = countWhere(m_db->path(), QStringLiteral("offer"), offers);
+        o = refresh(QStringLiteral("lambda"), options);
+        QVERIFY2(o.status == RefreshStatus::Unchanged, qPrintable(o.message));
+        QCOMPARE(countWhere(m_db->path(), QStringLiteral("offer"), offers), offersBefore);
+    }
+
+    // A row the import refuses near the end of a SkyPilot catalog: two chunks were inserted already in the
+    // import's transaction, which is rolled back.
+    void skypilotRowRefusedLateChangesNothing()
+    {
+        m_server.route(kLambdaCatalog, {csvFile(lambdaCatalog(5000, 4990))});
+        const QByteArray before = dumpCatalog(m_db->path());
+        const RefreshOutcome o = refresh(QStringLiteral("lambda"), fastOptions(m_server.baseUrl()));
+        QCOMPARE(o.status, RefreshStatus::Failed);
+        QVERIFY2(o.message.contains(QStringLiteral("vCPU count 99999")), qPrintable(o.message));
+        QVERIFY2(o.message.contains(QStringLiteral("previous Lambda snapshot stays current")),
+                 qPrintable(o.message));
+        QCOMPARE(dumpCatalog(m_db->path()), before);
     }
 
     // HTTP 500 on the third page (after its retries): the first two pages went into the import's
