@@ -316,7 +316,8 @@ bool streamsAsCatalog(const QStringList &paths)
     if (!f.open(QIODevice::ReadOnly))
         return false;
     const ProviderFormat format = detectProviderFormat(f.peek(64 * 1024));
-    return format == ProviderFormat::GpuFrontierCsv || format == ProviderFormat::VastOffers;
+    return format == ProviderFormat::GpuFrontierCsv || format == ProviderFormat::VastOffers ||
+           format == ProviderFormat::SkypilotCsv;
 }
 
 namespace {
@@ -344,6 +345,20 @@ private:
 };
 
 } // namespace
+
+Status CatalogHeadSink::begin(const SnapshotData &head)
+{
+    SnapshotData h = head;
+    h.description = m_description;
+    h.dataDate = m_dataDate;
+    return m_next.begin(h);
+}
+
+Status CatalogHeadSink::add(Offer &&offer)
+{
+    ++m_offers;
+    return m_next.add(std::move(offer));
+}
 
 Status FingerprintingSink::begin(const SnapshotData &head)
 {
@@ -458,16 +473,47 @@ Result<SnapshotData> streamVastFile(const QString &provider, const QString &path
     return meta;
 }
 
+/// A SkyPilot catalog file streamed into `sink` (parseSkypilotCsv, read twice), with the rules and messages
+/// of readProviderFiles + composeProvider: dated by the file's time; `*sha256` is its fingerprint.
+Result<SnapshotData> streamSkypilotFile(const QString &provider, const QString &path, QFile &f,
+                                        OfferSink &sink, const InputLimits &limits, QByteArray *sha256,
+                                        const ProviderTables &tables)
+{
+    const QString who = providerDisplayName(provider);
+    const QString name = QFileInfo(path).fileName();
+    if (limits.maxFileBytes > 0 && f.size() > limits.maxFileBytes)
+        return tooLarge(who, name, limits, ProviderFormat::SkypilotCsv);
+    const QString origin = QStringLiteral("%1 (%2)").arg(name, who);
+    const QDate mtime = QFileInfo(path).lastModified().toUTC().date();
+    FingerprintingSink fingerprint(sink);
+    // The parser's head with the file's date (the download date is the best estimate of the price date).
+    CatalogHeadSink dated(fingerprint,
+                          QStringLiteral("SkyPilot catalog %1 (%2 vms.csv)").arg(origin, provider), mtime);
+    auto meta = parseSkypilotCsv(f, provider, tables, origin, limits, dated);
+    if (!meta)
+        return meta.error();
+    SnapshotData head = std::move(meta).value();
+    head.dataDate = mtime;
+    if (sha256)
+        *sha256 = fingerprint.sha256(provider);
+    return head;
+}
+
 Result<SnapshotData> streamCatalogFile(const QString &provider, const QString &path, OfferSink &sink,
-                                       const InputLimits &limits, QByteArray *fileSha256)
+                                       const InputLimits &limits, QByteArray *fileSha256,
+                                       const ProviderTables &tables)
 {
     if (!knownProviders().contains(provider))
         return unknownProvider(provider);
     {
         QFile f(path);
-        if (f.open(QIODevice::ReadOnly) &&
-            detectProviderFormat(f.peek(64 * 1024)) == ProviderFormat::VastOffers)
-            return streamVastFile(provider, path, f, sink, limits, fileSha256);
+        if (f.open(QIODevice::ReadOnly)) {
+            const ProviderFormat format = detectProviderFormat(f.peek(64 * 1024));
+            if (format == ProviderFormat::VastOffers)
+                return streamVastFile(provider, path, f, sink, limits, fileSha256);
+            if (format == ProviderFormat::SkypilotCsv)
+                return streamSkypilotFile(provider, path, f, sink, limits, fileSha256, tables);
+        }
     }
     if (!knownProviders().contains(provider))
         return unknownProvider(provider);

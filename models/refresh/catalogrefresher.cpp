@@ -295,9 +295,9 @@ RefreshOutcome CatalogRefresher::importFiles(const QString &provider, const QStr
         f.kind = SourceKind::File;
         f.origin = QFileInfo(paths.first()).fileName();
         f.parts.provider = provider;
-        f.streamed = [provider, path = paths.first(),
-                      limits = m_options.inputLimits](OfferSink &sink, QByteArray *sha256, FetchedCatalog &) {
-            return streamCatalogFile(provider, path, sink, limits, sha256);
+        f.streamed = [provider, path = paths.first(), limits = m_options.inputLimits,
+                      tables = &m_tables](OfferSink &sink, QByteArray *sha256, FetchedCatalog &) {
+            return streamCatalogFile(provider, path, sink, limits, sha256, *tables);
         };
         return conclude(provider, started, std::move(f), false);
     }

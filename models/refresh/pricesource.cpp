@@ -20,20 +20,6 @@
 
 namespace gf {
 
-Status CatalogHeadSink::begin(const SnapshotData &head)
-{
-    SnapshotData h = head;
-    h.description = m_description;
-    h.dataDate = m_dataDate;
-    return m_next.begin(h);
-}
-
-Status CatalogHeadSink::add(Offer &&offer)
-{
-    ++m_offers;
-    return m_next.add(std::move(offer));
-}
-
 SourceContext::SourceContext(const RefreshOptions &options, CatalogStore &store, const ProviderTables &tables,
                              const std::atomic_bool *cancel, const RefreshProgress &progress)
     : m_options(options), m_store(store), m_tables(tables), m_cancel(cancel), m_progress(progress),

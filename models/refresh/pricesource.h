@@ -42,27 +42,6 @@ struct FetchedCatalog
     std::function<Result<SnapshotData>(OfferSink &sink, QByteArray *sha256, FetchedCatalog &self)> streamed;
 };
 
-/// Passes a catalog streamed by a price source on to the import with the header the source gives it (its
-/// description and the date of the prices, whatever the parser's head says), counting the offers.
-class CatalogHeadSink final : public OfferSink
-{
-public:
-    CatalogHeadSink(OfferSink &next, QString description, QDate dataDate)
-        : m_next(next), m_description(std::move(description)), m_dataDate(dataDate)
-    {
-    }
-    Status begin(const SnapshotData &head) override;
-    Status add(Offer &&offer) override;
-    qint64 offers() const { return m_offers; }
-    QDate dataDate() const { return m_dataDate; }
-
-private:
-    OfferSink &m_next;
-    QString m_description;
-    QDate m_dataDate;
-    qint64 m_offers = 0;
-};
-
 /// What a price source may use while it fetches: the options, the provider tables, the store (for
 /// conditional-request state), progress and cancellation.
 class SourceContext
