@@ -129,23 +129,6 @@ private:
 
 const QByteArray kLambdaCatalog = "/skypilot-org/skypilot-catalog/master/catalogs/v9/lambda/vms.csv";
 
-/// A Lambda catalog of `rows` GPU rows (each its own instance type); `badVcpusAt` >= 0: that row states
-/// 99999 vCPUs, which the import refuses.
-QByteArray lambdaCatalog(int rows, int badVcpusAt = -1)
-{
-    QByteArray text =
-        "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,GpuInfo,SpotPrice\n";
-    for (int i = 0; i < rows; ++i)
-        text += QStringLiteral("gpu_1x_a10_%1,A10,1.0,%2,200.0,%3,region-%4,\"{'Gpus': [{'Name': 'A10', "
-                               "'Count': 1.0, 'MemoryInfo': {'SizeInMiB': 24576}}]}\",\n")
-                    .arg(i)
-                    .arg(i == badVcpusAt ? 99999 : 30)
-                    .arg(1.0 + (i % 97) * 0.01)
-                    .arg(i % 40)
-                    .toUtf8();
-    return text;
-}
-
 FixtureResponse csvFile(const QByteArray &body)
 {
     FixtureResponse r = FixtureResponse::json(body);
@@ -340,7 +323,7 @@ private Q_SLOTS:
     void skypilotStreamedMatchesTheWholeImport()
     {
         const int rows = 5000; // more than two of the import's 2048-row chunks
-        const QByteArray body = lambdaCatalog(rows);
+        const QByteArray body = skypilotLambdaCatalog(rows);
         m_server.route(kLambdaCatalog, {csvFile(body)});
         const RefreshOptions options = fastOptions(m_server.baseUrl());
         RefreshOutcome o = refresh(QStringLiteral("lambda"), options);
@@ -408,7 +391,7 @@ private Q_SLOTS:
     // import's transaction, which is rolled back.
     void skypilotRowRefusedLateChangesNothing()
     {
-        m_server.route(kLambdaCatalog, {csvFile(lambdaCatalog(5000, 4990))});
+        m_server.route(kLambdaCatalog, {csvFile(skypilotLambdaCatalog(5000, 4990))});
         const QByteArray before = dumpCatalog(m_db->path());
         const RefreshOutcome o = refresh(QStringLiteral("lambda"), fastOptions(m_server.baseUrl()));
         QCOMPARE(o.status, RefreshStatus::Failed);

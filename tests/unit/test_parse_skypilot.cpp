@@ -31,23 +31,6 @@ private:
     const QIODevice &m_device;
 };
 
-/// A Lambda catalog of `rows` GPU rows, each its own instance type.
-QByteArray lambdaCatalog(int rows)
-{
-    QByteArray text =
-        "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,GpuInfo,SpotPrice\n";
-    for (int i = 0; i < rows; ++i)
-        text +=
-            QStringLiteral("gpu_1x_a10_%1,A10,1.0,30.0,200.0,%2,region-%3,\"{'Gpus': [{'Name': 'A10', "
-                           "'Manufacturer': 'NVIDIA', 'Count': 1.0, 'MemoryInfo': {'SizeInMiB': 24576}}], "
-                           "'TotalGpuMemoryInMiB': 24576}\",\n")
-                .arg(i)
-                .arg(1.0 + (i % 97) * 0.01)
-                .arg(i % 40)
-                .toUtf8();
-    return text;
-}
-
 SnapshotData parse(const QString &provider, const QString &file)
 {
     auto r = parseSkypilotCsv(QString::fromUtf8(readFixture(QStringLiteral("providers/skypilot/") + file)),
@@ -318,7 +301,7 @@ private Q_SLOTS:
     void offersStreamAsTheFileIsRead()
     {
         const int rows = 50000;
-        QByteArray text = lambdaCatalog(rows);
+        QByteArray text = skypilotLambdaCatalog(rows);
         QVERIFY(text.size() > 8 * 1024 * 1024);
         QBuffer buffer(&text);
         QVERIFY(buffer.open(QIODevice::ReadOnly));
@@ -363,7 +346,7 @@ private Q_SLOTS:
         QVERIFY2(r.error().text().contains(QStringLiteral("named like AWS's offers")),
                  qPrintable(r.error().text()));
         QVERIFY(sink.offers.isEmpty());
-        QByteArray cut = lambdaCatalog(5000) + "gpu_1x_a10_x,A10,1.0\n";
+        QByteArray cut = skypilotLambdaCatalog(5000) + "gpu_1x_a10_x,A10,1.0\n";
         QBuffer cutBuffer(&cut);
         QVERIFY(cutBuffer.open(QIODevice::ReadOnly));
         PositionSink cutSink(cutBuffer);
