@@ -4,6 +4,8 @@
 #include "domain/gpucatalog.h"
 #include "domain/providertables.h"
 #include "fixtureserver.h"
+#include "providers/azureretail.h"
+#include "providers/gcpbilling.h"
 #include "providers/providerimport.h"
 #include "providers/skypilotcatalog.h"
 #include "providers/vastai.h"
@@ -128,6 +130,56 @@ private:
 };
 
 const QByteArray kLambdaCatalog = "/skypilot-org/skypilot-catalog/master/catalogs/v9/lambda/vms.csv";
+
+const QByteArray kAzure = "/api/retail/prices";
+const QByteArray kGcp = "/v1/services/6F81-5844-456A/skus";
+
+/// A fixture JSON page with one key replaced (NextPageLink, nextPageToken).
+QByteArray withKey(const QString &fixture, const QString &key, const QJsonValue &value)
+{
+    QJsonObject o = QJsonDocument::fromJson(readFixture(fixture)).object();
+    o.insert(key, value);
+    return QJsonDocument(o).toJson();
+}
+
+/// Azure answers over four pages: the two fixture pages, then the same two again (repeated meters).
+QList<QByteArray> azurePages()
+{
+    const QString p1 = QStringLiteral("providers/azure/page1.json");
+    const QString p2 = QStringLiteral("providers/azure/page2.json");
+    const QString next = QStringLiteral("NextPageLink");
+    return {withKey(p1, next, QStringLiteral("{{BASE}}/api/retail/prices/p2")),
+            withKey(p2, next, QStringLiteral("{{BASE}}/api/retail/prices/p3")),
+            withKey(p1, next, QStringLiteral("{{BASE}}/api/retail/prices/p4")),
+            withKey(p2, next, QJsonValue())};
+}
+
+/// Google Cloud SKU pages: the two fixture pages, then the first again.
+QList<QByteArray> gcpPages()
+{
+    const QString p1 = QStringLiteral("providers/gcp/skus-page1.json");
+    const QString p2 = QStringLiteral("providers/gcp/skus-page2.json");
+    const QString token = QStringLiteral("nextPageToken");
+    return {withKey(p1, token, QStringLiteral("T2")), withKey(p2, token, QStringLiteral("T3")),
+            withKey(p1, token, QString())};
+}
+
+/// The offers of a snapshot, as fingerprint text with the gpu ids and flags.
+QStringList snapshotRows(CatalogStore &store, qint64 snapshotId)
+{
+    QStringList rows;
+    const auto offers = store.snapshotOffers(snapshotId);
+    if (!offers)
+        return {offers.error().text()};
+    for (const Offer &o : offers.value()) {
+        SnapshotData one;
+        one.provider = o.provider;
+        one.offers = {o};
+        rows.append(QString::fromUtf8(snapshotFingerprint(one)) + u'|' + o.gpuId + u'|' +
+                    QString::number(o.flags));
+    }
+    return rows;
+}
 
 FixtureResponse csvFile(const QByteArray &body)
 {
@@ -399,6 +451,142 @@ private Q_SLOTS:
         QVERIFY2(o.message.contains(QStringLiteral("previous Lambda snapshot stays current")),
                  qPrintable(o.message));
         QCOMPARE(dumpCatalog(m_db->path()), before);
+    }
+
+    // Azure's pages are folded into the offers as they are read (held: one price per size, region and meter
+    // kind, however many pages repeat them): the snapshot the whole composition of every page's items gives.
+    void azurePagesFoldAsTheyAreRead()
+    {
+        const QList<QByteArray> pages = azurePages();
+        m_server.route(kAzure, {FixtureResponse::json(pages.at(0))});
+        for (int p = 1; p < pages.size(); ++p)
+            m_server.route(kAzure + "/p" + QByteArray::number(p + 1), {FixtureResponse::json(pages.at(p))});
+        RefreshOptions options = fastOptions(m_server.baseUrl());
+        options.azureSizesPerQuery = 1000; // one query: the fixture server does not evaluate $filter
+        const RefreshOutcome o = refresh(QStringLiteral("azure"), options);
+        QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
+        QCOMPARE(o.requests, 4);
+        QCOMPARE(o.rows, 13);
+
+        // The whole composition: every page's items held, then composed.
+        ProviderParts parts;
+        parts.provider = QStringLiteral("azure");
+        AzureOfferComposer composer(ProviderTables::builtin());
+        qsizetype heldAfterTwo = 0;
+        for (qsizetype p = 0; p < pages.size(); ++p) {
+            QByteArray body = pages.at(p);
+            body.replace("{{BASE}}", m_server.baseUrl().toUtf8());
+            auto page = parseAzureRetailPage(body, QStringLiteral("page"));
+            QVERIFY(page.ok());
+            parts.azureItems += page.value().items;
+            for (const AzureRetailItem &i : page.value().items)
+                composer.add(i);
+            if (p == 1)
+                heldAfterTwo = composer.pricesHeld();
+        }
+        QVERIFY(heldAfterTwo > 0);
+        QCOMPARE(composer.pricesHeld(), heldAfterTwo); // the repeated pages add no price
+        QVERIFY(composer.pricesHeld() < parts.azureItems.size());
+        parts.dataDate = QDateTime::currentDateTimeUtc().date();
+        parts.descriptions.append(QStringLiteral("Azure Retail Prices API, 4 pages"));
+        auto whole = composeProvider(parts, ProviderTables::builtin());
+        QVERIFY(whole.ok());
+        const QStringList wholeWarnings = whole.value().warnings;
+        auto otherDb = std::make_unique<TempDb>();
+        auto other = otherDb->open();
+        auto old = other->importSnapshot(std::move(whole).value(), SourceKind::Live, o.origin, {},
+                                         GpuCatalog::builtin());
+        QVERIFY2(old.ok(), qPrintable(old.ok() ? QString() : old.error().text()));
+        QCOMPARE(snapshotRows(*m_store, o.snapshotId), snapshotRows(*other, old.value().snapshotId));
+        for (const QString &w : wholeWarnings)
+            QVERIFY2(o.warnings.contains(w), qPrintable(w));
+        QCOMPARE(composer.finish(QString()).offers.size(), 13);
+        QCOMPARE(composer.pricesHeld(), 0);
+    }
+
+    // HTTP 500 on Azure's third page, or a truncated third page: nothing imported, the catalog as it was.
+    void azureFailureOnPage3ChangesNothing()
+    {
+        const QList<QByteArray> pages = azurePages();
+        RefreshOptions options = fastOptions(m_server.baseUrl());
+        options.azureSizesPerQuery = 1000;
+        for (const FixtureResponse &third :
+             {FixtureResponse::json("{\"message\":\"error\"}", 500),
+              FixtureResponse::json(pages.at(2).left(pages.at(2).size() / 2))}) {
+            m_server.clearRoutes();
+            m_server.route(kAzure, {FixtureResponse::json(pages.at(0))});
+            m_server.route(kAzure + "/p2", {FixtureResponse::json(pages.at(1))});
+            m_server.route(kAzure + "/p3", {third});
+            const QByteArray before = dumpCatalog(m_db->path());
+            const RefreshOutcome o = refresh(QStringLiteral("azure"), options);
+            QCOMPARE(o.status, RefreshStatus::Failed);
+            QVERIFY2(o.message.contains(QStringLiteral("previous Azure snapshot stays current")),
+                     qPrintable(o.message));
+            QVERIFY2(
+                o.message.contains(third.status == 500 ? QStringLiteral("HTTP 500") : QStringLiteral("JSON")),
+                qPrintable(o.message));
+            QCOMPARE(dumpCatalog(m_db->path()), before);
+        }
+    }
+
+    // Google Cloud's SKU pages are folded as they are read: the snapshot of the whole composition; a failure
+    // on the third page changes nothing.
+    void gcpPagesFoldAsTheyAreRead()
+    {
+        const QList<QByteArray> pages = gcpPages();
+        m_server.route(kGcp, {FixtureResponse::json(pages.at(0))});
+        m_server.route(kGcp, {FixtureResponse::json(pages.at(1))}, "pageToken=T2");
+        m_server.route(kGcp, {FixtureResponse::json(pages.at(2))}, "pageToken=T3");
+        RefreshOptions options = fastOptions(m_server.baseUrl());
+        options.gcpApiKey = QStringLiteral("AIzaSy-test-key");
+        const RefreshOutcome o = refresh(QStringLiteral("gcp"), options);
+        QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
+        QCOMPARE(o.requests, 3);
+
+        ProviderParts parts;
+        parts.provider = QStringLiteral("gcp");
+        GcpOfferComposer composer(ProviderTables::builtin());
+        qsizetype heldAfterTwo = 0;
+        for (qsizetype p = 0; p < pages.size(); ++p) {
+            auto page = parseGcpSkuPage(pages.at(p), QStringLiteral("page"));
+            QVERIFY(page.ok());
+            parts.gcpSkus += page.value().skus;
+            for (const GcpSku &sku : page.value().skus)
+                composer.add(sku);
+            if (p == 1)
+                heldAfterTwo = composer.pricesHeld();
+        }
+        QVERIFY(heldAfterTwo > 0);
+        QCOMPARE(composer.pricesHeld(), heldAfterTwo);
+        parts.dataDate = QDateTime::currentDateTimeUtc().date();
+        parts.descriptions.append(QStringLiteral("GCP Cloud Billing Catalog, 16 SKUs on 3 pages"));
+        auto whole = composeProvider(parts, ProviderTables::builtin());
+        QVERIFY(whole.ok());
+        QCOMPARE(o.rows, whole.value().offers.size());
+        const QStringList wholeWarnings = whole.value().warnings;
+        auto otherDb = std::make_unique<TempDb>();
+        auto other = otherDb->open();
+        auto old = other->importSnapshot(std::move(whole).value(), SourceKind::Live, o.origin, {},
+                                         GpuCatalog::builtin());
+        QVERIFY2(old.ok(), qPrintable(old.ok() ? QString() : old.error().text()));
+        QCOMPARE(snapshotRows(*m_store, o.snapshotId), snapshotRows(*other, old.value().snapshotId));
+        for (const QString &w : wholeWarnings)
+            QVERIFY2(o.warnings.contains(w), qPrintable(w));
+
+        for (const FixtureResponse &third :
+             {FixtureResponse::json("{\"message\":\"error\"}", 500),
+              FixtureResponse::json(pages.at(2).left(pages.at(2).size() / 2))}) {
+            m_server.clearRoutes();
+            m_server.route(kGcp, {FixtureResponse::json(pages.at(0))});
+            m_server.route(kGcp, {FixtureResponse::json(pages.at(1))}, "pageToken=T2");
+            m_server.route(kGcp, {third}, "pageToken=T3");
+            const QByteArray before = dumpCatalog(m_db->path());
+            const RefreshOutcome failed = refresh(QStringLiteral("gcp"), options);
+            QCOMPARE(failed.status, RefreshStatus::Failed);
+            QVERIFY2(failed.message.contains(QStringLiteral("previous Google Cloud snapshot stays current")),
+                     qPrintable(failed.message));
+            QCOMPARE(dumpCatalog(m_db->path()), before);
+        }
     }
 
     // HTTP 500 on the third page (after its retries): the first two pages went into the import's
