@@ -664,15 +664,8 @@ void appendSkipWarnings(SnapshotData &data, const SkyCounts &c, const QString &p
 Result<SnapshotData> parseSkypilotCsv(QIODevice &in, const QString &provider, const ProviderTables &tables,
                                       const QString &origin, const InputLimits &limits)
 {
-    SnapshotData data;
-    CollectingSink sink(data);
-    auto meta = parseSkypilotCsv(in, provider, tables, origin, limits, sink);
-    if (!meta)
-        return meta.error();
-    QList<Offer> offers = std::move(data.offers);
-    data = std::move(meta).value();
-    data.offers = std::move(offers);
-    return data;
+    return collectOffers(
+        [&](OfferSink &sink) { return parseSkypilotCsv(in, provider, tables, origin, limits, sink); });
 }
 
 Result<SnapshotData> parseSkypilotCsv(QIODevice &in, const QString &provider, const ProviderTables &tables,

@@ -15,12 +15,12 @@ peak RSS (wait4) and the 1-minute load average when each run started.
 """
 import argparse
 import http.server
-import io
 import os
 import subprocess
 import sys
 import threading
-import time
+
+from bench_import_scale import run  # (seconds, peak RSS MiB, exit status, last stderr line)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SKYPILOT_PATH = "/skypilot-org/skypilot-catalog/master/catalogs/v9/lambda/vms.csv"
@@ -72,16 +72,6 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.answer()
 
 
-def run(argv, env):
-    """(seconds, peak RSS MiB, exit status, last output line) of one child process."""
-    t0 = time.perf_counter()
-    p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
-    out = p.stdout.read().decode(errors="replace").strip().splitlines()
-    _, status, usage = os.wait4(p.pid, 0)
-    dt = time.perf_counter() - t0
-    return dt, usage.ru_maxrss / 1024.0, os.waitstatus_to_exitcode(status), out[-1] if out else ""
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cli", action="append", required=True, help="LABEL=PATH of a gpufrontier-cli; repeat")
@@ -124,7 +114,7 @@ def main():
                 dt, rss, code, last = run([cli, "refresh", "--quiet", "--url", base, "--min-rows", "1"] + argv,
                                           env)
                 print("%-36s %-8s %4d %6.2f %8.2f %9.0f  %s" % (label, name, r + 1, load, dt, rss,
-                                                                 ("ok: " if code == 0 else "FAILED: ") + last[:90]))
+                                                                 "ok" if code == 0 else "FAILED: " + last[:90]))
                 sys.stdout.flush()
     server.shutdown()
 

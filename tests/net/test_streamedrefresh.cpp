@@ -22,6 +22,8 @@
 #include <QSet>
 #include <QTest>
 
+#include <functional>
+
 using namespace gf;
 using namespace gf::test;
 
@@ -224,6 +226,45 @@ class TestStreamedRefresh final : public QObject
                  qPrintable(o.message));
         QCOMPARE(dumpCatalog(m_db->path()), before);
         QVERIFY(lastLog(m_db->path(), QStringLiteral("vastai")).startsWith(QStringLiteral("failed|")));
+    }
+
+    /// The refresh `o` imported what the whole composition of `parts` imports (the refresh before it
+    /// streamed): the same offers, gpu ids and flags, and its warnings.
+    void expectSameAsWholeImport(const RefreshOutcome &o, ProviderParts parts)
+    {
+        auto whole = composeProvider(std::move(parts), ProviderTables::builtin());
+        QVERIFY(whole.ok());
+        QCOMPARE(o.rows, whole.value().offers.size());
+        const QStringList wholeWarnings = whole.value().warnings;
+        auto otherDb = std::make_unique<TempDb>();
+        auto other = otherDb->open();
+        auto old = other->importSnapshot(std::move(whole).value(), SourceKind::Live, o.origin, {},
+                                         GpuCatalog::builtin());
+        QVERIFY2(old.ok(), qPrintable(old.ok() ? QString() : old.error().text()));
+        QCOMPARE(snapshotRows(*m_store, o.snapshotId), snapshotRows(*other, old.value().snapshotId));
+        for (const QString &w : wholeWarnings)
+            QVERIFY2(o.warnings.contains(w), qPrintable(w));
+    }
+
+    /// HTTP 500 on the third page, then a third page cut in half: each refresh fails and changes nothing.
+    /// `serve` routes the first two pages and the given third answer.
+    void expectThirdPageFailuresChangeNothing(const QString &provider, const RefreshOptions &options,
+                                              const QByteArray &thirdPage,
+                                              const std::function<void(const FixtureResponse &)> &serve)
+    {
+        for (const FixtureResponse &third : {FixtureResponse::json("{\"message\":\"error\"}", 500),
+                                             FixtureResponse::json(thirdPage.left(thirdPage.size() / 2))}) {
+            m_server.clearRoutes();
+            serve(third);
+            const QByteArray before = dumpCatalog(m_db->path());
+            const RefreshOutcome o = refresh(provider, options);
+            QCOMPARE(o.status, RefreshStatus::Failed);
+            QVERIFY2(o.message.contains(QStringLiteral("snapshot stays current")), qPrintable(o.message));
+            QVERIFY2(
+                o.message.contains(third.status == 500 ? QStringLiteral("HTTP 500") : QStringLiteral("JSON")),
+                qPrintable(o.message));
+            QCOMPARE(dumpCatalog(m_db->path()), before);
+        }
     }
 
 private Q_SLOTS:
@@ -489,17 +530,7 @@ private Q_SLOTS:
         QVERIFY(composer.pricesHeld() < parts.azureItems.size());
         parts.dataDate = QDateTime::currentDateTimeUtc().date();
         parts.descriptions.append(QStringLiteral("Azure Retail Prices API, 4 pages"));
-        auto whole = composeProvider(parts, ProviderTables::builtin());
-        QVERIFY(whole.ok());
-        const QStringList wholeWarnings = whole.value().warnings;
-        auto otherDb = std::make_unique<TempDb>();
-        auto other = otherDb->open();
-        auto old = other->importSnapshot(std::move(whole).value(), SourceKind::Live, o.origin, {},
-                                         GpuCatalog::builtin());
-        QVERIFY2(old.ok(), qPrintable(old.ok() ? QString() : old.error().text()));
-        QCOMPARE(snapshotRows(*m_store, o.snapshotId), snapshotRows(*other, old.value().snapshotId));
-        for (const QString &w : wholeWarnings)
-            QVERIFY2(o.warnings.contains(w), qPrintable(w));
+        expectSameAsWholeImport(o, parts);
         QCOMPARE(composer.finish(QString()).offers.size(), 13);
         QCOMPARE(composer.pricesHeld(), 0);
     }
@@ -510,23 +541,12 @@ private Q_SLOTS:
         const QList<QByteArray> pages = azurePages();
         RefreshOptions options = fastOptions(m_server.baseUrl());
         options.azureSizesPerQuery = 1000;
-        for (const FixtureResponse &third :
-             {FixtureResponse::json("{\"message\":\"error\"}", 500),
-              FixtureResponse::json(pages.at(2).left(pages.at(2).size() / 2))}) {
-            m_server.clearRoutes();
-            m_server.route(kAzure, {FixtureResponse::json(pages.at(0))});
-            m_server.route(kAzure + "/p2", {FixtureResponse::json(pages.at(1))});
-            m_server.route(kAzure + "/p3", {third});
-            const QByteArray before = dumpCatalog(m_db->path());
-            const RefreshOutcome o = refresh(QStringLiteral("azure"), options);
-            QCOMPARE(o.status, RefreshStatus::Failed);
-            QVERIFY2(o.message.contains(QStringLiteral("previous Azure snapshot stays current")),
-                     qPrintable(o.message));
-            QVERIFY2(
-                o.message.contains(third.status == 500 ? QStringLiteral("HTTP 500") : QStringLiteral("JSON")),
-                qPrintable(o.message));
-            QCOMPARE(dumpCatalog(m_db->path()), before);
-        }
+        expectThirdPageFailuresChangeNothing(
+            QStringLiteral("azure"), options, pages.at(2), [&](const FixtureResponse &third) {
+                m_server.route(kAzure, {FixtureResponse::json(pages.at(0))});
+                m_server.route(kAzure + "/p2", {FixtureResponse::json(pages.at(1))});
+                m_server.route(kAzure + "/p3", {third});
+            });
     }
 
     // Google Cloud's SKU pages are folded as they are read: the snapshot of the whole composition; a failure
@@ -560,33 +580,13 @@ private Q_SLOTS:
         QCOMPARE(composer.pricesHeld(), heldAfterTwo);
         parts.dataDate = QDateTime::currentDateTimeUtc().date();
         parts.descriptions.append(QStringLiteral("GCP Cloud Billing Catalog, 16 SKUs on 3 pages"));
-        auto whole = composeProvider(parts, ProviderTables::builtin());
-        QVERIFY(whole.ok());
-        QCOMPARE(o.rows, whole.value().offers.size());
-        const QStringList wholeWarnings = whole.value().warnings;
-        auto otherDb = std::make_unique<TempDb>();
-        auto other = otherDb->open();
-        auto old = other->importSnapshot(std::move(whole).value(), SourceKind::Live, o.origin, {},
-                                         GpuCatalog::builtin());
-        QVERIFY2(old.ok(), qPrintable(old.ok() ? QString() : old.error().text()));
-        QCOMPARE(snapshotRows(*m_store, o.snapshotId), snapshotRows(*other, old.value().snapshotId));
-        for (const QString &w : wholeWarnings)
-            QVERIFY2(o.warnings.contains(w), qPrintable(w));
-
-        for (const FixtureResponse &third :
-             {FixtureResponse::json("{\"message\":\"error\"}", 500),
-              FixtureResponse::json(pages.at(2).left(pages.at(2).size() / 2))}) {
-            m_server.clearRoutes();
-            m_server.route(kGcp, {FixtureResponse::json(pages.at(0))});
-            m_server.route(kGcp, {FixtureResponse::json(pages.at(1))}, "pageToken=T2");
-            m_server.route(kGcp, {third}, "pageToken=T3");
-            const QByteArray before = dumpCatalog(m_db->path());
-            const RefreshOutcome failed = refresh(QStringLiteral("gcp"), options);
-            QCOMPARE(failed.status, RefreshStatus::Failed);
-            QVERIFY2(failed.message.contains(QStringLiteral("previous Google Cloud snapshot stays current")),
-                     qPrintable(failed.message));
-            QCOMPARE(dumpCatalog(m_db->path()), before);
-        }
+        expectSameAsWholeImport(o, parts);
+        expectThirdPageFailuresChangeNothing(
+            QStringLiteral("gcp"), options, pages.at(2), [&](const FixtureResponse &third) {
+                m_server.route(kGcp, {FixtureResponse::json(pages.at(0))});
+                m_server.route(kGcp, {FixtureResponse::json(pages.at(1))}, "pageToken=T2");
+                m_server.route(kGcp, {third}, "pageToken=T3");
+            });
     }
 
     // HTTP 500 on the third page (after its retries): the first two pages went into the import's
