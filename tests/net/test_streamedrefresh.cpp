@@ -599,6 +599,15 @@ private Q_SLOTS:
         QCOMPARE(m_server.count(kVast), 2 + fastOptions(QString()).http.maxAttempts);
     }
 
+    // Every offer of the answer already rented: refused as empty, naming why the offers were skipped.
+    void vastaiNothingUsableNamesTheSkips()
+    {
+        QByteArray page = vastPage(0, 10);
+        page.replace("\"dph_total\"", "\"rented\":true,\"dph_total\"");
+        servePages({page});
+        expectNothingChanged(QStringLiteral("10 offers not rentable or already rented skipped"));
+    }
+
     // A truncated third page (the JSON ends halfway): nothing imported.
     void vastaiTruncatedPage3ChangesNothing()
     {
