@@ -134,24 +134,36 @@ Error namingError(const QString &provider, const QString &origin, int foreign, q
 
 Status checkProviderNaming(const SnapshotData &data, const QString &origin)
 {
-    QString other;
-    const Offer *first = nullptr;
-    int foreign = 0;
-    const bool typesOnly = namingByTypesOnly(data.provider);
-    for (const Offer &o : data.offers) {
-        const QString owner = foreignOwner(o, data.provider, typesOnly);
-        if (owner.isEmpty())
-            continue;
-        if (!first) {
-            first = &o;
-            other = owner;
-        }
-        if (owner == other)
-            ++foreign;
+    ProviderNaming naming(data.provider);
+    for (const Offer &o : data.offers)
+        naming.add(o);
+    return naming.finish(origin);
+}
+
+ProviderNaming::ProviderNaming(QString provider)
+    : m_provider(std::move(provider)), m_typesOnly(namingByTypesOnly(m_provider))
+{
+}
+
+void ProviderNaming::add(const Offer &row)
+{
+    ++m_rows;
+    const QString owner = foreignOwner(row, m_provider, m_typesOnly);
+    if (owner.isEmpty())
+        return;
+    if (m_foreign == 0) {
+        m_other = owner;
+        m_firstForeign = row;
     }
-    if (!first)
+    if (owner == m_other)
+        ++m_foreign;
+}
+
+Status ProviderNaming::finish(const QString &origin) const
+{
+    if (m_foreign == 0)
         return Ok{};
-    return namingError(data.provider, origin, foreign, data.offers.size(), other, *first);
+    return namingError(m_provider, origin, m_foreign, m_rows, m_other, m_firstForeign);
 }
 
 namespace {
@@ -312,8 +324,7 @@ Status checkMinimumPrices(const SnapshotData &data, const QString &origin)
 }
 
 SnapshotChunkChecks::SnapshotChunkChecks(QString provider, QString origin, SeenRows &seen)
-    : m_provider(std::move(provider)), m_origin(std::move(origin)), m_seen(seen),
-      m_typesOnly(namingByTypesOnly(m_provider))
+    : m_provider(std::move(provider)), m_origin(std::move(origin)), m_seen(seen), m_naming(m_provider)
 {
 }
 
@@ -326,18 +337,9 @@ Status SnapshotChunkChecks::add(QList<Offer> &rows)
     if (auto st = dropRepeats(rows, m_seen, m_dropped, m_firstDropped); !st)
         return st;
     m_kept += rows.size();
-    for (const Offer &o : std::as_const(rows)) {
-        const QString owner = foreignOwner(o, m_provider, m_typesOnly);
-        if (owner.isEmpty())
-            continue;
-        if (m_foreign == 0) {
-            m_other = owner;
-            m_firstForeign = o;
-        }
-        if (owner == m_other)
-            ++m_foreign;
-    }
-    if (m_foreign > 0) { // refused in finish(): the rest is only counted
+    for (const Offer &o : std::as_const(rows))
+        m_naming.add(o);
+    if (m_naming.foreignFound()) { // refused in finish(): the rest is only counted
         rows.clear();
         return Ok{};
     }
@@ -357,9 +359,7 @@ Status SnapshotChunkChecks::finish(SnapshotData &meta)
     cleaner.finish(meta);
     if (m_dropped > 0)
         meta.warnings.append(droppedWarning(m_dropped, m_firstDropped));
-    if (m_foreign > 0)
-        return namingError(m_provider, m_origin, m_foreign, m_kept, m_other, m_firstForeign);
-    return Ok{};
+    return m_naming.finish(m_origin);
 }
 
 } // namespace gf

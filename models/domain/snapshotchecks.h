@@ -30,6 +30,27 @@ QString providerOfNaming(const QString &instanceType, const QString &region);
 /// the error names the other provider, how many rows and the first one with its line.
 Status checkProviderNaming(const SnapshotData &data, const QString &origin);
 
+/// checkProviderNaming over rows given one at a time (a catalog that is not held whole): add() every row
+/// (its instance type, region and line), finish() after the last.
+class ProviderNaming
+{
+public:
+    explicit ProviderNaming(QString provider);
+    void add(const Offer &row);
+    /// Whether a row named like another provider's was found.
+    bool foreignFound() const { return m_foreign > 0; }
+    /// checkProviderNaming's error when a row was named like another provider's.
+    Status finish(const QString &origin) const;
+
+private:
+    QString m_provider;
+    bool m_typesOnly = false;
+    qint64 m_rows = 0;
+    int m_foreign = 0;
+    QString m_other;
+    Offer m_firstForeign;
+};
+
 /// The error for a catalog with fewer than `minRows` offers: what the parser skipped and why (its
 /// warnings: which field failed on how many rows, with the first examples) when it says, else a hint at a
 /// truncated or empty download.
@@ -93,7 +114,7 @@ public:
     /// counted (cleared) and finish() refuses the catalog.
     Status add(QList<Offer> &rows);
     /// Whether a row named like another provider's was found (the chunks are then cleared by add).
-    bool foreignFound() const { return m_foreign > 0; }
+    bool foreignFound() const { return m_naming.foreignFound(); }
     /// Normalises the description and the warnings, refuses a catalog named like another provider's, and
     /// appends the warnings of the normalised texts and dropped rows to `meta.warnings`.
     Status finish(SnapshotData &meta);
@@ -104,15 +125,12 @@ private:
     QString m_provider;
     QString m_origin;
     SeenRows &m_seen;
-    bool m_typesOnly = false;
+    ProviderNaming m_naming;
     qsizetype m_changed = 0;
     QString m_firstChanged;
     qsizetype m_dropped = 0;
     qint64 m_firstDropped = 0;
     qint64 m_kept = 0;
-    int m_foreign = 0;
-    QString m_other;
-    Offer m_firstForeign;
 };
 
 } // namespace gf

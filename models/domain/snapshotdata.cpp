@@ -24,6 +24,19 @@ Status CollectingSink::add(Offer &&offer)
     return Ok{};
 }
 
+Result<SnapshotData> collectOffers(const std::function<Result<SnapshotData>(OfferSink &)> &parse)
+{
+    SnapshotData data;
+    CollectingSink sink(data);
+    auto head = parse(sink);
+    if (!head)
+        return head.error();
+    QList<Offer> offers = std::move(data.offers);
+    data = std::move(head).value();
+    data.offers = std::move(offers);
+    return data;
+}
+
 Status validateSnapshot(SnapshotData &data, const GpuCatalog &gpus, const QString &origin,
                         const ValidationLimits &limits, const ProviderTables *tables)
 {

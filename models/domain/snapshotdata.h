@@ -8,6 +8,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -70,6 +71,10 @@ public:
 private:
     SnapshotData &m_data;
 };
+
+/// A streaming parser's whole-catalog form: runs `parse` into a CollectingSink and returns the header it
+/// returns with every offer it gave.
+Result<SnapshotData> collectOffers(const std::function<Result<SnapshotData>(OfferSink &)> &parse);
 
 class SeenRows;
 class SnapshotChunkChecks;

@@ -129,73 +129,100 @@ Result<AzureRetailPage> parseAzureRetailPage(QByteArrayView data, const QString 
     return page;
 }
 
-SnapshotData composeAzureOffers(const QList<AzureRetailItem> &items, const ProviderTables &tables,
-                                const QString &source)
+struct AzureOfferComposer::State
 {
-    SnapshotData data;
-    data.provider = QStringLiteral("azure");
-    data.description = source;
     struct Prices
     {
         Chosen meters[3];
     };
     QHash<QString, Prices> byKey; // size \x1f region
     QList<QString> order;
-    int windows = 0, zero = 0, otherCurrency = 0, notHourly = 0, unknownSize = 0, spotEqual = 0,
-        lowPriorityUsed = 0, spotOnly = 0;
-    for (const AzureRetailItem &i : items) {
-        if (!i.serviceName.isEmpty() && i.serviceName != u"Virtual Machines")
-            continue;
-        if (i.type != u"Consumption")
-            continue; // DevTestConsumption, Reservation
-        if (i.productName.contains(QStringLiteral("Cloud Services")))
-            continue;
-        if (windowsMeter(i)) {
-            ++windows;
-            continue;
-        }
-        if (i.unitOfMeasure != u"1 Hour") {
-            ++notHourly;
-            continue;
-        }
-        if (i.currencyCode != u"USD") {
-            ++otherCurrency;
-            continue;
-        }
-        Meter kind = Meter::OnDemand;
-        QString sku = i.skuName;
-        if (i.skuName.endsWith(QStringLiteral(" Spot")) || i.meterName.endsWith(QStringLiteral(" Spot"))) {
-            kind = Meter::Spot;
-            sku.chop(sku.endsWith(QStringLiteral(" Spot")) ? 5 : 0);
-        } else if (i.skuName.endsWith(QStringLiteral(" Low Priority")) ||
-                   i.meterName.endsWith(QStringLiteral(" Low Priority"))) {
-            kind = Meter::LowPriority;
-            sku.chop(sku.endsWith(QStringLiteral(" Low Priority")) ? 13 : 0);
-        }
-        QString size = i.armSkuName;
-        if (size.isEmpty() && !sku.isEmpty()) // armSkuName is sometimes empty: rebuild it from skuName
-            size = QStringLiteral("Standard_") + sku.trimmed().replace(u' ', u'_');
-        if (!tables.azureVmSize(size)) {
-            ++unknownSize;
-            continue;
-        }
-        if (!(i.retailPrice > 0) || !std::isfinite(i.retailPrice)) {
-            ++zero; // $0 placeholder meters
-            continue;
-        }
-        if (i.armRegionName.isEmpty())
-            continue;
-        const QString key = size + u'\x1f' + i.armRegionName;
-        auto it = byKey.find(key);
-        if (it == byKey.end()) {
-            it = byKey.insert(key, {});
-            order.append(key);
-        }
-        choose(it->meters[static_cast<int>(kind)], i);
+    int windows = 0, zero = 0, otherCurrency = 0, notHourly = 0, unknownSize = 0;
+};
+
+AzureOfferComposer::AzureOfferComposer(const ProviderTables &tables)
+    : m_tables(tables), m_state(std::make_unique<State>())
+{
+}
+
+AzureOfferComposer::~AzureOfferComposer() = default;
+
+qsizetype AzureOfferComposer::pricesHeld() const
+{
+    qsizetype n = 0;
+    for (const State::Prices &p : std::as_const(m_state->byKey))
+        for (const Chosen &c : p.meters)
+            n += c.set ? 1 : 0;
+    return n;
+}
+
+void AzureOfferComposer::add(const AzureRetailItem &i)
+{
+    if (!i.serviceName.isEmpty() && i.serviceName != u"Virtual Machines")
+        return;
+    if (i.type != u"Consumption")
+        return; // DevTestConsumption, Reservation
+    if (i.productName.contains(QStringLiteral("Cloud Services")))
+        return;
+    if (windowsMeter(i)) {
+        ++m_state->windows;
+        return;
     }
+    if (i.unitOfMeasure != u"1 Hour") {
+        ++m_state->notHourly;
+        return;
+    }
+    if (i.currencyCode != u"USD") {
+        ++m_state->otherCurrency;
+        return;
+    }
+    Meter kind = Meter::OnDemand;
+    QString sku = i.skuName;
+    if (i.skuName.endsWith(QStringLiteral(" Spot")) || i.meterName.endsWith(QStringLiteral(" Spot"))) {
+        kind = Meter::Spot;
+        sku.chop(sku.endsWith(QStringLiteral(" Spot")) ? 5 : 0);
+    } else if (i.skuName.endsWith(QStringLiteral(" Low Priority")) ||
+               i.meterName.endsWith(QStringLiteral(" Low Priority"))) {
+        kind = Meter::LowPriority;
+        sku.chop(sku.endsWith(QStringLiteral(" Low Priority")) ? 13 : 0);
+    }
+    QString size = i.armSkuName;
+    if (size.isEmpty() && !sku.isEmpty()) // armSkuName is sometimes empty: rebuild it from skuName
+        size = QStringLiteral("Standard_") + sku.trimmed().replace(u' ', u'_');
+    if (!m_tables.azureVmSize(size)) {
+        ++m_state->unknownSize;
+        return;
+    }
+    if (!(i.retailPrice > 0) || !std::isfinite(i.retailPrice)) {
+        ++m_state->zero; // $0 placeholder meters
+        return;
+    }
+    if (i.armRegionName.isEmpty())
+        return;
+    const QString key = size + u'\x1f' + i.armRegionName;
+    auto it = m_state->byKey.find(key);
+    if (it == m_state->byKey.end()) {
+        it = m_state->byKey.insert(key, {});
+        m_state->order.append(key);
+    }
+    choose(it->meters[static_cast<int>(kind)], i);
+}
+
+SnapshotData AzureOfferComposer::finish(const QString &source)
+{
+    const ProviderTables &tables = m_tables;
+    SnapshotData data;
+    data.provider = QStringLiteral("azure");
+    data.description = source;
+    const int windows = m_state->windows, zero = m_state->zero, otherCurrency = m_state->otherCurrency,
+              notHourly = m_state->notHourly, unknownSize = m_state->unknownSize;
+    int spotEqual = 0, lowPriorityUsed = 0, spotOnly = 0;
+    QList<QString> order = std::move(m_state->order);
+    const QHash<QString, State::Prices> byKey = std::move(m_state->byKey);
+    m_state = std::make_unique<State>();
     std::sort(order.begin(), order.end());
     for (const QString &key : std::as_const(order)) {
-        const Prices &p = byKey.value(key);
+        const State::Prices &p = byKey.value(key);
         const QString size = key.section(u'\x1f', 0, 0);
         const QString region = key.section(u'\x1f', 1);
         const Chosen &od = p.meters[static_cast<int>(Meter::OnDemand)];
@@ -259,6 +286,15 @@ SnapshotData composeAzureOffers(const QList<AzureRetailItem> &items, const Provi
         data.warnings.append(
             QStringLiteral("%1 sizes with a spot but no pay-as-you-go price skipped").arg(spotOnly));
     return data;
+}
+
+SnapshotData composeAzureOffers(const QList<AzureRetailItem> &items, const ProviderTables &tables,
+                                const QString &source)
+{
+    AzureOfferComposer composer(tables);
+    for (const AzureRetailItem &i : items)
+        composer.add(i);
+    return composer.finish(source);
 }
 
 QStringList azureGpuFilters(const ProviderTables &tables, int sizesPerFilter)

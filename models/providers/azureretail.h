@@ -7,6 +7,8 @@
 #include <QList>
 #include <QString>
 
+#include <memory>
+
 namespace gf {
 
 class ProviderTables;
@@ -43,6 +45,29 @@ Result<AzureRetailPage> parseAzureRetailPage(QByteArrayView data, const QString 
 /// spot prices equal to on-demand dropped (with warnings).
 SnapshotData composeAzureOffers(const QList<AzureRetailItem> &items, const ProviderTables &tables,
                                 const QString &source);
+
+/// composeAzureOffers over items given one at a time (page by page, as they are read): what is held is one
+/// chosen price per VM size, region and meter kind, and the skip counts, not the items.
+class AzureOfferComposer
+{
+public:
+    explicit AzureOfferComposer(const ProviderTables &tables);
+    ~AzureOfferComposer();
+    AzureOfferComposer(const AzureOfferComposer &) = delete;
+    AzureOfferComposer &operator=(const AzureOfferComposer &) = delete;
+
+    void add(const AzureRetailItem &item);
+    /// The offers of every item added (what composeAzureOffers gives for them); starts over.
+    SnapshotData finish(const QString &source);
+    /// The prices held: one per size, region and meter kind (a counter for tests: it does not grow with
+    /// repeated items).
+    qsizetype pricesHeld() const;
+
+private:
+    struct State;
+    const ProviderTables &m_tables;
+    std::unique_ptr<State> m_state;
+};
 
 /// The $filter for the GPU sizes of the table, split so that every URL stays short.
 QStringList azureGpuFilters(const ProviderTables &tables, int sizesPerFilter = 12);

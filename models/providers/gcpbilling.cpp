@@ -140,74 +140,97 @@ Result<GcpSkuPage> parseGcpSkuPage(QByteArrayView data, const QString &origin)
     return page;
 }
 
-SnapshotData composeGcpOffers(const QList<GcpSku> &skus, const ProviderTables &tables, const QString &source)
+struct GcpOfferComposer::State
 {
-    SnapshotData data;
-    data.provider = QStringLiteral("gcp");
-    data.description = source;
     QHash<QString, double> parts;
     std::set<QString> regions;
-    int otherCurrency = 0, badUnit = 0, duplicates = 0, gpuBelowSpot = 0;
+    int otherCurrency = 0, badUnit = 0, duplicates = 0;
+};
+
+GcpOfferComposer::GcpOfferComposer(const ProviderTables &tables)
+    : m_tables(tables), m_state(std::make_unique<State>())
+{
+}
+
+GcpOfferComposer::~GcpOfferComposer() = default;
+
+qsizetype GcpOfferComposer::pricesHeld() const
+{
+    return m_state->parts.size();
+}
+
+void GcpOfferComposer::add(const GcpSku &s)
+{
     static const QString kRunning = QStringLiteral(" running in ");
     static const QString kSpotGpu = QStringLiteral(" attached to Spot Preemptible VMs running in ");
     static const QString kSpotPrefix = QStringLiteral("Spot Preemptible ");
     static const QString kCoreRunning = QStringLiteral("Core running in ");
     static const QString kRamRunning = QStringLiteral("Ram running in ");
-    for (const GcpSku &s : skus) {
-        const QString &d = s.description;
-        bool spot = false;
-        if (s.usageType == u"Preemptible")
-            spot = true;
-        else if (s.usageType != u"OnDemand")
-            continue; // commitments, reservations
-        // A Spot SKU filed as OnDemand (SkyPilot special-cases a B200 one): its wording says what it is.
-        if (!spot && (d.contains(kSpotGpu) || d.startsWith(kSpotPrefix)))
-            spot = true;
-        std::optional<std::pair<Part, QString>> what;
-        const QStringView bare = withoutVendor(d);
-        for (const GcpSkuPrefix &g : tables.gcpGpuSkus()) {
-            const QStringView prefix = withoutVendor(g.prefix);
-            if (bare.startsWith(prefix) && bare.mid(prefix.size()).startsWith(spot ? kSpotGpu : kRunning)) {
-                what = std::pair{Part::Gpu, g.name};
-                break;
-            }
-        }
-        if (!what) {
-            const QString rest =
-                spot ? (d.startsWith(kSpotPrefix) ? d.mid(kSpotPrefix.size()) : QString()) : d;
-            for (const GcpSkuPrefix &sp : tables.gcpSeriesSkus()) {
-                if (!rest.startsWith(sp.prefix + u' '))
-                    continue;
-                const QString tail = rest.mid(sp.prefix.size() + 1);
-                if (tail.startsWith(kCoreRunning))
-                    what = std::pair{Part::Core, sp.name};
-                else if (tail.startsWith(kRamRunning))
-                    what = std::pair{Part::Ram, sp.name};
-                break;
-            }
-        }
-        if (!what)
-            continue;
-        if (s.currency != u"USD") {
-            ++otherCurrency;
-            continue;
-        }
-        const QString expectedUnit =
-            what->first == Part::Ram ? QStringLiteral("GiBy.h") : QStringLiteral("h");
-        if (s.usageUnit != expectedUnit || !(s.unitPrice > 0)) {
-            ++badUnit;
-            continue;
-        }
-        for (const QString &r : s.regions) {
-            const QString key = partKey(what->first, what->second, r, spot);
-            if (parts.contains(key)) {
-                ++duplicates;
-                continue;
-            }
-            parts.insert(key, s.unitPrice);
-            regions.insert(r);
+    const QString &d = s.description;
+    bool spot = false;
+    if (s.usageType == u"Preemptible")
+        spot = true;
+    else if (s.usageType != u"OnDemand")
+        return; // commitments, reservations
+    // A Spot SKU filed as OnDemand (SkyPilot special-cases a B200 one): its wording says what it is.
+    if (!spot && (d.contains(kSpotGpu) || d.startsWith(kSpotPrefix)))
+        spot = true;
+    std::optional<std::pair<Part, QString>> what;
+    const QStringView bare = withoutVendor(d);
+    for (const GcpSkuPrefix &g : m_tables.gcpGpuSkus()) {
+        const QStringView prefix = withoutVendor(g.prefix);
+        if (bare.startsWith(prefix) && bare.mid(prefix.size()).startsWith(spot ? kSpotGpu : kRunning)) {
+            what = std::pair{Part::Gpu, g.name};
+            break;
         }
     }
+    if (!what) {
+        const QString rest = spot ? (d.startsWith(kSpotPrefix) ? d.mid(kSpotPrefix.size()) : QString()) : d;
+        for (const GcpSkuPrefix &sp : m_tables.gcpSeriesSkus()) {
+            if (!rest.startsWith(sp.prefix + u' '))
+                continue;
+            const QString tail = rest.mid(sp.prefix.size() + 1);
+            if (tail.startsWith(kCoreRunning))
+                what = std::pair{Part::Core, sp.name};
+            else if (tail.startsWith(kRamRunning))
+                what = std::pair{Part::Ram, sp.name};
+            break;
+        }
+    }
+    if (!what)
+        return;
+    if (s.currency != u"USD") {
+        ++m_state->otherCurrency;
+        return;
+    }
+    const QString expectedUnit = what->first == Part::Ram ? QStringLiteral("GiBy.h") : QStringLiteral("h");
+    if (s.usageUnit != expectedUnit || !(s.unitPrice > 0)) {
+        ++m_state->badUnit;
+        return;
+    }
+    for (const QString &r : s.regions) {
+        const QString key = partKey(what->first, what->second, r, spot);
+        if (m_state->parts.contains(key)) {
+            ++m_state->duplicates;
+            continue;
+        }
+        m_state->parts.insert(key, s.unitPrice);
+        m_state->regions.insert(r);
+    }
+}
+
+SnapshotData GcpOfferComposer::finish(const QString &source)
+{
+    const ProviderTables &tables = m_tables;
+    SnapshotData data;
+    data.provider = QStringLiteral("gcp");
+    data.description = source;
+    const QHash<QString, double> parts = std::move(m_state->parts);
+    const std::set<QString> regions = std::move(m_state->regions);
+    const int otherCurrency = m_state->otherCurrency, badUnit = m_state->badUnit,
+              duplicates = m_state->duplicates;
+    m_state = std::make_unique<State>();
+    int gpuBelowSpot = 0;
     for (const MachineShape &m : tables.gcpMachines()) {
         // Series "gpu": the GPU SKU carries the whole machine's price (a4: "B200 (1 gpu slice)", host at 0);
         // "a3plus|a3": the first series with both a core and a RAM price in the region.
@@ -275,6 +298,14 @@ SnapshotData composeGcpOffers(const QList<GcpSku> &skus, const ProviderTables &t
                            "gpu-below-spot)")
                 .arg(gpuBelowSpot));
     return data;
+}
+
+SnapshotData composeGcpOffers(const QList<GcpSku> &skus, const ProviderTables &tables, const QString &source)
+{
+    GcpOfferComposer composer(tables);
+    for (const GcpSku &s : skus)
+        composer.add(s);
+    return composer.finish(source);
 }
 
 } // namespace gf

@@ -8,6 +8,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
+
 namespace gf {
 
 class ProviderTables;
@@ -37,5 +39,28 @@ Result<GcpSkuPage> parseGcpSkuPage(QByteArrayView data, const QString &origin);
 /// all parts are priced, vcpus x core + GiB x RAM + count x GPU; on-demand from OnDemand SKUs,
 /// spot from Preemptible ("Spot Preemptible") SKUs.
 SnapshotData composeGcpOffers(const QList<GcpSku> &skus, const ProviderTables &tables, const QString &source);
+
+/// composeGcpOffers over SKUs given one at a time (page by page, as they are read): what is held is one price
+/// per part (GPU, core, RAM of a series), region and kind, and the skip counts, not the SKUs.
+class GcpOfferComposer
+{
+public:
+    explicit GcpOfferComposer(const ProviderTables &tables);
+    ~GcpOfferComposer();
+    GcpOfferComposer(const GcpOfferComposer &) = delete;
+    GcpOfferComposer &operator=(const GcpOfferComposer &) = delete;
+
+    void add(const GcpSku &sku);
+    /// The offers of every SKU added (what composeGcpOffers gives for them); starts over.
+    SnapshotData finish(const QString &source);
+    /// The prices held: one per part, region and kind (a counter for tests: it does not grow with repeated
+    /// items).
+    qsizetype pricesHeld() const;
+
+private:
+    struct State;
+    const ProviderTables &m_tables;
+    std::unique_ptr<State> m_state;
+};
 
 } // namespace gf

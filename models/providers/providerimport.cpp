@@ -316,7 +316,8 @@ bool streamsAsCatalog(const QStringList &paths)
     if (!f.open(QIODevice::ReadOnly))
         return false;
     const ProviderFormat format = detectProviderFormat(f.peek(64 * 1024));
-    return format == ProviderFormat::GpuFrontierCsv || format == ProviderFormat::VastOffers;
+    return format == ProviderFormat::GpuFrontierCsv || format == ProviderFormat::VastOffers ||
+           format == ProviderFormat::SkypilotCsv;
 }
 
 namespace {
@@ -345,55 +346,53 @@ private:
 
 } // namespace
 
-/// Passes the offers on and computes the snapshot's fingerprint (snapshotFingerprintSha256) as they go:
-/// the rows are kept as compact UTF-8 to be sorted at the end (sorted as QString compares them).
-class FingerprintingSink final : public OfferSink
+Status CatalogHeadSink::begin(const SnapshotData &head)
 {
-public:
-    explicit FingerprintingSink(OfferSink &next) : m_next(next) {}
-    Status begin(const SnapshotData &head) override
-    {
-        m_provider = head.provider;
-        return m_next.begin(head);
-    }
-    Status add(Offer &&offer) override
-    {
-        const QString row = fingerprintRow(offer);
-        const bool plain =
-            std::all_of(row.cbegin(), row.cend(), [](QChar c) { return c.unicode() < 0xd800; });
-        m_rows.push_back({row.toUtf8(), plain});
-        return m_next.add(std::move(offer));
-    }
-    QByteArray sha256(const QString &provider)
-    {
-        // UTF-8 bytes sort as UTF-16 code units below U+D800; a row with anything above is compared as text.
-        std::sort(m_rows.begin(), m_rows.end(), [](const Row &a, const Row &b) {
-            if (a.plain && b.plain)
-                return a.text < b.text;
-            return QString::fromUtf8(a.text) < QString::fromUtf8(b.text);
-        });
-        SnapshotData head;
-        head.provider = m_provider.isEmpty() ? provider : m_provider;
-        QCryptographicHash hash(QCryptographicHash::Sha256);
-        hash.addData(fingerprintHead(head).toUtf8());
-        for (std::size_t i = 0; i < m_rows.size(); ++i) {
-            if (i > 0)
-                hash.addData(QByteArrayView("\n"));
-            hash.addData(m_rows[i].text);
-        }
-        return hash.result();
-    }
+    SnapshotData h = head;
+    h.description = m_description;
+    h.dataDate = m_dataDate;
+    return m_next.begin(h);
+}
 
-private:
-    struct Row
-    {
-        QByteArray text;
-        bool plain;
-    };
-    OfferSink &m_next;
-    QString m_provider;
-    std::vector<Row> m_rows;
-};
+Status CatalogHeadSink::add(Offer &&offer)
+{
+    ++m_offers;
+    return m_next.add(std::move(offer));
+}
+
+Status FingerprintingSink::begin(const SnapshotData &head)
+{
+    m_provider = head.provider;
+    return m_next.begin(head);
+}
+
+Status FingerprintingSink::add(Offer &&offer)
+{
+    const QString row = fingerprintRow(offer);
+    const bool plain = std::all_of(row.cbegin(), row.cend(), [](QChar c) { return c.unicode() < 0xd800; });
+    m_rows.push_back({row.toUtf8(), plain});
+    return m_next.add(std::move(offer));
+}
+
+QByteArray FingerprintingSink::sha256(const QString &provider)
+{
+    // UTF-8 bytes sort as UTF-16 code units below U+D800; a row with anything above is compared as text.
+    std::sort(m_rows.begin(), m_rows.end(), [](const Row &a, const Row &b) {
+        if (a.plain && b.plain)
+            return a.text < b.text;
+        return QString::fromUtf8(a.text) < QString::fromUtf8(b.text);
+    });
+    SnapshotData head;
+    head.provider = m_provider.isEmpty() ? provider : m_provider;
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    hash.addData(fingerprintHead(head).toUtf8());
+    for (std::size_t i = 0; i < m_rows.size(); ++i) {
+        if (i > 0)
+            hash.addData(QByteArrayView("\n"));
+        hash.addData(m_rows[i].text);
+    }
+    return hash.result();
+}
 
 /// A vast.ai answer file streamed into `sink` (VastAnswerReader: read twice, one offer held at a time),
 /// with the rules and messages of readProviderFiles + parseVastOffers; `*sha256` is its fingerprint.
@@ -474,16 +473,47 @@ Result<SnapshotData> streamVastFile(const QString &provider, const QString &path
     return meta;
 }
 
+/// A SkyPilot catalog file streamed into `sink` (parseSkypilotCsv, read twice), with the rules and messages
+/// of readProviderFiles + composeProvider: dated by the file's time; `*sha256` is its fingerprint.
+Result<SnapshotData> streamSkypilotFile(const QString &provider, const QString &path, QFile &f,
+                                        OfferSink &sink, const InputLimits &limits, QByteArray *sha256,
+                                        const ProviderTables &tables)
+{
+    const QString who = providerDisplayName(provider);
+    const QString name = QFileInfo(path).fileName();
+    if (limits.maxFileBytes > 0 && f.size() > limits.maxFileBytes)
+        return tooLarge(who, name, limits, ProviderFormat::SkypilotCsv);
+    const QString origin = QStringLiteral("%1 (%2)").arg(name, who);
+    const QDate mtime = QFileInfo(path).lastModified().toUTC().date();
+    FingerprintingSink fingerprint(sink);
+    // The parser's head with the file's date (the download date is the best estimate of the price date).
+    CatalogHeadSink dated(fingerprint,
+                          QStringLiteral("SkyPilot catalog %1 (%2 vms.csv)").arg(origin, provider), mtime);
+    auto meta = parseSkypilotCsv(f, provider, tables, origin, limits, dated);
+    if (!meta)
+        return meta.error();
+    SnapshotData head = std::move(meta).value();
+    head.dataDate = mtime;
+    if (sha256)
+        *sha256 = fingerprint.sha256(provider);
+    return head;
+}
+
 Result<SnapshotData> streamCatalogFile(const QString &provider, const QString &path, OfferSink &sink,
-                                       const InputLimits &limits, QByteArray *fileSha256)
+                                       const InputLimits &limits, QByteArray *fileSha256,
+                                       const ProviderTables &tables)
 {
     if (!knownProviders().contains(provider))
         return unknownProvider(provider);
     {
         QFile f(path);
-        if (f.open(QIODevice::ReadOnly) &&
-            detectProviderFormat(f.peek(64 * 1024)) == ProviderFormat::VastOffers)
-            return streamVastFile(provider, path, f, sink, limits, fileSha256);
+        if (f.open(QIODevice::ReadOnly)) {
+            const ProviderFormat format = detectProviderFormat(f.peek(64 * 1024));
+            if (format == ProviderFormat::VastOffers)
+                return streamVastFile(provider, path, f, sink, limits, fileSha256);
+            if (format == ProviderFormat::SkypilotCsv)
+                return streamSkypilotFile(provider, path, f, sink, limits, fileSha256, tables);
+        }
     }
     if (!knownProviders().contains(provider))
         return unknownProvider(provider);

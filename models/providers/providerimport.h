@@ -15,6 +15,7 @@
 #include <atomic>
 #include <functional>
 #include <optional>
+#include <vector>
 
 namespace gf {
 
@@ -77,21 +78,67 @@ Result<ProviderParts> readProviderFiles(const QString &provider, const QStringLi
                                         const InputLimits &limits = {});
 
 /// Whether `paths` is one whole-catalog file that imports streamed (streamCatalogFile): a GPU Frontier
-/// catalog CSV.
+/// catalog CSV, a vast.ai offer search answer or a SkyPilot catalog (vms.csv).
 bool streamsAsCatalog(const QStringList &paths);
 
-/// Reads one GPU Frontier catalog CSV of `provider` (streamsAsCatalog), with the checks of
+/// Reads one whole-catalog file of `provider` (streamsAsCatalog), with the checks and messages of
 /// readProviderFiles, giving its offers to `sink` as they are read: nothing holds them all. The result holds
-/// the catalog's header and warnings, no offers; `fileSha256` gets the file's SHA-256 (raw), computed while
-/// it streamed.
+/// the catalog's header and warnings, no offers; `fileSha256` gets the snapshot's checksum (raw SHA-256):
+/// a GPU Frontier CSV's bytes, computed while it streamed, or the offers' fingerprint
+/// (snapshotFingerprintSha256) of a vast.ai answer or a SkyPilot catalog.
 Result<SnapshotData> streamCatalogFile(const QString &provider, const QString &path, OfferSink &sink,
-                                       const InputLimits &limits, QByteArray *fileSha256);
+                                       const InputLimits &limits, QByteArray *fileSha256,
+                                       const ProviderTables &tables);
 
 /// A canonical text of the offers (sorted), hashed as the snapshot checksum: the same prices give
 /// the same checksum whatever the download's byte order, so "unchanged" is detected.
 QByteArray snapshotFingerprint(const SnapshotData &data);
 /// The SHA-256 (raw) of snapshotFingerprint, hashed row by row (the fingerprint's text is never whole).
 QByteArray snapshotFingerprintSha256(const SnapshotData &data);
+
+/// Passes a streamed catalog on to the import with the header its source gives it (its description and the
+/// date of the prices, whatever the parser's head says), counting the offers.
+class CatalogHeadSink final : public OfferSink
+{
+public:
+    CatalogHeadSink(OfferSink &next, QString description, QDate dataDate)
+        : m_next(next), m_description(std::move(description)), m_dataDate(dataDate)
+    {
+    }
+    Status begin(const SnapshotData &head) override;
+    Status add(Offer &&offer) override;
+    qint64 offers() const { return m_offers; }
+    QDate dataDate() const { return m_dataDate; }
+
+private:
+    OfferSink &m_next;
+    QString m_description;
+    QDate m_dataDate;
+    qint64 m_offers = 0;
+};
+
+/// Passes the offers on and computes the snapshot's fingerprint (snapshotFingerprintSha256 of the offers
+/// given, in any order) as they go: each row is kept as compact UTF-8 (~150 bytes an offer, not the offer)
+/// to be sorted at the end (sorted as QString compares them).
+class FingerprintingSink final : public OfferSink
+{
+public:
+    explicit FingerprintingSink(OfferSink &next) : m_next(next) {}
+    Status begin(const SnapshotData &head) override;
+    Status add(Offer &&offer) override;
+    /// After the last offer: the fingerprint's SHA-256 (raw); `provider` when begin() was not called.
+    QByteArray sha256(const QString &provider);
+
+private:
+    struct Row
+    {
+        QByteArray text;
+        bool plain;
+    };
+    OfferSink &m_next;
+    QString m_provider;
+    std::vector<Row> m_rows;
+};
 
 /// Gives every offer its 1-based row number (validation messages name it), unless the parser gave the
 /// offers their file lines already.

@@ -8,9 +8,11 @@
 
 #include <QBuffer>
 #include <QHash>
+#include <QSet>
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 namespace gf {
 
@@ -227,16 +229,17 @@ struct SkyCounts
         spotZero = 0, skippedNoRegion = 0;
 };
 
-/// The rows of the CSV: columns found by header name; a row with another number of fields or a price
-/// or count that is not a number refuses the file.
-Result<QList<SkyRow>> readSkypilotRows(QIODevice &in, const QString &provider, const QString &origin,
-                                       const InputLimits &limits)
+/// The rows of the CSV, each given to `take` in file order: columns found by header name; a row with another
+/// number of fields or a price or count that is not a number refuses the file. An error of `take` stops
+/// the reading with it.
+Status readSkypilotRows(QIODevice &in, const QString &provider, const QString &origin,
+                        const InputLimits &limits, const std::function<Status(SkyRow &&)> &take)
 {
     int cType = -1, cAcc = -1, cCount = -1, cVcpus = -1, cMem = -1, cInfo = -1, cPrice = -1, cSpot = -1,
         cRegion = -1, cZone = -1;
     qsizetype headerSize = 0;
     QString error;
-    QList<SkyRow> rows;
+    std::optional<Error> taken;
     CsvStream stream(
         [&](const QStringList &, const QStringList &header) {
             if (!isSkypilotHeader(header)) {
@@ -285,32 +288,20 @@ Result<QList<SkyRow>> readSkypilotRows(QIODevice &in, const QString &provider, c
                                 .arg(origin, QString::number(line), f(c).left(30));
                     return false;
                 }
-            rows.append(std::move(row));
+            if (auto st = take(std::move(row)); !st) {
+                taken = st.error();
+                return false;
+            }
             return true;
         },
         false, limits.maxFieldBytes);
     if (auto st = readCsvStream(in, stream, limits, origin); !st)
         return st.error();
+    if (taken)
+        return *taken;
     if (!error.isEmpty())
         return makeError(error);
-    return rows;
-}
-
-/// SkyPilot has one catalog per cloud: another cloud's rows (named like its instance types or regions)
-/// are refused before they are composed, whatever the provider asked for.
-Status checkRowNaming(const QList<SkyRow> &rows, const QString &provider, const QString &origin)
-{
-    SnapshotData names;
-    names.provider = provider;
-    names.offers.reserve(rows.size());
-    for (const SkyRow &r : rows) {
-        Offer o;
-        o.instanceType = r.type;
-        o.region = r.region;
-        o.id = r.line;
-        names.offers.append(std::move(o));
-    }
-    return checkProviderNaming(names, origin);
+    return Ok{};
 }
 
 /// The offer a row describes as written, before the provider's own rules.
@@ -417,6 +408,12 @@ Offer composeGcpOffer(const MachineShape &m, const SkyRow &host, const SkyRow &g
     return o;
 }
 
+/// The host machine row's type of a GCP shape: the shape itself (a2/a3/g2), or the N1 host of "n1-...+gpu".
+QString gcpHostType(const MachineShape &m)
+{
+    return m.series == u"n1" ? m.name.section(u'+', 0, 0) : m.name;
+}
+
 /// GCP: GPU-only rows price only the GPUs; each is added to the host machine row of the same zone
 /// (a2/a3/g2 by name, N1 hosts per the project's shape table).
 void composeGcpOffers(const QList<SkyRow> &rows, const ProviderTables &tables, const QString &provider,
@@ -426,7 +423,7 @@ void composeGcpOffers(const QList<SkyRow> &rows, const ProviderTables &tables, c
     const QHash<QString, double> upperQuartile = gcpUpperQuartiles(g.gpuRows);
     int composed = 0, discountedGpu = 0, hostBelowSpot = 0, gpuBelowSpot = 0;
     for (const MachineShape &m : tables.gcpMachines()) {
-        const QString hostType = m.series == u"n1" ? m.name.section(u'+', 0, 0) : m.name;
+        const QString hostType = gcpHostType(m);
         for (const QString &zone : g.zones) {
             const SkyRow *host = g.hosts.value(zone + u'\x1f' + hostType);
             const SkyRow *gpu =
@@ -667,30 +664,88 @@ void appendSkipWarnings(SnapshotData &data, const SkyCounts &c, const QString &p
 Result<SnapshotData> parseSkypilotCsv(QIODevice &in, const QString &provider, const ProviderTables &tables,
                                       const QString &origin, const InputLimits &limits)
 {
+    return collectOffers(
+        [&](OfferSink &sink) { return parseSkypilotCsv(in, provider, tables, origin, limits, sink); });
+}
+
+Result<SnapshotData> parseSkypilotCsv(QIODevice &in, const QString &provider, const ProviderTables &tables,
+                                      const QString &origin, const InputLimits &limits, OfferSink &sink)
+{
     if (!knownProviders().contains(provider))
         return makeError(
             QStringLiteral("%1: SkyPilot's \"%2\" catalog is not one of GPU Frontier's providers (%3)")
                 .arg(origin, provider, knownProviders().join(QStringLiteral(", "))));
-    auto rows = readSkypilotRows(in, provider, origin, limits);
-    if (!rows)
-        return rows.error();
-    if (auto st = checkRowNaming(rows.value(), provider, origin); !st)
+    // A stream that cannot be read twice is read into memory first.
+    QByteArray copy;
+    QBuffer buffer;
+    QIODevice *device = &in;
+    if (in.isSequential()) {
+        copy = in.readAll();
+        buffer.setBuffer(&copy);
+        buffer.open(QIODevice::ReadOnly);
+        device = &buffer;
+    }
+    const qint64 start = device->pos();
+    const bool gcp = provider == u"gcp";
+    // First pass: every row is read and checked (fields, numbers, the naming of another cloud), none is
+    // kept, except GCP's rows that compose offers: its GPU-only rows, the host rows of its machine shapes
+    // and the first row of each zone (the zones' order is the offers' order).
+    ProviderNaming naming(provider);
+    QSet<QString> hostTypes, zones;
+    if (gcp)
+        for (const MachineShape &m : tables.gcpMachines())
+            hostTypes.insert(gcpHostType(m));
+    QList<SkyRow> gcpRows;
+    auto check = [&](SkyRow &&r) -> Status {
+        Offer names;
+        names.instanceType = r.type;
+        names.region = r.region;
+        names.id = r.line;
+        naming.add(names);
+        if (gcp) {
+            const bool newZone = !zones.contains(r.zone);
+            if (newZone)
+                zones.insert(r.zone);
+            if (newZone || r.type.isEmpty() || hostTypes.contains(r.type))
+                gcpRows.append(std::move(r));
+        }
+        return Ok{};
+    };
+    if (auto st = readSkypilotRows(*device, provider, origin, limits, check); !st)
+        return st.error();
+    if (auto st = naming.finish(origin); !st)
         return st.error();
 
-    SnapshotData data;
-    data.provider = provider;
-    data.description = QStringLiteral("SkyPilot catalog %1 (%2 vms.csv)").arg(origin, provider);
+    SnapshotData head;
+    head.provider = provider;
+    head.description = QStringLiteral("SkyPilot catalog %1 (%2 vms.csv)").arg(origin, provider);
+    if (auto st = sink.begin(head); !st)
+        return st.error();
     const QString source = QStringLiteral("SkyPilot catalog (%1 vms.csv)").arg(provider);
     SkyCounts counts;
-    if (provider == u"gcp") {
-        composeGcpOffers(rows.value(), tables, provider, source, data, counts);
+    if (gcp) {
+        SnapshotData composed;
+        composeGcpOffers(gcpRows, tables, provider, source, composed, counts);
+        gcpRows.clear();
+        for (Offer &o : composed.offers)
+            if (auto st = sink.add(std::move(o)); !st)
+                return st.error();
+        head.warnings = std::move(composed.warnings);
     } else {
-        for (const SkyRow &r : std::as_const(rows.value()))
+        // Second pass: each row's offer goes to the sink as it is read.
+        if (!device->seek(start))
+            return makeError(
+                QStringLiteral("%1: cannot read it a second time: %2").arg(origin, device->errorString()));
+        auto offer = [&](SkyRow &&r) -> Status {
             if (auto o = offerFromRow(r, tables, provider, source, counts))
-                data.offers.append(std::move(*o));
+                return sink.add(std::move(*o));
+            return Ok{};
+        };
+        if (auto st = readSkypilotRows(*device, provider, origin, limits, offer); !st)
+            return st.error();
     }
-    appendSkipWarnings(data, counts, provider);
-    return data;
+    appendSkipWarnings(head, counts, provider);
+    return head;
 }
 
 } // namespace gf

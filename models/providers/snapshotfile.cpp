@@ -78,15 +78,7 @@ Result<SnapshotData> parseSnapshotCsv(const QString &text, const QString &origin
 
 Result<SnapshotData> parseSnapshotCsv(QIODevice &in, const QString &origin, const InputLimits &limits)
 {
-    SnapshotData data;
-    CollectingSink sink(data);
-    auto r = parseSnapshotCsv(in, origin, limits, sink);
-    if (!r)
-        return r.error();
-    QList<Offer> offers = std::move(data.offers);
-    data = std::move(r).value();
-    data.offers = std::move(offers);
-    return data;
+    return collectOffers([&](OfferSink &sink) { return parseSnapshotCsv(in, origin, limits, sink); });
 }
 
 Result<SnapshotData> parseSnapshotCsv(QIODevice &in, const QString &origin, const InputLimits &limits,

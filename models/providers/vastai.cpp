@@ -1,6 +1,7 @@
 #include "providers/vastai.h"
 
 #include "util/jsondocument.h"
+#include "util/printable.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -667,6 +668,56 @@ const std::optional<Error> &VastAnswerReader::error() const
 Result<SnapshotData> VastAnswerReader::finish()
 {
     return m_offers->finish();
+}
+
+const VastOfferPage &VastAnswerReader::page() const
+{
+    return m_offers->page();
+}
+
+Result<VastOfferPage> streamVastOfferPage(QByteArrayView data, const QString &origin, OfferSink &sink)
+{
+    // What the stream parser would read or word differently from QJsonDocument (invalid UTF-8, a JSON
+    // error): the whole-document parser reads it, as before, and its offers go to the sink.
+    auto whole = [&]() -> Result<VastOfferPage> {
+        auto parsed = parseVastOfferPage(data, origin);
+        if (!parsed)
+            return parsed.error();
+        VastOfferPage page = std::move(parsed).value();
+        QList<Offer> offers = std::exchange(page.data.offers, {});
+        if (!offers.isEmpty()) {
+            if (auto st = sink.begin(page.data); !st)
+                return st.error();
+            qint64 n = 0;
+            for (Offer &o : offers) {
+                o.id = ++n;
+                if (auto st = sink.add(std::move(o)); !st)
+                    return st.error();
+            }
+        }
+        return page;
+    };
+    const auto size = static_cast<std::size_t>(data.size());
+    Utf8Validator utf8;
+    if (!utf8.feed(data.data(), size) || !utf8.finish())
+        return whole();
+    VastAnswerReader reader(origin, QString(), QDate(), sink);
+    {
+        JsonStreamParser scan(reader.scan());
+        if (!scan.feed(data.data(), size) || !scan.finish())
+            return whole();
+    }
+    if (auto st = reader.scanned(); !st)
+        return st.error();
+    JsonStreamParser parser(reader.offers());
+    const bool read = parser.feed(data.data(), size) && parser.finish();
+    if (reader.error())
+        return *reader.error();
+    if (!read) // the same bytes passed the first pass: only a handler's abort stops the second
+        return makeError(QStringLiteral("%1: invalid JSON: %2").arg(origin, parser.errorString()));
+    if (auto meta = reader.finish(); !meta)
+        return meta.error();
+    return reader.page();
 }
 
 } // namespace gf

@@ -75,6 +75,8 @@ public:
     /// After the second pass: the catalog's provider, date, description and warnings (no offers), or the
     /// error of an answer whose every offer is malformed.
     Result<SnapshotData> finish();
+    /// What the second pass counted (answered, skipped, the largest price); `data` holds nothing.
+    const VastOfferPage &page() const;
 
 private:
     class Scan;
@@ -82,5 +84,14 @@ private:
     std::unique_ptr<Scan> m_scan;
     std::unique_ptr<Offers> m_offers;
 };
+
+/// One answer of the live offer search (held in memory) read with VastAnswerReader: its usable offers go
+/// to `sink` as they are read (ids 1..n within the answer; sink.begin() first, with the answer's own head,
+/// whose date may be unknown), so that only one offer is held besides the body (offers read before the
+/// answer's date is known are held until it is, at most the answer's). The result has parseVastOfferPage's
+/// counts and maxPrice, no offers; its errors are parseVastOfferPage's. A body that is not valid UTF-8 or
+/// that the stream parser refuses is read with parseVastOfferPage, as before, and its offers given to the
+/// sink.
+Result<VastOfferPage> streamVastOfferPage(QByteArrayView data, const QString &origin, OfferSink &sink);
 
 } // namespace gf

@@ -15,6 +15,10 @@ Result<FetchedCatalog> AzurePriceSource::fetch(const SourceContext &ctx) const
     const QString base = ctx.endpoint(defaultBaseUrl() + QStringLiteral("/api/retail/prices"));
     f.origin = base;
     const QStringList filters = azureGpuFilters(ctx.tables(), std::max(1, ctx.options().azureSizesPerQuery));
+    // Each page's items are folded into the offers as the page is read: one price per size, region and
+    // meter kind is held, not every page's items.
+    AzureOfferComposer composer(ctx.tables());
+    qint64 meters = 0;
     int pages = 0;
     for (qsizetype fi = 0; fi < filters.size(); ++fi) {
         // As documented: ?$filter=<OData expression>, the expression percent-encoded.
@@ -37,7 +41,7 @@ Result<FetchedCatalog> AzurePriceSource::fetch(const SourceContext &ctx) const
                            .arg(page)
                            .arg(fi + 1)
                            .arg(filters.size())
-                           .arg(f.parts.azureItems.size()));
+                           .arg(meters));
             HttpRequest req;
             req.url = url;
             auto resp = http.fetch(req);
@@ -53,7 +57,9 @@ Result<FetchedCatalog> AzurePriceSource::fetch(const SourceContext &ctx) const
             if (!parsed.value().currency.isEmpty() && parsed.value().currency != u"USD")
                 return makeError(
                     QStringLiteral("Azure: %1 bills in %2, not USD").arg(url, parsed.value().currency));
-            f.parts.azureItems += parsed.value().items;
+            for (const AzureRetailItem &item : std::as_const(parsed.value().items))
+                composer.add(item);
+            meters += parsed.value().items.size();
             QString next = parsed.value().nextPageLink;
             if (!next.isEmpty())
                 next = ctx.rebase(next);
@@ -63,6 +69,7 @@ Result<FetchedCatalog> AzurePriceSource::fetch(const SourceContext &ctx) const
             url = next;
         }
     }
+    f.parts.complete = composer.finish(QString());
     f.parts.dataDate = QDateTime::currentDateTimeUtc().date();
     f.parts.descriptions.append(QStringLiteral("Azure Retail Prices API, %1 pages").arg(pages));
     return f;

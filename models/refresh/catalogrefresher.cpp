@@ -169,14 +169,18 @@ RefreshOutcome CatalogRefresher::conclude(const QString &provider, QDateTime sta
     if (f.streamed) {
         // The offers go into the import's transaction as they are read: nothing holds them all.
         report(100, QStringLiteral("%1: reading and importing").arg(providerDisplayName(provider)));
+        options.payloadSha256 = f.payloadSha256; // a checksum known before the rows: "unchanged" writes none
         auto session = m_store.beginImport(f.kind, out.origin, m_gpus, options, m_cancel);
         if (!session) {
             imported = session.error();
         } else {
             RedactingSink sink(*session.value(), redact);
             QByteArray sha256;
-            auto meta = f.streamed(sink, &sha256);
+            auto meta = f.streamed(sink, &sha256, f);
+            out.bytes = f.bytes; // and the pages downloaded while it streamed
+            out.requests = f.requests;
             if (!meta) {
+                out.code = meta.error().code;
                 imported = meta.error();
             } else {
                 SnapshotData head = std::move(meta).value();
@@ -291,9 +295,9 @@ RefreshOutcome CatalogRefresher::importFiles(const QString &provider, const QStr
         f.kind = SourceKind::File;
         f.origin = QFileInfo(paths.first()).fileName();
         f.parts.provider = provider;
-        f.streamed = [provider, path = paths.first(), limits = m_options.inputLimits](OfferSink &sink,
-                                                                                      QByteArray *sha256) {
-            return streamCatalogFile(provider, path, sink, limits, sha256);
+        f.streamed = [provider, path = paths.first(), limits = m_options.inputLimits,
+                      tables = &m_tables](OfferSink &sink, QByteArray *sha256, FetchedCatalog &) {
+            return streamCatalogFile(provider, path, sink, limits, sha256, *tables);
         };
         return conclude(provider, started, std::move(f), false);
     }

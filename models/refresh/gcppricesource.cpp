@@ -32,6 +32,10 @@ Result<FetchedCatalog> GcpPriceSource::fetch(const SourceContext &ctx) const
     f.origin = base;
     QString token;
     QSet<QString> seen;
+    // Each page's SKUs are folded into the offers as the page is read: one price per part, region and kind
+    // is held, not every page's SKUs.
+    GcpOfferComposer composer(ctx.tables());
+    qint64 skus = 0;
     int pages = 0;
     do {
         if (ctx.cancelled())
@@ -48,9 +52,8 @@ Result<FetchedCatalog> GcpPriceSource::fetch(const SourceContext &ctx) const
             query.addQueryItem(QStringLiteral("pageToken"),
                                QString::fromLatin1(QUrl::toPercentEncoding(token)));
         const QString url = base + u'?' + query.toString(QUrl::FullyEncoded);
-        ctx.report(std::min(900, pages * 60), QStringLiteral("Google Cloud: SKU page %1, %2 SKUs so far")
-                                                  .arg(pages)
-                                                  .arg(f.parts.gcpSkus.size()));
+        ctx.report(std::min(900, pages * 60),
+                   QStringLiteral("Google Cloud: SKU page %1, %2 SKUs so far").arg(pages).arg(skus));
         HttpRequest req;
         req.url = url;
         auto resp = http.fetch(req);
@@ -63,17 +66,19 @@ Result<FetchedCatalog> GcpPriceSource::fetch(const SourceContext &ctx) const
         auto parsed = parseGcpSkuPage(resp.value().body, withoutQuery(url));
         if (!parsed)
             return parsed.error().prefixed(QStringLiteral("Google Cloud: "));
-        f.parts.gcpSkus += parsed.value().skus;
+        for (const GcpSku &sku : std::as_const(parsed.value().skus))
+            composer.add(sku);
+        skus += parsed.value().skus.size();
         token = parsed.value().nextPageToken;
         if (!token.isEmpty() && seen.contains(token))
             return makeError(
                 QStringLiteral("Google Cloud: the same page token came back twice (pagination loop)"));
         seen.insert(token);
     } while (!token.isEmpty());
+    f.parts.complete = composer.finish(QString());
     f.parts.dataDate = QDateTime::currentDateTimeUtc().date();
-    f.parts.descriptions.append(QStringLiteral("GCP Cloud Billing Catalog, %1 SKUs on %2 pages")
-                                    .arg(f.parts.gcpSkus.size())
-                                    .arg(pages));
+    f.parts.descriptions.append(
+        QStringLiteral("GCP Cloud Billing Catalog, %1 SKUs on %2 pages").arg(skus).arg(pages));
     return f;
 }
 

@@ -34,10 +34,12 @@ struct FetchedCatalog
     int requests = 0;
     QString note;     ///< an extra line of facts for the outcome message
     QString noteCode; ///< what kind of note it is, for the front ends' advice ("no-public-api")
-    /// A whole catalog that streams straight into the import (a GPU Frontier catalog CSV file), instead of
-    /// `parts`: reads it into `sink` (CatalogStore's SnapshotImport) and returns its header and warnings
-    /// (no offers), its checksum (raw SHA-256) in `*sha256`.
-    std::function<Result<SnapshotData>(OfferSink &sink, QByteArray *sha256)> streamed;
+    /// A whole catalog that streams straight into the import (a GPU Frontier catalog CSV file, the pages of
+    /// the vast.ai offer search), instead of `parts`: reads it into `sink` (CatalogStore's SnapshotImport)
+    /// and returns its header and warnings (no offers), its checksum (raw SHA-256) in `*sha256`. `self` is
+    /// this catalog: a source that downloads while it streams adds its bytes and requests there. A live
+    /// source's callback may use the SourceContext it was fetched with (alive until the import is done).
+    std::function<Result<SnapshotData>(OfferSink &sink, QByteArray *sha256, FetchedCatalog &self)> streamed;
 };
 
 /// What a price source may use while it fetches: the options, the provider tables, the store (for

@@ -3,6 +3,9 @@
 #include "domain/provider.h"
 #include "providers/skypilotcatalog.h"
 
+#include <QBuffer>
+#include <QCryptographicHash>
+
 namespace gf {
 
 QString SkypilotPriceSource::provider() const
@@ -41,28 +44,44 @@ Result<FetchedCatalog> SkypilotPriceSource::fetch(const SourceContext &ctx) cons
             }
             return resp.error().prefixed(name + QStringLiteral(": "));
         }
-        const QByteArray body = resp.value().body;
         f.bytes += resp.value().bytes;
-        ctx.report(800, QStringLiteral("%1: reading %2 MB").arg(name, megabytesText(body.size())));
-        auto parsed = parseSkypilotCsv(QString::fromUtf8(body), m_provider.id, ctx.tables(), url);
-        if (!parsed)
-            return parsed.error().prefixed(name + QStringLiteral(": "));
-        if (parsed.value().offers.isEmpty())
-            return makeError(QStringLiteral("%1: %2 has no GPU row with an on-demand price%3")
-                                 .arg(name, url,
-                                      parsed.value().warnings.isEmpty()
-                                          ? QString()
-                                          : QStringLiteral(" (") +
-                                                parsed.value().warnings.join(QStringLiteral("; ")) + u')'));
         f.origin = url;
-        f.parts.complete = std::move(parsed).value();
-        f.parts.dataDate = QDateTime::currentDateTimeUtc().date();
-        f.parts.descriptions.append(
-            QStringLiteral("SkyPilot catalog %1 %2/vms.csv").arg(schemas.at(i), m_provider.skypilotCatalog));
         if (!missing.isEmpty())
             f.note = QStringLiteral("%1: SkyPilot's catalog has no %2 file for it; schema %3 was read.")
                          .arg(name, missing.join(QStringLiteral(", ")), schemas.at(i));
-        f.rawPayload = body;
+        // The snapshot's checksum is the file's, known before the import starts: the same file again is
+        // "unchanged" without a row written.
+        f.payloadSha256 = QCryptographicHash::hash(resp.value().body, QCryptographicHash::Sha256);
+        // The rows stream from the downloaded file into the import: the file is held, its offers are not.
+        f.streamed = [body = std::move(resp.value().body), provider = m_provider.id, name, url,
+                      description = QStringLiteral("SkyPilot catalog %1 %2/vms.csv")
+                                        .arg(schemas.at(i), m_provider.skypilotCatalog),
+                      tables = &ctx.tables(), context = &ctx](OfferSink &next, QByteArray *sha256,
+                                                              FetchedCatalog &self) -> Result<SnapshotData> {
+            context->report(800, QStringLiteral("%1: reading %2 MB").arg(name, megabytesText(body.size())));
+            CatalogHeadSink sink(next, description, QDateTime::currentDateTimeUtc().date());
+            QBuffer buffer;
+            buffer.setData(body);
+            buffer.open(QIODevice::ReadOnly);
+            InputLimits limits;
+            limits.maxFileBytes = 0; // downloaded already, within the client's limit
+            auto parsed = parseSkypilotCsv(buffer, provider, *tables, url, limits, sink);
+            if (!parsed)
+                return parsed.error().prefixed(name + QStringLiteral(": "));
+            SnapshotData head = std::move(parsed).value();
+            if (sink.offers() == 0)
+                return makeError(
+                    QStringLiteral("%1: %2 has no GPU row with an on-demand price%3")
+                        .arg(name, url,
+                             head.warnings.isEmpty()
+                                 ? QString()
+                                 : QStringLiteral(" (") + head.warnings.join(QStringLiteral("; ")) + u')'));
+            head.description = description;
+            head.dataDate = sink.dataDate();
+            if (sha256)
+                *sha256 = self.payloadSha256;
+            return head;
+        };
         return f;
     }
     return makeError(QStringLiteral("%1: no SkyPilot catalog file found").arg(name));

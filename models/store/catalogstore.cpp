@@ -902,6 +902,12 @@ Result<ImportOutcome> SnapshotImport::finish(SnapshotData meta, const QByteArray
     meta.provider = m_head.provider;
     meta.dataDate = m_head.dataDate;
     meta.offers = {};
+    // A parser that knows its warnings only at the end (skipped rows): a catalog of one chunk, refused as
+    // too small when the validation begins, names them as the whole-catalog import did.
+    if (!m_validator)
+        for (const QString &w : std::as_const(meta.warnings))
+            if (!m_head.warnings.contains(w))
+                m_head.warnings.append(w);
     if (auto st = flush(true); !st)
         return st.error();
     if (m_validator)

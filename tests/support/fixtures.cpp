@@ -28,4 +28,21 @@ QString builtExecutable(const QString &name)
     return candidates.first();
 }
 
+QByteArray skypilotLambdaCatalog(int rows, int badVcpusAt)
+{
+    QByteArray text =
+        "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,GpuInfo,SpotPrice\n";
+    for (int i = 0; i < rows; ++i)
+        text +=
+            QStringLiteral("gpu_1x_a10_%1,A10,1.0,%2,200.0,%3,region-%4,\"{'Gpus': [{'Name': 'A10', "
+                           "'Manufacturer': 'NVIDIA', 'Count': 1.0, 'MemoryInfo': {'SizeInMiB': 24576}}], "
+                           "'TotalGpuMemoryInMiB': 24576}\",\n")
+                .arg(i)
+                .arg(i == badVcpusAt ? 99999 : 30)
+                .arg(1.0 + (i % 97) * 0.01)
+                .arg(i % 40)
+                .toUtf8();
+    return text;
+}
+
 } // namespace gf::test

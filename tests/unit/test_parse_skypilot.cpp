@@ -2,6 +2,7 @@
 #include "fixtures.h"
 #include "providers/skypilotcatalog.h"
 
+#include <QBuffer>
 #include <QFile>
 #include <QHash>
 #include <QTest>
@@ -10,6 +11,25 @@ using namespace gf;
 using namespace gf::test;
 
 namespace {
+
+/// Keeps the offers, and for each where the reader was in the file when it arrived.
+class PositionSink final : public OfferSink
+{
+public:
+    explicit PositionSink(const QIODevice &device) : m_device(device) {}
+    Status begin(const SnapshotData &) override { return Ok{}; }
+    Status add(Offer &&offer) override
+    {
+        positions.append(m_device.pos());
+        offers.append(std::move(offer));
+        return Ok{};
+    }
+    QList<qint64> positions;
+    QList<Offer> offers;
+
+private:
+    const QIODevice &m_device;
+};
 
 SnapshotData parse(const QString &provider, const QString &file)
 {
@@ -274,6 +294,109 @@ private Q_SLOTS:
         QCOMPARE(*b.offers.first().onDemandUsdH, *d.offers.first().onDemandUsdH);
         QCOMPARE(b.offers.first().gpuRawName, d.offers.first().gpuRawName);
         QCOMPARE(b.offers.first().billingIncrementS, d.offers.first().billingIncrementS);
+    }
+
+    // A catalog streams into the sink: each offer is given while the file is being read (a 1 MB block at a
+    // time), not after the whole file; the offers and warnings are those of the whole-catalog parse.
+    void offersStreamAsTheFileIsRead()
+    {
+        const int rows = 50000;
+        QByteArray text = skypilotLambdaCatalog(rows);
+        QVERIFY(text.size() > 8 * 1024 * 1024);
+        QBuffer buffer(&text);
+        QVERIFY(buffer.open(QIODevice::ReadOnly));
+        PositionSink sink(buffer);
+        auto meta = parseSkypilotCsv(buffer, QStringLiteral("lambda"), ProviderTables::builtin(),
+                                     QStringLiteral("big.csv"), InputLimits{}, sink);
+        QVERIFY2(meta.ok(), qPrintable(meta.ok() ? QString() : meta.error().text()));
+        QCOMPARE(sink.offers.size(), rows);
+        QVERIFY(meta.value().offers.isEmpty());
+        // At most one block's rows arrive at one reading position: what is held does not grow with the file.
+        QHash<qint64, int> atPosition;
+        int most = 0;
+        for (qint64 p : std::as_const(sink.positions))
+            most = std::max(most, ++atPosition[p]);
+        QVERIFY2(most <= (1 << 20) / 150, qPrintable(QString::number(most)));
+        QVERIFY(atPosition.size() >= 8);
+        QVERIFY(sink.positions.first() < text.size() / 4);
+        const SnapshotData whole = parseSkypilotCsv(QString::fromUtf8(text), QStringLiteral("lambda"),
+                                                    ProviderTables::builtin(), QStringLiteral("big.csv"))
+                                       .value();
+        QCOMPARE(whole.offers.size(), rows);
+        for (int i = 0; i < rows; i += 997) {
+            QCOMPARE(sink.offers.at(i).id, whole.offers.at(i).id);
+            QCOMPARE(sink.offers.at(i).instanceType, whole.offers.at(i).instanceType);
+            QCOMPARE(sink.offers.at(i).onDemandUsdH, whole.offers.at(i).onDemandUsdH);
+        }
+        QCOMPARE(meta.value().warnings, whole.warnings);
+        QCOMPARE(meta.value().description, whole.description);
+    }
+
+    // Another cloud's file is refused before any offer is given (the first pass reads every row); so is a
+    // malformed row at the end.
+    void refusedBeforeAnyOffer()
+    {
+        QByteArray aws = readFixture(QStringLiteral("providers/skypilot/aws-2026.csv"));
+        QBuffer buffer(&aws);
+        QVERIFY(buffer.open(QIODevice::ReadOnly));
+        PositionSink sink(buffer);
+        auto r = parseSkypilotCsv(buffer, QStringLiteral("fluidstack"), ProviderTables::builtin(),
+                                  QStringLiteral("aws.csv"), InputLimits{}, sink);
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error().text().contains(QStringLiteral("named like AWS's offers")),
+                 qPrintable(r.error().text()));
+        QVERIFY(sink.offers.isEmpty());
+        QByteArray cut = skypilotLambdaCatalog(5000) + "gpu_1x_a10_x,A10,1.0\n";
+        QBuffer cutBuffer(&cut);
+        QVERIFY(cutBuffer.open(QIODevice::ReadOnly));
+        PositionSink cutSink(cutBuffer);
+        r = parseSkypilotCsv(cutBuffer, QStringLiteral("lambda"), ProviderTables::builtin(),
+                             QStringLiteral("cut.csv"), InputLimits{}, cutSink);
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error().text().contains(QStringLiteral("line 5002 has 3 fields")),
+                 qPrintable(r.error().text()));
+        QVERIFY(cutSink.offers.isEmpty());
+    }
+
+    // GCP keeps only the rows its offers are composed of, and the first row of each zone: the zones' order
+    // (the offers' order) is still that of every row, a CPU-only row included.
+    void gcpZoneOrderCountsEveryRow()
+    {
+        const QByteArray text = readFixture(QStringLiteral("providers/skypilot/gcp.csv"));
+        const SnapshotData d = parse(QStringLiteral("gcp"), QStringLiteral("gcp.csv"));
+        QVERIFY(d.offers.size() > 10);
+        // A zone that is not the first one of the first machine shape: moved first, the order changes.
+        const Offer *later = nullptr;
+        for (const Offer &o : d.offers)
+            if (!later && o.instanceType == d.offers.first().instanceType && o.zone != d.offers.first().zone)
+                later = &o;
+        QVERIFY(later);
+        const Offer &zoneRow = *later;
+        const qsizetype eol = text.indexOf('\n') + 1;
+        const QByteArray moved = text.left(eol) + "e2-standard-4,4.0,16.0,,,," + zoneRow.region.toUtf8() +
+                                 ',' + zoneRow.zone.toUtf8() + ",0.134,0.04\n" + text.mid(eol);
+        auto r = parseSkypilotCsv(QString::fromUtf8(moved), QStringLiteral("gcp"), ProviderTables::builtin(),
+                                  QStringLiteral("gcp.csv"));
+        QVERIFY(r.ok());
+        // Expected: the same offers, the zone of the CPU-only row first within each machine shape.
+        QList<QString> expected;
+        QStringList shapes;
+        for (const Offer &o : d.offers)
+            if (!shapes.contains(o.instanceType))
+                shapes.append(o.instanceType);
+        for (const QString &shape : std::as_const(shapes)) {
+            for (const Offer &o : d.offers)
+                if (o.instanceType == shape && o.zone == zoneRow.zone)
+                    expected.append(key(o));
+            for (const Offer &o : d.offers)
+                if (o.instanceType == shape && o.zone != zoneRow.zone)
+                    expected.append(key(o));
+        }
+        QList<QString> got;
+        for (const Offer &o : r.value().offers)
+            got.append(key(o));
+        QCOMPARE(got, expected);
+        QVERIFY(got.first() != key(d.offers.first()));
     }
 
     void rejects()

@@ -3,6 +3,8 @@
 // rows still leaves the previous catalog exactly as it was.
 #include "catalogdump.h"
 #include "domain/gpucatalog.h"
+#include "domain/providertables.h"
+#include "providers/providerimport.h"
 #include "providers/snapshotfile.h"
 #include "refresh/catalogrefresher.h"
 #include "store/catalogstore.h"
@@ -116,6 +118,78 @@ private Q_SLOTS:
         const RefreshOutcome again = r.importFiles(QStringLiteral("aws"), {path});
         QVERIFY2(again.status == RefreshStatus::Unchanged, qPrintable(again.message));
         QCOMPARE(dumpCatalog(streamed.path()), before);
+    }
+
+    // A SkyPilot catalog file (vms.csv) streams into the import, a chunk held at most: the same rows, date,
+    // warnings and checksum as reading the file whole and importing it (readProviderFiles + composeProvider,
+    // the fingerprint as checksum); the same file again is unchanged; a row refused after two chunks leaves
+    // the database as it was.
+    void skypilotFileStreamsLikeTheWholeImport()
+    {
+        const int rows = static_cast<int>(kChunk * 2 + 900);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("vms.csv"));
+        writeFile(path, skypilotLambdaCatalog(rows));
+        const QString lambda = QStringLiteral("lambda");
+
+        TempDb whole, streamed, counted;
+        auto a = whole.open();
+        auto b = streamed.open();
+        auto parts = readProviderFiles(lambda, {path}, ProviderTables::builtin());
+        QVERIFY(parts.ok());
+        auto data = composeProvider(std::move(parts).value(), ProviderTables::builtin());
+        QVERIFY(data.ok());
+        ImportOptions options;
+        options.payloadSha256 = snapshotFingerprintSha256(data.value());
+        const QByteArray fingerprint = options.payloadSha256;
+        const QStringList warnings = data.value().warnings;
+        auto one = a->importSnapshot(std::move(data).value(), SourceKind::File, QStringLiteral("vms.csv"), {},
+                                     GpuCatalog::builtin(), options);
+        QVERIFY2(one.ok(), qPrintable(one.ok() ? QString() : one.error().text()));
+
+        CatalogRefresher r(*b, RefreshOptions{});
+        const RefreshOutcome two = r.importFiles(lambda, {path});
+        QVERIFY2(two.status == RefreshStatus::Imported, qPrintable(two.message));
+        QCOMPARE(two.rows, rows);
+        QCOMPARE(two.rows, one.value().rows);
+        QCOMPARE(two.warnings, one.value().warnings + warnings);
+        QCOMPARE(currentRows(*b), currentRows(*a));
+        auto snapshot = [&](CatalogStore &store, qint64 id) {
+            for (const Snapshot &s : store.snapshots(lambda).value())
+                if (s.id == id)
+                    return QStringList{s.checksum, s.dataDate.toString(Qt::ISODate), s.note,
+                                       QString::number(s.rowCount)};
+            return QStringList();
+        };
+        QCOMPARE(snapshot(*b, two.snapshotId), snapshot(*a, one.value().snapshotId));
+        QCOMPARE(snapshot(*b, two.snapshotId).first(), QString::fromLatin1(fingerprint.toHex()));
+        const QByteArray before = dumpCatalog(streamed.path());
+        const RefreshOutcome again = r.importFiles(lambda, {path});
+        QVERIFY2(again.status == RefreshStatus::Unchanged, qPrintable(again.message));
+        QCOMPARE(dumpCatalog(streamed.path()), before);
+
+        // What the import held: a chunk at most.
+        auto c = counted.open();
+        auto session = c->beginImport(SourceKind::File, QStringLiteral("vms.csv"), GpuCatalog::builtin());
+        QVERIFY(session.ok());
+        QByteArray sha256;
+        auto meta = streamCatalogFile(lambda, path, *session.value(), InputLimits{}, &sha256,
+                                      ProviderTables::builtin());
+        QVERIFY2(meta.ok(), qPrintable(meta.ok() ? QString() : meta.error().text()));
+        QCOMPARE(sha256, fingerprint);
+        auto three = session.value()->finish(std::move(meta).value(), sha256);
+        QVERIFY(three.ok());
+        QCOMPARE(three.value().rows, rows);
+        QVERIFY2(session.value()->peakRowsHeld() <= kChunk,
+                 qPrintable(QString::number(session.value()->peakRowsHeld())));
+
+        // A row the import refuses after two chunks went in.
+        writeFile(path, skypilotLambdaCatalog(rows, rows - 3));
+        const QByteArray unchanged = dumpCatalog(streamed.path());
+        const RefreshOutcome bad = r.importFiles(lambda, {path});
+        QCOMPARE(bad.status, RefreshStatus::Failed);
+        QVERIFY2(bad.message.contains(QStringLiteral("vCPU count 99999")), qPrintable(bad.message));
+        QCOMPARE(dumpCatalog(streamed.path()), unchanged);
     }
 
     void failureAfterManyRowsChangesNothing_data()
