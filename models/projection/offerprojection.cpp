@@ -310,7 +310,6 @@ struct SpecInfo
 /// Call-wide constants.
 struct Context
 {
-    const QList<Offer> *offers = nullptr;
     const Workload *workload = nullptr;
     std::vector<SpecInfo> specs;
     std::vector<int> extraNodes; ///< node counts > 1, sorted, unique
@@ -448,9 +447,9 @@ int pointCount(const Offer &o, int specIndex, const Context &c)
     return modes * (1 + (multiNode ? static_cast<int>(c.extraNodes.size()) : 0));
 }
 
-void projectOne(const Context &c, qsizetype i, int specIndex, ProjectedOffer *out, TimeBinFilter *bins)
+void projectOne(const Context &c, const Offer &o, qsizetype i, int specIndex, ProjectedOffer *out,
+                TimeBinFilter *bins)
 {
-    const Offer &o = c.offers->at(i);
     const Workload &w = *c.workload;
     quint32 base = 0;
     const SpecInfo *si = nullptr;
@@ -685,12 +684,12 @@ QList<SingleGpuSpeed> singleGpuSpeeds(const Workload &workload, const Projection
     return out;
 }
 
-void projectOffersInto(const QList<Offer> &offers, const Workload &workload, const ProjectionOptions &options,
-                       const Calibration &calibration, QList<ProjectedOffer> &points,
-                       const GpuSpecTable &specs, const SpeedModel &model)
+namespace {
+
+/// The call-wide constants of a projection (projectOffersInto and OfferProjector share them).
+void buildContext(Context &c, const Workload &workload, const ProjectionOptions &options,
+                  const Calibration &calibration, const GpuSpecTable &specs, const SpeedModel &model)
 {
-    Context c;
-    c.offers = &offers;
     c.workload = &workload;
     c.policy = options.spotPolicy;
     c.totalSamples = workload.totalSamples();
@@ -746,6 +745,16 @@ void projectOffersInto(const QList<Offer> &offers, const Workload &workload, con
         const GpuModel *gpuModel = GpuCatalog::builtin().model(g.id);
         info.flagship = gpuModel && gpuModel->capacityClass == u"flagship";
     }
+}
+
+} // namespace
+
+void projectOffersInto(const QList<Offer> &offers, const Workload &workload, const ProjectionOptions &options,
+                       const Calibration &calibration, QList<ProjectedOffer> &points,
+                       const GpuSpecTable &specs, const SpeedModel &model)
+{
+    Context c;
+    buildContext(c, workload, options, calibration, specs, model);
 
     // Chunks: large enough to amortise scheduling, many enough to balance two to a few cores.
     const qsizetype n = offers.size();
@@ -795,7 +804,7 @@ void projectOffersInto(const QList<Offer> &offers, const Workload &workload, con
             const quint16 kept = keepIndex ? specIndex[static_cast<std::size_t>(i)] : kNoSpec;
             const int si =
                 keepIndex ? (kept == kNoSpec ? -1 : int(kept)) : resolver.resolve(offers.at(i).gpuId);
-            projectOne(c, i, si, out, &ch.bins);
+            projectOne(c, offers.at(i), i, si, out, &ch.bins);
             out += pointCount(offers.at(i), si, c);
         }
         Q_ASSERT(out == data + ch.pointBegin + ch.pointCount);
@@ -816,22 +825,41 @@ void projectOffersInto(const QList<Offer> &offers, const Workload &workload, con
     std::vector<FrontierCandidate> candidates;
     for (const Chunk &ch : std::as_const(chunks))
         candidates.insert(candidates.end(), ch.candidates.begin(), ch.candidates.end());
-    const QList<qsizetype> frontier = sweepFrontier(candidates);
-    QList<TimeCost> feasibleFrontier;
-    QList<qsizetype> feasibleIndex;
-    for (qsizetype idx : frontier) {
-        ProjectedOffer &p = data[idx];
-        p.onFrontier = true;
-        if (p.feasible) {
-            feasibleFrontier.append({p.totalHours, p.costUsd});
-            feasibleIndex.append(idx);
-        }
-    }
-    QList<qsizetype> all(feasibleFrontier.size());
-    for (qsizetype k = 0; k < all.size(); ++k)
-        all[k] = k;
-    if (const auto best = recommendPoint(feasibleFrontier, all, options.weight))
-        data[feasibleIndex.at(*best)].recommended = true;
+    markFrontier(candidates, options.weight, [&](qsizetype idx) -> ProjectedOffer & { return data[idx]; });
+}
+
+struct OfferProjector::Impl
+{
+    Impl(const GpuSpecTable &specs) : resolver(specs) {}
+    Context context;
+    SpecResolver resolver;
+};
+
+OfferProjector::OfferProjector(const Workload &workload, const ProjectionOptions &options,
+                               const Calibration &calibration, const GpuSpecTable &specs,
+                               const SpeedModel &model)
+    : m_workload(workload), m_impl(std::make_unique<Impl>(specs))
+{
+    buildContext(m_impl->context, m_workload, options, calibration, specs, model);
+}
+
+OfferProjector::~OfferProjector() = default;
+
+int OfferProjector::maxPoints() const
+{
+    return 2 * (1 + static_cast<int>(m_impl->context.extraNodes.size()));
+}
+
+int OfferProjector::pointCount(const Offer &offer)
+{
+    return gf::pointCount(offer, m_impl->resolver.resolve(offer.gpuId), m_impl->context);
+}
+
+int OfferProjector::project(const Offer &offer, qint32 index, ProjectedOffer *out, TimeBinFilter *bins)
+{
+    const int si = m_impl->resolver.resolve(offer.gpuId);
+    projectOne(m_impl->context, offer, index, si, out, bins);
+    return gf::pointCount(offer, si, m_impl->context);
 }
 
 QList<ProjectedOffer> projectOffers(const QList<Offer> &offers, const Workload &workload,
