@@ -35,25 +35,6 @@ CliOptions frontierOptions()
     return o;
 }
 
-/// What explainNoRecommendation reads of a point (projected, flags, eligibility, feasible, recommended,
-/// offer).
-ProjectedOffer compactSkeleton(const CompactPoint &c)
-{
-    ProjectedOffer p;
-    p.offerIndex = c.offerIndex;
-    p.mode = c.mode;
-    p.nodes = c.nodes;
-    p.projected = c.projected;
-    p.onFrontier = c.onFrontier;
-    p.feasible = c.feasible;
-    p.recommended = c.recommended;
-    p.suspectExcluded = c.suspectExcluded;
-    p.flags = c.flags;
-    p.totalHours = c.totalHours;
-    p.costUsd = c.costUsd;
-    return p;
-}
-
 class FrontierCommand final : public ProjectingCommand
 {
 public:
@@ -206,9 +187,7 @@ Result<int> FrontierCommand::runProjecting(CliContext &ctx, const CliArgs &p) co
                             (pt.nodes > 1 ? QStringLiteral("x%1 ").arg(pt.nodes) : QString()) + modeName(pt),
                             formatHours(pt.totalHours), formatMoneyWithUnit(pt.costUsd, cur));
     } else {
-        const NoRecommendation why = explainNoRecommendation(
-            res.offerCount(), points.size(), [&](qsizetype i) { return compactSkeleton(points.at(i)); },
-            [&](qint32 i) { return res.offer(i); }, opt);
+        const NoRecommendation why = res.whyNoRecommendation();
         QString advice;
         if (why.suspectExcluded) {
             advice = why.staleProviders.isEmpty()

@@ -166,6 +166,29 @@ ProjectedOffer TableProjection::point(qsizetype i, Offer *offerOut) const
     return p;
 }
 
+NoRecommendation TableProjection::whyNoRecommendation() const
+{
+    // What explainNoRecommendation reads of a point: its marks, flags and offer.
+    auto marks = [&](qsizetype i) {
+        const CompactPoint &c = m_points.at(i);
+        ProjectedOffer p;
+        p.offerIndex = c.offerIndex;
+        p.mode = c.mode;
+        p.nodes = c.nodes;
+        p.projected = c.projected;
+        p.onFrontier = c.onFrontier;
+        p.feasible = c.feasible;
+        p.recommended = c.recommended;
+        p.suspectExcluded = c.suspectExcluded;
+        p.flags = c.flags;
+        p.totalHours = c.totalHours;
+        p.costUsd = c.costUsd;
+        return p;
+    };
+    return explainNoRecommendation(
+        offerCount(), m_points.size(), marks, [&](qint32 i) { return offer(i); }, m_request.options);
+}
+
 void sortByTime(const QList<CompactPoint> &points, QList<qsizetype> &order)
 {
     std::stable_sort(order.begin(), order.end(),

@@ -3,6 +3,7 @@
 #include "domain/offer.h"
 #include "domain/offertable.h"
 #include "projection/catalogprojection.h"
+#include "projection/norecommendation.h"
 #include "projection/offerprojection.h"
 
 #include <QList>
@@ -62,6 +63,9 @@ public:
     qsizetype projectedCount() const { return m_projectedCount; }
     qsizetype frontierCount() const { return m_frontierCount; }
     qsizetype feasibleCount() const { return m_feasibleCount; }
+    /// explainNoRecommendation over these points and offers (from the compact points, nothing projected
+    /// again).
+    NoRecommendation whyNoRecommendation() const;
 
 private:
     const OfferTable &m_table;
