@@ -34,12 +34,20 @@ quint32 OfferTable::TextColumn::add(const QString &text)
 {
     if (text.isNull())
         return kNull;
+    // A text the reader shares (util/sharedtexts) comes as the very string this column holds: found by
+    // its address, without hashing its characters. A shared string lives as long as the column, so no
+    // other live text has its address.
+    if (const auto it = m_byAddress.constFind(text.constData());
+        it != m_byAddress.constEnd() && m_shared.at(it.value()).size() == text.size())
+        return it.value();
     if (const auto it = m_ids.constFind(text); it != m_ids.constEnd())
         return it.value();
     if (m_shared.size() < kShared) {
         const auto id = static_cast<quint32>(m_shared.size());
         m_shared.append(text);
         m_ids.insert(text, id);
+        if (!text.isEmpty())
+            m_byAddress.insert(m_shared.last().constData(), id);
         return id;
     }
     const auto id = static_cast<quint32>(m_starts.size() - 1);

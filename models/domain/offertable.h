@@ -80,6 +80,8 @@ private:
     private:
         QList<QString> m_shared;
         QHash<QString, quint32> m_ids;
+        QHash<const QChar *, quint32> m_byAddress; ///< the characters of m_shared's texts
+
         std::vector<char16_t> m_chars;
         std::vector<quint64> m_starts{0}; ///< packed text k is m_chars[m_starts[k], m_starts[k + 1])
     };

@@ -447,8 +447,10 @@ int pointCount(const Offer &o, int specIndex, const Context &c)
     return modes * (1 + (multiNode ? static_cast<int>(c.extraNodes.size()) : 0));
 }
 
-void projectOne(const Context &c, const Offer &o, qsizetype i, int specIndex, ProjectedOffer *out,
-                TimeBinFilter *bins)
+/// The points of offer `o` (index i) into out; only those of price mode `only` when given. Returns the
+/// number written.
+int projectOne(const Context &c, const Offer &o, qsizetype i, int specIndex, ProjectedOffer *out,
+               TimeBinFilter *bins, std::optional<PriceMode> only = std::nullopt)
 {
     const Workload &w = *c.workload;
     quint32 base = 0;
@@ -574,6 +576,8 @@ void projectOne(const Context &c, const Offer &o, qsizetype i, int specIndex, Pr
     ProjectedOffer *p = out;
     for (int m = 0; m < modes; ++m) {
         const bool spot = c.policy == SpotPolicy::SpotOnly || m == 1;
+        if (only && *only != (spot ? PriceMode::Spot : PriceMode::OnDemand))
+            continue;
         const std::optional<double> price = spot ? o.spotUsdH : o.onDemandUsdH;
         const bool priceOk = price && *price > 0 && std::isfinite(*price);
         quint32 modeFlags = base | offerFlagsFor(o.flags, spot);
@@ -659,6 +663,7 @@ void projectOne(const Context &c, const Offer &o, qsizetype i, int specIndex, Pr
             }
         }
     }
+    return static_cast<int>(p - out);
 }
 
 template <class Fn> void forEachChunk(QList<Chunk> &chunks, bool parallel, Fn fn)
@@ -833,6 +838,7 @@ struct OfferProjector::Impl
     Impl(const GpuSpecTable &specs) : resolver(specs) {}
     Context context;
     SpecResolver resolver;
+    std::vector<ProjectedOffer> buffer; ///< projectPoint's: the points of one price mode
 };
 
 OfferProjector::OfferProjector(const Workload &workload, const ProjectionOptions &options,
@@ -841,6 +847,7 @@ OfferProjector::OfferProjector(const Workload &workload, const ProjectionOptions
     : m_workload(workload), m_impl(std::make_unique<Impl>(specs))
 {
     buildContext(m_impl->context, m_workload, options, calibration, specs, model);
+    m_impl->buffer.resize(static_cast<std::size_t>(maxPoints()));
 }
 
 OfferProjector::~OfferProjector() = default;
@@ -858,8 +865,18 @@ int OfferProjector::pointCount(const Offer &offer)
 int OfferProjector::project(const Offer &offer, qint32 index, ProjectedOffer *out, TimeBinFilter *bins)
 {
     const int si = m_impl->resolver.resolve(offer.gpuId);
-    projectOne(m_impl->context, offer, index, si, out, bins);
-    return gf::pointCount(offer, si, m_impl->context);
+    return projectOne(m_impl->context, offer, index, si, out, bins);
+}
+
+ProjectedOffer OfferProjector::projectPoint(const Offer &offer, qint32 index, PriceMode mode, int nodes)
+{
+    const int si = m_impl->resolver.resolve(offer.gpuId);
+    ProjectedOffer *out = m_impl->buffer.data();
+    const int n = projectOne(m_impl->context, offer, index, si, out, nullptr, mode);
+    for (int j = 0; j < n; ++j)
+        if (out[j].nodes == nodes)
+            return out[j];
+    return {};
 }
 
 QList<ProjectedOffer> projectOffers(const QList<Offer> &offers, const Workload &workload,

@@ -228,6 +228,9 @@ public:
     /// Writes the points of `offer` (offerIndex = `index`) to out[0, n) and returns n; the (time, cost) of
     /// its eligible points go into `bins` when given.
     int project(const Offer &offer, qint32 index, ProjectedOffer *out, TimeBinFilter *bins = nullptr);
+    /// The one point of `offer` in price mode `mode` on `nodes` instances, as project gives it (only that
+    /// mode is projected); a default ProjectedOffer when the offer has no such point.
+    ProjectedOffer projectPoint(const Offer &offer, qint32 index, PriceMode mode, int nodes);
 
 private:
     struct Impl;

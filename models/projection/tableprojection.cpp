@@ -16,10 +16,8 @@ struct TableChunk
 {
     qsizetype begin = 0;
     qsizetype end = 0;
-    std::vector<qint32> rows; ///< its rows that pass the filter
-    qsizetype offerBegin = 0; ///< index of its first such offer among all that pass
-    qsizetype pointBegin = 0;
-    qsizetype pointCount = 0;
+    std::vector<qint32> rows;         ///< its rows that pass the filter
+    std::vector<CompactPoint> points; ///< their points, offerIndex counted within the chunk
     TimeBinFilter bins;
 };
 
@@ -72,49 +70,44 @@ TableProjection::TableProjection(const OfferTable &table, const ProjectionReques
     }
     const bool parallel = opt.parallel && chunks.size() > 1;
 
-    // Pass 1: the offers that pass the filter and the number of their points.
+    // Each chunk: the offers that pass the filter and their points, in projectOffers' order.
     const bool filtered = !m_request.filter.isEmpty();
     forEachTableChunk(chunks, parallel, [&](TableChunk &ch) {
         OfferMatcher matcher(m_request.filter);
         const auto projector = newProjector();
+        std::vector<ProjectedOffer> buffer(static_cast<std::size_t>(projector->maxPoints()));
         for (qsizetype row = ch.begin; row < ch.end; ++row) {
             const Offer o = table.at(row);
             if (filtered && !matcher.accepts(o))
                 continue;
+            const auto local = static_cast<qint32>(ch.rows.size());
             ch.rows.push_back(static_cast<qint32>(row));
-            ch.pointCount += projector->pointCount(o);
+            const int n = projector->project(o, local, buffer.data(), &ch.bins);
+            for (int j = 0; j < n; ++j)
+                ch.points.push_back(compactOf(buffer[static_cast<std::size_t>(j)]));
         }
+        ch.points.shrink_to_fit(); // the slack of its growth is not held while the other chunks run
     });
     qsizetype offers = 0, total = 0;
-    for (TableChunk &ch : chunks) {
-        ch.offerBegin = offers;
-        ch.pointBegin = total;
+    for (const TableChunk &ch : chunks) {
         offers += static_cast<qsizetype>(ch.rows.size());
-        total += ch.pointCount;
+        total += static_cast<qsizetype>(ch.points.size());
     }
     m_rows.reserve(offers);
-    for (const TableChunk &ch : chunks)
+    m_points.reserve(total);
+    for (TableChunk &ch : chunks) {
+        const auto offerBegin = static_cast<qint32>(m_rows.size());
         m_rows.append(QList<qint32>(ch.rows.begin(), ch.rows.end()));
-    m_points.resize(total);
-
-    // Pass 2: every point, in projectOffers' order, compacted into its slot.
-    CompactPoint *data = m_points.data();
-    forEachTableChunk(chunks, parallel, [&](TableChunk &ch) {
-        const auto projector = newProjector();
-        std::vector<ProjectedOffer> buffer(static_cast<std::size_t>(projector->maxPoints()));
-        CompactPoint *out = data + ch.pointBegin;
-        for (std::size_t k = 0; k < ch.rows.size(); ++k) {
-            const Offer o = table.at(ch.rows[k]);
-            const int n = projector->project(o, static_cast<qint32>(ch.offerBegin + qsizetype(k)),
-                                             buffer.data(), &ch.bins);
-            for (int j = 0; j < n; ++j)
-                *out++ = compactOf(buffer[static_cast<std::size_t>(j)]);
+        for (CompactPoint p : ch.points) {
+            p.offerIndex += offerBegin;
+            m_points.append(p);
         }
-        Q_ASSERT(out == data + ch.pointBegin + ch.pointCount);
         ch.rows = {};
-    });
+        ch.points = {};
+    }
+    CompactPoint *data = m_points.data();
 
-    // Pass 3: the frontier and the recommended point, as projectOffers marks them.
+    // The frontier and the recommended point, as projectOffers marks them.
     TimeBinFilter bins;
     for (const TableChunk &ch : chunks)
         bins.merge(ch.bins);
@@ -148,21 +141,12 @@ Offer TableProjection::offer(qint32 offerIndex) const
 ProjectedOffer TableProjection::point(qsizetype i, Offer *offerOut) const
 {
     const CompactPoint &c = m_points.at(i);
-    const Offer o = offer(c.offerIndex);
-    ProjectedOffer buffer[2 * 16]; // OfferProjector::maxPoints() is at most 2 modes x 16 node variants
-    Q_ASSERT(m_projector->maxPoints() <= 32);
-    const int n = m_projector->project(o, c.offerIndex, buffer);
-    ProjectedOffer p;
-    for (int j = 0; j < n; ++j) {
-        if (buffer[j].mode == c.mode && buffer[j].nodes == c.nodes) {
-            p = buffer[j];
-            break;
-        }
-    }
+    Offer o = offer(c.offerIndex);
+    ProjectedOffer p = m_projector->projectPoint(o, c.offerIndex, c.mode, c.nodes);
     p.onFrontier = c.onFrontier;
     p.recommended = c.recommended;
     if (offerOut)
-        *offerOut = o;
+        *offerOut = std::move(o);
     return p;
 }
 

@@ -9,6 +9,7 @@
 #include <QList>
 
 #include <memory>
+#include <vector>
 
 namespace gf {
 
@@ -56,7 +57,7 @@ public:
     Offer offer(qint32 offerIndex) const;
     const QList<CompactPoint> &points() const { return m_points; }
     /// Point i in full (its offer projected again), as projectCatalog's results hold it; `offer`, when
-    /// given, receives its offer.
+    /// given, receives its offer. One thread at a time (the projector's buffer).
     ProjectedOffer point(qsizetype i, Offer *offer = nullptr) const;
 
     qsizetype recommended() const { return m_recommended; } ///< index into points(), -1 when none
