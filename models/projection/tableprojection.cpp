@@ -16,8 +16,10 @@ struct TableChunk
 {
     qsizetype begin = 0;
     qsizetype end = 0;
-    std::vector<qint32> rows;         ///< its rows that pass the filter
-    std::vector<CompactPoint> points; ///< their points, offerIndex counted within the chunk
+    std::vector<qint32> rows; ///< its rows that pass the filter
+    qsizetype offerBegin = 0; ///< index of its first such offer among all that pass
+    qsizetype pointBegin = 0;
+    qsizetype pointCount = 0;
     TimeBinFilter bins;
 };
 
@@ -70,42 +72,48 @@ TableProjection::TableProjection(const OfferTable &table, const ProjectionReques
     }
     const bool parallel = opt.parallel && chunks.size() > 1;
 
-    // Each chunk: the offers that pass the filter and their points, in projectOffers' order.
+    // Pass 1: the offers that pass the filter and the number of their points. Counted first, the points
+    // are written into one list of the exact size (a list per chunk, then joined, held them twice).
     const bool filtered = !m_request.filter.isEmpty();
     forEachTableChunk(chunks, parallel, [&](TableChunk &ch) {
         OfferMatcher matcher(m_request.filter);
         const auto projector = newProjector();
-        std::vector<ProjectedOffer> buffer(static_cast<std::size_t>(projector->maxPoints()));
         for (qsizetype row = ch.begin; row < ch.end; ++row) {
             const Offer o = table.at(row);
             if (filtered && !matcher.accepts(o))
                 continue;
-            const auto local = static_cast<qint32>(ch.rows.size());
             ch.rows.push_back(static_cast<qint32>(row));
-            const int n = projector->project(o, local, buffer.data(), &ch.bins);
-            for (int j = 0; j < n; ++j)
-                ch.points.push_back(compactOf(buffer[static_cast<std::size_t>(j)]));
+            ch.pointCount += projector->pointCount(o);
         }
-        ch.points.shrink_to_fit(); // the slack of its growth is not held while the other chunks run
     });
     qsizetype offers = 0, total = 0;
-    for (const TableChunk &ch : chunks) {
+    for (TableChunk &ch : chunks) {
+        ch.offerBegin = offers;
+        ch.pointBegin = total;
         offers += static_cast<qsizetype>(ch.rows.size());
-        total += static_cast<qsizetype>(ch.points.size());
+        total += ch.pointCount;
     }
     m_rows.reserve(offers);
-    m_points.reserve(total);
-    for (TableChunk &ch : chunks) {
-        const auto offerBegin = static_cast<qint32>(m_rows.size());
+    for (const TableChunk &ch : chunks)
         m_rows.append(QList<qint32>(ch.rows.begin(), ch.rows.end()));
-        for (CompactPoint p : ch.points) {
-            p.offerIndex += offerBegin;
-            m_points.append(p);
-        }
-        ch.rows = {};
-        ch.points = {};
-    }
+    m_points.resize(total);
+
+    // Pass 2: every point, in projectOffers' order, compacted into its slot.
     CompactPoint *data = m_points.data();
+    forEachTableChunk(chunks, parallel, [&](TableChunk &ch) {
+        const auto projector = newProjector();
+        std::vector<ProjectedOffer> buffer(static_cast<std::size_t>(projector->maxPoints()));
+        CompactPoint *out = data + ch.pointBegin;
+        for (std::size_t k = 0; k < ch.rows.size(); ++k) {
+            const Offer o = table.at(ch.rows[k]);
+            const auto index = static_cast<qint32>(ch.offerBegin + static_cast<qsizetype>(k));
+            const int n = projector->project(o, index, buffer.data(), &ch.bins);
+            for (int j = 0; j < n; ++j)
+                *out++ = compactOf(buffer[static_cast<std::size_t>(j)]);
+        }
+        Q_ASSERT(out == data + ch.pointBegin + ch.pointCount);
+        ch.rows = {};
+    });
 
     // The frontier and the recommended point, as projectOffers marks them.
     TimeBinFilter bins;
