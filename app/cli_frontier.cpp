@@ -7,6 +7,8 @@
 #include "projection/offerprojection.h"
 #include "projection/pointjson.h"
 #include "projection/projection.h"
+#include "projection/tableprojection.h"
+#include "store/catalogstore.h"
 #include "util/bufferedoutput.h"
 #include "util/format.h"
 #include "util/jsonwriter.h"
@@ -74,22 +76,33 @@ Result<int> FrontierCommand::runProjecting(CliContext &ctx, const CliArgs &p) co
     if (!currency)
         return currency.error();
     const Currency &cur = currency.value();
-    auto projected = projectFromArgs(ctx, p, QDateTime::currentDateTimeUtc());
-    if (!projected)
-        return projected.error();
-    const CalibrationChoice &choice = projected.value().calibration;
-    const ProjectionResults &res = projected.value().results;
-    const Workload &workload = res.workload;
-    const ProjectionOptions &opt = res.options;
-    const Calibration &cal = res.calibration;
-    const QList<Offer> &offers = res.offers;
-    const QList<ProjectedOffer> &points = res.points;
+    // The catalog held compactly and its points as compact points (a million offers in well under
+    // 400 MB); each point written is projected again from its offer.
+    OfferTable table;
+    auto request = requestFromArgs(ctx, p, QDateTime::currentDateTimeUtc(), [&]() -> Status {
+        CatalogStore *store = ctx.store();
+        if (!store)
+            return cliReported();
+        auto current = store->currentOfferTable();
+        if (!current)
+            return current.error();
+        table = std::move(current.value());
+        return Ok{};
+    });
+    if (!request)
+        return request.error();
+    const CalibrationChoice &choice = request.value().calibration;
+    const TableProjection res(table, request.value().request);
+    const Workload &workload = res.workload();
+    const ProjectionOptions &opt = res.options();
+    const Calibration &cal = res.calibration();
+    const QList<CompactPoint> &points = res.points();
 
     // Fastest first; points without a projection last, in input order.
     QList<qsizetype> order;
     order.reserve(points.size());
     for (qsizetype i = 0; i < points.size(); ++i) {
-        const ProjectedOffer &pt = points.at(i);
+        const CompactPoint &pt = points.at(i);
         if (p.isSet(QStringLiteral("frontier-only")) && !pt.onFrontier)
             continue;
         if (p.isSet(QStringLiteral("feasible-only")) && !pt.feasible)
@@ -134,11 +147,11 @@ Result<int> FrontierCommand::runProjecting(CliContext &ctx, const CliArgs &p) co
         o.insert(u"egress_usd_per_gb", perProvider(opt.egressUsdPerGb));
         root.insert(u"options", o);
         QJsonObject counts;
-        counts.insert(u"offers", offers.size());
+        counts.insert(u"offers", res.offerCount());
         counts.insert(u"points", points.size());
-        counts.insert(u"projected", res.projectedCount);
-        counts.insert(u"on_frontier", res.frontierCount);
-        counts.insert(u"feasible", res.feasibleCount);
+        counts.insert(u"projected", res.projectedCount());
+        counts.insert(u"on_frontier", res.frontierCount());
+        counts.insert(u"feasible", res.feasibleCount());
         counts.insert(u"shown", order.size());
         root.insert(u"counts", counts);
         // The points are streamed: the document of a million offers is never held in memory.
@@ -146,10 +159,10 @@ Result<int> FrontierCommand::runProjecting(CliContext &ctx, const CliArgs &p) co
             JsonWriter w(out);
             w.writeObjectWith(root, {{QLatin1StringView("points"), [&] {
                                           w.beginArray();
+                                          Offer offer;
                                           for (qsizetype i : std::as_const(order)) {
-                                              const ProjectedOffer &pt = points.at(i);
-                                              writeProjectedPoint(w, offers.at(pt.offerIndex), pt,
-                                                                  pt.recommended, opt.now);
+                                              const ProjectedOffer pt = res.point(i, &offer);
+                                              writeProjectedPoint(w, offer, pt, pt.recommended, opt.now);
                                           }
                                           w.endArray();
                                       }}});
@@ -160,21 +173,21 @@ Result<int> FrontierCommand::runProjecting(CliContext &ctx, const CliArgs &p) co
     ctx.out << "Workload: " << workloadSummaryText(workload) << '\n';
     ctx.out << calibrationText(choice);
     ctx.out << QStringLiteral("Offers: %1 -> %2 points (%3 projected, %4 on the frontier, %5 feasible)\n")
-                   .arg(offers.size())
+                   .arg(res.offerCount())
                    .arg(points.size())
-                   .arg(res.projectedCount)
-                   .arg(res.frontierCount)
-                   .arg(res.feasibleCount);
-    if (res.recommended >= 0) {
-        const ProjectedOffer &pt = points.at(res.recommended);
-        const Offer &o = offers.at(pt.offerIndex);
+                   .arg(res.projectedCount())
+                   .arg(res.frontierCount())
+                   .arg(res.feasibleCount());
+    if (res.recommended() >= 0) {
+        Offer o;
+        const ProjectedOffer pt = res.point(res.recommended(), &o);
         ctx.out << QStringLiteral("Recommended (weight %1): %2 %3 %4, %5, %6\n")
                        .arg(QString::number(opt.weight, 'f', 2), providerDisplayName(o.provider),
                             o.instanceType,
                             (pt.nodes > 1 ? QStringLiteral("x%1 ").arg(pt.nodes) : QString()) + modeName(pt),
                             formatHours(pt.totalHours), formatMoneyWithUnit(pt.costUsd, cur));
     } else {
-        const NoRecommendation why = explainNoRecommendation(offers, points, opt);
+        const NoRecommendation why = res.whyNoRecommendation();
         QString advice;
         if (why.suspectExcluded) {
             advice = why.staleProviders.isEmpty()
@@ -196,8 +209,8 @@ Result<int> FrontierCommand::runProjecting(CliContext &ctx, const CliArgs &p) co
              QStringLiteral("Feasible"), QStringLiteral("Flags")},
             order.size(),
             [&](qsizetype r) {
-                const ProjectedOffer &pt = points.at(order.at(r));
-                const Offer &o = offers.at(pt.offerIndex);
+                Offer o;
+                const ProjectedOffer pt = res.point(order.at(r), &o);
                 const bool priced = pt.projected && !hasFlag(pt.flags, ProjectionFlag::InvalidPrice);
                 QString gpusText = formatNumber(o.gpuCount);
                 if (pt.nodes > 1)

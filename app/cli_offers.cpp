@@ -112,18 +112,20 @@ int OffersCommand::run(CliContext &ctx, const CliArgs &p) const
     CatalogStore *store = ctx.store();
     if (!store)
         return ExitFailure;
-    auto all = store->currentOffers();
+    // The offers held compactly (a million in well under 400 MB); each is made whole when read.
+    auto all = store->currentOfferTable();
     if (!all) {
         ctx.err << "gpufrontier-cli offers: " << all.error().text() << Qt::endl;
         return ExitFailure;
     }
-    const QList<Offer> &offers = all.value();
+    const OfferTable &offers = all.value();
     // Positions into the loaded offers: filtering and sorting never copy an offer.
     QList<qsizetype> order;
     order.reserve(offers.size());
     OfferMatcher matcher(f);
+    const bool filtered = !f.isEmpty();
     for (qsizetype i = 0; i < offers.size(); ++i)
-        if (matcher.accepts(offers.at(i)))
+        if (!filtered || matcher.accepts(offers.at(i)))
             order.append(i);
     sortOffers(offers, order, *sortKey, p.isSet(QStringLiteral("desc")), f.spotOnly);
     const qsizetype total = order.size();
@@ -157,7 +159,7 @@ int OffersCommand::run(CliContext &ctx, const CliArgs &p) const
              cur.perGpuHourUnit(), QStringLiteral("Price age"), QStringLiteral("Flags")},
             order.size(),
             [&](qsizetype r) {
-                const Offer &o = offers.at(order.at(r));
+                const Offer o = offers.at(order.at(r));
                 return QStringList{providerDisplayName(o.provider), o.instanceType, locationText(o),
                                    gpuModelName(o), formatNumber(o.gpuCount), formatNumber(o.gpuMemGb),
                                    formatNumber(o.vcpus), formatMoneyPerHour(o.onDemandUsdH, cur),

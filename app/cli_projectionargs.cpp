@@ -556,6 +556,27 @@ int ProjectingCommand::run(CliContext &ctx, const CliArgs &args) const
 Result<CatalogProjection> ProjectingCommand::projectFromArgs(CliContext &ctx, const CliArgs &args,
                                                              const QDateTime &now) const
 {
+    QList<Offer> offers;
+    auto request = requestFromArgs(ctx, args, now, [&]() -> Status {
+        auto current = currentOffers(ctx);
+        if (!current)
+            return current.error();
+        offers = std::move(current.value());
+        return Ok{};
+    });
+    if (!request)
+        return request.error();
+    CatalogProjection out;
+    out.calibration = request.value().calibration;
+    out.catalogOffers = offers.size();
+    out.results = projectCatalog(offers, request.value().request);
+    return out;
+}
+
+Result<CatalogRequest> ProjectingCommand::requestFromArgs(CliContext &ctx, const CliArgs &args,
+                                                          const QDateTime &now,
+                                                          const std::function<Status()> &readOffers) const
+{
     auto projArgs = projectionArgsFromArgs(args);
     if (!projArgs)
         return projArgs.error();
@@ -589,21 +610,19 @@ Result<CatalogProjection> ProjectingCommand::projectFromArgs(CliContext &ctx, co
             return cliFailure(written.error().message);
     }
 
-    CatalogProjection out;
+    CatalogRequest out;
     auto calibration = calibrationFromArgs(ctx, args);
     if (!calibration)
         return calibration.error();
     out.calibration = calibration.value();
     request.calibration = out.calibration.calibration;
-    auto offers = currentOffers(ctx);
-    if (!offers)
-        return offers.error();
+    if (auto read = readOffers(); !read)
+        return read.error();
     auto measurements = measurementsFromArgs(ctx, args);
     if (!measurements)
         return measurements.error();
     request.measurements = measurements.value();
-    out.catalogOffers = offers.value().size();
-    out.results = projectCatalog(offers.value(), request);
+    out.request = request;
     return out;
 }
 

@@ -14,6 +14,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 
 namespace gf {
@@ -64,6 +65,13 @@ struct CatalogProjection
     qsizetype catalogOffers = 0;   ///< current offers in the database, before --provider
 };
 
+/// What a projecting command reads before it projects, and the request it projects with.
+struct CatalogRequest
+{
+    CalibrationChoice calibration; ///< the probe run behind request.calibration, for the texts
+    ProjectionRequest request;     ///< workload, options, calibration, measurements, --provider as filter
+};
+
 /// The middle class of the commands that project a catalog (`frontier`, `report`, `plan`): it declares
 /// the workload and projection options before the command's own, and runs the one preamble (options,
 /// workload, calibration, current offers, imported measurements, projectCatalog) with every failure a
@@ -82,6 +90,10 @@ protected:
     /// --provider as the filter. `now` is the projection's time (the age of prices).
     Result<CatalogProjection> projectFromArgs(CliContext &ctx, const CliArgs &args,
                                               const QDateTime &now) const;
+    /// The same preamble without the projection: `readOffers` reads the current offers in the form the
+    /// command projects them in (after the calibration, before the measurements, as projectFromArgs).
+    Result<CatalogRequest> requestFromArgs(CliContext &ctx, const CliArgs &args, const QDateTime &now,
+                                           const std::function<Status()> &readOffers) const;
 
 private:
     int run(CliContext &ctx, const CliArgs &args) const final;

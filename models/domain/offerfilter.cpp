@@ -140,8 +140,13 @@ std::optional<OfferSortKey> offerSortKeyFromName(const QString &name)
     return static_cast<OfferSortKey>(i);
 }
 
-void sortOffers(const QList<Offer> &offers, QList<qsizetype> &order, OfferSortKey key, bool descending,
-                bool spot)
+namespace {
+
+/// sortOffers over any holder of offers: `offerAt(i)` gives offer i (a reference or a value), `count`
+/// is their number.
+template <class OfferAt>
+void sortOffersAt(qsizetype count, OfferAt offerAt, QList<qsizetype> &order, OfferSortKey key,
+                  bool descending, bool spot)
 {
     auto num = [&](const Offer &o) -> std::optional<double> {
         switch (key) {
@@ -184,9 +189,9 @@ void sortOffers(const QList<Offer> &offers, QList<qsizetype> &order, OfferSortKe
                          key == OfferSortKey::Spot || key == OfferSortKey::PricePerGpu;
     // Each offer's key is computed once (not once per comparison), then the positions are sorted.
     if (numeric) {
-        std::vector<std::optional<double>> keys(static_cast<std::size_t>(offers.size()));
+        std::vector<std::optional<double>> keys(static_cast<std::size_t>(count));
         for (qsizetype i : std::as_const(order))
-            keys[static_cast<std::size_t>(i)] = num(offers.at(i));
+            keys[static_cast<std::size_t>(i)] = num(offerAt(i));
         std::stable_sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) {
             const auto &x = keys[static_cast<std::size_t>(a)];
             const auto &y = keys[static_cast<std::size_t>(b)];
@@ -196,14 +201,31 @@ void sortOffers(const QList<Offer> &offers, QList<qsizetype> &order, OfferSortKe
         });
         return;
     }
-    std::vector<QString> keys(static_cast<std::size_t>(offers.size()));
+    std::vector<QString> keys(static_cast<std::size_t>(count));
     for (qsizetype i : std::as_const(order))
-        keys[static_cast<std::size_t>(i)] = text(offers.at(i));
+        keys[static_cast<std::size_t>(i)] = text(offerAt(i));
     std::stable_sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) {
         const int c = QString::compare(keys[static_cast<std::size_t>(a)], keys[static_cast<std::size_t>(b)],
                                        Qt::CaseInsensitive);
         return descending ? c > 0 : c < 0;
     });
+}
+
+} // namespace
+
+void sortOffers(const QList<Offer> &offers, QList<qsizetype> &order, OfferSortKey key, bool descending,
+                bool spot)
+{
+    sortOffersAt(
+        offers.size(), [&](qsizetype i) -> const Offer & { return offers.at(i); }, order, key, descending,
+        spot);
+}
+
+void sortOffers(const OfferTable &offers, QList<qsizetype> &order, OfferSortKey key, bool descending,
+                bool spot)
+{
+    sortOffersAt(
+        offers.size(), [&](qsizetype i) { return offers.at(i); }, order, key, descending, spot);
 }
 
 } // namespace gf

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/offer.h"
+#include "domain/offertable.h"
 
 #include <QHash>
 #include <QString>
@@ -73,6 +74,9 @@ std::optional<OfferSortKey> offerSortKeyFromName(const QString &name);
 QStringList offerSortKeyNames();
 /// Sorts positions into `offers` (stable); missing values last in either direction.
 void sortOffers(const QList<Offer> &offers, QList<qsizetype> &order, OfferSortKey key, bool descending,
+                bool spot);
+/// The same over a compact table (the same order as over table.toList()).
+void sortOffers(const OfferTable &offers, QList<qsizetype> &order, OfferSortKey key, bool descending,
                 bool spot);
 
 } // namespace gf

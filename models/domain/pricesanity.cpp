@@ -134,49 +134,97 @@ QString medianKey(const Offer &o)
     return priceClass(o.provider) + u'\x1f' + gpu;
 }
 
+namespace {
+
+/// The per-GPU-hour prices of each (price class, GPU) group, per provider, offer by offer.
+class MedianGroups
+{
+public:
+    void add(const Offer &o)
+    {
+        if (const auto x = perGpuHour(o))
+            m_groups[medianKey(o)][o.provider].append(*x);
+    }
+    QHash<QString, double> medians() const
+    {
+        QHash<QString, double> out;
+        for (auto it = m_groups.cbegin(); it != m_groups.cend(); ++it) {
+            QList<double> providerMedians;
+            for (const QList<double> &v : it.value())
+                providerMedians.append(median(v));
+            out.insert(it.key(), median(providerMedians));
+        }
+        return out;
+    }
+
+private:
+    // key -> provider -> per-GPU-hour prices (QMap: a stable provider order)
+    QHash<QString, QMap<QString, QList<double>>> m_groups;
+};
+
+/// The rules' today, read once: QDate::currentDate() reads the time zone (a stat of /etc/localtime) per
+/// call, which was a tenth of the time of `frontier` over a million offers.
+PriceSanityRules withToday(const PriceSanityRules &given)
+{
+    PriceSanityRules rules = given;
+    rules.today = todayOf(given);
+    return rules;
+}
+
+/// Recomputes the offer's kComputedPriceFlags and median; true when it has a suspect flag.
+bool applySanity(Offer &o, const QHash<QString, double> &medians, const PriceSanityRules &rules)
+{
+    int f = o.flags & ~kComputedPriceFlags;
+    f |= spotSanityFlags(o, rules);
+    o.medianUsdPerGpuH = 0;
+    if (const auto x = perGpuHour(o)) {
+        const double m = medians.value(medianKey(o), 0);
+        o.medianUsdPerGpuH = m;
+        if (m > 0 && *x < m / rules.outlierFactor)
+            f |= static_cast<int>(OfferFlag::PriceOutlierLow);
+        else if (m > 0 && *x > rules.outlierFactor * m)
+            f |= static_cast<int>(OfferFlag::PriceOutlierHigh);
+    }
+    if (isStaleRow(o, rules) || isPriceTooOld(o, rules))
+        f |= static_cast<int>(OfferFlag::Stale);
+    f |= onDemandRestrictionFlag(o);
+    o.flags = f;
+    return (f & (kSuspectSpotFlags | kSuspectOnDemandFlags)) != 0;
+}
+
+} // namespace
+
 QHash<QString, double> robustMedians(const QList<Offer> &offers)
 {
-    // key -> provider -> per-GPU-hour prices (QMap: a stable provider order)
-    QHash<QString, QMap<QString, QList<double>>> groups;
+    MedianGroups groups;
     for (const Offer &o : offers)
-        if (const auto x = perGpuHour(o))
-            groups[medianKey(o)][o.provider].append(*x);
-    QHash<QString, double> out;
-    for (auto it = groups.cbegin(); it != groups.cend(); ++it) {
-        QList<double> providerMedians;
-        for (const QList<double> &v : it.value())
-            providerMedians.append(median(v));
-        out.insert(it.key(), median(providerMedians));
-    }
-    return out;
+        groups.add(o);
+    return groups.medians();
 }
 
 qsizetype applyPriceSanity(QList<Offer> &offers, const PriceSanityRules &given)
 {
-    // The day is read once: QDate::currentDate() reads the time zone (a stat of /etc/localtime) per call,
-    // which was a tenth of the time of `frontier` over a million offers.
-    PriceSanityRules rules = given;
-    rules.today = todayOf(given);
+    const PriceSanityRules rules = withToday(given);
     const QHash<QString, double> medians = robustMedians(offers);
     qsizetype suspect = 0;
-    for (Offer &o : offers) {
-        int f = o.flags & ~kComputedPriceFlags;
-        f |= spotSanityFlags(o, rules);
-        o.medianUsdPerGpuH = 0;
-        if (const auto x = perGpuHour(o)) {
-            const double m = medians.value(medianKey(o), 0);
-            o.medianUsdPerGpuH = m;
-            if (m > 0 && *x < m / rules.outlierFactor)
-                f |= static_cast<int>(OfferFlag::PriceOutlierLow);
-            else if (m > 0 && *x > rules.outlierFactor * m)
-                f |= static_cast<int>(OfferFlag::PriceOutlierHigh);
-        }
-        if (isStaleRow(o, rules) || isPriceTooOld(o, rules))
-            f |= static_cast<int>(OfferFlag::Stale);
-        f |= onDemandRestrictionFlag(o);
-        o.flags = f;
-        if ((f & (kSuspectSpotFlags | kSuspectOnDemandFlags)) != 0)
-            ++suspect;
+    for (Offer &o : offers)
+        suspect += applySanity(o, medians, rules) ? 1 : 0;
+    return suspect;
+}
+
+qsizetype applyPriceSanity(OfferTable &offers, const PriceSanityRules &given)
+{
+    const PriceSanityRules rules = withToday(given);
+    MedianGroups groups;
+    for (qsizetype i = 0; i < offers.size(); ++i)
+        groups.add(offers.at(i));
+    const QHash<QString, double> medians = groups.medians();
+    qsizetype suspect = 0;
+    for (qsizetype i = 0; i < offers.size(); ++i) {
+        Offer o = offers.at(i);
+        suspect += applySanity(o, medians, rules) ? 1 : 0;
+        offers.setFlags(i, o.flags);
+        offers.setMedianUsdPerGpuH(i, o.medianUsdPerGpuH);
     }
     return suspect;
 }

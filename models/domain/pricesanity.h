@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/offer.h"
+#include "domain/offertable.h"
 
 #include <QHash>
 #include <QList>
@@ -81,6 +82,8 @@ QString medianKey(const Offer &offer);
 /// (the current snapshot of every provider): Stale = isStaleRow or isPriceTooOld.
 /// Returns the number of offers with any suspect flag.
 qsizetype applyPriceSanity(QList<Offer> &offers, const PriceSanityRules &rules = {});
+/// The same over a compact table: the same flags and medians as over table.toList().
+qsizetype applyPriceSanity(OfferTable &offers, const PriceSanityRules &rules = {});
 
 /// Every offer flag, in bit order.
 QList<OfferFlag> allOfferFlags();

@@ -100,4 +100,29 @@ std::optional<qsizetype> recommendPoint(const QList<TimeCost> &points, const QLi
 /// frontier points (0 = both at once); NaN when a figure is not positive.
 double recommendationScore(const TimeCost &point, double minTime, double minCost, double weight);
 
+/// The last step of a projection (projectOffers, projectTable): the frontier of the candidates (eligible
+/// points past the time-bin prefilter), its points marked, and the recommended one among its feasible points.
+/// `pointAt(index)` gives the point (ProjectedOffer or a compact point: onFrontier, feasible, recommended,
+/// totalHours, costUsd).
+template <class PointAt>
+void markFrontier(std::vector<FrontierCandidate> &candidates, double weight, PointAt pointAt)
+{
+    const QList<qsizetype> frontier = sweepFrontier(candidates);
+    QList<TimeCost> feasibleFrontier;
+    QList<qsizetype> feasibleIndex;
+    for (qsizetype idx : frontier) {
+        auto &p = pointAt(idx);
+        p.onFrontier = true;
+        if (p.feasible) {
+            feasibleFrontier.append({p.totalHours, p.costUsd});
+            feasibleIndex.append(idx);
+        }
+    }
+    QList<qsizetype> all(feasibleFrontier.size());
+    for (qsizetype k = 0; k < all.size(); ++k)
+        all[k] = k;
+    if (const auto best = recommendPoint(feasibleFrontier, all, weight))
+        pointAt(feasibleIndex.at(*best)).recommended = true;
+}
+
 } // namespace gf

@@ -10,10 +10,21 @@ namespace gf {
 NoRecommendation explainNoRecommendation(const QList<Offer> &offers, const QList<ProjectedOffer> &points,
                                          const ProjectionOptions &options)
 {
+    return explainNoRecommendation(
+        offers.size(), points.size(), [&](qsizetype i) { return points.at(i); },
+        [&](qint32 i) { return offers.at(i); }, options);
+}
+
+NoRecommendation explainNoRecommendation(qsizetype offerCount, qsizetype pointCount,
+                                         const std::function<ProjectedOffer(qsizetype)> &pointAt,
+                                         const std::function<Offer(qint32)> &offerAt,
+                                         const ProjectionOptions &options)
+{
     NoRecommendation out;
-    if (recommendedIndex(points) >= 0)
-        return out;
-    if (points.isEmpty()) {
+    for (qsizetype i = 0; i < pointCount; ++i)
+        if (pointAt(i).recommended)
+            return out;
+    if (pointCount == 0) {
         out.facts = QStringLiteral("no offer matches the filters");
         return out;
     }
@@ -21,8 +32,9 @@ NoRecommendation explainNoRecommendation(const QList<Offer> &offers, const QList
     PriceSanityRules rules;
     if (options.now.isValid())
         rules.today = options.now.date();
-    std::map<int, const Offer *> oldestStale; // provider-table order -> its oldest stale offer
-    for (const ProjectedOffer &p : points) {
+    std::map<int, Offer> oldestStale; // provider-table order -> its oldest stale offer
+    for (qsizetype i = 0; i < pointCount; ++i) {
+        const ProjectedOffer p = pointAt(i);
         if (!p.projected || (p.flags & kBlockingFlags) != 0)
             continue;
         ++projected;
@@ -33,19 +45,23 @@ NoRecommendation explainNoRecommendation(const QList<Offer> &offers, const QList
         if (!p.suspectExcluded)
             continue;
         ++suspect;
-        const Offer &o = offers.at(p.offerIndex);
-        if (hasFlag(p.flags, ProjectionFlag::StaleRow) && isPriceTooOld(o, rules)) {
+        if (!hasFlag(p.flags, ProjectionFlag::StaleRow))
+            continue;
+        const Offer o = offerAt(p.offerIndex);
+        if (isPriceTooOld(o, rules)) {
             ++staleCount;
             const int order = static_cast<int>(providerKind(o.provider));
-            const Offer *&slot = oldestStale[order];
-            if (!slot || o.effectivePriceDate() < slot->effectivePriceDate())
-                slot = &o;
+            const auto slot = oldestStale.find(order);
+            if (slot == oldestStale.end())
+                oldestStale.emplace(order, o);
+            else if (o.effectivePriceDate() < slot->second.effectivePriceDate())
+                slot->second = o;
         }
     }
     if (projected == 0) {
         out.facts = QStringLiteral("none of the %1 offers can be projected (GPU not recognised, no specs, or "
                                    "the workload does not fit its memory)")
-                        .arg(offers.size());
+                        .arg(offerCount);
         return out;
     }
     QStringList parts;
@@ -53,8 +69,8 @@ NoRecommendation explainNoRecommendation(const QList<Offer> &offers, const QList
         out.suspectExcluded = true;
         QStringList ages;
         for (const auto &[order, o] : oldestStale) {
-            ages.append(priceAgeText(*o, rules));
-            out.staleProviders.append(o->provider);
+            ages.append(priceAgeText(o, rules));
+            out.staleProviders.append(o.provider);
         }
         QString s = QStringLiteral("every point that could be picked has a suspect price");
         if (!ages.isEmpty())

@@ -7,6 +7,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+
 namespace gf {
 
 /// Why a projection recommends nothing, as facts (no GUI or CLI words: each front end adds its own advice).
@@ -21,6 +23,12 @@ struct NoRecommendation
 /// projectable; every projectable point excluded for a suspect price (per provider: the age of its prices);
 /// the deadline and budget that were set (never a limit that was not set).
 NoRecommendation explainNoRecommendation(const QList<Offer> &offers, const QList<ProjectedOffer> &points,
+                                         const ProjectionOptions &options);
+/// The same over points and offers held in another form (projection/tableprojection): `pointAt(i)` for i
+/// in [0, pointCount), `offerAt(ProjectedOffer::offerIndex)`.
+NoRecommendation explainNoRecommendation(qsizetype offerCount, qsizetype pointCount,
+                                         const std::function<ProjectedOffer(qsizetype)> &pointAt,
+                                         const std::function<Offer(qint32)> &offerAt,
                                          const ProjectionOptions &options);
 
 } // namespace gf

@@ -318,7 +318,6 @@ struct SpecInfo
 /// Call-wide constants.
 struct Context
 {
-    const QList<Offer> *offers = nullptr;
     const Workload *workload = nullptr;
     std::vector<SpecInfo> specs;
     std::vector<int> extraNodes; ///< node counts > 1, sorted, unique
@@ -456,9 +455,11 @@ int pointCount(const Offer &o, int specIndex, const Context &c)
     return modes * (1 + (multiNode ? static_cast<int>(c.extraNodes.size()) : 0));
 }
 
-void projectOne(const Context &c, qsizetype i, int specIndex, ProjectedOffer *out, TimeBinFilter *bins)
+/// The points of offer `o` (index i) into out; only those of price mode `only` when given. Returns the
+/// number written.
+int projectOne(const Context &c, const Offer &o, qsizetype i, int specIndex, ProjectedOffer *out,
+               TimeBinFilter *bins, std::optional<PriceMode> only = std::nullopt)
 {
-    const Offer &o = c.offers->at(i);
     const Workload &w = *c.workload;
     quint32 base = 0;
     const SpecInfo *si = nullptr;
@@ -590,6 +591,8 @@ void projectOne(const Context &c, qsizetype i, int specIndex, ProjectedOffer *ou
     ProjectedOffer *p = out;
     for (int m = 0; m < modes; ++m) {
         const bool spot = c.policy == SpotPolicy::SpotOnly || m == 1;
+        if (only && *only != (spot ? PriceMode::Spot : PriceMode::OnDemand))
+            continue;
         const std::optional<double> price = spot ? o.spotUsdH : o.onDemandUsdH;
         const bool priceOk = price && *price > 0 && std::isfinite(*price);
         quint32 modeFlags = base | offerFlagsFor(o.flags, spot);
@@ -682,6 +685,7 @@ void projectOne(const Context &c, qsizetype i, int specIndex, ProjectedOffer *ou
             }
         }
     }
+    return static_cast<int>(p - out);
 }
 
 template <class Fn> void forEachChunk(QList<Chunk> &chunks, bool parallel, Fn fn)
@@ -707,12 +711,12 @@ QList<SingleGpuSpeed> singleGpuSpeeds(const Workload &workload, const Projection
     return out;
 }
 
-void projectOffersInto(const QList<Offer> &offers, const Workload &workload, const ProjectionOptions &options,
-                       const Calibration &calibration, QList<ProjectedOffer> &points,
-                       const GpuSpecTable &specs, const SpeedModel &model)
+namespace {
+
+/// The call-wide constants of a projection (projectOffersInto and OfferProjector share them).
+void buildContext(Context &c, const Workload &workload, const ProjectionOptions &options,
+                  const Calibration &calibration, const GpuSpecTable &specs, const SpeedModel &model)
 {
-    Context c;
-    c.offers = &offers;
     c.workload = &workload;
     c.policy = options.spotPolicy;
     c.totalSamples = workload.totalSamples();
@@ -768,6 +772,16 @@ void projectOffersInto(const QList<Offer> &offers, const Workload &workload, con
         const GpuModel *gpuModel = GpuCatalog::builtin().model(g.id);
         info.flagship = gpuModel && gpuModel->capacityClass == u"flagship";
     }
+}
+
+} // namespace
+
+void projectOffersInto(const QList<Offer> &offers, const Workload &workload, const ProjectionOptions &options,
+                       const Calibration &calibration, QList<ProjectedOffer> &points,
+                       const GpuSpecTable &specs, const SpeedModel &model)
+{
+    Context c;
+    buildContext(c, workload, options, calibration, specs, model);
 
     // Chunks: large enough to amortise scheduling, many enough to balance two to a few cores.
     const qsizetype n = offers.size();
@@ -817,7 +831,7 @@ void projectOffersInto(const QList<Offer> &offers, const Workload &workload, con
             const quint16 kept = keepIndex ? specIndex[static_cast<std::size_t>(i)] : kNoSpec;
             const int si =
                 keepIndex ? (kept == kNoSpec ? -1 : int(kept)) : resolver.resolve(offers.at(i).gpuId);
-            projectOne(c, i, si, out, &ch.bins);
+            projectOne(c, offers.at(i), i, si, out, &ch.bins);
             out += pointCount(offers.at(i), si, c);
         }
         Q_ASSERT(out == data + ch.pointBegin + ch.pointCount);
@@ -838,22 +852,53 @@ void projectOffersInto(const QList<Offer> &offers, const Workload &workload, con
     std::vector<FrontierCandidate> candidates;
     for (const Chunk &ch : std::as_const(chunks))
         candidates.insert(candidates.end(), ch.candidates.begin(), ch.candidates.end());
-    const QList<qsizetype> frontier = sweepFrontier(candidates);
-    QList<TimeCost> feasibleFrontier;
-    QList<qsizetype> feasibleIndex;
-    for (qsizetype idx : frontier) {
-        ProjectedOffer &p = data[idx];
-        p.onFrontier = true;
-        if (p.feasible) {
-            feasibleFrontier.append({p.totalHours, p.costUsd});
-            feasibleIndex.append(idx);
-        }
-    }
-    QList<qsizetype> all(feasibleFrontier.size());
-    for (qsizetype k = 0; k < all.size(); ++k)
-        all[k] = k;
-    if (const auto best = recommendPoint(feasibleFrontier, all, options.weight))
-        data[feasibleIndex.at(*best)].recommended = true;
+    markFrontier(candidates, options.weight, [&](qsizetype idx) -> ProjectedOffer & { return data[idx]; });
+}
+
+struct OfferProjector::Impl
+{
+    Impl(const GpuSpecTable &specs) : resolver(specs) {}
+    Context context;
+    SpecResolver resolver;
+    std::vector<ProjectedOffer> buffer; ///< projectPoint's: the points of one price mode
+};
+
+OfferProjector::OfferProjector(const Workload &workload, const ProjectionOptions &options,
+                               const Calibration &calibration, const GpuSpecTable &specs,
+                               const SpeedModel &model)
+    : m_workload(workload), m_impl(std::make_unique<Impl>(specs))
+{
+    buildContext(m_impl->context, m_workload, options, calibration, specs, model);
+    m_impl->buffer.resize(static_cast<std::size_t>(maxPoints()));
+}
+
+OfferProjector::~OfferProjector() = default;
+
+int OfferProjector::maxPoints() const
+{
+    return 2 * (1 + static_cast<int>(m_impl->context.extraNodes.size()));
+}
+
+int OfferProjector::pointCount(const Offer &offer)
+{
+    return gf::pointCount(offer, m_impl->resolver.resolve(offer.gpuId), m_impl->context);
+}
+
+int OfferProjector::project(const Offer &offer, qint32 index, ProjectedOffer *out, TimeBinFilter *bins)
+{
+    const int si = m_impl->resolver.resolve(offer.gpuId);
+    return projectOne(m_impl->context, offer, index, si, out, bins);
+}
+
+ProjectedOffer OfferProjector::projectPoint(const Offer &offer, qint32 index, PriceMode mode, int nodes)
+{
+    const int si = m_impl->resolver.resolve(offer.gpuId);
+    ProjectedOffer *out = m_impl->buffer.data();
+    const int n = projectOne(m_impl->context, offer, index, si, out, nullptr, mode);
+    for (int j = 0; j < n; ++j)
+        if (out[j].nodes == nodes)
+            return out[j];
+    return {};
 }
 
 QList<ProjectedOffer> projectOffers(const QList<Offer> &offers, const Workload &workload,

@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <memory>
 #include <optional>
 
 namespace gf {
@@ -204,6 +205,39 @@ void projectOffersInto(const QList<Offer> &offers, const Workload &workload, con
                        const GpuSpecTable &specs = GpuSpecTable::builtin(),
                        const SpeedModel &model = SpeedModel::builtin());
 
+class TimeBinFilter;
+
+/// One offer at a time, exactly as projectOffers projects each offer (the same constants, the same
+/// points in the same order), for callers that hold the catalog in another form than a list of Offers
+/// (projection/tableprojection). What depends on every point (onFrontier, recommended) is left false:
+/// the caller runs markFrontier over its points. Keeps a cache: one projector per thread.
+class OfferProjector
+{
+public:
+    OfferProjector(const Workload &workload, const ProjectionOptions &options, const Calibration &calibration,
+                   const GpuSpecTable &specs = GpuSpecTable::builtin(),
+                   const SpeedModel &model = SpeedModel::builtin());
+    ~OfferProjector();
+    OfferProjector(const OfferProjector &) = delete;
+    OfferProjector &operator=(const OfferProjector &) = delete;
+
+    /// The most points one offer gives (the size of project's buffer).
+    int maxPoints() const;
+    /// The number of points `offer` gives.
+    int pointCount(const Offer &offer);
+    /// Writes the points of `offer` (offerIndex = `index`) to out[0, n) and returns n; the (time, cost) of
+    /// its eligible points go into `bins` when given.
+    int project(const Offer &offer, qint32 index, ProjectedOffer *out, TimeBinFilter *bins = nullptr);
+    /// The one point of `offer` in price mode `mode` on `nodes` instances, as project gives it (only that
+    /// mode is projected); a default ProjectedOffer when the offer has no such point.
+    ProjectedOffer projectPoint(const Offer &offer, qint32 index, PriceMode mode, int nodes);
+
+private:
+    struct Impl;
+    Workload m_workload;
+    std::unique_ptr<Impl> m_impl;
+};
+
 /// The single-GPU speed of the workload on every spec row (parallel to specs.specs()), as
 /// projectOffers computes it: tier, range and what it rests on, for tooltips, reports and `gpus`.
 QList<SingleGpuSpeed> singleGpuSpeeds(const Workload &workload, const ProjectionOptions &options,
@@ -272,7 +306,8 @@ double stagingHours(double gb, double gbps);
 
 /// The order of every time-sorted list (tables, reports, CLI): projected points first, fastest
 /// first, ties by lower cost; unprojected points keep their order at the end (use a stable sort).
-inline bool fasterThan(const ProjectedOffer &x, const ProjectedOffer &y)
+/// `Point`: ProjectedOffer, or a compact point with the same three members (projection/tableprojection).
+template <class Point> inline bool fasterThan(const Point &x, const Point &y)
 {
     if (x.projected != y.projected)
         return x.projected;

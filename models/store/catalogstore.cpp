@@ -1002,7 +1002,8 @@ Result<QList<Offer>> CatalogStore::queryOffers(const QString &where, const QVari
     return out;
 }
 
-Result<QList<Offer>> CatalogStore::currentOffers() const
+Status CatalogStore::readCurrentOffers(const std::function<void(qsizetype)> &reserve,
+                                       const std::function<void(Offer &&)> &sink) const
 {
     // One query per current snapshot (the offer_snapshot index gives its rows in id order, no sort), the
     // snapshots in import order: the offers come in id order as before, without a temporary B-tree.
@@ -1021,15 +1022,35 @@ Result<QList<Offer>> CatalogStore::currentOffers() const
         rows += q.value(1).toLongLong();
     }
     q.finish();
-    QList<Offer> offers;
-    offers.reserve(rows);
+    reserve(rows);
     for (qint64 id : std::as_const(snapshotIds)) {
         if (auto st = store::readOffers(QSqlDatabase::database(m_connection), m_path, snapshotOffersWhere(),
-                                        {id}, offers);
+                                        {id}, sink);
             !st)
-            return st.error();
+            return st;
     }
+    return Ok{};
+}
+
+Result<QList<Offer>> CatalogStore::currentOffers() const
+{
+    QList<Offer> offers;
+    if (auto st = readCurrentOffers([&](qsizetype rows) { offers.reserve(rows); },
+                                    [&](Offer &&o) { offers.append(std::move(o)); });
+        !st)
+        return st.error();
     applyPriceSanity(offers); // the current catalog is the population of the outlier test
+    return offers;
+}
+
+Result<OfferTable> CatalogStore::currentOfferTable() const
+{
+    OfferTable offers;
+    if (auto st = readCurrentOffers([&](qsizetype rows) { offers.reserve(rows); },
+                                    [&](Offer &&o) { offers.append(o); });
+        !st)
+        return st.error();
+    applyPriceSanity(offers); // the same population and rules as currentOffers
     return offers;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/offer.h"
+#include "domain/offertable.h"
 #include "domain/proberesult.h"
 #include "domain/snapshotchanges.h"
 #include "domain/snapshotdata.h"
@@ -13,6 +14,7 @@
 #include <QStringList>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -112,6 +114,9 @@ public:
     /// Offers of the current (newest good) snapshot of every provider, with the price-sanity flags
     /// recomputed over them as one population (domain/pricesanity.h).
     Result<QList<Offer>> currentOffers() const;
+    /// The same offers, flags and medians held compactly (the CLI's `offers` and `frontier` over a
+    /// million offers).
+    Result<OfferTable> currentOfferTable() const;
     /// The offers of one snapshot (current or past) in stored order, without the price-sanity flags.
     Result<QList<Offer>> snapshotOffers(qint64 snapshotId) const;
     /// What changed in each provider's catalog between its two newest good snapshots
@@ -157,6 +162,10 @@ private:
     /// The tables and indexes are the current schema's, and nothing else is there (a trigger, a view).
     Status checkSchema() const;
     Result<QList<Offer>> queryOffers(const QString &where, const QVariantList &binds) const;
+    /// The current offers, before the price-sanity flags, each handed to `sink`; `reserve` first gets
+    /// their number.
+    Status readCurrentOffers(const std::function<void(qsizetype)> &reserve,
+                             const std::function<void(Offer &&)> &sink) const;
 
     /// The error of a write to a read-only database (null when writable).
     std::optional<Error> readOnlyError() const;

@@ -72,6 +72,12 @@ QByteArray offerQuery(const QString &where)
 Status readOffers(const QSqlDatabase &db, const QString &path, const QString &where,
                   const QVariantList &binds, QList<Offer> &out)
 {
+    return readOffers(db, path, where, binds, [&out](Offer &&o) { out.append(std::move(o)); });
+}
+
+Status readOffers(const QSqlDatabase &db, const QString &path, const QString &where,
+                  const QVariantList &binds, const std::function<void(Offer &&)> &sink)
+{
     const QVariant handle = db.driver() ? db.driver()->handle() : QVariant();
     sqlite3 *conn = handle.isValid() && qstrcmp(handle.typeName(), "sqlite3*") == 0
                         ? *static_cast<sqlite3 *const *>(handle.constData())
@@ -146,7 +152,7 @@ Status readOffers(const QSqlDatabase &db, const QString &path, const QString &wh
         o.dlperf = optionalDouble(s, 26);
         o.priceDate = runDate(priceDate, 27, dateFrom);
         o.listingEnd = runDate(listingEnd, 28, dateFrom);
-        out.append(std::move(o));
+        sink(std::move(o));
     }
     if (rc != SQLITE_DONE)
         return makeError(QStringLiteral("Cannot read the offers from %1").arg(path),

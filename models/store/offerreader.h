@@ -8,6 +8,8 @@
 #include <QString>
 #include <QVariant>
 
+#include <functional>
+
 namespace gf::store {
 
 /// Reads offer rows straight from SQLite's C API on the connection's own handle: forward-only, columns
@@ -17,6 +19,9 @@ namespace gf::store {
 /// `out` in the query's order. `path` names the database in messages.
 Status readOffers(const QSqlDatabase &db, const QString &path, const QString &where,
                   const QVariantList &binds, QList<Offer> &out);
+/// The same, each row handed to `sink` as it is read (no list of every row).
+Status readOffers(const QSqlDatabase &db, const QString &path, const QString &where,
+                  const QVariantList &binds, const std::function<void(Offer &&)> &sink);
 
 /// The SELECT that readOffers runs for `where`.
 QByteArray offerQuery(const QString &where);
