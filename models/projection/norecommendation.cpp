@@ -2,6 +2,7 @@
 
 #include "domain/pricesanity.h"
 #include "domain/provider.h"
+#include "util/format.h"
 
 #include <map>
 
@@ -82,7 +83,7 @@ NoRecommendation explainNoRecommendation(qsizetype offerCount, qsizetype pointCo
     if (eligible > 0 && feasible == 0 && (options.deadlineHours || options.budgetUsd)) {
         QStringList limits;
         if (options.deadlineHours)
-            limits.append(QStringLiteral("the deadline of %1 h").arg(*options.deadlineHours, 0, 'g', 4));
+            limits.append(QStringLiteral("the deadline of %1").arg(formatHours(*options.deadlineHours)));
         if (options.budgetUsd)
             limits.append(QStringLiteral("the budget of %1 USD").arg(*options.budgetUsd, 0, 'f', 2));
         parts.append(QStringLiteral("no offer meets %1").arg(limits.join(QStringLiteral(" and "))));

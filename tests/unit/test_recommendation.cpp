@@ -406,7 +406,7 @@ private Q_SLOTS:
         const auto pts2 = projectOffers(azure, w, optionsFor(tight, true), defaultCalibration());
         QCOMPARE(recommendedIndex(pts2), qsizetype(-1));
         const NoRecommendation why2 = explainNoRecommendation(azure, pts2, optionsFor(tight, true));
-        QVERIFY2(why2.facts.contains(u"no offer meets the deadline of 0.01 h"_s), qPrintable(why2.facts));
+        QVERIFY2(why2.facts.contains(u"no offer meets the deadline of 0.6 min"_s), qPrintable(why2.facts));
         QVERIFY2(!why2.facts.contains(u"budget"_s), qPrintable(why2.facts));
         // Nothing to project.
         QCOMPARE(explainNoRecommendation({}, {}, optionsFor(none)).facts, u"no offer matches the filters"_s);
