@@ -4,6 +4,7 @@
 #include "fixtureserver.h"
 #include "refresh/refreshsettings.h"
 #include "refresh/secretstore.h"
+#include "refreshfixture.h"
 #include "testsupport.h"
 
 #include <QCoreApplication>
@@ -17,15 +18,6 @@
 
 using namespace gf;
 using namespace gf::test;
-
-namespace {
-
-FixtureResponse file(const QString &fixture)
-{
-    return FixtureResponse::json(readFixture(fixture));
-}
-
-} // namespace
 
 class TestCliRefresh final : public QObject
 {
@@ -44,15 +36,7 @@ private Q_SLOTS:
         QCoreApplication::setOrganizationName(QStringLiteral("GPU Frontier test"));
         QCoreApplication::setApplicationName(QStringLiteral("gpufrontier-test"));
         QVERIFY(m_server.start());
-        m_server.route("/offers/v1.0/aws/AmazonEC2/current/region_index.json",
-                       {file(QStringLiteral("providers/aws/region_index.json"))});
-        m_server.route("/offers/v1.0/aws/AmazonEC2/20250912225308/us-east-1/index.json",
-                       {file(QStringLiteral("providers/aws/us-east-1.json"))});
-        m_server.route("/offers/v1.0/aws/AmazonEC2/20250912225308/us-west-2/index.json",
-                       {file(QStringLiteral("providers/aws/us-west-2.json"))});
-        m_server.route("/spot.json", {file(QStringLiteral("providers/aws/spot.json"))});
-        m_server.route("/spot-advisor-data.json",
-                       {file(QStringLiteral("providers/aws/spot-advisor-data.gpu-only.json"))});
+        serveAwsFixtures(m_server);
     }
 
     void refreshAndHistory()
@@ -99,8 +83,8 @@ private Q_SLOTS:
     void sourceChoice()
     {
         TempDb db;
-        m_server.route("/graphql", {file(QStringLiteral("providers/runpod/gputypes.json"))});
-        FixtureResponse csv = file(QStringLiteral("providers/skypilot/runpod.csv"));
+        m_server.route("/graphql", {fixtureAnswer(QStringLiteral("providers/runpod/gputypes.json"))});
+        FixtureResponse csv = fixtureAnswer(QStringLiteral("providers/skypilot/runpod.csv"));
         csv.contentType = "text/plain";
         m_server.route("/skypilot-org/skypilot-catalog/master/catalogs/v9/runpod/vms.csv", {csv});
         m_server.clearRequests();
@@ -222,7 +206,7 @@ private Q_SLOTS:
                             QStringLiteral("--max-time"), QStringLiteral("soon")});
         QCOMPARE(r.rc, int(ExitUsage));
         // A server that trickles: the download ends at the limit, with the URL, the limit and advice.
-        FixtureResponse slow = file(QStringLiteral("providers/azure/page1.json"));
+        FixtureResponse slow = fixtureAnswer(QStringLiteral("providers/azure/page1.json"));
         slow.trickleBytes = 20;
         slow.trickleMs = 20;
         m_server.route("/api/retail/prices", {slow});

@@ -3,6 +3,7 @@
 #include "fixtureserver.h"
 #include "refresh/bundledsnapshot.h"
 #include "refresh/catalogrefresher.h"
+#include "refreshfixture.h"
 #include "store/catalogstore.h"
 #include "store/refreshstate.h"
 #include "testsupport.h"
@@ -20,43 +21,16 @@ using namespace gf::test;
 
 namespace {
 
-const QByteArray kIndex = "/offers/v1.0/aws/AmazonEC2/current/region_index.json";
-const QByteArray kEast = "/offers/v1.0/aws/AmazonEC2/20250912225308/us-east-1/index.json";
-const QByteArray kWest = "/offers/v1.0/aws/AmazonEC2/20250912225308/us-west-2/index.json";
-const QByteArray kSpot = "/spot.json";
-const QByteArray kAdvisor = "/spot-advisor-data.json";
 const QByteArray kAzure = "/api/retail/prices";
 const QByteArray kAzure2 = "/api/retail/prices/page2";
 const QByteArray kGcp = "/v1/services/6F81-5844-456A/skus";
 const QByteArray kVast = "/api/v0/bundles/";
 constexpr int kVastDefaultLimitForTest = 64; // vast.ai's default answer size (providers/vastai.h)
 
-FixtureResponse file(const QString &fixture, const QByteArray &etag = {})
-{
-    FixtureResponse r = FixtureResponse::json(readFixture(fixture));
-    r.etag = etag;
-    return r;
-}
-
 FixtureResponse status(int code, const QByteArray &body = "{\"message\":\"error\"}")
 {
     FixtureResponse r = FixtureResponse::json(body, code);
     return r;
-}
-
-/// Short timeouts: every misbehaviour resolves in about a second.
-RefreshOptions fastOptions(const QString &base)
-{
-    RefreshOptions o;
-    o.baseUrl = base;
-    o.http.connectTimeoutMs = 3000;
-    o.http.lowSpeedBytesPerS = 1000;
-    o.http.lowSpeedTimeS = 1;
-    o.http.maxAttempts = 3;
-    o.http.backoffInitialMs = 20;
-    o.http.backoffMaxMs = 100;
-    o.azureSizesPerQuery = 1000; // one query: the fixture server does not evaluate $filter
-    return o;
 }
 
 QByteArray azurePage2(const char *ending)
@@ -79,69 +53,31 @@ class TestRefresh final : public QObject
 {
     Q_OBJECT
 
-    FixtureServer m_server;
-    std::unique_ptr<TempDb> m_db;
-    std::unique_ptr<CatalogStore> m_store;
+    RefreshHarness m_h;
+    FixtureServer &m_server = m_h.server();
 
-    void serveAws()
+    /// Retries matter here: three tries per request.
+    RefreshOptions fastOptions(const QString &base) const { return fastRefreshOptions(base, 3); }
+    void serveAws() { serveAwsFixtures(m_server, true); }
+    RefreshOutcome refresh(const QString &provider, const RefreshOptions &options)
     {
-        m_server.route(kIndex, {file(QStringLiteral("providers/aws/region_index.json"), "\"idx-1\"")});
-        m_server.route(kEast, {file(QStringLiteral("providers/aws/us-east-1.json"), "\"east-1\"")});
-        m_server.route(kWest, {file(QStringLiteral("providers/aws/us-west-2.json"), "\"west-1\"")});
-        m_server.route(kSpot, {file(QStringLiteral("providers/aws/spot.json"), "\"spot-1\"")});
-        m_server.route(kAdvisor,
-                       {file(QStringLiteral("providers/aws/spot-advisor-data.gpu-only.json"), "\"adv-1\"")});
+        return m_h.refresh(provider, options);
     }
-
-    RefreshOutcome refresh(const QString &provider, RefreshOptions options)
-    {
-        CatalogRefresher r(*m_store, std::move(options));
-        return r.refresh(provider);
-    }
-
-    /// Runs a refresh that must fail: checks the message and that the catalog did not change.
     RefreshOutcome expectFailure(const QString &provider, const RefreshOptions &options,
                                  const QString &expected)
     {
-        const QByteArray before = dumpCatalog(m_db->path());
-        const RefreshOutcome o = refresh(provider, options);
-        [&] {
-            QCOMPARE(o.status, RefreshStatus::Failed);
-            QVERIFY2(o.message.contains(expected), qPrintable(o.message));
-            QVERIFY2(o.message.contains(QStringLiteral("previous")),
-                     qPrintable(o.message)); // "... stays current"
-            QCOMPARE(dumpCatalog(m_db->path()), before);
-            QVERIFY(lastLog(m_db->path(), provider).startsWith(QStringLiteral("failed|")));
-        }();
-        return o;
+        return m_h.expectFailure(provider, options, expected);
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        qputenv("no_proxy", "127.0.0.1,localhost");
-        QVERIFY(m_server.start());
-    }
-
-    void init()
-    {
-        m_server.clearRoutes();
-        m_server.clearRequests();
-        m_db = std::make_unique<TempDb>();
-        m_store = m_db->open();
-        QVERIFY(importBundledIfEmpty(*m_store, GpuCatalog::builtin()).ok());
-    }
-
-    void cleanup()
-    {
-        m_store.reset();
-        m_db.reset();
-    }
+    void initTestCase() { QVERIFY(m_h.start()); }
+    void init() { QVERIFY(m_h.reset()); }
+    void cleanup() { m_h.close(); }
 
     void awsFullRefreshThenNotModified()
     {
         serveAws();
-        const int okBefore = countWhere(m_db->path(), QStringLiteral("snapshot"),
+        const int okBefore = countWhere(m_h.dbPath(), QStringLiteral("snapshot"),
                                         QStringLiteral("provider='aws' AND status='ok'"));
         RefreshOutcome o = refresh(QStringLiteral("aws"), fastOptions(m_server.baseUrl()));
         QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
@@ -152,7 +88,7 @@ private Q_SLOTS:
         QVERIFY(first.headers.value("accept-encoding").contains("gzip") ||
                 first.headers.value("accept-encoding").contains("deflate"));
 
-        auto offers = m_store->currentOffers();
+        auto offers = m_h.store().currentOffers();
         QVERIFY(offers.ok());
         int aws = 0;
         for (const Offer &x : offers.value()) {
@@ -169,41 +105,41 @@ private Q_SLOTS:
             }
         }
         QCOMPARE(aws, 16);
-        QCOMPARE(countWhere(m_db->path(), QStringLiteral("snapshot"),
+        QCOMPARE(countWhere(m_h.dbPath(), QStringLiteral("snapshot"),
                             QStringLiteral("provider='aws' AND status='ok'")),
                  okBefore + 1);
-        QCOMPARE(countWhere(m_db->path(), QStringLiteral("fetch_state"), QStringLiteral("provider='aws'")),
+        QCOMPARE(countWhere(m_h.dbPath(), QStringLiteral("fetch_state"), QStringLiteral("provider='aws'")),
                  5);
 
         // Again: every source answers 304 to the validators: "unchanged", no new snapshot, no download.
         m_server.clearRequests();
-        const QByteArray offersBefore = dumpCatalog(m_db->path());
+        const QByteArray offersBefore = dumpCatalog(m_h.dbPath());
         o = refresh(QStringLiteral("aws"), fastOptions(m_server.baseUrl()));
         QVERIFY2(o.status == RefreshStatus::Unchanged, qPrintable(o.message));
         QVERIFY(o.message.contains(QStringLiteral("HTTP 304")));
         QCOMPARE(o.bytes, 0);
         for (const FixtureRequest &r : m_server.requests())
             QVERIFY2(!r.headers.value("if-none-match").isEmpty(), r.path.constData());
-        QCOMPARE(countWhere(m_db->path(), QStringLiteral("snapshot"),
+        QCOMPARE(countWhere(m_h.dbPath(), QStringLiteral("snapshot"),
                             QStringLiteral("provider='aws' AND status='ok'")),
                  okBefore + 1);
-        QCOMPARE(countWhere(m_db->path(), QStringLiteral("snapshot"),
+        QCOMPARE(countWhere(m_h.dbPath(), QStringLiteral("snapshot"),
                             QStringLiteral("provider='aws' AND status='unchanged' AND row_count=0")),
                  1);
-        QVERIFY(dumpCatalog(m_db->path()) != offersBefore); // only the "unchanged" row
-        QCOMPARE(m_store->currentOffers().value().size(), offers.value().size());
+        QVERIFY(dumpCatalog(m_h.dbPath()) != offersBefore); // only the "unchanged" row
+        QCOMPARE(m_h.store().currentOffers().value().size(), offers.value().size());
 
         // The spot feed changed, the offer files did not: their stored copies are reused.
         m_server.route(
-            kSpot,
+            kAwsSpotPath,
             {FixtureResponse::json(
                 readFixture(QStringLiteral("providers/aws/spot.json")).replace("\"0.4995\"", "\"0.5123\""))});
         m_server.clearRequests();
         o = refresh(QStringLiteral("aws"), fastOptions(m_server.baseUrl()));
         QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
         QCOMPARE(o.rows, 16);
-        auto hist = m_store->history(QStringLiteral("aws"), QStringLiteral("p3.2xlarge"),
-                                     QStringLiteral("us-east-1"));
+        auto hist = m_h.store().history(QStringLiteral("aws"), QStringLiteral("p3.2xlarge"),
+                                        QStringLiteral("us-east-1"));
         QVERIFY(hist.ok());
         QCOMPARE(*hist.value().last().spotUsdH, 0.5123);
         QCOMPARE(*hist.value().last().onDemandUsdH, 3.06);
@@ -217,7 +153,7 @@ private Q_SLOTS:
         const RefreshOutcome o = refresh(QStringLiteral("aws"), opt);
         QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
         QCOMPARE(o.rows, 6);
-        QCOMPARE(m_server.count(kEast), 0);
+        QCOMPARE(m_server.count(kAwsEastPath), 0);
         opt.awsRegions = {QStringLiteral("mars-1")};
         expectFailure(QStringLiteral("aws"), opt,
                       QStringLiteral("region \"mars-1\" is not in the region index"));
@@ -226,20 +162,21 @@ private Q_SLOTS:
     void serverErrorThenSuccess()
     {
         serveAws();
-        m_server.route(kEast, {status(500), file(QStringLiteral("providers/aws/us-east-1.json"))});
+        m_server.route(kAwsEastPath,
+                       {status(500), fixtureAnswer(QStringLiteral("providers/aws/us-east-1.json"))});
         const RefreshOutcome o = refresh(QStringLiteral("aws"), fastOptions(m_server.baseUrl()));
         QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
         QCOMPARE(o.rows, 16);
-        QCOMPARE(m_server.count(kEast), 2);
+        QCOMPARE(m_server.count(kAwsEastPath), 2);
     }
 
     void serverErrorEveryTime()
     {
         serveAws();
-        m_server.route(kEast, {status(503)});
+        m_server.route(kAwsEastPath, {status(503)});
         expectFailure(QStringLiteral("aws"), fastOptions(m_server.baseUrl()),
                       QStringLiteral("HTTP 503 Service Unavailable"));
-        QCOMPARE(m_server.count(kEast), 3); // maxAttempts
+        QCOMPARE(m_server.count(kAwsEastPath), 3); // maxAttempts
     }
 
     void tooManyRequestsHonoursRetryAfter()
@@ -247,13 +184,13 @@ private Q_SLOTS:
         serveAws();
         FixtureResponse busy = status(429);
         busy.headers.append(qMakePair(QByteArray("Retry-After"), QByteArray("1")));
-        m_server.route(kSpot, {busy, file(QStringLiteral("providers/aws/spot.json"))});
+        m_server.route(kAwsSpotPath, {busy, fixtureAnswer(QStringLiteral("providers/aws/spot.json"))});
         QElapsedTimer t;
         t.start();
         const RefreshOutcome o = refresh(QStringLiteral("aws"), fastOptions(m_server.baseUrl()));
         QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
         QVERIFY(t.elapsed() >= 1000); // waited as asked (a lower bound only: no timing upper bound)
-        QCOMPARE(m_server.count(kSpot), 2);
+        QCOMPARE(m_server.count(kAwsSpotPath), 2);
     }
 
     void retryAfterLongerThanWeWait()
@@ -261,25 +198,25 @@ private Q_SLOTS:
         serveAws();
         FixtureResponse busy = status(429);
         busy.headers.append(qMakePair(QByteArray("Retry-After"), QByteArray("3600")));
-        m_server.route(kSpot, {busy});
+        m_server.route(kAwsSpotPath, {busy});
         expectFailure(QStringLiteral("aws"), fastOptions(m_server.baseUrl()),
                       QStringLiteral("asks to retry after 3600 s"));
-        QCOMPARE(m_server.count(kSpot), 1);
+        QCOMPARE(m_server.count(kAwsSpotPath), 1);
     }
 
     void connectionClosedMidBody()
     {
         serveAws();
-        FixtureResponse cut = file(QStringLiteral("providers/aws/us-east-1.json"));
+        FixtureResponse cut = fixtureAnswer(QStringLiteral("providers/aws/us-east-1.json"));
         cut.closeAfter = 20000;
-        m_server.route(kEast, {cut, file(QStringLiteral("providers/aws/us-east-1.json"))});
+        m_server.route(kAwsEastPath, {cut, fixtureAnswer(QStringLiteral("providers/aws/us-east-1.json"))});
         RefreshOutcome o = refresh(QStringLiteral("aws"), fastOptions(m_server.baseUrl()));
         QVERIFY2(o.status == RefreshStatus::Imported,
                  qPrintable(o.message)); // the retry starts the parse over
         QCOMPARE(o.rows, 16);
-        QCOMPARE(m_server.count(kEast), 2);
+        QCOMPARE(m_server.count(kAwsEastPath), 2);
         // Closed every time: failure, nothing imported.
-        m_server.route(kEast, {cut});
+        m_server.route(kAwsEastPath, {cut});
         expectFailure(QStringLiteral("aws"), fastOptions(m_server.baseUrl()),
                       QStringLiteral("the connection closed before the end of the body"));
     }
@@ -287,16 +224,16 @@ private Q_SLOTS:
     void stallPastTheLowSpeedLimit()
     {
         serveAws();
-        FixtureResponse stall = file(QStringLiteral("providers/aws/us-west-2.json"));
+        FixtureResponse stall = fixtureAnswer(QStringLiteral("providers/aws/us-west-2.json"));
         stall.stallAfter = 2000;
         stall.stallMs = 5000;
-        m_server.route(kWest, {stall, file(QStringLiteral("providers/aws/us-west-2.json"))});
+        m_server.route(kAwsWestPath, {stall, fixtureAnswer(QStringLiteral("providers/aws/us-west-2.json"))});
         RefreshOutcome o = refresh(QStringLiteral("aws"), fastOptions(m_server.baseUrl()));
         QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
-        QCOMPARE(m_server.count(kWest), 2);
+        QCOMPARE(m_server.count(kAwsWestPath), 2);
         RefreshOptions once = fastOptions(m_server.baseUrl());
         once.http.maxAttempts = 1;
-        m_server.route(kWest, {stall});
+        m_server.route(kAwsWestPath, {stall});
         expectFailure(QStringLiteral("aws"), once, QStringLiteral("stalled after 2000 bytes"));
     }
 
@@ -305,12 +242,12 @@ private Q_SLOTS:
         serveAws();
         QByteArray broken = readFixture(QStringLiteral("providers/aws/us-east-1.json"));
         broken.insert(broken.indexOf("\"terms\""), "oops ");
-        m_server.route(kEast, {FixtureResponse::json(broken)});
+        m_server.route(kAwsEastPath, {FixtureResponse::json(broken)});
         const RefreshOutcome o = expectFailure(QStringLiteral("aws"), fastOptions(m_server.baseUrl()),
                                                QStringLiteral("invalid AWS offer file: line "));
-        QVERIFY2(o.message.contains(m_server.baseUrl() + QString::fromLatin1(kEast)),
+        QVERIFY2(o.message.contains(m_server.baseUrl() + QString::fromLatin1(kAwsEastPath)),
                  qPrintable(o.message)); // names the URL
-        QCOMPARE(m_server.count(kEast), 1);
+        QCOMPARE(m_server.count(kAwsEastPath), 1);
     }
 
     void jsonpSpotFeed_data()
@@ -329,11 +266,11 @@ private Q_SLOTS:
         FixtureResponse js = FixtureResponse::json(
             prefix + readFixture(QStringLiteral("providers/aws/spot.json")).trimmed() + suffix);
         js.contentType = "application/javascript";
-        m_server.route(kSpot, {js});
+        m_server.route(kAwsSpotPath, {js});
         const RefreshOutcome o = refresh(QStringLiteral("aws"), fastOptions(m_server.baseUrl()));
         QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
-        auto hist = m_store->history(QStringLiteral("aws"), QStringLiteral("g5.48xlarge"),
-                                     QStringLiteral("us-west-2"));
+        auto hist = m_h.store().history(QStringLiteral("aws"), QStringLiteral("g5.48xlarge"),
+                                        QStringLiteral("us-west-2"));
         QCOMPARE(*hist.value().last().spotUsdH, 6.5517);
     }
 
@@ -343,7 +280,7 @@ private Q_SLOTS:
         FixtureResponse html =
             FixtureResponse::json("<html><head><title>Sign in to the hotel Wi-Fi</title></head></html>");
         html.contentType = "text/html; charset=utf-8";
-        m_server.route(kIndex, {html});
+        m_server.route(kAwsIndexPath, {html});
         expectFailure(QStringLiteral("aws"), fastOptions(m_server.baseUrl()),
                       QStringLiteral("expected JSON but the server sent text/html"));
     }
@@ -351,7 +288,7 @@ private Q_SLOTS:
     void wrongTypes()
     {
         serveAws();
-        m_server.route(kWest,
+        m_server.route(kAwsWestPath,
                        {FixtureResponse::json(
                            R"({"formatVersion":"v1.0","offerCode":"AmazonEC2","products":[],"terms":{}})")});
         expectFailure(QStringLiteral("aws"), fastOptions(m_server.baseUrl()),
@@ -361,18 +298,18 @@ private Q_SLOTS:
     void notFoundIsNotRetried()
     {
         serveAws();
-        m_server.route(kAdvisor, {status(404, "<Error><Code>NoSuchKey</Code></Error>")});
+        m_server.route(kAwsAdvisorPath, {status(404, "<Error><Code>NoSuchKey</Code></Error>")});
         expectFailure(QStringLiteral("aws"), fastOptions(m_server.baseUrl()),
                       QStringLiteral("HTTP 404 Not Found"));
-        QCOMPARE(m_server.count(kAdvisor), 1);
+        QCOMPARE(m_server.count(kAwsAdvisorPath), 1);
     }
 
     void compressedBody()
     {
         serveAws();
-        FixtureResponse z = file(QStringLiteral("providers/aws/us-east-1.json"));
+        FixtureResponse z = fixtureAnswer(QStringLiteral("providers/aws/us-east-1.json"));
         z.deflate = true;
-        m_server.route(kEast, {z});
+        m_server.route(kAwsEastPath, {z});
         const RefreshOutcome o = refresh(QStringLiteral("aws"), fastOptions(m_server.baseUrl()));
         QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
         QCOMPARE(o.rows, 16);
@@ -389,7 +326,7 @@ private Q_SLOTS:
     void azurePagination()
     {
         QFETCH(QByteArray, ending);
-        m_server.route(kAzure, {file(QStringLiteral("providers/azure/page1.json"))});
+        m_server.route(kAzure, {fixtureAnswer(QStringLiteral("providers/azure/page1.json"))});
         m_server.route(kAzure2, {FixtureResponse::json(azurePage2(ending.constData()))});
         const RefreshOutcome o = refresh(QStringLiteral("azure"), fastOptions(m_server.baseUrl()));
         QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
@@ -417,10 +354,10 @@ private Q_SLOTS:
         QFETCH(QString, provider);
         QFETCH(int, requests);
         serveAws();
-        m_server.route(kAzure, {file(QStringLiteral("providers/azure/page1.json"))});
+        m_server.route(kAzure, {fixtureAnswer(QStringLiteral("providers/azure/page1.json"))});
         m_server.route(kAzure2, {FixtureResponse::json(azurePage2("null"))});
-        m_server.route(kGcp, {file(QStringLiteral("providers/gcp/skus-page1.json"))});
-        m_server.route(kGcp, {file(QStringLiteral("providers/gcp/skus-page2.json"))},
+        m_server.route(kGcp, {fixtureAnswer(QStringLiteral("providers/gcp/skus-page1.json"))});
+        m_server.route(kGcp, {fixtureAnswer(QStringLiteral("providers/gcp/skus-page2.json"))},
                        "pageToken=APKCS1HVa0YpwgyTFbqbJ1eGwzKZmsPw");
         RefreshOptions opt = fastOptions(m_server.baseUrl());
         opt.gcpApiKey = QStringLiteral("AIzaSy-test-key");
@@ -434,7 +371,7 @@ private Q_SLOTS:
     void azureEmptyPage()
     {
         m_server.route(
-            kAzure, {file(QStringLiteral(
+            kAzure, {fixtureAnswer(QStringLiteral(
                         "providers/azure/retail-prices.empty-page.2026-10-03.finfocus-plugin-test.json"))});
         expectFailure(QStringLiteral("azure"), fastOptions(m_server.baseUrl()),
                       QStringLiteral("only 0 offers, at least 5 expected"));
@@ -442,7 +379,7 @@ private Q_SLOTS:
 
     void azureWrongTypes()
     {
-        m_server.route(kAzure, {file(QStringLiteral("providers/azure/page1.json"))});
+        m_server.route(kAzure, {fixtureAnswer(QStringLiteral("providers/azure/page1.json"))});
         const QByteArray page2 =
             QString::fromUtf8(azurePage2("null"))
                 .replace(QRegularExpression(QStringLiteral("\"retailPrice\": ([0-9.]+)")),
@@ -458,7 +395,7 @@ private Q_SLOTS:
         QByteArray loop = azurePage2("null");
         loop.replace("\"NextPageLink\": null",
                      "\"NextPageLink\": \"{{BASE}}/api/retail/prices/page2?$skip=100\"");
-        m_server.route(kAzure, {file(QStringLiteral("providers/azure/page1.json"))});
+        m_server.route(kAzure, {fixtureAnswer(QStringLiteral("providers/azure/page1.json"))});
         m_server.route(kAzure2, {FixtureResponse::json(loop)});
         expectFailure(QStringLiteral("azure"), fastOptions(m_server.baseUrl()),
                       QStringLiteral("pagination loop"));
@@ -474,8 +411,8 @@ private Q_SLOTS:
 
     void gcpPagesAndKeyNeverShown()
     {
-        m_server.route(kGcp, {file(QStringLiteral("providers/gcp/skus-page1.json"))});
-        m_server.route(kGcp, {file(QStringLiteral("providers/gcp/skus-page2.json"))},
+        m_server.route(kGcp, {fixtureAnswer(QStringLiteral("providers/gcp/skus-page1.json"))});
+        m_server.route(kGcp, {fixtureAnswer(QStringLiteral("providers/gcp/skus-page2.json"))},
                        "pageToken=APKCS1HVa0YpwgyTFbqbJ1eGwzKZmsPw");
         RefreshOptions opt = fastOptions(m_server.baseUrl());
         opt.gcpApiKey = QStringLiteral("AIzaSy-secret-test-key");
@@ -494,7 +431,7 @@ private Q_SLOTS:
         o = expectFailure(QStringLiteral("gcp"), opt, QStringLiteral("HTTP 400 Bad Request"));
         QVERIFY2(!o.message.contains(QStringLiteral("secret")), qPrintable(o.message));
         QVERIFY(o.message.contains(QStringLiteral("key=REDACTED")));
-        QVERIFY(!lastLog(m_db->path(), QStringLiteral("gcp")).contains(QStringLiteral("secret")));
+        QVERIFY(!lastLog(m_h.dbPath(), QStringLiteral("gcp")).contains(QStringLiteral("secret")));
     }
 
     void keyEchoedByTheServerIsNeverStored()
@@ -507,7 +444,7 @@ private Q_SLOTS:
         RefreshOptions opt = fastOptions(m_server.baseUrl());
         opt.gcpApiKey = key;
         QStringList progress;
-        CatalogRefresher refresher(*m_store, opt);
+        CatalogRefresher refresher(m_h.store(), opt);
         refresher.setProgress([&](int, const QString &m) { progress.append(m); });
         const RefreshOutcome o = refresher.refresh(QStringLiteral("gcp"));
         QCOMPARE(o.status, RefreshStatus::Failed);
@@ -516,8 +453,8 @@ private Q_SLOTS:
         for (const QString &text : QStringList{o.message, o.origin} + o.warnings + progress)
             QVERIFY2(!text.contains(key), qPrintable(text));
         QVERIFY(m_server.requests().first().query.contains(key.toUtf8())); // the key was sent
-        QCOMPARE(columnsContaining(m_db->path(), key), QStringList());
-        QCOMPARE(columnsContaining(m_db->path(), QStringLiteral("AIzaSy")), QStringList());
+        QCOMPARE(columnsContaining(m_h.dbPath(), key), QStringList());
+        QCOMPARE(columnsContaining(m_h.dbPath(), QStringLiteral("AIzaSy")), QStringList());
     }
 
     void urlPasswordIsNeverStored()
@@ -532,8 +469,8 @@ private Q_SLOTS:
         QCOMPARE(m_server.requests().first().headers.value("authorization"),
                  "Basic " + QByteArray("gf:" + password.toUtf8()).toBase64());
         QVERIFY2(o.origin.startsWith(QStringLiteral("http://REDACTED@127.0.0.1:")), qPrintable(o.origin));
-        QCOMPARE(columnsContaining(m_db->path(), password), QStringList());
-        QVERIFY(countWhere(m_db->path(), QStringLiteral("fetch_state"),
+        QCOMPARE(columnsContaining(m_h.dbPath(), password), QStringList());
+        QVERIFY(countWhere(m_h.dbPath(), QStringLiteral("fetch_state"),
                            QStringLiteral("url LIKE 'http://REDACTED@127.0.0.1:%'")) >= 5);
         // The validators stored under the redacted URLs are found again: nothing changed (304s).
         m_server.clearRequests();
@@ -541,14 +478,14 @@ private Q_SLOTS:
         QVERIFY2(o.status == RefreshStatus::Unchanged, qPrintable(o.message));
         QCOMPARE(m_server.requests().first().headers.value("if-none-match"), QByteArray("\"idx-1\""));
         // A failure names the URL without the password.
-        m_server.route(kIndex, {status(500, "{\"echo\":\"" + password.toUtf8() + "\"}")});
+        m_server.route(kAwsIndexPath, {status(500, "{\"echo\":\"" + password.toUtf8() + "\"}")});
         opt.http.maxAttempts = 1;
         o = expectFailure(QStringLiteral("aws"), opt, QStringLiteral("HTTP 500"));
         QVERIFY2(!o.message.contains(password) &&
                      o.message.contains(QStringLiteral("GET http://REDACTED@127.0.0.1:")),
                  qPrintable(o.message));
-        QCOMPARE(columnsContaining(m_db->path(), password), QStringList());
-        QCOMPARE(columnsContaining(m_db->path(), QStringLiteral("s3cret")), QStringList());
+        QCOMPARE(columnsContaining(m_h.dbPath(), password), QStringList());
+        QCOMPARE(columnsContaining(m_h.dbPath(), QStringLiteral("s3cret")), QStringList());
     }
 
     void timeLimitPerDownload()
@@ -556,10 +493,10 @@ private Q_SLOTS:
         // Slow servers: a server that trickles an offer file never trips the stall check; the time
         // limit of one download ends the refresh, without retries, and nothing is imported.
         serveAws();
-        FixtureResponse slow = file(QStringLiteral("providers/aws/us-west-2.json"));
+        FixtureResponse slow = fixtureAnswer(QStringLiteral("providers/aws/us-west-2.json"));
         slow.trickleBytes = 20;
         slow.trickleMs = 20;
-        m_server.route(kWest, {slow});
+        m_server.route(kAwsWestPath, {slow});
         RefreshOptions opt = fastOptions(m_server.baseUrl());
         opt.http.lowSpeedBytesPerS = 1;
         opt.http.lowSpeedTimeS = 60;
@@ -569,12 +506,12 @@ private Q_SLOTS:
                           QStringLiteral("/us-west-2/index.json: not finished within the time limit of 0.4 s "
                                          "for one download"));
         QCOMPARE(o.code, QStringLiteral("download-time-limit"));
-        QCOMPARE(m_server.count(kWest), 1);
+        QCOMPARE(m_server.count(kAwsWestPath), 1);
     }
 
     void vastaiSearch()
     {
-        m_server.route(kVast, {file(QStringLiteral("providers/vastai/offers.json"))});
+        m_server.route(kVast, {fixtureAnswer(QStringLiteral("providers/vastai/offers.json"))});
         RefreshOptions opt = fastOptions(m_server.baseUrl());
         opt.minRows = 1;
         const RefreshOutcome o = refresh(QStringLiteral("vastai"), opt);
@@ -587,7 +524,7 @@ private Q_SLOTS:
         // The same answer again: same prices, "unchanged", no second snapshot.
         const RefreshOutcome again = refresh(QStringLiteral("vastai"), opt);
         QCOMPARE(again.status, RefreshStatus::Unchanged);
-        QCOMPARE(countWhere(m_db->path(), QStringLiteral("snapshot"),
+        QCOMPARE(countWhere(m_h.dbPath(), QStringLiteral("snapshot"),
                             QStringLiteral("provider='vastai' AND status='ok'")),
                  2); // bundled + 1
     }
@@ -657,7 +594,7 @@ private Q_SLOTS:
     void runpodGraphql()
     {
         const QByteArray path = "/graphql";
-        m_server.route(path, {file(QStringLiteral("providers/runpod/gputypes.json"))});
+        m_server.route(path, {fixtureAnswer(QStringLiteral("providers/runpod/gputypes.json"))});
         RefreshOutcome o = refresh(QStringLiteral("runpod"), fastOptions(m_server.baseUrl()));
         QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
         QCOMPARE(o.rows, 20);
@@ -666,27 +603,28 @@ private Q_SLOTS:
         QCOMPARE(req.method, QByteArray("POST"));
         QCOMPARE(req.headers.value("content-type"), QByteArray("application/json"));
         QVERIFY(req.body.contains("gpuCount8: lowestPrice(input: {gpuCount: 8})"));
-        QCOMPARE(countWhere(m_db->path(), QStringLiteral("offer"),
+        QCOMPARE(countWhere(m_h.dbPath(), QStringLiteral("offer"),
                             QStringLiteral("provider='runpod' AND instance_type='8x_H100-SXM_SECURE' AND "
                                            "ondemand_usd_h=26.32 AND spot_usd_h=16.8 AND vcpus=160 AND "
                                            "gpu_id IS NOT NULL")),
                  1);
         QVERIFY(o.origin.endsWith(QStringLiteral("/graphql")));
         // The same answer with its fields in another order: the same prices, no new snapshot.
-        m_server.route(path, {file(QStringLiteral("providers/runpod/gputypes-reordered.json"))});
+        m_server.route(path, {fixtureAnswer(QStringLiteral("providers/runpod/gputypes-reordered.json"))});
         o = refresh(QStringLiteral("runpod"), fastOptions(m_server.baseUrl()));
         QVERIFY2(o.status == RefreshStatus::Unchanged, qPrintable(o.message));
         // A malformed GPU type is skipped and counted, never fatal.
-        m_server.route(path, {file(QStringLiteral("providers/runpod/gputypes-malformed-entry.json"))});
+        m_server.route(path,
+                       {fixtureAnswer(QStringLiteral("providers/runpod/gputypes-malformed-entry.json"))});
         o = refresh(QStringLiteral("runpod"), fastOptions(m_server.baseUrl()));
         QVERIFY2(o.ok(), qPrintable(o.message));
         QVERIFY2(o.warnings.join(u'|').contains(QStringLiteral("2 malformed GPU types skipped")),
                  qPrintable(o.warnings.join(u'|')));
         // Answers that must change nothing.
-        m_server.route(path, {file(QStringLiteral("providers/runpod/gputypes-empty.json"))});
+        m_server.route(path, {fixtureAnswer(QStringLiteral("providers/runpod/gputypes-empty.json"))});
         expectFailure(QStringLiteral("runpod"), fastOptions(m_server.baseUrl()),
                       QStringLiteral("lists 0 GPU types but no price"));
-        m_server.route(path, {file(QStringLiteral("providers/runpod/graphql-error.json"))});
+        m_server.route(path, {fixtureAnswer(QStringLiteral("providers/runpod/graphql-error.json"))});
         expectFailure(QStringLiteral("runpod"), fastOptions(m_server.baseUrl()),
                       QStringLiteral("answered with an error: Cannot query field"));
         m_server.route(path, {FixtureResponse::json("{\"data\": {\"gpuTypes\": [{\"id\": \"NVIDIA L4\",")});
@@ -696,7 +634,7 @@ private Q_SLOTS:
         expectFailure(QStringLiteral("runpod"), fastOptions(m_server.baseUrl()), QStringLiteral("HTTP 500"));
         m_server.route(path, {status(429)});
         expectFailure(QStringLiteral("runpod"), fastOptions(m_server.baseUrl()), QStringLiteral("429"));
-        FixtureResponse cut = file(QStringLiteral("providers/runpod/gputypes.json"));
+        FixtureResponse cut = fixtureAnswer(QStringLiteral("providers/runpod/gputypes.json"));
         cut.closeAfter = 500;
         m_server.route(path, {cut});
         expectFailure(QStringLiteral("runpod"), fastOptions(m_server.baseUrl()),
@@ -709,8 +647,10 @@ private Q_SLOTS:
         const QByteArray shapes = "/a/ocom/docs/cloudestimator2/data/shapes.json";
         const QByteArray products = "/a/ocom/docs/cloudestimator2/data/products.json";
         auto serve = [&](const QString &s, const QString &p) {
-            m_server.route(shapes, {file(QStringLiteral("providers/oci/") + s, "\"s-" + s.toUtf8() + '"')});
-            m_server.route(products, {file(QStringLiteral("providers/oci/") + p, "\"p-" + p.toUtf8() + '"')});
+            m_server.route(shapes,
+                           {fixtureAnswer(QStringLiteral("providers/oci/") + s, "\"s-" + s.toUtf8() + '"')});
+            m_server.route(products,
+                           {fixtureAnswer(QStringLiteral("providers/oci/") + p, "\"p-" + p.toUtf8() + '"')});
         };
         serve(QStringLiteral("shapes.json"), QStringLiteral("products.json"));
         RefreshOutcome o = refresh(QStringLiteral("oci"), fastOptions(m_server.baseUrl()));
@@ -718,7 +658,7 @@ private Q_SLOTS:
         QCOMPARE(o.rows, 6);
         QVERIFY2(o.message.contains(QStringLiteral("preemptible prices are derived (50 % of pay-as-you-go)")),
                  qPrintable(o.message));
-        QCOMPARE(countWhere(m_db->path(), QStringLiteral("offer"),
+        QCOMPARE(countWhere(m_h.dbPath(), QStringLiteral("offer"),
                             QStringLiteral("provider='oci' AND instance_type='BM.GPU.H100.8' AND "
                                            "region='all regions' AND ondemand_usd_h=80 AND spot_usd_h=40 AND "
                                            "spot_label='preemptible' AND gpu_id IS NOT NULL")),
@@ -745,12 +685,12 @@ private Q_SLOTS:
                       QStringLiteral("lists no active GPU shape"));
         m_server.route(shapes, {FixtureResponse::json("<html><body>Oracle</body></html>")});
         expectFailure(QStringLiteral("oci"), fastOptions(m_server.baseUrl()), QStringLiteral("invalid JSON"));
-        m_server.route(shapes, {file(QStringLiteral("providers/oci/shapes.json"))});
+        m_server.route(shapes, {fixtureAnswer(QStringLiteral("providers/oci/shapes.json"))});
         m_server.route(products, {status(500)});
         expectFailure(QStringLiteral("oci"), fastOptions(m_server.baseUrl()), QStringLiteral("HTTP 500"));
         m_server.route(products, {status(429)});
         expectFailure(QStringLiteral("oci"), fastOptions(m_server.baseUrl()), QStringLiteral("429"));
-        FixtureResponse cut = file(QStringLiteral("providers/oci/products.json"));
+        FixtureResponse cut = fixtureAnswer(QStringLiteral("providers/oci/products.json"));
         cut.closeAfter = 300;
         m_server.route(products, {cut});
         expectFailure(QStringLiteral("oci"), fastOptions(m_server.baseUrl()),
@@ -828,7 +768,7 @@ private Q_SLOTS:
                                            "number)")),
                  qPrintable(w));
         // The partial-machine share reached the catalog: 16 of 64 vCPUs, a quarter of 128 GB.
-        QCOMPARE(countWhere(m_db->path(), QStringLiteral("offer"),
+        QCOMPARE(countWhere(m_h.dbPath(), QStringLiteral("offer"),
                             QStringLiteral("provider='vastai' AND vcpus=16 AND ram_gb=32")),
                  73);
     }
@@ -881,7 +821,7 @@ private Q_SLOTS:
     void importDownloadedFiles()
     {
         // Air-gapped: the same files as the live refresh, imported through the same parsers.
-        CatalogRefresher r(*m_store, RefreshOptions{});
+        CatalogRefresher r(m_h.store(), RefreshOptions{});
         const QString dir = QStringLiteral(GF_FIXTURES_DIR "/providers/aws/");
         RefreshOutcome o =
             r.importFiles(QStringLiteral("aws"),
@@ -894,17 +834,17 @@ private Q_SLOTS:
         o = r.importFiles(QStringLiteral("aws"), {dir + QStringLiteral("spot.json")});
         QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
         QCOMPARE(o.rows, 16);
-        auto hist = m_store->history(QStringLiteral("aws"), QStringLiteral("p3.2xlarge"),
-                                     QStringLiteral("us-east-1"));
+        auto hist = m_h.store().history(QStringLiteral("aws"), QStringLiteral("p3.2xlarge"),
+                                        QStringLiteral("us-east-1"));
         QCOMPARE(*hist.value().last().spotUsdH, 0.4995);
         // A file of another provider is refused, naming it.
-        const QByteArray before = dumpCatalog(m_db->path());
+        const QByteArray before = dumpCatalog(m_h.dbPath());
         o = r.importFiles(QStringLiteral("aws"),
                           {QStringLiteral(GF_FIXTURES_DIR "/providers/azure/page1.json")});
         QCOMPARE(o.status, RefreshStatus::Failed);
         QVERIFY2(o.message.contains(QStringLiteral("page1.json looks like an Azure Retail Prices API page")),
                  qPrintable(o.message));
-        QCOMPARE(dumpCatalog(m_db->path()), before);
+        QCOMPARE(dumpCatalog(m_h.dbPath()), before);
         // Validation names the provider, the file and the row.
         QTemporaryDir tmp;
         QFile bad(tmp.filePath(QStringLiteral("aws-bad.csv")));
@@ -917,14 +857,14 @@ private Q_SLOTS:
                      o.message.contains(QStringLiteral("(AWS)")) &&
                      o.message.contains(QStringLiteral("on-demand price -3 USD/h is not plausible")),
                  qPrintable(o.message));
-        QCOMPARE(dumpCatalog(m_db->path()), before);
+        QCOMPARE(dumpCatalog(m_h.dbPath()), before);
         QVERIFY(bad.open(QIODevice::WriteOnly | QIODevice::Truncate));
         bad.write(makeCatalogCsv(QStringLiteral("aws"), 3));
         bad.close();
         o = r.importFiles(QStringLiteral("aws"), {bad.fileName()});
         QVERIFY2(o.message.startsWith(QStringLiteral("AWS: aws-bad.csv: only 3 offers, at least 5 expected")),
                  qPrintable(o.message));
-        QCOMPARE(dumpCatalog(m_db->path()), before);
+        QCOMPARE(dumpCatalog(m_h.dbPath()), before);
     }
 
     // Provenance: a redirected refresh records where the prices came from, the final URL.
@@ -935,13 +875,13 @@ private Q_SLOTS:
             {"Location",
              (m_server.baseUrl() + QStringLiteral("/mirror") + QString::fromLatin1(kVast)).toUtf8()});
         m_server.route(kVast, {moved});
-        m_server.route("/mirror" + kVast, {file(QStringLiteral("providers/vastai/offers.json"))});
+        m_server.route("/mirror" + kVast, {fixtureAnswer(QStringLiteral("providers/vastai/offers.json"))});
         RefreshOptions opt = fastOptions(m_server.baseUrl());
         opt.minRows = 1;
         const RefreshOutcome o = refresh(QStringLiteral("vastai"), opt);
         QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
         QCOMPARE(m_server.count("/mirror" + kVast), 1);
-        auto snapshots = m_store->snapshots(QStringLiteral("vastai"));
+        auto snapshots = m_h.store().snapshots(QStringLiteral("vastai"));
         QVERIFY(snapshots && !snapshots.value().isEmpty());
         QCOMPARE(snapshots.value().first().origin,
                  m_server.baseUrl() + QStringLiteral("/mirror") + QString::fromLatin1(kVast));

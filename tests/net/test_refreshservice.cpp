@@ -3,6 +3,7 @@
 #include "fixtureserver.h"
 #include "refresh/bundledsnapshot.h"
 #include "refresh/refreshservice.h"
+#include "refreshfixture.h"
 #include "store/catalogstore.h"
 #include "testsupport.h"
 
@@ -13,45 +14,13 @@
 using namespace gf;
 using namespace gf::test;
 
-namespace {
-
-RefreshOptions fastOptions()
-{
-    RefreshOptions o;
-    o.http.connectTimeoutMs = 3000;
-    o.http.lowSpeedBytesPerS = 1000;
-    o.http.lowSpeedTimeS = 1;
-    o.http.maxAttempts = 2;
-    o.http.backoffInitialMs = 20;
-    o.azureSizesPerQuery = 1000;
-    return o;
-}
-
-FixtureResponse file(const QString &fixture)
-{
-    return FixtureResponse::json(readFixture(fixture));
-}
-
-} // namespace
-
 class TestRefreshService final : public QObject
 {
     Q_OBJECT
 
     FixtureServer m_server;
 
-    void serveAws()
-    {
-        m_server.route("/offers/v1.0/aws/AmazonEC2/current/region_index.json",
-                       {file(QStringLiteral("providers/aws/region_index.json"))});
-        m_server.route("/offers/v1.0/aws/AmazonEC2/20250912225308/us-east-1/index.json",
-                       {file(QStringLiteral("providers/aws/us-east-1.json"))});
-        m_server.route("/offers/v1.0/aws/AmazonEC2/20250912225308/us-west-2/index.json",
-                       {file(QStringLiteral("providers/aws/us-west-2.json"))});
-        m_server.route("/spot.json", {file(QStringLiteral("providers/aws/spot.json"))});
-        m_server.route("/spot-advisor-data.json",
-                       {file(QStringLiteral("providers/aws/spot-advisor-data.gpu-only.json"))});
-    }
+    void serveAws() { serveAwsFixtures(m_server); }
 
 private Q_SLOTS:
     void initTestCase()
@@ -69,12 +38,13 @@ private Q_SLOTS:
     void refreshesOnAWorkerThread()
     {
         serveAws();
-        m_server.route("/api/retail/prices", {file(QStringLiteral("providers/azure/page1.json"))});
-        m_server.route("/api/retail/prices/page2", {file(QStringLiteral("providers/azure/page2.json"))});
+        m_server.route("/api/retail/prices", {fixtureAnswer(QStringLiteral("providers/azure/page1.json"))});
+        m_server.route("/api/retail/prices/page2",
+                       {fixtureAnswer(QStringLiteral("providers/azure/page2.json"))});
         TempDb db;
         RefreshService service(
             db.path()); // the worker opens its own connection (and fills the empty database)
-        service.setOptions(fastOptions());
+        service.setOptions(fastRefreshOptions());
         service.setBaseUrl(QStringLiteral("aws"), m_server.baseUrl());
         service.setBaseUrl(QStringLiteral("azure"), m_server.baseUrl());
         QSignalSpy progress(&service, &RefreshService::progress);
@@ -114,7 +84,7 @@ private Q_SLOTS:
     void cancelStopsAStalledDownload()
     {
         serveAws();
-        FixtureResponse stall = file(QStringLiteral("providers/aws/us-east-1.json"));
+        FixtureResponse stall = fixtureAnswer(QStringLiteral("providers/aws/us-east-1.json"));
         stall.stallAfter = 100;
         stall.stallMs = 30000;
         m_server.route("/offers/v1.0/aws/AmazonEC2/20250912225308/us-east-1/index.json", {stall});
@@ -125,7 +95,7 @@ private Q_SLOTS:
         }
         const QByteArray before = dumpCatalog(db.path());
         RefreshService service(db.path());
-        RefreshOptions o = fastOptions();
+        RefreshOptions o = fastRefreshOptions();
         o.http.lowSpeedTimeS = 60; // would wait a minute for data: only the cancel can end it soon
         service.setOptions(o);
         service.setBaseUrl(QStringLiteral("aws"), m_server.baseUrl());

@@ -12,6 +12,7 @@
 #include "refresh/bundledsnapshot.h"
 #include "refresh/catalogrefresher.h"
 #include "refresh/pricesource.h"
+#include "refreshfixture.h"
 #include "store/catalogstore.h"
 #include "testsupport.h"
 
@@ -33,15 +34,7 @@ const QByteArray kVast = "/api/v0/bundles/";
 
 RefreshOptions fastOptions(const QString &base)
 {
-    RefreshOptions o;
-    o.baseUrl = base;
-    o.http.connectTimeoutMs = 3000;
-    o.http.lowSpeedBytesPerS = 1000;
-    o.http.lowSpeedTimeS = 1;
-    o.http.maxAttempts = 2;
-    o.http.backoffInitialMs = 20;
-    o.http.backoffMaxMs = 50;
-    o.vastPageDelayMs = 0;
+    RefreshOptions o = fastRefreshOptions(base);
     o.minRows = 1;
     return o;
 }
@@ -196,9 +189,8 @@ class TestStreamedRefresh final : public QObject
 {
     Q_OBJECT
 
-    FixtureServer m_server;
-    std::unique_ptr<TempDb> m_db;
-    std::unique_ptr<CatalogStore> m_store;
+    RefreshHarness m_h;
+    FixtureServer &m_server = m_h.server();
 
     void servePages(const QList<QByteArray> &pages, const QList<FixtureResponse> &after = {})
     {
@@ -211,21 +203,16 @@ class TestStreamedRefresh final : public QObject
 
     RefreshOutcome refresh(const QString &provider, const RefreshOptions &options)
     {
-        CatalogRefresher r(*m_store, options);
-        return r.refresh(provider);
+        return m_h.refresh(provider, options);
     }
 
     /// A refresh that must fail mid-stream: its message, and the catalog byte for byte as before.
     void expectNothingChanged(const QString &expected)
     {
-        const QByteArray before = dumpCatalog(m_db->path());
-        const RefreshOutcome o = refresh(QStringLiteral("vastai"), fastOptions(m_server.baseUrl()));
-        QCOMPARE(o.status, RefreshStatus::Failed);
-        QVERIFY2(o.message.contains(expected), qPrintable(o.message));
+        const RefreshOutcome o =
+            m_h.expectFailure(QStringLiteral("vastai"), fastOptions(m_server.baseUrl()), expected);
         QVERIFY2(o.message.contains(QStringLiteral("previous vast.ai snapshot stays current")),
                  qPrintable(o.message));
-        QCOMPARE(dumpCatalog(m_db->path()), before);
-        QVERIFY(lastLog(m_db->path(), QStringLiteral("vastai")).startsWith(QStringLiteral("failed|")));
     }
 
     /// The refresh `o` imported what the whole composition of `parts` imports (the refresh before it
@@ -241,7 +228,7 @@ class TestStreamedRefresh final : public QObject
         auto old = other->importSnapshot(std::move(whole).value(), SourceKind::Live, o.origin, {},
                                          GpuCatalog::builtin());
         QVERIFY2(old.ok(), qPrintable(old.ok() ? QString() : old.error().text()));
-        QCOMPARE(snapshotRows(*m_store, o.snapshotId), snapshotRows(*other, old.value().snapshotId));
+        QCOMPARE(snapshotRows(m_h.store(), o.snapshotId), snapshotRows(*other, old.value().snapshotId));
         for (const QString &w : wholeWarnings)
             QVERIFY2(o.warnings.contains(w), qPrintable(w));
     }
@@ -256,38 +243,17 @@ class TestStreamedRefresh final : public QObject
                                              FixtureResponse::json(thirdPage.left(thirdPage.size() / 2))}) {
             m_server.clearRoutes();
             serve(third);
-            const QByteArray before = dumpCatalog(m_db->path());
-            const RefreshOutcome o = refresh(provider, options);
-            QCOMPARE(o.status, RefreshStatus::Failed);
-            QVERIFY2(o.message.contains(QStringLiteral("snapshot stays current")), qPrintable(o.message));
-            QVERIFY2(
-                o.message.contains(third.status == 500 ? QStringLiteral("HTTP 500") : QStringLiteral("JSON")),
-                qPrintable(o.message));
-            QCOMPARE(dumpCatalog(m_db->path()), before);
+            m_h.expectFailure(provider, options,
+                              third.status == 500 ? QStringLiteral("HTTP 500") : QStringLiteral("JSON"));
+            if (QTest::currentTestFailed())
+                return;
         }
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        qputenv("no_proxy", "127.0.0.1,localhost");
-        QVERIFY(m_server.start());
-    }
-
-    void init()
-    {
-        m_server.clearRoutes();
-        m_server.clearRequests();
-        m_db = std::make_unique<TempDb>();
-        m_store = m_db->open();
-        QVERIFY(importBundledIfEmpty(*m_store, GpuCatalog::builtin()).ok());
-    }
-
-    void cleanup()
-    {
-        m_store.reset();
-        m_db.reset();
-    }
+    void initTestCase() { QVERIFY(m_h.start()); }
+    void init() { QVERIFY(m_h.reset()); }
+    void cleanup() { m_h.close(); }
 
     // The live vast.ai search gives each page's offers to the import as the page is read, before the next
     // page is asked for: the same offers, ids and checksum as the whole catalog composed from every page.
@@ -299,7 +265,7 @@ private Q_SLOTS:
         const PriceSource *source = priceSource(QStringLiteral("vastai"));
         QVERIFY(source);
         const RefreshProgress progress;
-        const SourceContext ctx(options, *m_store, ProviderTables::builtin(), nullptr, progress);
+        const SourceContext ctx(options, m_h.store(), ProviderTables::builtin(), nullptr, progress);
         auto fetched = source->fetch(ctx);
         QVERIFY2(fetched.ok(), qPrintable(fetched.ok() ? QString() : fetched.error().text()));
         FetchedCatalog &f = fetched.value();
@@ -357,19 +323,19 @@ private Q_SLOTS:
         whole.description = QStringLiteral("vast.ai offer search (5 pages)");
         ImportOptions io;
         io.payloadSha256 = snapshotFingerprintSha256(whole);
-        auto old = m_store->importSnapshot(whole, SourceKind::Live, origin, {}, GpuCatalog::builtin(), io);
+        auto old = m_h.store().importSnapshot(whole, SourceKind::Live, origin, {}, GpuCatalog::builtin(), io);
         QVERIFY2(old.ok(), qPrintable(old.ok() ? QString() : old.error().text()));
         QCOMPARE(old.value().rows, 270);
         servePages(pages);
         const QString good = QStringLiteral("provider='vastai' AND status='ok'");
-        const int goodBefore = countWhere(m_db->path(), QStringLiteral("snapshot"), good);
+        const int goodBefore = countWhere(m_h.dbPath(), QStringLiteral("snapshot"), good);
         RefreshOutcome o = refresh(QStringLiteral("vastai"), options);
         QVERIFY2(o.status == RefreshStatus::Unchanged, qPrintable(o.message));
         QCOMPARE(o.snapshotId, old.value().snapshotId);
         QCOMPARE(o.requests, 5);
-        QCOMPARE(countWhere(m_db->path(), QStringLiteral("snapshot"), good), goodBefore);
-        QCOMPARE(countWhere(m_db->path(), QStringLiteral("offer"), QStringLiteral("provider='vastai'")),
-                 countWhere(m_db->path(), QStringLiteral("offer"),
+        QCOMPARE(countWhere(m_h.dbPath(), QStringLiteral("snapshot"), good), goodBefore);
+        QCOMPARE(countWhere(m_h.dbPath(), QStringLiteral("offer"), QStringLiteral("provider='vastai'")),
+                 countWhere(m_h.dbPath(), QStringLiteral("offer"),
                             QStringLiteral("snapshot_id IN (SELECT id FROM snapshot WHERE provider='vastai' "
                                            "AND status='ok')")));
 
@@ -385,7 +351,7 @@ private Q_SLOTS:
         QCOMPARE(o.rows, 270);
         QCOMPARE(o.requests, 5);
         QVERIFY(o.bytes > 0);
-        auto a = m_store->snapshotOffers(old.value().snapshotId);
+        auto a = m_h.store().snapshotOffers(old.value().snapshotId);
         auto b = other->snapshotOffers(o.snapshotId);
         QVERIFY(a.ok() && b.ok());
         QCOMPARE(b.value().size(), a.value().size());
@@ -446,7 +412,7 @@ private Q_SLOTS:
         QVERIFY2(old.ok(), qPrintable(old.ok() ? QString() : old.error().text()));
         QCOMPARE(old.value().rows, rows);
         auto a = other->snapshotOffers(old.value().snapshotId);
-        auto b = m_store->snapshotOffers(o.snapshotId);
+        auto b = m_h.store().snapshotOffers(o.snapshotId);
         QVERIFY(a.ok() && b.ok());
         SnapshotData sa, sb;
         sa.provider = sb.provider = QStringLiteral("lambda");
@@ -468,16 +434,16 @@ private Q_SLOTS:
                     return s.checksum;
             return QString();
         };
-        QCOMPARE(checksum(*m_store, o.snapshotId), checksum(*other, old.value().snapshotId));
-        QCOMPARE(checksum(*m_store, o.snapshotId),
+        QCOMPARE(checksum(m_h.store(), o.snapshotId), checksum(*other, old.value().snapshotId));
+        QCOMPARE(checksum(m_h.store(), o.snapshotId),
                  QString::fromLatin1(QCryptographicHash::hash(body, QCryptographicHash::Sha256).toHex()));
 
         // The same file again: unchanged, decided before a row is written.
         const QString offers = QStringLiteral("provider='lambda'");
-        const int offersBefore = countWhere(m_db->path(), QStringLiteral("offer"), offers);
+        const int offersBefore = countWhere(m_h.dbPath(), QStringLiteral("offer"), offers);
         o = refresh(QStringLiteral("lambda"), options);
         QVERIFY2(o.status == RefreshStatus::Unchanged, qPrintable(o.message));
-        QCOMPARE(countWhere(m_db->path(), QStringLiteral("offer"), offers), offersBefore);
+        QCOMPARE(countWhere(m_h.dbPath(), QStringLiteral("offer"), offers), offersBefore);
     }
 
     // A row the import refuses near the end of a SkyPilot catalog: two chunks were inserted already in the
@@ -485,13 +451,10 @@ private Q_SLOTS:
     void skypilotRowRefusedLateChangesNothing()
     {
         m_server.route(kLambdaCatalog, {csvFile(skypilotLambdaCatalog(5000, 4990))});
-        const QByteArray before = dumpCatalog(m_db->path());
-        const RefreshOutcome o = refresh(QStringLiteral("lambda"), fastOptions(m_server.baseUrl()));
-        QCOMPARE(o.status, RefreshStatus::Failed);
-        QVERIFY2(o.message.contains(QStringLiteral("vCPU count 99999")), qPrintable(o.message));
+        const RefreshOutcome o = m_h.expectFailure(QStringLiteral("lambda"), fastOptions(m_server.baseUrl()),
+                                                   QStringLiteral("vCPU count 99999"));
         QVERIFY2(o.message.contains(QStringLiteral("previous Lambda snapshot stays current")),
                  qPrintable(o.message));
-        QCOMPARE(dumpCatalog(m_db->path()), before);
     }
 
     // Azure's pages are folded into the offers as they are read (held: one price per size, region and meter
@@ -502,8 +465,7 @@ private Q_SLOTS:
         m_server.route(kAzure, {FixtureResponse::json(pages.at(0))});
         for (int p = 1; p < pages.size(); ++p)
             m_server.route(kAzure + "/p" + QByteArray::number(p + 1), {FixtureResponse::json(pages.at(p))});
-        RefreshOptions options = fastOptions(m_server.baseUrl());
-        options.azureSizesPerQuery = 1000; // one query: the fixture server does not evaluate $filter
+        const RefreshOptions options = fastOptions(m_server.baseUrl());
         const RefreshOutcome o = refresh(QStringLiteral("azure"), options);
         QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
         QCOMPARE(o.requests, 4);
@@ -539,8 +501,7 @@ private Q_SLOTS:
     void azureFailureOnPage3ChangesNothing()
     {
         const QList<QByteArray> pages = azurePages();
-        RefreshOptions options = fastOptions(m_server.baseUrl());
-        options.azureSizesPerQuery = 1000;
+        const RefreshOptions options = fastOptions(m_server.baseUrl());
         expectThirdPageFailuresChangeNothing(
             QStringLiteral("azure"), options, pages.at(2), [&](const FixtureResponse &third) {
                 m_server.route(kAzure, {FixtureResponse::json(pages.at(0))});

@@ -5,6 +5,7 @@
 #include "historychart.h"
 #include "refresh/refreshservice.h"
 #include "refresh/secretstore.h"
+#include "refreshfixture.h"
 #include "testsupport.h"
 #include "viewmodels/catalogservice.h"
 #include "viewmodels/catalogstatusmodel.h"
@@ -34,11 +35,6 @@ using namespace gf;
 using namespace gf::test;
 
 namespace {
-
-FixtureResponse file(const QString &fixture)
-{
-    return FixtureResponse::json(readFixture(fixture));
-}
 
 // A keychain that starts later: as a user who starts GNOME Keyring after storing the key.
 class FakeKeychain final : public KeychainBackend
@@ -142,19 +138,6 @@ class TestCatalogsPage final : public QObject
     FixtureServer m_server;
     QTemporaryDir m_config;
 
-    void serveAws()
-    {
-        m_server.route("/offers/v1.0/aws/AmazonEC2/current/region_index.json",
-                       {file(QStringLiteral("providers/aws/region_index.json"))});
-        m_server.route("/offers/v1.0/aws/AmazonEC2/20250912225308/us-east-1/index.json",
-                       {file(QStringLiteral("providers/aws/us-east-1.json"))});
-        m_server.route("/offers/v1.0/aws/AmazonEC2/20250912225308/us-west-2/index.json",
-                       {file(QStringLiteral("providers/aws/us-west-2.json"))});
-        m_server.route("/spot.json", {file(QStringLiteral("providers/aws/spot.json"))});
-        m_server.route("/spot-advisor-data.json",
-                       {file(QStringLiteral("providers/aws/spot-advisor-data.gpu-only.json"))});
-    }
-
     static int row(const CatalogsPage &page, const QString &provider)
     {
         return page.statusModel()->rowOf(provider);
@@ -245,7 +228,7 @@ private Q_SLOTS:
 
     void refreshFromTheGuiUpdatesTheTable()
     {
-        serveAws();
+        serveAwsFixtures(m_server);
         TempDb db;
         CatalogService pageService(db.path());
         CatalogsPage page(&pageService, nullptr);
@@ -315,8 +298,8 @@ private Q_SLOTS:
 
     void cancelAStalledRefresh()
     {
-        serveAws();
-        FixtureResponse stall = file(QStringLiteral("providers/aws/us-east-1.json"));
+        serveAwsFixtures(m_server);
+        FixtureResponse stall = fixtureAnswer(QStringLiteral("providers/aws/us-east-1.json"));
         stall.stallAfter = 100;
         stall.stallMs = 30000;
         m_server.route("/offers/v1.0/aws/AmazonEC2/20250912225308/us-east-1/index.json", {stall});
