@@ -8,6 +8,7 @@
 #include "util/hashingreader.h"
 #include "util/jsondocument.h"
 #include "util/jsonstream.h"
+#include "util/numbertext.h"
 #include "util/printable.h"
 
 #include <QCryptographicHash>
@@ -55,11 +56,6 @@ Error providerMismatch(const QString &provider, const QString &name, const QStri
 {
     return makeError(QStringLiteral("%1: %2 holds %3 prices, not %1")
                          .arg(providerDisplayName(provider), name, providerDisplayName(found)));
-}
-
-QString fmtNumber(const std::optional<double> &v)
-{
-    return v ? QString::number(*v, 'g', 12) : QString();
 }
 
 } // namespace
@@ -187,33 +183,85 @@ void numberRows(SnapshotData &data)
 
 namespace {
 
-/// One offer's row of the fingerprint (fields separated by U+001F).
-QString fingerprintRow(const Offer &o)
+/// Appends a text's UTF-8 bytes; false when it holds a character at or above U+D800.
+bool appendUtf8(std::string &out, const QString &s)
 {
-    QString row = QStringList{o.provider,
-                              o.instanceType,
-                              o.region,
-                              o.zone,
-                              o.gpuRawName,
-                              QString::number(o.gpuCount, 'g', 12),
-                              fmtNumber(o.gpuMemGb),
-                              fmtNumber(o.vcpus),
-                              fmtNumber(o.ramGb),
-                              fmtNumber(o.networkGbps),
-                              o.interconnect,
-                              fmtNumber(o.onDemandUsdH),
-                              fmtNumber(o.spotUsdH),
-                              o.spotLabel,
-                              o.interruption,
-                              fmtNumber(o.reliability),
-                              QString::number(o.billingIncrementS),
-                              QString::number(o.billingMinimumS)}
-                      .join(u'\x1f');
+    bool plain = true;
+    bool ascii = true;
+    for (const QChar c : s) {
+        if (c.unicode() >= 0x80) {
+            ascii = false;
+            plain = plain && c.unicode() < 0xd800;
+        }
+    }
+    if (ascii) {
+        for (const QChar c : s)
+            out += static_cast<char>(c.unicode());
+    } else {
+        const QByteArray utf8 = s.toUtf8();
+        out.append(utf8.constData(), static_cast<std::size_t>(utf8.size()));
+    }
+    return plain;
+}
+
+/// An optional number as QString::number(v, 'g', 12) writes it; nothing when unset.
+void appendNumber(std::string &out, const std::optional<double> &v)
+{
+    if (v)
+        appendNumberG(out, *v, 12);
+}
+
+/// One offer's row of the fingerprint (fields separated by U+001F) as UTF-8 in `out` (emptied first);
+/// false when a text holds a character at or above U+D800 (its bytes do not sort as the text).
+bool fingerprintRowUtf8(const Offer &o, std::string &out)
+{
+    out.clear();
+    bool plain = true;
+    auto text = [&](const QString &s) {
+        plain = appendUtf8(out, s) && plain;
+        out += '\x1f';
+    };
+    auto number = [&](const std::optional<double> &v) {
+        appendNumber(out, v);
+        out += '\x1f';
+    };
+    text(o.provider);
+    text(o.instanceType);
+    text(o.region);
+    text(o.zone);
+    text(o.gpuRawName);
+    appendNumberG(out, o.gpuCount, 12);
+    out += '\x1f';
+    number(o.gpuMemGb);
+    number(o.vcpus);
+    number(o.ramGb);
+    number(o.networkGbps);
+    text(o.interconnect);
+    number(o.onDemandUsdH);
+    number(o.spotUsdH);
+    text(o.spotLabel);
+    text(o.interruption);
+    number(o.reliability);
+    out += std::to_string(o.billingIncrementS);
+    out += '\x1f';
+    out += std::to_string(o.billingMinimumS);
     // vast.ai's metrics (schema 4) only where present, so that the fingerprints of the other
     // providers' snapshots stay what they were before and an upgrade does not count as a change.
-    if (o.uploadGbps || o.dlperf)
-        row += u'\x1f' + fmtNumber(o.uploadGbps) + u'\x1f' + fmtNumber(o.dlperf);
-    return row;
+    if (o.uploadGbps || o.dlperf) {
+        out += '\x1f';
+        appendNumber(out, o.uploadGbps);
+        out += '\x1f';
+        appendNumber(out, o.dlperf);
+    }
+    return plain;
+}
+
+/// One offer's row of the fingerprint as text.
+QString fingerprintRow(const Offer &o)
+{
+    std::string row;
+    fingerprintRowUtf8(o, row);
+    return QString::fromUtf8(row.data(), static_cast<qsizetype>(row.size()));
 }
 
 /// The fingerprint's rows (one per offer), sorted.
@@ -368,19 +416,28 @@ Status FingerprintingSink::begin(const SnapshotData &head)
 
 Status FingerprintingSink::add(Offer &&offer)
 {
-    const QString row = fingerprintRow(offer);
-    const bool plain = std::all_of(row.cbegin(), row.cend(), [](QChar c) { return c.unicode() < 0xd800; });
-    m_rows.push_back({row.toUtf8(), plain});
+    const bool plain = fingerprintRowUtf8(offer, m_row);
+    // The rows' bytes go into blocks of 1 MiB, one after the other: no allocation per row.
+    if (m_blockUsed + m_row.size() > m_blockSize) {
+        m_blockSize = std::max<std::size_t>(std::size_t(1) << 20, m_row.size());
+        m_blocks.push_back(std::make_unique<char[]>(m_blockSize));
+        m_blockUsed = 0;
+    }
+    char *at = m_blocks.back().get() + m_blockUsed;
+    std::copy(m_row.cbegin(), m_row.cend(), at);
+    m_blockUsed += m_row.size();
+    m_rows.push_back({std::string_view(at, m_row.size()), plain});
     return m_next.add(std::move(offer));
 }
 
 QByteArray FingerprintingSink::sha256(const QString &provider)
 {
     // UTF-8 bytes sort as UTF-16 code units below U+D800; a row with anything above is compared as text.
-    std::sort(m_rows.begin(), m_rows.end(), [](const Row &a, const Row &b) {
+    auto text = [](std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); };
+    std::sort(m_rows.begin(), m_rows.end(), [&](const Row &a, const Row &b) {
         if (a.plain && b.plain)
             return a.text < b.text;
-        return QString::fromUtf8(a.text) < QString::fromUtf8(b.text);
+        return text(a.text) < text(b.text);
     });
     SnapshotData head;
     head.provider = m_provider.isEmpty() ? provider : m_provider;
@@ -389,7 +446,7 @@ QByteArray FingerprintingSink::sha256(const QString &provider)
     for (std::size_t i = 0; i < m_rows.size(); ++i) {
         if (i > 0)
             hash.addData(QByteArrayView("\n"));
-        hash.addData(m_rows[i].text);
+        hash.addData(QByteArrayView(m_rows[i].text.data(), static_cast<qsizetype>(m_rows[i].text.size())));
     }
     return hash.result();
 }

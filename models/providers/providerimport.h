@@ -10,6 +10,11 @@
 #include <QByteArrayView>
 #include <QList>
 #include <QString>
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
 #include <QStringList>
 
 #include <atomic>
@@ -132,12 +137,16 @@ public:
 private:
     struct Row
     {
-        QByteArray text;
-        bool plain;
+        std::string_view text; ///< in m_blocks
+        bool plain;            ///< no character at or above U+D800: its UTF-8 bytes sort as the text
     };
     OfferSink &m_next;
     QString m_provider;
     std::vector<Row> m_rows;
+    std::vector<std::unique_ptr<char[]>> m_blocks; ///< the rows' bytes, one after the other
+    std::size_t m_blockUsed = 0;
+    std::size_t m_blockSize = 0;
+    std::string m_row; ///< the row being made
 };
 
 /// Gives every offer its 1-based row number (validation messages name it), unless the parser gave the
