@@ -311,7 +311,8 @@ Status checkOfferIds(const QString &provider, const QList<Offer> &rows, const QS
     // A number: what ^[0-9]+$ matches (its $ also matches before a last line break).
     auto offerId = [](const QString &s) {
         const qsizetype n = s.endsWith(u'\n') ? s.size() - 1 : s.size();
-        return n > 0 && std::all_of(s.cbegin(), s.cbegin() + n, [](QChar c) { return c >= u'0' && c <= u'9'; });
+        return n > 0 &&
+               std::all_of(s.cbegin(), s.cbegin() + n, [](QChar c) { return c >= u'0' && c <= u'9'; });
     };
     for (const Offer &o : rows) {
         if (!offerId(o.instanceType))

@@ -2,6 +2,7 @@
 
 #include "domain/providertables.h"
 #include "providers/awsoffers.h"
+#include "providers/offerpipe.h"
 #include "providers/skypilotcatalog.h"
 #include "providers/vastai.h"
 #include "util/csv.h"
@@ -17,6 +18,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <thread>
 
 namespace gf {
 
@@ -433,7 +435,9 @@ Status FingerprintingSink::add(Offer &&offer)
 QByteArray FingerprintingSink::sha256(const QString &provider)
 {
     // UTF-8 bytes sort as UTF-16 code units below U+D800; a row with anything above is compared as text.
-    auto text = [](std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); };
+    auto text = [](std::string_view s) {
+        return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+    };
     std::sort(m_rows.begin(), m_rows.end(), [&](const Row &a, const Row &b) {
         if (a.plain && b.plain)
             return a.text < b.text;
@@ -466,7 +470,10 @@ Result<SnapshotData> streamVastFile(const QString &provider, const QString &path
         return tooLarge(who, name, limits, ProviderFormat::VastOffers);
     const QString origin = QStringLiteral("%1 (%2)").arg(name, who);
     const QDate mtime = QFileInfo(path).lastModified().toUTC().date();
-    FingerprintingSink fingerprint(sink);
+    // The second pass reads and parses on a thread of its own while this one imports (the database
+    // connection's thread): the pipe carries the offers over in order.
+    OfferPipe pipe(sink);
+    FingerprintingSink fingerprint(pipe);
     VastAnswerReader reader(origin, QStringLiteral(" (") + name + u')', mtime, fingerprint);
     // The JSON error as the whole-document parser words it (the file is within the size limit).
     auto jsonError = [&](const JsonStreamParser &parser) -> Error {
@@ -509,15 +516,28 @@ Result<SnapshotData> streamVastFile(const QString &provider, const QString &path
     if (!f.seek(0))
         return makeError(QStringLiteral("%1: cannot read %2: %3").arg(who, path, f.errorString()));
     JsonStreamParser parser(reader.offers());
-    while (true) {
-        const qint64 n = f.read(buffer.data(), buffer.size());
-        if (n < 0)
-            return makeError(QStringLiteral("%1: cannot read %2: %3").arg(who, path, f.errorString()));
-        if (n == 0)
-            break;
-        if (!parser.feed(buffer.constData(), static_cast<std::size_t>(n)))
-            break;
-    }
+    std::optional<Error> readError;
+    std::thread producer([&] {
+        while (true) {
+            const qint64 n = f.read(buffer.data(), buffer.size());
+            if (n < 0) {
+                readError =
+                    makeError(QStringLiteral("%1: cannot read %2: %3").arg(who, path, f.errorString()));
+                break;
+            }
+            if (n == 0 || !parser.feed(buffer.constData(), static_cast<std::size_t>(n)))
+                break;
+        }
+        pipe.close();
+    });
+    pipe.consume();
+    producer.join();
+    pipe.direct();
+    // The import's error comes first: it stopped the reading at that offer when both ran on one thread.
+    if (auto failed = pipe.error())
+        return *failed;
+    if (readError)
+        return *readError;
     if (reader.error())
         return *reader.error();
     if (parser.failed() || !parser.finish())

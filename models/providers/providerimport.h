@@ -11,11 +11,11 @@
 #include <QList>
 #include <QString>
 
+#include <QStringList>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
-#include <QStringList>
 
 #include <atomic>
 #include <functional>

@@ -64,10 +64,11 @@ enum class VastField : std::uint8_t
 };
 
 constexpr std::string_view kVastFieldNames[] = {
-    "id",          "num_gpus",  "gpu_ram",      "cpu_cores", "cpu_cores_effective", "cpu_ram",
-    "inet_down",   "inet_up",   "dph_total",    "min_bid",   "dlperf",              "end_date",
-    "duration",    "gpu_frac",  "reliability2", "reliability", "gpu_name",          "rentable",
-    "rented",      "search",    "geolocation",  "machine_id", "verification"};
+    "id",          "num_gpus",   "gpu_ram",     "cpu_cores", "cpu_cores_effective",
+    "cpu_ram",     "inet_down",  "inet_up",     "dph_total", "min_bid",
+    "dlperf",      "end_date",   "duration",    "gpu_frac",  "reliability2",
+    "reliability", "gpu_name",   "rentable",    "rented",    "search",
+    "geolocation", "machine_id", "verification"};
 static_assert(std::size(kVastFieldNames) == static_cast<std::size_t>(VastField::Count));
 
 /// The field named `k`, or VastField::Count when vastOffer() does not read it.
