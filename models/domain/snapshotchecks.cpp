@@ -183,7 +183,7 @@ Status ProviderNaming::finish(const QString &origin) const
 namespace {
 
 /// Every field of a row in one buffer (two rows are identical when their keys are): each text with its
-/// length, each number as its bits (NaN as one value), an unset number apart from every set one.
+/// length, each number as its bits (NaN as one value, -0 as 0), an unset number apart from every set one.
 class RowKey
 {
 public:
@@ -221,8 +221,10 @@ private:
     }
     void number(double v)
     {
-        if (std::isnan(v))
+        if (std::isnan(v)) // the rows' text writes every NaN as "nan" and -0 as "0"
             v = std::numeric_limits<double>::quiet_NaN();
+        else if (v == 0)
+            v = 0.0;
         bytes(&v, sizeof v);
     }
     void number(const std::optional<double> &v)

@@ -342,9 +342,11 @@ Result<SnapshotData> composeProvider(ProviderParts parts, const ProviderTables &
                                           .arg(data.offers.size()));
         }
     } else if (p == u"azure") {
-        data = composeAzureOffers(parts.azureItems, tables, QString());
+        data = parts.azureComposer ? parts.azureComposer->compose(parts.azureItems, QString())
+                                   : composeAzureOffers(parts.azureItems, tables, QString());
     } else if (p == u"gcp") {
-        data = composeGcpOffers(parts.gcpSkus, tables, QString());
+        data = parts.gcpComposer ? parts.gcpComposer->compose(parts.gcpSkus, QString())
+                                 : composeGcpOffers(parts.gcpSkus, tables, QString());
     } else {
         return makeError(QStringLiteral("%1: nothing to import").arg(providerDisplayName(p)));
     }
@@ -757,7 +759,10 @@ Result<ProviderParts> readProviderFiles(const QString &provider, const QStringLi
                 auto r = parseAzureRetailPage(data, origin);
                 if (!r)
                     return r.error();
-                parts.azureItems += r.value().items;
+                // Folded into the composer: the page's items are not kept past this file.
+                if (!parts.azureComposer)
+                    parts.azureComposer = std::make_shared<AzureOfferComposer>(tables);
+                parts.azureComposer->addAll(r.value().items);
                 if (parts.descriptions.isEmpty())
                     parts.descriptions.append(QStringLiteral("Azure Retail Prices API pages"));
                 break;
@@ -766,7 +771,9 @@ Result<ProviderParts> readProviderFiles(const QString &provider, const QStringLi
                 auto r = parseGcpSkuPage(data, origin);
                 if (!r)
                     return r.error();
-                parts.gcpSkus += r.value().skus;
+                if (!parts.gcpComposer)
+                    parts.gcpComposer = std::make_shared<GcpOfferComposer>(tables);
+                parts.gcpComposer->addAll(r.value().skus);
                 if (parts.descriptions.isEmpty())
                     parts.descriptions.append(QStringLiteral("GCP Cloud Billing Catalog SKU pages"));
                 break;

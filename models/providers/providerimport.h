@@ -10,16 +10,14 @@
 #include <QByteArrayView>
 #include <QList>
 #include <QString>
-
 #include <QStringList>
-#include <memory>
-#include <string>
-#include <string_view>
-#include <vector>
 
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace gf {
@@ -55,8 +53,12 @@ struct ProviderParts
     QList<Offer> awsOnDemand;
     std::optional<AwsSpotPrices> awsSpot;
     std::optional<AwsSpotAdvisor> awsAdvisor;
-    QList<AzureRetailItem> azureItems;
-    QList<GcpSku> gcpSkus;
+    QList<AzureRetailItem> azureItems; ///< items held whole (composed when no composer is set)
+    QList<GcpSku> gcpSkus;             ///< SKUs held whole (composed when no composer is set)
+    /// The saved API pages a file import read, folded page by page as each file is read (readProviderFiles):
+    /// their offers are composed by composeProvider (once: finishing starts the composer over).
+    std::shared_ptr<OfferComposer<AzureRetailItem>> azureComposer;
+    std::shared_ptr<OfferComposer<GcpSku>> gcpComposer;
     std::optional<SnapshotData> complete; ///< a source that is a whole catalog already (CSV, vast.ai)
     /// SHA-256 (raw) of a GPU Frontier catalog CSV read from a file, computed while it streamed: the
     /// snapshot checksum of the file as it is (as the bundled snapshot's). Empty otherwise.

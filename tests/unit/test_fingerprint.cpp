@@ -10,6 +10,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 using namespace gf;
@@ -179,7 +180,7 @@ private Q_SLOTS:
         changed([](Offer &o) { o.ramGb = 0; });
         changed([](Offer &o) { o.networkGbps = 100; });
         changed([](Offer &o) { o.interconnect = QStringLiteral("NVLink"); });
-        changed([](Offer &o) { o.onDemandUsdH = 32.770000000000003; });
+        changed([](Offer &o) { o.onDemandUsdH = std::nextafter(32.77, 100.0); });
         changed([](Offer &o) { o.spotUsdH = 9; });
         changed([](Offer &o) { o.spotLabel.clear(); });
         changed([](Offer &o) { o.interruption = QStringLiteral("<5%"); });

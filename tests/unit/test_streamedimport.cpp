@@ -94,7 +94,8 @@ QStringList offerFields(CatalogStore &store)
 }
 
 /// A vast.ai answer of `offers` offers in the API's shape, with assorted GPUs, places, shares and prices
-/// (some repeated rows, one rented, one without a price); `repeatId`: offer `repeatId` takes offer 5's id.
+/// (some repeated rows, one rented, one without a price); `repeatId`: offer `repeatId` takes offer 5's id
+/// (on another machine: a different offer under the same id).
 QByteArray vastAnswer(int offers, int repeatId = 0)
 {
     static const char *const gpus[][2] = {{"RTX 4090", "24564"},
@@ -118,10 +119,10 @@ QByteArray vastAnswer(int offers, int repeatId = 0)
             QByteArray::number(0.1 + (id % 300) * 0.005, 'g', 12) + R"(,"dlperf":)" +
             QByteArray::number(20 + (id % 70) * 1.25) + R"(,"reliability2":0.99)" +
             QByteArray::number(id % 10) + R"(,"rentable":true,"rented":)" + (id == 77 ? "true" : "false") +
-            R"(,"end_date":1900000000.5,"duration":86400,"machine_id":)" + QByteArray::number(id / 3) +
-            R"(,"geolocation":")" + places[id % 5] + R"(","verification":")" +
-            (id % 2 ? "verified" : "unverified") + R"(","search":{"totalHour":)" + (id == 78 ? "0" : "1") +
-            R"(},"unread":{"a":[1,2,{"b":null}]}})";
+            R"(,"end_date":1900000000.5,"duration":86400,"machine_id":)" +
+            QByteArray::number(i == repeatId ? 999999 : id / 3) + R"(,"geolocation":")" + places[id % 5] +
+            R"(","verification":")" + (id % 2 ? "verified" : "unverified") + R"(","search":{"totalHour":)" +
+            (id == 78 ? "0" : "1") + R"(},"unread":{"a":[1,2,{"b":null}]}})";
         if (id == 78)
             o.replace(R"("dph_total":)", R"("dph_total_x":)");
         s += o;
@@ -333,6 +334,97 @@ private Q_SLOTS:
         QVERIFY2(bad.message.contains(refused.error().text()),
                  qPrintable(bad.message + QStringLiteral(" / ") + refused.error().text()));
         QCOMPARE(dumpCatalog(streamed.path()), before);
+    }
+
+    void savedApiPagesFoldFileByFile_data()
+    {
+        QTest::addColumn<QString>("provider");
+        QTest::addColumn<QStringList>("pages");
+        QTest::newRow("azure") << QStringLiteral("azure")
+                               << QStringList{QStringLiteral("providers/azure/page1.json"),
+                                              QStringLiteral("providers/azure/page2.json")};
+        QTest::newRow("gcp") << QStringLiteral("gcp")
+                             << QStringList{QStringLiteral("providers/gcp/skus-page1.json"),
+                                            QStringLiteral("providers/gcp/skus-page2.json")};
+    }
+
+    void savedApiPagesFoldFileByFile()
+    {
+        // Saved Azure / Google API pages (import --file of several pages) are folded into the live refresh's
+        // composer file by file: no item is kept past its own file, the held prices do not grow with repeated
+        // pages, and the snapshot is the composition of every item held whole.
+        QFETCH(QString, provider);
+        QFETCH(QStringList, pages);
+        QTemporaryDir dir;
+        QStringList files;
+        QList<QByteArray> bodies;
+        for (int round = 0; round < 2; ++round) {
+            for (const QString &page : pages) {
+                files.append(dir.filePath(QStringLiteral("page-%1.json").arg(files.size() + 1)));
+                bodies.append(readFixture(page));
+                writeFile(files.last(), bodies.last());
+            }
+        }
+        const ProviderTables &tables = ProviderTables::builtin();
+        auto firstRound = readProviderFiles(provider, files.mid(0, pages.size()), tables);
+        QVERIFY(firstRound.ok());
+        auto parts = readProviderFiles(provider, files, tables);
+        QVERIFY2(parts.ok(), qPrintable(parts.ok() ? QString() : parts.error().text()));
+        const bool azure = provider == u"azure";
+        QVERIFY(parts.value().azureItems.isEmpty() && parts.value().gcpSkus.isEmpty());
+        const qsizetype held =
+            azure ? parts.value().azureComposer->pricesHeld() : parts.value().gcpComposer->pricesHeld();
+        const qsizetype heldAfterOneRound = azure ? firstRound.value().azureComposer->pricesHeld()
+                                                  : firstRound.value().gcpComposer->pricesHeld();
+        QVERIFY(held > 0);
+        QCOMPARE(held, heldAfterOneRound);
+
+        // The whole composition, every page's items held.
+        ProviderParts whole;
+        whole.provider = provider;
+        qsizetype items = 0;
+        for (const QByteArray &body : std::as_const(bodies)) {
+            if (azure) {
+                auto page = parseAzureRetailPage(body, QStringLiteral("page"));
+                QVERIFY(page.ok());
+                whole.azureItems += page.value().items;
+                items += page.value().items.size();
+            } else {
+                auto page = parseGcpSkuPage(body, QStringLiteral("page"));
+                QVERIFY(page.ok());
+                whole.gcpSkus += page.value().skus;
+                items += page.value().skus.size();
+            }
+        }
+        QVERIFY(held < items);
+        whole.descriptions = parts.value().descriptions;
+        whole.dataDate = parts.value().dataDate;
+        auto expected = composeProvider(std::move(whole), tables);
+        auto got = composeProvider(std::move(parts).value(), tables);
+        QVERIFY(expected.ok() && got.ok());
+        QVERIFY(!got.value().offers.isEmpty());
+        QCOMPARE(snapshotFingerprint(got.value()), snapshotFingerprint(expected.value()));
+        QCOMPARE(got.value().warnings, expected.value().warnings);
+        QCOMPARE(got.value().description, expected.value().description);
+        QCOMPARE(got.value().dataDate, expected.value().dataDate);
+        for (qsizetype i = 0; i < got.value().offers.size(); ++i) {
+            QCOMPARE(got.value().offers.at(i).id, expected.value().offers.at(i).id);
+            QCOMPARE(got.value().offers.at(i).source, expected.value().offers.at(i).source);
+        }
+
+        // Imported; then a bad third page: refused, the catalog byte for byte as it was.
+        TempDb db;
+        auto store = db.open();
+        CatalogRefresher r(*store, RefreshOptions{});
+        const RefreshOutcome o = r.importFiles(provider, files);
+        QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
+        QCOMPARE(o.rows, expected.value().offers.size());
+        const QByteArray before = dumpCatalog(db.path());
+        writeFile(files.at(2), bodies.at(2).left(bodies.at(2).size() / 2));
+        const RefreshOutcome bad = r.importFiles(provider, files);
+        QCOMPARE(bad.status, RefreshStatus::Failed);
+        QVERIFY2(bad.message.contains(QStringLiteral("page-3.json")), qPrintable(bad.message));
+        QCOMPARE(dumpCatalog(db.path()), before);
     }
 
     void failureAfterManyRowsChangesNothing_data()
