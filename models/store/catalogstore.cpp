@@ -26,6 +26,7 @@
 #include <QVariant>
 
 #include <array>
+#include <cstdio>
 #include <limits>
 #include <string>
 
@@ -657,17 +658,9 @@ int bindDate(sqlite3_stmt *st, int i, const QDate &d)
     int year = 0, month = 0, day = 0;
     d.getDate(&year, &month, &day);
     if (year >= 1 && year <= 9999) { // "YYYY-MM-DD" as Qt::ISODate writes it, without a QString per row
-        const char text[10] = {static_cast<char>('0' + year / 1000),
-                               static_cast<char>('0' + year / 100 % 10),
-                               static_cast<char>('0' + year / 10 % 10),
-                               static_cast<char>('0' + year % 10),
-                               '-',
-                               static_cast<char>('0' + month / 10),
-                               static_cast<char>('0' + month % 10),
-                               '-',
-                               static_cast<char>('0' + day / 10),
-                               static_cast<char>('0' + day % 10)};
-        return sqlite3_bind_text(st, i, text, 10, SQLITE_TRANSIENT);
+        char text[16];
+        const int n = std::snprintf(text, sizeof text, "%04d-%02d-%02d", year, month, day);
+        return sqlite3_bind_text(st, i, text, n, SQLITE_TRANSIENT);
     }
     const QByteArray iso = d.toString(Qt::ISODate).toLatin1();
     return sqlite3_bind_text(st, i, iso.constData(), static_cast<int>(iso.size()), SQLITE_TRANSIENT);
