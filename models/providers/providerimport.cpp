@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <system_error>
 #include <thread>
 
 namespace gf {
@@ -519,7 +520,7 @@ Result<SnapshotData> streamVastFile(const QString &provider, const QString &path
         return makeError(QStringLiteral("%1: cannot read %2: %3").arg(who, path, f.errorString()));
     JsonStreamParser parser(reader.offers());
     std::optional<Error> readError;
-    std::thread producer([&] {
+    auto readRest = [&] {
         while (true) {
             const qint64 n = f.read(buffer.data(), buffer.size());
             if (n < 0) {
@@ -531,10 +532,20 @@ Result<SnapshotData> streamVastFile(const QString &provider, const QString &path
                 break;
         }
         pipe.close();
-    });
-    pipe.consume();
-    producer.join();
-    pipe.direct();
+    };
+    std::thread producer;
+    try {
+        producer = std::thread(readRest);
+    } catch (const std::system_error &) { // no thread to be had: read on this one, straight into the sink
+    }
+    if (producer.joinable()) {
+        pipe.consume();
+        producer.join();
+        pipe.direct();
+    } else {
+        pipe.direct();
+        readRest();
+    }
     // The import's error comes first: it stopped the reading at that offer when both ran on one thread.
     if (auto failed = pipe.error())
         return *failed;
