@@ -8,6 +8,12 @@
 #include <QRegularExpression>
 #include <QSet>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
 namespace gf {
 
 namespace {
@@ -83,15 +89,23 @@ QString providerOfNaming(const QString &instanceType, const QString &region)
     static const QRegularExpression vastType(QStringLiteral("^\\d+x-[A-Za-z0-9_]+-\\d+-\\d+$"));
     static const QRegularExpression vastRegion(QStringLiteral(", [A-Z]{2}(, [A-Z]{2})?$"));
     static const QRegularExpression paperspaceRegion(QStringLiteral("^[A-Za-z ]+ \\([A-Z]{2,3}\\d\\)$"));
-    if (awsType.match(instanceType).hasMatch() || awsRegion.match(region).hasMatch())
+    // Each pattern is tried only where the text holds what it needs (a dot, a dash, ...): the same answers
+    // without a regular expression match per row for most rows.
+    auto matches = [](const QRegularExpression &re, const QString &s, bool possible) {
+        return possible && re.match(s).hasMatch();
+    };
+    const bool typeDot = instanceType.contains(u'.');
+    const bool typeDash = instanceType.contains(u'-');
+    const bool regionDash = region.contains(u'-');
+    if (matches(awsType, instanceType, typeDot) || matches(awsRegion, region, regionDash))
         return QStringLiteral("aws");
-    if (azureType.match(instanceType).hasMatch())
+    if (matches(azureType, instanceType, instanceType.contains(u'_')))
         return QStringLiteral("azure");
-    if (gcpType.match(instanceType).hasMatch() || gcpRegion.match(region).hasMatch())
+    if (matches(gcpType, instanceType, typeDash) || matches(gcpRegion, region, regionDash))
         return QStringLiteral("gcp");
-    if (vastType.match(instanceType).hasMatch() || vastRegion.match(region).hasMatch())
+    if (matches(vastType, instanceType, typeDash) || matches(vastRegion, region, region.contains(u',')))
         return QStringLiteral("vastai");
-    if (paperspaceRegion.match(region).hasMatch())
+    if (matches(paperspaceRegion, region, region.contains(u'(')))
         return QStringLiteral("paperspace");
     return {};
 }
@@ -168,43 +182,68 @@ Status ProviderNaming::finish(const QString &origin) const
 
 namespace {
 
-QString number(const std::optional<double> &v)
+/// Every field of a row in one buffer (two rows are identical when their keys are): each text with its
+/// length, each number as its bits (NaN as one value, -0 as 0), an unset number apart from every set one.
+class RowKey
 {
-    return v ? QString::number(*v, 'g', 17) : QString();
-}
+public:
+    explicit RowKey(const Offer &o)
+    {
+        for (const QString *t : {&o.provider, &o.instanceType, &o.region, &o.zone, &o.gpuRawName})
+            text(*t);
+        number(o.gpuCount);
+        for (const std::optional<double> *v : {&o.gpuMemGb, &o.vcpus, &o.ramGb, &o.networkGbps})
+            number(*v);
+        text(o.interconnect);
+        number(o.onDemandUsdH);
+        number(o.spotUsdH);
+        text(o.spotLabel);
+        text(o.interruption);
+        for (const std::optional<double> *v : {&o.reliability, &o.uploadGbps, &o.dlperf})
+            number(*v);
+        bytes(&o.billingIncrementS, sizeof o.billingIncrementS);
+        bytes(&o.billingMinimumS, sizeof o.billingMinimumS);
+        text(o.source);
+    }
+    QByteArrayView view() const { return {m_bytes.data(), static_cast<qsizetype>(m_bytes.size())}; }
 
-/// Every field of a row, as one text (two rows are identical when their keys are).
-QString rowKey(const Offer &o)
-{
-    return QStringList{o.provider,
-                       o.instanceType,
-                       o.region,
-                       o.zone,
-                       o.gpuRawName,
-                       QString::number(o.gpuCount, 'g', 17),
-                       number(o.gpuMemGb),
-                       number(o.vcpus),
-                       number(o.ramGb),
-                       number(o.networkGbps),
-                       o.interconnect,
-                       number(o.onDemandUsdH),
-                       number(o.spotUsdH),
-                       o.spotLabel,
-                       o.interruption,
-                       number(o.reliability),
-                       number(o.uploadGbps),
-                       number(o.dlperf),
-                       QString::number(o.billingIncrementS),
-                       QString::number(o.billingMinimumS),
-                       o.source}
-        .join(u'\x1f');
-}
+private:
+    void bytes(const void *p, std::size_t n)
+    {
+        const auto *c = static_cast<const char *>(p);
+        m_bytes.insert(m_bytes.end(), c, c + n);
+    }
+    void text(const QString &s)
+    {
+        const auto n = static_cast<std::uint32_t>(s.size());
+        bytes(&n, sizeof n);
+        bytes(s.constData(), static_cast<std::size_t>(s.size()) * sizeof(QChar));
+    }
+    void number(double v)
+    {
+        if (std::isnan(v)) // the rows' text writes every NaN as "nan" and -0 as "0"
+            v = std::numeric_limits<double>::quiet_NaN();
+        else if (v == 0)
+            v = 0.0;
+        bytes(&v, sizeof v);
+    }
+    void number(const std::optional<double> &v)
+    {
+        const char set = v ? 1 : 0;
+        bytes(&set, 1);
+        if (v)
+            number(*v);
+    }
+
+    std::vector<char> m_bytes;
+};
 
 } // namespace
 
 QByteArray rowDigest(const Offer &o)
 {
-    return QCryptographicHash::hash(rowKey(o).toUtf8(), QCryptographicHash::Sha256).first(16);
+    // BLAKE2b is faster than SHA-256 in Qt's own code; 128 bits keep an accidental match out of reach.
+    return QCryptographicHash::hash(RowKey(o).view(), QCryptographicHash::Blake2b_160).first(16);
 }
 
 Result<bool> SeenRowsInMemory::addRow(const QByteArray &digest)
@@ -271,9 +310,14 @@ Status checkOfferIds(const QString &provider, const QList<Offer> &rows, const QS
 {
     if (provider != u"vastai")
         return Ok{};
-    static const QRegularExpression offerId(QStringLiteral("^[0-9]+$"));
+    // A number: what ^[0-9]+$ matches (its $ also matches before a last line break).
+    auto offerId = [](const QString &s) {
+        const qsizetype n = s.endsWith(u'\n') ? s.size() - 1 : s.size();
+        return n > 0 &&
+               std::all_of(s.cbegin(), s.cbegin() + n, [](QChar c) { return c >= u'0' && c <= u'9'; });
+    };
     for (const Offer &o : rows) {
-        if (!offerId.match(o.instanceType).hasMatch())
+        if (!offerId(o.instanceType))
             continue;
         auto earlier = seen.addOfferId(o.instanceType, o.id);
         if (!earlier)

@@ -291,10 +291,7 @@ SnapshotData AzureOfferComposer::finish(const QString &source)
 SnapshotData composeAzureOffers(const QList<AzureRetailItem> &items, const ProviderTables &tables,
                                 const QString &source)
 {
-    AzureOfferComposer composer(tables);
-    for (const AzureRetailItem &i : items)
-        composer.add(i);
-    return composer.finish(source);
+    return AzureOfferComposer(tables).compose(items, source);
 }
 
 QStringList azureGpuFilters(const ProviderTables &tables, int sizesPerFilter)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "providers/offercomposer.h"
 #include "providers/snapshotfile.h"
 #include "util/result.h"
 
@@ -48,20 +49,18 @@ SnapshotData composeAzureOffers(const QList<AzureRetailItem> &items, const Provi
 
 /// composeAzureOffers over items given one at a time (page by page, as they are read): what is held is one
 /// chosen price per VM size, region and meter kind, and the skip counts, not the items.
-class AzureOfferComposer
+class AzureOfferComposer final : public OfferComposer<AzureRetailItem>
 {
 public:
     explicit AzureOfferComposer(const ProviderTables &tables);
-    ~AzureOfferComposer();
+    ~AzureOfferComposer() override;
     AzureOfferComposer(const AzureOfferComposer &) = delete;
     AzureOfferComposer &operator=(const AzureOfferComposer &) = delete;
 
-    void add(const AzureRetailItem &item);
-    /// The offers of every item added (what composeAzureOffers gives for them); starts over.
-    SnapshotData finish(const QString &source);
-    /// The prices held: one per size, region and meter kind (a counter for tests: it does not grow with
-    /// repeated items).
-    qsizetype pricesHeld() const;
+    void add(const AzureRetailItem &item) override;
+    SnapshotData finish(const QString &source) override;
+    /// One price per size, region and meter kind.
+    qsizetype pricesHeld() const override;
 
 private:
     struct State;

@@ -302,10 +302,7 @@ SnapshotData GcpOfferComposer::finish(const QString &source)
 
 SnapshotData composeGcpOffers(const QList<GcpSku> &skus, const ProviderTables &tables, const QString &source)
 {
-    GcpOfferComposer composer(tables);
-    for (const GcpSku &s : skus)
-        composer.add(s);
-    return composer.finish(source);
+    return GcpOfferComposer(tables).compose(skus, source);
 }
 
 } // namespace gf

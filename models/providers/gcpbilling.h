@@ -1,5 +1,6 @@
 #pragma once
 
+#include "providers/offercomposer.h"
 #include "providers/snapshotfile.h"
 #include "util/result.h"
 
@@ -42,20 +43,18 @@ SnapshotData composeGcpOffers(const QList<GcpSku> &skus, const ProviderTables &t
 
 /// composeGcpOffers over SKUs given one at a time (page by page, as they are read): what is held is one price
 /// per part (GPU, core, RAM of a series), region and kind, and the skip counts, not the SKUs.
-class GcpOfferComposer
+class GcpOfferComposer final : public OfferComposer<GcpSku>
 {
 public:
     explicit GcpOfferComposer(const ProviderTables &tables);
-    ~GcpOfferComposer();
+    ~GcpOfferComposer() override;
     GcpOfferComposer(const GcpOfferComposer &) = delete;
     GcpOfferComposer &operator=(const GcpOfferComposer &) = delete;
 
-    void add(const GcpSku &sku);
-    /// The offers of every SKU added (what composeGcpOffers gives for them); starts over.
-    SnapshotData finish(const QString &source);
-    /// The prices held: one per part, region and kind (a counter for tests: it does not grow with repeated
-    /// items).
-    qsizetype pricesHeld() const;
+    void add(const GcpSku &item) override;
+    SnapshotData finish(const QString &source) override;
+    /// One price per part, region and kind.
+    qsizetype pricesHeld() const override;
 
 private:
     struct State;

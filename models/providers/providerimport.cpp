@@ -2,12 +2,14 @@
 
 #include "domain/providertables.h"
 #include "providers/awsoffers.h"
+#include "providers/offerpipe.h"
 #include "providers/skypilotcatalog.h"
 #include "providers/vastai.h"
 #include "util/csv.h"
 #include "util/hashingreader.h"
 #include "util/jsondocument.h"
 #include "util/jsonstream.h"
+#include "util/numbertext.h"
 #include "util/printable.h"
 
 #include <QCryptographicHash>
@@ -16,6 +18,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <system_error>
+#include <thread>
 
 namespace gf {
 
@@ -55,11 +59,6 @@ Error providerMismatch(const QString &provider, const QString &name, const QStri
 {
     return makeError(QStringLiteral("%1: %2 holds %3 prices, not %1")
                          .arg(providerDisplayName(provider), name, providerDisplayName(found)));
-}
-
-QString fmtNumber(const std::optional<double> &v)
-{
-    return v ? QString::number(*v, 'g', 12) : QString();
 }
 
 } // namespace
@@ -187,33 +186,85 @@ void numberRows(SnapshotData &data)
 
 namespace {
 
-/// One offer's row of the fingerprint (fields separated by U+001F).
-QString fingerprintRow(const Offer &o)
+/// Appends a text's UTF-8 bytes; false when it holds a character at or above U+D800.
+bool appendUtf8(std::string &out, const QString &s)
 {
-    QString row = QStringList{o.provider,
-                              o.instanceType,
-                              o.region,
-                              o.zone,
-                              o.gpuRawName,
-                              QString::number(o.gpuCount, 'g', 12),
-                              fmtNumber(o.gpuMemGb),
-                              fmtNumber(o.vcpus),
-                              fmtNumber(o.ramGb),
-                              fmtNumber(o.networkGbps),
-                              o.interconnect,
-                              fmtNumber(o.onDemandUsdH),
-                              fmtNumber(o.spotUsdH),
-                              o.spotLabel,
-                              o.interruption,
-                              fmtNumber(o.reliability),
-                              QString::number(o.billingIncrementS),
-                              QString::number(o.billingMinimumS)}
-                      .join(u'\x1f');
+    bool plain = true;
+    bool ascii = true;
+    for (const QChar c : s) {
+        if (c.unicode() >= 0x80) {
+            ascii = false;
+            plain = plain && c.unicode() < 0xd800;
+        }
+    }
+    if (ascii) {
+        for (const QChar c : s)
+            out += static_cast<char>(c.unicode());
+    } else {
+        const QByteArray utf8 = s.toUtf8();
+        out.append(utf8.constData(), static_cast<std::size_t>(utf8.size()));
+    }
+    return plain;
+}
+
+/// An optional number as QString::number(v, 'g', 12) writes it; nothing when unset.
+void appendNumber(std::string &out, const std::optional<double> &v)
+{
+    if (v)
+        appendNumberG(out, *v, 12);
+}
+
+/// One offer's row of the fingerprint (fields separated by U+001F) as UTF-8 in `out` (emptied first);
+/// false when a text holds a character at or above U+D800 (its bytes do not sort as the text).
+bool fingerprintRowUtf8(const Offer &o, std::string &out)
+{
+    out.clear();
+    bool plain = true;
+    auto text = [&](const QString &s) {
+        plain = appendUtf8(out, s) && plain;
+        out += '\x1f';
+    };
+    auto number = [&](const std::optional<double> &v) {
+        appendNumber(out, v);
+        out += '\x1f';
+    };
+    text(o.provider);
+    text(o.instanceType);
+    text(o.region);
+    text(o.zone);
+    text(o.gpuRawName);
+    appendNumberG(out, o.gpuCount, 12);
+    out += '\x1f';
+    number(o.gpuMemGb);
+    number(o.vcpus);
+    number(o.ramGb);
+    number(o.networkGbps);
+    text(o.interconnect);
+    number(o.onDemandUsdH);
+    number(o.spotUsdH);
+    text(o.spotLabel);
+    text(o.interruption);
+    number(o.reliability);
+    out += std::to_string(o.billingIncrementS);
+    out += '\x1f';
+    out += std::to_string(o.billingMinimumS);
     // vast.ai's metrics (schema 4) only where present, so that the fingerprints of the other
     // providers' snapshots stay what they were before and an upgrade does not count as a change.
-    if (o.uploadGbps || o.dlperf)
-        row += u'\x1f' + fmtNumber(o.uploadGbps) + u'\x1f' + fmtNumber(o.dlperf);
-    return row;
+    if (o.uploadGbps || o.dlperf) {
+        out += '\x1f';
+        appendNumber(out, o.uploadGbps);
+        out += '\x1f';
+        appendNumber(out, o.dlperf);
+    }
+    return plain;
+}
+
+/// One offer's row of the fingerprint as text.
+QString fingerprintRow(const Offer &o)
+{
+    std::string row;
+    fingerprintRowUtf8(o, row);
+    return QString::fromUtf8(row.data(), static_cast<qsizetype>(row.size()));
 }
 
 /// The fingerprint's rows (one per offer), sorted.
@@ -292,9 +343,11 @@ Result<SnapshotData> composeProvider(ProviderParts parts, const ProviderTables &
                                           .arg(data.offers.size()));
         }
     } else if (p == u"azure") {
-        data = composeAzureOffers(parts.azureItems, tables, QString());
+        data = parts.azureComposer ? parts.azureComposer->compose(parts.azureItems, QString())
+                                   : composeAzureOffers(parts.azureItems, tables, QString());
     } else if (p == u"gcp") {
-        data = composeGcpOffers(parts.gcpSkus, tables, QString());
+        data = parts.gcpComposer ? parts.gcpComposer->compose(parts.gcpSkus, QString())
+                                 : composeGcpOffers(parts.gcpSkus, tables, QString());
     } else {
         return makeError(QStringLiteral("%1: nothing to import").arg(providerDisplayName(p)));
     }
@@ -368,19 +421,30 @@ Status FingerprintingSink::begin(const SnapshotData &head)
 
 Status FingerprintingSink::add(Offer &&offer)
 {
-    const QString row = fingerprintRow(offer);
-    const bool plain = std::all_of(row.cbegin(), row.cend(), [](QChar c) { return c.unicode() < 0xd800; });
-    m_rows.push_back({row.toUtf8(), plain});
+    const bool plain = fingerprintRowUtf8(offer, m_row);
+    // The rows' bytes go into blocks of 1 MiB, one after the other: no allocation per row.
+    if (m_blockUsed + m_row.size() > m_blockSize) {
+        m_blockSize = std::max<std::size_t>(std::size_t(1) << 20, m_row.size());
+        m_blocks.push_back(std::make_unique<char[]>(m_blockSize));
+        m_blockUsed = 0;
+    }
+    char *at = m_blocks.back().get() + m_blockUsed;
+    std::copy(m_row.cbegin(), m_row.cend(), at);
+    m_blockUsed += m_row.size();
+    m_rows.push_back({std::string_view(at, m_row.size()), plain});
     return m_next.add(std::move(offer));
 }
 
 QByteArray FingerprintingSink::sha256(const QString &provider)
 {
     // UTF-8 bytes sort as UTF-16 code units below U+D800; a row with anything above is compared as text.
-    std::sort(m_rows.begin(), m_rows.end(), [](const Row &a, const Row &b) {
+    auto text = [](std::string_view s) {
+        return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+    };
+    std::sort(m_rows.begin(), m_rows.end(), [&](const Row &a, const Row &b) {
         if (a.plain && b.plain)
             return a.text < b.text;
-        return QString::fromUtf8(a.text) < QString::fromUtf8(b.text);
+        return text(a.text) < text(b.text);
     });
     SnapshotData head;
     head.provider = m_provider.isEmpty() ? provider : m_provider;
@@ -389,7 +453,7 @@ QByteArray FingerprintingSink::sha256(const QString &provider)
     for (std::size_t i = 0; i < m_rows.size(); ++i) {
         if (i > 0)
             hash.addData(QByteArrayView("\n"));
-        hash.addData(m_rows[i].text);
+        hash.addData(QByteArrayView(m_rows[i].text.data(), static_cast<qsizetype>(m_rows[i].text.size())));
     }
     return hash.result();
 }
@@ -409,7 +473,10 @@ Result<SnapshotData> streamVastFile(const QString &provider, const QString &path
         return tooLarge(who, name, limits, ProviderFormat::VastOffers);
     const QString origin = QStringLiteral("%1 (%2)").arg(name, who);
     const QDate mtime = QFileInfo(path).lastModified().toUTC().date();
-    FingerprintingSink fingerprint(sink);
+    // The second pass reads and parses on a thread of its own while this one imports (the database
+    // connection's thread): the pipe carries the offers over in order.
+    OfferPipe pipe(sink);
+    FingerprintingSink fingerprint(pipe);
     VastAnswerReader reader(origin, QStringLiteral(" (") + name + u')', mtime, fingerprint);
     // The JSON error as the whole-document parser words it (the file is within the size limit).
     auto jsonError = [&](const JsonStreamParser &parser) -> Error {
@@ -452,15 +519,38 @@ Result<SnapshotData> streamVastFile(const QString &provider, const QString &path
     if (!f.seek(0))
         return makeError(QStringLiteral("%1: cannot read %2: %3").arg(who, path, f.errorString()));
     JsonStreamParser parser(reader.offers());
-    while (true) {
-        const qint64 n = f.read(buffer.data(), buffer.size());
-        if (n < 0)
-            return makeError(QStringLiteral("%1: cannot read %2: %3").arg(who, path, f.errorString()));
-        if (n == 0)
-            break;
-        if (!parser.feed(buffer.constData(), static_cast<std::size_t>(n)))
-            break;
+    std::optional<Error> readError;
+    auto readRest = [&] {
+        while (true) {
+            const qint64 n = f.read(buffer.data(), buffer.size());
+            if (n < 0) {
+                readError =
+                    makeError(QStringLiteral("%1: cannot read %2: %3").arg(who, path, f.errorString()));
+                break;
+            }
+            if (n == 0 || !parser.feed(buffer.constData(), static_cast<std::size_t>(n)))
+                break;
+        }
+        pipe.close();
+    };
+    std::thread producer;
+    try {
+        producer = std::thread(readRest);
+    } catch (const std::system_error &) { // no thread to be had: read on this one, straight into the sink
     }
+    if (producer.joinable()) {
+        pipe.consume();
+        producer.join();
+        pipe.direct();
+    } else {
+        pipe.direct();
+        readRest();
+    }
+    // The import's error comes first: it stopped the reading at that offer when both ran on one thread.
+    if (auto failed = pipe.error())
+        return *failed;
+    if (readError)
+        return *readError;
     if (reader.error())
         return *reader.error();
     if (parser.failed() || !parser.finish())
@@ -680,7 +770,10 @@ Result<ProviderParts> readProviderFiles(const QString &provider, const QStringLi
                 auto r = parseAzureRetailPage(data, origin);
                 if (!r)
                     return r.error();
-                parts.azureItems += r.value().items;
+                // Folded into the composer: the page's items are not kept past this file.
+                if (!parts.azureComposer)
+                    parts.azureComposer = std::make_shared<AzureOfferComposer>(tables);
+                parts.azureComposer->addAll(r.value().items);
                 if (parts.descriptions.isEmpty())
                     parts.descriptions.append(QStringLiteral("Azure Retail Prices API pages"));
                 break;
@@ -689,7 +782,9 @@ Result<ProviderParts> readProviderFiles(const QString &provider, const QStringLi
                 auto r = parseGcpSkuPage(data, origin);
                 if (!r)
                     return r.error();
-                parts.gcpSkus += r.value().skus;
+                if (!parts.gcpComposer)
+                    parts.gcpComposer = std::make_shared<GcpOfferComposer>(tables);
+                parts.gcpComposer->addAll(r.value().skus);
                 if (parts.descriptions.isEmpty())
                     parts.descriptions.append(QStringLiteral("GCP Cloud Billing Catalog SKU pages"));
                 break;

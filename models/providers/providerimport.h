@@ -14,7 +14,10 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace gf {
@@ -50,8 +53,12 @@ struct ProviderParts
     QList<Offer> awsOnDemand;
     std::optional<AwsSpotPrices> awsSpot;
     std::optional<AwsSpotAdvisor> awsAdvisor;
-    QList<AzureRetailItem> azureItems;
-    QList<GcpSku> gcpSkus;
+    QList<AzureRetailItem> azureItems; ///< items held whole (composed when no composer is set)
+    QList<GcpSku> gcpSkus;             ///< SKUs held whole (composed when no composer is set)
+    /// The saved API pages a file import read, folded page by page as each file is read (readProviderFiles):
+    /// their offers are composed by composeProvider (once: finishing starts the composer over).
+    std::shared_ptr<OfferComposer<AzureRetailItem>> azureComposer;
+    std::shared_ptr<OfferComposer<GcpSku>> gcpComposer;
     std::optional<SnapshotData> complete; ///< a source that is a whole catalog already (CSV, vast.ai)
     /// SHA-256 (raw) of a GPU Frontier catalog CSV read from a file, computed while it streamed: the
     /// snapshot checksum of the file as it is (as the bundled snapshot's). Empty otherwise.
@@ -132,12 +139,16 @@ public:
 private:
     struct Row
     {
-        QByteArray text;
-        bool plain;
+        std::string_view text; ///< in m_blocks
+        bool plain;            ///< no character at or above U+D800: its UTF-8 bytes sort as the text
     };
     OfferSink &m_next;
     QString m_provider;
     std::vector<Row> m_rows;
+    std::vector<std::unique_ptr<char[]>> m_blocks; ///< the rows' bytes, one after the other
+    std::size_t m_blockUsed = 0;
+    std::size_t m_blockSize = 0;
+    std::string m_row; ///< the row being made
 };
 
 /// Gives every offer its 1-based row number (validation messages name it), unless the parser gave the

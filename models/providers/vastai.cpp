@@ -10,7 +10,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <iterator>
 #include <limits>
+#include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -30,9 +34,77 @@ void vastMalformedElement(VastOfferPage &page, qsizetype i)
         page.firstMalformed = QStringLiteral("offers[%1] is not an object").arg(i);
 }
 
+/// The offer fields that vastOffer() reads (kVastFieldNames: their keys).
+enum class VastField : std::uint8_t
+{
+    Id,
+    NumGpus,
+    GpuRam,
+    CpuCores,
+    CpuCoresEffective,
+    CpuRam,
+    InetDown,
+    InetUp,
+    DphTotal,
+    MinBid,
+    Dlperf,
+    EndDate,
+    Duration,
+    GpuFrac,
+    Reliability2,
+    Reliability,
+    GpuName,
+    Rentable,
+    Rented,
+    Search,
+    Geolocation,
+    MachineId,
+    Verification,
+    Count
+};
+
+constexpr std::string_view kVastFieldNames[] = {
+    "id",          "num_gpus",   "gpu_ram",     "cpu_cores", "cpu_cores_effective",
+    "cpu_ram",     "inet_down",  "inet_up",     "dph_total", "min_bid",
+    "dlperf",      "end_date",   "duration",    "gpu_frac",  "reliability2",
+    "reliability", "gpu_name",   "rentable",    "rented",    "search",
+    "geolocation", "machine_id", "verification"};
+static_assert(std::size(kVastFieldNames) == static_cast<std::size_t>(VastField::Count));
+
+/// The field named `k`, or VastField::Count when vastOffer() does not read it.
+VastField vastField(std::string_view k)
+{
+    for (std::size_t i = 0; i < std::size(kVastFieldNames); ++i)
+        if (kVastFieldNames[i].size() == k.size() && kVastFieldNames[i] == k)
+            return static_cast<VastField>(i);
+    return VastField::Count;
+}
+
+/// A parsed offer object as vastOffer() reads it.
+class JsonOfferFields
+{
+public:
+    explicit JsonOfferFields(const QJsonObject &o) : m_o(o) {}
+    QJsonValue value(VastField f) const
+    {
+        const std::string_view name = kVastFieldNames[static_cast<std::size_t>(f)];
+        return m_o.value(QLatin1String(name.data(), static_cast<qsizetype>(name.size())));
+    }
+    /// search.totalHour (undefined when search is not an object).
+    QJsonValue searchTotalHour() const
+    {
+        return value(VastField::Search).toObject().value(QStringLiteral("totalHour"));
+    }
+
+private:
+    const QJsonObject &m_o;
+};
+
 /// One offer of an answer (`i` its index): the usable offer, or nothing with the reason counted in `page`.
-/// `dataDate` unset: the first usable offer that states end_date and duration dates the answer.
-std::optional<Offer> vastOffer(const QJsonObject &o, qsizetype i, VastOfferPage &page, QDate &dataDate)
+/// `dataDate` unset: the first usable offer that states end_date and duration dates the answer. `Fields`
+/// gives the offer's fields as QJsonValue does (JsonOfferFields, or the stream reader's StreamOfferFields).
+template <class Fields>
+std::optional<Offer> vastOffer(const Fields &o, qsizetype i, VastOfferPage &page, QDate &dataDate)
 {
     // One malformed offer is skipped and counted; the first one's fault is reported.
     auto malformed = [&](const QString &what) {
@@ -40,8 +112,8 @@ std::optional<Offer> vastOffer(const QJsonObject &o, qsizetype i, VastOfferPage 
             page.firstMalformed = QStringLiteral("offers[%1]%2").arg(i).arg(what);
     };
     // Numbers must be numbers when present: a string here means a changed or broken API.
-    auto num = [&](const char *name, std::optional<double> *v) -> bool {
-        const QJsonValue x = o.value(QLatin1String(name));
+    auto num = [&](VastField name, std::optional<double> *v) -> bool {
+        const auto &x = o.value(name);
         if (x.isUndefined() || x.isNull())
             return true;
         if (!x.isDouble() || !std::isfinite(x.toDouble()))
@@ -51,33 +123,36 @@ std::optional<Offer> vastOffer(const QJsonObject &o, qsizetype i, VastOfferPage 
     };
     std::optional<double> id, numGpus, gpuRam, cpuCores, cpuCoresEffective, gpuFrac, cpuRam, inetDown, inetUp,
         dph, minBid, reliability, dlperf, totalHour, endDate, duration;
-    const char *bad = nullptr;
+    std::optional<VastField> bad;
+    using F = VastField;
     for (const auto &[name, slot] :
-         {std::pair{"id", &id}, std::pair{"num_gpus", &numGpus}, std::pair{"gpu_ram", &gpuRam},
-          std::pair{"cpu_cores", &cpuCores}, std::pair{"cpu_cores_effective", &cpuCoresEffective},
-          std::pair{"cpu_ram", &cpuRam}, std::pair{"inet_down", &inetDown}, std::pair{"inet_up", &inetUp},
-          std::pair{"dph_total", &dph}, std::pair{"min_bid", &minBid}, std::pair{"dlperf", &dlperf}}) {
+         {std::pair{F::Id, &id}, std::pair{F::NumGpus, &numGpus}, std::pair{F::GpuRam, &gpuRam},
+          std::pair{F::CpuCores, &cpuCores}, std::pair{F::CpuCoresEffective, &cpuCoresEffective},
+          std::pair{F::CpuRam, &cpuRam}, std::pair{F::InetDown, &inetDown}, std::pair{F::InetUp, &inetUp},
+          std::pair{F::DphTotal, &dph}, std::pair{F::MinBid, &minBid}, std::pair{F::Dlperf, &dlperf}}) {
         if (!num(name, slot)) {
             bad = name;
             break;
         }
     }
     // Listing dates and the GPU share: informative only, so a non-number is ignored rather than rejected.
-    if (!num("end_date", &endDate))
+    if (!num(F::EndDate, &endDate))
         endDate.reset();
-    if (!num("duration", &duration))
+    if (!num(F::Duration, &duration))
         duration.reset();
-    if (!num("gpu_frac", &gpuFrac))
+    if (!num(F::GpuFrac, &gpuFrac))
         gpuFrac.reset();
-    if (!bad && !num("reliability2", &reliability))
-        bad = "reliability2";
-    if (!bad && !reliability && !num("reliability", &reliability))
-        bad = "reliability";
+    if (!bad && !num(F::Reliability2, &reliability))
+        bad = F::Reliability2;
+    if (!bad && !reliability && !num(F::Reliability, &reliability))
+        bad = F::Reliability;
     if (bad) {
-        malformed(QStringLiteral(".%1 is not a number").arg(QLatin1String(bad)));
+        const std::string_view name = kVastFieldNames[static_cast<std::size_t>(*bad)];
+        malformed(QStringLiteral(".%1 is not a number")
+                      .arg(QLatin1String(name.data(), static_cast<qsizetype>(name.size()))));
         return std::nullopt;
     }
-    const QJsonValue gpuName = o.value(QStringLiteral("gpu_name"));
+    const auto &gpuName = o.value(F::GpuName);
     if (!gpuName.isString() || gpuName.toString().trimmed().isEmpty()) {
         malformed(gpuName.isUndefined() || gpuName.isNull() ? QStringLiteral(" has no gpu_name")
                   : gpuName.isString()                      ? QStringLiteral(".gpu_name is empty")
@@ -92,15 +167,14 @@ std::optional<Offer> vastOffer(const QJsonObject &o, qsizetype i, VastOfferPage 
         malformed(QStringLiteral(".id is not an integer"));
         return std::nullopt;
     }
-    const QJsonValue rentable = o.value(QStringLiteral("rentable"));
-    const QJsonValue rented = o.value(QStringLiteral("rented"));
+    const auto &rentable = o.value(F::Rentable);
+    const auto &rented = o.value(F::Rented);
     if ((rentable.isBool() && !rentable.toBool()) || (rented.isBool() && rented.toBool())) {
         ++page.notRentable;
         return std::nullopt;
     }
-    const QJsonValue search = o.value(QStringLiteral("search"));
-    if (!dph && search.isObject()) {
-        const QJsonValue t = search.toObject().value(QStringLiteral("totalHour"));
+    if (!dph && o.value(F::Search).isObject()) {
+        const auto &t = o.searchTotalHour();
         if (t.isDouble())
             totalHour = t.toDouble();
     }
@@ -114,10 +188,10 @@ std::optional<Offer> vastOffer(const QJsonObject &o, qsizetype i, VastOfferPage 
     Offer x;
     x.provider = QStringLiteral("vastai");
     x.instanceType = QString::number(static_cast<qint64>(*id));
-    x.region = o.value(QStringLiteral("geolocation")).toString().trimmed();
+    x.region = o.value(F::Geolocation).toString().trimmed();
     if (x.region.isEmpty())
         x.region = QStringLiteral("(location not given)");
-    x.gpuRawName = o.value(QStringLiteral("gpu_name")).toString();
+    x.gpuRawName = gpuName.toString();
     x.gpuCount = numGpus.value_or(0);
     if (gpuRam)
         x.gpuMemGb = round2(*gpuRam / 1024.0);
@@ -156,16 +230,15 @@ std::optional<Offer> vastOffer(const QJsonObject &o, qsizetype i, VastOfferPage 
     if (!dataDate.isValid() && endDate && duration && *endDate > *duration && *endDate < 253402300800.0)
         dataDate =
             QDateTime::fromSecsSinceEpoch(static_cast<qint64>(*endDate - *duration), QTimeZone::utc()).date();
-    QStringList note{QStringLiteral("vast.ai offer %1").arg(x.instanceType)};
-    if (const QJsonValue m = o.value(QStringLiteral("machine_id"));
-        m.isDouble() && std::abs(m.toDouble()) < 9007199254740992.0)
-        note.append(QStringLiteral("machine %1").arg(m.toDouble(), 0, 'f', 0));
+    // "vast.ai offer ID, machine M, S of C host vCPUs, verified": the parts that are known.
+    x.source = QStringLiteral("vast.ai offer ") + x.instanceType;
+    if (const auto &m = o.value(F::MachineId); m.isDouble() && std::abs(m.toDouble()) < 9007199254740992.0)
+        x.source += QStringLiteral(", machine ") + QString::number(m.toDouble(), 'f', 0);
     if (share && *share < 1.0 && cpuCores)
-        note.append(QStringLiteral("%1 of %2 host vCPUs").arg(*x.vcpus).arg(*cpuCores));
-    const QString verification = o.value(QStringLiteral("verification")).toString();
+        x.source += QStringLiteral(", ") + QStringLiteral("%1 of %2 host vCPUs").arg(*x.vcpus).arg(*cpuCores);
+    const QString verification = o.value(F::Verification).toString();
     if (!verification.isEmpty())
-        note.append(verification);
-    x.source = note.join(QStringLiteral(", "));
+        x.source += QStringLiteral(", ") + verification;
     return x;
 }
 
@@ -216,7 +289,8 @@ Result<VastOfferPage> parseVastOfferPage(QByteArrayView data, const QString &ori
             vastMalformedElement(page, i);
             continue;
         }
-        if (auto x = vastOffer(offers.at(i).toObject(), i, page, out.dataDate))
+        const QJsonObject o = offers.at(i).toObject();
+        if (auto x = vastOffer(JsonOfferFields(o), i, page, out.dataDate))
             out.offers.append(std::move(*x));
     }
     // Every offer malformed: not one bad offer but a changed API; importing nothing would hide it.
@@ -348,7 +422,99 @@ private:
     bool m_offersArray = false;
 };
 
-/// The second pass: each offer built as a QJsonObject (one at a time) and judged by vastOffer().
+/// One field of an offer read by the stream reader, with the part of QJsonValue's interface that
+/// vastOffer() uses (a string is kept as UTF-8 until it is asked for).
+class StreamValue
+{
+public:
+    enum class Type : std::uint8_t
+    {
+        Undefined,
+        Null,
+        Bool,
+        Double,
+        String,
+        Object,
+        Array
+    };
+    bool isUndefined() const { return m_type == Type::Undefined; }
+    bool isNull() const { return m_type == Type::Null; }
+    bool isBool() const { return m_type == Type::Bool; }
+    bool isDouble() const { return m_type == Type::Double; }
+    bool isString() const { return m_type == Type::String; }
+    bool isObject() const { return m_type == Type::Object; }
+    bool toBool() const { return m_type == Type::Bool && m_bool; }
+    double toDouble() const { return m_type == Type::Double ? m_double : 0.0; }
+    QString toString() const
+    {
+        if (m_type != Type::String)
+            return QString();
+        // The texts of a field repeat from offer to offer (GPU names, places, "verified"): the last few are
+        // kept, so that a repeated one is shared rather than converted and allocated again.
+        for (const auto &[utf8, text] : m_recent)
+            if (utf8 == m_text)
+                return text;
+        QString text = QString::fromUtf8(m_text.data(), static_cast<qsizetype>(m_text.size()));
+        if (m_text.size() <= 64) {
+            if (m_recent.size() < 16)
+                m_recent.emplace_back(m_text, text);
+            else
+                m_recent[m_nextRecent++ % m_recent.size()] = {m_text, text};
+        }
+        return text;
+    }
+
+    void clear() { m_type = Type::Undefined; }
+    void set(Type t) { m_type = t; }
+    void setBool(bool b)
+    {
+        m_type = Type::Bool;
+        m_bool = b;
+    }
+    void setDouble(double d)
+    {
+        m_type = Type::Double;
+        m_double = d;
+    }
+    void setString(std::string_view s)
+    {
+        m_type = Type::String;
+        m_text.assign(s.data(), s.size()); // keeps its capacity from offer to offer
+    }
+
+private:
+    Type m_type = Type::Undefined;
+    bool m_bool = false;
+    double m_double = 0;
+    std::string m_text;
+    mutable std::vector<std::pair<std::string, QString>> m_recent; ///< texts converted lately
+    mutable std::size_t m_nextRecent = 0;
+};
+
+/// The fields of the offer being read, as vastOffer() reads them (JsonOfferFields' interface): each field
+/// holds the last value its key had in the offer, as in a QJsonObject.
+class StreamOfferFields
+{
+public:
+    const StreamValue &value(VastField f) const { return m_values[static_cast<std::size_t>(f)]; }
+    const StreamValue &searchTotalHour() const { return m_totalHour; }
+
+    StreamValue &slot(VastField f) { return m_values[static_cast<std::size_t>(f)]; }
+    StreamValue &totalHour() { return m_totalHour; }
+    void clear()
+    {
+        for (StreamValue &v : m_values)
+            v.clear();
+        m_totalHour.clear();
+    }
+
+private:
+    StreamValue m_values[static_cast<std::size_t>(VastField::Count)];
+    StreamValue m_totalHour; ///< search.totalHour of the last "search" object
+};
+
+/// The second pass: the fields vastOffer() reads are kept for one offer at a time (the others are parsed,
+/// so checked, and dropped), then the offer is judged by vastOffer().
 class VastAnswerReader::Offers final : public JsonHandler
 {
 public:
@@ -368,46 +534,39 @@ public:
 
     Action startObject() override
     {
-        if (discardOpen())
-            return Action::Continue;
-        if (!m_stack.empty() || atElement()) {
-            m_stack.push_back({QJsonValue(QJsonObject()), takeKey()});
+        if (m_inOffer > 0)
+            return open(StreamValue::Type::Object);
+        if (atElement()) {
+            m_fields.clear();
+            m_pending = nullptr;
+            m_inOffer = 1;
             return Action::Continue;
         }
         return outside(false);
     }
     Action startArray() override
     {
-        if (discardOpen())
-            return Action::Continue;
-        if (!m_stack.empty()) {
-            m_stack.push_back({QJsonValue(QJsonArray()), takeKey()});
-            return Action::Continue;
-        }
+        if (m_inOffer > 0)
+            return open(StreamValue::Type::Array);
         if (atElement()) {
             vastMalformedElement(m_page, m_page.answered++);
             return Action::SkipValue;
         }
         return outside(true);
     }
-    Action endObject() override
-    {
-        return discardClose() ? Action::Continue : m_stack.empty() ? closeOutside() : pop();
-    }
-    Action endArray() override
-    {
-        return discardClose() ? Action::Continue : m_stack.empty() ? closeOutside() : pop();
-    }
+    Action endObject() override { return m_inOffer > 0 ? close() : closeOutside(); }
+    Action endArray() override { return m_inOffer > 0 ? close() : closeOutside(); }
     Action key(std::string_view k) override
     {
-        if (m_discard > 0)
-            return Action::Continue;
-        if (m_stack.size() == 1 && !read(k)) {
-            m_discardNext = true; // a field vastOffer() does not look at: parsed (checked), not kept
+        if (m_inOffer == 1) {
+            const VastField f = vastField(k);
+            m_pending = f == VastField::Count ? nullptr : &m_fields.slot(f);
+            m_pendingSearch = f == VastField::Search;
             return Action::Continue;
         }
-        if (!m_stack.empty()) {
-            m_key = QString::fromUtf8(k.data(), static_cast<qsizetype>(k.size()));
+        if (m_inOffer > 0) {
+            m_pending = m_inSearch && m_inOffer == 2 && k == "totalHour" ? &m_fields.totalHour() : nullptr;
+            m_pendingSearch = false;
             return Action::Continue;
         }
         // The answer object's keys: only the offers are read (the last "offers" when there are several, as
@@ -420,23 +579,43 @@ public:
     }
     Action string(std::string_view s) override
     {
-        if (discardScalar())
+        if (m_inOffer > 0) {
+            if (StreamValue *v = takePending())
+                v->setString(s);
             return Action::Continue;
-        return scalar(QJsonValue(QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()))));
+        }
+        return scalar();
     }
     Action number(std::string_view s) override
     {
-        if (discardScalar())
+        if (m_inOffer > 0) {
+            if (StreamValue *v = takePending()) {
+                double d = 0;
+                if (!parseJsonNumber(s, &d))
+                    d = std::numeric_limits<double>::quiet_NaN();
+                v->setDouble(d);
+            }
             return Action::Continue;
-        double d = 0;
-        if (!parseJsonNumber(s, &d))
-            d = std::numeric_limits<double>::quiet_NaN();
-        return scalar(QJsonValue(d));
+        }
+        return scalar();
     }
-    Action boolean(bool b) override { return discardScalar() ? Action::Continue : scalar(QJsonValue(b)); }
+    Action boolean(bool b) override
+    {
+        if (m_inOffer > 0) {
+            if (StreamValue *v = takePending())
+                v->setBool(b);
+            return Action::Continue;
+        }
+        return scalar();
+    }
     Action null() override
     {
-        return discardScalar() ? Action::Continue : scalar(QJsonValue(QJsonValue::Null));
+        if (m_inOffer > 0) {
+            if (StreamValue *v = takePending())
+                v->set(StreamValue::Type::Null);
+            return Action::Continue;
+        }
+        return scalar();
     }
 
     Result<SnapshotData> finish()
@@ -467,48 +646,36 @@ public:
     const QString &origin() const { return m_origin; }
 
 private:
-    struct Open
-    {
-        QJsonValue value;
-        QString key; ///< its key in the enclosing object
-    };
-
-    /// The fields of an offer that vastOffer() reads.
-    static bool read(std::string_view k)
-    {
-        static constexpr std::string_view kRead[] = {
-            "id",          "num_gpus",   "gpu_ram",     "cpu_cores", "cpu_cores_effective",
-            "cpu_ram",     "inet_down",  "inet_up",     "dph_total", "min_bid",
-            "dlperf",      "end_date",   "duration",    "gpu_frac",  "reliability2",
-            "reliability", "gpu_name",   "rentable",    "rented",    "search",
-            "geolocation", "machine_id", "verification"};
-        return std::find(std::begin(kRead), std::end(kRead), k) != std::end(kRead);
-    }
-    bool discardOpen()
-    {
-        if (m_discard == 0 && !m_discardNext)
-            return false;
-        m_discardNext = false;
-        ++m_discard;
-        return true;
-    }
-    bool discardClose()
-    {
-        if (m_discard == 0)
-            return false;
-        --m_discard;
-        return true;
-    }
-    bool discardScalar()
-    {
-        if (m_discard > 0)
-            return true;
-        return std::exchange(m_discardNext, false);
-    }
-
     /// The next value is an element of the offer list.
-    bool atElement() const { return m_inOffers && m_stack.empty(); }
-    QString takeKey() { return std::exchange(m_key, QString()); }
+    bool atElement() const { return m_inOffers && m_inOffer == 0; }
+    StreamValue *takePending()
+    {
+        m_pendingSearch = false;
+        return std::exchange(m_pending, nullptr);
+    }
+
+    /// An object or array inside the offer: a kept field (or search.totalHour) takes its type; the
+    /// "search" object is looked into for its totalHour.
+    Action open(StreamValue::Type type)
+    {
+        const bool search = m_pendingSearch && type == StreamValue::Type::Object;
+        if (m_pendingSearch)
+            m_fields.totalHour().clear(); // a later "search" replaces an earlier one
+        if (StreamValue *v = takePending())
+            v->set(type);
+        ++m_inOffer;
+        if (search)
+            m_inSearch = true;
+        return Action::Continue;
+    }
+    Action close()
+    {
+        if (--m_inOffer == 1)
+            m_inSearch = false;
+        m_pending = nullptr;
+        m_pendingSearch = false;
+        return m_inOffer == 0 ? judge() : Action::Continue;
+    }
 
     Action outside(bool array)
     {
@@ -530,42 +697,19 @@ private:
         m_inOffers = false;
         return Action::Continue;
     }
-    Action scalar(QJsonValue v)
+    Action scalar()
     {
-        if (!m_stack.empty()) {
-            insert(m_stack.back(), takeKey(), std::move(v));
-            return Action::Continue;
-        }
         m_offersKeyNext = false;
         if (atElement())
             vastMalformedElement(m_page, m_page.answered++);
         return Action::Continue;
     }
-    static void insert(Open &into, QString key, QJsonValue v)
+    /// The offer just read.
+    Action judge()
     {
-        if (into.value.isArray()) {
-            QJsonArray a = into.value.toArray();
-            into.value = QJsonValue(); // keep one reference: append without a copy
-            a.append(std::move(v));
-            into.value = std::move(a);
-        } else {
-            QJsonObject o = into.value.toObject();
-            into.value = QJsonValue();
-            o.insert(key, std::move(v));
-            into.value = std::move(o);
-        }
-    }
-    Action pop()
-    {
-        Open done = std::move(m_stack.back());
-        m_stack.pop_back();
-        if (!m_stack.empty()) {
-            insert(m_stack.back(), std::move(done.key), std::move(done.value));
-            return Action::Continue;
-        }
         const qsizetype i = m_page.answered++;
         QDate date = m_date;
-        std::optional<Offer> x = vastOffer(done.value.toObject(), i, m_page, date);
+        std::optional<Offer> x = vastOffer(m_fields, i, m_page, date);
         if (!x)
             return Action::Continue;
         x->id = ++m_usable;
@@ -620,10 +764,11 @@ private:
     int m_offersSeen = 0;
     bool m_offersKeyNext = false;
     bool m_inOffers = false;
-    std::vector<Open> m_stack;
-    int m_discard = 0;          ///< depth inside a field that is not kept
-    bool m_discardNext = false; ///< the next value is a field that is not kept
-    QString m_key;
+    int m_inOffer = 0;                ///< depth inside the offer being read (1: its own fields)
+    StreamOfferFields m_fields;       ///< the offer being read
+    StreamValue *m_pending = nullptr; ///< where the next value goes (nullptr: a field that is not kept)
+    bool m_pendingSearch = false;     ///< the next value is the offer's "search"
+    bool m_inSearch = false;          ///< inside the "search" object (its own fields)
     VastOfferPage m_page;
     qint64 m_usable = 0;
     bool m_begun = false;

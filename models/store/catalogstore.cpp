@@ -25,7 +25,10 @@
 #include <QUrl>
 #include <QVariant>
 
+#include <array>
+#include <cstdio>
 #include <limits>
+#include <string>
 
 #include <sqlite3.h>
 
@@ -629,6 +632,20 @@ int bindText(sqlite3_stmt *st, int i, const QString &s)
                                static_cast<int>(s.size() * 2), SQLITE_STATIC);
 }
 
+/// bindText through `buffer` (kept until the statement steps): an ASCII text is bound as the UTF-8 the
+/// database stores, which spares SQLite its conversion from UTF-16; any other text as bindText binds it.
+int bindTextVia(sqlite3_stmt *st, int i, const QString &s, std::string &buffer)
+{
+    buffer.resize(static_cast<std::size_t>(s.size()));
+    const QChar *from = s.constData();
+    for (qsizetype k = 0; k < s.size(); ++k) {
+        if (from[k].unicode() >= 0x80)
+            return bindText(st, i, s);
+        buffer[static_cast<std::size_t>(k)] = static_cast<char>(from[k].unicode());
+    }
+    return sqlite3_bind_text(st, i, buffer.data(), static_cast<int>(buffer.size()), SQLITE_STATIC);
+}
+
 int bindOptional(sqlite3_stmt *st, int i, const std::optional<double> &v)
 {
     return v ? sqlite3_bind_double(st, i, *v) : sqlite3_bind_null(st, i);
@@ -638,6 +655,13 @@ int bindDate(sqlite3_stmt *st, int i, const QDate &d)
 {
     if (!d.isValid())
         return sqlite3_bind_null(st, i);
+    int year = 0, month = 0, day = 0;
+    d.getDate(&year, &month, &day);
+    if (year >= 1 && year <= 9999) { // "YYYY-MM-DD" as Qt::ISODate writes it, without a QString per row
+        char text[16];
+        const int n = std::snprintf(text, sizeof text, "%04d-%02d-%02d", year, month, day);
+        return sqlite3_bind_text(st, i, text, n, SQLITE_TRANSIENT);
+    }
     const QByteArray iso = d.toString(Qt::ISODate).toLatin1();
     return sqlite3_bind_text(st, i, iso.constData(), static_cast<int>(iso.size()), SQLITE_TRANSIENT);
 }
@@ -722,6 +746,7 @@ struct SnapshotImport::Tx
     explicit Tx(const QSqlDatabase &db) : transaction(db) {}
     Transaction transaction;
     Statement insertOffer;
+    std::array<std::string, 27> text; ///< the texts bound to insertOffer's parameters (bindTextVia)
 };
 
 SnapshotImport::SnapshotImport(CatalogStore &store, SourceKind kind, QString origin, const GpuCatalog &gpus,
@@ -843,33 +868,36 @@ Status SnapshotImport::insert(const QList<Offer> &rows)
 {
     sqlite3_stmt *st = m_tx->insertOffer.get();
     sqlite3 *conn = sqlite3_db_handle(st);
+    auto text = [&](int i, const QString &s) {
+        return bindTextVia(st, i, s, m_tx->text[static_cast<std::size_t>(i)]);
+    };
     for (const Offer &o : rows) {
         ++m_inserted;
         m_unrecognised += o.gpuId.isEmpty() ? 1 : 0;
         sqlite3_bind_int64(st, 1, m_snapshotId);
-        bindText(st, 2, o.provider);
-        bindText(st, 3, o.instanceType);
-        bindText(st, 4, o.region);
-        bindText(st, 5, o.zone);
-        bindText(st, 6, o.gpuRawName);
+        text(2, o.provider);
+        text(3, o.instanceType);
+        text(4, o.region);
+        text(5, o.zone);
+        text(6, o.gpuRawName);
         if (o.gpuId.isEmpty())
             sqlite3_bind_null(st, 7);
         else
-            bindText(st, 7, o.gpuId);
+            text(7, o.gpuId);
         sqlite3_bind_double(st, 8, o.gpuCount);
         bindOptional(st, 9, o.gpuMemGb);
         bindOptional(st, 10, o.vcpus);
         bindOptional(st, 11, o.ramGb);
         bindOptional(st, 12, o.networkGbps);
-        bindText(st, 13, o.interconnect);
+        text(13, o.interconnect);
         bindOptional(st, 14, o.onDemandUsdH);
         bindOptional(st, 15, o.spotUsdH);
-        bindText(st, 16, o.spotLabel);
-        bindText(st, 17, o.interruption);
+        text(16, o.spotLabel);
+        text(17, o.interruption);
         bindOptional(st, 18, o.reliability);
         sqlite3_bind_int(st, 19, o.billingIncrementS);
         sqlite3_bind_int(st, 20, o.billingMinimumS);
-        bindText(st, 21, o.source);
+        text(21, o.source);
         sqlite3_bind_int(st, 22, o.flags);
         bindOptional(st, 23, o.uploadGbps);
         bindOptional(st, 24, o.dlperf);

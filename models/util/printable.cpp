@@ -12,9 +12,13 @@ bool isUnprintableChar(char16_t c)
 
 bool hasUnprintable(const QString &s)
 {
-    for (const QChar c : s)
-        if (isUnprintableChar(c.unicode()))
+    for (const QChar c : s) {
+        const char16_t u = c.unicode();
+        if (u >= 0x20 && u < 0x7F) // printable ASCII, most of every catalog's text
+            continue;
+        if (isUnprintableChar(u))
             return true;
+    }
     return false;
 }
 

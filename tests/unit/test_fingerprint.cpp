@@ -2,10 +2,16 @@
 // snapshot). Its text for offers without vast.ai metrics must stay exactly what version 1 wrote,
 // so that upgrading does not make every provider's next refresh look like a change.
 
+#include "domain/snapshotchecks.h"
 #include "providers/providerimport.h"
 
 #include <QCryptographicHash>
+#include <QSet>
 #include <QTest>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
 
 using namespace gf;
 
@@ -24,6 +30,40 @@ Offer offer(const QString &type, double price)
     o.spotLabel = QStringLiteral("spot");
     o.source = QStringLiteral("not part of the fingerprint");
     return o;
+}
+
+/// The fingerprint's text as version 1 made it, with Qt's own number formatting (the oracle for the rows
+/// written without it).
+QByteArray qtFingerprint(const SnapshotData &d)
+{
+    auto n = [](const std::optional<double> &v) { return v ? QString::number(*v, 'g', 12) : QString(); };
+    QStringList rows;
+    for (const Offer &o : d.offers) {
+        QString row = QStringList{o.provider,
+                                  o.instanceType,
+                                  o.region,
+                                  o.zone,
+                                  o.gpuRawName,
+                                  QString::number(o.gpuCount, 'g', 12),
+                                  n(o.gpuMemGb),
+                                  n(o.vcpus),
+                                  n(o.ramGb),
+                                  n(o.networkGbps),
+                                  o.interconnect,
+                                  n(o.onDemandUsdH),
+                                  n(o.spotUsdH),
+                                  o.spotLabel,
+                                  o.interruption,
+                                  n(o.reliability),
+                                  QString::number(o.billingIncrementS),
+                                  QString::number(o.billingMinimumS)}
+                          .join(u'\x1f');
+        if (o.uploadGbps || o.dlperf)
+            row += u'\x1f' + n(o.uploadGbps) + u'\x1f' + n(o.dlperf);
+        rows.append(row);
+    }
+    std::sort(rows.begin(), rows.end());
+    return (QStringLiteral("gpufrontier-offers-v1\n") + d.provider + u'\n' + rows.join(u'\n')).toUtf8();
 }
 
 } // namespace
@@ -63,6 +103,97 @@ private Q_SLOTS:
         d.offers.clear();
         QCOMPARE(snapshotFingerprintSha256(d),
                  QCryptographicHash::hash(snapshotFingerprint(d), QCryptographicHash::Sha256));
+    }
+
+    void numbersAndTextsAsQtWritesThem()
+    {
+        // Values Qt rounds differently from the C++ library (exactly halfway at the 12th digit), -0, large
+        // and tiny numbers, texts beyond ASCII and beyond U+D800 (sorted as text, not as bytes).
+        SnapshotData d;
+        d.provider = QStringLiteral("vastai");
+        const double values[] = {704837339352.5,     -0.0, 0.246676, 1e-7,
+                                 5395013852665000.0, 12.5, 1.0 / 3,  64.4};
+        const QString texts[] = {QStringLiteral("Qu\u00e9bec, CA"), QStringLiteral("\U0001F600 place"),
+                                 QStringLiteral("\uE000 private"), QStringLiteral("plain"),
+                                 QStringLiteral("\uFFFD replaced")};
+        int k = 0;
+        for (double v : values) {
+            for (const QString &t : texts) {
+                Offer o = offer(QString::number(++k), v);
+                o.provider = d.provider;
+                o.region = t;
+                o.gpuCount = v;
+                o.vcpus = v * 3;
+                o.reliability = v / 7;
+                if (k % 2)
+                    o.dlperf = v * 11;
+                o.billingMinimumS = -k;
+                d.offers.append(o);
+            }
+        }
+        const QByteArray expected = qtFingerprint(d);
+        QCOMPARE(snapshotFingerprint(d), expected);
+        QCOMPARE(snapshotFingerprintSha256(d),
+                 QCryptographicHash::hash(expected, QCryptographicHash::Sha256));
+        // The streamed imports' FingerprintingSink: the same digest, whatever order the offers come in.
+        SnapshotData passed;
+        CollectingSink collect(passed);
+        FingerprintingSink fingerprint(collect);
+        QVERIFY(fingerprint.begin(d).ok());
+        for (qsizetype i = d.offers.size(); i-- > 0;)
+            QVERIFY(fingerprint.add(Offer(d.offers.at(i))).ok());
+        QCOMPARE(passed.offers.size(), d.offers.size());
+        QCOMPARE(fingerprint.sha256(d.provider),
+                 QCryptographicHash::hash(expected, QCryptographicHash::Sha256));
+    }
+
+    void rowDigestTellsRowsApartAsTheirTexts()
+    {
+        // Identical rows are imported once (rowDigest): every field counts, -0 is 0 and NaN is NaN as in
+        // the rows' text, a text ending where the next begins is not the same row.
+        Offer a = offer(QStringLiteral("p4d.24xlarge"), 32.77);
+        a.vcpus = 0.0;
+        a.dlperf = std::numeric_limits<double>::quiet_NaN();
+        const QByteArray base = rowDigest(a);
+        QCOMPARE(base.size(), 16);
+        Offer same = a;
+        same.vcpus = -0.0;
+        same.dlperf = -std::numeric_limits<double>::quiet_NaN();
+        QCOMPARE(rowDigest(same), base);
+        QList<Offer> others;
+        auto changed = [&](auto change) {
+            Offer o = a;
+            change(o);
+            others.append(o);
+        };
+        changed([](Offer &o) { o.provider = QStringLiteral("gcp"); });
+        changed([](Offer &o) { o.instanceType += u'x'; });
+        changed([](Offer &o) {
+            o.instanceType = QStringLiteral("p4d.24xlargeus-east-1");
+            o.region.clear();
+        });
+        changed([](Offer &o) { o.zone = QStringLiteral("a"); });
+        changed([](Offer &o) { o.gpuRawName = QStringLiteral("A10"); });
+        changed([](Offer &o) { o.gpuCount = 4; });
+        changed([](Offer &o) { o.gpuMemGb.reset(); });
+        changed([](Offer &o) { o.vcpus.reset(); });
+        changed([](Offer &o) { o.ramGb = 0; });
+        changed([](Offer &o) { o.networkGbps = 100; });
+        changed([](Offer &o) { o.interconnect = QStringLiteral("NVLink"); });
+        changed([](Offer &o) { o.onDemandUsdH = std::nextafter(32.77, 100.0); });
+        changed([](Offer &o) { o.spotUsdH = 9; });
+        changed([](Offer &o) { o.spotLabel.clear(); });
+        changed([](Offer &o) { o.interruption = QStringLiteral("<5%"); });
+        changed([](Offer &o) { o.reliability = 0.9; });
+        changed([](Offer &o) { o.uploadGbps = 1; });
+        changed([](Offer &o) { o.dlperf.reset(); });
+        changed([](Offer &o) { o.billingIncrementS = 2; });
+        changed([](Offer &o) { o.billingMinimumS = 0; });
+        changed([](Offer &o) { o.source += u'.'; });
+        QSet<QByteArray> digests{base};
+        for (const Offer &o : std::as_const(others))
+            digests.insert(rowDigest(o));
+        QCOMPARE(digests.size(), others.size() + 1);
     }
 
     void vastMetricsCountWhenPresent()

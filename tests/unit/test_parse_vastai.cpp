@@ -183,6 +183,35 @@ private Q_SLOTS:
               {"id":3,"gpu_name":"A40","rentable":false,"dph_total":0.3}],"offers":[
               {"id":5,"gpu_name":"L4","search":{"totalHour":0.2},"end_date":1900000000,"duration":86400,
               "geolocation":"Oslo, NO","junk":{"deep":[[[null]]]}}],"timestamp":"2025-03-04T05:06:07Z"})");
+        // The stream reader keeps only the fields the rules read, typed as QJsonValue types them: the last of
+        // repeated keys, "search" looked into only where it is an object (a later one replaces it), an
+        // escaped key, fields of the wrong type, the host share, fractional machine ids.
+        QTest::newRow("fields as a QJsonObject holds them") << QByteArray(
+            R"({"timestamp":"2025-07-26T08:01:10Z","offers":[
+            {"id":1,"num_gpus":1,"gpu_name":"RTX 4090","search":{"a":{"totalHour":9},"totalHour":0.5,"b":[1,{"totalHour":7}]}},
+            {"id":2,"num_gpus":1,"gpu_name":"RTX 4090","search":{"totalHour":0.5},"search":{"x":1}},
+            {"id":3,"num_gpus":1,"gpu_name":"RTX 4090","search":[{"totalHour":0.5}],"dph_total":null},
+            {"id":4,"num_gpus":1,"gpu_n\u0061me":"RTX 3090","dph_total":1.25,"dph_total":0.75,
+             "geolocation":"  Texas, US ","verification":"deverified","machine_id":12.5},
+            {"id":5,"num_gpus":1,"gpu_name":{"x":"RTX 4090"},"dph_total":1},
+            {"id":6,"num_gpus":1,"gpu_name":["RTX 4090"],"dph_total":1},
+            {"id":7,"num_gpus":1,"gpu_name":"  ","dph_total":1},
+            {"id":8.5,"num_gpus":1,"gpu_name":"A100","dph_total":1},
+            {"id":10,"num_gpus":1,"gpu_name":"A100","dph_total":1,"rentable":false},
+            {"id":11,"num_gpus":1,"gpu_name":"A100","dph_total":1,"rented":true,"rented":false,"rentable":"no"},
+            {"id":12,"num_gpus":1,"gpu_name":"A100","dph_total":1,"reliability2":null,"reliability":0.8},
+            {"id":13,"num_gpus":1,"gpu_name":"A100","dph_total":1,"reliability2":{"v":1},"reliability":0.9},
+            {"id":14,"num_gpus":2,"gpu_name":"A100","dph_total":1,"cpu_cores":32,"gpu_frac":0.5,"cpu_ram":128000,
+             "end_date":"x","duration":3},
+            {"id":15,"num_gpus":1,"gpu_name":"A100","dph_total":1,"cpu_cores":32,"cpu_cores_effective":8,
+             "cpu_ram":128000,"min_bid":0.3,"inet_up":100,"inet_down":150,"dlperf":12.345,"machine_id":7,
+             "gpu_ram":81920,"end_date":1900000000.5,"duration":86400},
+            {"id":16,"num_gpus":1,"gpu_name":"H100 SXM","dph_total":2,"gpu_frac":"half",
+             "extra":{"deep":[[[{"id":"x"}]]]},"id":18},
+            [1,2],"str",
+            {"id":19,"num_gpus":1,"gpu_name":"H100 SXM","search":{"totalHour":{"v":1}}},
+            {"id":20,"num_gpus":1,"gpu_name":"H100 SXM","search":{"totalHour":0.2},"search":{"totalHour":0.3}},
+            {"id":21,"num_gpus":1,"gpu_name":"H100 SXM","search":5,"dph_total":0}]})");
         QTest::newRow("dated by the second offer")
             << QByteArray(R"([{"id":1,"gpu_name":"A40","dph_total":0.4},
               {"id":2,"gpu_name":"A40","dph_total":0.5,"end_date":1900000000,"duration":86400},
@@ -229,6 +258,11 @@ private Q_SLOTS:
             QCOMPARE(a.gpuMemGb, b.gpuMemGb);
             QCOMPARE(a.listingEnd, b.listingEnd);
             QCOMPARE(a.source, b.source);
+            QCOMPARE(a.reliability, b.reliability);
+            QCOMPARE(a.networkGbps, b.networkGbps);
+            QCOMPARE(a.uploadGbps, b.uploadGbps);
+            QCOMPARE(a.dlperf, b.dlperf);
+            QCOMPARE(a.spotLabel, b.spotLabel);
         }
     }
 

@@ -53,6 +53,111 @@ QStringList currentRows(CatalogStore &store)
     return out;
 }
 
+/// Every field of the current offers that an import sets, one line per offer, in database order.
+QStringList offerFields(CatalogStore &store)
+{
+    QStringList out;
+    const auto offers = store.currentOffers();
+    if (!offers)
+        return {QStringLiteral("error: ") + offers.error().text()};
+    auto n = [](const std::optional<double> &v) {
+        return v ? QString::number(*v, 'g', 17) : QStringLiteral("-");
+    };
+    for (const Offer &o : offers.value())
+        out.append(QStringList{o.provider,
+                               o.instanceType,
+                               o.region,
+                               o.zone,
+                               o.gpuRawName,
+                               o.gpuId,
+                               QString::number(o.gpuCount, 'g', 17),
+                               n(o.gpuMemGb),
+                               n(o.vcpus),
+                               n(o.ramGb),
+                               n(o.networkGbps),
+                               o.interconnect,
+                               n(o.onDemandUsdH),
+                               n(o.spotUsdH),
+                               o.spotLabel,
+                               o.interruption,
+                               n(o.reliability),
+                               QString::number(o.billingIncrementS),
+                               QString::number(o.billingMinimumS),
+                               o.source,
+                               QString::number(o.flags),
+                               n(o.uploadGbps),
+                               n(o.dlperf),
+                               o.priceDate.toString(Qt::ISODate),
+                               o.listingEnd.toString(Qt::ISODate)}
+                       .join(u'|'));
+    return out;
+}
+
+/// The snapshot `streamedId` of `streamed` (in `streamedDb`) has the checksum (`fingerprint`), date, note and
+/// row count of `wholeId` in `whole`; importing `path` again is unchanged and writes nothing. Empty when so,
+/// else what differs; `before`: the streamed database's dump.
+QString sameSnapshot(CatalogStore &whole, qint64 wholeId, CatalogStore &streamed, qint64 streamedId,
+                     const TempDb &streamedDb, const QByteArray &fingerprint, CatalogRefresher &r,
+                     const QString &provider, const QString &path, QByteArray *before)
+{
+    auto snapshot = [&](CatalogStore &store, qint64 id) {
+        for (const Snapshot &s : store.snapshots(provider).value())
+            if (s.id == id)
+                return QStringList{s.checksum, s.dataDate.toString(Qt::ISODate), s.note,
+                                   QString::number(s.rowCount)};
+        return QStringList();
+    };
+    const QStringList got = snapshot(streamed, streamedId);
+    if (got != snapshot(whole, wholeId) || got.value(0) != QString::fromLatin1(fingerprint.toHex()))
+        return QStringLiteral("snapshots differ: ") + got.join(u'|');
+    *before = dumpCatalog(streamedDb.path());
+    const RefreshOutcome again = r.importFiles(provider, {path});
+    if (again.status != RefreshStatus::Unchanged)
+        return QStringLiteral("not unchanged: ") + again.message;
+    if (dumpCatalog(streamedDb.path()) != *before)
+        return QStringLiteral("the unchanged import wrote");
+    return {};
+}
+
+/// A vast.ai answer of `offers` offers in the API's shape, with assorted GPUs, places, shares and prices
+/// (some repeated rows, one rented, one without a price); `repeatId`: offer `repeatId` takes offer 5's id
+/// (on another machine: a different offer under the same id).
+QByteArray vastAnswer(int offers, int repeatId = 0)
+{
+    static const char *const gpus[][2] = {{"RTX 4090", "24564"},
+                                          {"H100 SXM", "81559"},
+                                          {"RTX 3090", "24576"},
+                                          {"L40S", "46068"},
+                                          {"Tesla V100", "16384"}};
+    static const char *const places[] = {"Quebec, CA", "Texas, US", "  Oslo, NO ", "", "Tokyo, JP"};
+    QByteArray s = R"({"url":"/offers","offers":[)";
+    for (int i = 1; i <= offers; ++i) {
+        const int id = i == repeatId ? 5 : (i % 97 == 0 ? i - 1 : i); // every 97th repeats the one before
+        const int n = (id % 4) + 1;
+        const auto *gpu = gpus[id % 5];
+        QByteArray o =
+            R"({"id":)" + QByteArray::number(1000 + id) + R"(,"num_gpus":)" + QByteArray::number(n) +
+            R"(,"gpu_name":")" + gpu[0] + R"(","gpu_ram":)" + gpu[1] +
+            R"(,"cpu_cores":64,"cpu_cores_effective":)" + QByteArray::number(16 * n) +
+            R"(,"cpu_ram":257000,"inet_down":)" + QByteArray::number(100 + id % 900) + R"(,"inet_up":)" +
+            QByteArray::number(50 + id % 400) + R"(,"dph_total":)" +
+            QByteArray::number(0.15 + (id % 300) * 0.0137, 'g', 12) + R"(,"min_bid":)" +
+            QByteArray::number(0.1 + (id % 300) * 0.005, 'g', 12) + R"(,"dlperf":)" +
+            QByteArray::number(20 + (id % 70) * 1.25) + R"(,"reliability2":0.99)" +
+            QByteArray::number(id % 10) + R"(,"rentable":true,"rented":)" + (id == 77 ? "true" : "false") +
+            R"(,"end_date":1900000000.5,"duration":86400,"machine_id":)" +
+            QByteArray::number(i == repeatId ? 999999 : id / 3) + R"(,"geolocation":")" + places[id % 5] +
+            R"(","verification":")" + (id % 2 ? "verified" : "unverified") + R"(","search":{"totalHour":)" +
+            (id == 78 ? "0" : "1") + R"(},"unread":{"a":[1,2,{"b":null}]}})";
+        if (id == 78)
+            o.replace(R"("dph_total":)", R"("dph_total_x":)");
+        s += o;
+        s += i < offers ? ",\n" : "\n";
+    }
+    s += R"(],"timestamp":"2026-11-20T10:00:00Z"})";
+    return s;
+}
+
 } // namespace
 
 class TestStreamedImport final : public QObject
@@ -154,19 +259,10 @@ private Q_SLOTS:
         QCOMPARE(two.rows, one.value().rows);
         QCOMPARE(two.warnings, one.value().warnings + warnings);
         QCOMPARE(currentRows(*b), currentRows(*a));
-        auto snapshot = [&](CatalogStore &store, qint64 id) {
-            for (const Snapshot &s : store.snapshots(lambda).value())
-                if (s.id == id)
-                    return QStringList{s.checksum, s.dataDate.toString(Qt::ISODate), s.note,
-                                       QString::number(s.rowCount)};
-            return QStringList();
-        };
-        QCOMPARE(snapshot(*b, two.snapshotId), snapshot(*a, one.value().snapshotId));
-        QCOMPARE(snapshot(*b, two.snapshotId).first(), QString::fromLatin1(fingerprint.toHex()));
-        const QByteArray before = dumpCatalog(streamed.path());
-        const RefreshOutcome again = r.importFiles(lambda, {path});
-        QVERIFY2(again.status == RefreshStatus::Unchanged, qPrintable(again.message));
-        QCOMPARE(dumpCatalog(streamed.path()), before);
+        QByteArray before;
+        const QString problem = sameSnapshot(*a, one.value().snapshotId, *b, two.snapshotId, streamed,
+                                             fingerprint, r, lambda, path, &before);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
 
         // What the import held: a chunk at most.
         auto c = counted.open();
@@ -190,6 +286,153 @@ private Q_SLOTS:
         QCOMPARE(bad.status, RefreshStatus::Failed);
         QVERIFY2(bad.message.contains(QStringLiteral("vCPU count 99999")), qPrintable(bad.message));
         QCOMPARE(dumpCatalog(streamed.path()), unchanged);
+    }
+
+    void vastFileStreamsLikeTheWholeImport()
+    {
+        // A vast.ai answer file is read on a thread of its own while the import runs (OfferPipe): the same
+        // snapshot as parsing it whole and importing that, the same checksum, "unchanged" the second time.
+        const int offers = static_cast<int>(kChunk * 2 + 700);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("answer.json"));
+        writeFile(path, vastAnswer(offers));
+        const QString vast = QStringLiteral("vastai");
+
+        TempDb whole, streamed;
+        auto a = whole.open();
+        auto b = streamed.open();
+        auto parts = readProviderFiles(vast, {path}, ProviderTables::builtin());
+        QVERIFY2(parts.ok(), qPrintable(parts.ok() ? QString() : parts.error().text()));
+        auto data = composeProvider(std::move(parts).value(), ProviderTables::builtin());
+        QVERIFY(data.ok());
+        QVERIFY(data.value().offers.size() > kChunk * 2);
+        ImportOptions options;
+        options.payloadSha256 = snapshotFingerprintSha256(data.value());
+        const QByteArray fingerprint = options.payloadSha256;
+        auto one = a->importSnapshot(std::move(data).value(), SourceKind::File, QStringLiteral("answer.json"),
+                                     {}, GpuCatalog::builtin(), options);
+        QVERIFY2(one.ok(), qPrintable(one.ok() ? QString() : one.error().text()));
+
+        CatalogRefresher r(*b, RefreshOptions{});
+        const RefreshOutcome two = r.importFiles(vast, {path});
+        QVERIFY2(two.status == RefreshStatus::Imported, qPrintable(two.message));
+        QCOMPARE(two.rows, one.value().rows);
+        QCOMPARE(two.warnings, one.value().warnings);
+        QCOMPARE(currentRows(*b), currentRows(*a));
+        QCOMPARE(offerFields(*b), offerFields(*a));
+        QByteArray before;
+        const QString problem = sameSnapshot(*a, one.value().snapshotId, *b, two.snapshotId, streamed,
+                                             fingerprint, r, vast, path, &before);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+
+        // An offer the import refuses after two chunks went in (an offer id used before, at offer 5):
+        // refused with the whole import's message, nothing changed.
+        writeFile(path, vastAnswer(offers, offers - 3));
+        auto badParts = readProviderFiles(vast, {path}, ProviderTables::builtin());
+        QVERIFY(badParts.ok());
+        auto badData = composeProvider(std::move(badParts).value(), ProviderTables::builtin());
+        QVERIFY(badData.ok());
+        auto refused = a->importSnapshot(std::move(badData).value(), SourceKind::File,
+                                         QStringLiteral("answer.json"), {}, GpuCatalog::builtin(), {});
+        QVERIFY(!refused.ok());
+        const RefreshOutcome bad = r.importFiles(vast, {path});
+        QCOMPARE(bad.status, RefreshStatus::Failed);
+        QVERIFY2(bad.message.contains(QStringLiteral("offer id 1005 names two different offers")),
+                 qPrintable(bad.message));
+        QVERIFY2(bad.message.contains(refused.error().text()),
+                 qPrintable(bad.message + QStringLiteral(" / ") + refused.error().text()));
+        QCOMPARE(dumpCatalog(streamed.path()), before);
+    }
+
+    void savedApiPagesFoldFileByFile_data()
+    {
+        QTest::addColumn<QString>("provider");
+        QTest::addColumn<QStringList>("pages");
+        QTest::newRow("azure") << QStringLiteral("azure")
+                               << QStringList{QStringLiteral("providers/azure/page1.json"),
+                                              QStringLiteral("providers/azure/page2.json")};
+        QTest::newRow("gcp") << QStringLiteral("gcp")
+                             << QStringList{QStringLiteral("providers/gcp/skus-page1.json"),
+                                            QStringLiteral("providers/gcp/skus-page2.json")};
+    }
+
+    void savedApiPagesFoldFileByFile()
+    {
+        // Saved Azure / Google API pages (import --file of several pages) are folded into the live refresh's
+        // composer file by file: no item is kept past its own file, the held prices do not grow with repeated
+        // pages, and the snapshot is the composition of every item held whole.
+        QFETCH(QString, provider);
+        QFETCH(QStringList, pages);
+        QTemporaryDir dir;
+        QStringList files;
+        QList<QByteArray> bodies;
+        for (int round = 0; round < 2; ++round) {
+            for (const QString &page : pages) {
+                files.append(dir.filePath(QStringLiteral("page-%1.json").arg(files.size() + 1)));
+                bodies.append(readFixture(page));
+                writeFile(files.last(), bodies.last());
+            }
+        }
+        const ProviderTables &tables = ProviderTables::builtin();
+        auto firstRound = readProviderFiles(provider, files.mid(0, pages.size()), tables);
+        QVERIFY(firstRound.ok());
+        auto parts = readProviderFiles(provider, files, tables);
+        QVERIFY2(parts.ok(), qPrintable(parts.ok() ? QString() : parts.error().text()));
+        const bool azure = provider == u"azure";
+        QVERIFY(parts.value().azureItems.isEmpty() && parts.value().gcpSkus.isEmpty());
+        const qsizetype held =
+            azure ? parts.value().azureComposer->pricesHeld() : parts.value().gcpComposer->pricesHeld();
+        const qsizetype heldAfterOneRound = azure ? firstRound.value().azureComposer->pricesHeld()
+                                                  : firstRound.value().gcpComposer->pricesHeld();
+        QVERIFY(held > 0);
+        QCOMPARE(held, heldAfterOneRound);
+
+        // The whole composition, every page's items held.
+        ProviderParts whole;
+        whole.provider = provider;
+        qsizetype items = 0;
+        for (const QByteArray &body : std::as_const(bodies)) {
+            if (azure) {
+                auto page = parseAzureRetailPage(body, QStringLiteral("page"));
+                QVERIFY(page.ok());
+                whole.azureItems += page.value().items;
+                items += page.value().items.size();
+            } else {
+                auto page = parseGcpSkuPage(body, QStringLiteral("page"));
+                QVERIFY(page.ok());
+                whole.gcpSkus += page.value().skus;
+                items += page.value().skus.size();
+            }
+        }
+        QVERIFY(held < items);
+        whole.descriptions = parts.value().descriptions;
+        whole.dataDate = parts.value().dataDate;
+        auto expected = composeProvider(std::move(whole), tables);
+        auto got = composeProvider(std::move(parts).value(), tables);
+        QVERIFY(expected.ok() && got.ok());
+        QVERIFY(!got.value().offers.isEmpty());
+        QCOMPARE(snapshotFingerprint(got.value()), snapshotFingerprint(expected.value()));
+        QCOMPARE(got.value().warnings, expected.value().warnings);
+        QCOMPARE(got.value().description, expected.value().description);
+        QCOMPARE(got.value().dataDate, expected.value().dataDate);
+        for (qsizetype i = 0; i < got.value().offers.size(); ++i) {
+            QCOMPARE(got.value().offers.at(i).id, expected.value().offers.at(i).id);
+            QCOMPARE(got.value().offers.at(i).source, expected.value().offers.at(i).source);
+        }
+
+        // Imported; then a bad third page: refused, the catalog byte for byte as it was.
+        TempDb db;
+        auto store = db.open();
+        CatalogRefresher r(*store, RefreshOptions{});
+        const RefreshOutcome o = r.importFiles(provider, files);
+        QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
+        QCOMPARE(o.rows, expected.value().offers.size());
+        const QByteArray before = dumpCatalog(db.path());
+        writeFile(files.at(2), bodies.at(2).left(bodies.at(2).size() / 2));
+        const RefreshOutcome bad = r.importFiles(provider, files);
+        QCOMPARE(bad.status, RefreshStatus::Failed);
+        QVERIFY2(bad.message.contains(QStringLiteral("page-3.json")), qPrintable(bad.message));
+        QCOMPARE(dumpCatalog(db.path()), before);
     }
 
     void failureAfterManyRowsChangesNothing_data()
