@@ -17,6 +17,13 @@ bool singlePrecision(Precision p)
     return p == Precision::Fp32 || p == Precision::Tf32;
 }
 
+QString number(double v)
+{
+    return QString::number(v, 'g', v >= 1000 ? 5 : 4);
+}
+
+} // namespace
+
 double median(QList<double> v)
 {
     if (v.isEmpty())
@@ -25,13 +32,6 @@ double median(QList<double> v)
     const qsizetype n = v.size();
     return n % 2 ? v.at(n / 2) : 0.5 * (v.at(n / 2 - 1) + v.at(n / 2));
 }
-
-QString number(double v)
-{
-    return QString::number(v, 'g', v >= 1000 ? 5 : 4);
-}
-
-} // namespace
 
 const ThroughputMeasurement *
 newestUserMeasurement(const ThroughputMeasurements &measurements,
