@@ -5,6 +5,7 @@
 #include "projection/modelconstants.h"
 #include "projection/speedmodel.h"
 #include "projection/splitvalidation.h"
+#include "projection/transfervalidation.h"
 #include "projection/typicalstackvalidation.h"
 
 #include <QFile>
@@ -205,6 +206,75 @@ void printSplits(QTextStream &out, const QList<SplitValidation> &splits)
     out << kInputBoundNote << '\n';
 }
 
+QJsonObject transferSummaryJson(const TransferSummary &s)
+{
+    return QJsonObject{{QStringLiteral("label"), s.label},
+                       {QStringLiteral("n"), s.n},
+                       {QStringLiteral("median_abs_log_error"), s.median},
+                       {QStringLiteral("max_abs_log_error"), s.max},
+                       {QStringLiteral("coverage"), s.coverage}};
+}
+
+QJsonObject userTransferJson(const TransferValidation &v)
+{
+    QJsonArray byWorkload, byClass, pairs;
+    for (const TransferSummary &s : v.byWorkload)
+        byWorkload.append(transferSummaryJson(s));
+    for (const TransferSummary &s : v.byClass)
+        byClass.append(transferSummaryJson(s));
+    for (const TransferPair &p : v.pairs)
+        if (p.fromGpu == v.headlineGpu)
+            pairs.append(QJsonObject{{QStringLiteral("workload"), p.workload},
+                                     {QStringLiteral("class"), p.workloadClass},
+                                     {QStringLiteral("from"), p.fromGpu},
+                                     {QStringLiteral("gpu"), p.toGpu},
+                                     {QStringLiteral("tier"), projectionTierName(p.tier)},
+                                     {QStringLiteral("measured"), p.measured},
+                                     {QStringLiteral("projected"), p.projected},
+                                     {QStringLiteral("log_error"), p.logError},
+                                     {QStringLiteral("inside_range"), p.inside}});
+    return QJsonObject{
+        {QStringLiteral("method"),
+         QStringLiteral("each figure of resources/benchmarks/transfer_rows.csv (Lambda's PyTorch "
+                        "suite, 1 GPU, FP16) taken as the user's own (--measured S --measured-on "
+                        "GPU with the workload's FLOPs from transfer_workloads.csv), the "
+                        "workload's other GPUs projected with it")},
+        {QStringLiteral("headline_gpu"), v.headlineGpu},
+        {QStringLiteral("all"), transferSummaryJson(v.all)},
+        {QStringLiteral("from_headline_gpu"), transferSummaryJson(v.fromHeadline)},
+        {QStringLiteral("by_workload"), byWorkload},
+        {QStringLiteral("by_class"), byClass},
+        {QStringLiteral("pairs_from_headline_gpu"), pairs},
+        {QStringLiteral("skipped"), QJsonArray::fromStringList(v.skipped)}};
+}
+
+void printUserTransfer(QTextStream &out, const TransferValidation &v)
+{
+    out << "\nA user's own figure carried to other GPUs (PROJECTION.md section 3.7): each figure of "
+           "Lambda's\n"
+           "PyTorch suite (transfer_rows.csv) taken as --measured S --measured-on GPU with the workload's "
+           "FLOPs\n"
+           "(transfer_workloads.csv); the workload's other GPUs projected; |log error| and coverage of the\n"
+           "p10-p90 range. Per workload and class from "
+        << v.headlineGpu << ":\n";
+    QList<QStringList> rows;
+    auto add = [&](const TransferSummary &s) {
+        rows.append({s.label, QString::number(s.n), QString::number(s.median, 'f', 3),
+                     QString::number(s.max, 'f', 3), percentText(s.coverage)});
+    };
+    for (const TransferSummary &s : v.byWorkload)
+        add(s);
+    for (const TransferSummary &s : v.byClass)
+        add(TransferSummary{QStringLiteral("class ") + s.label, s.n, s.median, s.max, s.coverage});
+    add(v.fromHeadline);
+    add(v.all);
+    out << renderTable({QStringLiteral("Workload"), QStringLiteral("Pairs"), QStringLiteral("median |e|"),
+                        QStringLiteral("max |e|"), QStringLiteral("coverage")},
+                       rows, {false, true, true, true, true});
+    for (const QString &e : v.skipped)
+        out << "  left out: " << e << '\n';
+}
+
 int ValidateCommand::run(CliContext &ctx, const CliArgs &p) const
 {
     const auto format = formatFromArgs(ctx, name(), p, {QStringLiteral("table"), QStringLiteral("json")});
@@ -257,6 +327,7 @@ int ValidateCommand::run(CliContext &ctx, const CliArgs &p) const
             return usageError(ctx, QStringLiteral("--splits: %1: %2").arg(path, splitsFile.error().text()));
     }
     const auto splits = validateHeldOutSplits(model, specs, splitsFile.value());
+    const TransferValidation transfer = validateUserTransfer(model, specs, TransferData::builtin());
     if (!splits) {
         ctx.err << "gpufrontier-cli validate: " << splits.error().text() << Qt::endl;
         return ExitFailure;
@@ -308,6 +379,7 @@ int ValidateCommand::run(CliContext &ctx, const CliArgs &p) const
         root.insert(QStringLiteral("held_out_splits"), splitsJson(splits.value()));
         root.insert(QStringLiteral("held_out_splits_input_bound"),
                     QString::fromLatin1(kInputBoundNote).replace(u'\n', u' '));
+        root.insert(QStringLiteral("user_transfer"), userTransferJson(transfer));
         ctx.out << QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
         return ExitOk;
     }
@@ -367,6 +439,7 @@ int ValidateCommand::run(CliContext &ctx, const CliArgs &p) const
     }
     printTypicalStack(ctx.out, typical);
     printSplits(ctx.out, splits.value());
+    printUserTransfer(ctx.out, transfer);
     return ExitOk;
 }
 
