@@ -58,7 +58,11 @@ public:
                    "up to 2022, later architectures projected). Each held-out figure is projected by the\n"
                    "app's model with the constants fitted without it, from the other GPUs of its source and\n"
                    "stack; per split the median and max |log error| and the coverage of the shipped p10-p90\n"
-                   "range of its tier (and of the fold's own range, where the fitter computed one).")},
+                   "range of its tier (and of the fold's own range, where the fitter computed one).\n"
+                   "Then a user's own figure carried to other GPUs (section 3.7): each 1-GPU figure of\n"
+                   "Lambda's PyTorch suite (transfer_rows.csv) as --measured S --measured-on GPU with the\n"
+                   "workload's FLOPs, the other GPUs projected; per workload, class and overall.\n"
+                   "These two sections cover every workload: they are left out with --workload.")},
               validateOptions())
     {
     }
@@ -326,12 +330,17 @@ int ValidateCommand::run(CliContext &ctx, const CliArgs &p) const
         if (!splitsFile)
             return usageError(ctx, QStringLiteral("--splits: %1: %2").arg(path, splitsFile.error().text()));
     }
-    const auto splits = validateHeldOutSplits(model, specs, splitsFile.value());
-    const TransferValidation transfer = validateUserTransfer(model, specs, TransferData::builtin());
+    // The held-out splits and the user's figure carried across GPUs cover every workload: printed without
+    // --workload only.
+    const bool everything = wanted.isEmpty();
+    const auto splits = everything ? validateHeldOutSplits(model, specs, splitsFile.value())
+                                   : Result<QList<SplitValidation>>(QList<SplitValidation>{});
     if (!splits) {
         ctx.err << "gpufrontier-cli validate: " << splits.error().text() << Qt::endl;
         return ExitFailure;
     }
+    const TransferValidation transfer =
+        everything ? validateUserTransfer(model, specs, TransferData::builtin()) : TransferValidation{};
     if (*format == u"json") {
         QJsonArray arr;
         for (const Block &b : std::as_const(blocks)) {
@@ -376,10 +385,12 @@ int ValidateCommand::run(CliContext &ctx, const CliArgs &p) const
                                    "validation_folds), anchors and stack factors recomputed without it"));
         root.insert(QStringLiteral("workloads"), arr);
         root.insert(QStringLiteral("typical_stack"), typicalStackJson(typical));
-        root.insert(QStringLiteral("held_out_splits"), splitsJson(splits.value()));
-        root.insert(QStringLiteral("held_out_splits_input_bound"),
-                    QString::fromLatin1(kInputBoundNote).replace(u'\n', u' '));
-        root.insert(QStringLiteral("user_transfer"), userTransferJson(transfer));
+        if (everything) {
+            root.insert(QStringLiteral("held_out_splits"), splitsJson(splits.value()));
+            root.insert(QStringLiteral("held_out_splits_input_bound"),
+                        QString::fromLatin1(kInputBoundNote).replace(u'\n', u' '));
+            root.insert(QStringLiteral("user_transfer"), userTransferJson(transfer));
+        }
         ctx.out << QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
         return ExitOk;
     }
@@ -438,8 +449,10 @@ int ValidateCommand::run(CliContext &ctx, const CliArgs &p) const
                                summary, {false, true, true, true, true, true});
     }
     printTypicalStack(ctx.out, typical);
-    printSplits(ctx.out, splits.value());
-    printUserTransfer(ctx.out, transfer);
+    if (everything) {
+        printSplits(ctx.out, splits.value());
+        printUserTransfer(ctx.out, transfer);
+    }
     return ExitOk;
 }
 

@@ -1,5 +1,6 @@
 #include "cli.h"
 #include "clirun.h"
+#include "projection/transfervalidation.h"
 #include "testsupport.h"
 
 #include <QFile>
@@ -178,6 +179,56 @@ private Q_SLOTS:
                               QStringLiteral(GF_SOURCE_DIR "/resources/benchmarks/model_v2.json")});
         QCOMPARE(r.rc, 0);
         QCOMPARE(r.out, cli(m_db.path(), {QStringLiteral("validate")}).out);
+    }
+
+    // The user's figure carried across GPUs goes through the same projection as `--measured S --measured-on
+    // GPU` with the workload's FLOPs: validate's figure for a pair is what `gpus` prints for those flags.
+    void userTransferIsTheMeasuredFlag()
+    {
+        const CliRun r = cli(
+            m_db.path(), {QStringLiteral("validate"), QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(r.rc, 0);
+        const QJsonObject t = QJsonDocument::fromJson(r.out.toUtf8())
+                                  .object()
+                                  .value(QStringLiteral("user_transfer"))
+                                  .toObject();
+        QCOMPARE(t.value(QStringLiteral("headline_gpu")).toString(), QStringLiteral("a100-80gb-sxm4"));
+        QCOMPARE(t.value(QStringLiteral("by_class")).toArray().size(), 4);
+        QCOMPARE(t.value(QStringLiteral("by_workload")).toArray().size(), 10);
+        QVERIFY(t.value(QStringLiteral("all")).toObject().value(QStringLiteral("n")).toInt() > 1000);
+        const TransferData &data = TransferData::builtin();
+        const TransferRow *user = nullptr;
+        for (const TransferRow &row : data.rows)
+            if (row.workload == u"ssd300-coco" && row.gpuId == u"a100-80gb-sxm4")
+                user = &row;
+        QVERIFY(user);
+        double flops = 0;
+        for (const TransferWorkload &w : data.workloads)
+            if (w.id == u"ssd300-coco")
+                flops = w.flopsPerSample;
+        double fromValidate = 0;
+        for (const QJsonValue &pv : t.value(QStringLiteral("pairs_from_headline_gpu")).toArray()) {
+            const QJsonObject p = pv.toObject();
+            if (p.value(QStringLiteral("workload")).toString() == u"ssd300-coco" &&
+                p.value(QStringLiteral("gpu")).toString() == u"rtx3090")
+                fromValidate = p.value(QStringLiteral("projected")).toDouble();
+        }
+        QVERIFY(fromValidate > 0);
+        const CliRun g =
+            cli(m_db.path(),
+                {QStringLiteral("gpus"), QStringLiteral("--workload-name"), QStringLiteral("ssd300-coco"),
+                 QStringLiteral("--flops-per-sample"), QString::number(flops, 'g', 17),
+                 QStringLiteral("--measured"), QString::number(user->samplesPerS, 'g', 17),
+                 QStringLiteral("--measured-on"), QStringLiteral("a100-80gb-sxm4"), QStringLiteral("--batch"),
+                 QString::number(user->batchPerGpu), QStringLiteral("--precision"), QStringLiteral("fp16"),
+                 QStringLiteral("--samples"), QStringLiteral("1000000"), QStringLiteral("--no-measurements"),
+                 QStringLiteral("--no-calibration"), QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(g.rc, 0);
+        double fromGpus = 0;
+        for (const QJsonValue &gv : QJsonDocument::fromJson(g.out.toUtf8()).object().value(u"gpus").toArray())
+            if (gv.toObject().value(u"id").toString() == u"rtx3090")
+                fromGpus = gv.toObject().value(u"samples_per_s").toDouble();
+        QVERIFY(std::abs(fromGpus / fromValidate - 1) < 1e-9);
     }
 
     void unknownWorkload()
