@@ -227,16 +227,17 @@ QJsonObject userTransferJson(const TransferValidation &v)
     for (const TransferSummary &s : v.byClass)
         byClass.append(transferSummaryJson(s));
     for (const TransferPair &p : v.pairs)
-        if (p.fromGpu == v.headlineGpu)
-            pairs.append(QJsonObject{{QStringLiteral("workload"), p.workload},
-                                     {QStringLiteral("class"), p.workloadClass},
-                                     {QStringLiteral("from"), p.fromGpu},
-                                     {QStringLiteral("gpu"), p.toGpu},
-                                     {QStringLiteral("tier"), projectionTierName(p.tier)},
-                                     {QStringLiteral("measured"), p.measured},
-                                     {QStringLiteral("projected"), p.projected},
-                                     {QStringLiteral("log_error"), p.logError},
-                                     {QStringLiteral("inside_range"), p.inside}});
+        pairs.append(QJsonObject{{QStringLiteral("workload"), p.workload},
+                                 {QStringLiteral("class"), p.workloadClass},
+                                 {QStringLiteral("from"), p.fromGpu},
+                                 {QStringLiteral("gpu"), p.toGpu},
+                                 {QStringLiteral("tier"), projectionTierName(p.tier)},
+                                 {QStringLiteral("measured"), p.measured},
+                                 {QStringLiteral("projected"), p.projected},
+                                 {QStringLiteral("log_error"), p.logError},
+                                 {QStringLiteral("range_p10"), p.range.p10},
+                                 {QStringLiteral("range_p90"), p.range.p90},
+                                 {QStringLiteral("inside_range"), p.inside}});
     return QJsonObject{
         {QStringLiteral("method"),
          QStringLiteral("each figure of resources/benchmarks/transfer_rows.csv (Lambda's PyTorch "
@@ -248,7 +249,7 @@ QJsonObject userTransferJson(const TransferValidation &v)
         {QStringLiteral("from_headline_gpu"), transferSummaryJson(v.fromHeadline)},
         {QStringLiteral("by_workload"), byWorkload},
         {QStringLiteral("by_class"), byClass},
-        {QStringLiteral("pairs_from_headline_gpu"), pairs},
+        {QStringLiteral("pairs"), pairs},
         {QStringLiteral("skipped"), QJsonArray::fromStringList(v.skipped)}};
 }
 

@@ -184,6 +184,7 @@ TransferValidation validateUserTransfer(const SpeedModel &model, const GpuSpecTa
                 p.measured = to->samplesPerS;
                 p.projected = s.samplesPerS;
                 p.logError = std::log(p.projected / p.measured);
+                p.range = s.range;
                 p.inside = s.samplesPerSLow() <= p.measured && p.measured <= s.samplesPerSHigh();
                 v.pairs.append(p);
             }

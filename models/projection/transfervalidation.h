@@ -55,6 +55,7 @@ struct TransferPair
     double measured = 0;  ///< the target GPU's own figure
     double projected = 0; ///< from the user's figure on fromGpu
     double logError = 0;  ///< ln(projected / measured)
+    LogRange range;       ///< the point's range of ln(projected / true)
     bool inside = false;  ///< the measured figure lies in the point's p10-p90 range
 };
 

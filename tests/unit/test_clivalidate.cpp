@@ -207,9 +207,10 @@ private Q_SLOTS:
             if (w.id == u"ssd300-coco")
                 flops = w.flopsPerSample;
         double fromValidate = 0;
-        for (const QJsonValue &pv : t.value(QStringLiteral("pairs_from_headline_gpu")).toArray()) {
+        for (const QJsonValue &pv : t.value(QStringLiteral("pairs")).toArray()) {
             const QJsonObject p = pv.toObject();
-            if (p.value(QStringLiteral("workload")).toString() == u"ssd300-coco" &&
+            if (p.value(QStringLiteral("from")).toString() == u"a100-80gb-sxm4" &&
+                p.value(QStringLiteral("workload")).toString() == u"ssd300-coco" &&
                 p.value(QStringLiteral("gpu")).toString() == u"rtx3090")
                 fromValidate = p.value(QStringLiteral("projected")).toDouble();
         }
