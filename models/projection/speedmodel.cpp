@@ -24,7 +24,7 @@ QString number(double v)
 
 } // namespace
 
-double median(QList<double> v)
+double sampleMedian(QList<double> v)
 {
     if (v.isEmpty())
         return 0;
@@ -776,9 +776,9 @@ ValidationSummary summarizeValidation(const QList<ValidationRow> &rows)
     s.n = static_cast<int>(a.size());
     if (a.isEmpty())
         return s;
-    s.median = median(a);
+    s.median = sampleMedian(a);
     s.max = *std::max_element(a.begin(), a.end());
-    s.medianV1 = median(b);
+    s.medianV1 = sampleMedian(b);
     s.maxV1 = *std::max_element(b.begin(), b.end());
     return s;
 }

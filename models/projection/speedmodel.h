@@ -266,6 +266,6 @@ struct ValidationSummary
 };
 ValidationSummary summarizeValidation(const QList<ValidationRow> &rows);
 /// The median (the mean of the middle two for an even count); 0 for none.
-double median(QList<double> v);
+double sampleMedian(QList<double> v);
 
 } // namespace gf

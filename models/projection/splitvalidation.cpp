@@ -167,7 +167,7 @@ SplitSummary summarize(const QList<SplitRow> &rows)
     s.n = int(a.size());
     if (a.isEmpty())
         return s;
-    s.median = median(a);
+    s.median = sampleMedian(a);
     s.max = *std::max_element(a.begin(), a.end());
     s.coverageShipped = double(inside) / double(s.n);
     if (foldN > 0)

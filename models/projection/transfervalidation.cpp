@@ -42,7 +42,7 @@ TransferSummary summarize(const QString &label, const QList<const TransferPair *
         a.append(std::abs(p->logError));
         inside += p->inside ? 1 : 0;
     }
-    s.median = median(a);
+    s.median = sampleMedian(a);
     s.max = *std::max_element(a.begin(), a.end());
     s.coverage = double(inside) / double(s.n);
     return s;

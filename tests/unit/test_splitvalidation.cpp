@@ -35,6 +35,17 @@ class TestSplitValidation final : public QObject
         return QJsonDocument(root).toJson(QJsonDocument::Compact);
     }
 
+    /// Applies `edit` to element `index` of the array `key` of `parent`, in place.
+    static void editElement(QJsonObject &parent, QStringView key, int index,
+                            const std::function<void(QJsonObject &)> &edit)
+    {
+        QJsonArray a = parent.value(key).toArray();
+        QJsonObject o = a.at(index).toObject();
+        edit(o);
+        a.replace(index, o);
+        parent.insert(key, a);
+    }
+
     static QString errorOf(const QByteArray &json)
     {
         auto r = HeldOutSplits::fromJson(json, ModelConstants::builtin());
@@ -109,47 +120,32 @@ private Q_SLOTS:
     {
         // a fold constant missing
         QString e = errorOf(edited(QStringLiteral("leave_one_source_out"), [](QJsonObject &s) {
-            QJsonArray folds = s.value(u"folds").toArray();
-            QJsonObject f = folds.at(1).toObject();
-            QJsonObject c = f.value(u"constants").toObject();
-            c.remove(u"beta");
-            f.insert(u"constants", c);
-            folds.replace(1, f);
-            s.insert(u"folds", folds);
+            editElement(s, u"folds", 1, [](QJsonObject &f) {
+                QJsonObject c = f.value(u"constants").toObject();
+                c.remove(u"beta");
+                f.insert(u"constants", c);
+            });
         }));
         QVERIFY2(e.contains(u"leave_one_source_out") && e.contains(u"fold 1") && e.contains(u"\"beta\""),
                  qPrintable(e));
         // a case whose target is no observation
         e = errorOf(edited(QStringLiteral("time_split"), [](QJsonObject &s) {
-            QJsonArray folds = s.value(u"folds").toArray();
-            QJsonObject f = folds.at(0).toObject();
-            QJsonArray cases = f.value(u"cases").toArray();
-            QJsonObject c = cases.at(2).toObject();
-            c.insert(u"target", 100000);
-            cases.replace(2, c);
-            f.insert(u"cases", cases);
-            folds.replace(0, f);
-            s.insert(u"folds", folds);
+            editElement(s, u"folds", 0, [](QJsonObject &f) {
+                editElement(f, u"cases", 2, [](QJsonObject &c) { c.insert(u"target", 100000); });
+            });
         }));
         QVERIFY2(e.contains(u"time_split") && e.contains(u"case 2") && e.contains(u"\"target\""),
                  qPrintable(e));
         // an observation with an unknown precision
         e = errorOf(edited(QStringLiteral("leave_one_gpu_out"), [](QJsonObject &s) {
-            QJsonArray obs = s.value(u"observations").toArray();
-            QJsonObject o = obs.at(3).toObject();
-            o.insert(u"precision", QStringLiteral("fp12"));
-            obs.replace(3, o);
-            s.insert(u"observations", obs);
+            editElement(s, u"observations", 3,
+                        [](QJsonObject &o) { o.insert(u"precision", QStringLiteral("fp12")); });
         }));
         QVERIFY2(e.contains(u"leave_one_gpu_out") && e.contains(u"observation 3") && e.contains(u"precision"),
                  qPrintable(e));
         // a range the wrong way round
         e = errorOf(edited(QStringLiteral("time_split"), [](QJsonObject &s) {
-            QJsonArray folds = s.value(u"folds").toArray();
-            QJsonObject f = folds.at(0).toObject();
-            f.insert(u"range", QJsonArray{0.2, -0.2});
-            folds.replace(0, f);
-            s.insert(u"folds", folds);
+            editElement(s, u"folds", 0, [](QJsonObject &f) { f.insert(u"range", QJsonArray{0.2, -0.2}); });
         }));
         QVERIFY2(e.contains(u"\"range\""), qPrintable(e));
         // a split missing, and no splits at all
@@ -168,15 +164,14 @@ private Q_SLOTS:
     // A GPU that the app does not know is an error at projection time that names it.
     void unknownGpuIsNamed()
     {
-        auto parsed = HeldOutSplits::fromJson(edited(QStringLiteral("time_split"),
-                                                     [](QJsonObject &s) {
-                                                         QJsonArray obs = s.value(u"observations").toArray();
-                                                         QJsonObject o = obs.at(0).toObject();
-                                                         o.insert(u"gpu", QStringLiteral("no-such-gpu"));
-                                                         obs.replace(0, o);
-                                                         s.insert(u"observations", obs);
-                                                     }),
-                                              ModelConstants::builtin());
+        auto parsed =
+            HeldOutSplits::fromJson(edited(QStringLiteral("time_split"),
+                                           [](QJsonObject &s) {
+                                               editElement(s, u"observations", 0, [](QJsonObject &o) {
+                                                   o.insert(u"gpu", QStringLiteral("no-such-gpu"));
+                                               });
+                                           }),
+                                    ModelConstants::builtin());
         QVERIFY(parsed);
         const auto v = validateHeldOutSplits(SpeedModel::builtin(), GpuSpecTable::builtin(), parsed.value());
         QVERIFY(!v);
