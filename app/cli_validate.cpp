@@ -4,8 +4,11 @@
 #include "domain/workload.h"
 #include "projection/modelconstants.h"
 #include "projection/speedmodel.h"
+#include "projection/splitvalidation.h"
+#include "projection/transfervalidation.h"
 #include "projection/typicalstackvalidation.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -20,6 +23,8 @@ CliOptions validateOptions()
     o.addValue(QStringLiteral("workload"), QStringLiteral("ID"),
                QStringLiteral("one workload preset (default: every preset with at least 2 measured GPUs)"));
     o.addValue(QStringLiteral("format"), QStringLiteral("FMT"), QStringLiteral("table (default) or json"));
+    o.addValue(QStringLiteral("splits"), QStringLiteral("FILE"),
+               QStringLiteral("read the held-out splits from this model_v2.json instead of the shipped one"));
     return o;
 }
 
@@ -47,7 +52,17 @@ public:
                    "without each source of typical-stack measurements (typical_stack_rows.csv), which is\n"
                    "also a time split (2020-2022 runs against 2026 runs), the held-out rows projected,\n"
                    "median and max |log error| before (tuned stack) and after, and the coverage of the\n"
-                   "p10-p90 range.")},
+                   "p10-p90 range.\n"
+                   "Then the held-out splits (PROJECTION.md section 3.4; model_v2.json held_out_splits):\n"
+                   "leave one GPU out, leave one source out and the time split (fitted on figures measured\n"
+                   "up to 2022, later architectures projected). Each held-out figure is projected by the\n"
+                   "app's model with the constants fitted without it, from the other GPUs of its source and\n"
+                   "stack; per split the median and max |log error| and the coverage of the shipped p10-p90\n"
+                   "range of its tier (and of the fold's own range, where the fitter computed one).\n"
+                   "Then a user's own figure carried to other GPUs (section 3.7): each 1-GPU figure of\n"
+                   "Lambda's PyTorch suite (transfer_rows.csv) as --measured S --measured-on GPU with the\n"
+                   "workload's FLOPs, the other GPUs projected; per workload, class and overall.\n"
+                   "These two sections cover every workload: they are left out with --workload.")},
               validateOptions())
     {
     }
@@ -121,6 +136,150 @@ void printTypicalStack(QTextStream &out, const TypicalStackValidation &v)
         out << "  left out: " << e << '\n';
 }
 
+// Why the coverage above leaves out offers capped by the input pipeline (PROJECTION.md section 4).
+const char *const kInputBoundNote =
+    "Input-bound offers are not in these figures: no shipped measurement records a run capped by its\n"
+    "input pipeline together with the host's vCPUs and loader, so their judged range (0.70x-1.40x of the\n"
+    "cap's rate) has no held-out check.";
+
+QString percentText(double share)
+{
+    return QString::number(100 * share, 'f', 0) + QStringLiteral(" %");
+}
+
+QJsonValue optionalNumber(const std::optional<double> &v)
+{
+    return v ? QJsonValue(*v) : QJsonValue();
+}
+
+QJsonObject splitSummaryJson(const SplitSummary &s)
+{
+    return QJsonObject{{QStringLiteral("n"), s.n},
+                       {QStringLiteral("median_abs_log_error"), s.median},
+                       {QStringLiteral("max_abs_log_error"), s.max},
+                       {QStringLiteral("coverage_shipped_ranges"), s.coverageShipped},
+                       {QStringLiteral("coverage_fold_ranges"), optionalNumber(s.coverageFoldRange)}};
+}
+
+QJsonArray splitsJson(const QList<SplitValidation> &splits)
+{
+    QJsonArray arr;
+    for (const SplitValidation &v : splits) {
+        QJsonArray rows;
+        for (const SplitRow &r : v.rows)
+            rows.append(QJsonObject{{QStringLiteral("held_out"), r.heldOut},
+                                    {QStringLiteral("workload"), r.workload},
+                                    {QStringLiteral("stack"), r.stack},
+                                    {QStringLiteral("gpu"), r.gpuId},
+                                    {QStringLiteral("tier"), projectionTierName(r.tier)},
+                                    {QStringLiteral("reference_gpus"), r.references},
+                                    {QStringLiteral("measured"), r.measured},
+                                    {QStringLiteral("projected"), r.projected},
+                                    {QStringLiteral("log_error"), r.logError},
+                                    {QStringLiteral("inside_shipped_range"), r.insideShipped},
+                                    {QStringLiteral("inside_fold_range"),
+                                     r.insideFoldRange ? QJsonValue(*r.insideFoldRange) : QJsonValue()}});
+        QJsonObject o = splitSummaryJson(v.summary);
+        o.insert(u"split", v.id);
+        o.insert(u"title", v.title);
+        o.insert(u"rows", rows);
+        o.insert(u"fit_projection_summary", splitSummaryJson(v.toolSummary));
+        arr.append(o);
+    }
+    return arr;
+}
+
+void printSplits(QTextStream &out, const QList<SplitValidation> &splits)
+{
+    out << "\nHeld-out splits (model_v2.json held_out_splits): each figure projected with the constants\n"
+           "fitted without it, from the other GPUs of its source and stack; |log error|, and the coverage\n"
+           "of the shipped p10-p90 range of its tier (\"fold range\": the fold's own range)\n";
+    QList<QStringList> rows;
+    for (const SplitValidation &v : splits)
+        rows.append(
+            {v.id, QString::number(v.summary.n), QString::number(v.folds),
+             QString::number(v.summary.median, 'f', 3), QString::number(v.summary.max, 'f', 3),
+             percentText(v.summary.coverageShipped),
+             v.summary.coverageFoldRange ? percentText(*v.summary.coverageFoldRange) : QStringLiteral("-")});
+    out << renderTable({QStringLiteral("Split"), QStringLiteral("Figures"), QStringLiteral("Folds"),
+                        QStringLiteral("median |e|"), QStringLiteral("max |e|"), QStringLiteral("coverage"),
+                        QStringLiteral("fold range")},
+                       rows, {false, true, true, true, true, true, true});
+    for (const SplitValidation &v : splits)
+        out << "  " << v.id << ": " << v.title << '\n';
+    out << kInputBoundNote << '\n';
+}
+
+QJsonObject transferSummaryJson(const TransferSummary &s)
+{
+    return QJsonObject{{QStringLiteral("label"), s.label},
+                       {QStringLiteral("n"), s.n},
+                       {QStringLiteral("median_abs_log_error"), s.median},
+                       {QStringLiteral("max_abs_log_error"), s.max},
+                       {QStringLiteral("coverage"), s.coverage}};
+}
+
+QJsonObject userTransferJson(const TransferValidation &v)
+{
+    QJsonArray byWorkload, byClass, pairs;
+    for (const TransferSummary &s : v.byWorkload)
+        byWorkload.append(transferSummaryJson(s));
+    for (const TransferSummary &s : v.byClass)
+        byClass.append(transferSummaryJson(s));
+    for (const TransferPair &p : v.pairs)
+        pairs.append(QJsonObject{{QStringLiteral("workload"), p.workload},
+                                 {QStringLiteral("class"), p.workloadClass},
+                                 {QStringLiteral("from"), p.fromGpu},
+                                 {QStringLiteral("gpu"), p.toGpu},
+                                 {QStringLiteral("tier"), projectionTierName(p.tier)},
+                                 {QStringLiteral("measured"), p.measured},
+                                 {QStringLiteral("projected"), p.projected},
+                                 {QStringLiteral("log_error"), p.logError},
+                                 {QStringLiteral("range_p10"), p.range.p10},
+                                 {QStringLiteral("range_p90"), p.range.p90},
+                                 {QStringLiteral("inside_range"), p.inside}});
+    return QJsonObject{
+        {QStringLiteral("method"),
+         QStringLiteral("each figure of resources/benchmarks/transfer_rows.csv (Lambda's PyTorch "
+                        "suite, 1 GPU, FP16) taken as the user's own (--measured S --measured-on "
+                        "GPU with the workload's FLOPs from transfer_workloads.csv), the "
+                        "workload's other GPUs projected with it")},
+        {QStringLiteral("headline_gpu"), v.headlineGpu},
+        {QStringLiteral("all"), transferSummaryJson(v.all)},
+        {QStringLiteral("from_headline_gpu"), transferSummaryJson(v.fromHeadline)},
+        {QStringLiteral("by_workload"), byWorkload},
+        {QStringLiteral("by_class"), byClass},
+        {QStringLiteral("pairs"), pairs},
+        {QStringLiteral("skipped"), QJsonArray::fromStringList(v.skipped)}};
+}
+
+void printUserTransfer(QTextStream &out, const TransferValidation &v)
+{
+    out << "\nA user's own figure carried to other GPUs (PROJECTION.md section 3.7): each figure of "
+           "Lambda's\n"
+           "PyTorch suite (transfer_rows.csv) taken as --measured S --measured-on GPU with the workload's "
+           "FLOPs\n"
+           "(transfer_workloads.csv); the workload's other GPUs projected; |log error| and coverage of the\n"
+           "p10-p90 range. Per workload and class from "
+        << v.headlineGpu << ":\n";
+    QList<QStringList> rows;
+    auto add = [&](const TransferSummary &s) {
+        rows.append({s.label, QString::number(s.n), QString::number(s.median, 'f', 3),
+                     QString::number(s.max, 'f', 3), percentText(s.coverage)});
+    };
+    for (const TransferSummary &s : v.byWorkload)
+        add(s);
+    for (const TransferSummary &s : v.byClass)
+        add(TransferSummary{QStringLiteral("class ") + s.label, s.n, s.median, s.max, s.coverage});
+    add(v.fromHeadline);
+    add(v.all);
+    out << renderTable({QStringLiteral("Workload"), QStringLiteral("Pairs"), QStringLiteral("median |e|"),
+                        QStringLiteral("max |e|"), QStringLiteral("coverage")},
+                       rows, {false, true, true, true, true});
+    for (const QString &e : v.skipped)
+        out << "  left out: " << e << '\n';
+}
+
 int ValidateCommand::run(CliContext &ctx, const CliArgs &p) const
 {
     const auto format = formatFromArgs(ctx, name(), p, {QStringLiteral("table"), QStringLiteral("json")});
@@ -161,6 +320,28 @@ int ValidateCommand::run(CliContext &ctx, const CliArgs &p) const
     }
 
     const TypicalStackValidation typical = validateTypicalStack(model, specs, builtinTypicalStackRows());
+    Result<HeldOutSplits> splitsFile = HeldOutSplits::builtin();
+    if (p.isSet(QStringLiteral("splits"))) {
+        const QString path = p.value(QStringLiteral("splits"));
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly))
+            return usageError(ctx,
+                              QStringLiteral("--splits: cannot read %1 (%2)").arg(path, f.errorString()));
+        splitsFile = HeldOutSplits::fromJson(f.readAll(), model.constants());
+        if (!splitsFile)
+            return usageError(ctx, QStringLiteral("--splits: %1: %2").arg(path, splitsFile.error().text()));
+    }
+    // The held-out splits and the user's figure carried across GPUs cover every workload: printed without
+    // --workload only.
+    const bool everything = wanted.isEmpty();
+    const auto splits = everything ? validateHeldOutSplits(model, specs, splitsFile.value())
+                                   : Result<QList<SplitValidation>>(QList<SplitValidation>{});
+    if (!splits) {
+        ctx.err << "gpufrontier-cli validate: " << splits.error().text() << Qt::endl;
+        return ExitFailure;
+    }
+    const TransferValidation transfer =
+        everything ? validateUserTransfer(model, specs, TransferData::builtin()) : TransferValidation{};
     if (*format == u"json") {
         QJsonArray arr;
         for (const Block &b : std::as_const(blocks)) {
@@ -205,6 +386,12 @@ int ValidateCommand::run(CliContext &ctx, const CliArgs &p) const
                                    "validation_folds), anchors and stack factors recomputed without it"));
         root.insert(QStringLiteral("workloads"), arr);
         root.insert(QStringLiteral("typical_stack"), typicalStackJson(typical));
+        if (everything) {
+            root.insert(QStringLiteral("held_out_splits"), splitsJson(splits.value()));
+            root.insert(QStringLiteral("held_out_splits_input_bound"),
+                        QString::fromLatin1(kInputBoundNote).replace(u'\n', u' '));
+            root.insert(QStringLiteral("user_transfer"), userTransferJson(transfer));
+        }
         ctx.out << QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
         return ExitOk;
     }
@@ -263,6 +450,10 @@ int ValidateCommand::run(CliContext &ctx, const CliArgs &p) const
                                summary, {false, true, true, true, true, true});
     }
     printTypicalStack(ctx.out, typical);
+    if (everything) {
+        printSplits(ctx.out, splits.value());
+        printUserTransfer(ctx.out, transfer);
+    }
     return ExitOk;
 }
 

@@ -75,8 +75,9 @@ Result<LogRange> rangeOf(const QJsonValue &v, const QString &what)
         QStringLiteral("model constants: %1 must be a [p10, p90] range with p10 <= p90").arg(what));
 }
 
-/// The fitted and fixed constants of one "constants" object into `m`; the first bad key, else empty.
-QString readConstants(const QJsonObject &c, ModelConstants &m)
+} // namespace
+
+QString readModelConstants(const QJsonObject &c, ModelConstants &m)
 {
     QString bad;
     auto number = [&](const QJsonObject &o, QStringView key, double lo, double hi) -> double {
@@ -106,8 +107,6 @@ QString readConstants(const QJsonObject &c, ModelConstants &m)
     return bad;
 }
 
-} // namespace
-
 const ModelConstants *ModelConstants::fold(const QString &gpuId) const
 {
     const qsizetype i = foldGpuIds.indexOf(gpuId);
@@ -125,7 +124,7 @@ Result<ModelConstants> ModelConstants::fromJson(const QByteArray &json)
         return makeError(QStringLiteral("model constants: unsupported schema_version (expected 1)"));
     const QJsonObject c = root.value(u"constants").toObject();
     ModelConstants m;
-    const QString bad = readConstants(c, m);
+    const QString bad = readModelConstants(c, m);
     if (!bad.isEmpty())
         return makeError(QStringLiteral("model constants: \"%1\" is missing or out of range").arg(bad));
 
@@ -157,7 +156,7 @@ Result<ModelConstants> ModelConstants::fromJson(const QByteArray &json)
     const ModelConstants base = m; // no folds of its own
     for (auto it = folds.constBegin(); it != folds.constEnd(); ++it) {
         ModelConstants f = base;
-        const QString foldBad = readConstants(it.value().toObject(), f);
+        const QString foldBad = readModelConstants(it.value().toObject(), f);
         if (!foldBad.isEmpty())
             return makeError(QStringLiteral("model constants: validation_folds.%1: \"%2\" is missing or out "
                                             "of range")

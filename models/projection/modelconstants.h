@@ -4,6 +4,7 @@
 #include "util/result.h"
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QString>
 #include <QStringList>
 
@@ -95,5 +96,9 @@ struct ModelConstants
     /// The constants shipped inside the application.
     static const ModelConstants &builtin();
 };
+
+/// Reads one model_v2.json "constants" object (the fitted and fixed constants, not the ranges) into `m`;
+/// returns the first key that is missing or out of range, else an empty string.
+QString readModelConstants(const QJsonObject &constants, ModelConstants &m);
 
 } // namespace gf

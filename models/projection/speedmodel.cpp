@@ -17,7 +17,14 @@ bool singlePrecision(Precision p)
     return p == Precision::Fp32 || p == Precision::Tf32;
 }
 
-double median(QList<double> v)
+QString number(double v)
+{
+    return QString::number(v, 'g', v >= 1000 ? 5 : 4);
+}
+
+} // namespace
+
+double sampleMedian(QList<double> v)
 {
     if (v.isEmpty())
         return 0;
@@ -25,13 +32,6 @@ double median(QList<double> v)
     const qsizetype n = v.size();
     return n % 2 ? v.at(n / 2) : 0.5 * (v.at(n / 2 - 1) + v.at(n / 2));
 }
-
-QString number(double v)
-{
-    return QString::number(v, 'g', v >= 1000 ? 5 : 4);
-}
-
-} // namespace
 
 const ThroughputMeasurement *
 newestUserMeasurement(const ThroughputMeasurements &measurements,
@@ -776,9 +776,9 @@ ValidationSummary summarizeValidation(const QList<ValidationRow> &rows)
     s.n = static_cast<int>(a.size());
     if (a.isEmpty())
         return s;
-    s.median = median(a);
+    s.median = sampleMedian(a);
     s.max = *std::max_element(a.begin(), a.end());
-    s.medianV1 = median(b);
+    s.medianV1 = sampleMedian(b);
     s.maxV1 = *std::max_element(b.begin(), b.end());
     return s;
 }

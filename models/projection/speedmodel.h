@@ -217,6 +217,11 @@ public:
         return m;
     }
 
+    /// Weighted mean level of `anchors` seen from a GPU of architecture `arch` (skipping `exclude`): the
+    /// transferred tier's exp(level) x r_rel(target).
+    double level(const QList<SpeedAnchor> &anchors, const QString &arch, const QString &exclude,
+                 int *count = nullptr, int *same = nullptr) const;
+
 private:
     SpeedAnchor makeAnchor(const ThroughputMeasurement &m, const Workload &w, const GpuSpec &spec) const;
     /// The shipped data's level (ln(speed / r_rel)) seen from a GPU: its own anchor, else the transfer over
@@ -227,9 +232,6 @@ private:
                                const QList<SpeedAnchor> &shipped) const;
     const GpuSpec *specOf(const QString &id, const GpuSpecTable &specs) const;
     QString archOf(const QString &id) const;
-    /// Weighted mean level of `anchors` seen from a GPU of architecture `arch` (skipping `exclude`).
-    double level(const QList<SpeedAnchor> &anchors, const QString &arch, const QString &exclude,
-                 int *count = nullptr, int *same = nullptr) const;
 
     ModelConstants m_constants;
     GpuArchTable m_arch;
@@ -263,5 +265,7 @@ struct ValidationSummary
     double maxV1 = 0;
 };
 ValidationSummary summarizeValidation(const QList<ValidationRow> &rows);
+/// The median (the mean of the middle two for an even count); 0 for none.
+double sampleMedian(QList<double> v);
 
 } // namespace gf

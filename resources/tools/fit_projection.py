@@ -944,6 +944,78 @@ def run_variants(data, obs):
         print("| %s | %s | %s |" % (label, consts, " | ".join(cells)), flush=True)
 
 
+HELD_OUT_SPLITS_NOTE = (
+    "per split (leave one GPU out, leave one source out, the time split of validate_splits.py): the measured "
+    "figures (observations: workload, stack, GPU, precision, FLOPs, activation bytes and parameters per "
+    "sample: B = activation_bytes + kappa x params_per_sample) and the folds, each with the constants fitted "
+    "without what it holds out, the p10-p90 transferred range of its own training data where computed, and "
+    "its cases (a target observation transferred from reference observations). gpufrontier-cli validate "
+    "projects every case with the app's own model and reports median and max |log error| and the coverage "
+    "of the shipped tier ranges (and of the fold's own range); fit_projection_summary holds this tool's "
+    "figures for the same cases, computed with the rounded constants, which the C++ test checks against.")
+SPLIT_TITLES = {
+    "leave_one_gpu_out": "leave one GPU out (every mixed-precision group with 2+ GPUs)",
+    "leave_one_source_out": "leave one source out",
+    "time_split": "fitted on figures measured up to 2022, later architectures (Ada, Hopper, Blackwell) projected",
+}
+
+
+def model_from_constants(data, c):
+    """ModelV2 with the constants of a constants_json() object (the rounded constants the app reads)."""
+    return ModelV2(data, beta=c["beta"], eps=c["eps_tflops_per_w"], p=c["p"], rho_tf32=c["rho"]["tf32"],
+                   rho_fp32=c["rho"]["fp32"], phi=c["phi"], gamma=c["gamma_half_rate"],
+                   kappa=c["kappa_bytes_per_param_per_step"])
+
+
+def held_out_splits_json(data, split_folds, ranges):
+    """model_v2.json "held_out_splits": per split its observations, folds and this tool's summary."""
+    out = collections.OrderedDict()
+    for split, folds in split_folds.items():
+        index, observations_out, folds_out, errs, fold_inside = {}, [], [], [], 0
+        fold_n = 0
+
+        def ref(o):
+            if id(o) not in index:
+                index[id(o)] = len(observations_out)
+                observations_out.append(collections.OrderedDict([
+                    ("workload", o["group"][0]), ("stack", o["group"][1]), ("gpu", o["gpu"]),
+                    ("precision", o["prec"]), ("flops", float("%.7g" % o["F"])),
+                    ("activation_bytes", float("%.7g" % o["act"])), ("params_per_sample", float("%.7g" % o["ppb"])),
+                    ("measured", o["val"]), ("row", o["row"])]))
+            return index[id(o)]
+
+        for label, model, frange, cases in folds:
+            consts = constants_json(model, 6)
+            m = model_from_constants(data, consts)
+            fold_cases = []
+            for e in cases:
+                t, refs = e["target"], e["refs"]
+                fold_cases.append({"target": ref(t), "references": [ref(o) for o in refs]})
+                pr = transfer(m, [(o["gpu"], o["arch"], o["val"], m.pred(o)) for o in refs], t["gpu"], t["arch"],
+                              m.pred(t))
+                err = math.log(pr / t["val"])
+                lo, hi = ranges["transferred-cross-arch" if e["cross"] else "transferred"]
+                errs.append((err, lo <= err <= hi))
+                if frange is not None:
+                    fold_n += 1
+                    fold_inside += frange[0] <= err <= frange[1]
+            folds_out.append(collections.OrderedDict([
+                ("held_out", label), ("constants", consts),
+                ("range", [round(frange[0], 4), round(frange[1], 4)] if frange is not None else None),
+                ("cases", fold_cases)]))
+        s = stats([e for e, _ in errs])
+        summary = collections.OrderedDict([
+            ("n", s["n"]), ("median_abs_log_error", round(s["median"], 4)), ("max_abs_log_error", round(s["max"], 4)),
+            ("coverage_shipped_ranges", round(sum(1 for _, i in errs if i) / len(errs), 4)),
+            ("coverage_fold_ranges", round(fold_inside / fold_n, 4) if fold_n else None)])
+        out[split] = collections.OrderedDict([("title", SPLIT_TITLES[split]), ("observations", observations_out),
+                                              ("folds", folds_out), ("fit_projection_summary", summary)])
+        print("held-out split %-22s n=%3d median|e| %.3f max|e| %.3f coverage (shipped ranges) %3.0f %%%s" % (
+            split, s["n"], s["median"], s["max"], 100.0 * summary["coverage_shipped_ranges"],
+            "" if not fold_n else ", (each fold's own range) %3.0f %%" % (100.0 * summary["coverage_fold_ranges"])))
+    return out
+
+
 def fmt_row(e):
     return "| %s | %s | %s | %.4g | %.4g | %+.3f |" % (
         e["group"][0], e["group"][1], e["gpu"], e["measured"], e["projected"], e["logerr"])
@@ -1040,7 +1112,21 @@ def main():
     # source out and the time split (validate_splits.py: each refitted without what it holds out), by the
     # tier the app would give the target (a reference of its architecture or not).
     import validate_splits
-    time_errs, _, loso_errs, _ = validate_splits.held_out_splits(data)
+    split_folds = {}
+    time_errs, _, loso_errs, _ = validate_splits.held_out_splits(data, split_folds)
+    # leave one GPU out as folds of the same shape (mixed precision and fp8: the transferred tiers)
+    logo_folds = collections.OrderedDict()
+    for e in loo_v2:
+        if precision_group(e["prec"]) == "single":
+            continue
+        t = [o for o in groups_all[e["group"]] if o["gpu"] == e["gpu"]][0]
+        refs = [o for o in groups_all[e["group"]] if o["gpu"] != e["gpu"]]
+        fold = logo_folds.setdefault(e["gpu"], (e["gpu"], make_v2([o for o in obs if o["gpu"] != e["gpu"]]),
+                                                None, []))
+        fold[3].append(dict(e, target=t, refs=refs, cross=not any(o["arch"] == t["arch"] for o in refs)))
+    split_folds = collections.OrderedDict([("leave_one_gpu_out", list(logo_folds.values())),
+                                           ("leave_one_source_out", split_folds["leave_one_source_out"]),
+                                           ("time_split", split_folds["time_split"])])
     same_arch_loo, cross_arch_loo = list(same_arch), list(cross_arch)
     for e in time_errs + loso_errs:
         (cross_arch if e["cross"] else same_arch).append(e["logerr"])
@@ -1202,6 +1288,8 @@ def main():
         },
     }
     ranges = model_json["tier_ranges"]
+    model_json["held_out_splits_note"] = HELD_OUT_SPLITS_NOTE
+    model_json["held_out_splits"] = held_out_splits_json(data, split_folds, ranges)
     with open(os.path.join(BENCH, "projections_v2.csv"), "w", newline="", encoding="utf-8") as f:
         f.write("# Model v2 reference projections (fit_projection.py --write): single-GPU samples/s of every preset on every\n"
                 "# GPU with a compute rate, at the preset's batch and precision; low/high = the tier's 10th-90th percentile\n"

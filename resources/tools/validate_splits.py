@@ -74,7 +74,9 @@ def transfer_errors(model, groups, targets, refs_ok):
         pr = fp.transfer(model, refs, t["gpu"], t["arch"], model.pred(t)) if refs else None
         if pr:
             out.append({"group": t["group"], "gpu": t["gpu"], "measured": t["val"], "projected": pr,
-                        "logerr": math.log(pr / t["val"]), "cross": not any(r[1] == t["arch"] for r in refs)})
+                        "logerr": math.log(pr / t["val"]), "cross": not any(r[1] == t["arch"] for r in refs),
+                        "target": t, "refs": [o for o in groups.get(t["group"], [])
+                                              if o["gpu"] != t["gpu"] and refs_ok(o)]})
     return out
 
 
@@ -87,13 +89,17 @@ def summary(label, errs, lo, hi):
         label, s["n"], s["median"], s["max"], lo, hi, 100.0 * inside / len(errs))
 
 
-def held_out_splits(data):
+def held_out_splits(data, folds_out=None):
     """The time split and leave-one-source-out errors (each refitted without what it holds out).
 
     Returns (time_errs, (lo, hi) of the time split's training fit, loso errs, per-source ranges); every
     error carries "cross": True when none of its references is of the target's architecture (the app's
     transferred-cross-arch tier), False otherwise (the transferred tier). fit_projection.py --write pools
-    them with its leave-one-GPU-out errors into the shipped tier ranges (issue 22 item 4)."""
+    them with its leave-one-GPU-out errors into the shipped tier ranges (issue 22 item 4).
+
+    folds_out: a dict that receives, per split ("time_split", "leave_one_source_out"), a list of folds
+    (held-out label, fitted model, (p10, p90) of the fold's own transferred range, errors): what
+    fit_projection.py --write ships for `gpufrontier-cli validate`."""
     source_of = {r["row_id"]: r["source_id"] for r in data.rows}
     year_of = lambda r: SOURCE_YEAR.get(r["source_id"], 9999)
     later = {g for g, a in data.arch.items() if a["arch"] in LATER_ARCHS}
@@ -108,6 +114,9 @@ def held_out_splits(data):
     targets = [o for o in fp.observations(data) if o["gpu"] in later and precision_ok(o)]
     # a later GPU's group may exist before 2022 only through its older GPUs: same workload, stack, precision
     time_errs = transfer_errors(model, groups, targets, lambda o: True)
+    if folds_out is not None:
+        folds_out["time_split"] = [("measured up to %d" % CUTOFF_YEAR, model, (lo, hi), time_errs)]
+        folds_out["leave_one_source_out"] = []
 
     # --- leave one source out ---
     all_obs = fp.observations(data)
@@ -130,6 +139,8 @@ def held_out_splits(data):
             e["inside"] = rlo <= e["logerr"] <= rhi
         loso += errs
         ranges.append((src, rlo, rhi, len(errs)))
+        if folds_out is not None and errs:
+            folds_out["leave_one_source_out"].append((src, m, (rlo, rhi), errs))
     return time_errs, (lo, hi), loso, ranges
 
 

@@ -57,6 +57,21 @@ for gpu in ("a100-80gb-sxm4", "h100-80gb-sxm"):
     full2 = fp.constants_json(fp.fit_all(changed, obs2), 6)
     check(full2 != fp.constants_json(full, 6), "%s: its figures x1.37 move the all-data fit" % gpu)
 
+# The held-out splits (gpufrontier-cli validate): a leave-one-GPU-out fold of a GPU that also has a validation
+# fold has the same constants, and no reference of its cases is the held-out GPU.
+with open(os.path.join(repo, "resources", "benchmarks", "model_v2.json"), encoding="utf-8") as f:
+    splits = json.load(f)["held_out_splits"]
+logo = splits["leave_one_gpu_out"]
+for fold in logo["folds"]:
+    g = fold["held_out"]
+    if g in shipped:
+        check(close(fold["constants"], shipped[g], 2e-6), "%s: its split fold equals its validation fold" % g)
+    for case in fold["cases"]:
+        check(logo["observations"][case["target"]]["gpu"] == g, "%s: a case's target is the held-out GPU" % g)
+        check(all(logo["observations"][k]["gpu"] != g for k in case["references"]),
+              "%s: no reference of a case is the held-out GPU" % g)
+check(set(splits) == {"leave_one_gpu_out", "leave_one_source_out", "time_split"}, "three held-out splits")
+
 if failures:
     sys.exit(1)
 print("validation folds: OK")

@@ -1,7 +1,9 @@
 #include "cli.h"
 #include "clirun.h"
+#include "projection/transfervalidation.h"
 #include "testsupport.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -87,6 +89,147 @@ private Q_SLOTS:
         QVERIFY(!r.out.contains(QStringLiteral("resnet50")));
         // The GPUs measured only in a stack that converts through the model are named, not scored.
         QVERIFY(r.out.contains(QStringLiteral("v100-16gb-sxm2: not validated")));
+    }
+
+    // The held-out splits (issue 22 item 4): one entry per split with its summary and rows, in json and in
+    // the table, with the figures of fit_projection.py for the same cases next to the app's.
+    void heldOutSplitsJson()
+    {
+        const CliRun r = cli(
+            m_db.path(), {QStringLiteral("validate"), QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(r.rc, 0);
+        const QJsonObject root = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        const QJsonArray splits = root.value(QStringLiteral("held_out_splits")).toArray();
+        QCOMPARE(splits.size(), 3);
+        QStringList ids;
+        for (const QJsonValue &sv : splits) {
+            const QJsonObject s = sv.toObject();
+            ids.append(s.value(QStringLiteral("split")).toString());
+            const QJsonArray rows = s.value(QStringLiteral("rows")).toArray();
+            QCOMPARE(s.value(QStringLiteral("n")).toInt(), rows.size());
+            QVERIFY(!rows.isEmpty());
+            double maxAbs = 0;
+            int inside = 0;
+            for (const QJsonValue &rv : rows) {
+                const QJsonObject o = rv.toObject();
+                for (const char *key : {"held_out", "workload", "stack", "gpu", "tier"})
+                    QVERIFY2(!o.value(QLatin1String(key)).toString().isEmpty(), key);
+                const double e = o.value(QStringLiteral("log_error")).toDouble();
+                QVERIFY(std::abs(e - std::log(o.value(QStringLiteral("projected")).toDouble() /
+                                              o.value(QStringLiteral("measured")).toDouble())) < 1e-9);
+                maxAbs = std::max(maxAbs, std::abs(e));
+                inside += o.value(QStringLiteral("inside_shipped_range")).toBool() ? 1 : 0;
+            }
+            QCOMPARE(s.value(QStringLiteral("max_abs_log_error")).toDouble(), maxAbs);
+            QVERIFY(std::abs(s.value(QStringLiteral("coverage_shipped_ranges")).toDouble() -
+                             double(inside) / rows.size()) < 1e-12);
+            const QJsonObject tool = s.value(QStringLiteral("fit_projection_summary")).toObject();
+            QCOMPARE(tool.value(QStringLiteral("n")).toInt(), rows.size());
+            QVERIFY(std::abs(tool.value(QStringLiteral("median_abs_log_error")).toDouble() -
+                             s.value(QStringLiteral("median_abs_log_error")).toDouble()) < 5e-4);
+        }
+        QCOMPARE(ids, (QStringList{QStringLiteral("leave_one_gpu_out"),
+                                   QStringLiteral("leave_one_source_out"), QStringLiteral("time_split")}));
+        QVERIFY(
+            root.value(QStringLiteral("held_out_splits_input_bound")).toString().contains(u"input pipeline"));
+    }
+
+    void heldOutSplitsTable()
+    {
+        const CliRun r = cli(m_db.path(), {QStringLiteral("validate")});
+        QCOMPARE(r.rc, 0);
+        QVERIFY(r.out.contains(QStringLiteral("Held-out splits")));
+        for (const char *id : {"leave_one_gpu_out", "leave_one_source_out", "time_split"})
+            QVERIFY2(r.out.contains(QLatin1String(id)), id);
+        QVERIFY(r.out.contains(QStringLiteral("coverage")));
+        QVERIFY(r.out.contains(QStringLiteral("Input-bound offers are not in these figures")));
+    }
+
+    // --splits reads another model_v2.json; a broken entry is named, and nothing is printed as if valid.
+    void brokenSplitsFile()
+    {
+        QFile f(QStringLiteral(GF_SOURCE_DIR "/resources/benchmarks/model_v2.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
+        QJsonObject splits = root.value(QStringLiteral("held_out_splits")).toObject();
+        QJsonObject loso = splits.value(QStringLiteral("leave_one_source_out")).toObject();
+        QJsonArray folds = loso.value(QStringLiteral("folds")).toArray();
+        QJsonObject fold = folds.at(0).toObject();
+        QJsonObject constants = fold.value(QStringLiteral("constants")).toObject();
+        constants.insert(QStringLiteral("p"), -3);
+        fold.insert(QStringLiteral("constants"), constants);
+        folds.replace(0, fold);
+        loso.insert(QStringLiteral("folds"), folds);
+        splits.insert(QStringLiteral("leave_one_source_out"), loso);
+        root.insert(QStringLiteral("held_out_splits"), splits);
+        const QString path = m_db.dir() + QStringLiteral("/broken_model.json");
+        writeFile(path, QJsonDocument(root).toJson());
+        CliRun r = cli(m_db.path(), {QStringLiteral("validate"), QStringLiteral("--splits"), path});
+        QCOMPARE(r.rc, int(ExitUsage));
+        QVERIFY2(r.err.contains(QStringLiteral("leave_one_source_out")) &&
+                     r.err.contains(QStringLiteral("fold 0")) && r.err.contains(QStringLiteral("\"p\"")),
+                 qPrintable(r.err));
+        QVERIFY(r.out.isEmpty());
+        r = cli(m_db.path(),
+                {QStringLiteral("validate"), QStringLiteral("--splits"), path + QStringLiteral(".nope")});
+        QCOMPARE(r.rc, int(ExitUsage));
+        QVERIFY(r.err.contains(QStringLiteral("cannot read")));
+        // the shipped file through --splits gives the shipped figures
+        r = cli(m_db.path(), {QStringLiteral("validate"), QStringLiteral("--splits"),
+                              QStringLiteral(GF_SOURCE_DIR "/resources/benchmarks/model_v2.json")});
+        QCOMPARE(r.rc, 0);
+        QCOMPARE(r.out, cli(m_db.path(), {QStringLiteral("validate")}).out);
+    }
+
+    // The user's figure carried across GPUs goes through the same projection as `--measured S --measured-on
+    // GPU` with the workload's FLOPs: validate's figure for a pair is what `gpus` prints for those flags.
+    void userTransferIsTheMeasuredFlag()
+    {
+        const CliRun r = cli(
+            m_db.path(), {QStringLiteral("validate"), QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(r.rc, 0);
+        const QJsonObject t = QJsonDocument::fromJson(r.out.toUtf8())
+                                  .object()
+                                  .value(QStringLiteral("user_transfer"))
+                                  .toObject();
+        QCOMPARE(t.value(QStringLiteral("headline_gpu")).toString(), QStringLiteral("a100-80gb-sxm4"));
+        QCOMPARE(t.value(QStringLiteral("by_class")).toArray().size(), 4);
+        QCOMPARE(t.value(QStringLiteral("by_workload")).toArray().size(), 10);
+        QVERIFY(t.value(QStringLiteral("all")).toObject().value(QStringLiteral("n")).toInt() > 1000);
+        const TransferData &data = TransferData::builtin();
+        const TransferRow *user = nullptr;
+        for (const TransferRow &row : data.rows)
+            if (row.workload == u"ssd300-coco" && row.gpuId == u"a100-80gb-sxm4")
+                user = &row;
+        QVERIFY(user);
+        double flops = 0;
+        for (const TransferWorkload &w : data.workloads)
+            if (w.id == u"ssd300-coco")
+                flops = w.flopsPerSample;
+        double fromValidate = 0;
+        for (const QJsonValue &pv : t.value(QStringLiteral("pairs")).toArray()) {
+            const QJsonObject p = pv.toObject();
+            if (p.value(QStringLiteral("from")).toString() == u"a100-80gb-sxm4" &&
+                p.value(QStringLiteral("workload")).toString() == u"ssd300-coco" &&
+                p.value(QStringLiteral("gpu")).toString() == u"rtx3090")
+                fromValidate = p.value(QStringLiteral("projected")).toDouble();
+        }
+        QVERIFY(fromValidate > 0);
+        const CliRun g =
+            cli(m_db.path(),
+                {QStringLiteral("gpus"), QStringLiteral("--workload-name"), QStringLiteral("ssd300-coco"),
+                 QStringLiteral("--flops-per-sample"), QString::number(flops, 'g', 17),
+                 QStringLiteral("--measured"), QString::number(user->samplesPerS, 'g', 17),
+                 QStringLiteral("--measured-on"), QStringLiteral("a100-80gb-sxm4"), QStringLiteral("--batch"),
+                 QString::number(user->batchPerGpu), QStringLiteral("--precision"), QStringLiteral("fp16"),
+                 QStringLiteral("--samples"), QStringLiteral("1000000"), QStringLiteral("--no-measurements"),
+                 QStringLiteral("--no-calibration"), QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(g.rc, 0);
+        double fromGpus = 0;
+        for (const QJsonValue &gv : QJsonDocument::fromJson(g.out.toUtf8()).object().value(u"gpus").toArray())
+            if (gv.toObject().value(u"id").toString() == u"rtx3090")
+                fromGpus = gv.toObject().value(u"samples_per_s").toDouble();
+        QVERIFY(std::abs(fromGpus / fromValidate - 1) < 1e-9);
     }
 
     void unknownWorkload()

@@ -1,0 +1,221 @@
+#include "projection/transfervalidation.h"
+
+#include "domain/workloadbuilder.h"
+#include "util/csv.h"
+#include "util/resourcefiles.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gf {
+
+namespace {
+
+Result<CsvDocument> readDocument(const QString &text, const QString &file,
+                                 std::initializer_list<const char *> columns)
+{
+    auto parsed = parseCsv(text);
+    if (!parsed)
+        return makeError(QStringLiteral("%1: %2").arg(file, parsed.error().message));
+    for (const char *c : columns)
+        if (parsed.value().column(QLatin1String(c)) < 0)
+            return makeError(QStringLiteral("%1: the column %2 is missing").arg(file, QLatin1String(c)));
+    return parsed;
+}
+
+QString field(const CsvDocument &doc, const CsvRecord &r, const char *name)
+{
+    const int c = doc.column(QLatin1String(name));
+    return c >= 0 && c < r.fields.size() ? r.fields.at(c).trimmed() : QString();
+}
+
+TransferSummary summarize(const QString &label, const QList<const TransferPair *> &pairs)
+{
+    TransferSummary s;
+    s.label = label;
+    s.n = int(pairs.size());
+    if (pairs.isEmpty())
+        return s;
+    QList<double> a;
+    int inside = 0;
+    for (const TransferPair *p : pairs) {
+        a.append(std::abs(p->logError));
+        inside += p->inside ? 1 : 0;
+    }
+    s.median = sampleMedian(a);
+    s.max = *std::max_element(a.begin(), a.end());
+    s.coverage = double(inside) / double(s.n);
+    return s;
+}
+
+} // namespace
+
+Result<TransferData> TransferData::parse(const QString &workloadsCsv, const QString &rowsCsv)
+{
+    const QString wf = QStringLiteral("transfer_workloads.csv"), rf = QStringLiteral("transfer_rows.csv");
+    auto wd = readDocument(workloadsCsv, wf, {"workload", "class", "unit", "flops_per_sample"});
+    if (!wd)
+        return wd.error();
+    auto rd =
+        readDocument(rowsCsv, rf, {"source_id", "workload", "gpu_id", "batch_per_gpu", "samples_per_s"});
+    if (!rd)
+        return rd.error();
+    TransferData out;
+    int line = 0;
+    for (const CsvRecord &r : wd.value().records) {
+        ++line;
+        TransferWorkload w;
+        w.id = field(wd.value(), r, "workload");
+        w.workloadClass = field(wd.value(), r, "class");
+        w.unit = field(wd.value(), r, "unit");
+        bool ok = false;
+        w.flopsPerSample = field(wd.value(), r, "flops_per_sample").toDouble(&ok);
+        if (w.id.isEmpty() || w.workloadClass.isEmpty())
+            return makeError(
+                QStringLiteral("%1, record %2: workload and class must not be empty").arg(wf).arg(line));
+        if (!ok || !(w.flopsPerSample > 0) || !std::isfinite(w.flopsPerSample))
+            return makeError(QStringLiteral("%1, record %2: flops_per_sample \"%3\" is not a positive number")
+                                 .arg(wf)
+                                 .arg(line)
+                                 .arg(field(wd.value(), r, "flops_per_sample")));
+        out.workloads.append(w);
+    }
+    line = 0;
+    for (const CsvRecord &r : rd.value().records) {
+        ++line;
+        TransferRow row;
+        row.sourceId = field(rd.value(), r, "source_id");
+        row.workload = field(rd.value(), r, "workload");
+        row.gpuId = field(rd.value(), r, "gpu_id");
+        bool okBatch = false, okSpeed = false;
+        const QString batch = field(rd.value(), r, "batch_per_gpu");
+        row.batchPerGpu = batch.isEmpty() ? 0 : batch.toInt(&okBatch);
+        okBatch = batch.isEmpty() || (okBatch && row.batchPerGpu >= 1); // empty: not stated by the source
+        row.samplesPerS = field(rd.value(), r, "samples_per_s").toDouble(&okSpeed);
+        if (std::none_of(out.workloads.cbegin(), out.workloads.cend(),
+                         [&](const TransferWorkload &w) { return w.id == row.workload; }))
+            return makeError(QStringLiteral("%1, record %2: workload \"%3\" is not in %4")
+                                 .arg(rf)
+                                 .arg(line)
+                                 .arg(row.workload, wf));
+        if (row.gpuId.isEmpty())
+            return makeError(QStringLiteral("%1, record %2: gpu_id is empty").arg(rf).arg(line));
+        if (!okBatch)
+            return makeError(
+                QStringLiteral("%1, record %2: batch_per_gpu \"%3\" is not a positive whole number "
+                               "(or empty: not stated)")
+                    .arg(rf)
+                    .arg(line)
+                    .arg(field(rd.value(), r, "batch_per_gpu")));
+        if (!okSpeed || !(row.samplesPerS > 0) || !std::isfinite(row.samplesPerS))
+            return makeError(QStringLiteral("%1, record %2: samples_per_s \"%3\" is not a positive number")
+                                 .arg(rf)
+                                 .arg(line)
+                                 .arg(field(rd.value(), r, "samples_per_s")));
+        out.rows.append(row);
+    }
+    return out;
+}
+
+const TransferData &TransferData::builtin()
+{
+    static const TransferData data = [] {
+        auto r = parse(readResourceText(QStringLiteral("benchmarks/transfer_workloads.csv")),
+                       readResourceText(QStringLiteral("benchmarks/transfer_rows.csv")));
+        if (!r)
+            qFatal("The built-in transfer validation data are broken: %s", qPrintable(r.error().text()));
+        return std::move(r).value();
+    }();
+    return data;
+}
+
+TransferValidation validateUserTransfer(const SpeedModel &model, const GpuSpecTable &specs,
+                                        const TransferData &data, const QString &headlineGpu)
+{
+    TransferValidation v;
+    v.headlineGpu = headlineGpu;
+    for (const TransferWorkload &tw : data.workloads) {
+        QList<const TransferRow *> rows;
+        for (const TransferRow &r : data.rows)
+            if (r.workload == tw.id)
+                rows.append(&r);
+        for (const TransferRow *from : std::as_const(rows)) {
+            const QString where = QStringLiteral("%1 / %2").arg(tw.id, from->gpuId);
+            if (!specs.spec(from->gpuId)) {
+                v.skipped.append(where + QStringLiteral(": no spec row for the GPU"));
+                continue;
+            }
+            // What the user types: --workload-name W --flops-per-sample F --measured S --measured-on GPU.
+            WorkloadSpec spec;
+            spec.name = tw.id;
+            WorkloadOverrides &o = spec.overrides;
+            o.samplesPerEpoch = 1e6;
+            o.flopsPerSample = tw.flopsPerSample;
+            o.precision = Precision::Fp16;
+            if (from->batchPerGpu > 0)
+                o.batchPerGpu = from->batchPerGpu;
+            o.measuredSamplesPerS = from->samplesPerS;
+            o.referenceGpu = from->gpuId;
+            o.stack = SoftwareStack::Typical;
+            auto built = buildWorkloadSpec(spec);
+            if (!built) {
+                v.skipped.append(where + QStringLiteral(": ") + built.error().message);
+                continue;
+            }
+            const Workload &w = built.value();
+            const WorkloadAnchors anchors = model.anchorsFor(w, {}, specs);
+            if (anchors.user.isEmpty()) {
+                v.skipped.append(where + QStringLiteral(": the app does not use the figure"));
+                continue;
+            }
+            for (const TransferRow *to : std::as_const(rows)) {
+                const GpuSpec *target = specs.spec(to->gpuId);
+                if (to == from || !target)
+                    continue;
+                const SingleGpuSpeed s = model.project(*target, w, anchors, defaultCalibration());
+                if (!s.ok)
+                    continue;
+                TransferPair p;
+                p.workload = tw.id;
+                p.workloadClass = tw.workloadClass;
+                p.fromGpu = from->gpuId;
+                p.toGpu = to->gpuId;
+                p.tier = s.tier;
+                p.measured = to->samplesPerS;
+                p.projected = s.samplesPerS;
+                p.logError = std::log(p.projected / p.measured);
+                p.range = s.range;
+                p.inside = s.samplesPerSLow() <= p.measured && p.measured <= s.samplesPerSHigh();
+                v.pairs.append(p);
+            }
+        }
+    }
+    QList<const TransferPair *> all, headline;
+    for (const TransferPair &p : std::as_const(v.pairs)) {
+        all.append(&p);
+        if (p.fromGpu == headlineGpu)
+            headline.append(&p);
+    }
+    v.all = summarize(QStringLiteral("every GPU as the user's"), all);
+    v.fromHeadline = summarize(QStringLiteral("from ") + headlineGpu, headline);
+    QStringList classes;
+    for (const TransferWorkload &tw : data.workloads) {
+        QList<const TransferPair *> mine;
+        for (const TransferPair *p : std::as_const(headline))
+            if (p->workload == tw.id)
+                mine.append(p);
+        v.byWorkload.append(summarize(tw.id, mine));
+        if (!classes.contains(tw.workloadClass))
+            classes.append(tw.workloadClass);
+    }
+    for (const QString &c : std::as_const(classes)) {
+        QList<const TransferPair *> mine;
+        for (const TransferPair *p : std::as_const(headline))
+            if (p->workloadClass == c)
+                mine.append(p);
+        v.byClass.append(summarize(c, mine));
+    }
+    return v;
+}
+
+} // namespace gf

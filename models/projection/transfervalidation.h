@@ -1,0 +1,89 @@
+#pragma once
+
+#include "domain/gpuspecs.h"
+#include "projection/speedmodel.h"
+#include "util/result.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace gf {
+
+/// A workload of the transfer validation (resources/benchmarks/transfer_workloads.csv): what a user would
+/// give for it, its FLOPs per sample, and its class (convolutional, transformer, recurrent-speech,
+/// detection).
+struct TransferWorkload
+{
+    QString id;
+    QString workloadClass;
+    QString unit;
+    double flopsPerSample = 0;
+};
+
+/// One measured 1-GPU figure (resources/benchmarks/transfer_rows.csv).
+struct TransferRow
+{
+    QString sourceId;
+    QString workload;
+    QString gpuId;
+    int batchPerGpu = 0; ///< 0: not stated by the source
+    double samplesPerS = 0;
+};
+
+struct TransferData
+{
+    QList<TransferWorkload> workloads;
+    QList<TransferRow> rows;
+
+    /// Parses both files; an error names the file, the record and the column that is wrong, and a row of a
+    /// workload the first file does not list.
+    static Result<TransferData> parse(const QString &workloadsCsv, const QString &rowsCsv);
+    /// The files shipped inside the application.
+    static const TransferData &builtin();
+};
+
+/// One GPU's figure taken as the user's (`--measured S --measured-on FROM` with the workload's FLOPs) and
+/// carried to another GPU of the same workload by the app's projection (typical stack: "your own stack").
+struct TransferPair
+{
+    QString workload;
+    QString workloadClass;
+    QString fromGpu;
+    QString toGpu;
+    ProjectionTier tier = ProjectionTier::None;
+    double measured = 0;  ///< the target GPU's own figure
+    double projected = 0; ///< from the user's figure on fromGpu
+    double logError = 0;  ///< ln(projected / measured)
+    LogRange range;       ///< the point's range of ln(projected / true)
+    bool inside = false;  ///< the measured figure lies in the point's p10-p90 range
+};
+
+struct TransferSummary
+{
+    QString label;
+    int n = 0;
+    double median = 0;
+    double max = 0;
+    double coverage = 0;
+};
+
+struct TransferValidation
+{
+    QString headlineGpu;               ///< the user's GPU of the headline figures
+    QList<TransferPair> pairs;         ///< every (from, to) pair of every workload
+    TransferSummary all;               ///< every pair
+    TransferSummary fromHeadline;      ///< the pairs whose user GPU is headlineGpu
+    QList<TransferSummary> byWorkload; ///< from headlineGpu, per workload (transfer_workloads.csv order)
+    QList<TransferSummary> byClass;    ///< from headlineGpu, per class
+    QStringList skipped;               ///< "workload / GPU: why" (a figure the app quarantines, ...)
+};
+
+/// Every figure of `data` in turn as a user's own measurement, every other GPU of its workload projected
+/// with it through buildWorkloadSpec, SpeedModel::anchorsFor and SpeedModel::project (datasheet
+/// calibration, no stored measurements), against that GPU's own figure.
+TransferValidation validateUserTransfer(const SpeedModel &model, const GpuSpecTable &specs,
+                                        const TransferData &data,
+                                        const QString &headlineGpu = QStringLiteral("a100-80gb-sxm4"));
+
+} // namespace gf

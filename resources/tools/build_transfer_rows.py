@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""Builds resources/benchmarks/transfer_rows.csv from Lambda's PyTorch suite (issue 22 item 5).
+
+One row per workload of transfer_workloads.csv and GPU with a spec row of its own (fit_typical_stack.py's
+LAMBDA_GPUS): the 1-GPU FP16/AMP training figure, first of the suite's duplicates. `gpufrontier-cli validate`
+takes each row in turn as a user's own measurement (--measured S --measured-on GPU with the workload's FLOPs)
+and projects the workload's other GPUs with it. Standard library only. Usage (repository root):
+    python3 resources/tools/build_transfer_rows.py --shared ../shared/data
+"""
+
+import argparse
+import csv
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from fit_typical_stack import BENCH, LAMBDA_GPUS, LAMBDA_URL, read_csv  # noqa: E402
+
+FIELDS = ["source_id", "workload", "gpu_id", "gpu_src", "batch_per_gpu", "precision", "samples_per_s", "unit",
+          "measured", "source_url"]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--shared", required=True, help="the shared data folder (../shared/data)")
+    args = ap.parse_args()
+    workloads = {r["workload"] for r in read_csv(os.path.join(BENCH, "transfer_workloads.csv"))}
+    seen, out = set(), []
+    for r in read_csv(os.path.join(args.shared, "benchmarks", "extra", "lambda_pytorch_v0_2022.csv")):
+        gpu = LAMBDA_GPUS.get(r["gpu"])
+        if (r["workload"] not in workloads or not gpu or r["gpu_count"] != "1"
+                or not r["precision"].startswith("FP16") or r["metric"] != "train_throughput"):
+            continue
+        if (r["workload"], gpu) in seen:  # the suite lists some runs twice; the first counts
+            continue
+        seen.add((r["workload"], gpu))
+        out.append({"source_id": "LAMBDA-PYT-V0", "workload": r["workload"], "gpu_id": gpu, "gpu_src": r["gpu"],
+                    "batch_per_gpu": r["batch_size_per_gpu"], "precision": "fp16", "samples_per_s": r["value"],
+                    "unit": r["unit"], "measured": r["commit_or_date"],
+                    "source_url": LAMBDA_URL})
+    out.sort(key=lambda r: (r["workload"], r["gpu_id"]))
+    path = os.path.join(BENCH, "transfer_rows.csv")
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        f.write("# Lambda's PyTorch suite, 1 GPU, FP16/AMP, per GPU (resources/tools/build_transfer_rows.py --shared;\n"
+                "# do not edit). Each row is taken in turn as a user's own figure and carried to the workload's\n"
+                "# other GPUs by `gpufrontier-cli validate` (PROJECTION.md section 3.7).\n")
+        w = csv.DictWriter(f, fieldnames=FIELDS, lineterminator="\n")
+        w.writeheader()
+        w.writerows(out)
+    print("wrote %d rows to %s" % (len(out), path))
+
+
+if __name__ == "__main__":
+    main()
