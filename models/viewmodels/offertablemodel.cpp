@@ -625,6 +625,16 @@ void OfferFilterProxy::setSourceModel(QAbstractItemModel *source)
     m_groups = qobject_cast<OfferGroupModel *>(source);
     m_grouping = qobject_cast<GroupingModel *>(source);
     QSortFilterProxyModel::setSourceModel(source);
+    if (m_groups)
+        m_groups->setOrderColumn(sortColumn());
+}
+
+void OfferFilterProxy::sort(int column, Qt::SortOrder order)
+{
+    // Before sorting: the group model's signals during the sort already follow the new column.
+    if (m_groups)
+        m_groups->setOrderColumn(column);
+    QSortFilterProxyModel::sort(column, order);
 }
 
 bool OfferFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
@@ -706,10 +716,21 @@ int OfferFilterProxy::topLevelRank(int row) const
 
 bool OfferFilterProxy::lessThan(const QModelIndex &left, const QModelIndex &right) const
 {
+    // Equal keys keep the source's order, in either direction (the proxy sorts descending by
+    // lessThan(right, left)): the order is the same whatever order the rows had before this sort (a
+    // stable sort of the current order would keep the previous column's order among ties), so a proxy that
+    // keeps its order over a new projection shows what sorting afresh would.
+    const bool tieBefore =
+        sortOrder() == Qt::AscendingOrder ? left.row() < right.row() : left.row() > right.row();
     // A top-level row of a grouping model has internal id 0 (GroupingModel's indexes).
-    if (m_grouping && left.internalId() == 0 && right.internalId() == 0 && left.column() == sortColumn())
-        return topLevelRank(left.row()) < topLevelRank(right.row());
-    return keyLess(sortKeyOf(left.data(sortRole())), sortKeyOf(right.data(sortRole())));
+    if (m_grouping && left.internalId() == 0 && right.internalId() == 0 && left.column() == sortColumn()) {
+        const int l = topLevelRank(left.row());
+        const int r = topLevelRank(right.row());
+        return l < r || (l == r && tieBefore);
+    }
+    const SortKey l = sortKeyOf(left.data(sortRole()));
+    const SortKey r = sortKeyOf(right.data(sortRole()));
+    return keyLess(l, r) || (!keyLess(r, l) && tieBefore);
 }
 
 } // namespace gf

@@ -92,6 +92,8 @@ class OfferFilterProxy final : public QSortFilterProxyModel
 public:
     explicit OfferFilterProxy(QObject *parent = nullptr);
     void setSourceModel(QAbstractItemModel *source) override;
+    /// Also tells an OfferGroupModel source the column (OfferGroupModel::setOrderColumn).
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
     void setFilter(const OfferFilter &filter);
     const OfferFilter &filter() const { return m_filter; }
