@@ -34,6 +34,10 @@ public:
     int acceptedCount() const { return m_acceptedCount; }
     /// Groups with at least one accepted member: the rows the table shows.
     int acceptedGroupCount() const { return m_acceptedGroups; }
+    bool hasAcceptedMember(int group) const
+    {
+        return group < m_summary.size() && m_summary.at(group).accepted > 0;
+    }
     bool isAccepted(int catalogRow) const { return m_accepted.value(catalogRow, false); }
 
     /// The column the proxy over this model sorts by (-1: unsorted; kOrderUnknown, the default: not said).

@@ -702,22 +702,28 @@ const QList<int> &OfferFilterProxy::topLevelRanks(int column) const
     // keys share one. The proxy's own sort then compares two ints per comparison instead of two keys
     // fetched through two models. Numbers (every price, time and cost column) are sorted as plain pairs;
     // missing values sort after them in row order (keyLess: missing last).
+    // Rows the filter hides are never compared: their keys are not read (rank: after every other).
     std::vector<SortKey> keys(static_cast<size_t>(rows));
+    std::vector<bool> shown(static_cast<size_t>(rows), true);
     bool numeric = true;
     for (int r = 0; r < rows; ++r) {
+        if (m_groups && !m_groups->hasAcceptedMember(r)) {
+            shown[static_cast<size_t>(r)] = false;
+            continue;
+        }
         keys[static_cast<size_t>(r)] = sortKeyOf(groups->index(r, column).data(role));
         numeric = numeric && (!keys[static_cast<size_t>(r)].valid || keys[static_cast<size_t>(r)].isNumber);
     }
     m_rank.resize(rows);
     int rank = 0;
     if (numeric) {
+        // (number, row) pairs: sorting them by both is the stable sort by number, and faster.
         std::vector<std::pair<double, int>> numbers;
         numbers.reserve(keys.size());
         for (int r = 0; r < rows; ++r)
             if (keys[static_cast<size_t>(r)].valid)
                 numbers.emplace_back(keys[static_cast<size_t>(r)].number, r);
-        std::stable_sort(numbers.begin(), numbers.end(),
-                         [](const auto &l, const auto &r) { return l.first < r.first; });
+        std::sort(numbers.begin(), numbers.end());
         for (size_t i = 0; i < numbers.size(); ++i) {
             if (i > 0 && numbers[i - 1].first < numbers[i].first)
                 ++rank;
@@ -726,7 +732,7 @@ const QList<int> &OfferFilterProxy::topLevelRanks(int column) const
         const int missing = numbers.empty() ? 0 : rank + 1;
         for (int r = 0; r < rows; ++r)
             if (!keys[static_cast<size_t>(r)].valid)
-                m_rank[r] = missing;
+                m_rank[r] = shown[static_cast<size_t>(r)] ? missing : missing + 1;
     } else {
         std::vector<int> order(static_cast<size_t>(rows));
         std::iota(order.begin(), order.end(), 0);
