@@ -441,8 +441,11 @@ void MainWindow::onLoaded(const CatalogLoad &load)
     m_pendingOffers = load;
     if (load.offers.size() <= m_fillOffersLaterAbove || m_tabs->currentWidget() == m_offers)
         fillOffers();
-    else
+    else {
         m_offers->setOffers({}, load.snapshots); // not the previous catalog's rows meanwhile
+        m_statusLabel->setText(tr("Loaded %n offer(s); the Offers table follows the answer …", nullptr,
+                                  static_cast<int>(load.offers.size())));
+    }
 }
 
 void MainWindow::fillOffers()

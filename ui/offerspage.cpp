@@ -237,6 +237,9 @@ void OffersPage::setOffers(QList<Offer> offers, const QList<Snapshot> &snapshots
 {
     m_snapshots = snapshots;
     m_model->setOffers(std::move(offers));
+    // The widths follow the rows at the top (what is seen): on a large catalog the first 200 rows of each
+    // column, not 1,000 (Qt's default; each row's text laid out), which stopped the GUI thread longer.
+    m_view->header()->setResizeContentsPrecision(m_model->rowCount() > kTypingDelayAbove ? 200 : 1000);
     for (int c = 0; c < m_model->columnCount(); ++c) {
         if (m_view->isColumnHidden(c)) // a hidden column reports width 0: keep its own for when it is shown
             continue;
