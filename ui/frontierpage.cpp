@@ -182,7 +182,7 @@ void FrontierPage::setResults(ProjectionResultsPtr results)
     const Currency cur = DisplayCurrency::instance().current();
     const QStringList providers = knownProviders();
     const qsizetype series = m_chart->seriesCount();
-    if (!results || results->points.size() <= kPrepareOnWorkerAbove) {
+    if (!results || results->points.size() <= m_prepareOnWorkerAbove) {
         showResults(results, cur.code, prepareChart(results.get(), cur, providers, series));
         return;
     }

@@ -30,6 +30,7 @@ public:
     void setResults(ProjectionResultsPtr results);
     ProjectionResultsPtr results() const { return m_results; }
     static constexpr qsizetype kPrepareOnWorkerAbove = 50000;
+    void setPrepareOnWorkerAbove(qsizetype points) { m_prepareOnWorkerAbove = points; } ///< tests
     bool isPreparing() const { return m_preparing > 0; }
     /// Highlights the points of these catalog rows (selection in the Offers table).
     void highlightCatalogRows(const QList<int> &rows);
@@ -74,7 +75,8 @@ private:
     ProjectionResultsPtr m_requested; ///< the last given to setResults (shown, or being prepared)
     quint64 m_job = 0;                ///< the last setResults: an older preparation is dropped
     int m_preparing = 0;              ///< preparations running
-    QList<int> m_highlightRows;       ///< highlightCatalogRows's, again once prepared points are shown
+    qsizetype m_prepareOnWorkerAbove = kPrepareOnWorkerAbove;
+    QList<int> m_highlightRows; ///< highlightCatalogRows's, again once prepared points are shown
 };
 
 } // namespace gf

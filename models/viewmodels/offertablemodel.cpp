@@ -10,6 +10,7 @@
 #include "viewmodels/pointtablemodel.h"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 #include <vector>
 
@@ -712,7 +713,9 @@ const QList<int> &OfferFilterProxy::topLevelRanks(int column) const
             continue;
         }
         keys[static_cast<size_t>(r)] = sortKeyOf(groups->index(r, column).data(role));
-        numeric = numeric && (!keys[static_cast<size_t>(r)].valid || keys[static_cast<size_t>(r)].isNumber);
+        // A NaN has no place in an order: such keys take keyLess's path as before (no std::sort over them).
+        const SortKey &k = keys[static_cast<size_t>(r)];
+        numeric = numeric && (!k.valid || (k.isNumber && !std::isnan(k.number)));
     }
     m_rank.resize(rows);
     int rank = 0;

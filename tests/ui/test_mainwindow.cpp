@@ -199,7 +199,8 @@ private Q_SLOTS:
             w.setFillOffersLaterAbove(0);
             QStringList order;
             connect(&w, &MainWindow::projectionUpdated, &w, [&] {
-                if (w.state()->results() && !w.state()->offers().isEmpty()) // not the loading one of no offers
+                if (w.state()->results() &&
+                    !w.state()->offers().isEmpty()) // not the loading one of no offers
                     order.append(QStringLiteral("answer"));
             });
             connect(&w, &MainWindow::catalogLoaded, &w, [&] {
