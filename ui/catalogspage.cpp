@@ -32,6 +32,7 @@
 #include <QSplitter>
 #include <QStyle>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace gf {
@@ -106,7 +107,10 @@ CatalogsPage::CatalogsPage(CatalogService *catalog, QWidget *parent)
         return ok && i >= 0 ? knownProviders().at(i) : QString();
     };
     updateButtons();
-    reload();
+    // Once the constructors are done: the window that builds this page asks for the catalog first, and
+    // the one database thread reads it before the statuses (which take a while over 200,000 offers and
+    // would otherwise hold the first answer back).
+    QTimer::singleShot(0, this, &CatalogsPage::reload);
 }
 
 // The services belong to the main window's CatalogService, which cancels and waits for them.

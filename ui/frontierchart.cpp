@@ -450,33 +450,36 @@ QChart *FrontierChart::chart() const
 void FrontierChart::setPoints(const QList<ChartPoint> &points, std::optional<double> deadlineHours,
                               std::optional<double> budgetUsd, std::optional<int> recommendedId)
 {
-    m_points = points;
-    m_byId.clear();
-    m_deadline_h = deadlineHours;
-    m_budget_usd = budgetUsd;
-    ++m_pointsGeneration;
-    for (SeriesInfo &s : m_series) {
-        s.all.clear();
-        s.allIds.clear();
-    }
-    QList<QPointF> frontier;
-    QList<QPointF> bandUpper, bandLower;
+    setPrepared(prepare(points, deadlineHours, budgetUsd, recommendedId, m_series.size()));
+}
+
+PreparedChartPoints FrontierChart::prepare(QList<ChartPoint> points, std::optional<double> deadlineHours,
+                                           std::optional<double> budgetUsd, std::optional<int> recommendedId,
+                                           qsizetype seriesCount)
+{
+    PreparedChartPoints r;
+    r.points = std::move(points);
+    r.deadlineHours = deadlineHours;
+    r.budgetUsd = budgetUsd;
+    r.all.resize(seriesCount);
+    r.allIds.resize(seriesCount);
+    r.byId.reserve(r.points.size());
     double minX = INFINITY, maxX = 0, minY = INFINITY, maxY = 0;
-    for (qsizetype i = 0; i < points.size(); ++i) {
-        const ChartPoint &p = points.at(i);
+    for (qsizetype i = 0; i < r.points.size(); ++i) {
+        const ChartPoint &p = r.points.at(i);
         if (!(p.hours > 0) || !(p.costUsd > 0) || !std::isfinite(p.hours) || !std::isfinite(p.costUsd))
             continue; // log axes need positive values; such points do not exist in a valid projection
-        m_byId.insert(p.id, i);
+        r.byId.insert(p.id, i);
         const qsizetype series = qsizetype(p.provider) * 4 + (p.spot ? 2 : 0) + (p.onFrontier ? 0 : 1);
-        if (p.provider < 0 || series >= m_series.size())
+        if (p.provider < 0 || series >= seriesCount)
             continue;
-        m_series[series].all.append(QPointF(p.hours, p.costUsd));
-        m_series[series].allIds.append(p.id);
+        r.all[series].append(QPointF(p.hours, p.costUsd));
+        r.allIds[series].append(p.id);
         if (p.onFrontier) {
-            frontier.append(QPointF(p.hours, p.costUsd));
+            r.frontier.append(QPointF(p.hours, p.costUsd));
             if (p.hoursLow > 0 && p.hoursHigh > 0 && p.costLow > 0 && p.costHigh > 0) {
-                bandUpper.append(QPointF(p.hoursHigh, p.costHigh));
-                bandLower.append(QPointF(p.hoursLow, p.costLow));
+                r.bandUpper.append(QPointF(p.hoursHigh, p.costHigh));
+                r.bandLower.append(QPointF(p.hoursLow, p.costLow));
             }
         }
         minX = std::min(minX, p.hours);
@@ -484,24 +487,16 @@ void FrontierChart::setPoints(const QList<ChartPoint> &points, std::optional<dou
         minY = std::min(minY, p.costUsd);
         maxY = std::max(maxY, p.costUsd);
     }
-    std::sort(frontier.begin(), frontier.end(), [](const QPointF &a, const QPointF &b) {
+    std::sort(r.frontier.begin(), r.frontier.end(), [](const QPointF &a, const QPointF &b) {
         return a.x() < b.x() || (a.x() == b.x() && a.y() < b.y());
     });
-    m_frontier->replace(frontier);
     auto byX = [](const QPointF &a, const QPointF &b) { return a.x() < b.x(); };
-    std::sort(bandUpper.begin(), bandUpper.end(), byX);
-    std::sort(bandLower.begin(), bandLower.end(), byX);
-    m_bandUpper->replace(bandUpper);
-    m_bandLower->replace(bandLower);
-    m_band->setVisible(m_showUncertainty && bandUpper.size() > 0);
-
-    QList<QPointF> rec;
+    std::sort(r.bandUpper.begin(), r.bandUpper.end(), byX);
+    std::sort(r.bandLower.begin(), r.bandLower.end(), byX);
     if (recommendedId) {
-        if (auto it = m_byId.constFind(*recommendedId); it != m_byId.constEnd())
-            rec.append(QPointF(points.at(*it).hours, points.at(*it).costUsd));
+        if (auto it = r.byId.constFind(*recommendedId); it != r.byId.constEnd())
+            r.recommended = QPointF(r.points.at(*it).hours, r.points.at(*it).costUsd);
     }
-    m_recommended->replace(rec);
-
     if (minX == INFINITY) {
         minX = 0.1;
         maxX = 10;
@@ -516,10 +511,36 @@ void FrontierChart::setPoints(const QList<ChartPoint> &points, std::optional<dou
         minY = std::min(minY, *budgetUsd);
         maxY = std::max(maxY, *budgetUsd);
     }
-    m_minX = minX;
-    m_maxX = maxX;
-    m_minY = minY;
-    m_maxY = maxY;
+    r.minX = minX;
+    r.maxX = maxX;
+    r.minY = minY;
+    r.maxY = maxY;
+    return r;
+}
+
+void FrontierChart::setPrepared(PreparedChartPoints prepared)
+{
+    m_points = std::move(prepared.points);
+    m_byId = std::move(prepared.byId);
+    m_deadline_h = prepared.deadlineHours;
+    m_budget_usd = prepared.budgetUsd;
+    ++m_pointsGeneration;
+    for (qsizetype i = 0; i < m_series.size(); ++i) {
+        m_series[i].all = i < prepared.all.size() ? std::move(prepared.all[i]) : QList<QPointF>();
+        m_series[i].allIds = i < prepared.allIds.size() ? std::move(prepared.allIds[i]) : QList<int>();
+    }
+    m_frontier->replace(prepared.frontier);
+    m_bandUpper->replace(prepared.bandUpper);
+    m_bandLower->replace(prepared.bandLower);
+    m_band->setVisible(m_showUncertainty && prepared.bandUpper.size() > 0);
+    QList<QPointF> rec;
+    if (prepared.recommended)
+        rec.append(*prepared.recommended);
+    m_recommended->replace(rec);
+    m_minX = prepared.minX;
+    m_maxX = prepared.maxX;
+    m_minY = prepared.minY;
+    m_maxY = prepared.maxY;
     m_emptyLabel->setVisible(m_byId.isEmpty());
     setSelectedIds({});
     // Antialiasing costs more than it gives with tens of thousands of markers.

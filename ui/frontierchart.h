@@ -1,7 +1,9 @@
 #pragma once
 
+#include <QHash>
 #include <QImage>
 #include <QList>
+#include <QPointF>
 #include <QWidget>
 
 #include <array>
@@ -47,6 +49,21 @@ struct ChartPoint
     double costHigh = 0;
 };
 
+/// What FrontierChart::setPoints derives from its points before it touches a series: plain data, so that a
+/// large set (hundreds of thousands of points) is prepared off the GUI thread (FrontierChart::prepare) and
+/// then shown at once (FrontierChart::setPrepared).
+struct PreparedChartPoints
+{
+    QList<ChartPoint> points;
+    QHash<int, qsizetype> byId; ///< point id -> index into points
+    QList<QList<QPointF>> all;  ///< per series: every point of the series
+    QList<QList<int>> allIds;   ///< parallel to all
+    QList<QPointF> frontier, bandUpper, bandLower;
+    std::optional<QPointF> recommended;
+    double minX = 0.1, maxX = 10, minY = 1, maxY = 100;
+    std::optional<double> deadlineHours, budgetUsd;
+};
+
 /// The efficiency-frontier chart: every offer as a point, the Pareto frontier as a line, deadline and
 /// budget as lines around the feasible region. The only place that knows Qt Charts for this view.
 class FrontierChart final : public QWidget
@@ -58,6 +75,13 @@ public:
 
     void setPoints(const QList<ChartPoint> &points, std::optional<double> deadlineHours,
                    std::optional<double> budgetUsd, std::optional<int> recommendedId);
+    /// setPoints in two halves: prepare() reads nothing of a chart (any thread), setPrepared() shows the
+    /// result (GUI thread). `seriesCount` is the chart's (seriesCount()).
+    static PreparedChartPoints prepare(QList<ChartPoint> points, std::optional<double> deadlineHours,
+                                       std::optional<double> budgetUsd, std::optional<int> recommendedId,
+                                       qsizetype seriesCount);
+    void setPrepared(PreparedChartPoints prepared);
+    qsizetype seriesCount() const { return m_series.size(); }
     /// The currency of the costs given to setPoints: the cost axis's title, "Run cost (EUR)".
     void setCostUnit(const QString &code);
     QString costUnit() const { return m_costUnit; }

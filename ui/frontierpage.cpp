@@ -12,6 +12,7 @@
 #include "viewmodels/pointtablemodel.h"
 
 #include <QCheckBox>
+#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -21,6 +22,7 @@
 #include <QSplitter>
 #include <QTreeView>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace gf {
 
@@ -32,7 +34,8 @@ FrontierPage::FrontierPage(QWidget *parent) : QWidget(parent)
         return m_results ? describePoint(*m_results, id, PointDescription::Brief) : QString();
     });
     // Another display currency or rate: the chart's costs, its axis and the summary follow.
-    connect(&DisplayCurrency::instance(), &DisplayCurrency::changed, this, [this] { setResults(m_results); });
+    connect(&DisplayCurrency::instance(), &DisplayCurrency::changed, this,
+            [this] { setResults(m_requested); });
 
     m_logX = new QCheckBox(tr("Log time axis"), this);
     m_logX->setObjectName(QStringLiteral("logX"));
@@ -129,43 +132,81 @@ QString FrontierPage::filterNotice(const OfferFilter &f, qsizetype offers)
         .arg(describeFilter(f));
 }
 
+namespace {
+/// The chart's points of a projection (costs in `cur`), prepared for FrontierChart::setPrepared; reads only
+/// the (immutable) results: any thread.
+PreparedChartPoints prepareChart(const ProjectionResults *results, const Currency &cur,
+                                 const QStringList &providers, qsizetype seriesCount)
+{
+    if (!results)
+        return FrontierChart::prepare({}, std::nullopt, std::nullopt, std::nullopt, seriesCount);
+    QHash<QString, int> providerIndex; // per point a hash lookup, not a search of every provider's name
+    for (qsizetype i = 0; i < providers.size(); ++i)
+        if (!providerIndex.contains(providers.at(i)))
+            providerIndex.insert(providers.at(i), static_cast<int>(i));
+    QList<ChartPoint> points;
+    points.reserve(results->points.size());
+    for (qsizetype i = 0; i < results->points.size(); ++i) {
+        const ProjectedOffer &p = results->points.at(i);
+        if (!p.projected || !(p.costUsd > 0))
+            continue;
+        ChartPoint c;
+        c.hours = p.totalHours;
+        c.costUsd = cur.fromUsd(p.costUsd);
+        c.provider = providerIndex.value(results->offers.at(p.offerIndex).provider, -1);
+        c.spot = p.mode == PriceMode::Spot;
+        c.onFrontier = p.onFrontier;
+        c.feasible = p.feasible;
+        c.id = static_cast<int>(i);
+        c.hoursLow = p.totalHoursLow;
+        c.hoursHigh = p.totalHoursHigh;
+        c.costLow = cur.fromUsd(p.costUsdLow);
+        c.costHigh = cur.fromUsd(p.costUsdHigh);
+        points.append(c);
+    }
+    std::optional<int> recommended;
+    if (results->recommended >= 0)
+        recommended = static_cast<int>(results->recommended);
+    // The chart plots costs in the display currency (its axis says which); the points' ids stay the same.
+    const std::optional<double> budget = results->options.budgetUsd;
+    return FrontierChart::prepare(std::move(points), results->options.deadlineHours,
+                                  budget ? std::optional<double>(cur.fromUsd(*budget)) : std::nullopt,
+                                  recommended, seriesCount);
+}
+} // namespace
+
 void FrontierPage::setResults(ProjectionResultsPtr results)
 {
-    m_results = std::move(results);
-    QList<ChartPoint> points;
-    std::optional<int> recommended;
-    // The chart plots costs in the display currency (its axis says which); the points' ids stay the same.
-    const Currency &cur = DisplayCurrency::instance().current();
-    m_chart->setCostUnit(cur.code);
-    if (m_results) {
-        points.reserve(m_results->points.size());
-        const QStringList providers = knownProviders();
-        for (qsizetype i = 0; i < m_results->points.size(); ++i) {
-            const ProjectedOffer &p = m_results->points.at(i);
-            if (!p.projected || !(p.costUsd > 0))
-                continue;
-            ChartPoint c;
-            c.hours = p.totalHours;
-            c.costUsd = cur.fromUsd(p.costUsd);
-            c.provider = static_cast<int>(providers.indexOf(m_results->offers.at(p.offerIndex).provider));
-            c.spot = p.mode == PriceMode::Spot;
-            c.onFrontier = p.onFrontier;
-            c.feasible = p.feasible;
-            c.id = static_cast<int>(i);
-            c.hoursLow = p.totalHoursLow;
-            c.hoursHigh = p.totalHoursHigh;
-            c.costLow = cur.fromUsd(p.costUsdLow);
-            c.costHigh = cur.fromUsd(p.costUsdHigh);
-            points.append(c);
-        }
-        if (m_results->recommended >= 0)
-            recommended = static_cast<int>(m_results->recommended);
-        const std::optional<double> budget = m_results->options.budgetUsd;
-        m_chart->setPoints(points, m_results->options.deadlineHours,
-                           budget ? std::optional<double>(cur.fromUsd(*budget)) : std::nullopt, recommended);
-    } else {
-        m_chart->setPoints({}, std::nullopt, std::nullopt, std::nullopt);
+    m_requested = results;
+    const quint64 job = ++m_job;
+    const Currency cur = DisplayCurrency::instance().current();
+    const QStringList providers = knownProviders();
+    const qsizetype series = m_chart->seriesCount();
+    if (!results || results->points.size() <= m_prepareOnWorkerAbove) {
+        showResults(results, cur.code, prepareChart(results.get(), cur, providers, series));
+        return;
     }
+    // Hundreds of thousands of points: prepared on a worker, so that the GUI thread does not stop.
+    ++m_preparing;
+    auto *watcher = new QFutureWatcher<PreparedChartPoints>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, job, results, code = cur.code] {
+        watcher->deleteLater();
+        --m_preparing;
+        if (job != m_job)
+            return; // a newer setResults came
+        showResults(results, code, watcher->result());
+        highlightCatalogRows(m_highlightRows); // showing new points cleared the highlight
+    });
+    watcher->setFuture(QtConcurrent::run(
+        [results, cur, providers, series] { return prepareChart(results.get(), cur, providers, series); }));
+}
+
+void FrontierPage::showResults(ProjectionResultsPtr results, const QString &costUnit,
+                               PreparedChartPoints chart)
+{
+    m_results = std::move(results);
+    m_chart->setCostUnit(costUnit);
+    m_chart->setPrepared(std::move(chart));
     m_model->showFrontier(m_results);
     for (int c = 0; c < PointTableModel::ColumnCount; ++c)
         m_table->resizeColumnToContents(c);
@@ -240,6 +281,7 @@ void FrontierPage::setGrouped(bool grouped)
 
 void FrontierPage::highlightCatalogRows(const QList<int> &rows)
 {
+    m_highlightRows = rows;
     if (!m_results)
         return;
     QList<int> ids;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "frontierchart.h"
 #include "viewmodels/projectioncontroller.h"
 
 #include <QWidget>
@@ -23,8 +24,14 @@ class FrontierPage final : public QWidget
 public:
     explicit FrontierPage(QWidget *parent = nullptr);
 
+    /// Shows a projection. Above kPrepareOnWorkerAbove points the chart's points are prepared off the GUI
+    /// thread and the page shows them when they are ready (isPreparing; results() stays the shown ones
+    /// until then, and a newer setResults drops an older preparation); below, at once.
     void setResults(ProjectionResultsPtr results);
     ProjectionResultsPtr results() const { return m_results; }
+    static constexpr qsizetype kPrepareOnWorkerAbove = 50000;
+    void setPrepareOnWorkerAbove(qsizetype points) { m_prepareOnWorkerAbove = points; } ///< tests
+    bool isPreparing() const { return m_preparing > 0; }
     /// Highlights the points of these catalog rows (selection in the Offers table).
     void highlightCatalogRows(const QList<int> &rows);
     /// The points (indexes into the shown results) selected in the frontier table; a group row stands for
@@ -52,6 +59,7 @@ Q_SIGNALS:
 
 private:
     void pointActivated(int point);
+    void showResults(ProjectionResultsPtr results, const QString &costUnit, PreparedChartPoints chart);
 
     FrontierChart *m_chart = nullptr;
     PointTableModel *m_model = nullptr;
@@ -63,7 +71,12 @@ private:
     QCheckBox *m_logY = nullptr;
     QLabel *m_summary = nullptr;
     QLabel *m_filterNotice = nullptr; ///< shown while the Offers page's filter narrows the projection
-    ProjectionResultsPtr m_results;
+    ProjectionResultsPtr m_results;   ///< shown
+    ProjectionResultsPtr m_requested; ///< the last given to setResults (shown, or being prepared)
+    quint64 m_job = 0;                ///< the last setResults: an older preparation is dropped
+    int m_preparing = 0;              ///< preparations running
+    qsizetype m_prepareOnWorkerAbove = kPrepareOnWorkerAbove;
+    QList<int> m_highlightRows; ///< highlightCatalogRows's, again once prepared points are shown
 };
 
 } // namespace gf

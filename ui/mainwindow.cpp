@@ -48,6 +48,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QTreeView>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -95,6 +96,10 @@ void MainWindow::buildPages()
     m_offers = new OffersPage(m_tabs);
     m_frontier = new FrontierPage(m_tabs);
     m_compare = new ComparePage(m_tabs);
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        if (m_tabs->currentWidget() == m_offers)
+            fillOffers();
+    });
     m_tabs->addTab(m_answer, tr("A&nswer"));
     m_tabs->addTab(m_offers, tr("&Offers"));
     m_tabs->addTab(m_frontier, tr("&Frontier"));
@@ -197,6 +202,7 @@ void MainWindow::connectState()
         m_answer->showProblem(message);
         m_projectionLabel->setText(tr("Projection: %1").arg(message));
         m_projectionLabel->setToolTip(m_projectionLabel->text());
+        fillOffers(); // no answer is coming to wait for
     });
     connect(m_state, &AppState::selectionChanged, this, [this](const QList<int> &rows) {
         m_frontier->highlightCatalogRows(rows);
@@ -414,7 +420,6 @@ void MainWindow::onLoaded(const CatalogLoad &load)
 {
     m_banner->hide();
     // (The projection of the new catalog is already running: AppState handed it the offers first.)
-    m_offers->setOffers(load.offers, load.snapshots);
     m_catalogs->setReadOnly(load.readOnly);
     QStringList banner;
     if (load.readOnly)
@@ -433,6 +438,25 @@ void MainWindow::onLoaded(const CatalogLoad &load)
         statusBar()->showMessage(tr("First start: imported the bundled price snapshot of %n provider(s).",
                                     nullptr, load.bundledImported),
                                  8000);
+    m_pendingOffers = load;
+    if (load.offers.size() <= m_fillOffersLaterAbove || m_tabs->currentWidget() == m_offers)
+        fillOffers();
+    else {
+        m_offers->setOffers({}, load.snapshots); // not the previous catalog's rows meanwhile
+        m_statusLabel->setText(tr("Loaded %n offer(s); the Offers table follows the answer …", nullptr,
+                                  static_cast<int>(load.offers.size())));
+    }
+}
+
+void MainWindow::fillOffers()
+{
+    if (!m_pendingOffers)
+        return;
+    CatalogLoad load = std::move(*m_pendingOffers);
+    m_pendingOffers.reset();
+    m_offers->setOffers(load.offers, load.snapshots);
+    if (const ProjectionResultsPtr results = m_state->results()) // of this catalog, when it came first
+        m_offers->model()->setProjection(results);
     Q_EMIT catalogLoaded();
 }
 
@@ -504,6 +528,8 @@ void MainWindow::onResults(ProjectionResultsPtr results)
     if (!(m_state->isLoading() && m_state->offers().isEmpty()))
         m_answer->setResults(results);
     m_offers->model()->setProjection(results);
+    if (m_pendingOffers && m_state->results() == results)
+        QTimer::singleShot(50, this, &MainWindow::fillOffers); // once the answer is painted
     m_frontier->setResults(results);
     m_frontier->highlightCatalogRows(m_offers->selectedRows());
     updateCompare();

@@ -7,6 +7,8 @@
 #include <QMainWindow>
 #include <QPointer>
 
+#include <optional>
+
 class QAction;
 class QDialog;
 class QDockWidget;
@@ -62,6 +64,9 @@ public:
     QString dbPath() const { return m_state->dbPath(); }
     CatalogService *catalogService() const { return m_state->catalogService(); }
     AppState *state() const { return m_state; }
+    /// A catalog of more offers than this shows its answer before the Offers table is filled (tests: 0).
+    void setFillOffersLaterAbove(qsizetype offers) { m_fillOffersLaterAbove = offers; }
+    static constexpr qsizetype kFillOffersLaterAbove = 20000;
     LaunchPlanner *launchPlanner() const { return m_launchPlanner; }
     /// File > Open / Save / Compare scenarios (ui/scenarioactions.h).
     ScenarioActions *scenarioActions() const { return m_scenarios; }
@@ -96,6 +101,10 @@ private:
 
     void styleBanner();
     void onLoaded(const CatalogLoad &load);
+    /// Hands the loaded catalog to the Offers page, then says catalogLoaded. A catalog of more than
+    /// fillOffersLaterAbove() offers waits for its first answer (or a failed projection, or the Offers tab):
+    /// filling that table stops the GUI thread for a moment, better after the answer than before it.
+    void fillOffers();
     void onWorkloadChanged();
     void onResults(ProjectionResultsPtr results);
     void updateCompare();
@@ -129,6 +138,8 @@ private:
     QLabel *m_projectionLabel = nullptr;
     QLabel *m_currencyLabel = nullptr;
     QProgressBar *m_busy = nullptr;
+    std::optional<CatalogLoad> m_pendingOffers; ///< loaded, not yet in the Offers table (fillOffers)
+    qsizetype m_fillOffersLaterAbove = kFillOffersLaterAbove;
 };
 
 } // namespace gf

@@ -30,6 +30,30 @@
 
 namespace gf {
 
+namespace {
+/// The Offers table's view. A change of the data of many rows at once (a new projection over 200,000 rows)
+/// repaints what is shown: QTreeView would look up every changed row's place and rectangle, one by one, to
+/// repaint the few on screen. The rows' heights are uniform and a change of data adds or removes no child.
+class OffersTreeView final : public QTreeView
+{
+public:
+    using QTreeView::QTreeView;
+    static constexpr int kManyRows = 1000;
+
+protected:
+    void dataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight,
+                     const QList<int> &roles) override
+    {
+        if (uniformRowHeights() && topLeft.isValid() && bottomRight.isValid() &&
+            bottomRight.row() - topLeft.row() >= kManyRows) {
+            viewport()->update();
+            return;
+        }
+        QTreeView::dataChanged(topLeft, bottomRight, roles);
+    }
+};
+} // namespace
+
 OffersPage::OffersPage(QWidget *parent) : QWidget(parent)
 {
     m_model = new OfferTableModel(this);
@@ -149,7 +173,7 @@ OffersPage::OffersPage(QWidget *parent) : QWidget(parent)
     connect(m_spot, &QCheckBox::toggled, this, &OffersPage::applyFilters);
 
     // A tree: a group row expands to its offers. Uniform row heights keep 100,000 rows fast.
-    m_view = new QTreeView(this);
+    m_view = new OffersTreeView(this);
     m_view->setObjectName(QStringLiteral("offersTable"));
     m_view->setModel(m_proxy);
     m_view->setItemDelegateForColumn(OfferTableModel::Flags, new FlagDelegate(m_view));
@@ -213,6 +237,9 @@ void OffersPage::setOffers(QList<Offer> offers, const QList<Snapshot> &snapshots
 {
     m_snapshots = snapshots;
     m_model->setOffers(std::move(offers));
+    // The widths follow the rows at the top (what is seen): on a large catalog the first 200 rows of each
+    // column, not 1,000 (Qt's default; each row's text laid out), which stopped the GUI thread longer.
+    m_view->header()->setResizeContentsPrecision(m_model->rowCount() > kTypingDelayAbove ? 200 : 1000);
     for (int c = 0; c < m_model->columnCount(); ++c) {
         if (m_view->isColumnHidden(c)) // a hidden column reports width 0: keep its own for when it is shown
             continue;

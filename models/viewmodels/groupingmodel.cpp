@@ -246,17 +246,34 @@ void GroupingModel::notifyGroupsChanged()
     Q_EMIT layoutChanged({}, QAbstractItemModel::VerticalSortHint);
 }
 
+void GroupingModel::notifyRowsChangedExcept(int keptColumn)
+{
+    ++m_generation;
+    const int rows = groupCount();
+    const int last = columnCount() - 1;
+    if (rows == 0 || last < 0)
+        return;
+    if (keptColumn < 0 || keptColumn > last) {
+        Q_EMIT dataChanged(index(0, 0), index(rows - 1, last));
+        return;
+    }
+    if (keptColumn > 0)
+        Q_EMIT dataChanged(index(0, 0), index(rows - 1, keptColumn - 1));
+    if (keptColumn < last)
+        Q_EMIT dataChanged(index(0, keptColumn + 1), index(rows - 1, last));
+}
+
 void GroupingModel::onSourceDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight,
                                         const QList<int> &roles)
 {
     if (m_inChange || !topLeft.isValid() || !bottomRight.isValid() || topLeft.parent().isValid())
         return;
     ++m_generation;
-    updateGroups();
+    updateGroupsForSourceData();
     const int first = topLeft.row();
     const int last = bottomRight.row();
-    if (last - first + 1 > 64) { // many rows (a new projection): one layout change for all of them
-        notifyGroupsChanged();
+    if (last - first + 1 > 64) { // many rows (a new projection): one signal for all of them
+        notifyManyRowsChanged();
         return;
     }
     // A few rows: their top-level rows (a representative or an aggregate may have changed) and, within

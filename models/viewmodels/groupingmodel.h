@@ -74,6 +74,18 @@ protected:
     /// source's data changed. The default keeps the first member.
     virtual void updateGroups();
 
+    /// The source's data changed (not its rows): recomputes what depends on it. The default is
+    /// updateGroups().
+    virtual void updateGroupsForSourceData() { updateGroups(); }
+    /// Says that many rows' data changed (after updateGroupsForSourceData): the default is
+    /// notifyGroupsChanged(); a model that knows which values stayed may say less (notifyRowsChangedExcept).
+    virtual void notifyManyRowsChanged() { notifyGroupsChanged(); }
+    /// Says that what every top-level row shows may have changed except in `keptColumn` (whose values, and
+    /// so a proxy's order by it, are the same) and except which rows a filter accepts: dataChanged around
+    /// that column, not a layout change, so that a proxy sorted by it neither maps nor sorts its rows again.
+    /// A view repaints what it shows, children included. `keptColumn` -1: every column.
+    void notifyRowsChangedExcept(int keptColumn);
+
     void setRepresentative(int group, int sourceRow) { m_rep[group] = sourceRow; }
     QVariant sourceData(int sourceRow, int column, int role) const;
     /// Says that what every row shows may have changed (after aggregates changed): one layout change,

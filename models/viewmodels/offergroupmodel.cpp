@@ -33,11 +33,55 @@ QString OfferGroupModel::groupKey(int sourceRow) const
            u'\x1f' + QString::number(o->billingIncrementS) + u'/' + QString::number(o->billingMinimumS);
 }
 
+bool OfferGroupModel::orderKeptByProjection(int column)
+{
+    switch (column) {
+    case OfferTableModel::Provider:
+    case OfferTableModel::Instance:
+    case OfferTableModel::Gpu:
+    case OfferTableModel::GpuCount:
+        return true; // the offer's, the same for every member of a group (its key)
+    case OfferTableModel::OnDemand:
+    case OfferTableModel::Spot:
+        return true; // the offer's; a group's lowest price over its accepted members
+    default:
+        return false; // projected, or the representative's (the best projected member)
+    }
+}
+
 void OfferGroupModel::updateGroups()
+{
+    updateAccepted();
+    updateSummaries();
+}
+
+void OfferGroupModel::updateGroupsForSourceData()
+{
+    // The offers and the filter are the same (a reset regroups): which offers are accepted is too; only the
+    // summaries (representatives, frontier marks) follow the projection.
+    const ProjectionResultsPtr projection = m_offers ? m_offers->projection() : ProjectionResultsPtr();
+    m_projectionChanged = projection != m_summarised;
+    if (m_offers && m_accepted.size() != m_offers->offers().size())
+        updateAccepted();
+    updateSummaries();
+}
+
+void OfferGroupModel::notifyManyRowsChanged()
+{
+    // A new projection changes projected values and representatives, not the values of a column that
+    // orderKeptByProjection: the proxy sorted by such a column keeps its order. Anything else (another
+    // currency, an unknown order column) is one layout change as before.
+    if (m_projectionChanged && (m_orderColumn == -1 || orderKeptByProjection(m_orderColumn)))
+        notifyRowsChangedExcept(m_orderColumn);
+    else
+        notifyGroupsChanged();
+    m_projectionChanged = false;
+}
+
+void OfferGroupModel::updateAccepted()
 {
     const QList<Offer> empty;
     const QList<Offer> &offers = m_offers ? m_offers->offers() : empty;
-    const ProjectionResultsPtr projection = m_offers ? m_offers->projection() : ProjectionResultsPtr();
     const bool all = m_filter.isEmpty();
     m_accepted.resize(offers.size());
     m_acceptedCount = 0;
@@ -46,6 +90,14 @@ void OfferGroupModel::updateGroups()
         m_accepted[row] = all || matcher.accepts(offers.at(row));
         m_acceptedCount += m_accepted.at(row) ? 1 : 0;
     }
+}
+
+void OfferGroupModel::updateSummaries()
+{
+    const QList<Offer> empty;
+    const QList<Offer> &offers = m_offers ? m_offers->offers() : empty;
+    const ProjectionResultsPtr projection = m_offers ? m_offers->projection() : ProjectionResultsPtr();
+    m_summarised = projection;
     const int groups = groupCount();
     m_summary.fill(Summary{}, groups);
     m_acceptedGroups = 0;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/offerfilter.h"
+#include "projection/projectionresults.h"
 #include "viewmodels/groupingmodel.h"
 
 #include <optional>
@@ -33,12 +34,29 @@ public:
     int acceptedCount() const { return m_acceptedCount; }
     /// Groups with at least one accepted member: the rows the table shows.
     int acceptedGroupCount() const { return m_acceptedGroups; }
+    bool hasAcceptedMember(int group) const
+    {
+        return group < m_summary.size() && m_summary.at(group).accepted > 0;
+    }
     bool isAccepted(int catalogRow) const { return m_accepted.value(catalogRow, false); }
+
+    /// The column the proxy over this model sorts by (-1: unsorted; kOrderUnknown, the default: not said).
+    /// When a new projection arrives and that column's top-level values cannot change with it
+    /// (orderKeptByProjection), the rows are told with dataChanged around it instead of a layout change:
+    /// the proxy keeps its mapping and order instead of mapping and sorting every row again.
+    void setOrderColumn(int column) { m_orderColumn = column; }
+    int orderColumn() const { return m_orderColumn; }
+    static constexpr int kOrderUnknown = -2;
+    /// Whether every top-level row's value in `column` (display and sort) is the same under any projection:
+    /// the offer's own, a value shared by a group's members, or an aggregate of the accepted members.
+    static bool orderKeptByProjection(int column);
 
 protected:
     QString groupKey(int sourceRow) const override;
     QVariant groupData(int group, int column, int role) const override;
     void updateGroups() override;
+    void updateGroupsForSourceData() override;
+    void notifyManyRowsChanged() override;
 
 private:
     struct Summary
@@ -49,6 +67,8 @@ private:
         int minOnDemandRow = -1, maxOnDemandRow = -1, minSpotRow = -1, maxSpotRow = -1;
         bool onFrontier = false;
     };
+    void updateAccepted();
+    void updateSummaries();
     QString locationCountText(const Summary &s) const;
     QString priceRangeTooltip(int group, bool spot) const;
 
@@ -58,6 +78,9 @@ private:
     QList<Summary> m_summary; ///< per group
     int m_acceptedCount = 0;
     int m_acceptedGroups = 0;
+    int m_orderColumn = kOrderUnknown;
+    ProjectionResultsPtr m_summarised; ///< the projection the summaries were computed for
+    bool m_projectionChanged = false;  ///< the last source data change brought another projection
 };
 
 } // namespace gf

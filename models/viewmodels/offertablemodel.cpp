@@ -10,6 +10,8 @@
 #include "viewmodels/pointtablemodel.h"
 
 #include <algorithm>
+#include <cmath>
+#include <numeric>
 #include <vector>
 
 namespace gf {
@@ -576,7 +578,9 @@ QVariant OfferTableModel::headerData(int section, Qt::Orientation orientation, i
 
 OfferFilterProxy::OfferFilterProxy(QObject *parent) : QSortFilterProxyModel(parent)
 {
+    m_sortRoleSeen = OfferTableModel::SortRole;
     setSortRole(OfferTableModel::SortRole);
+    connect(this, &QSortFilterProxyModel::sortRoleChanged, this, [this](int role) { m_sortRoleSeen = role; });
     setDynamicSortFilter(true);
     // Over an OfferGroupModel: a group row is shown when one of its offers is.
     setRecursiveFilteringEnabled(true);
@@ -625,6 +629,17 @@ void OfferFilterProxy::setSourceModel(QAbstractItemModel *source)
     m_groups = qobject_cast<OfferGroupModel *>(source);
     m_grouping = qobject_cast<GroupingModel *>(source);
     QSortFilterProxyModel::setSourceModel(source);
+    if (m_groups)
+        m_groups->setOrderColumn(sortColumn());
+}
+
+void OfferFilterProxy::sort(int column, Qt::SortOrder order)
+{
+    // Before sorting: the group model's signals during the sort already follow the new column.
+    if (m_groups)
+        m_groups->setOrderColumn(column);
+    m_order = order;
+    QSortFilterProxyModel::sort(column, order);
 }
 
 bool OfferFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
@@ -671,45 +686,95 @@ bool OfferFilterProxy::keyLess(const SortKey &l, const SortKey &r)
     return QString::compare(l.text, r.text, Qt::CaseInsensitive) < 0;
 }
 
-int OfferFilterProxy::topLevelRank(int row) const
+bool OfferFilterProxy::ranksValid(int column) const
+{
+    return m_keysColumn == column && m_keysGeneration == m_grouping->generation() &&
+           m_rank.size() == m_grouping->groupCount();
+}
+
+const QList<int> &OfferFilterProxy::topLevelRanks(int column) const
 {
     const GroupingModel *groups = m_grouping;
-    if (m_keysGeneration != groups->generation() || m_keysColumn != sortColumn() ||
-        m_keysRole != sortRole() || m_rank.size() != groups->rowCount()) {
-        const int rows = groups->rowCount();
-        // The keys in one array, sorted once by keyLess (a merge sort: sequential reads); each row's rank is
-        // its place in that order, rows with equal keys share one. The proxy's own sort then compares two
-        // ints per comparison instead of two keys scattered over megabytes (a cache miss each).
-        struct Keyed
-        {
-            SortKey key;
-            int row = 0;
-        };
-        std::vector<Keyed> keyed(static_cast<size_t>(rows));
-        for (int r = 0; r < rows; ++r)
-            keyed[static_cast<size_t>(r)] = {sortKeyOf(groups->index(r, sortColumn()).data(sortRole())), r};
-        std::stable_sort(keyed.begin(), keyed.end(),
-                         [](const Keyed &l, const Keyed &r) { return keyLess(l.key, r.key); });
-        m_rank.resize(rows);
-        int rank = 0;
-        for (size_t i = 0; i < keyed.size(); ++i) {
-            if (i > 0 && keyLess(keyed[i - 1].key, keyed[i].key))
-                ++rank;
-            m_rank[keyed[i].row] = rank;
+    if (ranksValid(column) && m_keysRole == sortRole())
+        return m_rank;
+    const int rows = groups->groupCount();
+    const int role = sortRole();
+    // The keys are read once and ranked: each row's rank is its place in keyLess's order, rows with equal
+    // keys share one. The proxy's own sort then compares two ints per comparison instead of two keys
+    // fetched through two models. Numbers (every price, time and cost column) are sorted as plain pairs;
+    // missing values sort after them in row order (keyLess: missing last).
+    // Rows the filter hides are never compared: their keys are not read (rank: after every other).
+    std::vector<SortKey> keys(static_cast<size_t>(rows));
+    std::vector<bool> shown(static_cast<size_t>(rows), true);
+    bool numeric = true;
+    for (int r = 0; r < rows; ++r) {
+        if (m_groups && !m_groups->hasAcceptedMember(r)) {
+            shown[static_cast<size_t>(r)] = false;
+            continue;
         }
-        m_keysGeneration = groups->generation();
-        m_keysColumn = sortColumn();
-        m_keysRole = sortRole();
+        keys[static_cast<size_t>(r)] = sortKeyOf(groups->index(r, column).data(role));
+        // A NaN has no place in an order: such keys take keyLess's path as before (no std::sort over them).
+        const SortKey &k = keys[static_cast<size_t>(r)];
+        numeric = numeric && (!k.valid || (k.isNumber && !std::isnan(k.number)));
     }
-    return m_rank.at(row);
+    m_rank.resize(rows);
+    int rank = 0;
+    if (numeric) {
+        // (number, row) pairs: sorting them by both is the stable sort by number, and faster.
+        std::vector<std::pair<double, int>> numbers;
+        numbers.reserve(keys.size());
+        for (int r = 0; r < rows; ++r)
+            if (keys[static_cast<size_t>(r)].valid)
+                numbers.emplace_back(keys[static_cast<size_t>(r)].number, r);
+        std::sort(numbers.begin(), numbers.end());
+        for (size_t i = 0; i < numbers.size(); ++i) {
+            if (i > 0 && numbers[i - 1].first < numbers[i].first)
+                ++rank;
+            m_rank[numbers[i].second] = rank;
+        }
+        const int missing = numbers.empty() ? 0 : rank + 1;
+        for (int r = 0; r < rows; ++r)
+            if (!keys[static_cast<size_t>(r)].valid)
+                m_rank[r] = shown[static_cast<size_t>(r)] ? missing : missing + 1;
+    } else {
+        std::vector<int> order(static_cast<size_t>(rows));
+        std::iota(order.begin(), order.end(), 0);
+        std::stable_sort(order.begin(), order.end(), [&keys](int l, int r) {
+            return keyLess(keys[static_cast<size_t>(l)], keys[static_cast<size_t>(r)]);
+        });
+        for (size_t i = 0; i < order.size(); ++i) {
+            if (i > 0 &&
+                keyLess(keys[static_cast<size_t>(order[i - 1])], keys[static_cast<size_t>(order[i])]))
+                ++rank;
+            m_rank[order[i]] = rank;
+        }
+    }
+    m_keysGeneration = groups->generation();
+    m_keysColumn = column;
+    m_keysRole = role;
+    return m_rank;
 }
 
 bool OfferFilterProxy::lessThan(const QModelIndex &left, const QModelIndex &right) const
 {
-    // A top-level row of a grouping model has internal id 0 (GroupingModel's indexes).
-    if (m_grouping && left.internalId() == 0 && right.internalId() == 0 && left.column() == sortColumn())
-        return topLevelRank(left.row()) < topLevelRank(right.row());
-    return keyLess(sortKeyOf(left.data(sortRole())), sortKeyOf(right.data(sortRole())));
+    // Equal keys keep the source's order, in either direction (the proxy sorts descending by
+    // lessThan(right, left)): the order is the same whatever order the rows had before this sort (a
+    // stable sort of the current order would keep the previous column's order among ties), so a proxy that
+    // keeps its order over a new projection shows what sorting afresh would.
+    const bool tieBefore =
+        m_order == Qt::AscendingOrder ? left.row() < right.row() : left.row() > right.row();
+    // A top-level row of a grouping model has internal id 0 (GroupingModel's indexes). The ranks are checked
+    // with a few inline reads per comparison (millions per sort); the role only changes with setSortRole.
+    if (m_grouping && left.internalId() == 0 && right.internalId() == 0) {
+        const QList<int> &ranks =
+            ranksValid(left.column()) && m_keysRole == m_sortRoleSeen ? m_rank : topLevelRanks(left.column());
+        const int l = ranks.at(left.row());
+        const int r = ranks.at(right.row());
+        return l < r || (l == r && tieBefore);
+    }
+    const SortKey l = sortKeyOf(left.data(sortRole()));
+    const SortKey r = sortKeyOf(right.data(sortRole()));
+    return keyLess(l, r) || (!keyLess(r, l) && tieBefore);
 }
 
 } // namespace gf

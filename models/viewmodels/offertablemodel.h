@@ -92,6 +92,8 @@ class OfferFilterProxy final : public QSortFilterProxyModel
 public:
     explicit OfferFilterProxy(QObject *parent = nullptr);
     void setSourceModel(QAbstractItemModel *source) override;
+    /// Also tells an OfferGroupModel source the column (OfferGroupModel::setOrderColumn).
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
     void setFilter(const OfferFilter &filter);
     const OfferFilter &filter() const { return m_filter; }
@@ -111,7 +113,7 @@ protected:
 private:
     void applyFilter();
     /// The sort keys of the top-level rows of a grouping source are read once per change of its data or of
-    /// the sort column and ranked (topLevelRank): sorting 200,000 rows then compares ints, not QVariants
+    /// the sort column and ranked (topLevelRanks): sorting 200,000 rows then compares ints, not QVariants
     /// fetched through two models.
     struct SortKey
     {
@@ -122,17 +124,21 @@ private:
     };
     static SortKey sortKeyOf(const QVariant &v);
     static bool keyLess(const SortKey &l, const SortKey &r);
-    /// The place of a top-level row of a grouping source in the order of keyLess (equal keys: equal ranks).
-    int topLevelRank(int row) const;
+    /// The places of the top-level rows of a grouping source in the order of keyLess by `column` (equal keys:
+    /// equal ranks), computed when the source's generation, the column or the role changed.
+    const QList<int> &topLevelRanks(int column) const;
+    bool ranksValid(int column) const;
 
     OfferFilter m_filter;
     OfferGroupModel *m_groups = nullptr;           ///< the source, when it is an OfferGroupModel
     GroupingModel *m_grouping = nullptr;           ///< the source, when it is a GroupingModel
     mutable std::optional<OfferMatcher> m_matcher; ///< for a plain OfferTableModel source
-    mutable QList<int> m_rank;                     ///< per top-level row of a grouping source: topLevelRank
+    mutable QList<int> m_rank;                     ///< per top-level row of a grouping source: topLevelRanks
     mutable quint64 m_keysGeneration = 0;
     mutable int m_keysColumn = -1;
     mutable int m_keysRole = -1;
+    Qt::SortOrder m_order = Qt::AscendingOrder; ///< sortOrder(), read per comparison
+    int m_sortRoleSeen = -1;                    ///< sortRole(), read per comparison
 };
 
 } // namespace gf

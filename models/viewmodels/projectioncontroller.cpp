@@ -71,8 +71,10 @@ void ProjectionController::schedule()
 
 void ProjectionController::start()
 {
-    if (m_watcher.isRunning()) {
-        // The running job is stale; its result will be dropped and the newest inputs run after it.
+    if (m_running) {
+        // The running job is stale; its result will be dropped and the newest inputs run after it. (Not
+        // the future's own state: a future that is done may still have its finished event queued, and a
+        // new setFuture then would lose it or hand the newer job's result to it.)
         m_pending = true;
         return;
     }
@@ -86,6 +88,7 @@ void ProjectionController::start()
         return;
     }
     m_runningJob = m_jobId;
+    m_running = true;
     Q_EMIT started(m_runningJob);
     ProjectionRequest request = m_request;
     request.jobId = m_runningJob;
@@ -96,6 +99,7 @@ void ProjectionController::start()
 
 void ProjectionController::onFinished()
 {
+    m_running = false;
     ProjectionResults r = m_watcher.result();
     if (r.jobId == m_jobId)
         m_results = std::make_shared<const ProjectionResults>(std::move(r));

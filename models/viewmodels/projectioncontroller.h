@@ -33,7 +33,9 @@ public:
     const ProjectionOptions &options() const { return m_request.options; }
     const Calibration &calibration() const { return m_request.calibration; }
     ProjectionResultsPtr results() const { return m_results; }
-    bool isBusy() const { return m_watcher.isRunning() || m_timer.isActive(); }
+    /// A job runs, or its results are not handled yet (its future may be done while its finished event
+    /// is still queued), or a change waits for the coalescing delay.
+    bool isBusy() const { return m_running || m_timer.isActive(); }
     quint64 latestJobId() const { return m_jobId; }
     /// Blocks until the newest job is published (tests, CLI-like use).
     void waitForIdle();
@@ -52,6 +54,7 @@ private:
     ProjectionRequest m_request; ///< jobId unused: m_jobId numbers the jobs
     quint64 m_jobId = 0;
     quint64 m_runningJob = 0;
+    bool m_running = false; ///< from start() until onFinished() handled that job
     bool m_pending = false;
     ProjectionResultsPtr m_results;
     QFutureWatcher<ProjectionResults> m_watcher;

@@ -177,17 +177,27 @@ int main(int argc, char **argv)
     QCoreApplication::processEvents();
     const double exposedMs = ms(shown);
     save(w, shots, "loading");
-    if (!waitFor([&] { return !loaded.isEmpty(); }, 120000)) {
+    // Each when it happens: the window may show the answer before it has filled the Offers table.
+    double loadedMs = -1, answerMs = -1, answerStall = 0;
+    waitFor(
+        [&] {
+            if (loadedMs < 0 && !loaded.isEmpty())
+                loadedMs = ms(shown);
+            if (answerMs < 0 && answerShown(w)) {
+                answerMs = ms(shown);
+                answerStall = stalls.worst();
+            }
+            return loadedMs >= 0 && answerMs >= 0;
+        },
+        120000);
+    if (loadedMs < 0) {
         std::fprintf(stderr, "the catalog did not load\n");
         return 1;
     }
-    const double loadedMs = ms(shown);
-    if (!waitFor([&] { return answerShown(w); }, 120000)) {
+    if (answerMs < 0) {
         std::fprintf(stderr, "the Answer page showed no answer\n");
         return 1;
     }
-    const double answerMs = ms(shown);
-    const double answerStall = stalls.worst();
     settle(w);
     const double startStall = stalls.stop();
     const double idleMs = ms(shown);
@@ -197,9 +207,11 @@ int main(int argc, char **argv)
     std::printf("catalog: %d offers, %d rows in the Offers table (grouped: %s); first tab: %s\n",
                 offers->model()->rowCount(), offers->proxy()->rowCount(), offers->isGrouped() ? "yes" : "no",
                 qPrintable(w.tabs()->tabText(w.tabs()->currentIndex()).remove(u'&')));
-    std::printf("start: constructor %.0f ms; show() to exposed %.0f ms, to catalog loaded %.0f ms, to the "
-                "answer shown %.0f ms (longest stall %.0f ms); to idle %.0f ms (longest stall %.0f ms)\n",
-                constructMs, exposedMs, loadedMs, answerMs, answerStall, idleMs, startStall);
+    std::printf(
+        "start: constructor %.0f ms; show() to exposed %.0f ms, to catalog loaded (in the Offers "
+        "table) %.0f ms, to the answer shown %.0f ms (longest stall until then %.0f ms); to idle %.0f ms "
+        "(longest stall %.0f ms)\n",
+        constructMs, exposedMs, loadedMs, answerMs, answerStall, idleMs, startStall);
 
     // The search box, one key at a time.
     auto *box = offers->findChild<QLineEdit *>(QStringLiteral("search"));

@@ -156,6 +156,41 @@ private Q_SLOTS:
         QVERIFY(projected.wait(30000));
     }
 
+    /// Above the threshold the chart's points are prepared on a worker: the page shows what it showed until
+    /// they are ready, and of two projections in a row only the newer is shown.
+    void largeProjectionsArePreparedOffTheGuiThread()
+    {
+        FrontierPage *page = m_window->frontierPage();
+        FrontierChart *chart = page->chart();
+        const ProjectionResultsPtr r = m_window->projection()->results();
+        QVERIFY(r);
+        QCOMPARE(page->results(), r);
+        const int points = chart->pointCount();
+        const int frontier = chart->frontierPointCount();
+        const QString summary = page->summary();
+        QVERIFY(summary.contains(QStringLiteral("recommended:")));
+        auto other = std::make_shared<ProjectionResults>(*r);
+        other->recommended = -1; // its summary says "nothing recommended"
+        page->setPrepareOnWorkerAbove(0);
+        page->setResults(other);
+        QVERIFY(page->isPreparing());
+        QCOMPARE(page->results(), r); // still the shown one
+        page->setResults(r);          // newer: the preparation of `other` is dropped
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isPreparing(), 30000);
+        QCOMPARE(page->results(), r);
+        QCOMPARE(chart->pointCount(), points);
+        QCOMPARE(chart->frontierPointCount(), frontier);
+        QCOMPARE(page->summary(), summary);
+        // One alone is shown when ready.
+        page->setResults(other);
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isPreparing(), 30000);
+        QCOMPARE(page->results(), ProjectionResultsPtr(other));
+        QVERIFY(page->summary().contains(QStringLiteral("nothing recommended")));
+        page->setPrepareOnWorkerAbove(FrontierPage::kPrepareOnWorkerAbove);
+        page->setResults(r);
+        QCOMPARE(page->results(), r); // at once again
+    }
+
     void chartShowsEveryProjectedPointAndTheFrontier()
     {
         ProjectionResultsPtr r = m_window->projection()->results();

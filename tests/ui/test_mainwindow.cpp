@@ -189,6 +189,45 @@ private Q_SLOTS:
         QVERIFY(w.answerPage()->answer().hasRecommendation());
     }
 
+    void largeCatalogShowsItsAnswerBeforeFillingTheOffersTable()
+    {
+        // Every catalog counted as large: the answer first, then the Offers table (with the projection's
+        // columns) and catalogLoaded. Opened on the Offers tab, the table is filled at once.
+        TempDb db;
+        for (const bool onOffersTab : {false, true}) {
+            MainWindow w(db.path());
+            w.setFillOffersLaterAbove(0);
+            QStringList order;
+            connect(&w, &MainWindow::projectionUpdated, &w, [&] {
+                if (w.state()->results() &&
+                    !w.state()->offers().isEmpty()) // not the loading one of no offers
+                    order.append(QStringLiteral("answer"));
+            });
+            connect(&w, &MainWindow::catalogLoaded, &w, [&] {
+                order.append(QStringLiteral("loaded"));
+                QCOMPARE(w.offersPage()->model()->rowCount(), w.state()->offers().size());
+            });
+            QSignalSpy loaded(&w, &MainWindow::catalogLoaded);
+            w.show();
+            if (onOffersTab)
+                w.tabs()->setCurrentWidget(w.offersPage());
+            QVERIFY(loaded.wait(30000));
+            OffersPage *page = w.offersPage();
+            QVERIFY(page->model()->rowCount() > 2000);
+            QCOMPARE(page->model()->rowCount(), w.state()->offers().size());
+            if (onOffersTab) {
+                QCOMPARE(order.value(0), QStringLiteral("loaded"));
+                QTRY_VERIFY_WITH_TIMEOUT(w.state()->results(), 30000);
+            } else {
+                QCOMPARE(order.value(0), QStringLiteral("answer"));
+                QVERIFY(w.answerPage()->plainText().startsWith(QStringLiteral("Train ")));
+            }
+            // Either way the table shows the projection of this catalog.
+            QTRY_COMPARE_WITH_TIMEOUT(page->model()->projection(), w.state()->results(), 30000);
+            QCOMPARE(loaded.size(), 1);
+        }
+    }
+
     void fitsOnALaptopScreen()
     {
         TempDb db;

@@ -1,3 +1,4 @@
+#include "projection/catalogprojection.h"
 #include "util/printable.h"
 #include "viewmodels/offergroupmodel.h"
 #include "viewmodels/offertablemodel.h"
@@ -79,6 +80,26 @@ int topRowOf(const QAbstractItemModel &m, const QString &instance)
         if (m.index(r, OfferTableModel::Instance).data().toString() == instance)
             return r;
     return -1;
+}
+
+// Every row the proxy shows, in order, children under their group: the catalog row it stands for and what
+// every column shows.
+QStringList dump(const QAbstractProxyModel &proxy, const GroupingModel &groups)
+{
+    QStringList out;
+    auto line = [&](const QModelIndex &index, const QString &indent) {
+        QString text = indent + QString::number(groups.sourceRow(proxy.mapToSource(index)));
+        for (int c = 0; c < proxy.columnCount(); ++c)
+            text += u'|' + proxy.index(index.row(), c, index.parent()).data().toString();
+        out.append(text);
+    };
+    for (int r = 0; r < proxy.rowCount(); ++r) {
+        const QModelIndex top = proxy.index(r, 0);
+        line(top, QString());
+        for (int c = 0; c < proxy.rowCount(top); ++c)
+            line(proxy.index(c, 0, top), QStringLiteral("  "));
+    }
+    return out;
 }
 } // namespace
 
@@ -364,6 +385,93 @@ private Q_SLOTS:
         Q_EMIT offers.dataChanged(offers.index(3, 0), offers.index(4, OfferTableModel::ColumnCount - 1));
         QCOMPARE(layout.size(), 0);
         QVERIFY(data.size() >= 2);
+    }
+
+    /// A new projection sorted by a column it cannot change (the prices, the default On-demand): no layout
+    /// change (the proxy keeps its mapping and order instead of mapping and sorting every row again), and
+    /// the rows, their order and what they show are those of a proxy sorted afresh; by a projected column
+    /// or one that follows the representative: a layout change and the fresh order. Ties and groups.
+    void projectionKeepsTheOrderOfAnUnprojectedColumn()
+    {
+        QList<Offer> list = sample();
+        for (int i = 0; i < 120; ++i) // ties in both prices; offer-0 .. offer-29 are groups of two
+            list.append(offer(QStringLiteral("vastai"), QStringLiteral("offer-%1").arg(i % 90),
+                              QStringLiteral("region-%1").arg(i), {}, 1.0 + i % 7,
+                              i % 3 ? std::optional<double>(0.5 + i % 5) : std::nullopt, 1 + i % 2));
+        ProjectionRequest request;
+        request.workload = builtinWorkloads().first();
+        request.calibration = defaultCalibration();
+        request.options.now = QDateTime(QDate(2026, 11, 2), QTime(12, 0), Qt::UTC);
+        const auto first = std::make_shared<const ProjectionResults>(projectCatalog(list, request));
+
+        OfferTableModel offers;
+        offers.setOffers(list, request.options.now);
+        OfferGroupModel groups;
+        groups.setOfferModel(&offers);
+        OfferFilterProxy proxy;
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(&groups);
+        QSignalSpy layout(&groups, &QAbstractItemModel::layoutChanged);
+        auto freshDump = [&] {
+            OfferFilterProxy fresh;
+            fresh.setSourceModel(&groups);
+            fresh.sort(proxy.sortColumn(), proxy.sortOrder());
+            return dump(fresh, groups);
+        };
+
+        // The second projection: the p4d group's best member (its representative) becomes another one.
+        offers.setProjection(first);
+        const int p4d = groups.groupOfSourceRow(0);
+        QCOMPARE(groups.groupSize(p4d), 3);
+        const int firstRep = groups.representative(p4d);
+        auto edited = std::make_shared<ProjectionResults>(*first);
+        for (const int row : groups.members(p4d)) {
+            const qsizetype point = edited->pointForRow(row);
+            QVERIFY(point >= 0);
+            QVERIFY(edited->points.at(point).eligible());
+            edited->points[point].costUsd = row == firstRep ? 1e6 : edited->points.at(point).costUsd;
+        }
+        const ProjectionResultsPtr second = edited;
+
+        for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+            for (const int column : {int(OfferTableModel::OnDemand), int(OfferTableModel::Spot),
+                                     int(OfferTableModel::Instance)}) {
+                offers.setProjection({});
+                proxy.sort(column, order);
+                QCOMPARE(groups.orderColumn(), column);
+                for (const ProjectionResultsPtr &r : {first, second, first}) {
+                    layout.clear();
+                    offers.setProjection(r);
+                    QCOMPARE(layout.size(), 0);
+                    QCOMPARE(dump(proxy, groups), freshDump());
+                }
+                QCOMPARE(groups.representative(p4d), firstRep);
+                offers.setProjection(second);
+                QVERIFY(groups.representative(p4d) != firstRep);
+                QCOMPARE(dump(proxy, groups), freshDump());
+            }
+            // Filtered: the same, over the accepted rows.
+            OfferFilter f;
+            f.minGpus = 2;
+            proxy.setFilter(f);
+            proxy.sort(OfferTableModel::OnDemand, order);
+            layout.clear();
+            offers.setProjection(first);
+            QCOMPARE(layout.size(), 0);
+            QCOMPARE(dump(proxy, groups), freshDump());
+            proxy.setFilter({});
+
+            // Sorted by a projected column, or one that is the representative's: one layout change.
+            for (const int column : {int(OfferTableModel::Cost), int(OfferTableModel::Region)}) {
+                proxy.sort(column, order);
+                for (const ProjectionResultsPtr &r : {second, first}) {
+                    layout.clear();
+                    offers.setProjection(r);
+                    QCOMPARE(layout.size(), 1);
+                    QCOMPARE(dump(proxy, groups), freshDump());
+                }
+            }
+        }
     }
 
     /// The filter's rules, as the prepared matcher applies them over many offers with remembered texts.

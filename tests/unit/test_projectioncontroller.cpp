@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QSignalSpy>
 #include <QTest>
+#include <QThreadPool>
 
 using namespace gf;
 using namespace gf::test;
@@ -79,6 +80,40 @@ private Q_SLOTS:
                 if (p.offerIndex == primary.offerIndex && p.nodes == 1 && p.eligible() && primary.eligible())
                     QVERIFY(primary.costUsd <= p.costUsd);
         }
+    }
+
+    void busyUntilTheNewestResultsAreHandled()
+    {
+        // A job whose future is done while its finished event is still queued is not idle: "not busy" must
+        // mean that the newest job's results are published (waitForIdle returned before they were).
+        ProjectionController c;
+        QSignalSpy ready(&c, &ProjectionController::resultsReady);
+        c.setOffers(m_catalog);
+        QVERIFY(c.isBusy());
+        QVERIFY(QThreadPool::globalInstance()->waitForDone(120000)); // done; its event not handled yet
+        QVERIFY(c.isBusy());
+        QVERIFY(!c.results());
+        c.waitForIdle();
+        QVERIFY(c.results());
+        QCOMPARE(c.results()->jobId, c.latestJobId());
+        QCOMPARE(ready.size(), 1);
+
+        // A newer job started while the older one's finished event waits: the newer one is published, once.
+        ready.clear();
+        const QList<Workload> &presets = builtinWorkloads();
+        c.setWorkload(presets.at(1));
+        c.waitForIdle();
+        ready.clear();
+        c.setOffers(m_catalog.mid(0, m_catalog.size() / 2));
+        QVERIFY(QThreadPool::globalInstance()->waitForDone(120000));
+        c.setOffers(m_catalog);
+        c.waitForIdle();
+        QCoreApplication::processEvents();
+        QCOMPARE(ready.size(), 1);
+        const auto published = ready.last().at(0).value<ProjectionResultsPtr>();
+        QCOMPARE(published->jobId, c.latestJobId());
+        QCOMPARE(published->catalogSize(), m_catalog.size());
+        QCOMPARE(c.results(), published);
     }
 
     void invalidWorkloadFails()
