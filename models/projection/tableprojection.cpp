@@ -79,7 +79,7 @@ TableProjection::TableProjection(const OfferTable &table, const ProjectionReques
         OfferMatcher matcher(m_request.filter);
         const auto projector = newProjector();
         for (qsizetype row = ch.begin; row < ch.end; ++row) {
-            const Offer o = table.at(row);
+            const Offer o = table.view(row);
             if (filtered && !matcher.accepts(o))
                 continue;
             ch.rows.push_back(static_cast<qint32>(row));
@@ -105,7 +105,7 @@ TableProjection::TableProjection(const OfferTable &table, const ProjectionReques
         std::vector<ProjectedOffer> buffer(static_cast<std::size_t>(projector->maxPoints()));
         CompactPoint *out = data + ch.pointBegin;
         for (std::size_t k = 0; k < ch.rows.size(); ++k) {
-            const Offer o = table.at(ch.rows[k]);
+            const Offer o = table.view(ch.rows[k]);
             const auto index = static_cast<qint32>(ch.offerBegin + static_cast<qsizetype>(k));
             const int n = projector->project(o, index, buffer.data(), &ch.bins);
             for (int j = 0; j < n; ++j)
@@ -143,7 +143,7 @@ TableProjection::~TableProjection() = default;
 
 Offer TableProjection::offer(qint32 offerIndex) const
 {
-    return m_table.at(m_rows.at(offerIndex));
+    return m_table.view(m_rows.at(offerIndex));
 }
 
 ProjectedOffer TableProjection::point(qsizetype i, Offer *offerOut) const
