@@ -49,14 +49,34 @@ public:
     /// no row is appended; a text that is changed is copied first, as any QString.
     Offer view(qsizetype i) const;
 
+    /// A hint: starts loading row i into the cache (a reader of rows in a random order calls it a few
+    /// rows ahead).
+    void prefetch(qsizetype i) const
+    {
+#if defined(__GNUC__)
+        const char *p = reinterpret_cast<const char *>(m_rows.data() + i);
+        for (std::size_t b = 0; b < sizeof(Row); b += 64)
+            __builtin_prefetch(p + b);
+        __builtin_prefetch(p + sizeof(Row) - 1);
+#else
+        Q_UNUSED(i);
+#endif
+    }
+
     /// The id of row i's text in `column`: rows with the same id have the same text (in a column of
     /// unique values, past its shared texts, the same text may come under several ids).
     quint32 textId(qsizetype i, Column column) const
     {
         return m_rows[static_cast<std::size_t>(i)].text[column];
     }
-    int flags(qsizetype i) const { return m_rows[static_cast<std::size_t>(i)].flags; }
-    void setFlags(qsizetype i, int flags) { m_rows[static_cast<std::size_t>(i)].flags = flags; }
+    int flags(qsizetype i) const
+    {
+        return m_rows[static_cast<std::size_t>(i)].flags;
+    }
+    void setFlags(qsizetype i, int flags)
+    {
+        m_rows[static_cast<std::size_t>(i)].flags = flags;
+    }
     void setMedianUsdPerGpuH(qsizetype i, double median)
     {
         m_rows[static_cast<std::size_t>(i)].median = median;
