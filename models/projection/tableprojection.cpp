@@ -1,6 +1,7 @@
 #include "projection/tableprojection.h"
 
 #include "projection/frontier.h"
+#include "util/hugepages.h"
 
 #include <QtConcurrent/QtConcurrentMap>
 
@@ -97,6 +98,8 @@ TableProjection::TableProjection(const OfferTable &table, const ProjectionReques
     m_rows.reserve(offers);
     for (const TableChunk &ch : chunks)
         m_rows.append(QList<qint32>(ch.rows.begin(), ch.rows.end()));
+    m_points.reserve(total);
+    adviseHugePages(m_points.data(), static_cast<std::size_t>(total) * sizeof(CompactPoint));
     m_points.resize(total);
 
     // Pass 2: every point, in projectOffers' order, compacted into its slot.
