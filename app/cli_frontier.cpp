@@ -160,8 +160,9 @@ Result<int> FrontierCommand::runProjecting(CliContext &ctx, const CliArgs &p) co
             w.writeObjectWith(root, {{QLatin1StringView("points"), [&] {
                                           w.beginArray();
                                           Offer offer;
-                                          for (qsizetype i : std::as_const(order)) {
-                                              const ProjectedOffer pt = res.point(i, &offer);
+                                          for (qsizetype k = 0; k < order.size(); ++k) {
+                                              res.prefetch(order, k);
+                                              const ProjectedOffer pt = res.point(order.at(k), &offer);
                                               writeProjectedPoint(w, offer, pt, pt.recommended, opt.now);
                                           }
                                           w.endArray();
@@ -209,6 +210,7 @@ Result<int> FrontierCommand::runProjecting(CliContext &ctx, const CliArgs &p) co
              QStringLiteral("Feasible"), QStringLiteral("Flags")},
             order.size(),
             [&](qsizetype r) {
+                res.prefetch(order, r);
                 Offer o;
                 const ProjectedOffer pt = res.point(order.at(r), &o);
                 const bool priced = pt.projected && !hasFlag(pt.flags, ProjectionFlag::InvalidPrice);

@@ -125,7 +125,7 @@ int OffersCommand::run(CliContext &ctx, const CliArgs &p) const
     OfferMatcher matcher(f);
     const bool filtered = !f.isEmpty();
     for (qsizetype i = 0; i < offers.size(); ++i)
-        if (!filtered || matcher.accepts(offers.at(i)))
+        if (!filtered || matcher.accepts(offers.view(i)))
             order.append(i);
     sortOffers(offers, order, *sortKey, p.isSet(QStringLiteral("desc")), f.spotOnly);
     const qsizetype total = order.size();
@@ -137,7 +137,7 @@ int OffersCommand::run(CliContext &ctx, const CliArgs &p) const
             JsonWriter w(out);
             w.beginArray();
             for (qsizetype i : std::as_const(order))
-                writeOfferJson(w, offers.at(i));
+                writeOfferJson(w, offers.view(i));
             w.endArray();
         });
     }
@@ -145,7 +145,7 @@ int OffersCommand::run(CliContext &ctx, const CliArgs &p) const
         return writeStreamed(ctx, name(), [&](BufferedOutput &out) {
             out.appendText(QString(offerCsvHeader(csvColumns()).join(u',') + u'\n'));
             for (qsizetype i : std::as_const(order))
-                out.appendText(QString(offerCsvCells(offers.at(i), csvColumns()).join(u',') + u'\n'));
+                out.appendText(QString(offerCsvCells(offers.view(i), csvColumns()).join(u',') + u'\n'));
         });
     }
     const QDateTime now = QDateTime::currentDateTimeUtc();
@@ -159,7 +159,7 @@ int OffersCommand::run(CliContext &ctx, const CliArgs &p) const
              cur.perGpuHourUnit(), QStringLiteral("Price age"), QStringLiteral("Flags")},
             order.size(),
             [&](qsizetype r) {
-                const Offer o = offers.at(order.at(r));
+                const Offer o = offers.view(order.at(r));
                 return QStringList{providerDisplayName(o.provider), o.instanceType, locationText(o),
                                    gpuModelName(o), formatNumber(o.gpuCount), formatNumber(o.gpuMemGb),
                                    formatNumber(o.vcpus), formatMoneyPerHour(o.onDemandUsdH, cur),

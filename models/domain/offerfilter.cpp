@@ -225,7 +225,7 @@ void sortOffers(const OfferTable &offers, QList<qsizetype> &order, OfferSortKey 
                 bool spot)
 {
     sortOffersAt(
-        offers.size(), [&](qsizetype i) { return offers.at(i); }, order, key, descending, spot);
+        offers.size(), [&](qsizetype i) { return offers.view(i); }, order, key, descending, spot);
 }
 
 } // namespace gf

@@ -1,5 +1,7 @@
 #include "domain/offertable.h"
 
+#include "util/hugepages.h"
+
 #include <cmath>
 #include <limits>
 
@@ -72,11 +74,29 @@ QString OfferTable::TextColumn::text(quint32 id) const
                    static_cast<qsizetype>(m_starts[k + 1] - begin));
 }
 
+QString OfferTable::TextColumn::view(quint32 id) const
+{
+    if (id == kNull)
+        return {};
+    if (!(id & kPacked)) {
+        const QString &s = m_shared.at(id);
+        return QString::fromRawData(s.constData(), s.size()); // constData(): never null, so never a null text
+    }
+    const std::size_t k = id & ~kPacked;
+    const quint64 begin = m_starts[k];
+    if (m_starts[k + 1] == begin)
+        return QStringLiteral("");
+    return QString::fromRawData(reinterpret_cast<const QChar *>(m_chars.data() + begin),
+                                static_cast<qsizetype>(m_starts[k + 1] - begin));
+}
+
 OfferTable::OfferTable() = default;
 
 void OfferTable::reserve(qsizetype rows)
 {
     m_rows.reserve(static_cast<std::size_t>(rows));
+    // Rows are read in a random order (the frontier's points in time order): huge pages spare the TLB.
+    adviseHugePages(m_rows.data(), m_rows.capacity() * sizeof(Row));
 }
 
 quint32 OfferTable::snapshotIndex(const Offer &o)
@@ -132,35 +152,35 @@ void OfferTable::append(const Offer &o)
     m_rows.push_back(r);
 }
 
-Offer OfferTable::at(qsizetype i) const
+template <class Text> Offer OfferTable::offerAt(qsizetype i, Text text) const
 {
     const Row &r = m_rows[static_cast<std::size_t>(i)];
     const SnapshotFacts &s = m_snapshots.at(r.snapshot);
     Offer o;
     o.id = r.id;
     o.snapshotId = s.snapshotId;
-    o.provider = m_texts[Provider].text(r.text[Provider]);
-    o.instanceType = m_texts[InstanceType].text(r.text[InstanceType]);
-    o.region = m_texts[Region].text(r.text[Region]);
-    o.zone = m_texts[Zone].text(r.text[Zone]);
-    o.gpuRawName = m_texts[GpuRawName].text(r.text[GpuRawName]);
-    o.gpuId = m_texts[GpuId].text(r.text[GpuId]);
+    o.provider = text(Provider, r.text[Provider]);
+    o.instanceType = text(InstanceType, r.text[InstanceType]);
+    o.region = text(Region, r.text[Region]);
+    o.zone = text(Zone, r.text[Zone]);
+    o.gpuRawName = text(GpuRawName, r.text[GpuRawName]);
+    o.gpuId = text(GpuId, r.text[GpuId]);
     o.gpuCount = r.gpuCount;
     o.gpuMemGb = optionalOf(r.figure[GpuMemGb]);
     o.vcpus = optionalOf(r.figure[Vcpus]);
     o.ramGb = optionalOf(r.figure[RamGb]);
     o.networkGbps = optionalOf(r.figure[NetworkGbps]);
-    o.interconnect = m_texts[Interconnect].text(r.text[Interconnect]);
+    o.interconnect = text(Interconnect, r.text[Interconnect]);
     o.onDemandUsdH = optionalOf(r.figure[OnDemandUsdH]);
     o.spotUsdH = optionalOf(r.figure[SpotUsdH]);
-    o.spotLabel = m_texts[SpotLabel].text(r.text[SpotLabel]);
-    o.interruption = m_texts[Interruption].text(r.text[Interruption]);
+    o.spotLabel = text(SpotLabel, r.text[SpotLabel]);
+    o.interruption = text(Interruption, r.text[Interruption]);
     o.reliability = optionalOf(r.figure[Reliability]);
     o.uploadGbps = optionalOf(r.figure[UploadGbps]);
     o.dlperf = optionalOf(r.figure[Dlperf]);
     o.billingIncrementS = r.billingIncrementS;
     o.billingMinimumS = r.billingMinimumS;
-    o.source = m_texts[Source].text(r.text[Source]);
+    o.source = text(Source, r.text[Source]);
     o.flags = r.flags;
     o.priceDate = QDate::fromJulianDay(r.priceDate);
     o.listingEnd = QDate::fromJulianDay(r.listingEnd);
@@ -168,6 +188,16 @@ Offer OfferTable::at(qsizetype i) const
     o.fetchedAt = s.fetchedAt;
     o.dataDate = s.dataDate;
     return o;
+}
+
+Offer OfferTable::at(qsizetype i) const
+{
+    return offerAt(i, [this](std::size_t column, quint32 id) { return m_texts[column].text(id); });
+}
+
+Offer OfferTable::view(qsizetype i) const
+{
+    return offerAt(i, [this](std::size_t column, quint32 id) { return m_texts[column].view(id); });
 }
 
 QList<Offer> OfferTable::toList() const

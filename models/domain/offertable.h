@@ -21,26 +21,7 @@ namespace gf {
 class OfferTable
 {
 public:
-    OfferTable();
-
-    qsizetype size() const { return static_cast<qsizetype>(m_rows.size()); }
-    bool isEmpty() const { return m_rows.empty(); }
-    void reserve(qsizetype rows);
-    void append(const Offer &offer);
-    /// The offer of row i, every field as appended (flags and median as last set).
-    Offer at(qsizetype i) const;
-
-    int flags(qsizetype i) const { return m_rows[static_cast<std::size_t>(i)].flags; }
-    void setFlags(qsizetype i, int flags) { m_rows[static_cast<std::size_t>(i)].flags = flags; }
-    void setMedianUsdPerGpuH(qsizetype i, double median)
-    {
-        m_rows[static_cast<std::size_t>(i)].median = median;
-    }
-
-    /// Every row as an Offer (tests, and callers that need the list form).
-    QList<Offer> toList() const;
-
-private:
+    /// The text columns.
     enum Column : std::size_t
     {
         Provider,
@@ -55,6 +36,56 @@ private:
         Source,
         TextColumns
     };
+    OfferTable();
+
+    qsizetype size() const { return static_cast<qsizetype>(m_rows.size()); }
+    bool isEmpty() const { return m_rows.empty(); }
+    void reserve(qsizetype rows);
+    void append(const Offer &offer);
+    /// The offer of row i, every field as appended (flags and median as last set).
+    Offer at(qsizetype i) const;
+    /// The same values as at(i), its texts pointing into this table (QString::fromRawData: no copy, no
+    /// reference count, no allocation): for reading rows by the million. Valid while the table lives and
+    /// no row is appended; a text that is changed is copied first, as any QString.
+    Offer view(qsizetype i) const;
+
+    /// A hint: starts loading row i into the cache (a reader of rows in a random order calls it a few
+    /// rows ahead).
+    void prefetch(qsizetype i) const
+    {
+#if defined(__GNUC__)
+        const char *p = reinterpret_cast<const char *>(m_rows.data() + i);
+        for (std::size_t b = 0; b < sizeof(Row); b += 64)
+            __builtin_prefetch(p + b);
+        __builtin_prefetch(p + sizeof(Row) - 1);
+#else
+        Q_UNUSED(i);
+#endif
+    }
+
+    /// The id of row i's text in `column`: rows with the same id have the same text (in a column of
+    /// unique values, past its shared texts, the same text may come under several ids).
+    quint32 textId(qsizetype i, Column column) const
+    {
+        return m_rows[static_cast<std::size_t>(i)].text[column];
+    }
+    int flags(qsizetype i) const
+    {
+        return m_rows[static_cast<std::size_t>(i)].flags;
+    }
+    void setFlags(qsizetype i, int flags)
+    {
+        m_rows[static_cast<std::size_t>(i)].flags = flags;
+    }
+    void setMedianUsdPerGpuH(qsizetype i, double median)
+    {
+        m_rows[static_cast<std::size_t>(i)].median = median;
+    }
+
+    /// Every row as an Offer (tests, and callers that need the list form).
+    QList<Offer> toList() const;
+
+private:
     enum Figure : std::size_t
     {
         GpuMemGb,
@@ -76,6 +107,8 @@ private:
     public:
         quint32 add(const QString &text);
         QString text(quint32 id) const;
+        /// text(id) pointing into this column.
+        QString view(quint32 id) const;
 
     private:
         QList<QString> m_shared;
@@ -110,6 +143,8 @@ private:
     };
 
     quint32 snapshotIndex(const Offer &o);
+    /// Row i as an Offer, each text given by text(column, id).
+    template <class Text> Offer offerAt(qsizetype i, Text text) const;
 
     std::vector<Row> m_rows;
     std::array<TextColumn, TextColumns> m_texts;

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 namespace gf {
 
@@ -136,19 +138,41 @@ QString medianKey(const Offer &o)
 
 namespace {
 
-/// The per-GPU-hour prices of each (price class, GPU) group, per provider, offer by offer.
+/// The per-GPU-hour prices of each (price class, GPU) group, per provider: one list per (group key,
+/// provider), filled offer by offer.
 class MedianGroups
 {
 public:
+    /// The list of (key, provider), made on first use.
+    int slot(const QString &key, const QString &provider)
+    {
+        const auto it = m_slotOf.constFind({key, provider});
+        if (it != m_slotOf.constEnd())
+            return it.value();
+        const int s = static_cast<int>(m_slots.size());
+        m_slots.push_back({key, provider, {}});
+        m_slotOf.insert({key, provider}, s);
+        return s;
+    }
+    void add(int slot, double perGpuHour)
+    {
+        m_slots[static_cast<std::size_t>(slot)].prices.append(perGpuHour);
+    }
     void add(const Offer &o)
     {
         if (const auto x = perGpuHour(o))
-            m_groups[medianKey(o)][o.provider].append(*x);
+            add(slot(medianKey(o), o.provider), *x);
     }
+    const QString &key(int slot) const { return m_slots[static_cast<std::size_t>(slot)].key; }
+    /// key -> the median over its providers of each provider's median.
     QHash<QString, double> medians() const
     {
+        // key -> provider -> per-GPU-hour prices (QMap: a stable provider order)
+        QHash<QString, QMap<QString, QList<double>>> groups;
+        for (const Slot &s : m_slots)
+            groups[s.key][s.provider].append(s.prices);
         QHash<QString, double> out;
-        for (auto it = m_groups.cbegin(); it != m_groups.cend(); ++it) {
+        for (auto it = groups.cbegin(); it != groups.cend(); ++it) {
             QList<double> providerMedians;
             for (const QList<double> &v : it.value())
                 providerMedians.append(median(v));
@@ -158,8 +182,14 @@ public:
     }
 
 private:
-    // key -> provider -> per-GPU-hour prices (QMap: a stable provider order)
-    QHash<QString, QMap<QString, QList<double>>> m_groups;
+    struct Slot
+    {
+        QString key;
+        QString provider;
+        QList<double> prices;
+    };
+    std::vector<Slot> m_slots;
+    QHash<std::pair<QString, QString>, int> m_slotOf; ///< (key, provider) -> slot
 };
 
 /// The rules' today, read once: QDate::currentDate() reads the time zone (a stat of /etc/localtime) per
@@ -171,14 +201,15 @@ PriceSanityRules withToday(const PriceSanityRules &given)
     return rules;
 }
 
-/// Recomputes the offer's kComputedPriceFlags and median; true when it has a suspect flag.
-bool applySanity(Offer &o, const QHash<QString, double> &medians, const PriceSanityRules &rules)
+/// Recomputes the offer's kComputedPriceFlags and median; true when it has a suspect flag. `medianOf()`
+/// gives the median of the offer's group (called only for an offer with a per-GPU-hour price).
+template <class MedianOf> bool applySanity(Offer &o, MedianOf medianOf, const PriceSanityRules &rules)
 {
     int f = o.flags & ~kComputedPriceFlags;
     f |= spotSanityFlags(o, rules);
     o.medianUsdPerGpuH = 0;
     if (const auto x = perGpuHour(o)) {
-        const double m = medians.value(medianKey(o), 0);
+        const double m = medianOf();
         o.medianUsdPerGpuH = m;
         if (m > 0 && *x < m / rules.outlierFactor)
             f |= static_cast<int>(OfferFlag::PriceOutlierLow);
@@ -208,21 +239,46 @@ qsizetype applyPriceSanity(QList<Offer> &offers, const PriceSanityRules &given)
     const QHash<QString, double> medians = robustMedians(offers);
     qsizetype suspect = 0;
     for (Offer &o : offers)
-        suspect += applySanity(o, medians, rules) ? 1 : 0;
+        suspect += applySanity(
+                       o, [&] { return medians.value(medianKey(o), 0); }, rules)
+                       ? 1
+                       : 0;
     return suspect;
 }
 
 qsizetype applyPriceSanity(OfferTable &offers, const PriceSanityRules &given)
 {
     const PriceSanityRules rules = withToday(given);
+    // An offer's group depends only on its provider, GPU id and GPU name: its key is built once per
+    // distinct (provider, GPU id, GPU name) of the table, found by their text ids, not once per offer.
+    using Ids = std::pair<quint64, quint32>; // (provider, GPU id), GPU name
+    QHash<Ids, int> slotOf;
     MedianGroups groups;
-    for (qsizetype i = 0; i < offers.size(); ++i)
-        groups.add(offers.at(i));
+    auto slot = [&](qsizetype i, const Offer &o) {
+        const Ids ids{quint64(offers.textId(i, OfferTable::Provider)) << 32 |
+                          offers.textId(i, OfferTable::GpuId),
+                      offers.textId(i, OfferTable::GpuRawName)};
+        auto it = slotOf.constFind(ids);
+        if (it == slotOf.constEnd())
+            it = slotOf.insert(ids, groups.slot(medianKey(o), o.provider));
+        return it.value();
+    };
+    for (qsizetype i = 0; i < offers.size(); ++i) {
+        const Offer o = offers.view(i);
+        if (const auto x = perGpuHour(o))
+            groups.add(slot(i, o), *x);
+    }
     const QHash<QString, double> medians = groups.medians();
+    QHash<int, double> slotMedian; // the median of each slot's group
+    for (auto it = slotOf.cbegin(); it != slotOf.cend(); ++it)
+        slotMedian.insert(it.value(), medians.value(groups.key(it.value()), 0));
     qsizetype suspect = 0;
     for (qsizetype i = 0; i < offers.size(); ++i) {
-        Offer o = offers.at(i);
-        suspect += applySanity(o, medians, rules) ? 1 : 0;
+        Offer o = offers.view(i);
+        suspect += applySanity(
+                       o, [&] { return slotMedian.value(slot(i, o)); }, rules)
+                       ? 1
+                       : 0;
         offers.setFlags(i, o.flags);
         offers.setMedianUsdPerGpuH(i, o.medianUsdPerGpuH);
     }

@@ -4,6 +4,7 @@
 #include "domain/offergpu.h"
 #include "projection/frontier.h"
 #include "projection/spotdefaults.h"
+#include "util/hugepages.h"
 
 #include <QtConcurrent/QtConcurrentMap>
 
@@ -13,10 +14,6 @@
 #include <cstdint>
 #include <memory>
 #include <vector>
-
-#ifdef Q_OS_LINUX
-#include <sys/mman.h>
-#endif
 
 namespace gf {
 
@@ -402,25 +399,6 @@ struct Chunk
     TimeBinFilter bins; ///< min cost per time bucket of its eligible points
     std::vector<FrontierCandidate> candidates;
 };
-
-/// Large buffers: ask Linux for transparent huge pages (a hint; ignored elsewhere). With 4 KB pages,
-/// the page faults of the first write cost far more than the projection itself on virtual machines.
-void adviseHugePages(void *p, std::size_t bytes)
-{
-#if defined(Q_OS_LINUX) && defined(MADV_HUGEPAGE)
-    constexpr std::uintptr_t kPage = 4096;
-    if (!p || bytes < (std::size_t(16) << 20))
-        return;
-    const auto addr = reinterpret_cast<std::uintptr_t>(p);
-    const std::uintptr_t begin = (addr + kPage - 1) & ~(kPage - 1);
-    const std::uintptr_t end = (addr + bytes) & ~(kPage - 1);
-    if (end > begin)
-        madvise(reinterpret_cast<void *>(begin), end - begin, MADV_HUGEPAGE);
-#else
-    Q_UNUSED(p);
-    Q_UNUSED(bytes);
-#endif
-}
 
 int modesOf(const Offer &o, SpotPolicy policy)
 {

@@ -60,6 +60,10 @@ public:
     /// given, receives its offer. One thread at a time (the projector's buffer).
     ProjectedOffer point(qsizetype i, Offer *offer = nullptr) const;
 
+    /// A hint before point(order[k]) is written in the order `order`: starts loading what point() reads
+    /// for the points a few places ahead (points in time order have their offers anywhere in the table).
+    void prefetch(const QList<qsizetype> &order, qsizetype k) const;
+
     qsizetype recommended() const { return m_recommended; } ///< index into points(), -1 when none
     qsizetype projectedCount() const { return m_projectedCount; }
     qsizetype frontierCount() const { return m_frontierCount; }

@@ -79,6 +79,12 @@ QByteArray JsonWriter::numberText(double v)
 
 namespace {
 
+/// A character a JSON string holds as it is: printable ASCII other than the quote and the backslash.
+constexpr bool isPlainAscii(char16_t u)
+{
+    return u >= 0x20 && u < 0x7F && u != u'"' && u != u'\\';
+}
+
 void appendStringTo(BufferedOutput &out, QStringView s)
 {
     // Bytes go through a small local buffer: one append per 256 bytes instead of one per character.
@@ -104,6 +110,14 @@ void appendStringTo(BufferedOutput &out, QStringView s)
     while (p != end) {
         if (n > 256)
             spill();
+        if (isPlainAscii(*p)) {
+            // a run of characters written as they are, as many as the buffer takes
+            const char16_t *const runEnd = p + std::min<qsizetype>(end - p, 264 - n);
+            do
+                buf[n++] = static_cast<char>(*p++);
+            while (p != runEnd && isPlainAscii(*p));
+            continue;
+        }
         const char16_t u = *p++;
         if (u < 0x80) {
             if (u >= 0x20 && u != u'"' && u != u'\\' && u != 0x7F) {
@@ -214,10 +228,33 @@ void JsonWriter::key(QStringView key)
 
 void JsonWriter::key(QLatin1StringView key)
 {
-    beginMember();
-    m_out.append('"');
-    m_out.append(key.data(), key.size()); // the keys of the documented shapes: plain ASCII
-    m_out.append("\": ", 3);
+    // The separator, the indentation and the key in one piece (a million points write 40 keys each).
+    constexpr qsizetype kMaxIndent = 64;
+    constexpr qsizetype kMaxKey = 64;
+    const qsizetype spaces = 4 * m_stack.size();
+    if (spaces > kMaxIndent || key.size() > kMaxKey) {
+        beginMember();
+        m_out.append('"');
+        m_out.append(key.data(), key.size()); // the keys of the documented shapes: plain ASCII
+        m_out.append("\": ", 3);
+        return;
+    }
+    char buf[2 + kMaxIndent + 1 + kMaxKey + 3];
+    qsizetype n = 0;
+    Level &top = m_stack.last();
+    if (top.count > 0) {
+        buf[n++] = ',';
+        buf[n++] = '\n';
+    }
+    ++top.count;
+    std::memset(buf + n, ' ', static_cast<std::size_t>(spaces));
+    n += spaces;
+    buf[n++] = '"';
+    std::memcpy(buf + n, key.data(), static_cast<std::size_t>(key.size()));
+    n += key.size();
+    std::memcpy(buf + n, "\": ", 3);
+    n += 3;
+    m_out.append(buf, n);
 }
 
 void JsonWriter::beginObject()
@@ -320,6 +357,13 @@ void JsonWriter::memberIsoDateOrNull(QLatin1StringView k, const QDate &date)
 
 void JsonWriter::value(QLatin1StringView s)
 {
+    if (std::all_of(s.begin(), s.end(), [](char c) { return isPlainAscii(static_cast<unsigned char>(c)); })) {
+        beforeValue();
+        m_out.append('"');
+        m_out.append(s.data(), s.size());
+        m_out.append('"');
+        return;
+    }
     value(QString(s));
 }
 

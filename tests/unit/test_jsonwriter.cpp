@@ -133,6 +133,46 @@ QJsonValue randomValue(QRandomGenerator &rng, int depth)
     }
 }
 
+/// Writes `v` with the Latin-1 calls where they apply (keys of plain ASCII, strings of Latin-1), the
+/// way the documented shapes are written.
+void writeLatin1(JsonWriter &w, const QJsonValue &v)
+{
+    if (v.isObject()) {
+        const QJsonObject o = v.toObject();
+        w.beginObject();
+        for (auto it = o.begin(); it != o.end(); ++it) {
+            const QByteArray key = it.key().toLatin1();
+            w.key(QLatin1StringView(key));
+            writeLatin1(w, it.value());
+        }
+        w.endObject();
+    } else if (v.isArray()) {
+        w.beginArray();
+        for (const QJsonValue &x : v.toArray())
+            writeLatin1(w, x);
+        w.endArray();
+    } else if (v.isString() && QString::fromLatin1(v.toString().toLatin1()) == v.toString()) {
+        const QByteArray text = v.toString().toLatin1();
+        w.value(QLatin1StringView(text));
+    } else {
+        w.value(v);
+    }
+}
+
+/// A string of up to `max` characters, mostly plain ASCII (long runs) with escapes and non-ASCII
+/// characters among them.
+QString longString(QRandomGenerator &rng, int max)
+{
+    static const char16_t rare[] = {u'"', u'\\',  0x01,   0x0A,   0x7F,  0x80,
+                                    0xE9, 0x4E2D, 0x2028, 0xD83D, 0xDE00};
+    QString s;
+    const int n = rng.bounded(max);
+    for (int i = 0; i < n; ++i)
+        s.append(rng.bounded(40) == 0 ? QChar(rare[rng.bounded(int(std::size(rare)))])
+                                      : QChar(char16_t(0x20 + rng.bounded(95))));
+    return s;
+}
+
 } // namespace
 
 class TestJsonWriter final : public QObject
@@ -162,6 +202,49 @@ private Q_SLOTS:
                 v = QJsonArray{v};
             const QByteArray expected = reference(v);
             QCOMPARE(written(v, 1 + rng.bounded(200)), expected);
+        }
+    }
+
+    void longStringsAsQt()
+    {
+        // Runs of plain ASCII longer than the writer's 256-byte buffer, escapes at its edges.
+        QRandomGenerator rng(5);
+        for (int i = 0; i < 300; ++i) {
+            QJsonArray a;
+            for (int k = 0; k < 4; ++k)
+                a.append(longString(rng, 2000));
+            QCOMPARE(written(a, 1 + rng.bounded(500)), reference(a));
+        }
+    }
+
+    void latin1KeysAndValuesAsQt()
+    {
+        // key(QLatin1StringView) and value(QLatin1StringView), as the points and offers are written:
+        // shallow and deep (past 16 levels), short and long keys (past 64 characters), texts of plain
+        // ASCII and of other Latin-1 characters.
+        QRandomGenerator rng(13);
+        for (int i = 0; i < 400; ++i) {
+            QJsonValue v = QJsonObject{{QStringLiteral("x"), longString(rng, 80)}};
+            const int depth = rng.bounded(22);
+            for (int d = 0; d < depth; ++d) {
+                QJsonObject o;
+                const QString key = rng.bounded(4) == 0 ? QString(65 + rng.bounded(40), QChar(u'k'))
+                                                        : QStringLiteral("k%1").arg(rng.bounded(50));
+                o.insert(key, v);
+                o.insert(QStringLiteral("aa"), QString(QString(QChar(char16_t(0xE9))) + longString(rng, 30)));
+                o.insert(QStringLiteral("zz"),
+                         QJsonArray{QStringLiteral("on-demand"), QStringLiteral("spot"), 1});
+                v = rng.bounded(3) == 0 ? QJsonValue(QJsonArray{o, QJsonObject()}) : QJsonValue(o);
+            }
+            if (!v.isObject() && !v.isArray())
+                v = QJsonArray{v};
+            StringSink sink;
+            {
+                BufferedOutput out(sink, 1 + rng.bounded(300));
+                JsonWriter w(out);
+                writeLatin1(w, v);
+            }
+            QCOMPARE(sink.bytes, reference(v));
         }
     }
 

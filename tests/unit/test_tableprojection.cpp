@@ -231,9 +231,29 @@ private Q_SLOTS:
         const QList<Offer> offers = variedCatalog(20000, 1);
         const OfferTable table = tableOf(offers);
         QCOMPARE(table.size(), offers.size());
-        for (qsizetype i = 0; i < offers.size(); ++i)
+        for (qsizetype i = 0; i < offers.size(); ++i) {
             QCOMPARE(offerDifference(table.at(i), offers.at(i)), QString());
+            QCOMPARE(offerDifference(table.view(i), offers.at(i)), QString());
+        }
         QCOMPARE(table.toList().size(), offers.size());
+    }
+
+    void viewTextsDetachWhenChanged()
+    {
+        // A view's texts point into the table: copied and changed, they detach like any QString.
+        const QList<Offer> offers = variedCatalog(17000, 5);
+        const OfferTable table = tableOf(offers);
+        Offer v = table.view(16999); // a packed instance id
+        QString copy = v.instanceType;
+        copy.append(u'x');
+        QCOMPARE(copy, offers.at(16999).instanceType + u'x');
+        QCOMPARE(table.view(16999).instanceType, offers.at(16999).instanceType);
+        v.provider[0] = u'X';
+        QCOMPARE(table.view(16999).provider, offers.at(16999).provider);
+        // utf16() gives a terminated text, also of a packed (unterminated) one.
+        const QString packed = table.view(16999).instanceType;
+        QCOMPARE(QString::fromUtf16(reinterpret_cast<const char16_t *>(packed.utf16())),
+                 offers.at(16999).instanceType);
     }
 
     void tableKeepsNullAndEmptyTexts()
@@ -246,11 +266,15 @@ private Q_SLOTS:
         b.zone = QString();
         table.append(a);
         table.append(b);
-        QVERIFY(table.at(0).instanceType.isNull());
-        QVERIFY(!table.at(0).zone.isNull());
-        QVERIFY(!table.at(1).instanceType.isNull());
-        QVERIFY(table.at(1).instanceType.isEmpty());
-        QVERIFY(table.at(1).zone.isNull());
+        for (const bool view : {false, true}) {
+            auto row = [&](qsizetype i) { return view ? table.view(i) : table.at(i); };
+            QVERIFY(row(0).instanceType.isNull());
+            QVERIFY(!row(0).zone.isNull());
+            QVERIFY(row(0).zone.isEmpty());
+            QVERIFY(!row(1).instanceType.isNull());
+            QVERIFY(row(1).instanceType.isEmpty());
+            QVERIFY(row(1).zone.isNull());
+        }
         // Packed texts: an empty one after the shared ones stays empty, not null.
         OfferTable many;
         for (int i = 0; i < 16500; ++i) {
@@ -258,10 +282,13 @@ private Q_SLOTS:
             o.instanceType = i == 16400 ? QStringLiteral("") : QString::number(i);
             many.append(o);
         }
-        QCOMPARE(many.at(16399).instanceType, u"16399"_s);
-        QVERIFY(!many.at(16400).instanceType.isNull());
-        QVERIFY(many.at(16400).instanceType.isEmpty());
-        QCOMPARE(many.at(16499).instanceType, u"16499"_s);
+        for (const bool view : {false, true}) {
+            auto row = [&](qsizetype i) { return view ? many.view(i) : many.at(i); };
+            QCOMPARE(row(16399).instanceType, u"16399"_s);
+            QVERIFY(!row(16400).instanceType.isNull());
+            QVERIFY(row(16400).instanceType.isEmpty());
+            QCOMPARE(row(16499).instanceType, u"16499"_s);
+        }
     }
 
     void priceSanityAsOverTheList()
@@ -280,6 +307,88 @@ private Q_SLOTS:
             outliers += hasFlag(list.at(i).flags, OfferFlag::PriceOutlierLow) ? 1 : 0;
         }
         QVERIFY(outliers > 0);
+    }
+
+    void priceSanityGroupsByTextAsTheList()
+    {
+        // The table finds an offer's median group by the text ids of its provider, GPU id and GPU name:
+        // names that differ but normalise alike share a group, as over the list; GPU names past the
+        // shared texts of their column (packed, one id per row) still land in their group; the
+        // on-demand restrictions (AWS p5e., GCP a3-highgpu-1g) and AWS's spot floor apply as over the list.
+        QList<Offer> list;
+        QRandomGenerator rng(9);
+        const QStringList rawNames{u"Mystery GPU"_s, u"mystery-gpu"_s, u"MYSTERY_GPU"_s, u" Mystery  Gpu "_s};
+        for (int i = 0; i < 18000; ++i) {
+            const int kind = rng.bounded(6);
+            const QString provider = QStringList{u"aws"_s, u"gcp"_s, u"vastai"_s}.at(rng.bounded(3));
+            const double price = 0.5 + 4 * rng.generateDouble();
+            const std::optional<double> spot =
+                rng.bounded(3) == 0 ? std::optional<double>(price * (rng.bounded(2) ? 0.1 : 0.5))
+                                    : std::nullopt;
+            Offer o =
+                makeOffer(provider, provider + u"-"_s + QString::number(i), kind < 2 ? QString() : u"t4"_s, 1,
+                          rng.bounded(30) == 0 ? price / 20 : price, spot);
+            o.id = i + 1;
+            if (kind == 0)
+                o.gpuRawName = rawNames.at(rng.bounded(int(rawNames.size())));
+            else if (kind == 1)
+                o.gpuRawName =
+                    u"Unique GPU "_s + QString::number(i % 9000); // > 16384 distinct with "t4" rows
+            else
+                o.gpuRawName = u"T4 "_s + QString::number(i); // unique raw names of a recognised GPU
+            if (kind == 5)
+                o.instanceType = provider == u"aws" ? u"p5e.48xlarge"_s : u"a3-highgpu-1g"_s;
+            list.append(o);
+        }
+        OfferTable table = tableOf(list);
+        PriceSanityRules rules;
+        rules.today = QDate(2026, 11, 27);
+        QCOMPARE(applyPriceSanity(table, rules), applyPriceSanity(list, rules));
+        int outliers = 0, noOnDemand = 0, floor = 0;
+        for (qsizetype i = 0; i < list.size(); ++i) {
+            QCOMPARE(offerDifference(table.at(i), list.at(i)), QString());
+            outliers += hasFlag(list.at(i).flags, OfferFlag::PriceOutlierLow) ? 1 : 0;
+            noOnDemand += hasFlag(list.at(i).flags, OfferFlag::NoOnDemand) ? 1 : 0;
+            floor += hasFlag(list.at(i).flags, OfferFlag::SpotAtFloor) ? 1 : 0;
+        }
+        QVERIFY(outliers > 0);
+        QVERIFY(noOnDemand > 0);
+        QVERIFY(floor > 0);
+        // The normalised names share one group and its median.
+        QCOMPARE(robustMedians(list).count(u"cloud\x1fraw:mystery gpu"_s), 1);
+    }
+
+    void compactTimeSortIsStable()
+    {
+        // sortByTime over compact points keeps a stable sort's order: ties (same time and cost) and
+        // unprojected points in their place in `order`, whatever that order is.
+        QList<CompactPoint> points;
+        QList<ProjectedOffer> full;
+        QRandomGenerator rng(4);
+        for (int i = 0; i < 5000; ++i) {
+            CompactPoint c;
+            c.projected = rng.bounded(8) != 0;
+            c.totalHours = c.projected ? double(rng.bounded(40)) : 0;
+            c.costUsd = c.projected ? double(rng.bounded(5)) : 0;
+            c.offerIndex = i;
+            points.append(c);
+            ProjectedOffer p;
+            p.projected = c.projected;
+            p.totalHours = c.totalHours;
+            p.costUsd = c.costUsd;
+            full.append(p);
+        }
+        QList<qsizetype> order;
+        for (qsizetype i = 0; i < points.size(); ++i)
+            if (i % 5 != 0)
+                order.append(i);
+        for (qsizetype i = 0; i + 1 < order.size(); i += 3) // not ascending
+            std::swap(order[i], order[i + 1]);
+        QList<qsizetype> expected = order;
+        std::stable_sort(expected.begin(), expected.end(),
+                         [&](qsizetype a, qsizetype b) { return fasterThan(full.at(a), full.at(b)); });
+        sortByTime(points, order);
+        QCOMPARE(order, expected);
     }
 
     void sortAsOverTheList()
