@@ -42,6 +42,25 @@ CompactPoint compactOf(const ProjectedOffer &p)
     return c;
 }
 
+/// compactOf's way back: a point with what the compact point keeps (its marks, flags, time and cost), without
+/// re-projecting it.
+ProjectedOffer markedPointOf(const CompactPoint &c)
+{
+    ProjectedOffer p;
+    p.offerIndex = c.offerIndex;
+    p.mode = c.mode;
+    p.nodes = c.nodes;
+    p.projected = c.projected;
+    p.onFrontier = c.onFrontier;
+    p.feasible = c.feasible;
+    p.recommended = c.recommended;
+    p.suspectExcluded = c.suspectExcluded;
+    p.flags = c.flags;
+    p.totalHours = c.totalHours;
+    p.costUsd = c.costUsd;
+    return p;
+}
+
 template <class Fn> void forEachTableChunk(std::vector<TableChunk> &chunks, bool parallel, Fn fn)
 {
     if (parallel && chunks.size() > 1)
@@ -181,22 +200,7 @@ void TableProjection::prefetch(const QList<qsizetype> &order, qsizetype k) const
 NoRecommendation TableProjection::whyNoRecommendation() const
 {
     // What explainNoRecommendation reads of a point: its marks, flags and offer.
-    auto marks = [&](qsizetype i) {
-        const CompactPoint &c = m_points.at(i);
-        ProjectedOffer p;
-        p.offerIndex = c.offerIndex;
-        p.mode = c.mode;
-        p.nodes = c.nodes;
-        p.projected = c.projected;
-        p.onFrontier = c.onFrontier;
-        p.feasible = c.feasible;
-        p.recommended = c.recommended;
-        p.suspectExcluded = c.suspectExcluded;
-        p.flags = c.flags;
-        p.totalHours = c.totalHours;
-        p.costUsd = c.costUsd;
-        return p;
-    };
+    auto marks = [&](qsizetype i) { return markedPointOf(m_points.at(i)); };
     return explainNoRecommendation(
         offerCount(), m_points.size(), marks, [&](qint32 i) { return offer(i); }, m_request.options);
 }
