@@ -668,6 +668,50 @@ int bindDate(sqlite3_stmt *st, int i, const QDate &d)
 
 } // namespace
 
+/// The connection's page caches sized for an import (SnapshotImport::kImportCacheKiB), the earlier sizes
+/// given back when the import ends (committed or not). SQLite allocates a cache's pages as they are used:
+/// a small import takes no more memory than before.
+class SnapshotImport::PageCache
+{
+public:
+    explicit PageCache(sqlite3 *conn) : m_conn(conn)
+    {
+        m_main = read("main");
+        m_temp = read("temp");
+        set("main", -kImportCacheKiB);
+        set("temp", -kImportTempCacheKiB);
+    }
+    ~PageCache()
+    {
+        if (m_main)
+            set("main", *m_main);
+        if (m_temp)
+            set("temp", *m_temp);
+    }
+    PageCache(const PageCache &) = delete;
+    PageCache &operator=(const PageCache &) = delete;
+
+private:
+    std::optional<qint64> read(const char *schema) const
+    {
+        const std::string sql = std::string("PRAGMA ") + schema + ".cache_size";
+        Statement st = prepare(m_conn, sql.c_str());
+        if (!st || sqlite3_step(st.get()) != SQLITE_ROW)
+            return std::nullopt;
+        return sqlite3_column_int64(st.get(), 0);
+    }
+    void set(const char *schema, qint64 size) const
+    {
+        if (!m_conn)
+            return;
+        const std::string sql = std::string("PRAGMA ") + schema + ".cache_size = " + std::to_string(size);
+        sqlite3_exec(m_conn, sql.c_str(), nullptr, nullptr, nullptr);
+    }
+
+    sqlite3 *m_conn;
+    std::optional<qint64> m_main, m_temp;
+};
+
 /// The rows and offer ids an import has seen, in temporary tables of its connection (SQLite keeps them in
 /// a temporary file beyond its page cache): emptied when the import starts and when it ends.
 class SnapshotImport::Seen final : public SeenRows
@@ -790,7 +834,10 @@ Status SnapshotImport::flush(bool last)
     if (m_options.validate) {
         if (!m_validator) {
             // Before the first row is checked: repeats are looked up in the database's temporary tables.
-            m_seen = std::make_unique<Seen>(sqliteHandle(QSqlDatabase::database(m_store.m_connection)));
+            sqlite3 *conn = sqliteHandle(QSqlDatabase::database(m_store.m_connection));
+            m_seen = std::make_unique<Seen>(conn);
+            if (!m_cache) // after the temporary tables exist: their cache is then the one sized
+                m_cache = std::make_unique<PageCache>(conn);
             m_validator = std::make_unique<SnapshotValidator>(m_gpus, m_origin, m_options.limits, *m_seen);
             if (auto st =
                     m_validator->begin(m_head, last ? std::optional<qsizetype>(m_received) : std::nullopt);
@@ -800,6 +847,8 @@ Status SnapshotImport::flush(bool last)
         if (auto st = m_validator->add(m_chunk); !st)
             return st;
     }
+    if (!m_cache)
+        m_cache = std::make_unique<PageCache>(sqliteHandle(QSqlDatabase::database(m_store.m_connection)));
     if (!m_tx)
         if (auto st = start(); !st)
             return st;

@@ -184,6 +184,12 @@ class SnapshotImport final : public OfferSink
 {
 public:
     static constexpr qsizetype kChunkRows = 2048;
+    /// SQLite's page caches while an import runs (KiB): the offers' pages and those of the temporary
+    /// tables of repeats. With SQLite's default (2 MiB) a large import writes its pages out and reads them
+    /// back many times over; the import sets these at its first chunk and gives the connection its
+    /// earlier sizes back when it ends.
+    static constexpr int kImportCacheKiB = 32 * 1024;
+    static constexpr int kImportTempCacheKiB = 16 * 1024;
 
     ~SnapshotImport() override;
     SnapshotImport(const SnapshotImport &) = delete;
@@ -204,6 +210,7 @@ public:
 
 private:
     friend class CatalogStore;
+    class PageCache;
     class Seen;
     SnapshotImport(CatalogStore &store, SourceKind kind, QString origin, const GpuCatalog &gpus,
                    ImportOptions options, const std::atomic_bool *cancel);
@@ -217,6 +224,7 @@ private:
     const GpuCatalog &m_gpus;
     ImportOptions m_options;
     const std::atomic_bool *m_cancel;
+    std::unique_ptr<PageCache> m_cache; ///< before m_seen and m_tx: restored after they are gone
     std::unique_ptr<Seen> m_seen;
     std::unique_ptr<SnapshotValidator> m_validator;
     struct Tx;

@@ -11,6 +11,8 @@
 #include "testsupport.h"
 
 #include <QBuffer>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -517,6 +519,73 @@ private Q_SLOTS:
         session = makeError(QString()); // dropped unfinished: rolled back
         QCOMPARE(dumpCatalog(db.path()), before);
         QCOMPARE(countRows(db.path(), QStringLiteral("offer")), 0);
+    }
+
+    void importSizesThePageCachesAndGivesThemBack()
+    {
+        // A large import works in a page cache of kImportCacheKiB (its temporary tables in one of
+        // kImportTempCacheKiB); when it ends, committed or dropped, the connection has its own sizes back.
+        TempDb db;
+        auto store = db.open();
+        auto cacheSizes = [&] {
+            QSqlQuery q(QSqlDatabase::database(store->connectionName()));
+            QList<qint64> out;
+            for (const char *schema : {"main", "temp"})
+                out.append(q.exec(QStringLiteral("PRAGMA %1.cache_size").arg(QLatin1StringView(schema))) &&
+                                   q.next()
+                               ? q.value(0).toLongLong()
+                               : qint64(0));
+            return out;
+        };
+        {
+            QSqlQuery q(QSqlDatabase::database(store->connectionName()));
+            QVERIFY(q.exec(QStringLiteral("PRAGMA main.cache_size = -1234")));
+            QVERIFY(q.exec(QStringLiteral("PRAGMA temp.cache_size = 777")));
+        }
+        const QList<qint64> own = cacheSizes();
+        QCOMPARE(own, (QList<qint64>{-1234, 777}));
+        const QList<qint64> during{-SnapshotImport::kImportCacheKiB, -SnapshotImport::kImportTempCacheKiB};
+        for (const bool commit : {true, false}) {
+            QByteArray csv = bigCatalog(QStringLiteral("aws"), static_cast<int>(kChunk * 2 + 5),
+                                        commit ? QStringLiteral("a") : QStringLiteral("b"));
+            QBuffer in(&csv);
+            QVERIFY(in.open(QIODevice::ReadOnly));
+            auto session =
+                store->beginImport(SourceKind::File, QStringLiteral("big.csv"), GpuCatalog::builtin());
+            QVERIFY(session.ok());
+            SnapshotImport &import = *session.value();
+            class Watch final : public OfferSink
+            {
+            public:
+                Watch(SnapshotImport &next, const std::function<QList<qint64>()> &read)
+                    : m_next(next), m_read(read)
+                {
+                }
+                Status begin(const SnapshotData &head) override { return m_next.begin(head); }
+                Status add(Offer &&offer) override
+                {
+                    if (m_next.rowsReceived() == kChunk + 1) // a chunk is in
+                        seen = m_read();
+                    return m_next.add(std::move(offer));
+                }
+                QList<qint64> seen;
+
+            private:
+                SnapshotImport &m_next;
+                std::function<QList<qint64>()> m_read;
+            } watch(import, cacheSizes);
+            auto meta = parseSnapshotCsv(in, QStringLiteral("big.csv"), InputLimits{}, watch);
+            QVERIFY(meta.ok());
+            QCOMPARE(watch.seen, during);
+            if (commit) {
+                auto outcome = import.finish(std::move(meta).value(), QByteArray(32, 'y'));
+                QVERIFY2(outcome.ok(), qPrintable(outcome.ok() ? QString() : outcome.error().text()));
+                QCOMPARE(cacheSizes(), during); // still the import's until it is gone
+            }
+            session = makeError(QString());
+            QCOMPARE(cacheSizes(), own);
+        }
+        QCOMPARE(countRows(db.path(), QStringLiteral("offer")), static_cast<int>(kChunk * 2 + 5));
     }
 
     void offerIdsAreUniqueAcrossChunks()
