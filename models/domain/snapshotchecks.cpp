@@ -262,6 +262,16 @@ Result<qint64> SeenRowsInMemory::addOfferId(const QString &id, qint64 line)
     return qint64(0);
 }
 
+Result<SeenRows::Keyed> SeenRowsInMemory::addKeyedRow(const QString &id, const QByteArray &digest,
+                                                      qint64 line)
+{
+    Keyed k;
+    k.fresh = addRow(digest).value();
+    if (k.fresh)
+        k.earlier = addOfferId(id, line).value();
+    return k;
+}
+
 Error tooFewRows(qsizetype rows, const QStringList &warnings, const QString &origin, int minRows)
 {
     const QString head = QStringLiteral("%1: only %2 offers, at least %3 expected")
@@ -278,12 +288,33 @@ Error tooFewRows(const SnapshotData &data, const QString &origin, int minRows)
 
 namespace {
 
-/// Removes the rows identical to an earlier one (of this chunk or one before), counting them.
-Status dropRepeats(QList<Offer> &rows, SeenRows &seen, qsizetype &dropped, qint64 &firstLine)
+/// A vast.ai offer id: a number, what ^[0-9]+$ matches (its $ also matches before a last line break).
+bool isOfferId(const QString &s)
+{
+    const qsizetype n = s.endsWith(u'\n') ? s.size() - 1 : s.size();
+    return n > 0 && std::all_of(s.cbegin(), s.cbegin() + n, [](QChar c) { return c >= u'0' && c <= u'9'; });
+}
+
+/// Removes the rows identical to an earlier one (of this chunk or one before), counting them. `idConflict`
+/// given (vast.ai): the offer ids of the kept rows are recorded too, and it gets the first kept row whose
+/// id an earlier row holds, with that row's line.
+Status dropRepeats(QList<Offer> &rows, SeenRows &seen, qsizetype &dropped, qint64 &firstLine,
+                   std::optional<std::pair<qint64, Offer>> *idConflict = nullptr)
 {
     qsizetype out = 0;
     for (qsizetype i = 0; i < rows.size(); ++i) {
-        auto fresh = seen.addRow(rowDigest(rows.at(i)));
+        const Offer &row = rows.at(i);
+        Result<bool> fresh = true;
+        if (idConflict && isOfferId(row.instanceType)) {
+            auto keyed = seen.addKeyedRow(row.instanceType, rowDigest(row), row.id);
+            if (!keyed)
+                return keyed.error();
+            fresh = keyed.value().fresh;
+            if (keyed.value().earlier != 0 && !*idConflict)
+                *idConflict = std::pair{keyed.value().earlier, row};
+        } else {
+            fresh = seen.addRow(rowDigest(row));
+        }
         if (!fresh)
             return fresh.error();
         if (!fresh.value()) {
@@ -306,28 +337,26 @@ QString droppedWarning(qsizetype dropped, qint64 firstLine)
         .arg(firstLine);
 }
 
+Error offerIdError(const QString &provider, const QString &origin, const Offer &o, qint64 earlier)
+{
+    return makeError(QStringLiteral("%1 (%2): offer id %3 names two different offers (rows %4 and %5); an "
+                                    "offer id must be unique")
+                         .arg(origin, providerDisplayName(provider), o.instanceType, QString::number(earlier),
+                              QString::number(o.id)));
+}
+
 Status checkOfferIds(const QString &provider, const QList<Offer> &rows, const QString &origin, SeenRows &seen)
 {
     if (provider != u"vastai")
         return Ok{};
-    // A number: what ^[0-9]+$ matches (its $ also matches before a last line break).
-    auto offerId = [](const QString &s) {
-        const qsizetype n = s.endsWith(u'\n') ? s.size() - 1 : s.size();
-        return n > 0 &&
-               std::all_of(s.cbegin(), s.cbegin() + n, [](QChar c) { return c >= u'0' && c <= u'9'; });
-    };
     for (const Offer &o : rows) {
-        if (!offerId(o.instanceType))
+        if (!isOfferId(o.instanceType))
             continue;
         auto earlier = seen.addOfferId(o.instanceType, o.id);
         if (!earlier)
             return earlier.error();
         if (earlier.value() != 0)
-            return makeError(
-                QStringLiteral("%1 (%2): offer id %3 names two different offers (rows %4 and %5); an offer "
-                               "id must be unique")
-                    .arg(origin, providerDisplayName(provider), o.instanceType,
-                         QString::number(earlier.value()), QString::number(o.id)));
+            return offerIdError(provider, origin, o, earlier.value());
     }
     return Ok{};
 }
@@ -378,7 +407,11 @@ Status SnapshotChunkChecks::add(QList<Offer> &rows)
     cleaner.offers(rows);
     m_changed = cleaner.changed;
     m_firstChanged = cleaner.first;
-    if (auto st = dropRepeats(rows, m_seen, m_dropped, m_firstDropped); !st)
+    // vast.ai: the rows and their offer ids in one look-up each; an id held by another row is refused after
+    // the naming check, as checkOfferIds over the kept rows would.
+    const bool ids = m_provider == u"vastai";
+    m_idConflict.reset();
+    if (auto st = dropRepeats(rows, m_seen, m_dropped, m_firstDropped, ids ? &m_idConflict : nullptr); !st)
         return st;
     m_kept += rows.size();
     for (const Offer &o : std::as_const(rows))
@@ -387,8 +420,8 @@ Status SnapshotChunkChecks::add(QList<Offer> &rows)
         rows.clear();
         return Ok{};
     }
-    if (auto st = checkOfferIds(m_provider, rows, m_origin, m_seen); !st)
-        return st;
+    if (m_idConflict)
+        return offerIdError(m_provider, m_origin, m_idConflict->second, m_idConflict->first);
     SnapshotData chunk;
     chunk.provider = m_provider;
     chunk.offers.swap(rows);

@@ -9,6 +9,9 @@
 #include <QSet>
 #include <QString>
 
+#include <optional>
+#include <utility>
+
 namespace gf {
 
 /// Checks on a parsed catalog that come before the row-by-row validation (validateSnapshot calls them).
@@ -67,6 +70,16 @@ public:
     virtual Result<bool> addRow(const QByteArray &digest) = 0;
     /// Records a vast.ai offer id at its line: 0 when it is new, else the line it was recorded at before.
     virtual Result<qint64> addOfferId(const QString &id, qint64 line) = 0;
+    /// What addKeyedRow found.
+    struct Keyed
+    {
+        bool fresh = true;  ///< false: an identical row came before
+        qint64 earlier = 0; ///< fresh and its id was recorded before (by another row) at this line
+    };
+    /// A vast.ai row with its offer id: addRow(digest), and, when the row is new, addOfferId(id, line),
+    /// in one look-up where the id is new or the row repeats the one recorded with it (an identical row
+    /// has the same id). `earlier` is set only for a fresh row whose id is already recorded.
+    virtual Result<Keyed> addKeyedRow(const QString &id, const QByteArray &digest, qint64 line) = 0;
 };
 
 /// SeenRows in memory.
@@ -75,6 +88,7 @@ class SeenRowsInMemory final : public SeenRows
 public:
     Result<bool> addRow(const QByteArray &digest) override;
     Result<qint64> addOfferId(const QString &id, qint64 line) override;
+    Result<Keyed> addKeyedRow(const QString &id, const QByteArray &digest, qint64 line) override;
 
 private:
     QSet<QByteArray> m_rows;
@@ -131,6 +145,8 @@ private:
     qsizetype m_dropped = 0;
     qint64 m_firstDropped = 0;
     qint64 m_kept = 0;
+    /// The chunk's first kept row whose offer id an earlier row holds (vast.ai): the earlier line and it.
+    std::optional<std::pair<qint64, Offer>> m_idConflict;
 };
 
 } // namespace gf

@@ -724,12 +724,13 @@ public:
                                    "CREATE TEMP TABLE IF NOT EXISTS gf_import_row(digest BLOB PRIMARY KEY) "
                                    "WITHOUT ROWID; "
                                    "CREATE TEMP TABLE IF NOT EXISTS gf_import_offer_id(id TEXT PRIMARY KEY, "
-                                   "line INTEGER NOT NULL) WITHOUT ROWID; "
+                                   "line INTEGER NOT NULL, digest BLOB) WITHOUT ROWID; "
                                    "DELETE FROM temp.gf_import_row; DELETE FROM temp.gf_import_offer_id;",
                                    nullptr, nullptr, nullptr) == SQLITE_OK;
         m_row = prepare(m_conn, "INSERT OR IGNORE INTO temp.gf_import_row(digest) VALUES(?)");
-        m_id = prepare(m_conn, "INSERT OR IGNORE INTO temp.gf_import_offer_id(id, line) VALUES(?, ?)");
-        m_idLine = prepare(m_conn, "SELECT line FROM temp.gf_import_offer_id WHERE id = ?");
+        m_id = prepare(m_conn,
+                       "INSERT OR IGNORE INTO temp.gf_import_offer_id(id, line, digest) VALUES(?, ?, ?)");
+        m_idLine = prepare(m_conn, "SELECT line, digest FROM temp.gf_import_offer_id WHERE id = ?");
     }
     ~Seen() override
     {
@@ -753,26 +754,69 @@ public:
     }
     Result<qint64> addOfferId(const QString &id, qint64 line) override
     {
+        auto earlier = recordId(id, line, nullptr);
+        if (!earlier)
+            return earlier.error();
+        return earlier.value().first;
+    }
+    /// One look-up where the id is new (recorded with the row's digest) or the row repeats the one recorded
+    /// with it; only a row that differs from its id's (an offer id conflict, an error unless the import is
+    /// refused for another reason first) goes to the table of rows as well. The rows of vast.ai offers with
+    /// ids are thus not in gf_import_row: the same answers as addRow + addOfferId, half the inserts.
+    Result<Keyed> addKeyedRow(const QString &id, const QByteArray &digest, qint64 line) override
+    {
+        auto earlier = recordId(id, line, &digest);
+        if (!earlier)
+            return earlier.error();
+        Keyed k;
+        if (earlier.value().first == 0) // a new id: a new row (an identical row has the same id)
+            return k;
+        if (earlier.value().second == digest) { // the row recorded with the id
+            k.fresh = false;
+            return k;
+        }
+        auto fresh = addRow(digest);
+        if (!fresh)
+            return fresh.error();
+        k.fresh = fresh.value();
+        if (k.fresh)
+            k.earlier = earlier.value().first;
+        return k;
+    }
+
+private:
+    /// Records `id` at `line` (with `digest` when given): {0, -} when new, else the line and digest it was
+    /// recorded with before.
+    Result<std::pair<qint64, QByteArray>> recordId(const QString &id, qint64 line, const QByteArray *digest)
+    {
         if (!m_ready || !m_id || !m_idLine)
             return failure();
         bindText(m_id.get(), 1, id);
         sqlite3_bind_int64(m_id.get(), 2, line);
+        if (digest)
+            sqlite3_bind_blob(m_id.get(), 3, digest->constData(), static_cast<int>(digest->size()),
+                              SQLITE_STATIC);
+        else
+            sqlite3_bind_null(m_id.get(), 3);
         int rc = sqlite3_step(m_id.get());
         sqlite3_reset(m_id.get());
         if (rc != SQLITE_DONE)
             return failure();
         if (sqlite3_changes(m_conn) > 0)
-            return qint64(0);
+            return std::pair{qint64(0), QByteArray()};
         bindText(m_idLine.get(), 1, id);
         rc = sqlite3_step(m_idLine.get());
-        const qint64 earlier = rc == SQLITE_ROW ? sqlite3_column_int64(m_idLine.get(), 0) : 0;
+        std::pair<qint64, QByteArray> earlier;
+        if (rc == SQLITE_ROW) {
+            earlier.first = sqlite3_column_int64(m_idLine.get(), 0);
+            earlier.second = QByteArray(static_cast<const char *>(sqlite3_column_blob(m_idLine.get(), 1)),
+                                        sqlite3_column_bytes(m_idLine.get(), 1));
+        }
         sqlite3_reset(m_idLine.get());
         if (rc != SQLITE_ROW)
             return failure();
         return earlier;
     }
-
-private:
     Error failure() const
     {
         return makeError(QStringLiteral("Cannot check the rows for repeats in the import's temporary tables"),

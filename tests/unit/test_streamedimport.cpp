@@ -4,6 +4,7 @@
 #include "catalogdump.h"
 #include "domain/gpucatalog.h"
 #include "domain/providertables.h"
+#include "domain/snapshotdata.h"
 #include "providers/providerimport.h"
 #include "providers/snapshotfile.h"
 #include "refresh/catalogrefresher.h"
@@ -586,6 +587,91 @@ private Q_SLOTS:
             QCOMPARE(cacheSizes(), own);
         }
         QCOMPARE(countRows(db.path(), QStringLiteral("offer")), static_cast<int>(kChunk * 2 + 5));
+    }
+
+    void keyedRowsAnswerAsRowsAndIds_data()
+    {
+        QTest::addColumn<bool>("foreign");
+        QTest::newRow("repeats kept out") << false;
+        QTest::newRow("repeats of a conflict after a foreign row") << true;
+    }
+
+    void keyedRowsAnswerAsRowsAndIds()
+    {
+        // vast.ai rows with offer ids are looked up once by id (with the row's digest): the same rows are
+        // dropped and kept as by the rows' and the ids' tables apart. `foreign`: a row named like AWS's comes
+        // first, so a later id conflict is not refused but counted; a row identical to the conflicting row
+        // (not to the one its id was first recorded with) is still an identical repeat, and the naming
+        // error counts the kept rows.
+        QFETCH(bool, foreign);
+        QString s = QStringLiteral("# provider: vastai\n# snapshot_date: 2026-11-01\n# source: t\n");
+        s += snapshotCsvColumns().join(u',') + u'\n';
+        const int rows = static_cast<int>(kChunk * 2 + 40);
+        auto row = [](const QString &type, double price) {
+            return QStringLiteral("vastai,%1,\"Quebec, CA\",,RTX 4090,1,24,8,32,,,%2,,,,,1,60,t,,,,\n")
+                .arg(type, QString::number(price, 'f', 2));
+        };
+        int written = 0, expectedKept = 0;
+        auto add = [&](const QString &line, bool kept) {
+            s += line;
+            ++written;
+            expectedKept += kept ? 1 : 0;
+        };
+        if (foreign)
+            add(QStringLiteral(
+                    "vastai,p4d.24xlarge,\"Quebec, CA\",,A100-40GB,8,40,96,1152,,,32.77,,,,,1,60,t,,,,\n"),
+                true);
+        for (int i = 1; i <= rows; ++i) {
+            add(row(QString::number(1000 + i), 0.3 + (i % 50) * 0.01), true);
+            if (i % 9 == 0) // the row again at once; every 300th: the row 900 back (chunks apart)
+                add(row(QString::number(1000 + i), 0.3 + (i % 50) * 0.01), false);
+            if (i % 300 == 0 && i > 900)
+                add(row(QString::number(1000 + i - 900), 0.3 + ((i - 900) % 50) * 0.01), false);
+            if (i % 11 == 0) // not an offer id: only the rows' table
+                add(row(QStringLiteral("x%1").arg(i % 77), 0.5), i <= 77);
+        }
+        if (foreign) {
+            // Offer 1005 again at another price (a conflict, not refused: the catalog is refused for its
+            // naming), then that row again twice: identical repeats of the conflicting row.
+            add(row(QStringLiteral("1005"), 9.99), true);
+            add(row(QStringLiteral("1005"), 9.99), false);
+            add(row(QStringLiteral("1007"), 0.3 + 7 * 0.01), false);
+            add(row(QStringLiteral("1005"), 9.99), false);
+        }
+        TempDb db;
+        auto store = db.open();
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("v.csv"));
+        writeFile(path, s.toUtf8());
+        // The whole catalog, validated in memory (a row's digest and its id in separate sets): the oracle.
+        const QByteArray bytes = s.toUtf8();
+        QBuffer in;
+        in.setData(bytes);
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        auto whole = parseSnapshotCsv(in, QStringLiteral("v.csv"), InputLimits{});
+        QVERIFY(whole.ok());
+        SnapshotData data = std::move(whole).value();
+        const Status oracle = validateSnapshot(data, GpuCatalog::builtin(), QStringLiteral("v.csv"));
+        CatalogRefresher r(*store, RefreshOptions{});
+        const RefreshOutcome o = r.importFiles(QStringLiteral("vastai"), {path});
+        if (foreign) {
+            QVERIFY(!oracle.ok());
+            QCOMPARE(o.status, RefreshStatus::Failed);
+            const QString counted = QStringLiteral("1 of %1 rows are named like").arg(expectedKept);
+            QVERIFY2(oracle.error().text().contains(counted), qPrintable(oracle.error().text()));
+            QVERIFY2(o.message.contains(counted), qPrintable(o.message));
+            QCOMPARE(countRows(db.path(), QStringLiteral("offer")), 0);
+            return;
+        }
+        QVERIFY2(oracle.ok(), qPrintable(oracle.ok() ? QString() : oracle.error().text()));
+        QVERIFY2(o.status == RefreshStatus::Imported, qPrintable(o.message));
+        QCOMPARE(o.rows, expectedKept);
+        QCOMPARE(data.offers.size(), qsizetype(expectedKept));
+        QCOMPARE(o.warnings, data.warnings);
+        QVERIFY2(o.warnings.join(u'\n').contains(
+                     QStringLiteral("%1 rows identical to an earlier row").arg(written - expectedKept)),
+                 qPrintable(o.warnings.join(u'\n')));
+        QCOMPARE(countRows(db.path(), QStringLiteral("offer")), expectedKept);
     }
 
     void offerIdsAreUniqueAcrossChunks()
