@@ -159,7 +159,10 @@ OffersPage::OffersPage(QWidget *parent) : QWidget(parent)
 
     m_typingTimer.setSingleShot(true);
     m_typingTimer.setInterval(kTypingDelayMs);
-    connect(&m_typingTimer, &QTimer::timeout, this, &OffersPage::applyFilters);
+    // The pause in typing: the offers are matched and the groups summarised on a worker (a large catalog),
+    // the table follows when that is done. Every other control filters at once.
+    connect(&m_typingTimer, &QTimer::timeout, this, [this] { applyFiltersOn(true); });
+    connect(m_groups, &OfferGroupModel::filterApplied, this, &OffersPage::updateSummary);
     for (QLineEdit *e : {m_gpu, m_region, m_search}) {
         connect(e, &QLineEdit::textChanged, this, &OffersPage::onFilterTyped);
         connect(e, &QLineEdit::returnPressed, this, [this] {
@@ -365,6 +368,11 @@ OfferFilter OffersPage::filter() const
     return f;
 }
 
+bool OffersPage::isFilterPending() const
+{
+    return m_typingTimer.isActive() || m_groups->isFilterPending();
+}
+
 void OffersPage::setTypingDelay(int delayMs, int aboveOffers)
 {
     m_typingTimer.setInterval(delayMs);
@@ -379,11 +387,14 @@ void OffersPage::onFilterTyped()
         applyFilters();
 }
 
-void OffersPage::applyFilters()
+void OffersPage::applyFiltersOn(bool onWorker)
 {
     m_typingTimer.stop();
     const OfferFilter f = filter();
-    m_proxy->setFilter(f);
+    if (onWorker && m_model->rowCount() > m_typingDelayAbove)
+        m_proxy->setFilterOnWorker(f);
+    else
+        m_proxy->setFilter(f);
     updateSummary();
     Q_EMIT filterChanged(f);
 }

@@ -57,8 +57,9 @@ public:
     void setTypingDelay(int delayMs, int aboveOffers);
     static constexpr int kTypingDelayMs = 250;
     static constexpr int kTypingDelayAbove = 20000;
-    /// A typed filter waits for the typing to pause (filter() has it, the table not yet).
-    bool isFilterPending() const { return m_typingTimer.isActive(); }
+    /// A typed filter waits for the typing to pause, or is being matched on a worker (filter() has it, the
+    /// table not yet).
+    bool isFilterPending() const;
     /// The filter the boxes give (what filterChanged last sent), and the boxes set from one (a scenario's).
     OfferFilter filter() const;
     void setFilter(const OfferFilter &filter);
@@ -77,7 +78,10 @@ Q_SIGNALS:
     void groupedChanged(bool grouped);
 
 private:
-    void applyFilters();
+    void applyFilters() { applyFiltersOn(false); }
+    /// `onWorker` (a typed filter after the pause): on a catalog of more than the typing delay's offers the
+    /// filter is matched on a worker and the table follows when it is done.
+    void applyFiltersOn(bool onWorker);
     void onFilterTyped();
     void updateSummary();
     void showRowMenu(const QPoint &pos);

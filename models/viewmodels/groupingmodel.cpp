@@ -73,6 +73,7 @@ void GroupingModel::endSourceChange()
 void GroupingModel::regroup()
 {
     ++m_generation;
+    ++m_groupingGeneration;
     const int n = m_source ? m_source->rowCount() : 0;
     m_groupOf.resize(n);
     m_position.resize(n);

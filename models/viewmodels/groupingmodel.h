@@ -87,6 +87,22 @@ protected:
     void notifyRowsChangedExcept(int keptColumn);
 
     void setRepresentative(int group, int sourceRow) { m_rep[group] = sourceRow; }
+    /// Which source rows form which group, as it is now: implicitly shared copies that a worker thread may
+    /// read while this model changes (a regroup changes groupingGeneration()).
+    struct Layout
+    {
+        QList<qsizetype> start; ///< group g's members are members[start[g] .. start[g + 1])
+        QList<int> members;
+        int groupCount() const { return static_cast<int>(start.size()) - 1; }
+        std::span<const int> membersOf(int group) const
+        {
+            return std::span<const int>(members.constData() + start.at(group),
+                                        static_cast<size_t>(start.at(group + 1) - start.at(group)));
+        }
+    };
+    Layout layout() const { return {m_start, m_members}; }
+    /// Changes when the groups are formed again (a source reset or another grouping), not on a data change.
+    quint64 groupingGeneration() const { return m_groupingGeneration; }
     QVariant sourceData(int sourceRow, int column, int role) const;
     /// Says that what every row shows may have changed (after aggregates changed): one layout change,
     /// so that proxies sort and filter again and views repaint, at the cost of one pass however many
@@ -110,6 +126,7 @@ private:
     QList<int> m_position;    ///< per source row: its position within its group (child row)
     QList<int> m_rep;         ///< per group: the representative source row
     quint64 m_generation = 0;
+    quint64 m_groupingGeneration = 0;
 };
 
 } // namespace gf

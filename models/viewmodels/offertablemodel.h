@@ -96,7 +96,11 @@ public:
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
     void setFilter(const OfferFilter &filter);
-    const OfferFilter &filter() const { return m_filter; }
+    /// Over an OfferGroupModel: the offers are matched and the groups summarised on a worker
+    /// (OfferGroupModel::setFilterOnWorker), the rows follow when that is done; else setFilter.
+    void setFilterOnWorker(const OfferFilter &filter);
+    /// The filter the rows show (over an OfferGroupModel with a filter on a worker: the one applied so far).
+    const OfferFilter &filter() const;
     void setProviders(const QStringList &providers);
     void setGpu(const QString &gpu);
     void setMinGpus(std::optional<double> v);

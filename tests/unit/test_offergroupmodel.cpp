@@ -474,6 +474,125 @@ private Q_SLOTS:
         }
     }
 
+    /// A filter matched on a worker shows exactly what the same filter applied at once shows (rows, their
+    /// order, every column, children, counts), whatever the sort; of filters set in a row only the newest is
+    /// applied, never an older one after it; a projection arriving meanwhile is taken into account.
+    void filterOnWorkerEqualsFilterAtOnce()
+    {
+        QList<Offer> list = sample();
+        for (int i = 0; i < 120; ++i) // ties in both prices; offer-0 .. offer-29 are groups of two
+            list.append(offer(i % 4 ? QStringLiteral("vastai") : QStringLiteral("runpod"),
+                              QStringLiteral("offer-%1").arg(i % 90), QStringLiteral("region-%1").arg(i), {},
+                              1.0 + i % 7, i % 3 ? std::optional<double>(0.5 + i % 5) : std::nullopt,
+                              1 + i % 2));
+        ProjectionRequest request;
+        request.workload = builtinWorkloads().first();
+        request.calibration = defaultCalibration();
+        request.options.now = QDateTime(QDate(2026, 11, 2), QTime(12, 0), Qt::UTC);
+        const auto first = std::make_shared<const ProjectionResults>(projectCatalog(list, request));
+        auto edited = std::make_shared<ProjectionResults>(*first);
+        for (ProjectedOffer &p : edited->points)
+            p.costUsd = p.costUsd > 0 ? 1000 - p.costUsd : p.costUsd; // another best member per group
+        const ProjectionResultsPtr second = edited;
+
+        OfferTableModel offers;
+        offers.setOffers(list, request.options.now);
+        offers.setProjection(first);
+        OfferGroupModel groups; // filtered on a worker
+        groups.setOfferModel(&offers);
+        OfferFilterProxy proxy;
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(&groups);
+        OfferGroupModel atOnce; // the same filter applied at once
+        atOnce.setOfferModel(&offers);
+        OfferFilterProxy reference;
+        reference.setSourceModel(&atOnce);
+        QSignalSpy applied(&groups, &OfferGroupModel::filterApplied);
+
+        QList<OfferFilter> filters(7);
+        filters[1].text = QStringLiteral("offer-1");
+        filters[2].minGpus = 2;
+        filters[3].spotOnly = true;
+        filters[4].providers = {QStringLiteral("aws"), QStringLiteral("runpod")};
+        filters[5].text = QStringLiteral("region-1");
+        filters[5].maxPriceUsdH = 4;
+        filters[6].text = QStringLiteral("no such offer");
+        const auto same = [&](const OfferFilter &f, const char *where) {
+            const auto equal = [](const OfferFilter &a, const OfferFilter &b) {
+                return a.providers == b.providers && a.gpu == b.gpu && a.minGpus == b.minGpus &&
+                       a.minGpuMemGb == b.minGpuMemGb && a.maxPriceUsdH == b.maxPriceUsdH &&
+                       a.spotOnly == b.spotOnly && a.region == b.region && a.text == b.text;
+            };
+            QVERIFY2(equal(groups.filter(), f) && equal(proxy.filter(), f), where);
+            QCOMPARE(groups.acceptedCount(), atOnce.acceptedCount());
+            QCOMPARE(groups.acceptedGroupCount(), atOnce.acceptedGroupCount());
+            QCOMPARE(proxy.rowCount(), atOnce.acceptedGroupCount());
+            QCOMPARE(dump(proxy, groups), dump(reference, atOnce));
+        };
+        for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+            for (const int column : {int(OfferTableModel::OnDemand), int(OfferTableModel::Spot),
+                                     int(OfferTableModel::Instance), int(OfferTableModel::Cost),
+                                     int(OfferTableModel::Region), int(OfferTableModel::GpuCount)}) {
+                proxy.sort(column, order);
+                reference.sort(column, order);
+                for (const OfferFilter &f : std::as_const(filters)) {
+                    applied.clear();
+                    proxy.setFilterOnWorker(f);
+                    QVERIFY(groups.isFilterPending());
+                    reference.setFilter(f);
+                    QVERIFY(applied.wait(5000));
+                    QCOMPARE(applied.size(), 1);
+                    QVERIFY(!groups.isFilterPending());
+                    same(f, "one filter");
+                }
+            }
+        }
+
+        // Several in a row: only the newest is applied, once, and nothing older after it.
+        proxy.sort(OfferTableModel::OnDemand, Qt::AscendingOrder);
+        reference.sort(OfferTableModel::OnDemand, Qt::AscendingOrder);
+        applied.clear();
+        for (const OfferFilter &f : std::as_const(filters))
+            proxy.setFilterOnWorker(f);
+        proxy.setFilterOnWorker(filters[1]);
+        reference.setFilter(filters[1]);
+        QVERIFY(applied.wait(5000));
+        QTest::qWait(50);
+        QCOMPARE(applied.size(), 1);
+        same(filters[1], "the newest of several");
+        // One set at once after one on a worker: the one set at once stays, the worker's is dropped even when
+        // it finishes later (the next one on a worker finishes after it: one thread, in order).
+        applied.clear();
+        proxy.setFilterOnWorker(filters[2]);
+        proxy.setFilter(filters[3]);
+        QVERIFY(!groups.isFilterPending());
+        reference.setFilter(filters[3]);
+        same(filters[3], "set at once");
+        proxy.setFilterOnWorker(filters[4]);
+        reference.setFilter(filters[4]);
+        QVERIFY(applied.wait(5000));
+        QTest::qWait(50);
+        QCOMPARE(applied.size(), 1);
+        same(filters[4], "after one set at once");
+
+        // A projection arrives while the filter is computed from the older one: the rows summarise the new.
+        applied.clear();
+        proxy.setFilterOnWorker(filters[5]);
+        offers.setProjection(second);
+        reference.setFilter(filters[5]);
+        QVERIFY(applied.wait(5000));
+        QCOMPARE(applied.size(), 1);
+        same(filters[5], "a projection meanwhile");
+        // And the catalog replaced meanwhile: the filter applies to the new catalog's groups.
+        applied.clear();
+        proxy.setFilterOnWorker(filters[1]);
+        list.removeLast();
+        offers.setOffers(list, request.options.now);
+        reference.setFilter(filters[1]);
+        QVERIFY(applied.wait(5000));
+        same(filters[1], "a new catalog meanwhile");
+    }
+
     /// The filter's rules, as the prepared matcher applies them over many offers with remembered texts.
     void matcherRules()
     {
