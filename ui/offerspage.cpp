@@ -5,6 +5,7 @@
 #include "flagdelegate.h"
 #include "util/format.h"
 #include "viewmodels/offergroupmodel.h"
+#include "viewmodels/offerorderproxy.h"
 #include "viewmodels/offertablemodel.h"
 
 #include <QCheckBox>
@@ -59,7 +60,7 @@ OffersPage::OffersPage(QWidget *parent) : QWidget(parent)
     m_model = new OfferTableModel(this);
     m_groups = new OfferGroupModel(this);
     m_groups->setOfferModel(m_model);
-    m_proxy = new OfferFilterProxy(this);
+    m_proxy = new OfferOrderProxy(this);
     m_proxy->setSourceModel(m_groups);
 
     auto *filters = new QGroupBox(tr("Filters"), this);
@@ -162,7 +163,7 @@ OffersPage::OffersPage(QWidget *parent) : QWidget(parent)
     // The pause in typing: the offers are matched and the groups summarised on a worker (a large catalog),
     // the table follows when that is done. Every other control filters at once.
     connect(&m_typingTimer, &QTimer::timeout, this, [this] { applyFiltersOn(true); });
-    connect(m_groups, &OfferGroupModel::filterApplied, this, &OffersPage::updateSummary);
+    connect(m_groups, &OfferGroupModel::filterApplied, this, &OffersPage::onWorkerFilterApplied);
     for (QLineEdit *e : {m_gpu, m_region, m_search}) {
         connect(e, &QLineEdit::textChanged, this, &OffersPage::onFilterTyped);
         connect(e, &QLineEdit::returnPressed, this, [this] {
@@ -391,12 +392,22 @@ void OffersPage::applyFiltersOn(bool onWorker)
 {
     m_typingTimer.stop();
     const OfferFilter f = filter();
-    if (onWorker && m_model->rowCount() > m_typingDelayAbove)
+    if (onWorker && m_model->rowCount() > m_typingDelayAbove) {
+        // filterChanged (a projection of the filtered offers) follows once the table has it, as it does
+        // below: the projection neither competes with the matching for the processor nor arrives before it.
+        m_workerFilter = f;
         m_proxy->setFilterOnWorker(f);
-    else
-        m_proxy->setFilter(f);
+        return;
+    }
+    m_proxy->setFilter(f);
     updateSummary();
     Q_EMIT filterChanged(f);
+}
+
+void OffersPage::onWorkerFilterApplied()
+{
+    updateSummary();
+    Q_EMIT filterChanged(m_workerFilter);
 }
 
 QList<int> OffersPage::selectedRows() const

@@ -32,7 +32,9 @@ void OfferGroupModel::setFilter(const OfferFilter &filter)
     m_pending = false;
     m_filter = filter;
     updateGroups();
+    m_applyingFilter = true;
     notifyGroupsChanged();
+    m_applyingFilter = false;
 }
 
 void OfferGroupModel::setFilterOnWorker(const OfferFilter &filter)
@@ -84,7 +86,9 @@ void OfferGroupModel::onFilterComputed(quint64 job, const std::shared_ptr<Outcom
     m_accepted = out->accepted;
     m_acceptedCount = out->acceptedCount;
     adoptSummaries(*out);
+    m_applyingFilter = true;
     notifyGroupsChanged();
+    m_applyingFilter = false;
     Q_EMIT filterApplied();
 }
 
@@ -145,8 +149,9 @@ void OfferGroupModel::notifyManyRowsChanged()
     m_projectionChanged = false;
 }
 
-bool OfferGroupModel::matchOffers(const QList<Offer> &offers, const OfferFilter &filter, QList<bool> &accepted,
-                                  int &acceptedCount, const std::function<bool()> &stop)
+bool OfferGroupModel::matchOffers(const QList<Offer> &offers, const OfferFilter &filter,
+                                  QList<bool> &accepted, int &acceptedCount,
+                                  const std::function<bool()> &stop)
 {
     const bool all = filter.isEmpty();
     accepted.resize(offers.size());

@@ -41,6 +41,9 @@ public:
     /// stops early. A result computed for other groups or another projection than the model's when it
     /// arrives is computed again from the model's; setFilter in between wins (nothing pending then).
     void setFilterOnWorker(const OfferFilter &filter);
+    /// During the layout change of a new filter (only which rows are accepted and the groups' summaries
+    /// changed, not any offer's own values).
+    bool isApplyingFilter() const { return m_applyingFilter; }
     /// A filter of setFilterOnWorker is not applied yet.
     bool isFilterPending() const { return m_pending; }
     /// The filter applied: the one whose accepted members the rows summarise.
@@ -86,8 +89,8 @@ private:
         int minOnDemandRow = -1, maxOnDemandRow = -1, minSpotRow = -1, maxSpotRow = -1;
         bool onFrontier = false;
     };
-    /// What a filter makes of the groups: which offers it accepts and each group's summary and representative.
-    /// Pure: computed from a snapshot, on a worker or on the GUI thread alike.
+    /// What a filter makes of the groups: which offers it accepts and each group's summary and
+    /// representative. Pure: computed from a snapshot, on a worker or on the GUI thread alike.
     struct Outcome
     {
         OfferFilter filter;
@@ -122,6 +125,7 @@ private:
     ProjectionResultsPtr m_summarised; ///< the projection the summaries were computed for
     bool m_projectionChanged = false;  ///< the last source data change brought another projection
     bool m_pending = false;            ///< a filter of setFilterOnWorker is computing
+    bool m_applyingFilter = false;
     OfferFilter m_pendingFilter;
     std::shared_ptr<std::atomic<quint64>> m_filterJob = std::make_shared<std::atomic<quint64>>(0);
     QThreadPool m_pool; ///< one thread: filters are matched one at a time, beside the projection's threads

@@ -592,22 +592,6 @@ void OfferFilterProxy::setFilter(const OfferFilter &filter)
     applyFilter();
 }
 
-void OfferFilterProxy::setFilterOnWorker(const OfferFilter &filter)
-{
-    if (!m_groups) {
-        setFilter(filter);
-        return;
-    }
-    m_filter = filter;
-    m_matcher.reset();
-    m_groups->setFilterOnWorker(m_filter);
-}
-
-const OfferFilter &OfferFilterProxy::filter() const
-{
-    return m_groups ? m_groups->filter() : m_filter;
-}
-
 void OfferFilterProxy::applyFilter()
 {
     m_matcher.reset();

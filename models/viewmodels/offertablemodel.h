@@ -96,11 +96,7 @@ public:
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
     void setFilter(const OfferFilter &filter);
-    /// Over an OfferGroupModel: the offers are matched and the groups summarised on a worker
-    /// (OfferGroupModel::setFilterOnWorker), the rows follow when that is done; else setFilter.
-    void setFilterOnWorker(const OfferFilter &filter);
-    /// The filter the rows show (over an OfferGroupModel with a filter on a worker: the one applied so far).
-    const OfferFilter &filter() const;
+    const OfferFilter &filter() const { return m_filter; }
     void setProviders(const QStringList &providers);
     void setGpu(const QString &gpu);
     void setMinGpus(std::optional<double> v);
@@ -114,11 +110,9 @@ protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
     bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
 
-private:
-    void applyFilter();
-    /// The sort keys of the top-level rows of a grouping source are read once per change of its data or of
-    /// the sort column and ranked (topLevelRanks): sorting 200,000 rows then compares ints, not QVariants
-    /// fetched through two models.
+public:
+    /// A sort value read once (SortRole): missing values sort after every other in ascending order; numbers
+    /// by value, text case-insensitively.
     struct SortKey
     {
         double number = 0;
@@ -128,6 +122,12 @@ private:
     };
     static SortKey sortKeyOf(const QVariant &v);
     static bool keyLess(const SortKey &l, const SortKey &r);
+
+private:
+    void applyFilter();
+    /// The sort keys of the top-level rows of a grouping source are read once per change of its data or of
+    /// the sort column and ranked (topLevelRanks): sorting 200,000 rows then compares ints, not QVariants
+    /// fetched through two models.
     /// The places of the top-level rows of a grouping source in the order of keyLess by `column` (equal keys:
     /// equal ranks), computed when the source's generation, the column or the role changed.
     const QList<int> &topLevelRanks(int column) const;

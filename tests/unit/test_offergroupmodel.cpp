@@ -1,12 +1,14 @@
 #include "projection/catalogprojection.h"
 #include "util/printable.h"
 #include "viewmodels/offergroupmodel.h"
+#include "viewmodels/offerorderproxy.h"
 #include "viewmodels/offertablemodel.h"
 #include "viewmodels/pointgroupmodel.h"
 #include "viewmodels/pointtablemodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QElapsedTimer>
+#include <QItemSelectionModel>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -474,9 +476,10 @@ private Q_SLOTS:
         }
     }
 
-    /// A filter matched on a worker shows exactly what the same filter applied at once shows (rows, their
-    /// order, every column, children, counts), whatever the sort; of filters set in a row only the newest is
-    /// applied, never an older one after it; a projection arriving meanwhile is taken into account.
+    /// A filter matched on a worker and shown by OfferOrderProxy shows exactly what the same filter applied
+    /// at once shows through OfferFilterProxy (a QSortFilterProxyModel): rows, their order, every column,
+    /// children, counts, whatever the sort; of filters set in a row only the newest is applied, never an
+    /// older one after it; a projection or a new catalog arriving meanwhile is taken into account.
     void filterOnWorkerEqualsFilterAtOnce()
     {
         QList<Offer> list = sample();
@@ -498,12 +501,12 @@ private Q_SLOTS:
         OfferTableModel offers;
         offers.setOffers(list, request.options.now);
         offers.setProjection(first);
-        OfferGroupModel groups; // filtered on a worker
+        OfferGroupModel groups; // filtered on a worker, shown by the Offers table's proxy
         groups.setOfferModel(&offers);
-        OfferFilterProxy proxy;
+        OfferOrderProxy proxy;
         QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
         proxy.setSourceModel(&groups);
-        OfferGroupModel atOnce; // the same filter applied at once
+        OfferGroupModel atOnce; // the same filter applied at once, shown by a QSortFilterProxyModel
         atOnce.setOfferModel(&offers);
         OfferFilterProxy reference;
         reference.setSourceModel(&atOnce);
@@ -530,9 +533,9 @@ private Q_SLOTS:
             QCOMPARE(dump(proxy, groups), dump(reference, atOnce));
         };
         for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
-            for (const int column : {int(OfferTableModel::OnDemand), int(OfferTableModel::Spot),
-                                     int(OfferTableModel::Instance), int(OfferTableModel::Cost),
-                                     int(OfferTableModel::Region), int(OfferTableModel::GpuCount)}) {
+            for (const int column :
+                 {int(OfferTableModel::OnDemand), int(OfferTableModel::Spot), int(OfferTableModel::Instance),
+                  int(OfferTableModel::Cost), int(OfferTableModel::Region), int(OfferTableModel::GpuCount)}) {
                 proxy.sort(column, order);
                 reference.sort(column, order);
                 for (const OfferFilter &f : std::as_const(filters)) {
@@ -591,6 +594,128 @@ private Q_SLOTS:
         reference.setFilter(filters[1]);
         QVERIFY(applied.wait(5000));
         same(filters[1], "a new catalog meanwhile");
+    }
+
+    /// OfferOrderProxy orders and filters as OfferFilterProxy (a QSortFilterProxyModel) does, row for row and
+    /// child for child, for every column in both directions, with ties (kept in catalog order), missing
+    /// values and filters set at once; after a projection, with a projected column or a kept one.
+    void orderProxyEqualsSortFilterProxy()
+    {
+        QList<Offer> list = sample();
+        for (int i = 0; i < 150; ++i) // ties in every column; offer-0 .. offer-59 are groups of two or more
+            list.append(offer(i % 5 ? QStringLiteral("vastai") : QStringLiteral("lambda"),
+                              QStringLiteral("offer-%1").arg(i % 90), QStringLiteral("region-%1").arg(i % 40),
+                              i % 4 ? QString() : QStringLiteral("zone-%1").arg(i), 1.0 + i % 7,
+                              i % 3 ? std::optional<double>(0.5 + i % 5) : std::nullopt, 1 + i % 2));
+        ProjectionRequest request;
+        request.workload = builtinWorkloads().first();
+        request.calibration = defaultCalibration();
+        request.options.now = QDateTime(QDate(2026, 11, 2), QTime(12, 0), Qt::UTC);
+        const auto projected = std::make_shared<const ProjectionResults>(projectCatalog(list, request));
+
+        OfferTableModel offers;
+        offers.setOffers(list, request.options.now);
+        OfferGroupModel groups;
+        groups.setOfferModel(&offers);
+        OfferOrderProxy proxy;
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(&groups);
+        OfferFilterProxy reference;
+        reference.setSourceModel(&groups);
+        QCOMPARE(dump(proxy, groups), dump(reference, groups)); // unsorted: catalog order
+
+        QList<OfferFilter> filters(4);
+        filters[1].text = QStringLiteral("offer-1");
+        filters[2].minGpus = 2;
+        filters[3].providers = {QStringLiteral("lambda"), QStringLiteral("gcp")};
+        for (const ProjectionResultsPtr &r : {ProjectionResultsPtr(), ProjectionResultsPtr(projected)}) {
+            offers.setProjection(r);
+            for (int column = 0; column < OfferTableModel::ColumnCount; ++column)
+                for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder})
+                    for (const OfferFilter &f : std::as_const(filters)) {
+                        proxy.sort(column, order);
+                        proxy.setFilter(f);
+                        reference.setFilter(f);
+                        reference.sort(column, order);
+                        const QByteArray where = QByteArray::number(column) + (order ? " desc" : " asc") +
+                                                 " filter " + f.text.toUtf8() + (r ? " projected" : "");
+                        QVERIFY2(dump(proxy, groups) == dump(reference, groups), where.constData());
+                        QCOMPARE(proxy.rowCount(), groups.acceptedGroupCount());
+                    }
+        }
+        // A projection arriving while sorted by a kept column (no layout change) and by a projected one.
+        for (const int column : {int(OfferTableModel::OnDemand), int(OfferTableModel::Cost)}) {
+            proxy.sort(column, Qt::DescendingOrder);
+            reference.sort(column, Qt::DescendingOrder);
+            offers.setProjection({});
+            offers.setProjection(projected);
+            QCOMPARE(dump(proxy, groups), dump(reference, groups));
+        }
+    }
+
+    /// The selection, the current row and expanded groups follow their rows through a filter on a worker and
+    /// a sort; a row the filter hides leaves the selection, and comes back unselected.
+    void orderProxyKeepsTheSelection()
+    {
+        QList<Offer> list = sample();
+        for (int i = 0; i < 40; ++i)
+            list.append(offer(QStringLiteral("vastai"), QStringLiteral("offer-%1").arg(i),
+                              QStringLiteral("r"), {}, 1.0 + i % 7, std::nullopt, 1 + i % 2));
+        OfferTableModel offers;
+        offers.setOffers(list, QDateTime(QDate(2026, 11, 2), QTime(12, 0), Qt::UTC));
+        OfferGroupModel groups;
+        groups.setOfferModel(&offers);
+        OfferOrderProxy proxy;
+        proxy.setSourceModel(&groups);
+        proxy.sort(OfferTableModel::OnDemand, Qt::AscendingOrder);
+        QItemSelectionModel selection(&proxy);
+        const auto selectedCatalogRows = [&] {
+            QList<int> rows;
+            for (const QModelIndex &i : selection.selectedRows())
+                rows.append(groups.sourceRow(proxy.mapToSource(i)));
+            std::sort(rows.begin(), rows.end());
+            return rows;
+        };
+        const auto select = [&](int catalogRow) {
+            const QModelIndex i = proxy.mapFromSource(groups.indexOfSourceRow(catalogRow));
+            QVERIFY(i.isValid());
+            selection.select(i, QItemSelectionModel::Select | QItemSelectionModel::Rows);
+            return i;
+        };
+        const int p4d = groups.groupOfSourceRow(0); // aws p4d in three regions
+        const QModelIndex p4dRow = proxy.mapFromSource(groups.index(p4d, 0));
+        QCOMPARE(proxy.rowCount(p4dRow), 3);
+        QPersistentModelIndex child(proxy.index(1, 0, p4dRow));
+        const int childRow = groups.sourceRow(proxy.mapToSource(child));
+        select(childRow);
+        select(10); // offer-4, 1 GPU
+        select(11); // offer-5, 2 GPUs
+        const QPersistentModelIndex current = proxy.mapFromSource(groups.indexOfSourceRow(11));
+        selection.setCurrentIndex(current, QItemSelectionModel::NoUpdate);
+        QCOMPARE(selectedCatalogRows(), QList<int>({childRow, 10, 11}));
+
+        QSignalSpy applied(&groups, &OfferGroupModel::filterApplied);
+        OfferFilter twoGpus;
+        twoGpus.minGpus = 2; // keeps the p4d offers (8 GPUs) and offer-5, hides offer-4
+        proxy.setFilterOnWorker(twoGpus);
+        QVERIFY(applied.wait(5000));
+        QCOMPARE(selectedCatalogRows(), QList<int>({childRow, 11}));
+        QVERIFY(child.isValid());
+        QCOMPARE(groups.sourceRow(proxy.mapToSource(child)), childRow);
+        QCOMPARE(groups.sourceRow(proxy.mapToSource(current)), 11);
+        QCOMPARE(groups.sourceRow(proxy.mapToSource(selection.currentIndex())), 11);
+
+        proxy.sort(OfferTableModel::OnDemand, Qt::DescendingOrder);
+        QCOMPARE(selectedCatalogRows(), QList<int>({childRow, 11}));
+        QCOMPARE(groups.sourceRow(proxy.mapToSource(child)), childRow);
+        proxy.sort(OfferTableModel::Instance, Qt::AscendingOrder);
+        QCOMPARE(selectedCatalogRows(), QList<int>({childRow, 11}));
+
+        applied.clear();
+        proxy.setFilterOnWorker({});
+        QVERIFY(applied.wait(5000));
+        QCOMPARE(selectedCatalogRows(), QList<int>({childRow, 11}));
+        QVERIFY(proxy.mapFromSource(groups.indexOfSourceRow(10)).isValid()); // back, not selected
     }
 
     /// The filter's rules, as the prepared matcher applies them over many offers with remembered texts.
