@@ -68,6 +68,13 @@ public:
 protected:
     /// Source rows with equal keys form one group.
     virtual QString groupKey(int sourceRow) const = 0;
+    /// The same grouping without building a key per row: a hash of what groupKey holds and whether two rows
+    /// are in one group (equal keys). The defaults use groupKey; a model overrides both or neither.
+    virtual size_t groupHash(int sourceRow) const { return qHash(groupKey(sourceRow)); }
+    virtual bool sameGroup(int sourceRow, int otherRow) const
+    {
+        return groupKey(sourceRow) == groupKey(otherRow);
+    }
     /// What the summary row of a group of two or more shows; the default is its representative's data.
     virtual QVariant groupData(int group, int column, int role) const;
     /// Recomputes aggregates and representatives (setRepresentative): after grouping and whenever the

@@ -104,6 +104,36 @@ QString OfferGroupModel::groupKey(int sourceRow) const
            u'\x1f' + QString::number(o->billingIncrementS) + u'/' + QString::number(o->billingMinimumS);
 }
 
+namespace {
+const QString &groupGpu(const Offer &o)
+{
+    return o.gpuId.isEmpty() ? o.gpuRawName : o.gpuId;
+}
+} // namespace
+
+size_t OfferGroupModel::groupHash(int sourceRow) const
+{
+    // What groupKey holds, hashed without building it (the regroup of 200,000 offers built a text each).
+    const Offer *o = m_offers ? m_offers->offerAt(sourceRow) : nullptr;
+    if (!o)
+        return 0;
+    // Not the GPU count: counts that differ but print alike are one group (sameGroup), as in groupKey.
+    return qHashMulti(0, o->provider, o->instanceType, groupGpu(*o), o->billingIncrementS,
+                      o->billingMinimumS);
+}
+
+bool OfferGroupModel::sameGroup(int sourceRow, int otherRow) const
+{
+    const Offer *a = m_offers ? m_offers->offerAt(sourceRow) : nullptr;
+    const Offer *b = m_offers ? m_offers->offerAt(otherRow) : nullptr;
+    if (!a || !b)
+        return !a && !b;
+    // The GPU count as groupKey writes it: counts that print alike are one (a NaN count included).
+    return a->provider == b->provider && a->instanceType == b->instanceType && groupGpu(*a) == groupGpu(*b) &&
+           a->billingIncrementS == b->billingIncrementS && a->billingMinimumS == b->billingMinimumS &&
+           (a->gpuCount == b->gpuCount || QString::number(a->gpuCount) == QString::number(b->gpuCount));
+}
+
 bool OfferGroupModel::orderKeptByProjection(int column)
 {
     switch (column) {

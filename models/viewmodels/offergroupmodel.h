@@ -75,6 +75,8 @@ Q_SIGNALS:
 
 protected:
     QString groupKey(int sourceRow) const override;
+    size_t groupHash(int sourceRow) const override;
+    bool sameGroup(int sourceRow, int otherRow) const override;
     QVariant groupData(int group, int column, int role) const override;
     void updateGroups() override;
     void updateGroupsForSourceData() override;

@@ -680,7 +680,6 @@ private Q_SLOTS:
             const QModelIndex i = proxy.mapFromSource(groups.indexOfSourceRow(catalogRow));
             QVERIFY(i.isValid());
             selection.select(i, QItemSelectionModel::Select | QItemSelectionModel::Rows);
-            return i;
         };
         const int p4d = groups.groupOfSourceRow(0); // aws p4d in three regions
         const QModelIndex p4dRow = proxy.mapFromSource(groups.index(p4d, 0));
@@ -716,6 +715,41 @@ private Q_SLOTS:
         QVERIFY(applied.wait(5000));
         QCOMPARE(selectedCatalogRows(), QList<int>({childRow, 11}));
         QVERIFY(proxy.mapFromSource(groups.indexOfSourceRow(10)).isValid()); // back, not selected
+    }
+
+    /// The groups are formed from the offers' fields without a key text per offer, and are those of the key:
+    /// provider, instance type, GPU (id, else the provider's name), GPU count as written, billing terms.
+    void groupsByFieldsAsByKey()
+    {
+        QList<Offer> list;
+        const auto add = [&](double gpus, int increment, const QString &gpuId, const QString &raw) {
+            Offer o = offer(QStringLiteral("vastai"), QStringLiteral("m1"),
+                            QStringLiteral("r%1").arg(list.size()), {}, 1.0, std::nullopt, gpus);
+            o.billingIncrementS = increment;
+            o.gpuId = gpuId;
+            o.gpuRawName = raw;
+            list.append(o);
+        };
+        const QString a100 = QStringLiteral("a100-40gb-sxm4");
+        add(1, 1, a100, QStringLiteral("A100"));         // 0
+        add(1, 1, a100, QStringLiteral("A100 SXM"));     // 1: same group as 0 (the id decides)
+        add(2, 1, a100, QStringLiteral("A100"));         // 2: another count
+        add(0.5, 1, a100, QStringLiteral("A100"));       // 3
+        add(0.5, 1, a100, QStringLiteral("A100"));       // 4: with 3
+        add(1.0000001, 1, a100, QStringLiteral("A100")); // 5: written "1": with 0
+        add(1, 3600, a100, QStringLiteral("A100"));      // 6: other billing
+        add(1, 1, QString(), QStringLiteral("X1"));      // 7: by the provider's name
+        add(1, 1, QString(), QStringLiteral("X2"));      // 8
+        add(1, 1, QString(), QStringLiteral("X1"));      // 9: with 7
+        OfferTableModel offers;
+        offers.setOffers(list);
+        OfferGroupModel groups;
+        groups.setOfferModel(&offers);
+        const QList<QList<int>> expected = {{0, 1, 5}, {2}, {3, 4}, {6}, {7, 9}, {8}};
+        QCOMPARE(groups.groupCount(), expected.size());
+        for (const QList<int> &members : expected)
+            for (const int row : members)
+                QCOMPARE(groups.groupOfSourceRow(row), groups.groupOfSourceRow(members.first()));
     }
 
     /// The filter's rules, as the prepared matcher applies them over many offers with remembered texts.
