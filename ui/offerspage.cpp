@@ -32,6 +32,13 @@
 namespace gf {
 
 namespace {
+bool sameFilter(const OfferFilter &a, const OfferFilter &b)
+{
+    return a.providers == b.providers && a.gpu == b.gpu && a.minGpus == b.minGpus &&
+           a.minGpuMemGb == b.minGpuMemGb && a.maxPriceUsdH == b.maxPriceUsdH && a.spotOnly == b.spotOnly &&
+           a.region == b.region && a.text == b.text;
+}
+
 /// The Offers table's view. A change of the data of many rows at once (a new projection over 200,000 rows)
 /// repaints what is shown: QTreeView would look up every changed row's place and rectangle, one by one, to
 /// repaint the few on screen. The rows' heights are uniform and a change of data adds or removes no child.
@@ -393,6 +400,9 @@ void OffersPage::applyFiltersOn(bool onWorker)
     m_typingTimer.stop();
     const OfferFilter f = filter();
     if (onWorker && m_model->rowCount() > m_typingDelayAbove) {
+        if (!m_groups->isFilterPending() && sameFilter(f, m_proxy->filter()))
+            return; // a key that changed nothing (a space at the end): the table and the projection have it
+
         // filterChanged (a projection of the filtered offers) follows once the table has it, as it does
         // below: the projection neither competes with the matching for the processor nor arrives before it.
         m_workerFilter = f;
