@@ -84,6 +84,17 @@ int topRowOf(const QAbstractItemModel &m, const QString &instance)
     return -1;
 }
 
+// The projection of these offers for the first built-in workload, at 2026-11-02 12:00 UTC (kProjectedAt).
+const QDateTime kProjectedAt(QDate(2026, 11, 2), QTime(12, 0), Qt::UTC);
+ProjectionResultsPtr projectionOf(const QList<Offer> &offers)
+{
+    ProjectionRequest request;
+    request.workload = builtinWorkloads().first();
+    request.calibration = defaultCalibration();
+    request.options.now = kProjectedAt;
+    return std::make_shared<const ProjectionResults>(projectCatalog(offers, request));
+}
+
 // Every row the proxy shows, in order, children under their group: the catalog row it stands for and what
 // every column shows.
 QStringList dump(const QAbstractProxyModel &proxy, const GroupingModel &groups)
@@ -488,18 +499,14 @@ private Q_SLOTS:
                               QStringLiteral("offer-%1").arg(i % 90), QStringLiteral("region-%1").arg(i), {},
                               1.0 + i % 7, i % 3 ? std::optional<double>(0.5 + i % 5) : std::nullopt,
                               1 + i % 2));
-        ProjectionRequest request;
-        request.workload = builtinWorkloads().first();
-        request.calibration = defaultCalibration();
-        request.options.now = QDateTime(QDate(2026, 11, 2), QTime(12, 0), Qt::UTC);
-        const auto first = std::make_shared<const ProjectionResults>(projectCatalog(list, request));
+        const ProjectionResultsPtr first = projectionOf(list);
         auto edited = std::make_shared<ProjectionResults>(*first);
         for (ProjectedOffer &p : edited->points)
             p.costUsd = p.costUsd > 0 ? 1000 - p.costUsd : p.costUsd; // another best member per group
         const ProjectionResultsPtr second = edited;
 
         OfferTableModel offers;
-        offers.setOffers(list, request.options.now);
+        offers.setOffers(list, kProjectedAt);
         offers.setProjection(first);
         OfferGroupModel groups; // filtered on a worker, shown by the Offers table's proxy
         groups.setOfferModel(&offers);
@@ -590,7 +597,7 @@ private Q_SLOTS:
         applied.clear();
         proxy.setFilterOnWorker(filters[1]);
         list.removeLast();
-        offers.setOffers(list, request.options.now);
+        offers.setOffers(list, kProjectedAt);
         reference.setFilter(filters[1]);
         QVERIFY(applied.wait(5000));
         same(filters[1], "a new catalog meanwhile");
@@ -607,14 +614,10 @@ private Q_SLOTS:
                               QStringLiteral("offer-%1").arg(i % 90), QStringLiteral("region-%1").arg(i % 40),
                               i % 4 ? QString() : QStringLiteral("zone-%1").arg(i), 1.0 + i % 7,
                               i % 3 ? std::optional<double>(0.5 + i % 5) : std::nullopt, 1 + i % 2));
-        ProjectionRequest request;
-        request.workload = builtinWorkloads().first();
-        request.calibration = defaultCalibration();
-        request.options.now = QDateTime(QDate(2026, 11, 2), QTime(12, 0), Qt::UTC);
-        const auto projected = std::make_shared<const ProjectionResults>(projectCatalog(list, request));
+        const ProjectionResultsPtr projected = projectionOf(list);
 
         OfferTableModel offers;
-        offers.setOffers(list, request.options.now);
+        offers.setOffers(list, kProjectedAt);
         OfferGroupModel groups;
         groups.setOfferModel(&offers);
         OfferOrderProxy proxy;
