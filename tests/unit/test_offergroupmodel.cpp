@@ -605,7 +605,9 @@ private Q_SLOTS:
 
     /// OfferOrderProxy orders and filters as OfferFilterProxy (a QSortFilterProxyModel) does, row for row and
     /// child for child, for every column in both directions, with ties (kept in catalog order), missing
-    /// values and filters set at once; after a projection, with a projected column or a kept one.
+    /// values and filters set at once; after a projection, with a projected column or a kept one. (The model
+    /// tester watches OfferOrderProxy in filterOnWorkerEqualsFilterAtOnce: here it would check the whole
+    /// model at each of the 800 changes.)
     void orderProxyEqualsSortFilterProxy()
     {
         QList<Offer> list = sample();
@@ -621,7 +623,6 @@ private Q_SLOTS:
         OfferGroupModel groups;
         groups.setOfferModel(&offers);
         OfferOrderProxy proxy;
-        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
         proxy.setSourceModel(&groups);
         OfferFilterProxy reference;
         reference.setSourceModel(&groups);
