@@ -5,6 +5,7 @@
 #include "flagdelegate.h"
 #include "util/format.h"
 #include "viewmodels/offergroupmodel.h"
+#include "viewmodels/offerorderproxy.h"
 #include "viewmodels/offertablemodel.h"
 
 #include <QCheckBox>
@@ -31,6 +32,13 @@
 namespace gf {
 
 namespace {
+bool sameFilter(const OfferFilter &a, const OfferFilter &b)
+{
+    return a.providers == b.providers && a.gpu == b.gpu && a.minGpus == b.minGpus &&
+           a.minGpuMemGb == b.minGpuMemGb && a.maxPriceUsdH == b.maxPriceUsdH && a.spotOnly == b.spotOnly &&
+           a.region == b.region && a.text == b.text;
+}
+
 /// The Offers table's view. A change of the data of many rows at once (a new projection over 200,000 rows)
 /// repaints what is shown: QTreeView would look up every changed row's place and rectangle, one by one, to
 /// repaint the few on screen. The rows' heights are uniform and a change of data adds or removes no child.
@@ -59,7 +67,7 @@ OffersPage::OffersPage(QWidget *parent) : QWidget(parent)
     m_model = new OfferTableModel(this);
     m_groups = new OfferGroupModel(this);
     m_groups->setOfferModel(m_model);
-    m_proxy = new OfferFilterProxy(this);
+    m_proxy = new OfferOrderProxy(this);
     m_proxy->setSourceModel(m_groups);
 
     auto *filters = new QGroupBox(tr("Filters"), this);
@@ -159,7 +167,10 @@ OffersPage::OffersPage(QWidget *parent) : QWidget(parent)
 
     m_typingTimer.setSingleShot(true);
     m_typingTimer.setInterval(kTypingDelayMs);
-    connect(&m_typingTimer, &QTimer::timeout, this, &OffersPage::applyFilters);
+    // The pause in typing: the offers are matched and the groups summarised on a worker (a large catalog),
+    // the table follows when that is done. Every other control filters at once.
+    connect(&m_typingTimer, &QTimer::timeout, this, [this] { applyFiltersOn(true); });
+    connect(m_groups, &OfferGroupModel::filterApplied, this, &OffersPage::onWorkerFilterApplied);
     for (QLineEdit *e : {m_gpu, m_region, m_search}) {
         connect(e, &QLineEdit::textChanged, this, &OffersPage::onFilterTyped);
         connect(e, &QLineEdit::returnPressed, this, [this] {
@@ -365,6 +376,11 @@ OfferFilter OffersPage::filter() const
     return f;
 }
 
+bool OffersPage::isFilterPending() const
+{
+    return m_typingTimer.isActive() || m_groups->isFilterPending();
+}
+
 void OffersPage::setTypingDelay(int delayMs, int aboveOffers)
 {
     m_typingTimer.setInterval(delayMs);
@@ -379,13 +395,29 @@ void OffersPage::onFilterTyped()
         applyFilters();
 }
 
-void OffersPage::applyFilters()
+void OffersPage::applyFiltersOn(bool onWorker)
 {
     m_typingTimer.stop();
     const OfferFilter f = filter();
+    if (onWorker && m_model->rowCount() > m_typingDelayAbove) {
+        if (!m_groups->isFilterPending() && sameFilter(f, m_proxy->filter()))
+            return; // a key that changed nothing (a space at the end): the table and the projection have it
+
+        // filterChanged (a projection of the filtered offers) follows once the table has it, as it does
+        // below: the projection neither competes with the matching for the processor nor arrives before it.
+        m_workerFilter = f;
+        m_proxy->setFilterOnWorker(f);
+        return;
+    }
     m_proxy->setFilter(f);
     updateSummary();
     Q_EMIT filterChanged(f);
+}
+
+void OffersPage::onWorkerFilterApplied()
+{
+    updateSummary();
+    Q_EMIT filterChanged(m_workerFilter);
 }
 
 QList<int> OffersPage::selectedRows() const

@@ -2,6 +2,7 @@
 
 #include "domain/offer.h"
 #include "domain/offerfilter.h"
+#include "viewmodels/offerorderproxy.h" // proxy(): callers use its model interface
 
 #include <QTimer>
 #include <QWidget>
@@ -18,7 +19,6 @@ class QTreeView;
 namespace gf {
 
 class CheapestDialog;
-class OfferFilterProxy;
 class OfferGroupModel;
 class OfferTableModel;
 
@@ -34,7 +34,7 @@ public:
     void setOffers(QList<Offer> offers, const QList<Snapshot> &snapshots);
     OfferTableModel *model() const { return m_model; }
     OfferGroupModel *groupModel() const { return m_groups; }
-    OfferFilterProxy *proxy() const { return m_proxy; }
+    OfferOrderProxy *proxy() const { return m_proxy; }
     QTreeView *view() const { return m_view; }
     /// An action of the table's context menu (applies to the selected rows), after the page's own.
     void addRowAction(QAction *action) { m_rowActions.append(action); }
@@ -57,8 +57,9 @@ public:
     void setTypingDelay(int delayMs, int aboveOffers);
     static constexpr int kTypingDelayMs = 250;
     static constexpr int kTypingDelayAbove = 20000;
-    /// A typed filter waits for the typing to pause (filter() has it, the table not yet).
-    bool isFilterPending() const { return m_typingTimer.isActive(); }
+    /// A typed filter waits for the typing to pause, or is being matched on a worker (filter() has it, the
+    /// table not yet).
+    bool isFilterPending() const;
     /// The filter the boxes give (what filterChanged last sent), and the boxes set from one (a scenario's).
     OfferFilter filter() const;
     void setFilter(const OfferFilter &filter);
@@ -77,14 +78,18 @@ Q_SIGNALS:
     void groupedChanged(bool grouped);
 
 private:
-    void applyFilters();
+    void applyFilters() { applyFiltersOn(false); }
+    /// `onWorker` (a typed filter after the pause): on a catalog of more than the typing delay's offers the
+    /// filter is matched on a worker and the table follows when it is done.
+    void applyFiltersOn(bool onWorker);
+    void onWorkerFilterApplied();
     void onFilterTyped();
     void updateSummary();
     void showRowMenu(const QPoint &pos);
 
     OfferTableModel *m_model = nullptr;
     OfferGroupModel *m_groups = nullptr;
-    OfferFilterProxy *m_proxy = nullptr;
+    OfferOrderProxy *m_proxy = nullptr;
     QTreeView *m_view = nullptr;
     QSplitter *m_splitter = nullptr; ///< filter panel | table
     QList<QAction *> m_rowActions;
@@ -102,6 +107,7 @@ private:
     QList<Snapshot> m_snapshots;
     QTimer m_typingTimer; ///< a typed filter applied when the typing pauses (large catalogs)
     int m_typingDelayAbove = kTypingDelayAbove;
+    OfferFilter m_workerFilter; ///< the filter matched on a worker, sent by filterChanged once applied
 };
 
 } // namespace gf

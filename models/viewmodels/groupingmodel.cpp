@@ -73,22 +73,33 @@ void GroupingModel::endSourceChange()
 void GroupingModel::regroup()
 {
     ++m_generation;
+    ++m_groupingGeneration;
     const int n = m_source ? m_source->rowCount() : 0;
     m_groupOf.resize(n);
     m_position.resize(n);
     QList<int> sizes;
     if (m_grouped) {
-        QHash<QString, int> groupOfKey;
-        groupOfKey.reserve(n);
+        // Groups by hash, each hash's groups chained (equal hashes of different keys are told apart by
+        // sameGroup with the group's first row): no key text built per row.
+        QHash<size_t, int> lastGroupOfHash;
+        lastGroupOfHash.reserve(n);
+        QList<int> firstRow;         // per group
+        QList<int> previousSameHash; // per group: the group before it with the same hash, -1
         for (int row = 0; row < n; ++row) {
-            const QString key = groupKey(row);
-            auto it = groupOfKey.constFind(key);
-            if (it == groupOfKey.constEnd()) {
-                it = groupOfKey.insert(key, static_cast<int>(sizes.size()));
+            const size_t hash = groupHash(row);
+            auto it = lastGroupOfHash.find(hash);
+            int group = it == lastGroupOfHash.end() ? -1 : it.value();
+            while (group >= 0 && !sameGroup(row, firstRow.at(group)))
+                group = previousSameHash.at(group);
+            if (group < 0) {
+                group = static_cast<int>(sizes.size());
                 sizes.append(0);
+                firstRow.append(row);
+                previousSameHash.append(it == lastGroupOfHash.end() ? -1 : it.value());
+                lastGroupOfHash.insert(hash, group);
             }
-            m_groupOf[row] = it.value();
-            m_position[row] = sizes[it.value()]++;
+            m_groupOf[row] = group;
+            m_position[row] = sizes[group]++;
         }
     } else {
         sizes.fill(1, n);

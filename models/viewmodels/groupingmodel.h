@@ -68,6 +68,13 @@ public:
 protected:
     /// Source rows with equal keys form one group.
     virtual QString groupKey(int sourceRow) const = 0;
+    /// The same grouping without building a key per row: a hash of what groupKey holds and whether two rows
+    /// are in one group (equal keys). The defaults use groupKey; a model overrides both or neither.
+    virtual size_t groupHash(int sourceRow) const { return qHash(groupKey(sourceRow)); }
+    virtual bool sameGroup(int sourceRow, int otherRow) const
+    {
+        return groupKey(sourceRow) == groupKey(otherRow);
+    }
     /// What the summary row of a group of two or more shows; the default is its representative's data.
     virtual QVariant groupData(int group, int column, int role) const;
     /// Recomputes aggregates and representatives (setRepresentative): after grouping and whenever the
@@ -87,6 +94,22 @@ protected:
     void notifyRowsChangedExcept(int keptColumn);
 
     void setRepresentative(int group, int sourceRow) { m_rep[group] = sourceRow; }
+    /// Which source rows form which group, as it is now: implicitly shared copies that a worker thread may
+    /// read while this model changes (a regroup changes groupingGeneration()).
+    struct Layout
+    {
+        QList<qsizetype> start; ///< group g's members are members[start[g] .. start[g + 1])
+        QList<int> members;
+        int groupCount() const { return static_cast<int>(start.size()) - 1; }
+        std::span<const int> membersOf(int group) const
+        {
+            return std::span<const int>(members.constData() + start.at(group),
+                                        static_cast<size_t>(start.at(group + 1) - start.at(group)));
+        }
+    };
+    Layout layout() const { return {m_start, m_members}; }
+    /// Changes when the groups are formed again (a source reset or another grouping), not on a data change.
+    quint64 groupingGeneration() const { return m_groupingGeneration; }
     QVariant sourceData(int sourceRow, int column, int role) const;
     /// Says that what every row shows may have changed (after aggregates changed): one layout change,
     /// so that proxies sort and filter again and views repaint, at the cost of one pass however many
@@ -110,6 +133,7 @@ private:
     QList<int> m_position;    ///< per source row: its position within its group (child row)
     QList<int> m_rep;         ///< per group: the representative source row
     quint64 m_generation = 0;
+    quint64 m_groupingGeneration = 0;
 };
 
 } // namespace gf

@@ -4,9 +4,21 @@
 #include "viewmodels/displaycurrency.h"
 #include "viewmodels/offertablemodel.h"
 
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
+
 namespace gf {
 
-OfferGroupModel::OfferGroupModel(QObject *parent) : GroupingModel(parent) {}
+OfferGroupModel::OfferGroupModel(QObject *parent) : GroupingModel(parent)
+{
+    m_pool.setMaxThreadCount(1);
+}
+
+OfferGroupModel::~OfferGroupModel()
+{
+    m_filterJob->fetch_add(1); // a running match stops early
+    m_pool.waitForDone();
+}
 
 void OfferGroupModel::setOfferModel(OfferTableModel *model)
 {
@@ -16,9 +28,68 @@ void OfferGroupModel::setOfferModel(OfferTableModel *model)
 
 void OfferGroupModel::setFilter(const OfferFilter &filter)
 {
+    m_filterJob->fetch_add(1); // a filter still computing on a worker is older: it is dropped
+    m_pending = false;
     m_filter = filter;
     updateGroups();
+    m_applyingFilter = true;
     notifyGroupsChanged();
+    m_applyingFilter = false;
+}
+
+void OfferGroupModel::setFilterOnWorker(const OfferFilter &filter)
+{
+    const quint64 job = m_filterJob->fetch_add(1) + 1;
+    m_pending = true;
+    m_pendingFilter = filter;
+    // The snapshot: implicitly shared copies (the model's own detach when they change) and the projection,
+    // which is never changed once made.
+    const QList<Offer> offers = m_offers ? m_offers->offers() : QList<Offer>();
+    const Layout groups = layout();
+    const ProjectionResultsPtr projection = m_offers ? m_offers->projection() : ProjectionResultsPtr();
+    const quint64 grouping = groupingGeneration();
+    const std::shared_ptr<std::atomic<quint64>> latest = m_filterJob;
+    auto *watcher = new QFutureWatcher<std::shared_ptr<Outcome>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, job] {
+        watcher->deleteLater();
+        onFilterComputed(job, watcher->result());
+    });
+    watcher->setFuture(QtConcurrent::run(&m_pool, [=]() -> std::shared_ptr<Outcome> {
+        const auto stale = [&latest, job] { return latest->load() != job; };
+        if (stale())
+            return nullptr;
+        auto out = std::make_shared<Outcome>();
+        out->filter = filter;
+        out->projection = projection;
+        out->grouping = grouping;
+        if (!matchOffers(offers, filter, out->accepted, out->acceptedCount, stale))
+            return nullptr;
+        summarise(offers, groups, out->accepted, projection, filter.spotOnly, *out);
+        return stale() ? nullptr : out;
+    }));
+}
+
+void OfferGroupModel::onFilterComputed(quint64 job, const std::shared_ptr<Outcome> &out)
+{
+    if (job != m_filterJob->load() || !m_pending)
+        return; // a newer filter was set since (its own result follows), or applied at once
+    const ProjectionResultsPtr projection = m_offers ? m_offers->projection() : ProjectionResultsPtr();
+    const qsizetype offers = m_offers ? m_offers->offers().size() : 0;
+    if (!out || out->grouping != groupingGeneration() || out->projection != projection ||
+        out->accepted.size() != offers) {
+        // Other groups or another projection arrived while it ran: again, from what the model has now.
+        setFilterOnWorker(m_pendingFilter);
+        return;
+    }
+    m_pending = false;
+    m_filter = out->filter;
+    m_accepted = out->accepted;
+    m_acceptedCount = out->acceptedCount;
+    adoptSummaries(*out);
+    m_applyingFilter = true;
+    notifyGroupsChanged();
+    m_applyingFilter = false;
+    Q_EMIT filterApplied();
 }
 
 QString OfferGroupModel::groupKey(int sourceRow) const
@@ -31,6 +102,36 @@ QString OfferGroupModel::groupKey(int sourceRow) const
     return o->provider + u'\x1f' + o->instanceType + u'\x1f' +
            (o->gpuId.isEmpty() ? o->gpuRawName : o->gpuId) + u'\x1f' + QString::number(o->gpuCount) +
            u'\x1f' + QString::number(o->billingIncrementS) + u'/' + QString::number(o->billingMinimumS);
+}
+
+namespace {
+const QString &groupGpu(const Offer &o)
+{
+    return o.gpuId.isEmpty() ? o.gpuRawName : o.gpuId;
+}
+} // namespace
+
+size_t OfferGroupModel::groupHash(int sourceRow) const
+{
+    // What groupKey holds, hashed without building it (the regroup of 200,000 offers built a text each).
+    const Offer *o = m_offers ? m_offers->offerAt(sourceRow) : nullptr;
+    if (!o)
+        return 0;
+    // Not the GPU count: counts that differ but print alike are one group (sameGroup), as in groupKey.
+    return qHashMulti(0, o->provider, o->instanceType, groupGpu(*o), o->billingIncrementS,
+                      o->billingMinimumS);
+}
+
+bool OfferGroupModel::sameGroup(int sourceRow, int otherRow) const
+{
+    const Offer *a = m_offers ? m_offers->offerAt(sourceRow) : nullptr;
+    const Offer *b = m_offers ? m_offers->offerAt(otherRow) : nullptr;
+    if (!a || !b)
+        return !a && !b;
+    // The GPU count as groupKey writes it: counts that print alike are one (a NaN count included).
+    return a->provider == b->provider && a->instanceType == b->instanceType && groupGpu(*a) == groupGpu(*b) &&
+           a->billingIncrementS == b->billingIncrementS && a->billingMinimumS == b->billingMinimumS &&
+           (a->gpuCount == b->gpuCount || QString::number(a->gpuCount) == QString::number(b->gpuCount));
 }
 
 bool OfferGroupModel::orderKeptByProjection(int column)
@@ -78,36 +179,66 @@ void OfferGroupModel::notifyManyRowsChanged()
     m_projectionChanged = false;
 }
 
+bool OfferGroupModel::matchOffers(const QList<Offer> &offers, const OfferFilter &filter,
+                                  QList<bool> &accepted, int &acceptedCount,
+                                  const std::function<bool()> &stop)
+{
+    const bool all = filter.isEmpty();
+    accepted.resize(offers.size());
+    acceptedCount = 0;
+    OfferMatcher matcher(filter);
+    for (qsizetype row = 0; row < offers.size(); ++row) {
+        if (stop && row % 4096 == 0 && stop())
+            return false;
+        accepted[row] = all || matcher.accepts(offers.at(row));
+        acceptedCount += accepted.at(row) ? 1 : 0;
+    }
+    return true;
+}
+
 void OfferGroupModel::updateAccepted()
 {
     const QList<Offer> empty;
-    const QList<Offer> &offers = m_offers ? m_offers->offers() : empty;
-    const bool all = m_filter.isEmpty();
-    m_accepted.resize(offers.size());
-    m_acceptedCount = 0;
-    OfferMatcher matcher(m_filter);
-    for (qsizetype row = 0; row < offers.size(); ++row) {
-        m_accepted[row] = all || matcher.accepts(offers.at(row));
-        m_acceptedCount += m_accepted.at(row) ? 1 : 0;
-    }
+    matchOffers(m_offers ? m_offers->offers() : empty, m_filter, m_accepted, m_acceptedCount, {});
 }
 
 void OfferGroupModel::updateSummaries()
 {
     const QList<Offer> empty;
-    const QList<Offer> &offers = m_offers ? m_offers->offers() : empty;
-    const ProjectionResultsPtr projection = m_offers ? m_offers->projection() : ProjectionResultsPtr();
-    m_summarised = projection;
-    const int groups = groupCount();
-    m_summary.fill(Summary{}, groups);
-    m_acceptedGroups = 0;
+    Outcome out;
+    summarise(m_offers ? m_offers->offers() : empty, layout(), m_accepted,
+              m_offers ? m_offers->projection() : ProjectionResultsPtr(), m_filter.spotOnly, out);
+    adoptSummaries(out);
+}
+
+void OfferGroupModel::adoptSummaries(const Outcome &out)
+{
+    m_summarised = out.projection;
+    m_summary = out.summary;
+    m_acceptedGroups = out.acceptedGroups;
+    for (int g = 0; g < out.rep.size(); ++g)
+        setRepresentative(g, out.rep.at(g));
+}
+
+void OfferGroupModel::summarise(const QList<Offer> &offers, const Layout &layout, const QList<bool> &accepted,
+                                const ProjectionResultsPtr &projection, bool spotOnly, Outcome &out)
+{
+    out.projection = projection;
+    const int groups = layout.groupCount();
+    out.summary.fill(Summary{}, groups);
+    out.rep.fill(-1, groups);
+    out.acceptedGroups = 0;
+    const auto pointFor = [&projection](int row) -> const ProjectedOffer * {
+        const qsizetype i = projection ? projection->pointForRow(row) : -1;
+        return i >= 0 ? &projection->points.at(i) : nullptr;
+    };
     for (int g = 0; g < groups; ++g) {
-        Summary &s = m_summary[g];
+        Summary &s = out.summary[g];
         int bestProjected = -1, bestPriced = -1;
         double bestCost = 0, bestPrice = 0;
-        const std::span<const int> rows = members(g);
+        const std::span<const int> rows = layout.membersOf(g);
         for (const int row : rows) {
-            if (!m_accepted.at(row))
+            if (!accepted.at(row))
                 continue;
             const Offer &o = offers.at(row);
             ++s.accepted;
@@ -134,13 +265,13 @@ void OfferGroupModel::updateSummaries()
             }
             if (projection) {
                 s.onFrontier = s.onFrontier || projection->onFrontierAtRow(row);
-                const ProjectedOffer *p = m_offers->pointFor(row);
+                const ProjectedOffer *p = pointFor(row);
                 if (p && p->eligible() && p->costUsd > 0 && (bestProjected < 0 || p->costUsd < bestCost)) {
                     bestProjected = row;
                     bestCost = p->costUsd;
                 }
             }
-            std::optional<double> price = effectivePrice(o, m_filter.spotOnly);
+            std::optional<double> price = effectivePrice(o, spotOnly);
             if (!price)
                 price = o.onDemandUsdH ? o.onDemandUsdH : o.spotUsdH;
             if (price && (bestPriced < 0 || *price < bestPrice)) {
@@ -149,17 +280,17 @@ void OfferGroupModel::updateSummaries()
             }
         }
         if (s.accepted > 0)
-            ++m_acceptedGroups;
+            ++out.acceptedGroups;
         int rep = bestProjected >= 0 ? bestProjected : bestPriced;
         if (rep < 0) {
             rep = rows.front();
             for (const int row : rows)
-                if (m_accepted.at(row)) {
+                if (accepted.at(row)) {
                     rep = row;
                     break;
                 }
         }
-        setRepresentative(g, rep);
+        out.rep[g] = rep;
     }
 }
 

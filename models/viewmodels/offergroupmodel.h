@@ -4,6 +4,11 @@
 #include "projection/projectionresults.h"
 #include "viewmodels/groupingmodel.h"
 
+#include <QThreadPool>
+
+#include <atomic>
+#include <functional>
+#include <memory>
 #include <optional>
 
 namespace gf {
@@ -23,12 +28,25 @@ class OfferGroupModel final : public GroupingModel
     Q_OBJECT
 public:
     explicit OfferGroupModel(QObject *parent = nullptr);
+    ~OfferGroupModel() override;
 
     void setOfferModel(OfferTableModel *model);
     OfferTableModel *offerModel() const { return m_offers; }
 
-    /// The filter whose accepted members the group rows summarise.
+    /// The filter whose accepted members the group rows summarise: applied at once (one layout change).
     void setFilter(const OfferFilter &filter);
+    /// The same, with the offers matched and the groups summarised on a worker thread from a snapshot of the
+    /// offers, the groups and the projection: the GUI thread only adopts the result (one layout change, then
+    /// filterApplied). Of several filters set in a row only the newest is applied; an older one still running
+    /// stops early. A result computed for other groups or another projection than the model's when it
+    /// arrives is computed again from the model's; setFilter in between wins (nothing pending then).
+    void setFilterOnWorker(const OfferFilter &filter);
+    /// During the layout change of a new filter (only which rows are accepted and the groups' summaries
+    /// changed, not any offer's own values).
+    bool isApplyingFilter() const { return m_applyingFilter; }
+    /// A filter of setFilterOnWorker is not applied yet.
+    bool isFilterPending() const { return m_pending; }
+    /// The filter applied: the one whose accepted members the rows summarise.
     const OfferFilter &filter() const { return m_filter; }
     /// Offers the filter accepts (all when it is empty).
     int acceptedCount() const { return m_acceptedCount; }
@@ -51,8 +69,14 @@ public:
     /// the offer's own, a value shared by a group's members, or an aggregate of the accepted members.
     static bool orderKeptByProjection(int column);
 
+Q_SIGNALS:
+    /// A filter of setFilterOnWorker was applied (after the layout change).
+    void filterApplied();
+
 protected:
     QString groupKey(int sourceRow) const override;
+    size_t groupHash(int sourceRow) const override;
+    bool sameGroup(int sourceRow, int otherRow) const override;
     QVariant groupData(int group, int column, int role) const override;
     void updateGroups() override;
     void updateGroupsForSourceData() override;
@@ -67,8 +91,29 @@ private:
         int minOnDemandRow = -1, maxOnDemandRow = -1, minSpotRow = -1, maxSpotRow = -1;
         bool onFrontier = false;
     };
+    /// What a filter makes of the groups: which offers it accepts and each group's summary and
+    /// representative. Pure: computed from a snapshot, on a worker or on the GUI thread alike.
+    struct Outcome
+    {
+        OfferFilter filter;
+        QList<bool> accepted;
+        int acceptedCount = 0;
+        QList<Summary> summary;
+        QList<int> rep;
+        int acceptedGroups = 0;
+        ProjectionResultsPtr projection;
+        quint64 grouping = 0; ///< groupingGeneration() of the layout used
+    };
+    /// Which offers the filter accepts; false when `stop` returned true before the end.
+    static bool matchOffers(const QList<Offer> &offers, const OfferFilter &filter, QList<bool> &accepted,
+                            int &acceptedCount, const std::function<bool()> &stop);
+    /// The groups' summaries and representatives for the accepted offers.
+    static void summarise(const QList<Offer> &offers, const Layout &layout, const QList<bool> &accepted,
+                          const ProjectionResultsPtr &projection, bool spotOnly, Outcome &out);
     void updateAccepted();
     void updateSummaries();
+    void adoptSummaries(const Outcome &out);
+    void onFilterComputed(quint64 job, const std::shared_ptr<Outcome> &out);
     QString locationCountText(const Summary &s) const;
     QString priceRangeTooltip(int group, bool spot) const;
 
@@ -81,6 +126,11 @@ private:
     int m_orderColumn = kOrderUnknown;
     ProjectionResultsPtr m_summarised; ///< the projection the summaries were computed for
     bool m_projectionChanged = false;  ///< the last source data change brought another projection
+    bool m_pending = false;            ///< a filter of setFilterOnWorker is computing
+    bool m_applyingFilter = false;
+    OfferFilter m_pendingFilter;
+    std::shared_ptr<std::atomic<quint64>> m_filterJob = std::make_shared<std::atomic<quint64>>(0);
+    QThreadPool m_pool; ///< one thread: filters are matched one at a time, beside the projection's threads
 };
 
 } // namespace gf

@@ -110,11 +110,9 @@ protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
     bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
 
-private:
-    void applyFilter();
-    /// The sort keys of the top-level rows of a grouping source are read once per change of its data or of
-    /// the sort column and ranked (topLevelRanks): sorting 200,000 rows then compares ints, not QVariants
-    /// fetched through two models.
+public:
+    /// A sort value read once (SortRole): missing values sort after every other in ascending order; numbers
+    /// by value, text case-insensitively.
     struct SortKey
     {
         double number = 0;
@@ -124,6 +122,12 @@ private:
     };
     static SortKey sortKeyOf(const QVariant &v);
     static bool keyLess(const SortKey &l, const SortKey &r);
+
+private:
+    void applyFilter();
+    /// The sort keys of the top-level rows of a grouping source are read once per change of its data or of
+    /// the sort column and ranked (topLevelRanks): sorting 200,000 rows then compares ints, not QVariants
+    /// fetched through two models.
     /// The places of the top-level rows of a grouping source in the order of keyLess by `column` (equal keys:
     /// equal ranks), computed when the source's generation, the column or the role changed.
     const QList<int> &topLevelRanks(int column) const;

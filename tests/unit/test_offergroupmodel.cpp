@@ -1,12 +1,14 @@
 #include "projection/catalogprojection.h"
 #include "util/printable.h"
 #include "viewmodels/offergroupmodel.h"
+#include "viewmodels/offerorderproxy.h"
 #include "viewmodels/offertablemodel.h"
 #include "viewmodels/pointgroupmodel.h"
 #include "viewmodels/pointtablemodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QElapsedTimer>
+#include <QItemSelectionModel>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -80,6 +82,17 @@ int topRowOf(const QAbstractItemModel &m, const QString &instance)
         if (m.index(r, OfferTableModel::Instance).data().toString() == instance)
             return r;
     return -1;
+}
+
+// The projection of these offers for the first built-in workload, at 2026-11-02 12:00 UTC (kProjectedAt).
+const QDateTime kProjectedAt(QDate(2026, 11, 2), QTime(12, 0), Qt::UTC);
+ProjectionResultsPtr projectionOf(const QList<Offer> &offers)
+{
+    ProjectionRequest request;
+    request.workload = builtinWorkloads().first();
+    request.calibration = defaultCalibration();
+    request.options.now = kProjectedAt;
+    return std::make_shared<const ProjectionResults>(projectCatalog(offers, request));
 }
 
 // Every row the proxy shows, in order, children under their group: the catalog row it stands for and what
@@ -472,6 +485,275 @@ private Q_SLOTS:
                 }
             }
         }
+    }
+
+    /// A filter matched on a worker and shown by OfferOrderProxy shows exactly what the same filter applied
+    /// at once shows through OfferFilterProxy (a QSortFilterProxyModel): rows, their order, every column,
+    /// children, counts, whatever the sort; of filters set in a row only the newest is applied, never an
+    /// older one after it; a projection or a new catalog arriving meanwhile is taken into account.
+    void filterOnWorkerEqualsFilterAtOnce()
+    {
+        QList<Offer> list = sample();
+        for (int i = 0; i < 120; ++i) // ties in both prices; offer-0 .. offer-29 are groups of two
+            list.append(offer(i % 4 ? QStringLiteral("vastai") : QStringLiteral("runpod"),
+                              QStringLiteral("offer-%1").arg(i % 90), QStringLiteral("region-%1").arg(i), {},
+                              1.0 + i % 7, i % 3 ? std::optional<double>(0.5 + i % 5) : std::nullopt,
+                              1 + i % 2));
+        const ProjectionResultsPtr first = projectionOf(list);
+        auto edited = std::make_shared<ProjectionResults>(*first);
+        for (ProjectedOffer &p : edited->points)
+            p.costUsd = p.costUsd > 0 ? 1000 - p.costUsd : p.costUsd; // another best member per group
+        const ProjectionResultsPtr second = edited;
+
+        OfferTableModel offers;
+        offers.setOffers(list, kProjectedAt);
+        offers.setProjection(first);
+        OfferGroupModel groups; // filtered on a worker, shown by the Offers table's proxy
+        groups.setOfferModel(&offers);
+        OfferOrderProxy proxy;
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(&groups);
+        OfferGroupModel atOnce; // the same filter applied at once, shown by a QSortFilterProxyModel
+        atOnce.setOfferModel(&offers);
+        OfferFilterProxy reference;
+        reference.setSourceModel(&atOnce);
+        QSignalSpy applied(&groups, &OfferGroupModel::filterApplied);
+
+        QList<OfferFilter> filters(7);
+        filters[1].text = QStringLiteral("offer-1");
+        filters[2].minGpus = 2;
+        filters[3].spotOnly = true;
+        filters[4].providers = {QStringLiteral("aws"), QStringLiteral("runpod")};
+        filters[5].text = QStringLiteral("region-1");
+        filters[5].maxPriceUsdH = 4;
+        filters[6].text = QStringLiteral("no such offer");
+        const auto same = [&](const OfferFilter &f, const char *where) {
+            const auto equal = [](const OfferFilter &a, const OfferFilter &b) {
+                return a.providers == b.providers && a.gpu == b.gpu && a.minGpus == b.minGpus &&
+                       a.minGpuMemGb == b.minGpuMemGb && a.maxPriceUsdH == b.maxPriceUsdH &&
+                       a.spotOnly == b.spotOnly && a.region == b.region && a.text == b.text;
+            };
+            QVERIFY2(equal(groups.filter(), f) && equal(proxy.filter(), f), where);
+            QCOMPARE(groups.acceptedCount(), atOnce.acceptedCount());
+            QCOMPARE(groups.acceptedGroupCount(), atOnce.acceptedGroupCount());
+            QCOMPARE(proxy.rowCount(), atOnce.acceptedGroupCount());
+            QCOMPARE(dump(proxy, groups), dump(reference, atOnce));
+        };
+        for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+            for (const int column :
+                 {int(OfferTableModel::OnDemand), int(OfferTableModel::Spot), int(OfferTableModel::Instance),
+                  int(OfferTableModel::Cost), int(OfferTableModel::Region), int(OfferTableModel::GpuCount)}) {
+                proxy.sort(column, order);
+                reference.sort(column, order);
+                for (const OfferFilter &f : std::as_const(filters)) {
+                    applied.clear();
+                    proxy.setFilterOnWorker(f);
+                    QVERIFY(groups.isFilterPending());
+                    reference.setFilter(f);
+                    QVERIFY(applied.wait(5000));
+                    QCOMPARE(applied.size(), 1);
+                    QVERIFY(!groups.isFilterPending());
+                    same(f, "one filter");
+                }
+            }
+        }
+
+        // Several in a row: only the newest is applied, once, and nothing older after it.
+        proxy.sort(OfferTableModel::OnDemand, Qt::AscendingOrder);
+        reference.sort(OfferTableModel::OnDemand, Qt::AscendingOrder);
+        applied.clear();
+        for (const OfferFilter &f : std::as_const(filters))
+            proxy.setFilterOnWorker(f);
+        proxy.setFilterOnWorker(filters[1]);
+        reference.setFilter(filters[1]);
+        QVERIFY(applied.wait(5000));
+        QTest::qWait(50);
+        QCOMPARE(applied.size(), 1);
+        same(filters[1], "the newest of several");
+        // One set at once after one on a worker: the one set at once stays, the worker's is dropped even when
+        // it finishes later (the next one on a worker finishes after it: one thread, in order).
+        applied.clear();
+        proxy.setFilterOnWorker(filters[2]);
+        proxy.setFilter(filters[3]);
+        QVERIFY(!groups.isFilterPending());
+        reference.setFilter(filters[3]);
+        same(filters[3], "set at once");
+        proxy.setFilterOnWorker(filters[4]);
+        reference.setFilter(filters[4]);
+        QVERIFY(applied.wait(5000));
+        QTest::qWait(50);
+        QCOMPARE(applied.size(), 1);
+        same(filters[4], "after one set at once");
+
+        // A projection arrives while the filter is computed from the older one: the rows summarise the new.
+        applied.clear();
+        proxy.setFilterOnWorker(filters[5]);
+        offers.setProjection(second);
+        reference.setFilter(filters[5]);
+        QVERIFY(applied.wait(5000));
+        QCOMPARE(applied.size(), 1);
+        same(filters[5], "a projection meanwhile");
+        // And the catalog replaced meanwhile: the filter applies to the new catalog's groups.
+        applied.clear();
+        proxy.setFilterOnWorker(filters[1]);
+        list.removeLast();
+        offers.setOffers(list, kProjectedAt);
+        reference.setFilter(filters[1]);
+        QVERIFY(applied.wait(5000));
+        same(filters[1], "a new catalog meanwhile");
+    }
+
+    /// OfferOrderProxy orders and filters as OfferFilterProxy (a QSortFilterProxyModel) does, row for row and
+    /// child for child, for every column in both directions, with ties (kept in catalog order), missing
+    /// values and filters set at once; after a projection, with a projected column or a kept one. (The model
+    /// tester watches OfferOrderProxy in filterOnWorkerEqualsFilterAtOnce: here it would check the whole
+    /// model at each of the 800 changes.)
+    void orderProxyEqualsSortFilterProxy()
+    {
+        QList<Offer> list = sample();
+        for (int i = 0; i < 150; ++i) // ties in every column; offer-0 .. offer-59 are groups of two or more
+            list.append(offer(i % 5 ? QStringLiteral("vastai") : QStringLiteral("lambda"),
+                              QStringLiteral("offer-%1").arg(i % 90), QStringLiteral("region-%1").arg(i % 40),
+                              i % 4 ? QString() : QStringLiteral("zone-%1").arg(i), 1.0 + i % 7,
+                              i % 3 ? std::optional<double>(0.5 + i % 5) : std::nullopt, 1 + i % 2));
+        const ProjectionResultsPtr projected = projectionOf(list);
+
+        OfferTableModel offers;
+        offers.setOffers(list, kProjectedAt);
+        OfferGroupModel groups;
+        groups.setOfferModel(&offers);
+        OfferOrderProxy proxy;
+        proxy.setSourceModel(&groups);
+        OfferFilterProxy reference;
+        reference.setSourceModel(&groups);
+        QCOMPARE(dump(proxy, groups), dump(reference, groups)); // unsorted: catalog order
+
+        QList<OfferFilter> filters(4);
+        filters[1].text = QStringLiteral("offer-1");
+        filters[2].minGpus = 2;
+        filters[3].providers = {QStringLiteral("lambda"), QStringLiteral("gcp")};
+        for (const ProjectionResultsPtr &r : {ProjectionResultsPtr(), ProjectionResultsPtr(projected)}) {
+            offers.setProjection(r);
+            for (int column = 0; column < OfferTableModel::ColumnCount; ++column)
+                for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder})
+                    for (const OfferFilter &f : std::as_const(filters)) {
+                        proxy.sort(column, order);
+                        proxy.setFilter(f);
+                        reference.setFilter(f);
+                        reference.sort(column, order);
+                        const QByteArray where = QByteArray::number(column) + (order ? " desc" : " asc") +
+                                                 " filter " + f.text.toUtf8() + (r ? " projected" : "");
+                        QVERIFY2(dump(proxy, groups) == dump(reference, groups), where.constData());
+                        QCOMPARE(proxy.rowCount(), groups.acceptedGroupCount());
+                    }
+        }
+        // A projection arriving while sorted by a kept column (no layout change) and by a projected one.
+        for (const int column : {int(OfferTableModel::OnDemand), int(OfferTableModel::Cost)}) {
+            proxy.sort(column, Qt::DescendingOrder);
+            reference.sort(column, Qt::DescendingOrder);
+            offers.setProjection({});
+            offers.setProjection(projected);
+            QCOMPARE(dump(proxy, groups), dump(reference, groups));
+        }
+    }
+
+    /// The selection, the current row and expanded groups follow their rows through a filter on a worker and
+    /// a sort; a row the filter hides leaves the selection, and comes back unselected.
+    void orderProxyKeepsTheSelection()
+    {
+        QList<Offer> list = sample();
+        for (int i = 0; i < 40; ++i)
+            list.append(offer(QStringLiteral("vastai"), QStringLiteral("offer-%1").arg(i),
+                              QStringLiteral("r"), {}, 1.0 + i % 7, std::nullopt, 1 + i % 2));
+        OfferTableModel offers;
+        offers.setOffers(list, QDateTime(QDate(2026, 11, 2), QTime(12, 0), Qt::UTC));
+        OfferGroupModel groups;
+        groups.setOfferModel(&offers);
+        OfferOrderProxy proxy;
+        proxy.setSourceModel(&groups);
+        proxy.sort(OfferTableModel::OnDemand, Qt::AscendingOrder);
+        QItemSelectionModel selection(&proxy);
+        const auto selectedCatalogRows = [&] {
+            QList<int> rows;
+            for (const QModelIndex &i : selection.selectedRows())
+                rows.append(groups.sourceRow(proxy.mapToSource(i)));
+            std::sort(rows.begin(), rows.end());
+            return rows;
+        };
+        const auto select = [&](int catalogRow) {
+            const QModelIndex i = proxy.mapFromSource(groups.indexOfSourceRow(catalogRow));
+            QVERIFY(i.isValid());
+            selection.select(i, QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        };
+        const int p4d = groups.groupOfSourceRow(0); // aws p4d in three regions
+        const QModelIndex p4dRow = proxy.mapFromSource(groups.index(p4d, 0));
+        QCOMPARE(proxy.rowCount(p4dRow), 3);
+        QPersistentModelIndex child(proxy.index(1, 0, p4dRow));
+        const int childRow = groups.sourceRow(proxy.mapToSource(child));
+        select(childRow);
+        select(10); // offer-4, 1 GPU
+        select(11); // offer-5, 2 GPUs
+        const QPersistentModelIndex current = proxy.mapFromSource(groups.indexOfSourceRow(11));
+        selection.setCurrentIndex(current, QItemSelectionModel::NoUpdate);
+        QCOMPARE(selectedCatalogRows(), QList<int>({childRow, 10, 11}));
+
+        QSignalSpy applied(&groups, &OfferGroupModel::filterApplied);
+        OfferFilter twoGpus;
+        twoGpus.minGpus = 2; // keeps the p4d offers (8 GPUs) and offer-5, hides offer-4
+        proxy.setFilterOnWorker(twoGpus);
+        QVERIFY(applied.wait(5000));
+        QCOMPARE(selectedCatalogRows(), QList<int>({childRow, 11}));
+        QVERIFY(child.isValid());
+        QCOMPARE(groups.sourceRow(proxy.mapToSource(child)), childRow);
+        QCOMPARE(groups.sourceRow(proxy.mapToSource(current)), 11);
+        QCOMPARE(groups.sourceRow(proxy.mapToSource(selection.currentIndex())), 11);
+
+        proxy.sort(OfferTableModel::OnDemand, Qt::DescendingOrder);
+        QCOMPARE(selectedCatalogRows(), QList<int>({childRow, 11}));
+        QCOMPARE(groups.sourceRow(proxy.mapToSource(child)), childRow);
+        proxy.sort(OfferTableModel::Instance, Qt::AscendingOrder);
+        QCOMPARE(selectedCatalogRows(), QList<int>({childRow, 11}));
+
+        applied.clear();
+        proxy.setFilterOnWorker({});
+        QVERIFY(applied.wait(5000));
+        QCOMPARE(selectedCatalogRows(), QList<int>({childRow, 11}));
+        QVERIFY(proxy.mapFromSource(groups.indexOfSourceRow(10)).isValid()); // back, not selected
+    }
+
+    /// The groups are formed from the offers' fields without a key text per offer, and are those of the key:
+    /// provider, instance type, GPU (id, else the provider's name), GPU count as written, billing terms.
+    void groupsByFieldsAsByKey()
+    {
+        QList<Offer> list;
+        const auto add = [&](double gpus, int increment, const QString &gpuId, const QString &raw) {
+            Offer o = offer(QStringLiteral("vastai"), QStringLiteral("m1"),
+                            QStringLiteral("r%1").arg(list.size()), {}, 1.0, std::nullopt, gpus);
+            o.billingIncrementS = increment;
+            o.gpuId = gpuId;
+            o.gpuRawName = raw;
+            list.append(o);
+        };
+        const QString a100 = QStringLiteral("a100-40gb-sxm4");
+        add(1, 1, a100, QStringLiteral("A100"));         // 0
+        add(1, 1, a100, QStringLiteral("A100 SXM"));     // 1: same group as 0 (the id decides)
+        add(2, 1, a100, QStringLiteral("A100"));         // 2: another count
+        add(0.5, 1, a100, QStringLiteral("A100"));       // 3
+        add(0.5, 1, a100, QStringLiteral("A100"));       // 4: with 3
+        add(1.0000001, 1, a100, QStringLiteral("A100")); // 5: written "1": with 0
+        add(1, 3600, a100, QStringLiteral("A100"));      // 6: other billing
+        add(1, 1, QString(), QStringLiteral("X1"));      // 7: by the provider's name
+        add(1, 1, QString(), QStringLiteral("X2"));      // 8
+        add(1, 1, QString(), QStringLiteral("X1"));      // 9: with 7
+        OfferTableModel offers;
+        offers.setOffers(list);
+        OfferGroupModel groups;
+        groups.setOfferModel(&offers);
+        const QList<QList<int>> expected = {{0, 1, 5}, {2}, {3, 4}, {6}, {7, 9}, {8}};
+        QCOMPARE(groups.groupCount(), expected.size());
+        for (const QList<int> &members : expected)
+            for (const int row : members)
+                QCOMPARE(groups.groupOfSourceRow(row), groups.groupOfSourceRow(members.first()));
     }
 
     /// The filter's rules, as the prepared matcher applies them over many offers with remembered texts.
