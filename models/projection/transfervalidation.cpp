@@ -157,6 +157,7 @@ TransferValidation validateUserTransfer(const SpeedModel &model, const GpuSpecTa
             o.measuredSamplesPerS = from->samplesPerS;
             o.referenceGpu = from->gpuId;
             o.stack = SoftwareStack::Typical;
+            o.workloadClass = workloadClassFromName(tw.workloadClass);
             auto built = buildWorkloadSpec(spec);
             if (!built) {
                 v.skipped.append(where + QStringLiteral(": ") + built.error().message);
