@@ -8,6 +8,7 @@
 #include <QJsonParseError>
 
 #include <cmath>
+#include <tuple>
 
 namespace gf {
 
@@ -129,23 +130,27 @@ Result<TypicalStack> TypicalStack::fromJson(const QByteArray &json)
     t.range = range.value();
     t.unknownClassRange = unknown.value();
     t.newArchitectureRange = newArch.value();
-    const QJsonValue folds = o.value(u"leave_one_architecture_out");
-    if (!folds.isUndefined() && !folds.isArray())
-        return makeError(QStringLiteral("typical_stack.json: leave_one_architecture_out must be an array"));
-    const QJsonArray arr = folds.toArray();
-    for (qsizetype i = 0; i < arr.size(); ++i) {
-        const QJsonObject f = arr.at(i).toObject();
-        TypicalStackFold fold;
-        fold.architecture = f.value(u"architecture").toString();
-        const QString where =
-            QStringLiteral("typical_stack.json: leave_one_architecture_out[%1] (%2): ").arg(i).arg(fold.architecture);
-        if (fold.architecture.isEmpty())
-            return makeError(where + QStringLiteral("architecture must be a non-empty string"));
-        auto ff = fitFromJson(f, where);
-        if (!ff)
-            return ff.error();
-        fold.fit = ff.value();
-        t.architectureFolds.append(fold);
+    for (auto [key, name, out] : {std::tuple{QStringLiteral("leave_one_source_out"), QStringLiteral("source"),
+                                             &t.sourceFolds},
+                                  std::tuple{QStringLiteral("leave_one_architecture_out"),
+                                             QStringLiteral("architecture"), &t.architectureFolds}}) {
+        const QJsonValue folds = o.value(key);
+        if (!folds.isUndefined() && !folds.isArray())
+            return makeError(QStringLiteral("typical_stack.json: %1 must be an array").arg(key));
+        const QJsonArray arr = folds.toArray();
+        for (qsizetype i = 0; i < arr.size(); ++i) {
+            const QJsonObject f = arr.at(i).toObject();
+            TypicalStackFold fold;
+            fold.heldOut = f.value(name).toString();
+            const QString where = QStringLiteral("typical_stack.json: %1[%2] (%3): ").arg(key).arg(i).arg(fold.heldOut);
+            if (fold.heldOut.isEmpty())
+                return makeError(where + QStringLiteral("%1 must be a non-empty string").arg(name));
+            auto ff = fitFromJson(f, where);
+            if (!ff)
+                return ff.error();
+            fold.fit = ff.value();
+            out->append(fold);
+        }
     }
     t.basis = o.value(u"basis").toString();
     return t;

@@ -31,11 +31,11 @@ struct TypicalStackFit
     QHash<QString, double> classLogFactors;
 };
 
-/// A fold of the leave-one-architecture-out split: the fit made without any measurement of one
-/// architecture (resources/tools/fit_typical_stack.py --write).
+/// A fold of a held-out split: the fit made without any measurement of one source or architecture
+/// (resources/tools/fit_typical_stack.py --write).
 struct TypicalStackFold
 {
-    QString architecture;
+    QString heldOut; ///< the source id or the architecture
     TypicalStackFit fit;
 };
 
@@ -54,8 +54,9 @@ struct TypicalStack
     /// (of any class, for an unknown class): the p10/p90 of the leave-one-architecture-out errors. The
     /// point's range is the wider of it and its own on each side.
     LogRange newArchitectureRange;
-    /// The leave-one-architecture-out folds (`gpufrontier-cli validate` projects each held-out
-    /// architecture with its fold).
+    /// The leave-one-source-out and leave-one-architecture-out folds (`gpufrontier-cli validate`
+    /// projects what each holds out with its fit).
+    QList<TypicalStackFold> sourceFolds;
     QList<TypicalStackFold> architectureFolds;
 
     bool empty() const { return overheadTflopsByPreset.isEmpty() && !(overheadTflopsCustom > 0); }
@@ -82,8 +83,9 @@ struct TypicalStack
     /// Parses typical_stack.json ({"schema_version":1,"overhead_tflops":{preset: R_o},
     /// "overhead_tflops_custom":R_o,"range":{"p10":..,"p90":..},"basis":"..."}, and optionally
     /// "class_factors":{arch:{class: ln eta}}, "unknown_class_range" and "new_architecture_range"
-    /// {"p10","p90"}, "leave_one_architecture_out":[{"architecture", "overhead_tflops",
-    /// "overhead_tflops_custom", "class_factors"}]). The error names the key that is wrong.
+    /// {"p10","p90"}, "leave_one_source_out":[{"source", "overhead_tflops", "overhead_tflops_custom",
+    /// "class_factors"}], "leave_one_architecture_out":[{"architecture", ...}]). The error names the key
+    /// that is wrong.
     static Result<TypicalStack> fromJson(const QByteArray &json);
     /// The conversion shipped inside the application.
     static const TypicalStack &builtin();
