@@ -53,11 +53,12 @@ void addWorkloadOptions(CliOptions &p)
                QStringLiteral("software stack: typical = your PyTorch script as most people run it (the "
                               "default); tuned = vendor-optimised code (NVIDIA DeepLearningExamples, MLPerf, "
                               "llm.c), which most shipped measurements come from"));
-    p.addValue(QStringLiteral("workload-class"), QStringLiteral("CLASS"),
-               QStringLiteral("what kind of network it is: convolutional, transformer, recurrent-speech, "
-                              "detection or unknown (a custom workload's default: no class factor, a wider "
-                              "range); the typical stack's efficiency is fitted per GPU architecture and class "
-                              "(default: the preset's class)"));
+    p.addValue(
+        QStringLiteral("workload-class"), QStringLiteral("CLASS"),
+        QStringLiteral("what kind of network it is: convolutional, transformer, recurrent-speech, "
+                       "detection or unknown (a custom workload's default: no class factor, a wider "
+                       "range); the typical stack's efficiency is fitted per GPU architecture and class "
+                       "(default: the preset's class)"));
     p.addValue(QStringLiteral("workload-name"), QStringLiteral("TEXT"),
                QStringLiteral("custom workload: its name in the outputs (default \"custom\")"));
     p.addFlag(
@@ -245,23 +246,16 @@ private:
 QStringList scenarioArguments(const Scenario &s, const CliArgs &given)
 {
     ScenarioArguments a(given);
-    static const QStringList workloadFlags{QStringLiteral("workload"),
-                                           QStringLiteral("workload-name"),
-                                           QStringLiteral("samples"),
-                                           QStringLiteral("epochs"),
-                                           QStringLiteral("precision"),
-                                           QStringLiteral("stack"),
-                                           QStringLiteral("workload-class"),
-                                           QStringLiteral("flops-per-sample"),
-                                           QStringLiteral("bytes-per-sample"),
-                                           QStringLiteral("params"),
-                                           QStringLiteral("memory-gb"),
-                                           QStringLiteral("batch"),
-                                           QStringLiteral("checkpointing"),
-                                           QStringLiteral("dataset-gb"),
-                                           QStringLiteral("min-vcpus"),
-                                           QStringLiteral("measured"),
-                                           QStringLiteral("measured-on")};
+    static const QStringList workloadFlags{
+        QStringLiteral("workload"),         QStringLiteral("workload-name"),
+        QStringLiteral("samples"),          QStringLiteral("epochs"),
+        QStringLiteral("precision"),        QStringLiteral("stack"),
+        QStringLiteral("workload-class"),   QStringLiteral("flops-per-sample"),
+        QStringLiteral("bytes-per-sample"), QStringLiteral("params"),
+        QStringLiteral("memory-gb"),        QStringLiteral("batch"),
+        QStringLiteral("checkpointing"),    QStringLiteral("dataset-gb"),
+        QStringLiteral("min-vcpus"),        QStringLiteral("measured"),
+        QStringLiteral("measured-on")};
     if (given.isSet(QStringLiteral("workload")))
         a.group(workloadFlags); // another workload: none of the scenario's workload settings
     a.group({QStringLiteral("measured"), QStringLiteral("measured-on")});

@@ -258,10 +258,11 @@ QJsonObject architectureJson(const ArchitectureValidation &v)
 {
     QJsonArray folds;
     for (const ArchitectureFold &f : v.folds)
-        folds.append(QJsonObject{{QStringLiteral("architecture"), f.architecture},
-                                 {QStringLiteral("pairs"), transferSummaryJson(f.pairs)},
-                                 {QStringLiteral("pairs_from_headline_gpu"), transferSummaryJson(f.fromHeadline)},
-                                 {QStringLiteral("rows"), transferSummaryJson(f.rows)}});
+        folds.append(
+            QJsonObject{{QStringLiteral("architecture"), f.architecture},
+                        {QStringLiteral("pairs"), transferSummaryJson(f.pairs)},
+                        {QStringLiteral("pairs_from_headline_gpu"), transferSummaryJson(f.fromHeadline)},
+                        {QStringLiteral("rows"), transferSummaryJson(f.rows)}});
     return QJsonObject{
         {QStringLiteral("method"),
          QStringLiteral("typical stack: every measurement of one GPU architecture held out of the joint fit "
@@ -277,7 +278,8 @@ QJsonObject architectureJson(const ArchitectureValidation &v)
 
 void printArchitectures(QTextStream &out, const ArchitectureValidation &v)
 {
-    out << "\nTypical stack, leave one architecture out (PROJECTION.md section 3.8): every measurement of one\n"
+    out << "\nTypical stack, leave one architecture out (PROJECTION.md section 3.8): every measurement of "
+           "one\n"
            "architecture held out of the fit of R_o and the class factors; a Lambda figure of another\n"
            "architecture carried to its GPUs (pairs) and its typical-stack rows projected. The range is the\n"
            "one of an architecture without a measurement, pooled from these errors (not held out).\n";
@@ -392,7 +394,8 @@ int ValidateCommand::run(CliContext &ctx, const CliArgs &p) const
     const TransferValidation transfer =
         everything ? validateUserTransfer(model, specs, TransferData::builtin()) : TransferValidation{};
     const ArchitectureValidation architectures =
-        everything ? validateLeaveOneArchitectureOut(model, specs, TransferData::builtin(), builtinTypicalStackRows())
+        everything ? validateLeaveOneArchitectureOut(model, specs, TransferData::builtin(),
+                                                     builtinTypicalStackRows())
                    : ArchitectureValidation{};
     if (*format == u"json") {
         QJsonArray arr;

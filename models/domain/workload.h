@@ -73,8 +73,8 @@ struct Workload
     WorkloadKind kind = WorkloadKind::Preset;
     SoftwareStack stack = SoftwareStack::Typical; ///< how the user's code runs (projection section 3.6)
     WorkloadClass workloadClass = WorkloadClass::Unknown; ///< presets: workloads.json "class"
-    double measuredSamplesPerS = 0;               ///< CustomMeasured: samples/s the user measured on one GPU
-    QString referenceGpuId;                       ///< CustomMeasured: canonical id of that GPU
+    double measuredSamplesPerS = 0; ///< CustomMeasured: samples/s the user measured on one GPU
+    QString referenceGpuId;         ///< CustomMeasured: canonical id of that GPU
 
     // Memory breakdown (resources/GPUS.md "Memory per GPU"); presets only. memoryGb, flopsPerSample and
     // bytesPerSample always describe the current recipe: change it with withCheckpointing()/withBatch().

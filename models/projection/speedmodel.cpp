@@ -110,13 +110,16 @@ QString SpeedModel::typicalClassBasis(const Workload &w, const QString &arch, Lo
         out = QStringLiteral("; workload class unknown: no class factor, range widened");
     } else if (factor) {
         out = QStringLiteral("; class factor x%1 (%2 workloads on %3 GPUs in a typical stack)")
-                  .arg(QString::number(std::exp(*factor), 'f', 2), workloadClassName(w.workloadClass), archName);
+                  .arg(QString::number(std::exp(*factor), 'f', 2), workloadClassName(w.workloadClass),
+                       archName);
     } else {
-        out = QStringLiteral("; class %1: no class factor for %2 GPUs").arg(workloadClassName(w.workloadClass), archName);
+        out = QStringLiteral("; class %1: no class factor for %2 GPUs")
+                  .arg(workloadClassName(w.workloadClass), archName);
     }
     if (!m_typical.architectureMeasured(arch, w.workloadClass)) {
         *range = range->envelope(m_typical.newArchitectureRange);
-        out += QStringLiteral("; no measurement for this architecture; range from leave-one-architecture-out");
+        out +=
+            QStringLiteral("; no measurement for this architecture; range from leave-one-architecture-out");
     }
     return out;
 }
@@ -278,7 +281,8 @@ QString SpeedModel::implausibleAgainst(const ThroughputMeasurement &m, const Wor
         const SpeedTerms t = relativeSpeed(spec, w.precision, f, b);
         if (t.ok) {
             const double scale = t.relative / a.relative;
-            const double tuned = measured / ratio * scale * std::exp(typicalClassLogFactor(w, archOf(spec.id)));
+            const double tuned =
+                measured / ratio * scale * std::exp(typicalClassLogFactor(w, archOf(spec.id)));
             ratio = measured * scale / TypicalStack::speed(tuned, overhead);
         }
     }

@@ -275,15 +275,17 @@ ArchitectureValidation validateLeaveOneArchitectureOut(const SpeedModel &model, 
     for (qsizetype i = 0; i < folds.size(); ++i) {
         ArchitectureFold f;
         f.architecture = folds.at(i).heldOut;
-        f.pairs = summarize(f.architecture, pointers(allPairs, pairSpans.at(i).first, pairSpans.at(i).second, nullptr));
-        f.fromHeadline = summarize(f.architecture, pointers(allPairs, pairSpans.at(i).first,
-                                                            pairSpans.at(i).second, &headlineGpu));
-        f.rows = summarize(f.architecture, pointers(allRows, rowSpans.at(i).first, rowSpans.at(i).second, nullptr));
+        f.pairs = summarize(f.architecture,
+                            pointers(allPairs, pairSpans.at(i).first, pairSpans.at(i).second, nullptr));
+        f.fromHeadline = summarize(
+            f.architecture, pointers(allPairs, pairSpans.at(i).first, pairSpans.at(i).second, &headlineGpu));
+        f.rows = summarize(f.architecture,
+                           pointers(allRows, rowSpans.at(i).first, rowSpans.at(i).second, nullptr));
         v.folds.append(f);
     }
     v.pairs = summarize(QStringLiteral("pairs"), pointers(allPairs, 0, int(allPairs.size()), nullptr));
-    v.fromHeadline =
-        summarize(QStringLiteral("from ") + headlineGpu, pointers(allPairs, 0, int(allPairs.size()), &headlineGpu));
+    v.fromHeadline = summarize(QStringLiteral("from ") + headlineGpu,
+                               pointers(allPairs, 0, int(allPairs.size()), &headlineGpu));
     v.rows = summarize(QStringLiteral("rows"), pointers(allRows, 0, int(allRows.size()), nullptr));
     return v;
 }

@@ -101,16 +101,16 @@ struct ArchitectureFold
 struct ArchitectureValidation
 {
     QList<ArchitectureFold> folds;
-    TransferSummary pairs;        ///< every fold pooled
+    TransferSummary pairs; ///< every fold pooled
     TransferSummary fromHeadline;
     TransferSummary rows;
 };
 
 /// Leave one architecture out over the transfer pairs and the typical-stack rows, with the shipped folds
 /// of the model's typical stack; empty without folds.
-ArchitectureValidation validateLeaveOneArchitectureOut(const SpeedModel &model, const GpuSpecTable &specs,
-                                                       const TransferData &data,
-                                                       const QList<TypicalStackRow> &rows,
-                                                       const QString &headlineGpu = QStringLiteral("a100-80gb-sxm4"));
+ArchitectureValidation
+validateLeaveOneArchitectureOut(const SpeedModel &model, const GpuSpecTable &specs, const TransferData &data,
+                                const QList<TypicalStackRow> &rows,
+                                const QString &headlineGpu = QStringLiteral("a100-80gb-sxm4"));
 
 } // namespace gf

@@ -85,8 +85,9 @@ Result<TypicalStackFit> fitFromJson(const QJsonObject &o, const QString &where)
                                      .arg(where, a.key(), c.key()));
             const double v = c.value().toDouble(std::nan(""));
             if (!c.value().isDouble() || !std::isfinite(v) || std::abs(v) > 3.0)
-                return makeError(QStringLiteral("%1class_factors.%2.%3 must be a number from -3 to 3 (ln eta)")
-                                     .arg(where, a.key(), c.key()));
+                return makeError(
+                    QStringLiteral("%1class_factors.%2.%3 must be a number from -3 to 3 (ln eta)")
+                        .arg(where, a.key(), c.key()));
             f.classLogFactors.insert(a.key() + u'/' + c.key(), v);
         }
     }
@@ -130,10 +131,10 @@ Result<TypicalStack> TypicalStack::fromJson(const QByteArray &json)
     t.range = range.value();
     t.unknownClassRange = unknown.value();
     t.newArchitectureRange = newArch.value();
-    for (auto [key, name, out] : {std::tuple{QStringLiteral("leave_one_source_out"), QStringLiteral("source"),
-                                             &t.sourceFolds},
-                                  std::tuple{QStringLiteral("leave_one_architecture_out"),
-                                             QStringLiteral("architecture"), &t.architectureFolds}}) {
+    for (auto [key, name, out] :
+         {std::tuple{QStringLiteral("leave_one_source_out"), QStringLiteral("source"), &t.sourceFolds},
+          std::tuple{QStringLiteral("leave_one_architecture_out"), QStringLiteral("architecture"),
+                     &t.architectureFolds}}) {
         const QJsonValue folds = o.value(key);
         if (!folds.isUndefined() && !folds.isArray())
             return makeError(QStringLiteral("typical_stack.json: %1 must be an array").arg(key));
@@ -142,7 +143,8 @@ Result<TypicalStack> TypicalStack::fromJson(const QByteArray &json)
             const QJsonObject f = arr.at(i).toObject();
             TypicalStackFold fold;
             fold.heldOut = f.value(name).toString();
-            const QString where = QStringLiteral("typical_stack.json: %1[%2] (%3): ").arg(key).arg(i).arg(fold.heldOut);
+            const QString where =
+                QStringLiteral("typical_stack.json: %1[%2] (%3): ").arg(key).arg(i).arg(fold.heldOut);
             if (fold.heldOut.isEmpty())
                 return makeError(where + QStringLiteral("%1 must be a non-empty string").arg(name));
             auto ff = fitFromJson(f, where);

@@ -123,8 +123,9 @@ double fitOverheadTflops(const QList<TypicalStackObservation> &obs)
         const double rate = std::exp(x);
         double sum = 0;
         for (const TypicalStackObservation &o : obs) {
-            const double e = std::log(
-            typicalSpeed(o.tuned * std::exp(o.classLogFactor), o.flopsPerSample, rate) / o.row.samplesPerS);
+            const double e =
+                std::log(typicalSpeed(o.tuned * std::exp(o.classLogFactor), o.flopsPerSample, rate) /
+                         o.row.samplesPerS);
             sum += e * e;
         }
         return sum;
@@ -192,7 +193,8 @@ TypicalStackValidation validateTypicalStack(const SpeedModel &model, const GpuSp
         const auto fold = std::find_if(shipped.sourceFolds.begin(), shipped.sourceFolds.end(),
                                        [&](const TypicalStackFold &f) { return f.heldOut == source; });
         const auto [rates, pooled] = fitRates(training);
-        const TypicalStack fit = fold != shipped.sourceFolds.end() ? shipped.withFit(fold->fit) : TypicalStack{};
+        const TypicalStack fit =
+            fold != shipped.sourceFolds.end() ? shipped.withFit(fold->fit) : TypicalStack{};
         for (TypicalStackObservation &o : held) {
             if (fold != shipped.sourceFolds.end()) {
                 const Workload *preset = findWorkload(builtinWorkloads(), o.row.presetId);
@@ -205,7 +207,8 @@ TypicalStackValidation validateTypicalStack(const SpeedModel &model, const GpuSp
                 o.foldLogFactor = o.classLogFactor;
             }
             const double tuned = o.tuned * std::exp(o.foldLogFactor);
-            o.typical = o.overheadTflops > 0 ? typicalSpeed(tuned, o.flopsPerSample, o.overheadTflops) : tuned;
+            o.typical =
+                o.overheadTflops > 0 ? typicalSpeed(tuned, o.flopsPerSample, o.overheadTflops) : tuned;
         }
         v.splits.append(summarize(source, held));
         v.heldOut.append(held);
