@@ -252,9 +252,13 @@ private Q_SLOTS:
 
     void heldOutRowsDoNotSeeThemselves()
     {
+        // Without shipped folds R_o is refitted here on the other source (class factors fixed).
+        TypicalStack noFolds = TypicalStack::builtin();
+        noFolds.sourceFolds.clear();
+        const SpeedModel refit = SpeedModel::builtin().withTypicalStack(noFolds);
         QList<TypicalStackRow> rows = builtinTypicalStackRows();
-        const auto project = [](const QList<TypicalStackRow> &r) {
-            return validateTypicalStack(SpeedModel::builtin(), GpuSpecTable::builtin(), r).heldOut;
+        const auto project = [&](const QList<TypicalStackRow> &r) {
+            return validateTypicalStack(refit, GpuSpecTable::builtin(), r).heldOut;
         };
         const QList<TypicalStackObservation> before = project(rows);
         for (TypicalStackRow &r : rows)
@@ -270,6 +274,31 @@ private Q_SLOTS:
                 moved += after.at(i).typical != before.at(i).typical; // the other source's fit did
         }
         QVERIFY(moved > 0);
+    }
+
+    void heldOutRowsUseTheirSourcesFold()
+    {
+        // The shipped folds (fit_typical_stack.py, R_o and class factors fitted without the source): a change
+        // of one fold moves exactly the rows that fold holds out.
+        const auto project = [](const TypicalStack &t) {
+            return validateTypicalStack(SpeedModel::builtin().withTypicalStack(t), GpuSpecTable::builtin(),
+                                        builtinTypicalStackRows())
+                .heldOut;
+        };
+        const QList<TypicalStackObservation> before = project(TypicalStack::builtin());
+        TypicalStack changed = TypicalStack::builtin();
+        QCOMPARE(changed.sourceFolds.size(), 2);
+        for (TypicalStackFold &f : changed.sourceFolds)
+            if (f.heldOut == u"GF-MEASURE-2611") {
+                f.fit.overheadTflopsCustom *= 2;
+                for (double &r : f.fit.overheadTflopsByPreset)
+                    r *= 2;
+            }
+        const QList<TypicalStackObservation> after = project(changed);
+        QCOMPARE(after.size(), before.size());
+        for (qsizetype i = 0; i < before.size(); ++i)
+            QCOMPARE(after.at(i).typical != before.at(i).typical,
+                     before.at(i).row.sourceId == u"GF-MEASURE-2611");
     }
 
     void badRowsAreRefusedWithTheRecord()
