@@ -1,35 +1,38 @@
 #!/usr/bin/env python3
-"""Fits the typical-stack conversion of projection model v2 (PROJECTION.md section 3.6).
+"""Fits the typical-stack conversion of projection model v2 (PROJECTION.md sections 3.6 and 3.8).
 
 Most shipped measurements (resources/benchmarks/anchors.csv) come from vendor-tuned code: NVIDIA
 DeepLearningExamples with DALI, MLPerf submissions, llm.c. A user's own PyTorch script runs slower, and
 by how much depends on the GPU: a per-sample overhead (framework, unfused element-wise kernels, launch
 gaps, data loading) that does not shrink on a faster GPU costs a slow card little and the newest ones
-most. The conversion is
+most; and each GPU architecture runs each kind of network at its own efficiency. The conversion is
 
-    1 / speed_typical = 1 / speed_tuned + F / (R_o x 1e12)
+    1 / speed_typical = 1 / (speed_tuned x eta[arch, class]) + F / (R_o x 1e12)
 
-with F the workload's FLOPs per sample and R_o (TFLOP/s) fitted per preset on measurements of code run
-the way most users run it, and pooled over all presets for custom workloads. speed_tuned is the app's own
-projection with `--stack tuned`, so the fit needs a built gpufrontier-cli.
+with F the workload's FLOPs per sample, R_o (TFLOP/s) per preset (pooled over all presets for custom
+workloads) and eta per GPU architecture and workload class (convolutional, transformer, recurrent-speech,
+detection; none for an unknown class), fitted together (see joint_fit below). speed_tuned is the app's own
+projection with `--stack tuned`, so the fit needs a built gpufrontier-cli (the tuned stack does not depend
+on anything written here).
 
-Data (resources/benchmarks/typical_stack_rows.csv, one row per measurement with its source; rebuilt from
-../shared/data/benchmarks/extra with --shared):
-  - LAMBDA-PYT-V0: Lambda's PyTorch benchmark suite (lambdal/deeplearning-benchmark, runs 2020-2022):
-    the same NGC DeepLearningExamples code on every GPU, at the batch that fits the card, 1 GPU, FP16/AMP:
-    ResNet-50 and BERT-large SQuAD, the two of its workloads that are presets.
-  - GF-MEASURE-2611: GPU Frontier's own eager PyTorch 2.11 runs of every preset on one H100 and one H200
-    (resources/launch/gf_measure.py; training_throughput.csv rows with that source).
+Data, one row per measurement with its source:
+  - resources/benchmarks/typical_stack_rows.csv (rebuilt from ../shared/data/benchmarks/extra with --shared):
+    LAMBDA-PYT-V0, Lambda's PyTorch benchmark suite (lambdal/deeplearning-benchmark, runs 2020-2022; the same
+    NGC DeepLearningExamples code on every GPU, 1 GPU, FP16/AMP): ResNet-50 and BERT-large SQuAD, the two of
+    its workloads that are presets; GF-MEASURE-2611, our own eager PyTorch 2.11 runs of every preset on one
+    H100 and one H200 (training_throughput.csv rows with that source).
+  - resources/benchmarks/transfer_rows.csv and transfer_workloads.csv: Lambda's other eight workloads
+    (build_transfer_rows.py), as a user's figure carried across GPUs.
 
-Validation (printed, and written to resources/benchmarks/typical_stack_validation.md with --write):
-  - time split = leave one source out: fit on the 2020-2022 Lambda runs only, project the 2026 runs; and
-    the other way round. The per-preset R_o of a preset without data in the training fold is the pooled one.
-  - |ln(projected / measured)| absolute, and relative to a reference GPU of the same source (the speed
-    ratios that choose between offers), before (tuned stack) and after (typical stack).
-  - The range: p10/p90 of the held-out log errors of both folds, added to the tier's range in the app;
-    coverage of the tier range before and of the widened range after, on the held-out rows.
+Validation (printed, and written to resources/benchmarks/typical_stack_validation.md with --write), before
+(R_o alone, no class factor) and after (the joint fit), each refitted in every fold: leave one workload
+out, leave one GPU out, leave one source out, the time split (fit on the 2020-2022 runs, project the 2026
+ones) and leave one architecture out (whose errors give the range of an architecture without a
+measurement). --write also ships the folds of leave one source out and leave one architecture out in
+typical_stack.json, which `gpufrontier-cli validate` projects with the app's own code.
 
 Usage: fit_typical_stack.py --cli build/dev/app/gpufrontier-cli [--shared ../shared/data] [--write]
+                            [--variant double-count|unweighted]
 """
 import argparse
 import csv
@@ -189,6 +192,9 @@ def percentile(xs, q):
 import collections  # noqa: E402
 
 RIDGE = 5.0
+# Variants (--variant, printed only, never written): "double-count" fits the class factors on the Lambda
+# ResNet-50 and BERT-large pairs as well as on their typical rows; "unweighted" weighs every pair 1.
+VARIANT = ""
 CLASSES = ("convolutional", "transformer", "recurrent-speech", "detection")
 # Lambda workloads that are the typical rows' presets (fitted through the rows, scored as pairs too).
 PRESET_OF = {"resnet50-imagenet": "resnet50", "bert-large-squad-finetune": "bert-large-squad"}
@@ -276,7 +282,7 @@ def joint_fit(rows, pairs, use_eta=True):
     rates, pooled = fit_rates(rows, a)
     if not use_eta or not rows:
         return rounded(Fit(rates, pooled or 333.0, {}))
-    fitted_pairs = [p for p in pairs if p["workload"] not in PRESET_OF]
+    fitted_pairs = [p for p in pairs if VARIANT == "double-count" or p["workload"] not in PRESET_OF]
     keys = sorted({(o["arch"], o["class"]) for o in rows}
                   | {(p[k], p["class"]) for p in fitted_pairs for k in ("arch_to", "arch_from")})
     idx = {k: i for i, k in enumerate(keys)}
@@ -309,7 +315,7 @@ def joint_fit(rows, pairs, use_eta=True):
             r1 = math.log(typical(o["tuned"] * eta * math.exp(h), o["flops"], fit.rate(o["preset"])) / o["measured"])
             add(1.0, [k], r0, [(r1 - r0) / h])
         for p in fitted_pairs:
-            w = 1.0 / (len(gpus_by_w[p["workload"]]) - 1)
+            w = 1.0 if VARIANT == "unweighted" else 1.0 / (len(gpus_by_w[p["workload"]]) - 1)
             kT, kR = (p["arch_to"], p["class"]), (p["arch_from"], p["class"])
             aT, aR = a.get(kT, 0.0), a.get(kR, 0.0)
             r0 = math.log(pair_speed(p, fit, aT, aR) / p["m_to"])
@@ -435,7 +441,13 @@ def main():
     ap.add_argument("--cli", required=True, help="a built gpufrontier-cli")
     ap.add_argument("--shared", help="../shared/data: rebuild typical_stack_rows.csv from it")
     ap.add_argument("--write", action="store_true", help="write typical_stack.json and the validation")
+    ap.add_argument("--variant", choices=["double-count", "unweighted"],
+                    help="a rejected variant of the joint fit, printed for comparison (not with --write)")
     a = ap.parse_args()
+    if a.variant and a.write:
+        ap.error("--variant is printed only: it cannot be written")
+    global VARIANT
+    VARIANT = a.variant or ""
 
     if a.shared:
         srows = rows_from_shared(a.shared)
