@@ -35,6 +35,7 @@ Usage: fit_typical_stack.py --cli build/dev/app/gpufrontier-cli [--shared ../sha
                             [--variant double-count|unweighted]
 """
 import argparse
+import collections
 import csv
 import functools
 import json
@@ -189,7 +190,6 @@ def percentile(xs, q):
 # Alternating: R_o per preset (and pooled over every row for custom workloads) by golden section given eta;
 # ln eta by Gauss-Newton given R_o; to convergence.
 # ---------------------------------------------------------------------------------------------------------
-import collections  # noqa: E402
 
 RIDGE = 5.0
 # Variants (--variant, printed only, never written): "double-count" fits the class factors on the Lambda
@@ -218,21 +218,8 @@ def gauss_solve(A, b):
     return [M[i][n] / M[i][i] for i in range(n)]
 
 
-def combine(a, b):
-    """Two independent error ranges: each side added in quadrature (LogRange::combined)."""
-    return (-math.hypot(min(0.0, a[0]), min(0.0, b[0])), math.hypot(max(0.0, a[1]), max(0.0, b[1])))
-
-
 def envelope(a, b):
     return (min(a[0], b[0]), max(a[1], b[1]))
-
-
-def percentile(xs, q):
-    xs = sorted(xs)
-    k = (len(xs) - 1) * q
-    i = int(math.floor(k))
-    j = min(i + 1, len(xs) - 1)
-    return xs[i] + (xs[j] - xs[i]) * (k - i)
 
 
 class Fit:
