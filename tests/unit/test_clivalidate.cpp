@@ -222,7 +222,8 @@ private Q_SLOTS:
                  QStringLiteral("--measured"), QString::number(user->samplesPerS, 'g', 17),
                  QStringLiteral("--measured-on"), QStringLiteral("a100-80gb-sxm4"), QStringLiteral("--batch"),
                  QString::number(user->batchPerGpu), QStringLiteral("--precision"), QStringLiteral("fp16"),
-                 QStringLiteral("--samples"), QStringLiteral("1000000"), QStringLiteral("--no-measurements"),
+                 QStringLiteral("--samples"), QStringLiteral("1000000"), QStringLiteral("--workload-class"),
+                 QStringLiteral("detection"), QStringLiteral("--no-measurements"),
                  QStringLiteral("--no-calibration"), QStringLiteral("--format"), QStringLiteral("json")});
         QCOMPARE(g.rc, 0);
         double fromGpus = 0;
