@@ -53,6 +53,12 @@ void addWorkloadOptions(CliOptions &p)
                QStringLiteral("software stack: typical = your PyTorch script as most people run it (the "
                               "default); tuned = vendor-optimised code (NVIDIA DeepLearningExamples, MLPerf, "
                               "llm.c), which most shipped measurements come from"));
+    p.addValue(
+        QStringLiteral("workload-class"), QStringLiteral("CLASS"),
+        QStringLiteral("what kind of network it is: convolutional, transformer, recurrent-speech, "
+                       "detection or unknown (a custom workload's default: no class factor, a wider "
+                       "range); the typical stack's efficiency is fitted per GPU architecture and class "
+                       "(default: the preset's class)"));
     p.addValue(QStringLiteral("workload-name"), QStringLiteral("TEXT"),
                QStringLiteral("custom workload: its name in the outputs (default \"custom\")"));
     p.addFlag(
@@ -96,6 +102,14 @@ Result<WorkloadSpec> workloadSpecFromArgs(const CliArgs &p)
             err = QStringLiteral("--stack: \"%1\" is not typical or tuned")
                       .arg(p.value(QStringLiteral("stack")));
     }
+    std::optional<WorkloadClass> workloadClass;
+    if (p.isSet(QStringLiteral("workload-class"))) {
+        workloadClass = workloadClassFromName(p.value(QStringLiteral("workload-class")));
+        if (!workloadClass)
+            err = QStringLiteral("--workload-class: \"%1\" is not one of %2")
+                      .arg(p.value(QStringLiteral("workload-class")),
+                           workloadClassNames().join(QStringLiteral(", ")));
+    }
     if (!err.isEmpty())
         return cliUsageError(err);
     if (batch && *batch != std::floor(*batch))
@@ -132,6 +146,7 @@ Result<WorkloadSpec> workloadSpecFromArgs(const CliArgs &p)
     o.measuredSamplesPerS = measured;
     o.referenceGpu = p.value(QStringLiteral("measured-on"));
     o.stack = stack;
+    o.workloadClass = workloadClass;
     if (spec.preset.isEmpty()) {
         if (!flops && !measured)
             return cliUsageError(
@@ -231,22 +246,16 @@ private:
 QStringList scenarioArguments(const Scenario &s, const CliArgs &given)
 {
     ScenarioArguments a(given);
-    static const QStringList workloadFlags{QStringLiteral("workload"),
-                                           QStringLiteral("workload-name"),
-                                           QStringLiteral("samples"),
-                                           QStringLiteral("epochs"),
-                                           QStringLiteral("precision"),
-                                           QStringLiteral("stack"),
-                                           QStringLiteral("flops-per-sample"),
-                                           QStringLiteral("bytes-per-sample"),
-                                           QStringLiteral("params"),
-                                           QStringLiteral("memory-gb"),
-                                           QStringLiteral("batch"),
-                                           QStringLiteral("checkpointing"),
-                                           QStringLiteral("dataset-gb"),
-                                           QStringLiteral("min-vcpus"),
-                                           QStringLiteral("measured"),
-                                           QStringLiteral("measured-on")};
+    static const QStringList workloadFlags{
+        QStringLiteral("workload"),         QStringLiteral("workload-name"),
+        QStringLiteral("samples"),          QStringLiteral("epochs"),
+        QStringLiteral("precision"),        QStringLiteral("stack"),
+        QStringLiteral("workload-class"),   QStringLiteral("flops-per-sample"),
+        QStringLiteral("bytes-per-sample"), QStringLiteral("params"),
+        QStringLiteral("memory-gb"),        QStringLiteral("batch"),
+        QStringLiteral("checkpointing"),    QStringLiteral("dataset-gb"),
+        QStringLiteral("min-vcpus"),        QStringLiteral("measured"),
+        QStringLiteral("measured-on")};
     if (given.isSet(QStringLiteral("workload")))
         a.group(workloadFlags); // another workload: none of the scenario's workload settings
     a.group({QStringLiteral("measured"), QStringLiteral("measured-on")});
@@ -264,6 +273,8 @@ QStringList scenarioArguments(const Scenario &s, const CliArgs &given)
         a.value(QStringLiteral("precision"), precisionName(*o.precision));
     if (o.stack)
         a.value(QStringLiteral("stack"), softwareStackName(*o.stack));
+    if (o.workloadClass)
+        a.value(QStringLiteral("workload-class"), workloadClassName(*o.workloadClass));
     a.number(QStringLiteral("flops-per-sample"), o.flopsPerSample);
     a.number(QStringLiteral("bytes-per-sample"), o.bytesPerSample);
     a.number(QStringLiteral("params"), o.parameters);
@@ -366,10 +377,13 @@ QString workloadSummaryText(const Workload &w)
     const QString stack = w.stack == SoftwareStack::Typical
                               ? QStringLiteral("typical PyTorch stack (--stack tuned: vendor-optimised code)")
                               : QStringLiteral("tuned stack (vendor-optimised code)");
+    const QString cls = w.stack == SoftwareStack::Typical
+                            ? QStringLiteral(", %1 class").arg(workloadClassName(w.workloadClass))
+                            : QString();
     return QStringLiteral("%1 (%2): %3 %4 = %5 x %6 epochs, %7, %8, %9")
         .arg(w.id, w.name, QString::number(w.totalSamples(), 'f', 0), w.sampleUnit,
              QString::number(w.samplesPerEpoch, 'f', 0), QString::number(w.epochs, 'g', 6),
-             precisionName(w.precision), speed, stack);
+             precisionName(w.precision), speed, stack + cls);
 }
 
 void addProjectionOptions(CliOptions &p)

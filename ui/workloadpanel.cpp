@@ -159,6 +159,19 @@ QWidget *WorkloadPanel::buildCustomWorkload(QWidget *box)
     m_customFlops->setToolTip(
         tr("Forward + backward FLOPs per sample, in GFLOP (a multiply-add counts as 2)"));
     cf->addRow(tr("FLOPs/sample"), m_customFlops);
+    m_customClass = new QComboBox(custom);
+    m_customClass->setObjectName(QStringLiteral("customClass"));
+    m_customClass->addItem(tr("Unknown"), workloadClassName(WorkloadClass::Unknown));
+    m_customClass->addItem(tr("Convolutional (CNN)"), workloadClassName(WorkloadClass::Convolutional));
+    m_customClass->addItem(tr("Transformer"), workloadClassName(WorkloadClass::Transformer));
+    m_customClass->addItem(tr("Recurrent / speech"), workloadClassName(WorkloadClass::RecurrentSpeech));
+    m_customClass->addItem(tr("Detection"), workloadClassName(WorkloadClass::Detection));
+    m_customClass->setToolTip(
+        tr("What kind of network this is. In a typical PyTorch script each GPU architecture runs "
+           "convolutional, transformer, recurrent/speech and detection networks at its own fitted "
+           "efficiency (PROJECTION.md section 3.8), so the class changes the GPU-to-GPU ratios. "
+           "Unknown uses no class factor and a wider likely range. The tuned stack ignores it."));
+    cf->addRow(tr("&Network type"), m_customClass);
     m_customParams = new QDoubleSpinBox(custom);
     m_customParams->setRange(0, 1e6);
     m_customParams->setDecimals(1);
@@ -310,7 +323,7 @@ void WorkloadPanel::connectChanges()
         m_customName.clear();
         emitChanged();
     });
-    for (QComboBox *c : {m_customKind, m_customGpu, m_precision, m_stack, m_spot})
+    for (QComboBox *c : {m_customKind, m_customGpu, m_customClass, m_precision, m_stack, m_spot})
         connect(c, &QComboBox::currentIndexChanged, this, &WorkloadPanel::emitChanged);
     for (QCheckBox *b : {m_checkpointing, m_includeSuspect})
         connect(b, &QCheckBox::toggled, this, &WorkloadPanel::emitChanged);
@@ -378,6 +391,8 @@ void WorkloadPanel::emitChanged()
     if (m_extra.measuredSamplesPerS)
         extras.append(
             tr("measured %1 samples/s on %2").arg(*m_extra.measuredSamplesPerS).arg(m_extra.referenceGpu));
+    if (m_extra.workloadClass)
+        extras.append(tr("%1 class").arg(workloadClassName(*m_extra.workloadClass)));
     m_extraLabel->setText(tr("Also from the scenario: %1").arg(extras.join(QStringLiteral(" · "))));
     m_extraLabel->setVisible(!extras.isEmpty());
     const auto w = workload();
@@ -424,6 +439,7 @@ WorkloadSpec WorkloadPanel::spec() const
     }
     o.parameters = m_customParams->value() * 1e6;
     o.memoryGb = m_customMemory->value();
+    o.workloadClass = workloadClassFromName(m_customClass->currentData().toString());
     return spec;
 }
 
@@ -493,6 +509,8 @@ QStringList WorkloadPanel::setScenario(const WorkloadSpec &spec, const Projectio
             setBox(m_customFlops, *o.flopsPerSample / 1e9, tr("FLOPs/sample (GFLOP)"), notes);
         setBox(m_customParams, o.parameters.value_or(0) / 1e6, tr("Parameters (M)"), notes);
         setBox(m_customMemory, o.memoryGb.value_or(0), tr("Memory/GPU"), notes);
+        m_customClass->setCurrentIndex(std::max(
+            0, m_customClass->findData(workloadClassName(o.workloadClass.value_or(WorkloadClass::Unknown)))));
         m_extra.bytesPerSample = o.bytesPerSample;
     } else {
         m_extra.flopsPerSample = o.flopsPerSample;
@@ -501,6 +519,7 @@ QStringList WorkloadPanel::setScenario(const WorkloadSpec &spec, const Projectio
         m_extra.memoryGb = o.memoryGb;
         m_extra.measuredSamplesPerS = o.measuredSamplesPerS;
         m_extra.referenceGpu = o.referenceGpu;
+        m_extra.workloadClass = o.workloadClass;
     }
     m_extra.batchPerGpu = o.batchPerGpu;
     m_extra.minVcpusPerGpu = o.minVcpusPerGpu;
@@ -641,6 +660,7 @@ void WorkloadPanel::saveState() const
     s.setValue(QStringLiteral("customFlops"), m_customFlops->value());
     s.setValue(QStringLiteral("customParams"), m_customParams->value());
     s.setValue(QStringLiteral("customMemory"), m_customMemory->value());
+    s.setValue(QStringLiteral("customClass"), m_customClass->currentData());
     s.setValue(QStringLiteral("includeSuspect"), m_includeSuspect->isChecked());
     s.setValue(QStringLiteral("checkpointing"), m_checkpointing->isChecked());
     s.setValue(QStringLiteral("datasetGb"), m_dataset->value());
@@ -684,6 +704,8 @@ void WorkloadPanel::restoreState()
     m_customFlops->setValue(s.value(QStringLiteral("customFlops"), 10.0).toDouble());
     m_customParams->setValue(s.value(QStringLiteral("customParams"), 100.0).toDouble());
     m_customMemory->setValue(s.value(QStringLiteral("customMemory"), 16.0).toDouble());
+    m_customClass->setCurrentIndex(
+        std::max(0, m_customClass->findData(s.value(QStringLiteral("customClass")))));
     m_includeSuspect->setChecked(s.value(QStringLiteral("includeSuspect"), false).toBool());
     if (m_checkpointing->isEnabled())
         m_checkpointing->setChecked(

@@ -77,6 +77,7 @@ private:
     QDoubleSpinBox *m_customFlops = nullptr;
     QDoubleSpinBox *m_customMeasured = nullptr;
     QComboBox *m_customGpu = nullptr;
+    QComboBox *m_customClass = nullptr;
     QDoubleSpinBox *m_customParams = nullptr;
     QDoubleSpinBox *m_customMemory = nullptr;
     QDoubleSpinBox *m_samples = nullptr;

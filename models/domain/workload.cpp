@@ -28,6 +28,41 @@ std::optional<SoftwareStack> softwareStackFromName(QStringView name)
     return std::nullopt;
 }
 
+QString workloadClassName(WorkloadClass c)
+{
+    switch (c) {
+    case WorkloadClass::Convolutional:
+        return QStringLiteral("convolutional");
+    case WorkloadClass::Transformer:
+        return QStringLiteral("transformer");
+    case WorkloadClass::RecurrentSpeech:
+        return QStringLiteral("recurrent-speech");
+    case WorkloadClass::Detection:
+        return QStringLiteral("detection");
+    case WorkloadClass::Unknown:
+        break;
+    }
+    return QStringLiteral("unknown");
+}
+
+QStringList workloadClassNames()
+{
+    QStringList out;
+    for (WorkloadClass c : {WorkloadClass::Convolutional, WorkloadClass::Transformer,
+                            WorkloadClass::RecurrentSpeech, WorkloadClass::Detection, WorkloadClass::Unknown})
+        out.append(workloadClassName(c));
+    return out;
+}
+
+std::optional<WorkloadClass> workloadClassFromName(QStringView name)
+{
+    for (WorkloadClass c : {WorkloadClass::Unknown, WorkloadClass::Convolutional, WorkloadClass::Transformer,
+                            WorkloadClass::RecurrentSpeech, WorkloadClass::Detection})
+        if (name.trimmed().compare(workloadClassName(c), Qt::CaseInsensitive) == 0)
+            return c;
+    return std::nullopt;
+}
+
 namespace {
 
 // Sanity ceilings: far above any real workload, low enough to catch unit mistakes and overflow.
@@ -168,6 +203,14 @@ Result<QList<Workload>> workloadsFromJson(const QByteArray &json)
             return makeError(QStringLiteral("%1: unknown precision \"%2\" (known: %3)")
                                  .arg(where, prec, precisionNames().join(QStringLiteral(", "))));
         w.precision = *p;
+        if (o.contains(u"class")) {
+            const QString cls = o.value(u"class").toString();
+            const auto c = workloadClassFromName(cls);
+            if (!c)
+                return makeError(QStringLiteral("%1: unknown class \"%2\" (known: %3)")
+                                     .arg(where, cls, workloadClassNames().join(QStringLiteral(", "))));
+            w.workloadClass = *c;
+        }
         w.flopsPerSample = number(u"flops_per_sample", true, 0);
         w.bytesPerSample = number(u"bytes_per_sample", true, 0);
         w.parameters = number(u"parameters", true, 0);
@@ -260,6 +303,7 @@ Result<Workload> makeCustomWorkload(const CustomWorkloadInput &in, const GpuCata
     w.batchPerGpu = in.batchPerGpu;
     w.datasetGb = in.datasetGb;
     w.cpuCoreSecondsPerSample = in.cpuCoreSecondsPerSample;
+    w.workloadClass = in.workloadClass;
     w.flopsPerSample = in.flopsPerSample.value_or(0);
     w.bytesPerSample = in.bytesPerSample.value_or(0);
     if (in.measuredSamplesPerS) {
@@ -308,6 +352,7 @@ QJsonObject workloadToJson(const Workload &w)
                                                             : QStringLiteral("custom-measured"));
     o.insert(u"precision", precisionName(w.precision));
     o.insert(u"stack", softwareStackName(w.stack));
+    o.insert(u"class", workloadClassName(w.workloadClass));
     o.insert(u"flops_per_sample", w.flopsPerSample);
     o.insert(u"bytes_per_sample", w.bytesPerSample);
     o.insert(u"parameters", w.parameters);

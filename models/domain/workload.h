@@ -7,6 +7,7 @@
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -35,6 +36,23 @@ QString softwareStackName(SoftwareStack stack);
 /// The stack of a name ("typical", "tuned"; case-insensitive), nullopt for anything else.
 std::optional<SoftwareStack> softwareStackFromName(QStringView name);
 
+/// What kind of network a workload trains (PROJECTION.md section 3.8): the typical stack's achieved
+/// efficiency is fitted per GPU architecture and class. Unknown uses no class factor and a wider range.
+enum class WorkloadClass : quint8
+{
+    Unknown,
+    Convolutional,
+    Transformer,
+    RecurrentSpeech,
+    Detection,
+};
+/// "unknown", "convolutional", "transformer", "recurrent-speech", "detection".
+QString workloadClassName(WorkloadClass c);
+/// The class of a name (case-insensitive), nullopt for anything else.
+std::optional<WorkloadClass> workloadClassFromName(QStringView name);
+/// Every class name, unknown last ("convolutional", ..., "unknown").
+QStringList workloadClassNames();
+
 /// A training workload: what one run must compute (see resources/GPUS.md for the preset numbers).
 struct Workload
 {
@@ -54,8 +72,9 @@ struct Workload
 
     WorkloadKind kind = WorkloadKind::Preset;
     SoftwareStack stack = SoftwareStack::Typical; ///< how the user's code runs (projection section 3.6)
-    double measuredSamplesPerS = 0;               ///< CustomMeasured: samples/s the user measured on one GPU
-    QString referenceGpuId;                       ///< CustomMeasured: canonical id of that GPU
+    WorkloadClass workloadClass = WorkloadClass::Unknown; ///< presets: workloads.json "class"
+    double measuredSamplesPerS = 0; ///< CustomMeasured: samples/s the user measured on one GPU
+    QString referenceGpuId;         ///< CustomMeasured: canonical id of that GPU
 
     // Memory breakdown (resources/GPUS.md "Memory per GPU"); presets only. memoryGb, flopsPerSample and
     // bytesPerSample always describe the current recipe: change it with withCheckpointing()/withBatch().
@@ -136,6 +155,7 @@ struct CustomWorkloadInput
     int batchPerGpu = 32;
     double datasetGb = 0;               ///< GB to stage before training (0: nothing staged)
     double cpuCoreSecondsPerSample = 0; ///< input pipeline cost (0: no CPU cap)
+    WorkloadClass workloadClass = WorkloadClass::Unknown;
 };
 
 /// Builds and validates a custom workload. A measured workload needs a reference GPU that

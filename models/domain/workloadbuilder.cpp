@@ -59,6 +59,7 @@ Result<Workload> measuredWorkload(const Workload &w, double samplesPerS, const Q
     in.minVcpusPerGpu = w.minVcpusPerGpu;
     in.batchPerGpu = w.batchPerGpu;
     in.datasetGb = w.datasetGb;
+    in.workloadClass = w.workloadClass;
     auto made = makeCustomWorkload(in, gpus, specs);
     if (!made)
         return made.error();
@@ -87,6 +88,8 @@ Result<Workload> buildWorkload(const Workload &preset, const WorkloadOverrides &
     }
     if (overrides.stack)
         w.stack = *overrides.stack;
+    if (overrides.workloadClass)
+        w.workloadClass = *overrides.workloadClass;
     if (auto v = validateWorkload(w); !v)
         return v.error();
     return w;
@@ -128,6 +131,7 @@ Result<Workload> buildWorkloadSpec(const WorkloadSpec &spec)
     in.minVcpusPerGpu = o.minVcpusPerGpu.value_or(0);
     in.batchPerGpu = o.batchPerGpu.value_or(32);
     in.datasetGb = o.datasetGb.value_or(0);
+    in.workloadClass = o.workloadClass.value_or(WorkloadClass::Unknown);
     auto made = makeCustomWorkload(in, GpuCatalog::builtin(), GpuSpecTable::builtin());
     if (!made)
         return made.error();

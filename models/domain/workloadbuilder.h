@@ -29,6 +29,9 @@ struct WorkloadOverrides
     std::optional<double> datasetGb;
     std::optional<double> minVcpusPerGpu;
     std::optional<SoftwareStack> stack; ///< how the user's code runs (projection section 3.6)
+    /// What kind of network it is (projection section 3.8); a preset has its own, a custom workload
+    /// without one is WorkloadClass::Unknown.
+    std::optional<WorkloadClass> workloadClass;
     /// A speed measured on one GPU of referenceGpu: the workload becomes CustomMeasured, the preset's
     /// FLOPs and bytes (after the overrides above) giving the intensity.
     std::optional<double> measuredSamplesPerS;

@@ -154,8 +154,12 @@ QString answerStackText(const ProjectionResults &r, const SingleGpuSpeed *speed)
 {
     if (speed && speed->userMeasured)
         return QStringLiteral("your own stack, as you measured it");
-    return r.workload.stack == SoftwareStack::Tuned ? QStringLiteral("vendor-tuned stack")
-                                                    : QStringLiteral("typical PyTorch stack");
+    if (r.workload.stack == SoftwareStack::Tuned)
+        return QStringLiteral("vendor-tuned stack");
+    return QStringLiteral("typical PyTorch stack, %1")
+        .arg(r.workload.workloadClass == WorkloadClass::Unknown
+                 ? QStringLiteral("workload class unknown")
+                 : workloadClassName(r.workload.workloadClass) + QStringLiteral(" class"));
 }
 
 QString answerCountText(double n, const QString &unit)

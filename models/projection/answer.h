@@ -83,8 +83,8 @@ struct AnswerPointText
 /// Prices and costs in `currency` (stored USD converted at its rate).
 AnswerPointText describeAnswerPoint(const ProjectionResults &results, qsizetype point,
                                     const Currency &currency = usdCurrency());
-/// "typical PyTorch stack", "vendor-tuned stack", or "your own stack, as you measured it" when the speed
-/// is the user's own measurement (speed may be null).
+/// "typical PyTorch stack, transformer class" (or ", workload class unknown"), "vendor-tuned stack", or "your
+/// own stack, as you measured it" when the speed is the user's own measurement (speed may be null).
 QString answerStackText(const ProjectionResults &results, const SingleGpuSpeed *speed);
 /// "1,281,167 images": a count with thousands separators and its unit.
 QString answerCountText(double count, const QString &unit);

@@ -54,6 +54,11 @@ struct LogRange
         return {-std::hypot(std::min(0.0, p10), std::min(0.0, other.p10)),
                 std::hypot(std::max(0.0, p90), std::max(0.0, other.p90))};
     }
+    /// The wider of the two on each side.
+    LogRange envelope(const LogRange &other) const
+    {
+        return {std::min(p10, other.p10), std::max(p90, other.p90)};
+    }
 };
 
 /// The fitted constants of projection model v2 and the per-tier uncertainty, as shipped in

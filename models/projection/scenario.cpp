@@ -72,6 +72,8 @@ QJsonObject workloadSpecJson(const WorkloadSpec &spec)
         w.insert(u"precision", precisionName(*o.precision));
     if (o.stack)
         w.insert(u"stack", softwareStackName(*o.stack));
+    if (o.workloadClass)
+        w.insert(u"class", workloadClassName(*o.workloadClass));
     putNumber(w, "flops_per_sample", o.flopsPerSample);
     putNumber(w, "bytes_per_sample", o.bytesPerSample);
     putNumber(w, "parameters", o.parameters);
@@ -273,6 +275,9 @@ WorkloadSpec readWorkload(FieldReader &r)
     if (auto s = r.choice(
             "stack", {softwareStackName(SoftwareStack::Typical), softwareStackName(SoftwareStack::Tuned)}))
         o.stack = softwareStackFromName(*s);
+    // Files written before the class existed have none: a custom workload is then of unknown class.
+    if (auto c = r.choice("class", workloadClassNames()))
+        o.workloadClass = workloadClassFromName(*c);
     o.flopsPerSample = r.number("flops_per_sample", 1, 1e21);
     o.bytesPerSample = r.number("bytes_per_sample", 0, 1e18);
     o.parameters = r.number("parameters", 0, 1e14);
@@ -401,8 +406,11 @@ WorkloadSpec withoutNoOps(WorkloadSpec spec)
     if (o.stack == SoftwareStack::Typical)
         o.stack.reset();
     const Workload *p = spec.preset.isEmpty() ? nullptr : findWorkload(builtinWorkloads(), spec.preset);
-    if (!p)
+    if (!p) {
+        if (o.workloadClass == WorkloadClass::Unknown)
+            o.workloadClass.reset();
         return spec;
+    }
     const auto drop = [](auto &field, const auto &presetValue) {
         if (field && *field == presetValue)
             field.reset();
@@ -410,6 +418,7 @@ WorkloadSpec withoutNoOps(WorkloadSpec spec)
     drop(o.samplesPerEpoch, p->samplesPerEpoch);
     drop(o.epochs, p->epochs);
     drop(o.precision, p->precision);
+    drop(o.workloadClass, p->workloadClass);
     drop(o.flopsPerSample, p->flopsPerSample);
     drop(o.bytesPerSample, p->bytesPerSample);
     drop(o.parameters, p->parameters);

@@ -91,6 +91,39 @@ double SpeedModel::typicalOverheadS(const Workload &w, double flopsPerSample) co
     return rate > 0 ? TypicalStack::overheadS(flopsPerSample, rate) : 0.0;
 }
 
+double SpeedModel::typicalClassLogFactor(const Workload &w, const QString &arch) const
+{
+    if (w.stack != SoftwareStack::Typical)
+        return 0;
+    return m_typical.classLogFactor(arch, w.workloadClass).value_or(0.0);
+}
+
+QString SpeedModel::typicalClassBasis(const Workload &w, const QString &arch, LogRange *range) const
+{
+    if (m_typical.classLogFactors.isEmpty())
+        return {};
+    const QString archName = arch.isEmpty() ? QStringLiteral("this GPU's") : arch;
+    QString out;
+    const auto factor = m_typical.classLogFactor(arch, w.workloadClass);
+    if (w.workloadClass == WorkloadClass::Unknown) {
+        *range = range->combined(m_typical.unknownClassRange);
+        out = QStringLiteral("; workload class unknown: no class factor, range widened");
+    } else if (factor) {
+        out = QStringLiteral("; class factor x%1 (%2 workloads on %3 GPUs in a typical stack)")
+                  .arg(QString::number(std::exp(*factor), 'f', 2), workloadClassName(w.workloadClass),
+                       archName);
+    } else {
+        out = QStringLiteral("; class %1: no class factor for %2 GPUs")
+                  .arg(workloadClassName(w.workloadClass), archName);
+    }
+    if (!m_typical.architectureMeasured(arch, w.workloadClass)) {
+        *range = range->envelope(m_typical.newArchitectureRange);
+        out +=
+            QStringLiteral("; no measurement for this architecture; range from leave-one-architecture-out");
+    }
+    return out;
+}
+
 SpeedTerms SpeedModel::relativeSpeed(const GpuSpec &gpu, Precision precision, double flops, double bytes,
                                      const Calibration *probe) const
 {
@@ -248,7 +281,8 @@ QString SpeedModel::implausibleAgainst(const ThroughputMeasurement &m, const Wor
         const SpeedTerms t = relativeSpeed(spec, w.precision, f, b);
         if (t.ok) {
             const double scale = t.relative / a.relative;
-            const double tuned = measured / ratio * scale;
+            const double tuned =
+                measured / ratio * scale * std::exp(typicalClassLogFactor(w, archOf(spec.id)));
             ratio = measured * scale / TypicalStack::speed(tuned, overhead);
         }
     }
@@ -496,7 +530,9 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
             for (SpeedAnchor &u : offsets) {
                 const double measured = std::exp(u.logLevel) * u.relative;
                 const double overhead = typicalOverheadS(w, shapeAt(w, u.batchPerGpu, u.precision).first);
-                const double shipped = baseFor(u.gpuId, u.arch).level;
+                // Section 3.8: the typical stack's efficiency of the user's GPU for the workload's class.
+                const double userEta = typicalClassLogFactor(w, u.arch);
+                const double shipped = baseFor(u.gpuId, u.arch).level + userEta;
                 if (overhead > 0 && measured > 0) {
                     const double tunedHere = u.relative * std::exp(shipped);
                     const double taken = std::clamp(1.0 / measured - 1.0 / tunedHere, 0.0, overhead);
@@ -547,12 +583,15 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
         // Section 3.6: the typical stack's per-sample overhead on top of the tuned stack's time.
         const double typicalOverhead = typicalOverheadS(w, f0);
         if (typicalOverhead > 0) {
+            // Section 3.8: the typical stack's efficiency of this architecture for the workload's class.
+            const double logEta = typicalClassLogFactor(w, arch);
+            const double eta = std::exp(logEta);
             r.overheadS = typicalOverhead * userOverheadScale;
-            r.samplesPerS = TypicalStack::speed(r.tunedSamplesPerS, r.overheadS);
+            r.samplesPerS = TypicalStack::speed(r.tunedSamplesPerS * eta, r.overheadS);
             if (!anchors.user.isEmpty()) {
                 // A plausible measurement moves another GPU by at most kImplausibleFactor (section 3.3).
                 const double shippedOnly =
-                    TypicalStack::speed(r.tunedSamplesPerS * std::exp(-userShift), typicalOverhead);
+                    TypicalStack::speed(r.tunedSamplesPerS * eta * std::exp(-userShift), typicalOverhead);
                 r.samplesPerS = shippedOnly * std::clamp(r.samplesPerS / shippedOnly,
                                                          1.0 / kImplausibleFactor, kImplausibleFactor);
             }
@@ -562,6 +601,7 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
                                "the tuned-stack speed")
                     .arg(QString::number(r.overheadS * 1e3, 'g', 3),
                          QString::number(r.samplesPerS / r.tunedSamplesPerS, 'f', 2));
+            basis += typicalClassBasis(w, arch, &r.range);
         }
     } else if (w.stack == SoftwareStack::Typical) {
         basis += QStringLiteral("; your own stack, as measured");

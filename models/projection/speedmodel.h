@@ -157,6 +157,9 @@ public:
     /// The typical stack's overhead per sample, seconds, of `w` at F FLOPs per sample; 0 for the tuned
     /// stack or without a conversion.
     double typicalOverheadS(const Workload &w, double flopsPerSample) const;
+    /// ln eta of the typical stack for `w`'s class on GPUs of `arch` (section 3.8); 0 for the tuned stack,
+    /// an unknown class or an architecture without a factor for the class.
+    double typicalClassLogFactor(const Workload &w, const QString &arch) const;
 
     const ModelConstants &constants() const { return m_constants; }
     const GpuArchTable &arch() const { return m_arch; }
@@ -230,6 +233,9 @@ private:
     /// implausibility() with the workload's shipped anchors already made.
     QString implausibleAgainst(const ThroughputMeasurement &m, const Workload &w, const GpuSpec &spec,
                                const QList<SpeedAnchor> &shipped) const;
+    /// The basis text of the class factor used on `arch` (empty without class factors), widening
+    /// `range` for an unknown class and an architecture without a measurement of the class.
+    QString typicalClassBasis(const Workload &w, const QString &arch, LogRange *range) const;
     const GpuSpec *specOf(const QString &id, const GpuSpecTable &specs) const;
     QString archOf(const QString &id) const;
 

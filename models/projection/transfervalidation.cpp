@@ -157,6 +157,7 @@ TransferValidation validateUserTransfer(const SpeedModel &model, const GpuSpecTa
             o.measuredSamplesPerS = from->samplesPerS;
             o.referenceGpu = from->gpuId;
             o.stack = SoftwareStack::Typical;
+            o.workloadClass = workloadClassFromName(tw.workloadClass);
             auto built = buildWorkloadSpec(spec);
             if (!built) {
                 v.skipped.append(where + QStringLiteral(": ") + built.error().message);
@@ -215,6 +216,77 @@ TransferValidation validateUserTransfer(const SpeedModel &model, const GpuSpecTa
                 mine.append(p);
         v.byClass.append(summarize(c, mine));
     }
+    return v;
+}
+
+ArchitectureValidation validateLeaveOneArchitectureOut(const SpeedModel &model, const GpuSpecTable &specs,
+                                                       const TransferData &data,
+                                                       const QList<TypicalStackRow> &rows,
+                                                       const QString &headlineGpu)
+{
+    ArchitectureValidation v;
+    const auto archOf = [&](const QString &gpu) {
+        const GpuArch *a = model.arch().arch(gpu);
+        return a ? a->arch : QString();
+    };
+    QList<TransferPair> allPairs, allRows; // kept alive for the pointers below
+    QList<QPair<int, int>> pairSpans, rowSpans;
+    for (const TypicalStackFold &fold : model.typicalStack().architectureFolds) {
+        const SpeedModel m = model.withTypicalStack(model.typicalStack().withFit(fold.fit));
+        const int p0 = int(allPairs.size());
+        for (const TransferPair &p : validateUserTransfer(m, specs, data, headlineGpu).pairs)
+            if (archOf(p.toGpu) == fold.heldOut && archOf(p.fromGpu) != fold.heldOut)
+                allPairs.append(p);
+        pairSpans.append({p0, int(allPairs.size())});
+        const int r0 = int(allRows.size());
+        for (const TypicalStackRow &r : rows) {
+            const Workload *preset = findWorkload(builtinWorkloads(), r.presetId);
+            const GpuSpec *spec = specs.spec(r.gpuId);
+            if (!r.use || !preset || !spec || archOf(r.gpuId) != fold.heldOut)
+                continue;
+            Workload w = withBatch(*preset, r.batchPerGpu);
+            w.stack = SoftwareStack::Typical;
+            const SingleGpuSpeed s = m.project(*spec, w, m.anchorsFor(w, {}, specs), defaultCalibration());
+            if (!s.ok)
+                continue;
+            TransferPair p;
+            p.workload = r.presetId;
+            p.workloadClass = workloadClassName(w.workloadClass);
+            p.fromGpu = r.sourceId;
+            p.toGpu = r.gpuId;
+            p.tier = s.tier;
+            p.measured = r.samplesPerS;
+            p.projected = s.samplesPerS;
+            p.logError = std::log(p.projected / p.measured);
+            p.range = s.range;
+            p.inside = s.samplesPerSLow() <= p.measured && p.measured <= s.samplesPerSHigh();
+            allRows.append(p);
+        }
+        rowSpans.append({r0, int(allRows.size())});
+    }
+    const auto pointers = [](const QList<TransferPair> &list, int from, int to, const QString *onlyFrom) {
+        QList<const TransferPair *> out;
+        for (int i = from; i < to; ++i)
+            if (!onlyFrom || list.at(i).fromGpu == *onlyFrom)
+                out.append(&list.at(i));
+        return out;
+    };
+    const auto &folds = model.typicalStack().architectureFolds;
+    for (qsizetype i = 0; i < folds.size(); ++i) {
+        ArchitectureFold f;
+        f.architecture = folds.at(i).heldOut;
+        f.pairs = summarize(f.architecture,
+                            pointers(allPairs, pairSpans.at(i).first, pairSpans.at(i).second, nullptr));
+        f.fromHeadline = summarize(
+            f.architecture, pointers(allPairs, pairSpans.at(i).first, pairSpans.at(i).second, &headlineGpu));
+        f.rows = summarize(f.architecture,
+                           pointers(allRows, rowSpans.at(i).first, rowSpans.at(i).second, nullptr));
+        v.folds.append(f);
+    }
+    v.pairs = summarize(QStringLiteral("pairs"), pointers(allPairs, 0, int(allPairs.size()), nullptr));
+    v.fromHeadline = summarize(QStringLiteral("from ") + headlineGpu,
+                               pointers(allPairs, 0, int(allPairs.size()), &headlineGpu));
+    v.rows = summarize(QStringLiteral("rows"), pointers(allRows, 0, int(allRows.size()), nullptr));
     return v;
 }
 

@@ -2,6 +2,7 @@
 
 #include "domain/gpuspecs.h"
 #include "projection/speedmodel.h"
+#include "projection/typicalstackvalidation.h"
 #include "util/result.h"
 
 #include <QList>
@@ -85,5 +86,31 @@ struct TransferValidation
 TransferValidation validateUserTransfer(const SpeedModel &model, const GpuSpecTable &specs,
                                         const TransferData &data,
                                         const QString &headlineGpu = QStringLiteral("a100-80gb-sxm4"));
+
+/// One architecture held out of the typical stack's fit (PROJECTION.md section 3.8, "leave one
+/// architecture out"): its GPUs projected with the fit made without any measurement of it
+/// (TypicalStack::architectureFolds), as a GPU of an architecture without a measurement is.
+struct ArchitectureFold
+{
+    QString architecture;
+    TransferSummary pairs;        ///< the Lambda pairs into its GPUs from GPUs of other architectures
+    TransferSummary fromHeadline; ///< of them, those from the headline GPU
+    TransferSummary rows;         ///< its typical-stack rows (typical_stack_rows.csv)
+};
+
+struct ArchitectureValidation
+{
+    QList<ArchitectureFold> folds;
+    TransferSummary pairs; ///< every fold pooled
+    TransferSummary fromHeadline;
+    TransferSummary rows;
+};
+
+/// Leave one architecture out over the transfer pairs and the typical-stack rows, with the shipped folds
+/// of the model's typical stack; empty without folds.
+ArchitectureValidation
+validateLeaveOneArchitectureOut(const SpeedModel &model, const GpuSpecTable &specs, const TransferData &data,
+                                const QList<TypicalStackRow> &rows,
+                                const QString &headlineGpu = QStringLiteral("a100-80gb-sxm4"));
 
 } // namespace gf

@@ -2,11 +2,13 @@
 
 #include "util/resourcefiles.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonParseError>
 
 #include <cmath>
+#include <tuple>
 
 namespace gf {
 
@@ -17,6 +19,95 @@ double TypicalStack::overheadTflops(const QString &presetId, bool custom) const
     return overheadTflopsByPreset.value(presetId, overheadTflopsCustom);
 }
 
+std::optional<double> TypicalStack::classLogFactor(const QString &architecture, WorkloadClass c) const
+{
+    if (c == WorkloadClass::Unknown)
+        return std::nullopt;
+    const auto it = classLogFactors.constFind(architecture + u'/' + workloadClassName(c));
+    if (it == classLogFactors.constEnd())
+        return std::nullopt;
+    return *it;
+}
+
+bool TypicalStack::architectureMeasured(const QString &architecture, WorkloadClass c) const
+{
+    if (c != WorkloadClass::Unknown)
+        return classLogFactor(architecture, c).has_value();
+    const QString prefix = architecture + u'/';
+    for (auto it = classLogFactors.constBegin(); it != classLogFactors.constEnd(); ++it)
+        if (it.key().startsWith(prefix))
+            return true;
+    return false;
+}
+
+TypicalStack TypicalStack::withFit(const TypicalStackFit &fit) const
+{
+    TypicalStack t = *this;
+    t.overheadTflopsByPreset = fit.overheadTflopsByPreset;
+    t.overheadTflopsCustom = fit.overheadTflopsCustom;
+    t.classLogFactors = fit.classLogFactors;
+    return t;
+}
+
+namespace {
+
+bool positive(const QJsonValue &v)
+{
+    return v.isDouble() && std::isfinite(v.toDouble()) && v.toDouble() > 0;
+}
+
+/// R_o and class factors of `o` (the file's top level or a fold); `where` prefixes the error.
+Result<TypicalStackFit> fitFromJson(const QJsonObject &o, const QString &where)
+{
+    TypicalStackFit f;
+    const QJsonObject rates = o.value(u"overhead_tflops").toObject();
+    for (auto it = rates.begin(); it != rates.end(); ++it) {
+        if (!positive(it.value()))
+            return makeError(
+                QStringLiteral("%1overhead_tflops of %2 must be a positive number").arg(where, it.key()));
+        f.overheadTflopsByPreset.insert(it.key(), it.value().toDouble());
+    }
+    if (!positive(o.value(u"overhead_tflops_custom")))
+        return makeError(QStringLiteral("%1overhead_tflops_custom must be a positive number").arg(where));
+    f.overheadTflopsCustom = o.value(u"overhead_tflops_custom").toDouble();
+    const QJsonValue factors = o.value(u"class_factors");
+    if (!factors.isUndefined() && !factors.isObject())
+        return makeError(QStringLiteral("%1class_factors must be an object").arg(where));
+    const QJsonObject byArch = factors.toObject();
+    for (auto a = byArch.begin(); a != byArch.end(); ++a) {
+        if (!a.value().isObject())
+            return makeError(QStringLiteral("%1class_factors.%2 must be an object").arg(where, a.key()));
+        const QJsonObject byClass = a.value().toObject();
+        for (auto c = byClass.begin(); c != byClass.end(); ++c) {
+            const auto cls = workloadClassFromName(c.key());
+            if (!cls || *cls == WorkloadClass::Unknown)
+                return makeError(QStringLiteral("%1class_factors.%2: \"%3\" is not a workload class")
+                                     .arg(where, a.key(), c.key()));
+            const double v = c.value().toDouble(std::nan(""));
+            if (!c.value().isDouble() || !std::isfinite(v) || std::abs(v) > 3.0)
+                return makeError(
+                    QStringLiteral("%1class_factors.%2.%3 must be a number from -3 to 3 (ln eta)")
+                        .arg(where, a.key(), c.key()));
+            f.classLogFactors.insert(a.key() + u'/' + c.key(), v);
+        }
+    }
+    return f;
+}
+
+Result<LogRange> rangeFromJson(const QJsonObject &o, QStringView key, bool required)
+{
+    const QJsonValue v = o.value(key);
+    if (v.isUndefined() && !required)
+        return LogRange{};
+    const QJsonObject r = v.toObject();
+    if (!r.value(u"p10").isDouble() || !r.value(u"p90").isDouble() ||
+        r.value(u"p10").toDouble() > r.value(u"p90").toDouble())
+        return makeError(QStringLiteral("typical_stack.json: %1 needs p10 <= p90").arg(key.toString()));
+    return LogRange{r.value(u"p10").toDouble(), r.value(u"p90").toDouble()};
+}
+
+} // namespace
+
 Result<TypicalStack> TypicalStack::fromJson(const QByteArray &json)
 {
     QJsonParseError pe;
@@ -26,27 +117,43 @@ Result<TypicalStack> TypicalStack::fromJson(const QByteArray &json)
     const QJsonObject o = doc.object();
     if (o.value(u"schema_version").toInt() != 1)
         return makeError(QStringLiteral("typical_stack.json: schema_version must be 1"));
-    auto positive = [](const QJsonValue &v) {
-        return v.isDouble() && std::isfinite(v.toDouble()) && v.toDouble() > 0;
-    };
     TypicalStack t;
-    const QJsonObject rates = o.value(u"overhead_tflops").toObject();
-    for (auto it = rates.begin(); it != rates.end(); ++it) {
-        if (!positive(it.value()))
-            return makeError(
-                QStringLiteral("typical_stack.json: overhead_tflops of %1 must be a positive number")
-                    .arg(it.key()));
-        t.overheadTflopsByPreset.insert(it.key(), it.value().toDouble());
+    auto fit = fitFromJson(o, QStringLiteral("typical_stack.json: "));
+    if (!fit)
+        return fit.error();
+    t = t.withFit(fit.value());
+    auto range = rangeFromJson(o, u"range", true);
+    auto unknown = rangeFromJson(o, u"unknown_class_range", false);
+    auto newArch = rangeFromJson(o, u"new_architecture_range", false);
+    for (const auto *r : {&range, &unknown, &newArch})
+        if (!*r)
+            return r->error();
+    t.range = range.value();
+    t.unknownClassRange = unknown.value();
+    t.newArchitectureRange = newArch.value();
+    for (auto [key, name, out] :
+         {std::tuple{QStringLiteral("leave_one_source_out"), QStringLiteral("source"), &t.sourceFolds},
+          std::tuple{QStringLiteral("leave_one_architecture_out"), QStringLiteral("architecture"),
+                     &t.architectureFolds}}) {
+        const QJsonValue folds = o.value(key);
+        if (!folds.isUndefined() && !folds.isArray())
+            return makeError(QStringLiteral("typical_stack.json: %1 must be an array").arg(key));
+        const QJsonArray arr = folds.toArray();
+        for (qsizetype i = 0; i < arr.size(); ++i) {
+            const QJsonObject f = arr.at(i).toObject();
+            TypicalStackFold fold;
+            fold.heldOut = f.value(name).toString();
+            const QString where =
+                QStringLiteral("typical_stack.json: %1[%2] (%3): ").arg(key).arg(i).arg(fold.heldOut);
+            if (fold.heldOut.isEmpty())
+                return makeError(where + QStringLiteral("%1 must be a non-empty string").arg(name));
+            auto ff = fitFromJson(f, where);
+            if (!ff)
+                return ff.error();
+            fold.fit = ff.value();
+            out->append(fold);
+        }
     }
-    if (!positive(o.value(u"overhead_tflops_custom")))
-        return makeError(
-            QStringLiteral("typical_stack.json: overhead_tflops_custom must be a positive number"));
-    t.overheadTflopsCustom = o.value(u"overhead_tflops_custom").toDouble();
-    const QJsonObject r = o.value(u"range").toObject();
-    if (!r.value(u"p10").isDouble() || !r.value(u"p90").isDouble() ||
-        r.value(u"p10").toDouble() > r.value(u"p90").toDouble())
-        return makeError(QStringLiteral("typical_stack.json: range needs p10 <= p90"));
-    t.range = {r.value(u"p10").toDouble(), r.value(u"p90").toDouble()};
     t.basis = o.value(u"basis").toString();
     return t;
 }

@@ -1,11 +1,15 @@
 #pragma once
 
+#include "domain/workload.h"
 #include "projection/modelconstants.h"
 #include "util/result.h"
 
 #include <QByteArray>
 #include <QHash>
+#include <QList>
 #include <QString>
+
+#include <optional>
 
 namespace gf {
 
@@ -18,16 +22,53 @@ namespace gf {
 /// a per-sample overhead (framework, unfused element-wise kernels, launch gaps, data loading) that does
 /// not shrink on a faster GPU, written as the time to run the workload's F FLOPs per sample at a fitted
 /// rate R_o (TFLOP/s) of its workload family. It costs a slow GPU little and the newest ones most.
+/// What a fit of the typical stack produces: R_o per preset and for custom workloads, and ln eta per GPU
+/// architecture and workload class (PROJECTION.md section 3.8), keyed "architecture/class".
+struct TypicalStackFit
+{
+    QHash<QString, double> overheadTflopsByPreset;
+    double overheadTflopsCustom = 0;
+    QHash<QString, double> classLogFactors;
+};
+
+/// A fold of a held-out split: the fit made without any measurement of one source or architecture
+/// (resources/tools/fit_typical_stack.py --write).
+struct TypicalStackFold
+{
+    QString heldOut; ///< the source id or the architecture
+    TypicalStackFit fit;
+};
+
 struct TypicalStack
 {
     QHash<QString, double> overheadTflopsByPreset; ///< R_o per preset id
     double overheadTflopsCustom = 0;               ///< R_o of a custom workload (all families pooled)
     LogRange range;                                ///< held-out spread of the conversion, ln(projected/true)
     QString basis;                                 ///< one line: the data the fit rests on
+    /// ln eta per "architecture/class": the typical stack's achieved efficiency on GPUs of an
+    /// architecture for workloads of a class, relative to the model (section 3.8). Empty: none.
+    QHash<QString, double> classLogFactors;
+    /// Added (in quadrature) to the range of a workload of unknown class: no factor is applied.
+    LogRange unknownClassRange;
+    /// The range of a GPU whose architecture has no typical-stack measurement of the workload's class
+    /// (of any class, for an unknown class): the p10/p90 of the leave-one-architecture-out errors. The
+    /// point's range is the wider of it and its own on each side.
+    LogRange newArchitectureRange;
+    /// The leave-one-source-out and leave-one-architecture-out folds (`gpufrontier-cli validate`
+    /// projects what each holds out with its fit).
+    QList<TypicalStackFold> sourceFolds;
+    QList<TypicalStackFold> architectureFolds;
 
     bool empty() const { return overheadTflopsByPreset.isEmpty() && !(overheadTflopsCustom > 0); }
     /// R_o for a workload: its preset's, else the custom one for a custom workload; 0 = no conversion.
     double overheadTflops(const QString &presetId, bool custom) const;
+    /// ln eta of GPUs of `architecture` for workloads of class `c`; nullopt when not fitted (no
+    /// measurement of the class on the architecture) or the class is unknown.
+    std::optional<double> classLogFactor(const QString &architecture, WorkloadClass c) const;
+    /// The architecture has a typical-stack measurement of class `c` (of any class for Unknown).
+    bool architectureMeasured(const QString &architecture, WorkloadClass c) const;
+    /// This conversion with a fold's fitted constants (R_o and class factors); ranges kept.
+    TypicalStack withFit(const TypicalStackFit &fit) const;
     /// The per-sample overhead of F FLOPs at R_o, seconds.
     static double overheadS(double flopsPerSample, double overheadTflops)
     {
@@ -40,7 +81,11 @@ struct TypicalStack
     }
 
     /// Parses typical_stack.json ({"schema_version":1,"overhead_tflops":{preset: R_o},
-    /// "overhead_tflops_custom":R_o,"range":{"p10":..,"p90":..},"basis":"..."}).
+    /// "overhead_tflops_custom":R_o,"range":{"p10":..,"p90":..},"basis":"..."}, and optionally
+    /// "class_factors":{arch:{class: ln eta}}, "unknown_class_range" and "new_architecture_range"
+    /// {"p10","p90"}, "leave_one_source_out":[{"source", "overhead_tflops", "overhead_tflops_custom",
+    /// "class_factors"}], "leave_one_architecture_out":[{"architecture", ...}]). The error names the key
+    /// that is wrong.
     static Result<TypicalStack> fromJson(const QByteArray &json);
     /// The conversion shipped inside the application.
     static const TypicalStack &builtin();

@@ -123,7 +123,9 @@ double fitOverheadTflops(const QList<TypicalStackObservation> &obs)
         const double rate = std::exp(x);
         double sum = 0;
         for (const TypicalStackObservation &o : obs) {
-            const double e = std::log(typicalSpeed(o.tuned, o.flopsPerSample, rate) / o.row.samplesPerS);
+            const double e =
+                std::log(typicalSpeed(o.tuned * std::exp(o.classLogFactor), o.flopsPerSample, rate) /
+                         o.row.samplesPerS);
             sum += e * e;
         }
         return sum;
@@ -171,6 +173,10 @@ TypicalStackValidation validateTypicalStack(const SpeedModel &model, const GpuSp
         }
         TypicalStackObservation o;
         o.row = r;
+        const GpuArch *arch = model.arch().arch(r.gpuId);
+        o.classLogFactor = model.typicalStack()
+                               .classLogFactor(arch ? arch->arch : QString(), preset->workloadClass)
+                               .value_or(0.0);
         o.flopsPerSample = model.shapeAt(w, w.batchPerGpu, w.precision).first;
         o.tuned = s.samplesPerS;
         o.tunedRange = s.range;
@@ -183,11 +189,26 @@ TypicalStackValidation validateTypicalStack(const SpeedModel &model, const GpuSp
         QList<TypicalStackObservation> training, held;
         for (const TypicalStackObservation &o : std::as_const(obs))
             (o.row.sourceId == source ? held : training).append(o);
+        const TypicalStack &shipped = model.typicalStack();
+        const auto fold = std::find_if(shipped.sourceFolds.begin(), shipped.sourceFolds.end(),
+                                       [&](const TypicalStackFold &f) { return f.heldOut == source; });
         const auto [rates, pooled] = fitRates(training);
+        const TypicalStack fit =
+            fold != shipped.sourceFolds.end() ? shipped.withFit(fold->fit) : TypicalStack{};
         for (TypicalStackObservation &o : held) {
-            o.overheadTflops = rates.value(o.row.presetId, pooled);
+            if (fold != shipped.sourceFolds.end()) {
+                const Workload *preset = findWorkload(builtinWorkloads(), o.row.presetId);
+                const GpuArch *arch = model.arch().arch(o.row.gpuId);
+                o.overheadTflops = fit.overheadTflops(o.row.presetId, false);
+                o.foldLogFactor =
+                    fit.classLogFactor(arch ? arch->arch : QString(), preset->workloadClass).value_or(0.0);
+            } else {
+                o.overheadTflops = rates.value(o.row.presetId, pooled);
+                o.foldLogFactor = o.classLogFactor;
+            }
+            const double tuned = o.tuned * std::exp(o.foldLogFactor);
             o.typical =
-                o.overheadTflops > 0 ? typicalSpeed(o.tuned, o.flopsPerSample, o.overheadTflops) : o.tuned;
+                o.overheadTflops > 0 ? typicalSpeed(tuned, o.flopsPerSample, o.overheadTflops) : tuned;
         }
         v.splits.append(summarize(source, held));
         v.heldOut.append(held);

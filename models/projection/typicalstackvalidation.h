@@ -34,7 +34,9 @@ struct TypicalStackObservation
     double flopsPerSample = 0;
     double tuned = 0;          ///< samples/s, tuned stack, no user measurement, datasheet calibration
     LogRange tunedRange;       ///< the tier's range of that projection
+    double classLogFactor = 0; ///< ln eta of the row's architecture and class, all data (section 3.8)
     double overheadTflops = 0; ///< R_o used (fitted without the row's source)
+    double foldLogFactor = 0;  ///< ln eta used (fitted without the row's source)
     double typical = 0;        ///< the held-out typical-stack projection
 };
 
@@ -57,11 +59,14 @@ struct TypicalStackValidation
     QStringList excluded;                   ///< "source / preset / gpu: reason"
 };
 
-/// R_o (TFLOP/s) minimising sum (ln(typical / measured))^2 over the observations (golden-section search on
-/// ln R_o in [ln 10, ln 1e5], as resources/tools/fit_typical_stack.py); 0 without observations.
+/// R_o (TFLOP/s) minimising sum (ln(typical / measured))^2 over the observations, the tuned speed times
+/// the observation's class factor (golden-section search on ln R_o in [ln 10, ln 1e5], as
+/// resources/tools/fit_typical_stack.py given the class factors); 0 without observations.
 double fitOverheadTflops(const QList<TypicalStackObservation> &obs);
 
-/// The held-out validation of the typical-stack conversion over `rows` with the model's tuned stack.
+/// The held-out validation of the typical-stack conversion over `rows` with the model's tuned stack: each
+/// source's rows projected with the fit made without it (the conversion's sourceFolds; without a fold,
+/// R_o is refitted here on the other sources with the all-data class factors).
 TypicalStackValidation validateTypicalStack(const SpeedModel &model, const GpuSpecTable &specs,
                                             const QList<TypicalStackRow> &rows);
 

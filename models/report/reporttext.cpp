@@ -199,7 +199,12 @@ QList<std::pair<QString, QString>> workloadRows(const Data &d)
     rows.append({QStringLiteral("Software"),
                  w.stack == SoftwareStack::Typical
                      ? QStringLiteral("typical PyTorch script (speeds carry a fitted per-sample framework "
-                                      "overhead; PROJECTION.md section 3.6)")
+                                      "overhead and %1; PROJECTION.md sections 3.6 and 3.8)")
+                           .arg(w.workloadClass == WorkloadClass::Unknown
+                                    ? QStringLiteral("no class factor: workload class unknown, wider ranges")
+                                    : QStringLiteral("the fitted efficiency of each GPU architecture for %1 "
+                                                     "workloads")
+                                          .arg(workloadClassName(w.workloadClass)))
                      : QStringLiteral("tuned, vendor-optimised code (as most published measurements)")});
     rows.append({QStringLiteral("Data set"), QStringLiteral("%1 %2 per epoch × %3 epochs = %4 %2")
                                                  .arg(bigNumber(w.samplesPerEpoch), w.sampleUnit,
@@ -607,6 +612,8 @@ QString reproduceCommand(const Data &d, ReportFormat format)
             arg(QStringLiteral("min-vcpus"), number(w.minVcpusPerGpu));
         if (w.datasetGb != preset->datasetGb)
             arg(QStringLiteral("dataset-gb"), number(w.datasetGb));
+        if (w.workloadClass != preset->workloadClass)
+            arg(QStringLiteral("workload-class"), workloadClassName(w.workloadClass));
     } else {
         if (w.kind == WorkloadKind::CustomMeasured) {
             arg(QStringLiteral("measured"), number(w.measuredSamplesPerS));
@@ -630,6 +637,8 @@ QString reproduceCommand(const Data &d, ReportFormat format)
             arg(QStringLiteral("min-vcpus"), number(w.minVcpusPerGpu));
         if (w.datasetGb > 0)
             arg(QStringLiteral("dataset-gb"), number(w.datasetGb));
+        if (w.workloadClass != WorkloadClass::Unknown)
+            arg(QStringLiteral("workload-class"), workloadClassName(w.workloadClass));
     }
     if (w.stack != SoftwareStack::Typical)
         arg(QStringLiteral("stack"), softwareStackName(w.stack));

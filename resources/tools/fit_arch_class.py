@@ -1,6 +1,11 @@
 #!/usr/bin/env python3
 """Experiment (issue 22 item 3): achieved efficiency per GPU architecture and workload class.
 
+The factors the app uses are fitted by fit_typical_stack.py, jointly with the typical stack's R_o (PROJECTION.md
+section 3.8); this script is the first experiment (R_o left as it was), kept for its comparison with the
+vendor-tuned splits, which is why the factors apply to the typical stack only. Its published figures come
+from a gpufrontier-cli without the factors (369f308); with a later one the pairs it reads carry them already.
+
 A factor eta[arch, class] on the model's speed of every GPU of an architecture for workloads of a class
 (convolutional, transformer, recurrent-speech, detection; resources/benchmarks/transfer_workloads.csv).
 Fitted on Lambda's PyTorch suite as the app carries a user's figure across GPUs: for a pair (user GPU R,

@@ -1121,8 +1121,15 @@ def main():
             continue
         t = [o for o in groups_all[e["group"]] if o["gpu"] == e["gpu"]][0]
         refs = [o for o in groups_all[e["group"]] if o["gpu"] != e["gpu"]]
-        fold = logo_folds.setdefault(e["gpu"], (e["gpu"], make_v2([o for o in obs if o["gpu"] != e["gpu"]]),
-                                                None, []))
+        if e["gpu"] not in logo_folds:
+            # The fold's own range (issue 22 item 4): the transferred range of a leave-one-GPU-out run on the
+            # fold's training data alone (a nested refit per GPU, as validate_splits does per source).
+            g = e["gpu"]
+            frange = validate_splits.transferred_range(
+                validate_splits.restricted(data, lambda r, g=g: r["fit_gpu_id"] != g),
+                [o for o in obs if o["gpu"] != g])
+            logo_folds[g] = (g, make_v2([o for o in obs if o["gpu"] != g]), frange, [])
+        fold = logo_folds[e["gpu"]]
         fold[3].append(dict(e, target=t, refs=refs, cross=not any(o["arch"] == t["arch"] for o in refs)))
     split_folds = collections.OrderedDict([("leave_one_gpu_out", list(logo_folds.values())),
                                            ("leave_one_source_out", split_folds["leave_one_source_out"]),

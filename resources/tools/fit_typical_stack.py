@@ -1,37 +1,41 @@
 #!/usr/bin/env python3
-"""Fits the typical-stack conversion of projection model v2 (PROJECTION.md section 3.6).
+"""Fits the typical-stack conversion of projection model v2 (PROJECTION.md sections 3.6 and 3.8).
 
 Most shipped measurements (resources/benchmarks/anchors.csv) come from vendor-tuned code: NVIDIA
 DeepLearningExamples with DALI, MLPerf submissions, llm.c. A user's own PyTorch script runs slower, and
 by how much depends on the GPU: a per-sample overhead (framework, unfused element-wise kernels, launch
 gaps, data loading) that does not shrink on a faster GPU costs a slow card little and the newest ones
-most. The conversion is
+most; and each GPU architecture runs each kind of network at its own efficiency. The conversion is
 
-    1 / speed_typical = 1 / speed_tuned + F / (R_o x 1e12)
+    1 / speed_typical = 1 / (speed_tuned x eta[arch, class]) + F / (R_o x 1e12)
 
-with F the workload's FLOPs per sample and R_o (TFLOP/s) fitted per preset on measurements of code run
-the way most users run it, and pooled over all presets for custom workloads. speed_tuned is the app's own
-projection with `--stack tuned`, so the fit needs a built gpufrontier-cli.
+with F the workload's FLOPs per sample, R_o (TFLOP/s) per preset (pooled over all presets for custom
+workloads) and eta per GPU architecture and workload class (convolutional, transformer, recurrent-speech,
+detection; none for an unknown class), fitted together (see joint_fit below). speed_tuned is the app's own
+projection with `--stack tuned`, so the fit needs a built gpufrontier-cli (the tuned stack does not depend
+on anything written here).
 
-Data (resources/benchmarks/typical_stack_rows.csv, one row per measurement with its source; rebuilt from
-../shared/data/benchmarks/extra with --shared):
-  - LAMBDA-PYT-V0: Lambda's PyTorch benchmark suite (lambdal/deeplearning-benchmark, runs 2020-2022):
-    the same NGC DeepLearningExamples code on every GPU, at the batch that fits the card, 1 GPU, FP16/AMP:
-    ResNet-50 and BERT-large SQuAD, the two of its workloads that are presets.
-  - GF-MEASURE-2611: GPU Frontier's own eager PyTorch 2.11 runs of every preset on one H100 and one H200
-    (resources/launch/gf_measure.py; training_throughput.csv rows with that source).
+Data, one row per measurement with its source:
+  - resources/benchmarks/typical_stack_rows.csv (rebuilt from ../shared/data/benchmarks/extra with --shared):
+    LAMBDA-PYT-V0, Lambda's PyTorch benchmark suite (lambdal/deeplearning-benchmark, runs 2020-2022; the same
+    NGC DeepLearningExamples code on every GPU, 1 GPU, FP16/AMP): ResNet-50 and BERT-large SQuAD, the two of
+    its workloads that are presets; GF-MEASURE-2611, our own eager PyTorch 2.11 runs of every preset on one
+    H100 and one H200 (training_throughput.csv rows with that source).
+  - resources/benchmarks/transfer_rows.csv and transfer_workloads.csv: Lambda's other eight workloads
+    (build_transfer_rows.py), as a user's figure carried across GPUs.
 
-Validation (printed, and written to resources/benchmarks/typical_stack_validation.md with --write):
-  - time split = leave one source out: fit on the 2020-2022 Lambda runs only, project the 2026 runs; and
-    the other way round. The per-preset R_o of a preset without data in the training fold is the pooled one.
-  - |ln(projected / measured)| absolute, and relative to a reference GPU of the same source (the speed
-    ratios that choose between offers), before (tuned stack) and after (typical stack).
-  - The range: p10/p90 of the held-out log errors of both folds, added to the tier's range in the app;
-    coverage of the tier range before and of the widened range after, on the held-out rows.
+Validation (printed, and written to resources/benchmarks/typical_stack_validation.md with --write), before
+(R_o alone, no class factor) and after (the joint fit), each refitted in every fold: leave one workload
+out, leave one GPU out, leave one source out, the time split (fit on the 2020-2022 runs, project the 2026
+ones) and leave one architecture out (whose errors give the range of an architecture without a
+measurement). --write also ships the folds of leave one source out and leave one architecture out in
+typical_stack.json, which `gpufrontier-cli validate` projects with the app's own code.
 
 Usage: fit_typical_stack.py --cli build/dev/app/gpufrontier-cli [--shared ../shared/data] [--write]
+                            [--variant double-count|unweighted]
 """
 import argparse
+import collections
 import csv
 import functools
 import json
@@ -169,27 +173,219 @@ def percentile(xs, q):
     return xs[i] + (xs[j] - xs[i]) * (k - i)
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--cli", required=True, help="a built gpufrontier-cli")
-    ap.add_argument("--shared", help="../shared/data: rebuild typical_stack_rows.csv from it")
-    ap.add_argument("--write", action="store_true", help="write typical_stack.json and the validation")
-    a = ap.parse_args()
+# ---------------------------------------------------------------------------------------------------------
+# Joint fit with the efficiency per GPU architecture and workload class (issue 22 item 3, PROJECTION.md 3.8)
+#
+# The typical stack's speed of a workload of class c on a GPU of architecture A is
+#     1 / speed = 1 / (speed_tuned x eta[A, c]) + F / (R_o x 1e12)
+# ln eta (a[A, c]) and R_o are fitted together on one objective, so that no Lambda figure is counted twice:
+#   - the typical-stack rows (absolute: typical_stack_rows.csv; Lambda's ResNet-50 and BERT-large, our eager
+#     H100/H200 runs), weight 1 each;
+#   - Lambda's other eight workloads (transfer_rows.csv) as the app carries a user's figure across GPUs
+#     (relative: the pair (user GPU R, target T) through SpeedModel::project's user-figure rule), each pair
+#     weighted 1/(n - 1) for a workload with n GPUs, so that every figure counts once as a target. The
+#     ResNet-50 and BERT-large figures of transfer_rows.csv are the typical rows' own: they are scored as
+#     pairs but not fitted twice.
+#   - a ridge prior of RIDGE rows toward eta = 1 (fixed a priori in fit_arch_class.py, not tuned).
+# Alternating: R_o per preset (and pooled over every row for custom workloads) by golden section given eta;
+# ln eta by Gauss-Newton given R_o; to convergence.
+# ---------------------------------------------------------------------------------------------------------
 
-    if a.shared:
-        rows = rows_from_shared(a.shared)
-        with open(ROWS, "w", newline="", encoding="utf-8") as f:
-            f.write("# Measurements of code run the way most users run it (typical software stack), used by\n"
-                    "# resources/tools/fit_typical_stack.py. Rebuilt with --shared; per-GPU samples/s, 1 GPU.\n")
-            w = csv.DictWriter(f, fieldnames=FIELDS, lineterminator="\n")
-            w.writeheader()
-            w.writerows(rows)
-    rows = read_csv(ROWS)
-    proj = Projector(a.cli)
-    flops = {}
-    obs = []  # dicts with source, preset, gpu, tuned, low, high, flops, measured
-    excluded = []
-    for r in rows:
+RIDGE = 5.0
+# Variants (--variant, printed only, never written): "double-count" fits the class factors on the Lambda
+# ResNet-50 and BERT-large pairs as well as on their typical rows; "unweighted" weighs every pair 1.
+VARIANT = ""
+CLASSES = ("convolutional", "transformer", "recurrent-speech", "detection")
+# Lambda workloads that are the typical rows' presets (fitted through the rows, scored as pairs too).
+PRESET_OF = {"resnet50-imagenet": "resnet50", "bert-large-squad-finetune": "bert-large-squad"}
+HEADLINE = "a100-80gb-sxm4"
+ARCH_CSV = os.path.join(BENCH, "gpu_arch.csv")
+MODEL_JSON = os.path.join(BENCH, "model_v2.json")
+
+
+def gauss_solve(A, b):
+    n = len(b)
+    M = [row[:] + [b[i]] for i, row in enumerate(A)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(M[r][c]))
+        M[c], M[p] = M[p], M[c]
+        piv = M[c][c]
+        for r in range(n):
+            if r != c and M[r][c] != 0.0:
+                f = M[r][c] / piv
+                for k in range(c, n + 1):
+                    M[r][k] -= f * M[c][k]
+    return [M[i][n] / M[i][i] for i in range(n)]
+
+
+def envelope(a, b):
+    return (min(a[0], b[0]), max(a[1], b[1]))
+
+
+class Fit:
+    """R_o per preset, the pooled R_o and ln eta per (arch, class)."""
+
+    def __init__(self, rates, pooled, a):
+        self.rates, self.pooled, self.a = rates, pooled, a
+
+    def rate(self, preset):
+        return self.rates.get(preset) or self.pooled
+
+    def measured(self, arch, cls):
+        return (arch, cls) in self.a
+
+
+def row_speed(o, fit, use_eta=True):
+    eta = math.exp(fit.a.get((o["arch"], o["class"]), 0.0)) if use_eta else 1.0
+    return typical(o["tuned"] * eta, o["flops"], fit.rate(o["preset"]))
+
+
+def pair_speed(p, fit, aT=None, aR=None):
+    """The app's projection of the pair's target from the user's figure (SpeedModel::project, section 3.6)."""
+    aT = fit.a.get((p["arch_to"], p["class"]), 0.0) if aT is None else aT
+    aR = fit.a.get((p["arch_from"], p["class"]), 0.0) if aR is None else aR
+    O = p["flops"] / (fit.pooled * 1e12)
+    m = p["m_from"]
+    tR = p["c_from"] * math.exp(aR)
+    taken = min(max(1.0 / m - 1.0 / tR, 0.0), O)
+    gpu_r = 1.0 / (1.0 / m - taken)
+    s = math.log(gpu_r / tR)
+    tT = p["c_to"] * math.exp(aT)
+    sp = 1.0 / (1.0 / (tT * math.exp(s)) + taken)
+    shipped_only = 1.0 / (1.0 / tT + O)
+    return shipped_only * min(max(sp / shipped_only, 0.1), 10.0)
+
+
+def fit_rates(rows, a):
+    by = collections.defaultdict(list)
+    for o in rows:
+        eta = math.exp(a.get((o["arch"], o["class"]), 0.0))
+        by[o["preset"]].append((o["tuned"] * eta, o["flops"], o["measured"]))
+    return {p: fit_rate(v) for p, v in by.items()}, fit_rate([x for v in by.values() for x in v])
+
+
+def joint_fit(rows, pairs, use_eta=True):
+    a = {}
+    rates, pooled = fit_rates(rows, a)
+    if not use_eta or not rows:
+        return rounded(Fit(rates, pooled or 333.0, {}))
+    fitted_pairs = [p for p in pairs if VARIANT == "double-count" or p["workload"] not in PRESET_OF]
+    keys = sorted({(o["arch"], o["class"]) for o in rows}
+                  | {(p[k], p["class"]) for p in fitted_pairs for k in ("arch_to", "arch_from")})
+    idx = {k: i for i, k in enumerate(keys)}
+    gpus_by_w = collections.defaultdict(set)
+    for p in fitted_pairs:
+        gpus_by_w[p["workload"]].add(p["to"])
+        gpus_by_w[p["workload"]].add(p["from"])
+    h = 1e-5
+    for _ in range(40):
+        fit = Fit(rates, pooled, a)
+        n = len(keys)
+        A = [[0.0] * n for _ in range(n)]
+        b = [0.0] * n
+        for i, k in enumerate(keys):
+            A[i][i] += RIDGE
+            b[i] -= RIDGE * a.get(k, 0.0)
+
+        def add(w, ks, r, grads):
+            for k1, g1 in zip(ks, grads):
+                i = idx[k1]
+                b[i] -= w * g1 * r
+                for k2, g2 in zip(ks, grads):
+                    A[i][idx[k2]] += w * g1 * g2
+
+        for o in rows:
+            k = (o["arch"], o["class"])
+            ak = a.get(k, 0.0)
+            eta = math.exp(ak)
+            r0 = math.log(typical(o["tuned"] * eta, o["flops"], fit.rate(o["preset"])) / o["measured"])
+            r1 = math.log(typical(o["tuned"] * eta * math.exp(h), o["flops"], fit.rate(o["preset"])) / o["measured"])
+            add(1.0, [k], r0, [(r1 - r0) / h])
+        for p in fitted_pairs:
+            w = 1.0 if VARIANT == "unweighted" else 1.0 / (len(gpus_by_w[p["workload"]]) - 1)
+            kT, kR = (p["arch_to"], p["class"]), (p["arch_from"], p["class"])
+            aT, aR = a.get(kT, 0.0), a.get(kR, 0.0)
+            r0 = math.log(pair_speed(p, fit, aT, aR) / p["m_to"])
+            if kT == kR:
+                r1 = math.log(pair_speed(p, fit, aT + h, aR + h) / p["m_to"])
+                add(w, [kT], r0, [(r1 - r0) / h])
+            else:
+                gT = (math.log(pair_speed(p, fit, aT + h, aR) / p["m_to"]) - r0) / h
+                gR = (math.log(pair_speed(p, fit, aT, aR + h) / p["m_to"]) - r0) / h
+                add(w, [kT, kR], r0, [gT, gR])
+        d = gauss_solve(A, b)
+        a = {k: a.get(k, 0.0) + d[i] for i, k in enumerate(keys)}
+        new_rates, new_pooled = fit_rates(rows, a)
+        moved = max([abs(x) for x in d] + [abs(math.log(new_rates[p] / rates[p])) for p in rates]
+                    + [abs(math.log(new_pooled / pooled))])
+        rates, pooled = new_rates, new_pooled
+        if moved < 1e-7:
+            break
+    return rounded(Fit(rates, pooled, a))
+
+
+def rounded(fit):
+    """The fit as typical_stack.json ships it (the app and this tool then compute the same figures)."""
+    return Fit({p: round(v, 2) for p, v in fit.rates.items()}, round(fit.pooled, 2),
+               {k: round(v, 4) for k, v in fit.a.items()})
+
+
+class Scorer:
+    """Held-out errors and whether the app's p10-p90 range holds them (shipped ranges)."""
+
+    def __init__(self, tiers, typ_range, unknown_range, new_arch_range):
+        self.tiers, self.typ, self.unknown, self.new_arch = tiers, typ_range, unknown_range, new_arch_range
+
+    def widen(self, rng, arch, cls, fit, use_eta):
+        if not use_eta:
+            return rng
+        if cls == "unknown":
+            rng = combine(rng, self.unknown)
+            measured = any(k[0] == arch for k in fit.a)
+        else:
+            measured = fit.measured(arch, cls)
+        return envelope(rng, self.new_arch) if not measured else rng
+
+    def pair(self, p, fit, use_eta, as_unknown=False):
+        if use_eta and not as_unknown:
+            pred = pair_speed(p, fit)
+        else:
+            pred = pair_speed(p, fit, 0.0, 0.0)
+        e = math.log(pred / p["m_to"])
+        tier = "transferred" if p["arch_to"] == p["arch_from"] else "transferred-cross-arch"
+        rng = combine(tuple(self.tiers[tier]), self.typ) if use_eta else combine(tuple(self.tiers[tier]), self.typ_before)
+        rng = self.widen(rng, p["arch_to"], "unknown" if as_unknown else p["class"], fit, use_eta)
+        return e, rng[0] <= e <= rng[1]
+
+    def row(self, o, fit, use_eta):
+        e = math.log(row_speed(o, fit, use_eta) / o["measured"])
+        t = (math.log(o["tuned"] / o["high"]), math.log(o["tuned"] / o["low"]))
+        rng = combine(t, self.typ if use_eta else self.typ_before)
+        rng = self.widen(rng, o["arch"], o["class"], fit, use_eta)
+        return e, rng[0] <= e <= rng[1]
+
+
+def summary(errs):
+    if not errs:
+        return {"n": 0, "median": None, "max": None, "coverage": None}
+    ab = [abs(e) for e, _ in errs]
+    return {"n": len(errs), "median": round(statistics.median(ab), 4), "max": round(max(ab), 4),
+            "coverage": round(sum(1 for _, i in errs if i) / len(errs), 4)}
+
+
+def fmt(s):
+    if not s["n"]:
+        return "n = 0"
+    return "%d: %.3f / %.3f, %.0f %%" % (s["n"], s["median"], s["max"], 100 * s["coverage"])
+
+
+def load_data(cli):
+    arch = {r["id"]: r["arch"] for r in read_csv(ARCH_CSV)}
+    with open(os.path.join(REPO, "resources", "workloads.json"), encoding="utf-8") as f:
+        preset_class = {w["id"]: w.get("class", "unknown") for w in json.load(f)["workloads"]}
+    proj = Projector(cli)
+    rows, excluded, flops = [], [], {}
+    for r in read_csv(ROWS):
         key = (r["source_id"], r["preset_id"], r["gpu_id"])
         if r["use"] != "1":
             excluded.append((key, r["exclude_reason"]))
@@ -201,114 +397,206 @@ def main():
             continue
         if r["preset_id"] not in flops:
             flops[r["preset_id"]] = proj.flops(r["preset_id"], batch)
-        obs.append({"source": r["source_id"], "preset": r["preset_id"], "gpu": r["gpu_id"],
-                    "tuned": g["samples_per_s"], "low": g["samples_per_s_low"], "high": g["samples_per_s_high"],
-                    "flops": flops[r["preset_id"]], "measured": float(r["samples_per_s"])})
-
-    def fit(subset):
-        by = {}
-        for o in subset:
-            by.setdefault(o["preset"], []).append((o["tuned"], o["flops"], o["measured"]))
-        rates = {p: fit_rate(v) for p, v in by.items()}
-        pooled = fit_rate([x for v in by.values() for x in v])
-        return rates, pooled
-
-    rates, pooled = fit(obs)
-    sources = sorted({o["source"] for o in obs})
-    held = []  # (obs, projected typical) out of sample
-    for s in sources:
-        r_train, p_train = fit([o for o in obs if o["source"] != s])
-        for o in obs:
-            if o["source"] == s:
-                rate = r_train.get(o["preset"]) or p_train
-                held.append((o, typical(o["tuned"], o["flops"], rate), rate))
-    errs_after = [math.log(p / o["measured"]) for o, p, _ in held]
-    rng = (percentile(errs_after, 0.10), percentile(errs_after, 0.90))
-
-    def relative(which):
-        out = []
-        for s in sources:
-            ref = REFERENCE_GPU[s]
-            for preset in sorted({o["preset"] for o, _, _ in held if o["source"] == s}):
-                group = [(o, p) for o, p, _ in held if o["source"] == s and o["preset"] == preset]
-                base = [x for x in group if x[0]["gpu"] == ref]
-                if not base:
+        rows.append({"source": r["source_id"], "preset": r["preset_id"], "gpu": r["gpu_id"],
+                     "arch": arch[r["gpu_id"]], "class": preset_class[r["preset_id"]],
+                     "tuned": g["samples_per_s"], "low": g["samples_per_s_low"], "high": g["samples_per_s_high"],
+                     "flops": flops[r["preset_id"]], "measured": float(r["samples_per_s"]), "batch": batch})
+    workloads = {w["workload"]: w for w in read_csv(os.path.join(BENCH, "transfer_workloads.csv"))}
+    figures = collections.defaultdict(dict)
+    for r in read_csv(os.path.join(BENCH, "transfer_rows.csv")):
+        figures[r["workload"]][r["gpu_id"]] = float(r["samples_per_s"])
+    pairs = []
+    for wid, w in workloads.items():
+        F = float(w["flops_per_sample"])
+        out = subprocess.run([cli, "gpus", "--flops-per-sample", repr(F), "--samples", "1000000", "--stack",
+                              "tuned", "--no-measurements", "--no-calibration", "--format", "json"],
+                             capture_output=True, text=True, check=True)
+        c = {g["id"]: g["samples_per_s"] for g in json.loads(out.stdout)["gpus"] if g.get("projected")}
+        fig = figures[wid]
+        for fr in fig:
+            for to in fig:
+                if fr == to or fr not in c or to not in c:
                     continue
-                bo, bp = base[0]
-                for o, p in group:
-                    if o is bo:
-                        continue
-                    val = (o["tuned"] / bo["tuned"]) if which == "before" else (p / bp)
-                    out.append(abs(math.log(val / (o["measured"] / bo["measured"]))))
-        return out
+                pairs.append({"workload": wid, "class": w["class"], "from": fr, "to": to, "arch_from": arch[fr],
+                              "arch_to": arch[to], "flops": F, "m_from": fig[fr], "m_to": fig[to],
+                              "c_from": c[fr], "c_to": c[to], "source": "LAMBDA-PYT-V0"})
+    return rows, pairs, excluded, arch
 
-    def cover(which):
-        n = 0
-        for o, p, _ in held:
-            if which == "before":
-                lo, hi = o["low"], o["high"]
-            else:
-                # the tier's range combined with the conversion's like the app does (LogRange::combined)
-                t10 = math.log(o["tuned"] / o["high"])
-                t90 = math.log(o["tuned"] / o["low"])
-                w10, w90 = combine((t10, t90), rng)
-                lo = p * math.exp(-w90)
-                hi = p * math.exp(-w10)
-            n += lo <= o["measured"] <= hi
-        return n / len(held)
 
-    abs_before = [abs(math.log(o["tuned"] / o["measured"])) for o, _, _ in held]
-    abs_after = [abs(e) for e in errs_after]
-    rel_b, rel_a = relative("before"), relative("after")
-    lines = []
-    lines.append("# Typical-stack conversion: fit and held-out validation")
-    lines.append("")
-    lines.append("Written by `resources/tools/fit_typical_stack.py --write` (PROJECTION.md section 3.6).")
-    lines.append("")
-    lines.append("## Fitted R_o (TFLOP/s; larger = less overhead), all data")
-    lines.append("")
-    lines.append("| preset | R_o | rows |")
-    lines.append("|---|---|---|")
-    for p in sorted(rates):
-        lines.append(f"| {p} | {rates[p]:.1f} | {sum(1 for o in obs if o['preset'] == p)} |")
-    lines.append(f"| custom workloads (pooled) | {pooled:.1f} | {len(obs)} |")
-    lines.append("")
-    lines.append("## Held out: leave one source out (= a time split: 2020-2022 runs vs 2026 runs)")
-    lines.append("")
-    lines.append("| | n | median | max |")
-    lines.append("|---|---|---|---|")
-    lines.append(f"| absolute, tuned stack (before) | {len(abs_before)} | {statistics.median(abs_before):.3f} | {max(abs_before):.3f} |")
-    lines.append(f"| absolute, typical stack (after) | {len(abs_after)} | {statistics.median(abs_after):.3f} | {max(abs_after):.3f} |")
-    lines.append(f"| relative to the source's reference GPU, before | {len(rel_b)} | {statistics.median(rel_b):.3f} | {max(rel_b):.3f} |")
-    lines.append(f"| relative to the source's reference GPU, after | {len(rel_a)} | {statistics.median(rel_a):.3f} | {max(rel_a):.3f} |")
-    lines.append("")
-    lines.append(f"Range of the conversion (p10, p90 of the held-out log errors): {rng[0]:+.3f}, {rng[1]:+.3f}.")
-    lines.append(f"Coverage of the tier's range, before: {cover('before'):.0%}; of the combined range, after: "
-                 f"{cover('after'):.0%} (n = {len(held)}).")
-    lines.append("")
-    lines.append("## Held-out rows")
-    lines.append("")
-    lines.append("| source | preset | GPU | measured | tuned | typical | R_o used | ln err before | after |")
-    lines.append("|---|---|---|---|---|---|---|---|---|")
-    for o, p, rate in held:
-        lines.append(f"| {o['source']} | {o['preset']} | {o['gpu']} | {o['measured']:.1f} | {o['tuned']:.1f} | "
-                     f"{p:.1f} | {rate:.0f} | {math.log(o['tuned'] / o['measured']):+.3f} | "
-                     f"{math.log(p / o['measured']):+.3f} |")
-    lines.append("")
-    lines.append("Left out:")
-    lines.append("")
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--cli", required=True, help="a built gpufrontier-cli")
+    ap.add_argument("--shared", help="../shared/data: rebuild typical_stack_rows.csv from it")
+    ap.add_argument("--write", action="store_true", help="write typical_stack.json and the validation")
+    ap.add_argument("--variant", choices=["double-count", "unweighted"],
+                    help="a rejected variant of the joint fit, printed for comparison (not with --write)")
+    a = ap.parse_args()
+    if a.variant and a.write:
+        ap.error("--variant is printed only: it cannot be written")
+    global VARIANT
+    VARIANT = a.variant or ""
+
+    if a.shared:
+        srows = rows_from_shared(a.shared)
+        with open(ROWS, "w", newline="", encoding="utf-8") as f:
+            f.write("# Measurements of code run the way most users run it (typical software stack), used by\n"
+                    "# resources/tools/fit_typical_stack.py. Rebuilt with --shared; per-GPU samples/s, 1 GPU.\n")
+            w = csv.DictWriter(f, fieldnames=FIELDS, lineterminator="\n")
+            w.writeheader()
+            w.writerows(srows)
+    rows, pairs, excluded, arch = load_data(a.cli)
+    with open(MODEL_JSON, encoding="utf-8") as f:
+        tiers = json.load(f)["tier_ranges"]
+    sources = sorted({o["source"] for o in rows})
+
+    # 1. The conversion's own range (as before: leave one source out over the rows), before and after.
+    loso_folds = []
+
+    def loso_rows(use_eta):
+        held = []
+        for s in sources:
+            fit = joint_fit([o for o in rows if o["source"] != s], [p for p in pairs if p["source"] != s], use_eta)
+            if use_eta:
+                loso_folds.append((s, fit))
+            held += [(o, math.log(row_speed(o, fit, use_eta) / o["measured"])) for o in rows if o["source"] == s]
+        return held
+    held_before, held_after = loso_rows(False), loso_rows(True)
+    typ_before = (percentile([e for _, e in held_before], 0.1), percentile([e for _, e in held_before], 0.9))
+    typ_after = (percentile([e for _, e in held_after], 0.1), percentile([e for _, e in held_after], 0.9))
+
+    full = joint_fit(rows, pairs, True)
+    full_before = joint_fit(rows, pairs, False)
+    neg = [-v for v in full.a.values()]
+    unknown_range = (min(0.0, percentile(neg, 0.1)), max(0.0, percentile(neg, 0.9)))
+
+    # 2. Leave one architecture out: the range of an architecture without a measurement.
+    archs = sorted({o["arch"] for o in rows} | {p["arch_to"] for p in pairs})
+    loao_folds, loao_errs = [], []
+    for A in archs:
+        fit = joint_fit([o for o in rows if o["arch"] != A],
+                        [p for p in pairs if A not in (p["arch_to"], p["arch_from"])], True)
+        loao_folds.append((A, fit))
+        loao_errs += [math.log(pair_speed(p, fit) / p["m_to"]) for p in pairs
+                      if p["arch_to"] == A and p["arch_from"] != A]
+        loao_errs += [math.log(row_speed(o, fit) / o["measured"]) for o in rows if o["arch"] == A]
+    new_arch_range = (percentile(loao_errs, 0.1), percentile(loao_errs, 0.9))
+
+    sc = Scorer(tiers, typ_after, unknown_range, new_arch_range)
+    sc.typ_before = typ_before
+
+    # 3. Every split, before (R_o only) and after (joint fit with the class factors).
+    def split(name, folds):
+        """folds: [(label, train_rows, train_pairs, test_rows, test_pairs)]"""
+        res = {}
+        for label in ("before", "after"):
+            use = label == "after"
+            P, PH, R, U = [], [], [], []
+            for _, tr, tp, xr, xp in folds:
+                fit = joint_fit(tr, tp, use)
+                for p in xp:
+                    e = sc.pair(p, fit, use)
+                    P.append(e)
+                    if p["from"] == HEADLINE:
+                        PH.append(e)
+                    if use:
+                        U.append(sc.pair(p, fit, True, as_unknown=True))
+                R += [sc.row(o, fit, use) for o in xr]
+            res[label] = {"pairs": summary(P), "pairs_from_headline": summary(PH), "rows": summary(R)}
+            if use:
+                res["after_unknown_class"] = {"pairs": summary(U)}
+        return name, res
+
+    def wid(x):
+        return PRESET_OF.get(x, x)
+    wl = sorted({wid(p["workload"]) for p in pairs} | {o["preset"] for o in rows})
+    splits = []
+    splits.append(split("leave one workload out", [
+        (w, [o for o in rows if o["preset"] != w], [p for p in pairs if wid(p["workload"]) != w],
+         [o for o in rows if o["preset"] == w], [p for p in pairs if wid(p["workload"]) == w]) for w in wl]))
+    gl = sorted({o["gpu"] for o in rows} | {p["to"] for p in pairs})
+    splits.append(split("leave one GPU out", [
+        (g, [o for o in rows if o["gpu"] != g], [p for p in pairs if g not in (p["to"], p["from"])],
+         [o for o in rows if o["gpu"] == g], [p for p in pairs if p["to"] == g]) for g in gl]))
+    splits.append(split("leave one source out", [
+        (s, [o for o in rows if o["source"] != s], [p for p in pairs if p["source"] != s],
+         [o for o in rows if o["source"] == s], [p for p in pairs if p["source"] == s]) for s in sources]))
+    splits.append(split("time split (fit on 2020-2022, project the 2026 runs)", [
+        ("2026", [o for o in rows if o["source"] != "GF-MEASURE-2611"], pairs,
+         [o for o in rows if o["source"] == "GF-MEASURE-2611"], [])]))
+    splits.append(split("leave one architecture out", [
+        (A, [o for o in rows if o["arch"] != A], [p for p in pairs if A not in (p["arch_to"], p["arch_from"])],
+         [o for o in rows if o["arch"] == A], [p for p in pairs if p["arch_to"] == A and p["arch_from"] != A])
+        for A in archs]))
+    # In sample (every figure fitted), as `gpufrontier-cli validate` prints the user-figure pairs.
+    insample = split("in sample (all data)", [("all", rows, pairs, rows, pairs)])
+
+    lines = ["# Typical-stack conversion and class factors: fit and held-out validation", "",
+             "Written by `resources/tools/fit_typical_stack.py --write` (PROJECTION.md sections 3.6 and 3.8).", "",
+             "## Fitted constants (all data)", "",
+             "R_o in TFLOP/s (larger = less overhead), before (R_o alone) and after (fitted jointly with the class "
+             "factors):", "", "| preset | rows | R_o before | R_o after |", "|---|---|---|---|"]
+    for p in sorted(full.rates):
+        lines.append(f"| {p} | {sum(1 for o in rows if o['preset'] == p)} | {full_before.rates[p]:.1f} | "
+                     f"{full.rates[p]:.1f} |")
+    lines.append(f"| custom workloads (pooled) | {len(rows)} | {full_before.pooled:.1f} | {full.pooled:.1f} |")
+    lines += ["", f"ln eta per architecture and class (ridge {RIDGE:.0f} rows toward 0; pairs weighted 1/(n-1)):",
+              "", "| architecture | " + " | ".join(CLASSES) + " |", "|---|" + "---|" * len(CLASSES)]
+    for A in archs:
+        cells = [("%+.3f" % full.a[(A, c)]) if (A, c) in full.a else "-" for c in CLASSES]
+        lines.append(f"| {A} | " + " | ".join(cells) + " |")
+    lines += ["",
+              f"Conversion range (p10, p90 of the leave-one-source-out row errors): before {typ_before[0]:+.3f}, "
+              f"{typ_before[1]:+.3f}; after {typ_after[0]:+.3f}, {typ_after[1]:+.3f}.",
+              f"Unknown class (p10, p90 of -ln eta over the fitted factors, added in quadrature): "
+              f"{unknown_range[0]:+.3f}, {unknown_range[1]:+.3f}.",
+              f"No measurement of the architecture (p10, p90 of the leave-one-architecture-out errors, n = "
+              f"{len(loao_errs)}; the point's range is the wider of it and its own): {new_arch_range[0]:+.3f}, "
+              f"{new_arch_range[1]:+.3f}.", "",
+              "## Held-out splits: median / max |ln(projected / measured)|, share inside the app's p10-p90 range",
+              "",
+              "Pairs: a Lambda figure taken as the user's and carried to another GPU of the workload (`validate`'s "
+              "user transfer); rows: a typical-stack row projected from the shipped tuned data. Before: R_o "
+              "refitted in the fold, no class factor; after: R_o and the class factors refitted jointly in the "
+              "fold. Coverage uses the shipped ranges of each variant (pooled from these errors: not held out).", "",
+              "| split | before: pairs | from " + HEADLINE + " | rows | after: pairs | from " + HEADLINE
+              + " | rows | after, class given as unknown: pairs |", "|---|---|---|---|---|---|---|---|"]
+    for name, r in splits + [insample]:
+        b, af = r["before"], r["after"]
+        lines.append(f"| {name} | {fmt(b['pairs'])} | {fmt(b['pairs_from_headline'])} | {fmt(b['rows'])} | "
+                     f"{fmt(af['pairs'])} | {fmt(af['pairs_from_headline'])} | {fmt(af['rows'])} | "
+                     f"{fmt(r['after_unknown_class']['pairs'])} |")
+    lines += ["", "Left out:", ""]
     for key, why in excluded:
         lines.append(f"- {' / '.join(key)}: {why}")
     text = "\n".join(lines) + "\n"
     print(text)
+
+    def factors_json(fit):
+        out = {}
+        for (A, c), v in sorted(fit.a.items()):
+            out.setdefault(A, {})[c] = round(v, 4)
+        return out
     if a.write:
-        basis = (f"fitted on {len(obs)} single-GPU measurements of code run as most users run it: "
-                 + ", ".join(f"{s} ({SOURCE_YEARS.get(s, '')})" for s in sources))
+        basis = (f"fitted on {len(rows)} single-GPU measurements of code run as most users run it: "
+                 + ", ".join(f"{s} ({SOURCE_YEARS.get(s, '')})" for s in sources)
+                 + f", jointly with per-architecture x class efficiency from {len(pairs)} Lambda transfer pairs")
         doc = {"schema_version": 1, "generated_by": "resources/tools/fit_typical_stack.py --write",
-               "formula": "1/speed_typical = 1/speed_tuned + F/(R_o * 1e12)",
-               "overhead_tflops": {p: round(v, 2) for p, v in sorted(rates.items())},
-               "overhead_tflops_custom": round(pooled, 2),
-               "range": {"p10": round(rng[0], 4), "p90": round(rng[1], 4)},
+               "formula": "1/speed_typical = 1/(speed_tuned * exp(class_factors[arch][class])) + F/(R_o * 1e12)",
+               "overhead_tflops": {p: round(v, 2) for p, v in sorted(full.rates.items())},
+               "overhead_tflops_custom": round(full.pooled, 2),
+               "class_factors": factors_json(full),
+               "range": {"p10": round(typ_after[0], 4), "p90": round(typ_after[1], 4)},
+               "unknown_class_range": {"p10": round(unknown_range[0], 4), "p90": round(unknown_range[1], 4)},
+               "new_architecture_range": {"p10": round(new_arch_range[0], 4), "p90": round(new_arch_range[1], 4)},
+               "leave_one_source_out": [
+                   {"source": S, "overhead_tflops": {p: round(v, 2) for p, v in sorted(f.rates.items())},
+                    "overhead_tflops_custom": round(f.pooled, 2), "class_factors": factors_json(f)}
+                   for S, f in loso_folds],
+               "leave_one_architecture_out": [
+                   {"architecture": A, "overhead_tflops": {p: round(v, 2) for p, v in sorted(f.rates.items())},
+                    "overhead_tflops_custom": round(f.pooled, 2), "class_factors": factors_json(f)}
+                   for A, f in loao_folds],
+               "splits": {name: r for name, r in splits + [insample]},
                "basis": basis}
         with open(OUT_JSON, "w", encoding="utf-8") as f:
             json.dump(doc, f, indent=2)

@@ -1,5 +1,6 @@
 // The workload panel's run options: gradient checkpointing, data to stage, include suspect prices, and a
 // spot interruption rate and an egress price per provider, all remembered.
+#include "projection/speedmodel.h"
 #include "workloadpanel.h"
 
 #include <QApplication>
@@ -87,6 +88,53 @@ private Q_SLOTS:
         WorkloadPanel again;
         again.restoreState();
         QCOMPARE(again.workload().value().stack, SoftwareStack::Tuned);
+        QSettings().remove(QStringLiteral("workload"));
+    }
+
+    // The workload class of a custom workload (PROJECTION.md section 3.8): the "Network type" box, unknown by
+    // default, chosen with the keyboard, reaching the typical stack's projection, read from a scenario and
+    // remembered.
+    void customClassIsChosenAndReachesTheProjection()
+    {
+        QSettings().remove(QStringLiteral("workload"));
+        {
+            WorkloadPanel p;
+            auto *cls = p.findChild<QComboBox *>(QStringLiteral("customClass"));
+            QVERIFY(cls);
+            QVERIFY(cls->toolTip().contains(QStringLiteral("Unknown uses no class factor")));
+            p.selectPreset(QStringLiteral("__custom__"));
+            auto *kind = p.findChild<QComboBox *>(QStringLiteral("customKind"));
+            kind->setCurrentIndex(1); // FLOPs per sample
+            QCOMPARE(p.workload().value().workloadClass, WorkloadClass::Unknown);
+            const GpuSpec *gpu = GpuSpecTable::builtin().spec(QStringLiteral("quadro-rtx-6000"));
+            QVERIFY(gpu);
+            auto project = [&] {
+                const Workload w = p.workload().value();
+                const SpeedModel &m = SpeedModel::builtin();
+                return m.project(*gpu, w, m.anchorsFor(w, {}, GpuSpecTable::builtin()), defaultCalibration());
+            };
+            const SingleGpuSpeed unknown = project();
+            QVERIFY(unknown.basis.contains(QStringLiteral("workload class unknown")));
+            cls->setFocus();
+            QTest::keyClick(cls, Qt::Key_Down);
+            QTest::keyClick(cls, Qt::Key_Down);
+            QCOMPARE(cls->currentData().toString(), QStringLiteral("transformer"));
+            QCOMPARE(p.spec().overrides.workloadClass, WorkloadClass::Transformer);
+            QCOMPARE(p.workload().value().workloadClass, WorkloadClass::Transformer);
+            const SingleGpuSpeed transformer = project();
+            QVERIFY2(transformer.basis.contains(QStringLiteral("class factor x")),
+                     qPrintable(transformer.basis));
+            QVERIFY(transformer.samplesPerS != unknown.samplesPerS);
+            // A scenario sets the box.
+            WorkloadSpec spec = p.spec();
+            spec.overrides.workloadClass = WorkloadClass::Detection;
+            p.setScenario(spec, p.options());
+            QCOMPARE(cls->currentData().toString(), QStringLiteral("detection"));
+            p.saveState();
+        }
+        WorkloadPanel again;
+        again.restoreState();
+        QCOMPARE(again.workload().value().workloadClass, WorkloadClass::Detection);
         QSettings().remove(QStringLiteral("workload"));
     }
 

@@ -215,15 +215,27 @@ private Q_SLOTS:
                 fromValidate = p.value(QStringLiteral("projected")).toDouble();
         }
         QVERIFY(fromValidate > 0);
-        const CliRun g =
-            cli(m_db.path(),
-                {QStringLiteral("gpus"), QStringLiteral("--workload-name"), QStringLiteral("ssd300-coco"),
-                 QStringLiteral("--flops-per-sample"), QString::number(flops, 'g', 17),
-                 QStringLiteral("--measured"), QString::number(user->samplesPerS, 'g', 17),
-                 QStringLiteral("--measured-on"), QStringLiteral("a100-80gb-sxm4"), QStringLiteral("--batch"),
-                 QString::number(user->batchPerGpu), QStringLiteral("--precision"), QStringLiteral("fp16"),
-                 QStringLiteral("--samples"), QStringLiteral("1000000"), QStringLiteral("--no-measurements"),
-                 QStringLiteral("--no-calibration"), QStringLiteral("--format"), QStringLiteral("json")});
+        const CliRun g = cli(m_db.path(), {QStringLiteral("gpus"),
+                                           QStringLiteral("--workload-name"),
+                                           QStringLiteral("ssd300-coco"),
+                                           QStringLiteral("--flops-per-sample"),
+                                           QString::number(flops, 'g', 17),
+                                           QStringLiteral("--measured"),
+                                           QString::number(user->samplesPerS, 'g', 17),
+                                           QStringLiteral("--measured-on"),
+                                           QStringLiteral("a100-80gb-sxm4"),
+                                           QStringLiteral("--batch"),
+                                           QString::number(user->batchPerGpu),
+                                           QStringLiteral("--precision"),
+                                           QStringLiteral("fp16"),
+                                           QStringLiteral("--samples"),
+                                           QStringLiteral("1000000"),
+                                           QStringLiteral("--workload-class"),
+                                           QStringLiteral("detection"),
+                                           QStringLiteral("--no-measurements"),
+                                           QStringLiteral("--no-calibration"),
+                                           QStringLiteral("--format"),
+                                           QStringLiteral("json")});
         QCOMPARE(g.rc, 0);
         double fromGpus = 0;
         for (const QJsonValue &gv : QJsonDocument::fromJson(g.out.toUtf8()).object().value(u"gpus").toArray())

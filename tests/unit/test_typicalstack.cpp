@@ -2,6 +2,7 @@
 // it, converted from the tuned stacks of the shipped measurements by a per-sample overhead that does not
 // shrink on a faster GPU.
 #include "clirun.h"
+#include "domain/gpuarch.h"
 #include "domain/gpuspecs.h"
 #include "domain/workload.h"
 #include "projection/speedmodel.h"
@@ -143,7 +144,12 @@ private Q_SLOTS:
             const SingleGpuSpeed tuned = speed(preset(w.id, SoftwareStack::Tuned), gpu);
             const double overhead = w.flopsPerSample / (rate * 1e12);
             QCOMPARE(typical.overheadS, overhead);
-            QVERIFY(std::abs(1.0 / typical.samplesPerS - (1.0 / tuned.samplesPerS + overhead)) < 1e-12);
+            // The tuned speed times the architecture's class factor (section 3.8), then the overhead.
+            const GpuArch *arch = GpuArchTable::builtin().arch(gpu);
+            const double eta =
+                std::exp(TypicalStack::builtin().classLogFactor(arch->arch, w.workloadClass).value_or(0.0));
+            QVERIFY(std::abs(1.0 / typical.samplesPerS - (1.0 / (tuned.samplesPerS * eta) + overhead)) <
+                    1e-12);
             QCOMPARE(typical.tunedSamplesPerS, tuned.samplesPerS);
             QCOMPARE(typical.tier, tuned.tier); // the evidence keeps its tier ...
             QVERIFY(typical.basis.contains(u"typical PyTorch stack"));
@@ -246,9 +252,13 @@ private Q_SLOTS:
 
     void heldOutRowsDoNotSeeThemselves()
     {
+        // Without shipped folds R_o is refitted here on the other source (class factors fixed).
+        TypicalStack noFolds = TypicalStack::builtin();
+        noFolds.sourceFolds.clear();
+        const SpeedModel refit = SpeedModel::builtin().withTypicalStack(noFolds);
         QList<TypicalStackRow> rows = builtinTypicalStackRows();
-        const auto project = [](const QList<TypicalStackRow> &r) {
-            return validateTypicalStack(SpeedModel::builtin(), GpuSpecTable::builtin(), r).heldOut;
+        const auto project = [&](const QList<TypicalStackRow> &r) {
+            return validateTypicalStack(refit, GpuSpecTable::builtin(), r).heldOut;
         };
         const QList<TypicalStackObservation> before = project(rows);
         for (TypicalStackRow &r : rows)
@@ -264,6 +274,31 @@ private Q_SLOTS:
                 moved += after.at(i).typical != before.at(i).typical; // the other source's fit did
         }
         QVERIFY(moved > 0);
+    }
+
+    void heldOutRowsUseTheirSourcesFold()
+    {
+        // The shipped folds (fit_typical_stack.py, R_o and class factors fitted without the source): a change
+        // of one fold moves exactly the rows that fold holds out.
+        const auto project = [](const TypicalStack &t) {
+            return validateTypicalStack(SpeedModel::builtin().withTypicalStack(t), GpuSpecTable::builtin(),
+                                        builtinTypicalStackRows())
+                .heldOut;
+        };
+        const QList<TypicalStackObservation> before = project(TypicalStack::builtin());
+        TypicalStack changed = TypicalStack::builtin();
+        QCOMPARE(changed.sourceFolds.size(), 2);
+        for (TypicalStackFold &f : changed.sourceFolds)
+            if (f.heldOut == u"GF-MEASURE-2611") {
+                f.fit.overheadTflopsCustom *= 2;
+                for (double &r : f.fit.overheadTflopsByPreset)
+                    r *= 2;
+            }
+        const QList<TypicalStackObservation> after = project(changed);
+        QCOMPARE(after.size(), before.size());
+        for (qsizetype i = 0; i < before.size(); ++i)
+            QCOMPARE(after.at(i).typical != before.at(i).typical,
+                     before.at(i).row.sourceId == u"GF-MEASURE-2611");
     }
 
     void badRowsAreRefusedWithTheRecord()

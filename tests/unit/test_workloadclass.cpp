@@ -1,0 +1,422 @@
+// The workload class and the typical stack's efficiency per GPU architecture and class (PROJECTION.md
+// section 3.8): presets carry their class, custom workloads take it from --workload-class, the workload
+// panel or a scenario file; the factor applies to the typical stack only; an unknown class uses none and a
+// wider range; an architecture without a measurement of the class gets the leave-one-architecture-out range.
+#include "clirun.h"
+#include "domain/gpuarch.h"
+#include "domain/gpuspecs.h"
+#include "domain/workload.h"
+#include "domain/workloadbuilder.h"
+#include "projection/scenario.h"
+#include "projection/speedmodel.h"
+#include "projection/transfervalidation.h"
+#include "projection/typicalstack.h"
+#include "projection/typicalstackvalidation.h"
+#include "util/resourcefiles.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace gf;
+using namespace gf::test;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+Workload preset(const QString &id, SoftwareStack stack)
+{
+    const Workload *p = findWorkload(builtinWorkloads(), id);
+    if (!p)
+        qFatal("no preset %s", qPrintable(id));
+    Workload w = *p;
+    w.stack = stack;
+    return w;
+}
+
+const GpuSpec &spec(const QString &id)
+{
+    const GpuSpec *s = GpuSpecTable::builtin().spec(id);
+    if (!s)
+        qFatal("no spec %s", qPrintable(id));
+    return *s;
+}
+
+SingleGpuSpeed speed(const Workload &w, const QString &gpu, const SpeedModel &m = SpeedModel::builtin())
+{
+    return m.project(spec(gpu), w, m.anchorsFor(w, {}, GpuSpecTable::builtin()), defaultCalibration());
+}
+
+QString archOf(const QString &gpu)
+{
+    const GpuArch *a = GpuArchTable::builtin().arch(gpu);
+    return a ? a->arch : QString();
+}
+
+Workload custom(WorkloadClass c, SoftwareStack stack = SoftwareStack::Typical)
+{
+    WorkloadSpec s;
+    s.name = u"mine"_s;
+    s.overrides.samplesPerEpoch = 1e6;
+    s.overrides.flopsPerSample = 2e11;
+    s.overrides.workloadClass = c;
+    s.overrides.stack = stack;
+    auto w = buildWorkloadSpec(s);
+    if (!w)
+        qFatal("%s", qPrintable(w.error().text()));
+    return w.value();
+}
+
+QJsonObject gpusJson(const QString &db, const QStringList &args, const QString &gpu)
+{
+    const CliRun r = cli(db, QStringList{u"gpus"_s, u"--format"_s, u"json"_s} + args);
+    if (r.rc != 0)
+        qFatal("gpus failed: %s", qPrintable(r.err));
+    const QJsonObject root = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    for (const QJsonValue &g : root.value(u"gpus").toArray())
+        if (g.toObject().value(u"id").toString() == gpu) {
+            QJsonObject o = g.toObject();
+            o.insert(u"workload_class", root.value(u"workload").toObject().value(u"class"));
+            return o;
+        }
+    return {};
+}
+
+} // namespace
+
+class TestWorkloadClass final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void namesAndPresets()
+    {
+        for (const QString &n : workloadClassNames())
+            QCOMPARE(workloadClassName(*workloadClassFromName(n)), n);
+        QCOMPARE(workloadClassFromName(u" Recurrent-Speech "), WorkloadClass::RecurrentSpeech);
+        QVERIFY(!workloadClassFromName(u"cnn").has_value());
+        QCOMPARE(Workload{}.workloadClass, WorkloadClass::Unknown);
+        QCOMPARE(findWorkload(builtinWorkloads(), u"resnet50")->workloadClass, WorkloadClass::Convolutional);
+        for (const QString &id : {u"bert-large-squad"_s, u"vit-b16"_s, u"gpt2-124m"_s, u"llm7b-lora"_s})
+            QCOMPARE(findWorkload(builtinWorkloads(), id)->workloadClass, WorkloadClass::Transformer);
+        // A preset's class survives a change of its arithmetic or a measured speed; an override wins.
+        WorkloadSpec s;
+        s.preset = u"resnet50"_s;
+        s.overrides.flopsPerSample = 3e10;
+        QCOMPARE(buildWorkloadSpec(s).value().workloadClass, WorkloadClass::Convolutional);
+        s.overrides.workloadClass = WorkloadClass::Detection;
+        QCOMPARE(buildWorkloadSpec(s).value().workloadClass, WorkloadClass::Detection);
+        QCOMPARE(custom(WorkloadClass::Unknown).workloadClass, WorkloadClass::Unknown);
+        QCOMPARE(workloadToJson(custom(WorkloadClass::Transformer)).value(u"class").toString(),
+                 u"transformer"_s);
+        // workloads.json: a bad class is refused with the value named.
+        const auto bad = workloadsFromJson(
+            R"({"schema_version":1,"workloads":[{"id":"x","name":"x","precision":"fp16","class":"cnn",)"
+            R"("flops_per_sample":1,"bytes_per_sample":0,"parameters":1,"memory_gb":1,"samples_per_epoch":1,)"
+            R"("epochs":1}]})");
+        QVERIFY(!bad);
+        QVERIFY2(bad.error().text().contains(u"unknown class \"cnn\""), qPrintable(bad.error().text()));
+    }
+
+    void shippedFactorsParse()
+    {
+        const TypicalStack &t = TypicalStack::builtin();
+        QVERIFY(t.classLogFactor(u"ampere"_s, WorkloadClass::Transformer).has_value());
+        QVERIFY(!t.classLogFactor(u"ampere"_s, WorkloadClass::Unknown).has_value());
+        QVERIFY(!t.classLogFactor(u"blackwell"_s, WorkloadClass::Convolutional).has_value());
+        QVERIFY(!t.architectureMeasured(u"blackwell"_s, WorkloadClass::Unknown));
+        QVERIFY(t.architectureMeasured(u"hopper"_s, WorkloadClass::Unknown));
+        QVERIFY(!t.architectureMeasured(u"hopper"_s, WorkloadClass::RecurrentSpeech));
+        QVERIFY(t.unknownClassRange.p10 < 0 && t.unknownClassRange.p90 > 0);
+        // The new-architecture range is wider than the conversion's own.
+        QVERIFY(t.newArchitectureRange.p10 < t.range.p10 && t.newArchitectureRange.p90 > t.range.p90);
+        QCOMPARE(t.sourceFolds.size(), 2);
+        QVERIFY(t.architectureFolds.size() >= 5);
+        for (const TypicalStackFold &f : t.architectureFolds) // a fold knows nothing of its architecture
+            QVERIFY2(!TypicalStack().withFit(f.fit).architectureMeasured(f.heldOut, WorkloadClass::Unknown),
+                     qPrintable(f.heldOut));
+    }
+
+    void badFactorsAreRefused_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("reason");
+        const QByteArray head = R"({"schema_version":1,"overhead_tflops":{},"overhead_tflops_custom":300,)"
+                                R"("range":{"p10":-0.1,"p90":0.1},)";
+        QTest::newRow("class") << head + R"("class_factors":{"ampere":{"cnn":0.1}}})"
+                               << u"class_factors.ampere: \"cnn\" is not a workload class"_s;
+        QTest::newRow("unknown class") << head + R"("class_factors":{"ampere":{"unknown":0.1}}})"
+                                       << u"\"unknown\" is not a workload class"_s;
+        QTest::newRow("value") << head + R"("class_factors":{"ampere":{"transformer":"x"}}})"
+                               << u"class_factors.ampere.transformer must be a number"_s;
+        QTest::newRow("huge") << head + R"("class_factors":{"ampere":{"transformer":7}}})"
+                              << u"from -3 to 3"_s;
+        QTest::newRow("range") << head + R"("unknown_class_range":{"p10":0.2,"p90":0.1}})"
+                               << u"unknown_class_range needs p10 <= p90"_s;
+        QTest::newRow("fold") << head + R"("leave_one_architecture_out":[{"architecture":"pascal"}]})"
+                              << u"leave_one_architecture_out[0] (pascal): overhead_tflops_custom"_s;
+        QTest::newRow("fold name") << head + R"("leave_one_source_out":[{"overhead_tflops_custom":3}]})"
+                                   << u"source must be a non-empty string"_s;
+    }
+
+    void badFactorsAreRefused()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, reason);
+        const auto r = TypicalStack::fromJson(json);
+        QVERIFY(!r);
+        QVERIFY2(r.error().text().contains(reason), qPrintable(r.error().text()));
+    }
+
+    void theFactorAppliesToTheTypicalStack()
+    {
+        const TypicalStack &t = TypicalStack::builtin();
+        const Workload typ = preset(u"resnet50"_s, SoftwareStack::Typical);
+        for (const QString &gpu :
+             {u"a100-80gb-sxm4"_s, u"rtx3090"_s, u"h100-80gb-sxm"_s, u"v100-32gb-sxm2"_s}) {
+            const double a = *t.classLogFactor(archOf(gpu), WorkloadClass::Convolutional);
+            const SingleGpuSpeed s = speed(typ, gpu);
+            const SingleGpuSpeed tuned = speed(preset(typ.id, SoftwareStack::Tuned), gpu);
+            const double overhead = typ.flopsPerSample / (t.overheadTflopsByPreset.value(typ.id) * 1e12);
+            QVERIFY(std::abs(1.0 / s.samplesPerS - (1.0 / (tuned.samplesPerS * std::exp(a)) + overhead)) <
+                    1e-12 / s.samplesPerS);
+            QVERIFY2(s.basis.contains(u"class factor x%1 (convolutional workloads on %2 GPUs"_s.arg(
+                         QString::number(std::exp(a), 'f', 2), archOf(gpu))),
+                     qPrintable(s.basis));
+            // Another class, another factor: the class reaches the projection.
+            Workload other = typ;
+            other.workloadClass = WorkloadClass::Transformer;
+            const double b = *t.classLogFactor(archOf(gpu), WorkloadClass::Transformer);
+            QVERIFY(std::abs(speed(other, gpu).samplesPerS / s.samplesPerS - 1) > 1e-6 ||
+                    std::abs(a - b) < 1e-9);
+        }
+    }
+
+    void theTunedStackIsUnchanged()
+    {
+        // 369f308's tuned projections (before the class existed), H100 SXM, datasheet calibration.
+        const QList<std::pair<QString, double>> golden{{u"resnet50"_s, 5268.087239666081},
+                                                       {u"bert-large-squad"_s, 251.74476934077},
+                                                       {u"vit-b16"_s, 2696.9224366726003},
+                                                       {u"gpt2-124m"_s, 505.1761732316961},
+                                                       {u"llm7b-lora"_s, 17.381896412042153}};
+        for (const auto &[id, value] : golden) {
+            Workload w = preset(id, SoftwareStack::Tuned);
+            QVERIFY2(std::abs(speed(w, u"h100-80gb-sxm"_s).samplesPerS / value - 1) < 1e-12, qPrintable(id));
+            // Every class gives the same tuned speed, range and basis on every GPU.
+            for (const GpuSpec &g : GpuSpecTable::builtin().specs()) {
+                const SingleGpuSpeed base = speed(w, g.id);
+                for (WorkloadClass c :
+                     {WorkloadClass::Unknown, WorkloadClass::Detection, WorkloadClass::Transformer}) {
+                    Workload x = w;
+                    x.workloadClass = c;
+                    const SingleGpuSpeed s = speed(x, g.id);
+                    QCOMPARE(s.samplesPerS, base.samplesPerS);
+                    QCOMPARE(s.range.p10, base.range.p10);
+                    QCOMPARE(s.range.p90, base.range.p90);
+                    QCOMPARE(s.basis, base.basis);
+                }
+            }
+        }
+    }
+
+    void anUnknownClassUsesNoFactorAndAWiderRange()
+    {
+        const TypicalStack &t = TypicalStack::builtin();
+        const SpeedModel noFactors = SpeedModel::builtin().withTypicalStack(
+            t.withFit({t.overheadTflopsByPreset, t.overheadTflopsCustom, {}}));
+        for (const QString &gpu : {u"a100-80gb-sxm4"_s, u"quadro-rtx-6000"_s}) {
+            const Workload unknown = custom(WorkloadClass::Unknown);
+            const SingleGpuSpeed s = speed(unknown, gpu);
+            // No factor: the speed of a model without any class factors ...
+            const SingleGpuSpeed plain = speed(unknown, gpu, noFactors);
+            QCOMPARE(s.samplesPerS, plain.samplesPerS);
+            // ... and the range combined with the unknown-class spread.
+            const LogRange expected = plain.range.combined(t.unknownClassRange);
+            QCOMPARE(s.range.p10, expected.p10);
+            QCOMPARE(s.range.p90, expected.p90);
+            QVERIFY(s.basis.contains(u"workload class unknown: no class factor, range widened"));
+            const SingleGpuSpeed known = speed(custom(WorkloadClass::Transformer), gpu);
+            QVERIFY(s.range.p10 < known.range.p10 && s.range.p90 > known.range.p90);
+        }
+    }
+
+    void anArchitectureWithoutAMeasurementSaysSo()
+    {
+        const TypicalStack &t = TypicalStack::builtin();
+        const QString note = u"no measurement for this architecture; range from leave-one-architecture-out"_s;
+        // Every GPU of the catalog with a spec: the note and the range exactly where the architecture has no
+        // factor for the workload's class.
+        int without = 0;
+        for (const Workload &w : {preset(u"resnet50"_s, SoftwareStack::Typical),
+                                  custom(WorkloadClass::RecurrentSpeech), custom(WorkloadClass::Unknown)}) {
+            for (const GpuSpec &g : GpuSpecTable::builtin().specs()) {
+                const SingleGpuSpeed s = speed(w, g.id);
+                if (!s.ok)
+                    continue;
+                const bool measured = t.architectureMeasured(archOf(g.id), w.workloadClass);
+                QCOMPARE(s.basis.contains(note), !measured);
+                if (!measured) {
+                    ++without;
+                    QVERIFY(s.range.p10 <= t.newArchitectureRange.p10 &&
+                            s.range.p90 >= t.newArchitectureRange.p90);
+                }
+            }
+        }
+        QVERIFY(without > 20);
+        // The issue's case: ResNet-50 on a B200 (Blackwell: no typical-stack measurement at all).
+        const SingleGpuSpeed b200 = speed(preset(u"resnet50"_s, SoftwareStack::Typical), u"b200"_s);
+        QVERIFY2(b200.basis.contains(note), qPrintable(b200.basis));
+        QVERIFY(b200.basis.contains(u"class convolutional: no class factor for blackwell GPUs"));
+        // Hopper has convolutional and transformer rows, not recurrent ones.
+        QVERIFY(
+            !speed(preset(u"resnet50"_s, SoftwareStack::Typical), u"h100-80gb-sxm"_s).basis.contains(note));
+        QVERIFY(speed(custom(WorkloadClass::RecurrentSpeech), u"h100-80gb-sxm"_s).basis.contains(note));
+    }
+
+    void aUserFigureIsCarriedWithTheFactorsOfBothArchitectures()
+    {
+        // A figure equal to the typical projection on its GPU moves no other GPU, with the class factors.
+        const Workload w = custom(WorkloadClass::Transformer);
+        const double onA100 = speed(w, u"a100-80gb-sxm4"_s).samplesPerS;
+        WorkloadSpec s;
+        s.name = u"mine"_s;
+        s.overrides.samplesPerEpoch = 1e6;
+        s.overrides.flopsPerSample = 2e11;
+        s.overrides.workloadClass = WorkloadClass::Transformer;
+        s.overrides.measuredSamplesPerS = onA100;
+        s.overrides.referenceGpu = u"a100-80gb-sxm4"_s;
+        const Workload measured = buildWorkloadSpec(s).value();
+        QCOMPARE(measured.workloadClass, WorkloadClass::Transformer);
+        for (const QString &gpu : {u"rtx3090"_s, u"quadro-rtx-6000"_s, u"h100-80gb-sxm"_s}) {
+            const double moved = speed(measured, gpu).samplesPerS, alone = speed(w, gpu).samplesPerS;
+            QVERIFY2(std::abs(moved / alone - 1) < 1e-9,
+                     qPrintable(u"%1: %2 vs %3"_s.arg(gpu).arg(moved).arg(alone)));
+        }
+        // The transfer's GPU-to-GPU ratio follows the class: the same figure as unknown class differs.
+        s.overrides.workloadClass = WorkloadClass::Unknown;
+        const Workload asUnknown = buildWorkloadSpec(s).value();
+        QVERIFY(std::abs(speed(asUnknown, u"quadro-rtx-6000"_s).samplesPerS /
+                             speed(measured, u"quadro-rtx-6000"_s).samplesPerS -
+                         1) > 0.01);
+    }
+
+    void cliFlagSetsTheClass()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(u"c.sqlite"_s);
+        const QStringList base{u"--flops-per-sample"_s, u"2e11"_s, u"--samples"_s, u"1000"_s};
+        const QJsonObject unknown = gpusJson(db, base, u"quadro-rtx-6000"_s);
+        const QJsonObject transformer =
+            gpusJson(db, base + QStringList{u"--workload-class"_s, u"transformer"_s}, u"quadro-rtx-6000"_s);
+        QCOMPARE(unknown.value(u"workload_class").toString(), u"unknown"_s);
+        QCOMPARE(transformer.value(u"workload_class").toString(), u"transformer"_s);
+        QVERIFY(transformer.value(u"basis").toString().contains(u"class factor x"));
+        QVERIFY(unknown.value(u"basis").toString().contains(u"workload class unknown"));
+        QVERIFY(unknown.value(u"samples_per_s").toDouble() != transformer.value(u"samples_per_s").toDouble());
+        // A preset takes its own class; the flag overrides it.
+        QCOMPARE(gpusJson(db, {u"--workload"_s, u"resnet50"_s}, u"h100-80gb-sxm"_s)
+                     .value(u"workload_class")
+                     .toString(),
+                 u"convolutional"_s);
+        QCOMPARE(gpusJson(db, {u"--workload"_s, u"resnet50"_s, u"--workload-class"_s, u"DETECTION"_s},
+                          u"h100-80gb-sxm"_s)
+                     .value(u"workload_class")
+                     .toString(),
+                 u"detection"_s);
+        const CliRun bad = cli(db, QStringList{u"gpus"_s, u"--workload-class"_s, u"cnn"_s} + base);
+        QCOMPARE(bad.rc, 2);
+        QVERIFY2(bad.err.contains(u"--workload-class: \"cnn\" is not one of convolutional, transformer, "
+                                  u"recurrent-speech, detection, unknown"),
+                 qPrintable(bad.err));
+        const CliRun help = cli(db, {u"gpus"_s, u"--help"_s});
+        QVERIFY(help.out.contains(u"--workload-class"));
+        // The report names the class and its reproduce command keeps it.
+        const QString md = dir.filePath(u"r.md"_s);
+        const CliRun report = cli(db, QStringList{u"report"_s, u"--workload-class"_s, u"recurrent-speech"_s,
+                                                  u"--format"_s, u"md"_s, u"-o"_s, md} +
+                                          base);
+        QVERIFY2(report.rc == 0, qPrintable(report.err));
+        QFile f(md);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(f.readAll());
+        QVERIFY(text.contains(u"GPU architecture for recurrent-speech workloads"));
+        QVERIFY(text.contains(u"--workload-class recurrent-speech"));
+    }
+
+    void scenarioFilesCarryTheClass()
+    {
+        Scenario sc;
+        sc.workload.name = u"mine"_s;
+        sc.workload.overrides.samplesPerEpoch = 1000;
+        sc.workload.overrides.flopsPerSample = 2e11;
+        sc.workload.overrides.workloadClass = WorkloadClass::Detection;
+        const QByteArray bytes = scenarioToBytes(sc);
+        QVERIFY(bytes.contains("\"class\": \"detection\""));
+        const auto back = scenarioFromBytes(bytes);
+        QVERIFY2(back, back ? "" : qPrintable(back.error().text()));
+        QCOMPARE(back.value().workload.overrides.workloadClass, WorkloadClass::Detection);
+        QCOMPARE(scenarioWorkload(back.value()).value().workloadClass, WorkloadClass::Detection);
+        // A file written before the class existed: a custom workload of unknown class, a preset its own.
+        QByteArray old = bytes;
+        old.replace("\"class\": \"detection\",", "");
+        QVERIFY(!old.contains("\"class\": \"detection\""));
+        const auto oldBack = scenarioFromBytes(old);
+        QVERIFY2(oldBack, oldBack ? "" : qPrintable(oldBack.error().text()));
+        QVERIFY(!oldBack.value().workload.overrides.workloadClass.has_value());
+        QCOMPARE(scenarioWorkload(oldBack.value()).value().workloadClass, WorkloadClass::Unknown);
+        // The comparison names the class; a bad value is refused naming the field.
+        const QList<ScenarioDifference> diff = scenarioDifferences(back.value(), oldBack.value());
+        QVERIFY(std::any_of(diff.begin(), diff.end(), [](const ScenarioDifference &d) {
+            return d.field == u"workload.class" && d.a == u"detection";
+        }));
+        QByteArray bad = bytes;
+        bad.replace("\"class\": \"detection\"", "\"class\": \"cnn\"");
+        const auto refused = scenarioFromBytes(bad);
+        QVERIFY(!refused);
+        QVERIFY2(refused.error().text().contains(u"workload.class"), qPrintable(refused.error().text()));
+    }
+
+    void leaveOneArchitectureOutEqualsTheFitter()
+    {
+        // gpufrontier-cli validate's split, computed by the app, equals fit_typical_stack.py's own figures.
+        const QJsonObject doc =
+            QJsonDocument::fromJson(readResource(u"benchmarks/typical_stack.json"_s)).object();
+        const QJsonObject tool = doc.value(u"splits")
+                                     .toObject()
+                                     .value(u"leave one architecture out")
+                                     .toObject()
+                                     .value(u"after")
+                                     .toObject();
+        const ArchitectureValidation v =
+            validateLeaveOneArchitectureOut(SpeedModel::builtin(), GpuSpecTable::builtin(),
+                                            TransferData::builtin(), builtinTypicalStackRows());
+        QCOMPARE(v.folds.size(), TypicalStack::builtin().architectureFolds.size());
+        auto same = [](const TransferSummary &s, const QJsonObject &o) {
+            return s.n == o.value(u"n").toInt() &&
+                   std::abs(s.median - o.value(u"median").toDouble()) < 6e-5 &&
+                   std::abs(s.max - o.value(u"max").toDouble()) < 6e-5 &&
+                   std::abs(s.coverage - o.value(u"coverage").toDouble()) < 6e-5;
+        };
+        QVERIFY(same(v.pairs, tool.value(u"pairs").toObject()));
+        QVERIFY(same(v.fromHeadline, tool.value(u"pairs_from_headline").toObject()));
+        QVERIFY(same(v.rows, tool.value(u"rows").toObject()));
+        QVERIFY(v.pairs.n > 1000 && v.rows.n > 30);
+        // The held-out architecture is projected as one without a measurement, with its fold's factors.
+        TypicalStack shuffled = TypicalStack::builtin();
+        for (TypicalStackFold &f : shuffled.architectureFolds)
+            for (auto it = f.fit.classLogFactors.begin(); it != f.fit.classLogFactors.end(); ++it)
+                *it += 0.2;
+        const ArchitectureValidation moved = validateLeaveOneArchitectureOut(
+            SpeedModel::builtin().withTypicalStack(shuffled), GpuSpecTable::builtin(),
+            TransferData::builtin(), builtinTypicalStackRows());
+        QVERIFY(moved.pairs.median != v.pairs.median); // the user's GPU's factor comes from the fold
+        QCOMPARE(moved.rows.median, v.rows.median);    // the held-out architecture has none in its fold
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWorkloadClass)
+#include "test_workloadclass.moc"
