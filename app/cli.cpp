@@ -140,57 +140,107 @@ QString jsonText(const QJsonDocument &doc)
 
 namespace {
 
-/// The text of one table line: cells padded to the widths, two spaces apart, no trailing blanks.
-void appendTableLine(QString &s, const QStringList &cells, const QList<qsizetype> &widths,
-                     const QList<bool> &rightAligned)
+/// The text of one table line: cells padded to the widths, two spaces apart, no trailing blanks; with
+/// `printable`, each character of isUnprintableChar as printableText makes it (one character for one, so
+/// a cell's width is its length).
+void appendTableLine(QString &s, const TableRow &cells, const QList<qsizetype> &widths,
+                     const QList<bool> &rightAligned, bool printable)
 {
     for (qsizetype i = 0; i < cells.size(); ++i) {
         const bool right = i < rightAligned.size() && rightAligned.at(i);
         const qsizetype width = i < widths.size() ? widths.at(i) : 0;
+        const QStringView cell = cells.cell(i);
         if (i)
-            s += QStringLiteral("  ");
-        if (right)
-            s += cells.at(i).rightJustified(width);
-        else
-            s += cells.at(i).leftJustified(width);
+            s.append(QLatin1StringView("  "));
+        const qsizetype pad = std::max<qsizetype>(0, width - cell.size());
+        if (right && pad)
+            s.resize(s.size() + pad, u' ');
+        const qsizetype start = s.size();
+        s.append(cell);
+        if (printable) {
+            QChar *c = s.data() + start;
+            for (qsizetype k = 0; k < cell.size(); ++k) {
+                const char16_t u = c[k].unicode();
+                if (u >= 0x20 && u < 0x7F) // printable ASCII, most of every catalog's text
+                    continue;
+                if (isUnprintableChar(u))
+                    c[k] = (u == u'\n' || u == u'\r' || u == u'\t' || u == 0x2028 || u == 0x2029)
+                               ? QChar(u' ')
+                               : QChar(0xFFFD);
+            }
+        }
+        if (!right && pad)
+            s.resize(s.size() + pad, u' ');
     }
     while (s.endsWith(u' '))
         s.chop(1);
     s += u'\n';
 }
 
+/// The UTF-8 of a table's text: its ASCII copied as it is, the rest converted as appendText does.
+void appendTableText(BufferedOutput &out, QStringView text)
+{
+    for (const QChar c : text) {
+        if (c.unicode() >= 0x80) {
+            out.appendText(text);
+            return;
+        }
+    }
+    char bytes[512];
+    while (!text.isEmpty()) {
+        const qsizetype n = std::min<qsizetype>(text.size(), sizeof bytes);
+        for (qsizetype i = 0; i < n; ++i)
+            bytes[i] = static_cast<char>(text[i].unicode());
+        out.append(bytes, n);
+        text = text.sliced(n);
+    }
+}
+
 } // namespace
+
+void writeTableRows(BufferedOutput &out, const QStringList &header, qsizetype rowCount,
+                    const std::function<void(qsizetype, TableRow &)> &row, const QList<bool> &rightAligned)
+{
+    // A provider's text never reaches the terminal raw: no escape sequence, no line break in a cell.
+    QList<qsizetype> widths;
+    for (const QString &h : header)
+        widths.append(h.size());
+    TableRow cells;
+    for (qsizetype r = 0; r < rowCount; ++r) {
+        cells.clear();
+        row(r, cells);
+        for (qsizetype i = 0; i < cells.size() && i < widths.size(); ++i)
+            widths[i] = std::max(widths[i], cells.cell(i).size());
+    }
+    QString line;
+    TableRow head;
+    for (const QString &h : header)
+        head.add(h);
+    appendTableLine(line, head, widths, rightAligned, false);
+    TableRow rule;
+    for (qsizetype w : std::as_const(widths))
+        rule.add(QString(w, u'-'));
+    appendTableLine(line, rule, widths, rightAligned, false);
+    appendTableText(out, line);
+    for (qsizetype r = 0; r < rowCount; ++r) {
+        cells.clear();
+        row(r, cells);
+        line.clear();
+        appendTableLine(line, cells, widths, rightAligned, true);
+        appendTableText(out, line);
+    }
+}
 
 void writeTable(BufferedOutput &out, const QStringList &header, qsizetype rowCount,
                 const std::function<QStringList(qsizetype)> &row, const QList<bool> &rightAligned)
 {
-    // A provider's text never reaches the terminal raw: no escape sequence, no line break in a cell.
-    auto printableRow = [&](qsizetype r) {
-        QStringList cells = row(r);
-        for (QString &c : cells)
-            c = printableText(c);
-        return cells;
-    };
-    QList<qsizetype> widths;
-    for (const QString &h : header)
-        widths.append(h.size());
-    for (qsizetype r = 0; r < rowCount; ++r) {
-        const QStringList cells = printableRow(r);
-        for (qsizetype i = 0; i < cells.size() && i < widths.size(); ++i)
-            widths[i] = std::max(widths[i], cells.at(i).size());
-    }
-    QString line;
-    appendTableLine(line, header, widths, rightAligned);
-    QStringList rule;
-    for (qsizetype w : std::as_const(widths))
-        rule.append(QString(w, u'-'));
-    appendTableLine(line, rule, widths, rightAligned);
-    out.appendText(line);
-    for (qsizetype r = 0; r < rowCount; ++r) {
-        line.clear();
-        appendTableLine(line, printableRow(r), widths, rightAligned);
-        out.appendText(line);
-    }
+    writeTableRows(
+        out, header, rowCount,
+        [&](qsizetype r, TableRow &cells) {
+            for (const QString &c : row(r))
+                cells.add(c);
+        },
+        rightAligned);
 }
 
 QString renderTable(const QStringList &header, const QList<QStringList> &rows,

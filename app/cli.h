@@ -2,6 +2,7 @@
 
 #include "store/catalogstore.h"
 
+#include <QHash>
 #include <QJsonDocument>
 #include <QList>
 #include <QString>
@@ -16,6 +17,9 @@ namespace gf {
 
 class BufferedOutput;
 class CliArgs;
+struct Currency;
+struct GpuModel;
+class TableProjection;
 
 /// Exit codes of gpufrontier-cli.
 enum CliExit : int
@@ -72,6 +76,73 @@ QString renderTable(const QStringList &header, const QList<QStringList> &rows,
 /// widths, then the text), so that a table of a million rows is never held in memory.
 void writeTable(BufferedOutput &out, const QStringList &header, qsizetype rowCount,
                 const std::function<QStringList(qsizetype)> &row, const QList<bool> &rightAligned = {});
+/// The cells of one table row, written into one buffer that is reused from row to row (no list, no
+/// string per cell): for rows made by the million.
+class TableRow
+{
+public:
+    void clear()
+    {
+        m_chars.clear();
+        m_ends.clear();
+    }
+    qsizetype size() const { return m_ends.size(); }
+    QStringView cell(qsizetype i) const
+    {
+        const qsizetype start = i ? m_ends.at(i - 1) : 0;
+        return QStringView(m_chars).sliced(start, m_ends.at(i) - start);
+    }
+    /// A cell of one text.
+    TableRow &add(QStringView text) { return append(text).endCell(); }
+    TableRow &add(QLatin1StringView text) { return append(text).endCell(); }
+    /// A cell written piece by piece: append(...) then endCell().
+    TableRow &append(QStringView text)
+    {
+        m_chars.append(text);
+        return *this;
+    }
+    TableRow &append(QLatin1StringView text)
+    {
+        m_chars.append(text);
+        return *this;
+    }
+    TableRow &append(QChar c)
+    {
+        m_chars.append(c);
+        return *this;
+    }
+    TableRow &endCell()
+    {
+        m_ends.append(m_chars.size());
+        return *this;
+    }
+
+private:
+    QString m_chars;
+    QList<qsizetype> m_ends; ///< cell i is m_chars[m_ends[i - 1], m_ends[i])
+};
+/// writeTable with the cells of row r written by `row(r, cells)` into `cells` (cleared before each
+/// call), also called twice per row: the same text, without a string per cell.
+void writeTableRows(BufferedOutput &out, const QStringList &header, qsizetype rowCount,
+                    const std::function<void(qsizetype, TableRow &)> &row, const QList<bool> &rightAligned = {});
+/// The cells of `frontier --format table`'s row for point i of a projection (TableProjection::point),
+/// its money in `currency`; both must outlive this object. The texts that rows share are made once.
+class FrontierTableRows
+{
+public:
+    FrontierTableRows(const TableProjection &projection, const Currency &currency);
+    ~FrontierTableRows();
+    FrontierTableRows(const FrontierTableRows &) = delete;
+    FrontierTableRows &operator=(const FrontierTableRows &) = delete;
+    void cells(qsizetype point, TableRow &cells);
+
+private:
+    const TableProjection &m_projection;
+    const Currency &m_currency;
+    QHash<quint32, QString> m_providerNames;   ///< by provider text id
+    QHash<quint32, const GpuModel *> m_gpuModels; ///< by GPU id text id
+    QHash<quint32, QString> m_flagNames;       ///< by projection flags
+};
 /// Streams a command's output: `write` writes it in chunks to the command's standard output. Returns
 /// ExitOk, or ExitFailure after saying why the output could not be written (a closed pipe, a full disk).
 int writeStreamed(CliContext &ctx, const QString &command,

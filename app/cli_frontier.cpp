@@ -2,6 +2,9 @@
 #include "cli_currency.h"
 #include "cli_projectionargs.h"
 #include "clicommand.h"
+#include "domain/gpucatalog.h"
+#include "domain/offertable.h"
+#include "domain/provider.h"
 #include "domain/workload.h"
 #include "projection/norecommendation.h"
 #include "projection/offerprojection.h"
@@ -199,37 +202,20 @@ Result<int> FrontierCommand::runProjecting(CliContext &ctx, const CliArgs &p) co
         }
         ctx.out << QStringLiteral("Recommended: none (%1).%2\n").arg(why.facts, advice);
     }
-    const QString dash = QStringLiteral("–");
+    FrontierTableRows rows(res, cur);
+    auto frontierRow = [&](qsizetype r, TableRow &cells) {
+        res.prefetch(order, r);
+        rows.cells(order.at(r), cells);
+    };
     return writeStreamed(ctx, name(), [&](BufferedOutput &out) {
-        writeTable(
+        writeTableRows(
             out,
             {QString(), QStringLiteral("Provider"), QStringLiteral("Instance"), QStringLiteral("Region/zone"),
              QStringLiteral("GPU"), QStringLiteral("GPUs"), QStringLiteral("Price"), cur.perHourUnit(),
              cur.perGpuHourUnit(), QStringLiteral("Samples/s"), QStringLiteral("Time"),
              QStringLiteral("Cost ") + cur.code, QStringLiteral("Samples/") + cur.code,
              QStringLiteral("Feasible"), QStringLiteral("Flags")},
-            order.size(),
-            [&](qsizetype r) {
-                res.prefetch(order, r);
-                Offer o;
-                const ProjectedOffer pt = res.point(order.at(r), &o);
-                const bool priced = pt.projected && !hasFlag(pt.flags, ProjectionFlag::InvalidPrice);
-                QString gpusText = formatNumber(o.gpuCount);
-                if (pt.nodes > 1)
-                    gpusText = QStringLiteral("%1x%2").arg(pt.nodes).arg(gpusText);
-                return QStringList{
-                    pt.recommended ? QStringLiteral("=>") : (pt.onFrontier ? QStringLiteral("*") : QString()),
-                    providerDisplayName(o.provider), o.instanceType, locationText(o), gpuModelName(o),
-                    gpusText, modeName(pt), pt.usdPerHour > 0 ? formatMoneyPerHour(pt.usdPerHour, cur) : dash,
-                    // the point's price (on-demand or spot, all its nodes) per GPU and hour
-                    formatMoneyPerHour(pt.usdPerGpuHour(o), cur),
-                    pt.projected ? formatNumber(pt.samplesPerS, pt.samplesPerS < 100 ? 2 : 0) : dash,
-                    pt.projected ? formatHours(pt.totalHours) : dash,
-                    priced ? formatMoney(pt.costUsd, cur) : dash,
-                    priced ? QString::number(pt.samplesPerUsd / cur.unitsPerUsd, 'f', 0) : dash,
-                    pt.feasible ? QStringLiteral("yes") : QStringLiteral("no"),
-                    projectionFlagNames(pt.flags).join(u',')};
-            },
+            order.size(), frontierRow,
             {false, false, false, false, false, true, false, true, true, true, true, true, true, false,
              false});
         out.appendText(
@@ -240,6 +226,71 @@ Result<int> FrontierCommand::runProjecting(CliContext &ctx, const CliArgs &p) co
 }
 
 } // namespace
+
+FrontierTableRows::FrontierTableRows(const TableProjection &projection, const Currency &currency)
+    : m_projection(projection), m_currency(currency)
+{
+}
+
+FrontierTableRows::~FrontierTableRows() = default;
+
+void FrontierTableRows::cells(qsizetype point, TableRow &cells)
+{
+    // Each row is made twice by writeTableRows (the widths, then the text): the cells are written into
+    // its buffer, the texts that rows share (provider names, GPU models, flag lists) made once per
+    // distinct value (by the table's text ids).
+    const TableProjection &res = m_projection;
+    const Currency &cur = m_currency;
+    const OfferTable &offers = res.table();
+    const QString dash = QStringLiteral("–");
+    Offer o;
+    const ProjectedOffer pt = res.point(point, &o);
+    const qint32 row = res.tableRow(pt.offerIndex);
+    const bool priced = pt.projected && !hasFlag(pt.flags, ProjectionFlag::InvalidPrice);
+    cells.add(pt.recommended  ? QLatin1StringView("=>")
+              : pt.onFrontier ? QLatin1StringView("*")
+                              : QLatin1StringView());
+    const quint32 providerId = offers.textId(row, OfferTable::Provider);
+    auto provider = m_providerNames.constFind(providerId);
+    if (provider == m_providerNames.cend())
+        provider = m_providerNames.insert(providerId, providerDisplayName(o.provider));
+    cells.add(*provider);
+    cells.add(o.instanceType);
+    // locationText(o)
+    cells.append(o.region);
+    if (!o.zone.isEmpty() && o.zone != o.region)
+        cells.append(QLatin1StringView(" (")).append(o.zone).append(u')');
+    cells.endCell();
+    // gpuModelName(o)
+    const GpuModel *model = nullptr;
+    if (!o.gpuId.isEmpty()) {
+        const quint32 gpuId = offers.textId(row, OfferTable::GpuId);
+        auto known = m_gpuModels.constFind(gpuId);
+        if (known == m_gpuModels.cend())
+            known = m_gpuModels.insert(gpuId, GpuCatalog::builtin().model(o.gpuId));
+        model = *known;
+    }
+    if (model)
+        cells.add(model->name);
+    else
+        cells.append(o.gpuRawName).append(QLatin1StringView(" (unrecognised)")).endCell();
+    if (pt.nodes > 1)
+        cells.append(QString::number(pt.nodes)).append(u'x');
+    cells.append(formatNumber(o.gpuCount)).endCell();
+    cells.add(pt.mode == PriceMode::Spot ? QLatin1StringView("spot") : QLatin1StringView("on-demand"));
+    cells.add(pt.usdPerHour > 0 ? formatMoneyPerHour(pt.usdPerHour, cur) : dash);
+    // the point's price (on-demand or spot, all its nodes) per GPU and hour
+    cells.add(formatMoneyPerHour(pt.usdPerGpuHour(o), cur));
+    cells.add(pt.projected ? formatNumber(pt.samplesPerS, pt.samplesPerS < 100 ? 2 : 0) : dash);
+    cells.add(pt.projected ? formatHours(pt.totalHours) : dash);
+    cells.add(priced ? formatMoney(pt.costUsd, cur) : dash);
+    cells.add(priced ? QString::number(pt.samplesPerUsd / cur.unitsPerUsd, 'f', 0) : dash);
+    cells.add(pt.feasible ? QLatin1StringView("yes") : QLatin1StringView("no"));
+    auto flags = m_flagNames.constFind(pt.flags);
+    if (flags == m_flagNames.cend())
+        flags = m_flagNames.insert(pt.flags, projectionFlagNames(pt.flags).join(u','));
+    cells.add(*flags);
+}
 
 std::unique_ptr<CliCommand> makeFrontierCommand()
 {
