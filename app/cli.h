@@ -124,7 +124,8 @@ private:
 /// writeTable with the cells of row r written by `row(r, cells)` into `cells` (cleared before each
 /// call), also called twice per row: the same text, without a string per cell.
 void writeTableRows(BufferedOutput &out, const QStringList &header, qsizetype rowCount,
-                    const std::function<void(qsizetype, TableRow &)> &row, const QList<bool> &rightAligned = {});
+                    const std::function<void(qsizetype, TableRow &)> &row,
+                    const QList<bool> &rightAligned = {});
 /// The cells of `frontier --format table`'s row for point i of a projection (TableProjection::point),
 /// its money in `currency`; both must outlive this object. The texts that rows share are made once.
 class FrontierTableRows
@@ -139,9 +140,9 @@ public:
 private:
     const TableProjection &m_projection;
     const Currency &m_currency;
-    QHash<quint32, QString> m_providerNames;   ///< by provider text id
+    QHash<quint32, QString> m_providerNames;      ///< by provider text id
     QHash<quint32, const GpuModel *> m_gpuModels; ///< by GPU id text id
-    QHash<quint32, QString> m_flagNames;       ///< by projection flags
+    QHash<quint32, QString> m_flagNames;          ///< by projection flags
 };
 /// Streams a command's output: `write` writes it in chunks to the command's standard output. Returns
 /// ExitOk, or ExitFailure after saying why the output could not be written (a closed pipe, a full disk).

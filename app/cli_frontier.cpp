@@ -208,16 +208,16 @@ Result<int> FrontierCommand::runProjecting(CliContext &ctx, const CliArgs &p) co
         rows.cells(order.at(r), cells);
     };
     return writeStreamed(ctx, name(), [&](BufferedOutput &out) {
-        writeTableRows(
-            out,
-            {QString(), QStringLiteral("Provider"), QStringLiteral("Instance"), QStringLiteral("Region/zone"),
-             QStringLiteral("GPU"), QStringLiteral("GPUs"), QStringLiteral("Price"), cur.perHourUnit(),
-             cur.perGpuHourUnit(), QStringLiteral("Samples/s"), QStringLiteral("Time"),
-             QStringLiteral("Cost ") + cur.code, QStringLiteral("Samples/") + cur.code,
-             QStringLiteral("Feasible"), QStringLiteral("Flags")},
-            order.size(), frontierRow,
-            {false, false, false, false, false, true, false, true, true, true, true, true, true, false,
-             false});
+        writeTableRows(out,
+                       {QString(), QStringLiteral("Provider"), QStringLiteral("Instance"),
+                        QStringLiteral("Region/zone"), QStringLiteral("GPU"), QStringLiteral("GPUs"),
+                        QStringLiteral("Price"), cur.perHourUnit(), cur.perGpuHourUnit(),
+                        QStringLiteral("Samples/s"), QStringLiteral("Time"),
+                        QStringLiteral("Cost ") + cur.code, QStringLiteral("Samples/") + cur.code,
+                        QStringLiteral("Feasible"), QStringLiteral("Flags")},
+                       order.size(), frontierRow,
+                       {false, false, false, false, false, true, false, true, true, true, true, true, true,
+                        false, false});
         out.appendText(
             QStringLiteral("%1 of %2 points shown. * = on the efficiency frontier, => = recommended.\n")
                 .arg(order.size())
