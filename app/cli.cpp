@@ -6,6 +6,8 @@
 #include "util/bufferedoutput.h"
 #include "util/printable.h"
 
+#include <string>
+
 namespace gf {
 
 namespace {
@@ -140,10 +142,10 @@ QString jsonText(const QJsonDocument &doc)
 
 namespace {
 
-/// The text of one table line: cells padded to the widths, two spaces apart, no trailing blanks; with
+/// The UTF-8 of one table line: cells padded to the widths, two spaces apart, no trailing blanks; with
 /// `printable`, each character of isUnprintableChar as printableText makes it (one character for one, so
 /// a cell's width is its length).
-void appendTableLine(QString &s, const TableRow &cells, const QList<qsizetype> &widths,
+void appendTableLine(std::string &s, const TableRow &cells, const QList<qsizetype> &widths,
                      const QList<bool> &rightAligned, bool printable)
 {
     for (qsizetype i = 0; i < cells.size(); ++i) {
@@ -151,49 +153,29 @@ void appendTableLine(QString &s, const TableRow &cells, const QList<qsizetype> &
         const qsizetype width = i < widths.size() ? widths.at(i) : 0;
         const QStringView cell = cells.cell(i);
         if (i)
-            s.append(QLatin1StringView("  "));
-        const qsizetype pad = std::max<qsizetype>(0, width - cell.size());
-        if (right && pad)
-            s.resize(s.size() + pad, u' ');
-        const qsizetype start = s.size();
-        s.append(cell);
-        if (printable) {
-            QChar *c = s.data() + start;
-            for (qsizetype k = 0; k < cell.size(); ++k) {
-                const char16_t u = c[k].unicode();
-                if (u >= 0x20 && u < 0x7F) // printable ASCII, most of every catalog's text
-                    continue;
-                if (isUnprintableChar(u))
-                    c[k] = (u == u'\n' || u == u'\r' || u == u'\t' || u == 0x2028 || u == 0x2029)
-                               ? QChar(u' ')
-                               : QChar(0xFFFD);
-            }
+            s.append(2, ' ');
+        const auto pad = static_cast<std::size_t>(std::max<qsizetype>(0, width - cell.size()));
+        if (right)
+            s.append(pad, ' ');
+        bool ascii = true; // printable ASCII, most of every catalog's text
+        for (const QChar c : cell)
+            ascii = ascii && c.unicode() >= 0x20 && c.unicode() < 0x7F;
+        if (ascii) {
+            for (const QChar c : cell)
+                s.push_back(static_cast<char>(c.unicode()));
+        } else {
+            QString text = cell.toString();
+            if (printable)
+                text = printableText(text);
+            const QByteArray utf8 = text.toUtf8();
+            s.append(utf8.constData(), static_cast<std::size_t>(utf8.size()));
         }
-        if (!right && pad)
-            s.resize(s.size() + pad, u' ');
+        if (!right)
+            s.append(pad, ' ');
     }
-    while (s.endsWith(u' '))
-        s.chop(1);
-    s += u'\n';
-}
-
-/// The UTF-8 of a table's text: its ASCII copied as it is, the rest converted as appendText does.
-void appendTableText(BufferedOutput &out, QStringView text)
-{
-    for (const QChar c : text) {
-        if (c.unicode() >= 0x80) {
-            out.appendText(text);
-            return;
-        }
-    }
-    char bytes[512];
-    while (!text.isEmpty()) {
-        const qsizetype n = std::min<qsizetype>(text.size(), sizeof bytes);
-        for (qsizetype i = 0; i < n; ++i)
-            bytes[i] = static_cast<char>(text[i].unicode());
-        out.append(bytes, n);
-        text = text.sliced(n);
-    }
+    while (!s.empty() && s.back() == ' ')
+        s.pop_back();
+    s.push_back('\n');
 }
 
 } // namespace
@@ -212,7 +194,7 @@ void writeTableRows(BufferedOutput &out, const QStringList &header, qsizetype ro
         for (qsizetype i = 0; i < cells.size() && i < widths.size(); ++i)
             widths[i] = std::max(widths[i], cells.cell(i).size());
     }
-    QString line;
+    std::string line;
     TableRow head;
     for (const QString &h : header)
         head.add(h);
@@ -221,13 +203,13 @@ void writeTableRows(BufferedOutput &out, const QStringList &header, qsizetype ro
     for (qsizetype w : std::as_const(widths))
         rule.add(QString(w, u'-'));
     appendTableLine(line, rule, widths, rightAligned, false);
-    appendTableText(out, line);
+    out.append(line.data(), static_cast<qsizetype>(line.size()));
     for (qsizetype r = 0; r < rowCount; ++r) {
         cells.clear();
         row(r, cells);
         line.clear();
         appendTableLine(line, cells, widths, rightAligned, true);
-        appendTableText(out, line);
+        out.append(line.data(), static_cast<qsizetype>(line.size()));
     }
 }
 

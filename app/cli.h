@@ -12,6 +12,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace gf {
 
@@ -126,20 +127,33 @@ private:
 void writeTableRows(BufferedOutput &out, const QStringList &header, qsizetype rowCount,
                     const std::function<void(qsizetype, TableRow &)> &row,
                     const QList<bool> &rightAligned = {});
-/// The cells of `frontier --format table`'s row for point i of a projection (TableProjection::point),
-/// its money in `currency`; both must outlive this object. The texts that rows share are made once.
+/// The cells of `frontier --format table`'s row r: point order[r] of a projection, its money in
+/// `currency` (all three must outlive this object). The first call for a row projects its point again
+/// (TableProjection::point) and keeps the three figures that its compact point lacks (24 bytes a row);
+/// a later call for the row (writeTableRows makes each row twice) reads them and the offer's texts
+/// only. The texts that rows share are made once.
 class FrontierTableRows
 {
 public:
-    FrontierTableRows(const TableProjection &projection, const Currency &currency);
+    FrontierTableRows(const TableProjection &projection, const QList<qsizetype> &order,
+                      const Currency &currency);
     ~FrontierTableRows();
     FrontierTableRows(const FrontierTableRows &) = delete;
     FrontierTableRows &operator=(const FrontierTableRows &) = delete;
-    void cells(qsizetype point, TableRow &cells);
+    void cells(qsizetype r, TableRow &cells);
 
 private:
+    struct Figures
+    {
+        double usdPerHour = 0;
+        double samplesPerS = 0;
+        double samplesPerUsd = 0;
+    };
     const TableProjection &m_projection;
+    const QList<qsizetype> &m_order;
     const Currency &m_currency;
+    std::vector<Figures> m_figures; ///< per row, once made
+    std::vector<bool> m_made;
     QHash<quint32, QString> m_providerNames;      ///< by provider text id
     QHash<quint32, const GpuModel *> m_gpuModels; ///< by GPU id text id
     QHash<quint32, QString> m_flagNames;          ///< by projection flags

@@ -202,10 +202,10 @@ Result<int> FrontierCommand::runProjecting(CliContext &ctx, const CliArgs &p) co
         }
         ctx.out << QStringLiteral("Recommended: none (%1).%2\n").arg(why.facts, advice);
     }
-    FrontierTableRows rows(res, cur);
+    FrontierTableRows rows(res, order, cur);
     auto frontierRow = [&](qsizetype r, TableRow &cells) {
         res.prefetch(order, r);
-        rows.cells(order.at(r), cells);
+        rows.cells(r, cells);
     };
     return writeStreamed(ctx, name(), [&](BufferedOutput &out) {
         writeTableRows(out,
@@ -227,24 +227,32 @@ Result<int> FrontierCommand::runProjecting(CliContext &ctx, const CliArgs &p) co
 
 } // namespace
 
-FrontierTableRows::FrontierTableRows(const TableProjection &projection, const Currency &currency)
-    : m_projection(projection), m_currency(currency)
+FrontierTableRows::FrontierTableRows(const TableProjection &projection, const QList<qsizetype> &order,
+                                     const Currency &currency)
+    : m_projection(projection), m_order(order), m_currency(currency)
 {
 }
 
 FrontierTableRows::~FrontierTableRows() = default;
 
-void FrontierTableRows::cells(qsizetype point, TableRow &cells)
+void FrontierTableRows::cells(qsizetype r, TableRow &cells)
 {
-    // Each row is made twice by writeTableRows (the widths, then the text): the cells are written into
-    // its buffer, the texts that rows share (provider names, GPU models, flag lists) made once per
-    // distinct value (by the table's text ids).
     const TableProjection &res = m_projection;
     const Currency &cur = m_currency;
     const OfferTable &offers = res.table();
     const QString dash = QStringLiteral("–");
-    Offer o;
-    const ProjectedOffer pt = res.point(point, &o);
+    if (m_figures.empty()) {
+        m_figures.resize(static_cast<std::size_t>(m_order.size()));
+        m_made.resize(static_cast<std::size_t>(m_order.size()));
+    }
+    const auto k = static_cast<std::size_t>(r);
+    const CompactPoint &pt = res.points().at(m_order.at(r));
+    if (!m_made[k]) {
+        const ProjectedOffer full = res.point(m_order.at(r));
+        m_figures[k] = {full.usdPerHour, full.samplesPerS, full.samplesPerUsd};
+        m_made[k] = true;
+    }
+    const Figures &f = m_figures[k];
     const qint32 row = res.tableRow(pt.offerIndex);
     const bool priced = pt.projected && !hasFlag(pt.flags, ProjectionFlag::InvalidPrice);
     cells.add(pt.recommended  ? QLatin1StringView("=>")
@@ -253,38 +261,42 @@ void FrontierTableRows::cells(qsizetype point, TableRow &cells)
     const quint32 providerId = offers.textId(row, OfferTable::Provider);
     auto provider = m_providerNames.constFind(providerId);
     if (provider == m_providerNames.cend())
-        provider = m_providerNames.insert(providerId, providerDisplayName(o.provider));
+        provider = m_providerNames.insert(providerId,
+                                          providerDisplayName(offers.textView(row, OfferTable::Provider)));
     cells.add(*provider);
-    cells.add(o.instanceType);
-    // locationText(o)
-    cells.append(o.region);
-    if (!o.zone.isEmpty() && o.zone != o.region)
-        cells.append(QLatin1StringView(" (")).append(o.zone).append(u')');
+    cells.add(offers.textView(row, OfferTable::InstanceType));
+    // locationText(offer)
+    const QString region = offers.textView(row, OfferTable::Region);
+    const QString zone = offers.textView(row, OfferTable::Zone);
+    cells.append(region);
+    if (!zone.isEmpty() && zone != region)
+        cells.append(QLatin1StringView(" (")).append(zone).append(u')');
     cells.endCell();
-    // gpuModelName(o)
-    const GpuModel *model = nullptr;
-    if (!o.gpuId.isEmpty()) {
-        const quint32 gpuId = offers.textId(row, OfferTable::GpuId);
-        auto known = m_gpuModels.constFind(gpuId);
-        if (known == m_gpuModels.cend())
-            known = m_gpuModels.insert(gpuId, GpuCatalog::builtin().model(o.gpuId));
-        model = *known;
+    // gpuModelName(offer)
+    const quint32 gpuId = offers.textId(row, OfferTable::GpuId);
+    auto model = m_gpuModels.constFind(gpuId);
+    if (model == m_gpuModels.cend()) {
+        const QString id = offers.textView(row, OfferTable::GpuId);
+        model = m_gpuModels.insert(gpuId, id.isEmpty() ? nullptr : GpuCatalog::builtin().model(id));
     }
-    if (model)
-        cells.add(model->name);
+    if (*model)
+        cells.add((*model)->name);
     else
-        cells.append(o.gpuRawName).append(QLatin1StringView(" (unrecognised)")).endCell();
+        cells.append(offers.textView(row, OfferTable::GpuRawName))
+            .append(QLatin1StringView(" (unrecognised)"))
+            .endCell();
+    const double gpuCount = offers.gpuCount(row);
     if (pt.nodes > 1)
         cells.append(QString::number(pt.nodes)).append(u'x');
-    cells.append(formatNumber(o.gpuCount)).endCell();
+    cells.append(formatNumber(gpuCount)).endCell();
     cells.add(pt.mode == PriceMode::Spot ? QLatin1StringView("spot") : QLatin1StringView("on-demand"));
-    cells.add(pt.usdPerHour > 0 ? formatMoneyPerHour(pt.usdPerHour, cur) : dash);
-    // the point's price (on-demand or spot, all its nodes) per GPU and hour
-    cells.add(formatMoneyPerHour(pt.usdPerGpuHour(o), cur));
-    cells.add(pt.projected ? formatNumber(pt.samplesPerS, pt.samplesPerS < 100 ? 2 : 0) : dash);
+    cells.add(f.usdPerHour > 0 ? formatMoneyPerHour(f.usdPerHour, cur) : dash);
+    // the point's price (on-demand or spot, all its nodes) per GPU and hour (ProjectedOffer::usdPerGpuHour)
+    cells.add(formatMoneyPerHour(ProjectedOffer::usdPerGpuHourOf(f.usdPerHour, gpuCount, pt.nodes), cur));
+    cells.add(pt.projected ? formatNumber(f.samplesPerS, f.samplesPerS < 100 ? 2 : 0) : dash);
     cells.add(pt.projected ? formatHours(pt.totalHours) : dash);
     cells.add(priced ? formatMoney(pt.costUsd, cur) : dash);
-    cells.add(priced ? QString::number(pt.samplesPerUsd / cur.unitsPerUsd, 'f', 0) : dash);
+    cells.add(priced ? QString::number(f.samplesPerUsd / cur.unitsPerUsd, 'f', 0) : dash);
     cells.add(pt.feasible ? QLatin1StringView("yes") : QLatin1StringView("no"));
     auto flags = m_flagNames.constFind(pt.flags);
     if (flags == m_flagNames.cend())

@@ -323,26 +323,32 @@ private Q_SLOTS:
             cur.code = u"EUR"_s;
             cur.unitsPerUsd = unitsPerUsd;
         }
-        FrontierTableRows rows(res, cur);
-        TableRow cells;
-        for (qsizetype i = 0; i < res.points().size(); ++i) {
-            cells.clear();
-            rows.cells(i, cells);
-            const QStringList expected = oldFrontierRow(res, i, cur);
-            QCOMPARE(cells.size(), expected.size());
-            for (qsizetype c = 0; c < expected.size(); ++c)
-                QCOMPARE(cells.cell(c).toString(), expected.at(c));
-        }
         QList<qsizetype> order;
         for (qsizetype i = 0; i < res.points().size(); ++i)
             order.append(i);
+        {
+            // Every point in its own order, each row made twice (the second from the kept figures).
+            FrontierTableRows rows(res, order, cur);
+            TableRow cells;
+            for (int pass = 0; pass < 2; ++pass) {
+                for (qsizetype i = 0; i < order.size(); ++i) {
+                    cells.clear();
+                    rows.cells(i, cells);
+                    const QStringList expected = oldFrontierRow(res, i, cur);
+                    QCOMPARE(cells.size(), expected.size());
+                    for (qsizetype c = 0; c < expected.size(); ++c)
+                        QCOMPARE(cells.cell(c).toString(), expected.at(c));
+                }
+            }
+        }
         sortByTime(res.points(), order);
+        FrontierTableRows rows(res, order, cur);
         const QStringList header{QString(), u"Provider"_s, u"GPUs"_s, u"Flags"_s};
         const QList<bool> right{false, false, true, true, true, true, false, true, true, true};
         const QByteArray expected = oldWriteTable(
             header, order.size(), [&](qsizetype r) { return oldFrontierRow(res, order.at(r), cur); }, right);
         const QByteArray written = newWriteTableRows(
-            header, order.size(), [&](qsizetype r, TableRow &c) { rows.cells(order.at(r), c); }, right);
+            header, order.size(), [&](qsizetype r, TableRow &c) { rows.cells(r, c); }, right);
         QCOMPARE(written, expected);
     }
 };
