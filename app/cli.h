@@ -128,10 +128,11 @@ void writeTableRows(BufferedOutput &out, const QStringList &header, qsizetype ro
                     const std::function<void(qsizetype, TableRow &)> &row,
                     const QList<bool> &rightAligned = {});
 /// The cells of `frontier --format table`'s row r: point order[r] of a projection, its money in
-/// `currency` (all three must outlive this object). The first call for a row projects its point again
-/// (TableProjection::point) and keeps the three figures that its compact point lacks (24 bytes a row);
-/// a later call for the row (writeTableRows makes each row twice) reads them and the offer's texts
-/// only. The texts that rows share are made once.
+/// `currency` (all three must outlive this object). The first call projects every shown point again
+/// (TableProjection::point), in the order of the points (their offers' order in the table, not the rows'
+/// random one), and keeps the three figures that a compact point lacks (24 bytes a row); the rows
+/// (writeTableRows makes each twice) read them and the offer's texts only. The texts that rows share are
+/// made once.
 class FrontierTableRows
 {
 public:
@@ -152,9 +153,11 @@ private:
     const TableProjection &m_projection;
     const QList<qsizetype> &m_order;
     const Currency &m_currency;
-    std::vector<Figures> m_figures; ///< per row, once made
-    std::vector<bool> m_made;
+    void project();
+
+    std::vector<Figures> m_figures;               ///< per row
     QHash<quint32, QString> m_providerNames;      ///< by provider text id
+    QHash<quint64, QString> m_locations;          ///< by region and zone text ids (a bounded number)
     QHash<quint32, const GpuModel *> m_gpuModels; ///< by GPU id text id
     QHash<quint32, QString> m_flagNames;          ///< by projection flags
 };

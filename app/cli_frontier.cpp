@@ -235,24 +235,32 @@ FrontierTableRows::FrontierTableRows(const TableProjection &projection, const QL
 
 FrontierTableRows::~FrontierTableRows() = default;
 
+void FrontierTableRows::project()
+{
+    const qsizetype points = m_projection.points().size();
+    std::vector<qint32> row(static_cast<std::size_t>(points), -1); // per point: its row, -1 when not shown
+    for (qsizetype r = 0; r < m_order.size(); ++r)
+        row[static_cast<std::size_t>(m_order.at(r))] = static_cast<qint32>(r);
+    m_figures.resize(static_cast<std::size_t>(m_order.size()));
+    for (qsizetype i = 0; i < points; ++i) {
+        const qint32 r = row[static_cast<std::size_t>(i)];
+        if (r < 0)
+            continue;
+        const ProjectedOffer full = m_projection.point(i);
+        m_figures[static_cast<std::size_t>(r)] = {full.usdPerHour, full.samplesPerS, full.samplesPerUsd};
+    }
+}
+
 void FrontierTableRows::cells(qsizetype r, TableRow &cells)
 {
     const TableProjection &res = m_projection;
     const Currency &cur = m_currency;
     const OfferTable &offers = res.table();
     const QString dash = QStringLiteral("–");
-    if (m_figures.empty()) {
-        m_figures.resize(static_cast<std::size_t>(m_order.size()));
-        m_made.resize(static_cast<std::size_t>(m_order.size()));
-    }
-    const auto k = static_cast<std::size_t>(r);
+    if (m_figures.size() != static_cast<std::size_t>(m_order.size()))
+        project();
     const CompactPoint &pt = res.points().at(m_order.at(r));
-    if (!m_made[k]) {
-        const ProjectedOffer full = res.point(m_order.at(r));
-        m_figures[k] = {full.usdPerHour, full.samplesPerS, full.samplesPerUsd};
-        m_made[k] = true;
-    }
-    const Figures &f = m_figures[k];
+    const Figures &f = m_figures[static_cast<std::size_t>(r)];
     const qint32 row = res.tableRow(pt.offerIndex);
     const bool priced = pt.projected && !hasFlag(pt.flags, ProjectionFlag::InvalidPrice);
     cells.add(pt.recommended  ? QLatin1StringView("=>")
@@ -265,13 +273,18 @@ void FrontierTableRows::cells(qsizetype r, TableRow &cells)
                                           providerDisplayName(offers.textView(row, OfferTable::Provider)));
     cells.add(*provider);
     cells.add(offers.textView(row, OfferTable::InstanceType));
-    // locationText(offer)
-    const QString region = offers.textView(row, OfferTable::Region);
-    const QString zone = offers.textView(row, OfferTable::Zone);
-    cells.append(region);
-    if (!zone.isEmpty() && zone != region)
-        cells.append(QLatin1StringView(" (")).append(zone).append(u')');
-    cells.endCell();
+    // locationText(offer), kept for the first 65,536 distinct region and zone pairs
+    const quint64 place =
+        quint64(offers.textId(row, OfferTable::Region)) << 32 | offers.textId(row, OfferTable::Zone);
+    auto location = m_locations.constFind(place);
+    if (location == m_locations.cend() && m_locations.size() < 65536)
+        location = m_locations.insert(place, locationText(offers.textView(row, OfferTable::Region),
+                                                          offers.textView(row, OfferTable::Zone)));
+    if (location != m_locations.cend())
+        cells.add(*location);
+    else
+        cells.add(
+            locationText(offers.textView(row, OfferTable::Region), offers.textView(row, OfferTable::Zone)));
     // gpuModelName(offer)
     const quint32 gpuId = offers.textId(row, OfferTable::GpuId);
     auto model = m_gpuModels.constFind(gpuId);
