@@ -6,6 +6,8 @@
 #include "util/bufferedoutput.h"
 #include "util/printable.h"
 
+#include <string>
+
 namespace gf {
 
 namespace {
@@ -140,57 +142,87 @@ QString jsonText(const QJsonDocument &doc)
 
 namespace {
 
-/// The text of one table line: cells padded to the widths, two spaces apart, no trailing blanks.
-void appendTableLine(QString &s, const QStringList &cells, const QList<qsizetype> &widths,
-                     const QList<bool> &rightAligned)
+/// The UTF-8 of one table line: cells padded to the widths, two spaces apart, no trailing blanks; with
+/// `printable`, each character of isUnprintableChar as printableText makes it (one character for one, so
+/// a cell's width is its length).
+void appendTableLine(std::string &s, const TableRow &cells, const QList<qsizetype> &widths,
+                     const QList<bool> &rightAligned, bool printable)
 {
     for (qsizetype i = 0; i < cells.size(); ++i) {
         const bool right = i < rightAligned.size() && rightAligned.at(i);
         const qsizetype width = i < widths.size() ? widths.at(i) : 0;
+        const QStringView cell = cells.cell(i);
         if (i)
-            s += QStringLiteral("  ");
+            s.append(2, ' ');
+        const auto pad = static_cast<std::size_t>(std::max<qsizetype>(0, width - cell.size()));
         if (right)
-            s += cells.at(i).rightJustified(width);
-        else
-            s += cells.at(i).leftJustified(width);
+            s.append(pad, ' ');
+        bool ascii = true; // printable ASCII, most of every catalog's text
+        for (const QChar c : cell)
+            ascii = ascii && c.unicode() >= 0x20 && c.unicode() < 0x7F;
+        if (ascii) {
+            for (const QChar c : cell)
+                s.push_back(static_cast<char>(c.unicode()));
+        } else {
+            QString text = cell.toString();
+            if (printable)
+                text = printableText(text);
+            const QByteArray utf8 = text.toUtf8();
+            s.append(utf8.constData(), static_cast<std::size_t>(utf8.size()));
+        }
+        if (!right)
+            s.append(pad, ' ');
     }
-    while (s.endsWith(u' '))
-        s.chop(1);
-    s += u'\n';
+    while (!s.empty() && s.back() == ' ')
+        s.pop_back();
+    s.push_back('\n');
 }
 
 } // namespace
 
-void writeTable(BufferedOutput &out, const QStringList &header, qsizetype rowCount,
-                const std::function<QStringList(qsizetype)> &row, const QList<bool> &rightAligned)
+void writeTableRows(BufferedOutput &out, const QStringList &header, qsizetype rowCount,
+                    const std::function<void(qsizetype, TableRow &)> &row, const QList<bool> &rightAligned)
 {
     // A provider's text never reaches the terminal raw: no escape sequence, no line break in a cell.
-    auto printableRow = [&](qsizetype r) {
-        QStringList cells = row(r);
-        for (QString &c : cells)
-            c = printableText(c);
-        return cells;
-    };
     QList<qsizetype> widths;
     for (const QString &h : header)
         widths.append(h.size());
+    TableRow cells;
     for (qsizetype r = 0; r < rowCount; ++r) {
-        const QStringList cells = printableRow(r);
+        cells.clear();
+        row(r, cells);
         for (qsizetype i = 0; i < cells.size() && i < widths.size(); ++i)
-            widths[i] = std::max(widths[i], cells.at(i).size());
+            widths[i] = std::max(widths[i], cells.cell(i).size());
     }
-    QString line;
-    appendTableLine(line, header, widths, rightAligned);
-    QStringList rule;
+    std::string line;
+    TableRow head;
+    for (const QString &h : header)
+        head.add(h);
+    appendTableLine(line, head, widths, rightAligned, false);
+    TableRow rule;
     for (qsizetype w : std::as_const(widths))
-        rule.append(QString(w, u'-'));
-    appendTableLine(line, rule, widths, rightAligned);
-    out.appendText(line);
+        rule.add(QString(w, u'-'));
+    appendTableLine(line, rule, widths, rightAligned, false);
+    out.append(line.data(), static_cast<qsizetype>(line.size()));
     for (qsizetype r = 0; r < rowCount; ++r) {
+        cells.clear();
+        row(r, cells);
         line.clear();
-        appendTableLine(line, printableRow(r), widths, rightAligned);
-        out.appendText(line);
+        appendTableLine(line, cells, widths, rightAligned, true);
+        out.append(line.data(), static_cast<qsizetype>(line.size()));
     }
+}
+
+void writeTable(BufferedOutput &out, const QStringList &header, qsizetype rowCount,
+                const std::function<QStringList(qsizetype)> &row, const QList<bool> &rightAligned)
+{
+    writeTableRows(
+        out, header, rowCount,
+        [&](qsizetype r, TableRow &cells) {
+            for (const QString &c : row(r))
+                cells.add(c);
+        },
+        rightAligned);
 }
 
 QString renderTable(const QStringList &header, const QList<QStringList> &rows,

@@ -2,6 +2,7 @@
 
 #include "store/catalogstore.h"
 
+#include <QHash>
 #include <QJsonDocument>
 #include <QList>
 #include <QString>
@@ -11,11 +12,15 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace gf {
 
 class BufferedOutput;
 class CliArgs;
+struct Currency;
+struct GpuModel;
+class TableProjection;
 
 /// Exit codes of gpufrontier-cli.
 enum CliExit : int
@@ -72,6 +77,90 @@ QString renderTable(const QStringList &header, const QList<QStringList> &rows,
 /// widths, then the text), so that a table of a million rows is never held in memory.
 void writeTable(BufferedOutput &out, const QStringList &header, qsizetype rowCount,
                 const std::function<QStringList(qsizetype)> &row, const QList<bool> &rightAligned = {});
+/// The cells of one table row, written into one buffer that is reused from row to row (no list, no
+/// string per cell): for rows made by the million.
+class TableRow
+{
+public:
+    void clear()
+    {
+        m_chars.clear();
+        m_ends.clear();
+    }
+    qsizetype size() const { return m_ends.size(); }
+    QStringView cell(qsizetype i) const
+    {
+        const qsizetype start = i ? m_ends.at(i - 1) : 0;
+        return QStringView(m_chars).sliced(start, m_ends.at(i) - start);
+    }
+    /// A cell of one text.
+    TableRow &add(QStringView text) { return append(text).endCell(); }
+    TableRow &add(QLatin1StringView text) { return append(text).endCell(); }
+    /// A cell written piece by piece: append(...) then endCell().
+    TableRow &append(QStringView text)
+    {
+        m_chars.append(text);
+        return *this;
+    }
+    TableRow &append(QLatin1StringView text)
+    {
+        m_chars.append(text);
+        return *this;
+    }
+    TableRow &append(QChar c)
+    {
+        m_chars.append(c);
+        return *this;
+    }
+    TableRow &endCell()
+    {
+        m_ends.append(m_chars.size());
+        return *this;
+    }
+
+private:
+    QString m_chars;
+    QList<qsizetype> m_ends; ///< cell i is m_chars[m_ends[i - 1], m_ends[i])
+};
+/// writeTable with the cells of row r written by `row(r, cells)` into `cells` (cleared before each
+/// call), also called twice per row: the same text, without a string per cell.
+void writeTableRows(BufferedOutput &out, const QStringList &header, qsizetype rowCount,
+                    const std::function<void(qsizetype, TableRow &)> &row,
+                    const QList<bool> &rightAligned = {});
+/// The cells of `frontier --format table`'s row r: point order[r] of a projection, its money in
+/// `currency` (all three must outlive this object). The first call projects every shown point again
+/// (TableProjection::point), in the order of the points (their offers' order in the table, not the rows'
+/// random one), and keeps the three figures that a compact point lacks (24 bytes a row); the rows
+/// (writeTableRows makes each twice) read them and the offer's texts only. The texts that rows share are
+/// made once.
+class FrontierTableRows
+{
+public:
+    FrontierTableRows(const TableProjection &projection, const QList<qsizetype> &order,
+                      const Currency &currency);
+    ~FrontierTableRows();
+    FrontierTableRows(const FrontierTableRows &) = delete;
+    FrontierTableRows &operator=(const FrontierTableRows &) = delete;
+    void cells(qsizetype r, TableRow &cells);
+
+private:
+    struct Figures
+    {
+        double usdPerHour = 0;
+        double samplesPerS = 0;
+        double samplesPerUsd = 0;
+    };
+    const TableProjection &m_projection;
+    const QList<qsizetype> &m_order;
+    const Currency &m_currency;
+    void project();
+
+    std::vector<Figures> m_figures;               ///< per row
+    QHash<quint32, QString> m_providerNames;      ///< by provider text id
+    QHash<quint64, QString> m_locations;          ///< by region and zone text ids (a bounded number)
+    QHash<quint32, const GpuModel *> m_gpuModels; ///< by GPU id text id
+    QHash<quint32, QString> m_flagNames;          ///< by projection flags
+};
 /// Streams a command's output: `write` writes it in chunks to the command's standard output. Returns
 /// ExitOk, or ExitFailure after saying why the output could not be written (a closed pipe, a full disk).
 int writeStreamed(CliContext &ctx, const QString &command,

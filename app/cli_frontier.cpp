@@ -2,6 +2,9 @@
 #include "cli_currency.h"
 #include "cli_projectionargs.h"
 #include "clicommand.h"
+#include "domain/gpucatalog.h"
+#include "domain/offertable.h"
+#include "domain/provider.h"
 #include "domain/workload.h"
 #include "projection/norecommendation.h"
 #include "projection/offerprojection.h"
@@ -199,39 +202,22 @@ Result<int> FrontierCommand::runProjecting(CliContext &ctx, const CliArgs &p) co
         }
         ctx.out << QStringLiteral("Recommended: none (%1).%2\n").arg(why.facts, advice);
     }
-    const QString dash = QStringLiteral("–");
+    FrontierTableRows rows(res, order, cur);
+    auto frontierRow = [&](qsizetype r, TableRow &cells) {
+        res.prefetch(order, r);
+        rows.cells(r, cells);
+    };
     return writeStreamed(ctx, name(), [&](BufferedOutput &out) {
-        writeTable(
-            out,
-            {QString(), QStringLiteral("Provider"), QStringLiteral("Instance"), QStringLiteral("Region/zone"),
-             QStringLiteral("GPU"), QStringLiteral("GPUs"), QStringLiteral("Price"), cur.perHourUnit(),
-             cur.perGpuHourUnit(), QStringLiteral("Samples/s"), QStringLiteral("Time"),
-             QStringLiteral("Cost ") + cur.code, QStringLiteral("Samples/") + cur.code,
-             QStringLiteral("Feasible"), QStringLiteral("Flags")},
-            order.size(),
-            [&](qsizetype r) {
-                res.prefetch(order, r);
-                Offer o;
-                const ProjectedOffer pt = res.point(order.at(r), &o);
-                const bool priced = pt.projected && !hasFlag(pt.flags, ProjectionFlag::InvalidPrice);
-                QString gpusText = formatNumber(o.gpuCount);
-                if (pt.nodes > 1)
-                    gpusText = QStringLiteral("%1x%2").arg(pt.nodes).arg(gpusText);
-                return QStringList{
-                    pt.recommended ? QStringLiteral("=>") : (pt.onFrontier ? QStringLiteral("*") : QString()),
-                    providerDisplayName(o.provider), o.instanceType, locationText(o), gpuModelName(o),
-                    gpusText, modeName(pt), pt.usdPerHour > 0 ? formatMoneyPerHour(pt.usdPerHour, cur) : dash,
-                    // the point's price (on-demand or spot, all its nodes) per GPU and hour
-                    formatMoneyPerHour(pt.usdPerGpuHour(o), cur),
-                    pt.projected ? formatNumber(pt.samplesPerS, pt.samplesPerS < 100 ? 2 : 0) : dash,
-                    pt.projected ? formatHours(pt.totalHours) : dash,
-                    priced ? formatMoney(pt.costUsd, cur) : dash,
-                    priced ? QString::number(pt.samplesPerUsd / cur.unitsPerUsd, 'f', 0) : dash,
-                    pt.feasible ? QStringLiteral("yes") : QStringLiteral("no"),
-                    projectionFlagNames(pt.flags).join(u',')};
-            },
-            {false, false, false, false, false, true, false, true, true, true, true, true, true, false,
-             false});
+        writeTableRows(out,
+                       {QString(), QStringLiteral("Provider"), QStringLiteral("Instance"),
+                        QStringLiteral("Region/zone"), QStringLiteral("GPU"), QStringLiteral("GPUs"),
+                        QStringLiteral("Price"), cur.perHourUnit(), cur.perGpuHourUnit(),
+                        QStringLiteral("Samples/s"), QStringLiteral("Time"),
+                        QStringLiteral("Cost ") + cur.code, QStringLiteral("Samples/") + cur.code,
+                        QStringLiteral("Feasible"), QStringLiteral("Flags")},
+                       order.size(), frontierRow,
+                       {false, false, false, false, false, true, false, true, true, true, true, true, true,
+                        false, false});
         out.appendText(
             QStringLiteral("%1 of %2 points shown. * = on the efficiency frontier, => = recommended.\n")
                 .arg(order.size())
@@ -240,6 +226,96 @@ Result<int> FrontierCommand::runProjecting(CliContext &ctx, const CliArgs &p) co
 }
 
 } // namespace
+
+FrontierTableRows::FrontierTableRows(const TableProjection &projection, const QList<qsizetype> &order,
+                                     const Currency &currency)
+    : m_projection(projection), m_order(order), m_currency(currency)
+{
+}
+
+FrontierTableRows::~FrontierTableRows() = default;
+
+void FrontierTableRows::project()
+{
+    const qsizetype points = m_projection.points().size();
+    std::vector<qint32> row(static_cast<std::size_t>(points), -1); // per point: its row, -1 when not shown
+    for (qsizetype r = 0; r < m_order.size(); ++r)
+        row[static_cast<std::size_t>(m_order.at(r))] = static_cast<qint32>(r);
+    m_figures.resize(static_cast<std::size_t>(m_order.size()));
+    for (qsizetype i = 0; i < points; ++i) {
+        const qint32 r = row[static_cast<std::size_t>(i)];
+        if (r < 0)
+            continue;
+        const ProjectedOffer full = m_projection.point(i);
+        m_figures[static_cast<std::size_t>(r)] = {full.usdPerHour, full.samplesPerS, full.samplesPerUsd};
+    }
+}
+
+void FrontierTableRows::cells(qsizetype r, TableRow &cells)
+{
+    const TableProjection &res = m_projection;
+    const Currency &cur = m_currency;
+    const OfferTable &offers = res.table();
+    const QString dash = QStringLiteral("–");
+    if (m_figures.size() != static_cast<std::size_t>(m_order.size()))
+        project();
+    const CompactPoint &pt = res.points().at(m_order.at(r));
+    const Figures &f = m_figures[static_cast<std::size_t>(r)];
+    const qint32 row = res.tableRow(pt.offerIndex);
+    const bool priced = pt.projected && !hasFlag(pt.flags, ProjectionFlag::InvalidPrice);
+    cells.add(pt.recommended  ? QLatin1StringView("=>")
+              : pt.onFrontier ? QLatin1StringView("*")
+                              : QLatin1StringView());
+    const quint32 providerId = offers.textId(row, OfferTable::Provider);
+    auto provider = m_providerNames.constFind(providerId);
+    if (provider == m_providerNames.cend())
+        provider = m_providerNames.insert(providerId,
+                                          providerDisplayName(offers.textView(row, OfferTable::Provider)));
+    cells.add(*provider);
+    cells.add(offers.textView(row, OfferTable::InstanceType));
+    // locationText(offer), kept for the first 65,536 distinct region and zone pairs
+    const quint64 place =
+        quint64(offers.textId(row, OfferTable::Region)) << 32 | offers.textId(row, OfferTable::Zone);
+    auto location = m_locations.constFind(place);
+    if (location == m_locations.cend() && m_locations.size() < 65536)
+        location = m_locations.insert(place, locationText(offers.textView(row, OfferTable::Region),
+                                                          offers.textView(row, OfferTable::Zone)));
+    if (location != m_locations.cend())
+        cells.add(*location);
+    else
+        cells.add(
+            locationText(offers.textView(row, OfferTable::Region), offers.textView(row, OfferTable::Zone)));
+    // gpuModelName(offer)
+    const quint32 gpuId = offers.textId(row, OfferTable::GpuId);
+    auto model = m_gpuModels.constFind(gpuId);
+    if (model == m_gpuModels.cend()) {
+        const QString id = offers.textView(row, OfferTable::GpuId);
+        model = m_gpuModels.insert(gpuId, id.isEmpty() ? nullptr : GpuCatalog::builtin().model(id));
+    }
+    if (*model)
+        cells.add((*model)->name);
+    else
+        cells.append(offers.textView(row, OfferTable::GpuRawName))
+            .append(QLatin1StringView(" (unrecognised)"))
+            .endCell();
+    const double gpuCount = offers.gpuCount(row);
+    if (pt.nodes > 1)
+        cells.append(QString::number(pt.nodes)).append(u'x');
+    cells.append(formatNumber(gpuCount)).endCell();
+    cells.add(pt.mode == PriceMode::Spot ? QLatin1StringView("spot") : QLatin1StringView("on-demand"));
+    cells.add(f.usdPerHour > 0 ? formatMoneyPerHour(f.usdPerHour, cur) : dash);
+    // the point's price (on-demand or spot, all its nodes) per GPU and hour (ProjectedOffer::usdPerGpuHour)
+    cells.add(formatMoneyPerHour(ProjectedOffer::usdPerGpuHourOf(f.usdPerHour, gpuCount, pt.nodes), cur));
+    cells.add(pt.projected ? formatNumber(f.samplesPerS, f.samplesPerS < 100 ? 2 : 0) : dash);
+    cells.add(pt.projected ? formatHours(pt.totalHours) : dash);
+    cells.add(priced ? formatMoney(pt.costUsd, cur) : dash);
+    cells.add(priced ? QString::number(f.samplesPerUsd / cur.unitsPerUsd, 'f', 0) : dash);
+    cells.add(pt.feasible ? QLatin1StringView("yes") : QLatin1StringView("no"));
+    auto flags = m_flagNames.constFind(pt.flags);
+    if (flags == m_flagNames.cend())
+        flags = m_flagNames.insert(pt.flags, projectionFlagNames(pt.flags).join(u','));
+    cells.add(*flags);
+}
 
 std::unique_ptr<CliCommand> makeFrontierCommand()
 {

@@ -69,6 +69,15 @@ public:
     {
         return m_rows[static_cast<std::size_t>(i)].text[column];
     }
+    /// Row i's text in `column`, as view(i) gives it (pointing into this table).
+    QString textView(qsizetype i, Column column) const
+    {
+        return m_texts[column].view(textId(i, column));
+    }
+    double gpuCount(qsizetype i) const
+    {
+        return m_rows[static_cast<std::size_t>(i)].gpuCount;
+    }
     int flags(qsizetype i) const
     {
         return m_rows[static_cast<std::size_t>(i)].flags;

@@ -178,9 +178,14 @@ struct ProjectedOffer
     /// The point's price (on-demand or spot, all its nodes) per GPU and hour; nullopt without a price.
     std::optional<double> usdPerGpuHour(const Offer &offer) const
     {
-        if (!(usdPerHour > 0) || !(offer.gpuCount > 0))
+        return usdPerGpuHourOf(usdPerHour, offer.gpuCount, nodes);
+    }
+    /// The same from the point's price, its offer's GPU count and its nodes.
+    static std::optional<double> usdPerGpuHourOf(double usdPerHour, double gpuCount, int nodes)
+    {
+        if (!(usdPerHour > 0) || !(gpuCount > 0))
             return std::nullopt;
-        return usdPerHour / (offer.gpuCount * std::max(1, static_cast<int>(nodes)));
+        return usdPerHour / (gpuCount * std::max(1, nodes));
     }
 
     /// Projected, priced, memory fits, no excluded suspect price: may be on the frontier.

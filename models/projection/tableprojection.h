@@ -55,6 +55,9 @@ public:
     qsizetype offerCount() const { return m_rows.size(); }
     /// Offer `offerIndex` of those that passed the filter (CompactPoint::offerIndex).
     Offer offer(qint32 offerIndex) const;
+    /// The table projected, and the row of offer `offerIndex` in it (for OfferTable::textId).
+    const OfferTable &table() const { return m_table; }
+    qint32 tableRow(qint32 offerIndex) const { return m_rows.at(offerIndex); }
     const QList<CompactPoint> &points() const { return m_points; }
     /// Point i in full (its offer projected again), as projectCatalog's results hold it; `offer`, when
     /// given, receives its offer. One thread at a time (the projector's buffer).
