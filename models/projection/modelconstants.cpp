@@ -66,16 +66,29 @@ Result<LogRange> rangeOf(const QJsonValue &v, const QString &what)
             a.at(0).toDouble() <= a.at(1).toDouble())
             return LogRange{a.at(0).toDouble(), a.at(1).toDouble()};
     } else if (v.isObject()) {
-        const QJsonObject o = v.toObject();
-        if (o.value(u"p10").isDouble() && o.value(u"p90").isDouble() &&
-            o.value(u"p10").toDouble() <= o.value(u"p90").toDouble())
-            return LogRange{o.value(u"p10").toDouble(), o.value(u"p90").toDouble()};
+        if (auto r = logRangeOfObject(v.toObject()))
+            return *r;
     }
     return makeError(
         QStringLiteral("model constants: %1 must be a [p10, p90] range with p10 <= p90").arg(what));
 }
 
 } // namespace
+
+bool isPositiveNumber(const QJsonValue &v, bool orZero)
+{
+    if (!v.isDouble() || !std::isfinite(v.toDouble()))
+        return false;
+    return orZero ? v.toDouble() >= 0 : v.toDouble() > 0;
+}
+
+std::optional<LogRange> logRangeOfObject(const QJsonObject &o)
+{
+    const QJsonValue p10 = o.value(u"p10"), p90 = o.value(u"p90");
+    if (!p10.isDouble() || !p90.isDouble() || p10.toDouble() > p90.toDouble())
+        return std::nullopt;
+    return LogRange{p10.toDouble(), p90.toDouble()};
+}
 
 QString readModelConstants(const QJsonObject &c, ModelConstants &m)
 {

@@ -5,6 +5,7 @@
 
 #include <QByteArray>
 #include <QJsonObject>
+#include <QJsonValue>
 #include <QString>
 #include <QStringList>
 
@@ -105,5 +106,10 @@ struct ModelConstants
 /// Reads one model_v2.json "constants" object (the fitted and fixed constants, not the ranges) into `m`;
 /// returns the first key that is missing or out of range, else an empty string.
 QString readModelConstants(const QJsonObject &constants, ModelConstants &m);
+
+/// A finite JSON number above zero (or at least zero with `orZero`): the check of the model's data files.
+bool isPositiveNumber(const QJsonValue &v, bool orZero = false);
+/// {p10, p90} of a JSON object {"p10": .., "p90": ..} with p10 <= p90, else nothing.
+std::optional<LogRange> logRangeOfObject(const QJsonObject &o);
 
 } // namespace gf

@@ -16,16 +16,6 @@ namespace {
 
 const char *const kSplitIds[] = {"leave_one_gpu_out", "leave_one_source_out", "time_split"};
 
-bool positive(const QJsonValue &v)
-{
-    return v.isDouble() && std::isfinite(v.toDouble()) && v.toDouble() > 0;
-}
-
-bool nonNegative(const QJsonValue &v)
-{
-    return v.isDouble() && std::isfinite(v.toDouble()) && v.toDouble() >= 0;
-}
-
 /// One observation; the first bad key, else empty.
 QString readObservation(const QJsonObject &o, SplitObservation &out)
 {
@@ -35,13 +25,13 @@ QString readObservation(const QJsonObject &o, SplitObservation &out)
     const auto precision = precisionFromName(o.value(u"precision").toString());
     if (!precision)
         return QStringLiteral("precision");
-    if (!positive(o.value(u"flops")))
+    if (!isPositiveNumber(o.value(u"flops")))
         return QStringLiteral("flops");
-    if (!nonNegative(o.value(u"activation_bytes")))
+    if (!isPositiveNumber(o.value(u"activation_bytes"), true))
         return QStringLiteral("activation_bytes");
-    if (!nonNegative(o.value(u"params_per_sample")))
+    if (!isPositiveNumber(o.value(u"params_per_sample"), true))
         return QStringLiteral("params_per_sample");
-    if (!positive(o.value(u"measured")))
+    if (!isPositiveNumber(o.value(u"measured")))
         return QStringLiteral("measured");
     out.workload = o.value(u"workload").toString();
     out.stack = o.value(u"stack").toString();

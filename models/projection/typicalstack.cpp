@@ -51,23 +51,18 @@ TypicalStack TypicalStack::withFit(const TypicalStackFit &fit) const
 
 namespace {
 
-bool positive(const QJsonValue &v)
-{
-    return v.isDouble() && std::isfinite(v.toDouble()) && v.toDouble() > 0;
-}
-
 /// R_o and class factors of `o` (the file's top level or a fold); `where` prefixes the error.
 Result<TypicalStackFit> fitFromJson(const QJsonObject &o, const QString &where)
 {
     TypicalStackFit f;
     const QJsonObject rates = o.value(u"overhead_tflops").toObject();
     for (auto it = rates.begin(); it != rates.end(); ++it) {
-        if (!positive(it.value()))
+        if (!isPositiveNumber(it.value()))
             return makeError(
                 QStringLiteral("%1overhead_tflops of %2 must be a positive number").arg(where, it.key()));
         f.overheadTflopsByPreset.insert(it.key(), it.value().toDouble());
     }
-    if (!positive(o.value(u"overhead_tflops_custom")))
+    if (!isPositiveNumber(o.value(u"overhead_tflops_custom")))
         return makeError(QStringLiteral("%1overhead_tflops_custom must be a positive number").arg(where));
     f.overheadTflopsCustom = o.value(u"overhead_tflops_custom").toDouble();
     const QJsonValue factors = o.value(u"class_factors");
@@ -99,11 +94,9 @@ Result<LogRange> rangeFromJson(const QJsonObject &o, QStringView key, bool requi
     const QJsonValue v = o.value(key);
     if (v.isUndefined() && !required)
         return LogRange{};
-    const QJsonObject r = v.toObject();
-    if (!r.value(u"p10").isDouble() || !r.value(u"p90").isDouble() ||
-        r.value(u"p10").toDouble() > r.value(u"p90").toDouble())
-        return makeError(QStringLiteral("typical_stack.json: %1 needs p10 <= p90").arg(key.toString()));
-    return LogRange{r.value(u"p10").toDouble(), r.value(u"p90").toDouble()};
+    if (auto r = logRangeOfObject(v.toObject()))
+        return *r;
+    return makeError(QStringLiteral("typical_stack.json: %1 needs p10 <= p90").arg(key.toString()));
 }
 
 } // namespace
