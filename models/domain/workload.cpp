@@ -45,19 +45,24 @@ QString workloadClassName(WorkloadClass c)
     return QStringLiteral("unknown");
 }
 
+namespace {
+/// Every workload class, in the order the names are listed to a user.
+constexpr WorkloadClass kWorkloadClasses[] = {WorkloadClass::Convolutional, WorkloadClass::Transformer,
+                                              WorkloadClass::RecurrentSpeech, WorkloadClass::Detection,
+                                              WorkloadClass::Unknown};
+} // namespace
+
 QStringList workloadClassNames()
 {
     QStringList out;
-    for (WorkloadClass c : {WorkloadClass::Convolutional, WorkloadClass::Transformer,
-                            WorkloadClass::RecurrentSpeech, WorkloadClass::Detection, WorkloadClass::Unknown})
+    for (WorkloadClass c : kWorkloadClasses)
         out.append(workloadClassName(c));
     return out;
 }
 
 std::optional<WorkloadClass> workloadClassFromName(QStringView name)
 {
-    for (WorkloadClass c : {WorkloadClass::Unknown, WorkloadClass::Convolutional, WorkloadClass::Transformer,
-                            WorkloadClass::RecurrentSpeech, WorkloadClass::Detection})
+    for (WorkloadClass c : kWorkloadClasses)
         if (name.trimmed().compare(workloadClassName(c), Qt::CaseInsensitive) == 0)
             return c;
     return std::nullopt;
