@@ -289,15 +289,12 @@ void FrontierTableRows::cells(qsizetype r, TableRow &cells)
     const quint32 gpuId = offers.textId(row, OfferTable::GpuId);
     auto model = m_gpuModels.constFind(gpuId);
     if (model == m_gpuModels.cend()) {
-        const QString id = offers.textView(row, OfferTable::GpuId);
-        model = m_gpuModels.insert(gpuId, id.isEmpty() ? nullptr : GpuCatalog::builtin().model(id));
+        model = m_gpuModels.insert(gpuId, gpuModelOf(offers.textView(row, OfferTable::GpuId)));
     }
     if (*model)
         cells.add((*model)->name);
     else
-        cells.append(offers.textView(row, OfferTable::GpuRawName))
-            .append(QLatin1StringView(" (unrecognised)"))
-            .endCell();
+        cells.append(offers.textView(row, OfferTable::GpuRawName)).append(kUnrecognisedGpuSuffix).endCell();
     const double gpuCount = offers.gpuCount(row);
     if (pt.nodes > 1)
         cells.append(QString::number(pt.nodes)).append(u'x');

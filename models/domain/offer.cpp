@@ -51,12 +51,16 @@ QString locationText(const Offer &offer)
     return locationText(offer.region, offer.zone);
 }
 
+const GpuModel *gpuModelOf(const QString &gpuId)
+{
+    return gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(gpuId);
+}
+
 QString gpuModelName(const Offer &o)
 {
-    const GpuModel *m = o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId);
-    if (m)
+    if (const GpuModel *m = gpuModelOf(o.gpuId))
         return m->name;
-    return o.gpuRawName + QStringLiteral(" (unrecognised)");
+    return o.gpuRawName + kUnrecognisedGpuSuffix;
 }
 
 QString priceDateText(const Offer &o)

@@ -10,6 +10,8 @@
 
 namespace gf {
 
+struct GpuModel;
+
 /// Facts about an offer's data (a bit set). The import stores them; the price-sanity flags are
 /// recomputed over the whole current catalog whenever it is read (domain/pricesanity.h), because the
 /// outlier test compares every provider's prices and the stored bits of older databases lack them.
@@ -138,8 +140,12 @@ QString locationText(const Offer &offer);
 QString locationText(const QString &region, const QString &zone);
 
 /// The offer's GPU as tables and reports name it: the canonical name, else the provider's name +
-/// " (unrecognised)".
+/// kUnrecognisedGpuSuffix.
 QString gpuModelName(const Offer &offer);
+/// The built-in catalog's model of a GPU id (gpuModelName's look-up), nullptr for an empty or unknown id.
+const GpuModel *gpuModelOf(const QString &gpuId);
+/// What gpuModelName adds to the provider's name of a GPU the catalog does not know.
+inline constexpr QLatin1StringView kUnrecognisedGpuSuffix{" (unrecognised)"};
 
 /// The date of an offer's prices (ISO): its data date, else the day it was fetched (UTC); empty when neither.
 QString priceDateText(const Offer &offer);

@@ -150,7 +150,7 @@ QVariant displayText(const OfferRow &r, int column)
     case C::Region:
         return locationText(o);
     case C::Gpu:
-        return r.gpu ? r.gpu->name : QString(o.gpuRawName + QStringLiteral(" (unrecognised)"));
+        return r.gpu ? r.gpu->name : QString(o.gpuRawName + kUnrecognisedGpuSuffix);
     case C::GpuCount:
         return formatNumber(o.gpuCount);
     case C::GpuMemory:
