@@ -6,12 +6,15 @@
 #include <QRectF>
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 namespace gf {
 
-struct ProjectionResults;
+struct CompactPoint;
 struct Currency;
+struct ProjectionOptions;
+struct ProjectionResults;
 
 /// One point of the report's cost-versus-time chart.
 struct ReportChartPoint
@@ -42,6 +45,12 @@ struct ReportChartData
 /// `currency`: the costs and the budget converted from USD (nullptr = USD).
 ReportChartData reportChartData(const ProjectionResults &results, const QList<qsizetype> &highlight = {},
                                 const Currency *currency = nullptr);
+
+/// The same over compact points (projection/tableprojection): `recommended` is the recommended point,
+/// `providerOf(offerIndex)` the index of the point's provider in knownProviders() (-1 = other).
+ReportChartData reportChartData(const QList<CompactPoint> &points, qsizetype recommended,
+                                const std::function<int(qint32)> &providerOf, const ProjectionOptions &options,
+                                const QList<qsizetype> &highlight, const Currency *currency);
 
 /// Colour of a provider (same palette as the GUI chart); -1 = grey.
 Rgb providerRgb(int provider);

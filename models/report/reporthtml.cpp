@@ -120,8 +120,8 @@ QString card(const Data &d, const QString &label, qsizetype point, bool recommen
                               "class=\"what\">none within the "
                               "deadline and budget</div></div>\n")
             .arg(e(label));
-    const ProjectedOffer &p = d.r->points.at(point);
-    const Offer &o = d.r->offers.at(p.offerIndex);
+    Offer o;
+    const ProjectedOffer p = d.point(point, &o);
     QString what = providerDisplayName(o.provider) + u' ' + shown(o.instanceType);
     if (p.nodes > 1)
         what += QStringLiteral(" ×%1").arg(p.nodes);
@@ -151,7 +151,7 @@ QByteArray renderHtml(const Data &d)
              "<p class=\"meta\">Generated %1 UTC by %2 · workload %3 · %4 offers, %5 projected, %6 on the "
              "frontier, %7 within deadline and budget</p>\n</header>\n")
              .arg(e(d.now.toString(QStringLiteral("yyyy-MM-dd HH:mm"))), e(d.generator),
-                  e(shown(r.workload.name)), QString::number(r.offers.size()), QString::number(d.projected),
+                  e(shown(r.workload.name)), QString::number(d.offerCount()), QString::number(d.projected),
                   QString::number(d.frontier.size()), QString::number(d.feasible));
     if (!d.currency.isUsd())
         h.insert(h.lastIndexOf(QStringLiteral("</header>")),

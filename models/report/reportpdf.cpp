@@ -359,8 +359,8 @@ void cards(Flow &f, const Data &d)
         if (c.point < 0) {
             l.what = f.wrap(QStringLiteral("none within the deadline and budget"), false, 8.5, inner);
         } else {
-            const ProjectedOffer &p = d.r->points.at(c.point);
-            const Offer &o = d.r->offers.at(p.offerIndex);
+            Offer o;
+            const ProjectedOffer p = d.point(c.point, &o);
             QString what = providerDisplayName(o.provider) + u' ' + shown(o.instanceType);
             if (p.nodes > 1)
                 what += QStringLiteral(" ×%1").arg(p.nodes);
@@ -463,7 +463,7 @@ void layout(Flow &f, const Data &d)
                     "Generated %1 UTC by %2 · workload %3 · %4 offers, %5 projected, %6 on the frontier, %7 "
                     "within deadline and budget")
                     .arg(d.now.toString(QStringLiteral("yyyy-MM-dd HH:mm")), d.generator,
-                         shown(r.workload.name), QString::number(r.offers.size()),
+                         shown(r.workload.name), QString::number(d.offerCount()),
                          QString::number(d.projected), QString::number(d.frontier.size()),
                          QString::number(d.feasible)),
                 8.5, false, kMuted);
