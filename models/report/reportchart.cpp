@@ -396,9 +396,11 @@ void drawFrontierChart(VectorCanvas &c, const ReportChartData &d, const QRectF &
     }
 }
 
-QString frontierChartSvg(const ReportChartData &data, double width, double height, bool standalone)
+namespace {
+
+/// The chart's accessible title and description.
+void describeChart(SvgCanvas &canvas, const ReportChartData &data)
 {
-    SvgCanvas canvas(width, height);
     canvas.setTitle(data.title.isEmpty() ? QStringLiteral("Cost of the run versus time, efficiency frontier")
                                          : data.title);
     qsizetype frontier = 0;
@@ -409,8 +411,31 @@ QString frontierChartSvg(const ReportChartData &data, double width, double heigh
                        "faster and cheaper).")
             .arg(data.points.size())
             .arg(frontier));
+}
+
+} // namespace
+
+QString frontierChartSvg(const ReportChartData &data, double width, double height, bool standalone)
+{
+    SvgCanvas canvas(width, height);
+    describeChart(canvas, data);
     drawFrontierChart(canvas, data, QRectF(0, 0, width, height));
     return canvas.toSvg(standalone);
+}
+
+void writeFrontierChartSvg(const ReportChartData &data, double width, double height, bool standalone,
+                           const std::function<void(const QString &)> &write)
+{
+    // The clip paths come before the body: found by a first pass that draws nothing.
+    SvgCanvas defs(width, height);
+    describeChart(defs, data);
+    defs.setSkipBody(true);
+    drawFrontierChart(defs, data, QRectF(0, 0, width, height));
+    write(defs.head(standalone));
+    SvgCanvas canvas(width, height);
+    canvas.setBodySink(write);
+    drawFrontierChart(canvas, data, QRectF(0, 0, width, height));
+    write(QStringLiteral("</svg>\n"));
 }
 
 } // namespace gf

@@ -61,5 +61,9 @@ void drawFrontierChart(VectorCanvas &canvas, const ReportChartData &data, const 
 
 /// The chart as an <svg> element (standalone adds the XML declaration).
 QString frontierChartSvg(const ReportChartData &data, double width, double height, bool standalone);
+/// The same text written piece by piece to `write` (an element at a time), never held whole: for charts of
+/// a million points.
+void writeFrontierChartSvg(const ReportChartData &data, double width, double height, bool standalone,
+                           const std::function<void(const QString &)> &write);
 
 } // namespace gf

@@ -183,7 +183,13 @@ QString spotPolicyName(SpotPolicy policy); ///< "both", "spot-only", "on-demand-
 /// The equivalent command line (best effort: the CLI has no filters other than --provider).
 QString reproduceCommand(const Data &d, ReportFormat format);
 
-QByteArray renderHtml(const Data &d);
+/// A document's text written as the documents are (report.cpp): its UTF-8 read back, control and bidi
+/// formatting characters made U+FFFD (line breaks kept). A document written in pieces that each end with
+/// an element is written as it would have been whole.
+void appendPrintable(BufferedOutput &out, const QString &text);
+
+/// Streamed: the chart element by element, the point tables row by row.
+void renderHtml(const Data &d, BufferedOutput &out);
 QByteArray renderMarkdown(const Data &d);
 Result<QByteArray> renderPdf(const Data &d); ///< needs a QGuiApplication (fonts)
 /// Streamed: row by row (CSV) and point by point (JSON).
