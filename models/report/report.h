@@ -55,7 +55,7 @@ struct ReportInput
     /// outlive the rendering. Its points are held compactly and projected again when written: the same
     /// report as `results` of projectCatalog over the same offers and request.
     const TableProjection *table = nullptr;
-    QList<Snapshot> snapshots;    ///< catalog snapshots; those the offers come from are listed
+    QList<Snapshot> snapshots; ///< catalog snapshots; those the offers come from are listed
     ReportOfferSet offerSet = ReportOfferSet::All;
     QList<qsizetype> selectedOffers;  ///< Selected: indices into results->offers
     std::optional<ProbeResult> probe; ///< the probe run behind a measured calibration (device, figures)

@@ -19,9 +19,9 @@
 #include <QTimeZone>
 
 #include <algorithm>
-#include <numeric>
 #include <cmath>
 #include <map>
+#include <numeric>
 #include <set>
 
 namespace gf::report {
@@ -514,7 +514,8 @@ Result<Data> build(const ReportInput &in)
         else if (r.filter.isEmpty())
             d.offerSetText = QStringLiteral("All %1 offers (no filter)").arg(offers);
         else
-            d.offerSetText = QStringLiteral("The %1 offers matching the filter: %2").arg(offers).arg(filterText);
+            d.offerSetText =
+                QStringLiteral("The %1 offers matching the filter: %2").arg(offers).arg(filterText);
         if (d.rows.isEmpty())
             return makeError(
                 offers == 0
@@ -558,7 +559,8 @@ Result<Data> build(const ReportInput &in)
         Offer o;
         const ProjectedOffer p = d.point(d.recommended, &o);
         d.recommendedExplanation =
-            explainPoint(o, p, r.workload, r.options, r.calibration, GpuSpecTable::builtin(), in.currency).all();
+            explainPoint(o, p, r.workload, r.options, r.calibration, GpuSpecTable::builtin(), in.currency)
+                .all();
     }
     const PicksWithinLimits picks = picksWithinLimits(points, d.rows);
     d.cheapest = picks.cheapest;

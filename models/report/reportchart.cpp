@@ -166,8 +166,9 @@ ReportChartData reportChartData(const ProjectionResults &r, const QList<qsizetyp
 }
 
 ReportChartData reportChartData(const QList<CompactPoint> &points, qsizetype recommended,
-                                const std::function<int(qint32)> &providerOf, const ProjectionOptions &options,
-                                const QList<qsizetype> &highlight, const Currency *currency)
+                                const std::function<int(qint32)> &providerOf,
+                                const ProjectionOptions &options, const QList<qsizetype> &highlight,
+                                const Currency *currency)
 {
     const Currency &cur = currency ? *currency : usdCurrency();
     ReportChartData d;

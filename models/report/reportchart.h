@@ -49,8 +49,9 @@ ReportChartData reportChartData(const ProjectionResults &results, const QList<qs
 /// The same over compact points (projection/tableprojection): `recommended` is the recommended point,
 /// `providerOf(offerIndex)` the index of the point's provider in knownProviders() (-1 = other).
 ReportChartData reportChartData(const QList<CompactPoint> &points, qsizetype recommended,
-                                const std::function<int(qint32)> &providerOf, const ProjectionOptions &options,
-                                const QList<qsizetype> &highlight, const Currency *currency);
+                                const std::function<int(qint32)> &providerOf,
+                                const ProjectionOptions &options, const QList<qsizetype> &highlight,
+                                const Currency *currency);
 
 /// Colour of a provider (same palette as the GUI chart); -1 = grey.
 Rgb providerRgb(int provider);

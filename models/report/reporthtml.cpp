@@ -100,7 +100,8 @@ QString keyValueTable(const QList<std::pair<QString, QString>> &rows)
 
 /// Point table: cells escaped; the notes column as tags. Appended to `h` row by row; `written()` is called
 /// after each row (the caller writes out what `h` holds when it is large).
-void pointTable(const Data &d, const QList<qsizetype> &points, QString &h, const std::function<void()> &written)
+void pointTable(const Data &d, const QList<qsizetype> &points, QString &h,
+                const std::function<void()> &written)
 {
     h += tableHead(pointHeader(d), pointNumeric());
     const QList<bool> numeric = pointNumeric();
@@ -218,7 +219,8 @@ void renderHtml(const Data &d, BufferedOutput &out)
 
     h += QStringLiteral("<section>\n<h2>Efficiency frontier</h2>\n<figure>\n");
     flush();
-    writeFrontierChartSvg(d.chart, 820, 470, false, [&out](const QString &piece) { appendPrintable(out, piece); });
+    writeFrontierChartSvg(d.chart, 820, 470, false,
+                          [&out](const QString &piece) { appendPrintable(out, piece); });
     h +=
         QStringLiteral(
             "<figcaption>Every projected offer as a point: time of the run against its cost, both on log "

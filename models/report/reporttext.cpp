@@ -552,7 +552,8 @@ QString indistinguishableText(const Data &d)
         index.append(i);
         gpus.append(o.gpuId);
     }
-    const QList<qsizetype> close = indistinguishableFrom(points, 0, [&gpus](qsizetype i) { return gpus.at(i); });
+    const QList<qsizetype> close =
+        indistinguishableFrom(points, 0, [&gpus](qsizetype i) { return gpus.at(i); });
     if (close.isEmpty())
         return {};
     QStringList names;

@@ -143,7 +143,7 @@ void SvgCanvas::line(QPointF a, QPointF b, const Pen &pen)
     if (m_skipBody)
         return;
     addBody(QStringLiteral("<line x1=\"%1\" y1=\"%2\" x2=\"%3\" y2=\"%4\"%5/>\n")
-                  .arg(n(a.x()), n(a.y()), n(b.x()), n(b.y()), penAttributes(pen)));
+                .arg(n(a.x()), n(a.y()), n(b.x()), n(b.y()), penAttributes(pen)));
 }
 
 void SvgCanvas::polyline(const QList<QPointF> &points, const Pen &pen)
@@ -162,19 +162,18 @@ void SvgCanvas::rect(const QRectF &r, std::optional<Rgb> fill, std::optional<Pen
     if (m_skipBody)
         return;
     addBody(QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"%3\" height=\"%4\" fill=\"%5\"%6/>\n")
-                  .arg(n(r.x()), n(r.y()), n(r.width()), n(r.height()),
-                       fill ? fill->hexName() : QStringLiteral("none"),
-                       stroke ? penAttributes(*stroke) : QString()));
+                .arg(n(r.x()), n(r.y()), n(r.width()), n(r.height()),
+                     fill ? fill->hexName() : QStringLiteral("none"),
+                     stroke ? penAttributes(*stroke) : QString()));
 }
 
 void SvgCanvas::circle(QPointF centre, double radius, std::optional<Rgb> fill, std::optional<Pen> stroke)
 {
     if (m_skipBody)
         return;
-    addBody(
-        QStringLiteral("<circle cx=\"%1\" cy=\"%2\" r=\"%3\" fill=\"%4\"%5/>\n")
-            .arg(n(centre.x()), n(centre.y()), n(radius), fill ? fill->hexName() : QStringLiteral("none"),
-                 stroke ? penAttributes(*stroke) : QString()));
+    addBody(QStringLiteral("<circle cx=\"%1\" cy=\"%2\" r=\"%3\" fill=\"%4\"%5/>\n")
+                .arg(n(centre.x()), n(centre.y()), n(radius), fill ? fill->hexName() : QStringLiteral("none"),
+                     stroke ? penAttributes(*stroke) : QString()));
 }
 
 void SvgCanvas::text(QPointF at, const QString &text, double size, bool bold, Rgb color, TextAnchor anchor,
