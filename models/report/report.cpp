@@ -110,13 +110,8 @@ Status renderData(const report::Data &d, ReportFormat format, BufferedOutput &ou
     case ReportFormat::Html:
         report::renderHtml(d, out);
         return Ok{};
-    case ReportFormat::Pdf: {
-        auto pdf = report::renderPdf(d); // its text goes through report::shown()
-        if (!pdf)
-            return pdf.error();
-        out.append(pdf.value());
-        return Ok{};
-    }
+    case ReportFormat::Pdf:
+        return report::renderPdf(d, out); // its text goes through report::shown()
     case ReportFormat::Csv:
         report::renderCsv(d, out);
         return Ok{};

@@ -191,7 +191,8 @@ void appendPrintable(BufferedOutput &out, const QString &text);
 /// Streamed: the chart element by element, the point tables row by row.
 void renderHtml(const Data &d, BufferedOutput &out);
 QByteArray renderMarkdown(const Data &d);
-Result<QByteArray> renderPdf(const Data &d); ///< needs a QGuiApplication (fonts)
+/// Streamed: the PDF writer's file goes to `out` as it is written. Needs a QGuiApplication (fonts).
+Status renderPdf(const Data &d, BufferedOutput &out);
 /// Streamed: row by row (CSV) and point by point (JSON).
 void renderCsv(const Data &d, BufferedOutput &out);
 void renderJson(const Data &d, BufferedOutput &out);
