@@ -159,7 +159,10 @@ void renderCsv(const Data &d, BufferedOutput &out)
                       converted(p.usdPerGpuHour(row.offer)),
                       converted(pricedPoint ? std::optional<double>(p.costUsd) : std::nullopt)};
         }
-        out.appendText(printableKeepingLines(cells.join(u',') + QStringLiteral("\r\n")));
+        // The line end kept apart: a line of printable text is then written as it is, not copied and
+        // scanned again character by character (printableKeepingLines keeps line breaks).
+        out.appendText(printableKeepingLines(cells.join(u',')));
+        out.append("\r\n", 2);
     }
 }
 

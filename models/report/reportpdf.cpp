@@ -3,8 +3,8 @@
 #include "util/bufferedoutput.h"
 #include "util/format.h"
 
-#include <QIODevice>
 #include <QGuiApplication>
+#include <QIODevice>
 #include <QPageLayout>
 #include <QPainter>
 #include <QPdfWriter>
