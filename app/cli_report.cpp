@@ -128,16 +128,7 @@ Result<int> ReportCommand::runProjecting(CliContext &ctx, const CliArgs &p) cons
     // The catalog held compactly and its points as compact points (a million offers in well under
     // 400 MB); each point a report writes is projected again from its offer.
     OfferTable table;
-    auto request = requestFromArgs(ctx, p, now, [&]() -> Status {
-        CatalogStore *store = ctx.store();
-        if (!store)
-            return cliReported();
-        auto current = store->currentOfferTable();
-        if (!current)
-            return current.error();
-        table = std::move(current.value());
-        return Ok{};
-    });
+    auto request = tableRequestFromArgs(ctx, p, now, table);
     if (!request)
         return request.error();
     const CalibrationChoice &choice = request.value().calibration;
