@@ -82,16 +82,7 @@ Result<int> FrontierCommand::runProjecting(CliContext &ctx, const CliArgs &p) co
     // The catalog held compactly and its points as compact points (a million offers in well under
     // 400 MB); each point written is projected again from its offer.
     OfferTable table;
-    auto request = requestFromArgs(ctx, p, QDateTime::currentDateTimeUtc(), [&]() -> Status {
-        CatalogStore *store = ctx.store();
-        if (!store)
-            return cliReported();
-        auto current = store->currentOfferTable();
-        if (!current)
-            return current.error();
-        table = std::move(current.value());
-        return Ok{};
-    });
+    auto request = tableRequestFromArgs(ctx, p, QDateTime::currentDateTimeUtc(), table);
     if (!request)
         return request.error();
     const CalibrationChoice &choice = request.value().calibration;

@@ -4,10 +4,12 @@
 #include "clicommand.h"
 #include "domain/gpucatalog.h"
 #include "domain/gpuspecs.h"
+#include "domain/offertable.h"
 #include "domain/provider.h"
 #include "domain/workload.h"
 #include "domain/workloadbuilder.h"
 #include "projection/scenario.h"
+#include "store/catalogstore.h"
 
 #include <cmath>
 
@@ -585,6 +587,21 @@ Result<CatalogProjection> ProjectingCommand::projectFromArgs(CliContext &ctx, co
     out.catalogOffers = offers.size();
     out.results = projectCatalog(offers, request.value().request);
     return out;
+}
+
+Result<CatalogRequest> ProjectingCommand::tableRequestFromArgs(CliContext &ctx, const CliArgs &args,
+                                                               const QDateTime &now, OfferTable &table) const
+{
+    return requestFromArgs(ctx, args, now, [&]() -> Status {
+        CatalogStore *store = ctx.store();
+        if (!store)
+            return cliReported();
+        auto current = store->currentOfferTable();
+        if (!current)
+            return current.error();
+        table = std::move(current.value());
+        return Ok{};
+    });
 }
 
 Result<CatalogRequest> ProjectingCommand::requestFromArgs(CliContext &ctx, const CliArgs &args,

@@ -20,6 +20,7 @@
 namespace gf {
 
 class CliArgs;
+class OfferTable;
 class CliContext;
 class CliOptions;
 
@@ -94,6 +95,11 @@ protected:
     /// command projects them in (after the calibration, before the measurements, as projectFromArgs).
     Result<CatalogRequest> requestFromArgs(CliContext &ctx, const CliArgs &args, const QDateTime &now,
                                            const std::function<Status()> &readOffers) const;
+
+    /// requestFromArgs reading the current offers into `table` (OfferTable: the commands that project a
+    /// million offers on the compact path, `frontier` and `report`).
+    Result<CatalogRequest> tableRequestFromArgs(CliContext &ctx, const CliArgs &args, const QDateTime &now,
+                                                OfferTable &table) const;
 
 private:
     int run(CliContext &ctx, const CliArgs &args) const final;

@@ -2,9 +2,12 @@
 #include "cli_currency.h"
 #include "cli_projectionargs.h"
 #include "clicommand.h"
+#include "domain/offertable.h"
 #include "domain/workload.h"
 #include "projection/projection.h"
+#include "projection/tableprojection.h"
 #include "report/report.h"
+#include "store/catalogstore.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -122,26 +125,29 @@ Result<int> ReportCommand::runProjecting(CliContext &ctx, const CliArgs &p) cons
                                      .arg(p.value(QStringLiteral("now"))));
         now = *pinned;
     }
-    auto projected = projectFromArgs(ctx, p, now);
-    if (!projected)
-        return projected.error();
-    const CalibrationChoice &choice = projected.value().calibration;
+    // The catalog held compactly and its points as compact points (a million offers in well under
+    // 400 MB); each point a report writes is projected again from its offer.
+    OfferTable table;
+    auto request = tableRequestFromArgs(ctx, p, now, table);
+    if (!request)
+        return request.error();
+    const CalibrationChoice &choice = request.value().calibration;
     CatalogStore *store = ctx.store();
     if (!store)
         return cliReported();
     auto snapshots = store->snapshots();
     if (!snapshots)
         return snapshots.error();
-    auto results = std::make_shared<const ProjectionResults>(std::move(projected.value().results));
+    const TableProjection results(table, request.value().request);
 
     ReportInput input;
-    input.results = results;
+    input.table = &results;
     input.snapshots = snapshots.value();
     input.offerSet = offerSet;
     input.generatedAt = now;
     input.title = p.value(QStringLiteral("title"));
     input.currency = currency.value();
-    if (results->calibration.measured) { // the probe behind a measured calibration: device and figures
+    if (results.calibration().measured) { // the probe behind a measured calibration: device and figures
         input.probe = choice.probe;
         input.probeRunId = choice.runId;
     }
@@ -150,7 +156,7 @@ Result<int> ReportCommand::runProjecting(CliContext &ctx, const CliArgs &p) cons
         return st.error();
     ctx.out << QStringLiteral("Wrote %1 (%2 report, %3 bytes): %4 offers, %5 on the frontier.\n")
                    .arg(QDir::toNativeSeparators(output), reportFormatName(*format), QString::number(size),
-                        QString::number(results->offers.size()), QString::number(results->frontierCount));
+                        QString::number(results.offerCount()), QString::number(results.frontierCount()));
     return ExitOk;
 }
 

@@ -5,6 +5,7 @@
 #include "projection/frontier.h"
 #include "projection/modelconstants.h"
 #include "projection/pointexplanation.h"
+#include "projection/tableprojection.h"
 #include "util/format.h"
 
 #include <QLocale>
@@ -16,19 +17,19 @@ namespace gf {
 
 namespace {
 
-bool cheaperPick(const ProjectedOffer &p, const ProjectedOffer &q)
+template <class Point> bool cheaperPick(const Point &p, const Point &q)
 {
     return p.costUsd < q.costUsd || (p.costUsd == q.costUsd && p.totalHours < q.totalHours);
 }
 
-bool fasterPick(const ProjectedOffer &p, const ProjectedOffer &q)
+template <class Point> bool fasterPick(const Point &p, const Point &q)
 {
     return p.totalHours < q.totalHours || (p.totalHours == q.totalHours && p.costUsd < q.costUsd);
 }
 
-void consider(const QList<ProjectedOffer> &points, qsizetype i, PicksWithinLimits &out)
+template <class Point> void consider(const QList<Point> &points, qsizetype i, PicksWithinLimits &out)
 {
-    const ProjectedOffer &p = points.at(i);
+    const Point &p = points.at(i);
     if (!p.feasible)
         return;
     if (out.cheapest < 0 || cheaperPick(p, points.at(out.cheapest)))
@@ -236,6 +237,14 @@ QString pointTitleText(const Offer &o, const ProjectedOffer &p, ShownText shown)
 }
 
 PicksWithinLimits picksWithinLimits(const QList<ProjectedOffer> &points, const QList<qsizetype> &candidates)
+{
+    PicksWithinLimits out;
+    for (qsizetype i : candidates)
+        consider(points, i, out);
+    return out;
+}
+
+PicksWithinLimits picksWithinLimits(const QList<CompactPoint> &points, const QList<qsizetype> &candidates)
 {
     PicksWithinLimits out;
     for (qsizetype i : candidates)

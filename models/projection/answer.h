@@ -11,6 +11,8 @@
 
 namespace gf {
 
+struct CompactPoint;
+
 /// The cheapest and the fastest feasible point (within the deadline and budget) among candidates, -1 when
 /// none is feasible. Ties: the cheapest prefers the faster, the fastest the cheaper, then the earlier index.
 struct PicksWithinLimits
@@ -19,6 +21,8 @@ struct PicksWithinLimits
     qsizetype fastest = -1;
 };
 PicksWithinLimits picksWithinLimits(const QList<ProjectedOffer> &points, const QList<qsizetype> &candidates);
+/// The same over compact points (projection/tableprojection).
+PicksWithinLimits picksWithinLimits(const QList<CompactPoint> &points, const QList<qsizetype> &candidates);
 /// The same over every point.
 PicksWithinLimits picksWithinLimits(const QList<ProjectedOffer> &points);
 

@@ -78,12 +78,20 @@ ProjectionResults projectCatalog(const QList<Offer> &catalog, const ProjectionRe
     selectOffers(catalog, request.filter, r);
     r.points = projectOffers(r.offers, r.workload, r.options, r.calibration);
     indexPoints(catalog.size(), r);
-    const GpuSpecTable &specs = GpuSpecTable::builtin();
-    const QList<SingleGpuSpeed> speeds = singleGpuSpeeds(r.workload, r.options, r.calibration, specs);
-    for (qsizetype i = 0; i < speeds.size(); ++i)
-        r.gpuSpeeds.insert(specs.specs().at(i).id, speeds.at(i));
+    r.gpuSpeeds = gpuSpeedsOf(r.workload, r.options, r.calibration);
     r.elapsedMs = timer.elapsed();
     return r;
+}
+
+QHash<QString, SingleGpuSpeed> gpuSpeedsOf(const Workload &workload, const ProjectionOptions &options,
+                                           const Calibration &calibration)
+{
+    QHash<QString, SingleGpuSpeed> out;
+    const GpuSpecTable &specs = GpuSpecTable::builtin();
+    const QList<SingleGpuSpeed> speeds = singleGpuSpeeds(workload, options, calibration, specs);
+    for (qsizetype i = 0; i < speeds.size(); ++i)
+        out.insert(specs.specs().at(i).id, speeds.at(i));
+    return out;
 }
 
 ProjectionRequest requestOf(const ProjectionResults &results)

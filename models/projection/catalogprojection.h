@@ -33,6 +33,11 @@ struct ProjectionRequest
 /// (validateWorkload / validateProjectionOptions).
 ProjectionResults projectCatalog(const QList<Offer> &catalog, const ProjectionRequest &request);
 
+/// Per GPU id: the single-GPU speed of the workload (ProjectionResults::gpuSpeeds, as projectCatalog
+/// fills it; options.measurements are the imported measurements).
+QHash<QString, SingleGpuSpeed> gpuSpeedsOf(const Workload &workload, const ProjectionOptions &options,
+                                           const Calibration &calibration);
+
 /// The request that gave `results` (to project the same run over other offers).
 ProjectionRequest requestOf(const ProjectionResults &results);
 

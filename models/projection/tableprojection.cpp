@@ -25,7 +25,9 @@ struct TableChunk
     TimeBinFilter bins;
 };
 
-CompactPoint compactOf(const ProjectedOffer &p)
+} // namespace
+
+CompactPoint compactPointOf(const ProjectedOffer &p)
 {
     CompactPoint c;
     c.totalHours = p.totalHours;
@@ -41,6 +43,8 @@ CompactPoint compactOf(const ProjectedOffer &p)
     c.suspectExcluded = p.suspectExcluded;
     return c;
 }
+
+namespace {
 
 /// compactOf's way back: a point with what the compact point keeps (its marks, flags, time and cost), without
 /// re-projecting it.
@@ -132,7 +136,7 @@ TableProjection::TableProjection(const OfferTable &table, const ProjectionReques
             const auto index = static_cast<qint32>(ch.offerBegin + static_cast<qsizetype>(k));
             const int n = projector->project(o, index, buffer.data(), &ch.bins);
             for (int j = 0; j < n; ++j)
-                *out++ = compactOf(buffer[static_cast<std::size_t>(j)]);
+                *out++ = compactPointOf(buffer[static_cast<std::size_t>(j)]);
         }
         Q_ASSERT(out == data + ch.pointBegin + ch.pointCount);
         ch.rows = {};

@@ -33,6 +33,9 @@ struct CompactPoint
     bool eligible() const { return projected && !suspectExcluded && (flags & kBlockingFlags) == 0; }
 };
 
+/// A projected point as a CompactPoint (what a TableProjection keeps of it).
+CompactPoint compactPointOf(const ProjectedOffer &p);
+
 /// projectCatalog over an OfferTable, for the CLI over a million offers: the same points in the same
 /// order, the same counts, frontier and recommended point as projectCatalog(table.toList(), request),
 /// held as CompactPoints (no list of Offers, no list of ProjectedOffers); point(i) gives point i as
@@ -50,6 +53,7 @@ public:
     /// The options, their `measurements` the request's (as ProjectionResults::options).
     const ProjectionOptions &options() const { return m_request.options; }
     const Calibration &calibration() const { return m_request.calibration; }
+    const OfferFilter &filter() const { return m_request.filter; }
 
     /// The offers that passed the filter.
     qsizetype offerCount() const { return m_rows.size(); }

@@ -78,26 +78,40 @@ std::optional<ReportOfferSet> reportOfferSetFromName(QStringView name)
     return std::nullopt;
 }
 
+namespace report {
+
+void appendPrintable(BufferedOutput &out, const QString &text)
+{
+    // Printable ASCII, tabs and line breaks (the chart's elements, nearly all markup) are written as they
+    // are: their UTF-8 reads back the same and nothing in them is replaced.
+    bool plain = true;
+    for (const QChar c : text) {
+        const char16_t u = c.unicode();
+        if ((u < 0x20 && u != u'\n' && u != u'\r' && u != u'\t') || u >= 0x7F) {
+            plain = false;
+            break;
+        }
+    }
+    if (plain)
+        out.appendText(text);
+    else
+        out.appendText(printableKeepingLines(QString::fromUtf8(text.toUtf8())));
+}
+
+} // namespace report
+
 namespace {
 
 Status renderData(const report::Data &d, ReportFormat format, BufferedOutput &out)
 {
     // A provider's text never reaches a document raw: control and bidi formatting characters become
     // U+FFFD in the text formats (line breaks are the documents' own) and \u escapes in JSON.
-    auto printable = [&](const QByteArray &text) {
-        out.appendText(printableKeepingLines(QString::fromUtf8(text)));
-    };
     switch (format) {
     case ReportFormat::Html:
-        printable(report::renderHtml(d));
+        report::renderHtml(d, out);
         return Ok{};
-    case ReportFormat::Pdf: {
-        auto pdf = report::renderPdf(d); // its text goes through report::shown()
-        if (!pdf)
-            return pdf.error();
-        out.append(pdf.value());
-        return Ok{};
-    }
+    case ReportFormat::Pdf:
+        return report::renderPdf(d, out); // its text goes through report::shown()
     case ReportFormat::Csv:
         report::renderCsv(d, out);
         return Ok{};
@@ -105,7 +119,7 @@ Status renderData(const report::Data &d, ReportFormat format, BufferedOutput &ou
         report::renderJson(d, out);
         return Ok{};
     case ReportFormat::Markdown:
-        printable(report::renderMarkdown(d));
+        out.appendText(printableKeepingLines(QString::fromUtf8(report::renderMarkdown(d))));
         return Ok{};
     }
     return makeError(QStringLiteral("Unknown report format"));

@@ -16,6 +16,8 @@
 
 namespace gf {
 
+class TableProjection;
+
 /// Output formats of a comparison report (models/report/REPORT.md documents each one).
 enum class ReportFormat : quint8
 {
@@ -49,7 +51,11 @@ std::optional<ReportOfferSet> reportOfferSetFromName(QStringView name);
 struct ReportInput
 {
     ProjectionResultsPtr results; ///< the projection (workload, options, calibration, points)
-    QList<Snapshot> snapshots;    ///< catalog snapshots; those the offers come from are listed
+    /// Instead of `results`: a projection of an OfferTable (the CLI over a million offers), which must
+    /// outlive the rendering. Its points are held compactly and projected again when written: the same
+    /// report as `results` of projectCatalog over the same offers and request.
+    const TableProjection *table = nullptr;
+    QList<Snapshot> snapshots; ///< catalog snapshots; those the offers come from are listed
     ReportOfferSet offerSet = ReportOfferSet::All;
     QList<qsizetype> selectedOffers;  ///< Selected: indices into results->offers
     std::optional<ProbeResult> probe; ///< the probe run behind a measured calibration (device, figures)

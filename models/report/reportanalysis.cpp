@@ -21,13 +21,173 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <numeric>
 #include <set>
 
 namespace gf::report {
 
 namespace {
 
-void addWarnings(Data &d)
+/// A ProjectionResults' offers and points, as they are.
+class ListPoints final : public Points
+{
+public:
+    explicit ListPoints(const ProjectionResults &r) : m_r(r)
+    {
+        m_compact.reserve(r.points.size());
+        for (const ProjectedOffer &p : r.points)
+            m_compact.append(compactPointOf(p));
+    }
+    qsizetype offerCount() const override { return m_r.offers.size(); }
+    const QList<CompactPoint> &compact() const override { return m_compact; }
+    ProjectedOffer point(qsizetype i, Offer *offer) const override
+    {
+        const ProjectedOffer &p = m_r.points.at(i);
+        if (offer)
+            *offer = m_r.offers.at(p.offerIndex);
+        return p;
+    }
+    Offer offer(qint32 offerIndex) const override { return m_r.offers.at(offerIndex); }
+    NoRecommendation whyNoRecommendation() const override
+    {
+        return explainNoRecommendation(m_r.offers, m_r.points, m_r.options);
+    }
+
+private:
+    const ProjectionResults &m_r;
+    QList<CompactPoint> m_compact;
+};
+
+/// A TableProjection's compact points; a point read is projected again.
+class TablePoints final : public Points
+{
+public:
+    explicit TablePoints(const TableProjection &t) : m_t(t) {}
+    qsizetype offerCount() const override { return m_t.offerCount(); }
+    const QList<CompactPoint> &compact() const override { return m_t.points(); }
+    ProjectedOffer point(qsizetype i, Offer *offer) const override { return m_t.point(i, offer); }
+    Offer offer(qint32 offerIndex) const override { return m_t.offer(offerIndex); }
+    void prefetch(const QList<qsizetype> &order, qsizetype k) const override { m_t.prefetch(order, k); }
+    NoRecommendation whyNoRecommendation() const override { return m_t.whyNoRecommendation(); }
+
+private:
+    const TableProjection &m_t;
+};
+
+/// The projection's settings and counts of a TableProjection, in a ProjectionResults without offers or
+/// points (as projectCatalog fills them).
+std::shared_ptr<const ProjectionResults> settingsOf(const TableProjection &t)
+{
+    auto r = std::make_shared<ProjectionResults>();
+    r->filter = t.filter();
+    r->workload = t.workload();
+    r->options = t.options();
+    r->calibration = t.calibration();
+    r->recommended = t.recommended();
+    r->frontierCount = t.frontierCount();
+    r->projectedCount = t.projectedCount();
+    r->feasibleCount = t.feasibleCount();
+    r->gpuSpeeds = gpuSpeedsOf(r->workload, r->options, r->calibration);
+    return r;
+}
+
+/// What the analysis reads of every offer, gathered in one pass over them (a million offers of an
+/// OfferTable are read once, not once per section).
+struct OfferFacts
+{
+    // Stale prices: provider -> (offers, max age), and the date of the oldest.
+    std::map<QString, std::pair<int, qint64>> staleByProvider;
+    std::map<QString, QDate> staleDate;
+    int staleOffers = 0;
+    std::map<QString, int> unrecognised;
+    int unrecognisedOffers = 0;
+    std::map<QString, int> suspectByFlag;
+    int suspectOffers = 0;
+    // Spot savings per GPU id (sorted by id), the discounts of offers with both prices.
+    std::map<QString, SpotSaving> byGpu;
+    QHash<QString, qint32> lastOfGpu; ///< the last offer of each GPU id
+    QHash<QString, QList<double>> discounts;
+    // Per GPU id: single-GPU offers with a spot price, whole-number multi-GPU offers with an on-demand
+    // price.
+    std::map<QString, QList<qint32>> singles, multis;
+    QSet<qint64> snapshots;
+};
+
+OfferFacts offerFacts(Data &d)
+{
+    const ProjectionOptions &opt = d.r->options;
+    OfferFacts f;
+    const qsizetype n = d.offerCount();
+    d.offerProvider.assign(static_cast<std::size_t>(n), -1);
+    const QStringList providers = knownProviders();
+    QHash<QString, qint8> providerIndex;
+    for (qint32 i = 0; i < n; ++i) {
+        const Offer o = d.points->offer(i);
+        auto pi = providerIndex.constFind(o.provider);
+        if (pi == providerIndex.cend())
+            pi = providerIndex.insert(o.provider, static_cast<qint8>(providers.indexOf(o.provider)));
+        d.offerProvider[static_cast<std::size_t>(i)] = *pi;
+        f.snapshots.insert(o.snapshotId);
+
+        const qint64 age = priceAgeDays(o, d.now);
+        if (age > opt.staleDays) {
+            ++f.staleOffers;
+            auto &e = f.staleByProvider[o.provider];
+            ++e.first;
+            if (age > e.second) {
+                e.second = age;
+                f.staleDate[o.provider] = o.dataDate.isValid() ? o.dataDate : o.fetchedAt.date();
+            }
+        }
+        if (!o.recognised()) {
+            ++f.unrecognisedOffers;
+            ++f.unrecognised[QStringLiteral("%1: \"%2\"")
+                                 .arg(providerDisplayName(o.provider), shown(o.gpuRawName))];
+        }
+        if (const int flags = o.flags & (kSuspectSpotFlags | kSuspectOnDemandFlags); flags != 0) {
+            ++f.suspectOffers;
+            for (const QString &name : offerFlagNames(flags))
+                ++f.suspectByFlag[QString(name).replace(u'_', u'-')];
+        }
+        if (!o.recognised())
+            continue;
+
+        auto it = f.byGpu.find(o.gpuId);
+        if (it == f.byGpu.end()) {
+            it = f.byGpu.emplace(o.gpuId, SpotSaving{}).first;
+            it->second.gpuId = o.gpuId;
+        }
+        SpotSaving &s = it->second;
+        f.lastOfGpu[o.gpuId] = i; // its name is the last offer's (gpuModelName)
+        ++s.offers;
+        const bool od = o.onDemandUsdH && *o.onDemandUsdH > 0;
+        const bool sp = o.spotUsdH && *o.spotUsdH > 0;
+        if (o.gpuCount > 0) {
+            if (od) {
+                const double v = *o.onDemandUsdH / o.gpuCount;
+                s.onDemandUsdPerGpuHour = s.onDemandUsdPerGpuHour ? std::min(*s.onDemandUsdPerGpuHour, v) : v;
+            }
+            if (sp) {
+                const double v = *o.spotUsdH / o.gpuCount;
+                s.spotUsdPerGpuHour = s.spotUsdPerGpuHour ? std::min(*s.spotUsdPerGpuHour, v) : v;
+            }
+        }
+        if (od && sp) {
+            ++s.offersWithSpot;
+            f.discounts[o.gpuId].append(100.0 * (1.0 - *o.spotUsdH / *o.onDemandUsdH));
+        }
+
+        if (o.gpuCount == 1 && sp)
+            f.singles[o.gpuId].append(i);
+        else if (o.gpuCount >= 2 && o.gpuCount <= 255 && o.gpuCount == std::floor(o.gpuCount) && od)
+            f.multis[o.gpuId].append(i);
+    }
+    for (auto &[id, s] : f.byGpu)
+        s.gpuName = shown(gpuModelName(d.points->offer(f.lastOfGpu.value(id))));
+    return f;
+}
+
+void addWarnings(Data &d, const OfferFacts &f)
 {
     const ProjectionResults &r = *d.r;
     const ProjectionOptions &opt = r.options;
@@ -42,73 +202,39 @@ void addWarnings(Data &d)
              {}});
 
     // Prices older than the stale threshold, per provider.
-    std::map<QString, std::pair<int, qint64>> staleByProvider; // provider -> (offers, max age)
-    std::map<QString, QDate> staleDate;
-    int staleOffers = 0;
-    for (const Offer &o : r.offers) {
-        const qint64 age = priceAgeDays(o, d.now);
-        if (age <= opt.staleDays)
-            continue;
-        ++staleOffers;
-        auto &e = staleByProvider[o.provider];
-        ++e.first;
-        if (age > e.second) {
-            e.second = age;
-            staleDate[o.provider] = o.dataDate.isValid() ? o.dataDate : o.fetchedAt.date();
-        }
-    }
-    if (staleOffers > 0) {
+    if (f.staleOffers > 0) {
         QStringList items;
-        for (const auto &[provider, e] : staleByProvider)
+        for (const auto &[provider, e] : f.staleByProvider)
             items.append(QStringLiteral("%1: %2, prices dated %3 (%4 old)")
                              .arg(providerDisplayName(provider), offersText(e.first),
-                                  staleDate[provider].toString(Qt::ISODate), formatAgeDays(e.second)));
+                                  f.staleDate.at(provider).toString(Qt::ISODate), formatAgeDays(e.second)));
         d.warnings.append(
             {QStringLiteral("stale-prices"),
              QStringLiteral("%1 of %2 offers have prices older than %3 days: prices and spot discounts "
                             "change often; refresh the catalogs before deciding.")
-                 .arg(staleOffers)
-                 .arg(r.offers.size())
+                 .arg(f.staleOffers)
+                 .arg(d.offerCount())
                  .arg(opt.staleDays),
              items});
     }
 
     // Unrecognised GPUs.
-    std::map<QString, int> unrecognised;
-    int unrecognisedOffers = 0;
-    for (const Offer &o : r.offers) {
-        if (o.recognised())
-            continue;
-        ++unrecognisedOffers;
-        ++unrecognised[QStringLiteral("%1: \"%2\"")
-                           .arg(providerDisplayName(o.provider), shown(o.gpuRawName))];
-    }
-    if (unrecognisedOffers > 0) {
+    if (f.unrecognisedOffers > 0) {
         QStringList items;
-        for (const auto &[name, n] : unrecognised)
+        for (const auto &[name, n] : f.unrecognised)
             items.append(QStringLiteral("%1 (%2)").arg(name, offersText(n)));
         d.warnings.append(
             {QStringLiteral("unrecognised-gpus"),
              QStringLiteral("%1 offers have a GPU name that matches no known GPU model: they are not "
                             "projected and appear in no comparison.")
-                 .arg(unrecognisedOffers),
+                 .arg(f.unrecognisedOffers),
              capped(items, 12)});
     }
 
     // Suspect prices (price-sanity flags), per flag.
-    std::map<QString, int> suspectByFlag;
-    int suspectOffers = 0;
-    for (const Offer &o : r.offers) {
-        const int f = o.flags & (kSuspectSpotFlags | kSuspectOnDemandFlags);
-        if (f == 0)
-            continue;
-        ++suspectOffers;
-        for (const QString &name : offerFlagNames(f))
-            ++suspectByFlag[QString(name).replace(u'_', u'-')];
-    }
-    if (suspectOffers > 0) {
+    if (f.suspectOffers > 0) {
         QStringList items;
-        for (const auto &[name, n] : suspectByFlag)
+        for (const auto &[name, n] : f.suspectByFlag)
             items.append(QStringLiteral("%1: %2").arg(name, offersText(n)));
         d.warnings.append(
             {QStringLiteral("suspect-prices"),
@@ -116,22 +242,22 @@ void addWarnings(Data &d)
                  ? QStringLiteral(
                        "%1 offers carry a suspect price (price-sanity flags) and are INCLUDED in the "
                        "frontier and the recommendation.")
-                       .arg(suspectOffers)
+                       .arg(f.suspectOffers)
                  : QStringLiteral(
                        "%1 offers carry a suspect price (price-sanity flags): the flagged option is "
                        "listed but excluded from the frontier and the recommendation.")
-                       .arg(suspectOffers),
+                       .arg(f.suspectOffers),
              items});
     }
 
     // Memory too small.
     std::map<QString, int> tooSmall;
     QSet<qint32> tooSmallOffers;
-    for (const ProjectedOffer &p : r.points) {
+    for (const CompactPoint &p : d.points->compact()) {
         if (!hasFlag(p.flags, ProjectionFlag::MemoryTooSmall) || tooSmallOffers.contains(p.offerIndex))
             continue;
         tooSmallOffers.insert(p.offerIndex);
-        const Offer &o = r.offers.at(p.offerIndex);
+        const Offer o = d.points->offer(p.offerIndex);
         QString mem;
         if (o.gpuMemGb && o.gpuCount > 0 && o.gpuCount < 1) // a share of one GPU gets its share of the memory
             mem = QStringLiteral(" (%1 of a GPU: %2 GB)")
@@ -161,7 +287,7 @@ void addWarnings(Data &d)
     double worstSpot = 0, worstSetup = 0;
     const double setupHours = opt.setupMinutes / 60.0;
     for (qsizetype i : std::as_const(key)) {
-        const ProjectedOffer &p = r.points.at(i);
+        const ProjectedOffer p = d.point(i);
         if (!p.projected || !(p.totalHours > 0))
             continue;
         const double spotShare = p.interruptionHours / p.totalHours;
@@ -207,62 +333,44 @@ void addWarnings(Data &d)
                  .arg(commItems.size()),
              capped(commItems, 12)});
 
-    if (const NoRecommendation why = explainNoRecommendation(r.offers, r.points, opt); !why.facts.isEmpty())
+    if (const NoRecommendation why = d.points->whyNoRecommendation(); !why.facts.isEmpty())
         d.warnings.append({QStringLiteral("nothing-feasible"),
                            QStringLiteral("Nothing is recommended: %1.").arg(why.facts),
                            {}});
 }
 
-void addSpotSavings(Data &d)
+void addSpotSavings(Data &d, OfferFacts &f)
 {
-    const ProjectionResults &r = *d.r;
-    std::map<QString, SpotSaving> byGpu; // sorted by id for a stable order, re-sorted by name below
-    QHash<QString, QList<double>> discounts;
-    for (const Offer &o : r.offers) {
-        if (!o.recognised())
-            continue;
-        SpotSaving &s = byGpu[o.gpuId];
-        s.gpuId = o.gpuId;
-        s.gpuName = shown(gpuModelName(o));
-        ++s.offers;
-        const bool od = o.onDemandUsdH && *o.onDemandUsdH > 0;
-        const bool sp = o.spotUsdH && *o.spotUsdH > 0;
-        if (o.gpuCount > 0) {
-            if (od) {
-                const double v = *o.onDemandUsdH / o.gpuCount;
-                s.onDemandUsdPerGpuHour = s.onDemandUsdPerGpuHour ? std::min(*s.onDemandUsdPerGpuHour, v) : v;
-            }
-            if (sp) {
-                const double v = *o.spotUsdH / o.gpuCount;
-                s.spotUsdPerGpuHour = s.spotUsdPerGpuHour ? std::min(*s.spotUsdPerGpuHour, v) : v;
-            }
-        }
-        if (od && sp) {
-            ++s.offersWithSpot;
-            discounts[o.gpuId].append(100.0 * (1.0 - *o.spotUsdH / *o.onDemandUsdH));
-        }
-    }
-    for (qsizetype i = 0; i < r.points.size(); ++i) {
-        const ProjectedOffer &p = r.points.at(i);
+    const QList<CompactPoint> &points = d.points->compact();
+    // The slot of each offer's GPU id (the offers' ids looked up once per id, not once per point).
+    QHash<QString, SpotSaving *> byId;
+    for (auto &[id, s] : f.byGpu)
+        byId.insert(id, &s);
+    std::vector<SpotSaving *> slot(static_cast<std::size_t>(d.offerCount()), nullptr);
+    for (qsizetype i = 0; i < points.size(); ++i) {
+        const CompactPoint &p = points.at(i);
         if (p.nodes != 1 || !p.eligible())
             continue;
-        const Offer &o = r.offers.at(p.offerIndex);
-        auto it = byGpu.find(o.gpuId);
-        if (it == byGpu.end())
-            continue;
-        qsizetype &best = p.mode == PriceMode::Spot ? it->second.spotPoint : it->second.onDemandPoint;
-        if (best < 0 || p.costUsd < r.points.at(best).costUsd)
+        SpotSaving *&s = slot[static_cast<std::size_t>(p.offerIndex)];
+        if (!s) {
+            const Offer o = d.points->offer(p.offerIndex);
+            s = byId.value(o.gpuId);
+            if (!s)
+                continue;
+        }
+        qsizetype &best = p.mode == PriceMode::Spot ? s->spotPoint : s->onDemandPoint;
+        if (best < 0 || p.costUsd < points.at(best).costUsd)
             best = i;
     }
     QList<SpotSaving> out;
-    for (auto &[id, s] : byGpu) {
+    for (auto &[id, s] : f.byGpu) {
         if (s.offersWithSpot == 0 && (s.spotPoint < 0 || s.onDemandPoint < 0))
             continue;
-        if (!discounts.value(id).isEmpty())
-            s.medianDiscountPct = median(discounts.value(id));
+        if (!f.discounts.value(id).isEmpty())
+            s.medianDiscountPct = median(f.discounts.value(id));
         if (s.spotPoint >= 0 && s.onDemandPoint >= 0)
             s.runSavingsPct =
-                100.0 * (1.0 - r.points.at(s.spotPoint).costUsd / r.points.at(s.onDemandPoint).costUsd);
+                100.0 * (1.0 - points.at(s.spotPoint).costUsd / points.at(s.onDemandPoint).costUsd);
         out.append(s);
     }
     std::stable_sort(out.begin(), out.end(), [](const SpotSaving &a, const SpotSaving &b) {
@@ -271,39 +379,19 @@ void addSpotSavings(Data &d)
     d.spotSavings = out;
 }
 
-void addMultiNode(Data &d)
+void addMultiNode(Data &d, const OfferFacts &f)
 {
     const ProjectionResults &r = *d.r;
-    // Per GPU model: single-GPU offers with a spot price, and whole-number multi-GPU offers with an on-demand
-    // price.
-    std::map<QString, QList<qsizetype>> singles, multis;
-    for (qsizetype i = 0; i < r.offers.size(); ++i) {
-        const Offer &o = r.offers.at(i);
-        if (!o.recognised())
-            continue;
-        if (o.gpuCount == 1 && o.spotUsdH && *o.spotUsdH > 0)
-            singles[o.gpuId].append(i);
-        else if (o.gpuCount >= 2 && o.gpuCount <= 255 && o.gpuCount == std::floor(o.gpuCount) &&
-                 o.onDemandUsdH && *o.onDemandUsdH > 0)
-            multis[o.gpuId].append(i);
-    }
-    QList<Offer> subset;
-    QList<qsizetype> subsetSource;
+    // The offers compared: per GPU model with both kinds, its single-GPU spot offers and its multi-GPU
+    // on-demand offers (in offer order per GPU model: the first cheapest of each kind is kept).
     std::set<int> ks;
-    for (const auto &[gpu, list] : multis) {
-        if (!singles.count(gpu))
+    for (const auto &[gpu, list] : f.multis) {
+        if (!f.singles.count(gpu))
             continue;
-        for (qsizetype i : singles[gpu]) {
-            subset.append(r.offers.at(i));
-            subsetSource.append(i);
-        }
-        for (qsizetype i : list) {
-            subset.append(r.offers.at(i));
-            subsetSource.append(i);
-            ks.insert(static_cast<int>(r.offers.at(i).gpuCount));
-        }
+        for (qint32 i : list)
+            ks.insert(static_cast<int>(d.points->offer(i).gpuCount));
     }
-    if (subset.isEmpty())
+    if (ks.empty())
         return;
     ProjectionOptions opt = r.options;
     opt.spotPolicy = SpotPolicy::SpotAllowed;
@@ -311,41 +399,56 @@ void addMultiNode(Data &d)
     for (int k : ks)
         opt.nodeCounts.append(k);
     opt.parallel = false;
-    const QList<ProjectedOffer> pts =
-        projectCatalog(subset, {OfferFilter{}, r.workload, opt, r.calibration, opt.measurements, r.jobId})
-            .points;
-
-    std::map<std::pair<QString, int>, std::pair<qsizetype, qsizetype>>
-        best; // (gpu, K) -> (spot point, on-demand point)
-    for (qsizetype i = 0; i < pts.size(); ++i) {
-        const ProjectedOffer &p = pts.at(i);
-        if (!p.eligible())
-            continue;
-        const Offer &o = subset.at(p.offerIndex);
-        if (o.gpuCount == 1 && p.mode == PriceMode::Spot && p.nodes >= 2) {
-            auto &b = best[{o.gpuId, p.nodes}];
-            if (b.first == 0 || p.costUsd < pts.at(b.first - 1).costUsd)
-                b.first = i + 1;
-        } else if (o.gpuCount >= 2 && p.mode == PriceMode::OnDemand && p.nodes == 1) {
-            auto &b = best[{o.gpuId, static_cast<int>(o.gpuCount)}];
-            if (b.second == 0 || p.costUsd < pts.at(b.second - 1).costUsd)
-                b.second = i + 1;
+    // Each offer projected alone (projectOffers' points, one offer at a time), nothing kept but the best.
+    OfferProjector projector(r.workload, opt, r.calibration);
+    std::vector<ProjectedOffer> buffer(static_cast<std::size_t>(projector.maxPoints()));
+    struct Best
+    {
+        ProjectedOffer point;
+        qint32 offer = -1;
+    };
+    std::map<std::pair<QString, int>, std::pair<Best, Best>> best; // (gpu, K) -> (spot, on-demand)
+    auto consider = [&](qint32 index, bool single) {
+        const Offer o = d.points->offer(index);
+        const int n = projector.project(o, index, buffer.data());
+        for (int j = 0; j < n; ++j) {
+            const ProjectedOffer &p = buffer[static_cast<std::size_t>(j)];
+            if (!p.eligible())
+                continue;
+            if (single && p.mode == PriceMode::Spot && p.nodes >= 2) {
+                Best &b = best[{o.gpuId, p.nodes}].first;
+                if (b.offer < 0 || p.costUsd < b.point.costUsd)
+                    b = {p, index};
+            } else if (!single && p.mode == PriceMode::OnDemand && p.nodes == 1) {
+                Best &b = best[{o.gpuId, static_cast<int>(o.gpuCount)}].second;
+                if (b.offer < 0 || p.costUsd < b.point.costUsd)
+                    b = {p, index};
+            }
         }
+    };
+    for (const auto &[gpu, list] : f.multis) {
+        const auto singles = f.singles.find(gpu);
+        if (singles == f.singles.end())
+            continue;
+        for (qint32 i : singles->second)
+            consider(i, true);
+        for (qint32 i : list)
+            consider(i, false);
     }
     for (const auto &[key, b] : best) {
-        if (b.first == 0 || b.second == 0)
+        if (b.first.offer < 0 || b.second.offer < 0)
             continue;
         MultiNodeComparison m;
         m.gpuId = key.first;
         m.gpus = key.second;
-        m.spot = pts.at(b.first - 1);
-        m.onDemand = pts.at(b.second - 1);
+        m.spot = b.first.point;
+        m.onDemand = b.second.point;
         // Frontier and recommendation refer to the report's projection, which these extra points are not part
         // of.
         m.spot.onFrontier = m.onDemand.onFrontier = false;
         m.spot.recommended = m.onDemand.recommended = false;
-        m.singleOffer = subset.at(m.spot.offerIndex);
-        m.multiOffer = subset.at(m.onDemand.offerIndex);
+        m.singleOffer = d.points->offer(b.first.offer);
+        m.multiOffer = d.points->offer(b.second.offer);
         m.gpuName = shown(gpuModelName(m.singleOffer));
         m.costSavingsPct = 100.0 * (1.0 - m.spot.costUsd / m.onDemand.costUsd);
         m.timeChangePct = 100.0 * (m.spot.totalHours / m.onDemand.totalHours - 1.0);
@@ -362,14 +465,22 @@ void addMultiNode(Data &d)
 
 Result<Data> build(const ReportInput &in)
 {
-    if (!in.results)
+    if (!in.results && !in.table)
         return makeError(QStringLiteral(
             "There is no projection to report on yet: wait until the projection has finished."));
-    const ProjectionResults &r = *in.results;
     Data d;
+    if (in.table) {
+        d.ownResults = settingsOf(*in.table);
+        d.r = d.ownResults.get();
+        d.points = std::make_shared<TablePoints>(*in.table);
+    } else {
+        d.r = in.results.get();
+        d.points = std::make_shared<ListPoints>(*in.results);
+    }
+    const ProjectionResults &r = *d.r;
+    const QList<CompactPoint> &points = d.points->compact();
     d.input = &in;
     d.currency = in.currency;
-    d.r = &r;
     d.now = in.generatedAt.isValid() ? in.generatedAt.toUTC() : QDateTime::currentDateTimeUtc();
     d.now = QDateTime(d.now.date(), QTime(d.now.time().hour(), d.now.time().minute(), d.now.time().second()),
                       QTimeZone::utc())
@@ -378,32 +489,36 @@ Result<Data> build(const ReportInput &in)
                                            : in.title.trimmed();
     d.generator = QStringLiteral("GPU Frontier %1").arg(QStringLiteral(GPUFRONTIER_VERSION));
 
-    QList<qsizetype> all;
-    for (qsizetype i = 0; i < r.points.size(); ++i) {
-        const ProjectedOffer &p = r.points.at(i);
+    for (qsizetype i = 0; i < points.size(); ++i) {
+        const CompactPoint &p = points.at(i);
         d.projected += p.projected ? 1 : 0;
         d.feasible += p.feasible ? 1 : 0;
         if (p.onFrontier)
             d.frontier.append(i);
-        all.append(i);
     }
-    sortByTime(r.points, d.frontier);
+    sortByTime(points, d.frontier);
+    auto all = [&] {
+        QList<qsizetype> list(points.size());
+        std::iota(list.begin(), list.end(), qsizetype(0));
+        return list;
+    };
 
+    const qsizetype offers = d.offerCount();
     const QString filterText = describeFilter(r.filter);
     switch (in.offerSet) {
     case ReportOfferSet::All:
     case ReportOfferSet::Filtered:
-        d.rows = all;
+        d.rows = all();
         if (in.offerSet == ReportOfferSet::All && r.filter.isEmpty())
-            d.offerSetText = QStringLiteral("All %1 offers of the current catalogs").arg(r.offers.size());
+            d.offerSetText = QStringLiteral("All %1 offers of the current catalogs").arg(offers);
         else if (r.filter.isEmpty())
-            d.offerSetText = QStringLiteral("All %1 offers (no filter)").arg(r.offers.size());
+            d.offerSetText = QStringLiteral("All %1 offers (no filter)").arg(offers);
         else
             d.offerSetText =
-                QStringLiteral("The %1 offers matching the filter: %2").arg(r.offers.size()).arg(filterText);
+                QStringLiteral("The %1 offers matching the filter: %2").arg(offers).arg(filterText);
         if (d.rows.isEmpty())
             return makeError(
-                r.offers.isEmpty()
+                offers == 0
                     ? QStringLiteral("The report would list no offers: the filter excludes every offer.")
                     : QStringLiteral("The report would list no offers: nothing could be projected."));
         break;
@@ -412,7 +527,7 @@ Result<Data> build(const ReportInput &in)
         d.offerSetText =
             QStringLiteral("The %1 offers on the efficiency frontier (of %2 offers%3)")
                 .arg(d.frontier.size())
-                .arg(r.offers.size())
+                .arg(offers)
                 .arg(r.filter.isEmpty() ? QString() : QStringLiteral(" matching the filter: ") + filterText);
         if (d.rows.isEmpty())
             return makeError(
@@ -425,8 +540,8 @@ Result<Data> build(const ReportInput &in)
                 QStringLiteral("No offers are selected: select offers in the table first, or report on all, "
                                "the filtered or the frontier offers."));
         QSet<qsizetype> selected(in.selectedOffers.cbegin(), in.selectedOffers.cend());
-        for (qsizetype i : std::as_const(all))
-            if (selected.contains(r.points.at(i).offerIndex))
+        for (qsizetype i = 0; i < points.size(); ++i)
+            if (selected.contains(points.at(i).offerIndex))
                 d.rows.append(i);
         d.offerSetText = QStringLiteral("%1 selected offers").arg(selected.size());
         if (d.rows.isEmpty())
@@ -436,25 +551,25 @@ Result<Data> build(const ReportInput &in)
         break;
     }
     }
-    sortByTime(r.points, d.rows);
+    if (in.offerSet != ReportOfferSet::Frontier) // the frontier is in time order already
+        sortByTime(points, d.rows);
 
     d.recommended = r.recommended;
     if (d.recommended >= 0) {
-        const ProjectedOffer &p = r.points.at(d.recommended);
-        d.recommendedExplanation = explainPoint(r.offers.at(p.offerIndex), p, r.workload, r.options,
-                                                r.calibration, GpuSpecTable::builtin(), in.currency)
-                                       .all();
+        Offer o;
+        const ProjectedOffer p = d.point(d.recommended, &o);
+        d.recommendedExplanation =
+            explainPoint(o, p, r.workload, r.options, r.calibration, GpuSpecTable::builtin(), in.currency)
+                .all();
     }
-    const PicksWithinLimits picks = picksWithinLimits(r.points, d.rows);
+    const PicksWithinLimits picks = picksWithinLimits(points, d.rows);
     d.cheapest = picks.cheapest;
     d.fastest = picks.fastest;
 
+    OfferFacts facts = offerFacts(d);
     // Snapshots the offers come from; else the current ones.
-    QSet<qint64> used;
-    for (const Offer &o : r.offers)
-        used.insert(o.snapshotId);
     for (const Snapshot &s : in.snapshots)
-        if (used.contains(s.id))
+        if (facts.snapshots.contains(s.id))
             d.snapshots.append(s);
     if (d.snapshots.isEmpty())
         for (const Snapshot &s : in.snapshots)
@@ -466,11 +581,12 @@ Result<Data> build(const ReportInput &in)
         return ia != ib ? ia < ib : a.id < b.id;
     });
 
-    addSpotSavings(d);
-    addMultiNode(d);
-    addWarnings(d);
-    d.chart = reportChartData(r, in.offerSet == ReportOfferSet::Selected ? d.rows : QList<qsizetype>{},
-                              &in.currency);
+    addSpotSavings(d, facts);
+    addMultiNode(d, facts);
+    addWarnings(d, facts);
+    d.chart = reportChartData(
+        points, d.recommended, [&d](qint32 offer) { return int(d.offerProvider[std::size_t(offer)]); },
+        r.options, in.offerSet == ReportOfferSet::Selected ? d.rows : QList<qsizetype>{}, &in.currency);
     return d;
 }
 

@@ -3,6 +3,7 @@
 #include "domain/currency.h"
 #include "domain/offer.h"
 #include "projection/projectionresults.h"
+#include "projection/tableprojection.h"
 #include "report/svgcanvas.h"
 
 #include <algorithm>
@@ -37,14 +38,10 @@ struct LogAxis
     }
 };
 
-/// Log range covering the values, padded; guides within 10x of the data are included.
-std::pair<double, double> logRange(QList<double> values, std::optional<double> guide)
+/// Log range covering the values whose log10 lie in [lo, hi] (lo > hi: none), padded; guides within 10x
+/// of the data are included.
+std::pair<double, double> logRange(double lo, double hi, std::optional<double> guide)
 {
-    double lo = 1e300, hi = -1e300;
-    for (double v : values) {
-        lo = std::min(lo, std::log10(v));
-        hi = std::max(hi, std::log10(v));
-    }
     if (lo > hi) {
         lo = 0;
         hi = 1;
@@ -157,28 +154,45 @@ Rgb providerRgb(int provider)
 ReportChartData reportChartData(const ProjectionResults &r, const QList<qsizetype> &highlight,
                                 const Currency *currency)
 {
+    QList<CompactPoint> points;
+    points.reserve(r.points.size());
+    for (const ProjectedOffer &p : r.points)
+        points.append(compactPointOf(p));
+    const QStringList providers = knownProviders();
+    return reportChartData(
+        points, r.recommended,
+        [&](qint32 offer) { return static_cast<int>(providers.indexOf(r.offers.at(offer).provider)); },
+        r.options, highlight, currency);
+}
+
+ReportChartData reportChartData(const QList<CompactPoint> &points, qsizetype recommended,
+                                const std::function<int(qint32)> &providerOf,
+                                const ProjectionOptions &options, const QList<qsizetype> &highlight,
+                                const Currency *currency)
+{
     const Currency &cur = currency ? *currency : usdCurrency();
     ReportChartData d;
-    d.deadlineHours = r.options.deadlineHours;
-    if (r.options.budgetUsd)
-        d.budgetUsd = cur.fromUsd(*r.options.budgetUsd);
+    d.deadlineHours = options.deadlineHours;
+    if (options.budgetUsd)
+        d.budgetUsd = cur.fromUsd(*options.budgetUsd);
     d.currencyCode = cur.code;
     d.currencySymbol = cur.symbol;
-    const QStringList providers = knownProviders();
-    for (qsizetype i = 0; i < r.points.size(); ++i) {
-        const ProjectedOffer &p = r.points.at(i);
+    QList<qsizetype> highlighted = highlight; // sorted, for a binary search per point
+    std::sort(highlighted.begin(), highlighted.end());
+    for (qsizetype i = 0; i < points.size(); ++i) {
+        const CompactPoint &p = points.at(i);
         if (!p.eligible() || !(p.totalHours > 0) || !(p.costUsd > 0) || !std::isfinite(p.totalHours) ||
             !std::isfinite(p.costUsd))
             continue;
         ReportChartPoint cp;
         cp.hours = p.totalHours;
         cp.costUsd = cur.fromUsd(p.costUsd);
-        cp.provider = static_cast<int>(providers.indexOf(r.offers.at(p.offerIndex).provider));
+        cp.provider = providerOf(p.offerIndex);
         cp.spot = p.mode == PriceMode::Spot;
         cp.onFrontier = p.onFrontier;
         cp.feasible = p.feasible;
-        cp.recommended = i == r.recommended;
-        cp.highlighted = highlight.contains(i);
+        cp.recommended = i == recommended;
+        cp.highlighted = std::binary_search(highlighted.cbegin(), highlighted.cend(), i);
         d.points.append(cp);
     }
     return d;
@@ -241,13 +255,15 @@ void drawFrontierChart(VectorCanvas &c, const ReportChartData &d, const QRectF &
     if (plot.width() < 40 || plot.height() < 40)
         return;
 
-    QList<double> xs, ys;
+    double xmin = 1e300, xmax = -1e300, ymin = 1e300, ymax = -1e300; // log10 of the points' ranges
     for (const ReportChartPoint &p : d.points) {
-        xs.append(p.hours);
-        ys.append(p.costUsd);
+        xmin = std::min(xmin, std::log10(p.hours));
+        xmax = std::max(xmax, std::log10(p.hours));
+        ymin = std::min(ymin, std::log10(p.costUsd));
+        ymax = std::max(ymax, std::log10(p.costUsd));
     }
-    const auto [xlo, xhi] = logRange(xs, d.deadlineHours);
-    const auto [ylo, yhi] = logRange(ys, d.budgetUsd);
+    const auto [xlo, xhi] = logRange(xmin, xmax, d.deadlineHours);
+    const auto [ylo, yhi] = logRange(ymin, ymax, d.budgetUsd);
     const LogAxis ax{xlo, xhi, plot.left(), plot.right()};
     const LogAxis ay{ylo, yhi, plot.bottom(), plot.top()};
 
@@ -381,9 +397,11 @@ void drawFrontierChart(VectorCanvas &c, const ReportChartData &d, const QRectF &
     }
 }
 
-QString frontierChartSvg(const ReportChartData &data, double width, double height, bool standalone)
+namespace {
+
+/// The chart's accessible title and description.
+void describeChart(SvgCanvas &canvas, const ReportChartData &data)
 {
-    SvgCanvas canvas(width, height);
     canvas.setTitle(data.title.isEmpty() ? QStringLiteral("Cost of the run versus time, efficiency frontier")
                                          : data.title);
     qsizetype frontier = 0;
@@ -394,8 +412,31 @@ QString frontierChartSvg(const ReportChartData &data, double width, double heigh
                        "faster and cheaper).")
             .arg(data.points.size())
             .arg(frontier));
+}
+
+} // namespace
+
+QString frontierChartSvg(const ReportChartData &data, double width, double height, bool standalone)
+{
+    SvgCanvas canvas(width, height);
+    describeChart(canvas, data);
     drawFrontierChart(canvas, data, QRectF(0, 0, width, height));
     return canvas.toSvg(standalone);
+}
+
+void writeFrontierChartSvg(const ReportChartData &data, double width, double height, bool standalone,
+                           const std::function<void(const QString &)> &write)
+{
+    // The clip paths come before the body: found by a first pass that draws nothing.
+    SvgCanvas defs(width, height);
+    describeChart(defs, data);
+    defs.setSkipBody(true);
+    drawFrontierChart(defs, data, QRectF(0, 0, width, height));
+    write(defs.head(standalone));
+    SvgCanvas canvas(width, height);
+    canvas.setBodySink(write);
+    drawFrontierChart(canvas, data, QRectF(0, 0, width, height));
+    write(QStringLiteral("</svg>\n"));
 }
 
 } // namespace gf

@@ -6,12 +6,15 @@
 #include <QRectF>
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 namespace gf {
 
-struct ProjectionResults;
+struct CompactPoint;
 struct Currency;
+struct ProjectionOptions;
+struct ProjectionResults;
 
 /// One point of the report's cost-versus-time chart.
 struct ReportChartPoint
@@ -43,6 +46,13 @@ struct ReportChartData
 ReportChartData reportChartData(const ProjectionResults &results, const QList<qsizetype> &highlight = {},
                                 const Currency *currency = nullptr);
 
+/// The same over compact points (projection/tableprojection): `recommended` is the recommended point,
+/// `providerOf(offerIndex)` the index of the point's provider in knownProviders() (-1 = other).
+ReportChartData reportChartData(const QList<CompactPoint> &points, qsizetype recommended,
+                                const std::function<int(qint32)> &providerOf,
+                                const ProjectionOptions &options, const QList<qsizetype> &highlight,
+                                const Currency *currency);
+
 /// Colour of a provider (same palette as the GUI chart); -1 = grey.
 Rgb providerRgb(int provider);
 
@@ -52,5 +62,9 @@ void drawFrontierChart(VectorCanvas &canvas, const ReportChartData &data, const 
 
 /// The chart as an <svg> element (standalone adds the XML declaration).
 QString frontierChartSvg(const ReportChartData &data, double width, double height, bool standalone);
+/// The same text written piece by piece to `write` (an element at a time), never held whole: for charts of
+/// a million points.
+void writeFrontierChartSvg(const ReportChartData &data, double width, double height, bool standalone,
+                           const std::function<void(const QString &)> &write);
 
 } // namespace gf

@@ -143,9 +143,12 @@ void renderCsv(const Data &d, BufferedOutput &out)
     };
     out.appendText(QString(header.join(u',') + QStringLiteral("\r\n")));
     QStringList cells;
-    for (qsizetype i : d.rows) {
-        const ProjectedOffer &p = d.r->points.at(i);
-        const Row row{d.r->offers.at(p.offerIndex), p, i == d.recommended, d.now};
+    Offer offer;
+    for (qsizetype k = 0; k < d.rows.size(); ++k) {
+        const qsizetype i = d.rows.at(k);
+        d.points->prefetch(d.rows, k);
+        const ProjectedOffer p = d.point(i, &offer);
+        const Row row{offer, p, i == d.recommended, d.now};
         cells.clear();
         for (const Column &c : columns())
             cells.append(c.cell(row));
@@ -156,7 +159,10 @@ void renderCsv(const Data &d, BufferedOutput &out)
                       converted(p.usdPerGpuHour(row.offer)),
                       converted(pricedPoint ? std::optional<double>(p.costUsd) : std::nullopt)};
         }
-        out.appendText(printableKeepingLines(cells.join(u',') + QStringLiteral("\r\n")));
+        // The line end kept apart: a line of printable text is then written as it is, not copied and
+        // scanned again character by character (printableKeepingLines keeps line breaks).
+        out.appendText(printableKeepingLines(cells.join(u',')));
+        out.append("\r\n", 2);
     }
 }
 

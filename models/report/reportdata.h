@@ -3,6 +3,7 @@
 // Internal to the report renderers (report*.cpp): the analysis every format shows, computed once.
 
 #include "domain/offerfiltertext.h"
+#include "projection/tableprojection.h"
 #include "report/report.h"
 #include "report/reportchart.h"
 
@@ -10,7 +11,9 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
 #include <utility>
+#include <vector>
 
 namespace gf {
 class BufferedOutput;
@@ -57,10 +60,47 @@ struct MultiNodeComparison
     double timeChangePct = 0;  ///< spot time / on-demand time - 1 (positive: spot is slower)
 };
 
+/// The points and offers a report reads: a ProjectionResults' lists (the GUI, tests) or a TableProjection
+/// (the CLI over a million offers: compact points, each point projected again when it is read). The
+/// passes over every point read compact(); what a document shows of a point reads point().
+class Points
+{
+public:
+    virtual ~Points() = default;
+    virtual qsizetype offerCount() const = 0;
+    qsizetype size() const { return compact().size(); }
+    /// Every point as a CompactPoint (its marks, flags, time, cost, offer).
+    virtual const QList<CompactPoint> &compact() const = 0;
+    /// Point i in full; `offer`, when given, receives its offer.
+    virtual ProjectedOffer point(qsizetype i, Offer *offer = nullptr) const = 0;
+    /// Offer `offerIndex` (CompactPoint::offerIndex).
+    virtual Offer offer(qint32 offerIndex) const = 0;
+    /// explainNoRecommendation over these points and offers.
+    virtual NoRecommendation whyNoRecommendation() const = 0;
+    /// A hint before point(order[k]) is read in the order `order` (TableProjection::prefetch).
+    virtual void prefetch(const QList<qsizetype> &order, qsizetype k) const
+    {
+        Q_UNUSED(order);
+        Q_UNUSED(k);
+    }
+};
+
 struct Data
 {
     const ReportInput *input = nullptr;
+    /// The projection's workload, options, calibration, filter, speeds and counts; its offers and points
+    /// are read through `points` (a TableProjection's results hold none).
     const ProjectionResults *r = nullptr;
+    std::shared_ptr<const ProjectionResults> ownResults; ///< r, when made from a TableProjection
+    std::shared_ptr<const Points> points;
+    /// Point i in full (Points::point).
+    ProjectedOffer point(qsizetype i, Offer *offer = nullptr) const { return points->point(i, offer); }
+    /// The offer of point i.
+    Offer offerOf(qsizetype i) const { return points->offer(points->compact().at(i).offerIndex); }
+    qsizetype offerCount() const { return points->offerCount(); }
+    qsizetype pointCount() const { return points->size(); }
+    /// Per offer: its provider's index in knownProviders(), -1 = other (the chart's colours).
+    std::vector<qint8> offerProvider;
     QDateTime now; ///< generated-at time (UTC)
     QString title;
     QString generator;         ///< "GPU Frontier 0.1.0"
@@ -143,9 +183,16 @@ QString spotPolicyName(SpotPolicy policy); ///< "both", "spot-only", "on-demand-
 /// The equivalent command line (best effort: the CLI has no filters other than --provider).
 QString reproduceCommand(const Data &d, ReportFormat format);
 
-QByteArray renderHtml(const Data &d);
+/// A document's text written as the documents are (report.cpp): its UTF-8 read back, control and bidi
+/// formatting characters made U+FFFD (line breaks kept). A document written in pieces that each end with
+/// an element is written as it would have been whole.
+void appendPrintable(BufferedOutput &out, const QString &text);
+
+/// Streamed: the chart element by element, the point tables row by row.
+void renderHtml(const Data &d, BufferedOutput &out);
 QByteArray renderMarkdown(const Data &d);
-Result<QByteArray> renderPdf(const Data &d); ///< needs a QGuiApplication (fonts)
+/// Streamed: the PDF writer's file goes to `out` as it is written. Needs a QGuiApplication (fonts).
+Status renderPdf(const Data &d, BufferedOutput &out);
 /// Streamed: row by row (CSV) and point by point (JSON).
 void renderCsv(const Data &d, BufferedOutput &out);
 void renderJson(const Data &d, BufferedOutput &out);

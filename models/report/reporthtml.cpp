@@ -1,6 +1,9 @@
 #include "report/reportdata.h"
 #include "report/svgcanvas.h"
+#include "util/bufferedoutput.h"
 #include "util/format.h"
+
+#include <functional>
 
 namespace gf::report {
 
@@ -55,24 +58,34 @@ footer{margin-top:36px;color:var(--muted);font-size:12px;border-top:1px solid va
 @media print{main{max-width:none;padding:0}h2{break-after:avoid}tr,figure,.card,ul.warnings>li{break-inside:avoid}.scroll{overflow:visible}}
 )CSS";
 
-QString table(const QStringList &header, const QList<QStringList> &rows, const QList<bool> &numeric = {},
-              const QList<QString> &rowClasses = {})
+QString tableHead(const QStringList &header, const QList<bool> &numeric)
 {
     QString s = QStringLiteral("<div class=\"scroll\"><table>\n<thead><tr>");
     for (qsizetype c = 0; c < header.size(); ++c)
         s += (numeric.value(c) ? QStringLiteral("<th class=\"num\">") : QStringLiteral("<th>")) +
              e(header.at(c)) + QStringLiteral("</th>");
     s += QStringLiteral("</tr></thead>\n<tbody>\n");
-    for (qsizetype r = 0; r < rows.size(); ++r) {
-        const QString cls = rowClasses.value(r);
-        s += cls.isEmpty() ? QStringLiteral("<tr>") : QStringLiteral("<tr class=\"%1\">").arg(cls);
-        const QStringList &row = rows.at(r);
-        for (qsizetype c = 0; c < row.size(); ++c)
-            s += (numeric.value(c) ? QStringLiteral("<td class=\"num\">") : QStringLiteral("<td>")) +
-                 row.at(c) + QStringLiteral("</td>");
-        s += QStringLiteral("</tr>\n");
-    }
-    s += QStringLiteral("</tbody></table></div>\n");
+    return s;
+}
+
+void appendTableRow(QString &s, const QStringList &row, const QList<bool> &numeric, const QString &cls)
+{
+    s += cls.isEmpty() ? QStringLiteral("<tr>") : QStringLiteral("<tr class=\"%1\">").arg(cls);
+    for (qsizetype c = 0; c < row.size(); ++c)
+        s += (numeric.value(c) ? QStringLiteral("<td class=\"num\">") : QStringLiteral("<td>")) + row.at(c) +
+             QStringLiteral("</td>");
+    s += QStringLiteral("</tr>\n");
+}
+
+const QString kTableTail = QStringLiteral("</tbody></table></div>\n");
+
+QString table(const QStringList &header, const QList<QStringList> &rows, const QList<bool> &numeric = {},
+              const QList<QString> &rowClasses = {})
+{
+    QString s = tableHead(header, numeric);
+    for (qsizetype r = 0; r < rows.size(); ++r)
+        appendTableRow(s, rows.at(r), numeric, rowClasses.value(r));
+    s += kTableTail;
     return s;
 }
 
@@ -85,18 +98,20 @@ QString keyValueTable(const QList<std::pair<QString, QString>> &rows)
     return s;
 }
 
-/// Point table: cells escaped; the notes column as tags.
-QString pointTable(const Data &d, const QList<qsizetype> &points)
+/// Point table: cells escaped; the notes column as tags. Appended to `h` row by row; `written()` is called
+/// after each row (the caller writes out what `h` holds when it is large).
+void pointTable(const Data &d, const QList<qsizetype> &points, QString &h,
+                const std::function<void()> &written)
 {
-    QList<QStringList> rows;
-    QList<QString> classes;
+    h += tableHead(pointHeader(d), pointNumeric());
+    const QList<bool> numeric = pointNumeric();
     for (qsizetype i : points) {
         QStringList cells = pointCells(d, i);
-        for (QString &c : cells)
-            c = e(c);
         // Notes as tags.
         QStringList tags;
-        const QStringList notes = pointCells(d, i).last().split(QStringLiteral(", "), Qt::SkipEmptyParts);
+        const QStringList notes = cells.last().split(QStringLiteral(", "), Qt::SkipEmptyParts);
+        for (QString &c : cells)
+            c = e(c);
         for (const QString &n : notes) {
             const QString cls = n == u"recommended" ? QStringLiteral("tag rec")
                                 : n == u"frontier"  ? QStringLiteral("tag front")
@@ -107,10 +122,10 @@ QString pointTable(const Data &d, const QList<qsizetype> &points)
         static const qsizetype feasible = pointHeader().indexOf(QStringLiteral("Feasible"));
         if (cells.at(feasible) == u"no")
             cells[feasible] = QStringLiteral("<span class=\"no\">no</span>");
-        rows.append(cells);
-        classes.append(i == d.recommended ? QStringLiteral("rec") : QString());
+        appendTableRow(h, cells, numeric, i == d.recommended ? QStringLiteral("rec") : QString());
+        written();
     }
-    return table(pointHeader(d), rows, pointNumeric(), classes);
+    h += kTableTail;
 }
 
 QString card(const Data &d, const QString &label, qsizetype point, bool recommended)
@@ -120,8 +135,8 @@ QString card(const Data &d, const QString &label, qsizetype point, bool recommen
                               "class=\"what\">none within the "
                               "deadline and budget</div></div>\n")
             .arg(e(label));
-    const ProjectedOffer &p = d.r->points.at(point);
-    const Offer &o = d.r->offers.at(p.offerIndex);
+    Offer o;
+    const ProjectedOffer p = d.point(point, &o);
     QString what = providerDisplayName(o.provider) + u' ' + shown(o.instanceType);
     if (p.nodes > 1)
         what += QStringLiteral(" ×%1").arg(p.nodes);
@@ -137,10 +152,20 @@ QString card(const Data &d, const QString &label, qsizetype point, bool recommen
 
 } // namespace
 
-QByteArray renderHtml(const Data &d)
+void renderHtml(const Data &d, BufferedOutput &out)
 {
     const ProjectionResults &r = *d.r;
+    // Written out in pieces (the chart of a million points and the table of every offer are never held
+    // whole); each piece ends with an element, as the whole document would have been cut.
     QString h;
+    auto flush = [&] {
+        appendPrintable(out, h);
+        h.clear();
+    };
+    auto flushIfLarge = [&] {
+        if (h.size() >= 32 * 1024)
+            flush();
+    };
     h += QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
                         "<meta name=\"generator\" content=\"%1\">\n<title>%2</title>\n<style>")
@@ -151,7 +176,7 @@ QByteArray renderHtml(const Data &d)
              "<p class=\"meta\">Generated %1 UTC by %2 · workload %3 · %4 offers, %5 projected, %6 on the "
              "frontier, %7 within deadline and budget</p>\n</header>\n")
              .arg(e(d.now.toString(QStringLiteral("yyyy-MM-dd HH:mm"))), e(d.generator),
-                  e(shown(r.workload.name)), QString::number(r.offers.size()), QString::number(d.projected),
+                  e(shown(r.workload.name)), QString::number(d.offerCount()), QString::number(d.projected),
                   QString::number(d.frontier.size()), QString::number(d.feasible));
     if (!d.currency.isUsd())
         h.insert(h.lastIndexOf(QStringLiteral("</header>")),
@@ -193,7 +218,9 @@ QByteArray renderHtml(const Data &d)
     h += QStringLiteral("</section>\n");
 
     h += QStringLiteral("<section>\n<h2>Efficiency frontier</h2>\n<figure>\n");
-    h += frontierChartSvg(d.chart, 820, 470, false);
+    flush();
+    writeFrontierChartSvg(d.chart, 820, 470, false,
+                          [&out](const QString &piece) { appendPrintable(out, piece); });
     h +=
         QStringLiteral(
             "<figcaption>Every projected offer as a point: time of the run against its cost, both on log "
@@ -208,7 +235,7 @@ QByteArray renderHtml(const Data &d)
                         "efficiency frontier, "
                         "fastest first.</p>\n")
              .arg(d.frontier.size());
-    h += pointTable(d, d.frontier);
+    pointTable(d, d.frontier, h, flushIfLarge);
     h += QStringLiteral("</section>\n");
 
     h += QStringLiteral("<section>\n<h2>Spot versus on-demand</h2>\n");
@@ -251,7 +278,7 @@ QByteArray renderHtml(const Data &d)
                  "<section>\n<h2>Offers in this report</h2>\n<p class=\"muted\">%1, fastest first (%2 "
                  "points: on-demand and spot prices and job sizes are separate points).</p>\n")
                  .arg(e(d.offerSetText), QString::number(d.rows.size()));
-        h += pointTable(d, d.rows);
+        pointTable(d, d.rows, h, flushIfLarge);
         h += QStringLiteral("</section>\n");
     }
 
@@ -291,7 +318,7 @@ QByteArray renderHtml(const Data &d)
              "providers' public list prices at the dates above; check them before you commit.</footer>\n")
              .arg(e(d.generator), e(d.now.toString(Qt::ISODate)));
     h += QStringLiteral("</main>\n</body>\n</html>\n");
-    return h.toUtf8();
+    flush();
 }
 
 } // namespace gf::report

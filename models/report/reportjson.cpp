@@ -15,8 +15,9 @@ QJsonValue pointOrNull(const Data &d, qsizetype i)
 {
     if (i < 0)
         return QJsonValue(QJsonValue::Null);
-    const ProjectedOffer &p = d.r->points.at(i);
-    return projectedPointToJson(d.r->offers.at(p.offerIndex), p, i == d.recommended, d.now);
+    Offer o;
+    const ProjectedOffer p = d.point(i, &o);
+    return projectedPointToJson(o, p, i == d.recommended, d.now);
 }
 
 QJsonObject assumptionsJson(const Data &d)
@@ -111,8 +112,8 @@ void renderJson(const Data &d, BufferedOutput &out)
     root.insert(u"snapshots", snaps);
 
     QJsonObject counts;
-    counts.insert(u"offers", r.offers.size());
-    counts.insert(u"points", r.points.size());
+    counts.insert(u"offers", d.offerCount());
+    counts.insert(u"points", d.pointCount());
     counts.insert(u"projected", d.projected);
     counts.insert(u"on_frontier", d.frontier.size());
     counts.insert(u"feasible", d.feasible);
@@ -173,10 +174,12 @@ void renderJson(const Data &d, BufferedOutput &out)
     JsonWriter w(out);
     w.writeObjectWith(root, {{QLatin1StringView("points"), [&] {
                                   w.beginArray();
-                                  for (qsizetype i : d.rows) {
-                                      const ProjectedOffer &p = d.r->points.at(i);
-                                      writeProjectedPoint(w, d.r->offers.at(p.offerIndex), p,
-                                                          i == d.recommended, d.now);
+                                  Offer o;
+                                  for (qsizetype k = 0; k < d.rows.size(); ++k) {
+                                      const qsizetype i = d.rows.at(k);
+                                      d.points->prefetch(d.rows, k);
+                                      const ProjectedOffer p = d.point(i, &o);
+                                      writeProjectedPoint(w, o, p, i == d.recommended, d.now);
                                   }
                                   w.endArray();
                               }}});

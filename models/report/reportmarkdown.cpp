@@ -156,7 +156,7 @@ QByteArray renderMarkdown(const Data &d)
              "_Generated %1 UTC by %2 · workload %3 · %4 offers, %5 projected, %6 on the frontier, %7 within "
              "deadline and budget._\n\n")
              .arg(d.now.toString(QStringLiteral("yyyy-MM-dd HH:mm")), md(d.generator),
-                  md(shown(r.workload.name)), QString::number(r.offers.size()), QString::number(d.projected),
+                  md(shown(r.workload.name)), QString::number(d.offerCount()), QString::number(d.projected),
                   QString::number(d.frontier.size()), QString::number(d.feasible));
     if (!d.currency.isUsd())
         s += QStringLiteral("_%1_\n\n").arg(md(currencyNote(d)));

@@ -1,9 +1,10 @@
 #include "report/paintercanvas.h"
 #include "report/reportdata.h"
+#include "util/bufferedoutput.h"
 #include "util/format.h"
 
-#include <QBuffer>
 #include <QGuiApplication>
+#include <QIODevice>
 #include <QPageLayout>
 #include <QPainter>
 #include <QPdfWriter>
@@ -359,8 +360,8 @@ void cards(Flow &f, const Data &d)
         if (c.point < 0) {
             l.what = f.wrap(QStringLiteral("none within the deadline and budget"), false, 8.5, inner);
         } else {
-            const ProjectedOffer &p = d.r->points.at(c.point);
-            const Offer &o = d.r->offers.at(p.offerIndex);
+            Offer o;
+            const ProjectedOffer p = d.point(c.point, &o);
             QString what = providerDisplayName(o.provider) + u' ' + shown(o.instanceType);
             if (p.nodes > 1)
                 what += QStringLiteral(" ×%1").arg(p.nodes);
@@ -463,7 +464,7 @@ void layout(Flow &f, const Data &d)
                     "Generated %1 UTC by %2 · workload %3 · %4 offers, %5 projected, %6 on the frontier, %7 "
                     "within deadline and budget")
                     .arg(d.now.toString(QStringLiteral("yyyy-MM-dd HH:mm")), d.generator,
-                         shown(r.workload.name), QString::number(r.offers.size()),
+                         shown(r.workload.name), QString::number(d.offerCount()),
                          QString::number(d.projected), QString::number(d.frontier.size()),
                          QString::number(d.feasible)),
                 8.5, false, kMuted);
@@ -572,16 +573,18 @@ void layout(Flow &f, const Data &d)
 
 /// Sets the creation date the PDF engine wrote (the current time) to `when`, in place and with the
 /// same length so that the cross-reference offsets stay right. Left alone when the field is not found.
-void pinCreationDate(QByteArray &pdf, const QDateTime &when)
+/// `complete`: `pdf` is the whole file (else a beginning of it, which may end inside the field: then
+/// nothing is set and false returned, to be called again with more).
+bool pinCreationDate(QByteArray &pdf, const QDateTime &when, bool complete)
 {
     static constexpr QByteArrayView key = "/CreationDate (";
     const qsizetype at = pdf.indexOf(key);
     if (at < 0 || at > 4096)
-        return;
+        return complete || pdf.size() >= 4096 + key.size();
     const qsizetype start = at + key.size();
     const qsizetype end = pdf.indexOf(')', start);
     if (end < 0)
-        return;
+        return complete;
     QByteArray date = "D:" + when.toUTC().toString(QStringLiteral("yyyyMMddHHmmss")).toLatin1();
     const qsizetype length = end - start;
     if (length == date.size() + 1)
@@ -589,22 +592,67 @@ void pinCreationDate(QByteArray &pdf, const QDateTime &when)
     else if (length == date.size() + 7)
         date += "+00'00'";
     else
-        return;
+        return true;
     pdf.replace(start, length, date);
+    return true;
 }
+
+/// The PDF writer's device: the file goes straight to the report's output (a PDF with a chart of a
+/// million points is never held whole), its creation date pinned in the first bytes.
+class PdfOutputDevice final : public QIODevice
+{
+public:
+    PdfOutputDevice(BufferedOutput &out, const QDateTime &when) : m_out(out), m_when(when)
+    {
+        open(QIODevice::WriteOnly);
+    }
+    bool isSequential() const override { return true; }
+    /// Writes what is still held (a file shorter than the creation date's place).
+    void finish()
+    {
+        if (!m_pinned) {
+            pinCreationDate(m_head, m_when, true);
+            m_out.append(m_head);
+            m_head.clear();
+            m_pinned = true;
+        }
+    }
+
+protected:
+    qint64 readData(char *, qint64) override { return -1; }
+    qint64 writeData(const char *data, qint64 size) override
+    {
+        if (m_pinned) {
+            m_out.append(data, size);
+        } else {
+            m_head.append(data, size);
+            if (pinCreationDate(m_head, m_when, false)) {
+                m_out.append(m_head);
+                m_head.clear();
+                m_pinned = true;
+            }
+        }
+        return m_out.ok() ? size : -1;
+    }
+
+private:
+    BufferedOutput &m_out;
+    QDateTime m_when;
+    QByteArray m_head; ///< the beginning, until the creation date is pinned
+    bool m_pinned = false;
+};
 
 } // namespace
 
-Result<QByteArray> renderPdf(const Data &d)
+Status renderPdf(const Data &d, BufferedOutput &out)
 {
     // Text is set with Qt Gui's fonts, which need a QGuiApplication (the CLI starts an offscreen one).
     if (!qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
         return makeCodedError(QStringLiteral("pdf-needs-gui"),
                               QStringLiteral("A PDF report needs Qt Gui's fonts, and this program did not "
                                              "start a QGuiApplication."));
-    QBuffer buffer;
-    buffer.open(QIODevice::WriteOnly);
-    QPdfWriter writer(&buffer);
+    PdfOutputDevice device(out, d.now);
+    QPdfWriter writer(&device);
     writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
     writer.setTitle(d.title);
     writer.setCreator(d.generator);
@@ -626,9 +674,8 @@ Result<QByteArray> renderPdf(const Data &d)
         layout(f, d);
     }
     painter.end();
-    QByteArray pdf = buffer.data();
-    pinCreationDate(pdf, d.now);
-    return pdf;
+    device.finish();
+    return Ok{};
 }
 
 } // namespace gf::report

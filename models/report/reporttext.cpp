@@ -60,8 +60,9 @@ QString pricingText(const Offer &o, const ProjectedOffer &p)
 
 QString pointTitle(const Data &d, qsizetype point)
 {
-    const ProjectedOffer &p = d.r->points.at(point);
-    return pointTitleText(d.r->offers.at(p.offerIndex), p, &shown);
+    Offer o;
+    const ProjectedOffer p = d.point(point, &o);
+    return pointTitleText(o, p, &shown);
 }
 
 QString money(const Data &d, double usd)
@@ -132,8 +133,8 @@ QList<bool> pointNumeric()
 
 QStringList pointCells(const Data &d, qsizetype point)
 {
-    const ProjectedOffer &p = d.r->points.at(point);
-    const Offer &o = d.r->offers.at(p.offerIndex);
+    Offer o;
+    const ProjectedOffer p = d.point(point, &o);
     const QString dash = QStringLiteral("–");
     QStringList notes;
     if (point == d.recommended)
@@ -320,8 +321,7 @@ QList<std::pair<QString, QString>> calibrationRows(const Data &d)
                                 "model's roofline without any measurement; each time and cost has the range "
                                 "of its tier's validation error (10th–90th percentile, PROJECTION.md)")});
     if (d.recommended >= 0) {
-        const ProjectedOffer &p = d.r->points.at(d.recommended);
-        if (const SingleGpuSpeed *s = d.r->speedOf(d.r->offers.at(p.offerIndex)); s && s->ok)
+        if (const SingleGpuSpeed *s = d.r->speedOf(d.offerOf(d.recommended)); s && s->ok)
             rows.append(
                 {QStringLiteral("Recommended GPU's speed"),
                  QStringLiteral("%1 (%2): %3")
@@ -425,10 +425,10 @@ QList<QStringList> spotRows(const Data &d)
     auto run = [&](qsizetype i) -> QString {
         if (i < 0)
             return dash;
-        const ProjectedOffer &p = d.r->points.at(i);
+        Offer o;
+        const ProjectedOffer p = d.point(i, &o);
         return inCurrency(d, QStringLiteral("%1 USD, %2 (%3)"))
-            .arg(money(d, p.costUsd), formatHours(p.totalHours),
-                 shown(d.r->offers.at(p.offerIndex).instanceType));
+            .arg(money(d, p.costUsd), formatHours(p.totalHours), shown(o.instanceType));
     };
     for (const SpotSaving &s : d.spotSavings)
         rows.append({s.gpuName, QStringLiteral("%1 (%2)").arg(s.offers).arg(s.offersWithSpot),
@@ -499,7 +499,7 @@ QString argumentText(const Data &d)
             s += QStringLiteral("no offer could be projected and priced.");
         return s;
     }
-    const ProjectedOffer &rec = r.points.at(d.recommended);
+    const ProjectedOffer rec = d.point(d.recommended);
     QString s =
         inCurrency(
             d, QStringLiteral(
@@ -512,15 +512,16 @@ QString argumentText(const Data &d)
     // that the summary and the cards name the same offers and figures.
     const qsizetype fastest = d.fastest, cheapest = d.cheapest;
     QStringList comparisons;
-    if (fastest >= 0 && fastest != d.recommended && r.points.at(fastest).costUsd > rec.costUsd) {
-        const ProjectedOffer &f = r.points.at(fastest);
+    const QList<CompactPoint> &points = d.points->compact();
+    if (fastest >= 0 && fastest != d.recommended && points.at(fastest).costUsd > rec.costUsd) {
+        const ProjectedOffer f = d.point(fastest);
         comparisons.append(
             inCurrency(d, QStringLiteral("costs %1 less than the fastest within limits (%2, %3 USD in %4)"))
                 .arg(pct(100.0 * (1.0 - rec.costUsd / f.costUsd)), pointTitle(d, fastest),
                      money(d, f.costUsd), formatHours(f.totalHours)));
     }
-    if (cheapest >= 0 && cheapest != d.recommended && r.points.at(cheapest).totalHours > rec.totalHours) {
-        const ProjectedOffer &c = r.points.at(cheapest);
+    if (cheapest >= 0 && cheapest != d.recommended && points.at(cheapest).totalHours > rec.totalHours) {
+        const ProjectedOffer c = d.point(cheapest);
         comparisons.append(
             inCurrency(
                 d, QStringLiteral("finishes %1× sooner than the cheapest within limits (%2, %3 USD in %4)"))
@@ -535,16 +536,31 @@ QString argumentText(const Data &d)
 
 QString indistinguishableText(const Data &d)
 {
-    const ProjectionResults &r = *d.r;
-    const QList<qsizetype> close = indistinguishableFrom(
-        r.points, d.recommended, [&r](qsizetype i) { return r.offers.at(r.points.at(i).offerIndex).gpuId; });
+    if (d.recommended < 0)
+        return {};
+    // indistinguishableFrom reads the feasible frontier points: those, in full, after the recommended one
+    // (their order kept, so the result is the same as over every point).
+    const QList<CompactPoint> &all = d.points->compact();
+    QList<qsizetype> index{d.recommended};
+    QList<ProjectedOffer> points{d.point(d.recommended)};
+    QStringList gpus{d.offerOf(d.recommended).gpuId};
+    for (qsizetype i = 0; i < all.size(); ++i) {
+        if (i == d.recommended || !all.at(i).onFrontier || !all.at(i).feasible)
+            continue;
+        Offer o;
+        points.append(d.point(i, &o));
+        index.append(i);
+        gpus.append(o.gpuId);
+    }
+    const QList<qsizetype> close =
+        indistinguishableFrom(points, 0, [&gpus](qsizetype i) { return gpus.at(i); });
     if (close.isEmpty())
         return {};
     QStringList names;
-    for (qsizetype i : close)
+    for (qsizetype k : close)
         names.append(inCurrency(d, QStringLiteral("%1 (%2, %3 USD)"))
-                         .arg(pointTitle(d, i), formatHours(r.points.at(i).totalHours),
-                              money(d, r.points.at(i).costUsd)));
+                         .arg(pointTitle(d, index.at(k)), formatHours(points.at(k).totalHours),
+                              money(d, points.at(k).costUsd)));
     return QStringLiteral(
                " Within the projection's likely ranges it is indistinguishable from %1: their time "
                "and cost ranges overlap, so the model cannot tell which is better.")
@@ -555,7 +571,7 @@ QString headlineText(const Data &d, qsizetype point)
 {
     if (point < 0)
         return QStringLiteral("none within the deadline and budget");
-    const ProjectedOffer &p = d.r->points.at(point);
+    const ProjectedOffer p = d.point(point);
     return inCurrency(
                d, QStringLiteral("%1 — %2, %3 USD (%4 USD/h, %5 samples/USD); likely range %6 (speed: %7)"))
         .arg(pointTitle(d, point), formatHours(p.totalHours), money(d, p.costUsd),

@@ -140,40 +140,47 @@ QString SvgCanvas::penAttributes(const Pen &pen) const
 
 void SvgCanvas::line(QPointF a, QPointF b, const Pen &pen)
 {
-    m_body += QStringLiteral("<line x1=\"%1\" y1=\"%2\" x2=\"%3\" y2=\"%4\"%5/>\n")
-                  .arg(n(a.x()), n(a.y()), n(b.x()), n(b.y()), penAttributes(pen));
+    if (m_skipBody)
+        return;
+    addBody(QStringLiteral("<line x1=\"%1\" y1=\"%2\" x2=\"%3\" y2=\"%4\"%5/>\n")
+                .arg(n(a.x()), n(a.y()), n(b.x()), n(b.y()), penAttributes(pen)));
 }
 
 void SvgCanvas::polyline(const QList<QPointF> &points, const Pen &pen)
 {
-    if (points.size() < 2)
+    if (points.size() < 2 || m_skipBody)
         return;
     QString pts;
     for (const QPointF &p : points)
         pts += (pts.isEmpty() ? QString() : QStringLiteral(" ")) + n(p.x()) + u',' + n(p.y());
-    m_body += QStringLiteral("<polyline points=\"%1\" fill=\"none\"%2 stroke-linejoin=\"round\"/>\n")
-                  .arg(pts, penAttributes(pen));
+    addBody(QStringLiteral("<polyline points=\"%1\" fill=\"none\"%2 stroke-linejoin=\"round\"/>\n")
+                .arg(pts, penAttributes(pen)));
 }
 
 void SvgCanvas::rect(const QRectF &r, std::optional<Rgb> fill, std::optional<Pen> stroke)
 {
-    m_body += QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"%3\" height=\"%4\" fill=\"%5\"%6/>\n")
-                  .arg(n(r.x()), n(r.y()), n(r.width()), n(r.height()),
-                       fill ? fill->hexName() : QStringLiteral("none"),
-                       stroke ? penAttributes(*stroke) : QString());
+    if (m_skipBody)
+        return;
+    addBody(QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"%3\" height=\"%4\" fill=\"%5\"%6/>\n")
+                .arg(n(r.x()), n(r.y()), n(r.width()), n(r.height()),
+                     fill ? fill->hexName() : QStringLiteral("none"),
+                     stroke ? penAttributes(*stroke) : QString()));
 }
 
 void SvgCanvas::circle(QPointF centre, double radius, std::optional<Rgb> fill, std::optional<Pen> stroke)
 {
-    m_body +=
-        QStringLiteral("<circle cx=\"%1\" cy=\"%2\" r=\"%3\" fill=\"%4\"%5/>\n")
-            .arg(n(centre.x()), n(centre.y()), n(radius), fill ? fill->hexName() : QStringLiteral("none"),
-                 stroke ? penAttributes(*stroke) : QString());
+    if (m_skipBody)
+        return;
+    addBody(QStringLiteral("<circle cx=\"%1\" cy=\"%2\" r=\"%3\" fill=\"%4\"%5/>\n")
+                .arg(n(centre.x()), n(centre.y()), n(radius), fill ? fill->hexName() : QStringLiteral("none"),
+                     stroke ? penAttributes(*stroke) : QString()));
 }
 
 void SvgCanvas::text(QPointF at, const QString &text, double size, bool bold, Rgb color, TextAnchor anchor,
                      double rotateDeg)
 {
+    if (m_skipBody)
+        return;
     QString attrs = QStringLiteral(" x=\"%1\" y=\"%2\" font-size=\"%3\" fill=\"%4\"")
                         .arg(n(at.x()), n(at.y()), n(size), color.hexName());
     if (bold)
@@ -184,7 +191,7 @@ void SvgCanvas::text(QPointF at, const QString &text, double size, bool bold, Rg
         attrs += QStringLiteral(" text-anchor=\"end\"");
     if (rotateDeg != 0) // SVG rotates clockwise (y down)
         attrs += QStringLiteral(" transform=\"rotate(%1 %2 %3)\"").arg(n(-rotateDeg), n(at.x()), n(at.y()));
-    m_body += QStringLiteral("<text%1>%2</text>\n").arg(attrs, xmlEscape(text));
+    addBody(QStringLiteral("<text%1>%2</text>\n").arg(attrs, xmlEscape(text)));
 }
 
 void SvgCanvas::beginClip(const QRectF &r)
@@ -194,15 +201,25 @@ void SvgCanvas::beginClip(const QRectF &r)
     m_defs += QStringLiteral(
                   "<clipPath id=\"%1\"><rect x=\"%2\" y=\"%3\" width=\"%4\" height=\"%5\"/></clipPath>\n")
                   .arg(id, n(r.x()), n(r.y()), n(r.width()), n(r.height()));
-    m_body += QStringLiteral("<g clip-path=\"url(#%1)\">\n").arg(id);
+    addBody(QStringLiteral("<g clip-path=\"url(#%1)\">\n").arg(id));
 }
 
 void SvgCanvas::endClip()
 {
-    m_body += QStringLiteral("</g>\n");
+    addBody(QStringLiteral("</g>\n"));
 }
 
-QString SvgCanvas::toSvg(bool standalone) const
+void SvgCanvas::addBody(const QString &element)
+{
+    if (m_skipBody)
+        return;
+    if (m_sink)
+        m_sink(element);
+    else
+        m_body += element;
+}
+
+QString SvgCanvas::head(bool standalone) const
 {
     QString s;
     if (standalone)
@@ -218,9 +235,12 @@ QString SvgCanvas::toSvg(bool standalone) const
         s += QStringLiteral("<desc>%1</desc>\n").arg(xmlEscape(m_desc));
     if (!m_defs.isEmpty())
         s += QStringLiteral("<defs>\n") + m_defs + QStringLiteral("</defs>\n");
-    s += m_body;
-    s += QStringLiteral("</svg>\n");
     return s;
+}
+
+QString SvgCanvas::toSvg(bool standalone) const
+{
+    return head(standalone) + m_body + QStringLiteral("</svg>\n");
 }
 
 } // namespace gf

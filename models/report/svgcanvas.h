@@ -4,6 +4,8 @@
 
 #include <QString>
 
+#include <functional>
+
 namespace gf {
 
 /// Escapes text for XML/HTML content and attribute values (& < > " ').
@@ -40,8 +42,18 @@ public:
     /// The complete <svg> element. `standalone` adds the XML declaration (for a .svg file).
     QString toSvg(bool standalone) const;
 
+    /// Drawing a large picture without holding it: the body's elements (what toSvg writes between
+    /// head() and "</svg>\n") go to `sink` one by one as they are drawn, none is kept.
+    void setBodySink(std::function<void(const QString &)> sink) { m_sink = std::move(sink); }
+    /// Draws nothing into the body (a first pass that only finds the clip paths head() lists).
+    void setSkipBody(bool skip) { m_skipBody = skip; }
+    /// What toSvg writes before the body: the XML declaration when `standalone`, the <svg> start tag,
+    /// title, description and the clip paths drawn so far.
+    QString head(bool standalone) const;
+
 private:
     QString penAttributes(const Pen &pen) const;
+    void addBody(const QString &element);
     double m_width;
     double m_height;
     QString m_title;
@@ -49,6 +61,8 @@ private:
     QString m_defs;
     QString m_body;
     int m_clipCount = 0;
+    std::function<void(const QString &)> m_sink;
+    bool m_skipBody = false;
 };
 
 } // namespace gf

@@ -35,6 +35,14 @@ COMMANDS = [
     ("offers table", ["offers", "--format", "table"]),
     ("report json", ["report", "--workload", "resnet50", "--format", "json", "-o", "{out}"]),
     ("report csv", ["report", "--workload", "resnet50", "--format", "csv", "-o", "{out}"]),
+    # The documents, their time pinned so that two builds' files can be compared (a PDF's fonts may come
+    # in another order from one run to the next: its bytes may differ where its pages do not).
+    ("report html", ["report", "--workload", "resnet50", "--format", "html", "--now", "2026-11-27T12:00:00Z",
+                     "-o", "{out}"]),
+    ("report md", ["report", "--workload", "resnet50", "--format", "md", "--now", "2026-11-27T12:00:00Z",
+                   "-o", "{out}"]),
+    ("report pdf", ["report", "--workload", "resnet50", "--format", "pdf", "--now", "2026-11-27T12:00:00Z",
+                    "-o", "{out}"]),
 ]
 
 
@@ -44,7 +52,8 @@ def load_average():
 
 
 def run(argv, env, out_path):
-    """(seconds, peak RSS MiB, output bytes, exit status, load average at the start) of one child process."""
+    """(seconds, peak RSS MiB, output bytes, exit status, load average at the start, CPU seconds: user +
+    system) of one child process."""
     load = load_average()
     argv = [a.replace("{out}", out_path) for a in argv]
     writes_itself = out_path in argv
@@ -57,7 +66,8 @@ def run(argv, env, out_path):
     p.returncode = os.waitstatus_to_exitcode(status)
     if p.returncode != 0:
         sys.stderr.write("%s failed (%d): %s\n" % (" ".join(argv), p.returncode, err.decode(errors="replace")))
-    return dt, usage.ru_maxrss / 1024.0, os.path.getsize(out_path), p.returncode, load
+    return (dt, usage.ru_maxrss / 1024.0, os.path.getsize(out_path), p.returncode, load,
+            usage.ru_utime + usage.ru_stime)
 
 
 def best(argv, env, out_path, repeat):
@@ -108,18 +118,18 @@ def main():
             t_import = 0.0
             rss_import = 0.0
             for prov in ["aws", "gcp", "azure", "paperspace", "vastai"]:
-                dt, rss, _, rc, load = run([cli, "import", "--file", os.path.join(cat, prov + ".csv")], env,
-                                           out_path)
+                dt, rss, _, rc, load, _ = run([cli, "import", "--file", os.path.join(cat, prov + ".csv")], env,
+                                              out_path)
                 if rc != 0:
                     sys.exit("import of %s failed" % prov)
                 t_import += dt
                 rss_import = max(rss_import, rss)
-            rows.append((size, "import (5 files)", t_import, rss_import, None, None, load))
+            rows.append((size, "import (5 files)", t_import, rss_import, None, None, load, None))
         if sqlite3:
-            dt, rss, nbytes, _, load = best([sqlite3, env["GPUFRONTIER_DB"], "SELECT * FROM offer"], env,
-                                            out_path, args.repeat)
+            dt, rss, nbytes, _, load, cpu = best([sqlite3, env["GPUFRONTIER_DB"], "SELECT * FROM offer"], env,
+                                                 out_path, args.repeat)
             floor = dt
-            rows.append((size, "floor: sqlite3 SELECT * FROM offer", dt, rss, nbytes, 1.0, load))
+            rows.append((size, "floor: sqlite3 SELECT * FROM offer", dt, rss, nbytes, 1.0, load, cpu))
         else:
             floor = None
             print("sqlite3 shell not found (apt-get install sqlite3): no floor", file=sys.stderr)
@@ -133,20 +143,22 @@ def main():
                     path = out_path + ("." + prefix.strip() if prefix else "")
                     results[prefix].append(run([exe] + argv, env, path))
             for prefix, _ in builds:
-                dt, rss, nbytes, rc, load = min(results[prefix], key=lambda r: r[0])
+                dt, rss, nbytes, rc, load, cpu = min(results[prefix], key=lambda r: r[0])
                 text = prefix + label if rc == 0 else prefix + label + " (FAILED)"
-                if prefix and "{out}" not in " ".join(argv):
+                # A report's generated-at time is the current one unless --now pins it.
+                comparable = "{out}" not in argv or "--now" in argv
+                if prefix and comparable:
                     text += " (same bytes)" if same_bytes(out_path, out_path + ".baseline") else " (DIFFERENT)"
-                rows.append((size, text, dt, rss, nbytes, dt / floor if floor else None, load))
+                rows.append((size, text, dt, rss, nbytes, dt / floor if floor else None, load, cpu))
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)
 
-    print("%9s  %-48s %9s %10s %10s %8s %6s" % ("offers", "command", "wall s", "peak MiB", "out MB", "x floor",
-                                                "load"))
-    for size, label, dt, rss, nbytes, ratio, load in rows:
-        print("%9d  %-48s %9.2f %10.0f %10s %8s %6.2f" % (
-            size, label, dt, rss, "" if nbytes is None else "%.1f" % (nbytes / 1e6),
-            "" if ratio is None else "%.1f" % ratio, load))
+    print("%9s  %-48s %9s %8s %10s %10s %8s %6s" % ("offers", "command", "wall s", "cpu s", "peak MiB", "out MB",
+                                                     "x floor", "load"))
+    for size, label, dt, rss, nbytes, ratio, load, cpu in rows:
+        print("%9d  %-48s %9.2f %8s %10.0f %10s %8s %6.2f" % (
+            size, label, dt, "" if cpu is None else "%.2f" % cpu, rss,
+            "" if nbytes is None else "%.1f" % (nbytes / 1e6), "" if ratio is None else "%.1f" % ratio, load))
 
 
 if __name__ == "__main__":
