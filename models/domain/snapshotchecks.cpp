@@ -26,14 +26,14 @@ struct CleanedText
     const char *what;
 };
 constexpr std::array<CleanedText, 9> kCleanedTexts{{{&Offer::provider, "provider"},
-                                                     {&Offer::instanceType, "instance type"},
-                                                     {&Offer::region, "region"},
-                                                     {&Offer::zone, "zone"},
-                                                     {&Offer::gpuRawName, "GPU name"},
-                                                     {&Offer::interconnect, "interconnect"},
-                                                     {&Offer::spotLabel, "spot label"},
-                                                     {&Offer::interruption, "interruption"},
-                                                     {&Offer::source, "source"}}};
+                                                    {&Offer::instanceType, "instance type"},
+                                                    {&Offer::region, "region"},
+                                                    {&Offer::zone, "zone"},
+                                                    {&Offer::gpuRawName, "GPU name"},
+                                                    {&Offer::interconnect, "interconnect"},
+                                                    {&Offer::spotLabel, "spot label"},
+                                                    {&Offer::interruption, "interruption"},
+                                                    {&Offer::source, "source"}}};
 
 /// Replaces the unprintable characters of texts, counting them and keeping the first as an example.
 struct TextCleaner
@@ -447,7 +447,8 @@ Status SnapshotChunkChecks::add(QList<Offer> &rows, const std::vector<PreparedRo
     // the naming check, as checkOfferIds over the kept rows would.
     const bool ids = m_provider == u"vastai";
     m_idConflict.reset();
-    if (auto st = dropRepeats(rows, m_seen, m_dropped, m_firstDropped, ids ? &m_idConflict : nullptr, prepared);
+    if (auto st =
+            dropRepeats(rows, m_seen, m_dropped, m_firstDropped, ids ? &m_idConflict : nullptr, prepared);
         !st)
         return st;
     m_kept += rows.size();

@@ -74,7 +74,8 @@ void OfferPipe::consume()
             if (auto st = m_next.begin(*item.head); !st)
                 failed = st.error();
         for (qsizetype i = 0; i < item.offers.size() && !failed; ++i)
-            if (auto st = m_next.addPrepared(std::move(item.offers[i]), item.prepared[static_cast<std::size_t>(i)]);
+            if (auto st =
+                    m_next.addPrepared(std::move(item.offers[i]), item.prepared[static_cast<std::size_t>(i)]);
                 !st)
                 failed = st.error();
         std::lock_guard lock(m_mutex);

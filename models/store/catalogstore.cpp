@@ -800,7 +800,8 @@ public:
 private:
     /// Records `id` at `line` (with `digest` when given): {0, -} when new, else the line and digest it was
     /// recorded with before.
-    Result<std::pair<qint64, QByteArray>> recordId(const QString &id, qint64 line, const QByteArrayView *digest)
+    Result<std::pair<qint64, QByteArray>> recordId(const QString &id, qint64 line,
+                                                   const QByteArrayView *digest)
     {
         if (!m_ready || !m_id || !m_idLine)
             return failure();
