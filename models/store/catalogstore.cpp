@@ -805,7 +805,7 @@ private:
     {
         if (!m_ready || !m_id || !m_idLine)
             return failure();
-        bindText(m_id.get(), 1, id);
+        bindTextVia(m_id.get(), 1, id, m_idText); // an offer id is digits: bound as UTF-8, no conversion
         sqlite3_bind_int64(m_id.get(), 2, line);
         if (digest)
             sqlite3_bind_blob(m_id.get(), 3, digest->constData(), static_cast<int>(digest->size()),
@@ -818,7 +818,7 @@ private:
             return failure();
         if (sqlite3_changes(m_conn) > 0)
             return std::pair{qint64(0), QByteArray()};
-        bindText(m_idLine.get(), 1, id);
+        bindTextVia(m_idLine.get(), 1, id, m_idText);
         rc = sqlite3_step(m_idLine.get());
         std::pair<qint64, QByteArray> earlier;
         if (rc == SQLITE_ROW) {
@@ -840,6 +840,7 @@ private:
     sqlite3 *m_conn;
     bool m_ready = false;
     Statement m_row, m_id, m_idLine;
+    std::string m_idText; ///< the id bound to m_id / m_idLine (bindTextVia)
 };
 
 /// The import's transaction and its offer INSERT.
