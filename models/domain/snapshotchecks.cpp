@@ -9,6 +9,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -17,6 +18,22 @@
 namespace gf {
 
 namespace {
+
+/// The texts of an offer that the cleaning looks at, with the names its warning gives them.
+struct CleanedText
+{
+    QString Offer::*member;
+    const char *what;
+};
+constexpr std::array<CleanedText, 9> kCleanedTexts{{{&Offer::provider, "provider"},
+                                                    {&Offer::instanceType, "instance type"},
+                                                    {&Offer::region, "region"},
+                                                    {&Offer::zone, "zone"},
+                                                    {&Offer::gpuRawName, "GPU name"},
+                                                    {&Offer::interconnect, "interconnect"},
+                                                    {&Offer::spotLabel, "spot label"},
+                                                    {&Offer::interruption, "interruption"},
+                                                    {&Offer::source, "source"}}};
 
 /// Replaces the unprintable characters of texts, counting them and keeping the first as an example.
 struct TextCleaner
@@ -33,19 +50,15 @@ struct TextCleaner
             first = line > 0 ? QStringLiteral("line %1, %2 \"%3\"").arg(line).arg(QLatin1StringView(what), s)
                              : QStringLiteral("%1 \"%2\"").arg(QLatin1StringView(what), s);
     }
-    void offers(QList<Offer> &rows)
+    /// `prepared` (optional, one per row): a ready row's texts are printable already.
+    void offers(QList<Offer> &rows, const std::vector<PreparedRow> *prepared = nullptr)
     {
-        for (Offer &o : rows) {
-            const qint64 line = o.id;
-            clean(o.provider, line, "provider");
-            clean(o.instanceType, line, "instance type");
-            clean(o.region, line, "region");
-            clean(o.zone, line, "zone");
-            clean(o.gpuRawName, line, "GPU name");
-            clean(o.interconnect, line, "interconnect");
-            clean(o.spotLabel, line, "spot label");
-            clean(o.interruption, line, "interruption");
-            clean(o.source, line, "source");
+        for (qsizetype i = 0; i < rows.size(); ++i) {
+            if (prepared && (*prepared)[static_cast<std::size_t>(i)].ready)
+                continue;
+            Offer &o = rows[i];
+            for (const CleanedText &t : kCleanedTexts)
+                clean(o.*t.member, o.id, t.what);
         }
     }
     /// The description and the warnings, then the warning about what changed.
@@ -246,10 +259,23 @@ QByteArray rowDigest(const Offer &o)
     return QCryptographicHash::hash(RowKey(o).view(), QCryptographicHash::Blake2b_160).first(16);
 }
 
-Result<bool> SeenRowsInMemory::addRow(const QByteArray &digest)
+PreparedRow prepareRow(const Offer &o)
+{
+    PreparedRow p;
+    for (const CleanedText &t : kCleanedTexts)
+        if (hasUnprintable(o.*t.member))
+            return p;
+    const QByteArray digest = rowDigest(o);
+    std::copy_n(digest.constData(), std::min<std::size_t>(p.digest.size(), std::size_t(digest.size())),
+                p.digest.begin());
+    p.ready = true;
+    return p;
+}
+
+Result<bool> SeenRowsInMemory::addRow(QByteArrayView digest)
 {
     const qsizetype before = m_rows.size();
-    m_rows.insert(digest);
+    m_rows.insert(digest.toByteArray());
     return m_rows.size() != before;
 }
 
@@ -262,8 +288,7 @@ Result<qint64> SeenRowsInMemory::addOfferId(const QString &id, qint64 line)
     return qint64(0);
 }
 
-Result<SeenRows::Keyed> SeenRowsInMemory::addKeyedRow(const QString &id, const QByteArray &digest,
-                                                      qint64 line)
+Result<SeenRows::Keyed> SeenRowsInMemory::addKeyedRow(const QString &id, QByteArrayView digest, qint64 line)
 {
     Keyed k;
     k.fresh = addRow(digest).value();
@@ -297,23 +322,32 @@ bool isOfferId(const QString &s)
 
 /// Removes the rows identical to an earlier one (of this chunk or one before), counting them. `idConflict`
 /// given (vast.ai): the offer ids of the kept rows are recorded too, and it gets the first kept row whose
-/// id an earlier row holds, with that row's line.
+/// id an earlier row holds, with that row's line. `prepared` (optional, one per row as given): the digests
+/// of the ready rows (made before, their texts unchanged since).
 Status dropRepeats(QList<Offer> &rows, SeenRows &seen, qsizetype &dropped, qint64 &firstLine,
-                   std::optional<std::pair<qint64, Offer>> *idConflict = nullptr)
+                   std::optional<std::pair<qint64, Offer>> *idConflict = nullptr,
+                   const std::vector<PreparedRow> *prepared = nullptr)
 {
     qsizetype out = 0;
+    QByteArray made;
     for (qsizetype i = 0; i < rows.size(); ++i) {
         const Offer &row = rows.at(i);
+        const PreparedRow *ready = prepared ? &(*prepared)[static_cast<std::size_t>(i)] : nullptr;
+        if (ready && !ready->ready)
+            ready = nullptr;
+        if (!ready)
+            made = rowDigest(row);
+        const QByteArrayView digest = ready ? ready->digestView() : QByteArrayView(made);
         Result<bool> fresh = true;
         if (idConflict && isOfferId(row.instanceType)) {
-            auto keyed = seen.addKeyedRow(row.instanceType, rowDigest(row), row.id);
+            auto keyed = seen.addKeyedRow(row.instanceType, digest, row.id);
             if (!keyed)
                 return keyed.error();
             fresh = keyed.value().fresh;
             if (keyed.value().earlier != 0 && !*idConflict)
                 *idConflict = std::pair{keyed.value().earlier, row};
         } else {
-            fresh = seen.addRow(rowDigest(row));
+            fresh = seen.addRow(digest);
         }
         if (!fresh)
             return fresh.error();
@@ -401,17 +435,21 @@ SnapshotChunkChecks::SnapshotChunkChecks(QString provider, QString origin, SeenR
 {
 }
 
-Status SnapshotChunkChecks::add(QList<Offer> &rows)
+Status SnapshotChunkChecks::add(QList<Offer> &rows, const std::vector<PreparedRow> *prepared)
 {
+    if (prepared && prepared->size() != static_cast<std::size_t>(rows.size()))
+        prepared = nullptr; // not this chunk's: everything is worked out here
     TextCleaner cleaner{m_changed, m_firstChanged};
-    cleaner.offers(rows);
+    cleaner.offers(rows, prepared);
     m_changed = cleaner.changed;
     m_firstChanged = cleaner.first;
     // vast.ai: the rows and their offer ids in one look-up each; an id held by another row is refused after
     // the naming check, as checkOfferIds over the kept rows would.
     const bool ids = m_provider == u"vastai";
     m_idConflict.reset();
-    if (auto st = dropRepeats(rows, m_seen, m_dropped, m_firstDropped, ids ? &m_idConflict : nullptr); !st)
+    if (auto st =
+            dropRepeats(rows, m_seen, m_dropped, m_firstDropped, ids ? &m_idConflict : nullptr, prepared);
+        !st)
         return st;
     m_kept += rows.size();
     for (const Offer &o : std::as_const(rows))

@@ -11,6 +11,7 @@
 
 #include <optional>
 #include <utility>
+#include <vector>
 
 namespace gf {
 
@@ -67,7 +68,7 @@ class SeenRows
 public:
     virtual ~SeenRows() = default;
     /// Records a row's digest (rowDigest): true when it is new, false when an identical row came before.
-    virtual Result<bool> addRow(const QByteArray &digest) = 0;
+    virtual Result<bool> addRow(QByteArrayView digest) = 0;
     /// Records a vast.ai offer id at its line: 0 when it is new, else the line it was recorded at before.
     virtual Result<qint64> addOfferId(const QString &id, qint64 line) = 0;
     /// What addKeyedRow found.
@@ -79,16 +80,16 @@ public:
     /// A vast.ai row with its offer id: addRow(digest), and, when the row is new, addOfferId(id, line),
     /// in one look-up where the id is new or the row repeats the one recorded with it (an identical row
     /// has the same id). `earlier` is set only for a fresh row whose id is already recorded.
-    virtual Result<Keyed> addKeyedRow(const QString &id, const QByteArray &digest, qint64 line) = 0;
+    virtual Result<Keyed> addKeyedRow(const QString &id, QByteArrayView digest, qint64 line) = 0;
 };
 
 /// SeenRows in memory.
 class SeenRowsInMemory final : public SeenRows
 {
 public:
-    Result<bool> addRow(const QByteArray &digest) override;
+    Result<bool> addRow(QByteArrayView digest) override;
     Result<qint64> addOfferId(const QString &id, qint64 line) override;
-    Result<Keyed> addKeyedRow(const QString &id, const QByteArray &digest, qint64 line) override;
+    Result<Keyed> addKeyedRow(const QString &id, QByteArrayView digest, qint64 line) override;
 
 private:
     QSet<QByteArray> m_rows;
@@ -97,6 +98,11 @@ private:
 
 /// A digest of every field of a row: two rows are identical when their digests are.
 QByteArray rowDigest(const Offer &o);
+
+/// What the import's checks need of a row that can be worked out before them, on another thread: whether
+/// every text the cleaning looks at (normaliseSnapshotText) is printable and, if so, the row's digest.
+/// A row with an unprintable text is not ready: its digest is the one of its cleaned texts, made later.
+PreparedRow prepareRow(const Offer &o);
 
 /// The error for a catalog of `rows` offers, fewer than `minRows`; `warnings` are the parser's.
 Error tooFewRows(qsizetype rows, const QStringList &warnings, const QString &origin, int minRows);
@@ -125,8 +131,9 @@ public:
     SnapshotChunkChecks(QString provider, QString origin, SeenRows &seen);
     /// Normalises the chunk's texts, removes rows identical to an earlier row, and checks offer ids and
     /// minimum prices. Once a row named like another provider's is found, every further chunk is only
-    /// counted (cleared) and finish() refuses the catalog.
-    Status add(QList<Offer> &rows);
+    /// counted (cleared) and finish() refuses the catalog. `prepared` (optional): prepareRow of each row
+    /// as given, in order; a ready row's texts are known to be printable and its digest is used.
+    Status add(QList<Offer> &rows, const std::vector<PreparedRow> *prepared = nullptr);
     /// Whether a row named like another provider's was found (the chunks are then cleared by add).
     bool foreignFound() const { return m_naming.foreignFound(); }
     /// Normalises the description and the warnings, refuses a catalog named like another provider's, and

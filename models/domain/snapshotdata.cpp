@@ -81,9 +81,9 @@ Status SnapshotValidator::begin(const SnapshotData &head, std::optional<qsizetyp
     return Ok{};
 }
 
-Status SnapshotValidator::add(QList<Offer> &rows)
+Status SnapshotValidator::add(QList<Offer> &rows, const std::vector<PreparedRow> *prepared)
 {
-    if (auto st = m_checks->add(rows); !st)
+    if (auto st = m_checks->add(rows, prepared); !st)
         return st;
     const ValidationLimits &limits = m_limits;
     const QDate latest = m_importDate.addDays(1);

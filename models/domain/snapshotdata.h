@@ -3,14 +3,17 @@
 #include "domain/offer.h"
 #include "util/result.h"
 
+#include <QByteArrayView>
 #include <QDate>
 #include <QList>
 #include <QString>
 #include <QStringList>
 
+#include <array>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace gf {
 
@@ -48,6 +51,16 @@ struct ValidationLimits
 Status validateSnapshot(SnapshotData &data, const GpuCatalog &gpus, const QString &origin,
                         const ValidationLimits &limits = {}, const ProviderTables *tables = nullptr);
 
+/// What a thread that reads a catalog works out about a row before the import checks it (prepareRow, on
+/// OfferPipe's reading thread, so that the thread that owns the database does not): whether its texts are
+/// all printable (the import's cleaning changes none of them) and, when they are, its digest (rowDigest).
+struct PreparedRow
+{
+    bool ready = false; ///< every text printable and `digest` is rowDigest of the row as it is
+    std::array<char, 16> digest{};
+    QByteArrayView digestView() const { return {digest.data(), static_cast<qsizetype>(digest.size())}; }
+};
+
 /// Takes a catalog's offers one at a time as a parser reads them (a streamed import: the store's
 /// SnapshotImport), instead of a SnapshotData holding them all.
 class OfferSink
@@ -58,6 +71,14 @@ public:
     virtual Status begin(const SnapshotData &head) = 0;
     /// One offer, `offer.id` its line in the file (or 0). An error stops the parser with it.
     virtual Status add(Offer &&offer) = 0;
+    /// add() with what prepareRow found for the offer as it is given. A sink that uses it, or passes it on
+    /// with the offer unchanged, overrides this; any other sink drops it (the default), so that a sink that
+    /// changes an offer never passes on a digest of the offer it was.
+    virtual Status addPrepared(Offer &&offer, const PreparedRow &prepared)
+    {
+        (void)prepared;
+        return add(std::move(offer));
+    }
 };
 
 /// An OfferSink that keeps every offer in `data` (a parser's whole-catalog form).
@@ -97,8 +118,9 @@ public:
     /// naming `head.warnings`).
     Status begin(const SnapshotData &head, std::optional<qsizetype> rows);
     /// Checks and completes a chunk of rows (in file order, ids = their lines); rows identical to an
-    /// earlier row are removed from it.
-    Status add(QList<Offer> &rows);
+    /// earlier row are removed from it. `prepared`, when given, holds prepareRow of each row as given (same
+    /// order and count).
+    Status add(QList<Offer> &rows, const std::vector<PreparedRow> *prepared = nullptr);
     /// After the last chunk: refuses a catalog of fewer than limits.minRows rows (`rawRows`: every row given
     /// to add) or named like another provider's, and appends the warnings to `meta.warnings`.
     Status finish(SnapshotData &meta, qint64 rawRows);

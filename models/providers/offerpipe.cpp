@@ -1,5 +1,7 @@
 #include "providers/offerpipe.h"
 
+#include "domain/snapshotchecks.h"
+
 #include <algorithm>
 #include <utility>
 
@@ -12,7 +14,7 @@ Status OfferPipe::push(Item item)
     if (m_error)
         return *m_error;
     m_held += item.offers.size();
-    m_peakHeld = std::max(m_peakHeld, m_held + m_pending.size());
+    m_peakHeld = std::max(m_peakHeld, m_held + m_pending.offers.size());
     m_queue.push_back(std::move(item));
     m_changed.notify_all();
     return Ok{};
@@ -22,30 +24,33 @@ Status OfferPipe::begin(const SnapshotData &head)
 {
     if (m_direct)
         return m_next.begin(head);
-    if (!m_pending.isEmpty())
-        if (auto st = push({std::nullopt, std::exchange(m_pending, {})}); !st)
+    if (!m_pending.offers.isEmpty())
+        if (auto st = push(std::exchange(m_pending, {})); !st)
             return st;
     SnapshotData h = head;
     h.offers = {};
-    return push({std::move(h), {}});
+    return push({std::move(h), {}, {}});
 }
 
 Status OfferPipe::add(Offer &&offer)
 {
     if (m_direct)
         return m_next.add(std::move(offer));
-    if (m_pending.isEmpty())
-        m_pending.reserve(kChunkOffers);
-    m_pending.append(std::move(offer));
-    if (m_pending.size() < kChunkOffers)
+    if (m_pending.offers.isEmpty()) {
+        m_pending.offers.reserve(kChunkOffers);
+        m_pending.prepared.reserve(static_cast<std::size_t>(kChunkOffers));
+    }
+    m_pending.prepared.push_back(prepareRow(offer));
+    m_pending.offers.append(std::move(offer));
+    if (m_pending.offers.size() < kChunkOffers)
         return Ok{};
-    return push({std::nullopt, std::exchange(m_pending, {})});
+    return push(std::exchange(m_pending, {}));
 }
 
 void OfferPipe::close()
 {
-    if (!m_pending.isEmpty())
-        (void)push({std::nullopt, std::exchange(m_pending, {})}); // a failed sink has its error already
+    if (!m_pending.offers.isEmpty())
+        (void)push(std::exchange(m_pending, {})); // a failed sink has its error already
     std::lock_guard lock(m_mutex);
     m_closed = true;
     m_changed.notify_all();
@@ -68,12 +73,11 @@ void OfferPipe::consume()
         if (item.head)
             if (auto st = m_next.begin(*item.head); !st)
                 failed = st.error();
-        for (Offer &o : item.offers) {
-            if (failed)
-                break;
-            if (auto st = m_next.add(std::move(o)); !st)
+        for (qsizetype i = 0; i < item.offers.size() && !failed; ++i)
+            if (auto st =
+                    m_next.addPrepared(std::move(item.offers[i]), item.prepared[static_cast<std::size_t>(i)]);
+                !st)
                 failed = st.error();
-        }
         std::lock_guard lock(m_mutex);
         m_held -= item.offers.size();
         if (failed) {

@@ -6,6 +6,7 @@
 #include <deque>
 #include <mutex>
 #include <optional>
+#include <vector>
 
 namespace gf {
 
@@ -13,7 +14,9 @@ namespace gf {
 /// thread that owns the database connection), in order, a chunk at a time, so that reading a file and
 /// importing it run side by side. What is held is bounded: at most kMaxChunks chunks of kChunkOffers.
 /// The consumer's first error stops both sides: the producer's next begin()/add() returns it (its parser
-/// aborts), so the result is what the same sink gives when the parser feeds it directly.
+/// aborts), so the result is what the same sink gives when the parser feeds it directly. Each offer's
+/// prepareRow (the texts' check and the row's digest) is made on the producer's thread and given to the
+/// sink with it (addPrepared).
 ///
 ///     OfferPipe pipe(sink);
 ///     std::thread producer([&] { parse(file, pipe); pipe.close(); });
@@ -48,11 +51,12 @@ private:
     {
         std::optional<SnapshotData> head;
         QList<Offer> offers;
+        std::vector<PreparedRow> prepared; ///< one per offer
     };
     Status push(Item item);
 
     OfferSink &m_next;
-    QList<Offer> m_pending; ///< the producer's chunk being filled
+    Item m_pending; ///< the producer's chunk being filled (no head)
     mutable std::mutex m_mutex;
     std::condition_variable m_changed;
     std::deque<Item> m_queue;

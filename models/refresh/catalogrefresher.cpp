@@ -51,6 +51,10 @@ public:
         return m_next.begin(h);
     }
     Status add(Offer &&offer) override { return m_next.add(std::move(offer)); }
+    Status addPrepared(Offer &&offer, const PreparedRow &prepared) override // the offer passes unchanged
+    {
+        return m_next.addPrepared(std::move(offer), prepared);
+    }
 
 private:
     OfferSink &m_next;

@@ -636,14 +636,19 @@ int bindText(sqlite3_stmt *st, int i, const QString &s)
 /// database stores, which spares SQLite its conversion from UTF-16; any other text as bindText binds it.
 int bindTextVia(sqlite3_stmt *st, int i, const QString &s, std::string &buffer)
 {
-    buffer.resize(static_cast<std::size_t>(s.size()));
-    const QChar *from = s.constData();
-    for (qsizetype k = 0; k < s.size(); ++k) {
-        if (from[k].unicode() >= 0x80)
-            return bindText(st, i, s);
-        buffer[static_cast<std::size_t>(k)] = static_cast<char>(from[k].unicode());
-    }
-    return sqlite3_bind_text(st, i, buffer.data(), static_cast<int>(buffer.size()), SQLITE_STATIC);
+    const auto n = static_cast<std::size_t>(s.size());
+    const char16_t *from = reinterpret_cast<const char16_t *>(s.constData());
+    // Two plain loops (the compiler vectorises both): whether every unit is ASCII, then the narrowing.
+    char16_t all = 0;
+    for (std::size_t k = 0; k < n; ++k)
+        all |= from[k];
+    if (all >= 0x80)
+        return bindText(st, i, s);
+    buffer.resize(n);
+    char *to = buffer.data();
+    for (std::size_t k = 0; k < n; ++k)
+        to[k] = static_cast<char>(from[k]);
+    return sqlite3_bind_text(st, i, to, static_cast<int>(n), SQLITE_STATIC);
 }
 
 int bindOptional(sqlite3_stmt *st, int i, const std::optional<double> &v)
@@ -658,9 +663,17 @@ int bindDate(sqlite3_stmt *st, int i, const QDate &d)
     int year = 0, month = 0, day = 0;
     d.getDate(&year, &month, &day);
     if (year >= 1 && year <= 9999) { // "YYYY-MM-DD" as Qt::ISODate writes it, without a QString per row
-        char text[16];
-        const int n = std::snprintf(text, sizeof text, "%04d-%02d-%02d", year, month, day);
-        return sqlite3_bind_text(st, i, text, n, SQLITE_TRANSIENT);
+        char text[10];
+        auto digits = [&](int at, int value, int count) {
+            for (int k = count - 1; k >= 0; --k, value /= 10)
+                text[at + k] = static_cast<char>('0' + value % 10);
+        };
+        digits(0, year, 4);
+        text[4] = '-';
+        digits(5, month, 2);
+        text[7] = '-';
+        digits(8, day, 2);
+        return sqlite3_bind_text(st, i, text, sizeof text, SQLITE_TRANSIENT);
     }
     const QByteArray iso = d.toString(Qt::ISODate).toLatin1();
     return sqlite3_bind_text(st, i, iso.constData(), static_cast<int>(iso.size()), SQLITE_TRANSIENT);
@@ -741,7 +754,7 @@ public:
             sqlite3_exec(m_conn, "DELETE FROM temp.gf_import_row; DELETE FROM temp.gf_import_offer_id;",
                          nullptr, nullptr, nullptr);
     }
-    Result<bool> addRow(const QByteArray &digest) override
+    Result<bool> addRow(QByteArrayView digest) override
     {
         if (!m_ready || !m_row)
             return failure();
@@ -763,7 +776,7 @@ public:
     /// with it; only a row that differs from its id's (an offer id conflict, an error unless the import is
     /// refused for another reason first) goes to the table of rows as well. The rows of vast.ai offers with
     /// ids are thus not in gf_import_row: the same answers as addRow + addOfferId, half the inserts.
-    Result<Keyed> addKeyedRow(const QString &id, const QByteArray &digest, qint64 line) override
+    Result<Keyed> addKeyedRow(const QString &id, QByteArrayView digest, qint64 line) override
     {
         auto earlier = recordId(id, line, &digest);
         if (!earlier)
@@ -787,11 +800,12 @@ public:
 private:
     /// Records `id` at `line` (with `digest` when given): {0, -} when new, else the line and digest it was
     /// recorded with before.
-    Result<std::pair<qint64, QByteArray>> recordId(const QString &id, qint64 line, const QByteArray *digest)
+    Result<std::pair<qint64, QByteArray>> recordId(const QString &id, qint64 line,
+                                                   const QByteArrayView *digest)
     {
         if (!m_ready || !m_id || !m_idLine)
             return failure();
-        bindText(m_id.get(), 1, id);
+        bindTextVia(m_id.get(), 1, id, m_idText); // an offer id is digits: bound as UTF-8, no conversion
         sqlite3_bind_int64(m_id.get(), 2, line);
         if (digest)
             sqlite3_bind_blob(m_id.get(), 3, digest->constData(), static_cast<int>(digest->size()),
@@ -804,7 +818,7 @@ private:
             return failure();
         if (sqlite3_changes(m_conn) > 0)
             return std::pair{qint64(0), QByteArray()};
-        bindText(m_idLine.get(), 1, id);
+        bindTextVia(m_idLine.get(), 1, id, m_idText);
         rc = sqlite3_step(m_idLine.get());
         std::pair<qint64, QByteArray> earlier;
         if (rc == SQLITE_ROW) {
@@ -826,6 +840,7 @@ private:
     sqlite3 *m_conn;
     bool m_ready = false;
     Statement m_row, m_id, m_idLine;
+    std::string m_idText; ///< the id bound to m_id / m_idLine (bindTextVia)
 };
 
 /// The import's transaction and its offer INSERT.
@@ -860,10 +875,16 @@ Status SnapshotImport::begin(const SnapshotData &head)
 
 Status SnapshotImport::add(Offer &&offer)
 {
+    return addPrepared(std::move(offer), PreparedRow{});
+}
+
+Status SnapshotImport::addPrepared(Offer &&offer, const PreparedRow &prepared)
+{
     if (!m_begun)
         return makeError(
             QStringLiteral("Cannot import %1: an offer came before the catalog's header").arg(m_origin));
     m_chunk.append(std::move(offer));
+    m_prepared.push_back(prepared);
     ++m_received;
     m_peakHeld = std::max(m_peakHeld, m_chunk.size());
     if (m_chunk.size() >= kChunkRows)
@@ -888,7 +909,7 @@ Status SnapshotImport::flush(bool last)
                 !st)
                 return st;
         }
-        if (auto st = m_validator->add(m_chunk); !st)
+        if (auto st = m_validator->add(m_chunk, &m_prepared); !st)
             return st;
     }
     if (!m_cache)
@@ -900,6 +921,7 @@ Status SnapshotImport::flush(bool last)
         if (auto st = insert(m_chunk); !st)
             return st;
     m_chunk.clear();
+    m_prepared.clear();
     return Ok{};
 }
 
@@ -997,8 +1019,7 @@ Status SnapshotImport::insert(const QList<Offer> &rows)
         bindDate(st, 25, o.priceDate);
         bindDate(st, 26, o.listingEnd);
         const int rc = sqlite3_step(st);
-        sqlite3_reset(st);
-        sqlite3_clear_bindings(st);
+        sqlite3_reset(st); // every parameter is bound again for the next row
         if (rc == SQLITE_DONE)
             continue;
         const QString sqlite = sqliteMessage(conn);

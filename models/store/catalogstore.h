@@ -197,6 +197,9 @@ public:
 
     Status begin(const SnapshotData &head) override;
     Status add(Offer &&offer) override;
+    /// add() with the row's prepareRow, made on the reading thread: its texts' check and its digest are not
+    /// made again.
+    Status addPrepared(Offer &&offer, const PreparedRow &prepared) override;
     /// After the last offer: `meta` holds the catalog's description and the parser's warnings (its offers
     /// are ignored; provider and date are begin()'s; begin() is called with `meta` when no offer came).
     /// `payloadSha256` is the snapshot's checksum (raw SHA-256): the same as the provider's current
@@ -237,6 +240,7 @@ private:
     QString m_currentChecksum;
     qint64 m_snapshotId = 0;
     QList<Offer> m_chunk;
+    std::vector<PreparedRow> m_prepared; ///< one per offer of m_chunk
     qsizetype m_peakHeld = 0;
     qint64 m_received = 0;
     qint64 m_inserted = 0;

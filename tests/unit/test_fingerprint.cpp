@@ -196,6 +196,62 @@ private Q_SLOTS:
         QCOMPARE(digests.size(), others.size() + 1);
     }
 
+    void preparedRowIsTheDigestOfAPrintableRow()
+    {
+        // prepareRow (made on the reading thread) is ready only when none of the texts the import cleans
+        // holds a character it would replace; its digest is then rowDigest's.
+        Offer a = offer(QStringLiteral("p4d.24xlarge"), 32.77);
+        a.zone = QStringLiteral("us-east-1a");
+        a.interconnect = QStringLiteral("NVSwitch");
+        a.interruption = QStringLiteral("<5%");
+        a.region = QStringLiteral("Qu\u00e9bec, CA \U0001F600 \uFFFD"); // beyond ASCII, printable
+        const PreparedRow ready = prepareRow(a);
+        QVERIFY(ready.ready);
+        QCOMPARE(ready.digestView().toByteArray(), rowDigest(a));
+        // Each cleaned text in turn: a control or bidirectional formatting character makes the row not ready.
+        QString Offer::*texts[] = {&Offer::provider,  &Offer::instanceType, &Offer::region,
+                                   &Offer::zone,      &Offer::gpuRawName,   &Offer::interconnect,
+                                   &Offer::spotLabel, &Offer::interruption, &Offer::source};
+        for (QString Offer::*t : texts) {
+            for (const QChar c : {QChar(0x07), QChar(u'\n'), QChar(0x9b), QChar(0x202e)}) {
+                Offer b = a;
+                b.*t += c;
+                QVERIFY2(!prepareRow(b).ready, qPrintable(b.*t));
+            }
+        }
+        // The GPU id is not a provider's text (the import sets it): it does not stop a row being ready.
+        Offer c = a;
+        c.gpuId = QStringLiteral("a100\u0007");
+        QVERIFY(prepareRow(c).ready);
+    }
+
+    void largeFingerprintHashesAsItsText()
+    {
+        // The fingerprint's SHA-256 (libcrypto, fed in large pieces) over many rows, a row longer than a
+        // piece among them: the digest of the whole text (Qt's SHA-256 as the oracle).
+        SnapshotData d;
+        d.provider = QStringLiteral("vastai");
+        for (int i = 0; i < 3000; ++i) {
+            Offer o = offer(QString::number(100000 + i * 7919 % 3000), 0.1 + i * 0.013);
+            o.provider = d.provider;
+            o.region = QStringLiteral("Place %1, CA").arg(i % 17);
+            if (i == 1234)
+                o.region = QString(70000, u'x') + QStringLiteral(" \u00e9");
+            d.offers.append(o);
+        }
+        const QByteArray text = snapshotFingerprint(d);
+        QVERIFY(text.size() > 3 * 65536);
+        const QByteArray expected = QCryptographicHash::hash(text, QCryptographicHash::Sha256);
+        QCOMPARE(snapshotFingerprintSha256(d), expected);
+        SnapshotData passed;
+        CollectingSink collect(passed);
+        FingerprintingSink fingerprint(collect);
+        QVERIFY(fingerprint.begin(d).ok());
+        for (const Offer &o : std::as_const(d.offers))
+            QVERIFY(fingerprint.add(Offer(o)).ok());
+        QCOMPARE(fingerprint.sha256(d.provider), expected);
+    }
+
     void vastMetricsCountWhenPresent()
     {
         SnapshotData d;

@@ -96,6 +96,16 @@ private Q_SLOTS:
             std::memcpy(&v, &bits, sizeof v);
             same(v, 12, &failures);
         }
+        // Values with few digits (prices, sizes, scores as the APIs give them) at every exponent and
+        // precision: written from their shortest digits when these are no more than the precision.
+        for (int i = 0; i < 60000; ++i) {
+            const int digits = 1 + i % 17;
+            std::uniform_int_distribution<qint64> mantissa(0,
+                                                           static_cast<qint64>(std::pow(10.0, digits)) - 1);
+            const double v = static_cast<double>(mantissa(rnd)) * std::pow(10.0, exponent(rnd) % 25);
+            same(i % 2 ? v : -v, 1 + (i / 17) % 17, &failures);
+            same(v, 12, &failures);
+        }
         for (qint64 k = 0; k < 50000; ++k) { // values exactly halfway at the 12th digit
             const double v =
                 static_cast<double>(k * 1000 + 500) * std::pow(10.0, static_cast<int>(k % 20) - 10);

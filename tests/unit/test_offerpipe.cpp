@@ -3,6 +3,8 @@
 // result, as if the parser had fed the sink directly.
 #include "providers/offerpipe.h"
 
+#include "domain/snapshotchecks.h"
+
 #include <QTest>
 
 #include <thread>
@@ -28,8 +30,18 @@ public:
         ids.append(offer.id);
         return Ok{};
     }
+    Status addPrepared(Offer &&offer, const PreparedRow &prepared) override
+    {
+        const PreparedRow expected = prepareRow(offer);
+        if (expected.ready != prepared.ready || (expected.ready && expected.digest != prepared.digest))
+            wrongPrepared.append(offer.id);
+        readyRows += prepared.ready ? 1 : 0;
+        return add(std::move(offer));
+    }
     QStringList events;
     QList<qint64> ids;
+    QList<qint64> wrongPrepared; ///< offers whose prepareRow did not come with them
+    qint64 readyRows = 0;
 
 private:
     qint64 m_failAt;
@@ -40,6 +52,9 @@ Offer offer(qint64 id)
     Offer o;
     o.id = id;
     o.instanceType = QString::number(id);
+    o.onDemandUsdH = 0.1 * static_cast<double>(id);
+    if (id % 10 == 3) // a text the import cleans: not ready
+        o.gpuRawName = QStringLiteral("RTX\u0007");
     return o;
 }
 
@@ -72,6 +87,9 @@ private Q_SLOTS:
         QCOMPARE(sink.ids.size(), n);
         for (qint64 i = 0; i < n; ++i)
             QCOMPARE(sink.ids.at(i), i + 1);
+        // Each offer came with its own prepareRow, made on the producer's thread.
+        QCOMPARE(sink.wrongPrepared, QList<qint64>{});
+        QCOMPARE(sink.readyRows, n - (n + 7) / 10); // ids ending in 3 are not ready
         // Bounded: the queued chunks, the one being imported and the one being filled.
         QVERIFY2(pipe.peakHeld() <=
                      static_cast<qsizetype>(OfferPipe::kMaxChunks + 2) * OfferPipe::kChunkOffers,
