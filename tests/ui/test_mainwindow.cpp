@@ -126,7 +126,7 @@ private Q_SLOTS:
         };
 
         // A small catalog (the bundled one) filters at every key, as before.
-        QVERIFY(all < OffersPage::kTypingDelayAbove);
+        QVERIFY(all < kLargeCatalogOffers);
         QTest::keyClicks(search, QStringLiteral("h100 sxm"));
         QVERIFY(!page->isFilterPending());
         QCOMPARE(page->proxy()->filter().text, QStringLiteral("h100 sxm"));
@@ -161,7 +161,7 @@ private Q_SLOTS:
         QVERIFY(!page->isFilterPending());
         QVERIFY(page->groupModel()->acceptedCount() < all);
         aws->setChecked(true);
-        page->setTypingDelay(OffersPage::kTypingDelayMs, OffersPage::kTypingDelayAbove);
+        page->setTypingDelay(OffersPage::kTypingDelayMs, kLargeCatalogOffers);
         w.projection()->waitForIdle();
     }
 
@@ -196,7 +196,7 @@ private Q_SLOTS:
         TempDb db;
         for (const bool onOffersTab : {false, true}) {
             MainWindow w(db.path());
-            w.setFillOffersLaterAbove(0);
+            w.setLargeCatalogAbove(0);
             QStringList order;
             connect(&w, &MainWindow::projectionUpdated, &w, [&] {
                 if (w.state()->results() &&
