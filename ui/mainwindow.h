@@ -64,8 +64,8 @@ public:
     QString dbPath() const { return m_state->dbPath(); }
     CatalogService *catalogService() const { return m_state->catalogService(); }
     AppState *state() const { return m_state; }
-    /// A catalog of more offers than this is large (default kLargeCatalogOffers; tests: 0): it shows its answer
-    /// before the Offers table is filled, and the Offers page works on it on a worker
+    /// A catalog of more offers than this is large (default kLargeCatalogOffers; tests: 0): it shows its
+    /// answer before the Offers table is filled, and the Offers page works on it on a worker
     /// (OffersPage::setLargeCatalogAbove).
     void setLargeCatalogAbove(int offers);
     LaunchPlanner *launchPlanner() const { return m_launchPlanner; }
@@ -102,9 +102,9 @@ private:
 
     void styleBanner();
     void onLoaded(const CatalogLoad &load);
-    /// Hands the loaded catalog to the Offers page, which says catalogLoaded once it shows it. A large catalog
-    /// (OffersPage::largeCatalogAbove) waits for its first answer (or a failed projection, or the Offers tab):
-    /// the Offers page prepares it on a worker, beside the answer rather than before it.
+    /// Hands the loaded catalog to the Offers page, which says catalogLoaded once it shows it. A large
+    /// catalog (OffersPage::largeCatalogAbove) waits for its first answer (or a failed projection, or the
+    /// Offers tab): the Offers page prepares it on a worker, beside the answer rather than before it.
     void fillOffers();
     void onWorkloadChanged();
     void onResults(ProjectionResultsPtr results);

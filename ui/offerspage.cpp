@@ -238,7 +238,8 @@ OffersPage::OffersPage(QWidget *parent) : QWidget(parent)
 
 OffersPage::~OffersPage() = default;
 
-void OffersPage::setOffers(QList<Offer> offers, const QList<Snapshot> &snapshots, ProjectionResultsPtr projection)
+void OffersPage::setOffers(QList<Offer> offers, const QList<Snapshot> &snapshots,
+                           ProjectionResultsPtr projection)
 {
     m_snapshots = snapshots;
     m_pendingProjection.reset();

@@ -34,7 +34,8 @@ public:
     /// Shows a catalog, with its projection when one is given for it. A large catalog (more offers than
     /// largeCatalogAbove()) is grouped, matched and ordered on a worker: the table follows when that is done
     /// (offersShown; isOffersPending() meanwhile); a smaller one at once (offersShown before this returns).
-    void setOffers(QList<Offer> offers, const QList<Snapshot> &snapshots, ProjectionResultsPtr projection = {});
+    void setOffers(QList<Offer> offers, const QList<Snapshot> &snapshots,
+                   ProjectionResultsPtr projection = {});
     /// A new projection for the table (once a catalog on a worker is shown, when it comes meanwhile).
     void setProjection(ProjectionResultsPtr results);
     /// A catalog of setOffers is being prepared on a worker.

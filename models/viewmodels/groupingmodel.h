@@ -72,8 +72,9 @@ public:
         }
     };
     Layout layout() const { return {m_start, m_members}; }
-    /// The groups formed from `rows` source rows (regroup's work), as a pure function of its arguments: a worker
-    /// thread may form them from a snapshot of the source. `hash` and `same` as groupHash and sameGroup.
+    /// The groups formed from `rows` source rows (regroup's work), as a pure function of its arguments: a
+    /// worker thread may form them from a snapshot of the source. `hash` and `same` as groupHash and
+    /// sameGroup.
     struct Grouping
     {
         Layout layout;

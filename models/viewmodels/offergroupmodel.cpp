@@ -184,8 +184,8 @@ QVariant OfferGroupModel::groupSortValue(const State &state, int group, int colu
 
 std::shared_ptr<OfferGroupModel::PreparedCatalog>
 OfferGroupModel::prepareCatalog(const QList<Offer> &offers, const QDateTime &now,
-                                const ProjectionResultsPtr &projection, bool grouped, const OfferFilter &filter,
-                                const std::function<bool()> &stop)
+                                const ProjectionResultsPtr &projection, bool grouped,
+                                const OfferFilter &filter, const std::function<bool()> &stop)
 {
     auto out = std::make_shared<PreparedCatalog>();
     out->offers = offers;
@@ -237,7 +237,8 @@ void OfferGroupModel::updateGroups()
     const qsizetype offers = m_offers ? m_offers->offers().size() : 0;
     if (prepared && prepared->accepted.size() == offers && prepared->summary.size() == groupCount() &&
         prepared->projection == (m_offers ? m_offers->projection() : ProjectionResultsPtr())) {
-        // A catalog prepared on a worker for these groups, this filter and this projection (setPreparedCatalog).
+        // A catalog prepared on a worker for these groups, this filter and this projection
+        // (setPreparedCatalog).
         m_accepted = prepared->accepted;
         m_acceptedCount = prepared->acceptedCount;
         adoptSummaries(*prepared);

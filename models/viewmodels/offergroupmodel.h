@@ -128,8 +128,8 @@ public:
     };
     /// Prepares a catalog (any thread); nullptr when `stop` returned true before the end.
     static std::shared_ptr<PreparedCatalog> prepareCatalog(const QList<Offer> &offers, const QDateTime &now,
-                                                           const ProjectionResultsPtr &projection, bool grouped,
-                                                           const OfferFilter &filter,
+                                                           const ProjectionResultsPtr &projection,
+                                                           bool grouped, const OfferFilter &filter,
                                                            const std::function<bool()> &stop);
     /// Shows a prepared catalog (the offer model's setOffers: one reset) without grouping, matching or
     /// summarising it again when it was prepared for this model's grouping and filter (else they are done

@@ -124,7 +124,8 @@ void OfferOrderProxy::onSortComputed(quint64 job, const std::shared_ptr<Ordered>
     if (job != m_sortJob->load() || !m_sortPending)
         return; // a newer sort was asked for since (its own result follows), or applied at once
     if (!out || out->generation != m_groups->generation()) {
-        // The rows changed while it ran (a filter, a projection, a new catalog): again, from what they are now.
+        // The rows changed while it ran (a filter, a projection, a new catalog): again, from what they are
+        // now.
         sort(m_pendingColumn, m_pendingOrder);
         return;
     }
@@ -227,8 +228,8 @@ bool OfferOrderProxy::before(Qt::SortOrder order, const OfferFilterProxy::SortKe
     return !greater && lRow < rRow;
 }
 
-std::vector<OfferFilterProxy::SortKey> OfferOrderProxy::keysOf(const OfferGroupModel::State &state, int column,
-                                                               const std::function<bool()> &stop)
+std::vector<OfferFilterProxy::SortKey> OfferOrderProxy::keysOf(const OfferGroupModel::State &state,
+                                                               int column, const std::function<bool()> &stop)
 {
     const int groups = state.layout.groupCount();
     std::vector<OfferFilterProxy::SortKey> keys(static_cast<size_t>(std::max(groups, 0)));

@@ -44,10 +44,10 @@ public:
     /// The filter the rows show.
     const OfferFilter &filter() const;
 
-    /// Sorts the rows: on a catalog of more than workerAbove() offers the keys are read and the rows ordered on
-    /// a worker from a snapshot (OfferGroupModel::state) and the rows follow when it is done (sortApplied);
-    /// smaller ones at once. Of several sorts in a row only the newest is applied; one computed from rows that
-    /// changed meanwhile (a filter, a projection, a new catalog) is computed again.
+    /// Sorts the rows: on a catalog of more than workerAbove() offers the keys are read and the rows ordered
+    /// on a worker from a snapshot (OfferGroupModel::state) and the rows follow when it is done
+    /// (sortApplied); smaller ones at once. Of several sorts in a row only the newest is applied; one
+    /// computed from rows that changed meanwhile (a filter, a projection, a new catalog) is computed again.
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
     /// The column and direction the rows are in (a sort on a worker: once it is applied).
     int sortColumn() const { return m_column; }
@@ -82,7 +82,6 @@ Q_SIGNALS:
     void offersApplied();
 
 public:
-
     QModelIndex mapToSource(const QModelIndex &proxyIndex) const override;
     QModelIndex mapFromSource(const QModelIndex &sourceIndex) const override;
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;

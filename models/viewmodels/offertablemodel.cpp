@@ -147,7 +147,10 @@ struct OfferRow
           projection(p), point(pointAt(p, p ? p->pointForRow(r) : -1)), onFrontier(p && p->onFrontierAtRow(r))
     {
     }
-    const ProjectedOffer *spotPoint() const { return pointAt(projection, projection ? projection->spotPointForRow(row) : -1); }
+    const ProjectedOffer *spotPoint() const
+    {
+        return pointAt(projection, projection ? projection->spotPointForRow(row) : -1);
+    }
     QStringList flagNames() const { return flagNamesOf(o, point); }
 
 private:

@@ -657,10 +657,11 @@ private Q_SLOTS:
         }
     }
 
-    /// A sort on a worker (a large catalog: every catalog here) shows exactly what the same sort at once shows,
-    /// and what OfferFilterProxy shows, for every column in both directions, under filters and a projection;
-    /// of several sorts only the newest is applied; a sort computed from rows that changed meanwhile (a filter,
-    /// a projection) is computed again, never adopted for the rows it was not computed for.
+    /// A sort on a worker (a large catalog: every catalog here) shows exactly what the same sort at once
+    /// shows, and what OfferFilterProxy shows, for every column in both directions, under filters and a
+    /// projection; of several sorts only the newest is applied; a sort computed from rows that changed
+    /// meanwhile (a filter, a projection) is computed again, never adopted for the rows it was not computed
+    /// for.
     void sortOnWorkerEqualsSortAtOnce()
     {
         QList<Offer> list = sample();
@@ -768,9 +769,9 @@ private Q_SLOTS:
         same("at once after one on a worker");
     }
 
-    /// A catalog grouped, matched, summarised and ordered on a worker shows exactly what the same catalog set at
-    /// once shows (with its projection, the filter, the sort column); the newest catalog wins; a filter or a
-    /// grouping changed meanwhile is taken into account; a dropped one never shows.
+    /// A catalog grouped, matched, summarised and ordered on a worker shows exactly what the same catalog set
+    /// at once shows (with its projection, the filter, the sort column); the newest catalog wins; a filter or
+    /// a grouping changed meanwhile is taken into account; a dropped one never shows.
     void offersOnWorkerEqualOffersAtOnce()
     {
         QList<Offer> list = sample();
@@ -809,8 +810,8 @@ private Q_SLOTS:
 
         OfferFilter runpod;
         runpod.providers = {QStringLiteral("runpod"), QStringLiteral("aws")};
-        for (const int column : {-1, int(OfferTableModel::OnDemand), int(OfferTableModel::Cost),
-                                 int(OfferTableModel::Instance)})
+        for (const int column :
+             {-1, int(OfferTableModel::OnDemand), int(OfferTableModel::Cost), int(OfferTableModel::Instance)})
             for (const bool filtered : {false, true}) {
                 const OfferFilter f = filtered ? runpod : OfferFilter();
                 worker.setFilter(f);
