@@ -86,26 +86,18 @@ void OfferOrderProxy::sort(int column, Qt::SortOrder order)
         m_pendingColumn = column;
         m_pendingOrder = order;
         const OfferGroupModel::State state = m_groups->state();
-        const std::shared_ptr<std::atomic<quint64>> latest = m_sortJob;
-        auto *watcher = new QFutureWatcher<std::shared_ptr<Ordered>>(this);
-        connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, job] {
-            watcher->deleteLater();
-            onSortComputed(job, watcher->result());
-        });
-        watcher->setFuture(QtConcurrent::run(m_groups->workerPool(), [=]() -> std::shared_ptr<Ordered> {
-            const auto stale = [&latest, job] { return latest->load() != job; };
-            if (stale())
-                return nullptr;
-            auto out = std::make_shared<Ordered>();
-            out->keys = keysOf(state, column, stale);
-            if (stale())
-                return nullptr;
-            out->rows = orderOf(state, out->keys, column, order);
-            out->column = column;
-            out->order = order;
-            out->generation = state.generation;
-            return stale() ? nullptr : out;
-        }));
+        runOnWorker(m_sortJob, job, &OfferOrderProxy::onSortComputed,
+                    [=](const std::function<bool()> &stale) -> std::shared_ptr<Ordered> {
+                        auto out = std::make_shared<Ordered>();
+                        out->keys = keysOf(state, column, stale);
+                        if (stale())
+                            return nullptr;
+                        out->rows = orderOf(state, out->keys, column, order);
+                        out->column = column;
+                        out->order = order;
+                        out->generation = state.generation;
+                        return out;
+                    });
         return;
     }
     m_sortPending = false;
@@ -158,37 +150,50 @@ void OfferOrderProxy::setOffersOnWorker(const QList<Offer> &offers, const QDateT
     const Qt::SortOrder order = m_order;
     const bool grouped = m_groups->isGrouped();
     const OfferFilter filter = m_groups->filter();
-    const std::shared_ptr<std::atomic<quint64>> latest = m_offersJob;
+    runOnWorker(m_offersJob, job, &OfferOrderProxy::onOffersComputed,
+                [=](const std::function<bool()> &stale) -> std::shared_ptr<Ordered> {
+                    auto out = std::make_shared<Ordered>();
+                    out->catalog =
+                        OfferGroupModel::prepareCatalog(offers, now, projection, grouped, filter, stale);
+                    if (!out->catalog)
+                        return nullptr;
+                    out->column = column;
+                    out->order = order;
+                    OfferGroupModel::State state;
+                    state.offers = offers;
+                    state.now = now;
+                    state.projection = out->catalog->projection;
+                    state.layout = out->catalog->grouping.layout;
+                    state.accepted = out->catalog->outcome.accepted;
+                    state.summary = out->catalog->outcome.summary;
+                    state.rep = out->catalog->outcome.rep;
+                    if (column >= 0)
+                        out->keys = keysOf(state, column, stale);
+                    if (stale())
+                        return nullptr;
+                    out->rows = orderOf(state, out->keys, column, order);
+                    return out;
+                });
+}
+
+void OfferOrderProxy::runOnWorker(
+    const std::shared_ptr<std::atomic<quint64>> &latest, quint64 job,
+    void (OfferOrderProxy::*done)(quint64, const std::shared_ptr<Ordered> &),
+    const std::function<std::shared_ptr<Ordered>(const std::function<bool()> &)> &compute)
+{
     auto *watcher = new QFutureWatcher<std::shared_ptr<Ordered>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, job] {
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, job, done] {
         watcher->deleteLater();
-        onOffersComputed(job, watcher->result());
+        (this->*done)(job, watcher->result());
     });
-    watcher->setFuture(QtConcurrent::run(m_groups->workerPool(), [=]() -> std::shared_ptr<Ordered> {
-        const auto stale = [&latest, job] { return latest->load() != job; };
-        if (stale())
-            return nullptr;
-        auto out = std::make_shared<Ordered>();
-        out->catalog = OfferGroupModel::prepareCatalog(offers, now, projection, grouped, filter, stale);
-        if (!out->catalog)
-            return nullptr;
-        out->column = column;
-        out->order = order;
-        OfferGroupModel::State state;
-        state.offers = offers;
-        state.now = now;
-        state.projection = out->catalog->projection;
-        state.layout = out->catalog->grouping.layout;
-        state.accepted = out->catalog->outcome.accepted;
-        state.summary = out->catalog->outcome.summary;
-        state.rep = out->catalog->outcome.rep;
-        if (column >= 0)
-            out->keys = keysOf(state, column, stale);
-        if (stale())
-            return nullptr;
-        out->rows = orderOf(state, out->keys, column, order);
-        return stale() ? nullptr : out;
-    }));
+    watcher->setFuture(
+        QtConcurrent::run(m_groups->workerPool(), [latest, job, compute]() -> std::shared_ptr<Ordered> {
+            const std::function<bool()> stale = [&latest, job] { return latest->load() != job; };
+            if (stale())
+                return nullptr;
+            std::shared_ptr<Ordered> out = compute(stale);
+            return stale() ? nullptr : out; // a newer job was asked for: this one's result is not wanted
+        }));
 }
 
 void OfferOrderProxy::dropOffersOnWorker()

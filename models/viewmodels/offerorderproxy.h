@@ -102,6 +102,11 @@ private:
         quint64 generation = 0; ///< the group model's generation it was computed from (a sort)
         std::shared_ptr<OfferGroupModel::PreparedCatalog> catalog; ///< setOffersOnWorker's
     };
+    /// Runs `compute` on the group model's worker (given whether a newer job was asked for since, to stop
+    /// early) and hands its result to `done` on this thread; nullptr when the job is stale.
+    void runOnWorker(const std::shared_ptr<std::atomic<quint64>> &latest, quint64 job,
+                     void (OfferOrderProxy::*done)(quint64, const std::shared_ptr<Ordered> &),
+                     const std::function<std::shared_ptr<Ordered>(const std::function<bool()> &)> &compute);
     void onSortComputed(quint64 job, const std::shared_ptr<Ordered> &out);
     void onOffersComputed(quint64 job, const std::shared_ptr<Ordered> &out);
     /// Takes a computed order (m_rows, m_rowOfGroup, the keys).
