@@ -260,7 +260,10 @@ void OffersPage::setProjection(ProjectionResultsPtr results)
         m_pendingProjection = std::move(results); // the catalog it is for is not in the model yet
         return;
     }
-    m_model->setProjection(std::move(results));
+    if (m_model->rowCount() > m_largeAbove)
+        m_proxy->setProjectionOnWorker(results); // the groups' summaries (and a projected order) on a worker
+    else
+        m_model->setProjection(std::move(results));
 }
 
 bool OffersPage::isOffersPending() const
@@ -286,7 +289,7 @@ void OffersPage::onOffersShown()
     // it is for these offers).
     if (const ProjectionResultsPtr newer = std::exchange(m_pendingProjection, nullptr);
         newer && newer != m_model->projection())
-        m_model->setProjection(newer);
+        setProjection(newer);
     updateSummary();
     Q_EMIT selectionChanged(selectedRows()); // a reset cleared the selection
     Q_EMIT offersShown();

@@ -248,6 +248,26 @@ void OfferGroupModel::updateGroups()
     updateSummaries();
 }
 
+OfferGroupModel::Outcome
+OfferGroupModel::summariseUnder(const State &state, const ProjectionResultsPtr &projection, bool spotOnly)
+{
+    Outcome out;
+    summarise(state.offers, state.layout, state.accepted, projection, spotOnly, out);
+    return out;
+}
+
+void OfferGroupModel::setPreparedProjection(const ProjectionResultsPtr &projection, const Outcome &summaries,
+                                            quint64 generation)
+{
+    if (!m_offers)
+        return;
+    if (generation == this->generation() && summaries.summary.size() == groupCount() &&
+        summaries.projection == projection)
+        m_nextSummaries = &summaries;
+    m_offers->setProjection(projection);
+    m_nextSummaries = nullptr;
+}
+
 void OfferGroupModel::updateGroupsForSourceData()
 {
     // The offers and the filter are the same (a reset regroups): which offers are accepted is too; only the
@@ -256,6 +276,11 @@ void OfferGroupModel::updateGroupsForSourceData()
     m_projectionChanged = projection != m_summarised;
     if (m_offers && m_accepted.size() != m_offers->offers().size())
         updateAccepted();
+    if (const Outcome *prepared = std::exchange(m_nextSummaries, nullptr);
+        prepared && prepared->projection == projection) {
+        adoptSummaries(*prepared); // computed on a worker from these groups and accepted offers
+        return;
+    }
     updateSummaries();
 }
 

@@ -135,6 +135,14 @@ public:
     /// summarising it again when it was prepared for this model's grouping and filter (else they are done
     /// here, as for any new catalog).
     void setPreparedCatalog(const PreparedCatalog &catalog);
+    /// The groups' summaries under another projection, from a state (any thread): what the model computes
+    /// when the projection arrives (filter.spotOnly: the filter's).
+    static Outcome summariseUnder(const State &state, const ProjectionResultsPtr &projection, bool spotOnly);
+    /// Hands the offer model a projection (OfferTableModel::setProjection) whose summaries were computed on a
+    /// worker (summariseUnder) from this model's state `generation`: taken as they are when nothing changed
+    /// since, else computed here.
+    void setPreparedProjection(const ProjectionResultsPtr &projection, const Outcome &summaries,
+                               quint64 generation);
     /// The worker the model's jobs run on, one at a time in the order given (a proxy's too).
     QThreadPool *workerPool() { return &m_pool; }
 
@@ -181,6 +189,8 @@ private:
     bool m_applyingFilter = false;
     OfferFilter m_pendingFilter;
     const Outcome *m_nextOutcome = nullptr; ///< during setPreparedCatalog: what updateGroups takes
+    const Outcome *m_nextSummaries =
+        nullptr; ///< during setPreparedProjection: what updateGroupsForSourceData takes
     std::shared_ptr<std::atomic<quint64>> m_filterJob = std::make_shared<std::atomic<quint64>>(0);
     QThreadPool m_pool; ///< one thread: filters are matched one at a time, beside the projection's threads
 };

@@ -18,6 +18,7 @@ OfferOrderProxy::~OfferOrderProxy()
 {
     m_sortJob->fetch_add(1); // a running job stops early; its result is not delivered (the watcher goes)
     m_offersJob->fetch_add(1);
+    m_projectionJob->fetch_add(1);
 }
 
 void OfferOrderProxy::setSourceModel(QAbstractItemModel *source)
@@ -34,16 +35,10 @@ void OfferOrderProxy::setSourceModel(QAbstractItemModel *source)
             connect(g, &QAbstractItemModel::modelAboutToBeReset, this, [this] { beginResetModel(); }),
             connect(g, &QAbstractItemModel::modelReset, this,
                     [this] {
-                        if (m_preparedOrder && m_preparedOrder->column == m_column &&
-                            m_preparedOrder->order == m_order &&
-                            m_preparedOrder->keys.size() ==
-                                static_cast<size_t>(m_column >= 0 ? m_groups->groupCount() : 0)) {
-                            adoptOrder(std::move(*m_preparedOrder)); // setOffersOnWorker's, for these rows
-                        } else {
+                        if (!takePreparedOrder()) { // setOffersOnWorker's, for these rows
                             m_keysValid = false;
                             order();
                         }
-                        m_preparedOrder.reset();
                         endResetModel();
                     }),
             connect(g, &QAbstractItemModel::layoutAboutToBeChanged, this,
@@ -200,6 +195,9 @@ void OfferOrderProxy::dropOffersOnWorker()
 {
     m_offersJob->fetch_add(1);
     m_offersPending = false;
+    m_projectionJob->fetch_add(1);
+    m_projectionPending = false;
+    m_pendingProjection.reset();
 }
 
 void OfferOrderProxy::onOffersComputed(quint64 job, const std::shared_ptr<Ordered> &out)
@@ -214,10 +212,85 @@ void OfferOrderProxy::onOffersComputed(quint64 job, const std::shared_ptr<Ordere
         return;
     }
     m_offersPending = false;
+    m_projectionPending = false; // it came with the catalog's own (or the page gives it again)
+    m_projectionJob->fetch_add(1);
     m_preparedOrder = out; // the reset's order (modelReset), when the column and direction are still its own
     m_groups->setPreparedCatalog(*catalog);
     m_preparedOrder.reset();
     Q_EMIT offersApplied();
+}
+
+void OfferOrderProxy::setProjectionOnWorker(const ProjectionResultsPtr &projection)
+{
+    const quint64 job = m_projectionJob->fetch_add(1) + 1;
+    if (!m_groups || !m_groups->offerModel())
+        return;
+    m_projectionPending = true;
+    m_pendingProjection = projection;
+    const OfferGroupModel::State state = m_groups->state();
+    const bool spotOnly = m_groups->filter().spotOnly;
+    // The order changes with the projection only when sorted by a projected column (as the model tells).
+    const int column = m_column;
+    const Qt::SortOrder order = m_order;
+    const bool reorder = column >= 0 && !OfferGroupModel::orderKeptByProjection(column);
+    runOnWorker(m_projectionJob, job, &OfferOrderProxy::onProjectionComputed,
+                [=](const std::function<bool()> &stale) -> std::shared_ptr<Ordered> {
+                    auto out = std::make_shared<Ordered>();
+                    out->projection = projection && projection->catalogSize() == state.offers.size()
+                                          ? projection
+                                          : nullptr; // for another catalog: the model ignores it
+                    out->generation = state.generation;
+                    out->summaries = OfferGroupModel::summariseUnder(state, out->projection, spotOnly);
+                    if (!reorder || stale())
+                        return out;
+                    OfferGroupModel::State next = state;
+                    next.projection = out->projection;
+                    next.summary = out->summaries.summary;
+                    next.rep = out->summaries.rep;
+                    out->keys = keysOf(next, column, stale);
+                    if (stale())
+                        return nullptr;
+                    out->rows = orderOf(next, out->keys, column, order);
+                    out->column = column;
+                    out->order = order;
+                    out->ordered = true;
+                    return out;
+                });
+}
+
+void OfferOrderProxy::onProjectionComputed(quint64 job, const std::shared_ptr<Ordered> &out)
+{
+    if (job != m_projectionJob->load() || !m_projectionPending)
+        return; // a newer projection was given since: its own result follows
+    if (!out || out->generation != m_groups->generation()) {
+        // The rows changed while it ran (a filter, a sort column's keys, a new catalog): again, from them.
+        setProjectionOnWorker(m_pendingProjection);
+        return;
+    }
+    m_projectionPending = false;
+    const ProjectionResultsPtr projection = std::exchange(m_pendingProjection, nullptr);
+    if (out->projection != projection) {
+        // For another catalog: the model ignores it, as it does at once.
+        m_groups->offerModel()->setProjection(projection);
+        Q_EMIT projectionApplied();
+        return;
+    }
+    if (out->ordered)
+        m_preparedOrder = out; // the layout change's order (the model's projected sort column)
+    m_groups->setPreparedProjection(out->projection, out->summaries, out->generation);
+    m_preparedOrder.reset();
+    Q_EMIT projectionApplied();
+}
+
+bool OfferOrderProxy::takePreparedOrder()
+{
+    const std::shared_ptr<Ordered> prepared = std::exchange(m_preparedOrder, nullptr);
+    if (!prepared || prepared->column != m_column || prepared->order != m_order ||
+        prepared->keys.size() != static_cast<size_t>(m_column >= 0 ? m_groups->groupCount() : 0) ||
+        prepared->rows.size() != m_groups->acceptedGroupCount())
+        return false;
+    adoptOrder(std::move(*prepared));
+    return true;
 }
 
 bool OfferOrderProxy::before(Qt::SortOrder order, const OfferFilterProxy::SortKey &l, int lRow,
@@ -400,7 +473,12 @@ void OfferOrderProxy::onSourceLayoutChanged()
     if (!m_inLayout)
         return;
     // A new filter changes which rows are shown and the aggregates of groups of two or more, not any offer's
-    // own values; anything else (a projection sorted by a projected column, a currency) every key.
+    // own values; anything else (a projection sorted by a projected column, a currency) every key, unless
+    // a worker computed them (setProjectionOnWorker).
+    if (takePreparedOrder()) {
+        finishLayout();
+        return;
+    }
     endLayout(m_groups->isApplyingFilter() ? Keys::Groups : Keys::All);
 }
 
@@ -410,8 +488,12 @@ void OfferOrderProxy::onSourceDataChanged(const QModelIndex &topLeft, const QMod
     if (!topLeft.isValid() || !bottomRight.isValid())
         return;
     if (m_column >= topLeft.column() && m_column <= bottomRight.column()) {
-        // The sort column's values changed: the order may have.
+        // The sort column's values changed: the order may have (computed on a worker: setProjectionOnWorker).
         beginLayout();
+        if (takePreparedOrder()) {
+            finishLayout();
+            return;
+        }
         m_keysValid = false;
         endLayout(Keys::All);
         return;

@@ -59,10 +59,16 @@ public:
 
     /// Replaces the catalog with the offers grouped, matched with the filter, summarised under the projection
     /// and ordered on a worker (OfferGroupModel::prepareCatalog): the GUI thread only adopts the result (the
-    /// offer model's reset, offersApplied). The newest call wins; dropOffersOnWorker drops a pending one.
+    /// offer model's reset, offersApplied). The newest call wins; dropOffersOnWorker drops a pending one (and
+    /// a pending projection: a catalog set at once follows).
     void setOffersOnWorker(const QList<Offer> &offers, const QDateTime &now,
                            const ProjectionResultsPtr &projection);
     void dropOffersOnWorker();
+    /// Hands the offer model a projection whose group summaries (and, sorted by a projected column, the
+    /// order) were computed on a worker; the rows follow when it is done (projectionApplied). The newest
+    /// wins; one computed from rows that changed meanwhile is computed again.
+    void setProjectionOnWorker(const ProjectionResultsPtr &projection);
+    bool isProjectionPending() const { return m_projectionPending; }
     bool isOffersPending() const { return m_offersPending; }
 
     /// The sort keys of every group in `column` (as read through the model's SortRole), from a state (any
@@ -80,6 +86,8 @@ Q_SIGNALS:
     void sortApplied();
     /// A catalog of setOffersOnWorker is shown (after the reset).
     void offersApplied();
+    /// A projection of setProjectionOnWorker is shown.
+    void projectionApplied();
 
 public:
     QModelIndex mapToSource(const QModelIndex &proxyIndex) const override;
@@ -101,6 +109,9 @@ private:
         Qt::SortOrder order = Qt::AscendingOrder;
         quint64 generation = 0; ///< the group model's generation it was computed from (a sort)
         std::shared_ptr<OfferGroupModel::PreparedCatalog> catalog; ///< setOffersOnWorker's
+        ProjectionResultsPtr projection;                           ///< setProjectionOnWorker's
+        OfferGroupModel::Outcome summaries;                        ///< its summaries
+        bool ordered = false; ///< keys and rows computed (else the order stays)
     };
     /// Runs `compute` on the group model's worker (given whether a newer job was asked for since, to stop
     /// early) and hands its result to `done` on this thread; nullptr when the job is stale.
@@ -109,6 +120,9 @@ private:
                      const std::function<std::shared_ptr<Ordered>(const std::function<bool()> &)> &compute);
     void onSortComputed(quint64 job, const std::shared_ptr<Ordered> &out);
     void onOffersComputed(quint64 job, const std::shared_ptr<Ordered> &out);
+    void onProjectionComputed(quint64 job, const std::shared_ptr<Ordered> &out);
+    /// Takes m_preparedOrder when it was computed for the rows now shown and this column and direction.
+    bool takePreparedOrder();
     /// Takes a computed order (m_rows, m_rowOfGroup, the keys).
     void adoptOrder(Ordered &&out);
     /// The shown groups in order (m_rows, m_rowOfGroup) from the keys; children are ordered when asked.
@@ -154,6 +168,9 @@ private:
     int m_workerAbove = kLargeCatalogOffers;
     bool m_sortPending = false;
     bool m_offersPending = false;
+    bool m_projectionPending = false;
+    ProjectionResultsPtr m_pendingProjection;
+    std::shared_ptr<std::atomic<quint64>> m_projectionJob = std::make_shared<std::atomic<quint64>>(0);
     int m_pendingColumn = -1;
     Qt::SortOrder m_pendingOrder = Qt::AscendingOrder;
     std::shared_ptr<std::atomic<quint64>> m_sortJob = std::make_shared<std::atomic<quint64>>(0);

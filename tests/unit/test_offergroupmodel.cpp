@@ -874,6 +874,96 @@ private Q_SLOTS:
         QCOMPARE(offers.offers().size(), shorter.size());
     }
 
+    /// A projection whose group summaries (and, sorted by a projected column, order) were computed on a
+    /// worker shows exactly what the same projection set at once shows, sorted by a kept or a projected
+    /// column, with or without a filter; the newest projection wins; rows that changed meanwhile (a filter)
+    /// are taken into account.
+    void projectionOnWorkerEqualsProjectionAtOnce()
+    {
+        QList<Offer> list = sample();
+        for (int i = 0; i < 120; ++i)
+            list.append(offer(i % 4 ? QStringLiteral("vastai") : QStringLiteral("runpod"),
+                              QStringLiteral("offer-%1").arg(i % 70), QStringLiteral("region-%1").arg(i), {},
+                              1.0 + i % 7, i % 3 ? std::optional<double>(0.5 + i % 5) : std::nullopt,
+                              1 + i % 2));
+        const ProjectionResultsPtr first = projectionOf(list);
+        auto edited = std::make_shared<ProjectionResults>(*first);
+        for (ProjectedOffer &p : edited->points)
+            p.costUsd = p.costUsd > 0 ? 1000 - p.costUsd : p.costUsd; // another best member per group
+        const ProjectionResultsPtr second = edited;
+
+        OfferTableModel offers;
+        offers.setOffers(list, kProjectedAt);
+        OfferGroupModel groups;
+        groups.setOfferModel(&offers);
+        OfferOrderProxy worker;
+        QAbstractItemModelTester tester(&worker, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        worker.setSourceModel(&groups);
+        OfferTableModel atOnceOffers;
+        atOnceOffers.setOffers(list, kProjectedAt);
+        OfferGroupModel atOnceGroups;
+        atOnceGroups.setOfferModel(&atOnceOffers);
+        OfferOrderProxy atOnce;
+        atOnce.setSourceModel(&atOnceGroups);
+        OfferFilterProxy reference;
+        reference.setSourceModel(&atOnceGroups);
+        QSignalSpy applied(&worker, &OfferOrderProxy::projectionApplied);
+        const auto same = [&](const char *where) {
+            QVERIFY2(!worker.isProjectionPending(), where);
+            QCOMPARE(offers.projection(), atOnceOffers.projection());
+            const QStringList shown = dump(worker, groups);
+            QVERIFY2(shown == dump(atOnce, atOnceGroups), where);
+            QVERIFY2(shown == dump(reference, atOnceGroups), where);
+        };
+        OfferFilter some;
+        some.minGpus = 2;
+        for (const int column :
+             {int(OfferTableModel::OnDemand), int(OfferTableModel::Cost), int(OfferTableModel::Hours), -1})
+            for (const bool filtered : {false, true}) {
+                const OfferFilter f = filtered ? some : OfferFilter();
+                worker.setFilter(f);
+                atOnce.setFilter(f);
+                reference.setFilter(f);
+                worker.sort(column, Qt::AscendingOrder);
+                atOnce.sort(column, Qt::AscendingOrder);
+                reference.sort(column, Qt::AscendingOrder);
+                for (const ProjectionResultsPtr &p : {first, second, ProjectionResultsPtr()}) {
+                    applied.clear();
+                    worker.setProjectionOnWorker(second == p ? first : second); // replaced by the next
+                    worker.setProjectionOnWorker(p);
+                    QVERIFY(worker.isProjectionPending());
+                    atOnceOffers.setProjection(p);
+                    QVERIFY(applied.wait(5000));
+                    QTest::qWait(20);
+                    QCOMPARE(applied.size(), 1);
+                    const QByteArray where = QByteArray::number(column) + (filtered ? " filtered" : "") +
+                                             (p == first ? " first"
+                                              : p        ? " second"
+                                                         : " none");
+                    same(where.constData());
+                }
+            }
+
+        // A filter applied while the summaries are computed: they are computed again for the rows it shows.
+        worker.sort(OfferTableModel::Cost, Qt::DescendingOrder);
+        atOnce.sort(OfferTableModel::Cost, Qt::DescendingOrder);
+        reference.sort(OfferTableModel::Cost, Qt::DescendingOrder);
+        applied.clear();
+        worker.setProjectionOnWorker(first);
+        worker.setFilter(some);
+        atOnceOffers.setProjection(first);
+        atOnce.setFilter(some);
+        reference.setFilter(some);
+        QVERIFY(applied.wait(5000));
+        QCOMPARE(applied.size(), 1);
+        same("a filter meanwhile");
+        // One for another catalog is ignored, as at once.
+        applied.clear();
+        worker.setProjectionOnWorker(projectionOf(list.mid(0, 50)));
+        QVERIFY(applied.wait(5000));
+        same("another catalog's");
+    }
+
     /// The selection, the current row and expanded groups follow their rows through a filter on a worker and
     /// a sort; a row the filter hides leaves the selection, and comes back unselected.
     void orderProxyKeepsTheSelection()
