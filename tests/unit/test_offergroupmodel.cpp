@@ -948,12 +948,14 @@ private Q_SLOTS:
         worker.sort(OfferTableModel::Cost, Qt::DescendingOrder);
         atOnce.sort(OfferTableModel::Cost, Qt::DescendingOrder);
         reference.sort(OfferTableModel::Cost, Qt::DescendingOrder);
+        OfferFilter other;
+        other.text = QStringLiteral("offer-1"); // another than the one applied
         applied.clear();
         worker.setProjectionOnWorker(first);
-        worker.setFilter(some);
+        worker.setFilter(other);
         atOnceOffers.setProjection(first);
-        atOnce.setFilter(some);
-        reference.setFilter(some);
+        atOnce.setFilter(other);
+        reference.setFilter(other);
         QVERIFY(applied.wait(5000));
         QCOMPARE(applied.size(), 1);
         same("a filter meanwhile");
