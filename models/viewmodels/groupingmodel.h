@@ -128,6 +128,7 @@ protected:
     /// The groups the next regroup (a source reset) takes instead of forming them, when they are for as many
     /// rows and the same grouping: formed on a worker from the same source rows beforehand.
     void setNextGrouping(Grouping grouping) { m_nextGrouping = std::move(grouping); }
+    void dropNextGrouping() { m_nextGrouping.reset(); }
     /// Changes when the groups are formed again (a source reset or another grouping), not on a data change.
     quint64 groupingGeneration() const { return m_groupingGeneration; }
     QVariant sourceData(int sourceRow, int column, int role) const;

@@ -213,6 +213,7 @@ void OfferGroupModel::setPreparedCatalog(const PreparedCatalog &catalog)
         m_nextOutcome = &catalog.outcome;
     m_offers->setOffers(catalog.offers, catalog.now, catalog.projection);
     m_nextOutcome = nullptr;
+    dropNextGrouping(); // (the reset took it)
 }
 
 bool OfferGroupModel::orderKeptByProjection(int column)

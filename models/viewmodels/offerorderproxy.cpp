@@ -27,6 +27,11 @@ void OfferOrderProxy::setSourceModel(QAbstractItemModel *source)
     for (const QMetaObject::Connection &c : std::as_const(m_connections))
         disconnect(c);
     m_connections.clear();
+    // Jobs computed from the previous source's rows are not for this one.
+    for (const auto &job : {m_sortJob, m_offersJob, m_projectionJob})
+        job->fetch_add(1);
+    m_sortPending = m_offersPending = m_projectionPending = false;
+    m_pendingProjection.reset();
     QAbstractProxyModel::setSourceModel(source);
     m_groups = qobject_cast<OfferGroupModel *>(source);
     if (m_groups) {
