@@ -232,6 +232,27 @@ private Q_SLOTS:
             // Either way the table shows the projection of this catalog.
             QTRY_COMPARE_WITH_TIMEOUT(page->model()->projection(), w.state()->results(), 30000);
             QCOMPARE(loaded.size(), 1);
+            if (!onOffersTab)
+                continue;
+            // A header click sorts on a worker; the rows are those of the same sort at once.
+            const auto shown = [page] {
+                QList<int> rows;
+                for (int r = 0; r < page->proxy()->rowCount(); ++r)
+                    rows.append(page->catalogRowOf(page->proxy()->index(r, 0)));
+                return rows;
+            };
+            QSignalSpy sorted(page->proxy(), &OfferOrderProxy::sortApplied);
+            page->view()->sortByColumn(OfferTableModel::Cost, Qt::DescendingOrder);
+            QVERIFY(page->proxy()->isSortPending());
+            QVERIFY(sorted.wait(10000));
+            QCOMPARE(page->proxy()->sortColumn(), int(OfferTableModel::Cost));
+            const QList<int> onWorker = shown();
+            w.setLargeCatalogAbove(kLargeCatalogOffers);
+            page->view()->sortByColumn(OfferTableModel::OnDemand, Qt::AscendingOrder);
+            page->view()->sortByColumn(OfferTableModel::Cost, Qt::DescendingOrder);
+            QVERIFY(!page->proxy()->isSortPending());
+            QCOMPARE(shown(), onWorker);
+            QCOMPARE(sorted.size(), 1);
         }
     }
 
