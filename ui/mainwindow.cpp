@@ -178,6 +178,10 @@ void MainWindow::connectState()
     connect(m_workload, &WorkloadPanel::changed, this, &MainWindow::onWorkloadChanged);
     connect(m_offers, &OffersPage::filterChanged, m_state, &AppState::setFilter);
     connect(m_offers, &OffersPage::selectionChanged, m_state, &AppState::setSelectedRows);
+    connect(m_offers, &OffersPage::offersShown, this, [this] {
+        if (std::exchange(m_fillingOffers, false))
+            Q_EMIT catalogLoaded();
+    });
     connect(m_probe, &ProbePage::calibrationChanged, m_state, &AppState::setCalibration);
     connect(m_catalogs, &CatalogsPage::catalogChanged, this, &MainWindow::reload);
     connect(m_measurementsPage, &MeasurementsPage::measurementsChanged, this, &MainWindow::reload);
@@ -439,7 +443,8 @@ void MainWindow::onLoaded(const CatalogLoad &load)
                                     nullptr, load.bundledImported),
                                  8000);
     m_pendingOffers = load;
-    if (load.offers.size() <= m_fillOffersLaterAbove || m_tabs->currentWidget() == m_offers)
+    m_fillingOffers = false; // an older catalog still on a worker is not this one
+    if (load.offers.size() <= m_offers->largeCatalogAbove() || m_tabs->currentWidget() == m_offers)
         fillOffers();
     else {
         m_offers->setOffers({}, load.snapshots); // not the previous catalog's rows meanwhile
@@ -454,10 +459,14 @@ void MainWindow::fillOffers()
         return;
     CatalogLoad load = std::move(*m_pendingOffers);
     m_pendingOffers.reset();
-    m_offers->setOffers(load.offers, load.snapshots);
-    if (const ProjectionResultsPtr results = m_state->results()) // of this catalog, when it came first
-        m_offers->model()->setProjection(results);
-    Q_EMIT catalogLoaded();
+    m_fillingOffers = true;
+    // With the projection of this catalog when it came first (the page keeps it only when it is for it).
+    m_offers->setOffers(load.offers, load.snapshots, m_state->results());
+}
+
+void MainWindow::setLargeCatalogAbove(int offers)
+{
+    m_offers->setLargeCatalogAbove(offers);
 }
 
 void MainWindow::onWorkloadChanged()
@@ -527,7 +536,7 @@ void MainWindow::onResults(ProjectionResultsPtr results)
     // set before the catalog arrived) is not an answer ("no offer fits").
     if (!(m_state->isLoading() && m_state->offers().isEmpty()))
         m_answer->setResults(results);
-    m_offers->model()->setProjection(results);
+    m_offers->setProjection(results);
     if (m_pendingOffers && m_state->results() == results)
         QTimer::singleShot(50, this, &MainWindow::fillOffers); // once the answer is painted
     m_frontier->setResults(results);

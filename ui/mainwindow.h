@@ -64,9 +64,10 @@ public:
     QString dbPath() const { return m_state->dbPath(); }
     CatalogService *catalogService() const { return m_state->catalogService(); }
     AppState *state() const { return m_state; }
-    /// A catalog of more offers than this shows its answer before the Offers table is filled (tests: 0).
-    void setFillOffersLaterAbove(qsizetype offers) { m_fillOffersLaterAbove = offers; }
-    static constexpr qsizetype kFillOffersLaterAbove = 20000;
+    /// A catalog of more offers than this is large (default kLargeCatalogOffers; tests: 0): it shows its
+    /// answer before the Offers table is filled, and the Offers page works on it on a worker
+    /// (OffersPage::setLargeCatalogAbove).
+    void setLargeCatalogAbove(int offers);
     LaunchPlanner *launchPlanner() const { return m_launchPlanner; }
     /// File > Open / Save / Compare scenarios (ui/scenarioactions.h).
     ScenarioActions *scenarioActions() const { return m_scenarios; }
@@ -101,9 +102,9 @@ private:
 
     void styleBanner();
     void onLoaded(const CatalogLoad &load);
-    /// Hands the loaded catalog to the Offers page, then says catalogLoaded. A catalog of more than
-    /// fillOffersLaterAbove() offers waits for its first answer (or a failed projection, or the Offers tab):
-    /// filling that table stops the GUI thread for a moment, better after the answer than before it.
+    /// Hands the loaded catalog to the Offers page, which says catalogLoaded once it shows it. A large
+    /// catalog (OffersPage::largeCatalogAbove) waits for its first answer (or a failed projection, or the
+    /// Offers tab): the Offers page prepares it on a worker, beside the answer rather than before it.
     void fillOffers();
     void onWorkloadChanged();
     void onResults(ProjectionResultsPtr results);
@@ -139,7 +140,7 @@ private:
     QLabel *m_currencyLabel = nullptr;
     QProgressBar *m_busy = nullptr;
     std::optional<CatalogLoad> m_pendingOffers; ///< loaded, not yet in the Offers table (fillOffers)
-    qsizetype m_fillOffersLaterAbove = kFillOffersLaterAbove;
+    bool m_fillingOffers = false; ///< fillOffers handed the Offers page a catalog it does not show yet
 };
 
 } // namespace gf

@@ -32,13 +32,6 @@
 namespace gf {
 
 namespace {
-bool sameFilter(const OfferFilter &a, const OfferFilter &b)
-{
-    return a.providers == b.providers && a.gpu == b.gpu && a.minGpus == b.minGpus &&
-           a.minGpuMemGb == b.minGpuMemGb && a.maxPriceUsdH == b.maxPriceUsdH && a.spotOnly == b.spotOnly &&
-           a.region == b.region && a.text == b.text;
-}
-
 /// The Offers table's view. A change of the data of many rows at once (a new projection over 200,000 rows)
 /// repaints what is shown: QTreeView would look up every changed row's place and rectangle, one by one, to
 /// repaint the few on screen. The rows' heights are uniform and a change of data adds or removes no child.
@@ -171,6 +164,7 @@ OffersPage::OffersPage(QWidget *parent) : QWidget(parent)
     // the table follows when that is done. Every other control filters at once.
     connect(&m_typingTimer, &QTimer::timeout, this, [this] { applyFiltersOn(true); });
     connect(m_groups, &OfferGroupModel::filterApplied, this, &OffersPage::onWorkerFilterApplied);
+    connect(m_proxy, &OfferOrderProxy::offersApplied, this, &OffersPage::onOffersShown);
     for (QLineEdit *e : {m_gpu, m_region, m_search}) {
         connect(e, &QLineEdit::textChanged, this, &OffersPage::onFilterTyped);
         connect(e, &QLineEdit::returnPressed, this, [this] {
@@ -244,13 +238,44 @@ OffersPage::OffersPage(QWidget *parent) : QWidget(parent)
 
 OffersPage::~OffersPage() = default;
 
-void OffersPage::setOffers(QList<Offer> offers, const QList<Snapshot> &snapshots)
+void OffersPage::setOffers(QList<Offer> offers, const QList<Snapshot> &snapshots,
+                           ProjectionResultsPtr projection)
 {
     m_snapshots = snapshots;
+    m_pendingProjection.reset();
+    if (offers.size() > m_largeAbove) {
+        // Grouped, matched, summarised and ordered on a worker; the GUI thread only adopts the result.
+        m_proxy->setOffersOnWorker(offers, QDateTime::currentDateTimeUtc(), projection);
+        return;
+    }
+    m_proxy->dropOffersOnWorker();
     m_model->setOffers(std::move(offers));
+    m_pendingProjection = std::move(projection); // after the columns are sized, as it comes later
+    onOffersShown();
+}
+
+void OffersPage::setProjection(ProjectionResultsPtr results)
+{
+    if (m_proxy->isOffersPending()) {
+        m_pendingProjection = std::move(results); // the catalog it is for is not in the model yet
+        return;
+    }
+    if (m_model->rowCount() > m_largeAbove)
+        m_proxy->setProjectionOnWorker(results); // the groups' summaries (and a projected order) on a worker
+    else
+        m_model->setProjection(std::move(results));
+}
+
+bool OffersPage::isOffersPending() const
+{
+    return m_proxy->isOffersPending();
+}
+
+void OffersPage::onOffersShown()
+{
     // The widths follow the rows at the top (what is seen): on a large catalog the first 200 rows of each
     // column, not 1,000 (Qt's default; each row's text laid out), which stopped the GUI thread longer.
-    m_view->header()->setResizeContentsPrecision(m_model->rowCount() > kTypingDelayAbove ? 200 : 1000);
+    m_view->header()->setResizeContentsPrecision(m_model->rowCount() > m_largeAbove ? 200 : 1000);
     for (int c = 0; c < m_model->columnCount(); ++c) {
         if (m_view->isColumnHidden(c)) // a hidden column reports width 0: keep its own for when it is shown
             continue;
@@ -260,8 +285,14 @@ void OffersPage::setOffers(QList<Offer> offers, const QList<Snapshot> &snapshots
     // The flags arrive with the projection, after this sizing: room for an icon and one flag name.
     m_view->setColumnWidth(OfferTableModel::Flags,
                            std::max(m_view->columnWidth(OfferTableModel::Flags), 170));
+    // A projection given with the catalog or that came while it was on a worker (the model keeps it only when
+    // it is for these offers).
+    if (const ProjectionResultsPtr newer = std::exchange(m_pendingProjection, nullptr);
+        newer && newer != m_model->projection())
+        setProjection(newer);
     updateSummary();
     Q_EMIT selectionChanged(selectedRows()); // a reset cleared the selection
+    Q_EMIT offersShown();
 }
 
 bool OffersPage::isGrouped() const
@@ -384,12 +415,18 @@ bool OffersPage::isFilterPending() const
 void OffersPage::setTypingDelay(int delayMs, int aboveOffers)
 {
     m_typingTimer.setInterval(delayMs);
-    m_typingDelayAbove = aboveOffers;
+    setLargeCatalogAbove(aboveOffers);
+}
+
+void OffersPage::setLargeCatalogAbove(int offers)
+{
+    m_largeAbove = offers;
+    m_proxy->setWorkerAbove(offers);
 }
 
 void OffersPage::onFilterTyped()
 {
-    if (m_model->rowCount() > m_typingDelayAbove)
+    if (m_model->rowCount() > m_largeAbove)
         m_typingTimer.start(); // (again): the filter follows when the typing pauses
     else
         applyFilters();
@@ -399,7 +436,7 @@ void OffersPage::applyFiltersOn(bool onWorker)
 {
     m_typingTimer.stop();
     const OfferFilter f = filter();
-    if (onWorker && m_model->rowCount() > m_typingDelayAbove) {
+    if (onWorker && m_model->rowCount() > m_largeAbove) {
         if (!m_groups->isFilterPending() && sameFilter(f, m_proxy->filter()))
             return; // a key that changed nothing (a space at the end): the table and the projection have it
 

@@ -31,7 +31,15 @@ public:
     explicit OffersPage(QWidget *parent = nullptr);
     ~OffersPage() override;
 
-    void setOffers(QList<Offer> offers, const QList<Snapshot> &snapshots);
+    /// Shows a catalog, with its projection when one is given for it. A large catalog (more offers than
+    /// largeCatalogAbove()) is grouped, matched and ordered on a worker: the table follows when that is done
+    /// (offersShown; isOffersPending() meanwhile); a smaller one at once (offersShown before this returns).
+    void setOffers(QList<Offer> offers, const QList<Snapshot> &snapshots,
+                   ProjectionResultsPtr projection = {});
+    /// A new projection for the table (once a catalog on a worker is shown, when it comes meanwhile).
+    void setProjection(ProjectionResultsPtr results);
+    /// A catalog of setOffers is being prepared on a worker.
+    bool isOffersPending() const;
     OfferTableModel *model() const { return m_model; }
     OfferGroupModel *groupModel() const { return m_groups; }
     OfferOrderProxy *proxy() const { return m_proxy; }
@@ -54,9 +62,13 @@ public:
     void focusSearch();
     /// Typing in the GPU, region or search box filters a catalog of more than `aboveOffers` offers once the
     /// typing pauses for `delayMs` (each key would filter every offer again); smaller ones at every key.
+    /// (setLargeCatalogAbove(aboveOffers) with the delay.)
     void setTypingDelay(int delayMs, int aboveOffers);
     static constexpr int kTypingDelayMs = 250;
-    static constexpr int kTypingDelayAbove = 20000;
+    /// A catalog of more offers than this is large (default kLargeCatalogOffers): typed filters wait for a
+    /// pause and are matched on a worker, setOffers and sorting work on a worker (tests: 0).
+    void setLargeCatalogAbove(int offers);
+    int largeCatalogAbove() const { return m_largeAbove; }
     /// A typed filter waits for the typing to pause, or is being matched on a worker (filter() has it, the
     /// table not yet).
     bool isFilterPending() const;
@@ -72,6 +84,8 @@ public:
     void selectCatalogRows(const QList<int> &rows);
 
 Q_SIGNALS:
+    /// The catalog of setOffers is in the table (its columns sized).
+    void offersShown();
     void summaryChanged(const QString &text);
     void filterChanged(const gf::OfferFilter &filter);
     void selectionChanged(const QList<int> &rows);
@@ -83,6 +97,8 @@ private:
     /// filter is matched on a worker and the table follows when it is done.
     void applyFiltersOn(bool onWorker);
     void onWorkerFilterApplied();
+    /// After a catalog is in the table: the column widths, the summary, the (cleared) selection.
+    void onOffersShown();
     void onFilterTyped();
     void updateSummary();
     void showRowMenu(const QPoint &pos);
@@ -106,7 +122,8 @@ private:
     QString m_summary;
     QList<Snapshot> m_snapshots;
     QTimer m_typingTimer; ///< a typed filter applied when the typing pauses (large catalogs)
-    int m_typingDelayAbove = kTypingDelayAbove;
+    int m_largeAbove = kLargeCatalogOffers;
+    ProjectionResultsPtr m_pendingProjection; ///< a projection that came while a catalog was on a worker
     OfferFilter m_workerFilter; ///< the filter matched on a worker, sent by filterChanged once applied
 };
 

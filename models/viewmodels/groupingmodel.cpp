@@ -70,52 +70,72 @@ void GroupingModel::endSourceChange()
     endResetModel();
 }
 
-void GroupingModel::regroup()
+GroupingModel::Grouping GroupingModel::formGroups(int n, bool grouped, const std::function<size_t(int)> &hash,
+                                                  const std::function<bool(int, int)> &same)
 {
-    ++m_generation;
-    ++m_groupingGeneration;
-    const int n = m_source ? m_source->rowCount() : 0;
-    m_groupOf.resize(n);
-    m_position.resize(n);
+    Grouping out;
+    out.grouped = grouped;
+    out.groupOf.resize(n);
+    out.position.resize(n);
     QList<int> sizes;
-    if (m_grouped) {
+    if (grouped) {
         // Groups by hash, each hash's groups chained (equal hashes of different keys are told apart by
-        // sameGroup with the group's first row): no key text built per row.
+        // `same` with the group's first row): no key text built per row.
         QHash<size_t, int> lastGroupOfHash;
         lastGroupOfHash.reserve(n);
         QList<int> firstRow;         // per group
         QList<int> previousSameHash; // per group: the group before it with the same hash, -1
         for (int row = 0; row < n; ++row) {
-            const size_t hash = groupHash(row);
-            auto it = lastGroupOfHash.find(hash);
+            const size_t h = hash(row);
+            auto it = lastGroupOfHash.find(h);
             int group = it == lastGroupOfHash.end() ? -1 : it.value();
-            while (group >= 0 && !sameGroup(row, firstRow.at(group)))
+            while (group >= 0 && !same(row, firstRow.at(group)))
                 group = previousSameHash.at(group);
             if (group < 0) {
                 group = static_cast<int>(sizes.size());
                 sizes.append(0);
                 firstRow.append(row);
                 previousSameHash.append(it == lastGroupOfHash.end() ? -1 : it.value());
-                lastGroupOfHash.insert(hash, group);
+                lastGroupOfHash.insert(h, group);
             }
-            m_groupOf[row] = group;
-            m_position[row] = sizes[group]++;
+            out.groupOf[row] = group;
+            out.position[row] = sizes[group]++;
         }
     } else {
         sizes.fill(1, n);
         for (int row = 0; row < n; ++row) {
-            m_groupOf[row] = row;
-            m_position[row] = 0;
+            out.groupOf[row] = row;
+            out.position[row] = 0;
         }
     }
     const int groups = static_cast<int>(sizes.size());
-    m_start.resize(groups + 1);
-    m_start[0] = 0;
+    QList<qsizetype> &start = out.layout.start;
+    start.resize(groups + 1);
+    start[0] = 0;
     for (int g = 0; g < groups; ++g)
-        m_start[g + 1] = m_start[g] + sizes[g];
-    m_members.resize(n);
+        start[g + 1] = start[g] + sizes[g];
+    out.layout.members.resize(n);
     for (int row = 0; row < n; ++row)
-        m_members[m_start[m_groupOf[row]] + m_position[row]] = row;
+        out.layout.members[start[out.groupOf[row]] + out.position[row]] = row;
+    return out;
+}
+
+void GroupingModel::regroup()
+{
+    ++m_generation;
+    ++m_groupingGeneration;
+    const int n = m_source ? m_source->rowCount() : 0;
+    std::optional<Grouping> next = std::move(m_nextGrouping);
+    m_nextGrouping.reset();
+    if (!next || next->groupOf.size() != n || next->grouped != m_grouped)
+        next = formGroups(
+            n, m_grouped, [this](int row) { return groupHash(row); },
+            [this](int row, int other) { return sameGroup(row, other); });
+    m_start = std::move(next->layout.start);
+    m_members = std::move(next->layout.members);
+    m_groupOf = std::move(next->groupOf);
+    m_position = std::move(next->position);
+    const int groups = groupCount();
     m_rep.resize(groups);
     for (int g = 0; g < groups; ++g)
         m_rep[g] = m_members[m_start[g]];

@@ -5,6 +5,8 @@
 #include <QMetaObject>
 #include <QPointer>
 
+#include <functional>
+#include <optional>
 #include <span>
 
 namespace gf {
@@ -56,6 +58,33 @@ public:
     /// values read from this model (sort keys) until it changes.
     quint64 generation() const { return m_generation; }
 
+    /// Which source rows form which group, as it is now: implicitly shared copies that a worker thread may
+    /// read while this model changes (a regroup changes groupingGeneration()).
+    struct Layout
+    {
+        QList<qsizetype> start; ///< group g's members are members[start[g] .. start[g + 1])
+        QList<int> members;
+        int groupCount() const { return static_cast<int>(start.size()) - 1; }
+        std::span<const int> membersOf(int group) const
+        {
+            return std::span<const int>(members.constData() + start.at(group),
+                                        static_cast<size_t>(start.at(group + 1) - start.at(group)));
+        }
+    };
+    Layout layout() const { return {m_start, m_members}; }
+    /// The groups formed from `rows` source rows (regroup's work), as a pure function of its arguments: a
+    /// worker thread may form them from a snapshot of the source. `hash` and `same` as groupHash and
+    /// sameGroup.
+    struct Grouping
+    {
+        Layout layout;
+        QList<int> groupOf;  ///< per source row: its group
+        QList<int> position; ///< per source row: its position within its group
+        bool grouped = true;
+    };
+    static Grouping formGroups(int rows, bool grouped, const std::function<size_t(int)> &hash,
+                               const std::function<bool(int, int)> &same);
+
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
     QModelIndex parent(const QModelIndex &child) const override;
     int rowCount(const QModelIndex &parent = {}) const override;
@@ -94,20 +123,12 @@ protected:
     void notifyRowsChangedExcept(int keptColumn);
 
     void setRepresentative(int group, int sourceRow) { m_rep[group] = sourceRow; }
-    /// Which source rows form which group, as it is now: implicitly shared copies that a worker thread may
-    /// read while this model changes (a regroup changes groupingGeneration()).
-    struct Layout
-    {
-        QList<qsizetype> start; ///< group g's members are members[start[g] .. start[g + 1])
-        QList<int> members;
-        int groupCount() const { return static_cast<int>(start.size()) - 1; }
-        std::span<const int> membersOf(int group) const
-        {
-            return std::span<const int>(members.constData() + start.at(group),
-                                        static_cast<size_t>(start.at(group + 1) - start.at(group)));
-        }
-    };
-    Layout layout() const { return {m_start, m_members}; }
+    /// The representatives of every group (implicitly shared).
+    const QList<int> &representatives() const { return m_rep; }
+    /// The groups the next regroup (a source reset) takes instead of forming them, when they are for as many
+    /// rows and the same grouping: formed on a worker from the same source rows beforehand.
+    void setNextGrouping(Grouping grouping) { m_nextGrouping = std::move(grouping); }
+    void dropNextGrouping() { m_nextGrouping.reset(); }
     /// Changes when the groups are formed again (a source reset or another grouping), not on a data change.
     quint64 groupingGeneration() const { return m_groupingGeneration; }
     QVariant sourceData(int sourceRow, int column, int role) const;
@@ -134,6 +155,7 @@ private:
     QList<int> m_rep;         ///< per group: the representative source row
     quint64 m_generation = 0;
     quint64 m_groupingGeneration = 0;
+    std::optional<Grouping> m_nextGrouping;
 };
 
 } // namespace gf

@@ -9,6 +9,13 @@
 
 namespace gf {
 
+bool sameFilter(const OfferFilter &a, const OfferFilter &b)
+{
+    return a.providers == b.providers && a.gpu == b.gpu && a.minGpus == b.minGpus &&
+           a.minGpuMemGb == b.minGpuMemGb && a.maxPriceUsdH == b.maxPriceUsdH && a.spotOnly == b.spotOnly &&
+           a.region == b.region && a.text == b.text;
+}
+
 OfferGroupModel::OfferGroupModel(QObject *parent) : GroupingModel(parent)
 {
     m_pool.setMaxThreadCount(1);
@@ -111,15 +118,25 @@ const QString &groupGpu(const Offer &o)
 }
 } // namespace
 
-size_t OfferGroupModel::groupHash(int sourceRow) const
+size_t OfferGroupModel::hashOf(const Offer &o)
 {
     // What groupKey holds, hashed without building it (the regroup of 200,000 offers built a text each).
-    const Offer *o = m_offers ? m_offers->offerAt(sourceRow) : nullptr;
-    if (!o)
-        return 0;
     // Not the GPU count: counts that differ but print alike are one group (sameGroup), as in groupKey.
-    return qHashMulti(0, o->provider, o->instanceType, groupGpu(*o), o->billingIncrementS,
-                      o->billingMinimumS);
+    return qHashMulti(0, o.provider, o.instanceType, groupGpu(o), o.billingIncrementS, o.billingMinimumS);
+}
+
+bool OfferGroupModel::sameGroupOf(const Offer &a, const Offer &b)
+{
+    // The GPU count as groupKey writes it: counts that print alike are one (a NaN count included).
+    return a.provider == b.provider && a.instanceType == b.instanceType && groupGpu(a) == groupGpu(b) &&
+           a.billingIncrementS == b.billingIncrementS && a.billingMinimumS == b.billingMinimumS &&
+           (a.gpuCount == b.gpuCount || QString::number(a.gpuCount) == QString::number(b.gpuCount));
+}
+
+size_t OfferGroupModel::groupHash(int sourceRow) const
+{
+    const Offer *o = m_offers ? m_offers->offerAt(sourceRow) : nullptr;
+    return o ? hashOf(*o) : 0;
 }
 
 bool OfferGroupModel::sameGroup(int sourceRow, int otherRow) const
@@ -128,10 +145,75 @@ bool OfferGroupModel::sameGroup(int sourceRow, int otherRow) const
     const Offer *b = m_offers ? m_offers->offerAt(otherRow) : nullptr;
     if (!a || !b)
         return !a && !b;
-    // The GPU count as groupKey writes it: counts that print alike are one (a NaN count included).
-    return a->provider == b->provider && a->instanceType == b->instanceType && groupGpu(*a) == groupGpu(*b) &&
-           a->billingIncrementS == b->billingIncrementS && a->billingMinimumS == b->billingMinimumS &&
-           (a->gpuCount == b->gpuCount || QString::number(a->gpuCount) == QString::number(b->gpuCount));
+    return sameGroupOf(*a, *b);
+}
+
+OfferGroupModel::State OfferGroupModel::state() const
+{
+    State s;
+    if (m_offers) {
+        s.offers = m_offers->offers();
+        s.now = m_offers->now();
+        s.projection = m_offers->projection();
+    }
+    s.layout = layout();
+    s.accepted = m_accepted;
+    s.summary = m_summary;
+    s.rep = representatives();
+    s.generation = generation();
+    return s;
+}
+
+QVariant OfferGroupModel::groupSortValue(const State &state, int group, int column)
+{
+    // As data(): a group of one shows its offer; a group of two or more with an accepted member its summary's
+    // prices and frontier mark (groupData), else its representative's values.
+    const std::span<const int> members = state.layout.membersOf(group);
+    if (members.size() >= 2 && state.summary.at(group).accepted > 0) {
+        const Summary &s = state.summary.at(group);
+        if (column == OfferTableModel::OnDemand || column == OfferTableModel::Spot) {
+            const std::optional<double> lo = column == OfferTableModel::Spot ? s.minSpot : s.minOnDemand;
+            return lo ? QVariant(*lo) : QVariant();
+        }
+        if (column == OfferTableModel::OnFrontier)
+            return s.onFrontier ? 1 : 0;
+    }
+    const int row = members.size() >= 2 ? state.rep.at(group) : members.front();
+    return OfferTableModel::sortValueOf(state.offers.at(row), row, state.projection.get(), state.now, column);
+}
+
+std::shared_ptr<OfferGroupModel::PreparedCatalog>
+OfferGroupModel::prepareCatalog(const QList<Offer> &offers, const QDateTime &now,
+                                const ProjectionResultsPtr &projection, bool grouped,
+                                const OfferFilter &filter, const std::function<bool()> &stop)
+{
+    auto out = std::make_shared<PreparedCatalog>();
+    out->offers = offers;
+    out->now = now;
+    out->projection = projection && projection->catalogSize() == offers.size() ? projection : nullptr;
+    out->grouping = formGroups(
+        static_cast<int>(offers.size()), grouped, [&offers](int row) { return hashOf(offers.at(row)); },
+        [&offers](int row, int other) { return sameGroupOf(offers.at(row), offers.at(other)); });
+    if (stop && stop())
+        return nullptr;
+    out->outcome.filter = filter;
+    if (!matchOffers(offers, filter, out->outcome.accepted, out->outcome.acceptedCount, stop))
+        return nullptr;
+    summarise(offers, out->grouping.layout, out->outcome.accepted, out->projection, filter.spotOnly,
+              out->outcome);
+    return out;
+}
+
+void OfferGroupModel::setPreparedCatalog(const PreparedCatalog &catalog)
+{
+    if (!m_offers)
+        return;
+    setNextGrouping(catalog.grouping);
+    if (sameFilter(catalog.outcome.filter, m_filter))
+        m_nextOutcome = &catalog.outcome;
+    m_offers->setOffers(catalog.offers, catalog.now, catalog.projection);
+    m_nextOutcome = nullptr;
+    dropNextGrouping(); // (the reset took it)
 }
 
 bool OfferGroupModel::orderKeptByProjection(int column)
@@ -152,8 +234,39 @@ bool OfferGroupModel::orderKeptByProjection(int column)
 
 void OfferGroupModel::updateGroups()
 {
+    const Outcome *prepared = std::exchange(m_nextOutcome, nullptr);
+    const qsizetype offers = m_offers ? m_offers->offers().size() : 0;
+    if (prepared && prepared->accepted.size() == offers && prepared->summary.size() == groupCount() &&
+        prepared->projection == (m_offers ? m_offers->projection() : ProjectionResultsPtr())) {
+        // A catalog prepared on a worker for these groups, this filter and this projection
+        // (setPreparedCatalog).
+        m_accepted = prepared->accepted;
+        m_acceptedCount = prepared->acceptedCount;
+        adoptSummaries(*prepared);
+        return;
+    }
     updateAccepted();
     updateSummaries();
+}
+
+OfferGroupModel::Outcome
+OfferGroupModel::summariseUnder(const State &state, const ProjectionResultsPtr &projection, bool spotOnly)
+{
+    Outcome out;
+    summarise(state.offers, state.layout, state.accepted, projection, spotOnly, out);
+    return out;
+}
+
+void OfferGroupModel::setPreparedProjection(const ProjectionResultsPtr &projection, const Outcome &summaries,
+                                            quint64 generation)
+{
+    if (!m_offers)
+        return;
+    if (generation == this->generation() && summaries.summary.size() == groupCount() &&
+        summaries.projection == projection)
+        m_nextSummaries = &summaries;
+    m_offers->setProjection(projection);
+    m_nextSummaries = nullptr;
 }
 
 void OfferGroupModel::updateGroupsForSourceData()
@@ -164,6 +277,11 @@ void OfferGroupModel::updateGroupsForSourceData()
     m_projectionChanged = projection != m_summarised;
     if (m_offers && m_accepted.size() != m_offers->offers().size())
         updateAccepted();
+    if (const Outcome *prepared = std::exchange(m_nextSummaries, nullptr);
+        prepared && prepared->projection == projection) {
+        adoptSummaries(*prepared); // computed on a worker from these groups and accepted offers
+        return;
+    }
     updateSummaries();
 }
 

@@ -15,6 +15,14 @@ namespace gf {
 
 class OfferTableModel;
 
+/// A catalog of more offers than this is large: typed filters wait for a pause and are matched on a worker,
+/// the Offers table is filled after the first answer and on a worker, and sorted on a worker. Smaller ones
+/// (the bundled catalog) do all of it at once on the GUI thread.
+inline constexpr int kLargeCatalogOffers = 20000;
+
+/// Whether two filters accept the same offers (every field equal).
+bool sameFilter(const OfferFilter &a, const OfferFilter &b);
+
 /// The Offers table with one row per (provider, instance type, pricing): the offers of an instance type
 /// in its regions and zones become one row that shows the best member (the cheapest eligible projected
 /// point, else the lowest price), "in 17 zones" and the price range, and has the offers as children.
@@ -69,20 +77,7 @@ public:
     /// the offer's own, a value shared by a group's members, or an aggregate of the accepted members.
     static bool orderKeptByProjection(int column);
 
-Q_SIGNALS:
-    /// A filter of setFilterOnWorker was applied (after the layout change).
-    void filterApplied();
-
-protected:
-    QString groupKey(int sourceRow) const override;
-    size_t groupHash(int sourceRow) const override;
-    bool sameGroup(int sourceRow, int otherRow) const override;
-    QVariant groupData(int group, int column, int role) const override;
-    void updateGroups() override;
-    void updateGroupsForSourceData() override;
-    void notifyManyRowsChanged() override;
-
-private:
+    /// A group's summary of its accepted members.
     struct Summary
     {
         int accepted = 0;
@@ -104,6 +99,70 @@ private:
         ProjectionResultsPtr projection;
         quint64 grouping = 0; ///< groupingGeneration() of the layout used
     };
+    /// What the rows show, as implicitly shared copies that a worker thread may read while the model changes:
+    /// the offers, their groups, which are accepted, the groups' summaries and representatives.
+    struct State
+    {
+        QList<Offer> offers;
+        QDateTime now;
+        ProjectionResultsPtr projection;
+        Layout layout;
+        QList<bool> accepted;
+        QList<Summary> summary;
+        QList<int> rep;
+        quint64 generation = 0; ///< generation() when taken: the rows show it while it is the same
+    };
+    State state() const;
+    /// What data(index(group, column), OfferTableModel::SortRole) gives, from a state (any thread).
+    static QVariant groupSortValue(const State &state, int group, int column);
+
+    /// A catalog made ready to be shown on a worker: its groups, which offers the filter accepts, the groups'
+    /// summaries under the projection.
+    struct PreparedCatalog
+    {
+        QList<Offer> offers;
+        QDateTime now;
+        ProjectionResultsPtr projection; ///< null when it is for another catalog
+        Grouping grouping;
+        Outcome outcome;
+    };
+    /// Prepares a catalog (any thread); nullptr when `stop` returned true before the end.
+    static std::shared_ptr<PreparedCatalog> prepareCatalog(const QList<Offer> &offers, const QDateTime &now,
+                                                           const ProjectionResultsPtr &projection,
+                                                           bool grouped, const OfferFilter &filter,
+                                                           const std::function<bool()> &stop);
+    /// Shows a prepared catalog (the offer model's setOffers: one reset) without grouping, matching or
+    /// summarising it again when it was prepared for this model's grouping and filter (else they are done
+    /// here, as for any new catalog).
+    void setPreparedCatalog(const PreparedCatalog &catalog);
+    /// The groups' summaries under another projection, from a state (any thread): what the model computes
+    /// when the projection arrives (filter.spotOnly: the filter's).
+    static Outcome summariseUnder(const State &state, const ProjectionResultsPtr &projection, bool spotOnly);
+    /// Hands the offer model a projection (OfferTableModel::setProjection) whose summaries were computed on a
+    /// worker (summariseUnder) from this model's state `generation`: taken as they are when nothing changed
+    /// since, else computed here.
+    void setPreparedProjection(const ProjectionResultsPtr &projection, const Outcome &summaries,
+                               quint64 generation);
+    /// The worker the model's jobs run on, one at a time in the order given (a proxy's too).
+    QThreadPool *workerPool() { return &m_pool; }
+
+Q_SIGNALS:
+    /// A filter of setFilterOnWorker was applied (after the layout change).
+    void filterApplied();
+
+protected:
+    QString groupKey(int sourceRow) const override;
+    size_t groupHash(int sourceRow) const override;
+    bool sameGroup(int sourceRow, int otherRow) const override;
+    QVariant groupData(int group, int column, int role) const override;
+    void updateGroups() override;
+    void updateGroupsForSourceData() override;
+    void notifyManyRowsChanged() override;
+
+private:
+    /// What groupHash and sameGroup compare, of two offers.
+    static size_t hashOf(const Offer &o);
+    static bool sameGroupOf(const Offer &a, const Offer &b);
     /// Which offers the filter accepts; false when `stop` returned true before the end.
     static bool matchOffers(const QList<Offer> &offers, const OfferFilter &filter, QList<bool> &accepted,
                             int &acceptedCount, const std::function<bool()> &stop);
@@ -129,6 +188,9 @@ private:
     bool m_pending = false;            ///< a filter of setFilterOnWorker is computing
     bool m_applyingFilter = false;
     OfferFilter m_pendingFilter;
+    const Outcome *m_nextOutcome = nullptr; ///< during setPreparedCatalog: what updateGroups takes
+    const Outcome *m_nextSummaries =
+        nullptr; ///< during setPreparedProjection: what updateGroupsForSourceData takes
     std::shared_ptr<std::atomic<quint64>> m_filterJob = std::make_shared<std::atomic<quint64>>(0);
     QThreadPool m_pool; ///< one thread: filters are matched one at a time, beside the projection's threads
 };

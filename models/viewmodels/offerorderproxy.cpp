@@ -2,6 +2,9 @@
 
 #include "viewmodels/offergroupmodel.h"
 
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
+
 #include <algorithm>
 #include <cmath>
 
@@ -11,12 +14,24 @@ namespace gf {
 
 OfferOrderProxy::OfferOrderProxy(QObject *parent) : QAbstractProxyModel(parent) {}
 
+OfferOrderProxy::~OfferOrderProxy()
+{
+    m_sortJob->fetch_add(1); // a running job stops early; its result is not delivered (the watcher goes)
+    m_offersJob->fetch_add(1);
+    m_projectionJob->fetch_add(1);
+}
+
 void OfferOrderProxy::setSourceModel(QAbstractItemModel *source)
 {
     beginResetModel();
     for (const QMetaObject::Connection &c : std::as_const(m_connections))
         disconnect(c);
     m_connections.clear();
+    // Jobs computed from the previous source's rows are not for this one.
+    for (const auto &job : {m_sortJob, m_offersJob, m_projectionJob})
+        job->fetch_add(1);
+    m_sortPending = m_offersPending = m_projectionPending = false;
+    m_pendingProjection.reset();
     QAbstractProxyModel::setSourceModel(source);
     m_groups = qobject_cast<OfferGroupModel *>(source);
     if (m_groups) {
@@ -25,8 +40,10 @@ void OfferOrderProxy::setSourceModel(QAbstractItemModel *source)
             connect(g, &QAbstractItemModel::modelAboutToBeReset, this, [this] { beginResetModel(); }),
             connect(g, &QAbstractItemModel::modelReset, this,
                     [this] {
-                        m_keysValid = false;
-                        order();
+                        if (!takePreparedOrder()) { // setOffersOnWorker's, for these rows
+                            m_keysValid = false;
+                            order();
+                        }
                         endResetModel();
                     }),
             connect(g, &QAbstractItemModel::layoutAboutToBeChanged, this,
@@ -62,6 +79,28 @@ const OfferFilter &OfferOrderProxy::filter() const
 
 void OfferOrderProxy::sort(int column, Qt::SortOrder order)
 {
+    const quint64 job = m_sortJob->fetch_add(1) + 1; // a sort still computing is older: it is dropped
+    if (m_groups && column >= 0 && m_groups->offerModel() &&
+        m_groups->offerModel()->rowCount() > m_workerAbove) {
+        m_sortPending = true;
+        m_pendingColumn = column;
+        m_pendingOrder = order;
+        const OfferGroupModel::State state = m_groups->state();
+        runOnWorker(m_sortJob, job, &OfferOrderProxy::onSortComputed,
+                    [=](const std::function<bool()> &stale) -> std::shared_ptr<Ordered> {
+                        auto out = std::make_shared<Ordered>();
+                        out->keys = keysOf(state, column, stale);
+                        if (stale())
+                            return nullptr;
+                        out->rows = orderOf(state, out->keys, column, order);
+                        out->column = column;
+                        out->order = order;
+                        out->generation = state.generation;
+                        return out;
+                    });
+        return;
+    }
+    m_sortPending = false;
     if (m_groups)
         m_groups->setOrderColumn(column); // the group model's signals follow the new column
     beginLayout();
@@ -72,17 +111,218 @@ void OfferOrderProxy::sort(int column, Qt::SortOrder order)
     endLayout(Keys::Keep);
 }
 
-bool OfferOrderProxy::before(const OfferFilterProxy::SortKey &l, int lRow, const OfferFilterProxy::SortKey &r,
-                             int rRow) const
+void OfferOrderProxy::onSortComputed(quint64 job, const std::shared_ptr<Ordered> &out)
+{
+    if (job != m_sortJob->load() || !m_sortPending)
+        return; // a newer sort was asked for since (its own result follows), or applied at once
+    if (!out || out->generation != m_groups->generation()) {
+        // The rows changed while it ran (a filter, a projection, a new catalog): again, from what they are
+        // now.
+        sort(m_pendingColumn, m_pendingOrder);
+        return;
+    }
+    m_sortPending = false;
+    m_groups->setOrderColumn(out->column);
+    beginLayout();
+    adoptOrder(std::move(*out));
+    finishLayout();
+    Q_EMIT sortApplied();
+}
+
+void OfferOrderProxy::adoptOrder(Ordered &&out)
+{
+    m_column = out.column;
+    m_order = out.order;
+    m_keys = std::move(out.keys);
+    m_keysValid = true;
+    m_rows = std::move(out.rows);
+    indexRows();
+}
+
+void OfferOrderProxy::setOffersOnWorker(const QList<Offer> &offers, const QDateTime &now,
+                                        const ProjectionResultsPtr &projection)
+{
+    const quint64 job = m_offersJob->fetch_add(1) + 1;
+    if (!m_groups)
+        return;
+    m_offersPending = true;
+    const int column = m_column;
+    const Qt::SortOrder order = m_order;
+    const bool grouped = m_groups->isGrouped();
+    const OfferFilter filter = m_groups->filter();
+    runOnWorker(m_offersJob, job, &OfferOrderProxy::onOffersComputed,
+                [=](const std::function<bool()> &stale) -> std::shared_ptr<Ordered> {
+                    auto out = std::make_shared<Ordered>();
+                    out->catalog =
+                        OfferGroupModel::prepareCatalog(offers, now, projection, grouped, filter, stale);
+                    if (!out->catalog)
+                        return nullptr;
+                    out->column = column;
+                    out->order = order;
+                    OfferGroupModel::State state;
+                    state.offers = offers;
+                    state.now = now;
+                    state.projection = out->catalog->projection;
+                    state.layout = out->catalog->grouping.layout;
+                    state.accepted = out->catalog->outcome.accepted;
+                    state.summary = out->catalog->outcome.summary;
+                    state.rep = out->catalog->outcome.rep;
+                    if (column >= 0)
+                        out->keys = keysOf(state, column, stale);
+                    if (stale())
+                        return nullptr;
+                    out->rows = orderOf(state, out->keys, column, order);
+                    return out;
+                });
+}
+
+void OfferOrderProxy::runOnWorker(
+    const std::shared_ptr<std::atomic<quint64>> &latest, quint64 job,
+    void (OfferOrderProxy::*done)(quint64, const std::shared_ptr<Ordered> &),
+    const std::function<std::shared_ptr<Ordered>(const std::function<bool()> &)> &compute)
+{
+    auto *watcher = new QFutureWatcher<std::shared_ptr<Ordered>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, job, done] {
+        watcher->deleteLater();
+        (this->*done)(job, watcher->result());
+    });
+    watcher->setFuture(
+        QtConcurrent::run(m_groups->workerPool(), [latest, job, compute]() -> std::shared_ptr<Ordered> {
+            const std::function<bool()> stale = [&latest, job] { return latest->load() != job; };
+            if (stale())
+                return nullptr;
+            std::shared_ptr<Ordered> out = compute(stale);
+            return stale() ? nullptr : out; // a newer job was asked for: this one's result is not wanted
+        }));
+}
+
+void OfferOrderProxy::dropOffersOnWorker()
+{
+    m_offersJob->fetch_add(1);
+    m_offersPending = false;
+    m_projectionJob->fetch_add(1);
+    m_projectionPending = false;
+    m_pendingProjection.reset();
+}
+
+void OfferOrderProxy::onOffersComputed(quint64 job, const std::shared_ptr<Ordered> &out)
+{
+    if (job != m_offersJob->load() || !m_offersPending || !out)
+        return; // a newer catalog was given since (or one at once): this one is not shown
+    const std::shared_ptr<OfferGroupModel::PreparedCatalog> catalog = out->catalog;
+    if (catalog->grouping.grouped != m_groups->isGrouped() ||
+        !sameFilter(catalog->outcome.filter, m_groups->filter())) {
+        // The grouping or the filter changed while it ran: again, with what they are now.
+        setOffersOnWorker(catalog->offers, catalog->now, catalog->projection);
+        return;
+    }
+    m_offersPending = false;
+    m_projectionPending = false; // it came with the catalog's own (or the page gives it again)
+    m_projectionJob->fetch_add(1);
+    m_preparedOrder = out; // the reset's order (modelReset), when the column and direction are still its own
+    m_groups->setPreparedCatalog(*catalog);
+    m_preparedOrder.reset();
+    Q_EMIT offersApplied();
+}
+
+void OfferOrderProxy::setProjectionOnWorker(const ProjectionResultsPtr &projection)
+{
+    const quint64 job = m_projectionJob->fetch_add(1) + 1;
+    if (!m_groups || !m_groups->offerModel())
+        return;
+    m_projectionPending = true;
+    m_pendingProjection = projection;
+    const OfferGroupModel::State state = m_groups->state();
+    const bool spotOnly = m_groups->filter().spotOnly;
+    // The order changes with the projection only when sorted by a projected column (as the model tells).
+    const int column = m_column;
+    const Qt::SortOrder order = m_order;
+    const bool reorder = column >= 0 && !OfferGroupModel::orderKeptByProjection(column);
+    runOnWorker(m_projectionJob, job, &OfferOrderProxy::onProjectionComputed,
+                [=](const std::function<bool()> &stale) -> std::shared_ptr<Ordered> {
+                    auto out = std::make_shared<Ordered>();
+                    out->projection = projection && projection->catalogSize() == state.offers.size()
+                                          ? projection
+                                          : nullptr; // for another catalog: the model ignores it
+                    out->generation = state.generation;
+                    out->summaries = OfferGroupModel::summariseUnder(state, out->projection, spotOnly);
+                    if (!reorder || stale())
+                        return out;
+                    OfferGroupModel::State next = state;
+                    next.projection = out->projection;
+                    next.summary = out->summaries.summary;
+                    next.rep = out->summaries.rep;
+                    out->keys = keysOf(next, column, stale);
+                    if (stale())
+                        return nullptr;
+                    out->rows = orderOf(next, out->keys, column, order);
+                    out->column = column;
+                    out->order = order;
+                    out->ordered = true;
+                    return out;
+                });
+}
+
+void OfferOrderProxy::onProjectionComputed(quint64 job, const std::shared_ptr<Ordered> &out)
+{
+    if (job != m_projectionJob->load() || !m_projectionPending)
+        return; // a newer projection was given since: its own result follows
+    if (!out || out->generation != m_groups->generation()) {
+        // The rows changed while it ran (a filter, a sort column's keys, a new catalog): again, from them.
+        setProjectionOnWorker(m_pendingProjection);
+        return;
+    }
+    m_projectionPending = false;
+    const ProjectionResultsPtr projection = std::exchange(m_pendingProjection, nullptr);
+    if (out->projection != projection) {
+        // For another catalog: the model ignores it, as it does at once.
+        m_groups->offerModel()->setProjection(projection);
+        Q_EMIT projectionApplied();
+        return;
+    }
+    if (out->ordered)
+        m_preparedOrder = out; // the layout change's order (the model's projected sort column)
+    m_groups->setPreparedProjection(out->projection, out->summaries, out->generation);
+    m_preparedOrder.reset();
+    Q_EMIT projectionApplied();
+}
+
+bool OfferOrderProxy::takePreparedOrder()
+{
+    const std::shared_ptr<Ordered> prepared = std::exchange(m_preparedOrder, nullptr);
+    if (!prepared || prepared->column != m_column || prepared->order != m_order ||
+        prepared->keys.size() != static_cast<size_t>(m_column >= 0 ? m_groups->groupCount() : 0) ||
+        prepared->rows.size() != m_groups->acceptedGroupCount())
+        return false;
+    adoptOrder(std::move(*prepared));
+    return true;
+}
+
+bool OfferOrderProxy::before(Qt::SortOrder order, const OfferFilterProxy::SortKey &l, int lRow,
+                             const OfferFilterProxy::SortKey &r, int rRow)
 {
     // Equal keys keep the source's order in either direction, as OfferFilterProxy::lessThan.
     const bool less =
-        m_order == Qt::AscendingOrder ? OfferFilterProxy::keyLess(l, r) : OfferFilterProxy::keyLess(r, l);
+        order == Qt::AscendingOrder ? OfferFilterProxy::keyLess(l, r) : OfferFilterProxy::keyLess(r, l);
     if (less)
         return true;
     const bool greater =
-        m_order == Qt::AscendingOrder ? OfferFilterProxy::keyLess(r, l) : OfferFilterProxy::keyLess(l, r);
+        order == Qt::AscendingOrder ? OfferFilterProxy::keyLess(r, l) : OfferFilterProxy::keyLess(l, r);
     return !greater && lRow < rRow;
+}
+
+std::vector<OfferFilterProxy::SortKey> OfferOrderProxy::keysOf(const OfferGroupModel::State &state,
+                                                               int column, const std::function<bool()> &stop)
+{
+    const int groups = state.layout.groupCount();
+    std::vector<OfferFilterProxy::SortKey> keys(static_cast<size_t>(std::max(groups, 0)));
+    for (int g = 0; g < groups; ++g) {
+        if (stop && g % 4096 == 0 && stop())
+            return {};
+        keys[static_cast<size_t>(g)] =
+            OfferFilterProxy::sortKeyOf(OfferGroupModel::groupSortValue(state, g, column));
+    }
+    return keys;
 }
 
 void OfferOrderProxy::readKeys(bool all)
@@ -95,64 +335,79 @@ void OfferOrderProxy::readKeys(bool all)
     }
     // A single offer's key is its own whatever the filter; a group's follows its accepted members.
     all = all || !m_keysValid || m_keys.size() != static_cast<size_t>(groups);
-    m_keys.resize(static_cast<size_t>(groups));
-    const int role = OfferTableModel::SortRole;
-    for (int g = 0; g < groups; ++g) {
-        if (!all && (m_groups->groupSize(g) < 2 || !m_groups->hasAcceptedMember(g)))
-            continue;
-        m_keys[static_cast<size_t>(g)] = OfferFilterProxy::sortKeyOf(m_groups->index(g, m_column).data(role));
+    const OfferGroupModel::State state = m_groups->state();
+    if (all) {
+        m_keys = keysOf(state, m_column);
+    } else {
+        for (int g = 0; g < groups; ++g)
+            if (m_groups->groupSize(g) >= 2 && m_groups->hasAcceptedMember(g))
+                m_keys[static_cast<size_t>(g)] =
+                    OfferFilterProxy::sortKeyOf(OfferGroupModel::groupSortValue(state, g, m_column));
     }
     m_keysValid = true;
 }
 
+QList<int> OfferOrderProxy::orderOf(const OfferGroupModel::State &state,
+                                    const std::vector<OfferFilterProxy::SortKey> &keys, int column,
+                                    Qt::SortOrder order)
+{
+    const int groups = state.layout.groupCount();
+    QList<int> rows;
+    rows.reserve(groups);
+    for (int g = 0; g < groups; ++g)
+        if (g < state.summary.size() && state.summary.at(g).accepted > 0)
+            rows.append(g);
+    if (column < 0 || rows.isEmpty())
+        return rows;
+    const auto key = [&keys](int g) -> const OfferFilterProxy::SortKey & {
+        return keys[static_cast<size_t>(g)];
+    };
+    bool numeric = true;
+    for (const int g : std::as_const(rows)) {
+        const OfferFilterProxy::SortKey &k = key(g);
+        numeric = numeric && (!k.valid || (k.isNumber && !std::isnan(k.number)));
+    }
+    if (!numeric) {
+        std::stable_sort(rows.begin(), rows.end(),
+                         [&](int l, int r) { return before(order, key(l), l, key(r), r); });
+        return rows;
+    }
+    // (number, group) pairs: the stable sort by number, faster. Missing values after the numbers in ascending
+    // order, before them in descending (they sort as the greatest), in group order.
+    const bool ascending = order == Qt::AscendingOrder;
+    std::vector<std::pair<double, int>> numbers;
+    numbers.reserve(static_cast<size_t>(rows.size()));
+    QList<int> missing;
+    for (const int g : std::as_const(rows)) {
+        const OfferFilterProxy::SortKey &k = key(g);
+        if (k.valid)
+            numbers.emplace_back(ascending ? k.number : -k.number, g);
+        else
+            missing.append(g);
+    }
+    std::sort(numbers.begin(), numbers.end());
+    rows.clear();
+    if (!ascending)
+        rows.append(missing);
+    for (const auto &n : numbers)
+        rows.append(n.second);
+    if (ascending)
+        rows.append(missing);
+    return rows;
+}
+
 void OfferOrderProxy::order()
 {
-    const int groups = m_groups ? m_groups->groupCount() : 0;
+    if (m_column >= 0 && !m_keysValid)
+        readKeys(true);
+    m_rows = m_groups ? orderOf(m_groups->state(), m_keys, m_column, m_order) : QList<int>();
+    indexRows();
+}
+
+void OfferOrderProxy::indexRows()
+{
     m_children.clear();
-    m_rowOfGroup.fill(-1, groups);
-    m_rows.clear();
-    m_rows.reserve(groups);
-    for (int g = 0; g < groups; ++g)
-        if (m_groups->hasAcceptedMember(g))
-            m_rows.append(g);
-    if (m_column >= 0 && !m_rows.isEmpty()) {
-        if (!m_keysValid)
-            readKeys(true);
-        const auto key = [this](int g) -> const OfferFilterProxy::SortKey & {
-            return m_keys[static_cast<size_t>(g)];
-        };
-        bool numeric = true;
-        for (const int g : std::as_const(m_rows)) {
-            const OfferFilterProxy::SortKey &k = key(g);
-            numeric = numeric && (!k.valid || (k.isNumber && !std::isnan(k.number)));
-        }
-        if (numeric) {
-            // (number, group) pairs: the stable sort by number, faster. Missing values after the numbers in
-            // ascending order, before them in descending (they sort as the greatest), in group order.
-            const bool ascending = m_order == Qt::AscendingOrder;
-            std::vector<std::pair<double, int>> numbers;
-            numbers.reserve(static_cast<size_t>(m_rows.size()));
-            QList<int> missing;
-            for (const int g : std::as_const(m_rows)) {
-                const OfferFilterProxy::SortKey &k = key(g);
-                if (k.valid)
-                    numbers.emplace_back(ascending ? k.number : -k.number, g);
-                else
-                    missing.append(g);
-            }
-            std::sort(numbers.begin(), numbers.end());
-            m_rows.clear();
-            if (!ascending)
-                m_rows.append(missing);
-            for (const auto &n : numbers)
-                m_rows.append(n.second);
-            if (ascending)
-                m_rows.append(missing);
-        } else {
-            std::stable_sort(m_rows.begin(), m_rows.end(),
-                             [&](int l, int r) { return before(key(l), l, key(r), r); });
-        }
-    }
+    m_rowOfGroup.fill(-1, m_groups ? m_groups->groupCount() : 0);
     for (int row = 0; row < m_rows.size(); ++row)
         m_rowOfGroup[m_rows.at(row)] = row;
 }
@@ -175,7 +430,7 @@ const QList<int> &OfferOrderProxy::children(int group) const
             keys[static_cast<size_t>(pos)] = OfferFilterProxy::sortKeyOf(
                 m_groups->index(pos, m_column, parent).data(OfferTableModel::SortRole));
         std::stable_sort(rows.begin(), rows.end(), [&](int l, int r) {
-            return before(keys[static_cast<size_t>(l)], l, keys[static_cast<size_t>(r)], r);
+            return before(m_order, keys[static_cast<size_t>(l)], l, keys[static_cast<size_t>(r)], r);
         });
     }
     return m_children.insert(group, rows).value();
@@ -197,6 +452,11 @@ void OfferOrderProxy::endLayout(Keys keys)
     if (m_column >= 0 && (keys != Keys::Keep || !m_keysValid))
         readKeys(keys == Keys::All);
     order();
+    finishLayout();
+}
+
+void OfferOrderProxy::finishLayout()
+{
     QModelIndexList to;
     to.reserve(m_layoutSources.size());
     for (const QPersistentModelIndex &s : std::as_const(m_layoutSources))
@@ -218,7 +478,12 @@ void OfferOrderProxy::onSourceLayoutChanged()
     if (!m_inLayout)
         return;
     // A new filter changes which rows are shown and the aggregates of groups of two or more, not any offer's
-    // own values; anything else (a projection sorted by a projected column, a currency) every key.
+    // own values; anything else (a projection sorted by a projected column, a currency) every key, unless
+    // a worker computed them (setProjectionOnWorker).
+    if (takePreparedOrder()) {
+        finishLayout();
+        return;
+    }
     endLayout(m_groups->isApplyingFilter() ? Keys::Groups : Keys::All);
 }
 
@@ -228,8 +493,12 @@ void OfferOrderProxy::onSourceDataChanged(const QModelIndex &topLeft, const QMod
     if (!topLeft.isValid() || !bottomRight.isValid())
         return;
     if (m_column >= topLeft.column() && m_column <= bottomRight.column()) {
-        // The sort column's values changed: the order may have.
+        // The sort column's values changed: the order may have (computed on a worker: setProjectionOnWorker).
         beginLayout();
+        if (takePreparedOrder()) {
+            finishLayout();
+            return;
+        }
         m_keysValid = false;
         endLayout(Keys::All);
         return;

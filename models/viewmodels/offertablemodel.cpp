@@ -33,12 +33,14 @@ OfferTableModel::OfferTableModel(QObject *parent) : QAbstractTableModel(parent)
     });
 }
 
-void OfferTableModel::setOffers(QList<Offer> offers, const QDateTime &now)
+void OfferTableModel::setOffers(QList<Offer> offers, const QDateTime &now, ProjectionResultsPtr projection)
 {
     beginResetModel();
     m_offers = std::move(offers);
     m_now = now;
     m_projection.reset();
+    if (projection && projection->catalogSize() == m_offers.size())
+        m_projection = std::move(projection);
     endResetModel();
 }
 
@@ -57,22 +59,28 @@ const ProjectedOffer *OfferTableModel::spotPointFor(int row) const
     return i >= 0 ? &m_projection->points.at(i) : nullptr;
 }
 
-QStringList OfferTableModel::flagNames(int row) const
+namespace {
+/// The flag names of an offer and its shown point (OfferTableModel::flagNames).
+QStringList flagNamesOf(const Offer &o, const ProjectedOffer *point)
 {
     QStringList out;
-    const Offer *o = offerAt(row);
-    if (!o)
-        return out;
     // The offer's names are the projection flags' names with '-' (spot_at_floor = spot-at-floor).
-    for (const QString &n : offerFlagNames(o->flags))
+    for (const QString &n : offerFlagNames(o.flags))
         out.append(QString(n).replace(u'_', u'-'));
     // The catalog's age (stale-price) is the same for a whole snapshot: the Price age column and the
     // status line show it, so it does not crowd every row here.
-    if (const ProjectedOffer *p = pointFor(row))
-        for (const QString &n : projectionFlagNames(p->flags & ~flagBit(ProjectionFlag::StalePrice)))
+    if (point)
+        for (const QString &n : projectionFlagNames(point->flags & ~flagBit(ProjectionFlag::StalePrice)))
             if (!out.contains(n))
                 out.append(n);
     return out;
+}
+} // namespace
+
+QStringList OfferTableModel::flagNames(int row) const
+{
+    const Offer *o = offerAt(row);
+    return o ? flagNamesOf(*o, pointFor(row)) : QStringList();
 }
 
 const ProjectedOffer *OfferTableModel::pointFor(int row) const
@@ -122,17 +130,34 @@ namespace {
 
 using C = OfferTableModel;
 
-/// What the roles of one offer row read.
+/// What the roles of one offer row read: the offer, its projection and the model's time, nothing of the model
+/// itself (a worker thread reads sort values from a snapshot: OfferTableModel::sortValueOf).
 struct OfferRow
 {
-    const OfferTableModel &model;
     int row;
     const Offer &o;
     const GpuModel *gpu;
     qint64 ageDays;
+    const ProjectionResults *projection;
     const ProjectedOffer *point;
     bool onFrontier;
-    const ProjectedOffer *spotPoint() const { return model.spotPointFor(row); }
+    OfferRow(const Offer &offer, int r, const ProjectionResults *p, const QDateTime &now)
+        : row(r), o(offer), gpu(gpuModelOf(offer.gpuId)),
+          ageDays(offer.dataDate.isValid() ? offer.dataDate.daysTo(now.date()) : offer.fetchedAt.daysTo(now)),
+          projection(p), point(pointAt(p, p ? p->pointForRow(r) : -1)), onFrontier(p && p->onFrontierAtRow(r))
+    {
+    }
+    const ProjectedOffer *spotPoint() const
+    {
+        return pointAt(projection, projection ? projection->spotPointForRow(row) : -1);
+    }
+    QStringList flagNames() const { return flagNamesOf(o, point); }
+
+private:
+    static const ProjectedOffer *pointAt(const ProjectionResults *p, qsizetype i)
+    {
+        return i >= 0 ? &p->points.at(i) : nullptr;
+    }
 };
 
 QVariant displayText(const OfferRow &r, int column)
@@ -146,7 +171,7 @@ QVariant displayText(const OfferRow &r, int column)
     case C::Instance:
         return o.instanceType;
     case C::Flags:
-        return r.model.flagNames(r.row).join(QStringLiteral(", "));
+        return r.flagNames().join(QStringLiteral(", "));
     case C::Region:
         return locationText(o);
     case C::Gpu:
@@ -215,7 +240,7 @@ int severity(const OfferRow &r)
                          (sp && (sp->flags & kSuspectFlags) != 0);
     if (suspect)
         return 2;
-    return r.model.flagNames(r.row).isEmpty() ? 0 : 1;
+    return r.flagNames().isEmpty() ? 0 : 1;
 }
 
 QVariant sortValue(const OfferRow &r, int column)
@@ -223,12 +248,15 @@ QVariant sortValue(const OfferRow &r, int column)
     const Offer &o = r.o;
     const ProjectedOffer *point = r.point;
     switch (column) {
+    // Sorted as shown (displayText's, without the display currency: a worker thread reads these).
     case C::Provider:
+        return providerDisplayName(o.provider);
     case C::Instance:
+        return o.instanceType;
     case C::Region:
-        return displayText(r, column); // sorted as shown
+        return locationText(o);
     case C::Flags:
-        return severity(r) * 100 + static_cast<int>(r.model.flagNames(r.row).size());
+        return severity(r) * 100 + static_cast<int>(r.flagNames().size());
     case C::Gpu:
         return r.gpu ? r.gpu->name : o.gpuRawName;
     case C::GpuCount:
@@ -446,14 +474,7 @@ QVariant OfferTableModel::rawData(const QModelIndex &index, int role) const
         return {};
     if (role == OfferIndexRole)
         return index.row();
-    const Offer &o = m_offers.at(index.row());
-    const OfferRow row{*this,
-                       index.row(),
-                       o,
-                       o.gpuId.isEmpty() ? nullptr : GpuCatalog::builtin().model(o.gpuId),
-                       o.dataDate.isValid() ? o.dataDate.daysTo(m_now.date()) : o.fetchedAt.daysTo(m_now),
-                       pointFor(index.row()),
-                       m_projection && m_projection->onFrontierAtRow(index.row())};
+    const OfferRow row(m_offers.at(index.row()), index.row(), m_projection.get(), m_now);
     switch (role) {
     case Qt::DisplayRole:
         return displayText(row, index.column());
@@ -468,6 +489,12 @@ QVariant OfferTableModel::rawData(const QModelIndex &index, int role) const
     default:
         return {};
     }
+}
+
+QVariant OfferTableModel::sortValueOf(const Offer &offer, int row, const ProjectionResults *projection,
+                                      const QDateTime &now, int column)
+{
+    return sortValue(OfferRow(offer, row, projection, now), column);
 }
 
 QVariant OfferTableModel::headerData(int section, Qt::Orientation orientation, int role) const

@@ -56,9 +56,12 @@ public:
 
     explicit OfferTableModel(QObject *parent = nullptr);
 
-    /// Replaces all offers (reset-style).
-    void setOffers(QList<Offer> offers, const QDateTime &now = QDateTime::currentDateTimeUtc());
+    /// Replaces all offers (reset-style), with their projection when one is given for as many offers.
+    void setOffers(QList<Offer> offers, const QDateTime &now = QDateTime::currentDateTimeUtc(),
+                   ProjectionResultsPtr projection = {});
     const QList<Offer> &offers() const { return m_offers; }
+    /// The time the rows' price ages are counted to (setOffers).
+    QDateTime now() const { return m_now; }
     const Offer *offerAt(int row) const;
     /// Adds the projected time, cost and samples per dollar (ignored when it is for other offers).
     void setProjection(ProjectionResultsPtr results);
@@ -73,6 +76,10 @@ public:
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    /// What SortRole holds for `column` of an offer (catalog row `row`) under a projection, at `now`: a pure
+    /// function of its arguments, so that a worker thread may compute it from a snapshot.
+    static QVariant sortValueOf(const Offer &offer, int row, const ProjectionResults *projection,
+                                const QDateTime &now, int column);
     /// A tooltip that shows `text` as it is: never read as markup, no control characters.
     static QString plainToolTip(const QString &text);
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;

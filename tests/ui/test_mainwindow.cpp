@@ -2,6 +2,7 @@
 #include "mainwindow.h"
 #include "offerspage.h"
 #include "testsupport.h"
+#include "viewmodels/appstate.h"
 #include "viewmodels/offergroupmodel.h"
 #include "viewmodels/offertablemodel.h"
 
@@ -126,7 +127,7 @@ private Q_SLOTS:
         };
 
         // A small catalog (the bundled one) filters at every key, as before.
-        QVERIFY(all < OffersPage::kTypingDelayAbove);
+        QVERIFY(all < kLargeCatalogOffers);
         QTest::keyClicks(search, QStringLiteral("h100 sxm"));
         QVERIFY(!page->isFilterPending());
         QCOMPARE(page->proxy()->filter().text, QStringLiteral("h100 sxm"));
@@ -161,7 +162,7 @@ private Q_SLOTS:
         QVERIFY(!page->isFilterPending());
         QVERIFY(page->groupModel()->acceptedCount() < all);
         aws->setChecked(true);
-        page->setTypingDelay(OffersPage::kTypingDelayMs, OffersPage::kTypingDelayAbove);
+        page->setTypingDelay(OffersPage::kTypingDelayMs, kLargeCatalogOffers);
         w.projection()->waitForIdle();
     }
 
@@ -196,7 +197,7 @@ private Q_SLOTS:
         TempDb db;
         for (const bool onOffersTab : {false, true}) {
             MainWindow w(db.path());
-            w.setFillOffersLaterAbove(0);
+            w.setLargeCatalogAbove(0);
             QStringList order;
             connect(&w, &MainWindow::projectionUpdated, &w, [&] {
                 if (w.state()->results() &&
@@ -207,6 +208,12 @@ private Q_SLOTS:
                 order.append(QStringLiteral("loaded"));
                 QCOMPARE(w.offersPage()->model()->rowCount(), w.state()->offers().size());
             });
+            // Whether the Offers page was given the catalog when it loaded (it prepares it on a worker).
+            bool filledAtLoad = false;
+            connect(w.state(), &AppState::catalogLoaded, &w, [&] {
+                filledAtLoad = w.offersPage()->isOffersPending() ||
+                               w.offersPage()->model()->rowCount() == w.state()->offers().size();
+            });
             QSignalSpy loaded(&w, &MainWindow::catalogLoaded);
             w.show();
             if (onOffersTab)
@@ -215,8 +222,8 @@ private Q_SLOTS:
             OffersPage *page = w.offersPage();
             QVERIFY(page->model()->rowCount() > 2000);
             QCOMPARE(page->model()->rowCount(), w.state()->offers().size());
+            QCOMPARE(filledAtLoad, onOffersTab);
             if (onOffersTab) {
-                QCOMPARE(order.value(0), QStringLiteral("loaded"));
                 QTRY_VERIFY_WITH_TIMEOUT(w.state()->results(), 30000);
             } else {
                 QCOMPARE(order.value(0), QStringLiteral("answer"));
@@ -225,6 +232,27 @@ private Q_SLOTS:
             // Either way the table shows the projection of this catalog.
             QTRY_COMPARE_WITH_TIMEOUT(page->model()->projection(), w.state()->results(), 30000);
             QCOMPARE(loaded.size(), 1);
+            if (!onOffersTab)
+                continue;
+            // A header click sorts on a worker; the rows are those of the same sort at once.
+            const auto shown = [page] {
+                QList<int> rows;
+                for (int r = 0; r < page->proxy()->rowCount(); ++r)
+                    rows.append(page->catalogRowOf(page->proxy()->index(r, 0)));
+                return rows;
+            };
+            QSignalSpy sorted(page->proxy(), &OfferOrderProxy::sortApplied);
+            page->view()->sortByColumn(OfferTableModel::Cost, Qt::DescendingOrder);
+            QVERIFY(page->proxy()->isSortPending());
+            QVERIFY(sorted.wait(10000));
+            QCOMPARE(page->proxy()->sortColumn(), int(OfferTableModel::Cost));
+            const QList<int> onWorker = shown();
+            w.setLargeCatalogAbove(kLargeCatalogOffers);
+            page->view()->sortByColumn(OfferTableModel::OnDemand, Qt::AscendingOrder);
+            page->view()->sortByColumn(OfferTableModel::Cost, Qt::DescendingOrder);
+            QVERIFY(!page->proxy()->isSortPending());
+            QCOMPARE(shown(), onWorker);
+            QCOMPARE(sorted.size(), 1);
         }
     }
 

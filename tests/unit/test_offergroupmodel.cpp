@@ -657,6 +657,315 @@ private Q_SLOTS:
         }
     }
 
+    /// A sort on a worker (a large catalog: every catalog here) shows exactly what the same sort at once
+    /// shows, and what OfferFilterProxy shows, for every column in both directions, under filters and a
+    /// projection; of several sorts only the newest is applied; a sort computed from rows that changed
+    /// meanwhile (a filter, a projection) is computed again, never adopted for the rows it was not computed
+    /// for.
+    void sortOnWorkerEqualsSortAtOnce()
+    {
+        QList<Offer> list = sample();
+        for (int i = 0; i < 130; ++i) // ties in every column; offer-0 .. offer-49 are groups of two or more
+            list.append(offer(i % 5 ? QStringLiteral("vastai") : QStringLiteral("lambda"),
+                              QStringLiteral("offer-%1").arg(i % 80), QStringLiteral("region-%1").arg(i % 30),
+                              i % 4 ? QString() : QStringLiteral("zone-%1").arg(i), 1.0 + i % 7,
+                              i % 3 ? std::optional<double>(0.5 + i % 5) : std::nullopt, 1 + i % 2));
+        const ProjectionResultsPtr projected = projectionOf(list);
+        auto edited = std::make_shared<ProjectionResults>(*projected);
+        for (ProjectedOffer &p : edited->points)
+            p.costUsd = p.costUsd > 0 ? 1000 - p.costUsd : p.costUsd; // another best member per group
+        const ProjectionResultsPtr second = edited;
+
+        OfferTableModel offers;
+        offers.setOffers(list, kProjectedAt);
+        offers.setProjection(projected);
+        OfferGroupModel groups;
+        groups.setOfferModel(&offers);
+        OfferOrderProxy worker;
+        QAbstractItemModelTester tester(&worker, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        worker.setSourceModel(&groups);
+        worker.setWorkerAbove(0);
+        OfferGroupModel atOnceGroups;
+        atOnceGroups.setOfferModel(&offers);
+        OfferOrderProxy atOnce;
+        atOnce.setSourceModel(&atOnceGroups);
+        OfferFilterProxy reference;
+        reference.setSourceModel(&atOnceGroups);
+        QSignalSpy applied(&worker, &OfferOrderProxy::sortApplied);
+        const auto same = [&](const char *where) {
+            QVERIFY2(!worker.isSortPending(), where);
+            const QStringList shown = dump(worker, groups);
+            QVERIFY2(shown == dump(atOnce, atOnceGroups), where);
+            QVERIFY2(shown == dump(reference, atOnceGroups), where);
+        };
+
+        QList<OfferFilter> filters(3);
+        filters[1].text = QStringLiteral("offer-1");
+        filters[2].minGpus = 2;
+        for (const OfferFilter &f : std::as_const(filters)) {
+            worker.setFilter(f);
+            atOnce.setFilter(f);
+            reference.setFilter(f);
+            for (int column = 0; column < OfferTableModel::ColumnCount; ++column)
+                for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+                    applied.clear();
+                    worker.sort(column, order);
+                    QVERIFY(worker.isSortPending());
+                    atOnce.sort(column, order);
+                    reference.sort(column, order);
+                    QVERIFY(applied.wait(5000));
+                    QCOMPARE(applied.size(), 1);
+                    QCOMPARE(worker.sortColumn(), column);
+                    QCOMPARE(worker.sortOrder(), order);
+                    const QByteArray where = QByteArray::number(column) + (order ? " desc" : " asc") +
+                                             " filter " + f.text.toUtf8();
+                    same(where.constData());
+                }
+        }
+
+        // Several in a row: only the newest is applied, once.
+        applied.clear();
+        for (int column = 0; column < OfferTableModel::ColumnCount; ++column)
+            worker.sort(column, Qt::AscendingOrder);
+        worker.sort(OfferTableModel::Region, Qt::DescendingOrder);
+        atOnce.sort(OfferTableModel::Region, Qt::DescendingOrder);
+        reference.sort(OfferTableModel::Region, Qt::DescendingOrder);
+        QVERIFY(applied.wait(5000));
+        QTest::qWait(50);
+        QCOMPARE(applied.size(), 1);
+        same("the newest of several");
+
+        // The rows change while it is computed: a filter at once, then a projection. The result was computed
+        // for other rows: it is computed again, and the rows are ordered as they are now.
+        applied.clear();
+        worker.sort(OfferTableModel::Cost, Qt::AscendingOrder);
+        worker.setFilter(filters[2]);
+        atOnce.setFilter(filters[2]);
+        reference.setFilter(filters[2]);
+        atOnce.sort(OfferTableModel::Cost, Qt::AscendingOrder);
+        reference.sort(OfferTableModel::Cost, Qt::AscendingOrder);
+        QVERIFY(applied.wait(5000));
+        QCOMPARE(applied.size(), 1);
+        same("a filter meanwhile");
+        applied.clear();
+        worker.sort(OfferTableModel::Hours, Qt::DescendingOrder);
+        offers.setProjection(second);
+        atOnce.sort(OfferTableModel::Hours, Qt::DescendingOrder);
+        reference.sort(OfferTableModel::Hours, Qt::DescendingOrder);
+        QVERIFY(applied.wait(5000));
+        QCOMPARE(applied.size(), 1);
+        same("a projection meanwhile");
+
+        // A sort at once (a small catalog again) after one on a worker: the one at once stays.
+        applied.clear();
+        worker.sort(OfferTableModel::OnDemand, Qt::DescendingOrder);
+        worker.setWorkerAbove(kLargeCatalogOffers);
+        worker.sort(OfferTableModel::Spot, Qt::AscendingOrder);
+        QVERIFY(!worker.isSortPending());
+        atOnce.sort(OfferTableModel::Spot, Qt::AscendingOrder);
+        reference.sort(OfferTableModel::Spot, Qt::AscendingOrder);
+        QTest::qWait(100);
+        QCOMPARE(applied.size(), 0);
+        same("at once after one on a worker");
+    }
+
+    /// A catalog grouped, matched, summarised and ordered on a worker shows exactly what the same catalog set
+    /// at once shows (with its projection, the filter, the sort column); the newest catalog wins; a filter or
+    /// a grouping changed meanwhile is taken into account; a dropped one never shows.
+    void offersOnWorkerEqualOffersAtOnce()
+    {
+        QList<Offer> list = sample();
+        for (int i = 0; i < 140; ++i)
+            list.append(offer(i % 4 ? QStringLiteral("vastai") : QStringLiteral("runpod"),
+                              QStringLiteral("offer-%1").arg(i % 90), QStringLiteral("region-%1").arg(i), {},
+                              1.0 + i % 7, i % 3 ? std::optional<double>(0.5 + i % 5) : std::nullopt,
+                              1 + i % 2));
+        const ProjectionResultsPtr projected = projectionOf(list);
+        QList<Offer> shorter = list.mid(0, 100);
+
+        OfferTableModel offers;
+        OfferGroupModel groups;
+        groups.setOfferModel(&offers);
+        OfferOrderProxy worker;
+        QAbstractItemModelTester tester(&worker, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        worker.setSourceModel(&groups);
+        OfferTableModel atOnceOffers;
+        OfferGroupModel atOnceGroups;
+        atOnceGroups.setOfferModel(&atOnceOffers);
+        OfferOrderProxy atOnce;
+        atOnce.setSourceModel(&atOnceGroups);
+        OfferFilterProxy reference;
+        reference.setSourceModel(&atOnceGroups);
+        QSignalSpy applied(&worker, &OfferOrderProxy::offersApplied);
+        const auto same = [&](const char *where) {
+            QVERIFY2(!worker.isOffersPending(), where);
+            QCOMPARE(offers.offers().size(), atOnceOffers.offers().size());
+            QCOMPARE(offers.projection(), atOnceOffers.projection());
+            QCOMPARE(groups.acceptedCount(), atOnceGroups.acceptedCount());
+            QCOMPARE(groups.acceptedGroupCount(), atOnceGroups.acceptedGroupCount());
+            const QStringList shown = dump(worker, groups);
+            QVERIFY2(shown == dump(atOnce, atOnceGroups), where);
+            QVERIFY2(shown == dump(reference, atOnceGroups), where);
+        };
+
+        OfferFilter runpod;
+        runpod.providers = {QStringLiteral("runpod"), QStringLiteral("aws")};
+        for (const int column :
+             {-1, int(OfferTableModel::OnDemand), int(OfferTableModel::Cost), int(OfferTableModel::Instance)})
+            for (const bool filtered : {false, true}) {
+                const OfferFilter f = filtered ? runpod : OfferFilter();
+                worker.setFilter(f);
+                atOnce.setFilter(f);
+                reference.setFilter(f);
+                worker.sort(column, Qt::DescendingOrder);
+                atOnce.sort(column, Qt::DescendingOrder);
+                reference.sort(column, Qt::DescendingOrder);
+                for (const bool withProjection : {false, true}) {
+                    applied.clear();
+                    const ProjectionResultsPtr p = withProjection ? projected : ProjectionResultsPtr();
+                    worker.setOffersOnWorker({}, kProjectedAt, {}); // replaced by the next: never shown
+                    worker.setOffersOnWorker(list, kProjectedAt, p);
+                    QVERIFY(worker.isOffersPending());
+                    atOnceOffers.setOffers(list, kProjectedAt);
+                    atOnceOffers.setProjection(p);
+                    QVERIFY(applied.wait(5000));
+                    QTest::qWait(20);
+                    QCOMPARE(applied.size(), 1);
+                    const QByteArray where = QByteArray::number(column) + (filtered ? " filtered" : "") +
+                                             (withProjection ? " projected" : "");
+                    same(where.constData());
+                    worker.setOffersOnWorker({}, kProjectedAt, {}); // the next starts from no offers
+                    QVERIFY(applied.wait(5000));
+                }
+            }
+
+        // A filter and the grouping changed while it is prepared: the catalog shows with them.
+        worker.sort(OfferTableModel::OnDemand, Qt::AscendingOrder);
+        atOnce.sort(OfferTableModel::OnDemand, Qt::AscendingOrder);
+        reference.sort(OfferTableModel::OnDemand, Qt::AscendingOrder);
+        applied.clear();
+        worker.setOffersOnWorker(list, kProjectedAt, projected);
+        worker.setFilter(runpod);
+        atOnceOffers.setOffers(list, kProjectedAt);
+        atOnceOffers.setProjection(projected);
+        atOnce.setFilter(runpod);
+        reference.setFilter(runpod);
+        QVERIFY(applied.wait(5000));
+        QCOMPARE(applied.size(), 1);
+        same("a filter meanwhile");
+        applied.clear();
+        worker.setOffersOnWorker(shorter, kProjectedAt, projected); // for another catalog: not kept
+        groups.setGrouped(false);
+        atOnceGroups.setGrouped(false);
+        atOnceOffers.setOffers(shorter, kProjectedAt);
+        atOnceOffers.setProjection(projected);
+        QVERIFY(applied.wait(5000));
+        QCOMPARE(applied.size(), 1);
+        QVERIFY(!offers.projection());
+        same("ungrouped meanwhile");
+
+        // Dropped (a catalog set at once instead): it never shows.
+        applied.clear();
+        worker.setOffersOnWorker(list, kProjectedAt, projected);
+        worker.dropOffersOnWorker();
+        QVERIFY(!worker.isOffersPending());
+        QTest::qWait(200);
+        QCOMPARE(applied.size(), 0);
+        QCOMPARE(offers.offers().size(), shorter.size());
+    }
+
+    /// A projection whose group summaries (and, sorted by a projected column, order) were computed on a
+    /// worker shows exactly what the same projection set at once shows, sorted by a kept or a projected
+    /// column, with or without a filter; the newest projection wins; rows that changed meanwhile (a filter)
+    /// are taken into account.
+    void projectionOnWorkerEqualsProjectionAtOnce()
+    {
+        QList<Offer> list = sample();
+        for (int i = 0; i < 120; ++i)
+            list.append(offer(i % 4 ? QStringLiteral("vastai") : QStringLiteral("runpod"),
+                              QStringLiteral("offer-%1").arg(i % 70), QStringLiteral("region-%1").arg(i), {},
+                              1.0 + i % 7, i % 3 ? std::optional<double>(0.5 + i % 5) : std::nullopt,
+                              1 + i % 2));
+        const ProjectionResultsPtr first = projectionOf(list);
+        auto edited = std::make_shared<ProjectionResults>(*first);
+        for (ProjectedOffer &p : edited->points)
+            p.costUsd = p.costUsd > 0 ? 1000 - p.costUsd : p.costUsd; // another best member per group
+        const ProjectionResultsPtr second = edited;
+
+        OfferTableModel offers;
+        offers.setOffers(list, kProjectedAt);
+        OfferGroupModel groups;
+        groups.setOfferModel(&offers);
+        OfferOrderProxy worker;
+        QAbstractItemModelTester tester(&worker, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        worker.setSourceModel(&groups);
+        OfferTableModel atOnceOffers;
+        atOnceOffers.setOffers(list, kProjectedAt);
+        OfferGroupModel atOnceGroups;
+        atOnceGroups.setOfferModel(&atOnceOffers);
+        OfferOrderProxy atOnce;
+        atOnce.setSourceModel(&atOnceGroups);
+        OfferFilterProxy reference;
+        reference.setSourceModel(&atOnceGroups);
+        QSignalSpy applied(&worker, &OfferOrderProxy::projectionApplied);
+        const auto same = [&](const char *where) {
+            QVERIFY2(!worker.isProjectionPending(), where);
+            QCOMPARE(offers.projection(), atOnceOffers.projection());
+            const QStringList shown = dump(worker, groups);
+            QVERIFY2(shown == dump(atOnce, atOnceGroups), where);
+            QVERIFY2(shown == dump(reference, atOnceGroups), where);
+        };
+        OfferFilter some;
+        some.minGpus = 2;
+        for (const int column :
+             {int(OfferTableModel::OnDemand), int(OfferTableModel::Cost), int(OfferTableModel::Hours), -1})
+            for (const bool filtered : {false, true}) {
+                const OfferFilter f = filtered ? some : OfferFilter();
+                worker.setFilter(f);
+                atOnce.setFilter(f);
+                reference.setFilter(f);
+                worker.sort(column, Qt::AscendingOrder);
+                atOnce.sort(column, Qt::AscendingOrder);
+                reference.sort(column, Qt::AscendingOrder);
+                for (const ProjectionResultsPtr &p : {first, second, ProjectionResultsPtr()}) {
+                    applied.clear();
+                    worker.setProjectionOnWorker(second == p ? first : second); // replaced by the next
+                    worker.setProjectionOnWorker(p);
+                    QVERIFY(worker.isProjectionPending());
+                    atOnceOffers.setProjection(p);
+                    QVERIFY(applied.wait(5000));
+                    QTest::qWait(20);
+                    QCOMPARE(applied.size(), 1);
+                    const QByteArray where = QByteArray::number(column) + (filtered ? " filtered" : "") +
+                                             (p == first ? " first"
+                                              : p        ? " second"
+                                                         : " none");
+                    same(where.constData());
+                }
+            }
+
+        // A filter applied while the summaries are computed: they are computed again for the rows it shows.
+        worker.sort(OfferTableModel::Cost, Qt::DescendingOrder);
+        atOnce.sort(OfferTableModel::Cost, Qt::DescendingOrder);
+        reference.sort(OfferTableModel::Cost, Qt::DescendingOrder);
+        OfferFilter other;
+        other.text = QStringLiteral("offer-1"); // another than the one applied
+        applied.clear();
+        worker.setProjectionOnWorker(first);
+        worker.setFilter(other);
+        atOnceOffers.setProjection(first);
+        atOnce.setFilter(other);
+        reference.setFilter(other);
+        QVERIFY(applied.wait(5000));
+        QCOMPARE(applied.size(), 1);
+        same("a filter meanwhile");
+        // One for another catalog is ignored, as at once.
+        applied.clear();
+        worker.setProjectionOnWorker(projectionOf(list.mid(0, 50)));
+        QVERIFY(applied.wait(5000));
+        same("another catalog's");
+    }
+
     /// The selection, the current row and expanded groups follow their rows through a filter on a worker and
     /// a sort; a row the filter hides leaves the selection, and comes back unselected.
     void orderProxyKeepsTheSelection()
@@ -713,6 +1022,15 @@ private Q_SLOTS:
         QCOMPARE(groups.sourceRow(proxy.mapToSource(child)), childRow);
         proxy.sort(OfferTableModel::Instance, Qt::AscendingOrder);
         QCOMPARE(selectedCatalogRows(), QList<int>({childRow, 11}));
+        // Sorted on a worker: the same.
+        QSignalSpy sorted(&proxy, &OfferOrderProxy::sortApplied);
+        proxy.setWorkerAbove(0);
+        proxy.sort(OfferTableModel::Region, Qt::DescendingOrder);
+        QVERIFY(sorted.wait(5000));
+        QCOMPARE(selectedCatalogRows(), QList<int>({childRow, 11}));
+        QCOMPARE(groups.sourceRow(proxy.mapToSource(child)), childRow);
+        QCOMPARE(groups.sourceRow(proxy.mapToSource(selection.currentIndex())), 11);
+        proxy.setWorkerAbove(kLargeCatalogOffers);
 
         applied.clear();
         proxy.setFilterOnWorker({});
