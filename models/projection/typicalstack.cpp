@@ -147,6 +147,22 @@ Result<TypicalStack> TypicalStack::fromJson(const QByteArray &json)
             out->append(fold);
         }
     }
+    const QJsonValue defaults = o.value(u"default_bytes_per_flop");
+    if (!defaults.isUndefined() && !defaults.isObject())
+        return makeError(QStringLiteral("typical_stack.json: default_bytes_per_flop must be an object"));
+    const QJsonObject byClass = defaults.toObject();
+    for (auto it = byClass.begin(); it != byClass.end(); ++it) {
+        if (!workloadClassFromName(it.key()))
+            return makeError(
+                QStringLiteral("typical_stack.json: default_bytes_per_flop: \"%1\" is not a workload class")
+                    .arg(it.key()));
+        const double v = it.value().toDouble(std::nan(""));
+        if (!it.value().isDouble() || !(v >= 0.0 && v <= 1.0))
+            return makeError(
+                QStringLiteral("typical_stack.json: default_bytes_per_flop.%1 must be a number from 0 to 1")
+                    .arg(it.key()));
+        t.defaultBytesPerFlop.insert(it.key(), v);
+    }
     t.basis = o.value(u"basis").toString();
     return t;
 }

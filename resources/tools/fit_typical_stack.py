@@ -32,7 +32,7 @@ measurement). --write also ships the folds of leave one source out and leave one
 typical_stack.json, which `gpufrontier-cli validate` projects with the app's own code.
 
 Usage: fit_typical_stack.py --cli build/dev/app/gpufrontier-cli [--shared ../shared/data] [--write]
-                            [--variant double-count|unweighted]
+                            [--variant double-count|unweighted|compute-bound]
 """
 import argparse
 import collections
@@ -193,7 +193,8 @@ def percentile(xs, q):
 
 RIDGE = 5.0
 # Variants (--variant, printed only, never written): "double-count" fits the class factors on the Lambda
-# ResNet-50 and BERT-large pairs as well as on their typical rows; "unweighted" weighs every pair 1.
+# ResNet-50 and BERT-large pairs as well as on their typical rows; "unweighted" weighs every pair 1;
+# "compute-bound" gives a custom workload without bytes per sample no memory traffic (before issue 22 N).
 VARIANT = ""
 CLASSES = ("convolutional", "transformer", "recurrent-speech", "detection")
 # Lambda workloads that are the typical rows' presets (fitted through the rows, scored as pairs too).
@@ -379,10 +380,31 @@ def fmt(s):
     return "%d: %.3f / %.3f, %.0f %%" % (s["n"], s["median"], s["max"], 100 * s["coverage"])
 
 
+def default_bytes_per_flop(presets):
+    """Bytes per FLOP of a custom workload given without its bytes per sample, per class (PROJECTION.md 3.7).
+
+    Fixed a priori from the presets' own definitions (resources/workloads.json), never from a fit: a class's
+    figure is the median of its presets' bytes / FLOPs per sample; a class without a preset and the unknown
+    class take the median of every preset. Rounded to 4 significant digits as shipped."""
+    ratios = {}
+    for w in presets:
+        if float(w.get("flops_per_sample", 0)) > 0 and float(w.get("bytes_per_sample", 0)) > 0:
+            ratios.setdefault(w.get("class", "unknown"), []).append(
+                float(w["bytes_per_sample"]) / float(w["flops_per_sample"]))
+    pooled = statistics.median([x for v in ratios.values() for x in v])
+    out = {c: statistics.median(ratios[c]) if c in ratios else pooled for c in CLASSES}
+    out["unknown"] = pooled
+    if VARIANT == "compute-bound":
+        out = {c: 0.0 for c in out}
+    return {c: float("%.4g" % v) for c, v in out.items()}
+
+
 def load_data(cli):
     arch = {r["id"]: r["arch"] for r in read_csv(ARCH_CSV)}
     with open(os.path.join(REPO, "resources", "workloads.json"), encoding="utf-8") as f:
-        preset_class = {w["id"]: w.get("class", "unknown") for w in json.load(f)["workloads"]}
+        presets = json.load(f)["workloads"]
+    preset_class = {w["id"]: w.get("class", "unknown") for w in presets}
+    bpf = default_bytes_per_flop(presets)
     proj = Projector(cli)
     rows, excluded, flops = [], [], {}
     for r in read_csv(ROWS):
@@ -408,7 +430,10 @@ def load_data(cli):
     pairs = []
     for wid, w in workloads.items():
         F = float(w["flops_per_sample"])
-        out = subprocess.run([cli, "gpus", "--flops-per-sample", repr(F), "--samples", "1000000", "--stack",
+        # The app's typical stack moves the class's default bytes per FLOP (a tuned-stack custom workload
+        # is compute-bound without its bytes): the tuned projection here is made with that traffic.
+        out = subprocess.run([cli, "gpus", "--flops-per-sample", repr(F), "--bytes-per-sample",
+                              repr(F * bpf[w["class"]]), "--samples", "1000000", "--stack",
                               "tuned", "--no-measurements", "--no-calibration", "--format", "json"],
                              capture_output=True, text=True, check=True)
         c = {g["id"]: g["samples_per_s"] for g in json.loads(out.stdout)["gpus"] if g.get("projected")}
@@ -420,7 +445,7 @@ def load_data(cli):
                 pairs.append({"workload": wid, "class": w["class"], "from": fr, "to": to, "arch_from": arch[fr],
                               "arch_to": arch[to], "flops": F, "m_from": fig[fr], "m_to": fig[to],
                               "c_from": c[fr], "c_to": c[to], "source": "LAMBDA-PYT-V0"})
-    return rows, pairs, excluded, arch
+    return rows, pairs, excluded, arch, bpf
 
 
 def main():
@@ -428,7 +453,7 @@ def main():
     ap.add_argument("--cli", required=True, help="a built gpufrontier-cli")
     ap.add_argument("--shared", help="../shared/data: rebuild typical_stack_rows.csv from it")
     ap.add_argument("--write", action="store_true", help="write typical_stack.json and the validation")
-    ap.add_argument("--variant", choices=["double-count", "unweighted"],
+    ap.add_argument("--variant", choices=["double-count", "unweighted", "compute-bound"],
                     help="a rejected variant of the joint fit, printed for comparison (not with --write)")
     a = ap.parse_args()
     if a.variant and a.write:
@@ -444,7 +469,7 @@ def main():
             w = csv.DictWriter(f, fieldnames=FIELDS, lineterminator="\n")
             w.writeheader()
             w.writerows(srows)
-    rows, pairs, excluded, arch = load_data(a.cli)
+    rows, pairs, excluded, arch, bpf = load_data(a.cli)
     with open(MODEL_JSON, encoding="utf-8") as f:
         tiers = json.load(f)["tier_ranges"]
     sources = sorted({o["source"] for o in rows})
@@ -588,6 +613,7 @@ def main():
                "range": {"p10": round(typ_after[0], 4), "p90": round(typ_after[1], 4)},
                "unknown_class_range": {"p10": round(unknown_range[0], 4), "p90": round(unknown_range[1], 4)},
                "new_architecture_range": {"p10": round(new_arch_range[0], 4), "p90": round(new_arch_range[1], 4)},
+               "default_bytes_per_flop": bpf,
                "leave_one_source_out": [
                    {"source": S, "overhead_tflops": {p: round(v, 2) for p, v in sorted(f.rates.items())},
                     "overhead_tflops_custom": round(f.pooled, 2), "class_factors": factors_json(f)}

@@ -244,6 +244,62 @@ private Q_SLOTS:
         }
     }
 
+    void aCustomWorkloadWithoutBytesMovesItsClassTraffic()
+    {
+        // Section 3.7: in the typical stack a custom workload given by its FLOPs alone is not compute-bound;
+        // it moves its class's presets' bytes per FLOP (fit_typical_stack.py ships the presets' own figures).
+        const TypicalStack &t = TypicalStack::builtin();
+        const Workload *r50 = findWorkload(builtinWorkloads(), u"resnet50"_s);
+        QCOMPARE(t.defaultBytesPerFlopOf(WorkloadClass::Convolutional),
+                 QString::number(r50->bytesPerSample / r50->flopsPerSample, 'g', 4).toDouble());
+        for (WorkloadClass c : {WorkloadClass::Unknown, WorkloadClass::Convolutional, WorkloadClass::Transformer,
+                                WorkloadClass::RecurrentSpeech, WorkloadClass::Detection})
+            QVERIFY(t.defaultBytesPerFlopOf(c) > 0 && t.defaultBytesPerFlopOf(c) < 0.1);
+        TypicalStack none = t;
+        none.defaultBytesPerFlop.clear();
+        const SpeedModel computeBound = SpeedModel::builtin().withTypicalStack(none);
+        for (WorkloadClass c : {WorkloadClass::Transformer, WorkloadClass::RecurrentSpeech, WorkloadClass::Unknown}) {
+            const Workload w = custom(c);
+            const double k = t.defaultBytesPerFlopOf(c);
+            Workload given = w;
+            given.bytesPerSample = 2.0 * w.flopsPerSample * k;
+            for (const QString &gpu : {u"h100-80gb-sxm"_s, u"a100-80gb-sxm4"_s, u"rtx3090"_s}) {
+                // Underneath, the tuned stack's speed with that traffic given explicitly.
+                Workload explicitTuned = w;
+                explicitTuned.bytesPerSample = w.flopsPerSample * k;
+                explicitTuned.stack = SoftwareStack::Tuned;
+                const SingleGpuSpeed s = speed(w, gpu);
+                QVERIFY(std::abs(s.tunedSamplesPerS / speed(explicitTuned, gpu).samplesPerS - 1) < 1e-12);
+                QVERIFY2(s.basis.contains(u"memory traffic not given: %1 bytes per FLOP assumed"_s.arg(
+                             QString::number(k, 'g', 3))),
+                         qPrintable(s.basis));
+                QVERIFY(s.samplesPerS < speed(w, gpu, computeBound).samplesPerS);
+                // Bytes the user gives are used as given, with no note.
+                Workload givenTuned = given;
+                givenTuned.stack = SoftwareStack::Tuned;
+                const SingleGpuSpeed g = speed(given, gpu);
+                QVERIFY(std::abs(g.tunedSamplesPerS / speed(givenTuned, gpu).samplesPerS - 1) < 1e-12);
+                QVERIFY(!g.basis.contains(u"bytes per FLOP assumed"));
+                // The tuned stack stays compute-bound without bytes (unchanged).
+                Workload tuned = w;
+                tuned.stack = SoftwareStack::Tuned;
+                QCOMPARE(speed(tuned, gpu).samplesPerS, speed(tuned, gpu, computeBound).samplesPerS);
+                QVERIFY(speed(tuned, gpu).samplesPerS > speed(explicitTuned, gpu).samplesPerS);
+            }
+        }
+        // The symptom: the H100's lead over the A100 on a transformer no longer follows the tensor peak
+        // alone (3.2x); the traffic pulls it toward the bandwidth ratio (1.6x).
+        const Workload tr = custom(WorkloadClass::Transformer);
+        const double with = speed(tr, u"h100-80gb-sxm"_s).samplesPerS / speed(tr, u"a100-80gb-sxm4"_s).samplesPerS;
+        const double without = speed(tr, u"h100-80gb-sxm"_s, computeBound).samplesPerS /
+                               speed(tr, u"a100-80gb-sxm4"_s, computeBound).samplesPerS;
+        QVERIFY2(with < 0.9 * without && with > 1.2, qPrintable(u"%1 vs %2"_s.arg(with).arg(without)));
+        // Presets carry their own bytes: unchanged.
+        for (const Workload &p : builtinWorkloads())
+            QCOMPARE(speed(p, u"h100-80gb-sxm"_s).samplesPerS,
+                     speed(p, u"h100-80gb-sxm"_s, computeBound).samplesPerS);
+    }
+
     void anArchitectureWithoutAMeasurementSaysSo()
     {
         const TypicalStack &t = TypicalStack::builtin();
