@@ -29,6 +29,8 @@ struct TypicalStackFit
     QHash<QString, double> overheadTflopsByPreset;
     double overheadTflopsCustom = 0;
     QHash<QString, double> classLogFactors;
+    /// Bytes per FLOP of a custom workload given without its bytes, by class name (section 3.9).
+    QHash<QString, double> defaultBytesPerFlop;
 };
 
 /// A fold of a held-out split: the fit made without any measurement of one source or architecture
@@ -59,8 +61,8 @@ struct TypicalStack
     QList<TypicalStackFold> sourceFolds;
     QList<TypicalStackFold> architectureFolds;
     /// GPU memory traffic per FLOP (bytes) of a custom workload given without its bytes per sample, by
-    /// workload class name ("unknown" included): the presets' own bytes per FLOP of the class (section 3.7).
-    /// Empty: such a workload is compute-bound.
+    /// workload class name ("unknown" included): the presets' own bytes per FLOP of the class times the
+    /// typical stack's fitted traffic factor (section 3.9). Empty: such a workload is compute-bound.
     QHash<QString, double> defaultBytesPerFlop;
 
     bool empty() const { return overheadTflopsByPreset.isEmpty() && !(overheadTflopsCustom > 0); }
@@ -76,7 +78,7 @@ struct TypicalStack
     {
         return defaultBytesPerFlop.value(workloadClassName(c), 0.0);
     }
-    /// This conversion with a fold's fitted constants (R_o and class factors); ranges kept.
+    /// This conversion with a fold's fitted constants (R_o, class factors, default traffic); ranges kept.
     TypicalStack withFit(const TypicalStackFit &fit) const;
     /// The per-sample overhead of F FLOPs at R_o, seconds.
     static double overheadS(double flopsPerSample, double overheadTflops)

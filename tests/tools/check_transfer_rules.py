@@ -64,7 +64,17 @@ with open(os.path.join(repo, "resources", "workloads.json"), encoding="utf-8") a
     shipped_presets = json.load(f)["workloads"]
 with open(os.path.join(bench, "typical_stack.json"), encoding="utf-8") as f:
     shipped = json.load(f)["default_bytes_per_flop"]
-check(shipped == ft.default_bytes_per_flop(shipped_presets), "typical_stack.json ships the presets' figures")
+with open(os.path.join(bench, "typical_stack.json"), encoding="utf-8") as f:
+    doc = json.load(f)
+m = doc["typical_traffic_factor"]
+check(m in ft.TRAFFIC_GRID, "the traffic factor is one of the grid's (%r)" % m)
+check(shipped == ft.default_bytes_per_flop(shipped_presets, m),
+      "typical_stack.json ships the presets' figures times the traffic factor")
+for fold in doc["leave_one_source_out"] + doc["leave_one_architecture_out"]:
+    check(any(fold["default_bytes_per_flop"] == ft.default_bytes_per_flop(shipped_presets, g)
+              for g in ft.TRAFFIC_GRID), "a fold's traffic is the presets' times a grid value")
+d2 = ft.default_bytes_per_flop(presets, 4.0)
+check(d2["convolutional"] == 0.8 and d2["unknown"] == 0.24, "the traffic factor multiplies every class (%r)" % d2)
 if failures:
     sys.exit(1)
 print("ok")
