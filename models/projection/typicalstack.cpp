@@ -97,8 +97,8 @@ Result<TypicalStackFit> fitFromJson(const QJsonObject &o, const QString &where)
                                  .arg(where, it.key()));
         const double v = it.value().toDouble(std::nan(""));
         if (!it.value().isDouble() || !(v >= 0.0 && v <= 1.0))
-            return makeError(
-                QStringLiteral("%1default_bytes_per_flop.%2 must be a number from 0 to 1").arg(where, it.key()));
+            return makeError(QStringLiteral("%1default_bytes_per_flop.%2 must be a number from 0 to 1")
+                                 .arg(where, it.key()));
         f.defaultBytesPerFlop.insert(it.key(), v);
     }
     return f;

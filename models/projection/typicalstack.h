@@ -95,9 +95,8 @@ struct TypicalStack
     /// "overhead_tflops_custom":R_o,"range":{"p10":..,"p90":..},"basis":"..."}, and optionally
     /// "class_factors":{arch:{class: ln eta}}, "unknown_class_range" and "new_architecture_range"
     /// {"p10","p90"}, "leave_one_source_out":[{"source", "overhead_tflops", "overhead_tflops_custom",
-    /// "class_factors"}], "leave_one_architecture_out":[{"architecture", ...}], "default_bytes_per_flop":{class: bytes per FLOP}).
-    /// The error names the key
-    /// that is wrong.
+    /// "class_factors"}], "leave_one_architecture_out":[{"architecture", ...}],
+    /// "default_bytes_per_flop":{class: bytes per FLOP}). The error names the key that is wrong.
     static Result<TypicalStack> fromJson(const QByteArray &json);
     /// The conversion shipped inside the application.
     static const TypicalStack &builtin();

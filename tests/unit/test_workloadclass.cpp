@@ -259,13 +259,15 @@ private Q_SLOTS:
         QVERIFY(traffic == 1 || traffic == 2 || traffic == 4 || traffic == 8);
         QCOMPARE(t.defaultBytesPerFlopOf(WorkloadClass::Convolutional),
                  QString::number(r50->bytesPerSample / r50->flopsPerSample * traffic, 'g', 4).toDouble());
-        for (WorkloadClass c : {WorkloadClass::Unknown, WorkloadClass::Convolutional, WorkloadClass::Transformer,
-                                WorkloadClass::RecurrentSpeech, WorkloadClass::Detection})
+        for (WorkloadClass c :
+             {WorkloadClass::Unknown, WorkloadClass::Convolutional, WorkloadClass::Transformer,
+              WorkloadClass::RecurrentSpeech, WorkloadClass::Detection})
             QVERIFY(t.defaultBytesPerFlopOf(c) > 0 && t.defaultBytesPerFlopOf(c) < 0.1);
         TypicalStack none = t;
         none.defaultBytesPerFlop.clear();
         const SpeedModel computeBound = SpeedModel::builtin().withTypicalStack(none);
-        for (WorkloadClass c : {WorkloadClass::Transformer, WorkloadClass::RecurrentSpeech, WorkloadClass::Unknown}) {
+        for (WorkloadClass c :
+             {WorkloadClass::Transformer, WorkloadClass::RecurrentSpeech, WorkloadClass::Unknown}) {
             const Workload w = custom(c);
             const double k = t.defaultBytesPerFlopOf(c);
             Workload given = w;
@@ -294,15 +296,17 @@ private Q_SLOTS:
                 QVERIFY(speed(tuned, gpu).samplesPerS > speed(explicitTuned, gpu).samplesPerS);
             }
         }
-        // The symptom: the H100's lead over the A100 on a transformer no longer follows the tensor peak
-        // alone; the traffic pulls it toward the bandwidth ratio (1.6x), underneath the overhead and with it.
+        // The symptom: the H100's lead over the A100 on a transformer no longer follows the tensor
+        // peak alone; the traffic pulls it toward the bandwidth ratio (1.6x), underneath the overhead and
+        // with it.
         const Workload tr = custom(WorkloadClass::Transformer);
         auto ratio = [&](const SpeedModel &m, bool tuned) {
             const SingleGpuSpeed h = speed(tr, u"h100-80gb-sxm"_s, m), a = speed(tr, u"a100-80gb-sxm4"_s, m);
             return tuned ? h.tunedSamplesPerS / a.tunedSamplesPerS : h.samplesPerS / a.samplesPerS;
         };
-        QVERIFY2(ratio(SpeedModel::builtin(), true) < 0.85 * ratio(computeBound, true),
-                 qPrintable(u"%1 vs %2"_s.arg(ratio(SpeedModel::builtin(), true)).arg(ratio(computeBound, true))));
+        QVERIFY2(
+            ratio(SpeedModel::builtin(), true) < 0.85 * ratio(computeBound, true),
+            qPrintable(u"%1 vs %2"_s.arg(ratio(SpeedModel::builtin(), true)).arg(ratio(computeBound, true))));
         QVERIFY(ratio(SpeedModel::builtin(), false) < ratio(computeBound, false));
         QVERIFY(ratio(SpeedModel::builtin(), false) > 1.0);
         // Presets carry their own bytes: unchanged.
