@@ -15,18 +15,10 @@ import json
 import os
 import sys
 
-repo = sys.argv[1] if len(sys.argv) > 1 else os.getcwd()
-sys.path.insert(0, os.path.join(repo, "resources", "tools"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from toolcheck import check, finish, repo  # noqa: E402
 import build_transfer_rows as bt  # noqa: E402
 import fit_typical_stack as ft  # noqa: E402
-
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
 
 
 row = {"batch_size_per_gpu": "10", "value": "3029"}
@@ -75,6 +67,4 @@ for fold in doc["leave_one_source_out"] + doc["leave_one_architecture_out"]:
               for g in ft.TRAFFIC_GRID), "a fold's traffic is the presets' times a grid value")
 d2 = ft.default_bytes_per_flop(presets, 4.0)
 check(d2["convolutional"] == 0.8 and d2["unknown"] == 0.24, "the traffic factor multiplies every class (%r)" % d2)
-if failures:
-    sys.exit(1)
-print("ok")
+finish()
