@@ -405,6 +405,14 @@ private Q_SLOTS:
                  qPrintable(bad.err));
         const CliRun help = cli(db, {u"gpus"_s, u"--help"_s});
         QVERIFY(help.out.contains(u"--workload-class"));
+        QVERIFY2(help.out.simplified().contains(u"the typical stack assumes its class's bytes per FLOP"),
+                 qPrintable(help.out));
+        // A custom workload without bytes says what traffic it was given (section 3.9).
+        QVERIFY2(gpusJson(db, QStringList{u"--workload-class"_s, u"transformer"_s} + base, u"rtx3090"_s)
+                     .value(u"basis"_s)
+                     .toString()
+                     .contains(u"memory traffic not given"),
+                 "basis of a custom workload without bytes");
         // The report names the class and its reproduce command keeps it.
         const QString md = dir.filePath(u"r.md"_s);
         const CliRun report = cli(db, QStringList{u"report"_s, u"--workload-class"_s, u"recurrent-speech"_s,
