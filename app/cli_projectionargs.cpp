@@ -29,9 +29,9 @@ void addWorkloadOptions(CliOptions &p)
                QStringLiteral("epochs (default: the preset's; may be fractional)"));
     p.addValue(QStringLiteral("flops-per-sample"), QStringLiteral("F"),
                QStringLiteral("custom workload: forward+backward FLOPs per sample"));
-    p.addValue(
-        QStringLiteral("bytes-per-sample"), QStringLiteral("B"),
-        QStringLiteral("custom workload: GPU memory traffic per sample, bytes (default 0: compute-bound)"));
+    p.addValue(QStringLiteral("bytes-per-sample"), QStringLiteral("B"),
+               QStringLiteral("custom workload: GPU memory traffic per sample, bytes (default: the typical "
+                              "stack assumes its class's bytes per FLOP; the tuned stack 0, compute-bound)"));
     p.addValue(QStringLiteral("measured"), QStringLiteral("S"),
                QStringLiteral("custom workload: samples/s you measured on ONE GPU of --measured-on"));
     p.addValue(QStringLiteral("measured-on"), QStringLiteral("GPU"),

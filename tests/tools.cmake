@@ -6,3 +6,9 @@ if(GF_PYTHON3)
                                          ${PROJECT_SOURCE_DIR})
     set_tests_properties(unit_fit_folds PROPERTIES LABELS unit TIMEOUT 300)
 endif()
+# The data rules of build_transfer_rows.py and the default bytes per FLOP of fit_typical_stack.py.
+if(GF_PYTHON3)
+    add_test(NAME unit_transfer_rules COMMAND ${GF_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/tools/check_transfer_rules.py
+                                              ${PROJECT_SOURCE_DIR})
+    set_tests_properties(unit_transfer_rules PROPERTIES LABELS unit TIMEOUT 120)
+endif()

@@ -91,6 +91,13 @@ double SpeedModel::typicalOverheadS(const Workload &w, double flopsPerSample) co
     return rate > 0 ? TypicalStack::overheadS(flopsPerSample, rate) : 0.0;
 }
 
+double SpeedModel::defaultBytesPerFlop(const Workload &w) const
+{
+    if (w.stack != SoftwareStack::Typical || w.kind == WorkloadKind::Preset || w.bytesPerSample > 0)
+        return 0.0;
+    return m_typical.defaultBytesPerFlopOf(w.workloadClass);
+}
+
 double SpeedModel::typicalClassLogFactor(const Workload &w, const QString &arch) const
 {
     if (w.stack != SoftwareStack::Typical)
@@ -186,6 +193,11 @@ std::pair<double, double> SpeedModel::shapeAt(const Workload &w, int batch, Prec
     double b = w.bytesPerSample;
     if (f <= 0 && b <= 0)
         return {kDefaultArithmeticIntensity, 1.0}; // a measured custom workload without a shape
+    // Section 3.7: in the typical stack a custom workload given without its memory traffic moves the
+    // bytes per FLOP of its class's presets, not none (a compute-bound guess rates the newest GPUs by
+    // their tensor peak alone).
+    if (b <= 0)
+        b = f * defaultBytesPerFlop(w);
     if (b <= 0)
         return {f, 0.0};
     // The workload's B counts bytesPerParamPerStep per parameter and step (its definition); the model's
@@ -602,6 +614,13 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
                     .arg(QString::number(r.overheadS * 1e3, 'g', 3),
                          QString::number(r.samplesPerS / r.tunedSamplesPerS, 'f', 2));
             basis += typicalClassBasis(w, arch, &r.range);
+            if (const double k = defaultBytesPerFlop(w); k > 0)
+                basis += QStringLiteral("; memory traffic not given: %1 bytes per FLOP assumed (%2)")
+                             .arg(QString::number(k, 'g', 3),
+                                  w.workloadClass == WorkloadClass::Unknown
+                                      ? QStringLiteral("the presets' median")
+                                      : QStringLiteral("the presets' figure for %1 workloads")
+                                            .arg(workloadClassName(w.workloadClass)));
         }
     } else if (w.stack == SoftwareStack::Typical) {
         basis += QStringLiteral("; your own stack, as measured");

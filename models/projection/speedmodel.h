@@ -160,6 +160,9 @@ public:
     /// ln eta of the typical stack for `w`'s class on GPUs of `arch` (section 3.8); 0 for the tuned stack,
     /// an unknown class or an architecture without a factor for the class.
     double typicalClassLogFactor(const Workload &w, const QString &arch) const;
+    /// Section 3.7: the bytes per FLOP a custom workload without its own bytes per sample moves in the
+    /// typical stack (its class's default); 0 for presets, the tuned stack and given bytes.
+    double defaultBytesPerFlop(const Workload &w) const;
 
     const ModelConstants &constants() const { return m_constants; }
     const GpuArchTable &arch() const { return m_arch; }

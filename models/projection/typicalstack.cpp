@@ -46,6 +46,7 @@ TypicalStack TypicalStack::withFit(const TypicalStackFit &fit) const
     t.overheadTflopsByPreset = fit.overheadTflopsByPreset;
     t.overheadTflopsCustom = fit.overheadTflopsCustom;
     t.classLogFactors = fit.classLogFactors;
+    t.defaultBytesPerFlop = fit.defaultBytesPerFlop;
     return t;
 }
 
@@ -85,6 +86,20 @@ Result<TypicalStackFit> fitFromJson(const QJsonObject &o, const QString &where)
                         .arg(where, a.key(), c.key()));
             f.classLogFactors.insert(a.key() + u'/' + c.key(), v);
         }
+    }
+    const QJsonValue defaults = o.value(u"default_bytes_per_flop");
+    if (!defaults.isUndefined() && !defaults.isObject())
+        return makeError(QStringLiteral("%1default_bytes_per_flop must be an object").arg(where));
+    const QJsonObject byClass = defaults.toObject();
+    for (auto it = byClass.begin(); it != byClass.end(); ++it) {
+        if (!workloadClassFromName(it.key()))
+            return makeError(QStringLiteral("%1default_bytes_per_flop: \"%2\" is not a workload class")
+                                 .arg(where, it.key()));
+        const double v = it.value().toDouble(std::nan(""));
+        if (!it.value().isDouble() || !(v >= 0.0 && v <= 1.0))
+            return makeError(QStringLiteral("%1default_bytes_per_flop.%2 must be a number from 0 to 1")
+                                 .arg(where, it.key()));
+        f.defaultBytesPerFlop.insert(it.key(), v);
     }
     return f;
 }

@@ -29,6 +29,8 @@ struct TypicalStackFit
     QHash<QString, double> overheadTflopsByPreset;
     double overheadTflopsCustom = 0;
     QHash<QString, double> classLogFactors;
+    /// Bytes per FLOP of a custom workload given without its bytes, by class name (section 3.9).
+    QHash<QString, double> defaultBytesPerFlop;
 };
 
 /// A fold of a held-out split: the fit made without any measurement of one source or architecture
@@ -58,6 +60,10 @@ struct TypicalStack
     /// projects what each holds out with its fit).
     QList<TypicalStackFold> sourceFolds;
     QList<TypicalStackFold> architectureFolds;
+    /// GPU memory traffic per FLOP (bytes) of a custom workload given without its bytes per sample, by
+    /// workload class name ("unknown" included): the presets' own bytes per FLOP of the class times the
+    /// typical stack's fitted traffic factor (section 3.9). Empty: such a workload is compute-bound.
+    QHash<QString, double> defaultBytesPerFlop;
 
     bool empty() const { return overheadTflopsByPreset.isEmpty() && !(overheadTflopsCustom > 0); }
     /// R_o for a workload: its preset's, else the custom one for a custom workload; 0 = no conversion.
@@ -67,7 +73,12 @@ struct TypicalStack
     std::optional<double> classLogFactor(const QString &architecture, WorkloadClass c) const;
     /// The architecture has a typical-stack measurement of class `c` (of any class for Unknown).
     bool architectureMeasured(const QString &architecture, WorkloadClass c) const;
-    /// This conversion with a fold's fitted constants (R_o and class factors); ranges kept.
+    /// The bytes per FLOP a custom workload of class `c` without its own bytes per sample is given; 0: none.
+    double defaultBytesPerFlopOf(WorkloadClass c) const
+    {
+        return defaultBytesPerFlop.value(workloadClassName(c), 0.0);
+    }
+    /// This conversion with a fold's fitted constants (R_o, class factors, default traffic); ranges kept.
     TypicalStack withFit(const TypicalStackFit &fit) const;
     /// The per-sample overhead of F FLOPs at R_o, seconds.
     static double overheadS(double flopsPerSample, double overheadTflops)
@@ -84,8 +95,8 @@ struct TypicalStack
     /// "overhead_tflops_custom":R_o,"range":{"p10":..,"p90":..},"basis":"..."}, and optionally
     /// "class_factors":{arch:{class: ln eta}}, "unknown_class_range" and "new_architecture_range"
     /// {"p10","p90"}, "leave_one_source_out":[{"source", "overhead_tflops", "overhead_tflops_custom",
-    /// "class_factors"}], "leave_one_architecture_out":[{"architecture", ...}]). The error names the key
-    /// that is wrong.
+    /// "class_factors"}], "leave_one_architecture_out":[{"architecture", ...}],
+    /// "default_bytes_per_flop":{class: bytes per FLOP}). The error names the key that is wrong.
     static Result<TypicalStack> fromJson(const QByteArray &json);
     /// The conversion shipped inside the application.
     static const TypicalStack &builtin();

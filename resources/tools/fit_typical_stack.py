@@ -32,7 +32,7 @@ measurement). --write also ships the folds of leave one source out and leave one
 typical_stack.json, which `gpufrontier-cli validate` projects with the app's own code.
 
 Usage: fit_typical_stack.py --cli build/dev/app/gpufrontier-cli [--shared ../shared/data] [--write]
-                            [--variant double-count|unweighted]
+                            [--variant double-count|unweighted|compute-bound|presets-traffic]
 """
 import argparse
 import collections
@@ -192,8 +192,15 @@ def percentile(xs, q):
 # ---------------------------------------------------------------------------------------------------------
 
 RIDGE = 5.0
+# The typical stack's memory traffic relative to the presets' (vendor-tuned) bytes per FLOP, for a custom
+# workload given without its bytes (PROJECTION.md section 3.9): eager PyTorch runs unfused element-wise
+# kernels that each read and write the activations again. Chosen in every fit (and so in every fold, on its
+# training data alone) by the joint objective among these values, fixed before the first fit.
+TRAFFIC_GRID = (1.0, 2.0, 4.0, 8.0)
 # Variants (--variant, printed only, never written): "double-count" fits the class factors on the Lambda
-# ResNet-50 and BERT-large pairs as well as on their typical rows; "unweighted" weighs every pair 1.
+# ResNet-50 and BERT-large pairs as well as on their typical rows; "unweighted" weighs every pair 1;
+# "compute-bound" gives a custom workload without bytes per sample no memory traffic (before issue 22 N);
+# "presets-traffic" gives it the presets' bytes per FLOP without the fitted traffic factor.
 VARIANT = ""
 CLASSES = ("convolutional", "transformer", "recurrent-speech", "detection")
 # Lambda workloads that are the typical rows' presets (fitted through the rows, scored as pairs too).
@@ -223,10 +230,10 @@ def envelope(a, b):
 
 
 class Fit:
-    """R_o per preset, the pooled R_o and ln eta per (arch, class)."""
+    """R_o per preset, the pooled R_o, ln eta per (arch, class) and the traffic factor (TRAFFIC_GRID)."""
 
-    def __init__(self, rates, pooled, a):
-        self.rates, self.pooled, self.a = rates, pooled, a
+    def __init__(self, rates, pooled, a, traffic=1.0):
+        self.rates, self.pooled, self.a, self.traffic = rates, pooled, a, traffic
 
     def rate(self, preset):
         return self.rates.get(preset) or self.pooled
@@ -246,11 +253,11 @@ def pair_speed(p, fit, aT=None, aR=None):
     aR = fit.a.get((p["arch_from"], p["class"]), 0.0) if aR is None else aR
     O = p["flops"] / (fit.pooled * 1e12)
     m = p["m_from"]
-    tR = p["c_from"] * math.exp(aR)
+    tR = p["c_from"][fit.traffic] * math.exp(aR)
     taken = min(max(1.0 / m - 1.0 / tR, 0.0), O)
     gpu_r = 1.0 / (1.0 / m - taken)
     s = math.log(gpu_r / tR)
-    tT = p["c_to"] * math.exp(aT)
+    tT = p["c_to"][fit.traffic] * math.exp(aT)
     sp = 1.0 / (1.0 / (tT * math.exp(s)) + taken)
     shipped_only = 1.0 / (1.0 / tT + O)
     return shipped_only * min(max(sp / shipped_only, 0.1), 10.0)
@@ -264,11 +271,34 @@ def fit_rates(rows, a):
     return {p: fit_rate(v) for p, v in by.items()}, fit_rate([x for v in by.values() for x in v])
 
 
+def objective(rows, pairs, fit):
+    """The joint fit's objective (the weighted squared log errors and the ridge prior) at `fit`."""
+    fitted_pairs = [p for p in pairs if VARIANT == "double-count" or p["workload"] not in PRESET_OF]
+    gpus_by_w = collections.defaultdict(set)
+    for p in fitted_pairs:
+        gpus_by_w[p["workload"]].update((p["to"], p["from"]))
+    s = sum(math.log(row_speed(o, fit) / o["measured"]) ** 2 for o in rows)
+    for p in fitted_pairs:
+        w = 1.0 if VARIANT == "unweighted" else 1.0 / (len(gpus_by_w[p["workload"]]) - 1)
+        s += w * math.log(pair_speed(p, fit) / p["m_to"]) ** 2
+    return s + RIDGE * sum(v * v for v in fit.a.values())
+
+
 def joint_fit(rows, pairs, use_eta=True):
+    """The joint fit at each traffic factor of TRAFFIC_GRID; the one with the least objective (section 3.9).
+
+    Without the class factors (use_eta False: the "before" column) the traffic factor is 1."""
+    if not use_eta or not rows or len(TRAFFIC_GRID) == 1:
+        return joint_fit_at(rows, pairs, use_eta, 1.0 if not use_eta else TRAFFIC_GRID[0])
+    fits = [joint_fit_at(rows, pairs, True, m) for m in TRAFFIC_GRID]
+    return min(fits, key=lambda f: objective(rows, pairs, f))
+
+
+def joint_fit_at(rows, pairs, use_eta, traffic):
     a = {}
     rates, pooled = fit_rates(rows, a)
     if not use_eta or not rows:
-        return rounded(Fit(rates, pooled or 333.0, {}))
+        return rounded(Fit(rates, pooled or 333.0, {}, traffic))
     fitted_pairs = [p for p in pairs if VARIANT == "double-count" or p["workload"] not in PRESET_OF]
     keys = sorted({(o["arch"], o["class"]) for o in rows}
                   | {(p[k], p["class"]) for p in fitted_pairs for k in ("arch_to", "arch_from")})
@@ -279,7 +309,7 @@ def joint_fit(rows, pairs, use_eta=True):
         gpus_by_w[p["workload"]].add(p["from"])
     h = 1e-5
     for _ in range(40):
-        fit = Fit(rates, pooled, a)
+        fit = Fit(rates, pooled, a, traffic)
         n = len(keys)
         A = [[0.0] * n for _ in range(n)]
         b = [0.0] * n
@@ -321,13 +351,13 @@ def joint_fit(rows, pairs, use_eta=True):
         rates, pooled = new_rates, new_pooled
         if moved < 1e-7:
             break
-    return rounded(Fit(rates, pooled, a))
+    return rounded(Fit(rates, pooled, a, traffic))
 
 
 def rounded(fit):
     """The fit as typical_stack.json ships it (the app and this tool then compute the same figures)."""
     return Fit({p: round(v, 2) for p, v in fit.rates.items()}, round(fit.pooled, 2),
-               {k: round(v, 4) for k, v in fit.a.items()})
+               {k: round(v, 4) for k, v in fit.a.items()}, fit.traffic)
 
 
 class Scorer:
@@ -379,10 +409,31 @@ def fmt(s):
     return "%d: %.3f / %.3f, %.0f %%" % (s["n"], s["median"], s["max"], 100 * s["coverage"])
 
 
+def default_bytes_per_flop(presets, traffic=1.0):
+    """Bytes per FLOP of a custom workload given without its bytes per sample, per class (PROJECTION.md 3.9).
+
+    The presets' own definitions (resources/workloads.json) times the typical stack's traffic factor: a class's
+    figure is the median of its presets' bytes / FLOPs per sample; a class without a preset and the unknown
+    class take the median of every preset. Rounded to 4 significant digits as shipped."""
+    ratios = {}
+    for w in presets:
+        if float(w.get("flops_per_sample", 0)) > 0 and float(w.get("bytes_per_sample", 0)) > 0:
+            ratios.setdefault(w.get("class", "unknown"), []).append(
+                float(w["bytes_per_sample"]) / float(w["flops_per_sample"]))
+    pooled = statistics.median([x for v in ratios.values() for x in v])
+    out = {c: statistics.median(ratios[c]) if c in ratios else pooled for c in CLASSES}
+    out["unknown"] = pooled
+    if VARIANT == "compute-bound":
+        out = {c: 0.0 for c in out}
+    return {c: float("%.4g" % (v * traffic)) for c, v in out.items()}
+
+
 def load_data(cli):
     arch = {r["id"]: r["arch"] for r in read_csv(ARCH_CSV)}
     with open(os.path.join(REPO, "resources", "workloads.json"), encoding="utf-8") as f:
-        preset_class = {w["id"]: w.get("class", "unknown") for w in json.load(f)["workloads"]}
+        presets = json.load(f)["workloads"]
+    preset_class = {w["id"]: w.get("class", "unknown") for w in presets}
+    bpf = {m: default_bytes_per_flop(presets, m) for m in TRAFFIC_GRID}
     proj = Projector(cli)
     rows, excluded, flops = [], [], {}
     for r in read_csv(ROWS):
@@ -408,10 +459,17 @@ def load_data(cli):
     pairs = []
     for wid, w in workloads.items():
         F = float(w["flops_per_sample"])
-        out = subprocess.run([cli, "gpus", "--flops-per-sample", repr(F), "--samples", "1000000", "--stack",
-                              "tuned", "--no-measurements", "--no-calibration", "--format", "json"],
-                             capture_output=True, text=True, check=True)
-        c = {g["id"]: g["samples_per_s"] for g in json.loads(out.stdout)["gpus"] if g.get("projected")}
+        # The app's typical stack moves the class's default bytes per FLOP (a tuned-stack custom workload
+        # is compute-bound without its bytes): the tuned projection here is made with that traffic.
+        c = {}
+        for m in TRAFFIC_GRID:
+            out = subprocess.run([cli, "gpus", "--flops-per-sample", repr(F), "--bytes-per-sample",
+                                  repr(F * bpf[m][w["class"]]), "--samples", "1000000", "--stack",
+                                  "tuned", "--no-measurements", "--no-calibration", "--format", "json"],
+                                 capture_output=True, text=True, check=True)
+            for g in json.loads(out.stdout)["gpus"]:
+                if g.get("projected"):
+                    c.setdefault(g["id"], {})[m] = g["samples_per_s"]
         fig = figures[wid]
         for fr in fig:
             for to in fig:
@@ -420,7 +478,7 @@ def load_data(cli):
                 pairs.append({"workload": wid, "class": w["class"], "from": fr, "to": to, "arch_from": arch[fr],
                               "arch_to": arch[to], "flops": F, "m_from": fig[fr], "m_to": fig[to],
                               "c_from": c[fr], "c_to": c[to], "source": "LAMBDA-PYT-V0"})
-    return rows, pairs, excluded, arch
+    return rows, pairs, excluded, arch, bpf
 
 
 def main():
@@ -428,13 +486,15 @@ def main():
     ap.add_argument("--cli", required=True, help="a built gpufrontier-cli")
     ap.add_argument("--shared", help="../shared/data: rebuild typical_stack_rows.csv from it")
     ap.add_argument("--write", action="store_true", help="write typical_stack.json and the validation")
-    ap.add_argument("--variant", choices=["double-count", "unweighted"],
+    ap.add_argument("--variant", choices=["double-count", "unweighted", "compute-bound", "presets-traffic"],
                     help="a rejected variant of the joint fit, printed for comparison (not with --write)")
     a = ap.parse_args()
     if a.variant and a.write:
         ap.error("--variant is printed only: it cannot be written")
-    global VARIANT
+    global VARIANT, TRAFFIC_GRID
     VARIANT = a.variant or ""
+    if VARIANT in ("compute-bound", "presets-traffic"):
+        TRAFFIC_GRID = (1.0,)
 
     if a.shared:
         srows = rows_from_shared(a.shared)
@@ -444,7 +504,7 @@ def main():
             w = csv.DictWriter(f, fieldnames=FIELDS, lineterminator="\n")
             w.writeheader()
             w.writerows(srows)
-    rows, pairs, excluded, arch = load_data(a.cli)
+    rows, pairs, excluded, arch, bpf = load_data(a.cli)
     with open(MODEL_JSON, encoding="utf-8") as f:
         tiers = json.load(f)["tier_ranges"]
     sources = sorted({o["source"] for o in rows})
@@ -544,6 +604,11 @@ def main():
     for A in archs:
         cells = [("%+.3f" % full.a[(A, c)]) if (A, c) in full.a else "-" for c in CLASSES]
         lines.append(f"| {A} | " + " | ".join(cells) + " |")
+    lines += ["", f"Traffic factor of a custom workload without its bytes (section 3.9; chosen among "
+              f"{', '.join('%g' % m for m in TRAFFIC_GRID)}): {full.traffic:g}, so bytes per FLOP "
+              + ", ".join(f"{c} {v:g}" for c, v in bpf[full.traffic].items()) + "; in the leave-one-source-out "
+              "folds " + ", ".join(f"{S} {f.traffic:g}" for S, f in loso_folds) + "; leave one architecture out "
+              + ", ".join(f"{A} {f.traffic:g}" for A, f in loao_folds) + "."]
     lines += ["",
               f"Conversion range (p10, p90 of the leave-one-source-out row errors): before {typ_before[0]:+.3f}, "
               f"{typ_before[1]:+.3f}; after {typ_after[0]:+.3f}, {typ_after[1]:+.3f}.",
@@ -588,13 +653,17 @@ def main():
                "range": {"p10": round(typ_after[0], 4), "p90": round(typ_after[1], 4)},
                "unknown_class_range": {"p10": round(unknown_range[0], 4), "p90": round(unknown_range[1], 4)},
                "new_architecture_range": {"p10": round(new_arch_range[0], 4), "p90": round(new_arch_range[1], 4)},
+               "typical_traffic_factor": full.traffic,
+               "default_bytes_per_flop": bpf[full.traffic],
                "leave_one_source_out": [
                    {"source": S, "overhead_tflops": {p: round(v, 2) for p, v in sorted(f.rates.items())},
-                    "overhead_tflops_custom": round(f.pooled, 2), "class_factors": factors_json(f)}
+                    "overhead_tflops_custom": round(f.pooled, 2), "class_factors": factors_json(f),
+                    "default_bytes_per_flop": bpf[f.traffic]}
                    for S, f in loso_folds],
                "leave_one_architecture_out": [
                    {"architecture": A, "overhead_tflops": {p: round(v, 2) for p, v in sorted(f.rates.items())},
-                    "overhead_tflops_custom": round(f.pooled, 2), "class_factors": factors_json(f)}
+                    "overhead_tflops_custom": round(f.pooled, 2), "class_factors": factors_json(f),
+                    "default_bytes_per_flop": bpf[f.traffic]}
                    for A, f in loao_folds],
                "splits": {name: r for name, r in splits + [insample]},
                "basis": basis}

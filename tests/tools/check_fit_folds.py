@@ -12,17 +12,9 @@ import json
 import os
 import sys
 
-repo = sys.argv[1] if len(sys.argv) > 1 else os.getcwd()
-sys.path.insert(0, os.path.join(repo, "resources", "tools"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from toolcheck import check, failures, repo  # noqa: E402
 import fit_projection as fp  # noqa: E402
-
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
 
 
 def close(a, b, tol):

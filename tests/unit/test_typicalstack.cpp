@@ -103,6 +103,18 @@ private Q_SLOTS:
         QTest::newRow("no custom")
             << QByteArray(R"({"schema_version":1,"overhead_tflops":{},"range":{"p10":-0.1,"p90":0.1}})")
             << u"overhead_tflops_custom"_s;
+        QTest::newRow("default bytes: bad class")
+            << QByteArray(R"({"schema_version":1,"overhead_tflops":{},"overhead_tflops_custom":5,)"
+                          R"("range":{"p10":-0.1,"p90":0.1},"default_bytes_per_flop":{"cnn":0.01}})")
+            << u"default_bytes_per_flop: \"cnn\" is not a workload class"_s;
+        QTest::newRow("default bytes: bad value")
+            << QByteArray(R"({"schema_version":1,"overhead_tflops":{},"overhead_tflops_custom":5,)"
+                          R"("range":{"p10":-0.1,"p90":0.1},"default_bytes_per_flop":{"unknown":-1}})")
+            << u"default_bytes_per_flop.unknown must be a number from 0 to 1"_s;
+        QTest::newRow("default bytes: not an object")
+            << QByteArray(R"({"schema_version":1,"overhead_tflops":{},"overhead_tflops_custom":5,)"
+                          R"("range":{"p10":-0.1,"p90":0.1},"default_bytes_per_flop":3})")
+            << u"default_bytes_per_flop must be an object"_s;
         QTest::newRow("range reversed")
             << QByteArray(R"({"schema_version":1,"overhead_tflops":{},"overhead_tflops_custom":5,)"
                           R"("range":{"p10":0.2,"p90":0.1}})")

@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""The data rules of resources/tools/build_transfer_rows.py and the a-priori default bytes per FLOP of
+resources/tools/fit_typical_stack.py (PROJECTION.md section 3.7).
+
+(1) Rule R1 leaves out an FP16 figure below half the same GPU's FP32 figure and keeps a small AMP slowdown
+(launch-bound networks pay AMP's cast kernels: Tacotron 2 runs 1-10 % slower in AMP); rule R2 leaves out a
+figure without a batch. (2) The shipped transfer_rows.csv lists every left-out row with its rule in its header
+and holds none of them as data. (3) The default bytes per FLOP are the presets' own: a class's median, the
+pooled median for a class without a preset and for the unknown class, 4 significant digits, and
+typical_stack.json ships exactly them.
+Usage: check_transfer_rules.py REPO_ROOT
+"""
+import csv
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from toolcheck import check, finish, repo  # noqa: E402
+import build_transfer_rows as bt  # noqa: E402
+import fit_typical_stack as ft  # noqa: E402
+
+
+row = {"batch_size_per_gpu": "10", "value": "3029"}
+check(bt.exclusion(row, 24262.0).startswith("R1"), "R1: an FP16 figure at 0.12x the FP32 one is left out")
+check(bt.exclusion(dict(row, value="12131"), 24262.0) == "", "R1: exactly half the FP32 figure is kept")
+check(bt.exclusion(dict(row, value="12130"), 24262.0).startswith("R1"), "R1: just below half is left out")
+check(bt.exclusion({"batch_size_per_gpu": "128", "value": "28648"}, 29795.0) == "",
+      "R1: a 4 % AMP slowdown (Tacotron 2 on the A100) is kept")
+check(bt.exclusion(row, None) == "", "R1: no FP32 figure, nothing to compare: kept")
+check(bt.exclusion({"batch_size_per_gpu": " ", "value": "979"}, None).startswith("R2"), "R2: no batch")
+
+bench = os.path.join(repo, "resources", "benchmarks")
+with open(os.path.join(bench, "transfer_rows.csv"), encoding="utf-8") as f:
+    lines = f.read().splitlines()
+left = [ln[len("# left out: "):] for ln in lines if ln.startswith("# left out: ")]
+check(len(left) == 2, "two rows are left out (found %d)" % len(left))
+data = list(csv.DictReader(ln for ln in lines if not ln.startswith("#")))
+for entry in left:
+    workload, gpu = [x.strip() for x in entry.split("/")[:2]]
+    check(": R1:" in entry or ": R2:" in entry, "the left-out row names its rule: " + entry)
+    check(not any(r["workload"] == workload and r["gpu_id"] == gpu for r in data),
+          "a left-out row is not in the data: " + entry)
+check(any(e.startswith("waveglow-ljspeech / rtx-a4000 /") for e in left), "WaveGlow on the RTX A4000 (R1)")
+
+presets = [{"class": "convolutional", "flops_per_sample": 10, "bytes_per_sample": 2},
+           {"class": "transformer", "flops_per_sample": 10, "bytes_per_sample": 0.1},
+           {"class": "transformer", "flops_per_sample": 10, "bytes_per_sample": 0.3},
+           {"class": "transformer", "flops_per_sample": 10, "bytes_per_sample": 0.9}]
+d = ft.default_bytes_per_flop(presets)
+check(d["convolutional"] == 0.2, "convolutional: its one preset (%r)" % d["convolutional"])
+check(d["transformer"] == 0.03, "transformer: the median of its presets (%r)" % d["transformer"])
+check(d["unknown"] == d["detection"] == d["recurrent-speech"] == 0.06,
+      "unknown and classes without a preset: the median of all presets (%r)" % d)
+with open(os.path.join(repo, "resources", "workloads.json"), encoding="utf-8") as f:
+    shipped_presets = json.load(f)["workloads"]
+with open(os.path.join(bench, "typical_stack.json"), encoding="utf-8") as f:
+    shipped = json.load(f)["default_bytes_per_flop"]
+with open(os.path.join(bench, "typical_stack.json"), encoding="utf-8") as f:
+    doc = json.load(f)
+m = doc["typical_traffic_factor"]
+check(m in ft.TRAFFIC_GRID, "the traffic factor is one of the grid's (%r)" % m)
+check(shipped == ft.default_bytes_per_flop(shipped_presets, m),
+      "typical_stack.json ships the presets' figures times the traffic factor")
+for fold in doc["leave_one_source_out"] + doc["leave_one_architecture_out"]:
+    check(any(fold["default_bytes_per_flop"] == ft.default_bytes_per_flop(shipped_presets, g)
+              for g in ft.TRAFFIC_GRID), "a fold's traffic is the presets' times a grid value")
+d2 = ft.default_bytes_per_flop(presets, 4.0)
+check(d2["convolutional"] == 0.8 and d2["unknown"] == 0.24, "the traffic factor multiplies every class (%r)" % d2)
+finish()
