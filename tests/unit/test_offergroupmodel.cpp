@@ -95,6 +95,28 @@ ProjectionResultsPtr projectionOf(const QList<Offer> &offers)
     return std::make_shared<const ProjectionResults>(projectCatalog(offers, request));
 }
 
+// sample() and `count` vast.ai/RunPod offers with ties in both prices: every fourth is RunPod's, offer-K
+// repeats every `distinct` offers (groups of two or more), one or two GPUs, some without a spot price.
+QList<Offer> tiedSample(int count, int distinct)
+{
+    QList<Offer> list = sample();
+    for (int i = 0; i < count; ++i)
+        list.append(offer(i % 4 ? QStringLiteral("vastai") : QStringLiteral("runpod"),
+                          QStringLiteral("offer-%1").arg(i % distinct), QStringLiteral("region-%1").arg(i),
+                          {}, 1.0 + i % 7, i % 3 ? std::optional<double>(0.5 + i % 5) : std::nullopt,
+                          1 + i % 2));
+    return list;
+}
+
+// The same projection with every run cost mirrored, so that another member of each group is its best.
+ProjectionResultsPtr withOtherBestMembers(const ProjectionResultsPtr &projected)
+{
+    auto edited = std::make_shared<ProjectionResults>(*projected);
+    for (ProjectedOffer &p : edited->points)
+        p.costUsd = p.costUsd > 0 ? 1000 - p.costUsd : p.costUsd;
+    return edited;
+}
+
 // Every row the proxy shows, in order, children under their group: the catalog row it stands for and what
 // every column shows.
 QStringList dump(const QAbstractProxyModel &proxy, const GroupingModel &groups)
@@ -493,17 +515,9 @@ private Q_SLOTS:
     /// older one after it; a projection or a new catalog arriving meanwhile is taken into account.
     void filterOnWorkerEqualsFilterAtOnce()
     {
-        QList<Offer> list = sample();
-        for (int i = 0; i < 120; ++i) // ties in both prices; offer-0 .. offer-29 are groups of two
-            list.append(offer(i % 4 ? QStringLiteral("vastai") : QStringLiteral("runpod"),
-                              QStringLiteral("offer-%1").arg(i % 90), QStringLiteral("region-%1").arg(i), {},
-                              1.0 + i % 7, i % 3 ? std::optional<double>(0.5 + i % 5) : std::nullopt,
-                              1 + i % 2));
+        QList<Offer> list = tiedSample(120, 90); // offer-0 .. offer-29 are groups of two
         const ProjectionResultsPtr first = projectionOf(list);
-        auto edited = std::make_shared<ProjectionResults>(*first);
-        for (ProjectedOffer &p : edited->points)
-            p.costUsd = p.costUsd > 0 ? 1000 - p.costUsd : p.costUsd; // another best member per group
-        const ProjectionResultsPtr second = edited;
+        const ProjectionResultsPtr second = withOtherBestMembers(first);
 
         OfferTableModel offers;
         offers.setOffers(list, kProjectedAt);
@@ -671,10 +685,7 @@ private Q_SLOTS:
                               i % 4 ? QString() : QStringLiteral("zone-%1").arg(i), 1.0 + i % 7,
                               i % 3 ? std::optional<double>(0.5 + i % 5) : std::nullopt, 1 + i % 2));
         const ProjectionResultsPtr projected = projectionOf(list);
-        auto edited = std::make_shared<ProjectionResults>(*projected);
-        for (ProjectedOffer &p : edited->points)
-            p.costUsd = p.costUsd > 0 ? 1000 - p.costUsd : p.costUsd; // another best member per group
-        const ProjectionResultsPtr second = edited;
+        const ProjectionResultsPtr second = withOtherBestMembers(projected);
 
         OfferTableModel offers;
         offers.setOffers(list, kProjectedAt);
@@ -774,12 +785,7 @@ private Q_SLOTS:
     /// a grouping changed meanwhile is taken into account; a dropped one never shows.
     void offersOnWorkerEqualOffersAtOnce()
     {
-        QList<Offer> list = sample();
-        for (int i = 0; i < 140; ++i)
-            list.append(offer(i % 4 ? QStringLiteral("vastai") : QStringLiteral("runpod"),
-                              QStringLiteral("offer-%1").arg(i % 90), QStringLiteral("region-%1").arg(i), {},
-                              1.0 + i % 7, i % 3 ? std::optional<double>(0.5 + i % 5) : std::nullopt,
-                              1 + i % 2));
+        QList<Offer> list = tiedSample(140, 90);
         const ProjectionResultsPtr projected = projectionOf(list);
         QList<Offer> shorter = list.mid(0, 100);
 
@@ -880,17 +886,9 @@ private Q_SLOTS:
     /// are taken into account.
     void projectionOnWorkerEqualsProjectionAtOnce()
     {
-        QList<Offer> list = sample();
-        for (int i = 0; i < 120; ++i)
-            list.append(offer(i % 4 ? QStringLiteral("vastai") : QStringLiteral("runpod"),
-                              QStringLiteral("offer-%1").arg(i % 70), QStringLiteral("region-%1").arg(i), {},
-                              1.0 + i % 7, i % 3 ? std::optional<double>(0.5 + i % 5) : std::nullopt,
-                              1 + i % 2));
+        QList<Offer> list = tiedSample(120, 70);
         const ProjectionResultsPtr first = projectionOf(list);
-        auto edited = std::make_shared<ProjectionResults>(*first);
-        for (ProjectedOffer &p : edited->points)
-            p.costUsd = p.costUsd > 0 ? 1000 - p.costUsd : p.costUsd; // another best member per group
-        const ProjectionResultsPtr second = edited;
+        const ProjectionResultsPtr second = withOtherBestMembers(first);
 
         OfferTableModel offers;
         offers.setOffers(list, kProjectedAt);
