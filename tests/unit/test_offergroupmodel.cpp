@@ -108,6 +108,20 @@ QList<Offer> tiedSample(int count, int distinct)
     return list;
 }
 
+// sample() and `count` vast.ai/Lambda offers with ties in every column: every fifth is Lambda's, offer-K
+// repeats every `distinct` offers, `regions` regions, every fourth with a zone, some without a spot price.
+QList<Offer> zonedSample(int count, int distinct, int regions)
+{
+    QList<Offer> list = sample();
+    for (int i = 0; i < count; ++i)
+        list.append(offer(i % 5 ? QStringLiteral("vastai") : QStringLiteral("lambda"),
+                          QStringLiteral("offer-%1").arg(i % distinct),
+                          QStringLiteral("region-%1").arg(i % regions),
+                          i % 4 ? QString() : QStringLiteral("zone-%1").arg(i), 1.0 + i % 7,
+                          i % 3 ? std::optional<double>(0.5 + i % 5) : std::nullopt, 1 + i % 2));
+    return list;
+}
+
 // The same projection with every run cost mirrored, so that another member of each group is its best.
 ProjectionResultsPtr withOtherBestMembers(const ProjectionResultsPtr &projected)
 {
@@ -624,12 +638,7 @@ private Q_SLOTS:
     /// model at each of the 800 changes.)
     void orderProxyEqualsSortFilterProxy()
     {
-        QList<Offer> list = sample();
-        for (int i = 0; i < 150; ++i) // ties in every column; offer-0 .. offer-59 are groups of two or more
-            list.append(offer(i % 5 ? QStringLiteral("vastai") : QStringLiteral("lambda"),
-                              QStringLiteral("offer-%1").arg(i % 90), QStringLiteral("region-%1").arg(i % 40),
-                              i % 4 ? QString() : QStringLiteral("zone-%1").arg(i), 1.0 + i % 7,
-                              i % 3 ? std::optional<double>(0.5 + i % 5) : std::nullopt, 1 + i % 2));
+        QList<Offer> list = zonedSample(150, 90, 40); // offer-0 .. offer-59 are groups of two or more
         const ProjectionResultsPtr projected = projectionOf(list);
 
         OfferTableModel offers;
@@ -678,12 +687,7 @@ private Q_SLOTS:
     /// for.
     void sortOnWorkerEqualsSortAtOnce()
     {
-        QList<Offer> list = sample();
-        for (int i = 0; i < 130; ++i) // ties in every column; offer-0 .. offer-49 are groups of two or more
-            list.append(offer(i % 5 ? QStringLiteral("vastai") : QStringLiteral("lambda"),
-                              QStringLiteral("offer-%1").arg(i % 80), QStringLiteral("region-%1").arg(i % 30),
-                              i % 4 ? QString() : QStringLiteral("zone-%1").arg(i), 1.0 + i % 7,
-                              i % 3 ? std::optional<double>(0.5 + i % 5) : std::nullopt, 1 + i % 2));
+        QList<Offer> list = zonedSample(130, 80, 30); // offer-0 .. offer-49 are groups of two or more
         const ProjectionResultsPtr projected = projectionOf(list);
         const ProjectionResultsPtr second = withOtherBestMembers(projected);
 
