@@ -105,7 +105,8 @@ double SpeedModel::typicalClassLogFactor(const Workload &w, const QString &arch)
     return m_typical.classLogFactor(arch, w.workloadClass).value_or(0.0);
 }
 
-QString SpeedModel::typicalClassBasis(const Workload &w, const QString &arch, LogRange *range) const
+QString SpeedModel::typicalClassBasis(const Workload &w, const QString &arch, bool transferred,
+                                      LogRange *range) const
 {
     if (m_typical.classLogFactors.isEmpty())
         return {};
@@ -124,7 +125,8 @@ QString SpeedModel::typicalClassBasis(const Workload &w, const QString &arch, Lo
                   .arg(workloadClassName(w.workloadClass), archName);
     }
     if (!m_typical.architectureMeasured(arch, w.workloadClass)) {
-        *range = range->envelope(m_typical.newArchitectureRange);
+        *range = range->envelope(transferred ? m_typical.newArchitectureRangeTransfer
+                                             : m_typical.newArchitectureRange);
         out +=
             QStringLiteral("; no measurement for this architecture; range from leave-one-architecture-out");
     }
@@ -607,13 +609,16 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
                 r.samplesPerS = shippedOnly * std::clamp(r.samplesPerS / shippedOnly,
                                                          1.0 / kImplausibleFactor, kImplausibleFactor);
             }
-            r.range = r.range.combined(m_typical.range);
+            // Section 3.10: a custom workload projected from the shipped data has no typical rows of its
+            // own (pooled R_o); a user's figure carried across keeps the conversion's range.
+            const bool customOwn = w.kind != WorkloadKind::Preset && anchors.user.isEmpty();
+            r.range = r.range.combined(customOwn ? m_typical.rangeCustom : m_typical.range);
             basis +=
                 QStringLiteral("; typical PyTorch stack: +%1 ms per sample of framework overhead, x%2 of "
                                "the tuned-stack speed")
                     .arg(QString::number(r.overheadS * 1e3, 'g', 3),
                          QString::number(r.samplesPerS / r.tunedSamplesPerS, 'f', 2));
-            basis += typicalClassBasis(w, arch, &r.range);
+            basis += typicalClassBasis(w, arch, !anchors.user.isEmpty(), &r.range);
             if (const double k = defaultBytesPerFlop(w); k > 0)
                 basis += QStringLiteral("; memory traffic not given: %1 bytes per FLOP assumed (%2)")
                              .arg(QString::number(k, 'g', 3),

@@ -237,8 +237,10 @@ private:
     QString implausibleAgainst(const ThroughputMeasurement &m, const Workload &w, const GpuSpec &spec,
                                const QList<SpeedAnchor> &shipped) const;
     /// The basis text of the class factor used on `arch` (empty without class factors), widening
-    /// `range` for an unknown class and an architecture without a measurement of the class.
-    QString typicalClassBasis(const Workload &w, const QString &arch, LogRange *range) const;
+    /// `range` for an unknown class and an architecture without a measurement of the class (by the
+    /// range of a user's figure carried across when `transferred`).
+    QString typicalClassBasis(const Workload &w, const QString &arch, bool transferred,
+                              LogRange *range) const;
     const GpuSpec *specOf(const QString &id, const GpuSpecTable &specs) const;
     QString archOf(const QString &id) const;
 

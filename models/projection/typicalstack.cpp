@@ -131,14 +131,20 @@ Result<TypicalStack> TypicalStack::fromJson(const QByteArray &json)
         return fit.error();
     t = t.withFit(fit.value());
     auto range = rangeFromJson(o, u"range", true);
+    auto rangeCustom = rangeFromJson(o, u"range_custom", false);
     auto unknown = rangeFromJson(o, u"unknown_class_range", false);
     auto newArch = rangeFromJson(o, u"new_architecture_range", false);
-    for (const auto *r : {&range, &unknown, &newArch})
+    auto newArchTransfer = rangeFromJson(o, u"new_architecture_range_transfer", false);
+    for (const auto *r : {&range, &rangeCustom, &unknown, &newArch, &newArchTransfer})
         if (!*r)
             return r->error();
     t.range = range.value();
+    t.rangeCustom = o.contains(u"range_custom") ? rangeCustom.value() : range.value();
     t.unknownClassRange = unknown.value();
     t.newArchitectureRange = newArch.value();
+    // A file without the transfer's own range (written before section 3.10) gives both kinds one range.
+    t.newArchitectureRangeTransfer =
+        o.contains(u"new_architecture_range_transfer") ? newArchTransfer.value() : newArch.value();
     for (auto [key, name, out] :
          {std::tuple{QStringLiteral("leave_one_source_out"), QStringLiteral("source"), &t.sourceFolds},
           std::tuple{QStringLiteral("leave_one_architecture_out"), QStringLiteral("architecture"),

@@ -46,16 +46,23 @@ struct TypicalStack
     QHash<QString, double> overheadTflopsByPreset; ///< R_o per preset id
     double overheadTflopsCustom = 0;               ///< R_o of a custom workload (all families pooled)
     LogRange range;                                ///< held-out spread of the conversion, ln(projected/true)
-    QString basis;                                 ///< one line: the data the fit rests on
+    /// The same for a custom workload (no rows of its own, the pooled R_o): the leave-one-workload-out
+    /// spread of the presets' rows (section 3.10).
+    LogRange rangeCustom;
+    QString basis; ///< one line: the data the fit rests on
     /// ln eta per "architecture/class": the typical stack's achieved efficiency on GPUs of an
     /// architecture for workloads of a class, relative to the model (section 3.8). Empty: none.
     QHash<QString, double> classLogFactors;
     /// Added (in quadrature) to the range of a workload of unknown class: no factor is applied.
     LogRange unknownClassRange;
     /// The range of a GPU whose architecture has no typical-stack measurement of the workload's class
-    /// (of any class, for an unknown class): the p10/p90 of the leave-one-architecture-out errors. The
-    /// point's range is the wider of it and its own on each side.
+    /// (of any class, for an unknown class), for a preset or custom workload projected from the shipped
+    /// data: the p10/p90 of the leave-one-architecture-out errors of the typical-stack rows. The point's
+    /// range is the wider of it and its own on each side (section 3.10).
     LogRange newArchitectureRange;
+    /// The same for a user's own figure carried to a GPU of such an architecture: the p10/p90 of the
+    /// leave-one-architecture-out errors of the transfer pairs.
+    LogRange newArchitectureRangeTransfer;
     /// The leave-one-source-out and leave-one-architecture-out folds (`gpufrontier-cli validate`
     /// projects what each holds out with its fit).
     QList<TypicalStackFold> sourceFolds;
@@ -93,10 +100,11 @@ struct TypicalStack
 
     /// Parses typical_stack.json ({"schema_version":1,"overhead_tflops":{preset: R_o},
     /// "overhead_tflops_custom":R_o,"range":{"p10":..,"p90":..},"basis":"..."}, and optionally
-    /// "class_factors":{arch:{class: ln eta}}, "unknown_class_range" and "new_architecture_range"
-    /// {"p10","p90"}, "leave_one_source_out":[{"source", "overhead_tflops", "overhead_tflops_custom",
-    /// "class_factors"}], "leave_one_architecture_out":[{"architecture", ...}],
-    /// "default_bytes_per_flop":{class: bytes per FLOP}). The error names the key that is wrong.
+    /// "range_custom", "class_factors":{arch:{class: ln eta}}, "unknown_class_range",
+    /// "new_architecture_range" and "new_architecture_range_transfer" {"p10","p90"},
+    /// "leave_one_source_out":[{"source", "overhead_tflops", "overhead_tflops_custom", "class_factors"}],
+    /// "leave_one_architecture_out":[{"architecture", ...}], "default_bytes_per_flop":{class: bytes per
+    /// FLOP}). The error names the key that is wrong.
     static Result<TypicalStack> fromJson(const QByteArray &json);
     /// The conversion shipped inside the application.
     static const TypicalStack &builtin();

@@ -363,10 +363,11 @@ def rounded(fit):
 class Scorer:
     """Held-out errors and whether the app's p10-p90 range holds them (shipped ranges)."""
 
-    def __init__(self, tiers, typ_range, unknown_range, new_arch_range):
-        self.tiers, self.typ, self.unknown, self.new_arch = tiers, typ_range, unknown_range, new_arch_range
+    def __init__(self, tiers, typ_range, unknown_range, new_arch_range, new_arch_range_transfer):
+        self.tiers, self.typ, self.unknown = tiers, typ_range, unknown_range
+        self.new_arch, self.new_arch_transfer = new_arch_range, new_arch_range_transfer
 
-    def widen(self, rng, arch, cls, fit, use_eta):
+    def widen(self, rng, arch, cls, fit, use_eta, transfer):
         if not use_eta:
             return rng
         if cls == "unknown":
@@ -374,7 +375,9 @@ class Scorer:
             measured = any(k[0] == arch for k in fit.a)
         else:
             measured = fit.measured(arch, cls)
-        return envelope(rng, self.new_arch) if not measured else rng
+        if measured:
+            return rng
+        return envelope(rng, self.new_arch_transfer if transfer else self.new_arch)
 
     def pair(self, p, fit, use_eta, as_unknown=False):
         if use_eta and not as_unknown:
@@ -384,14 +387,16 @@ class Scorer:
         e = math.log(pred / p["m_to"])
         tier = "transferred" if p["arch_to"] == p["arch_from"] else "transferred-cross-arch"
         rng = combine(tuple(self.tiers[tier]), self.typ) if use_eta else combine(tuple(self.tiers[tier]), self.typ_before)
-        rng = self.widen(rng, p["arch_to"], "unknown" if as_unknown else p["class"], fit, use_eta)
+        rng = self.widen(rng, p["arch_to"], "unknown" if as_unknown else p["class"], fit, use_eta, True)
         return e, rng[0] <= e <= rng[1]
 
     def row(self, o, fit, use_eta):
         e = math.log(row_speed(o, fit, use_eta) / o["measured"])
         t = (math.log(o["tuned"] / o["high"]), math.log(o["tuned"] / o["low"]))
-        rng = combine(t, self.typ if use_eta else self.typ_before)
-        rng = self.widen(rng, o["arch"], o["class"], fit, use_eta)
+        # A preset without its own R_o in the fit (held out) is projected as a custom workload is.
+        own = o["preset"] in fit.rates
+        rng = combine(t, (self.typ if own else self.typ_custom) if use_eta else self.typ_before)
+        rng = self.widen(rng, o["arch"], o["class"], fit, use_eta, False)
         return e, rng[0] <= e <= rng[1]
 
 
@@ -531,18 +536,31 @@ def main():
 
     # 2. Leave one architecture out: the range of an architecture without a measurement.
     archs = sorted({o["arch"] for o in rows} | {p["arch_to"] for p in pairs})
-    loao_folds, loao_errs = [], []
+    # Each kind of projection gets the spread of its own held-out errors (section 3.10): a preset or custom
+    # workload projected from the shipped data (the rows), and a user's figure carried to a GPU of the
+    # architecture (the pairs). Pooled, the ~1,700 pair errors set the presets' range.
+    loao_folds, loao_row_errs, loao_pair_errs = [], [], []
     for A in archs:
         fit = joint_fit([o for o in rows if o["arch"] != A],
                         [p for p in pairs if A not in (p["arch_to"], p["arch_from"])], True)
         loao_folds.append((A, fit))
-        loao_errs += [math.log(pair_speed(p, fit) / p["m_to"]) for p in pairs
-                      if p["arch_to"] == A and p["arch_from"] != A]
-        loao_errs += [math.log(row_speed(o, fit) / o["measured"]) for o in rows if o["arch"] == A]
-    new_arch_range = (percentile(loao_errs, 0.1), percentile(loao_errs, 0.9))
+        loao_pair_errs += [math.log(pair_speed(p, fit) / p["m_to"]) for p in pairs
+                           if p["arch_to"] == A and p["arch_from"] != A]
+        loao_row_errs += [math.log(row_speed(o, fit) / o["measured"]) for o in rows if o["arch"] == A]
+    new_arch_range = (percentile(loao_row_errs, 0.1), percentile(loao_row_errs, 0.9))
+    new_arch_range_transfer = (percentile(loao_pair_errs, 0.1), percentile(loao_pair_errs, 0.9))
 
-    sc = Scorer(tiers, typ_after, unknown_range, new_arch_range)
-    sc.typ_before = typ_before
+    # 2b. A custom workload has no rows of its own and takes the pooled R_o: leave one workload out is that
+    # situation for the held-out preset, so its conversion range comes from those row errors (section 3.10).
+    lowo_row_errs = []
+    for w in sorted({o["preset"] for o in rows}):
+        fit = joint_fit([o for o in rows if o["preset"] != w],
+                        [p for p in pairs if PRESET_OF.get(p["workload"], p["workload"]) != w], True)
+        lowo_row_errs += [math.log(row_speed(o, fit) / o["measured"]) for o in rows if o["preset"] == w]
+    typ_custom = (percentile(lowo_row_errs, 0.1), percentile(lowo_row_errs, 0.9))
+
+    sc = Scorer(tiers, typ_after, unknown_range, new_arch_range, new_arch_range_transfer)
+    sc.typ_before, sc.typ_custom = typ_before, typ_custom
 
     # 3. Every split, before (R_o only) and after (joint fit with the class factors).
     def split(name, folds):
@@ -611,12 +629,16 @@ def main():
               + ", ".join(f"{A} {f.traffic:g}" for A, f in loao_folds) + "."]
     lines += ["",
               f"Conversion range (p10, p90 of the leave-one-source-out row errors): before {typ_before[0]:+.3f}, "
-              f"{typ_before[1]:+.3f}; after {typ_after[0]:+.3f}, {typ_after[1]:+.3f}.",
+              f"{typ_before[1]:+.3f}; after {typ_after[0]:+.3f}, {typ_after[1]:+.3f}. A custom workload's (pooled "
+              f"R_o; p10, p90 of the leave-one-workload-out row errors, n = {len(lowo_row_errs)}): "
+              f"{typ_custom[0]:+.3f}, {typ_custom[1]:+.3f}.",
               f"Unknown class (p10, p90 of -ln eta over the fitted factors, added in quadrature): "
               f"{unknown_range[0]:+.3f}, {unknown_range[1]:+.3f}.",
-              f"No measurement of the architecture (p10, p90 of the leave-one-architecture-out errors, n = "
-              f"{len(loao_errs)}; the point's range is the wider of it and its own): {new_arch_range[0]:+.3f}, "
-              f"{new_arch_range[1]:+.3f}.", "",
+              f"No measurement of the architecture (the point's range is the wider of it and its own on each "
+              f"side): a preset or custom workload, p10, p90 of the leave-one-architecture-out row errors (n = "
+              f"{len(loao_row_errs)}): {new_arch_range[0]:+.3f}, {new_arch_range[1]:+.3f}; a user's figure "
+              f"carried across, of the pair errors (n = {len(loao_pair_errs)}): {new_arch_range_transfer[0]:+.3f}, "
+              f"{new_arch_range_transfer[1]:+.3f}.", "",
               "## Held-out splits: median / max |ln(projected / measured)|, share inside the app's p10-p90 range",
               "",
               "Pairs: a Lambda figure taken as the user's and carried to another GPU of the workload (`validate`'s "
@@ -651,8 +673,11 @@ def main():
                "overhead_tflops_custom": round(full.pooled, 2),
                "class_factors": factors_json(full),
                "range": {"p10": round(typ_after[0], 4), "p90": round(typ_after[1], 4)},
+               "range_custom": {"p10": round(typ_custom[0], 4), "p90": round(typ_custom[1], 4)},
                "unknown_class_range": {"p10": round(unknown_range[0], 4), "p90": round(unknown_range[1], 4)},
                "new_architecture_range": {"p10": round(new_arch_range[0], 4), "p90": round(new_arch_range[1], 4)},
+               "new_architecture_range_transfer": {"p10": round(new_arch_range_transfer[0], 4),
+                                                   "p90": round(new_arch_range_transfer[1], 4)},
                "typical_traffic_factor": full.traffic,
                "default_bytes_per_flop": bpf[full.traffic],
                "leave_one_source_out": [

@@ -131,9 +131,19 @@ private Q_SLOTS:
         QVERIFY(t.architectureMeasured(u"hopper"_s, WorkloadClass::Unknown));
         QVERIFY(!t.architectureMeasured(u"hopper"_s, WorkloadClass::RecurrentSpeech));
         QVERIFY(t.unknownClassRange.p10 < 0 && t.unknownClassRange.p90 > 0);
-        // The new-architecture range straddles zero and reaches above the conversion's own (the point's range
-        // is the envelope of both: anArchitectureWithoutAMeasurementSaysSo).
-        QVERIFY(t.newArchitectureRange.p10 < 0 && t.newArchitectureRange.p90 > t.range.p90);
+        // The new-architecture ranges straddle zero (the point's range is the envelope of it and its own:
+        // anArchitectureWithoutAMeasurementSaysSo); the shipped file has one for each kind of projection, and
+        // a custom workload's conversion range of its own (section 3.10).
+        QVERIFY(t.newArchitectureRange.p10 < 0 && t.newArchitectureRange.p90 > 0);
+        QVERIFY(t.newArchitectureRangeTransfer.p10 < 0 && t.newArchitectureRangeTransfer.p90 > 0);
+        const QJsonObject file =
+            QJsonDocument::fromJson(readResource(u"benchmarks/typical_stack.json"_s)).object();
+        for (auto [key, r] : {std::pair{u"new_architecture_range_transfer"_s, t.newArchitectureRangeTransfer},
+                              std::pair{u"range_custom"_s, t.rangeCustom}}) {
+            QVERIFY2(file.contains(key), qPrintable(key));
+            QCOMPARE(r.p10, file.value(key).toObject().value(u"p10").toDouble());
+            QCOMPARE(r.p90, file.value(key).toObject().value(u"p90").toDouble());
+        }
         QCOMPARE(t.sourceFolds.size(), 2);
         QVERIFY(t.architectureFolds.size() >= 5);
         for (const TypicalStackFold &f : t.architectureFolds) // a fold knows nothing of its architecture
@@ -157,6 +167,10 @@ private Q_SLOTS:
                               << u"from -3 to 3"_s;
         QTest::newRow("range") << head + R"("unknown_class_range":{"p10":0.2,"p90":0.1}})"
                                << u"unknown_class_range needs p10 <= p90"_s;
+        QTest::newRow("custom range")
+            << head + R"("range_custom":{"p10":0.3,"p90":0.1}})" << u"range_custom needs p10 <= p90"_s;
+        QTest::newRow("transfer range") << head + R"("new_architecture_range_transfer":{"p10":"a"}})"
+                                        << u"new_architecture_range_transfer needs p10 <= p90"_s;
         QTest::newRow("fold") << head + R"("leave_one_architecture_out":[{"architecture":"pascal"}]})"
                               << u"leave_one_architecture_out[0] (pascal): overhead_tflops_custom"_s;
         QTest::newRow("fold name") << head + R"("leave_one_source_out":[{"overhead_tflops_custom":3}]})"
@@ -346,6 +360,52 @@ private Q_SLOTS:
         QVERIFY(
             !speed(preset(u"resnet50"_s, SoftwareStack::Typical), u"h100-80gb-sxm"_s).basis.contains(note));
         QVERIFY(speed(custom(WorkloadClass::RecurrentSpeech), u"h100-80gb-sxm"_s).basis.contains(note));
+    }
+
+    void eachKindOfProjectionTakesItsOwnRange()
+    {
+        // Section 3.10: a file written before the kinds had their own ranges gives every kind the one range.
+        const QByteArray old =
+            R"({"schema_version":1,"overhead_tflops":{},"overhead_tflops_custom":300,)"
+            R"("range":{"p10":-0.1,"p90":0.2},"new_architecture_range":{"p10":-0.3,"p90":0.4}})";
+        const auto parsed = TypicalStack::fromJson(old);
+        QVERIFY(parsed);
+        QCOMPARE(parsed.value().rangeCustom.p10, -0.1);
+        QCOMPARE(parsed.value().rangeCustom.p90, 0.2);
+        QCOMPARE(parsed.value().newArchitectureRangeTransfer.p10, -0.3);
+        QCOMPARE(parsed.value().newArchitectureRangeTransfer.p90, 0.4);
+
+        // Ranges set far apart, so that each shows where it is used and nowhere else.
+        TypicalStack t = TypicalStack::builtin();
+        t.rangeCustom = {-1.5, 1.6};
+        t.newArchitectureRange = {-2.0, 2.1};
+        t.newArchitectureRangeTransfer = {-2.5, 2.6};
+        const SpeedModel model = SpeedModel::builtin().withTypicalStack(t);
+        const auto within = [](const LogRange &r, double p10, double p90) {
+            return r.p10 <= p10 + 1e-12 && r.p90 >= p90 - 1e-12;
+        };
+        // A custom workload from the shipped data on a measured architecture: its own conversion range.
+        const Workload mine = custom(WorkloadClass::Transformer);
+        QVERIFY(within(speed(mine, u"a100-80gb-sxm4"_s, model).range, -1.5, 1.6));
+        QVERIFY(!within(speed(mine, u"a100-80gb-sxm4"_s, model).range, -2.0, 2.0));
+        // A preset keeps the conversion's range.
+        const Workload bert = preset(u"bert-large-squad"_s, SoftwareStack::Typical);
+        QVERIFY(!within(speed(bert, u"a100-80gb-sxm4"_s, model).range, -1.5, 1.5));
+        // On an architecture without a measurement: the rows' range for the preset, the custom workload...
+        QVERIFY(within(speed(bert, u"b200"_s, model).range, -2.0, 2.1));
+        QVERIFY(!within(speed(bert, u"b200"_s, model).range, -2.5, 2.5));
+        QVERIFY(within(speed(mine, u"b200"_s, model).range, -2.0, 2.1));
+        // ...and the pairs' for a user's figure carried there, which does not take the custom range.
+        WorkloadSpec s;
+        s.name = u"mine"_s;
+        s.overrides.samplesPerEpoch = 1e6;
+        s.overrides.flopsPerSample = 2e11;
+        s.overrides.workloadClass = WorkloadClass::Transformer;
+        s.overrides.measuredSamplesPerS = 500;
+        s.overrides.referenceGpu = u"a100-80gb-sxm4"_s;
+        const Workload measured = buildWorkloadSpec(s).value();
+        QVERIFY(within(speed(measured, u"b200"_s, model).range, -2.5, 2.6));
+        QVERIFY(!within(speed(measured, u"h100-80gb-sxm"_s, model).range, -1.5, 1.5));
     }
 
     void aUserFigureIsCarriedWithTheFactorsOfBothArchitectures()
