@@ -265,11 +265,13 @@ QJsonObject architectureJson(const ArchitectureValidation &v)
                         {QStringLiteral("rows"), transferSummaryJson(f.rows)}});
     return QJsonObject{
         {QStringLiteral("method"),
-         QStringLiteral("typical stack: every measurement of one GPU architecture held out of the joint fit "
-                        "of R_o and the class factors (typical_stack.json leave_one_architecture_out); the "
-                        "Lambda pairs into its GPUs from other architectures and its typical-stack rows "
-                        "projected with that fit. Its p10-p90 range is the shipped new-architecture range, "
-                        "pooled from these errors (coverage by construction)")},
+         QStringLiteral(
+             "typical stack: every measurement of one GPU architecture held out of the joint fit "
+             "of R_o and the class factors (typical_stack.json leave_one_architecture_out); the "
+             "Lambda pairs into its GPUs from other architectures and its typical-stack rows "
+             "projected with that fit. Their p10-p90 ranges are the shipped new-architecture ranges, "
+             "each from its own kind of these errors: the pairs' for a user's figure carried "
+             "across, the rows' for a preset or custom workload (coverage by construction)")},
         {QStringLiteral("pairs"), transferSummaryJson(v.pairs)},
         {QStringLiteral("pairs_from_headline_gpu"), transferSummaryJson(v.fromHeadline)},
         {QStringLiteral("rows"), transferSummaryJson(v.rows)},
@@ -281,8 +283,9 @@ void printArchitectures(QTextStream &out, const ArchitectureValidation &v)
     out << "\nTypical stack, leave one architecture out (PROJECTION.md section 3.8): every measurement of "
            "one\n"
            "architecture held out of the fit of R_o and the class factors; a Lambda figure of another\n"
-           "architecture carried to its GPUs (pairs) and its typical-stack rows projected. The range is the\n"
-           "one of an architecture without a measurement, pooled from these errors (not held out).\n";
+           "architecture carried to its GPUs (pairs) and its typical-stack rows projected. The ranges are\n"
+           "those of an architecture without a measurement, each from its own kind of these errors (pairs:\n"
+           "a user's figure carried across; rows: a preset or custom workload), so not held out.\n";
     QList<QStringList> rows;
     auto add = [&](const QString &label, const TransferSummary &pairs, const TransferSummary &rowsOf) {
         rows.append({label, QString::number(pairs.n),
