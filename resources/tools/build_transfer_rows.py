@@ -117,8 +117,9 @@ def main():
         out.append({"source_id": "LAMBDA-PYT-V0", "workload": r["workload"], "gpu_id": gpu, "gpu_src": r["gpu"],
                     "batch_per_gpu": r["batch_size_per_gpu"], "precision": "fp16", "samples_per_s": r["value"],
                     "unit": r["unit"], "measured": r["commit_or_date"],
-                    "source_url": LAMBDA_URL})
-    out.sort(key=lambda r: (r["workload"], r["gpu_id"]))
+                    "source_url": LAMBDA_URL, "note": ""})
+    out += mli_rows(args.shared, {r["workload"]: int(r["flops_per_sample"]) for r in wrows})
+    out.sort(key=lambda r: (r["source_id"] != "LAMBDA-PYT-V0", r["workload"], r["gpu_id"]))
     path = os.path.join(BENCH, "transfer_rows.csv")
     with open(path, "w", newline="", encoding="utf-8") as f:
         f.write("# Lambda's PyTorch suite (LAMBDA-PYT-V0), 1 GPU, FP16/AMP, per GPU, and the one-layer transformer\n"
