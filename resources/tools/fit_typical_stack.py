@@ -438,6 +438,20 @@ def measured_year(text):
     return max(years)
 
 
+def transfer_figures(rows):
+    """transfer_rows.csv's rows -> ({workload: {gpu: samples/s}}, {workload: source}, {(workload, gpu): year}).
+
+    A workload's figures are of one source (the source of its pairs: its own leave-one-source-out fold); each
+    figure keeps the year it was measured (the time split fits on figures measured up to 2022 only)."""
+    figures, source_of, year_of = collections.defaultdict(dict), {}, {}
+    for r in rows:
+        figures[r["workload"]][r["gpu_id"]] = float(r["samples_per_s"])
+        if source_of.setdefault(r["workload"], r["source_id"]) != r["source_id"]:
+            raise SystemExit("transfer_rows.csv: %s has figures of two sources" % r["workload"])
+        year_of[(r["workload"], r["gpu_id"])] = measured_year(r["measured"])
+    return figures, source_of, year_of
+
+
 def load_data(cli):
     arch = {r["id"]: r["arch"] for r in read_csv(ARCH_CSV)}
     with open(os.path.join(REPO, "resources", "workloads.json"), encoding="utf-8") as f:
@@ -463,14 +477,7 @@ def load_data(cli):
                      "tuned": g["samples_per_s"], "low": g["samples_per_s_low"], "high": g["samples_per_s_high"],
                      "flops": flops[r["preset_id"]], "measured": float(r["samples_per_s"]), "batch": batch})
     workloads = {w["workload"]: w for w in read_csv(os.path.join(BENCH, "transfer_workloads.csv"))}
-    figures, source_of, year_of = collections.defaultdict(dict), {}, {}
-    for r in read_csv(os.path.join(BENCH, "transfer_rows.csv")):
-        figures[r["workload"]][r["gpu_id"]] = float(r["samples_per_s"])
-        # A workload's figures are of one source (its own leave-one-source-out fold); each figure keeps the
-        # year it was measured (the time split fits on figures measured up to 2022 only).
-        if source_of.setdefault(r["workload"], r["source_id"]) != r["source_id"]:
-            raise SystemExit("transfer_rows.csv: %s has figures of two sources" % r["workload"])
-        year_of[(r["workload"], r["gpu_id"])] = measured_year(r["measured"])
+    figures, source_of, year_of = transfer_figures(read_csv(os.path.join(BENCH, "transfer_rows.csv")))
     pairs = []
     for wid, w in workloads.items():
         F = float(w["flops_per_sample"])

@@ -134,7 +134,7 @@ private Q_SLOTS:
         // The new-architecture range straddles zero and reaches above the conversion's own (the point's range
         // is the envelope of both: anArchitectureWithoutAMeasurementSaysSo).
         QVERIFY(t.newArchitectureRange.p10 < 0 && t.newArchitectureRange.p90 > t.range.p90);
-        QCOMPARE(t.sourceFolds.size(), 2);
+        QCOMPARE(t.sourceFolds.size(), 3);
         QVERIFY(t.architectureFolds.size() >= 5);
         for (const TypicalStackFold &f : t.architectureFolds) // a fold knows nothing of its architecture
             QVERIFY2(!TypicalStack().withFit(f.fit).architectureMeasured(f.heldOut, WorkloadClass::Unknown),
