@@ -21,8 +21,9 @@ Data, one row per measurement with its source:
     NGC DeepLearningExamples code on every GPU, 1 GPU, FP16/AMP): ResNet-50 and BERT-large SQuAD, the two of
     its workloads that are presets; GF-MEASURE-2611, our own eager PyTorch 2.11 runs of every preset on one
     H100 and one H200 (training_throughput.csv rows with that source).
-  - resources/benchmarks/transfer_rows.csv and transfer_workloads.csv: Lambda's other eight workloads
-    (build_transfer_rows.py), as a user's figure carried across GPUs.
+  - resources/benchmarks/transfer_rows.csv and transfer_workloads.csv: Lambda's other eight workloads and
+    the one-layer transformer TFLOPS of mli/transformers-benchmarks (MLI-TFMR-2024, PROJECTION.md section
+    3.10) (build_transfer_rows.py), as a user's figure carried across GPUs; each pair has its rows' source.
 
 Validation (printed, and written to resources/benchmarks/typical_stack_validation.md with --write), before
 (R_o alone, no class factor) and after (the joint fit), each refitted in every fold: leave one workload
@@ -644,7 +645,8 @@ def main():
               f"{new_arch_range[1]:+.3f}.", "",
               "## Held-out splits: median / max |ln(projected / measured)|, share inside the app's p10-p90 range",
               "",
-              "Pairs: a Lambda figure taken as the user's and carried to another GPU of the workload (`validate`'s "
+              "Pairs: a figure of transfer_rows.csv (Lambda's suite, MLI-TFMR-2024) taken as the user's and carried to "
+              "another GPU of the workload (`validate`'s "
               "user transfer); rows: a typical-stack row projected from the shipped tuned data. Before: R_o "
               "refitted in the fold, no class factor; after: R_o and the class factors refitted jointly in the "
               "fold. Coverage uses the shipped ranges of each variant (pooled from these errors: not held out).", "",
