@@ -60,9 +60,12 @@ public:
                    "stack; per split the median and max |log error| and the coverage of the shipped p10-p90\n"
                    "range of its tier (and of the fold's own range, where the fitter computed one).\n"
                    "Then a user's own figure carried to other GPUs (section 3.7): each 1-GPU figure of\n"
-                   "Lambda's PyTorch suite (transfer_rows.csv) as --measured S --measured-on GPU with the\n"
-                   "workload's FLOPs, the other GPUs projected; per workload, class and overall.\n"
-                   "These two sections cover every workload: they are left out with --workload.")},
+                   "Lambda's PyTorch suite and of the one-layer transformer benchmarks of\n"
+                   "mli/transformers-benchmarks (transfer_rows.csv, section 3.11) as --measured S\n"
+                   "--measured-on GPU with the workload's FLOPs, the other GPUs projected; per workload,\n"
+                   "class and overall; then the typical stack's leave one architecture out and leave one\n"
+                   "source out over those pairs and its rows.\n"
+                   "These sections cover every workload: they are left out with --workload.")},
               validateOptions())
     {
     }
@@ -241,7 +244,8 @@ QJsonObject userTransferJson(const TransferValidation &v)
     return QJsonObject{
         {QStringLiteral("method"),
          QStringLiteral("each figure of resources/benchmarks/transfer_rows.csv (Lambda's PyTorch "
-                        "suite, 1 GPU, FP16) taken as the user's own (--measured S --measured-on "
+                        "suite, 1 GPU, FP16; mli/transformers-benchmarks' one-layer figures, pure FP16) "
+                        "taken as the user's own (--measured S --measured-on "
                         "GPU with the workload's FLOPs from transfer_workloads.csv), the "
                         "workload's other GPUs projected with it; the typical stack's class factors were "
                         "fitted on these pairs (in sample)")},
@@ -254,38 +258,46 @@ QJsonObject userTransferJson(const TransferValidation &v)
         {QStringLiteral("skipped"), QJsonArray::fromStringList(v.skipped)}};
 }
 
-QJsonObject architectureJson(const ArchitectureValidation &v)
+QJsonObject foldsJson(const FoldValidation &v, const QString &key, const QString &method)
 {
     QJsonArray folds;
-    for (const ArchitectureFold &f : v.folds)
+    for (const HeldOutFold &f : v.folds)
         folds.append(
-            QJsonObject{{QStringLiteral("architecture"), f.architecture},
+            QJsonObject{{key, f.heldOut},
                         {QStringLiteral("pairs"), transferSummaryJson(f.pairs)},
                         {QStringLiteral("pairs_from_headline_gpu"), transferSummaryJson(f.fromHeadline)},
                         {QStringLiteral("rows"), transferSummaryJson(f.rows)}});
-    return QJsonObject{
-        {QStringLiteral("method"),
-         QStringLiteral(
-             "typical stack: every measurement of one GPU architecture held out of the joint fit "
-             "of R_o and the class factors (typical_stack.json leave_one_architecture_out); the "
-             "Lambda pairs into its GPUs from other architectures and its typical-stack rows "
-             "projected with that fit. Their p10-p90 ranges are the shipped new-architecture ranges, "
-             "each from its own kind of these errors: the pairs' for a user's figure carried "
-             "across, the rows' for a preset or custom workload (coverage by construction)")},
-        {QStringLiteral("pairs"), transferSummaryJson(v.pairs)},
-        {QStringLiteral("pairs_from_headline_gpu"), transferSummaryJson(v.fromHeadline)},
-        {QStringLiteral("rows"), transferSummaryJson(v.rows)},
-        {QStringLiteral("folds"), folds}};
+    return QJsonObject{{QStringLiteral("method"), method},
+                       {QStringLiteral("pairs"), transferSummaryJson(v.pairs)},
+                       {QStringLiteral("pairs_from_headline_gpu"), transferSummaryJson(v.fromHeadline)},
+                       {QStringLiteral("rows"), transferSummaryJson(v.rows)},
+                       {QStringLiteral("folds"), folds}};
 }
 
-void printArchitectures(QTextStream &out, const ArchitectureValidation &v)
+QJsonObject architectureJson(const FoldValidation &v)
 {
-    out << "\nTypical stack, leave one architecture out (PROJECTION.md section 3.8): every measurement of "
-           "one\n"
-           "architecture held out of the fit of R_o and the class factors; a Lambda figure of another\n"
-           "architecture carried to its GPUs (pairs) and its typical-stack rows projected. The ranges are\n"
-           "those of an architecture without a measurement, each from its own kind of these errors (pairs:\n"
-           "a user's figure carried across; rows: a preset or custom workload), so not held out.\n";
+    return foldsJson(
+        v, QStringLiteral("architecture"),
+        QStringLiteral("typical stack: every measurement of one GPU architecture held out of the joint fit "
+                       "of R_o and the class factors (typical_stack.json leave_one_architecture_out); the "
+                       "transfer pairs into its GPUs from other architectures and its typical-stack rows "
+                       "projected with that fit. Their p10-p90 ranges are the shipped new-architecture ranges, "
+                       "each from its own kind of these errors: the pairs' for a user's figure carried "
+                       "across, the rows' for a preset or custom workload (coverage by construction)"));
+}
+
+QJsonObject sourcesJson(const FoldValidation &v)
+{
+    return foldsJson(
+        v, QStringLiteral("source"),
+        QStringLiteral("typical stack: every figure of one source held out of the joint fit of "
+                       "R_o and the class factors (typical_stack.json leave_one_source_out); the "
+                       "pairs of its workloads (transfer_rows.csv source_id) and its typical-stack "
+                       "rows projected with that fit; coverage of the shipped p10-p90 ranges"));
+}
+
+void printFolds(QTextStream &out, const FoldValidation &v)
+{
     QList<QStringList> rows;
     auto add = [&](const QString &label, const TransferSummary &pairs, const TransferSummary &rowsOf) {
         rows.append({label, QString::number(pairs.n),
@@ -296,8 +308,8 @@ void printArchitectures(QTextStream &out, const ArchitectureValidation &v)
                      rowsOf.n ? QString::number(rowsOf.max, 'f', 3) : QStringLiteral("-"),
                      rowsOf.n ? percentText(rowsOf.coverage) : QStringLiteral("-")});
     };
-    for (const ArchitectureFold &f : v.folds)
-        add(f.architecture, f.pairs, f.rows);
+    for (const HeldOutFold &f : v.folds)
+        add(f.heldOut, f.pairs, f.rows);
     add(QStringLiteral("all"), v.pairs, v.rows);
     out << renderTable({QStringLiteral("Held out"), QStringLiteral("Pairs"), QStringLiteral("median |e|"),
                         QStringLiteral("max |e|"), QStringLiteral("coverage"), QStringLiteral("Rows"),
@@ -305,12 +317,31 @@ void printArchitectures(QTextStream &out, const ArchitectureValidation &v)
                        rows, {false, true, true, true, true, true, true, true, true});
 }
 
+void printArchitectures(QTextStream &out, const FoldValidation &v)
+{
+    out << "\nTypical stack, leave one architecture out (PROJECTION.md section 3.8): every measurement of "
+           "one\n"
+           "architecture held out of the fit of R_o and the class factors; a transferred figure of another\n"
+           "architecture carried to its GPUs (pairs) and its typical-stack rows projected. The ranges are\n"
+           "those of an architecture without a measurement, each from its own kind of these errors (pairs:\n"
+           "a user's figure carried across; rows: a preset or custom workload), so not held out.\n";
+    printFolds(out, v);
+}
+
+void printSources(QTextStream &out, const FoldValidation &v)
+{
+    out << "\nTypical stack, leave one source out (PROJECTION.md sections 3.8 and 3.11): every figure of "
+           "one\n"
+           "source held out of the fit of R_o and the class factors; the figures of its workloads carried\n"
+           "across GPUs (pairs) and its typical-stack rows projected with that fit.\n";
+    printFolds(out, v);
+}
+
 void printUserTransfer(QTextStream &out, const TransferValidation &v)
 {
-    out << "\nA user's own figure carried to other GPUs (PROJECTION.md section 3.7): each figure of "
-           "Lambda's\n"
-           "PyTorch suite (transfer_rows.csv) taken as --measured S --measured-on GPU with the workload's "
-           "FLOPs\n"
+    out << "\nA user's own figure carried to other GPUs (PROJECTION.md section 3.7): each figure of\n"
+           "Lambda's PyTorch suite and mli/transformers-benchmarks (transfer_rows.csv, section 3.11)\n"
+           "taken as --measured S --measured-on GPU with the workload's FLOPs\n"
            "(transfer_workloads.csv); the workload's other GPUs projected; |log error| and coverage of the\n"
            "p10-p90 range. The typical stack's class factors (section 3.8) were fitted on these pairs, so\n"
            "this is in sample; the held-out splits are in typical_stack_validation.md and below.\n"
@@ -396,10 +427,14 @@ int ValidateCommand::run(CliContext &ctx, const CliArgs &p) const
     }
     const TransferValidation transfer =
         everything ? validateUserTransfer(model, specs, TransferData::builtin()) : TransferValidation{};
-    const ArchitectureValidation architectures =
+    const FoldValidation architectures =
         everything ? validateLeaveOneArchitectureOut(model, specs, TransferData::builtin(),
                                                      builtinTypicalStackRows())
-                   : ArchitectureValidation{};
+                   : FoldValidation{};
+    const FoldValidation sources =
+        everything
+            ? validateLeaveOneSourceOut(model, specs, TransferData::builtin(), builtinTypicalStackRows())
+            : FoldValidation{};
     if (*format == u"json") {
         QJsonArray arr;
         for (const Block &b : std::as_const(blocks)) {
@@ -450,6 +485,7 @@ int ValidateCommand::run(CliContext &ctx, const CliArgs &p) const
                         QString::fromLatin1(kInputBoundNote).replace(u'\n', u' '));
             root.insert(QStringLiteral("user_transfer"), userTransferJson(transfer));
             root.insert(QStringLiteral("leave_one_architecture_out"), architectureJson(architectures));
+            root.insert(QStringLiteral("leave_one_source_out"), sourcesJson(sources));
         }
         ctx.out << QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
         return ExitOk;
@@ -513,6 +549,7 @@ int ValidateCommand::run(CliContext &ctx, const CliArgs &p) const
         printSplits(ctx.out, splits.value());
         printUserTransfer(ctx.out, transfer);
         printArchitectures(ctx.out, architectures);
+        printSources(ctx.out, sources);
     }
     return ExitOk;
 }

@@ -12,3 +12,9 @@ if(GF_PYTHON3)
                                               ${PROJECT_SOURCE_DIR})
     set_tests_properties(unit_transfer_rules PROPERTIES LABELS unit TIMEOUT 120)
 endif()
+# The MLI-TFMR-2024 transfer rows: rebuilt from the shared file (a fixture copy), the conversion, the source.
+if(GF_PYTHON3)
+    add_test(NAME unit_mli_rows COMMAND ${GF_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/tools/check_mli_rows.py
+                                        ${PROJECT_SOURCE_DIR})
+    set_tests_properties(unit_mli_rows PROPERTIES LABELS unit TIMEOUT 120)
+endif()

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 namespace gf {
 
@@ -177,6 +178,7 @@ TransferValidation validateUserTransfer(const SpeedModel &model, const GpuSpecTa
                 if (!s.ok)
                     continue;
                 TransferPair p;
+                p.sourceId = from->sourceId;
                 p.workload = tw.id;
                 p.workloadClass = tw.workloadClass;
                 p.fromGpu = from->gpuId;
@@ -219,30 +221,30 @@ TransferValidation validateUserTransfer(const SpeedModel &model, const GpuSpecTa
     return v;
 }
 
-ArchitectureValidation validateLeaveOneArchitectureOut(const SpeedModel &model, const GpuSpecTable &specs,
-                                                       const TransferData &data,
-                                                       const QList<TypicalStackRow> &rows,
-                                                       const QString &headlineGpu)
+namespace {
+
+/// The folds' held-out pairs and rows, each projected with its fold's fit (see the header's two callers).
+FoldValidation validateFolds(const SpeedModel &model, const GpuSpecTable &specs, const TransferData &data,
+                             const QList<TypicalStackRow> &rows, const QList<TypicalStackFold> &folds,
+                             const std::function<bool(const QString &, const TransferPair &)> &pairHeld,
+                             const std::function<bool(const QString &, const TypicalStackRow &)> &rowHeld,
+                             const QString &headlineGpu)
 {
-    ArchitectureValidation v;
-    const auto archOf = [&](const QString &gpu) {
-        const GpuArch *a = model.arch().arch(gpu);
-        return a ? a->arch : QString();
-    };
+    FoldValidation v;
     QList<TransferPair> allPairs, allRows; // kept alive for the pointers below
     QList<QPair<int, int>> pairSpans, rowSpans;
-    for (const TypicalStackFold &fold : model.typicalStack().architectureFolds) {
+    for (const TypicalStackFold &fold : folds) {
         const SpeedModel m = model.withTypicalStack(model.typicalStack().withFit(fold.fit));
         const int p0 = int(allPairs.size());
         for (const TransferPair &p : validateUserTransfer(m, specs, data, headlineGpu).pairs)
-            if (archOf(p.toGpu) == fold.heldOut && archOf(p.fromGpu) != fold.heldOut)
+            if (pairHeld(fold.heldOut, p))
                 allPairs.append(p);
         pairSpans.append({p0, int(allPairs.size())});
         const int r0 = int(allRows.size());
         for (const TypicalStackRow &r : rows) {
             const Workload *preset = findWorkload(builtinWorkloads(), r.presetId);
             const GpuSpec *spec = specs.spec(r.gpuId);
-            if (!r.use || !preset || !spec || archOf(r.gpuId) != fold.heldOut)
+            if (!r.use || !preset || !spec || !rowHeld(fold.heldOut, r))
                 continue;
             Workload w = withBatch(*preset, r.batchPerGpu);
             w.stack = SoftwareStack::Typical;
@@ -250,6 +252,7 @@ ArchitectureValidation validateLeaveOneArchitectureOut(const SpeedModel &model, 
             if (!s.ok)
                 continue;
             TransferPair p;
+            p.sourceId = r.sourceId;
             p.workload = r.presetId;
             p.workloadClass = workloadClassName(w.workloadClass);
             p.fromGpu = r.sourceId;
@@ -271,16 +274,15 @@ ArchitectureValidation validateLeaveOneArchitectureOut(const SpeedModel &model, 
                 out.append(&list.at(i));
         return out;
     };
-    const auto &folds = model.typicalStack().architectureFolds;
     for (qsizetype i = 0; i < folds.size(); ++i) {
-        ArchitectureFold f;
-        f.architecture = folds.at(i).heldOut;
-        f.pairs = summarize(f.architecture,
-                            pointers(allPairs, pairSpans.at(i).first, pairSpans.at(i).second, nullptr));
+        HeldOutFold f;
+        f.heldOut = folds.at(i).heldOut;
+        f.pairs =
+            summarize(f.heldOut, pointers(allPairs, pairSpans.at(i).first, pairSpans.at(i).second, nullptr));
         f.fromHeadline = summarize(
-            f.architecture, pointers(allPairs, pairSpans.at(i).first, pairSpans.at(i).second, &headlineGpu));
-        f.rows = summarize(f.architecture,
-                           pointers(allRows, rowSpans.at(i).first, rowSpans.at(i).second, nullptr));
+            f.heldOut, pointers(allPairs, pairSpans.at(i).first, pairSpans.at(i).second, &headlineGpu));
+        f.rows =
+            summarize(f.heldOut, pointers(allRows, rowSpans.at(i).first, rowSpans.at(i).second, nullptr));
         v.folds.append(f);
     }
     v.pairs = summarize(QStringLiteral("pairs"), pointers(allPairs, 0, int(allPairs.size()), nullptr));
@@ -288,6 +290,34 @@ ArchitectureValidation validateLeaveOneArchitectureOut(const SpeedModel &model, 
                                pointers(allPairs, 0, int(allPairs.size()), &headlineGpu));
     v.rows = summarize(QStringLiteral("rows"), pointers(allRows, 0, int(allRows.size()), nullptr));
     return v;
+}
+
+} // namespace
+
+FoldValidation validateLeaveOneArchitectureOut(const SpeedModel &model, const GpuSpecTable &specs,
+                                               const TransferData &data, const QList<TypicalStackRow> &rows,
+                                               const QString &headlineGpu)
+{
+    const auto archOf = [&](const QString &gpu) {
+        const GpuArch *a = model.arch().arch(gpu);
+        return a ? a->arch : QString();
+    };
+    return validateFolds(
+        model, specs, data, rows, model.typicalStack().architectureFolds,
+        [&](const QString &held, const TransferPair &p) {
+            return archOf(p.toGpu) == held && archOf(p.fromGpu) != held;
+        },
+        [&](const QString &held, const TypicalStackRow &r) { return archOf(r.gpuId) == held; }, headlineGpu);
+}
+
+FoldValidation validateLeaveOneSourceOut(const SpeedModel &model, const GpuSpecTable &specs,
+                                         const TransferData &data, const QList<TypicalStackRow> &rows,
+                                         const QString &headlineGpu)
+{
+    return validateFolds(
+        model, specs, data, rows, model.typicalStack().sourceFolds,
+        [](const QString &held, const TransferPair &p) { return p.sourceId == held; },
+        [](const QString &held, const TypicalStackRow &r) { return r.sourceId == held; }, headlineGpu);
 }
 
 } // namespace gf

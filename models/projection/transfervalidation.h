@@ -48,6 +48,7 @@ struct TransferData
 /// carried to another GPU of the same workload by the app's projection (typical stack: "your own stack").
 struct TransferPair
 {
+    QString sourceId; ///< the source of the workload's figures (transfer_rows.csv source_id)
     QString workload;
     QString workloadClass;
     QString fromGpu;
@@ -87,30 +88,39 @@ TransferValidation validateUserTransfer(const SpeedModel &model, const GpuSpecTa
                                         const TransferData &data,
                                         const QString &headlineGpu = QStringLiteral("a100-80gb-sxm4"));
 
-/// One architecture held out of the typical stack's fit (PROJECTION.md section 3.8, "leave one
-/// architecture out"): its GPUs projected with the fit made without any measurement of it
-/// (TypicalStack::architectureFolds), as a GPU of an architecture without a measurement is.
-struct ArchitectureFold
+/// One architecture or source held out of the typical stack's fit (PROJECTION.md sections 3.8 and 3.11:
+/// "leave one architecture out", "leave one source out"): the pairs and rows it holds out projected with
+/// the fit made without them (TypicalStack::architectureFolds / sourceFolds).
+struct HeldOutFold
 {
-    QString architecture;
-    TransferSummary pairs;        ///< the Lambda pairs into its GPUs from GPUs of other architectures
+    QString heldOut;              ///< the architecture or the source id
+    TransferSummary pairs;        ///< the pairs it holds out (see the two functions below)
     TransferSummary fromHeadline; ///< of them, those from the headline GPU
     TransferSummary rows;         ///< its typical-stack rows (typical_stack_rows.csv)
 };
 
-struct ArchitectureValidation
+struct FoldValidation
 {
-    QList<ArchitectureFold> folds;
+    QList<HeldOutFold> folds;
     TransferSummary pairs; ///< every fold pooled
     TransferSummary fromHeadline;
     TransferSummary rows;
 };
+using ArchitectureFold = HeldOutFold;
+using ArchitectureValidation = FoldValidation;
 
 /// Leave one architecture out over the transfer pairs and the typical-stack rows, with the shipped folds
-/// of the model's typical stack; empty without folds.
-ArchitectureValidation
-validateLeaveOneArchitectureOut(const SpeedModel &model, const GpuSpecTable &specs, const TransferData &data,
-                                const QList<TypicalStackRow> &rows,
-                                const QString &headlineGpu = QStringLiteral("a100-80gb-sxm4"));
+/// of the model's typical stack: a fold's pairs go into its architecture's GPUs from GPUs of other
+/// architectures; its rows are of its architecture's GPUs. Empty without folds.
+FoldValidation validateLeaveOneArchitectureOut(const SpeedModel &model, const GpuSpecTable &specs,
+                                               const TransferData &data, const QList<TypicalStackRow> &rows,
+                                               const QString &headlineGpu = QStringLiteral("a100-80gb-sxm4"));
+
+/// Leave one source out over the transfer pairs and the typical-stack rows, with the shipped source folds
+/// of the model's typical stack: a fold's pairs are every pair of the workloads whose figures are of its
+/// source (transfer_rows.csv source_id), its rows the rows of its source. Empty without folds.
+FoldValidation validateLeaveOneSourceOut(const SpeedModel &model, const GpuSpecTable &specs,
+                                         const TransferData &data, const QList<TypicalStackRow> &rows,
+                                         const QString &headlineGpu = QStringLiteral("a100-80gb-sxm4"));
 
 } // namespace gf

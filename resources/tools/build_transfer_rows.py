@@ -1,8 +1,14 @@
 #!/usr/bin/env python3
-"""Builds resources/benchmarks/transfer_rows.csv from Lambda's PyTorch suite (issue 22 item 5).
+"""Builds resources/benchmarks/transfer_rows.csv from Lambda's PyTorch suite (issue 22 item 5) and the
+one-layer transformer TFLOPS of mli/transformers-benchmarks (issue 22 item 1).
 
-One row per workload of transfer_workloads.csv and GPU with a spec row of its own (fit_typical_stack.py's
-LAMBDA_GPUS): the 1-GPU FP16/AMP training figure, first of the suite's duplicates. `gpufrontier-cli validate`
+Lambda (source LAMBDA-PYT-V0): one row per workload of transfer_workloads.csv and GPU with a spec row of its
+own (fit_typical_stack.py's LAMBDA_GPUS): the 1-GPU FP16/AMP training figure, first of the suite's duplicates.
+mli/transformers-benchmarks (source MLI-TFMR-2024, PROJECTION.md section 3.11): the README summary's achieved
+TFLOPS of forward+backward of one layer (pure .half() FP16) on five GPUs, converted to sequences/s through one
+layer with the workload's flops_per_sample of transfer_workloads.csv (fixed before any fit with the data):
+samples/s = TFLOPS x 1e12 / F. Its figures carry no batch (the summary states none; the notebook runs the same
+sweep on every GPU) and no FP32 layer figure, so rules R1 and R2 below concern Lambda's suite only. `gpufrontier-cli validate`
 takes each row in turn as a user's own measurement (--measured S --measured-on GPU with the workload's FLOPs)
 and projects the workload's other GPUs with it. Rows are left out by two data rules fixed before their effect
 on any figure was computed (PROJECTION.md section 3.7; each left-out row is listed, with its reason, in the
@@ -22,7 +28,20 @@ sys.path.insert(0, HERE)
 from fit_typical_stack import BENCH, LAMBDA_GPUS, LAMBDA_URL, read_csv  # noqa: E402
 
 FIELDS = ["source_id", "workload", "gpu_id", "gpu_src", "batch_per_gpu", "precision", "samples_per_s", "unit",
-          "measured", "source_url"]
+          "measured", "source_url", "note"]
+
+# mli/transformers-benchmarks (README "Micro-Benchmarking Summary" at 3370b2b): its layers -> our workloads
+# (transfer_workloads.csv), and its GPU names -> our ids. The form factor of the A100 80GB is not stated: SXM4
+# assumed, the common part (as build_benchmarks.py maps "A100 80GB"); the V100 32GB as LAMBDA_GPUS maps it.
+MLI_SOURCE = "MLI-TFMR-2024"
+MLI_FILE = "mli_transformers_benchmarks.csv"
+MLI_WORKLOADS = {"bert-large-layer-fwd-bwd", "gpt2-layer-fwd-bwd", "t5-encoder-layer-fwd-bwd",
+                 "t5-decoder-layer-fwd-bwd"}
+MLI_GPUS = {"A100 80GB (form factor not stated)": "a100-80gb-sxm4", "RTX A6000": "rtx-a6000",
+            "V100 32GB (form factor not stated)": LAMBDA_GPUS["V100 32GB (form factor not stated)"],
+            "RTX 3090 Ti": "rtx3090ti", "RTX 4090": "rtx4090"}
+MLI_URL = ("https://github.com/mli/transformers-benchmarks/blob/"
+           "3370b2b3a0ad915b827dd962ff68b2333f4da6a6/README.md")
 
 
 def exclusion(r, fp32_value):
@@ -35,11 +54,47 @@ def exclusion(r, fp32_value):
     return ""
 
 
+def samples_per_s(tflops, flops_per_sample):
+    """The sequences/s of a layer that achieved `tflops` at `flops_per_sample` FLOPs per sequence."""
+    return float(tflops) * 1e12 / float(flops_per_sample)
+
+
+def mli_measured(gpu):
+    """When the figure was measured: the README's RTX 4090 column was added at 3370b2b (2024-01-09), the
+    other columns are of 2022-08 (the V100's re-measured on 2022-08-25), as the shared file's commit_or_date
+    says. The time split of fit_typical_stack.py reads the year from it."""
+    if gpu == "rtx4090":
+        return "2024-01-09 (the RTX 4090 column added to the README summary at 3370b2b)"
+    return "2022-08 (README summary columns of 2022-08, the V100's re-measured 2022-08-25; file at 3370b2b)"
+
+
+def mli_rows(shared, flops):
+    """The MLI-TFMR-2024 rows (see the docstring) from the shared file; flops: workload -> F."""
+    out = []
+    for r in read_csv(os.path.join(shared, "benchmarks", "extra", MLI_FILE)):
+        if r["workload"] not in MLI_WORKLOADS:
+            continue
+        if r["metric"] != "achieved_tflops_fwd_bwd" or r["unit"] != "TFLOPS" or r["gpu_count"] != "1":
+            raise SystemExit("%s: unexpected row %s / %s / %s %s" % (MLI_FILE, r["workload"], r["gpu"], r["metric"],
+                                                                   r["unit"]))
+        gpu = MLI_GPUS.get(r["gpu"])
+        if not gpu:
+            raise SystemExit("%s: no id for the GPU \"%s\"" % (MLI_FILE, r["gpu"]))
+        F = flops[r["workload"]]
+        out.append({"source_id": MLI_SOURCE, "workload": r["workload"], "gpu_id": gpu, "gpu_src": r["gpu"],
+                    "batch_per_gpu": "", "precision": "fp16", "samples_per_s": "%.6g" % samples_per_s(r["value"], F),
+                    "unit": "sequences/s (one layer)", "measured": mli_measured(gpu), "source_url": MLI_URL,
+                    "note": "%s TFLOPS achieved forward+backward (README summary) x 1e12 / %d FLOPs per sequence"
+                            % (r["value"], F)})
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--shared", required=True, help="the shared data folder (../shared/data)")
     args = ap.parse_args()
-    workloads = {r["workload"] for r in read_csv(os.path.join(BENCH, "transfer_workloads.csv"))}
+    wrows = read_csv(os.path.join(BENCH, "transfer_workloads.csv"))
+    workloads = {r["workload"] for r in wrows}
     seen, out, left_out = set(), [], []
     lambda_rows = read_csv(os.path.join(args.shared, "benchmarks", "extra", "lambda_pytorch_v0_2022.csv"))
     fp32 = {}
@@ -62,13 +117,18 @@ def main():
         out.append({"source_id": "LAMBDA-PYT-V0", "workload": r["workload"], "gpu_id": gpu, "gpu_src": r["gpu"],
                     "batch_per_gpu": r["batch_size_per_gpu"], "precision": "fp16", "samples_per_s": r["value"],
                     "unit": r["unit"], "measured": r["commit_or_date"],
-                    "source_url": LAMBDA_URL})
-    out.sort(key=lambda r: (r["workload"], r["gpu_id"]))
+                    "source_url": LAMBDA_URL, "note": ""})
+    out += mli_rows(args.shared, {r["workload"]: int(r["flops_per_sample"]) for r in wrows})
+    out.sort(key=lambda r: (r["source_id"] != "LAMBDA-PYT-V0", r["workload"], r["gpu_id"]))
     path = os.path.join(BENCH, "transfer_rows.csv")
     with open(path, "w", newline="", encoding="utf-8") as f:
-        f.write("# Lambda's PyTorch suite, 1 GPU, FP16/AMP, per GPU (resources/tools/build_transfer_rows.py --shared;\n"
-                "# do not edit). Each row is taken in turn as a user's own figure and carried to the workload's\n"
-                "# other GPUs by `gpufrontier-cli validate` (PROJECTION.md section 3.7).\n")
+        f.write("# Lambda's PyTorch suite (LAMBDA-PYT-V0), 1 GPU, FP16/AMP, per GPU, and the one-layer transformer\n"
+                "# TFLOPS of mli/transformers-benchmarks (MLI-TFMR-2024), pure FP16, converted to sequences/s through\n"
+                "# one layer with transfer_workloads.csv's FLOPs per sample (note column; PROJECTION.md section 3.11)\n"
+                "# (resources/tools/build_transfer_rows.py --shared; do not edit). Each row is taken in turn as a\n"
+                "# user's own figure and carried to the workload's other GPUs of the same source by\n"
+                "# `gpufrontier-cli validate` (PROJECTION.md section 3.7). Rules R1/R2 (left out below) apply to\n"
+                "# Lambda's suite; the MLI rows have no batch and no FP32 layer figure (section 3.11).\n")
         for line in left_out:
             f.write("# left out: " + line + "\n")
         w = csv.DictWriter(f, fieldnames=FIELDS, lineterminator="\n")

@@ -21,8 +21,9 @@ Data, one row per measurement with its source:
     NGC DeepLearningExamples code on every GPU, 1 GPU, FP16/AMP): ResNet-50 and BERT-large SQuAD, the two of
     its workloads that are presets; GF-MEASURE-2611, our own eager PyTorch 2.11 runs of every preset on one
     H100 and one H200 (training_throughput.csv rows with that source).
-  - resources/benchmarks/transfer_rows.csv and transfer_workloads.csv: Lambda's other eight workloads
-    (build_transfer_rows.py), as a user's figure carried across GPUs.
+  - resources/benchmarks/transfer_rows.csv and transfer_workloads.csv: Lambda's other eight workloads and
+    the one-layer transformer TFLOPS of mli/transformers-benchmarks (MLI-TFMR-2024, PROJECTION.md section
+    3.11) (build_transfer_rows.py), as a user's figure carried across GPUs; each pair has its rows' source.
 
 Validation (printed, and written to resources/benchmarks/typical_stack_validation.md with --write), before
 (R_o alone, no class factor) and after (the joint fit), each refitted in every fold: leave one workload
@@ -74,7 +75,7 @@ EXCLUDED = {
         "training_throughput.csv row B390), so it ran below the H100",
 }
 REFERENCE_GPU = {"LAMBDA-PYT-V0": "a100-80gb-sxm4", "GF-MEASURE-2611": "h100-80gb-sxm"}
-SOURCE_YEARS = {"LAMBDA-PYT-V0": "2020-2022", "GF-MEASURE-2611": "2026"}
+SOURCE_YEARS = {"LAMBDA-PYT-V0": "2020-2022", "GF-MEASURE-2611": "2026", "MLI-TFMR-2024": "2022-2024"}
 FIELDS = ["source_id", "preset_id", "gpu_id", "gpu_src", "batch_per_gpu", "precision", "samples_per_s",
           "stack", "measured", "source_url", "use", "exclude_reason", "note"]
 
@@ -433,6 +434,30 @@ def default_bytes_per_flop(presets, traffic=1.0):
     return {c: float("%.4g" % (v * traffic)) for c, v in out.items()}
 
 
+def measured_year(text):
+    """The latest year (19xx/20xx) named in a row's `measured` field: "a568104 (2022-07-01; runs 2020-2022)"
+    -> 2022, "2024-01-09 (the RTX 4090 column added ...)" -> 2024 (build_transfer_rows.py writes it per row)."""
+    import re
+    years = [int(y) for y in re.findall(r"\b(?:19|20)\d\d\b", text)]
+    if not years:
+        raise SystemExit("transfer_rows.csv: no year in measured \"%s\"" % text)
+    return max(years)
+
+
+def transfer_figures(rows):
+    """transfer_rows.csv's rows -> ({workload: {gpu: samples/s}}, {workload: source}, {(workload, gpu): year}).
+
+    A workload's figures are of one source (the source of its pairs: its own leave-one-source-out fold); each
+    figure keeps the year it was measured (the time split fits on figures measured up to 2022 only)."""
+    figures, source_of, year_of = collections.defaultdict(dict), {}, {}
+    for r in rows:
+        figures[r["workload"]][r["gpu_id"]] = float(r["samples_per_s"])
+        if source_of.setdefault(r["workload"], r["source_id"]) != r["source_id"]:
+            raise SystemExit("transfer_rows.csv: %s has figures of two sources" % r["workload"])
+        year_of[(r["workload"], r["gpu_id"])] = measured_year(r["measured"])
+    return figures, source_of, year_of
+
+
 def load_data(cli):
     arch = {r["id"]: r["arch"] for r in read_csv(ARCH_CSV)}
     with open(os.path.join(REPO, "resources", "workloads.json"), encoding="utf-8") as f:
@@ -458,9 +483,7 @@ def load_data(cli):
                      "tuned": g["samples_per_s"], "low": g["samples_per_s_low"], "high": g["samples_per_s_high"],
                      "flops": flops[r["preset_id"]], "measured": float(r["samples_per_s"]), "batch": batch})
     workloads = {w["workload"]: w for w in read_csv(os.path.join(BENCH, "transfer_workloads.csv"))}
-    figures = collections.defaultdict(dict)
-    for r in read_csv(os.path.join(BENCH, "transfer_rows.csv")):
-        figures[r["workload"]][r["gpu_id"]] = float(r["samples_per_s"])
+    figures, source_of, year_of = transfer_figures(read_csv(os.path.join(BENCH, "transfer_rows.csv")))
     pairs = []
     for wid, w in workloads.items():
         F = float(w["flops_per_sample"])
@@ -482,7 +505,8 @@ def load_data(cli):
                     continue
                 pairs.append({"workload": wid, "class": w["class"], "from": fr, "to": to, "arch_from": arch[fr],
                               "arch_to": arch[to], "flops": F, "m_from": fig[fr], "m_to": fig[to],
-                              "c_from": c[fr], "c_to": c[to], "source": "LAMBDA-PYT-V0"})
+                              "c_from": c[fr], "c_to": c[to], "source": source_of[wid],
+                              "year": max(year_of[(wid, fr)], year_of[(wid, to)])})
     return rows, pairs, excluded, arch, bpf
 
 
@@ -513,13 +537,15 @@ def main():
     with open(MODEL_JSON, encoding="utf-8") as f:
         tiers = json.load(f)["tier_ranges"]
     sources = sorted({o["source"] for o in rows})
+    # Leave one source out holds out each source of rows or pairs (MLI-TFMR-2024 has pairs only).
+    fold_sources = sorted(set(sources) | {p["source"] for p in pairs})
 
     # 1. The conversion's own range (as before: leave one source out over the rows), before and after.
     loso_folds = []
 
     def loso_rows(use_eta):
         held = []
-        for s in sources:
+        for s in fold_sources:
             fit = joint_fit([o for o in rows if o["source"] != s], [p for p in pairs if p["source"] != s], use_eta)
             if use_eta:
                 loso_folds.append((s, fit))
@@ -597,9 +623,9 @@ def main():
          [o for o in rows if o["gpu"] == g], [p for p in pairs if p["to"] == g]) for g in gl]))
     splits.append(split("leave one source out", [
         (s, [o for o in rows if o["source"] != s], [p for p in pairs if p["source"] != s],
-         [o for o in rows if o["source"] == s], [p for p in pairs if p["source"] == s]) for s in sources]))
+         [o for o in rows if o["source"] == s], [p for p in pairs if p["source"] == s]) for s in fold_sources]))
     splits.append(split("time split (fit on 2020-2022, project the 2026 runs)", [
-        ("2026", [o for o in rows if o["source"] != "GF-MEASURE-2611"], pairs,
+        ("2026", [o for o in rows if o["source"] != "GF-MEASURE-2611"], [p for p in pairs if p["year"] <= 2022],
          [o for o in rows if o["source"] == "GF-MEASURE-2611"], [])]))
     splits.append(split("leave one architecture out", [
         (A, [o for o in rows if o["arch"] != A], [p for p in pairs if A not in (p["arch_to"], p["arch_from"])],
@@ -641,7 +667,8 @@ def main():
               f"{new_arch_range_transfer[1]:+.3f}.", "",
               "## Held-out splits: median / max |ln(projected / measured)|, share inside the app's p10-p90 range",
               "",
-              "Pairs: a Lambda figure taken as the user's and carried to another GPU of the workload (`validate`'s "
+              "Pairs: a figure of transfer_rows.csv (Lambda's suite, MLI-TFMR-2024) taken as the user's and carried to "
+              "another GPU of the workload (`validate`'s "
               "user transfer); rows: a typical-stack row projected from the shipped tuned data. Before: R_o "
               "refitted in the fold, no class factor; after: R_o and the class factors refitted jointly in the "
               "fold. Coverage uses the shipped ranges of each variant (pooled from these errors: not held out).", "",
@@ -666,7 +693,8 @@ def main():
     if a.write:
         basis = (f"fitted on {len(rows)} single-GPU measurements of code run as most users run it: "
                  + ", ".join(f"{s} ({SOURCE_YEARS.get(s, '')})" for s in sources)
-                 + f", jointly with per-architecture x class efficiency from {len(pairs)} Lambda transfer pairs")
+                 + f", jointly with per-architecture x class efficiency from {len(pairs)} transfer pairs ("
+                 + ", ".join(sorted({p["source"] for p in pairs})) + ")")
         doc = {"schema_version": 1, "generated_by": "resources/tools/fit_typical_stack.py --write",
                "formula": "1/speed_typical = 1/(speed_tuned * exp(class_factors[arch][class])) + F/(R_o * 1e12)",
                "overhead_tflops": {p: round(v, 2) for p, v in sorted(full.rates.items())},

@@ -194,7 +194,7 @@ private Q_SLOTS:
                                   .toObject();
         QCOMPARE(t.value(QStringLiteral("headline_gpu")).toString(), QStringLiteral("a100-80gb-sxm4"));
         QCOMPARE(t.value(QStringLiteral("by_class")).toArray().size(), 4);
-        QCOMPARE(t.value(QStringLiteral("by_workload")).toArray().size(), 10);
+        QCOMPARE(t.value(QStringLiteral("by_workload")).toArray().size(), 14);
         QVERIFY(t.value(QStringLiteral("all")).toObject().value(QStringLiteral("n")).toInt() > 1000);
         const TransferData &data = TransferData::builtin();
         const TransferRow *user = nullptr;
@@ -242,6 +242,39 @@ private Q_SLOTS:
             if (gv.toObject().value(u"id").toString() == u"rtx3090")
                 fromGpus = gv.toObject().value(u"samples_per_s").toDouble();
         QVERIFY(std::abs(fromGpus / fromValidate - 1) < 1e-9);
+    }
+
+    // The typical stack's leave one source out over the transfer pairs (PROJECTION.md section 3.11): one
+    // fold per shipped source fold of typical_stack.json, the one-layer transformer figures' own included,
+    // in json and in the table.
+    void leaveOneSourceOutFolds()
+    {
+        const CliRun r = cli(
+            m_db.path(), {QStringLiteral("validate"), QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(r.rc, 0);
+        const QJsonObject loso = QJsonDocument::fromJson(r.out.toUtf8())
+                                     .object()
+                                     .value(QStringLiteral("leave_one_source_out"))
+                                     .toObject();
+        QStringList sources;
+        int pairs = 0;
+        for (const QJsonValue &fv : loso.value(QStringLiteral("folds")).toArray()) {
+            const QJsonObject f = fv.toObject();
+            sources.append(f.value(QStringLiteral("source")).toString());
+            pairs += f.value(QStringLiteral("pairs")).toObject().value(QStringLiteral("n")).toInt();
+            if (sources.last() == u"MLI-TFMR-2024") {
+                QCOMPARE(f.value(QStringLiteral("pairs")).toObject().value(QStringLiteral("n")).toInt(), 80);
+                QCOMPARE(f.value(QStringLiteral("rows")).toObject().value(QStringLiteral("n")).toInt(), 0);
+            }
+        }
+        QCOMPARE(sources, (QStringList{QStringLiteral("GF-MEASURE-2611"), QStringLiteral("LAMBDA-PYT-V0"),
+                                       QStringLiteral("MLI-TFMR-2024")}));
+        QCOMPARE(loso.value(QStringLiteral("pairs")).toObject().value(QStringLiteral("n")).toInt(), pairs);
+        const CliRun t = cli(m_db.path(), {QStringLiteral("validate")});
+        QCOMPARE(t.rc, 0);
+        const qsizetype at = t.out.indexOf(QStringLiteral("Typical stack, leave one source out"));
+        QVERIFY(at >= 0);
+        QVERIFY(t.out.indexOf(QStringLiteral("MLI-TFMR-2024"), at) > at);
     }
 
     void unknownWorkload()

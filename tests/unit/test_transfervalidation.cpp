@@ -1,5 +1,9 @@
 #include "projection/transfervalidation.h"
+#include "projection/typicalstack.h"
+#include "util/resourcefiles.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 
 #include <cmath>
@@ -23,7 +27,7 @@ private Q_SLOTS:
     void shippedData()
     {
         const TransferData &data = TransferData::builtin();
-        QCOMPARE(data.workloads.size(), 10);
+        QCOMPARE(data.workloads.size(), 14); // Lambda's 10 and mli/transformers-benchmarks' 4 (section 3.11)
         QVERIFY(data.rows.size() >= 100);
         const TransferValidation v =
             validateUserTransfer(SpeedModel::builtin(), GpuSpecTable::builtin(), data);
@@ -54,6 +58,73 @@ private Q_SLOTS:
                                        QStringLiteral("recurrent-speech"), QStringLiteral("transformer")}));
         QVERIFY(v.all.median <= v.all.max);
         QVERIFY(v.all.coverage > 0 && v.all.coverage <= 1);
+    }
+
+    // The one-layer transformer figures (PROJECTION.md section 3.11) carry their own source, and each pair
+    // the source of its workload's figures: their own leave-one-source-out fold.
+    void pairsCarryTheirSource()
+    {
+        const TransferData &data = TransferData::builtin();
+        QHash<QString, QString> sourceOf;
+        for (const TransferRow &r : data.rows)
+            sourceOf.insert(r.workload, r.sourceId);
+        QCOMPARE(sourceOf.value(QStringLiteral("bert-large-layer-fwd-bwd")), QStringLiteral("MLI-TFMR-2024"));
+        QCOMPARE(sourceOf.value(QStringLiteral("ssd300-coco")), QStringLiteral("LAMBDA-PYT-V0"));
+        const TransferValidation v =
+            validateUserTransfer(SpeedModel::builtin(), GpuSpecTable::builtin(), data);
+        int mli = 0;
+        for (const TransferPair &p : v.pairs) {
+            QCOMPARE(p.sourceId, sourceOf.value(p.workload));
+            mli += p.sourceId == u"MLI-TFMR-2024" ? 1 : 0;
+        }
+        QCOMPARE(mli, 4 * 5 * 4); // 4 layers x 5 GPUs as the user's x 4 others
+    }
+
+    // gpufrontier-cli validate's leave one source out over the pairs and rows, computed by the app with the
+    // shipped folds, equals fit_typical_stack.py's own figures; a fold's change moves only its own pairs.
+    void leaveOneSourceOutEqualsTheFitter()
+    {
+        const QJsonObject tool =
+            QJsonDocument::fromJson(readResource(QStringLiteral("benchmarks/typical_stack.json")))
+                .object()
+                .value(QStringLiteral("splits"))
+                .toObject()
+                .value(QStringLiteral("leave one source out"))
+                .toObject()
+                .value(QStringLiteral("after"))
+                .toObject();
+        const FoldValidation v =
+            validateLeaveOneSourceOut(SpeedModel::builtin(), GpuSpecTable::builtin(), TransferData::builtin(),
+                                      builtinTypicalStackRows());
+        QStringList held;
+        for (const HeldOutFold &f : v.folds)
+            held.append(f.heldOut);
+        QCOMPARE(held, (QStringList{QStringLiteral("GF-MEASURE-2611"), QStringLiteral("LAMBDA-PYT-V0"),
+                                    QStringLiteral("MLI-TFMR-2024")}));
+        auto same = [](const TransferSummary &s, const QJsonObject &o) {
+            return s.n == o.value(QStringLiteral("n")).toInt() &&
+                   std::abs(s.median - o.value(QStringLiteral("median")).toDouble()) < 6e-5 &&
+                   std::abs(s.max - o.value(QStringLiteral("max")).toDouble()) < 6e-5 &&
+                   std::abs(s.coverage - o.value(QStringLiteral("coverage")).toDouble()) < 6e-5;
+        };
+        QVERIFY(same(v.pairs, tool.value(QStringLiteral("pairs")).toObject()));
+        QVERIFY(same(v.fromHeadline, tool.value(QStringLiteral("pairs_from_headline")).toObject()));
+        QVERIFY(same(v.rows, tool.value(QStringLiteral("rows")).toObject()));
+        QCOMPARE(v.folds.at(2).pairs.n, 80);
+        QCOMPARE(v.folds.at(2).rows.n, 0);
+        TypicalStack changed = TypicalStack::builtin();
+        for (TypicalStackFold &f : changed.sourceFolds)
+            if (f.heldOut == u"MLI-TFMR-2024") {
+                f.fit.overheadTflopsCustom *= 2;
+                for (auto it = f.fit.classLogFactors.begin(); it != f.fit.classLogFactors.end(); ++it)
+                    *it += 0.2;
+            }
+        const FoldValidation moved = validateLeaveOneSourceOut(
+            SpeedModel::builtin().withTypicalStack(changed), GpuSpecTable::builtin(), TransferData::builtin(),
+            builtinTypicalStackRows());
+        QVERIFY(moved.folds.at(2).pairs.median != v.folds.at(2).pairs.median);
+        QCOMPARE(moved.folds.at(1).pairs.median, v.folds.at(1).pairs.median);
+        QCOMPARE(moved.folds.at(0).rows.median, v.folds.at(0).rows.median);
     }
 
     // A GPU's figure that is exactly what the app projects from the user's figure scores 0, inside the range;

@@ -144,7 +144,7 @@ private Q_SLOTS:
             QCOMPARE(r.p10, file.value(key).toObject().value(u"p10").toDouble());
             QCOMPARE(r.p90, file.value(key).toObject().value(u"p90").toDouble());
         }
-        QCOMPARE(t.sourceFolds.size(), 2);
+        QCOMPARE(t.sourceFolds.size(), 3);
         QVERIFY(t.architectureFolds.size() >= 5);
         for (const TypicalStackFold &f : t.architectureFolds) // a fold knows nothing of its architecture
             QVERIFY2(!TypicalStack().withFit(f.fit).architectureMeasured(f.heldOut, WorkloadClass::Unknown),
