@@ -47,6 +47,7 @@ TypicalStack TypicalStack::withFit(const TypicalStackFit &fit) const
     t.overheadTflopsCustom = fit.overheadTflopsCustom;
     t.classLogFactors = fit.classLogFactors;
     t.defaultBytesPerFlop = fit.defaultBytesPerFlop;
+    t.trafficFactor = fit.trafficFactor;
     return t;
 }
 
@@ -100,6 +101,20 @@ Result<TypicalStackFit> fitFromJson(const QJsonObject &o, const QString &where)
             return makeError(QStringLiteral("%1default_bytes_per_flop.%2 must be a number from 0 to 1")
                                  .arg(where, it.key()));
         f.defaultBytesPerFlop.insert(it.key(), v);
+    }
+    const QJsonValue traffic = o.value(u"typical_traffic_factor");
+    if (!traffic.isUndefined() && !traffic.isObject())
+        return makeError(QStringLiteral("%1typical_traffic_factor must be an object").arg(where));
+    const QJsonObject trafficByClass = traffic.toObject();
+    for (auto it = trafficByClass.begin(); it != trafficByClass.end(); ++it) {
+        if (!workloadClassFromName(it.key()))
+            return makeError(QStringLiteral("%1typical_traffic_factor: \"%2\" is not a workload class")
+                                 .arg(where, it.key()));
+        const double v = it.value().toDouble(std::nan(""));
+        if (!it.value().isDouble() || !(v >= 1.0 && v <= 100.0))
+            return makeError(QStringLiteral("%1typical_traffic_factor.%2 must be a number from 1 to 100")
+                                 .arg(where, it.key()));
+        f.trafficFactor.insert(it.key(), v);
     }
     return f;
 }

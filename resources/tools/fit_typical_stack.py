@@ -32,7 +32,7 @@ measurement). --write also ships the folds of leave one source out and leave one
 typical_stack.json, which `gpufrontier-cli validate` projects with the app's own code.
 
 Usage: fit_typical_stack.py --cli build/dev/app/gpufrontier-cli [--shared ../shared/data] [--write]
-                            [--variant double-count|unweighted|compute-bound|presets-traffic]
+                            [--variant double-count|unweighted|compute-bound|presets-traffic|common-traffic]
 """
 import argparse
 import collections
@@ -209,8 +209,10 @@ TRAFFIC_GRID = (1.0, 2.0, 4.0, 8.0)
 # "compute-bound" gives a custom workload without bytes per sample no memory traffic (before issue 22 N);
 # "presets-traffic" gives it the presets' bytes per FLOP without the fitted traffic factor.
 VARIANT = ""
-# The traffic factor per workload class (issue 22 R; --variant per-class-traffic): see joint_fit.
-PER_CLASS = False
+# The traffic factor per workload class (issue 22 R, PROJECTION.md 3.10): see joint_fit. Kept by the rule
+# fixed beforehand (no worse held-out medians of all pairs on leave one workload out and leave one GPU out);
+# "--variant common-traffic" prints the common factor of section 3.9 for comparison.
+PER_CLASS = True
 CLASSES = ("convolutional", "transformer", "recurrent-speech", "detection")
 # Lambda workloads that are the typical rows' presets (fitted through the rows, scored as pairs too).
 PRESET_OF = {"resnet50-imagenet": "resnet50", "bert-large-squad-finetune": "bert-large-squad"}
@@ -324,7 +326,7 @@ def joint_fit(rows, pairs, use_eta=True):
     """The joint fit at the traffic factors chosen by the joint objective (section 3.9).
 
     The common m: the value of TRAFFIC_GRID with the least objective, every class alike. With PER_CLASS
-    (the rule fixed by the lead: --variant per-class-traffic) the classes' m then start from the common one
+    (the rule fixed by the lead beforehand) the classes' m then start from the common one
     and move by coordinate descent: for each class in the order of CLASSES, the four values are tried with
     the others fixed and the one with the least objective is kept (a value replaces the current one only
     when strictly better: a class whose m does not enter the objective keeps the common m); two sweeps.
@@ -555,9 +557,7 @@ def traffic_text(traffic):
 
 
 def traffic_json(traffic):
-    """typical_traffic_factor as shipped: the common m (a number) when every class has it, else per class."""
-    if len(set(traffic.values())) == 1:
-        return traffic["unknown"]
+    """typical_traffic_factor as shipped: {class: m}; "unknown" is the common m (PROJECTION.md 3.10)."""
     return {c: traffic[c] for c in CLASSES + ("unknown",)}
 
 
@@ -620,15 +620,15 @@ def main():
     ap.add_argument("--shared", help="../shared/data: rebuild typical_stack_rows.csv from it")
     ap.add_argument("--write", action="store_true", help="write typical_stack.json and the validation")
     ap.add_argument("--variant", choices=["double-count", "unweighted", "compute-bound", "presets-traffic",
-                                          "per-class-traffic"],
+                                          "common-traffic"],
                     help="a rejected variant of the joint fit, printed for comparison (not with --write)")
     a = ap.parse_args()
     if a.variant and a.write:
         ap.error("--variant is printed only: it cannot be written")
     global VARIANT, TRAFFIC_GRID, PER_CLASS
     VARIANT = a.variant or ""
-    if VARIANT == "per-class-traffic":
-        PER_CLASS = True
+    if VARIANT:  # the variants before issue 22 R have the common traffic factor
+        PER_CLASS = False
     if VARIANT in ("compute-bound", "presets-traffic"):
         TRAFFIC_GRID = (1.0,)
 
@@ -795,11 +795,13 @@ def main():
                "leave_one_source_out": [
                    {"source": S, "overhead_tflops": {p: round(v, 2) for p, v in sorted(f.rates.items())},
                     "overhead_tflops_custom": round(f.pooled, 2), "class_factors": factors_json(f),
+                    "typical_traffic_factor": traffic_json(f.traffic),
                     "default_bytes_per_flop": fit_bytes_per_flop(bpf, f.traffic)}
                    for S, f in loso_folds],
                "leave_one_architecture_out": [
                    {"architecture": A, "overhead_tflops": {p: round(v, 2) for p, v in sorted(f.rates.items())},
                     "overhead_tflops_custom": round(f.pooled, 2), "class_factors": factors_json(f),
+                    "typical_traffic_factor": traffic_json(f.traffic),
                     "default_bytes_per_flop": fit_bytes_per_flop(bpf, f.traffic)}
                    for A, f in loao_folds],
                "splits": {name: r for name, r in splits + [insample]},
