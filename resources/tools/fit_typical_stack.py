@@ -279,6 +279,15 @@ def pair_speed(p, fit, aT=None, aR=None):
 _EH = math.exp(0.0 + 1e-5)  # exp(a + h) of a key not fitted yet (a = 0)
 
 
+def _user_side(tR, im, O):
+    """pair_speed's overhead taken from the user's figure and exp(its shift), same operations (joint_fit_at)."""
+    t = im - 1.0 / tR
+    if t < 0.0:
+        t = 0.0
+    taken = O if O < t else t
+    return taken, math.exp(math.log(1.0 / (im - taken) / tR))
+
+
 def _finish(tT, es, taken, O, m_to):
     """pair_speed's target side and the log error, with the same operations (see joint_fit_at)."""
     sp = 1.0 / (1.0 / (tT * es) + taken)
@@ -423,34 +432,18 @@ def joint_fit_at_uncached(rows, pairs, use_eta, traffic):
             O = flops / pooled12
             eR = ea.get(kR, 1.0)
             eT = ea.get(kT, 1.0)
-            # the user's side at aR
-            tR = cf * eR
-            t = im - 1.0 / tR
-            if t < 0.0:
-                t = 0.0
-            taken = O if O < t else t
-            es = math.exp(math.log(1.0 / (im - taken) / tR))
+            taken, es = _user_side(cf * eR, im, O)  # the user's side at aR
             tT = ct * eT
             r0 = _finish(tT, es, taken, O, m_to)
             if kT == kR:
-                tR = cf * eah.get(kR, _EH)
-                t = im - 1.0 / tR
-                if t < 0.0:
-                    t = 0.0
-                takenh = O if O < t else t
-                esh = math.exp(math.log(1.0 / (im - takenh) / tR))
+                takenh, esh = _user_side(cf * eah.get(kR, _EH), im, O)
                 r1 = _finish(ct * eah.get(kT, _EH), esh, takenh, O, m_to)
                 g = (r1 - r0) / h
                 b[iT] -= w * g * r0
                 A[iT][iT] += w * g * g
             else:
                 gT = (_finish(ct * eah.get(kT, _EH), es, taken, O, m_to) - r0) / h
-                tR = cf * eah.get(kR, _EH)
-                t = im - 1.0 / tR
-                if t < 0.0:
-                    t = 0.0
-                takenh = O if O < t else t
-                esh = math.exp(math.log(1.0 / (im - takenh) / tR))
+                takenh, esh = _user_side(cf * eah.get(kR, _EH), im, O)
                 gR = (_finish(tT, esh, takenh, O, m_to) - r0) / h
                 b[iT] -= w * gT * r0
                 A[iT][iT] += w * gT * gT
