@@ -60,13 +60,13 @@ with open(os.path.join(bench, "typical_stack.json"), encoding="utf-8") as f:
     shipped = json.load(f)["default_bytes_per_flop"]
 with open(os.path.join(bench, "typical_stack.json"), encoding="utf-8") as f:
     doc = json.load(f)
-m = doc["typical_traffic_factor"]
+m = doc.get("typical_traffic_factor")
 check(isinstance(m, dict) and set(m) == set(ft.CLASSES) | {"unknown"} and all(v in ft.TRAFFIC_GRID for v in m.values()),
       "the traffic factor is one of the grid's per class, unknown included (%r)" % m)
 check(shipped == ft.default_bytes_per_flop(shipped_presets, m),
       "typical_stack.json ships the presets' figures times each class's traffic factor")
 for fold in doc["leave_one_source_out"] + doc["leave_one_architecture_out"]:
-    fm = fold["typical_traffic_factor"]
+    fm = fold.get("typical_traffic_factor", {})
     check(set(fm) == set(m) and all(v in ft.TRAFFIC_GRID for v in fm.values()), "a fold ships its factors per class")
     check(fold["default_bytes_per_flop"] == ft.default_bytes_per_flop(shipped_presets, fm),
           "a fold's traffic is the presets' times its own factors per class")
