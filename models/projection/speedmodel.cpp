@@ -619,13 +619,18 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
                     .arg(QString::number(r.overheadS * 1e3, 'g', 3),
                          QString::number(r.samplesPerS / r.tunedSamplesPerS, 'f', 2));
             basis += typicalClassBasis(w, arch, !anchors.user.isEmpty(), &r.range);
-            if (const double k = defaultBytesPerFlop(w); k > 0)
-                basis += QStringLiteral("; memory traffic not given: %1 bytes per FLOP assumed (%2)")
+            if (const double k = defaultBytesPerFlop(w); k > 0) {
+                const double m = m_typical.trafficFactor.value(workloadClassName(w.workloadClass), 0.0);
+                basis += QStringLiteral("; memory traffic not given: %1 bytes per FLOP assumed (%2%3)")
                              .arg(QString::number(k, 'g', 3),
                                   w.workloadClass == WorkloadClass::Unknown
                                       ? QStringLiteral("the presets' median")
                                       : QStringLiteral("the presets' figure for %1 workloads")
-                                            .arg(workloadClassName(w.workloadClass)));
+                                            .arg(workloadClassName(w.workloadClass)),
+                                  m > 0 ? QStringLiteral(" x %1, the typical stack's traffic")
+                                              .arg(QString::number(m, 'g', 3))
+                                        : QString());
+            }
         }
     } else if (w.stack == SoftwareStack::Typical) {
         basis += QStringLiteral("; your own stack, as measured");

@@ -47,10 +47,30 @@ TypicalStack TypicalStack::withFit(const TypicalStackFit &fit) const
     t.overheadTflopsCustom = fit.overheadTflopsCustom;
     t.classLogFactors = fit.classLogFactors;
     t.defaultBytesPerFlop = fit.defaultBytesPerFlop;
+    t.trafficFactor = fit.trafficFactor;
     return t;
 }
 
 namespace {
+
+/// A {workload class: number in [lo, hi]} object (absent: nothing) into `out`; the error text, or empty.
+QString classNumbersFromJson(const QJsonValue &value, const QString &key, const QString &where, double lo,
+                             double hi, QHash<QString, double> &out)
+{
+    if (!value.isUndefined() && !value.isObject())
+        return QStringLiteral("%1%2 must be an object").arg(where, key);
+    const QJsonObject byClass = value.toObject();
+    for (auto it = byClass.begin(); it != byClass.end(); ++it) {
+        if (!workloadClassFromName(it.key()))
+            return QStringLiteral("%1%2: \"%3\" is not a workload class").arg(where, key, it.key());
+        const double v = it.value().toDouble(std::nan(""));
+        if (!it.value().isDouble() || !(v >= lo && v <= hi))
+            return QStringLiteral("%1%2.%3 must be a number from %4 to %5")
+                .arg(where, key, it.key(), QString::number(lo), QString::number(hi));
+        out.insert(it.key(), v);
+    }
+    return {};
+}
 
 /// R_o and class factors of `o` (the file's top level or a fold); `where` prefixes the error.
 Result<TypicalStackFit> fitFromJson(const QJsonObject &o, const QString &where)
@@ -87,19 +107,11 @@ Result<TypicalStackFit> fitFromJson(const QJsonObject &o, const QString &where)
             f.classLogFactors.insert(a.key() + u'/' + c.key(), v);
         }
     }
-    const QJsonValue defaults = o.value(u"default_bytes_per_flop");
-    if (!defaults.isUndefined() && !defaults.isObject())
-        return makeError(QStringLiteral("%1default_bytes_per_flop must be an object").arg(where));
-    const QJsonObject byClass = defaults.toObject();
-    for (auto it = byClass.begin(); it != byClass.end(); ++it) {
-        if (!workloadClassFromName(it.key()))
-            return makeError(QStringLiteral("%1default_bytes_per_flop: \"%2\" is not a workload class")
-                                 .arg(where, it.key()));
-        const double v = it.value().toDouble(std::nan(""));
-        if (!it.value().isDouble() || !(v >= 0.0 && v <= 1.0))
-            return makeError(QStringLiteral("%1default_bytes_per_flop.%2 must be a number from 0 to 1")
-                                 .arg(where, it.key()));
-        f.defaultBytesPerFlop.insert(it.key(), v);
+    for (auto [key, lo, hi, out] :
+         {std::tuple{QStringLiteral("default_bytes_per_flop"), 0.0, 1.0, &f.defaultBytesPerFlop},
+          std::tuple{QStringLiteral("typical_traffic_factor"), 1.0, 100.0, &f.trafficFactor}}) {
+        if (auto bad = classNumbersFromJson(o.value(key), key, where, lo, hi, *out); !bad.isEmpty())
+            return makeError(bad);
     }
     return f;
 }

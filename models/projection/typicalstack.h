@@ -31,6 +31,8 @@ struct TypicalStackFit
     QHash<QString, double> classLogFactors;
     /// Bytes per FLOP of a custom workload given without its bytes, by class name (section 3.9).
     QHash<QString, double> defaultBytesPerFlop;
+    /// The traffic factor m behind it, by class name ("unknown": the common m; section 3.12).
+    QHash<QString, double> trafficFactor;
 };
 
 /// A fold of a held-out split: the fit made without any measurement of one source or architecture
@@ -71,6 +73,9 @@ struct TypicalStack
     /// workload class name ("unknown" included): the presets' own bytes per FLOP of the class times the
     /// typical stack's fitted traffic factor (section 3.9). Empty: such a workload is compute-bound.
     QHash<QString, double> defaultBytesPerFlop;
+    /// The traffic factor m of each class ("typical_traffic_factor", "unknown" = the common m, section
+    /// 3.12): defaultBytesPerFlop is the presets' bytes per FLOP times it. Empty: not stated.
+    QHash<QString, double> trafficFactor;
 
     bool empty() const { return overheadTflopsByPreset.isEmpty() && !(overheadTflopsCustom > 0); }
     /// R_o for a workload: its preset's, else the custom one for a custom workload; 0 = no conversion.
@@ -104,7 +109,7 @@ struct TypicalStack
     /// "new_architecture_range" and "new_architecture_range_transfer" {"p10","p90"},
     /// "leave_one_source_out":[{"source", "overhead_tflops", "overhead_tflops_custom", "class_factors"}],
     /// "leave_one_architecture_out":[{"architecture", ...}], "default_bytes_per_flop":{class: bytes per
-    /// FLOP}). The error names the key that is wrong.
+    /// FLOP}, "typical_traffic_factor":{class: m}, also in each fold). The error names the key that is wrong.
     static Result<TypicalStack> fromJson(const QByteArray &json);
     /// The conversion shipped inside the application.
     static const TypicalStack &builtin();

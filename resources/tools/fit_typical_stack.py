@@ -33,7 +33,7 @@ measurement). --write also ships the folds of leave one source out and leave one
 typical_stack.json, which `gpufrontier-cli validate` projects with the app's own code.
 
 Usage: fit_typical_stack.py --cli build/dev/app/gpufrontier-cli [--shared ../shared/data] [--write]
-                            [--variant double-count|unweighted|compute-bound|presets-traffic]
+                            [--variant double-count|unweighted|compute-bound|presets-traffic|common-traffic]
 """
 import argparse
 import collections
@@ -146,9 +146,13 @@ def fit_rate(obs):
     """R_o minimising the squared log errors of obs [(tuned, flops, measured)], on [10, 1e5] TFLOP/s."""
     if not obs:
         return None
+    # typical(p, f, r) inlined with the same operations (bit-identical, faster).
+    inv = [(1.0 / p, f, m) for p, f, m in obs]
+    log = math.log
+
     def sse(x):
-        r = math.exp(x)
-        return sum((math.log(typical(p, f, r) / m)) ** 2 for p, f, m in obs)
+        rr = math.exp(x) * 1e12
+        return sum((log(1.0 / (ip + f / rr) / m)) ** 2 for ip, f, m in inv)
     lo, hi = math.log(10.0), math.log(1e5)
     g = (math.sqrt(5) - 1) / 2
     a, b = hi - g * (hi - lo), lo + g * (hi - lo)
@@ -157,7 +161,10 @@ def fit_rate(obs):
             hi = b
         else:
             lo = a
-        a, b = hi - g * (hi - lo), lo + g * (hi - lo)
+        na, nb = hi - g * (hi - lo), lo + g * (hi - lo)
+        if (na, nb) == (a, b):  # a fixed point: the remaining iterations would change nothing
+            break
+        a, b = na, nb
     return math.exp((lo + hi) / 2)
 
 
@@ -203,6 +210,10 @@ TRAFFIC_GRID = (1.0, 2.0, 4.0, 8.0)
 # "compute-bound" gives a custom workload without bytes per sample no memory traffic (before issue 22 N);
 # "presets-traffic" gives it the presets' bytes per FLOP without the fitted traffic factor.
 VARIANT = ""
+# The traffic factor per workload class (issue 22 R, PROJECTION.md 3.12): see joint_fit. Kept by the rule
+# fixed beforehand (no worse held-out medians of all pairs on leave one workload out and leave one GPU out);
+# "--variant common-traffic" prints the common factor of section 3.9 for comparison.
+PER_CLASS = True
 CLASSES = ("convolutional", "transformer", "recurrent-speech", "detection")
 # Lambda workloads that are the typical rows' presets (fitted through the rows, scored as pairs too).
 PRESET_OF = {"resnet50-imagenet": "resnet50", "bert-large-squad-finetune": "bert-large-squad"}
@@ -231,10 +242,12 @@ def envelope(a, b):
 
 
 class Fit:
-    """R_o per preset, the pooled R_o, ln eta per (arch, class) and the traffic factor (TRAFFIC_GRID)."""
+    """R_o per preset, the pooled R_o, ln eta per (arch, class) and the traffic factor of each class
+    (TRAFFIC_GRID; "unknown" holds the common one)."""
 
     def __init__(self, rates, pooled, a, traffic=1.0):
-        self.rates, self.pooled, self.a, self.traffic = rates, pooled, a, traffic
+        self.rates, self.pooled, self.a = rates, pooled, a
+        self.traffic = dict(traffic) if isinstance(traffic, dict) else uniform(traffic)
 
     def rate(self, preset):
         return self.rates.get(preset) or self.pooled
@@ -254,14 +267,38 @@ def pair_speed(p, fit, aT=None, aR=None):
     aR = fit.a.get((p["arch_from"], p["class"]), 0.0) if aR is None else aR
     O = p["flops"] / (fit.pooled * 1e12)
     m = p["m_from"]
-    tR = p["c_from"][fit.traffic] * math.exp(aR)
+    tR = p["c_from"][traffic_of(fit.traffic, p["class"])] * math.exp(aR)
     taken = min(max(1.0 / m - 1.0 / tR, 0.0), O)
     gpu_r = 1.0 / (1.0 / m - taken)
     s = math.log(gpu_r / tR)
-    tT = p["c_to"][fit.traffic] * math.exp(aT)
+    tT = p["c_to"][traffic_of(fit.traffic, p["class"])] * math.exp(aT)
     sp = 1.0 / (1.0 / (tT * math.exp(s)) + taken)
     shipped_only = 1.0 / (1.0 / tT + O)
     return shipped_only * min(max(sp / shipped_only, 0.1), 10.0)
+
+
+_EH = math.exp(0.0 + 1e-5)  # exp(a + h) of a key not fitted yet (a = 0)
+
+
+def _user_side(tR, im, O):
+    """pair_speed's overhead taken from the user's figure and exp(its shift), same operations (joint_fit_at)."""
+    t = im - 1.0 / tR
+    if t < 0.0:
+        t = 0.0
+    taken = O if O < t else t
+    return taken, math.exp(math.log(1.0 / (im - taken) / tR))
+
+
+def _finish(tT, es, taken, O, m_to):
+    """pair_speed's target side and the log error, with the same operations (see joint_fit_at)."""
+    sp = 1.0 / (1.0 / (tT * es) + taken)
+    shipped_only = 1.0 / (1.0 / tT + O)
+    q = sp / shipped_only
+    if 0.1 > q:
+        q = 0.1
+    if 10.0 < q:
+        q = 10.0
+    return math.log(shipped_only * q / m_to)
 
 
 def fit_rates(rows, a):
@@ -285,17 +322,65 @@ def objective(rows, pairs, fit):
     return s + RIDGE * sum(v * v for v in fit.a.values())
 
 
-def joint_fit(rows, pairs, use_eta=True):
-    """The joint fit at each traffic factor of TRAFFIC_GRID; the one with the least objective (section 3.9).
+def uniform(m):
+    """The same traffic factor for every class (and the unknown class)."""
+    return {c: m for c in CLASSES + ("unknown",)}
 
-    Without the class factors (use_eta False: the "before" column) the traffic factor is 1."""
+
+def traffic_of(traffic, cls):
+    """The traffic factor of class `cls` in `traffic` (a number: every class; a dict: per class)."""
+    return traffic[cls] if isinstance(traffic, dict) else traffic
+
+
+def joint_fit(rows, pairs, use_eta=True):
+    """The joint fit at the traffic factors chosen by the joint objective (section 3.9).
+
+    The common m: the value of TRAFFIC_GRID with the least objective, every class alike. With PER_CLASS
+    (the rule fixed by the lead beforehand) the classes' m then start from the common one
+    and move by coordinate descent: for each class in the order of CLASSES, the four values are tried with
+    the others fixed and the one with the least objective is kept (a value replaces the current one only
+    when strictly better: a class whose m does not enter the objective keeps the common m); two sweeps.
+    The unknown class keeps the common m. Without the class factors (use_eta False: the "before" column)
+    the traffic factor is 1."""
     if not use_eta or not rows or len(TRAFFIC_GRID) == 1:
-        return joint_fit_at(rows, pairs, use_eta, 1.0 if not use_eta else TRAFFIC_GRID[0])
-    fits = [joint_fit_at(rows, pairs, True, m) for m in TRAFFIC_GRID]
-    return min(fits, key=lambda f: objective(rows, pairs, f))
+        return joint_fit_at(rows, pairs, use_eta, uniform(1.0 if not use_eta else TRAFFIC_GRID[0]))
+    scored = {}
+
+    def score(t):
+        key = tuple(t[c] for c in CLASSES + ("unknown",))
+        if key not in scored:
+            f = joint_fit_at(rows, pairs, True, t)
+            scored[key] = (objective(rows, pairs, f), f)
+        return scored[key]
+    fits = [score(uniform(m)) for m in TRAFFIC_GRID]
+    best = min(fits, key=lambda x: x[0])
+    if not PER_CLASS:
+        return best[1]
+    cur = dict(best[1].traffic)
+    for _ in range(2):
+        for c in CLASSES:
+            obj = score(cur)[0]
+            for v in TRAFFIC_GRID:
+                o = score(dict(cur, **{c: v}))[0]
+                if o < obj:
+                    obj, cur = o, dict(cur, **{c: v})
+    return score(cur)[1]
+
+
+_FITS = {}
 
 
 def joint_fit_at(rows, pairs, use_eta, traffic):
+    """The joint fit at the given traffic factors; an identical fit (the same row and pair objects, the same
+    factors and variant) is made once. The memo keeps the training lists, so the objects' ids stay theirs."""
+    key = (tuple(map(id, rows)), tuple(map(id, pairs)), use_eta, tuple(sorted(traffic.items())), VARIANT)
+    hit = _FITS.get(key)
+    if hit is None:
+        hit = _FITS[key] = (joint_fit_at_uncached(rows, pairs, use_eta, traffic), rows, pairs)
+    return hit[0]
+
+
+def joint_fit_at_uncached(rows, pairs, use_eta, traffic):
     a = {}
     rates, pooled = fit_rates(rows, a)
     if not use_eta or not rows:
@@ -309,6 +394,13 @@ def joint_fit_at(rows, pairs, use_eta, traffic):
         gpus_by_w[p["workload"]].add(p["to"])
         gpus_by_w[p["workload"]].add(p["from"])
     h = 1e-5
+    prepared = []
+    for p in fitted_pairs:
+        kT, kR = (p["arch_to"], p["class"]), (p["arch_from"], p["class"])
+        m = traffic_of(traffic, p["class"])
+        prepared.append((1.0 if VARIANT == "unweighted" else 1.0 / (len(gpus_by_w[p["workload"]]) - 1),
+                         kT, kR, idx[kT], idx[kR], 1.0 / p["m_from"], p["flops"], p["m_to"],
+                         p["c_from"][m], p["c_to"][m]))
     for _ in range(40):
         fit = Fit(rates, pooled, a, traffic)
         n = len(keys)
@@ -332,18 +424,34 @@ def joint_fit_at(rows, pairs, use_eta, traffic):
             r0 = math.log(typical(o["tuned"] * eta, o["flops"], fit.rate(o["preset"])) / o["measured"])
             r1 = math.log(typical(o["tuned"] * eta * math.exp(h), o["flops"], fit.rate(o["preset"])) / o["measured"])
             add(1.0, [k], r0, [(r1 - r0) / h])
-        for p in fitted_pairs:
-            w = 1.0 if VARIANT == "unweighted" else 1.0 / (len(gpus_by_w[p["workload"]]) - 1)
-            kT, kR = (p["arch_to"], p["class"]), (p["arch_from"], p["class"])
-            aT, aR = a.get(kT, 0.0), a.get(kR, 0.0)
-            r0 = math.log(pair_speed(p, fit, aT, aR) / p["m_to"])
+        # The pairs, with pair_speed's operations inlined (the same operations in the same order, so
+        # bit-identical; the side of the user's GPU is computed once for r0 and the target's derivative).
+        pooled12 = pooled * 1e12
+        ea = {k: math.exp(v) for k, v in a.items()}
+        eah = {k: math.exp(v + h) for k, v in a.items()}
+        for w, kT, kR, iT, iR, im, flops, m_to, cf, ct in prepared:
+            O = flops / pooled12
+            eR = ea.get(kR, 1.0)
+            eT = ea.get(kT, 1.0)
+            taken, es = _user_side(cf * eR, im, O)  # the user's side at aR
+            tT = ct * eT
+            r0 = _finish(tT, es, taken, O, m_to)
             if kT == kR:
-                r1 = math.log(pair_speed(p, fit, aT + h, aR + h) / p["m_to"])
-                add(w, [kT], r0, [(r1 - r0) / h])
+                takenh, esh = _user_side(cf * eah.get(kR, _EH), im, O)
+                r1 = _finish(ct * eah.get(kT, _EH), esh, takenh, O, m_to)
+                g = (r1 - r0) / h
+                b[iT] -= w * g * r0
+                A[iT][iT] += w * g * g
             else:
-                gT = (math.log(pair_speed(p, fit, aT + h, aR) / p["m_to"]) - r0) / h
-                gR = (math.log(pair_speed(p, fit, aT, aR + h) / p["m_to"]) - r0) / h
-                add(w, [kT, kR], r0, [gT, gR])
+                gT = (_finish(ct * eah.get(kT, _EH), es, taken, O, m_to) - r0) / h
+                takenh, esh = _user_side(cf * eah.get(kR, _EH), im, O)
+                gR = (_finish(tT, esh, takenh, O, m_to) - r0) / h
+                b[iT] -= w * gT * r0
+                A[iT][iT] += w * gT * gT
+                A[iT][iR] += w * gT * gR
+                b[iR] -= w * gR * r0
+                A[iR][iT] += w * gR * gT
+                A[iR][iR] += w * gR * gR
         d = gauss_solve(A, b)
         a = {k: a.get(k, 0.0) + d[i] for i, k in enumerate(keys)}
         new_rates, new_pooled = fit_rates(rows, a)
@@ -418,7 +526,8 @@ def fmt(s):
 def default_bytes_per_flop(presets, traffic=1.0):
     """Bytes per FLOP of a custom workload given without its bytes per sample, per class (PROJECTION.md 3.9).
 
-    The presets' own definitions (resources/workloads.json) times the typical stack's traffic factor: a class's
+    The presets' own definitions (resources/workloads.json) times the typical stack's traffic factor (a number,
+    or per class: {class: m}, "unknown" included): a class's
     figure is the median of its presets' bytes / FLOPs per sample; a class without a preset and the unknown
     class take the median of every preset. Rounded to 4 significant digits as shipped."""
     ratios = {}
@@ -431,7 +540,24 @@ def default_bytes_per_flop(presets, traffic=1.0):
     out["unknown"] = pooled
     if VARIANT == "compute-bound":
         out = {c: 0.0 for c in out}
-    return {c: float("%.4g" % (v * traffic)) for c, v in out.items()}
+    return {c: float("%.4g" % (v * traffic_of(traffic, c))) for c, v in out.items()}
+
+
+def fit_bytes_per_flop(bpf, traffic):
+    """default_bytes_per_flop at the fit's traffic factors, from load_data's {m: default_bytes_per_flop(m)}."""
+    return {c: bpf[traffic_of(traffic, c)][c] for c in bpf[TRAFFIC_GRID[0]]}
+
+
+def traffic_text(traffic):
+    """The traffic factors as printed: one number when every class has the same."""
+    if len(set(traffic.values())) == 1:
+        return "%g" % traffic["unknown"]
+    return "(" + ", ".join(f"{c} {traffic[c]:g}" for c in CLASSES + ("unknown",)) + ")"
+
+
+def traffic_json(traffic):
+    """typical_traffic_factor as shipped: {class: m}; "unknown" is the common m (PROJECTION.md 3.12)."""
+    return {c: traffic[c] for c in CLASSES + ("unknown",)}
 
 
 def measured_year(text):
@@ -515,13 +641,16 @@ def main():
     ap.add_argument("--cli", required=True, help="a built gpufrontier-cli")
     ap.add_argument("--shared", help="../shared/data: rebuild typical_stack_rows.csv from it")
     ap.add_argument("--write", action="store_true", help="write typical_stack.json and the validation")
-    ap.add_argument("--variant", choices=["double-count", "unweighted", "compute-bound", "presets-traffic"],
+    ap.add_argument("--variant", choices=["double-count", "unweighted", "compute-bound", "presets-traffic",
+                                          "common-traffic"],
                     help="a rejected variant of the joint fit, printed for comparison (not with --write)")
     a = ap.parse_args()
     if a.variant and a.write:
         ap.error("--variant is printed only: it cannot be written")
-    global VARIANT, TRAFFIC_GRID
+    global VARIANT, TRAFFIC_GRID, PER_CLASS
     VARIANT = a.variant or ""
+    if VARIANT:  # the variants before issue 22 R have the common traffic factor
+        PER_CLASS = False
     if VARIANT in ("compute-bound", "presets-traffic"):
         TRAFFIC_GRID = (1.0,)
 
@@ -649,10 +778,11 @@ def main():
         cells = [("%+.3f" % full.a[(A, c)]) if (A, c) in full.a else "-" for c in CLASSES]
         lines.append(f"| {A} | " + " | ".join(cells) + " |")
     lines += ["", f"Traffic factor of a custom workload without its bytes (section 3.9; chosen among "
-              f"{', '.join('%g' % m for m in TRAFFIC_GRID)}): {full.traffic:g}, so bytes per FLOP "
-              + ", ".join(f"{c} {v:g}" for c, v in bpf[full.traffic].items()) + "; in the leave-one-source-out "
-              "folds " + ", ".join(f"{S} {f.traffic:g}" for S, f in loso_folds) + "; leave one architecture out "
-              + ", ".join(f"{A} {f.traffic:g}" for A, f in loao_folds) + "."]
+              f"{', '.join('%g' % m for m in TRAFFIC_GRID)}): {traffic_text(full.traffic)}, so bytes per FLOP "
+              + ", ".join(f"{c} {v:g}" for c, v in fit_bytes_per_flop(bpf, full.traffic).items())
+              + "; in the leave-one-source-out folds "
+              + ", ".join(f"{S} {traffic_text(f.traffic)}" for S, f in loso_folds) + "; leave one architecture out "
+              + ", ".join(f"{A} {traffic_text(f.traffic)}" for A, f in loao_folds) + "."]
     lines += ["",
               f"Conversion range (p10, p90 of the leave-one-source-out row errors): before {typ_before[0]:+.3f}, "
               f"{typ_before[1]:+.3f}; after {typ_after[0]:+.3f}, {typ_after[1]:+.3f}. A custom workload's (pooled "
@@ -706,17 +836,19 @@ def main():
                "new_architecture_range": {"p10": round(new_arch_range[0], 4), "p90": round(new_arch_range[1], 4)},
                "new_architecture_range_transfer": {"p10": round(new_arch_range_transfer[0], 4),
                                                    "p90": round(new_arch_range_transfer[1], 4)},
-               "typical_traffic_factor": full.traffic,
-               "default_bytes_per_flop": bpf[full.traffic],
+               "typical_traffic_factor": traffic_json(full.traffic),
+               "default_bytes_per_flop": fit_bytes_per_flop(bpf, full.traffic),
                "leave_one_source_out": [
                    {"source": S, "overhead_tflops": {p: round(v, 2) for p, v in sorted(f.rates.items())},
                     "overhead_tflops_custom": round(f.pooled, 2), "class_factors": factors_json(f),
-                    "default_bytes_per_flop": bpf[f.traffic]}
+                    "typical_traffic_factor": traffic_json(f.traffic),
+                    "default_bytes_per_flop": fit_bytes_per_flop(bpf, f.traffic)}
                    for S, f in loso_folds],
                "leave_one_architecture_out": [
                    {"architecture": A, "overhead_tflops": {p: round(v, 2) for p, v in sorted(f.rates.items())},
                     "overhead_tflops_custom": round(f.pooled, 2), "class_factors": factors_json(f),
-                    "default_bytes_per_flop": bpf[f.traffic]}
+                    "typical_traffic_factor": traffic_json(f.traffic),
+                    "default_bytes_per_flop": fit_bytes_per_flop(bpf, f.traffic)}
                    for A, f in loao_folds],
                "splits": {name: r for name, r in splits + [insample]},
                "basis": basis}

@@ -6,12 +6,14 @@ resources/tools/fit_typical_stack.py (PROJECTION.md section 3.7).
 (launch-bound networks pay AMP's cast kernels: Tacotron 2 runs 1-10 % slower in AMP); rule R2 leaves out a
 figure without a batch. (2) The shipped transfer_rows.csv lists every left-out row with its rule in its header
 and holds none of them as data. (3) The default bytes per FLOP are the presets' own: a class's median, the
-pooled median for a class without a preset and for the unknown class, 4 significant digits, and
-typical_stack.json ships exactly them.
+pooled median for a class without a preset and for the unknown class, 4 significant digits, times each
+class's traffic factor; typical_stack.json and every fold ship exactly them. (4) The per-class traffic factor's
+rule (coordinate descent from the common m; a class outside the objective keeps the common m).
 Usage: check_transfer_rules.py REPO_ROOT
 """
 import csv
 import json
+import math
 import os
 import sys
 
@@ -58,13 +60,42 @@ with open(os.path.join(bench, "typical_stack.json"), encoding="utf-8") as f:
     shipped = json.load(f)["default_bytes_per_flop"]
 with open(os.path.join(bench, "typical_stack.json"), encoding="utf-8") as f:
     doc = json.load(f)
-m = doc["typical_traffic_factor"]
-check(m in ft.TRAFFIC_GRID, "the traffic factor is one of the grid's (%r)" % m)
+m = doc.get("typical_traffic_factor")
+check(isinstance(m, dict) and set(m) == set(ft.CLASSES) | {"unknown"} and all(v in ft.TRAFFIC_GRID for v in m.values()),
+      "the traffic factor is one of the grid's per class, unknown included (%r)" % m)
 check(shipped == ft.default_bytes_per_flop(shipped_presets, m),
-      "typical_stack.json ships the presets' figures times the traffic factor")
+      "typical_stack.json ships the presets' figures times each class's traffic factor")
 for fold in doc["leave_one_source_out"] + doc["leave_one_architecture_out"]:
-    check(any(fold["default_bytes_per_flop"] == ft.default_bytes_per_flop(shipped_presets, g)
-              for g in ft.TRAFFIC_GRID), "a fold's traffic is the presets' times a grid value")
+    fm = fold.get("typical_traffic_factor", {})
+    check(set(fm) == set(m) and all(v in ft.TRAFFIC_GRID for v in fm.values()), "a fold ships its factors per class")
+    check(fold["default_bytes_per_flop"] == ft.default_bytes_per_flop(shipped_presets, fm),
+          "a fold's traffic is the presets' times its own factors per class")
+
+# The rule of the per-class traffic factor (PROJECTION.md 3.12), on a synthetic objective: the common m first
+# (every class alike), then coordinate descent per class; a class that does not enter the objective keeps
+# the common m, and so does the unknown class.
+target = {"transformer": 0, "recurrent-speech": 3, "detection": 1}  # log2 of each class's best m
+
+
+def fake_fit(rows, pairs, use_eta, traffic):
+    return ft.Fit({}, 1.0, {}, traffic)
+
+
+def fake_objective(rows, pairs, fit):
+    return sum((math.log2(fit.traffic[c]) - t) ** 2 for c, t in target.items())
+
+
+saved = ft.joint_fit_at, ft.objective, ft.PER_CLASS
+ft.joint_fit_at, ft.objective = fake_fit, fake_objective
+try:
+    got = ft.joint_fit([{}], [], True).traffic
+    check(got == {"convolutional": 2.0, "transformer": 1.0, "recurrent-speech": 8.0, "detection": 2.0,
+                  "unknown": 2.0}, "per class: the best of each, the common m (2) where the class does not count (%r)"
+          % got)
+    ft.PER_CLASS = False
+    check(ft.joint_fit([{}], [], True).traffic == ft.uniform(2.0), "common: the best uniform m")
+finally:
+    ft.joint_fit_at, ft.objective, ft.PER_CLASS = saved
 d2 = ft.default_bytes_per_flop(presets, 4.0)
 check(d2["convolutional"] == 0.8 and d2["unknown"] == 0.24, "the traffic factor multiplies every class (%r)" % d2)
 finish()

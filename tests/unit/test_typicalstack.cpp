@@ -115,6 +115,24 @@ private Q_SLOTS:
             << QByteArray(R"({"schema_version":1,"overhead_tflops":{},"overhead_tflops_custom":5,)"
                           R"("range":{"p10":-0.1,"p90":0.1},"default_bytes_per_flop":3})")
             << u"default_bytes_per_flop must be an object"_s;
+        // A minimal valid file with `tail` (one more key) added: the per-class traffic factor (section 3.12).
+        const auto minimalWith = [](const char *tail) -> QByteArray {
+            return QByteArray(R"({"schema_version":1,"overhead_tflops":{},"overhead_tflops_custom":5,)"
+                              R"("range":{"p10":-0.1,"p90":0.1},)") +
+                   tail + '}';
+        };
+        QTest::newRow("traffic factor: bad value")
+            << minimalWith(R"("typical_traffic_factor":{"transformer":0})")
+            << u"typical_traffic_factor.transformer must be a number from 1 to 100"_s;
+        QTest::newRow("traffic factor: bad class")
+            << minimalWith(R"("typical_traffic_factor":{"cnn":4})")
+            << u"typical_traffic_factor: \"cnn\" is not a workload class"_s;
+        QTest::newRow("traffic factor: a number, not per class")
+            << minimalWith(R"("typical_traffic_factor":4)") << u"typical_traffic_factor must be an object"_s;
+        QTest::newRow("traffic factor: bad value in a fold")
+            << minimalWith(R"("leave_one_source_out":[{"source":"X","overhead_tflops":{},)"
+                           R"("overhead_tflops_custom":5,"typical_traffic_factor":{"unknown":"4"}}])")
+            << u"typical_traffic_factor.unknown must be a number from 1 to 100"_s;
         QTest::newRow("range reversed")
             << QByteArray(R"({"schema_version":1,"overhead_tflops":{},"overhead_tflops_custom":5,)"
                           R"("range":{"p10":0.2,"p90":0.1}})")

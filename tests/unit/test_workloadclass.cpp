@@ -20,6 +20,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace gf;
@@ -241,8 +242,8 @@ private Q_SLOTS:
     void anUnknownClassUsesNoFactorAndAWiderRange()
     {
         const TypicalStack &t = TypicalStack::builtin();
-        const SpeedModel noFactors = SpeedModel::builtin().withTypicalStack(
-            t.withFit({t.overheadTflopsByPreset, t.overheadTflopsCustom, {}, t.defaultBytesPerFlop}));
+        const SpeedModel noFactors = SpeedModel::builtin().withTypicalStack(t.withFit(
+            {t.overheadTflopsByPreset, t.overheadTflopsCustom, {}, t.defaultBytesPerFlop, t.trafficFactor}));
         for (const QString &gpu : {u"a100-80gb-sxm4"_s, u"quadro-rtx-6000"_s}) {
             const Workload unknown = custom(WorkloadClass::Unknown);
             const SingleGpuSpeed s = speed(unknown, gpu);
@@ -265,14 +266,32 @@ private Q_SLOTS:
         // it moves its class's presets' bytes per FLOP (fit_typical_stack.py ships the presets' own figures).
         const TypicalStack &t = TypicalStack::builtin();
         const Workload *r50 = findWorkload(builtinWorkloads(), u"resnet50"_s);
-        // ResNet-50's bytes per FLOP times the typical stack's traffic factor (one of the tool's grid).
-        const double traffic = QJsonDocument::fromJson(readResource(u"benchmarks/typical_stack.json"_s))
-                                   .object()
-                                   .value(u"typical_traffic_factor")
-                                   .toDouble();
-        QVERIFY(traffic == 1 || traffic == 2 || traffic == 4 || traffic == 8);
+        // ResNet-50's bytes per FLOP times the convolutional class's traffic factor (section 3.12: one per
+        // class, each of the tool's grid; "unknown" holds the common one, applied to the presets' median).
+        const QJsonObject traffic = QJsonDocument::fromJson(readResource(u"benchmarks/typical_stack.json"_s))
+                                        .object()
+                                        .value(u"typical_traffic_factor")
+                                        .toObject();
+        for (const char *c : {"convolutional", "transformer", "recurrent-speech", "detection", "unknown"}) {
+            const double m = traffic.value(QLatin1String(c)).toDouble();
+            QVERIFY2(m == 1 || m == 2 || m == 4 || m == 8, c);
+            QCOMPARE(t.trafficFactor.value(QLatin1String(c)), m);
+        }
         QCOMPARE(t.defaultBytesPerFlopOf(WorkloadClass::Convolutional),
-                 QString::number(r50->bytesPerSample / r50->flopsPerSample * traffic, 'g', 4).toDouble());
+                 QString::number(r50->bytesPerSample / r50->flopsPerSample *
+                                     traffic.value(u"convolutional").toDouble(),
+                                 'g', 4)
+                     .toDouble());
+        QList<double> ratios;
+        for (const Workload &w : builtinWorkloads())
+            ratios.append(w.bytesPerSample / w.flopsPerSample);
+        std::sort(ratios.begin(), ratios.end());
+        const qsizetype n = ratios.size();
+        const double median = n % 2 ? ratios[n / 2] : (ratios[n / 2 - 1] + ratios[n / 2]) / 2;
+        QCOMPARE(t.defaultBytesPerFlopOf(WorkloadClass::Unknown),
+                 QString::number(median * traffic.value(u"unknown").toDouble(), 'g', 4).toDouble());
+        // The shipped fit gives the classes different factors (a class of its own, not one for all).
+        QVERIFY(t.trafficFactor.value(u"transformer"_s) != t.trafficFactor.value(u"unknown"_s));
         for (WorkloadClass c :
              {WorkloadClass::Unknown, WorkloadClass::Convolutional, WorkloadClass::Transformer,
               WorkloadClass::RecurrentSpeech, WorkloadClass::Detection})
@@ -281,7 +300,8 @@ private Q_SLOTS:
         none.defaultBytesPerFlop.clear();
         const SpeedModel computeBound = SpeedModel::builtin().withTypicalStack(none);
         for (WorkloadClass c :
-             {WorkloadClass::Transformer, WorkloadClass::RecurrentSpeech, WorkloadClass::Unknown}) {
+             {WorkloadClass::Convolutional, WorkloadClass::Transformer, WorkloadClass::RecurrentSpeech,
+              WorkloadClass::Detection, WorkloadClass::Unknown}) {
             const Workload w = custom(c);
             const double k = t.defaultBytesPerFlopOf(c);
             Workload given = w;
@@ -295,6 +315,9 @@ private Q_SLOTS:
                 QVERIFY(std::abs(s.tunedSamplesPerS / speed(explicitTuned, gpu).samplesPerS - 1) < 1e-12);
                 QVERIFY2(s.basis.contains(u"memory traffic not given: %1 bytes per FLOP assumed"_s.arg(
                              QString::number(k, 'g', 3))),
+                         qPrintable(s.basis));
+                QVERIFY2(s.basis.contains(u" x %1, the typical stack's traffic)"_s.arg(
+                             QString::number(t.trafficFactor.value(workloadClassName(c)), 'g', 3))),
                          qPrintable(s.basis));
                 QVERIFY(s.samplesPerS < speed(w, gpu, computeBound).samplesPerS);
                 // Bytes the user gives are used as given, with no note.
@@ -312,14 +335,15 @@ private Q_SLOTS:
         }
         // The symptom: the H100's lead over the A100 on a transformer no longer follows the tensor
         // peak alone; the traffic pulls it toward the bandwidth ratio (1.6x), underneath the overhead and
-        // with it.
+        // with it. (Section 3.12: the transformer class's own factor is 1, the presets' traffic, so the pull
+        // underneath is smaller than with the common 4: 2.41x against 2.71x compute-bound.)
         const Workload tr = custom(WorkloadClass::Transformer);
         auto ratio = [&](const SpeedModel &m, bool tuned) {
             const SingleGpuSpeed h = speed(tr, u"h100-80gb-sxm"_s, m), a = speed(tr, u"a100-80gb-sxm4"_s, m);
             return tuned ? h.tunedSamplesPerS / a.tunedSamplesPerS : h.samplesPerS / a.samplesPerS;
         };
         QVERIFY2(
-            ratio(SpeedModel::builtin(), true) < 0.85 * ratio(computeBound, true),
+            ratio(SpeedModel::builtin(), true) < 0.95 * ratio(computeBound, true),
             qPrintable(u"%1 vs %2"_s.arg(ratio(SpeedModel::builtin(), true)).arg(ratio(computeBound, true))));
         QVERIFY(ratio(SpeedModel::builtin(), false) < ratio(computeBound, false));
         QVERIFY(ratio(SpeedModel::builtin(), false) > 1.0);
