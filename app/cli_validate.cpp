@@ -278,12 +278,13 @@ QJsonObject architectureJson(const FoldValidation &v)
 {
     return foldsJson(
         v, QStringLiteral("architecture"),
-        QStringLiteral("typical stack: every measurement of one GPU architecture held out of the joint fit "
-                       "of R_o and the class factors (typical_stack.json leave_one_architecture_out); the "
-                       "transfer pairs into its GPUs from other architectures and its typical-stack rows "
-                       "projected with that fit. Their p10-p90 ranges are the shipped new-architecture ranges, "
-                       "each from its own kind of these errors: the pairs' for a user's figure carried "
-                       "across, the rows' for a preset or custom workload (coverage by construction)"));
+        QStringLiteral(
+            "typical stack: every measurement of one GPU architecture held out of the joint fit "
+            "of R_o and the class factors (typical_stack.json leave_one_architecture_out); the "
+            "transfer pairs into its GPUs from other architectures and its typical-stack rows "
+            "projected with that fit. Their p10-p90 ranges are the shipped new-architecture ranges, "
+            "each from its own kind of these errors: the pairs' for a user's figure carried "
+            "across, the rows' for a preset or custom workload (coverage by construction)"));
 }
 
 QJsonObject sourcesJson(const FoldValidation &v)
