@@ -602,7 +602,11 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
             const double eta = std::exp(logEta);
             r.overheadS = typicalOverhead * userOverheadScale;
             r.samplesPerS = TypicalStack::speed(r.tunedSamplesPerS * eta, r.overheadS);
-            if (!anchors.user.isEmpty()) {
+            // A custom workload without FLOPs per sample is defined by the user's own figure: its shape is
+            // a placeholder, so the shipped data say nothing of its speed (implausibility() checks nothing)
+            // and the figure's shift is the whole level, not something to bound.
+            const bool shapeless = !(w.flopsPerSample > 0);
+            if (!anchors.user.isEmpty() && !shapeless) {
                 // A plausible measurement moves another GPU by at most kImplausibleFactor (section 3.3).
                 const double shippedOnly =
                     TypicalStack::speed(r.tunedSamplesPerS * eta * std::exp(-userShift), typicalOverhead);
@@ -614,12 +618,15 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
             const bool customOwn = w.kind != WorkloadKind::Preset && anchors.user.isEmpty();
             r.range = r.range.combined(customOwn ? m_typical.rangeCustom : m_typical.range);
             basis +=
-                QStringLiteral("; typical PyTorch stack: +%1 ms per sample of framework overhead, x%2 of "
-                               "the tuned-stack speed")
-                    .arg(QString::number(r.overheadS * 1e3, 'g', 3),
-                         QString::number(r.samplesPerS / r.tunedSamplesPerS, 'f', 2));
+                shapeless
+                    ? QStringLiteral("; typical PyTorch stack: no FLOPs per sample given, so no framework "
+                                     "overhead is added (your figure carries your own)")
+                    : QStringLiteral("; typical PyTorch stack: +%1 ms per sample of framework overhead, "
+                                     "x%2 of the tuned-stack speed")
+                          .arg(QString::number(r.overheadS * 1e3, 'g', 3),
+                               QString::number(r.samplesPerS / r.tunedSamplesPerS, 'f', 2));
             basis += typicalClassBasis(w, arch, !anchors.user.isEmpty(), &r.range);
-            if (const double k = defaultBytesPerFlop(w); k > 0) {
+            if (const double k = defaultBytesPerFlop(w); k > 0 && !shapeless) {
                 const double m = m_typical.trafficFactor.value(workloadClassName(w.workloadClass), 0.0);
                 basis += QStringLiteral("; memory traffic not given: %1 bytes per FLOP assumed (%2%3)")
                              .arg(QString::number(k, 'g', 3),

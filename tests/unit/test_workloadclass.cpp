@@ -432,6 +432,45 @@ private Q_SLOTS:
         QVERIFY(!within(speed(measured, u"h100-80gb-sxm"_s, model).range, -1.5, 1.5));
     }
 
+    void aFigureWithoutFlopsIsCarriedByTheModelsRatiosAlone()
+    {
+        // "Measured speed on a GPU" without FLOPs per sample (the workload panel's default custom workload):
+        // the figure is the whole level. The typical stack once bounded the transfer by 10x of a projection
+        // of the placeholder shape, which put a T4 at ~1.5e10 samples/s.
+        for (const WorkloadClass c : {WorkloadClass::Unknown, WorkloadClass::Transformer}) {
+            Workload forStack[2];
+            for (const SoftwareStack stack : {SoftwareStack::Typical, SoftwareStack::Tuned}) {
+                WorkloadSpec s;
+                s.name = u"mine"_s;
+                s.overrides.samplesPerEpoch = 1e6;
+                s.overrides.workloadClass = c;
+                s.overrides.stack = stack;
+                s.overrides.measuredSamplesPerS = 1000;
+                s.overrides.referenceGpu = u"a100-40gb-sxm4"_s;
+                auto w = buildWorkloadSpec(s);
+                QVERIFY2(w, qPrintable(w ? QString() : w.error().text()));
+                QVERIFY(!(w.value().flopsPerSample > 0));
+                forStack[stack == SoftwareStack::Typical ? 0 : 1] = w.value();
+            }
+            const TypicalStack &t = TypicalStack::builtin();
+            const QString from = archOf(u"a100-40gb-sxm4"_s);
+            for (const QString &gpu : {u"t4"_s, u"h100-80gb-sxm"_s, u"rtx3090"_s}) {
+                const SingleGpuSpeed typical = speed(forStack[0], gpu), tuned = speed(forStack[1], gpu);
+                QVERIFY(typical.ok && tuned.ok);
+                QVERIFY2(typical.samplesPerS > 100 && typical.samplesPerS < 10000,
+                         qPrintable(u"%1: %2 samples/s"_s.arg(gpu).arg(typical.samplesPerS)));
+                // The tuned stack's ratio, times the class factors of both GPUs' architectures.
+                const double eta = std::exp(t.classLogFactor(archOf(gpu), c).value_or(0.0) -
+                                            t.classLogFactor(from, c).value_or(0.0));
+                QVERIFY2(
+                    std::abs(typical.samplesPerS / (tuned.samplesPerS * eta) - 1) < 1e-6,
+                    qPrintable(u"%1: %2 vs %3"_s.arg(gpu).arg(typical.samplesPerS).arg(tuned.samplesPerS)));
+                QVERIFY2(typical.basis.contains(u"no FLOPs per sample given"), qPrintable(typical.basis));
+                QVERIFY2(!typical.basis.contains(u"bytes per FLOP assumed"), qPrintable(typical.basis));
+            }
+        }
+    }
+
     void aUserFigureIsCarriedWithTheFactorsOfBothArchitectures()
     {
         // A figure equal to the typical projection on its GPU moves no other GPU, with the class factors.
