@@ -22,6 +22,13 @@ QString number(double v)
     return QString::number(v, 'g', v >= 1000 ? 5 : 4);
 }
 
+/// A custom workload measured without FLOPs per sample is defined by the user's own figure: its shape is a
+/// placeholder, so the shipped data say nothing of its speed (no plausibility bound, no overhead to add).
+bool definedByItsFigure(const Workload &w)
+{
+    return !(w.flopsPerSample > 0);
+}
+
 } // namespace
 
 double sampleMedian(QList<double> v)
@@ -265,8 +272,7 @@ double SpeedModel::shippedLevel(const QList<SpeedAnchor> &shipped, const QString
 QString SpeedModel::implausibleAgainst(const ThroughputMeasurement &m, const Workload &w, const GpuSpec &spec,
                                        const QList<SpeedAnchor> &shipped) const
 {
-    // A measured custom workload without FLOPs is defined by its own figure: nothing to check it against.
-    if (!(w.flopsPerSample > 0))
+    if (definedByItsFigure(w)) // nothing to check it against
         return {};
     const double measured = m.samplesPerSPerGpu;
     const int batch = m.batchPerGpu > 0 ? m.batchPerGpu : w.batchPerGpu;
@@ -602,10 +608,8 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
             const double eta = std::exp(logEta);
             r.overheadS = typicalOverhead * userOverheadScale;
             r.samplesPerS = TypicalStack::speed(r.tunedSamplesPerS * eta, r.overheadS);
-            // A custom workload without FLOPs per sample is defined by the user's own figure: its shape is
-            // a placeholder, so the shipped data say nothing of its speed (implausibility() checks nothing)
-            // and the figure's shift is the whole level, not something to bound.
-            const bool shapeless = !(w.flopsPerSample > 0);
+            // Without FLOPs per sample the figure's shift is the whole level, not something to bound.
+            const bool shapeless = definedByItsFigure(w);
             if (!anchors.user.isEmpty() && !shapeless) {
                 // A plausible measurement moves another GPU by at most kImplausibleFactor (section 3.3).
                 const double shippedOnly =

@@ -173,6 +173,11 @@ def combine(a, b):
     return (-math.hypot(min(0.0, a[0]), min(0.0, b[0])), math.hypot(max(0.0, a[1]), max(0.0, b[1])))
 
 
+def wid(workload):
+    """The workload a pair is held out with: a Lambda workload that is a preset counts as that preset."""
+    return PRESET_OF.get(workload, workload)
+
+
 def percentile(xs, q):
     xs = sorted(xs)
     k = (len(xs) - 1) * q
@@ -709,8 +714,8 @@ def main():
     # situation for the held-out preset, so its conversion range comes from those row errors (section 3.10).
     lowo_row_errs = []
     for w in sorted({o["preset"] for o in rows}):
-        fit = joint_fit([o for o in rows if o["preset"] != w],
-                        [p for p in pairs if PRESET_OF.get(p["workload"], p["workload"]) != w], True)
+        # The same training lists as the leave-one-workload-out split below: its fits are this pass's (memo).
+        fit = joint_fit([o for o in rows if o["preset"] != w], [p for p in pairs if wid(p["workload"]) != w], True)
         lowo_row_errs += [math.log(row_speed(o, fit) / o["measured"]) for o in rows if o["preset"] == w]
     typ_custom = (percentile(lowo_row_errs, 0.1), percentile(lowo_row_errs, 0.9))
 
@@ -739,8 +744,6 @@ def main():
                 res["after_unknown_class"] = {"pairs": summary(U)}
         return name, res
 
-    def wid(x):
-        return PRESET_OF.get(x, x)
     wl = sorted({wid(p["workload"]) for p in pairs} | {o["preset"] for o in rows})
     splits = []
     splits.append(split("leave one workload out", [

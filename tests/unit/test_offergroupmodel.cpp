@@ -150,6 +150,51 @@ QStringList dump(const QAbstractProxyModel &proxy, const GroupingModel &groups)
     }
     return out;
 }
+
+/// An order proxy working on its worker beside the same catalog ordered at once, by OfferOrderProxy and by
+/// OfferFilterProxy (the reference); the worker's and the at-once offers may be one model.
+struct WorkerBesideAtOnce
+{
+    WorkerBesideAtOnce(OfferTableModel *workerOffers, OfferTableModel *atOnceOffers)
+        : tester(&worker, QAbstractItemModelTester::FailureReportingMode::QtTest)
+    {
+        groups.setOfferModel(workerOffers);
+        worker.setSourceModel(&groups);
+        atOnceGroups.setOfferModel(atOnceOffers);
+        atOnce.setSourceModel(&atOnceGroups);
+        reference.setSourceModel(&atOnceGroups);
+    }
+    void filterAtOnce(const OfferFilter &f)
+    {
+        atOnce.setFilter(f);
+        reference.setFilter(f);
+    }
+    void setFilter(const OfferFilter &f)
+    {
+        worker.setFilter(f);
+        filterAtOnce(f);
+    }
+    /// The two at once (the worker's sort is each test's own step).
+    void sortAtOnce(int column, Qt::SortOrder order)
+    {
+        atOnce.sort(column, order);
+        reference.sort(column, order);
+    }
+    void sortAll(int column, Qt::SortOrder order)
+    {
+        worker.sort(column, order);
+        sortAtOnce(column, order);
+    }
+    bool showsAsAtOnce() const { return dump(worker, groups) == dump(atOnce, atOnceGroups); }
+    bool showsAsReference() const { return dump(worker, groups) == dump(reference, atOnceGroups); }
+
+    OfferGroupModel groups;
+    OfferOrderProxy worker;
+    QAbstractItemModelTester tester;
+    OfferGroupModel atOnceGroups;
+    OfferOrderProxy atOnce;
+    OfferFilterProxy reference;
+};
 } // namespace
 
 class TestOfferGroupModel final : public QObject
@@ -694,44 +739,30 @@ private Q_SLOTS:
         OfferTableModel offers;
         offers.setOffers(list, kProjectedAt);
         offers.setProjection(projected);
-        OfferGroupModel groups;
-        groups.setOfferModel(&offers);
-        OfferOrderProxy worker;
-        QAbstractItemModelTester tester(&worker, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        worker.setSourceModel(&groups);
-        worker.setWorkerAbove(0);
-        OfferGroupModel atOnceGroups;
-        atOnceGroups.setOfferModel(&offers);
-        OfferOrderProxy atOnce;
-        atOnce.setSourceModel(&atOnceGroups);
-        OfferFilterProxy reference;
-        reference.setSourceModel(&atOnceGroups);
-        QSignalSpy applied(&worker, &OfferOrderProxy::sortApplied);
+        WorkerBesideAtOnce rig(&offers, &offers);
+        rig.worker.setWorkerAbove(0);
+        QSignalSpy applied(&rig.worker, &OfferOrderProxy::sortApplied);
         const auto same = [&](const char *where) {
-            QVERIFY2(!worker.isSortPending(), where);
-            const QStringList shown = dump(worker, groups);
-            QVERIFY2(shown == dump(atOnce, atOnceGroups), where);
-            QVERIFY2(shown == dump(reference, atOnceGroups), where);
+            QVERIFY2(!rig.worker.isSortPending(), where);
+            QVERIFY2(rig.showsAsAtOnce(), where);
+            QVERIFY2(rig.showsAsReference(), where);
         };
 
         QList<OfferFilter> filters(3);
         filters[1].text = QStringLiteral("offer-1");
         filters[2].minGpus = 2;
         for (const OfferFilter &f : std::as_const(filters)) {
-            worker.setFilter(f);
-            atOnce.setFilter(f);
-            reference.setFilter(f);
+            rig.setFilter(f);
             for (int column = 0; column < OfferTableModel::ColumnCount; ++column)
                 for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
                     applied.clear();
-                    worker.sort(column, order);
-                    QVERIFY(worker.isSortPending());
-                    atOnce.sort(column, order);
-                    reference.sort(column, order);
+                    rig.worker.sort(column, order);
+                    QVERIFY(rig.worker.isSortPending());
+                    rig.sortAtOnce(column, order);
                     QVERIFY(applied.wait(5000));
                     QCOMPARE(applied.size(), 1);
-                    QCOMPARE(worker.sortColumn(), column);
-                    QCOMPARE(worker.sortOrder(), order);
+                    QCOMPARE(rig.worker.sortColumn(), column);
+                    QCOMPARE(rig.worker.sortOrder(), order);
                     const QByteArray where = QByteArray::number(column) + (order ? " desc" : " asc") +
                                              " filter " + f.text.toUtf8();
                     same(where.constData());
@@ -741,10 +772,8 @@ private Q_SLOTS:
         // Several in a row: only the newest is applied, once.
         applied.clear();
         for (int column = 0; column < OfferTableModel::ColumnCount; ++column)
-            worker.sort(column, Qt::AscendingOrder);
-        worker.sort(OfferTableModel::Region, Qt::DescendingOrder);
-        atOnce.sort(OfferTableModel::Region, Qt::DescendingOrder);
-        reference.sort(OfferTableModel::Region, Qt::DescendingOrder);
+            rig.worker.sort(column, Qt::AscendingOrder);
+        rig.sortAll(OfferTableModel::Region, Qt::DescendingOrder);
         QVERIFY(applied.wait(5000));
         QTest::qWait(50);
         QCOMPARE(applied.size(), 1);
@@ -753,32 +782,27 @@ private Q_SLOTS:
         // The rows change while it is computed: a filter at once, then a projection. The result was computed
         // for other rows: it is computed again, and the rows are ordered as they are now.
         applied.clear();
-        worker.sort(OfferTableModel::Cost, Qt::AscendingOrder);
-        worker.setFilter(filters[2]);
-        atOnce.setFilter(filters[2]);
-        reference.setFilter(filters[2]);
-        atOnce.sort(OfferTableModel::Cost, Qt::AscendingOrder);
-        reference.sort(OfferTableModel::Cost, Qt::AscendingOrder);
+        rig.worker.sort(OfferTableModel::Cost, Qt::AscendingOrder);
+        rig.setFilter(filters[2]);
+        rig.sortAtOnce(OfferTableModel::Cost, Qt::AscendingOrder);
         QVERIFY(applied.wait(5000));
         QCOMPARE(applied.size(), 1);
         same("a filter meanwhile");
         applied.clear();
-        worker.sort(OfferTableModel::Hours, Qt::DescendingOrder);
+        rig.worker.sort(OfferTableModel::Hours, Qt::DescendingOrder);
         offers.setProjection(second);
-        atOnce.sort(OfferTableModel::Hours, Qt::DescendingOrder);
-        reference.sort(OfferTableModel::Hours, Qt::DescendingOrder);
+        rig.sortAtOnce(OfferTableModel::Hours, Qt::DescendingOrder);
         QVERIFY(applied.wait(5000));
         QCOMPARE(applied.size(), 1);
         same("a projection meanwhile");
 
         // A sort at once (a small catalog again) after one on a worker: the one at once stays.
         applied.clear();
-        worker.sort(OfferTableModel::OnDemand, Qt::DescendingOrder);
-        worker.setWorkerAbove(kLargeCatalogOffers);
-        worker.sort(OfferTableModel::Spot, Qt::AscendingOrder);
-        QVERIFY(!worker.isSortPending());
-        atOnce.sort(OfferTableModel::Spot, Qt::AscendingOrder);
-        reference.sort(OfferTableModel::Spot, Qt::AscendingOrder);
+        rig.worker.sort(OfferTableModel::OnDemand, Qt::DescendingOrder);
+        rig.worker.setWorkerAbove(kLargeCatalogOffers);
+        rig.worker.sort(OfferTableModel::Spot, Qt::AscendingOrder);
+        QVERIFY(!rig.worker.isSortPending());
+        rig.sortAtOnce(OfferTableModel::Spot, Qt::AscendingOrder);
         QTest::qWait(100);
         QCOMPARE(applied.size(), 0);
         same("at once after one on a worker");
@@ -794,28 +818,17 @@ private Q_SLOTS:
         QList<Offer> shorter = list.mid(0, 100);
 
         OfferTableModel offers;
-        OfferGroupModel groups;
-        groups.setOfferModel(&offers);
-        OfferOrderProxy worker;
-        QAbstractItemModelTester tester(&worker, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        worker.setSourceModel(&groups);
         OfferTableModel atOnceOffers;
-        OfferGroupModel atOnceGroups;
-        atOnceGroups.setOfferModel(&atOnceOffers);
-        OfferOrderProxy atOnce;
-        atOnce.setSourceModel(&atOnceGroups);
-        OfferFilterProxy reference;
-        reference.setSourceModel(&atOnceGroups);
-        QSignalSpy applied(&worker, &OfferOrderProxy::offersApplied);
+        WorkerBesideAtOnce rig(&offers, &atOnceOffers);
+        QSignalSpy applied(&rig.worker, &OfferOrderProxy::offersApplied);
         const auto same = [&](const char *where) {
-            QVERIFY2(!worker.isOffersPending(), where);
+            QVERIFY2(!rig.worker.isOffersPending(), where);
             QCOMPARE(offers.offers().size(), atOnceOffers.offers().size());
             QCOMPARE(offers.projection(), atOnceOffers.projection());
-            QCOMPARE(groups.acceptedCount(), atOnceGroups.acceptedCount());
-            QCOMPARE(groups.acceptedGroupCount(), atOnceGroups.acceptedGroupCount());
-            const QStringList shown = dump(worker, groups);
-            QVERIFY2(shown == dump(atOnce, atOnceGroups), where);
-            QVERIFY2(shown == dump(reference, atOnceGroups), where);
+            QCOMPARE(rig.groups.acceptedCount(), rig.atOnceGroups.acceptedCount());
+            QCOMPARE(rig.groups.acceptedGroupCount(), rig.atOnceGroups.acceptedGroupCount());
+            QVERIFY2(rig.showsAsAtOnce(), where);
+            QVERIFY2(rig.showsAsReference(), where);
         };
 
         OfferFilter runpod;
@@ -824,18 +837,14 @@ private Q_SLOTS:
              {-1, int(OfferTableModel::OnDemand), int(OfferTableModel::Cost), int(OfferTableModel::Instance)})
             for (const bool filtered : {false, true}) {
                 const OfferFilter f = filtered ? runpod : OfferFilter();
-                worker.setFilter(f);
-                atOnce.setFilter(f);
-                reference.setFilter(f);
-                worker.sort(column, Qt::DescendingOrder);
-                atOnce.sort(column, Qt::DescendingOrder);
-                reference.sort(column, Qt::DescendingOrder);
+                rig.setFilter(f);
+                rig.sortAll(column, Qt::DescendingOrder);
                 for (const bool withProjection : {false, true}) {
                     applied.clear();
                     const ProjectionResultsPtr p = withProjection ? projected : ProjectionResultsPtr();
-                    worker.setOffersOnWorker({}, kProjectedAt, {}); // replaced by the next: never shown
-                    worker.setOffersOnWorker(list, kProjectedAt, p);
-                    QVERIFY(worker.isOffersPending());
+                    rig.worker.setOffersOnWorker({}, kProjectedAt, {}); // replaced by the next: never shown
+                    rig.worker.setOffersOnWorker(list, kProjectedAt, p);
+                    QVERIFY(rig.worker.isOffersPending());
                     atOnceOffers.setOffers(list, kProjectedAt);
                     atOnceOffers.setProjection(p);
                     QVERIFY(applied.wait(5000));
@@ -844,29 +853,26 @@ private Q_SLOTS:
                     const QByteArray where = QByteArray::number(column) + (filtered ? " filtered" : "") +
                                              (withProjection ? " projected" : "");
                     same(where.constData());
-                    worker.setOffersOnWorker({}, kProjectedAt, {}); // the next starts from no offers
+                    rig.worker.setOffersOnWorker({}, kProjectedAt, {}); // the next starts from no offers
                     QVERIFY(applied.wait(5000));
                 }
             }
 
         // A filter and the grouping changed while it is prepared: the catalog shows with them.
-        worker.sort(OfferTableModel::OnDemand, Qt::AscendingOrder);
-        atOnce.sort(OfferTableModel::OnDemand, Qt::AscendingOrder);
-        reference.sort(OfferTableModel::OnDemand, Qt::AscendingOrder);
+        rig.sortAll(OfferTableModel::OnDemand, Qt::AscendingOrder);
         applied.clear();
-        worker.setOffersOnWorker(list, kProjectedAt, projected);
-        worker.setFilter(runpod);
+        rig.worker.setOffersOnWorker(list, kProjectedAt, projected);
+        rig.worker.setFilter(runpod);
         atOnceOffers.setOffers(list, kProjectedAt);
         atOnceOffers.setProjection(projected);
-        atOnce.setFilter(runpod);
-        reference.setFilter(runpod);
+        rig.filterAtOnce(runpod);
         QVERIFY(applied.wait(5000));
         QCOMPARE(applied.size(), 1);
         same("a filter meanwhile");
         applied.clear();
-        worker.setOffersOnWorker(shorter, kProjectedAt, projected); // for another catalog: not kept
-        groups.setGrouped(false);
-        atOnceGroups.setGrouped(false);
+        rig.worker.setOffersOnWorker(shorter, kProjectedAt, projected); // for another catalog: not kept
+        rig.groups.setGrouped(false);
+        rig.atOnceGroups.setGrouped(false);
         atOnceOffers.setOffers(shorter, kProjectedAt);
         atOnceOffers.setProjection(projected);
         QVERIFY(applied.wait(5000));
@@ -876,9 +882,9 @@ private Q_SLOTS:
 
         // Dropped (a catalog set at once instead): it never shows.
         applied.clear();
-        worker.setOffersOnWorker(list, kProjectedAt, projected);
-        worker.dropOffersOnWorker();
-        QVERIFY(!worker.isOffersPending());
+        rig.worker.setOffersOnWorker(list, kProjectedAt, projected);
+        rig.worker.dropOffersOnWorker();
+        QVERIFY(!rig.worker.isOffersPending());
         QTest::qWait(200);
         QCOMPARE(applied.size(), 0);
         QCOMPARE(offers.offers().size(), shorter.size());
@@ -896,26 +902,15 @@ private Q_SLOTS:
 
         OfferTableModel offers;
         offers.setOffers(list, kProjectedAt);
-        OfferGroupModel groups;
-        groups.setOfferModel(&offers);
-        OfferOrderProxy worker;
-        QAbstractItemModelTester tester(&worker, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        worker.setSourceModel(&groups);
         OfferTableModel atOnceOffers;
         atOnceOffers.setOffers(list, kProjectedAt);
-        OfferGroupModel atOnceGroups;
-        atOnceGroups.setOfferModel(&atOnceOffers);
-        OfferOrderProxy atOnce;
-        atOnce.setSourceModel(&atOnceGroups);
-        OfferFilterProxy reference;
-        reference.setSourceModel(&atOnceGroups);
-        QSignalSpy applied(&worker, &OfferOrderProxy::projectionApplied);
+        WorkerBesideAtOnce rig(&offers, &atOnceOffers);
+        QSignalSpy applied(&rig.worker, &OfferOrderProxy::projectionApplied);
         const auto same = [&](const char *where) {
-            QVERIFY2(!worker.isProjectionPending(), where);
+            QVERIFY2(!rig.worker.isProjectionPending(), where);
             QCOMPARE(offers.projection(), atOnceOffers.projection());
-            const QStringList shown = dump(worker, groups);
-            QVERIFY2(shown == dump(atOnce, atOnceGroups), where);
-            QVERIFY2(shown == dump(reference, atOnceGroups), where);
+            QVERIFY2(rig.showsAsAtOnce(), where);
+            QVERIFY2(rig.showsAsReference(), where);
         };
         OfferFilter some;
         some.minGpus = 2;
@@ -923,17 +918,13 @@ private Q_SLOTS:
              {int(OfferTableModel::OnDemand), int(OfferTableModel::Cost), int(OfferTableModel::Hours), -1})
             for (const bool filtered : {false, true}) {
                 const OfferFilter f = filtered ? some : OfferFilter();
-                worker.setFilter(f);
-                atOnce.setFilter(f);
-                reference.setFilter(f);
-                worker.sort(column, Qt::AscendingOrder);
-                atOnce.sort(column, Qt::AscendingOrder);
-                reference.sort(column, Qt::AscendingOrder);
+                rig.setFilter(f);
+                rig.sortAll(column, Qt::AscendingOrder);
                 for (const ProjectionResultsPtr &p : {first, second, ProjectionResultsPtr()}) {
                     applied.clear();
-                    worker.setProjectionOnWorker(second == p ? first : second); // replaced by the next
-                    worker.setProjectionOnWorker(p);
-                    QVERIFY(worker.isProjectionPending());
+                    rig.worker.setProjectionOnWorker(second == p ? first : second); // replaced by the next
+                    rig.worker.setProjectionOnWorker(p);
+                    QVERIFY(rig.worker.isProjectionPending());
                     atOnceOffers.setProjection(p);
                     QVERIFY(applied.wait(5000));
                     QTest::qWait(20);
@@ -947,23 +938,20 @@ private Q_SLOTS:
             }
 
         // A filter applied while the summaries are computed: they are computed again for the rows it shows.
-        worker.sort(OfferTableModel::Cost, Qt::DescendingOrder);
-        atOnce.sort(OfferTableModel::Cost, Qt::DescendingOrder);
-        reference.sort(OfferTableModel::Cost, Qt::DescendingOrder);
+        rig.sortAll(OfferTableModel::Cost, Qt::DescendingOrder);
         OfferFilter other;
         other.text = QStringLiteral("offer-1"); // another than the one applied
         applied.clear();
-        worker.setProjectionOnWorker(first);
-        worker.setFilter(other);
+        rig.worker.setProjectionOnWorker(first);
+        rig.worker.setFilter(other);
         atOnceOffers.setProjection(first);
-        atOnce.setFilter(other);
-        reference.setFilter(other);
+        rig.filterAtOnce(other);
         QVERIFY(applied.wait(5000));
         QCOMPARE(applied.size(), 1);
         same("a filter meanwhile");
         // One for another catalog is ignored, as at once.
         applied.clear();
-        worker.setProjectionOnWorker(projectionOf(list.mid(0, 50)));
+        rig.worker.setProjectionOnWorker(projectionOf(list.mid(0, 50)));
         QVERIFY(applied.wait(5000));
         same("another catalog's");
     }
