@@ -90,9 +90,11 @@ with open(os.path.join(bench, "typical_stack.json"), encoding="utf-8") as f:
     doc = json.load(f)
 check([f["source"] for f in doc["leave_one_source_out"]] == ["GF-MEASURE-2611", "LAMBDA-PYT-V0", "MLI-TFMR-2024"],
       "typical_stack.json ships a fold without MLI-TFMR-2024 (%r)" % [f["source"] for f in doc["leave_one_source_out"]])
-check("transformer" in doc["class_factors"].get("ada", {}), "Ada has a transformer class factor")
-check(all("transformer" not in f["class_factors"].get("ada", {}) for f in doc["leave_one_source_out"]
-          if f["source"] == "MLI-TFMR-2024"), "the fold without MLI has no Ada factor (MLI is its only evidence)")
+# Rule C (PROJECTION.md 3.14): the MLI pairs are scored, not fitted, so Ada (MLI is its only evidence) has no
+# transformer factor, in the shipped fit and in every fold.
+check(all("transformer" not in f["class_factors"].get("ada", {}) for f in [doc] + doc["leave_one_source_out"]),
+      "Ada has no transformer class factor (the MLI pairs are not fitted)")
+check("MLI-TFMR-2024" in ft.UNFITTED_SOURCES, "the MLI pairs are scored, not fitted")
 
 # (4) Bad input: an unknown GPU name and a row of another metric are refused, naming them.
 with tempfile.TemporaryDirectory() as d:

@@ -8,7 +8,8 @@ figure without a batch. (2) The shipped transfer_rows.csv lists every left-out r
 and holds none of them as data. (3) The default bytes per FLOP are the presets' own: a class's median, the
 pooled median for a class without a preset and for the unknown class, 4 significant digits, times each
 class's traffic factor; typical_stack.json and every fold ship exactly them. (4) The per-class traffic factor's
-rule (coordinate descent from the common m; a class outside the objective keeps the common m).
+rule (coordinate descent from the common m; a class outside the objective keeps the common m), a rejected variant;
+the shipped fit has the common m and does not fit the MLI-TFMR-2024 pairs (rule C, PROJECTION.md 3.14).
 Usage: check_transfer_rules.py REPO_ROOT
 """
 import csv
@@ -88,6 +89,7 @@ def fake_objective(rows, pairs, fit):
 saved = ft.joint_fit_at, ft.objective, ft.PER_CLASS
 ft.joint_fit_at, ft.objective = fake_fit, fake_objective
 try:
+    ft.PER_CLASS = True  # the rejected variant (--variant per-class-traffic)
     got = ft.joint_fit([{}], [], True).traffic
     check(got == {"convolutional": 2.0, "transformer": 1.0, "recurrent-speech": 8.0, "detection": 2.0,
                   "unknown": 2.0}, "per class: the best of each, the common m (2) where the class does not count (%r)"
@@ -96,6 +98,12 @@ try:
     check(ft.joint_fit([{}], [], True).traffic == ft.uniform(2.0), "common: the best uniform m")
 finally:
     ft.joint_fit_at, ft.objective, ft.PER_CLASS = saved
+check(saved[2] is False, "shipped: the common m (rule C rejected the per-class factors)")
+# Rule C (PROJECTION.md 3.14): the MLI-TFMR-2024 pairs are scored, not fitted; a preset's own Lambda pairs neither.
+fp = [{"workload": w, "source": s} for w, s in (("gpt2-layer-fwd-bwd", "MLI-TFMR-2024"), ("ssd300", "LAMBDA-PYT-V0"),
+                                                ("resnet50-imagenet", "LAMBDA-PYT-V0"))]
+check([p["workload"] for p in ft.fitted(fp)] == ["ssd300"], "only Lambda's non-preset pairs are fitted (%r)"
+      % ft.fitted(fp))
 d2 = ft.default_bytes_per_flop(presets, 4.0)
 check(d2["convolutional"] == 0.8 and d2["unknown"] == 0.24, "the traffic factor multiplies every class (%r)" % d2)
 finish()

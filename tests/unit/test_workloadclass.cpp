@@ -290,8 +290,10 @@ private Q_SLOTS:
         const double median = n % 2 ? ratios[n / 2] : (ratios[n / 2 - 1] + ratios[n / 2]) / 2;
         QCOMPARE(t.defaultBytesPerFlopOf(WorkloadClass::Unknown),
                  QString::number(median * traffic.value(u"unknown").toDouble(), 'g', 4).toDouble());
-        // The shipped fit gives the classes different factors (a class of its own, not one for all).
-        QVERIFY(t.trafficFactor.value(u"transformer"_s) != t.trafficFactor.value(u"unknown"_s));
+        // The shipped fit has the common factor of every class (PROJECTION.md 3.14: rule C rejected the
+        // per-class factors); the file still names each class, so a per-class fit loads unchanged.
+        for (const char *c : {"convolutional", "transformer", "recurrent-speech", "detection"})
+            QCOMPARE(t.trafficFactor.value(QLatin1String(c)), t.trafficFactor.value(u"unknown"_s));
         for (WorkloadClass c :
              {WorkloadClass::Unknown, WorkloadClass::Convolutional, WorkloadClass::Transformer,
               WorkloadClass::RecurrentSpeech, WorkloadClass::Detection})
