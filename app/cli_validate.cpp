@@ -344,8 +344,9 @@ void printUserTransfer(QTextStream &out, const TransferValidation &v)
            "Lambda's PyTorch suite and mli/transformers-benchmarks (transfer_rows.csv, section 3.11)\n"
            "taken as --measured S --measured-on GPU with the workload's FLOPs\n"
            "(transfer_workloads.csv); the workload's other GPUs projected; |log error| and coverage of the\n"
-           "p10-p90 range. The typical stack's class factors (section 3.8) were fitted on these pairs, so\n"
-           "this is in sample; the held-out splits are in typical_stack_validation.md and below.\n"
+           "p10-p90 range. The typical stack's class factors (section 3.8) were fitted on Lambda's pairs,\n"
+           "so those are in sample; the mli pairs are scored, never fitted (section 3.14). The held-out\n"
+           "splits are in typical_stack_validation.md and below.\n"
            "Per workload and class from "
         << v.headlineGpu << ":\n";
     QList<QStringList> rows;
