@@ -223,6 +223,8 @@ VARIANT = ""
 # "mli-fitted" and "mli-fitted-per-class-traffic" print the rejected fits for comparison.
 PER_CLASS = False
 CLASSES = ("convolutional", "transformer", "recurrent-speech", "detection")
+# Rule E (PROJECTION.md 3.15): the traffic factor is chosen on every pair, the presets' own included.
+TRAFFIC_ON_ALL_PAIRS = False
 # Sources whose pairs are scored (every split, their own leave-one-source-out fold) but not fitted.
 UNFITTED_SOURCES = {"MLI-TFMR-2024"}
 # Lambda workloads that are the typical rows' presets (fitted through the rows, scored as pairs too).
@@ -326,9 +328,19 @@ def fitted(pairs):
             and p["source"] not in UNFITTED_SOURCES]
 
 
-def objective(rows, pairs, fit):
-    """The joint fit's objective (the weighted squared log errors and the ridge prior) at `fit`."""
-    fitted_pairs = fitted(pairs)
+def traffic_pairs(pairs):
+    """The pairs whose objective chooses the traffic factor: with TRAFFIC_ON_ALL_PAIRS (rule E, PROJECTION.md
+    3.15) every pair of a fitted source, the presets' own included (m is a property of a custom workload's
+    path only, which the typical rows never take); else the fitted pairs."""
+    if not TRAFFIC_ON_ALL_PAIRS:
+        return fitted(pairs)
+    return [p for p in pairs if p["source"] not in UNFITTED_SOURCES]
+
+
+def objective(rows, pairs, fit, chosen=None):
+    """The joint fit's objective (the weighted squared log errors and the ridge prior) at `fit`, over the
+    fitted pairs (or the pairs `chosen` from them)."""
+    fitted_pairs = fitted(pairs) if chosen is None else chosen(pairs)
     gpus_by_w = collections.defaultdict(set)
     for p in fitted_pairs:
         gpus_by_w[p["workload"]].update((p["to"], p["from"]))
@@ -367,7 +379,7 @@ def joint_fit(rows, pairs, use_eta=True):
         key = tuple(t[c] for c in CLASSES + ("unknown",))
         if key not in scored:
             f = joint_fit_at(rows, pairs, True, t)
-            scored[key] = (objective(rows, pairs, f), f)
+            scored[key] = (objective(rows, pairs, f, traffic_pairs), f)
         return scored[key]
     fits = [score(uniform(m)) for m in TRAFFIC_GRID]
     best = min(fits, key=lambda x: x[0])
@@ -659,17 +671,20 @@ def main():
     ap.add_argument("--shared", help="../shared/data: rebuild typical_stack_rows.csv from it")
     ap.add_argument("--write", action="store_true", help="write typical_stack.json and the validation")
     ap.add_argument("--variant", choices=["double-count", "unweighted", "compute-bound", "presets-traffic",
-                                          "mli-fitted", "per-class-traffic", "mli-fitted-per-class-traffic"],
+                                          "mli-fitted", "per-class-traffic", "mli-fitted-per-class-traffic",
+                                          "traffic-all-pairs", "traffic-all-pairs-per-class"],
                     help="a rejected variant of the joint fit, printed for comparison (not with --write)")
     a = ap.parse_args()
     if a.variant and a.write:
         ap.error("--variant is printed only: it cannot be written")
-    global VARIANT, TRAFFIC_GRID, PER_CLASS
+    global VARIANT, TRAFFIC_GRID, PER_CLASS, TRAFFIC_ON_ALL_PAIRS
     VARIANT = a.variant or ""
     if VARIANT.startswith("mli-fitted"):
         UNFITTED_SOURCES.discard("MLI-TFMR-2024")
-    if VARIANT.endswith("per-class-traffic"):
+    if VARIANT.endswith("per-class-traffic") or VARIANT == "traffic-all-pairs-per-class":
         PER_CLASS = True
+    if VARIANT.startswith("traffic-all-pairs"):
+        TRAFFIC_ON_ALL_PAIRS = True
     if VARIANT in ("compute-bound", "presets-traffic"):
         TRAFFIC_GRID = (1.0,)
 
