@@ -82,7 +82,7 @@ def fake_fit(rows, pairs, use_eta, traffic):
     return ft.Fit({}, 1.0, {}, traffic)
 
 
-def fake_objective(rows, pairs, fit):
+def fake_objective(rows, pairs, fit, chosen=None):
     return sum((math.log2(fit.traffic[c]) - t) ** 2 for c, t in target.items())
 
 
@@ -104,6 +104,13 @@ fp = [{"workload": w, "source": s} for w, s in (("gpt2-layer-fwd-bwd", "MLI-TFMR
                                                 ("resnet50-imagenet", "LAMBDA-PYT-V0"))]
 check([p["workload"] for p in ft.fitted(fp)] == ["ssd300"], "only Lambda's non-preset pairs are fitted (%r)"
       % ft.fitted(fp))
+check(ft.traffic_pairs(fp) == ft.fitted(fp), "shipped: the traffic factor is chosen on the fitted pairs")
+ft.TRAFFIC_ON_ALL_PAIRS = True  # rule E (3.15), rejected: --variant traffic-all-pairs
+try:
+    check([p["workload"] for p in ft.traffic_pairs(fp)] == ["ssd300", "resnet50-imagenet"],
+          "rule E: the presets' own pairs choose m too, the unfitted source's do not")
+finally:
+    ft.TRAFFIC_ON_ALL_PAIRS = False
 d2 = ft.default_bytes_per_flop(presets, 4.0)
 check(d2["convolutional"] == 0.8 and d2["unknown"] == 0.24, "the traffic factor multiplies every class (%r)" % d2)
 finish()
