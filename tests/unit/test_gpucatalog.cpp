@@ -91,11 +91,12 @@ private Q_SLOTS:
             << QStringLiteral("cudo") << QStringLiteral("A800") << QStringLiteral("a800-80gb-pcie");
         QTest::newRow("vast RTX 3060 Ti is not the RTX 3060")
             << QStringLiteral("vastai") << QStringLiteral("RTX 3060 Ti") << QStringLiteral("rtx3060ti");
-        // Without a memory figure the 8 GB board; the memory tie-break moves a 16 GB offer (test_instancegpus).
+        // Without a memory figure the 8 GB board; the memory tie-break moves a 16 GB offer
+        // (test_instancegpus).
         QTest::newRow("vast RTX 4060 Ti without memory: 8GB")
             << QStringLiteral("vastai") << QStringLiteral("RTX 4060 Ti") << QStringLiteral("rtx4060ti-8gb");
-        QTest::newRow("RTX 4060 Ti 16GB")
-            << QStringLiteral("vastai") << QStringLiteral("RTX 4060 Ti 16GB") << QStringLiteral("rtx4060ti-16gb");
+        QTest::newRow("RTX 4060 Ti 16GB") << QStringLiteral("vastai") << QStringLiteral("RTX 4060 Ti 16GB")
+                                          << QStringLiteral("rtx4060ti-16gb");
         QTest::newRow("vast RTX 5880Ada")
             << QStringLiteral("vastai") << QStringLiteral("RTX 5880Ada") << QStringLiteral("rtx-5880-ada");
         QTest::newRow("SkyPilot RTX5880-Ada")
@@ -105,7 +106,8 @@ private Q_SLOTS:
         QTest::newRow("vast RTX 4070S Ti is the 4070 Ti SUPER")
             << QStringLiteral("vastai") << QStringLiteral("RTX 4070S Ti") << QStringLiteral("rtx4070tisuper");
         QTest::newRow("nvidia-smi RTX 4070 Ti SUPER")
-            << QString() << QStringLiteral("NVIDIA GeForce RTX 4070 Ti SUPER") << QStringLiteral("rtx4070tisuper");
+            << QString() << QStringLiteral("NVIDIA GeForce RTX 4070 Ti SUPER")
+            << QStringLiteral("rtx4070tisuper");
     }
     void realProviderNames()
     {
@@ -169,8 +171,8 @@ private Q_SLOTS:
         }
         QVERIFY(total > 1000);
         // Every GPU name of the bundled catalogs has a row (the last six, A800, RTX 5880Ada, RTX 5070,
-        // RTX 4070S Ti, RTX 4060 Ti and RTX 3060 Ti, got theirs in issue 22): an offer shown as unrecognised is
-        // never projected, ranked or recommended.
+        // RTX 4070S Ti, RTX 4060 Ti and RTX 3060 Ti, got theirs in issue 22): an offer shown as unrecognised
+        // is never projected, ranked or recommended.
         QCOMPARE(unrecognised, QStringList());
     }
 };
