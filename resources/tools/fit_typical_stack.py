@@ -34,7 +34,8 @@ typical_stack.json, which `gpufrontier-cli validate` projects with the app's own
 
 Usage: fit_typical_stack.py --cli build/dev/app/gpufrontier-cli [--shared ../shared/data] [--write]
                             [--variant double-count|unweighted|compute-bound|presets-traffic|mli-fitted|
-                            per-class-traffic|mli-fitted-per-class-traffic]
+                            per-class-traffic|mli-fitted-per-class-traffic|traffic-all-pairs|
+                            traffic-all-pairs-per-class]
 """
 import argparse
 import collections
