@@ -134,8 +134,8 @@ QString SpeedModel::typicalClassBasis(const Workload &w, const QString &arch, bo
     if (!m_typical.architectureMeasured(arch, w.workloadClass)) {
         *range = range->envelope(transferred ? m_typical.newArchitectureRangeTransfer
                                              : m_typical.newArchitectureRange);
-        out +=
-            QStringLiteral("; no measurement for this architecture; range from leave-one-architecture-out");
+        out += QStringLiteral("; no typical-stack measurement of this architecture and class; range from "
+                              "leave-one-architecture-out");
     }
     return out;
 }

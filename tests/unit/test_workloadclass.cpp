@@ -358,7 +358,8 @@ private Q_SLOTS:
     void anArchitectureWithoutAMeasurementSaysSo()
     {
         const TypicalStack &t = TypicalStack::builtin();
-        const QString note = u"no measurement for this architecture; range from leave-one-architecture-out"_s;
+        const QString note = u"no typical-stack measurement of this architecture and class; range from "
+                             u"leave-one-architecture-out"_s;
         // Every GPU of the catalog with a spec: the note and the range exactly where the architecture has no
         // factor for the workload's class.
         int without = 0;
