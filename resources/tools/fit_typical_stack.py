@@ -35,7 +35,7 @@ typical_stack.json, which `gpufrontier-cli validate` projects with the app's own
 Usage: fit_typical_stack.py --cli build/dev/app/gpufrontier-cli [--shared ../shared/data] [--write]
                             [--variant double-count|unweighted|compute-bound|presets-traffic|mli-fitted|
                             per-class-traffic|mli-fitted-per-class-traffic|traffic-all-pairs|
-                            traffic-all-pairs-per-class]
+                            traffic-all-pairs-per-class|unknown-common-traffic]
 """
 import argparse
 import collections
@@ -226,6 +226,9 @@ PER_CLASS = False
 CLASSES = ("convolutional", "transformer", "recurrent-speech", "detection")
 # Rule E (PROJECTION.md 3.15): the traffic factor is chosen on every pair, the presets' own included.
 TRAFFIC_ON_ALL_PAIRS = False
+# Rule G (PROJECTION.md 3.16; kept by rule C): the unknown class's traffic factor chosen on the pairs projected
+# without class; "--variant unknown-common-traffic" prints the fit where it keeps the common m.
+UNKNOWN_OWN_TRAFFIC = True
 # Sources whose pairs are scored (every split, their own leave-one-source-out fold) but not fitted.
 UNFITTED_SOURCES = {"MLI-TFMR-2024"}
 # Lambda workloads that are the typical rows' presets (fitted through the rows, scored as pairs too).
@@ -274,17 +277,22 @@ def row_speed(o, fit, use_eta=True):
     return typical(o["tuned"] * eta, o["flops"], fit.rate(o["preset"]))
 
 
-def pair_speed(p, fit, aT=None, aR=None):
-    """The app's projection of the pair's target from the user's figure (SpeedModel::project, section 3.6)."""
+def pair_speed(p, fit, aT=None, aR=None, as_unknown=False):
+    """The app's projection of the pair's target from the user's figure (SpeedModel::project, section 3.6).
+    as_unknown: the workload given without its class, as the app takes it (no class factor, the unknown
+    class's traffic factor and default bytes per FLOP: the tuned projections cu_from / cu_to)."""
+    if as_unknown:
+        aT = aR = 0.0
     aT = fit.a.get((p["arch_to"], p["class"]), 0.0) if aT is None else aT
     aR = fit.a.get((p["arch_from"], p["class"]), 0.0) if aR is None else aR
+    cls, c_from, c_to = ("unknown", p["cu_from"], p["cu_to"]) if as_unknown else (p["class"], p["c_from"], p["c_to"])
     O = p["flops"] / (fit.pooled * 1e12)
     m = p["m_from"]
-    tR = p["c_from"][traffic_of(fit.traffic, p["class"])] * math.exp(aR)
+    tR = c_from[traffic_of(fit.traffic, cls)] * math.exp(aR)
     taken = min(max(1.0 / m - 1.0 / tR, 0.0), O)
     gpu_r = 1.0 / (1.0 / m - taken)
     s = math.log(gpu_r / tR)
-    tT = p["c_to"][traffic_of(fit.traffic, p["class"])] * math.exp(aT)
+    tT = c_to[traffic_of(fit.traffic, cls)] * math.exp(aT)
     sp = 1.0 / (1.0 / (tT * math.exp(s)) + taken)
     shipped_only = 1.0 / (1.0 / tT + O)
     return shipped_only * min(max(sp / shipped_only, 0.1), 10.0)
@@ -362,7 +370,36 @@ def traffic_of(traffic, cls):
     return traffic[cls] if isinstance(traffic, dict) else traffic
 
 
+def unknown_traffic(fit, pairs):
+    """Rule G (PROJECTION.md 3.16): the unknown class's traffic factor chosen on the fitted pairs projected as
+    the app projects a workload given without its class (pair_speed as_unknown), weighted 1/(n-1) as in the
+    objective; a value replaces the common m only when strictly better (UNKNOWN_OWN_TRAFFIC)."""
+    if not UNKNOWN_OWN_TRAFFIC:
+        return fit
+    fp = fitted(pairs)
+    gpus_by_w = collections.defaultdict(set)
+    for p in fp:
+        gpus_by_w[p["workload"]].update((p["to"], p["from"]))
+
+    def sse(m):
+        f = Fit(fit.rates, fit.pooled, fit.a, dict(fit.traffic, unknown=m))
+        return sum(math.log(pair_speed(p, f, as_unknown=True) / p["m_to"]) ** 2 / (len(gpus_by_w[p["workload"]]) - 1)
+                   for p in fp)
+    best, best_sse = fit.traffic["unknown"], sse(fit.traffic["unknown"])
+    for m in TRAFFIC_GRID:
+        v = sse(m)
+        if v < best_sse:
+            best, best_sse = m, v
+    return Fit(fit.rates, fit.pooled, fit.a, dict(fit.traffic, unknown=best))
+
+
 def joint_fit(rows, pairs, use_eta=True):
+    """The joint fit and, with rule G, the unknown class's own traffic factor (unknown_traffic)."""
+    fit = joint_fit_classes(rows, pairs, use_eta)
+    return unknown_traffic(fit, pairs) if use_eta and rows else fit
+
+
+def joint_fit_classes(rows, pairs, use_eta=True):
     """The joint fit at the traffic factors chosen by the joint objective (section 3.9).
 
     The common m: the value of TRAFFIC_GRID with the least objective, every class alike. With PER_CLASS
@@ -519,8 +556,8 @@ class Scorer:
         return envelope(rng, self.new_arch_transfer if transfer else self.new_arch)
 
     def pair(self, p, fit, use_eta, as_unknown=False):
-        if use_eta and not as_unknown:
-            pred = pair_speed(p, fit)
+        if use_eta:
+            pred = pair_speed(p, fit, as_unknown=as_unknown)
         else:
             pred = pair_speed(p, fit, 0.0, 0.0)
         e = math.log(pred / p["m_to"])
@@ -645,15 +682,16 @@ def load_data(cli):
         F = float(w["flops_per_sample"])
         # The app's typical stack moves the class's default bytes per FLOP (a tuned-stack custom workload
         # is compute-bound without its bytes): the tuned projection here is made with that traffic.
-        c = {}
+        c, cu = {}, {}
         for m in TRAFFIC_GRID:
-            out = subprocess.run([cli, "gpus", "--flops-per-sample", repr(F), "--bytes-per-sample",
-                                  repr(F * bpf[m][w["class"]]), "--samples", "1000000", "--stack",
-                                  "tuned", "--no-measurements", "--no-calibration", "--format", "json"],
-                                 capture_output=True, text=True, check=True)
-            for g in json.loads(out.stdout)["gpus"]:
-                if g.get("projected"):
-                    c.setdefault(g["id"], {})[m] = g["samples_per_s"]
+            for into, cls in ((c, w["class"]), (cu, "unknown")):
+                out = subprocess.run([cli, "gpus", "--flops-per-sample", repr(F), "--bytes-per-sample",
+                                      repr(F * bpf[m][cls]), "--samples", "1000000", "--stack",
+                                      "tuned", "--no-measurements", "--no-calibration", "--format", "json"],
+                                     capture_output=True, text=True, check=True)
+                for g in json.loads(out.stdout)["gpus"]:
+                    if g.get("projected"):
+                        into.setdefault(g["id"], {})[m] = g["samples_per_s"]
         fig = figures[wid]
         for fr in fig:
             for to in fig:
@@ -661,7 +699,8 @@ def load_data(cli):
                     continue
                 pairs.append({"workload": wid, "class": w["class"], "from": fr, "to": to, "arch_from": arch[fr],
                               "arch_to": arch[to], "flops": F, "m_from": fig[fr], "m_to": fig[to],
-                              "c_from": c[fr], "c_to": c[to], "source": source_of[wid],
+                              "c_from": c[fr], "c_to": c[to], "cu_from": cu[fr], "cu_to": cu[to],
+                              "source": source_of[wid],
                               "year": max(year_of[(wid, fr)], year_of[(wid, to)])})
     return rows, pairs, excluded, arch, bpf
 
@@ -673,12 +712,12 @@ def main():
     ap.add_argument("--write", action="store_true", help="write typical_stack.json and the validation")
     ap.add_argument("--variant", choices=["double-count", "unweighted", "compute-bound", "presets-traffic",
                                           "mli-fitted", "per-class-traffic", "mli-fitted-per-class-traffic",
-                                          "traffic-all-pairs", "traffic-all-pairs-per-class"],
+                                          "traffic-all-pairs", "traffic-all-pairs-per-class", "unknown-common-traffic"],
                     help="a rejected variant of the joint fit, printed for comparison (not with --write)")
     a = ap.parse_args()
     if a.variant and a.write:
         ap.error("--variant is printed only: it cannot be written")
-    global VARIANT, TRAFFIC_GRID, PER_CLASS, TRAFFIC_ON_ALL_PAIRS
+    global VARIANT, TRAFFIC_GRID, PER_CLASS, TRAFFIC_ON_ALL_PAIRS, UNKNOWN_OWN_TRAFFIC
     VARIANT = a.variant or ""
     if VARIANT.startswith("mli-fitted"):
         UNFITTED_SOURCES.discard("MLI-TFMR-2024")
@@ -686,6 +725,8 @@ def main():
         PER_CLASS = True
     if VARIANT.startswith("traffic-all-pairs"):
         TRAFFIC_ON_ALL_PAIRS = True
+    if VARIANT == "unknown-common-traffic":
+        UNKNOWN_OWN_TRAFFIC = False
     if VARIANT in ("compute-bound", "presets-traffic"):
         TRAFFIC_GRID = (1.0,)
 
@@ -758,7 +799,7 @@ def main():
         res = {}
         for label in ("before", "after"):
             use = label == "after"
-            P, PH, R, U = [], [], [], []
+            P, PH, R, U, UH = [], [], [], [], []
             for _, tr, tp, xr, xp in folds:
                 fit = joint_fit(tr, tp, use)
                 for p in xp:
@@ -768,10 +809,12 @@ def main():
                         PH.append(e)
                     if use:
                         U.append(sc.pair(p, fit, True, as_unknown=True))
+                        if p["from"] == HEADLINE:
+                            UH.append(U[-1])
                 R += [sc.row(o, fit, use) for o in xr]
             res[label] = {"pairs": summary(P), "pairs_from_headline": summary(PH), "rows": summary(R)}
             if use:
-                res["after_unknown_class"] = {"pairs": summary(U)}
+                res["after_unknown_class"] = {"pairs": summary(U), "pairs_from_headline": summary(UH)}
         return name, res
 
     wl = sorted({wid(p["workload"]) for p in pairs} | {o["preset"] for o in rows})
@@ -838,12 +881,14 @@ def main():
               "refitted in the fold, no class factor; after: R_o and the class factors refitted jointly in the "
               "fold. Coverage uses the shipped ranges of each variant (pooled from these errors: not held out).", "",
               "| split | before: pairs | from " + HEADLINE + " | rows | after: pairs | from " + HEADLINE
-              + " | rows | after, class given as unknown: pairs |", "|---|---|---|---|---|---|---|---|"]
+              + " | rows | after, class not given (unknown): pairs | from " + HEADLINE + " |",
+              "|---|---|---|---|---|---|---|---|---|"]
     for name, r in splits + [insample]:
         b, af = r["before"], r["after"]
         lines.append(f"| {name} | {fmt(b['pairs'])} | {fmt(b['pairs_from_headline'])} | {fmt(b['rows'])} | "
                      f"{fmt(af['pairs'])} | {fmt(af['pairs_from_headline'])} | {fmt(af['rows'])} | "
-                     f"{fmt(r['after_unknown_class']['pairs'])} |")
+                     f"{fmt(r['after_unknown_class']['pairs'])} | "
+                     f"{fmt(r['after_unknown_class']['pairs_from_headline'])} |")
     lines += ["", "Left out:", ""]
     for key, why in excluded:
         lines.append(f"- {' / '.join(key)}: {why}")

@@ -111,6 +111,21 @@ try:
           "rule E: the presets' own pairs choose m too, the unfitted source's do not")
 finally:
     ft.TRAFFIC_ON_ALL_PAIRS = False
+# Rule G (PROJECTION.md 3.16): the unknown class's m is the one whose projections without class fit the fitted
+# pairs best (a synthetic error, least at m = 2); the classes keep theirs; a tie keeps the common m.
+saved_speed = ft.pair_speed
+try:
+    ft.pair_speed = lambda p, f, aT=None, aR=None, as_unknown=False: p["m_to"] * (
+        f.traffic["unknown"] / 2.0 if as_unknown else 1.0)
+    gp = [{"workload": "ssd300", "source": "LAMBDA-PYT-V0", "to": g, "from": h, "m_to": 10.0}
+          for g, h in (("a", "b"), ("b", "a"))]
+    base = ft.Fit({}, 1.0, {}, 4.0)
+    got = ft.unknown_traffic(base, gp).traffic
+    check(got == dict(ft.uniform(4.0), unknown=2.0), "rule G: the unknown class takes its own best m (%r)" % got)
+    ft.pair_speed = lambda p, f, aT=None, aR=None, as_unknown=False: p["m_to"]
+    check(ft.unknown_traffic(base, gp).traffic == ft.uniform(4.0), "rule G: a tie keeps the common m")
+finally:
+    ft.pair_speed = saved_speed
 d2 = ft.default_bytes_per_flop(presets, 4.0)
 check(d2["convolutional"] == 0.8 and d2["unknown"] == 0.24, "the traffic factor multiplies every class (%r)" % d2)
 finish()
