@@ -229,6 +229,8 @@ TRAFFIC_ON_ALL_PAIRS = False
 # Rule G (PROJECTION.md 3.16; kept by rule C): the unknown class's traffic factor chosen on the pairs projected
 # without class; "--variant unknown-common-traffic" prints the fit where it keeps the common m.
 UNKNOWN_OWN_TRAFFIC = True
+# Rule F (PROJECTION.md 3.17): a workload without its class takes each architecture's median class factor.
+UNKNOWN_MEDIAN_FACTOR = False
 # Sources whose pairs are scored (every split, their own leave-one-source-out fold) but not fitted.
 UNFITTED_SOURCES = {"MLI-TFMR-2024"}
 # Lambda workloads that are the typical rows' presets (fitted through the rows, scored as pairs too).
@@ -282,7 +284,7 @@ def pair_speed(p, fit, aT=None, aR=None, as_unknown=False):
     as_unknown: the workload given without its class, as the app takes it (no class factor, the unknown
     class's traffic factor and default bytes per FLOP: the tuned projections cu_from / cu_to)."""
     if as_unknown:
-        aT = aR = 0.0
+        aT, aR = unknown_factor(fit, p["arch_to"]), unknown_factor(fit, p["arch_from"])
     aT = fit.a.get((p["arch_to"], p["class"]), 0.0) if aT is None else aT
     aR = fit.a.get((p["arch_from"], p["class"]), 0.0) if aR is None else aR
     cls, c_from, c_to = ("unknown", p["cu_from"], p["cu_to"]) if as_unknown else (p["class"], p["c_from"], p["c_to"])
@@ -296,6 +298,18 @@ def pair_speed(p, fit, aT=None, aR=None, as_unknown=False):
     sp = 1.0 / (1.0 / (tT * math.exp(s)) + taken)
     shipped_only = 1.0 / (1.0 / tT + O)
     return shipped_only * min(max(sp / shipped_only, 0.1), 10.0)
+
+
+def unknown_factor(fit, arch):
+    """ln eta of a workload without its class on `arch`: 0, or with rule F (UNKNOWN_MEDIAN_FACTOR, PROJECTION.md
+    3.17) the median of the architecture's fitted class factors (0 where it has none)."""
+    if not UNKNOWN_MEDIAN_FACTOR:
+        return 0.0
+    vals = sorted(v for (a, _), v in fit.a.items() if a == arch)
+    if not vals:
+        return 0.0
+    n = len(vals)
+    return vals[n // 2] if n % 2 else (vals[n // 2 - 1] + vals[n // 2]) / 2.0
 
 
 _EH = math.exp(0.0 + 1e-5)  # exp(a + h) of a key not fitted yet (a = 0)
@@ -712,12 +726,13 @@ def main():
     ap.add_argument("--write", action="store_true", help="write typical_stack.json and the validation")
     ap.add_argument("--variant", choices=["double-count", "unweighted", "compute-bound", "presets-traffic",
                                           "mli-fitted", "per-class-traffic", "mli-fitted-per-class-traffic",
-                                          "traffic-all-pairs", "traffic-all-pairs-per-class", "unknown-common-traffic"],
+                                          "traffic-all-pairs", "traffic-all-pairs-per-class", "unknown-common-traffic",
+                                          "unknown-median-factor"],
                     help="a rejected variant of the joint fit, printed for comparison (not with --write)")
     a = ap.parse_args()
     if a.variant and a.write:
         ap.error("--variant is printed only: it cannot be written")
-    global VARIANT, TRAFFIC_GRID, PER_CLASS, TRAFFIC_ON_ALL_PAIRS, UNKNOWN_OWN_TRAFFIC
+    global VARIANT, TRAFFIC_GRID, PER_CLASS, TRAFFIC_ON_ALL_PAIRS, UNKNOWN_OWN_TRAFFIC, UNKNOWN_MEDIAN_FACTOR
     VARIANT = a.variant or ""
     if VARIANT.startswith("mli-fitted"):
         UNFITTED_SOURCES.discard("MLI-TFMR-2024")
@@ -727,6 +742,8 @@ def main():
         TRAFFIC_ON_ALL_PAIRS = True
     if VARIANT == "unknown-common-traffic":
         UNKNOWN_OWN_TRAFFIC = False
+    if VARIANT == "unknown-median-factor":
+        UNKNOWN_MEDIAN_FACTOR = True
     if VARIANT in ("compute-bound", "presets-traffic"):
         TRAFFIC_GRID = (1.0,)
 
