@@ -170,7 +170,9 @@ QWidget *WorkloadPanel::buildCustomWorkload(QWidget *box)
         tr("What kind of network this is. In a typical PyTorch script each GPU architecture runs "
            "convolutional, transformer, recurrent/speech and detection networks at its own fitted "
            "efficiency (PROJECTION.md section 3.8), so the class changes the GPU-to-GPU ratios. "
-           "Unknown uses no class factor and a wider likely range. The tuned stack ignores it."));
+           "Unknown uses no class factor and a wider likely range. The tuned stack ignores it. "
+           "Giving the class also carries a speed you measured to other GPUs more accurately "
+           "(held-out checks: PROJECTION.md section 3.16)."));
     cf->addRow(tr("&Network type"), m_customClass);
     m_customParams = new QDoubleSpinBox(custom);
     m_customParams->setRange(0, 1e6);

@@ -102,6 +102,7 @@ private Q_SLOTS:
             auto *cls = p.findChild<QComboBox *>(QStringLiteral("customClass"));
             QVERIFY(cls);
             QVERIFY(cls->toolTip().contains(QStringLiteral("Unknown uses no class factor")));
+            QVERIFY(cls->toolTip().contains(QStringLiteral("carries a speed you measured to other GPUs")));
             p.selectPreset(QStringLiteral("__custom__"));
             auto *kind = p.findChild<QComboBox *>(QStringLiteral("customKind"));
             kind->setCurrentIndex(1); // FLOPs per sample
