@@ -252,6 +252,9 @@ QJsonObject userTransferJson(const TransferValidation &v)
         {QStringLiteral("headline_gpu"), v.headlineGpu},
         {QStringLiteral("all"), transferSummaryJson(v.all)},
         {QStringLiteral("from_headline_gpu"), transferSummaryJson(v.fromHeadline)},
+        {QStringLiteral("all_class_not_given"), transferSummaryJson(v.allClassNotGiven)},
+        {QStringLiteral("from_headline_gpu_class_not_given"),
+         transferSummaryJson(v.fromHeadlineClassNotGiven)},
         {QStringLiteral("by_workload"), byWorkload},
         {QStringLiteral("by_class"), byClass},
         {QStringLiteral("pairs"), pairs},
@@ -346,7 +349,8 @@ void printUserTransfer(QTextStream &out, const TransferValidation &v)
            "(transfer_workloads.csv); the workload's other GPUs projected; |log error| and coverage of the\n"
            "p10-p90 range. The typical stack's class factors (section 3.8) were fitted on Lambda's pairs,\n"
            "so those are in sample; the mli pairs are scored, never fitted (section 3.14). The held-out\n"
-           "splits are in typical_stack_validation.md and below.\n"
+           "splits are in typical_stack_validation.md and below. The last two lines carry the same\n"
+           "figures with the workload's class left out (--workload-class not given; section 3.16).\n"
            "Per workload and class from "
         << v.headlineGpu << ":\n";
     QList<QStringList> rows;
@@ -360,6 +364,8 @@ void printUserTransfer(QTextStream &out, const TransferValidation &v)
         add(TransferSummary{QStringLiteral("class ") + s.label, s.n, s.median, s.max, s.coverage});
     add(v.fromHeadline);
     add(v.all);
+    add(v.fromHeadlineClassNotGiven);
+    add(v.allClassNotGiven);
     out << renderTable({QStringLiteral("Workload"), QStringLiteral("Pairs"), QStringLiteral("median |e|"),
                         QStringLiteral("max |e|"), QStringLiteral("coverage")},
                        rows, {false, true, true, true, true});

@@ -130,11 +130,18 @@ const TransferData &TransferData::builtin()
     return data;
 }
 
-TransferValidation validateUserTransfer(const SpeedModel &model, const GpuSpecTable &specs,
-                                        const TransferData &data, const QString &headlineGpu)
+namespace {
+
+/// Every figure of `data` as the user's, carried to the workload's other GPUs; the workload's class given
+/// (transfer_workloads.csv) or, withClass false, not given (the unknown class, as a user who leaves it out).
+QList<TransferPair> transferPairs(const SpeedModel &model, const GpuSpecTable &specs,
+                                  const TransferData &data, bool withClass, QStringList *skipped)
 {
-    TransferValidation v;
-    v.headlineGpu = headlineGpu;
+    QList<TransferPair> pairs;
+    auto skip = [skipped](const QString &why) {
+        if (skipped)
+            skipped->append(why);
+    };
     for (const TransferWorkload &tw : data.workloads) {
         QList<const TransferRow *> rows;
         for (const TransferRow &r : data.rows)
@@ -143,7 +150,7 @@ TransferValidation validateUserTransfer(const SpeedModel &model, const GpuSpecTa
         for (const TransferRow *from : std::as_const(rows)) {
             const QString where = QStringLiteral("%1 / %2").arg(tw.id, from->gpuId);
             if (!specs.spec(from->gpuId)) {
-                v.skipped.append(where + QStringLiteral(": no spec row for the GPU"));
+                skip(where + QStringLiteral(": no spec row for the GPU"));
                 continue;
             }
             // What the user types: --workload-name W --flops-per-sample F --measured S --measured-on GPU.
@@ -158,16 +165,16 @@ TransferValidation validateUserTransfer(const SpeedModel &model, const GpuSpecTa
             o.measuredSamplesPerS = from->samplesPerS;
             o.referenceGpu = from->gpuId;
             o.stack = SoftwareStack::Typical;
-            o.workloadClass = workloadClassFromName(tw.workloadClass);
+            o.workloadClass = withClass ? workloadClassFromName(tw.workloadClass) : WorkloadClass::Unknown;
             auto built = buildWorkloadSpec(spec);
             if (!built) {
-                v.skipped.append(where + QStringLiteral(": ") + built.error().message);
+                skip(where + QStringLiteral(": ") + built.error().message);
                 continue;
             }
             const Workload &w = built.value();
             const WorkloadAnchors anchors = model.anchorsFor(w, {}, specs);
             if (anchors.user.isEmpty()) {
-                v.skipped.append(where + QStringLiteral(": the app does not use the figure"));
+                skip(where + QStringLiteral(": the app does not use the figure"));
                 continue;
             }
             for (const TransferRow *to : std::as_const(rows)) {
@@ -189,18 +196,43 @@ TransferValidation validateUserTransfer(const SpeedModel &model, const GpuSpecTa
                 p.logError = std::log(p.projected / p.measured);
                 p.range = s.range;
                 p.inside = s.samplesPerSLow() <= p.measured && p.measured <= s.samplesPerSHigh();
-                v.pairs.append(p);
+                pairs.append(p);
             }
         }
     }
+    return pairs;
+}
+
+/// Every pair and those from `headlineGpu`.
+std::pair<QList<const TransferPair *>, QList<const TransferPair *>>
+allAndFrom(const QList<TransferPair> &pairs, const QString &headlineGpu)
+{
     QList<const TransferPair *> all, headline;
-    for (const TransferPair &p : std::as_const(v.pairs)) {
+    for (const TransferPair &p : pairs) {
         all.append(&p);
         if (p.fromGpu == headlineGpu)
             headline.append(&p);
     }
+    return {all, headline};
+}
+
+} // namespace
+
+TransferValidation validateUserTransfer(const SpeedModel &model, const GpuSpecTable &specs,
+                                        const TransferData &data, const QString &headlineGpu)
+{
+    TransferValidation v;
+    v.headlineGpu = headlineGpu;
+    v.pairs = transferPairs(model, specs, data, true, &v.skipped);
+    const auto [all, headline] = allAndFrom(v.pairs, headlineGpu);
     v.all = summarize(QStringLiteral("every GPU as the user's"), all);
     v.fromHeadline = summarize(QStringLiteral("from ") + headlineGpu, headline);
+    // The same figures with the class left out (section 3.16): the path of a user who does not give it.
+    const QList<TransferPair> unknown = transferPairs(model, specs, data, false, nullptr);
+    const auto [allU, headlineU] = allAndFrom(unknown, headlineGpu);
+    v.allClassNotGiven = summarize(QStringLiteral("every GPU as the user's, class not given"), allU);
+    v.fromHeadlineClassNotGiven =
+        summarize(QStringLiteral("from ") + headlineGpu + QStringLiteral(", class not given"), headlineU);
     QStringList classes;
     for (const TransferWorkload &tw : data.workloads) {
         QList<const TransferPair *> mine;
@@ -236,7 +268,7 @@ FoldValidation validateFolds(const SpeedModel &model, const GpuSpecTable &specs,
     for (const TypicalStackFold &fold : folds) {
         const SpeedModel m = model.withTypicalStack(model.typicalStack().withFit(fold.fit));
         const int p0 = int(allPairs.size());
-        for (const TransferPair &p : validateUserTransfer(m, specs, data, headlineGpu).pairs)
+        for (const TransferPair &p : transferPairs(m, specs, data, true, nullptr))
             if (pairHeld(fold.heldOut, p))
                 allPairs.append(p);
         pairSpans.append({p0, int(allPairs.size())});

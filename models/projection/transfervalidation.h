@@ -78,7 +78,11 @@ struct TransferValidation
     TransferSummary fromHeadline;      ///< the pairs whose user GPU is headlineGpu
     QList<TransferSummary> byWorkload; ///< from headlineGpu, per workload (transfer_workloads.csv order)
     QList<TransferSummary> byClass;    ///< from headlineGpu, per class
-    QStringList skipped;               ///< "workload / GPU: why" (a figure the app quarantines, ...)
+    /// The same figures carried with the workload's class left out (the unknown class: no class factor,
+    /// its own bytes per FLOP and range; PROJECTION.md section 3.16): every pair, and from headlineGpu.
+    TransferSummary allClassNotGiven;
+    TransferSummary fromHeadlineClassNotGiven;
+    QStringList skipped; ///< "workload / GPU: why" (a figure the app quarantines, ...)
 };
 
 /// Every figure of `data` in turn as a user's own measurement, every other GPU of its workload projected

@@ -196,6 +196,16 @@ private Q_SLOTS:
         QCOMPARE(t.value(QStringLiteral("by_class")).toArray().size(), 4);
         QCOMPARE(t.value(QStringLiteral("by_workload")).toArray().size(), 14);
         QVERIFY(t.value(QStringLiteral("all")).toObject().value(QStringLiteral("n")).toInt() > 1000);
+        // The same figures with the class left out (section 3.16): as many pairs, in the text too.
+        QCOMPARE(t.value(QStringLiteral("all_class_not_given")).toObject().value(QStringLiteral("n")).toInt(),
+                 t.value(QStringLiteral("all")).toObject().value(QStringLiteral("n")).toInt());
+        QCOMPARE(t.value(QStringLiteral("from_headline_gpu_class_not_given"))
+                     .toObject()
+                     .value(QStringLiteral("n"))
+                     .toInt(),
+                 t.value(QStringLiteral("from_headline_gpu")).toObject().value(QStringLiteral("n")).toInt());
+        QVERIFY(cli(m_db.path(), {QStringLiteral("validate")})
+                    .out.contains(QStringLiteral("from a100-80gb-sxm4, class not given")));
         const TransferData &data = TransferData::builtin();
         const TransferRow *user = nullptr;
         for (const TransferRow &row : data.rows)

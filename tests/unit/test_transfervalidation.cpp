@@ -60,6 +60,37 @@ private Q_SLOTS:
         QVERIFY(v.all.coverage > 0 && v.all.coverage <= 1);
     }
 
+    // The same figures carried with the class left out (PROJECTION.md section 3.16) are what the fitter
+    // scores as the unknown class in sample: the app's path (no class factor, the unknown class's bytes per
+    // FLOP and range), every pair and those from the headline GPU.
+    void theClassNotGivenEqualsTheFitter()
+    {
+        const QJsonObject tool =
+            QJsonDocument::fromJson(readResource(QStringLiteral("benchmarks/typical_stack.json")))
+                .object()
+                .value(QStringLiteral("splits"))
+                .toObject()
+                .value(QStringLiteral("in sample (all data)"))
+                .toObject()
+                .value(QStringLiteral("after_unknown_class"))
+                .toObject();
+        const TransferValidation v =
+            validateUserTransfer(SpeedModel::builtin(), GpuSpecTable::builtin(), TransferData::builtin());
+        auto same = [](const TransferSummary &s, const QJsonObject &o) {
+            return s.n == o.value(QStringLiteral("n")).toInt() &&
+                   std::abs(s.median - o.value(QStringLiteral("median")).toDouble()) < 6e-4 &&
+                   std::abs(s.max - o.value(QStringLiteral("max")).toDouble()) < 6e-4 &&
+                   std::abs(s.coverage - o.value(QStringLiteral("coverage")).toDouble()) < 6e-4;
+        };
+        QCOMPARE(v.allClassNotGiven.n, v.all.n);
+        QCOMPARE(v.fromHeadlineClassNotGiven.n, v.fromHeadline.n);
+        QVERIFY(same(v.allClassNotGiven, tool.value(QStringLiteral("pairs")).toObject()));
+        QVERIFY(
+            same(v.fromHeadlineClassNotGiven, tool.value(QStringLiteral("pairs_from_headline")).toObject()));
+        // The class matters: without it the figures differ from the class-given ones.
+        QVERIFY(v.fromHeadlineClassNotGiven.median != v.fromHeadline.median);
+    }
+
     // The one-layer transformer figures (PROJECTION.md section 3.11) carry their own source, and each pair
     // the source of its workload's figures: their own leave-one-source-out fold.
     void pairsCarryTheirSource()
