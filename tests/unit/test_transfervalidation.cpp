@@ -16,6 +16,29 @@ class TestTransferValidation final : public QObject
 {
     Q_OBJECT
 
+    /// typical_stack.json's summaries of one split (fit_typical_stack.py), e.g. ("leave one source out",
+    /// "after").
+    static QJsonObject toolSplit(const QString &split, const QString &part)
+    {
+        return QJsonDocument::fromJson(readResource(QStringLiteral("benchmarks/typical_stack.json")))
+            .object()
+            .value(QStringLiteral("splits"))
+            .toObject()
+            .value(split)
+            .toObject()
+            .value(part)
+            .toObject();
+    }
+
+    /// The app's summary equals the fitter's (rounded to 4 decimals there) within `tol`.
+    static bool same(const TransferSummary &s, const QJsonObject &o, double tol)
+    {
+        return s.n == o.value(QStringLiteral("n")).toInt() &&
+               std::abs(s.median - o.value(QStringLiteral("median")).toDouble()) < tol &&
+               std::abs(s.max - o.value(QStringLiteral("max")).toDouble()) < tol &&
+               std::abs(s.coverage - o.value(QStringLiteral("coverage")).toDouble()) < tol;
+    }
+
     static const QString workloads()
     {
         return QStringLiteral("workload,class,unit,flops_per_sample,flops_basis\n"
@@ -66,27 +89,14 @@ private Q_SLOTS:
     void theClassNotGivenEqualsTheFitter()
     {
         const QJsonObject tool =
-            QJsonDocument::fromJson(readResource(QStringLiteral("benchmarks/typical_stack.json")))
-                .object()
-                .value(QStringLiteral("splits"))
-                .toObject()
-                .value(QStringLiteral("in sample (all data)"))
-                .toObject()
-                .value(QStringLiteral("after_unknown_class"))
-                .toObject();
+            toolSplit(QStringLiteral("in sample (all data)"), QStringLiteral("after_unknown_class"));
         const TransferValidation v =
             validateUserTransfer(SpeedModel::builtin(), GpuSpecTable::builtin(), TransferData::builtin());
-        auto same = [](const TransferSummary &s, const QJsonObject &o) {
-            return s.n == o.value(QStringLiteral("n")).toInt() &&
-                   std::abs(s.median - o.value(QStringLiteral("median")).toDouble()) < 6e-4 &&
-                   std::abs(s.max - o.value(QStringLiteral("max")).toDouble()) < 6e-4 &&
-                   std::abs(s.coverage - o.value(QStringLiteral("coverage")).toDouble()) < 6e-4;
-        };
         QCOMPARE(v.allClassNotGiven.n, v.all.n);
         QCOMPARE(v.fromHeadlineClassNotGiven.n, v.fromHeadline.n);
-        QVERIFY(same(v.allClassNotGiven, tool.value(QStringLiteral("pairs")).toObject()));
-        QVERIFY(
-            same(v.fromHeadlineClassNotGiven, tool.value(QStringLiteral("pairs_from_headline")).toObject()));
+        QVERIFY(same(v.allClassNotGiven, tool.value(QStringLiteral("pairs")).toObject(), 6e-4));
+        QVERIFY(same(v.fromHeadlineClassNotGiven,
+                     tool.value(QStringLiteral("pairs_from_headline")).toObject(), 6e-4));
         // The class matters: without it the figures differ from the class-given ones.
         QVERIFY(v.fromHeadlineClassNotGiven.median != v.fromHeadline.median);
     }
@@ -115,15 +125,7 @@ private Q_SLOTS:
     // shipped folds, equals fit_typical_stack.py's own figures; a fold's change moves only its own pairs.
     void leaveOneSourceOutEqualsTheFitter()
     {
-        const QJsonObject tool =
-            QJsonDocument::fromJson(readResource(QStringLiteral("benchmarks/typical_stack.json")))
-                .object()
-                .value(QStringLiteral("splits"))
-                .toObject()
-                .value(QStringLiteral("leave one source out"))
-                .toObject()
-                .value(QStringLiteral("after"))
-                .toObject();
+        const QJsonObject tool = toolSplit(QStringLiteral("leave one source out"), QStringLiteral("after"));
         const FoldValidation v =
             validateLeaveOneSourceOut(SpeedModel::builtin(), GpuSpecTable::builtin(), TransferData::builtin(),
                                       builtinTypicalStackRows());
@@ -132,15 +134,9 @@ private Q_SLOTS:
             held.append(f.heldOut);
         QCOMPARE(held, (QStringList{QStringLiteral("GF-MEASURE-2611"), QStringLiteral("LAMBDA-PYT-V0"),
                                     QStringLiteral("MLI-TFMR-2024")}));
-        auto same = [](const TransferSummary &s, const QJsonObject &o) {
-            return s.n == o.value(QStringLiteral("n")).toInt() &&
-                   std::abs(s.median - o.value(QStringLiteral("median")).toDouble()) < 6e-5 &&
-                   std::abs(s.max - o.value(QStringLiteral("max")).toDouble()) < 6e-5 &&
-                   std::abs(s.coverage - o.value(QStringLiteral("coverage")).toDouble()) < 6e-5;
-        };
-        QVERIFY(same(v.pairs, tool.value(QStringLiteral("pairs")).toObject()));
-        QVERIFY(same(v.fromHeadline, tool.value(QStringLiteral("pairs_from_headline")).toObject()));
-        QVERIFY(same(v.rows, tool.value(QStringLiteral("rows")).toObject()));
+        QVERIFY(same(v.pairs, tool.value(QStringLiteral("pairs")).toObject(), 6e-5));
+        QVERIFY(same(v.fromHeadline, tool.value(QStringLiteral("pairs_from_headline")).toObject(), 6e-5));
+        QVERIFY(same(v.rows, tool.value(QStringLiteral("rows")).toObject(), 6e-5));
         QCOMPARE(v.folds.at(2).pairs.n, 80);
         QCOMPARE(v.folds.at(2).rows.n, 0);
         TypicalStack changed = TypicalStack::builtin();
