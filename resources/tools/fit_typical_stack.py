@@ -360,17 +360,23 @@ def traffic_pairs(pairs):
     return [p for p in pairs if p["source"] not in UNFITTED_SOURCES]
 
 
+def pair_weights(pairs):
+    """Each pair's weight by workload: 1/(n-1) for a workload of n GPUs, so that each figure counts once as a
+    target ("unweighted": 1)."""
+    gpus_by_w = collections.defaultdict(set)
+    for p in pairs:
+        gpus_by_w[p["workload"]].update((p["to"], p["from"]))
+    return {w: 1.0 if VARIANT == "unweighted" else 1.0 / (len(g) - 1) for w, g in gpus_by_w.items()}
+
+
 def objective(rows, pairs, fit, chosen=None):
     """The joint fit's objective (the weighted squared log errors and the ridge prior) at `fit`, over the
     fitted pairs (or the pairs `chosen` from them)."""
     fitted_pairs = fitted(pairs) if chosen is None else chosen(pairs)
-    gpus_by_w = collections.defaultdict(set)
-    for p in fitted_pairs:
-        gpus_by_w[p["workload"]].update((p["to"], p["from"]))
+    weight = pair_weights(fitted_pairs)
     s = sum(math.log(row_speed(o, fit) / o["measured"]) ** 2 for o in rows)
     for p in fitted_pairs:
-        w = 1.0 if VARIANT == "unweighted" else 1.0 / (len(gpus_by_w[p["workload"]]) - 1)
-        s += w * math.log(pair_speed(p, fit) / p["m_to"]) ** 2
+        s += weight[p["workload"]] * math.log(pair_speed(p, fit) / p["m_to"]) ** 2
     return s + RIDGE * sum(v * v for v in fit.a.values())
 
 
@@ -391,13 +397,11 @@ def unknown_traffic(fit, pairs):
     if not UNKNOWN_OWN_TRAFFIC:
         return fit
     fp = fitted(pairs)
-    gpus_by_w = collections.defaultdict(set)
-    for p in fp:
-        gpus_by_w[p["workload"]].update((p["to"], p["from"]))
+    weight = pair_weights(fp)
 
     def sse(m):
         f = Fit(fit.rates, fit.pooled, fit.a, dict(fit.traffic, unknown=m))
-        return sum(math.log(pair_speed(p, f, as_unknown=True) / p["m_to"]) ** 2 / (len(gpus_by_w[p["workload"]]) - 1)
+        return sum(weight[p["workload"]] * math.log(pair_speed(p, f, as_unknown=True) / p["m_to"]) ** 2
                    for p in fp)
     best, best_sse = fit.traffic["unknown"], sse(fit.traffic["unknown"])
     for m in TRAFFIC_GRID:
@@ -470,17 +474,13 @@ def joint_fit_at_uncached(rows, pairs, use_eta, traffic):
     keys = sorted({(o["arch"], o["class"]) for o in rows}
                   | {(p[k], p["class"]) for p in fitted_pairs for k in ("arch_to", "arch_from")})
     idx = {k: i for i, k in enumerate(keys)}
-    gpus_by_w = collections.defaultdict(set)
-    for p in fitted_pairs:
-        gpus_by_w[p["workload"]].add(p["to"])
-        gpus_by_w[p["workload"]].add(p["from"])
+    weight = pair_weights(fitted_pairs)
     h = 1e-5
     prepared = []
     for p in fitted_pairs:
         kT, kR = (p["arch_to"], p["class"]), (p["arch_from"], p["class"])
         m = traffic_of(traffic, p["class"])
-        prepared.append((1.0 if VARIANT == "unweighted" else 1.0 / (len(gpus_by_w[p["workload"]]) - 1),
-                         kT, kR, idx[kT], idx[kR], 1.0 / p["m_from"], p["flops"], p["m_to"],
+        prepared.append((weight[p["workload"]], kT, kR, idx[kT], idx[kR], 1.0 / p["m_from"], p["flops"], p["m_to"],
                          p["c_from"][m], p["c_to"][m]))
     for _ in range(40):
         fit = Fit(rates, pooled, a, traffic)
@@ -696,16 +696,23 @@ def load_data(cli):
         F = float(w["flops_per_sample"])
         # The app's typical stack moves the class's default bytes per FLOP (a tuned-stack custom workload
         # is compute-bound without its bytes): the tuned projection here is made with that traffic.
+        # Once per distinct bytes per sample: most classes' bytes equal the unknown class's.
+        by_bytes = {}
+
+        def tuned_at(nbytes):
+            if nbytes not in by_bytes:
+                out = subprocess.run([cli, "gpus", "--flops-per-sample", repr(F), "--bytes-per-sample",
+                                      repr(nbytes), "--samples", "1000000", "--stack", "tuned",
+                                      "--no-measurements", "--no-calibration", "--format", "json"],
+                                     capture_output=True, text=True, check=True)
+                by_bytes[nbytes] = {g["id"]: g["samples_per_s"] for g in json.loads(out.stdout)["gpus"]
+                                    if g.get("projected")}
+            return by_bytes[nbytes]
         c, cu = {}, {}
         for m in TRAFFIC_GRID:
             for into, cls in ((c, w["class"]), (cu, "unknown")):
-                out = subprocess.run([cli, "gpus", "--flops-per-sample", repr(F), "--bytes-per-sample",
-                                      repr(F * bpf[m][cls]), "--samples", "1000000", "--stack",
-                                      "tuned", "--no-measurements", "--no-calibration", "--format", "json"],
-                                     capture_output=True, text=True, check=True)
-                for g in json.loads(out.stdout)["gpus"]:
-                    if g.get("projected"):
-                        into.setdefault(g["id"], {})[m] = g["samples_per_s"]
+                for gid, v in tuned_at(F * bpf[m][cls]).items():
+                    into.setdefault(gid, {})[m] = v
         fig = figures[wid]
         for fr in fig:
             for to in fig:
