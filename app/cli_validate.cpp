@@ -224,11 +224,13 @@ QJsonObject transferSummaryJson(const TransferSummary &s)
 
 QJsonObject userTransferJson(const TransferValidation &v)
 {
-    QJsonArray byWorkload, byClass, pairs;
+    QJsonArray byWorkload, byClass, bySource, pairs;
     for (const TransferSummary &s : v.byWorkload)
         byWorkload.append(transferSummaryJson(s));
     for (const TransferSummary &s : v.byClass)
         byClass.append(transferSummaryJson(s));
+    for (const TransferSummary &s : v.bySource)
+        bySource.append(transferSummaryJson(s));
     for (const TransferPair &p : v.pairs)
         pairs.append(QJsonObject{{QStringLiteral("workload"), p.workload},
                                  {QStringLiteral("class"), p.workloadClass},
@@ -244,11 +246,13 @@ QJsonObject userTransferJson(const TransferValidation &v)
     return QJsonObject{
         {QStringLiteral("method"),
          QStringLiteral("each figure of resources/benchmarks/transfer_rows.csv (Lambda's PyTorch "
-                        "suite, 1 GPU, FP16; mli/transformers-benchmarks' one-layer figures, pure FP16) "
+                        "suite, 1 GPU, FP16; mli/transformers-benchmarks' one-layer figures, pure FP16; "
+                        "Lambda's TensorFlow CNN suite, 1 GPU, FP16) "
                         "taken as the user's own (--measured S --measured-on "
                         "GPU with the workload's FLOPs from transfer_workloads.csv), the "
                         "workload's other GPUs projected with it; the typical stack's class factors were "
-                        "fitted on these pairs (in sample)")},
+                        "fitted on Lambda's PyTorch pairs (in sample); the mli and TensorFlow pairs are "
+                        "scored, never fitted (by_source: every GPU as the user's, per source)")},
         {QStringLiteral("headline_gpu"), v.headlineGpu},
         {QStringLiteral("all"), transferSummaryJson(v.all)},
         {QStringLiteral("from_headline_gpu"), transferSummaryJson(v.fromHeadline)},
@@ -257,6 +261,7 @@ QJsonObject userTransferJson(const TransferValidation &v)
          transferSummaryJson(v.fromHeadlineClassNotGiven)},
         {QStringLiteral("by_workload"), byWorkload},
         {QStringLiteral("by_class"), byClass},
+        {QStringLiteral("by_source"), bySource},
         {QStringLiteral("pairs"), pairs},
         {QStringLiteral("skipped"), QJsonArray::fromStringList(v.skipped)}};
 }
@@ -344,17 +349,23 @@ void printSources(QTextStream &out, const FoldValidation &v)
 void printUserTransfer(QTextStream &out, const TransferValidation &v)
 {
     out << "\nA user's own figure carried to other GPUs (PROJECTION.md section 3.7): each figure of\n"
-           "Lambda's PyTorch suite and mli/transformers-benchmarks (transfer_rows.csv, section 3.11)\n"
-           "taken as --measured S --measured-on GPU with the workload's FLOPs\n"
-           "(transfer_workloads.csv); the workload's other GPUs projected; |log error| and coverage of the\n"
-           "p10-p90 range. The typical stack's class factors (section 3.8) were fitted on Lambda's pairs,\n"
-           "so those are in sample; the mli pairs are scored, never fitted (section 3.14). The held-out\n"
+           "Lambda's PyTorch suite, mli/transformers-benchmarks (transfer_rows.csv, section 3.11) and\n"
+           "Lambda's TensorFlow CNN suite (section 3.18) taken as --measured S --measured-on GPU with the\n"
+           "workload's FLOPs (transfer_workloads.csv); the workload's other GPUs projected; |log error| and\n"
+           "coverage of the p10-p90 range. The typical stack's class factors (section 3.8) were fitted on\n"
+           "Lambda's PyTorch pairs, so those are in sample; the mli and TensorFlow pairs are scored, never\n"
+           "fitted (sections 3.14 and 3.18): their \"source\" lines are a held-out test. The held-out\n"
            "splits are in typical_stack_validation.md and below. The last two lines carry the same\n"
            "figures with the workload's class left out (--workload-class not given; section 3.16).\n"
            "Per workload and class from "
-        << v.headlineGpu << ":\n";
+        << v.headlineGpu << " (\"-\": no figure of that GPU), per source from every GPU:\n";
     QList<QStringList> rows;
     auto add = [&](const TransferSummary &s) {
+        if (s.n == 0) {
+            rows.append({s.label, QStringLiteral("0"), QStringLiteral("-"), QStringLiteral("-"),
+                         QStringLiteral("-")});
+            return;
+        }
         rows.append({s.label, QString::number(s.n), QString::number(s.median, 'f', 3),
                      QString::number(s.max, 'f', 3), percentText(s.coverage)});
     };
@@ -362,6 +373,8 @@ void printUserTransfer(QTextStream &out, const TransferValidation &v)
         add(s);
     for (const TransferSummary &s : v.byClass)
         add(TransferSummary{QStringLiteral("class ") + s.label, s.n, s.median, s.max, s.coverage});
+    for (const TransferSummary &s : v.bySource)
+        add(TransferSummary{QStringLiteral("source ") + s.label, s.n, s.median, s.max, s.coverage});
     add(v.fromHeadline);
     add(v.all);
     add(v.fromHeadlineClassNotGiven);

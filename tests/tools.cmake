@@ -18,3 +18,9 @@ if(GF_PYTHON3)
                                         ${PROJECT_SOURCE_DIR})
     set_tests_properties(unit_mli_rows PROPERTIES LABELS unit TIMEOUT 120)
 endif()
+# The LAMBDA-TF-2021 transfer rows (Lambda's TensorFlow CNN suite): rebuilt from a fixture, rule H, scored only.
+if(GF_PYTHON3)
+    add_test(NAME unit_tf_rows COMMAND ${GF_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/tools/check_tf_rows.py
+                                       ${PROJECT_SOURCE_DIR})
+    set_tests_properties(unit_tf_rows PROPERTIES LABELS unit TIMEOUT 120)
+endif()

@@ -269,9 +269,43 @@ double SpeedModel::shippedLevel(const QList<SpeedAnchor> &shipped, const QString
     return std::log(m_constants.phi);
 }
 
-QString SpeedModel::implausibleAgainst(const ThroughputMeasurement &m, const Workload &w, const GpuSpec &spec,
-                                       const QList<SpeedAnchor> &shipped) const
+std::optional<ClassReference> SpeedModel::classReference(const Workload &w, const GpuSpecTable &specs) const
 {
+    if (w.stack != SoftwareStack::Typical || w.kind == WorkloadKind::Preset || !(w.flopsPerSample > 0) ||
+        w.bytesPerSample > 0)
+        return std::nullopt;
+    const QString id = m_typical.classReferencePreset.value(workloadClassName(w.workloadClass));
+    if (id.isEmpty())
+        return std::nullopt;
+    const Workload *preset = findWorkload(builtinWorkloads(), id);
+    if (!preset || !(preset->flopsPerSample > 0))
+        return std::nullopt;
+    ClassReference r;
+    r.preset = *preset;
+    r.preset.stack = SoftwareStack::Tuned;
+    r.preset.precision = w.precision;
+    r.shipped = anchorsFor(r.preset, {}, specs).shipped;
+    return r;
+}
+
+std::optional<double> SpeedModel::referenceLog(const Workload &w, const GpuSpec &spec,
+                                               const WorkloadAnchors &anchors,
+                                               const Calibration &calibration) const
+{
+    if (!anchors.reference || !(w.flopsPerSample > 0))
+        return std::nullopt;
+    WorkloadAnchors presetAnchors;
+    presetAnchors.shipped = anchors.reference->shipped;
+    const SingleGpuSpeed s = project(spec, anchors.reference->preset, presetAnchors, calibration);
+    if (!s.ok)
+        return std::nullopt;
+    return std::log(s.samplesPerS * anchors.reference->preset.flopsPerSample / w.flopsPerSample);
+}
+
+QString SpeedModel::implausibleAgainst(const ThroughputMeasurement &m, const Workload &w, const GpuSpec &spec,
+                                       const WorkloadAnchors &anchors) const
+{
+    const QList<SpeedAnchor> &shipped = anchors.shipped;
     if (definedByItsFigure(w)) // nothing to check it against
         return {};
     const double measured = m.samplesPerSPerGpu;
@@ -292,7 +326,10 @@ QString SpeedModel::implausibleAgainst(const ThroughputMeasurement &m, const Wor
     if (a.measurements == 0)
         return QStringLiteral("%1 samples/s per GPU cannot be compared with the model on the %2")
             .arg(number(measured), spec.id);
-    double ratio = std::exp(a.logLevel - shippedLevel(shipped, spec.id));
+    // Rule I: against the class's reference preset scaled to the workload's FLOPs, as project() takes it.
+    const std::optional<double> ref = referenceLog(w, spec, anchors, defaultCalibration());
+    double ratio = ref ? std::exp(a.logLevel + std::log(a.relative) - *ref)
+                       : std::exp(a.logLevel - shippedLevel(shipped, spec.id));
     if (const double overhead = typicalOverheadS(w, shapeAt(w, w.batchPerGpu, w.precision).first);
         overhead > 0 && a.relative > 0) {
         // The typical stack: against what the model projects for this GPU in it, at the workload's shape
@@ -322,7 +359,7 @@ QString SpeedModel::implausibility(const ThroughputMeasurement &m, const Workloa
     const GpuSpec *spec = specOf(m.gpuId.trimmed(), specs);
     if (!spec)
         return {};
-    return implausibleAgainst(m, w, *spec, anchorsFor(w, {}, specs).shipped);
+    return implausibleAgainst(m, w, *spec, anchorsFor(w, {}, specs));
 }
 
 WorkloadAnchors SpeedModel::anchorsFor(const Workload &w, const ThroughputMeasurements &extra,
@@ -343,6 +380,7 @@ WorkloadAnchors SpeedModel::anchorsFor(const Workload &w, const ThroughputMeasur
             out.shipped.append(a);
         }
     }
+    out.reference = classReference(w, specs);
     // The user's measurements: per GPU the newest of kind User (userMeasurementFor's rule), so that
     // one mechanism picks the measurement that puts a GPU in the measured tier. An implausible one
     // (implausibility()) is quarantined: it neither counts nor hides an older plausible one.
@@ -356,7 +394,7 @@ WorkloadAnchors SpeedModel::anchorsFor(const Workload &w, const ThroughputMeasur
         if (const ThroughputMeasurement *m =
                 newestUserMeasurement(extra, [&](const ThroughputMeasurement &x) {
                     return measurementMatches(x, w) && x.gpuId.trimmed() == g &&
-                           (!spec || implausibleAgainst(x, w, *spec, out.shipped).isEmpty());
+                           (!spec || implausibleAgainst(x, w, *spec, out).isEmpty());
                 }))
             own.append(*m);
     }
@@ -383,6 +421,8 @@ WorkloadAnchors SpeedModel::anchorsFor(const Workload &w, const ThroughputMeasur
         if (a.measurements == 0)
             continue;
         a.user = true;
+        if (const auto ref = referenceLog(w, *s, out, defaultCalibration()))
+            a.referenceLog = *ref;
         auto it = byGpu.constFind(a.gpuId);
         if (it == byGpu.constEnd()) {
             byGpu.insert(a.gpuId, out.user.size());
@@ -483,8 +523,16 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
         int same = 0;
         const SpeedAnchor *own = nullptr;
     };
-    auto baseFor = [&](const QString &gpuId, const QString &gpuArch) {
+    // Rule I: a custom workload shaped by its class's reference preset has that preset's tuned level on a
+    // GPU (refLevel, in ln(speed / r_rel) of this workload), NaN where the rule does not apply.
+    auto baseFor = [&](const QString &gpuId, const QString &gpuArch,
+                       double refLevel = std::numeric_limits<double>::quiet_NaN()) {
         Base b;
+        if (std::isfinite(refLevel)) {
+            b.level = refLevel;
+            b.tier = ProjectionTier::Roofline;
+            return b;
+        }
         for (const SpeedAnchor &a : anchors.shipped)
             if (a.gpuId == gpuId)
                 b.own = &a;
@@ -503,7 +551,11 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
         return b;
     };
 
-    const Base base = baseFor(target.id, arch);
+    const std::optional<double> targetRef = referenceLog(w, target, anchors, calibration);
+    const bool shaped = targetRef.has_value();
+    const Base base =
+        baseFor(target.id, arch,
+                shaped ? *targetRef - std::log(t.relative) : std::numeric_limits<double>::quiet_NaN());
     double logSpeed = std::log(t.relative) + base.level;
     ProjectionTier tier = base.tier;
     bool precisionScaled = base.precisionScaled;
@@ -514,6 +566,11 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
     QString basis;
     if (base.own) {
         basis = QStringLiteral("measured: %1").arg(base.own->source);
+    } else if (shaped) {
+        basis = QStringLiteral(
+                    "the %1 preset's tuned-stack speed on this GPU scaled to this workload's FLOPs per "
+                    "sample (the %2 class's reference, section 3.18; no measurement of this workload)")
+                    .arg(anchors.reference->preset.id, workloadClassName(w.workloadClass));
     } else if (tier == ProjectionTier::Roofline) {
         basis = QStringLiteral("roofline: %1 x the model's speed (no measurement of this workload)")
                     .arg(QString::number(m_constants.phi, 'f', 2));
@@ -552,7 +609,12 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
                 const double overhead = typicalOverheadS(w, shapeAt(w, u.batchPerGpu, u.precision).first);
                 // Section 3.8: the typical stack's efficiency of the user's GPU for the workload's class.
                 const double userEta = typicalClassLogFactor(w, u.arch);
-                const double shipped = baseFor(u.gpuId, u.arch).level + userEta;
+                const double shipped = baseFor(u.gpuId, u.arch,
+                                               shaped && std::isfinite(u.referenceLog)
+                                                   ? u.referenceLog - std::log(u.relative)
+                                                   : std::numeric_limits<double>::quiet_NaN())
+                                           .level +
+                                       userEta;
                 if (overhead > 0 && measured > 0) {
                     const double tunedHere = u.relative * std::exp(shipped);
                     const double taken = std::clamp(1.0 / measured - 1.0 / tunedHere, 0.0, overhead);
@@ -586,6 +648,11 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
                 basis = QStringLiteral("transferred from your measurement%1 on %2")
                             .arg(anchors.user.size() == 1 ? QString() : QStringLiteral("s"),
                                  idList(anchors.user));
+            if (shaped)
+                basis +=
+                    QStringLiteral(" with the GPU-to-GPU shape of the %1 preset's tuned-stack speeds (the %2 "
+                                   "class's reference, section 3.18)")
+                        .arg(anchors.reference->preset.id, workloadClassName(w.workloadClass));
         }
     }
     if (r.probeCalibrated)
@@ -630,7 +697,7 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
                           .arg(QString::number(r.overheadS * 1e3, 'g', 3),
                                QString::number(r.samplesPerS / r.tunedSamplesPerS, 'f', 2));
             basis += typicalClassBasis(w, arch, !anchors.user.isEmpty(), &r.range);
-            if (const double k = defaultBytesPerFlop(w); k > 0 && !shapeless) {
+            if (const double k = defaultBytesPerFlop(w); k > 0 && !shapeless && !shaped) {
                 const double m = m_typical.trafficFactor.value(workloadClassName(w.workloadClass), 0.0);
                 basis += QStringLiteral("; memory traffic not given: %1 bytes per FLOP assumed (%2%3)")
                              .arg(QString::number(k, 'g', 3),

@@ -15,6 +15,8 @@
 #include <QStringList>
 
 #include <functional>
+#include <limits>
+#include <optional>
 
 namespace gf {
 
@@ -54,6 +56,18 @@ struct SpeedAnchor
     int batchPerGpu = 0;                   ///< its batch
     Precision precision = Precision::Fp16; ///< its precision
     double relative = 0;                   ///< r_rel of the GPU at that batch and precision
+    /// Rule I (PROJECTION.md section 3.18): ln of the class's reference preset's tuned-stack speed on this
+    /// GPU scaled to the workload's FLOPs per sample; NaN where the rule does not apply.
+    double referenceLog = std::numeric_limits<double>::quiet_NaN();
+};
+
+/// Rule I (PROJECTION.md section 3.18): the preset whose tuned-stack GPU-to-GPU shape a custom workload of
+/// its class takes in the typical stack (as the tuned stack projects it, at the workload's precision), and
+/// the preset's shipped anchors.
+struct ClassReference
+{
+    Workload preset;
+    QList<SpeedAnchor> shipped;
 };
 
 /// The measurements of one workload, split by where they come from.
@@ -61,6 +75,7 @@ struct WorkloadAnchors
 {
     QList<SpeedAnchor> shipped; ///< resources/benchmarks (presets only)
     QList<SpeedAnchor> user;    ///< the projection's inputs and a measured custom workload's own figure
+    std::optional<ClassReference> reference; ///< rule I, for a custom workload in the typical stack
     bool empty() const { return shipped.isEmpty() && user.isEmpty(); }
 };
 
@@ -233,9 +248,16 @@ private:
     /// The shipped data's level (ln(speed / r_rel)) seen from a GPU: its own anchor, else the transfer over
     /// the others, else the roofline's ln(phi).
     double shippedLevel(const QList<SpeedAnchor> &shipped, const QString &gpuId) const;
-    /// implausibility() with the workload's shipped anchors already made.
+    /// implausibility() with the workload's shipped anchors (and rule I's reference) already made.
     QString implausibleAgainst(const ThroughputMeasurement &m, const Workload &w, const GpuSpec &spec,
-                               const QList<SpeedAnchor> &shipped) const;
+                               const WorkloadAnchors &anchors) const;
+    /// Rule I (PROJECTION.md section 3.18): the reference preset of `w`'s class when `w` is a custom workload
+    /// in the typical stack with FLOPs per sample and no bytes per sample of its own; nullopt otherwise.
+    std::optional<ClassReference> classReference(const Workload &w, const GpuSpecTable &specs) const;
+    /// ln of the reference preset's tuned-stack speed on `spec` scaled to `w`'s FLOPs per sample; nullopt
+    /// without a reference or a projection of the preset there.
+    std::optional<double> referenceLog(const Workload &w, const GpuSpec &spec, const WorkloadAnchors &anchors,
+                                       const Calibration &calibration) const;
     /// The basis text of the class factor used on `arch` (empty without class factors), widening
     /// `range` for an unknown class and an architecture without a measurement of the class (by the
     /// range of a user's figure carried across when `transferred`).

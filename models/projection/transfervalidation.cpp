@@ -250,6 +250,18 @@ TransferValidation validateUserTransfer(const SpeedModel &model, const GpuSpecTa
                 mine.append(p);
         v.byClass.append(summarize(c, mine));
     }
+    QStringList sources;
+    for (const TransferPair &p : std::as_const(v.pairs))
+        if (!sources.contains(p.sourceId))
+            sources.append(p.sourceId);
+    sources.sort();
+    for (const QString &s : std::as_const(sources)) {
+        QList<const TransferPair *> mine;
+        for (const TransferPair *p : std::as_const(all))
+            if (p->sourceId == s)
+                mine.append(p);
+        v.bySource.append(summarize(s, mine));
+    }
     return v;
 }
 

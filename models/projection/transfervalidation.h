@@ -78,6 +78,9 @@ struct TransferValidation
     TransferSummary fromHeadline;      ///< the pairs whose user GPU is headlineGpu
     QList<TransferSummary> byWorkload; ///< from headlineGpu, per workload (transfer_workloads.csv order)
     QList<TransferSummary> byClass;    ///< from headlineGpu, per class
+    /// Every GPU as the user's, per source (sorted by id): a source never fitted (MLI-TFMR-2024,
+    /// LAMBDA-TF-2021) is a held-out test as it stands (PROJECTION.md sections 3.14 and 3.18).
+    QList<TransferSummary> bySource;
     /// The same figures carried with the workload's class left out (the unknown class: no class factor,
     /// its own bytes per FLOP and range; PROJECTION.md section 3.16): every pair, and from headlineGpu.
     TransferSummary allClassNotGiven;

@@ -180,6 +180,22 @@ Result<TypicalStack> TypicalStack::fromJson(const QByteArray &json)
             out->append(fold);
         }
     }
+    const QJsonValue refs = o.value(u"class_reference_preset");
+    if (!refs.isUndefined() && !refs.isObject())
+        return makeError(QStringLiteral("typical_stack.json: class_reference_preset must be an object"));
+    const QJsonObject refObject = refs.toObject();
+    for (auto it = refObject.begin(); it != refObject.end(); ++it) {
+        const auto cls = workloadClassFromName(it.key());
+        if (!cls || *cls == WorkloadClass::Unknown)
+            return makeError(QStringLiteral("typical_stack.json: class_reference_preset: \"%1\" is not a "
+                                            "workload class")
+                                 .arg(it.key()));
+        if (!it.value().isString() || it.value().toString().trimmed().isEmpty())
+            return makeError(
+                QStringLiteral("typical_stack.json: class_reference_preset.%1 must be a preset id")
+                    .arg(it.key()));
+        t.classReferencePreset.insert(it.key(), it.value().toString().trimmed());
+    }
     t.basis = o.value(u"basis").toString();
     return t;
 }

@@ -76,6 +76,10 @@ struct TypicalStack
     /// The traffic factor m of each class ("typical_traffic_factor", "unknown" = the common m, section
     /// 3.12): defaultBytesPerFlop is the presets' bytes per FLOP times it. Empty: not stated.
     QHash<QString, double> trafficFactor;
+    /// Rule I (section 3.18): the preset whose tuned-stack GPU-to-GPU shape a custom workload of a class
+    /// takes in the typical stack ("class_reference_preset": {class: preset id}), instead of the roofline
+    /// with the class's bytes per FLOP. Empty: every custom workload keeps the roofline.
+    QHash<QString, QString> classReferencePreset;
 
     bool empty() const { return overheadTflopsByPreset.isEmpty() && !(overheadTflopsCustom > 0); }
     /// R_o for a workload: its preset's, else the custom one for a custom workload; 0 = no conversion.
@@ -109,7 +113,8 @@ struct TypicalStack
     /// "new_architecture_range" and "new_architecture_range_transfer" {"p10","p90"},
     /// "leave_one_source_out":[{"source", "overhead_tflops", "overhead_tflops_custom", "class_factors"}],
     /// "leave_one_architecture_out":[{"architecture", ...}], "default_bytes_per_flop":{class: bytes per
-    /// FLOP}, "typical_traffic_factor":{class: m}, also in each fold). The error names the key that is wrong.
+    /// FLOP}, "typical_traffic_factor":{class: m}, also in each fold; "class_reference_preset":{class: preset
+    /// id}, top level only). The error names the key that is wrong.
     static Result<TypicalStack> fromJson(const QByteArray &json);
     /// The conversion shipped inside the application.
     static const TypicalStack &builtin();

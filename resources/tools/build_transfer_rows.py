@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Builds resources/benchmarks/transfer_rows.csv from Lambda's PyTorch suite (issue 22 item 5) and the
-one-layer transformer TFLOPS of mli/transformers-benchmarks (issue 22 item 1).
+"""Builds resources/benchmarks/transfer_rows.csv from Lambda's PyTorch suite (issue 22 item 5), the
+one-layer transformer TFLOPS of mli/transformers-benchmarks and Lambda's TensorFlow CNN suite (issue 22 item 1).
 
 Lambda (source LAMBDA-PYT-V0): one row per workload of transfer_workloads.csv and GPU with a spec row of its
 own (fit_typical_stack.py's LAMBDA_GPUS): the 1-GPU FP16/AMP training figure, first of the suite's duplicates.
@@ -14,7 +14,12 @@ and projects the workload's other GPUs with it. Rows are left out by two data ru
 on any figure was computed (PROJECTION.md section 3.7; each left-out row is listed, with its reason, in the
 file's header): R1, an FP16/AMP figure below half the same suite's 1-GPU FP32/TF32 figure of the workload on
 the same GPU is a broken run (AMP's cast kernels cost launch-bound networks at most ~10 % in this suite, never
-2x); R2, a figure without a stated batch cannot be reproduced. Standard library only. Usage (repository root):
+2x); R2, a figure without a stated batch cannot be reproduced.
+Lambda's TensorFlow suite (source LAMBDA-TF-2021, PROJECTION.md section 3.18, rule H fixed before any figure):
+tf_cnn_benchmarks' six CNNs, 1 GPU, synthetic data, --use_fp16, only the runs Lambda also compiled into its
+summary tables (the shared README's advice), on the GPUs with a spec row of their own; where a GPU has two
+compiled runs, the one without XLA (a typical script does not compile). Rules R1 and R2 apply to it as to
+the PyTorch suite (R1 against the same suite's compiled FP32 figure). Standard library only. Usage (repository root):
     python3 resources/tools/build_transfer_rows.py --shared ../shared/data
 """
 
@@ -40,6 +45,17 @@ MLI_WORKLOADS = {"bert-large-layer-fwd-bwd", "gpt2-layer-fwd-bwd", "t5-encoder-l
 MLI_GPUS = {"A100 80GB (form factor not stated)": "a100-80gb-sxm4", "RTX A6000": "rtx-a6000",
             "V100 32GB (form factor not stated)": LAMBDA_GPUS["V100 32GB (form factor not stated)"],
             "RTX 3090 Ti": "rtx3090ti", "RTX 4090": "rtx4090"}
+# Lambda's TensorFlow suite (tf_cnn_benchmarks): its workloads -> ours (transfer_workloads.csv; the suite's
+# "resnet50-imagenet" is not the PyTorch suite's, so every TF workload carries "-tf-cnn"), and its GPU names
+# -> our ids: LAMBDA_GPUS, plus the V100 32GB SXM3 (the DGX-2 part: GV100 as the SXM2 row, ~4 % higher boost
+# clock). The Quadro RTX 8000 and the Max-Q laptop parts have no spec row and are left out.
+TF_SOURCE = "LAMBDA-TF-2021"
+TF_FILE = "lambda_tensorflow_benchmark.csv"
+TF_WORKLOADS = {"alexnet-imagenet": "alexnet-tf-cnn", "inception3-imagenet": "inception3-tf-cnn",
+                "inception4-imagenet": "inception4-tf-cnn", "resnet50-imagenet": "resnet50-tf-cnn",
+                "resnet152-imagenet": "resnet152-tf-cnn", "vgg16-imagenet": "vgg16-tf-cnn"}
+TF_GPUS = dict(LAMBDA_GPUS, **{"V100 32GB SXM3": "v100-32gb-sxm2"})
+TF_URL = "https://github.com/LambdaColdStorage/lambda-tensorflow-benchmark/tree/e086e0e7d88a19991642d0774793693d4b7cbe46"
 MLI_URL = ("https://github.com/mli/transformers-benchmarks/blob/"
            "3370b2b3a0ad915b827dd962ff68b2333f4da6a6/README.md")
 
@@ -89,6 +105,42 @@ def mli_rows(shared, flops):
     return out
 
 
+def tf_compiled(r):
+    """A 1-GPU synthetic-data training row that Lambda also compiled into its summary tables."""
+    return (r["gpu_count"] == "1" and r["metric"] == "train_throughput" and "synthetic data" in r["notes"]
+            and "also in compiled" in r["notes"])
+
+
+def tf_rows(shared):
+    """The LAMBDA-TF-2021 rows (see the docstring) and the lines of the rows left out."""
+    rows = read_csv(os.path.join(shared, "benchmarks", "extra", TF_FILE))
+    fp32, fp16 = {}, {}
+    for r in rows:
+        gpu = TF_GPUS.get(r["gpu"])
+        if r["workload"] not in TF_WORKLOADS or not gpu or not tf_compiled(r):
+            continue
+        if r["precision"].startswith("FP32"):
+            key = (r["workload"], gpu)
+            fp32[key] = max(fp32.get(key, 0.0), float(r["value"]))
+        elif r["precision"].startswith("FP16"):
+            fp16.setdefault((r["workload"], gpu), []).append(r)
+    out, left_out = [], []
+    for (workload, gpu), runs in sorted(fp16.items()):
+        without_xla = [r for r in runs if "XLA on" not in r["notes"]]
+        r = (without_xla or runs)[0]
+        ours = TF_WORKLOADS[workload]
+        why = exclusion(r, fp32.get((workload, gpu)))
+        if why:
+            left_out.append("%s / %s / %s %s: %s" % (ours, gpu, r["value"], r["unit"], why))
+            continue
+        xla = "XLA on" if "XLA on" in r["notes"] else "XLA off"
+        out.append({"source_id": TF_SOURCE, "workload": ours, "gpu_id": gpu, "gpu_src": r["gpu"],
+                    "batch_per_gpu": r["batch_size_per_gpu"], "precision": "fp16", "samples_per_s": r["value"],
+                    "unit": r["unit"], "measured": r["commit_or_date"], "source_url": TF_URL,
+                    "note": "%s, %s; %s" % (r["framework"], xla, r["source_path_or_url"])})
+    return out, left_out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--shared", required=True, help="the shared data folder (../shared/data)")
@@ -119,16 +171,25 @@ def main():
                     "unit": r["unit"], "measured": r["commit_or_date"],
                     "source_url": LAMBDA_URL, "note": ""})
     out += mli_rows(args.shared, {r["workload"]: int(r["flops_per_sample"]) for r in wrows})
-    out.sort(key=lambda r: (r["source_id"] != "LAMBDA-PYT-V0", r["workload"], r["gpu_id"]))
+    tf, tf_left_out = tf_rows(args.shared)
+    missing = sorted({r["workload"] for r in tf} - workloads)
+    if missing:
+        raise SystemExit("transfer_workloads.csv has no row for %s" % ", ".join(missing))
+    out += tf
+    left_out += tf_left_out
+    order = {"LAMBDA-PYT-V0": 0, MLI_SOURCE: 1, TF_SOURCE: 2}
+    out.sort(key=lambda r: (order[r["source_id"]], r["workload"], r["gpu_id"]))
     path = os.path.join(BENCH, "transfer_rows.csv")
     with open(path, "w", newline="", encoding="utf-8") as f:
-        f.write("# Lambda's PyTorch suite (LAMBDA-PYT-V0), 1 GPU, FP16/AMP, per GPU, and the one-layer transformer\n"
+        f.write("# Lambda's PyTorch suite (LAMBDA-PYT-V0), 1 GPU, FP16/AMP, per GPU; the one-layer transformer\n"
                 "# TFLOPS of mli/transformers-benchmarks (MLI-TFMR-2024), pure FP16, converted to sequences/s through\n"
-                "# one layer with transfer_workloads.csv's FLOPs per sample (note column; PROJECTION.md section 3.11)\n"
+                "# one layer with transfer_workloads.csv's FLOPs per sample (note column; PROJECTION.md section 3.11);\n"
+                "# Lambda's TensorFlow CNN suite (LAMBDA-TF-2021), 1 GPU, FP16, synthetic data, the compiled runs\n"
+                "# without XLA where a GPU has two (section 3.18)\n"
                 "# (resources/tools/build_transfer_rows.py --shared; do not edit). Each row is taken in turn as a\n"
                 "# user's own figure and carried to the workload's other GPUs of the same source by\n"
                 "# `gpufrontier-cli validate` (PROJECTION.md section 3.7). Rules R1/R2 (left out below) apply to\n"
-                "# Lambda's suite; the MLI rows have no batch and no FP32 layer figure (section 3.11).\n")
+                "# Lambda's suites; the MLI rows have no batch and no FP32 layer figure (section 3.11).\n")
         for line in left_out:
             f.write("# left out: " + line + "\n")
         w = csv.DictWriter(f, fieldnames=FIELDS, lineterminator="\n")

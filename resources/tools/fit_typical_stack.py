@@ -77,7 +77,8 @@ EXCLUDED = {
         "training_throughput.csv row B390), so it ran below the H100",
 }
 REFERENCE_GPU = {"LAMBDA-PYT-V0": "a100-80gb-sxm4", "GF-MEASURE-2611": "h100-80gb-sxm"}
-SOURCE_YEARS = {"LAMBDA-PYT-V0": "2020-2022", "GF-MEASURE-2611": "2026", "MLI-TFMR-2024": "2022-2024"}
+SOURCE_YEARS = {"LAMBDA-PYT-V0": "2020-2022", "GF-MEASURE-2611": "2026", "MLI-TFMR-2024": "2022-2024",
+                "LAMBDA-TF-2021": "2019-2021"}
 FIELDS = ["source_id", "preset_id", "gpu_id", "gpu_src", "batch_per_gpu", "precision", "samples_per_s",
           "stack", "measured", "source_url", "use", "exclude_reason", "note"]
 
@@ -231,8 +232,20 @@ TRAFFIC_ON_ALL_PAIRS = False
 UNKNOWN_OWN_TRAFFIC = True
 # Rule F (PROJECTION.md 3.17): a workload without its class takes each architecture's median class factor.
 UNKNOWN_MEDIAN_FACTOR = False
-# Sources whose pairs are scored (every split, their own leave-one-source-out fold) but not fitted.
-UNFITTED_SOURCES = {"MLI-TFMR-2024"}
+# Sources whose pairs are scored (every split, their own leave-one-source-out fold) but not fitted: the
+# one-layer transformer figures (rule C) and Lambda's TensorFlow CNN suite (rule H, PROJECTION.md 3.18;
+# "--variant tf-fitted" prints the fit with its pairs in the objective, rule H1).
+UNFITTED_SOURCES = {"MLI-TFMR-2024", "LAMBDA-TF-2021"}
+# Rule H2 (PROJECTION.md 3.18): a custom workload of these classes takes R_o pooled over its class's preset
+# rows (a class without rows in a fit keeps the pool of every row). "--variant custom-rate-per-class" (H2) and
+# "custom-rate-conv" (H2c) print them.
+CUSTOM_RATE_CLASSES = ()
+# Rule I (PROJECTION.md 3.18; kept by rule C and the TF pairs): in the typical stack a custom workload of these
+# classes (FLOPs per sample, no bytes of its own) takes the GPU-to-GPU shape of the class's reference preset,
+# its tuned-stack speed x F_preset / F, instead of the roofline with the class's bytes per FLOP; a GPU without a
+# projection of the preset keeps the roofline. Shipped as typical_stack.json's class_reference_preset.
+# "--variant no-class-shape" prints the fit without it, "class-shape-conv" with the convolutional class only (I1).
+CLASS_REFERENCE = {"convolutional": "resnet50", "transformer": "bert-large-squad"}
 # Lambda workloads that are the typical rows' presets (fitted through the rows, scored as pairs too).
 PRESET_OF = {"resnet50-imagenet": "resnet50", "bert-large-squad-finetune": "bert-large-squad"}
 HEADLINE = "a100-80gb-sxm4"
@@ -263,12 +276,17 @@ class Fit:
     """R_o per preset, the pooled R_o, ln eta per (arch, class) and the traffic factor of each class
     (TRAFFIC_GRID; "unknown" holds the common one)."""
 
-    def __init__(self, rates, pooled, a, traffic=1.0):
+    def __init__(self, rates, pooled, a, traffic=1.0, class_pooled=None):
         self.rates, self.pooled, self.a = rates, pooled, a
         self.traffic = dict(traffic) if isinstance(traffic, dict) else uniform(traffic)
+        self.class_pooled = dict(class_pooled or {})
 
-    def rate(self, preset):
-        return self.rates.get(preset) or self.pooled
+    def custom(self, cls):
+        """A custom workload's R_o: its class's pool (rule H2, CUSTOM_RATE_CLASSES) or the pool of every row."""
+        return self.class_pooled.get(cls) or self.pooled
+
+    def rate(self, preset, cls=None):
+        return self.rates.get(preset) or self.custom(cls)
 
     def measured(self, arch, cls):
         return (arch, cls) in self.a
@@ -276,7 +294,7 @@ class Fit:
 
 def row_speed(o, fit, use_eta=True):
     eta = math.exp(fit.a.get((o["arch"], o["class"]), 0.0)) if use_eta else 1.0
-    return typical(o["tuned"] * eta, o["flops"], fit.rate(o["preset"]))
+    return typical(o["tuned"] * eta, o["flops"], fit.rate(o["preset"], o["class"]))
 
 
 def pair_speed(p, fit, aT=None, aR=None, as_unknown=False):
@@ -288,7 +306,7 @@ def pair_speed(p, fit, aT=None, aR=None, as_unknown=False):
     aT = fit.a.get((p["arch_to"], p["class"]), 0.0) if aT is None else aT
     aR = fit.a.get((p["arch_from"], p["class"]), 0.0) if aR is None else aR
     cls, c_from, c_to = ("unknown", p["cu_from"], p["cu_to"]) if as_unknown else (p["class"], p["c_from"], p["c_to"])
-    O = p["flops"] / (fit.pooled * 1e12)
+    O = p["flops"] / (fit.custom(cls) * 1e12)
     m = p["m_from"]
     tR = c_from[traffic_of(fit.traffic, cls)] * math.exp(aR)
     taken = min(max(1.0 / m - 1.0 / tR, 0.0), O)
@@ -337,11 +355,15 @@ def _finish(tT, es, taken, O, m_to):
 
 
 def fit_rates(rows, a):
-    by = collections.defaultdict(list)
+    """R_o per preset, pooled over every row, and pooled over each class of CUSTOM_RATE_CLASSES that has rows."""
+    by, by_class = collections.defaultdict(list), collections.defaultdict(list)
     for o in rows:
         eta = math.exp(a.get((o["arch"], o["class"]), 0.0))
         by[o["preset"]].append((o["tuned"] * eta, o["flops"], o["measured"]))
-    return {p: fit_rate(v) for p, v in by.items()}, fit_rate([x for v in by.values() for x in v])
+        if o["class"] in CUSTOM_RATE_CLASSES:
+            by_class[o["class"]].append(by[o["preset"]][-1])
+    return ({p: fit_rate(v) for p, v in by.items()}, fit_rate([x for v in by.values() for x in v]),
+            {c: fit_rate(v) for c, v in by_class.items()})
 
 
 def fitted(pairs):
@@ -400,7 +422,7 @@ def unknown_traffic(fit, pairs):
     weight = pair_weights(fp)
 
     def sse(m):
-        f = Fit(fit.rates, fit.pooled, fit.a, dict(fit.traffic, unknown=m))
+        f = Fit(fit.rates, fit.pooled, fit.a, dict(fit.traffic, unknown=m), fit.class_pooled)
         return sum(weight[p["workload"]] * math.log(pair_speed(p, f, as_unknown=True) / p["m_to"]) ** 2
                    for p in fp)
     best, best_sse = fit.traffic["unknown"], sse(fit.traffic["unknown"])
@@ -408,7 +430,7 @@ def unknown_traffic(fit, pairs):
         v = sse(m)
         if v < best_sse:
             best, best_sse = m, v
-    return Fit(fit.rates, fit.pooled, fit.a, dict(fit.traffic, unknown=best))
+    return Fit(fit.rates, fit.pooled, fit.a, dict(fit.traffic, unknown=best), fit.class_pooled)
 
 
 def joint_fit(rows, pairs, use_eta=True):
@@ -467,9 +489,9 @@ def joint_fit_at(rows, pairs, use_eta, traffic):
 
 def joint_fit_at_uncached(rows, pairs, use_eta, traffic):
     a = {}
-    rates, pooled = fit_rates(rows, a)
+    rates, pooled, class_pooled = fit_rates(rows, a)
     if not use_eta or not rows:
-        return rounded(Fit(rates, pooled or 333.0, {}, traffic))
+        return rounded(Fit(rates, pooled or 333.0, {}, traffic, class_pooled))
     fitted_pairs = fitted(pairs)
     keys = sorted({(o["arch"], o["class"]) for o in rows}
                   | {(p[k], p["class"]) for p in fitted_pairs for k in ("arch_to", "arch_from")})
@@ -481,9 +503,9 @@ def joint_fit_at_uncached(rows, pairs, use_eta, traffic):
         kT, kR = (p["arch_to"], p["class"]), (p["arch_from"], p["class"])
         m = traffic_of(traffic, p["class"])
         prepared.append((weight[p["workload"]], kT, kR, idx[kT], idx[kR], 1.0 / p["m_from"], p["flops"], p["m_to"],
-                         p["c_from"][m], p["c_to"][m]))
+                         p["c_from"][m], p["c_to"][m], p["class"]))
     for _ in range(40):
-        fit = Fit(rates, pooled, a, traffic)
+        fit = Fit(rates, pooled, a, traffic, class_pooled)
         n = len(keys)
         A = [[0.0] * n for _ in range(n)]
         b = [0.0] * n
@@ -502,16 +524,17 @@ def joint_fit_at_uncached(rows, pairs, use_eta, traffic):
             k = (o["arch"], o["class"])
             ak = a.get(k, 0.0)
             eta = math.exp(ak)
-            r0 = math.log(typical(o["tuned"] * eta, o["flops"], fit.rate(o["preset"])) / o["measured"])
-            r1 = math.log(typical(o["tuned"] * eta * math.exp(h), o["flops"], fit.rate(o["preset"])) / o["measured"])
+            r0 = math.log(typical(o["tuned"] * eta, o["flops"], fit.rate(o["preset"], o["class"])) / o["measured"])
+            r1 = math.log(typical(o["tuned"] * eta * math.exp(h), o["flops"], fit.rate(o["preset"], o["class"]))
+                          / o["measured"])
             add(1.0, [k], r0, [(r1 - r0) / h])
         # The pairs, with pair_speed's operations inlined (the same operations in the same order, so
         # bit-identical; the side of the user's GPU is computed once for r0 and the target's derivative).
-        pooled12 = pooled * 1e12
+        custom12 = {c: fit.custom(c) * 1e12 for c in CLASSES + ("unknown",)}
         ea = {k: math.exp(v) for k, v in a.items()}
         eah = {k: math.exp(v + h) for k, v in a.items()}
-        for w, kT, kR, iT, iR, im, flops, m_to, cf, ct in prepared:
-            O = flops / pooled12
+        for w, kT, kR, iT, iR, im, flops, m_to, cf, ct, cls in prepared:
+            O = flops / custom12[cls]
             eR = ea.get(kR, 1.0)
             eT = ea.get(kT, 1.0)
             taken, es = _user_side(cf * eR, im, O)  # the user's side at aR
@@ -535,19 +558,21 @@ def joint_fit_at_uncached(rows, pairs, use_eta, traffic):
                 A[iR][iR] += w * gR * gR
         d = gauss_solve(A, b)
         a = {k: a.get(k, 0.0) + d[i] for i, k in enumerate(keys)}
-        new_rates, new_pooled = fit_rates(rows, a)
+        new_rates, new_pooled, new_class_pooled = fit_rates(rows, a)
         moved = max([abs(x) for x in d] + [abs(math.log(new_rates[p] / rates[p])) for p in rates]
-                    + [abs(math.log(new_pooled / pooled))])
-        rates, pooled = new_rates, new_pooled
+                    + [abs(math.log(new_pooled / pooled))]
+                    + [abs(math.log(new_class_pooled[c] / class_pooled[c])) for c in class_pooled])
+        rates, pooled, class_pooled = new_rates, new_pooled, new_class_pooled
         if moved < 1e-7:
             break
-    return rounded(Fit(rates, pooled, a, traffic))
+    return rounded(Fit(rates, pooled, a, traffic, class_pooled))
 
 
 def rounded(fit):
     """The fit as typical_stack.json ships it (the app and this tool then compute the same figures)."""
     return Fit({p: round(v, 2) for p, v in fit.rates.items()}, round(fit.pooled, 2),
-               {k: round(v, 4) for k, v in fit.a.items()}, fit.traffic)
+               {k: round(v, 4) for k, v in fit.a.items()}, fit.traffic,
+               {c: round(v, 2) for c, v in fit.class_pooled.items()})
 
 
 class Scorer:
@@ -670,6 +695,7 @@ def load_data(cli):
     with open(os.path.join(REPO, "resources", "workloads.json"), encoding="utf-8") as f:
         presets = json.load(f)["workloads"]
     preset_class = {w["id"]: w.get("class", "unknown") for w in presets}
+    preset_of = {w["id"]: w for w in presets}
     bpf = {m: default_bytes_per_flop(presets, m) for m in TRAFFIC_GRID}
     proj = Projector(cli)
     rows, excluded, flops = [], [], {}
@@ -713,6 +739,12 @@ def load_data(cli):
             for into, cls in ((c, w["class"]), (cu, "unknown")):
                 for gid, v in tuned_at(F * bpf[m][cls]).items():
                     into.setdefault(gid, {})[m] = v
+        ref = CLASS_REFERENCE.get(w["class"])
+        if ref:  # rule I: the reference preset's tuned speed x F_preset / F, on every GPU it projects
+            P = preset_of[ref]
+            for gid, g in proj.tuned(ref, int(P["batch_per_gpu"])).items():
+                if gid in c and g.get("projected"):
+                    c[gid] = {m: g["samples_per_s"] * float(P["flops_per_sample"]) / F for m in TRAFFIC_GRID}
         fig = figures[wid]
         for fr in fig:
             for to in fig:
@@ -734,13 +766,25 @@ def main():
     ap.add_argument("--variant", choices=["double-count", "unweighted", "compute-bound", "presets-traffic",
                                           "mli-fitted", "per-class-traffic", "mli-fitted-per-class-traffic",
                                           "traffic-all-pairs", "traffic-all-pairs-per-class", "unknown-common-traffic",
-                                          "unknown-median-factor"],
+                                          "unknown-median-factor", "tf-fitted", "custom-rate-per-class",
+                                          "custom-rate-conv", "no-class-shape", "class-shape-conv"],
                     help="a rejected variant of the joint fit, printed for comparison (not with --write)")
     a = ap.parse_args()
     if a.variant and a.write:
         ap.error("--variant is printed only: it cannot be written")
     global VARIANT, TRAFFIC_GRID, PER_CLASS, TRAFFIC_ON_ALL_PAIRS, UNKNOWN_OWN_TRAFFIC, UNKNOWN_MEDIAN_FACTOR
+    global CUSTOM_RATE_CLASSES, CLASS_REFERENCE
     VARIANT = a.variant or ""
+    if VARIANT == "no-class-shape":
+        CLASS_REFERENCE = {}
+    if VARIANT == "class-shape-conv":
+        CLASS_REFERENCE = {"convolutional": "resnet50"}
+    if VARIANT == "tf-fitted":
+        UNFITTED_SOURCES.discard("LAMBDA-TF-2021")
+    if VARIANT == "custom-rate-per-class":
+        CUSTOM_RATE_CLASSES = ("convolutional", "transformer")
+    if VARIANT == "custom-rate-conv":
+        CUSTOM_RATE_CLASSES = ("convolutional",)
     if VARIANT.startswith("mli-fitted"):
         UNFITTED_SOURCES.discard("MLI-TFMR-2024")
     if VARIANT.endswith("per-class-traffic") or VARIANT == "traffic-all-pairs-per-class":
@@ -942,6 +986,7 @@ def main():
                                                    "p90": round(new_arch_range_transfer[1], 4)},
                "typical_traffic_factor": traffic_json(full.traffic),
                "default_bytes_per_flop": fit_bytes_per_flop(bpf, full.traffic),
+               "class_reference_preset": dict(sorted(CLASS_REFERENCE.items())),
                "leave_one_source_out": [
                    {"source": S, "overhead_tflops": {p: round(v, 2) for p, v in sorted(f.rates.items())},
                     "overhead_tflops_custom": round(f.pooled, 2), "class_factors": factors_json(f),

@@ -71,8 +71,8 @@ check({r["gpu_id"] for r in shipped} == {"a100-80gb-sxm4", "rtx-a6000", "v100-32
 # (3) The source per row, the pairs' source and year.
 check(all(r["source_id"] == "MLI-TFMR-2024" and r["source_url"] == bt.MLI_URL and "3370b2b" in r["source_url"]
           for r in shipped), "every MLI row names its source and the pinned README")
-check(all(r["source_id"] == "LAMBDA-PYT-V0" for r in rows if r["workload"] not in bt.MLI_WORKLOADS),
-      "the other rows stay Lambda's")
+check(all(r["source_id"] in ("LAMBDA-PYT-V0", bt.TF_SOURCE) for r in rows if r["workload"] not in bt.MLI_WORKLOADS),
+      "the other rows stay Lambda's (its PyTorch and TensorFlow suites)")
 figures, source_of, year_of = ft.transfer_figures(rows)
 check(all(source_of[w] == "MLI-TFMR-2024" for w in bt.MLI_WORKLOADS), "the MLI workloads' pairs are MLI's")
 check(source_of["ssd300-coco"] == "LAMBDA-PYT-V0", "Lambda's pairs are Lambda's")
@@ -88,7 +88,8 @@ check(ft.measured_year("a568104449d30adabb5ae521670df034e5ad8db7 (2022-07-01; ru
       "Lambda's rows: 2022")
 with open(os.path.join(bench, "typical_stack.json"), encoding="utf-8") as f:
     doc = json.load(f)
-check([f["source"] for f in doc["leave_one_source_out"]] == ["GF-MEASURE-2611", "LAMBDA-PYT-V0", "MLI-TFMR-2024"],
+check([f["source"] for f in doc["leave_one_source_out"]] == ["GF-MEASURE-2611", "LAMBDA-PYT-V0", "LAMBDA-TF-2021",
+                                                              "MLI-TFMR-2024"],
       "typical_stack.json ships a fold without MLI-TFMR-2024 (%r)" % [f["source"] for f in doc["leave_one_source_out"]])
 # Rule C (PROJECTION.md 3.14): the MLI pairs are scored, not fitted, so Ada (MLI is its only evidence) has no
 # transformer factor, in the shipped fit and in every fold.

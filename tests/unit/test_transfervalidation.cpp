@@ -50,7 +50,8 @@ private Q_SLOTS:
     void shippedData()
     {
         const TransferData &data = TransferData::builtin();
-        QCOMPARE(data.workloads.size(), 14); // Lambda's 10 and mli/transformers-benchmarks' 4 (section 3.11)
+        // Lambda's 10, mli/transformers-benchmarks' 4 (section 3.11) and Lambda's TensorFlow suite's 6 (3.18)
+        QCOMPARE(data.workloads.size(), 20);
         QVERIFY(data.rows.size() >= 100);
         const TransferValidation v =
             validateUserTransfer(SpeedModel::builtin(), GpuSpecTable::builtin(), data);
@@ -111,14 +112,22 @@ private Q_SLOTS:
             sourceOf.insert(r.workload, r.sourceId);
         QCOMPARE(sourceOf.value(QStringLiteral("bert-large-layer-fwd-bwd")), QStringLiteral("MLI-TFMR-2024"));
         QCOMPARE(sourceOf.value(QStringLiteral("ssd300-coco")), QStringLiteral("LAMBDA-PYT-V0"));
+        QCOMPARE(sourceOf.value(QStringLiteral("vgg16-tf-cnn")), QStringLiteral("LAMBDA-TF-2021"));
         const TransferValidation v =
             validateUserTransfer(SpeedModel::builtin(), GpuSpecTable::builtin(), data);
-        int mli = 0;
+        int mli = 0, tf = 0;
         for (const TransferPair &p : v.pairs) {
             QCOMPARE(p.sourceId, sourceOf.value(p.workload));
             mli += p.sourceId == u"MLI-TFMR-2024" ? 1 : 0;
+            tf += p.sourceId == u"LAMBDA-TF-2021" ? 1 : 0;
         }
         QCOMPARE(mli, 4 * 5 * 4); // 4 layers x 5 GPUs as the user's x 4 others
+        QCOMPARE(tf, 6 * 7 * 6);  // 6 CNNs x 7 GPUs as the user's x 6 others
+        // Per source: every pair of the source, every GPU as the user's.
+        QCOMPARE(v.bySource.size(), 3);
+        QCOMPARE(v.bySource.at(1).label, QStringLiteral("LAMBDA-TF-2021"));
+        QCOMPARE(v.bySource.at(1).n, tf);
+        QCOMPARE(v.bySource.at(0).n + v.bySource.at(1).n + v.bySource.at(2).n, v.all.n);
     }
 
     // gpufrontier-cli validate's leave one source out over the pairs and rows, computed by the app with the
@@ -133,12 +142,14 @@ private Q_SLOTS:
         for (const HeldOutFold &f : v.folds)
             held.append(f.heldOut);
         QCOMPARE(held, (QStringList{QStringLiteral("GF-MEASURE-2611"), QStringLiteral("LAMBDA-PYT-V0"),
-                                    QStringLiteral("MLI-TFMR-2024")}));
+                                    QStringLiteral("LAMBDA-TF-2021"), QStringLiteral("MLI-TFMR-2024")}));
         QVERIFY(same(v.pairs, tool.value(QStringLiteral("pairs")).toObject(), 6e-5));
         QVERIFY(same(v.fromHeadline, tool.value(QStringLiteral("pairs_from_headline")).toObject(), 6e-5));
         QVERIFY(same(v.rows, tool.value(QStringLiteral("rows")).toObject(), 6e-5));
-        QCOMPARE(v.folds.at(2).pairs.n, 80);
+        QCOMPARE(v.folds.at(2).pairs.n, 6 * 7 * 6);
         QCOMPARE(v.folds.at(2).rows.n, 0);
+        QCOMPARE(v.folds.at(3).pairs.n, 80);
+        QCOMPARE(v.folds.at(3).rows.n, 0);
         TypicalStack changed = TypicalStack::builtin();
         for (TypicalStackFold &f : changed.sourceFolds)
             if (f.heldOut == u"MLI-TFMR-2024") {
@@ -149,7 +160,8 @@ private Q_SLOTS:
         const FoldValidation moved = validateLeaveOneSourceOut(
             SpeedModel::builtin().withTypicalStack(changed), GpuSpecTable::builtin(), TransferData::builtin(),
             builtinTypicalStackRows());
-        QVERIFY(moved.folds.at(2).pairs.median != v.folds.at(2).pairs.median);
+        QVERIFY(moved.folds.at(3).pairs.median != v.folds.at(3).pairs.median);
+        QCOMPARE(moved.folds.at(2).pairs.median, v.folds.at(2).pairs.median);
         QCOMPARE(moved.folds.at(1).pairs.median, v.folds.at(1).pairs.median);
         QCOMPARE(moved.folds.at(0).rows.median, v.folds.at(0).rows.median);
     }

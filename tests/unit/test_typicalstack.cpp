@@ -317,7 +317,8 @@ private Q_SLOTS:
         };
         const QList<TypicalStackObservation> before = project(TypicalStack::builtin());
         TypicalStack changed = TypicalStack::builtin();
-        QCOMPARE(changed.sourceFolds.size(), 3); // GF-MEASURE-2611, LAMBDA-PYT-V0, MLI-TFMR-2024
+        QCOMPARE(changed.sourceFolds.size(),
+                 4); // GF-MEASURE-2611, LAMBDA-PYT-V0, LAMBDA-TF-2021, MLI-TFMR-2024
         for (TypicalStackFold &f : changed.sourceFolds)
             if (f.heldOut == u"GF-MEASURE-2611") {
                 f.fit.overheadTflopsCustom *= 2;

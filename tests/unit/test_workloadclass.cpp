@@ -145,7 +145,7 @@ private Q_SLOTS:
             QCOMPARE(r.p10, file.value(key).toObject().value(u"p10").toDouble());
             QCOMPARE(r.p90, file.value(key).toObject().value(u"p90").toDouble());
         }
-        QCOMPARE(t.sourceFolds.size(), 3);
+        QCOMPARE(t.sourceFolds.size(), 4);
         QVERIFY(t.architectureFolds.size() >= 5);
         for (const TypicalStackFold &f : t.architectureFolds) // a fold knows nothing of its architecture
             QVERIFY2(!TypicalStack().withFit(f.fit).architectureMeasured(f.heldOut, WorkloadClass::Unknown),
@@ -176,6 +176,15 @@ private Q_SLOTS:
                               << u"leave_one_architecture_out[0] (pascal): overhead_tflops_custom"_s;
         QTest::newRow("fold name") << head + R"("leave_one_source_out":[{"overhead_tflops_custom":3}]})"
                                    << u"source must be a non-empty string"_s;
+        QTest::newRow("reference class") << head + R"("class_reference_preset":{"cnn":"resnet50"}})"
+                                         << u"class_reference_preset: \"cnn\" is not a workload class"_s;
+        QTest::newRow("reference unknown")
+            << head + R"("class_reference_preset":{"unknown":"resnet50"}})"
+            << u"class_reference_preset: \"unknown\" is not a workload class"_s;
+        QTest::newRow("reference id") << head + R"("class_reference_preset":{"transformer":3}})"
+                                      << u"class_reference_preset.transformer must be a preset id"_s;
+        QTest::newRow("reference object") << head + R"("class_reference_preset":["resnet50"]})"
+                                          << u"class_reference_preset must be an object"_s;
     }
 
     void badFactorsAreRefused()
@@ -298,7 +307,13 @@ private Q_SLOTS:
              {WorkloadClass::Unknown, WorkloadClass::Convolutional, WorkloadClass::Transformer,
               WorkloadClass::RecurrentSpeech, WorkloadClass::Detection})
             QVERIFY(t.defaultBytesPerFlopOf(c) > 0 && t.defaultBytesPerFlopOf(c) < 0.1);
-        TypicalStack none = t;
+        // Rule I (section 3.18) gives the convolutional and transformer classes their reference preset's
+        // shape instead of this roofline; without the references every class takes its traffic, as tested
+        // here.
+        TypicalStack roofline = t;
+        roofline.classReferencePreset.clear();
+        const SpeedModel traffic0 = SpeedModel::builtin().withTypicalStack(roofline);
+        TypicalStack none = roofline;
         none.defaultBytesPerFlop.clear();
         const SpeedModel computeBound = SpeedModel::builtin().withTypicalStack(none);
         for (WorkloadClass c :
@@ -313,8 +328,9 @@ private Q_SLOTS:
                 Workload explicitTuned = w;
                 explicitTuned.bytesPerSample = w.flopsPerSample * k;
                 explicitTuned.stack = SoftwareStack::Tuned;
-                const SingleGpuSpeed s = speed(w, gpu);
-                QVERIFY(std::abs(s.tunedSamplesPerS / speed(explicitTuned, gpu).samplesPerS - 1) < 1e-12);
+                const SingleGpuSpeed s = speed(w, gpu, traffic0);
+                QVERIFY(std::abs(s.tunedSamplesPerS / speed(explicitTuned, gpu, traffic0).samplesPerS - 1) <
+                        1e-12);
                 QVERIFY2(s.basis.contains(u"memory traffic not given: %1 bytes per FLOP assumed"_s.arg(
                              QString::number(k, 'g', 3))),
                          qPrintable(s.basis));
@@ -325,14 +341,17 @@ private Q_SLOTS:
                 // Bytes the user gives are used as given, with no note.
                 Workload givenTuned = given;
                 givenTuned.stack = SoftwareStack::Tuned;
-                const SingleGpuSpeed g = speed(given, gpu);
-                QVERIFY(std::abs(g.tunedSamplesPerS / speed(givenTuned, gpu).samplesPerS - 1) < 1e-12);
+                const SingleGpuSpeed g = speed(given, gpu, traffic0);
+                QVERIFY(std::abs(g.tunedSamplesPerS / speed(givenTuned, gpu, traffic0).samplesPerS - 1) <
+                        1e-12);
                 QVERIFY(!g.basis.contains(u"bytes per FLOP assumed"));
                 // The tuned stack stays compute-bound without bytes (unchanged).
                 Workload tuned = w;
                 tuned.stack = SoftwareStack::Tuned;
-                QCOMPARE(speed(tuned, gpu).samplesPerS, speed(tuned, gpu, computeBound).samplesPerS);
-                QVERIFY(speed(tuned, gpu).samplesPerS > speed(explicitTuned, gpu).samplesPerS);
+                QCOMPARE(speed(tuned, gpu, traffic0).samplesPerS,
+                         speed(tuned, gpu, computeBound).samplesPerS);
+                QVERIFY(speed(tuned, gpu, traffic0).samplesPerS >
+                        speed(explicitTuned, gpu, traffic0).samplesPerS);
             }
         }
         // The issue's symptom: the H100's lead over the A100 on a transformer no longer follows the tensor
@@ -344,14 +363,13 @@ private Q_SLOTS:
             const SingleGpuSpeed h = speed(tr, u"h100-80gb-sxm"_s, m), a = speed(tr, u"a100-80gb-sxm4"_s, m);
             return tuned ? h.tunedSamplesPerS / a.tunedSamplesPerS : h.samplesPerS / a.samplesPerS;
         };
-        QVERIFY2(
-            ratio(SpeedModel::builtin(), true) < 0.95 * ratio(computeBound, true),
-            qPrintable(u"%1 vs %2"_s.arg(ratio(SpeedModel::builtin(), true)).arg(ratio(computeBound, true))));
-        QVERIFY(ratio(SpeedModel::builtin(), false) < ratio(computeBound, false));
-        QVERIFY(ratio(SpeedModel::builtin(), false) > 1.0);
+        QVERIFY2(ratio(traffic0, true) < 0.95 * ratio(computeBound, true),
+                 qPrintable(u"%1 vs %2"_s.arg(ratio(traffic0, true)).arg(ratio(computeBound, true))));
+        QVERIFY(ratio(traffic0, false) < ratio(computeBound, false));
+        QVERIFY(ratio(traffic0, false) > 1.0);
         // Presets carry their own bytes: unchanged.
         for (const Workload &p : builtinWorkloads())
-            QCOMPARE(speed(p, u"h100-80gb-sxm"_s).samplesPerS,
+            QCOMPARE(speed(p, u"h100-80gb-sxm"_s, traffic0).samplesPerS,
                      speed(p, u"h100-80gb-sxm"_s, computeBound).samplesPerS);
     }
 
@@ -501,6 +519,81 @@ private Q_SLOTS:
                          1) > 0.01);
     }
 
+    // Rule I (PROJECTION.md 3.18): in the typical stack a custom workload of a class with a reference preset,
+    // given by its FLOPs alone, takes the preset's tuned-stack speed on each GPU scaled by FLOPs per sample;
+    // the tuned stack, a workload with its own bytes and a class without a reference keep the roofline.
+    void aCustomWorkloadTakesItsClassReferenceShape()
+    {
+        const TypicalStack &t = TypicalStack::builtin();
+        QCOMPARE(t.classReferencePreset.value(u"convolutional"_s), u"resnet50"_s);
+        QCOMPARE(t.classReferencePreset.value(u"transformer"_s), u"bert-large-squad"_s);
+        QCOMPARE(t.classReferencePreset.size(), 2);
+        TypicalStack roofline = t;
+        roofline.classReferencePreset.clear();
+        const SpeedModel without = SpeedModel::builtin().withTypicalStack(roofline);
+        for (const auto &[c, id] : {std::pair{WorkloadClass::Convolutional, u"resnet50"_s},
+                                    std::pair{WorkloadClass::Transformer, u"bert-large-squad"_s}}) {
+            const Workload w = custom(c);
+            Workload ref = *findWorkload(builtinWorkloads(), id);
+            ref.stack = SoftwareStack::Tuned;
+            ref.precision = w.precision;
+            for (const QString &gpu :
+                 {u"a100-80gb-sxm4"_s, u"rtx-a6000"_s, u"h100-80gb-sxm"_s, u"gtx1080ti"_s, u"b200"_s}) {
+                const SingleGpuSpeed s = speed(w, gpu);
+                const double expected = speed(ref, gpu).samplesPerS * ref.flopsPerSample / w.flopsPerSample;
+                QVERIFY2(std::abs(s.tunedSamplesPerS / expected - 1) < 1e-12,
+                         qPrintable(u"%1 %2: %3 vs %4"_s.arg(id, gpu).arg(s.tunedSamplesPerS).arg(expected)));
+                QVERIFY2(std::abs(s.tunedSamplesPerS / speed(w, gpu, without).tunedSamplesPerS - 1) > 1e-3,
+                         qPrintable(gpu));
+                QVERIFY2(s.basis.contains(u"the %1 preset's tuned-stack speed on this GPU scaled"_s.arg(id)),
+                         qPrintable(s.basis));
+                QVERIFY2(!s.basis.contains(u"memory traffic not given"), qPrintable(s.basis));
+                QCOMPARE(s.tier, ProjectionTier::Roofline); // no measurement of this workload: unanchored
+                Workload tuned = w;
+                tuned.stack = SoftwareStack::Tuned;
+                QCOMPARE(speed(tuned, gpu).samplesPerS, speed(tuned, gpu, without).samplesPerS);
+                Workload given = w;
+                given.bytesPerSample = w.flopsPerSample * 0.02;
+                QCOMPARE(speed(given, gpu).samplesPerS, speed(given, gpu, without).samplesPerS);
+            }
+        }
+        for (WorkloadClass c :
+             {WorkloadClass::Unknown, WorkloadClass::RecurrentSpeech, WorkloadClass::Detection})
+            QCOMPARE(speed(custom(c), u"rtx-a6000"_s).samplesPerS,
+                     speed(custom(c), u"rtx-a6000"_s, without).samplesPerS);
+    }
+
+    // A user's figure of such a workload is carried with the reference shape: a figure faster than the tuned
+    // projection of its GPU (no overhead to take) moves every other GPU by the preset's tuned ratio and the
+    // two architectures' class factors.
+    void aUserFigureIsCarriedWithTheReferenceShape()
+    {
+        const TypicalStack &t = TypicalStack::builtin();
+        const Workload w = custom(WorkloadClass::Convolutional);
+        const QString from = u"a100-40gb-pcie"_s;
+        auto eta = [&](const QString &gpu) {
+            return std::exp(t.classLogFactor(archOf(gpu), WorkloadClass::Convolutional).value_or(0.0));
+        };
+        const double tunedR = speed(w, from).tunedSamplesPerS;
+        WorkloadSpec s;
+        s.name = u"mine"_s;
+        s.overrides.samplesPerEpoch = 1e6;
+        s.overrides.flopsPerSample = w.flopsPerSample;
+        s.overrides.workloadClass = WorkloadClass::Convolutional;
+        s.overrides.measuredSamplesPerS = 2.0 * tunedR * eta(from);
+        s.overrides.referenceGpu = from;
+        const Workload measured = buildWorkloadSpec(s).value();
+        for (const QString &gpu : {u"rtx-a6000"_s, u"gtx1080ti"_s, u"h100-80gb-sxm"_s, u"rtx3090"_s}) {
+            const SingleGpuSpeed p = speed(measured, gpu);
+            const double expected = 2.0 * speed(w, gpu).tunedSamplesPerS * eta(gpu);
+            QVERIFY2(std::abs(p.samplesPerS / expected - 1) < 1e-9,
+                     qPrintable(u"%1: %2 vs %3"_s.arg(gpu).arg(p.samplesPerS).arg(expected)));
+            QVERIFY2(
+                p.basis.contains(u"with the GPU-to-GPU shape of the resnet50 preset's tuned-stack speeds"),
+                qPrintable(p.basis));
+        }
+    }
+
     void cliFlagSetsTheClass()
     {
         QTemporaryDir dir;
@@ -533,12 +626,20 @@ private Q_SLOTS:
         QVERIFY(help.out.contains(u"--workload-class"));
         QVERIFY2(help.out.simplified().contains(u"the typical stack assumes its class's bytes per FLOP"),
                  qPrintable(help.out));
-        // A custom workload without bytes says what traffic it was given (section 3.9).
-        QVERIFY2(gpusJson(db, QStringList{u"--workload-class"_s, u"transformer"_s} + base, u"rtx3090"_s)
+        // A custom workload without bytes says what traffic it was given (section 3.9); one of a class with a
+        // reference preset names the preset whose shape it takes instead (section 3.18).
+        QVERIFY2(gpusJson(db, QStringList{u"--workload-class"_s, u"recurrent-speech"_s} + base, u"rtx3090"_s)
                      .value(u"basis"_s)
                      .toString()
                      .contains(u"memory traffic not given"),
                  "basis of a custom workload without bytes");
+        const QString shaped =
+            gpusJson(db, QStringList{u"--workload-class"_s, u"transformer"_s} + base, u"rtx3090"_s)
+                .value(u"basis"_s)
+                .toString();
+        QVERIFY2(shaped.contains(u"the bert-large-squad preset's tuned-stack speed on this GPU scaled"),
+                 qPrintable(shaped));
+        QVERIFY2(!shaped.contains(u"memory traffic not given"), qPrintable(shaped));
         // The report names the class and its reproduce command keeps it.
         const QString md = dir.filePath(u"r.md"_s);
         const CliRun report = cli(db, QStringList{u"report"_s, u"--workload-class"_s, u"recurrent-speech"_s,
