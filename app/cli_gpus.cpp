@@ -104,7 +104,10 @@ int GpusCommand::run(CliContext &ctx, const CliArgs &args) const
         if (!r.t.ok)
             return QStringLiteral("no %1 rate").arg(precisionName(w.precision));
         QStringList s;
-        s.append(r.t.computeBound ? QStringLiteral("compute-bound") : QStringLiteral("memory-bound"));
+        if (!r.t.referencePreset.isEmpty()) // rule I: the preset's shape, not the roofline (section 3.18)
+            s.append(QStringLiteral("%1-shape").arg(r.t.referencePreset));
+        else
+            s.append(r.t.computeBound ? QStringLiteral("compute-bound") : QStringLiteral("memory-bound"));
         if (r.t.precisionFallback)
             s.append(QStringLiteral("precision-fallback"));
         if (w.memoryGb > 0 && r.spec->memoryGb < w.memoryGb)

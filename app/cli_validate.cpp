@@ -224,13 +224,15 @@ QJsonObject transferSummaryJson(const TransferSummary &s)
 
 QJsonObject userTransferJson(const TransferValidation &v)
 {
-    QJsonArray byWorkload, byClass, bySource, pairs;
+    QJsonArray byWorkload, byClass, bySource, bySourceS, pairs;
     for (const TransferSummary &s : v.byWorkload)
         byWorkload.append(transferSummaryJson(s));
     for (const TransferSummary &s : v.byClass)
         byClass.append(transferSummaryJson(s));
     for (const TransferSummary &s : v.bySource)
         bySource.append(transferSummaryJson(s));
+    for (const TransferSummary &s : v.bySourceWithoutFlops)
+        bySourceS.append(transferSummaryJson(s));
     for (const TransferPair &p : v.pairs)
         pairs.append(QJsonObject{{QStringLiteral("workload"), p.workload},
                                  {QStringLiteral("class"), p.workloadClass},
@@ -262,6 +264,9 @@ QJsonObject userTransferJson(const TransferValidation &v)
         {QStringLiteral("by_workload"), byWorkload},
         {QStringLiteral("by_class"), byClass},
         {QStringLiteral("by_source"), bySource},
+        {QStringLiteral("all_without_flops"), transferSummaryJson(v.allWithoutFlops)},
+        {QStringLiteral("from_headline_gpu_without_flops"), transferSummaryJson(v.fromHeadlineWithoutFlops)},
+        {QStringLiteral("by_source_without_flops"), bySourceS},
         {QStringLiteral("pairs"), pairs},
         {QStringLiteral("skipped"), QJsonArray::fromStringList(v.skipped)}};
 }
@@ -355,8 +360,10 @@ void printUserTransfer(QTextStream &out, const TransferValidation &v)
            "coverage of the p10-p90 range. The typical stack's class factors (section 3.8) were fitted on\n"
            "Lambda's PyTorch pairs, so those are in sample; the mli and TensorFlow pairs are scored, never\n"
            "fitted (sections 3.14 and 3.18): their \"source\" lines are a held-out test. The held-out\n"
-           "splits are in typical_stack_validation.md and below. The last two lines carry the same\n"
-           "figures with the workload's class left out (--workload-class not given; section 3.16).\n"
+           "splits are in typical_stack_validation.md and below. The \"class not given\" lines carry the\n"
+           "same figures with the workload's class left out (--workload-class not given; section 3.16);\n"
+           "the \"no FLOPs given\" lines without --flops-per-sample (the workload panel's \"Measured speed\n"
+           "on a GPU\"; section 3.18).\n"
            "Per workload and class from "
         << v.headlineGpu << " (\"-\": no figure of that GPU), per source from every GPU:\n";
     QList<QStringList> rows;
@@ -379,6 +386,11 @@ void printUserTransfer(QTextStream &out, const TransferValidation &v)
     add(v.all);
     add(v.fromHeadlineClassNotGiven);
     add(v.allClassNotGiven);
+    add(v.fromHeadlineWithoutFlops);
+    add(v.allWithoutFlops);
+    for (const TransferSummary &s : v.bySourceWithoutFlops)
+        add(TransferSummary{QStringLiteral("source ") + s.label + QStringLiteral(", no FLOPs given"), s.n,
+                            s.median, s.max, s.coverage});
     out << renderTable({QStringLiteral("Workload"), QStringLiteral("Pairs"), QStringLiteral("median |e|"),
                         QStringLiteral("max |e|"), QStringLiteral("coverage")},
                        rows, {false, true, true, true, true});

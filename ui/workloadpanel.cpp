@@ -171,8 +171,10 @@ QWidget *WorkloadPanel::buildCustomWorkload(QWidget *box)
            "convolutional, transformer, recurrent/speech and detection networks at its own fitted "
            "efficiency (PROJECTION.md section 3.8), so the class changes the GPU-to-GPU ratios. "
            "Unknown uses no class factor and a wider likely range. The tuned stack ignores it. "
+           "A convolutional or transformer network given by its FLOPs alone also takes the GPU-to-GPU "
+           "shape of ResNet-50 or BERT-large (PROJECTION.md section 3.18). "
            "Giving the class also carries a speed you measured to other GPUs more accurately "
-           "(held-out checks: PROJECTION.md section 3.16)."));
+           "(held-out checks: PROJECTION.md sections 3.16 and 3.18)."));
     cf->addRow(tr("&Network type"), m_customClass);
     m_customParams = new QDoubleSpinBox(custom);
     m_customParams->setRange(0, 1e6);

@@ -92,7 +92,7 @@ PointExplanation explainPoint(const Offer &o, const ProjectedOffer &p, const Wor
         const SpeedModel &sm = SpeedModel::builtin();
         const SingleGpuSpeed t = sm.project(*spec, w, sm.anchorsFor(w, options.measurements, specs), cal);
         QString speed = QStringLiteral("Speed: %1 %2/s for the job. One %3: %4 TFLOP/s %5, %6 GB/s "
-                                       "(resources/gpu_specs.csv: %7) -> %8 %2/s (likely %9-%10), %11-bound; "
+                                       "(resources/gpu_specs.csv: %7) -> %8 %2/s (likely %9-%10), %11; "
                                        "tier %12: %13")
                             .arg(formatNumber(p.samplesPerS, p.samplesPerS < 100 ? 2 : 0), w.sampleUnit,
                                  model->name, num(spec->peak(t.precisionUsed), 4),
@@ -100,7 +100,10 @@ PointExplanation explainPoint(const Offer &o, const ProjectedOffer &p, const Wor
                                  formatNumber(t.samplesPerS, t.samplesPerS < 100 ? 2 : 0),
                                  formatNumber(t.samplesPerSLow(), t.samplesPerSLow() < 100 ? 2 : 0),
                                  formatNumber(t.samplesPerSHigh(), t.samplesPerSHigh() < 100 ? 2 : 0),
-                                 t.computeBound ? QStringLiteral("compute") : QStringLiteral("memory"),
+                                 !t.referencePreset.isEmpty()
+                                     ? QStringLiteral("shaped by the %1 preset").arg(t.referencePreset)
+                                 : t.computeBound ? QStringLiteral("compute-bound")
+                                                  : QStringLiteral("memory-bound"),
                                  projectionTierName(t.tier), t.basis);
         speed += QStringLiteral("; calibration: %1").arg(cal.source);
         const double gpus = o.gpuCount * p.nodes;

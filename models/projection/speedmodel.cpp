@@ -271,8 +271,10 @@ double SpeedModel::shippedLevel(const QList<SpeedAnchor> &shipped, const QString
 
 std::optional<ClassReference> SpeedModel::classReference(const Workload &w, const GpuSpecTable &specs) const
 {
-    if (w.stack != SoftwareStack::Typical || w.kind == WorkloadKind::Preset || !(w.flopsPerSample > 0) ||
-        w.bytesPerSample > 0)
+    if (w.stack != SoftwareStack::Typical || w.kind == WorkloadKind::Preset || w.bytesPerSample > 0)
+        return std::nullopt;
+    // Rule J (section 3.18): a figure given without FLOPs per sample takes the shape too (F cancels).
+    if (!(w.flopsPerSample > 0) && w.kind != WorkloadKind::CustomMeasured)
         return std::nullopt;
     const QString id = m_typical.classReferencePreset.value(workloadClassName(w.workloadClass));
     if (id.isEmpty())
@@ -292,14 +294,17 @@ std::optional<double> SpeedModel::referenceLog(const Workload &w, const GpuSpec 
                                                const WorkloadAnchors &anchors,
                                                const Calibration &calibration) const
 {
-    if (!anchors.reference || !(w.flopsPerSample > 0))
+    if (!anchors.reference)
         return std::nullopt;
     WorkloadAnchors presetAnchors;
     presetAnchors.shipped = anchors.reference->shipped;
     const SingleGpuSpeed s = project(spec, anchors.reference->preset, presetAnchors, calibration);
     if (!s.ok)
         return std::nullopt;
-    return std::log(s.samplesPerS * anchors.reference->preset.flopsPerSample / w.flopsPerSample);
+    // Without FLOPs per sample (rule J) only the shape counts: the preset's own speed.
+    const double scale =
+        w.flopsPerSample > 0 ? anchors.reference->preset.flopsPerSample / w.flopsPerSample : 1.0;
+    return std::log(s.samplesPerS * scale);
 }
 
 QString SpeedModel::implausibleAgainst(const ThroughputMeasurement &m, const Workload &w, const GpuSpec &spec,
@@ -553,6 +558,8 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
 
     const std::optional<double> targetRef = referenceLog(w, target, anchors, calibration);
     const bool shaped = targetRef.has_value();
+    if (shaped)
+        r.referencePreset = anchors.reference->preset.id;
     const Base base =
         baseFor(target.id, arch,
                 shaped ? *targetRef - std::log(t.relative) : std::numeric_limits<double>::quiet_NaN());

@@ -90,6 +90,9 @@ struct SingleGpuSpeed
     double probeComputeFactor = 1; ///< SpeedTerms::computeFactor of this GPU (probe vs a typical machine)
     double probeMemoryFactor = 1;  ///< SpeedTerms::memoryFactor
     bool computeBound = true;      ///< t_c >= t_m in the model
+    /// Rule I (PROJECTION.md section 3.18): the preset whose tuned-stack GPU-to-GPU shape the speed takes
+    /// instead of the roofline (then computeBound says nothing about it); empty otherwise.
+    QString referencePreset;
     ProjectionTier tier = ProjectionTier::None;
     LogRange range;            ///< of ln(projected / true)
     int anchorGpus = 0;        ///< GPUs measured (transferred tiers)

@@ -133,9 +133,11 @@ const TransferData &TransferData::builtin()
 namespace {
 
 /// Every figure of `data` as the user's, carried to the workload's other GPUs; the workload's class given
-/// (transfer_workloads.csv) or, withClass false, not given (the unknown class, as a user who leaves it out).
+/// (transfer_workloads.csv) or, withClass false, not given (the unknown class, as a user who leaves it out);
+/// withFlops false: the workload given by the figure alone, without its FLOPs per sample.
 QList<TransferPair> transferPairs(const SpeedModel &model, const GpuSpecTable &specs,
-                                  const TransferData &data, bool withClass, QStringList *skipped)
+                                  const TransferData &data, bool withClass, QStringList *skipped,
+                                  bool withFlops = true)
 {
     QList<TransferPair> pairs;
     auto skip = [skipped](const QString &why) {
@@ -158,7 +160,8 @@ QList<TransferPair> transferPairs(const SpeedModel &model, const GpuSpecTable &s
             spec.name = tw.id;
             WorkloadOverrides &o = spec.overrides;
             o.samplesPerEpoch = 1e6;
-            o.flopsPerSample = tw.flopsPerSample;
+            if (withFlops)
+                o.flopsPerSample = tw.flopsPerSample;
             o.precision = Precision::Fp16;
             if (from->batchPerGpu > 0)
                 o.batchPerGpu = from->batchPerGpu;
@@ -233,6 +236,12 @@ TransferValidation validateUserTransfer(const SpeedModel &model, const GpuSpecTa
     v.allClassNotGiven = summarize(QStringLiteral("every GPU as the user's, class not given"), allU);
     v.fromHeadlineClassNotGiven =
         summarize(QStringLiteral("from ") + headlineGpu + QStringLiteral(", class not given"), headlineU);
+    // The figure alone, without FLOPs per sample (the workload panel's default custom workload).
+    const QList<TransferPair> shapeless = transferPairs(model, specs, data, true, nullptr, false);
+    const auto [allS, headlineS] = allAndFrom(shapeless, headlineGpu);
+    v.allWithoutFlops = summarize(QStringLiteral("every GPU as the user's, no FLOPs given"), allS);
+    v.fromHeadlineWithoutFlops =
+        summarize(QStringLiteral("from ") + headlineGpu + QStringLiteral(", no FLOPs given"), headlineS);
     QStringList classes;
     for (const TransferWorkload &tw : data.workloads) {
         QList<const TransferPair *> mine;
@@ -256,11 +265,15 @@ TransferValidation validateUserTransfer(const SpeedModel &model, const GpuSpecTa
             sources.append(p.sourceId);
     sources.sort();
     for (const QString &s : std::as_const(sources)) {
-        QList<const TransferPair *> mine;
+        QList<const TransferPair *> mine, mineS;
         for (const TransferPair *p : std::as_const(all))
             if (p->sourceId == s)
                 mine.append(p);
+        for (const TransferPair *p : std::as_const(allS))
+            if (p->sourceId == s)
+                mineS.append(p);
         v.bySource.append(summarize(s, mine));
+        v.bySourceWithoutFlops.append(summarize(s, mineS));
     }
     return v;
 }

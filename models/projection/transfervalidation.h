@@ -85,6 +85,12 @@ struct TransferValidation
     /// its own bytes per FLOP and range; PROJECTION.md section 3.16): every pair, and from headlineGpu.
     TransferSummary allClassNotGiven;
     TransferSummary fromHeadlineClassNotGiven;
+    /// The same figures given without FLOPs per sample, class given (the workload panel's "Measured speed on
+    /// a GPU": the figure is the whole level, carried by the model's ratios; PROJECTION.md section 3.18):
+    /// every pair, from headlineGpu, and per source.
+    TransferSummary allWithoutFlops;
+    TransferSummary fromHeadlineWithoutFlops;
+    QList<TransferSummary> bySourceWithoutFlops;
     QStringList skipped; ///< "workload / GPU: why" (a figure the app quarantines, ...)
 };
 

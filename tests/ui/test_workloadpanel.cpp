@@ -103,6 +103,7 @@ private Q_SLOTS:
             QVERIFY(cls);
             QVERIFY(cls->toolTip().contains(QStringLiteral("Unknown uses no class factor")));
             QVERIFY(cls->toolTip().contains(QStringLiteral("carries a speed you measured to other GPUs")));
+            QVERIFY(cls->toolTip().contains(QStringLiteral("shape of ResNet-50 or BERT-large")));
             p.selectPreset(QStringLiteral("__custom__"));
             auto *kind = p.findChild<QComboBox *>(QStringLiteral("customKind"));
             kind->setCurrentIndex(1); // FLOPs per sample

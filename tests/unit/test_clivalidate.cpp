@@ -205,6 +205,14 @@ private Q_SLOTS:
         }
         QCOMPARE(sourceLabels, (QStringList{QStringLiteral("LAMBDA-PYT-V0"), QStringLiteral("LAMBDA-TF-2021"),
                                             QStringLiteral("MLI-TFMR-2024")}));
+        // The same figures without FLOPs per sample (the workload panel's default custom workload, 3.18).
+        QCOMPARE(t.value(QStringLiteral("all_without_flops")).toObject().value(QStringLiteral("n")).toInt(),
+                 t.value(QStringLiteral("all")).toObject().value(QStringLiteral("n")).toInt());
+        QCOMPARE(t.value(QStringLiteral("by_source_without_flops")).toArray().size(), 3);
+        QVERIFY(t.value(QStringLiteral("from_headline_gpu_without_flops"))
+                    .toObject()
+                    .value(QStringLiteral("median_abs_log_error"))
+                    .toDouble() > 0);
         QVERIFY(t.value(QStringLiteral("all")).toObject().value(QStringLiteral("n")).toInt() > 1000);
         // The same figures with the class left out (section 3.16): as many pairs, in the text too.
         QCOMPARE(t.value(QStringLiteral("all_class_not_given")).toObject().value(QStringLiteral("n")).toInt(),
@@ -214,8 +222,10 @@ private Q_SLOTS:
                      .value(QStringLiteral("n"))
                      .toInt(),
                  t.value(QStringLiteral("from_headline_gpu")).toObject().value(QStringLiteral("n")).toInt());
-        QVERIFY(cli(m_db.path(), {QStringLiteral("validate")})
-                    .out.contains(QStringLiteral("from a100-80gb-sxm4, class not given")));
+        const QString text = cli(m_db.path(), {QStringLiteral("validate")}).out;
+        QVERIFY(text.contains(QStringLiteral("from a100-80gb-sxm4, class not given")));
+        QVERIFY(text.contains(QStringLiteral("from a100-80gb-sxm4, no FLOPs given")));
+        QVERIFY(text.contains(QStringLiteral("source LAMBDA-TF-2021, no FLOPs given")));
         const TransferData &data = TransferData::builtin();
         const TransferRow *user = nullptr;
         for (const TransferRow &row : data.rows)

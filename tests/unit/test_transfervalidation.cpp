@@ -128,6 +128,11 @@ private Q_SLOTS:
         QCOMPARE(v.bySource.at(1).label, QStringLiteral("LAMBDA-TF-2021"));
         QCOMPARE(v.bySource.at(1).n, tf);
         QCOMPARE(v.bySource.at(0).n + v.bySource.at(1).n + v.bySource.at(2).n, v.all.n);
+        // Without FLOPs per sample (section 3.18): as many pairs, other figures.
+        QCOMPARE(v.allWithoutFlops.n, v.all.n);
+        QCOMPARE(v.bySourceWithoutFlops.size(), 3);
+        QCOMPARE(v.bySourceWithoutFlops.at(1).n, tf);
+        QVERIFY(v.allWithoutFlops.median != v.all.median);
     }
 
     // gpufrontier-cli validate's leave one source out over the pairs and rows, computed by the app with the

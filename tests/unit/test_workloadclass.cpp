@@ -458,7 +458,10 @@ private Q_SLOTS:
         // "Measured speed on a GPU" without FLOPs per sample (the workload panel's default custom workload):
         // the figure is the whole level. The typical stack once bounded the transfer by 10x of a projection
         // of the placeholder shape, which put a T4 at ~1.5e10 samples/s.
-        for (const WorkloadClass c : {WorkloadClass::Unknown, WorkloadClass::Transformer}) {
+        // Rule J (section 3.18): a class with a reference preset takes the preset's tuned-stack shape
+        // instead.
+        for (const WorkloadClass c :
+             {WorkloadClass::Unknown, WorkloadClass::Transformer, WorkloadClass::RecurrentSpeech}) {
             Workload forStack[2];
             for (const SoftwareStack stack : {SoftwareStack::Typical, SoftwareStack::Tuned}) {
                 WorkloadSpec s;
@@ -483,9 +486,20 @@ private Q_SLOTS:
                 // The tuned stack's ratio, times the class factors of both GPUs' architectures.
                 const double eta = std::exp(t.classLogFactor(archOf(gpu), c).value_or(0.0) -
                                             t.classLogFactor(from, c).value_or(0.0));
-                QVERIFY2(
-                    std::abs(typical.samplesPerS / (tuned.samplesPerS * eta) - 1) < 1e-6,
-                    qPrintable(u"%1: %2 vs %3"_s.arg(gpu).arg(typical.samplesPerS).arg(tuned.samplesPerS)));
+                double expected = tuned.samplesPerS * eta;
+                if (c == WorkloadClass::Transformer) {
+                    Workload ref = *findWorkload(builtinWorkloads(), u"bert-large-squad"_s);
+                    ref.stack = SoftwareStack::Tuned;
+                    ref.precision = forStack[0].precision;
+                    expected = 1000 * speed(ref, gpu).samplesPerS /
+                               speed(ref, u"a100-40gb-sxm4"_s).samplesPerS * eta;
+                    QCOMPARE(typical.referencePreset, u"bert-large-squad"_s);
+                    QVERIFY(std::abs(expected / (tuned.samplesPerS * eta) - 1) > 1e-3); // the rule moves it
+                } else {
+                    QVERIFY(typical.referencePreset.isEmpty());
+                }
+                QVERIFY2(std::abs(typical.samplesPerS / expected - 1) < 1e-6,
+                         qPrintable(u"%1: %2 vs %3"_s.arg(gpu).arg(typical.samplesPerS).arg(expected)));
                 QVERIFY2(typical.basis.contains(u"no FLOPs per sample given"), qPrintable(typical.basis));
                 QVERIFY2(!typical.basis.contains(u"bytes per FLOP assumed"), qPrintable(typical.basis));
             }
@@ -549,12 +563,15 @@ private Q_SLOTS:
                          qPrintable(s.basis));
                 QVERIFY2(!s.basis.contains(u"memory traffic not given"), qPrintable(s.basis));
                 QCOMPARE(s.tier, ProjectionTier::Roofline); // no measurement of this workload: unanchored
+                QCOMPARE(s.referencePreset, id);
                 Workload tuned = w;
                 tuned.stack = SoftwareStack::Tuned;
                 QCOMPARE(speed(tuned, gpu).samplesPerS, speed(tuned, gpu, without).samplesPerS);
                 Workload given = w;
                 given.bytesPerSample = w.flopsPerSample * 0.02;
                 QCOMPARE(speed(given, gpu).samplesPerS, speed(given, gpu, without).samplesPerS);
+                QVERIFY(speed(given, gpu).referencePreset.isEmpty() &&
+                        speed(tuned, gpu).referencePreset.isEmpty());
             }
         }
         for (WorkloadClass c :
