@@ -21,9 +21,12 @@ Data, one row per measurement with its source:
     NGC DeepLearningExamples code on every GPU, 1 GPU, FP16/AMP): ResNet-50 and BERT-large SQuAD, the two of
     its workloads that are presets; GF-MEASURE-2611, our own eager PyTorch 2.11 runs of every preset on one
     H100 and one H200 (training_throughput.csv rows with that source).
-  - resources/benchmarks/transfer_rows.csv and transfer_workloads.csv: Lambda's other eight workloads and
-    the one-layer transformer TFLOPS of mli/transformers-benchmarks (MLI-TFMR-2024, PROJECTION.md section
-    3.11) (build_transfer_rows.py), as a user's figure carried across GPUs; each pair has its rows' source.
+  - resources/benchmarks/transfer_rows.csv and transfer_workloads.csv: Lambda's other eight workloads, the
+    one-layer transformer TFLOPS of mli/transformers-benchmarks (MLI-TFMR-2024, PROJECTION.md section 3.11)
+    and Lambda's TensorFlow CNN suite (LAMBDA-TF-2021, section 3.18) (build_transfer_rows.py), as a user's
+    figure carried across GPUs; each pair has its rows' source. The MLI and TF pairs are scored, not fitted.
+    A convolutional or transformer custom workload takes its class's reference preset's tuned shape (rule I,
+    CLASS_REFERENCE), as the app does.
 
 Validation (printed, and written to resources/benchmarks/typical_stack_validation.md with --write), before
 (R_o alone, no class factor) and after (the joint fit), each refitted in every fold: leave one workload
@@ -35,7 +38,8 @@ typical_stack.json, which `gpufrontier-cli validate` projects with the app's own
 Usage: fit_typical_stack.py --cli build/dev/app/gpufrontier-cli [--shared ../shared/data] [--write]
                             [--variant double-count|unweighted|compute-bound|presets-traffic|mli-fitted|
                             per-class-traffic|mli-fitted-per-class-traffic|traffic-all-pairs|
-                            traffic-all-pairs-per-class|unknown-common-traffic]
+                            traffic-all-pairs-per-class|unknown-common-traffic|unknown-median-factor|
+                            tf-fitted|custom-rate-per-class|custom-rate-conv|no-class-shape|class-shape-conv]
 """
 import argparse
 import collections
@@ -943,7 +947,8 @@ def main():
               f"{new_arch_range_transfer[1]:+.3f}.", "",
               "## Held-out splits: median / max |ln(projected / measured)|, share inside the app's p10-p90 range",
               "",
-              "Pairs: a figure of transfer_rows.csv (Lambda's suite, MLI-TFMR-2024) taken as the user's and carried to "
+              "Pairs: a figure of transfer_rows.csv (Lambda's PyTorch suite; MLI-TFMR-2024 and LAMBDA-TF-2021, scored, "
+              "never fitted) taken as the user's and carried to "
               "another GPU of the workload (`validate`'s "
               "user transfer); rows: a typical-stack row projected from the shipped tuned data. Before: R_o "
               "refitted in the fold, no class factor; after: R_o and the class factors refitted jointly in the "
