@@ -762,6 +762,40 @@ def load_data(cli):
     return rows, pairs, excluded, arch, bpf
 
 
+def custom_path_errors(cli, rows, pairs, bpf, tiers, typ_custom):
+    """The presets' typical rows held out by workload and projected as the app projects a CUSTOM workload of
+    their class, their FLOPs per sample and class only (PROJECTION.md 3.18): the class's reference preset's
+    shape (rule I; a held-out reference falls back to the class-bytes roofline, its class having no other
+    reference), the fold's pooled R_o and class factors. Returns (median, max, share inside the app's range for
+    such a workload: the roofline tier and range_custom in quadrature, no new-architecture widening)."""
+    with open(os.path.join(REPO, "resources", "workloads.json"), encoding="utf-8") as f:
+        presets = {w["id"]: w for w in json.load(f)["workloads"]}
+    proj, errs = Projector(cli), []
+    rng = combine(tuple(tiers["roofline"]), typ_custom)
+    for P in sorted({o["preset"] for o in rows}):
+        w = presets[P]
+        F, cls = float(w["flops_per_sample"]), w["class"]
+        fit = joint_fit([o for o in rows if o["preset"] != P], [p for p in pairs if wid(p["workload"]) != P], True)
+        ref = CLASS_REFERENCE.get(cls)
+        if ref and ref != P:
+            R = presets[ref]
+            tuned = {k: v["samples_per_s"] * float(R["flops_per_sample"]) / F
+                     for k, v in proj.tuned(ref, int(R["batch_per_gpu"])).items() if v.get("projected")}
+        else:
+            nbytes = F * bpf[traffic_of(fit.traffic, cls)][cls]
+            out = subprocess.run([cli, "gpus", "--flops-per-sample", repr(F), "--bytes-per-sample", repr(nbytes),
+                                  "--samples", "1000000", "--precision", w["precision"], "--stack", "tuned",
+                                  "--no-measurements", "--no-calibration", "--format", "json"],
+                                 capture_output=True, text=True, check=True)
+            tuned = {g["id"]: g["samples_per_s"] for g in json.loads(out.stdout)["gpus"] if g.get("projected")}
+        for o in rows:
+            if o["preset"] == P:
+                eta = math.exp(fit.a.get((o["arch"], cls), 0.0))
+                errs.append(math.log(typical(tuned[o["gpu"]] * eta, o["flops"], fit.custom(cls)) / o["measured"]))
+    ab = [abs(e) for e in errs]
+    return statistics.median(ab), max(ab), sum(1 for e in errs if rng[0] <= e <= rng[1]) / len(errs)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cli", required=True, help="a built gpufrontier-cli")
@@ -861,6 +895,7 @@ def main():
         fit = joint_fit([o for o in rows if o["preset"] != w], [p for p in pairs if wid(p["workload"]) != w], True)
         lowo_row_errs += [math.log(row_speed(o, fit) / o["measured"]) for o in rows if o["preset"] == w]
     typ_custom = (percentile(lowo_row_errs, 0.1), percentile(lowo_row_errs, 0.9))
+    custom_path = custom_path_errors(a.cli, rows, pairs, bpf, tiers, typ_custom)
 
     sc = Scorer(tiers, typ_after, unknown_range, new_arch_range, new_arch_range_transfer)
     sc.typ_before, sc.typ_custom = typ_before, typ_custom
@@ -937,7 +972,11 @@ def main():
               f"Conversion range (p10, p90 of the leave-one-source-out row errors): before {typ_before[0]:+.3f}, "
               f"{typ_before[1]:+.3f}; after {typ_after[0]:+.3f}, {typ_after[1]:+.3f}. A custom workload's (pooled "
               f"R_o; p10, p90 of the leave-one-workload-out row errors, n = {len(lowo_row_errs)}): "
-              f"{typ_custom[0]:+.3f}, {typ_custom[1]:+.3f}.",
+              f"{typ_custom[0]:+.3f}, {typ_custom[1]:+.3f}. The same rows held out and projected as the app "
+              f"projects a custom workload of their class (FLOPs and class only: the class's reference preset's "
+              f"shape, the roofline for a held-out reference; section 3.18): median {custom_path[0]:.3f}, max "
+              f"{custom_path[1]:.3f}, {custom_path[2]:.0%} inside the range of such a workload (roofline tier and "
+              f"the custom range in quadrature).",
               f"Unknown class (p10, p90 of -ln eta over the fitted factors, added in quadrature): "
               f"{unknown_range[0]:+.3f}, {unknown_range[1]:+.3f}.",
               f"No measurement of the architecture (the point's range is the wider of it and its own on each "
