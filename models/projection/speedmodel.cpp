@@ -94,7 +94,7 @@ double SpeedModel::typicalOverheadS(const Workload &w, double flopsPerSample) co
 {
     if (w.stack != SoftwareStack::Typical || !(flopsPerSample > 0))
         return 0;
-    const double rate = m_typical.overheadTflops(w.id, w.kind != WorkloadKind::Preset);
+    const double rate = m_typical.overheadTflops(w.id, w.kind != WorkloadKind::Preset, w.workloadClass);
     return rate > 0 ? TypicalStack::overheadS(flopsPerSample, rate) : 0.0;
 }
 

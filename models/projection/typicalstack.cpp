@@ -12,11 +12,12 @@
 
 namespace gf {
 
-double TypicalStack::overheadTflops(const QString &presetId, bool custom) const
+double TypicalStack::overheadTflops(const QString &presetId, bool custom, WorkloadClass c) const
 {
+    const double pooled = overheadTflopsCustomByClass.value(workloadClassName(c), overheadTflopsCustom);
     if (custom)
-        return overheadTflopsCustom;
-    return overheadTflopsByPreset.value(presetId, overheadTflopsCustom);
+        return pooled;
+    return overheadTflopsByPreset.value(presetId, pooled);
 }
 
 std::optional<double> TypicalStack::classLogFactor(const QString &architecture, WorkloadClass c) const
@@ -45,6 +46,7 @@ TypicalStack TypicalStack::withFit(const TypicalStackFit &fit) const
     TypicalStack t = *this;
     t.overheadTflopsByPreset = fit.overheadTflopsByPreset;
     t.overheadTflopsCustom = fit.overheadTflopsCustom;
+    t.overheadTflopsCustomByClass = fit.overheadTflopsCustomByClass;
     t.classLogFactors = fit.classLogFactors;
     t.defaultBytesPerFlop = fit.defaultBytesPerFlop;
     t.trafficFactor = fit.trafficFactor;
@@ -109,7 +111,9 @@ Result<TypicalStackFit> fitFromJson(const QJsonObject &o, const QString &where)
     }
     for (auto [key, lo, hi, out] :
          {std::tuple{QStringLiteral("default_bytes_per_flop"), 0.0, 1.0, &f.defaultBytesPerFlop},
-          std::tuple{QStringLiteral("typical_traffic_factor"), 1.0, 100.0, &f.trafficFactor}}) {
+          std::tuple{QStringLiteral("typical_traffic_factor"), 1.0, 100.0, &f.trafficFactor},
+          std::tuple{QStringLiteral("overhead_tflops_custom_by_class"), 1.0, 1e6,
+                     &f.overheadTflopsCustomByClass}}) {
         if (auto bad = classNumbersFromJson(o.value(key), key, where, lo, hi, *out); !bad.isEmpty())
             return makeError(bad);
     }

@@ -33,6 +33,9 @@ struct TypicalStackFit
     QHash<QString, double> defaultBytesPerFlop;
     /// The traffic factor m behind it, by class name ("unknown": the common m; section 3.12).
     QHash<QString, double> trafficFactor;
+    /// R_o of a custom workload of a class pooled over that class's presets (rule H3, section 3.18), by class
+    /// name; a class without an entry takes overheadTflopsCustom.
+    QHash<QString, double> overheadTflopsCustomByClass;
 };
 
 /// A fold of a held-out split: the fit made without any measurement of one source or architecture
@@ -47,7 +50,10 @@ struct TypicalStack
 {
     QHash<QString, double> overheadTflopsByPreset; ///< R_o per preset id
     double overheadTflopsCustom = 0;               ///< R_o of a custom workload (all families pooled)
-    LogRange range;                                ///< held-out spread of the conversion, ln(projected/true)
+    /// R_o of a custom workload of a class, pooled over that class's presets (rule H3, section 3.18): by
+    /// class name; a class without an entry takes overheadTflopsCustom.
+    QHash<QString, double> overheadTflopsCustomByClass;
+    LogRange range; ///< held-out spread of the conversion, ln(projected/true)
     /// The same for a custom workload (no rows of its own, the pooled R_o): the leave-one-workload-out
     /// spread of the presets' rows (section 3.10).
     LogRange rangeCustom;
@@ -82,8 +88,10 @@ struct TypicalStack
     QHash<QString, QString> classReferencePreset;
 
     bool empty() const { return overheadTflopsByPreset.isEmpty() && !(overheadTflopsCustom > 0); }
-    /// R_o for a workload: its preset's, else the custom one for a custom workload; 0 = no conversion.
-    double overheadTflops(const QString &presetId, bool custom) const;
+    /// R_o for a workload: its preset's, else the custom one of its class (pooled over every preset where
+    /// the class has none of its own); 0 = no conversion.
+    double overheadTflops(const QString &presetId, bool custom,
+                          WorkloadClass c = WorkloadClass::Unknown) const;
     /// ln eta of GPUs of `architecture` for workloads of class `c`; nullopt when not fitted (no
     /// measurement of the class on the architecture) or the class is unknown.
     std::optional<double> classLogFactor(const QString &architecture, WorkloadClass c) const;
@@ -111,6 +119,7 @@ struct TypicalStack
     /// "overhead_tflops_custom":R_o,"range":{"p10":..,"p90":..},"basis":"..."}, and optionally
     /// "range_custom", "class_factors":{arch:{class: ln eta}}, "unknown_class_range",
     /// "new_architecture_range" and "new_architecture_range_transfer" {"p10","p90"},
+    /// "overhead_tflops_custom_by_class":{class: R_o},
     /// "leave_one_source_out":[{"source", "overhead_tflops", "overhead_tflops_custom", "class_factors"}],
     /// "leave_one_architecture_out":[{"architecture", ...}], "default_bytes_per_flop":{class: bytes per
     /// FLOP}, "typical_traffic_factor":{class: m}, also in each fold; "class_reference_preset":{class: preset

@@ -199,7 +199,7 @@ TypicalStackValidation validateTypicalStack(const SpeedModel &model, const GpuSp
             if (fold != shipped.sourceFolds.end()) {
                 const Workload *preset = findWorkload(builtinWorkloads(), o.row.presetId);
                 const GpuArch *arch = model.arch().arch(o.row.gpuId);
-                o.overheadTflops = fit.overheadTflops(o.row.presetId, false);
+                o.overheadTflops = fit.overheadTflops(o.row.presetId, false, preset->workloadClass);
                 o.foldLogFactor =
                     fit.classLogFactor(arch ? arch->arch : QString(), preset->workloadClass).value_or(0.0);
             } else {

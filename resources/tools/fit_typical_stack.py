@@ -39,7 +39,7 @@ Usage: fit_typical_stack.py --cli build/dev/app/gpufrontier-cli [--shared ../sha
                             [--variant double-count|unweighted|compute-bound|presets-traffic|mli-fitted|
                             per-class-traffic|mli-fitted-per-class-traffic|traffic-all-pairs|
                             traffic-all-pairs-per-class|unknown-common-traffic|unknown-median-factor|
-                            tf-fitted|custom-rate-per-class|custom-rate-conv|no-class-shape|class-shape-conv]
+                            tf-fitted|custom-rate-per-class|no-conv-rate|no-class-shape|class-shape-conv]
 """
 import argparse
 import collections
@@ -240,10 +240,11 @@ UNKNOWN_MEDIAN_FACTOR = False
 # one-layer transformer figures (rule C) and Lambda's TensorFlow CNN suite (rule H, PROJECTION.md 3.18;
 # "--variant tf-fitted" prints the fit with its pairs in the objective, rule H1).
 UNFITTED_SOURCES = {"MLI-TFMR-2024", "LAMBDA-TF-2021"}
-# Rule H2 (PROJECTION.md 3.18): a custom workload of these classes takes R_o pooled over its class's preset
-# rows (a class without rows in a fit keeps the pool of every row). "--variant custom-rate-per-class" (H2) and
-# "custom-rate-conv" (H2c) print them.
-CUSTOM_RATE_CLASSES = ()
+# Rules H2/H2c/H3 (PROJECTION.md 3.18): a custom workload of these classes takes R_o pooled over its class's
+# preset rows (a class without rows in a fit keeps the pool of every row). H2 (convolutional and transformer)
+# and H2c (convolutional) were rejected before rule I; H3, the convolutional class on top of rule I, was kept.
+# "--variant custom-rate-per-class" prints H2 on top of rule I, "no-conv-rate" the fit without H3.
+CUSTOM_RATE_CLASSES = ("convolutional",)
 # Rule I (PROJECTION.md 3.18; kept by rule C and the TF pairs): in the typical stack a custom workload of these
 # classes (FLOPs per sample, no bytes of its own) takes the GPU-to-GPU shape of the class's reference preset,
 # its tuned-stack speed x F_preset / F, instead of the roofline with the class's bytes per FLOP; a GPU without a
@@ -805,7 +806,7 @@ def main():
                                           "mli-fitted", "per-class-traffic", "mli-fitted-per-class-traffic",
                                           "traffic-all-pairs", "traffic-all-pairs-per-class", "unknown-common-traffic",
                                           "unknown-median-factor", "tf-fitted", "custom-rate-per-class",
-                                          "custom-rate-conv", "no-class-shape", "class-shape-conv"],
+                                          "no-conv-rate", "no-class-shape", "class-shape-conv"],
                     help="a rejected variant of the joint fit, printed for comparison (not with --write)")
     a = ap.parse_args()
     if a.variant and a.write:
@@ -821,8 +822,8 @@ def main():
         UNFITTED_SOURCES.discard("LAMBDA-TF-2021")
     if VARIANT == "custom-rate-per-class":
         CUSTOM_RATE_CLASSES = ("convolutional", "transformer")
-    if VARIANT == "custom-rate-conv":
-        CUSTOM_RATE_CLASSES = ("convolutional",)
+    if VARIANT == "no-conv-rate":
+        CUSTOM_RATE_CLASSES = ()
     if VARIANT.startswith("mli-fitted"):
         UNFITTED_SOURCES.discard("MLI-TFMR-2024")
     if VARIANT.endswith("per-class-traffic") or VARIANT == "traffic-all-pairs-per-class":
@@ -957,6 +958,10 @@ def main():
         lines.append(f"| {p} | {sum(1 for o in rows if o['preset'] == p)} | {full_before.rates[p]:.1f} | "
                      f"{full.rates[p]:.1f} |")
     lines.append(f"| custom workloads (pooled) | {len(rows)} | {full_before.pooled:.1f} | {full.pooled:.1f} |")
+    for c in sorted(full.class_pooled):
+        lines.append(f"| custom {c} workloads (its presets' rows pooled, rule H3) | "
+                     f"{sum(1 for o in rows if o['class'] == c)} | {full_before.class_pooled.get(c, 0):.1f} | "
+                     f"{full.class_pooled[c]:.1f} |")
     lines += ["", f"ln eta per architecture and class (ridge {RIDGE:.0f} rows toward 0; pairs weighted 1/(n-1)):",
               "", "| architecture | " + " | ".join(CLASSES) + " |", "|---|" + "---|" * len(CLASSES)]
     for A in archs:
@@ -1021,6 +1026,7 @@ def main():
                "formula": "1/speed_typical = 1/(speed_tuned * exp(class_factors[arch][class])) + F/(R_o * 1e12)",
                "overhead_tflops": {p: round(v, 2) for p, v in sorted(full.rates.items())},
                "overhead_tflops_custom": round(full.pooled, 2),
+               "overhead_tflops_custom_by_class": dict(sorted(full.class_pooled.items())),
                "class_factors": factors_json(full),
                "range": {"p10": round(typ_after[0], 4), "p90": round(typ_after[1], 4)},
                "range_custom": {"p10": round(typ_custom[0], 4), "p90": round(typ_custom[1], 4)},
@@ -1033,13 +1039,17 @@ def main():
                "class_reference_preset": dict(sorted(CLASS_REFERENCE.items())),
                "leave_one_source_out": [
                    {"source": S, "overhead_tflops": {p: round(v, 2) for p, v in sorted(f.rates.items())},
-                    "overhead_tflops_custom": round(f.pooled, 2), "class_factors": factors_json(f),
+                    "overhead_tflops_custom": round(f.pooled, 2),
+                    "overhead_tflops_custom_by_class": dict(sorted(f.class_pooled.items())),
+                    "class_factors": factors_json(f),
                     "typical_traffic_factor": traffic_json(f.traffic),
                     "default_bytes_per_flop": fit_bytes_per_flop(bpf, f.traffic)}
                    for S, f in loso_folds],
                "leave_one_architecture_out": [
                    {"architecture": A, "overhead_tflops": {p: round(v, 2) for p, v in sorted(f.rates.items())},
-                    "overhead_tflops_custom": round(f.pooled, 2), "class_factors": factors_json(f),
+                    "overhead_tflops_custom": round(f.pooled, 2),
+                    "overhead_tflops_custom_by_class": dict(sorted(f.class_pooled.items())),
+                    "class_factors": factors_json(f),
                     "typical_traffic_factor": traffic_json(f.traffic),
                     "default_bytes_per_flop": fit_bytes_per_flop(bpf, f.traffic)}
                    for A, f in loao_folds],

@@ -183,6 +183,11 @@ private Q_SLOTS:
             << u"class_reference_preset: \"unknown\" is not a workload class"_s;
         QTest::newRow("reference id") << head + R"("class_reference_preset":{"transformer":3}})"
                                       << u"class_reference_preset.transformer must be a preset id"_s;
+        QTest::newRow("class rate") << head + R"("overhead_tflops_custom_by_class":{"convolutional":-2}})"
+                                    << u"overhead_tflops_custom_by_class.convolutional must be a number"_s;
+        QTest::newRow("class rate name")
+            << head + R"("overhead_tflops_custom_by_class":{"cnn":80}})"
+            << u"overhead_tflops_custom_by_class: \"cnn\" is not a workload class"_s;
         QTest::newRow("reference object") << head + R"("class_reference_preset":["resnet50"]})"
                                           << u"class_reference_preset must be an object"_s;
     }
@@ -251,8 +256,13 @@ private Q_SLOTS:
     void anUnknownClassUsesNoFactorAndAWiderRange()
     {
         const TypicalStack &t = TypicalStack::builtin();
-        const SpeedModel noFactors = SpeedModel::builtin().withTypicalStack(t.withFit(
-            {t.overheadTflopsByPreset, t.overheadTflopsCustom, {}, t.defaultBytesPerFlop, t.trafficFactor}));
+        const SpeedModel noFactors =
+            SpeedModel::builtin().withTypicalStack(t.withFit({t.overheadTflopsByPreset,
+                                                              t.overheadTflopsCustom,
+                                                              {},
+                                                              t.defaultBytesPerFlop,
+                                                              t.trafficFactor,
+                                                              t.overheadTflopsCustomByClass}));
         for (const QString &gpu : {u"a100-80gb-sxm4"_s, u"quadro-rtx-6000"_s}) {
             const Workload unknown = custom(WorkloadClass::Unknown);
             const SingleGpuSpeed s = speed(unknown, gpu);
@@ -609,6 +619,38 @@ private Q_SLOTS:
                 p.basis.contains(u"with the GPU-to-GPU shape of the resnet50 preset's tuned-stack speeds"),
                 qPrintable(p.basis));
         }
+    }
+
+    // Rule H3 (PROJECTION.md 3.18): a custom convolutional workload takes R_o pooled over ResNet-50's rows
+    // (the file's overhead_tflops_custom_by_class); the other classes the pool of every row; folds carry
+    // their own.
+    void aConvolutionalCustomWorkloadTakesItsClassOverhead()
+    {
+        const TypicalStack &t = TypicalStack::builtin();
+        const QJsonObject file =
+            QJsonDocument::fromJson(readResource(u"benchmarks/typical_stack.json"_s)).object();
+        const double conv =
+            file.value(u"overhead_tflops_custom_by_class").toObject().value(u"convolutional").toDouble();
+        QVERIFY(conv > 0);
+        QCOMPARE(t.overheadTflopsCustomByClass.value(u"convolutional"_s), conv);
+        QCOMPARE(t.overheadTflops(u"mine"_s, true, WorkloadClass::Convolutional), conv);
+        QCOMPARE(t.overheadTflops(u"mine"_s, true, WorkloadClass::Transformer), t.overheadTflopsCustom);
+        QCOMPARE(t.overheadTflops(u"mine"_s, true, WorkloadClass::Unknown), t.overheadTflopsCustom);
+        // A preset keeps its own; a preset without one (a held-out fold) takes its class's pool.
+        QCOMPARE(t.overheadTflops(u"resnet50"_s, false, WorkloadClass::Convolutional),
+                 t.overheadTflopsByPreset.value(u"resnet50"_s));
+        QCOMPARE(t.overheadTflops(u"nothing"_s, false, WorkloadClass::Convolutional), conv);
+        QVERIFY(std::abs(conv / t.overheadTflopsCustom - 1) > 0.5); // the rule changes the overhead
+        for (WorkloadClass c : {WorkloadClass::Convolutional, WorkloadClass::Transformer}) {
+            const Workload w = custom(c);
+            const SingleGpuSpeed s = speed(w, u"rtx3090"_s);
+            const double rate = c == WorkloadClass::Convolutional ? conv : t.overheadTflopsCustom;
+            QVERIFY2(std::abs(s.overheadS / (w.flopsPerSample / (rate * 1e12)) - 1) < 1e-12,
+                     qPrintable(s.basis));
+        }
+        for (const TypicalStackFold &f : t.sourceFolds)
+            if (f.heldOut == u"GF-MEASURE-2611") // fitted on Lambda's 2020-2022 ResNet-50 rows alone
+                QVERIFY(f.fit.overheadTflopsCustomByClass.value(u"convolutional"_s) < conv);
     }
 
     void cliFlagSetsTheClass()
