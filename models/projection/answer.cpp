@@ -190,8 +190,15 @@ AnswerPointText describeAnswerPoint(const ProjectionResults &r, qsizetype point,
                         formatMoney(p.costUsdLow, c), formatMoneyWithUnit(p.costUsdHigh, c));
     const SingleGpuSpeed *speed = r.speedOf(o);
     const double low = std::exp(-double(p.speedLogP90)), high = std::exp(-double(p.speedLogP10));
+    // Rule I (PROJECTION.md 3.18): an unmeasured custom workload shaped by its class's reference preset rests
+    // on that preset's projections, not on the datasheet model alone.
+    const QString phrase =
+        speed && !speed->referencePreset.isEmpty() && p.tier == ProjectionTier::Roofline
+            ? QStringLiteral("the %1 preset's speeds scaled to this workload's FLOPs, no measurement of it")
+                  .arg(speed->referencePreset)
+            : tierPhrase(p.tier);
     t.evidence = QStringLiteral("Speed: %1 (%2 evidence), %3; the true speed is likely %4× – %5× the figure")
-                     .arg(tierPhrase(p.tier), projectionTierName(p.tier), answerStackText(r, speed),
+                     .arg(phrase, projectionTierName(p.tier), answerStackText(r, speed),
                           QString::number(low, 'f', 2), QString::number(high, 'f', 2));
     const bool inputCapped = hasFlag(p.flags, ProjectionFlag::CpuBound);
     if (inputCapped)

@@ -1,6 +1,7 @@
 // The Answer (projection/answer.h): the recommended point, the cheapest and the fastest within limits, the
 // recommended point's nearest rival and why it lost, and, when nothing fits, which limit to move by how
 // much (each suggested move, applied, makes an offer fit).
+#include "domain/workloadbuilder.h"
 #include "projection/answer.h"
 #include "projection/catalogprojection.h"
 #include "projection/frontier.h"
@@ -207,6 +208,31 @@ private Q_SLOTS:
         QCOMPARE(a.none.facts, u"no offer matches the filters"_s);
         QCOMPARE(a.cheapest, qsizetype(-1));
         QCOMPARE(a.fastest, qsizetype(-1));
+    }
+
+    // An unmeasured custom workload of a class with a reference preset (PROJECTION.md 3.18, rule I) rests on
+    // that preset's projections, and the evidence line says so; one of unknown class rests on the datasheet
+    // model.
+    void aShapedCustomWorkloadNamesItsReference()
+    {
+        for (const WorkloadClass c : {WorkloadClass::Convolutional, WorkloadClass::Unknown}) {
+            WorkloadSpec s;
+            s.name = u"mine"_s;
+            s.overrides.samplesPerEpoch = 1e6;
+            s.overrides.flopsPerSample = 6.9e10;
+            s.overrides.workloadClass = c;
+            ProjectionRequest req = request();
+            req.workload = buildWorkloadSpec(s).value();
+            const ProjectionResults r = projectCatalog(catalog(), req);
+            const Answer a = answerOf(r);
+            QVERIFY(a.recommended >= 0);
+            const AnswerPointText t = describeAnswerPoint(r, a.recommended, usdCurrency());
+            const bool shaped = c == WorkloadClass::Convolutional;
+            QVERIFY2(t.evidence.contains(u"the resnet50 preset's speeds scaled to this workload's FLOPs") ==
+                         shaped,
+                     qPrintable(t.evidence));
+            QVERIFY2(t.evidence.contains(u"the datasheet model only") == !shaped, qPrintable(t.evidence));
+        }
     }
 
     void textsInAnotherCurrency()
