@@ -29,9 +29,11 @@ void addWorkloadOptions(CliOptions &p)
                QStringLiteral("epochs (default: the preset's; may be fractional)"));
     p.addValue(QStringLiteral("flops-per-sample"), QStringLiteral("F"),
                QStringLiteral("custom workload: forward+backward FLOPs per sample"));
-    p.addValue(QStringLiteral("bytes-per-sample"), QStringLiteral("B"),
-               QStringLiteral("custom workload: GPU memory traffic per sample, bytes (default: the typical "
-                              "stack assumes its class's bytes per FLOP; the tuned stack 0, compute-bound)"));
+    p.addValue(
+        QStringLiteral("bytes-per-sample"), QStringLiteral("B"),
+        QStringLiteral("custom workload: GPU memory traffic per sample, bytes (default: the typical "
+                       "stack assumes its class's bytes per FLOP, or for a convolutional or transformer "
+                       "one its reference preset's shape; the tuned stack 0, compute-bound)"));
     p.addValue(QStringLiteral("measured"), QStringLiteral("S"),
                QStringLiteral("custom workload: samples/s you measured on ONE GPU of --measured-on"));
     p.addValue(QStringLiteral("measured-on"), QStringLiteral("GPU"),
@@ -59,8 +61,9 @@ void addWorkloadOptions(CliOptions &p)
         QStringLiteral("workload-class"), QStringLiteral("CLASS"),
         QStringLiteral("what kind of network it is: convolutional, transformer, recurrent-speech, "
                        "detection or unknown (a custom workload's default: no class factor, a wider "
-                       "range); the typical stack's efficiency is fitted per GPU architecture and class "
-                       "(default: the preset's class)"));
+                       "range); the typical stack's efficiency is fitted per GPU architecture and class, "
+                       "and a convolutional or transformer custom workload takes the GPU-to-GPU shape of "
+                       "ResNet-50 or BERT-large (default: the preset's class)"));
     p.addValue(QStringLiteral("workload-name"), QStringLiteral("TEXT"),
                QStringLiteral("custom workload: its name in the outputs (default \"custom\")"));
     p.addFlag(

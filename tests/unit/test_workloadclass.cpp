@@ -685,6 +685,8 @@ private Q_SLOTS:
         QVERIFY(help.out.contains(u"--workload-class"));
         QVERIFY2(help.out.simplified().contains(u"the typical stack assumes its class's bytes per FLOP"),
                  qPrintable(help.out));
+        QVERIFY2(help.out.simplified().contains(u"takes the GPU-to-GPU shape of ResNet-50 or BERT-large"),
+                 qPrintable(help.out));
         // A custom workload without bytes says what traffic it was given (section 3.9); one of a class with a
         // reference preset names the preset whose shape it takes instead (section 3.18).
         QVERIFY2(gpusJson(db, QStringList{u"--workload-class"_s, u"recurrent-speech"_s} + base, u"rtx3090"_s)
