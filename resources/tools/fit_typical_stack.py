@@ -125,16 +125,45 @@ def rows_from_shared(shared):
     return out
 
 
+@functools.lru_cache(maxsize=None)
+def preset_tuned(cli, preset, batch):
+    """`gpus --workload PRESET --stack tuned` at a batch: {gpu id: the CLI's row}, once per (cli, preset, batch)."""
+    args = [cli, "gpus", "--workload", preset, "--batch", str(batch), "--stack", "tuned",
+            "--no-measurements", "--no-calibration", "--format", "json"]
+    out = subprocess.run(args, capture_output=True, text=True, check=True)
+    return {g["id"]: g for g in json.loads(out.stdout)["gpus"]}
+
+
+@functools.lru_cache(maxsize=None)
+def custom_tuned(cli, flops, nbytes, precision="fp16"):
+    """The tuned-stack roofline of a custom workload of `flops` FLOPs and `nbytes` bytes per sample:
+    {gpu id: samples/s} of the GPUs it projects, once per argument set."""
+    out = subprocess.run([cli, "gpus", "--flops-per-sample", repr(flops), "--bytes-per-sample", repr(nbytes),
+                          "--samples", "1000000", "--precision", precision, "--stack", "tuned",
+                          "--no-measurements", "--no-calibration", "--format", "json"],
+                         capture_output=True, text=True, check=True)
+    return {g["id"]: g["samples_per_s"] for g in json.loads(out.stdout)["gpus"] if g.get("projected")}
+
+
+def read_presets():
+    """resources/workloads.json's presets: {id: definition}, in file order."""
+    with open(os.path.join(REPO, "resources", "workloads.json"), encoding="utf-8") as f:
+        return {w["id"]: w for w in json.load(f)["workloads"]}
+
+
+def reference_shape(cli, presets, ref, flops):
+    """Rule I (PROJECTION.md 3.18): the reference preset's tuned speed x F_preset / F on every GPU it projects."""
+    R = presets[ref]
+    return {k: v["samples_per_s"] * float(R["flops_per_sample"]) / flops
+            for k, v in preset_tuned(cli, ref, int(R["batch_per_gpu"])).items() if v.get("projected")}
+
+
 class Projector:
     def __init__(self, cli):
         self.cli = cli
 
-    @functools.lru_cache(maxsize=None)
     def tuned(self, preset, batch):
-        args = [self.cli, "gpus", "--workload", preset, "--batch", str(batch), "--stack", "tuned",
-                "--no-measurements", "--no-calibration", "--format", "json"]
-        out = subprocess.run(args, capture_output=True, text=True, check=True)
-        return {g["id"]: g for g in json.loads(out.stdout)["gpus"]}
+        return preset_tuned(self.cli, preset, batch)
 
     def flops(self, preset, batch):
         out = subprocess.run([self.cli, "workloads", "--format", "json"], capture_output=True, text=True,
@@ -697,10 +726,9 @@ def transfer_figures(rows):
 
 def load_data(cli):
     arch = {r["id"]: r["arch"] for r in read_csv(ARCH_CSV)}
-    with open(os.path.join(REPO, "resources", "workloads.json"), encoding="utf-8") as f:
-        presets = json.load(f)["workloads"]
-    preset_class = {w["id"]: w.get("class", "unknown") for w in presets}
-    preset_of = {w["id"]: w for w in presets}
+    preset_of = read_presets()
+    presets = list(preset_of.values())
+    preset_class = {i: w.get("class", "unknown") for i, w in preset_of.items()}
     bpf = {m: default_bytes_per_flop(presets, m) for m in TRAFFIC_GRID}
     proj = Projector(cli)
     rows, excluded, flops = [], [], {}
@@ -726,30 +754,18 @@ def load_data(cli):
     for wid, w in workloads.items():
         F = float(w["flops_per_sample"])
         # The app's typical stack moves the class's default bytes per FLOP (a tuned-stack custom workload
-        # is compute-bound without its bytes): the tuned projection here is made with that traffic.
-        # Once per distinct bytes per sample: most classes' bytes equal the unknown class's.
-        by_bytes = {}
-
-        def tuned_at(nbytes):
-            if nbytes not in by_bytes:
-                out = subprocess.run([cli, "gpus", "--flops-per-sample", repr(F), "--bytes-per-sample",
-                                      repr(nbytes), "--samples", "1000000", "--stack", "tuned",
-                                      "--no-measurements", "--no-calibration", "--format", "json"],
-                                     capture_output=True, text=True, check=True)
-                by_bytes[nbytes] = {g["id"]: g["samples_per_s"] for g in json.loads(out.stdout)["gpus"]
-                                    if g.get("projected")}
-            return by_bytes[nbytes]
+        # is compute-bound without its bytes): the tuned projection here is made with that traffic (once per
+        # distinct bytes per sample: most classes' bytes equal the unknown class's).
         c, cu = {}, {}
         for m in TRAFFIC_GRID:
             for into, cls in ((c, w["class"]), (cu, "unknown")):
-                for gid, v in tuned_at(F * bpf[m][cls]).items():
+                for gid, v in custom_tuned(cli, F, F * bpf[m][cls]).items():
                     into.setdefault(gid, {})[m] = v
         ref = CLASS_REFERENCE.get(w["class"])
-        if ref:  # rule I: the reference preset's tuned speed x F_preset / F, on every GPU it projects
-            P = preset_of[ref]
-            for gid, g in proj.tuned(ref, int(P["batch_per_gpu"])).items():
-                if gid in c and g.get("projected"):
-                    c[gid] = {m: g["samples_per_s"] * float(P["flops_per_sample"]) / F for m in TRAFFIC_GRID}
+        if ref:  # rule I: the reference preset's shape, on every GPU it projects
+            for gid, v in reference_shape(cli, preset_of, ref, F).items():
+                if gid in c:
+                    c[gid] = {m: v for m in TRAFFIC_GRID}
         fig = figures[wid]
         for fr in fig:
             for to in fig:
@@ -769,9 +785,7 @@ def custom_path_errors(cli, rows, pairs, bpf, tiers, typ_custom):
     shape (rule I; a held-out reference falls back to the class-bytes roofline, its class having no other
     reference), the fold's pooled R_o and class factors. Returns (median, max, share inside the app's range for
     such a workload: the roofline tier and range_custom in quadrature, no new-architecture widening)."""
-    with open(os.path.join(REPO, "resources", "workloads.json"), encoding="utf-8") as f:
-        presets = {w["id"]: w for w in json.load(f)["workloads"]}
-    proj, errs = Projector(cli), []
+    presets, errs = read_presets(), []
     rng = combine(tuple(tiers["roofline"]), typ_custom)
     for P in sorted({o["preset"] for o in rows}):
         w = presets[P]
@@ -779,16 +793,9 @@ def custom_path_errors(cli, rows, pairs, bpf, tiers, typ_custom):
         fit = joint_fit([o for o in rows if o["preset"] != P], [p for p in pairs if wid(p["workload"]) != P], True)
         ref = CLASS_REFERENCE.get(cls)
         if ref and ref != P:
-            R = presets[ref]
-            tuned = {k: v["samples_per_s"] * float(R["flops_per_sample"]) / F
-                     for k, v in proj.tuned(ref, int(R["batch_per_gpu"])).items() if v.get("projected")}
+            tuned = reference_shape(cli, presets, ref, F)
         else:
-            nbytes = F * bpf[traffic_of(fit.traffic, cls)][cls]
-            out = subprocess.run([cli, "gpus", "--flops-per-sample", repr(F), "--bytes-per-sample", repr(nbytes),
-                                  "--samples", "1000000", "--precision", w["precision"], "--stack", "tuned",
-                                  "--no-measurements", "--no-calibration", "--format", "json"],
-                                 capture_output=True, text=True, check=True)
-            tuned = {g["id"]: g["samples_per_s"] for g in json.loads(out.stdout)["gpus"] if g.get("projected")}
+            tuned = custom_tuned(cli, F, F * bpf[traffic_of(fit.traffic, cls)][cls], w["precision"])
         for o in rows:
             if o["preset"] == P:
                 eta = math.exp(fit.a.get((o["arch"], cls), 0.0))
