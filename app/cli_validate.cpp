@@ -222,17 +222,17 @@ QJsonObject transferSummaryJson(const TransferSummary &s)
                        {QStringLiteral("coverage"), s.coverage}};
 }
 
+QJsonArray transferSummariesJson(const QList<TransferSummary> &list)
+{
+    QJsonArray out;
+    for (const TransferSummary &s : list)
+        out.append(transferSummaryJson(s));
+    return out;
+}
+
 QJsonObject userTransferJson(const TransferValidation &v)
 {
-    QJsonArray byWorkload, byClass, bySource, bySourceS, pairs;
-    for (const TransferSummary &s : v.byWorkload)
-        byWorkload.append(transferSummaryJson(s));
-    for (const TransferSummary &s : v.byClass)
-        byClass.append(transferSummaryJson(s));
-    for (const TransferSummary &s : v.bySource)
-        bySource.append(transferSummaryJson(s));
-    for (const TransferSummary &s : v.bySourceWithoutFlops)
-        bySourceS.append(transferSummaryJson(s));
+    QJsonArray pairs;
     for (const TransferPair &p : v.pairs)
         pairs.append(QJsonObject{{QStringLiteral("workload"), p.workload},
                                  {QStringLiteral("class"), p.workloadClass},
@@ -261,12 +261,12 @@ QJsonObject userTransferJson(const TransferValidation &v)
         {QStringLiteral("all_class_not_given"), transferSummaryJson(v.allClassNotGiven)},
         {QStringLiteral("from_headline_gpu_class_not_given"),
          transferSummaryJson(v.fromHeadlineClassNotGiven)},
-        {QStringLiteral("by_workload"), byWorkload},
-        {QStringLiteral("by_class"), byClass},
-        {QStringLiteral("by_source"), bySource},
+        {QStringLiteral("by_workload"), transferSummariesJson(v.byWorkload)},
+        {QStringLiteral("by_class"), transferSummariesJson(v.byClass)},
+        {QStringLiteral("by_source"), transferSummariesJson(v.bySource)},
         {QStringLiteral("all_without_flops"), transferSummaryJson(v.allWithoutFlops)},
         {QStringLiteral("from_headline_gpu_without_flops"), transferSummaryJson(v.fromHeadlineWithoutFlops)},
-        {QStringLiteral("by_source_without_flops"), bySourceS},
+        {QStringLiteral("by_source_without_flops"), transferSummariesJson(v.bySourceWithoutFlops)},
         {QStringLiteral("pairs"), pairs},
         {QStringLiteral("skipped"), QJsonArray::fromStringList(v.skipped)}};
 }
@@ -376,21 +376,22 @@ void printUserTransfer(QTextStream &out, const TransferValidation &v)
         rows.append({s.label, QString::number(s.n), QString::number(s.median, 'f', 3),
                      QString::number(s.max, 'f', 3), percentText(s.coverage)});
     };
-    for (const TransferSummary &s : v.byWorkload)
-        add(s);
-    for (const TransferSummary &s : v.byClass)
-        add(TransferSummary{QStringLiteral("class ") + s.label, s.n, s.median, s.max, s.coverage});
-    for (const TransferSummary &s : v.bySource)
-        add(TransferSummary{QStringLiteral("source ") + s.label, s.n, s.median, s.max, s.coverage});
+    auto addAll = [&](const QList<TransferSummary> &list, const QString &prefix, const QString &suffix) {
+        for (TransferSummary s : list) {
+            s.label = prefix + s.label + suffix;
+            add(s);
+        }
+    };
+    addAll(v.byWorkload, {}, {});
+    addAll(v.byClass, QStringLiteral("class "), {});
+    addAll(v.bySource, QStringLiteral("source "), {});
     add(v.fromHeadline);
     add(v.all);
     add(v.fromHeadlineClassNotGiven);
     add(v.allClassNotGiven);
     add(v.fromHeadlineWithoutFlops);
     add(v.allWithoutFlops);
-    for (const TransferSummary &s : v.bySourceWithoutFlops)
-        add(TransferSummary{QStringLiteral("source ") + s.label + QStringLiteral(", no FLOPs given"), s.n,
-                            s.median, s.max, s.coverage});
+    addAll(v.bySourceWithoutFlops, QStringLiteral("source "), QStringLiteral(", no FLOPs given"));
     out << renderTable({QStringLiteral("Workload"), QStringLiteral("Pairs"), QStringLiteral("median |e|"),
                         QStringLiteral("max |e|"), QStringLiteral("coverage")},
                        rows, {false, true, true, true, true});

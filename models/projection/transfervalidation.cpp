@@ -132,12 +132,18 @@ const TransferData &TransferData::builtin()
 
 namespace {
 
-/// Every figure of `data` as the user's, carried to the workload's other GPUs; the workload's class given
-/// (transfer_workloads.csv) or, withClass false, not given (the unknown class, as a user who leaves it out);
-/// withFlops false: the workload given by the figure alone, without its FLOPs per sample.
+/// What the user gives beside the figure: its FLOPs and class (transfer_workloads.csv), the FLOPs without
+/// the class (the unknown class, section 3.16) or the class without the FLOPs (the figure alone, 3.18).
+enum class UserGives
+{
+    FlopsAndClass,
+    FlopsOnly,
+    ClassOnly,
+};
+
+/// Every figure of `data` as the user's, carried to the workload's other GPUs, described as `gives` says.
 QList<TransferPair> transferPairs(const SpeedModel &model, const GpuSpecTable &specs,
-                                  const TransferData &data, bool withClass, QStringList *skipped,
-                                  bool withFlops = true)
+                                  const TransferData &data, UserGives gives, QStringList *skipped = nullptr)
 {
     QList<TransferPair> pairs;
     auto skip = [skipped](const QString &why) {
@@ -160,7 +166,7 @@ QList<TransferPair> transferPairs(const SpeedModel &model, const GpuSpecTable &s
             spec.name = tw.id;
             WorkloadOverrides &o = spec.overrides;
             o.samplesPerEpoch = 1e6;
-            if (withFlops)
+            if (gives != UserGives::ClassOnly)
                 o.flopsPerSample = tw.flopsPerSample;
             o.precision = Precision::Fp16;
             if (from->batchPerGpu > 0)
@@ -168,7 +174,8 @@ QList<TransferPair> transferPairs(const SpeedModel &model, const GpuSpecTable &s
             o.measuredSamplesPerS = from->samplesPerS;
             o.referenceGpu = from->gpuId;
             o.stack = SoftwareStack::Typical;
-            o.workloadClass = withClass ? workloadClassFromName(tw.workloadClass) : WorkloadClass::Unknown;
+            o.workloadClass = gives == UserGives::FlopsOnly ? WorkloadClass::Unknown
+                                                            : workloadClassFromName(tw.workloadClass);
             auto built = buildWorkloadSpec(spec);
             if (!built) {
                 skip(where + QStringLiteral(": ") + built.error().message);
@@ -219,6 +226,21 @@ allAndFrom(const QList<TransferPair> &pairs, const QString &headlineGpu)
     return {all, headline};
 }
 
+/// One summary per distinct key of `pairs` (in `keys` order), of the pairs with that key.
+template <class Key>
+QList<TransferSummary> summariesBy(const QList<const TransferPair *> &pairs, const QStringList &keys, Key key)
+{
+    QList<TransferSummary> out;
+    for (const QString &k : keys) {
+        QList<const TransferPair *> mine;
+        for (const TransferPair *p : pairs)
+            if (key(*p) == k)
+                mine.append(p);
+        out.append(summarize(k, mine));
+    }
+    return out;
+}
+
 } // namespace
 
 TransferValidation validateUserTransfer(const SpeedModel &model, const GpuSpecTable &specs,
@@ -226,55 +248,36 @@ TransferValidation validateUserTransfer(const SpeedModel &model, const GpuSpecTa
 {
     TransferValidation v;
     v.headlineGpu = headlineGpu;
-    v.pairs = transferPairs(model, specs, data, true, &v.skipped);
+    v.pairs = transferPairs(model, specs, data, UserGives::FlopsAndClass, &v.skipped);
     const auto [all, headline] = allAndFrom(v.pairs, headlineGpu);
     v.all = summarize(QStringLiteral("every GPU as the user's"), all);
     v.fromHeadline = summarize(QStringLiteral("from ") + headlineGpu, headline);
     // The same figures with the class left out (section 3.16): the path of a user who does not give it.
-    const QList<TransferPair> unknown = transferPairs(model, specs, data, false, nullptr);
+    const QList<TransferPair> unknown = transferPairs(model, specs, data, UserGives::FlopsOnly);
     const auto [allU, headlineU] = allAndFrom(unknown, headlineGpu);
     v.allClassNotGiven = summarize(QStringLiteral("every GPU as the user's, class not given"), allU);
     v.fromHeadlineClassNotGiven =
         summarize(QStringLiteral("from ") + headlineGpu + QStringLiteral(", class not given"), headlineU);
     // The figure alone, without FLOPs per sample (the workload panel's default custom workload).
-    const QList<TransferPair> shapeless = transferPairs(model, specs, data, true, nullptr, false);
+    const QList<TransferPair> shapeless = transferPairs(model, specs, data, UserGives::ClassOnly);
     const auto [allS, headlineS] = allAndFrom(shapeless, headlineGpu);
     v.allWithoutFlops = summarize(QStringLiteral("every GPU as the user's, no FLOPs given"), allS);
     v.fromHeadlineWithoutFlops =
         summarize(QStringLiteral("from ") + headlineGpu + QStringLiteral(", no FLOPs given"), headlineS);
-    QStringList classes;
+    QStringList workloads, classes, sources;
     for (const TransferWorkload &tw : data.workloads) {
-        QList<const TransferPair *> mine;
-        for (const TransferPair *p : std::as_const(headline))
-            if (p->workload == tw.id)
-                mine.append(p);
-        v.byWorkload.append(summarize(tw.id, mine));
+        workloads.append(tw.id);
         if (!classes.contains(tw.workloadClass))
             classes.append(tw.workloadClass);
     }
-    for (const QString &c : std::as_const(classes)) {
-        QList<const TransferPair *> mine;
-        for (const TransferPair *p : std::as_const(headline))
-            if (p->workloadClass == c)
-                mine.append(p);
-        v.byClass.append(summarize(c, mine));
-    }
-    QStringList sources;
     for (const TransferPair &p : std::as_const(v.pairs))
         if (!sources.contains(p.sourceId))
             sources.append(p.sourceId);
     sources.sort();
-    for (const QString &s : std::as_const(sources)) {
-        QList<const TransferPair *> mine, mineS;
-        for (const TransferPair *p : std::as_const(all))
-            if (p->sourceId == s)
-                mine.append(p);
-        for (const TransferPair *p : std::as_const(allS))
-            if (p->sourceId == s)
-                mineS.append(p);
-        v.bySource.append(summarize(s, mine));
-        v.bySourceWithoutFlops.append(summarize(s, mineS));
-    }
+    v.byWorkload = summariesBy(headline, workloads, [](const TransferPair &p) { return p.workload; });
+    v.byClass = summariesBy(headline, classes, [](const TransferPair &p) { return p.workloadClass; });
+    v.bySource = summariesBy(all, sources, [](const TransferPair &p) { return p.sourceId; });
+    v.bySourceWithoutFlops = summariesBy(allS, sources, [](const TransferPair &p) { return p.sourceId; });
     return v;
 }
 
@@ -293,7 +296,7 @@ FoldValidation validateFolds(const SpeedModel &model, const GpuSpecTable &specs,
     for (const TypicalStackFold &fold : folds) {
         const SpeedModel m = model.withTypicalStack(model.typicalStack().withFit(fold.fit));
         const int p0 = int(allPairs.size());
-        for (const TransferPair &p : transferPairs(m, specs, data, true, nullptr))
+        for (const TransferPair &p : transferPairs(m, specs, data, UserGives::FlopsAndClass))
             if (pairHeld(fold.heldOut, p))
                 allPairs.append(p);
         pairSpans.append({p0, int(allPairs.size())});
