@@ -194,7 +194,7 @@ Result<TypicalStack> TypicalStack::fromJson(const QByteArray &json)
             return makeError(QStringLiteral("typical_stack.json: class_reference_preset: \"%1\" is not a "
                                             "workload class")
                                  .arg(it.key()));
-        if (!it.value().isString() || it.value().toString().trimmed().isEmpty())
+        if (!it.value().isString() || !findWorkload(builtinWorkloads(), it.value().toString().trimmed()))
             return makeError(
                 QStringLiteral("typical_stack.json: class_reference_preset.%1 must be a preset id")
                     .arg(it.key()));

@@ -183,6 +183,9 @@ private Q_SLOTS:
             << u"class_reference_preset: \"unknown\" is not a workload class"_s;
         QTest::newRow("reference id") << head + R"("class_reference_preset":{"transformer":3}})"
                                       << u"class_reference_preset.transformer must be a preset id"_s;
+        QTest::newRow("reference not a preset")
+            << head + R"("class_reference_preset":{"transformer":"bert-huge"}})"
+            << u"class_reference_preset.transformer must be a preset id"_s;
         QTest::newRow("class rate") << head + R"("overhead_tflops_custom_by_class":{"convolutional":-2}})"
                                     << u"overhead_tflops_custom_by_class.convolutional must be a number"_s;
         QTest::newRow("class rate name")
