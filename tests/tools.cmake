@@ -24,3 +24,9 @@ if(GF_PYTHON3)
                                        ${PROJECT_SOURCE_DIR})
     set_tests_properties(unit_tf_rows PROPERTIES LABELS unit TIMEOUT 120)
 endif()
+# The input pipeline's check (Lambda's TensorFlow real-data runs): rebuilt from a fixture, rule K, rule K3's range.
+if(GF_PYTHON3)
+    add_test(NAME unit_input_pipeline_runs COMMAND ${GF_PYTHON3}
+             ${CMAKE_CURRENT_SOURCE_DIR}/tools/check_input_pipeline_runs.py ${PROJECT_SOURCE_DIR})
+    set_tests_properties(unit_input_pipeline_runs PROPERTIES LABELS unit TIMEOUT 120)
+endif()

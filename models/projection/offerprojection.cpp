@@ -171,8 +171,8 @@ QString projectionFlagDescription(ProjectionFlag f)
     case ProjectionFlag::CpuBound:
         return QStringLiteral(
                    "The input pipeline caps the speed: vCPUs / CPU seconds per sample is below the "
-                   "GPU rate. That cost per sample is judged, so the pipeline's rate is likely %1 "
-                   "the figure, and the range of time and cost says so.")
+                   "GPU rate. That cost per sample is judged; measured data pipelines ran at %1 such "
+                   "a figure, and the range of time and cost says so.")
             .arg(inputPipelineRangeText());
     case ProjectionFlag::SpotNeverFinishes:
         return QStringLiteral("Interruptions come faster than the run recovers (rate x (checkpoint/2 + "
@@ -200,6 +200,19 @@ QString inputPipelineRangeText()
 {
     return QStringLiteral("%1x-%2x").arg(QString::number(std::exp(-kInputPipelineRange.p90), 'f', 2),
                                          QString::number(std::exp(-kInputPipelineRange.p10), 'f', 2));
+}
+
+PipelineCapped capByInputPipeline(double rate, double slow, double fast, double cap, LogRange range)
+{
+    const double capSlow = cap * std::exp(-range.p90);
+    const double capFast = cap * std::exp(-range.p10);
+    PipelineCapped out;
+    out.cpuBound = cap < rate;
+    out.inputLimited = capSlow < slow || capFast < fast;
+    out.rate = std::min(rate, cap);
+    out.slow = std::min(slow, capSlow);
+    out.fast = std::min(fast, capFast);
+    return out;
 }
 
 double pipelineVcpus(const Offer &o, bool *assumed)
@@ -537,18 +550,16 @@ int projectOne(const Context &c, const Offer &o, qsizetype i, int specIndex, Pro
             const double vcpus = pipelineVcpus(o, &assumed);
             if (assumed)
                 variantFlags[static_cast<std::size_t>(v)] |= flagBit(ProjectionFlag::VcpusAssumed);
-            const double cpuCap = nodes * vcpus / c.cpuSecondsPerSample;
-            if (cpuCap < r) {
-                r = cpuCap;
+            // The cap has a range (kInputPipelineRange): a job it binds at either end takes it.
+            const PipelineCapped capped =
+                capByInputPipeline(r, rSlow, rFast, nodes * vcpus / c.cpuSecondsPerSample);
+            if (capped.cpuBound)
                 variantFlags[static_cast<std::size_t>(v)] |= flagBit(ProjectionFlag::CpuBound);
-            }
-            // The cap is judged (kInputPipelineRange): a job it binds at either end takes its range.
-            const double capSlow = cpuCap * std::exp(-kInputPipelineRange.p90);
-            const double capFast = cpuCap * std::exp(-kInputPipelineRange.p10);
-            if (capSlow < rSlow || capFast < rFast)
+            if (capped.inputLimited)
                 inputLimited[static_cast<std::size_t>(v)] = true;
-            rSlow = std::min(rSlow, capSlow);
-            rFast = std::min(rFast, capFast);
+            r = capped.rate;
+            rSlow = capped.slow;
+            rFast = capped.fast;
         }
         rate[static_cast<std::size_t>(v)] = r;
         rateSlow[static_cast<std::size_t>(v)] = rSlow;

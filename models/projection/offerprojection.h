@@ -278,15 +278,29 @@ inline constexpr double kAssumedVcpusPerGpu = 8;
 /// cores for 4 GPUs, an RTX 5090 host with 24 for 1), and so do the 8-GPU boards these hosts are built
 /// from (AWS p5 24, GCP a3-highgpu 26, Lambda 8x H100 26 per GPU; PROJECTION.md §4).
 inline constexpr double kAssumedVastVcpusPerGpu = 24;
-/// The input pipeline's rate (vCPUs / the workload's CPU seconds per sample) is a judged figure, not a
-/// measurement: its 10th-90th percentile in the LogRange convention (true rate = cap x [exp(-p90),
-/// exp(-p10)], i.e. 0.70x-1.40x). Judgement, PROJECTION.md section 4: per-vCPU decode and augmentation
-/// rates differ by about that much between the CPU generations clouds rent (2.3-3.7 GHz, hyper-threads)
-/// and between loaders (PIL, pillow-simd, DALI on the CPU). A job that the cap binds at either end of its
-/// range takes this range instead of collapsing to one value.
-inline constexpr LogRange kInputPipelineRange{-0.336, 0.357};
-/// "0.70x-1.40x": the pipeline rate's likely range as a factor, for explanations.
+/// The input pipeline's rate (vCPUs / the workload's CPU seconds per sample) rests on a judged cost per
+/// sample: its 10th-90th percentile in the LogRange convention (true rate = cap x [exp(-p90), exp(-p10)],
+/// i.e. 0.52x-1.26x). Set by rule K3 (PROJECTION.md section 3.19) from Lambda's TensorFlow real-data runs
+/// on two hosts whose pipeline binds (input_pipeline_runs.csv): the 10th/90th percentiles of ln(real / cap),
+/// each host weighted equally; in sample, as two hosts cannot validate each other. It was 0.70x-1.40x, a
+/// judgement that held 41 % of those runs. A job that the cap binds at either end of its range takes this
+/// range instead of collapsing to one value.
+inline constexpr LogRange kInputPipelineRange{-0.231, 0.659};
+/// "0.52x-1.26x": the pipeline rate's likely range as a factor, for explanations.
 QString inputPipelineRangeText();
+/// A job's rate and likely range capped by its input pipeline's rate `cap` (samples/s; PROJECTION.md
+/// section 4): the point min(rate, cap), the slow end min(slow, cap x exp(-range.p90)), the fast end
+/// min(fast, cap x exp(-range.p10)). projectOffers and the pipeline check of `validate` both use it.
+struct PipelineCapped
+{
+    double rate = 0;
+    double slow = 0;
+    double fast = 0;
+    bool cpuBound = false;     ///< the cap binds the point (flag cpu-bound)
+    bool inputLimited = false; ///< the cap binds at either end of the range
+};
+PipelineCapped capByInputPipeline(double rate, double slow, double fast, double cap,
+                                  LogRange range = kInputPipelineRange);
 /// kAssumedVastVcpusPerGpu for vast.ai, kAssumedVcpusPerGpu for every other provider.
 double assumedVcpusPerGpu(ProviderKind provider);
 /// The vCPUs the input pipeline gets on one instance of the offer: its own figure, else the assumed

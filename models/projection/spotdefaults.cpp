@@ -30,19 +30,14 @@ Result<SpotDefaults> SpotDefaults::fromCsv(const QString &ratesCsv, const QStrin
 {
     SpotDefaults d;
     {
-        auto parsed = parseCsv(ratesCsv);
+        auto parsed =
+            parseCsvWithColumns(ratesCsv, QStringLiteral("spot_interruption.csv"),
+                                {"provider", "capacity", "capacity_class", "min_gpus", "base_rate_per_hour"});
         if (!parsed)
-            return makeError(QStringLiteral("spot_interruption.csv: %1").arg(parsed.error().message));
+            return parsed.error();
         const CsvDocument &doc = parsed.value();
-        for (const char *c : {"provider", "capacity", "capacity_class", "min_gpus", "base_rate_per_hour"})
-            if (doc.column(QLatin1String(c)) < 0)
-                return makeError(
-                    QStringLiteral("spot_interruption.csv: the column %1 is missing").arg(QLatin1String(c)));
         for (const CsvRecord &r : doc.records) {
-            auto f = [&](const char *name) {
-                const int c = doc.column(QLatin1String(name));
-                return c >= 0 && c < r.fields.size() ? r.fields.at(c).trimmed() : QString();
-            };
+            auto f = [&](const char *name) { return csvField(doc, r, name); };
             bool ok = true;
             SpotRateRow row;
             row.provider = f("provider");
@@ -71,10 +66,7 @@ Result<SpotDefaults> SpotDefaults::fromCsv(const QString &ratesCsv, const QStrin
             return makeError(QStringLiteral("spot_aws_buckets.csv: the columns bucket and rate_per_hour are "
                                             "required"));
         for (const CsvRecord &r : doc.records) {
-            auto f = [&](const char *name) {
-                const int c = doc.column(QLatin1String(name));
-                return c >= 0 && c < r.fields.size() ? r.fields.at(c).trimmed() : QString();
-            };
+            auto f = [&](const char *name) { return csvField(doc, r, name); };
             bool ok = true;
             AwsBucketRate b;
             b.bucket = f("bucket");

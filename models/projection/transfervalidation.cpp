@@ -12,24 +12,6 @@ namespace gf {
 
 namespace {
 
-Result<CsvDocument> readDocument(const QString &text, const QString &file,
-                                 std::initializer_list<const char *> columns)
-{
-    auto parsed = parseCsv(text);
-    if (!parsed)
-        return makeError(QStringLiteral("%1: %2").arg(file, parsed.error().message));
-    for (const char *c : columns)
-        if (parsed.value().column(QLatin1String(c)) < 0)
-            return makeError(QStringLiteral("%1: the column %2 is missing").arg(file, QLatin1String(c)));
-    return parsed;
-}
-
-QString field(const CsvDocument &doc, const CsvRecord &r, const char *name)
-{
-    const int c = doc.column(QLatin1String(name));
-    return c >= 0 && c < r.fields.size() ? r.fields.at(c).trimmed() : QString();
-}
-
 TransferSummary summarize(const QString &label, const QList<const TransferPair *> &pairs)
 {
     TransferSummary s;
@@ -54,11 +36,11 @@ TransferSummary summarize(const QString &label, const QList<const TransferPair *
 Result<TransferData> TransferData::parse(const QString &workloadsCsv, const QString &rowsCsv)
 {
     const QString wf = QStringLiteral("transfer_workloads.csv"), rf = QStringLiteral("transfer_rows.csv");
-    auto wd = readDocument(workloadsCsv, wf, {"workload", "class", "unit", "flops_per_sample"});
+    auto wd = parseCsvWithColumns(workloadsCsv, wf, {"workload", "class", "unit", "flops_per_sample"});
     if (!wd)
         return wd.error();
-    auto rd =
-        readDocument(rowsCsv, rf, {"source_id", "workload", "gpu_id", "batch_per_gpu", "samples_per_s"});
+    auto rd = parseCsvWithColumns(rowsCsv, rf,
+                                  {"source_id", "workload", "gpu_id", "batch_per_gpu", "samples_per_s"});
     if (!rd)
         return rd.error();
     TransferData out;
@@ -66,11 +48,11 @@ Result<TransferData> TransferData::parse(const QString &workloadsCsv, const QStr
     for (const CsvRecord &r : wd.value().records) {
         ++line;
         TransferWorkload w;
-        w.id = field(wd.value(), r, "workload");
-        w.workloadClass = field(wd.value(), r, "class");
-        w.unit = field(wd.value(), r, "unit");
+        w.id = csvField(wd.value(), r, "workload");
+        w.workloadClass = csvField(wd.value(), r, "class");
+        w.unit = csvField(wd.value(), r, "unit");
         bool ok = false;
-        w.flopsPerSample = field(wd.value(), r, "flops_per_sample").toDouble(&ok);
+        w.flopsPerSample = csvField(wd.value(), r, "flops_per_sample").toDouble(&ok);
         if (w.id.isEmpty() || w.workloadClass.isEmpty())
             return makeError(
                 QStringLiteral("%1, record %2: workload and class must not be empty").arg(wf).arg(line));
@@ -78,21 +60,21 @@ Result<TransferData> TransferData::parse(const QString &workloadsCsv, const QStr
             return makeError(QStringLiteral("%1, record %2: flops_per_sample \"%3\" is not a positive number")
                                  .arg(wf)
                                  .arg(line)
-                                 .arg(field(wd.value(), r, "flops_per_sample")));
+                                 .arg(csvField(wd.value(), r, "flops_per_sample")));
         out.workloads.append(w);
     }
     line = 0;
     for (const CsvRecord &r : rd.value().records) {
         ++line;
         TransferRow row;
-        row.sourceId = field(rd.value(), r, "source_id");
-        row.workload = field(rd.value(), r, "workload");
-        row.gpuId = field(rd.value(), r, "gpu_id");
+        row.sourceId = csvField(rd.value(), r, "source_id");
+        row.workload = csvField(rd.value(), r, "workload");
+        row.gpuId = csvField(rd.value(), r, "gpu_id");
         bool okBatch = false, okSpeed = false;
-        const QString batch = field(rd.value(), r, "batch_per_gpu");
+        const QString batch = csvField(rd.value(), r, "batch_per_gpu");
         row.batchPerGpu = batch.isEmpty() ? 0 : batch.toInt(&okBatch);
         okBatch = batch.isEmpty() || (okBatch && row.batchPerGpu >= 1); // empty: not stated by the source
-        row.samplesPerS = field(rd.value(), r, "samples_per_s").toDouble(&okSpeed);
+        row.samplesPerS = csvField(rd.value(), r, "samples_per_s").toDouble(&okSpeed);
         if (std::none_of(out.workloads.cbegin(), out.workloads.cend(),
                          [&](const TransferWorkload &w) { return w.id == row.workload; }))
             return makeError(QStringLiteral("%1, record %2: workload \"%3\" is not in %4")
@@ -107,12 +89,12 @@ Result<TransferData> TransferData::parse(const QString &workloadsCsv, const QStr
                                "(or empty: not stated)")
                     .arg(rf)
                     .arg(line)
-                    .arg(field(rd.value(), r, "batch_per_gpu")));
+                    .arg(csvField(rd.value(), r, "batch_per_gpu")));
         if (!okSpeed || !(row.samplesPerS > 0) || !std::isfinite(row.samplesPerS))
             return makeError(QStringLiteral("%1, record %2: samples_per_s \"%3\" is not a positive number")
                                  .arg(rf)
                                  .arg(line)
-                                 .arg(field(rd.value(), r, "samples_per_s")));
+                                 .arg(csvField(rd.value(), r, "samples_per_s")));
         out.rows.append(row);
     }
     return out;

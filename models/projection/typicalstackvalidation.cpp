@@ -13,22 +13,17 @@ namespace gf {
 
 Result<QList<TypicalStackRow>> parseTypicalStackRows(const QString &csvText)
 {
-    auto parsed = parseCsv(csvText);
+    auto parsed =
+        parseCsvWithColumns(csvText, QStringLiteral("typical_stack_rows.csv"),
+                            {"source_id", "preset_id", "gpu_id", "batch_per_gpu", "samples_per_s", "use"});
     if (!parsed)
-        return makeError(QStringLiteral("typical_stack_rows.csv: %1").arg(parsed.error().message));
+        return parsed.error();
     const CsvDocument &doc = parsed.value();
-    for (const char *c : {"source_id", "preset_id", "gpu_id", "batch_per_gpu", "samples_per_s", "use"})
-        if (doc.column(QLatin1String(c)) < 0)
-            return makeError(
-                QStringLiteral("typical_stack_rows.csv: the column %1 is missing").arg(QLatin1String(c)));
     QList<TypicalStackRow> out;
     int line = 0;
     for (const CsvRecord &r : doc.records) {
         ++line;
-        auto f = [&](const char *name) {
-            const int c = doc.column(QLatin1String(name));
-            return c >= 0 && c < r.fields.size() ? r.fields.at(c).trimmed() : QString();
-        };
+        auto f = [&](const char *name) { return csvField(doc, r, name); };
         TypicalStackRow row;
         row.sourceId = f("source_id");
         row.presetId = f("preset_id");

@@ -56,6 +56,24 @@ Result<CsvDocument> parseCsv(const QString &text, bool leadingComments)
     return doc;
 }
 
+Result<CsvDocument> parseCsvWithColumns(const QString &text, const QString &file,
+                                        std::initializer_list<const char *> columns)
+{
+    auto parsed = parseCsv(text);
+    if (!parsed)
+        return makeError(QStringLiteral("%1: %2").arg(file, parsed.error().message));
+    for (const char *c : columns)
+        if (parsed.value().column(QLatin1String(c)) < 0)
+            return makeError(QStringLiteral("%1: the column %2 is missing").arg(file, QLatin1String(c)));
+    return parsed;
+}
+
+QString csvField(const CsvDocument &doc, const CsvRecord &r, const char *name)
+{
+    const int c = doc.column(QLatin1String(name));
+    return c >= 0 && c < r.fields.size() ? r.fields.at(c).trimmed() : QString();
+}
+
 CsvRecordReader::CsvRecordReader(Handler handler, std::size_t maxFieldBytes, qint64 firstLine)
     : m_handler(std::move(handler)), m_maxFieldBytes(maxFieldBytes), m_fields(1), m_line(firstLine),
       m_recordLine(firstLine)

@@ -8,6 +8,7 @@
 #include <QStringList>
 
 #include <functional>
+#include <initializer_list>
 #include <span>
 #include <string>
 #include <vector>
@@ -34,6 +35,13 @@ struct CsvDocument
 
 /// The whole text at once (CsvRecordReader underneath). Header names are trimmed.
 Result<CsvDocument> parseCsv(const QString &text, bool leadingComments = true);
+
+/// parseCsv for a data file shipped with the app: an error names `file`, and a column of `columns` that the
+/// header lacks is an error naming it ("FILE: the column NAME is missing").
+Result<CsvDocument> parseCsvWithColumns(const QString &text, const QString &file,
+                                        std::initializer_list<const char *> columns);
+/// The trimmed field `name` of record `r`; empty where the header has no such column or the record is short.
+QString csvField(const CsvDocument &doc, const CsvRecord &r, const char *name);
 
 /// Incremental RFC 4180 reader over UTF-8 bytes, for files read piece by piece (the AWS price list CSV,
 /// gigabytes): quoted fields, doubled quotes, CRLF or LF, line breaks inside quotes; a quote inside an

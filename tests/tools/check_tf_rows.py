@@ -3,7 +3,8 @@
 
 (1) build_transfer_rows.py rebuilds exactly the shipped TF rows of transfer_rows.csv from the shared file (the
 fixture in tests/fixtures/benchmarks/extra holds its 1-GPU rows that Lambda also compiled, the only ones the
-rule reads; compared with ../shared/data where it exists). (2) Rule H: synthetic data, FP16, only GPUs with a
+rule reads, and the real/synthetic runs of check_input_pipeline_runs.py; compared with ../shared/data where it
+exists). (2) Rule H: synthetic data, FP16, only GPUs with a
 spec row (the Quadro RTX 8000 and the Max-Q laptop parts left out), the run without XLA where a GPU has two,
 rule R1 against the compiled FP32 figure; F of the six CNNs as fixed. (3) The pairs are scored, never fitted,
 with their own leave-one-source-out fold in typical_stack.json, of 2021 (inside the time split's fit window).
@@ -26,8 +27,11 @@ fixture_file = os.path.join(fixture, "benchmarks", "extra", bt.TF_FILE)
 shared = os.path.join(os.path.dirname(repo), "shared", "data")
 if os.path.isdir(shared):
     full = ft.read_csv(os.path.join(shared, "benchmarks", "extra", bt.TF_FILE))
-    check(ft.read_csv(fixture_file) == [r for r in full if r["gpu_count"] == "1" and "also in compiled" in r["notes"]],
-          "the fixture is the shared file's compiled 1-GPU rows")
+    mine = ft.read_csv(fixture_file)
+    compiled = [r for r in full if r["gpu_count"] == "1" and "also in compiled" in r["notes"]]
+    check([r for r in mine if r["gpu_count"] == "1" and "also in compiled" in r["notes"]] == compiled,
+          "the fixture holds the shared file's compiled 1-GPU rows")
+    check([r for r in full if r in mine] == mine, "the fixture's rows are the shared file's, in its order")
 
 bench = os.path.join(repo, "resources", "benchmarks")
 workloads = {r["workload"]: r for r in ft.read_csv(os.path.join(bench, "transfer_workloads.csv"))}

@@ -1,5 +1,7 @@
 #include "cli.h"
 #include "clirun.h"
+#include "projection/inputpipelinevalidation.h"
+#include "projection/offerprojection.h"
 #include "projection/transfervalidation.h"
 #include "testsupport.h"
 
@@ -130,8 +132,20 @@ private Q_SLOTS:
         }
         QCOMPARE(ids, (QStringList{QStringLiteral("leave_one_gpu_out"),
                                    QStringLiteral("leave_one_source_out"), QStringLiteral("time_split")}));
-        QVERIFY(
-            root.value(QStringLiteral("held_out_splits_input_bound")).toString().contains(u"input pipeline"));
+        // The input pipeline's check (section 3.19): the app's own figures, in the JSON.
+        const QJsonObject pipeline = root.value(QStringLiteral("input_pipeline")).toObject();
+        const InputPipelineValidation v =
+            validateInputPipeline(InputPipelineData::builtin(), 0.008, kInputPipelineRange);
+        QCOMPARE(pipeline.value(QStringLiteral("runs")).toInt(), 336);
+        QCOMPARE(pipeline.value(QStringLiteral("cpu_seconds_per_sample")).toDouble(), 0.008);
+        const QJsonObject bound = pipeline.value(QStringLiteral("input_bound")).toObject();
+        QCOMPARE(bound.value(QStringLiteral("n")).toInt(), v.bound.n);
+        QCOMPARE(bound.value(QStringLiteral("coverage")).toDouble(), v.bound.coverage);
+        QCOMPARE(
+            pipeline.value(QStringLiteral("input_bound_flagged_cpu_bound")).toObject().value(u"n").toInt(),
+            v.flagged.n);
+        QCOMPARE(pipeline.value(QStringLiteral("input_bound_by_cpu")).toArray().size(), v.byCpu.size());
+        QCOMPARE(pipeline.value(QStringLiteral("range_p90")).toDouble(), kInputPipelineRange.p90);
     }
 
     void heldOutSplitsTable()
@@ -142,7 +156,11 @@ private Q_SLOTS:
         for (const char *id : {"leave_one_gpu_out", "leave_one_source_out", "time_split"})
             QVERIFY2(r.out.contains(QLatin1String(id)), id);
         QVERIFY(r.out.contains(QStringLiteral("coverage")));
-        QVERIFY(r.out.contains(QStringLiteral("Input-bound offers are not in these figures")));
+        QVERIFY(r.out.contains(QStringLiteral("the pipeline check below scores them")));
+        QVERIFY(r.out.contains(
+            QStringLiteral("Input pipeline (PROJECTION.md section 3.19): 336 real-data runs")));
+        QVERIFY(r.out.contains(QStringLiteral("range\n0.52x-1.26x of the cap")));
+        QVERIFY(r.out.contains(QStringLiteral("flagged cpu-bound")));
     }
 
     // --splits reads another model_v2.json; a broken entry is named, and nothing is printed as if valid.

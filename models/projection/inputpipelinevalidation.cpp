@@ -1,0 +1,161 @@
+#include "projection/inputpipelinevalidation.h"
+
+#include "projection/offerprojection.h"
+#include "projection/speedmodel.h"
+#include "util/csv.h"
+#include "util/resourcefiles.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gf {
+
+Result<InputPipelineData> InputPipelineData::parse(const QString &csvText)
+{
+    const QString file = QStringLiteral("input_pipeline_runs.csv");
+    auto parsed =
+        parseCsvWithColumns(csvText, file,
+                            {"host", "cpu", "host_threads", "gpu_src", "gpu_count", "network", "precision",
+                             "distortions", "real_images_per_s", "synthetic_images_per_s", "source_path"});
+    if (!parsed)
+        return parsed.error();
+    const CsvDocument &doc = parsed.value();
+    InputPipelineData out;
+    int line = 0;
+    for (const CsvRecord &r : doc.records) {
+        ++line;
+        auto f = [&](const char *name) { return csvField(doc, r, name); };
+        auto positive = [&](const char *name, double *value) -> std::optional<Error> {
+            bool ok = false;
+            *value = f(name).toDouble(&ok);
+            if (ok && *value > 0 && std::isfinite(*value))
+                return std::nullopt;
+            return makeError(QStringLiteral("%1, record %2: %3 \"%4\" is not a positive number")
+                                 .arg(file)
+                                 .arg(line)
+                                 .arg(QLatin1String(name), f(name)));
+        };
+        InputPipelineRun run;
+        run.host = f("host");
+        run.cpu = f("cpu");
+        run.gpu = f("gpu_src");
+        run.network = f("network");
+        run.precision = f("precision");
+        run.sourcePath = f("source_path");
+        const QString distortions = f("distortions");
+        if (distortions != u"yes" && distortions != u"no")
+            return makeError(QStringLiteral("%1, record %2: distortions \"%3\" is neither yes nor no")
+                                 .arg(file)
+                                 .arg(line)
+                                 .arg(distortions));
+        run.distortions = distortions == u"yes";
+        double threads = 0, gpus = 0;
+        for (auto [name, value] : {std::pair{"host_threads", &threads}, std::pair{"gpu_count", &gpus},
+                                   std::pair{"real_images_per_s", &run.realPerS},
+                                   std::pair{"synthetic_images_per_s", &run.syntheticPerS}})
+            if (auto e = positive(name, value))
+                return *e;
+        run.hostThreads = int(threads);
+        run.gpuCount = int(gpus);
+        if (run.hostThreads != threads || run.gpuCount != gpus)
+            return makeError(QStringLiteral("%1, record %2: host_threads and gpu_count must be whole numbers")
+                                 .arg(file)
+                                 .arg(line));
+        if (run.host.isEmpty() || run.cpu.isEmpty())
+            return makeError(
+                QStringLiteral("%1, record %2: host and cpu must not be empty").arg(file).arg(line));
+        out.runs.append(run);
+    }
+    return out;
+}
+
+const InputPipelineData &InputPipelineData::builtin()
+{
+    static const InputPipelineData data = [] {
+        auto r = parse(readResourceText(QStringLiteral("benchmarks/input_pipeline_runs.csv")));
+        if (!r)
+            qFatal("The built-in input pipeline runs are broken: %s", qPrintable(r.error().text()));
+        return std::move(r).value();
+    }();
+    return data;
+}
+
+namespace {
+
+struct Scored
+{
+    const InputPipelineRun *run = nullptr;
+    double absLogError = 0;
+    bool inside = false;
+};
+
+InputPipelineSummary summarize(const QString &label, const QList<Scored> &scored)
+{
+    InputPipelineSummary s;
+    s.label = label;
+    s.n = int(scored.size());
+    if (scored.isEmpty())
+        return s;
+    QList<double> errors;
+    int inside = 0;
+    for (const Scored &x : scored) {
+        errors.append(x.absLogError);
+        inside += x.inside ? 1 : 0;
+    }
+    s.median = sampleMedian(errors);
+    s.max = *std::max_element(errors.cbegin(), errors.cend());
+    s.coverage = double(inside) / double(s.n);
+    return s;
+}
+
+} // namespace
+
+InputPipelineValidation validateInputPipeline(const InputPipelineData &data, double cpuSecondsPerSample,
+                                              LogRange range)
+{
+    InputPipelineValidation v;
+    v.cpuSecondsPerSample = cpuSecondsPerSample;
+    v.range = range;
+    v.runs = int(data.runs.size());
+    if (!(cpuSecondsPerSample > 0))
+        return v;
+    QList<Scored> scored;
+    QList<double> unboundRatios;
+    for (const InputPipelineRun &run : data.runs) {
+        const double cap = run.hostThreads / cpuSecondsPerSample;
+        // The GPU side is measured (the synthetic figure): no range of its own.
+        const PipelineCapped p =
+            capByInputPipeline(run.syntheticPerS, run.syntheticPerS, run.syntheticPerS, cap, range);
+        if (p.slow < run.syntheticPerS) {
+            scored.append({&run, std::abs(std::log(run.realPerS / p.rate)),
+                           run.realPerS >= p.slow && run.realPerS <= p.fast});
+        } else {
+            unboundRatios.append(std::log(run.realPerS / run.syntheticPerS));
+        }
+    }
+    v.bound = summarize(QStringLiteral("all"), scored);
+    QList<Scored> flagged;
+    std::copy_if(scored.cbegin(), scored.cend(), std::back_inserter(flagged), [&](const Scored &s) {
+        return s.run->hostThreads / cpuSecondsPerSample < s.run->syntheticPerS;
+    });
+    v.flagged = summarize(QStringLiteral("flagged cpu-bound"), flagged);
+    QStringList cpus;
+    for (const Scored &s : std::as_const(scored))
+        if (!cpus.contains(s.run->cpu))
+            cpus.append(s.run->cpu);
+    for (const QString &cpu : std::as_const(cpus)) {
+        QList<Scored> of;
+        std::copy_if(scored.cbegin(), scored.cend(), std::back_inserter(of),
+                     [&](const Scored &s) { return s.run->cpu == cpu; });
+        v.byCpu.append(summarize(cpu, of));
+    }
+    v.unbound = int(unboundRatios.size());
+    if (!unboundRatios.isEmpty()) {
+        v.unboundMedianLogRatio = sampleMedian(unboundRatios);
+        std::sort(unboundRatios.begin(), unboundRatios.end());
+        v.unboundP10LogRatio = unboundRatios.at(qsizetype(unboundRatios.size() / 10));
+    }
+    return v;
+}
+
+} // namespace gf

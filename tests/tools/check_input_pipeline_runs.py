@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""The input pipeline's check (PROJECTION.md section 3.19, rules K and K3).
+
+(1) build_input_pipeline_runs.py rebuilds exactly the shipped input_pipeline_runs.csv from the shared TF file (a
+fixture copy of its rows that the tool reads; compared with ../shared/data where it exists), and leaves out the
+hosts that name no CPU. (2) Rule K: the hosts' thread counts as fixed, the real run paired with the synthetic run
+of the same host, GPUs, precision, network and batch. (3) Rule K3: the app's kInputPipelineRange
+(offerprojection.h) is the range the tool derives from the shipped runs; a changed row moves it.
+Usage: check_input_pipeline_runs.py REPO_ROOT
+"""
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from toolcheck import check, finish, repo  # noqa: E402
+import build_input_pipeline_runs as bi  # noqa: E402
+import fit_typical_stack as ft  # noqa: E402
+
+fixture = os.path.join(repo, "tests", "fixtures")
+shipped_path = os.path.join(repo, "resources", "benchmarks", "input_pipeline_runs.csv")
+shipped = ft.read_csv(shipped_path)
+
+# (1) Rebuilt from the fixture: exactly the shipped rows, every field; the host without a CPU left out.
+built, left_out = bi.input_runs(fixture)
+check(built == [{f: r[f] for f in bi.FIELDS} for r in shipped],
+      "the shipped runs are the rebuilt ones (%d built, %d shipped)" % (len(built), len(shipped)))
+check(len(shipped) == 336, "336 real-data runs on hosts that name their CPU (%d)" % len(shipped))
+check(left_out == ["Processor-LambdaCloud_1xQuadro_RTX_6000"], "Lambda Cloud names no CPU: left out (%r)" % left_out)
+with open(shipped_path, encoding="utf-8") as f:
+    header = [line for line in f if line.startswith("#")]
+check(any("left out: Processor-LambdaCloud" in line for line in header), "the header lists the hosts left out")
+check(any("7742" in line and "256 threads" in line for line in header), "the header states the judged threads")
+shared = os.path.join(os.path.dirname(repo), "shared", "data")
+if os.path.isdir(shared):
+    full, full_left_out = bi.input_runs(shared)
+    check(full == built, "the fixture gives what the shared file gives")
+    check(len(full_left_out) == 3, "the shared file's three Lambda Cloud hosts are left out")
+
+# (2) Rule K.
+check({k: v[1] for k, v in bi.HOST_THREADS.items()} == {"i7-6850K": 12, "3960X": 48, "3970X": 64, "7742": 256,
+                                                       "Gold_6230": 80}, "the hosts' threads as rule K fixed them")
+for r in shipped:
+    m = bi.LOG.match(r["source_path"])
+    ok = (m and m.group(1) == r["host"] and m.group(2).startswith("real-")
+          and r["distortions"] == ("yes" if m.group(2).endswith("-distortions") else "no")
+          and float(r["real_images_per_s"]) > 0 and float(r["synthetic_images_per_s"]) > 0)
+    if not ok:
+        check(False, "a real run with its synthetic twin: %s" % r["source_path"])
+        break
+i7 = [r for r in shipped if r["host"].startswith("i7-6850K") and r["network"] == "alexnet"
+      and r["precision"] == "fp16" and r["distortions"] == "yes"]
+check(len(i7) == 1 and i7[0]["real_images_per_s"] == "1768.02" and i7[0]["synthetic_images_per_s"] == "2914.50",
+      "the i7's AlexNet FP16 with distortions: 1768.02 real against 2914.50 synthetic (%r)" % i7)
+
+# (3) Rule K3: the shipped constant is the derived range.
+with open(os.path.join(repo, "models", "projection", "offerprojection.h"), encoding="utf-8") as f:
+    m = re.search(r"kInputPipelineRange\{(-?[0-9.]+), (-?[0-9.]+)\}", f.read())
+p10, p90 = bi.k3_range(shipped)
+check(m and (float(m.group(1)), float(m.group(2))) == (round(p10, 3), round(p90, 3)),
+      "offerprojection.h's kInputPipelineRange is rule K3's {%.3f, %.3f}" % (p10, p90))
+check(bi.JUDGED_RANGE == (-0.336, 0.357) and bi.CLEARLY_BOUND == 0.80, "K3's selection as written")
+moved = [dict(r) for r in shipped]
+for r in moved:
+    if r["host"].startswith("i7-6850K"):
+        r["real_images_per_s"] = str(float(r["real_images_per_s"]) * 0.5)
+check(bi.k3_range(moved) != (p10, p90), "a slower i7 moves the derived range")
+finish()
