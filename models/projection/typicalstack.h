@@ -33,8 +33,8 @@ struct TypicalStackFit
     QHash<QString, double> defaultBytesPerFlop;
     /// The traffic factor m behind it, by class name ("unknown": the common m; section 3.12).
     QHash<QString, double> trafficFactor;
-    /// R_o of a custom workload of a class pooled over that class's presets (rule H3, section 3.18), by class
-    /// name; a class without an entry takes overheadTflopsCustom.
+    /// R_o of a custom workload of a class pooled over that class's presets (rules H3 and M, sections 3.18
+    /// and 3.20), by class name; a class without an entry takes overheadTflopsCustom.
     QHash<QString, double> overheadTflopsCustomByClass;
 };
 
@@ -50,7 +50,7 @@ struct TypicalStack
 {
     QHash<QString, double> overheadTflopsByPreset; ///< R_o per preset id
     double overheadTflopsCustom = 0;               ///< R_o of a custom workload (all families pooled)
-    /// R_o of a custom workload of a class, pooled over that class's presets (rule H3, section 3.18): by
+    /// R_o of a custom workload of a class, pooled over that class's presets (rules H3 and M, 3.18, 3.20): by
     /// class name; a class without an entry takes overheadTflopsCustom.
     QHash<QString, double> overheadTflopsCustomByClass;
     LogRange range; ///< held-out spread of the conversion, ln(projected/true)

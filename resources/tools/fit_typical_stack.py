@@ -39,7 +39,8 @@ Usage: fit_typical_stack.py --cli build/dev/app/gpufrontier-cli [--shared ../sha
                             [--variant double-count|unweighted|compute-bound|presets-traffic|mli-fitted|
                             per-class-traffic|mli-fitted-per-class-traffic|traffic-all-pairs|
                             traffic-all-pairs-per-class|unknown-common-traffic|unknown-median-factor|
-                            tf-fitted|custom-rate-per-class|no-conv-rate|no-class-shape|class-shape-conv]
+                            tf-fitted|no-transformer-rate|no-conv-rate|no-class-shape|class-shape-conv|
+                            uncapped-user-overhead]
 """
 import argparse
 import collections
@@ -272,8 +273,10 @@ UNFITTED_SOURCES = {"MLI-TFMR-2024", "LAMBDA-TF-2021"}
 # Rules H2/H2c/H3 (PROJECTION.md 3.18): a custom workload of these classes takes R_o pooled over its class's
 # preset rows (a class without rows in a fit keeps the pool of every row). H2 (convolutional and transformer)
 # and H2c (convolutional) were rejected before rule I; H3, the convolutional class on top of rule I, was kept.
-# "--variant custom-rate-per-class" prints H2 on top of rule I, "no-conv-rate" the fit without H3.
-CUSTOM_RATE_CLASSES = ("convolutional",)
+# Rule M (PROJECTION.md 3.20, eleventh session), the transformer half of H2 on top of rules I and H3, was kept by
+# rule C: both classes take their own pool. "--variant no-transformer-rate" prints the fit without M (H3 alone),
+# "no-conv-rate" the fit without either.
+CUSTOM_RATE_CLASSES = ("convolutional", "transformer")
 # Rule I (PROJECTION.md 3.18; kept by rule C and the TF pairs): in the typical stack a custom workload of these
 # classes (FLOPs per sample, no bytes of its own) takes the GPU-to-GPU shape of the class's reference preset,
 # its tuned-stack speed x F_preset / F, instead of the roofline with the class's bytes per FLOP; a GPU without a
@@ -283,6 +286,9 @@ CLASS_REFERENCE = {"convolutional": "resnet50", "transformer": "bert-large-squad
 # Lambda workloads that are the typical rows' presets (fitted through the rows, scored as pairs too).
 PRESET_OF = {"resnet50-imagenet": "resnet50", "bert-large-squad-finetune": "bert-large-squad"}
 HEADLINE = "a100-80gb-sxm4"
+# Section 3.6: the overhead taken from a user's figure is capped at the typical overhead O; what lies beyond is a
+# GPU-side level shift. Rule L (PROJECTION.md 3.20) takes all of it as overhead: "--variant uncapped-user-overhead".
+USER_OVERHEAD_CAPPED = True
 ARCH_CSV = os.path.join(BENCH, "gpu_arch.csv")
 MODEL_JSON = os.path.join(BENCH, "model_v2.json")
 
@@ -343,7 +349,9 @@ def pair_speed(p, fit, aT=None, aR=None, as_unknown=False):
     O = p["flops"] / (fit.custom(cls) * 1e12)
     m = p["m_from"]
     tR = c_from[traffic_of(fit.traffic, cls)] * math.exp(aR)
-    taken = min(max(1.0 / m - 1.0 / tR, 0.0), O)
+    taken = max(1.0 / m - 1.0 / tR, 0.0)
+    if USER_OVERHEAD_CAPPED:
+        taken = min(taken, O)
     gpu_r = 1.0 / (1.0 / m - taken)
     s = math.log(gpu_r / tR)
     tT = c_to[traffic_of(fit.traffic, cls)] * math.exp(aT)
@@ -372,7 +380,7 @@ def _user_side(tR, im, O):
     t = im - 1.0 / tR
     if t < 0.0:
         t = 0.0
-    taken = O if O < t else t
+    taken = O if USER_OVERHEAD_CAPPED and O < t else t
     return taken, math.exp(math.log(1.0 / (im - taken) / tR))
 
 
@@ -812,13 +820,14 @@ def main():
     ap.add_argument("--variant", choices=["double-count", "unweighted", "compute-bound", "presets-traffic",
                                           "mli-fitted", "per-class-traffic", "mli-fitted-per-class-traffic",
                                           "traffic-all-pairs", "traffic-all-pairs-per-class", "unknown-common-traffic",
-                                          "unknown-median-factor", "tf-fitted", "custom-rate-per-class",
-                                          "no-conv-rate", "no-class-shape", "class-shape-conv"],
+                                          "unknown-median-factor", "tf-fitted", "no-transformer-rate",
+                                          "no-conv-rate", "no-class-shape", "class-shape-conv",
+                                          "uncapped-user-overhead"],
                     help="a rejected variant of the joint fit, printed for comparison (not with --write)")
     a = ap.parse_args()
     if a.variant and a.write:
         ap.error("--variant is printed only: it cannot be written")
-    global VARIANT, TRAFFIC_GRID, PER_CLASS, TRAFFIC_ON_ALL_PAIRS, UNKNOWN_OWN_TRAFFIC, UNKNOWN_MEDIAN_FACTOR
+    global USER_OVERHEAD_CAPPED, VARIANT, TRAFFIC_GRID, PER_CLASS, TRAFFIC_ON_ALL_PAIRS, UNKNOWN_OWN_TRAFFIC, UNKNOWN_MEDIAN_FACTOR
     global CUSTOM_RATE_CLASSES, CLASS_REFERENCE
     VARIANT = a.variant or ""
     if VARIANT == "no-class-shape":
@@ -827,8 +836,10 @@ def main():
         CLASS_REFERENCE = {"convolutional": "resnet50"}
     if VARIANT == "tf-fitted":
         UNFITTED_SOURCES.discard("LAMBDA-TF-2021")
-    if VARIANT == "custom-rate-per-class":
-        CUSTOM_RATE_CLASSES = ("convolutional", "transformer")
+    if VARIANT == "no-transformer-rate":
+        CUSTOM_RATE_CLASSES = ("convolutional",)
+    if VARIANT == "uncapped-user-overhead":
+        USER_OVERHEAD_CAPPED = False
     if VARIANT == "no-conv-rate":
         CUSTOM_RATE_CLASSES = ()
     if VARIANT.startswith("mli-fitted"):

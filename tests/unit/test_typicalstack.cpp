@@ -324,6 +324,8 @@ private Q_SLOTS:
                 f.fit.overheadTflopsCustom *= 2;
                 for (double &r : f.fit.overheadTflopsByPreset)
                     r *= 2;
+                for (double &r : f.fit.overheadTflopsCustomByClass) // presets without rows in the fold
+                    r *= 2;
             }
         const QList<TypicalStackObservation> after = project(changed);
         QCOMPARE(after.size(), before.size());

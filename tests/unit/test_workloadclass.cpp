@@ -624,9 +624,9 @@ private Q_SLOTS:
         }
     }
 
-    // Rule H3 (PROJECTION.md 3.18): a custom convolutional workload takes R_o pooled over ResNet-50's rows
-    // (the file's overhead_tflops_custom_by_class); the other classes the pool of every row; folds carry
-    // their own.
+    // Rules H3 and M (PROJECTION.md 3.18, 3.20): a custom convolutional workload takes R_o pooled over
+    // ResNet-50's rows, a transformer one R_o pooled over the transformer presets' rows (the file's
+    // overhead_tflops_custom_by_class); the other classes the pool of every row; folds carry their own.
     void aConvolutionalCustomWorkloadTakesItsClassOverhead()
     {
         const TypicalStack &t = TypicalStack::builtin();
@@ -634,11 +634,15 @@ private Q_SLOTS:
             QJsonDocument::fromJson(readResource(u"benchmarks/typical_stack.json"_s)).object();
         const double conv =
             file.value(u"overhead_tflops_custom_by_class").toObject().value(u"convolutional").toDouble();
-        QVERIFY(conv > 0);
+        const double transformer =
+            file.value(u"overhead_tflops_custom_by_class").toObject().value(u"transformer").toDouble();
+        QVERIFY(conv > 0 && transformer > 0);
         QCOMPARE(t.overheadTflopsCustomByClass.value(u"convolutional"_s), conv);
         QCOMPARE(t.overheadTflops(u"mine"_s, true, WorkloadClass::Convolutional), conv);
-        QCOMPARE(t.overheadTflops(u"mine"_s, true, WorkloadClass::Transformer), t.overheadTflopsCustom);
+        QCOMPARE(t.overheadTflops(u"mine"_s, true, WorkloadClass::Transformer), transformer);
+        QCOMPARE(t.overheadTflops(u"mine"_s, true, WorkloadClass::Detection), t.overheadTflopsCustom);
         QCOMPARE(t.overheadTflops(u"mine"_s, true, WorkloadClass::Unknown), t.overheadTflopsCustom);
+        QVERIFY(std::abs(transformer / t.overheadTflopsCustom - 1) > 0.2); // rule M changes the overhead
         // A preset keeps its own; a preset without one (a held-out fold) takes its class's pool.
         QCOMPARE(t.overheadTflops(u"resnet50"_s, false, WorkloadClass::Convolutional),
                  t.overheadTflopsByPreset.value(u"resnet50"_s));
@@ -647,7 +651,7 @@ private Q_SLOTS:
         for (WorkloadClass c : {WorkloadClass::Convolutional, WorkloadClass::Transformer}) {
             const Workload w = custom(c);
             const SingleGpuSpeed s = speed(w, u"rtx3090"_s);
-            const double rate = c == WorkloadClass::Convolutional ? conv : t.overheadTflopsCustom;
+            const double rate = c == WorkloadClass::Convolutional ? conv : transformer;
             QVERIFY2(std::abs(s.overheadS / (w.flopsPerSample / (rate * 1e12)) - 1) < 1e-12,
                      qPrintable(s.basis));
         }
