@@ -228,7 +228,8 @@ QString factorText(double logFactor)
     return QString::number(std::exp(logFactor), 'f', 2) + u'x';
 }
 
-void printInputPipeline(QTextStream &out, const InputPipelineValidation &v)
+void printInputPipeline(QTextStream &out, const InputPipelineValidation &v,
+                        const InputPipelineValidation &judged)
 {
     out << QStringLiteral("\nInput pipeline (PROJECTION.md section 3.19): %1 real-data runs of Lambda's "
                           "TensorFlow suite\n"
@@ -249,15 +250,20 @@ void printInputPipeline(QTextStream &out, const InputPipelineValidation &v)
     out << renderTable({QStringLiteral("Host CPU"), QStringLiteral("Runs"), QStringLiteral("median |e|"),
                         QStringLiteral("max |e|"), QStringLiteral("coverage")},
                        rows, {false, true, true, true, true});
-    out << QStringLiteral("\"flagged cpu-bound\": the runs whose cap is below the GPU side (the app's "
-                          "cpu-bound flag), a set\n"
-                          "that does not move with the range. The range was set from these runs (rule K3: in "
-                          "sample; two\n"
-                          "hosts cannot validate each other; the judged 0.70x-1.40x before it held 41 % of "
-                          "the runs its own\n"
-                          "slow end bound and 56 % of the flagged ones).\n"
-                          "Runs the cap never binds: %1; real data ran at median %2 of synthetic (10th "
-                          "percentile %3).\n")
+    out << QStringLiteral(
+               "\"flagged cpu-bound\": the runs whose cap is below the GPU side (the app's "
+               "cpu-bound flag), a set\n"
+               "that does not move with the range. The range was set from these runs (rule K3: in "
+               "sample; two\n"
+               "hosts cannot validate each other). The judged range it replaced, %1-%2, holds %3 of "
+               "the %4 runs\n"
+               "its own slow end binds and %5 of the flagged ones.\n"
+               "Runs the cap never binds: %6; real data ran at median %7 of synthetic (10th "
+               "percentile %8).\n")
+               .arg(factorText(-judged.range.p90), factorText(-judged.range.p10),
+                    percentText(judged.bound.coverage))
+               .arg(judged.bound.n)
+               .arg(percentText(judged.flagged.coverage))
                .arg(v.unbound)
                .arg(factorText(v.unboundMedianLogRatio), factorText(v.unboundP10LogRatio));
 }
@@ -271,7 +277,7 @@ QJsonObject inputPipelineSummaryJson(const InputPipelineSummary &s)
                        {QStringLiteral("coverage"), s.coverage}};
 }
 
-QJsonObject inputPipelineJson(const InputPipelineValidation &v)
+QJsonObject inputPipelineJson(const InputPipelineValidation &v, const InputPipelineValidation &judged)
 {
     QJsonArray byCpu;
     for (const InputPipelineSummary &s : v.byCpu)
@@ -292,7 +298,13 @@ QJsonObject inputPipelineJson(const InputPipelineValidation &v)
         {QStringLiteral("input_bound_by_cpu"), byCpu},
         {QStringLiteral("not_bound"), v.unbound},
         {QStringLiteral("not_bound_median_log_real_over_synthetic"), v.unboundMedianLogRatio},
-        {QStringLiteral("not_bound_p10_log_real_over_synthetic"), v.unboundP10LogRatio}};
+        {QStringLiteral("not_bound_p10_log_real_over_synthetic"), v.unboundP10LogRatio},
+        {QStringLiteral("judged_range_replaced"),
+         QJsonObject{
+             {QStringLiteral("range_p10"), judged.range.p10},
+             {QStringLiteral("range_p90"), judged.range.p90},
+             {QStringLiteral("input_bound"), inputPipelineSummaryJson(judged.bound)},
+             {QStringLiteral("input_bound_flagged_cpu_bound"), inputPipelineSummaryJson(judged.flagged)}}}};
 }
 
 QJsonObject transferSummaryJson(const TransferSummary &s)
@@ -551,10 +563,13 @@ int ValidateCommand::run(CliContext &ctx, const CliArgs &p) const
         everything
             ? validateLeaveOneSourceOut(model, specs, TransferData::builtin(), builtinTypicalStackRows())
             : FoldValidation{};
-    const InputPipelineValidation pipeline =
-        everything ? validateInputPipeline(InputPipelineData::builtin(), pipelineCheckCostPerSample(),
-                                           kInputPipelineRange)
+    const auto pipelineWith = [&](LogRange range) {
+        return everything
+                   ? validateInputPipeline(InputPipelineData::builtin(), pipelineCheckCostPerSample(), range)
                    : InputPipelineValidation{};
+    };
+    const InputPipelineValidation pipeline = pipelineWith(kInputPipelineRange);
+    const InputPipelineValidation pipelineJudged = pipelineWith(kJudgedInputPipelineRange);
     if (*format == u"json") {
         QJsonArray arr;
         for (const Block &b : std::as_const(blocks)) {
@@ -601,7 +616,7 @@ int ValidateCommand::run(CliContext &ctx, const CliArgs &p) const
         root.insert(QStringLiteral("typical_stack"), typicalStackJson(typical));
         if (everything) {
             root.insert(QStringLiteral("held_out_splits"), splitsJson(splits.value()));
-            root.insert(QStringLiteral("input_pipeline"), inputPipelineJson(pipeline));
+            root.insert(QStringLiteral("input_pipeline"), inputPipelineJson(pipeline, pipelineJudged));
             root.insert(QStringLiteral("user_transfer"), userTransferJson(transfer));
             root.insert(QStringLiteral("leave_one_architecture_out"), architectureJson(architectures));
             root.insert(QStringLiteral("leave_one_source_out"), sourcesJson(sources));
@@ -669,7 +684,7 @@ int ValidateCommand::run(CliContext &ctx, const CliArgs &p) const
         printUserTransfer(ctx.out, transfer);
         printArchitectures(ctx.out, architectures);
         printSources(ctx.out, sources);
-        printInputPipeline(ctx.out, pipeline);
+        printInputPipeline(ctx.out, pipeline, pipelineJudged);
     }
     return ExitOk;
 }

@@ -286,6 +286,8 @@ inline constexpr double kAssumedVastVcpusPerGpu = 24;
 /// judgement that held 41 % of those runs. A job that the cap binds at either end of its range takes this
 /// range instead of collapsing to one value.
 inline constexpr LogRange kInputPipelineRange{-0.231, 0.659};
+/// The judged range rule K3 replaced (0.70x-1.40x of the cap): `validate` scores it beside the shipped one.
+inline constexpr LogRange kJudgedInputPipelineRange{-0.336, 0.357};
 /// "0.52x-1.26x": the pipeline rate's likely range as a factor, for explanations.
 QString inputPipelineRangeText();
 /// A job's rate and likely range capped by its input pipeline's rate `cap` (samples/s; PROJECTION.md

@@ -146,6 +146,9 @@ private Q_SLOTS:
             v.flagged.n);
         QCOMPARE(pipeline.value(QStringLiteral("input_bound_by_cpu")).toArray().size(), v.byCpu.size());
         QCOMPARE(pipeline.value(QStringLiteral("range_p90")).toDouble(), kInputPipelineRange.p90);
+        const QJsonObject judged = pipeline.value(QStringLiteral("judged_range_replaced")).toObject();
+        QCOMPARE(judged.value(u"input_bound").toObject().value(u"n").toInt(), 22);
+        QCOMPARE(qRound(100 * judged.value(u"input_bound").toObject().value(u"coverage").toDouble()), 41);
     }
 
     void heldOutSplitsTable()
@@ -161,6 +164,8 @@ private Q_SLOTS:
             QStringLiteral("Input pipeline (PROJECTION.md section 3.19): 336 real-data runs")));
         QVERIFY(r.out.contains(QStringLiteral("range\n0.52x-1.26x of the cap")));
         QVERIFY(r.out.contains(QStringLiteral("flagged cpu-bound")));
+        QVERIFY(r.out.contains(
+            QStringLiteral("The judged range it replaced, 0.70x-1.40x, holds 41 % of the 22 runs")));
     }
 
     // --splits reads another model_v2.json; a broken entry is named, and nothing is printed as if valid.

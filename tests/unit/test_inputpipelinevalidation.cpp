@@ -130,7 +130,7 @@ private Q_SLOTS:
         QCOMPARE(qRound(100 * v.bound.coverage), 64);
         QCOMPARE(v.flagged.n, 16);
         QCOMPARE(qRound(100 * v.flagged.coverage), 69);
-        const InputPipelineValidation before = validateInputPipeline(data, cost, {-0.336, 0.357});
+        const InputPipelineValidation before = validateInputPipeline(data, cost, kJudgedInputPipelineRange);
         QCOMPARE(before.bound.n, 22);
         QCOMPARE(qRound(100 * before.bound.coverage), 41);
         QCOMPARE(qRound(100 * before.flagged.coverage), 56);
