@@ -1,6 +1,7 @@
 #include "domain/workload.h"
 #include "projection/inputpipelinevalidation.h"
 #include "projection/offerprojection.h"
+#include "util/resourcefiles.h"
 
 #include <QTest>
 
@@ -136,6 +137,16 @@ private Q_SLOTS:
         QCOMPARE(qRound(100 * before.flagged.coverage), 56);
         QVERIFY(v.flagged.coverage > before.flagged.coverage);
         QCOMPARE(inputPipelineRangeText(), QStringLiteral("0.52x-1.26x"));
+    }
+
+    // The quick guide (Help) states the shipped range: it follows the constant.
+    void theGuideStatesTheShippedRange()
+    {
+        const QString guide = readResourceText(QStringLiteral("help/guide.html"));
+        const QString range = QStringLiteral("%1&times;&ndash;%2&times;")
+                                  .arg(QString::number(std::exp(-kInputPipelineRange.p90), 'f', 2),
+                                       QString::number(std::exp(-kInputPipelineRange.p10), 'f', 2));
+        QVERIFY2(guide.contains(range), qPrintable(range));
     }
 };
 
