@@ -220,7 +220,7 @@ void printSplits(QTextStream &out, const QList<SplitValidation> &splits)
                        rows, {false, true, true, true, true, true, true});
     for (const SplitValidation &v : splits)
         out << "  " << v.id << ": " << v.title << '\n';
-    out << "Input-bound offers are not in these figures: the pipeline check below scores them.\n";
+    out << "Input-bound offers are not in these figures: the pipeline check below scores them (in sample).\n";
 }
 
 QString factorText(double logFactor)
@@ -231,6 +231,12 @@ QString factorText(double logFactor)
 void printInputPipeline(QTextStream &out, const InputPipelineValidation &v,
                         const InputPipelineValidation &judged)
 {
+    if (!(v.cpuSecondsPerSample > 0)) {
+        out << "\nInput pipeline (PROJECTION.md section 3.19): not checked: the resnet50 preset states no "
+               "CPU "
+               "seconds per image.\n";
+        return;
+    }
     out << QStringLiteral("\nInput pipeline (PROJECTION.md section 3.19): %1 real-data runs of Lambda's "
                           "TensorFlow suite\n"
                           "(input_pipeline_runs.csv), each projected as an offer capped by its pipeline: cap "

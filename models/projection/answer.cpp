@@ -212,9 +212,9 @@ AnswerPointText describeAnswerPoint(const ProjectionResults &r, qsizetype point,
         detail.append(
             QStringLiteral(
                 "The input pipeline (vCPUs / the workload's CPU seconds per sample) caps this run. That cost "
-                "is judged, not measured for this workload: measured data pipelines (Lambda's TensorFlow "
-                "runs on two hosts) ran at %1 such a figure, and where it caps the run the range above is "
-                "the pipeline's.")
+                "is judged, not measured for this workload: on two hosts (Lambda's TensorFlow runs, in "
+                "sample) most measured data pipelines ran at %1 of such a figure, and where it caps the run "
+                "the range above is the pipeline's.")
                 .arg(inputPipelineRangeText()));
     t.evidenceDetail = detail.join(u'\n');
     const PointExplanation why =

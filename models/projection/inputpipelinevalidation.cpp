@@ -25,12 +25,19 @@ Result<InputPipelineData> InputPipelineData::parse(const QString &csvText)
     for (const CsvRecord &r : doc.records) {
         ++line;
         auto f = [&](const char *name) { return csvField(doc, r, name); };
+        if (r.fields.size() != doc.header.size())
+            return makeError(QStringLiteral("%1, record %2 has %3 fields, the header has %4")
+                                 .arg(file)
+                                 .arg(line)
+                                 .arg(r.fields.size())
+                                 .arg(doc.header.size()));
+        // Counts and rates alike: positive, finite and below 1e9 (threads and GPUs then fit an int).
         auto positive = [&](const char *name, double *value) -> std::optional<Error> {
             bool ok = false;
             *value = f(name).toDouble(&ok);
-            if (ok && *value > 0 && std::isfinite(*value))
+            if (ok && *value > 0 && *value < 1e9)
                 return std::nullopt;
-            return makeError(QStringLiteral("%1, record %2: %3 \"%4\" is not a positive number")
+            return makeError(QStringLiteral("%1, record %2: %3 \"%4\" is not a positive number below 1e9")
                                  .arg(file)
                                  .arg(line)
                                  .arg(QLatin1String(name), f(name)));
@@ -64,6 +71,11 @@ Result<InputPipelineData> InputPipelineData::parse(const QString &csvText)
         if (run.host.isEmpty() || run.cpu.isEmpty())
             return makeError(
                 QStringLiteral("%1, record %2: host and cpu must not be empty").arg(file).arg(line));
+        if (run.gpu.isEmpty() || run.network.isEmpty() || run.precision.isEmpty() || run.sourcePath.isEmpty())
+            return makeError(
+                QStringLiteral("%1, record %2: gpu_src, network, precision and source_path must not be empty")
+                    .arg(file)
+                    .arg(line));
         out.runs.append(run);
     }
     return out;

@@ -171,8 +171,9 @@ QString projectionFlagDescription(ProjectionFlag f)
     case ProjectionFlag::CpuBound:
         return QStringLiteral(
                    "The input pipeline caps the speed: vCPUs / CPU seconds per sample is below the "
-                   "GPU rate. That cost per sample is judged; measured data pipelines ran at %1 such "
-                   "a figure, and the range of time and cost says so.")
+                   "GPU rate. That cost per sample is judged; on two hosts (TensorFlow, in sample) most "
+                   "measured data pipelines ran at %1 of such a figure, and the range of time and cost "
+                   "says so.")
             .arg(inputPipelineRangeText());
     case ProjectionFlag::SpotNeverFinishes:
         return QStringLiteral("Interruptions come faster than the run recovers (rate x (checkpoint/2 + "

@@ -100,7 +100,8 @@ def weighted_percentile(values, weights, q):
 
 def k3_range(rows, cpu_s=RESNET50_CPU_S):
     """Rule K3: (p10, p90) in the LogRange convention (true rate = cap x [exp(-p90), exp(-p10)]): the host-
-    weighted 10th / 90th percentiles of ln(real / cap) over the clearly bound runs, widened to contain 0."""
+    weighted 10th / 90th percentiles of ln(real / cap) over the clearly bound runs, widened to contain 0. With two
+    hosts, one of two runs, each end is one run's figure (the fast end the i7's AlexNet FP32 with distortions)."""
     logs, hosts = [], []
     for r in rows:
         cap = int(r["host_threads"]) / cpu_s
@@ -112,6 +113,12 @@ def k3_range(rows, cpu_s=RESNET50_CPU_S):
     low = min(weighted_percentile(logs, weights, 0.10), 0.0)
     high = max(weighted_percentile(logs, weights, 0.90), 0.0)
     return -high, -low
+
+
+def shipped_constant(p10, p90):
+    """The range rounded outward to 3 decimals, as offerprojection.h ships it (rounding inward would leave the run
+    that sets an end just outside its own range)."""
+    return math.floor(p10 * 1000) / 1000, math.ceil(p90 * 1000) / 1000
 
 
 def write(path, out, left_out):
@@ -138,7 +145,7 @@ def main():
     path = os.path.join(BENCH, "input_pipeline_runs.csv")
     write(path, out, left_out)
     print("wrote %d rows to %s (%d hosts left out)" % (len(out), path, len(left_out)))
-    p10, p90 = k3_range(out)
+    p10, p90 = shipped_constant(*k3_range(out))
     print("rule K3: kInputPipelineRange{%.3f, %.3f} (the pipeline's rate %.2fx-%.2fx of the cap)"
           % (p10, p90, math.exp(-p90), math.exp(-p10)))
 

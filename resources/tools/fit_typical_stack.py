@@ -977,7 +977,7 @@ def main():
                      f"{full.rates[p]:.1f} |")
     lines.append(f"| custom workloads (pooled) | {len(rows)} | {full_before.pooled:.1f} | {full.pooled:.1f} |")
     for c in sorted(full.class_pooled):
-        lines.append(f"| custom {c} workloads (its presets' rows pooled, rule H3) | "
+        lines.append(f"| custom {c} workloads (its presets' rows pooled, rules H3/M) | "
                      f"{sum(1 for o in rows if o['class'] == c)} | {full_before.class_pooled.get(c, 0):.1f} | "
                      f"{full.class_pooled[c]:.1f} |")
     lines += ["", f"ln eta per architecture and class (ridge {RIDGE:.0f} rows toward 0; pairs weighted 1/(n-1)):",

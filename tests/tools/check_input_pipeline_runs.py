@@ -8,6 +8,7 @@ of the same host, GPUs, precision, network and batch. (3) Rule K3: the app's kIn
 (offerprojection.h) is the range the tool derives from the shipped runs; a changed row moves it.
 Usage: check_input_pipeline_runs.py REPO_ROOT
 """
+import math
 import os
 import re
 import sys
@@ -57,12 +58,21 @@ check(len(i7) == 1 and i7[0]["real_images_per_s"] == "1768.02" and i7[0]["synthe
 with open(os.path.join(repo, "models", "projection", "offerprojection.h"), encoding="utf-8") as f:
     m = re.search(r"kInputPipelineRange\{(-?[0-9.]+), (-?[0-9.]+)\}", f.read())
 p10, p90 = bi.k3_range(shipped)
-check(m and (float(m.group(1)), float(m.group(2))) == (round(p10, 3), round(p90, 3)),
-      "offerprojection.h's kInputPipelineRange is rule K3's {%.3f, %.3f}" % (p10, p90))
+check(abs(p10 - -0.23149) < 1e-5 and abs(p90 - 0.65886) < 1e-5, "rule K3's range, unrounded (%r, %r)" % (p10, p90))
+shipped_constant = bi.shipped_constant(p10, p90)
+check(shipped_constant == (-0.232, 0.659), "rounded outward: {-0.232, 0.659} (%r)" % (shipped_constant,))
+check(m and (float(m.group(1)), float(m.group(2))) == shipped_constant,
+      "offerprojection.h's kInputPipelineRange is rule K3's {%.3f, %.3f}" % shipped_constant)
+fast = [r for r in shipped if r["host"].startswith("i7-6850K") and r["precision"] == "fp32" and r["distortions"] == "yes"
+        and r["network"] == "alexnet"]
+check(len(fast) == 1 and abs(math.log(float(fast[0]["real_images_per_s"]) / (12 / 0.008)) + p10) < 1e-12,
+      "the fast end is the i7's AlexNet FP32 run with distortions")
 check(bi.JUDGED_RANGE == (-0.336, 0.357) and bi.CLEARLY_BOUND == 0.80, "K3's selection as written")
 moved = [dict(r) for r in shipped]
 for r in moved:
     if r["host"].startswith("i7-6850K"):
         r["real_images_per_s"] = str(float(r["real_images_per_s"]) * 0.5)
-check(bi.k3_range(moved) != (p10, p90), "a slower i7 moves the derived range")
+m10, m90 = bi.k3_range(moved)
+check(m10 == 0.0 and m90 == p90, "with the i7 twice as slow the fast end falls to the judged cost itself (%r, %r)"
+      % (m10, m90))
 finish()

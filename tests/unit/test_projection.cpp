@@ -1062,7 +1062,7 @@ private Q_SLOTS:
         // Said where the number is explained.
         const PointExplanation e =
             explainPoint(xl, capped, resnet, testOptions(), defaultCalibration(), GpuSpecTable::builtin());
-        QVERIFY2(e.all().join(u' ').contains(u"pipelines ran at 0.52x-1.26x such a figure"_s),
+        QVERIFY2(e.all().join(u' ').contains(u"pipelines ran at 0.52x-1.26x of such a figure"_s),
                  qPrintable(e.all().join(u' ')));
     }
 
