@@ -35,10 +35,7 @@ Result<QList<MachineShape>> parseShapes(const QString &text, const QString &file
     if (cName < 0 || cGpu < 0 || cCount < 0)
         return makeError(
             QStringLiteral("%1: the columns %2, gpu_name and gpu_count are required").arg(file, nameColumn));
-    auto col = [&](const CsvRecord &r, const char *name) -> QString {
-        const int c = doc.column(QLatin1String(name));
-        return c >= 0 && c < r.fields.size() ? r.fields.at(c).trimmed() : QString();
-    };
+    auto col = [&](const CsvRecord &r, const char *name) { return csvField(doc, r, name); };
     QList<MachineShape> out;
     for (const CsvRecord &r : doc.records) {
         if (r.fields.size() != doc.header.size())
