@@ -40,7 +40,7 @@ Usage: fit_typical_stack.py --cli build/dev/app/gpufrontier-cli [--shared ../sha
                             per-class-traffic|mli-fitted-per-class-traffic|traffic-all-pairs|
                             traffic-all-pairs-per-class|unknown-common-traffic|unknown-median-factor|
                             tf-fitted|no-transformer-rate|no-conv-rate|no-class-shape|class-shape-conv|
-                            uncapped-user-overhead]
+                            uncapped-user-overhead|user-overhead-2x|user-overhead-4x]
 """
 import argparse
 import collections
@@ -286,9 +286,10 @@ CLASS_REFERENCE = {"convolutional": "resnet50", "transformer": "bert-large-squad
 # Lambda workloads that are the typical rows' presets (fitted through the rows, scored as pairs too).
 PRESET_OF = {"resnet50-imagenet": "resnet50", "bert-large-squad-finetune": "bert-large-squad"}
 HEADLINE = "a100-80gb-sxm4"
-# Section 3.6: the overhead taken from a user's figure is capped at the typical overhead O; what lies beyond is a
-# GPU-side level shift. Rule L (PROJECTION.md 3.20) takes all of it as overhead: "--variant uncapped-user-overhead".
-USER_OVERHEAD_CAPPED = True
+# Section 3.6: the overhead taken from a user's figure is capped at the typical overhead O (x1); what lies beyond
+# is a GPU-side level shift. Rejected (PROJECTION.md 3.20): rule L takes all of it as overhead ("--variant
+# uncapped-user-overhead"), rule N caps it at 2 O or 4 O ("user-overhead-2x", "user-overhead-4x").
+USER_OVERHEAD_CAP = 1.0
 ARCH_CSV = os.path.join(BENCH, "gpu_arch.csv")
 MODEL_JSON = os.path.join(BENCH, "model_v2.json")
 
@@ -349,9 +350,7 @@ def pair_speed(p, fit, aT=None, aR=None, as_unknown=False):
     O = p["flops"] / (fit.custom(cls) * 1e12)
     m = p["m_from"]
     tR = c_from[traffic_of(fit.traffic, cls)] * math.exp(aR)
-    taken = max(1.0 / m - 1.0 / tR, 0.0)
-    if USER_OVERHEAD_CAPPED:
-        taken = min(taken, O)
+    taken = min(max(1.0 / m - 1.0 / tR, 0.0), USER_OVERHEAD_CAP * O)
     gpu_r = 1.0 / (1.0 / m - taken)
     s = math.log(gpu_r / tR)
     tT = c_to[traffic_of(fit.traffic, cls)] * math.exp(aT)
@@ -380,7 +379,8 @@ def _user_side(tR, im, O):
     t = im - 1.0 / tR
     if t < 0.0:
         t = 0.0
-    taken = O if USER_OVERHEAD_CAPPED and O < t else t
+    cap = USER_OVERHEAD_CAP * O
+    taken = cap if cap < t else t
     return taken, math.exp(math.log(1.0 / (im - taken) / tR))
 
 
@@ -822,12 +822,12 @@ def main():
                                           "traffic-all-pairs", "traffic-all-pairs-per-class", "unknown-common-traffic",
                                           "unknown-median-factor", "tf-fitted", "no-transformer-rate",
                                           "no-conv-rate", "no-class-shape", "class-shape-conv",
-                                          "uncapped-user-overhead"],
+                                          "uncapped-user-overhead", "user-overhead-2x", "user-overhead-4x"],
                     help="a rejected variant of the joint fit, printed for comparison (not with --write)")
     a = ap.parse_args()
     if a.variant and a.write:
         ap.error("--variant is printed only: it cannot be written")
-    global USER_OVERHEAD_CAPPED, VARIANT, TRAFFIC_GRID, PER_CLASS, TRAFFIC_ON_ALL_PAIRS, UNKNOWN_OWN_TRAFFIC, UNKNOWN_MEDIAN_FACTOR
+    global USER_OVERHEAD_CAP, VARIANT, TRAFFIC_GRID, PER_CLASS, TRAFFIC_ON_ALL_PAIRS, UNKNOWN_OWN_TRAFFIC, UNKNOWN_MEDIAN_FACTOR
     global CUSTOM_RATE_CLASSES, CLASS_REFERENCE
     VARIANT = a.variant or ""
     if VARIANT == "no-class-shape":
@@ -839,7 +839,9 @@ def main():
     if VARIANT == "no-transformer-rate":
         CUSTOM_RATE_CLASSES = ("convolutional",)
     if VARIANT == "uncapped-user-overhead":
-        USER_OVERHEAD_CAPPED = False
+        USER_OVERHEAD_CAP = math.inf
+    if VARIANT in ("user-overhead-2x", "user-overhead-4x"):
+        USER_OVERHEAD_CAP = float(VARIANT[len("user-overhead-")])
     if VARIANT == "no-conv-rate":
         CUSTOM_RATE_CLASSES = ()
     if VARIANT.startswith("mli-fitted"):
