@@ -274,7 +274,7 @@ void printInputPipeline(QTextStream &out, const InputPipelineValidation &v,
                .arg(factorText(v.unboundMedianLogRatio), factorText(v.unboundP10LogRatio));
 }
 
-QJsonObject inputPipelineSummaryJson(const InputPipelineSummary &s)
+QJsonObject errorSummaryJson(const ErrorSummary &s)
 {
     return QJsonObject{{QStringLiteral("label"), s.label},
                        {QStringLiteral("n"), s.n},
@@ -287,7 +287,7 @@ QJsonObject inputPipelineJson(const InputPipelineValidation &v, const InputPipel
 {
     QJsonArray byCpu;
     for (const InputPipelineSummary &s : v.byCpu)
-        byCpu.append(inputPipelineSummaryJson(s));
+        byCpu.append(errorSummaryJson(s));
     return QJsonObject{
         {QStringLiteral("method"),
          QStringLiteral("each real-data run of resources/benchmarks/input_pipeline_runs.csv (Lambda's "
@@ -299,34 +299,24 @@ QJsonObject inputPipelineJson(const InputPipelineValidation &v, const InputPipel
         {QStringLiteral("cpu_seconds_per_sample"), v.cpuSecondsPerSample},
         {QStringLiteral("range_p10"), v.range.p10},
         {QStringLiteral("range_p90"), v.range.p90},
-        {QStringLiteral("input_bound"), inputPipelineSummaryJson(v.bound)},
-        {QStringLiteral("input_bound_flagged_cpu_bound"), inputPipelineSummaryJson(v.flagged)},
+        {QStringLiteral("input_bound"), errorSummaryJson(v.bound)},
+        {QStringLiteral("input_bound_flagged_cpu_bound"), errorSummaryJson(v.flagged)},
         {QStringLiteral("input_bound_by_cpu"), byCpu},
         {QStringLiteral("not_bound"), v.unbound},
         {QStringLiteral("not_bound_median_log_real_over_synthetic"), v.unboundMedianLogRatio},
         {QStringLiteral("not_bound_p10_log_real_over_synthetic"), v.unboundP10LogRatio},
         {QStringLiteral("judged_range_replaced"),
-         QJsonObject{
-             {QStringLiteral("range_p10"), judged.range.p10},
-             {QStringLiteral("range_p90"), judged.range.p90},
-             {QStringLiteral("input_bound"), inputPipelineSummaryJson(judged.bound)},
-             {QStringLiteral("input_bound_flagged_cpu_bound"), inputPipelineSummaryJson(judged.flagged)}}}};
-}
-
-QJsonObject transferSummaryJson(const TransferSummary &s)
-{
-    return QJsonObject{{QStringLiteral("label"), s.label},
-                       {QStringLiteral("n"), s.n},
-                       {QStringLiteral("median_abs_log_error"), s.median},
-                       {QStringLiteral("max_abs_log_error"), s.max},
-                       {QStringLiteral("coverage"), s.coverage}};
+         QJsonObject{{QStringLiteral("range_p10"), judged.range.p10},
+                     {QStringLiteral("range_p90"), judged.range.p90},
+                     {QStringLiteral("input_bound"), errorSummaryJson(judged.bound)},
+                     {QStringLiteral("input_bound_flagged_cpu_bound"), errorSummaryJson(judged.flagged)}}}};
 }
 
 QJsonArray transferSummariesJson(const QList<TransferSummary> &list)
 {
     QJsonArray out;
     for (const TransferSummary &s : list)
-        out.append(transferSummaryJson(s));
+        out.append(errorSummaryJson(s));
     return out;
 }
 
@@ -356,16 +346,15 @@ QJsonObject userTransferJson(const TransferValidation &v)
                         "fitted on Lambda's PyTorch pairs (in sample); the mli and TensorFlow pairs are "
                         "scored, never fitted (by_source: every GPU as the user's, per source)")},
         {QStringLiteral("headline_gpu"), v.headlineGpu},
-        {QStringLiteral("all"), transferSummaryJson(v.all)},
-        {QStringLiteral("from_headline_gpu"), transferSummaryJson(v.fromHeadline)},
-        {QStringLiteral("all_class_not_given"), transferSummaryJson(v.allClassNotGiven)},
-        {QStringLiteral("from_headline_gpu_class_not_given"),
-         transferSummaryJson(v.fromHeadlineClassNotGiven)},
+        {QStringLiteral("all"), errorSummaryJson(v.all)},
+        {QStringLiteral("from_headline_gpu"), errorSummaryJson(v.fromHeadline)},
+        {QStringLiteral("all_class_not_given"), errorSummaryJson(v.allClassNotGiven)},
+        {QStringLiteral("from_headline_gpu_class_not_given"), errorSummaryJson(v.fromHeadlineClassNotGiven)},
         {QStringLiteral("by_workload"), transferSummariesJson(v.byWorkload)},
         {QStringLiteral("by_class"), transferSummariesJson(v.byClass)},
         {QStringLiteral("by_source"), transferSummariesJson(v.bySource)},
-        {QStringLiteral("all_without_flops"), transferSummaryJson(v.allWithoutFlops)},
-        {QStringLiteral("from_headline_gpu_without_flops"), transferSummaryJson(v.fromHeadlineWithoutFlops)},
+        {QStringLiteral("all_without_flops"), errorSummaryJson(v.allWithoutFlops)},
+        {QStringLiteral("from_headline_gpu_without_flops"), errorSummaryJson(v.fromHeadlineWithoutFlops)},
         {QStringLiteral("by_source_without_flops"), transferSummariesJson(v.bySourceWithoutFlops)},
         {QStringLiteral("pairs"), pairs},
         {QStringLiteral("skipped"), QJsonArray::fromStringList(v.skipped)}};
@@ -377,13 +366,13 @@ QJsonObject foldsJson(const FoldValidation &v, const QString &key, const QString
     for (const HeldOutFold &f : v.folds)
         folds.append(
             QJsonObject{{key, f.heldOut},
-                        {QStringLiteral("pairs"), transferSummaryJson(f.pairs)},
-                        {QStringLiteral("pairs_from_headline_gpu"), transferSummaryJson(f.fromHeadline)},
-                        {QStringLiteral("rows"), transferSummaryJson(f.rows)}});
+                        {QStringLiteral("pairs"), errorSummaryJson(f.pairs)},
+                        {QStringLiteral("pairs_from_headline_gpu"), errorSummaryJson(f.fromHeadline)},
+                        {QStringLiteral("rows"), errorSummaryJson(f.rows)}});
     return QJsonObject{{QStringLiteral("method"), method},
-                       {QStringLiteral("pairs"), transferSummaryJson(v.pairs)},
-                       {QStringLiteral("pairs_from_headline_gpu"), transferSummaryJson(v.fromHeadline)},
-                       {QStringLiteral("rows"), transferSummaryJson(v.rows)},
+                       {QStringLiteral("pairs"), errorSummaryJson(v.pairs)},
+                       {QStringLiteral("pairs_from_headline_gpu"), errorSummaryJson(v.fromHeadline)},
+                       {QStringLiteral("rows"), errorSummaryJson(v.rows)},
                        {QStringLiteral("folds"), folds}};
 }
 

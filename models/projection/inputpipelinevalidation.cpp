@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 namespace gf {
 
@@ -99,25 +100,20 @@ struct Scored
     const InputPipelineRun *run = nullptr;
     double absLogError = 0;
     bool inside = false;
+    bool flagged = false; ///< the app would flag it cpu-bound (cap below the GPU side)
 };
 
-InputPipelineSummary summarize(const QString &label, const QList<Scored> &scored)
+InputPipelineSummary summarize(const QString &label, const QList<Scored> &scored,
+                               const std::function<bool(const Scored &)> &keep)
 {
-    InputPipelineSummary s;
-    s.label = label;
-    s.n = int(scored.size());
-    if (scored.isEmpty())
-        return s;
     QList<double> errors;
     int inside = 0;
-    for (const Scored &x : scored) {
-        errors.append(x.absLogError);
-        inside += x.inside ? 1 : 0;
-    }
-    s.median = sampleMedian(errors);
-    s.max = *std::max_element(errors.cbegin(), errors.cend());
-    s.coverage = double(inside) / double(s.n);
-    return s;
+    for (const Scored &x : scored)
+        if (keep(x)) {
+            errors.append(x.absLogError);
+            inside += x.inside ? 1 : 0;
+        }
+    return summarizeErrors(label, errors, inside);
 }
 
 } // namespace
@@ -140,27 +136,20 @@ InputPipelineValidation validateInputPipeline(const InputPipelineData &data, dou
             capByInputPipeline(run.syntheticPerS, run.syntheticPerS, run.syntheticPerS, cap, range);
         if (p.slow < run.syntheticPerS) {
             scored.append({&run, std::abs(std::log(run.realPerS / p.rate)),
-                           run.realPerS >= p.slow && run.realPerS <= p.fast});
+                           run.realPerS >= p.slow && run.realPerS <= p.fast, p.cpuBound});
         } else {
             unboundRatios.append(std::log(run.realPerS / run.syntheticPerS));
         }
     }
-    v.bound = summarize(QStringLiteral("all"), scored);
-    QList<Scored> flagged;
-    std::copy_if(scored.cbegin(), scored.cend(), std::back_inserter(flagged), [&](const Scored &s) {
-        return s.run->hostThreads / cpuSecondsPerSample < s.run->syntheticPerS;
-    });
-    v.flagged = summarize(QStringLiteral("flagged cpu-bound"), flagged);
+    v.bound = summarize(QStringLiteral("all"), scored, [](const Scored &) { return true; });
+    v.flagged =
+        summarize(QStringLiteral("flagged cpu-bound"), scored, [](const Scored &s) { return s.flagged; });
     QStringList cpus;
     for (const Scored &s : std::as_const(scored))
         if (!cpus.contains(s.run->cpu))
             cpus.append(s.run->cpu);
-    for (const QString &cpu : std::as_const(cpus)) {
-        QList<Scored> of;
-        std::copy_if(scored.cbegin(), scored.cend(), std::back_inserter(of),
-                     [&](const Scored &s) { return s.run->cpu == cpu; });
-        v.byCpu.append(summarize(cpu, of));
-    }
+    for (const QString &cpu : std::as_const(cpus))
+        v.byCpu.append(summarize(cpu, scored, [&](const Scored &s) { return s.run->cpu == cpu; }));
     v.unbound = int(unboundRatios.size());
     if (!unboundRatios.isEmpty()) {
         v.unboundMedianLogRatio = sampleMedian(unboundRatios);

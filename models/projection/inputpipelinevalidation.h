@@ -1,5 +1,6 @@
 #pragma once
 
+#include "projection/errorsummary.h"
 #include "projection/modelconstants.h"
 #include "util/result.h"
 
@@ -36,15 +37,8 @@ struct InputPipelineData
 };
 
 /// The check's figures over a set of runs: |ln(real / projected)| and how often the range holds the real
-/// figure.
-struct InputPipelineSummary
-{
-    QString label; ///< "all", or the host's CPU
-    int n = 0;
-    double median = 0;
-    double max = 0;
-    double coverage = 0;
-};
+/// figure; the label is "all", "flagged cpu-bound" or the host's CPU.
+using InputPipelineSummary = ErrorSummary;
 
 /// Each real run projected as projectOffers projects an offer capped by its pipeline (capByInputPipeline):
 /// GPU side = the synthetic figure, cap = host threads / `cpuSecondsPerSample`, range `range`. Scored: the

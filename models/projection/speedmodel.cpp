@@ -694,9 +694,8 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
             // Section 3.10: a custom workload projected from the shipped data has no typical rows of its
             // own (pooled R_o), nor has a preset held out of a validation fold's rows; a user's figure
             // carried across keeps the conversion's range.
-            const bool pooledRate =
-                w.kind != WorkloadKind::Preset || !m_typical.overheadTflopsByPreset.contains(w.id);
-            const bool customOwn = pooledRate && anchors.user.isEmpty();
+            const bool customOwn =
+                m_typical.pooledOverhead(w.id, w.kind != WorkloadKind::Preset) && anchors.user.isEmpty();
             r.range = r.range.combined(customOwn ? m_typical.rangeCustom : m_typical.range);
             basis +=
                 shapeless

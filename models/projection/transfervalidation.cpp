@@ -14,21 +14,13 @@ namespace {
 
 TransferSummary summarize(const QString &label, const QList<const TransferPair *> &pairs)
 {
-    TransferSummary s;
-    s.label = label;
-    s.n = int(pairs.size());
-    if (pairs.isEmpty())
-        return s;
     QList<double> a;
     int inside = 0;
     for (const TransferPair *p : pairs) {
         a.append(std::abs(p->logError));
         inside += p->inside ? 1 : 0;
     }
-    s.median = sampleMedian(a);
-    s.max = *std::max_element(a.begin(), a.end());
-    s.coverage = double(inside) / double(s.n);
-    return s;
+    return summarizeErrors(label, a, inside);
 }
 
 } // namespace

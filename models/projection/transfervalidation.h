@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/gpuspecs.h"
+#include "projection/errorsummary.h"
 #include "projection/speedmodel.h"
 #include "projection/typicalstackvalidation.h"
 #include "util/result.h"
@@ -61,14 +62,7 @@ struct TransferPair
     bool inside = false;  ///< the measured figure lies in the point's p10-p90 range
 };
 
-struct TransferSummary
-{
-    QString label;
-    int n = 0;
-    double median = 0;
-    double max = 0;
-    double coverage = 0;
-};
+using TransferSummary = ErrorSummary;
 
 struct TransferValidation
 {

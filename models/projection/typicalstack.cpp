@@ -14,10 +14,9 @@ namespace gf {
 
 double TypicalStack::overheadTflops(const QString &presetId, bool custom, WorkloadClass c) const
 {
-    const double pooled = overheadTflopsCustomByClass.value(workloadClassName(c), overheadTflopsCustom);
-    if (custom)
-        return pooled;
-    return overheadTflopsByPreset.value(presetId, pooled);
+    if (!pooledOverhead(presetId, custom))
+        return overheadTflopsByPreset.value(presetId);
+    return overheadTflopsCustomByClass.value(workloadClassName(c), overheadTflopsCustom);
 }
 
 std::optional<double> TypicalStack::classLogFactor(const QString &architecture, WorkloadClass c) const

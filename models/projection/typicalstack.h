@@ -92,6 +92,12 @@ struct TypicalStack
     /// the class has none of its own); 0 = no conversion.
     double overheadTflops(const QString &presetId, bool custom,
                           WorkloadClass c = WorkloadClass::Unknown) const;
+    /// Whether overheadTflops takes a pooled R_o: a custom workload, or a preset without rows of its own
+    /// (held out of a validation fold).
+    bool pooledOverhead(const QString &presetId, bool custom) const
+    {
+        return custom || !overheadTflopsByPreset.contains(presetId);
+    }
     /// ln eta of GPUs of `architecture` for workloads of class `c`; nullopt when not fitted (no
     /// measurement of the class on the architecture) or the class is unknown.
     std::optional<double> classLogFactor(const QString &architecture, WorkloadClass c) const;
