@@ -7,6 +7,7 @@
 #include "projection/offerprojection.h"
 #include "projection/speedmodel.h"
 #include "projection/splitvalidation.h"
+#include "projection/stepfloor.h"
 #include "projection/transfervalidation.h"
 #include "projection/typicalstackvalidation.h"
 
@@ -274,6 +275,35 @@ void printInputPipeline(QTextStream &out, const InputPipelineValidation &v,
                .arg(factorText(v.unboundMedianLogRatio), factorText(v.unboundP10LogRatio));
 }
 
+void printStepFloor(QTextStream &out, const StepFloorValidation &v)
+{
+    out << QStringLiteral(
+               "\nPer-step floor (PROJECTION.md section 3.21, rule Q2): eager PyTorch steps of the "
+               "presets at several\nmicro-batches on one GPU (step_floor_sweep.csv). Floor = the "
+               "longest step among those within %1 %\nof the smallest batch's; where the typical "
+               "point would run a step faster, the range's slow end\nreaches batch / floor (flag "
+               "host-bound). The point does not move.\n")
+               .arg(StepFloorData::kFloorTolerance * 100);
+    QList<QStringList> rows;
+    for (const StepFloor &f : v.floors)
+        rows.append({f.presetId, f.gpuId, QString::number(f.smallestBatch), QString::number(f.points),
+                     QString::number(f.seconds * 1e3, 'f', 1), QString::number(f.meanSeconds * 1e3, 'f', 1)});
+    out << renderTable({QStringLiteral("Preset"), QStringLiteral("GPU"), QStringLiteral("Smallest batch"),
+                        QStringLiteral("Floor points"), QStringLiteral("Floor ms"),
+                        QStringLiteral("Mean ms")},
+                       rows, {false, false, true, true, true, true});
+    out << QStringLiteral("Every sweep point projected at its own batch (in sample: the floors come from "
+                          "them), %1 of them\nflagged host-bound:\n")
+               .arg(v.flagged);
+    QList<QStringList> sums;
+    for (const ErrorSummary &e : {v.without, v.withFloor})
+        sums.append({e.label, QString::number(e.n), QString::number(e.median, 'f', 3),
+                     QString::number(e.max, 'f', 3), percentText(e.coverage)});
+    out << renderTable({QStringLiteral("Range"), QStringLiteral("Points"), QStringLiteral("median |e|"),
+                        QStringLiteral("max |e|"), QStringLiteral("coverage")},
+                       sums, {false, true, true, true, true});
+}
+
 QJsonObject errorSummaryJson(const ErrorSummary &s)
 {
     return QJsonObject{{QStringLiteral("label"), s.label},
@@ -310,6 +340,31 @@ QJsonObject inputPipelineJson(const InputPipelineValidation &v, const InputPipel
                      {QStringLiteral("range_p90"), judged.range.p90},
                      {QStringLiteral("input_bound"), errorSummaryJson(judged.bound)},
                      {QStringLiteral("input_bound_flagged_cpu_bound"), errorSummaryJson(judged.flagged)}}}};
+}
+
+QJsonObject stepFloorJson(const StepFloorValidation &v)
+{
+    QJsonArray floors;
+    for (const StepFloor &f : v.floors)
+        floors.append(QJsonObject{{QStringLiteral("preset"), f.presetId},
+                                  {QStringLiteral("gpu"), f.gpuId},
+                                  {QStringLiteral("host"), f.host},
+                                  {QStringLiteral("source"), f.sourceId},
+                                  {QStringLiteral("measured"), f.measured},
+                                  {QStringLiteral("smallest_batch"), f.smallestBatch},
+                                  {QStringLiteral("floor_points"), f.points},
+                                  {QStringLiteral("floor_seconds"), f.seconds},
+                                  {QStringLiteral("mean_seconds"), f.meanSeconds}});
+    return QJsonObject{
+        {QStringLiteral("method"),
+         QStringLiteral(
+             "rule Q2: each preset's per-step floor from resources/benchmarks/step_floor_sweep.csv "
+             "(the longest step within 10 % of the smallest batch's); every sweep point projected "
+             "in the typical stack at its own batch with the floors and without them (in sample)")},
+        {QStringLiteral("floors"), floors},
+        {QStringLiteral("flagged_host_bound"), v.flagged},
+        {QStringLiteral("with_floor"), errorSummaryJson(v.withFloor)},
+        {QStringLiteral("without_floor"), errorSummaryJson(v.without)}};
 }
 
 QJsonArray transferSummariesJson(const QList<TransferSummary> &list)
@@ -565,6 +620,8 @@ int ValidateCommand::run(CliContext &ctx, const CliArgs &p) const
     };
     const InputPipelineValidation pipeline = pipelineWith(kInputPipelineRange);
     const InputPipelineValidation pipelineJudged = pipelineWith(kJudgedInputPipelineRange);
+    const StepFloorValidation stepFloor =
+        everything ? validateStepFloors(model, specs, StepFloorData::builtin()) : StepFloorValidation{};
     if (*format == u"json") {
         QJsonArray arr;
         for (const Block &b : std::as_const(blocks)) {
@@ -612,6 +669,7 @@ int ValidateCommand::run(CliContext &ctx, const CliArgs &p) const
         if (everything) {
             root.insert(QStringLiteral("held_out_splits"), splitsJson(splits.value()));
             root.insert(QStringLiteral("input_pipeline"), inputPipelineJson(pipeline, pipelineJudged));
+            root.insert(QStringLiteral("step_floor"), stepFloorJson(stepFloor));
             root.insert(QStringLiteral("user_transfer"), userTransferJson(transfer));
             root.insert(QStringLiteral("leave_one_architecture_out"), architectureJson(architectures));
             root.insert(QStringLiteral("leave_one_source_out"), sourcesJson(sources));
@@ -680,6 +738,7 @@ int ValidateCommand::run(CliContext &ctx, const CliArgs &p) const
         printArchitectures(ctx.out, architectures);
         printSources(ctx.out, sources);
         printInputPipeline(ctx.out, pipeline, pipelineJudged);
+        printStepFloor(ctx.out, stepFloor);
     }
     return ExitOk;
 }

@@ -30,3 +30,9 @@ if(GF_PYTHON3)
              ${CMAKE_CURRENT_SOURCE_DIR}/tools/check_input_pipeline_runs.py ${PROJECT_SOURCE_DIR})
     set_tests_properties(unit_input_pipeline_runs PROPERTIES LABELS unit TIMEOUT 120)
 endif()
+# The per-step floor's data (the H100 micro-batch sweep of 2026-11-28): rebuilt from its raw output, rule Q2.
+if(GF_PYTHON3)
+    add_test(NAME unit_step_floor_sweep COMMAND ${GF_PYTHON3}
+             ${CMAKE_CURRENT_SOURCE_DIR}/tools/check_step_floor_sweep.py ${PROJECT_SOURCE_DIR})
+    set_tests_properties(unit_step_floor_sweep PROPERTIES LABELS unit TIMEOUT 120)
+endif()

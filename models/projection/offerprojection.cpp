@@ -31,7 +31,7 @@ QList<ProjectionFlag> allProjectionFlags()
             ProjectionFlag::StaleRow,           ProjectionFlag::MemoryDiffers,
             ProjectionFlag::CpuBound,           ProjectionFlag::SpotNeverFinishes,
             ProjectionFlag::VcpusAssumed,       ProjectionFlag::Measured,
-            ProjectionFlag::NoOnDemand};
+            ProjectionFlag::NoOnDemand,         ProjectionFlag::HostBound};
 }
 
 QString projectionFlagName(ProjectionFlag f)
@@ -89,6 +89,8 @@ QString projectionFlagName(ProjectionFlag f)
         return QStringLiteral("measured");
     case ProjectionFlag::NoOnDemand:
         return QStringLiteral("no-on-demand");
+    case ProjectionFlag::HostBound:
+        return QStringLiteral("host-bound");
     }
     return {};
 }
@@ -188,6 +190,12 @@ QString projectionFlagDescription(ProjectionFlag f)
         return QStringLiteral(
             "This instance type is not sold on demand (capacity blocks, reservations or spot "
             "only): its listed on-demand price is kept off the frontier.");
+    case ProjectionFlag::HostBound:
+        return QStringLiteral(
+            "At this batch a training step on this GPU would be shorter than the shortest step an eager "
+            "PyTorch script of this workload took on the host we measured: the CPU dispatching the "
+            "kernels may set the speed, not the GPU. The slow end of the range of time and cost reaches "
+            "that floor; a larger batch, CUDA graphs or torch.compile lift it.");
     }
     return {};
 }
@@ -467,6 +475,8 @@ int projectOne(const Context &c, const Offer &o, qsizetype i, int specIndex, Pro
             base |= flagBit(ProjectionFlag::PrecisionFallback);
         if (si->measured)
             base |= flagBit(ProjectionFlag::Measured);
+        if (si->single.ok && si->single.stepFloorS > 0)
+            base |= flagBit(ProjectionFlag::HostBound);
     }
     const double n = o.gpuCount;
     const bool countOk = std::isfinite(n) && n > 0;

@@ -71,6 +71,9 @@ enum class ProjectionFlag : quint32
     /// On-demand point of an instance type that is not sold on demand (capacity blocks, reservations or
     /// spot only; OfferFlag::NoOnDemand): shown with its reason, never on the frontier.
     NoOnDemand = 1u << 24,
+    /// The typical stack's point would run a preset's eager step faster than the per-step floor measured
+    /// for it (rule Q2, PROJECTION.md 3.21): the host's CPU may set the speed; the range reaches that floor.
+    HostBound = 1u << 25,
 };
 inline constexpr quint32 flagBit(ProjectionFlag f)
 {

@@ -86,7 +86,8 @@ const SpeedModel &SpeedModel::builtin()
 {
     static const SpeedModel model =
         SpeedModel(ModelConstants::builtin(), GpuArchTable::builtin(), BenchmarkTable::builtin())
-            .withTypicalStack(TypicalStack::builtin());
+            .withTypicalStack(TypicalStack::builtin())
+            .withStepFloors(StepFloorData::builtin().floors());
     return model;
 }
 
@@ -96,6 +97,29 @@ double SpeedModel::typicalOverheadS(const Workload &w, double flopsPerSample) co
         return 0;
     const double rate = m_typical.overheadTflops(w.id, w.kind != WorkloadKind::Preset, w.workloadClass);
     return rate > 0 ? TypicalStack::overheadS(flopsPerSample, rate) : 0.0;
+}
+
+QString SpeedModel::stepFloorBasis(const Workload &w, bool fromShippedData, SingleGpuSpeed *r) const
+{
+    // Rule Q2 (section 3.21): a preset's typical projection from the shipped data; a user's own figure
+    // carries its own stack and host, a custom workload has no measured step.
+    if (!fromShippedData || w.kind != WorkloadKind::Preset || w.stack != SoftwareStack::Typical ||
+        w.batchPerGpu <= 0)
+        return {};
+    const auto floor = m_stepFloors.constFind(w.id);
+    if (floor == m_stepFloors.cend() || !(floor->seconds > 0))
+        return {};
+    const double cap = w.batchPerGpu / floor->seconds;
+    if (!(r->samplesPerS > cap))
+        return {};
+    r->stepFloorS = floor->seconds;
+    r->range.p90 = std::max(r->range.p90, std::log(r->samplesPerS / cap));
+    return QStringLiteral("; host-bound risk: at batch %1 a step would take %2 ms, shorter than the %3 ms "
+                          "below which no eager PyTorch step of this preset went at any batch on the host we "
+                          "measured (%4, %5, %6), so the CPU may set the speed: the range reaches %7 "
+                          "samples/s")
+        .arg(QString::number(w.batchPerGpu), number(w.batchPerGpu / r->samplesPerS * 1e3),
+             number(floor->seconds * 1e3), floor->gpuId, floor->host, floor->measured, number(cap));
 }
 
 double SpeedModel::defaultBytesPerFlop(const Workload &w) const
@@ -706,6 +730,7 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
                           .arg(QString::number(r.overheadS * 1e3, 'g', 3),
                                QString::number(r.samplesPerS / r.tunedSamplesPerS, 'f', 2));
             basis += typicalClassBasis(w, arch, !anchors.user.isEmpty(), &r.range);
+            basis += stepFloorBasis(w, anchors.user.isEmpty(), &r);
             if (const double k = defaultBytesPerFlop(w); k > 0 && !shapeless && !shaped) {
                 const double m = m_typical.trafficFactor.value(workloadClassName(w.workloadClass), 0.0);
                 basis += QStringLiteral("; memory traffic not given: %1 bytes per FLOP assumed (%2%3)")

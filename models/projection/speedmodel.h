@@ -7,6 +7,7 @@
 #include "domain/workload.h"
 #include "projection/modelconstants.h"
 #include "projection/projection.h"
+#include "projection/stepfloor.h"
 #include "projection/typicalstack.h"
 
 #include <QHash>
@@ -105,6 +106,9 @@ struct SingleGpuSpeed
     SoftwareStack stack = SoftwareStack::Tuned;
     double overheadS = 0;
     double tunedSamplesPerS = 0;
+    /// Rule Q2 (section 3.21): the preset's per-step floor, seconds, where it may bind at this batch (a step
+    /// of the point's speed would be shorter): the range's slow end then reaches batch / stepFloorS. 0: none.
+    double stepFloorS = 0;
 
     double samplesPerSLow() const { return samplesPerS * std::exp(-range.p90); }
     double samplesPerSHigh() const { return samplesPerS * std::exp(-range.p10); }
@@ -170,6 +174,15 @@ public:
     {
         SpeedModel m = *this;
         m.m_typical = std::move(typical);
+        return m;
+    }
+    /// Rule Q2 (section 3.21): each preset's per-step floor of an eager PyTorch step (StepFloorData::floors);
+    /// empty (no floor) unless set or builtin().
+    const QHash<QString, StepFloor> &stepFloors() const { return m_stepFloors; }
+    SpeedModel withStepFloors(QHash<QString, StepFloor> floors) const
+    {
+        SpeedModel m = *this;
+        m.m_stepFloors = std::move(floors);
         return m;
     }
     /// The typical stack's overhead per sample, seconds, of `w` at F FLOPs per sample; 0 for the tuned
@@ -266,6 +279,10 @@ private:
     /// range of a user's figure carried across when `transferred`).
     QString typicalClassBasis(const Workload &w, const QString &arch, bool transferred,
                               LogRange *range) const;
+    /// Rule Q2 (section 3.21): where a preset's typical projection from the shipped data (`fromShippedData`)
+    /// would run a step faster than the preset's per-step floor, sets r->stepFloorS, widens r->range's slow
+    /// end to batch / floor and returns the basis text; empty otherwise.
+    QString stepFloorBasis(const Workload &w, bool fromShippedData, SingleGpuSpeed *r) const;
     const GpuSpec *specOf(const QString &id, const GpuSpecTable &specs) const;
     QString archOf(const QString &id) const;
 
@@ -273,6 +290,7 @@ private:
     GpuArchTable m_arch;
     BenchmarkTable m_benchmarks;
     TypicalStack m_typical;
+    QHash<QString, StepFloor> m_stepFloors;
 };
 
 /// A measurement belongs to a workload when its workloadId equals the preset id, or for a custom

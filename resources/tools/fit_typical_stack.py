@@ -40,7 +40,8 @@ Usage: fit_typical_stack.py --cli build/dev/app/gpufrontier-cli [--shared ../sha
                             per-class-traffic|mli-fitted-per-class-traffic|traffic-all-pairs|
                             traffic-all-pairs-per-class|unknown-common-traffic|unknown-median-factor|
                             tf-fitted|no-transformer-rate|no-conv-rate|no-class-shape|class-shape-conv|
-                            uncapped-user-overhead|user-overhead-2x|user-overhead-4x]
+                            uncapped-user-overhead|user-overhead-2x|user-overhead-4x|
+                            step-overhead-add|step-floor-max]
 """
 import argparse
 import collections
@@ -179,16 +180,37 @@ def typical(p, flops, rate):
     return 1.0 / (1.0 / p + flops / (rate * 1e12))
 
 
+# Rule P4 (PROJECTION.md 3.21, rejected variants): a per-step time s (seconds) of a preset's eager step, from
+# the H100 micro-batch sweep of 2026-11-28 (probes/batch_sweep.sh), either added to every step (P4a,
+# "step-overhead-add") or as a floor under it (P4b, "step-floor-max"). Empty: none (the shipped fit).
+STEP_S = {}
+STEP_MODE = ""
+STEP_S_P4A = {"resnet50": 0.0253, "vit-b16": 0.0357, "bert-large-squad": 0.0835, "gpt2-124m": 0.0348}
+STEP_S_P4B = {"resnet50": 0.02946, "vit-b16": 0.04053, "bert-large-squad": 0.08471, "gpt2-124m": 0.04292}
+
+
+def stepped(speed, o):
+    """A typical row's projection with rule P4's per-step time at the row's batch (none in the shipped fit)."""
+    s = STEP_S.get(o["preset"], 0.0)
+    if not s:
+        return speed
+    if STEP_MODE == "add":
+        return 1.0 / (1.0 / speed + s / o["batch"])
+    return min(speed, o["batch"] / s)
+
+
 def fit_rate(obs):
-    """R_o minimising the squared log errors of obs [(tuned, flops, measured)], on [10, 1e5] TFLOP/s."""
+    """R_o minimising the squared log errors of obs [(tuned, flops, measured, row)], on [10, 1e5] TFLOP/s."""
     if not obs:
         return None
     # typical(p, f, r) inlined with the same operations (bit-identical, faster).
-    inv = [(1.0 / p, f, m) for p, f, m in obs]
+    inv = [(1.0 / p, f, m) for p, f, m, _ in obs]
     log = math.log
 
     def sse(x):
         rr = math.exp(x) * 1e12
+        if STEP_S:
+            return sum((log(stepped(1.0 / (1.0 / p + f / rr), o) / m)) ** 2 for p, f, m, o in obs)
         return sum((log(1.0 / (ip + f / rr) / m)) ** 2 for ip, f, m in inv)
     lo, hi = math.log(10.0), math.log(1e5)
     g = (math.sqrt(5) - 1) / 2
@@ -335,7 +357,7 @@ class Fit:
 
 def row_speed(o, fit, use_eta=True):
     eta = math.exp(fit.a.get((o["arch"], o["class"]), 0.0)) if use_eta else 1.0
-    return typical(o["tuned"] * eta, o["flops"], fit.rate(o["preset"], o["class"]))
+    return stepped(typical(o["tuned"] * eta, o["flops"], fit.rate(o["preset"], o["class"])), o)
 
 
 def pair_speed(p, fit, aT=None, aR=None, as_unknown=False):
@@ -401,7 +423,7 @@ def fit_rates(rows, a):
     by, by_class = collections.defaultdict(list), collections.defaultdict(list)
     for o in rows:
         eta = math.exp(a.get((o["arch"], o["class"]), 0.0))
-        by[o["preset"]].append((o["tuned"] * eta, o["flops"], o["measured"]))
+        by[o["preset"]].append((o["tuned"] * eta, o["flops"], o["measured"], o))
         if o["class"] in CUSTOM_RATE_CLASSES:
             by_class[o["class"]].append(by[o["preset"]][-1])
     return ({p: fit_rate(v) for p, v in by.items()}, fit_rate([x for v in by.values() for x in v]),
@@ -566,8 +588,10 @@ def joint_fit_at_uncached(rows, pairs, use_eta, traffic):
             k = (o["arch"], o["class"])
             ak = a.get(k, 0.0)
             eta = math.exp(ak)
-            r0 = math.log(typical(o["tuned"] * eta, o["flops"], fit.rate(o["preset"], o["class"])) / o["measured"])
-            r1 = math.log(typical(o["tuned"] * eta * math.exp(h), o["flops"], fit.rate(o["preset"], o["class"]))
+            r0 = math.log(stepped(typical(o["tuned"] * eta, o["flops"], fit.rate(o["preset"], o["class"])), o)
+                          / o["measured"])
+            r1 = math.log(stepped(typical(o["tuned"] * eta * math.exp(h), o["flops"],
+                                          fit.rate(o["preset"], o["class"])), o)
                           / o["measured"])
             add(1.0, [k], r0, [(r1 - r0) / h])
         # The pairs, with pair_speed's operations inlined (the same operations in the same order, so
@@ -822,12 +846,13 @@ def main():
                                           "traffic-all-pairs", "traffic-all-pairs-per-class", "unknown-common-traffic",
                                           "unknown-median-factor", "tf-fitted", "no-transformer-rate",
                                           "no-conv-rate", "no-class-shape", "class-shape-conv",
-                                          "uncapped-user-overhead", "user-overhead-2x", "user-overhead-4x"],
+                                          "uncapped-user-overhead", "user-overhead-2x", "user-overhead-4x",
+                                          "step-overhead-add", "step-floor-max"],
                     help="a rejected variant of the joint fit, printed for comparison (not with --write)")
     a = ap.parse_args()
     if a.variant and a.write:
         ap.error("--variant is printed only: it cannot be written")
-    global USER_OVERHEAD_CAP, VARIANT, TRAFFIC_GRID, PER_CLASS, TRAFFIC_ON_ALL_PAIRS, UNKNOWN_OWN_TRAFFIC, UNKNOWN_MEDIAN_FACTOR
+    global STEP_S, STEP_MODE, USER_OVERHEAD_CAP, VARIANT, TRAFFIC_GRID, PER_CLASS, TRAFFIC_ON_ALL_PAIRS, UNKNOWN_OWN_TRAFFIC, UNKNOWN_MEDIAN_FACTOR
     global CUSTOM_RATE_CLASSES, CLASS_REFERENCE
     VARIANT = a.variant or ""
     if VARIANT == "no-class-shape":
@@ -836,6 +861,9 @@ def main():
         CLASS_REFERENCE = {"convolutional": "resnet50"}
     if VARIANT == "tf-fitted":
         UNFITTED_SOURCES.discard("LAMBDA-TF-2021")
+    if VARIANT in ("step-overhead-add", "step-floor-max"):
+        STEP_MODE = "add" if VARIANT == "step-overhead-add" else "max"
+        STEP_S = STEP_S_P4A if VARIANT == "step-overhead-add" else STEP_S_P4B
     if VARIANT == "no-transformer-rate":
         CUSTOM_RATE_CLASSES = ("convolutional",)
     if VARIANT == "uncapped-user-overhead":

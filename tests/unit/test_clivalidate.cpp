@@ -1,7 +1,10 @@
 #include "cli.h"
 #include "clirun.h"
+#include "domain/gpuspecs.h"
 #include "projection/inputpipelinevalidation.h"
 #include "projection/offerprojection.h"
+#include "projection/speedmodel.h"
+#include "projection/stepfloor.h"
 #include "projection/transfervalidation.h"
 #include "testsupport.h"
 
@@ -149,6 +152,21 @@ private Q_SLOTS:
         const QJsonObject judged = pipeline.value(QStringLiteral("judged_range_replaced")).toObject();
         QCOMPARE(judged.value(u"input_bound").toObject().value(u"n").toInt(), 22);
         QCOMPARE(qRound(100 * judged.value(u"input_bound").toObject().value(u"coverage").toDouble()), 41);
+        // The per-step floor's check (section 3.21): the app's own figures, in the JSON.
+        const QJsonObject floor = root.value(QStringLiteral("step_floor")).toObject();
+        const StepFloorValidation sf =
+            validateStepFloors(SpeedModel::builtin(), GpuSpecTable::builtin(), StepFloorData::builtin());
+        QCOMPARE(floor.value(u"floors").toArray().size(), 4);
+        QCOMPARE(floor.value(u"flagged_host_bound").toInt(), sf.flagged);
+        for (const auto &[key, e] :
+             {std::pair{"with_floor", sf.withFloor}, std::pair{"without_floor", sf.without}}) {
+            const QJsonObject o = floor.value(QLatin1String(key)).toObject();
+            QCOMPARE(o.value(u"n").toInt(), 21);
+            QCOMPARE(o.value(u"coverage").toDouble(), e.coverage);
+            QCOMPARE(o.value(u"median_abs_log_error").toDouble(), e.median);
+        }
+        QVERIFY(sf.withFloor.coverage > sf.without.coverage);
+        QCOMPARE(sf.withFloor.median, sf.without.median); // the point does not move
     }
 
     void heldOutSplitsTable()
@@ -166,6 +184,9 @@ private Q_SLOTS:
         QVERIFY(r.out.contains(QStringLiteral("flagged cpu-bound")));
         QVERIFY(r.out.contains(
             QStringLiteral("The judged range it replaced, 0.70x-1.40x, holds 41 % of the 22 runs")));
+        QVERIFY(r.out.contains(QStringLiteral("Per-step floor (PROJECTION.md section 3.21, rule Q2)")));
+        QVERIFY(r.out.contains(
+            QStringLiteral("bert-large-squad  h100-80gb-sxm               2             3      85.2")));
     }
 
     // --splits reads another model_v2.json; a broken entry is named, and nothing is printed as if valid.

@@ -1,0 +1,168 @@
+#include "projection/stepfloor.h"
+
+#include "domain/gpuspecs.h"
+#include "domain/workload.h"
+#include "projection/speedmodel.h"
+#include "util/csv.h"
+#include "util/resourcefiles.h"
+
+#include <QMap>
+
+#include <algorithm>
+#include <cmath>
+
+namespace gf {
+
+Result<StepFloorData> StepFloorData::parse(const QString &csvText)
+{
+    const QString file = QStringLiteral("step_floor_sweep.csv");
+    auto parsed = parseCsvWithColumns(
+        csvText, file,
+        {"source_id", "preset_id", "gpu_id", "host", "run", "batch_per_gpu", "samples_per_s", "measured"});
+    if (!parsed)
+        return parsed.error();
+    const CsvDocument &doc = parsed.value();
+    StepFloorData out;
+    int line = 0;
+    for (const CsvRecord &r : doc.records) {
+        ++line;
+        auto f = [&](const char *name) { return csvField(doc, r, name); };
+        if (r.fields.size() != doc.header.size())
+            return makeError(QStringLiteral("%1, record %2 has %3 fields, the header has %4")
+                                 .arg(file)
+                                 .arg(line)
+                                 .arg(r.fields.size())
+                                 .arg(doc.header.size()));
+        StepFloorPoint p;
+        p.sourceId = f("source_id");
+        p.presetId = f("preset_id");
+        p.gpuId = f("gpu_id");
+        p.host = f("host");
+        p.run = f("run");
+        p.measured = f("measured");
+        if (p.sourceId.isEmpty() || p.presetId.isEmpty() || p.gpuId.isEmpty() || p.host.isEmpty() ||
+            p.measured.isEmpty())
+            return makeError(
+                QStringLiteral(
+                    "%1, record %2: source_id, preset_id, gpu_id, host and measured must not be empty")
+                    .arg(file)
+                    .arg(line));
+        if (p.run != u"sweep" && p.run != u"repeat")
+            return makeError(QStringLiteral("%1, record %2: run \"%3\" is neither sweep nor repeat")
+                                 .arg(file)
+                                 .arg(line)
+                                 .arg(p.run));
+        bool okBatch = false, okRate = false;
+        p.batch = f("batch_per_gpu").toInt(&okBatch);
+        p.samplesPerS = f("samples_per_s").toDouble(&okRate);
+        if (!okBatch || p.batch <= 0 || p.batch > 1000000)
+            return makeError(
+                QStringLiteral("%1, record %2: batch_per_gpu \"%3\" is not a whole number from 1 "
+                               "to 1000000")
+                    .arg(file)
+                    .arg(line)
+                    .arg(f("batch_per_gpu")));
+        if (!okRate || !(p.samplesPerS > 0) || !(p.samplesPerS < 1e9))
+            return makeError(QStringLiteral("%1, record %2: samples_per_s \"%3\" is not a positive number "
+                                            "below 1e9")
+                                 .arg(file)
+                                 .arg(line)
+                                 .arg(f("samples_per_s")));
+        out.points.append(p);
+    }
+    return out;
+}
+
+const StepFloorData &StepFloorData::builtin()
+{
+    static const StepFloorData data = [] {
+        auto r = parse(readResourceText(QStringLiteral("benchmarks/step_floor_sweep.csv")));
+        if (!r)
+            qFatal("The built-in step floor sweep is broken: %s", qPrintable(r.error().text()));
+        return std::move(r).value();
+    }();
+    return data;
+}
+
+QHash<QString, StepFloor> StepFloorData::floors() const
+{
+    // Per (preset, GPU), in file order; a QMap keeps the result independent of hashing.
+    QMap<std::pair<QString, QString>, QList<const StepFloorPoint *>> groups;
+    for (const StepFloorPoint &p : points)
+        groups[{p.presetId, p.gpuId}].append(&p);
+    QHash<QString, StepFloor> out;
+    for (auto it = groups.cbegin(); it != groups.cend(); ++it) {
+        const QList<const StepFloorPoint *> &list = it.value();
+        const int smallest = (*std::min_element(list.cbegin(), list.cend(),
+                                                [](const StepFloorPoint *a, const StepFloorPoint *b) {
+                                                    return a->batch < b->batch;
+                                                }))
+                                 ->batch;
+        // The reference step: the smallest batch's first point of the sweep (else of any run).
+        const StepFloorPoint *ref = nullptr;
+        for (const StepFloorPoint *p : list)
+            if (p->batch == smallest && (!ref || (ref->run != u"sweep" && p->run == u"sweep")))
+                ref = p;
+        StepFloor f;
+        f.presetId = it.key().first;
+        f.gpuId = it.key().second;
+        f.smallestBatch = smallest;
+        f.host = ref->host;
+        f.sourceId = ref->sourceId;
+        f.measured = ref->measured;
+        double sum = 0;
+        for (const StepFloorPoint *p : list) {
+            if (std::abs(p->stepSeconds() / ref->stepSeconds() - 1.0) > kFloorTolerance)
+                continue;
+            f.seconds = std::max(f.seconds, p->stepSeconds());
+            sum += p->stepSeconds();
+            ++f.points;
+        }
+        f.meanSeconds = sum / f.points;
+        if (!out.contains(f.presetId) || out.value(f.presetId).seconds < f.seconds)
+            out.insert(f.presetId, f);
+    }
+    return out;
+}
+
+StepFloorValidation validateStepFloors(const SpeedModel &model, const GpuSpecTable &specs,
+                                       const StepFloorData &data)
+{
+    StepFloorValidation out;
+    const QHash<QString, StepFloor> floors = data.floors();
+    QStringList ids = floors.keys();
+    ids.sort();
+    for (const QString &id : std::as_const(ids))
+        out.floors.append(floors.value(id));
+    const SpeedModel withFloors = model.withStepFloors(floors);
+    const SpeedModel without = model.withStepFloors({});
+    QList<double> errWith, errWithout;
+    int insideWith = 0, insideWithout = 0;
+    for (const StepFloorPoint &p : data.points) {
+        const GpuSpec *spec = specs.spec(p.gpuId);
+        const Workload *preset = nullptr;
+        for (const Workload &w : builtinWorkloads())
+            if (w.id == p.presetId)
+                preset = &w;
+        if (!spec || !preset)
+            continue;
+        Workload w = *preset;
+        w.stack = SoftwareStack::Typical;
+        w.batchPerGpu = p.batch;
+        for (auto [m, errs, inside] : {std::tuple{&withFloors, &errWith, &insideWith},
+                                       std::tuple{&without, &errWithout, &insideWithout}}) {
+            const SingleGpuSpeed s = m->project(*spec, w, m->anchorsFor(w, {}, specs), defaultCalibration());
+            if (!s.ok)
+                continue;
+            errs->append(std::abs(std::log(s.samplesPerS / p.samplesPerS)));
+            *inside += s.samplesPerSLow() <= p.samplesPerS && p.samplesPerS <= s.samplesPerSHigh() ? 1 : 0;
+            if (m == &withFloors && s.stepFloorS > 0)
+                ++out.flagged;
+        }
+    }
+    out.withFloor = summarizeErrors(QStringLiteral("with the floor"), errWith, insideWith);
+    out.without = summarizeErrors(QStringLiteral("without it"), errWithout, insideWithout);
+    return out;
+}
+
+} // namespace gf

@@ -1,0 +1,79 @@
+#pragma once
+
+#include "projection/errorsummary.h"
+#include "util/result.h"
+
+#include <QHash>
+#include <QList>
+#include <QString>
+
+namespace gf {
+
+class GpuSpecTable;
+class SpeedModel;
+
+/// One measured eager PyTorch training step of a preset at a micro-batch on one GPU
+/// (resources/benchmarks/step_floor_sweep.csv, PROJECTION.md section 3.21).
+struct StepFloorPoint
+{
+    QString sourceId;
+    QString presetId;
+    QString gpuId;
+    QString host;
+    QString run; ///< "sweep" or "repeat" (the same host minutes later)
+    int batch = 0;
+    double samplesPerS = 0;
+    QString measured; ///< the date
+
+    double stepSeconds() const { return batch / samplesPerS; }
+};
+
+/// A preset's per-step floor (rule Q2): a step of eager PyTorch did not get shorter than this on the host
+/// measured, however small the batch; the CPU's dispatch of the step's kernels sets it.
+struct StepFloor
+{
+    QString presetId;
+    double seconds = 0;     ///< the longest step among the floor points
+    double meanSeconds = 0; ///< their mean (for comparison: a slow end there leaves floor points outside)
+    int points = 0;         ///< the floor points: steps within kFloorTolerance of the smallest batch's
+    int smallestBatch = 0;
+    QString gpuId;
+    QString host;
+    QString sourceId;
+    QString measured;
+};
+
+struct StepFloorData
+{
+    /// A point belongs to the floor when its step is within this share of the smallest batch's step.
+    static constexpr double kFloorTolerance = 0.10;
+
+    QList<StepFloorPoint> points;
+
+    /// Parses step_floor_sweep.csv; an error names the file, the record and what is wrong.
+    static Result<StepFloorData> parse(const QString &csvText);
+    /// The shipped file (fatal when broken: it is tested).
+    static const StepFloorData &builtin();
+
+    /// Rule Q2, per preset: the points of the preset's smallest batch on each GPU (one GPU per preset in the
+    /// shipped file; a preset measured on several takes the longest floor) whose step lies within
+    /// kFloorTolerance of that batch's first-run step, and the longest of them.
+    QHash<QString, StepFloor> floors() const;
+};
+
+/// The check of `gpufrontier-cli validate` (rule Q2, in sample: the floors come from these points): every
+/// point of the sweep projected in the typical stack at its own batch on its GPU, with the floors and
+/// without them; |ln(projected / measured)| and the coverage of the p10-p90 range. The point does not move
+/// with the floor, only the range's slow end.
+struct StepFloorValidation
+{
+    QList<StepFloor> floors; ///< by preset id
+    ErrorSummary withFloor;  ///< label "with the floor"
+    ErrorSummary without;    ///< label "without it"
+    int flagged = 0;         ///< points the floor may bind (flag host-bound)
+};
+
+StepFloorValidation validateStepFloors(const SpeedModel &model, const GpuSpecTable &specs,
+                                       const StepFloorData &data);
+
+} // namespace gf
