@@ -47,8 +47,8 @@ Result<StepFloorData> StepFloorData::parse(const QString &csvText)
                     "%1, record %2: source_id, preset_id, gpu_id, host and measured must not be empty")
                     .arg(file)
                     .arg(line));
-        if (p.run != u"sweep" && p.run != u"repeat")
-            return makeError(QStringLiteral("%1, record %2: run \"%3\" is neither sweep nor repeat")
+        if (p.run != u"sweep" && p.run != u"repeat" && p.run != u"check")
+            return makeError(QStringLiteral("%1, record %2: run \"%3\" is not sweep, repeat or check")
                                  .arg(file)
                                  .arg(line)
                                  .arg(p.run));
@@ -89,7 +89,8 @@ QHash<QString, StepFloor> StepFloorData::floors() const
     // Per (preset, GPU), in file order; a QMap keeps the result independent of hashing.
     QMap<std::pair<QString, QString>, QList<const StepFloorPoint *>> groups;
     for (const StepFloorPoint &p : points)
-        groups[{p.presetId, p.gpuId}].append(&p);
+        if (p.run != u"check")
+            groups[{p.presetId, p.gpuId}].append(&p);
     QHash<QString, StepFloor> out;
     for (auto it = groups.cbegin(); it != groups.cend(); ++it) {
         const QList<const StepFloorPoint *> &list = it.value();
@@ -136,8 +137,12 @@ StepFloorValidation validateStepFloors(const SpeedModel &model, const GpuSpecTab
         out.floors.append(floors.value(id));
     const SpeedModel withFloors = model.withStepFloors(floors);
     const SpeedModel without = model.withStepFloors({});
-    QList<double> errWith, errWithout;
-    int insideWith = 0, insideWithout = 0;
+    struct Tally
+    {
+        QList<double> errors;
+        int inside = 0;
+    };
+    Tally inWith, inWithout, outWith, outWithout;
     for (const StepFloorPoint &p : data.points) {
         const GpuSpec *spec = specs.spec(p.gpuId);
         const Workload *preset = nullptr;
@@ -149,19 +154,24 @@ StepFloorValidation validateStepFloors(const SpeedModel &model, const GpuSpecTab
         Workload w = *preset;
         w.stack = SoftwareStack::Typical;
         w.batchPerGpu = p.batch;
-        for (auto [m, errs, inside] : {std::tuple{&withFloors, &errWith, &insideWith},
-                                       std::tuple{&without, &errWithout, &insideWithout}}) {
+        const bool heldOut = p.run == u"check";
+        for (auto [m, tally] : {std::pair{&withFloors, heldOut ? &outWith : &inWith},
+                                std::pair{&without, heldOut ? &outWithout : &inWithout}}) {
             const SingleGpuSpeed s = m->project(*spec, w, m->anchorsFor(w, {}, specs), defaultCalibration());
             if (!s.ok)
                 continue;
-            errs->append(std::abs(std::log(s.samplesPerS / p.samplesPerS)));
-            *inside += s.samplesPerSLow() <= p.samplesPerS && p.samplesPerS <= s.samplesPerSHigh() ? 1 : 0;
+            tally->errors.append(std::abs(std::log(s.samplesPerS / p.samplesPerS)));
+            tally->inside +=
+                s.samplesPerSLow() <= p.samplesPerS && p.samplesPerS <= s.samplesPerSHigh() ? 1 : 0;
             if (m == &withFloors && s.stepFloorS > 0)
-                ++out.flagged;
+                ++(heldOut ? out.heldOutFlagged : out.flagged);
         }
     }
-    out.withFloor = summarizeErrors(QStringLiteral("with the floor"), errWith, insideWith);
-    out.without = summarizeErrors(QStringLiteral("without it"), errWithout, insideWithout);
+    const QString with = QStringLiteral("with the floor"), none = QStringLiteral("without it");
+    out.withFloor = summarizeErrors(with, inWith.errors, inWith.inside);
+    out.without = summarizeErrors(none, inWithout.errors, inWithout.inside);
+    out.heldOutWithFloor = summarizeErrors(with, outWith.errors, outWith.inside);
+    out.heldOutWithout = summarizeErrors(none, outWithout.errors, outWithout.inside);
     return out;
 }
 

@@ -20,7 +20,8 @@ struct StepFloorPoint
     QString presetId;
     QString gpuId;
     QString host;
-    QString run; ///< "sweep" or "repeat" (the same host minutes later)
+    /// "sweep", "repeat" (the same host minutes later) or "check" (another host: held out, never in a floor)
+    QString run;
     int batch = 0;
     double samplesPerS = 0;
     QString measured; ///< the date
@@ -55,22 +56,27 @@ struct StepFloorData
     /// The shipped file (fatal when broken: it is tested).
     static const StepFloorData &builtin();
 
-    /// Rule Q2, per preset: the points of the preset's smallest batch on each GPU (one GPU per preset in the
-    /// shipped file; a preset measured on several takes the longest floor) whose step lies within
-    /// kFloorTolerance of that batch's first-run step, and the longest of them.
+    /// Rule Q2, per preset: over the sweep and repeat points of the preset on each GPU (one GPU per preset in
+    /// the shipped file; a preset measured on several takes the longest floor), those whose step lies within
+    /// kFloorTolerance of the smallest batch's sweep step, and the longest of them. "check" points never
+    /// count.
     QHash<QString, StepFloor> floors() const;
 };
 
-/// The check of `gpufrontier-cli validate` (rule Q2, in sample: the floors come from these points): every
-/// point of the sweep projected in the typical stack at its own batch on its GPU, with the floors and
-/// without them; |ln(projected / measured)| and the coverage of the p10-p90 range. The point does not move
-/// with the floor, only the range's slow end.
+/// The check of `gpufrontier-cli validate` (rule Q2 in sample: the floors come from the sweep and repeat
+/// points; rule R held out: the "check" points of another host): every point projected in the typical stack
+/// at its own batch on its GPU, with the floors and without them; |ln(projected / measured)| and the coverage
+/// of the p10-p90 range. The point does not move with the floor, only the range's slow end.
 struct StepFloorValidation
 {
     QList<StepFloor> floors; ///< by preset id
-    ErrorSummary withFloor;  ///< label "with the floor"
-    ErrorSummary without;    ///< label "without it"
-    int flagged = 0;         ///< points the floor may bind (flag host-bound)
+    ErrorSummary withFloor;  ///< the sweep and repeat points, label "with the floor"
+    ErrorSummary without;    ///< the same, label "without it"
+    int flagged = 0;         ///< of them, the points the floor may bind (flag host-bound)
+    /// Rule R: the "check" points (another host, held out), with the floors and without them.
+    ErrorSummary heldOutWithFloor;
+    ErrorSummary heldOutWithout;
+    int heldOutFlagged = 0;
 };
 
 StepFloorValidation validateStepFloors(const SpeedModel &model, const GpuSpecTable &specs,

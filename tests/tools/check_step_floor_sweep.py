@@ -2,7 +2,8 @@
 """The per-step floor's data (PROJECTION.md section 3.21, rule Q2).
 
 (1) build_step_floor_sweep.py rebuilds exactly the shipped step_floor_sweep.csv from the raw sweep in
-tests/fixtures/probe/h100-sweep-2026-11-28/ (probes/batch_sweep.sh's output and its same-host repeat); every
+tests/fixtures/probe/h100-sweep-2026-11-28/ (probes/batch_sweep.sh's output, its same-host repeat and the held-out
+check on another host); every
 point names its source, GPU, host and date. (2) A changed raw figure changes the shipped row, and a raw point
 without a figure is refused. (3) The fitter's rejected variants P4a/P4b use the floors the raw sweep gives.
 Usage: check_step_floor_sweep.py REPO_ROOT
@@ -22,13 +23,18 @@ shipped_path = os.path.join(repo, "resources", "benchmarks", "step_floor_sweep.c
 with open(shipped_path, encoding="utf-8") as f:
     shipped = f.read()
 
-# (1) Rebuilt exactly; 17 sweep points and 4 repeats, each with its source.
+# (1) Rebuilt exactly; 17 sweep points, 4 repeats on the same H100 host, 6 held-out checks on an H200 host.
 check(bs.build(bs.RAW) == shipped, "the shipped sweep is the rebuilt one")
 rows = list(csv.DictReader(line for line in shipped.splitlines() if not line.startswith("#")))
-check(len(rows) == 21, "21 points (%d)" % len(rows))
+check(len(rows) == 27, "27 points (%d)" % len(rows))
 check(sum(r["run"] == "repeat" for r in rows) == 4, "four of them are the same-host repeat")
-check(all(r["source_id"] == "GF-SWEEP-2811" and r["gpu_id"] == "h100-80gb-sxm" and r["measured"] == "2026-11-28"
-          and r["host"] for r in rows), "every point names its source, GPU, host and date")
+check(sum(r["run"] == "check" for r in rows) == 6, "six of them are the other host's check")
+check(all(r["source_id"] == "GF-SWEEP-2811" and r["measured"] == "2026-11-28" and r["host"] for r in rows),
+      "every point names its source, host and date")
+check(all(r["gpu_id"] == ("h200-141gb-sxm" if r["run"] == "check" else "h100-80gb-sxm") for r in rows),
+      "the sweep and repeat ran on the H100, the check on the H200")
+check(len({r["host"] for r in rows if r["run"] == "check"} | {r["host"] for r in rows if r["run"] != "check"}) == 2,
+      "the check names its own host")
 check({r["preset_id"] for r in rows} == {"resnet50", "vit-b16", "bert-large-squad", "gpt2-124m"},
       "every preset but the 7B LoRA was swept")
 

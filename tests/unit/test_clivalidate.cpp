@@ -166,6 +166,13 @@ private Q_SLOTS:
             QCOMPARE(o.value(u"median_abs_log_error").toDouble(), e.median);
         }
         QVERIFY(sf.withFloor.coverage > sf.without.coverage);
+        const QJsonObject held = floor.value(u"held_out_other_host").toObject();
+        QCOMPARE(held.value(u"with_floor").toObject().value(u"n").toInt(), 6);
+        QCOMPARE(held.value(u"with_floor").toObject().value(u"coverage").toDouble(),
+                 sf.heldOutWithFloor.coverage);
+        QCOMPARE(held.value(u"without_floor").toObject().value(u"coverage").toDouble(),
+                 sf.heldOutWithout.coverage);
+        QCOMPARE(held.value(u"flagged_host_bound").toInt(), sf.heldOutFlagged);
         QCOMPARE(sf.withFloor.median, sf.without.median); // the point does not move
     }
 

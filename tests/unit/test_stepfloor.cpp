@@ -67,10 +67,10 @@ private Q_SLOTS:
     void floorIsTheLongestStepOfTheFlatPoints()
     {
         // Steps: b4 100 ms, b8 104.2 ms (in), b16 200 ms (GPU-bound: out), repeat b4 111.1 ms (out: 11 %),
-        // repeat b8 94.1 ms (in).
+        // repeat b8 94.1 ms (in); another host's check (400 ms) never counts.
         const auto d = StepFloorData::parse(header() + row("p", "sweep", 4, 40) + row("p", "sweep", 8, 76.8) +
                                             row("p", "sweep", 16, 80) + row("p", "repeat", 4, 36) +
-                                            row("p", "repeat", 8, 85));
+                                            row("p", "repeat", 8, 85) + row("p", "check", 4, 10, "other"));
         QVERIFY2(d, d ? "" : qPrintable(d.error().text()));
         const QHash<QString, StepFloor> f = d.value().floors();
         QCOMPARE(f.size(), 1);
@@ -173,6 +173,21 @@ private Q_SLOTS:
                                     .arg(with.samplesPerSHigh())));
             QVERIFY(measured < without.samplesPerSLow());
         }
+    }
+
+    // Rule R: the other host's six points (an H200 machine, held out) all lie inside the range with the
+    // floor; without it two of them do.
+    void anotherHostsPointsAreInsideTheRange()
+    {
+        const StepFloorValidation v =
+            validateStepFloors(SpeedModel::builtin(), GpuSpecTable::builtin(), StepFloorData::builtin());
+        QCOMPARE(v.heldOutWithFloor.n, 6);
+        QCOMPARE(qRound(v.heldOutWithFloor.coverage * 6), 6);
+        QCOMPARE(qRound(v.heldOutWithout.coverage * 6), 2);
+        QCOMPARE(v.heldOutWithFloor.median, v.heldOutWithout.median); // the point does not move
+        QCOMPARE(v.withFloor.n, 21);
+        QCOMPARE(qRound(v.withFloor.coverage * 21), 18);
+        QCOMPARE(qRound(v.without.coverage * 21), 7);
     }
 
     // A step already longer than the floor (the preset's own batch of ResNet-50), the tuned stack, a user's
