@@ -110,6 +110,8 @@ int GpusCommand::run(CliContext &ctx, const CliArgs &args) const
             s.append(r.t.computeBound ? QStringLiteral("compute-bound") : QStringLiteral("memory-bound"));
         if (r.t.precisionFallback)
             s.append(QStringLiteral("precision-fallback"));
+        if (r.t.stepFloorS > 0) // rule Q2 (section 3.21): a step this fast may wait for the host's CPU
+            s.append(QStringLiteral("host-bound"));
         if (w.memoryGb > 0 && r.spec->memoryGb < w.memoryGb)
             s.append(QStringLiteral("memory-too-small"));
         return s.join(u',');
@@ -134,6 +136,8 @@ int GpusCommand::run(CliContext &ctx, const CliArgs &args) const
                                                                     : QStringLiteral("memory"))
                                       : QJsonValue());
             o.insert(u"precision_used", r.t.ok ? QJsonValue(precisionName(r.t.precisionUsed)) : QJsonValue());
+            o.insert(u"step_floor_s",
+                     r.t.ok && r.t.stepFloorS > 0 ? QJsonValue(r.t.stepFloorS) : QJsonValue());
             o.insert(u"fits_memory",
                      r.spec && w.memoryGb > 0 ? QJsonValue(r.spec->memoryGb >= w.memoryGb) : QJsonValue());
             if (r.spec) {

@@ -88,6 +88,29 @@ private Q_SLOTS:
         QCOMPARE(root.value(u"workload").toObject().value(u"id").toString(), u"resnet50"_s);
     }
 
+    // Rule Q2 (PROJECTION.md 3.21): at a small batch the fast GPUs are marked host-bound, with the floor in
+    // the JSON and the slow end at batch / floor; at the preset's batch ResNet-50 is not.
+    void gpusMarksHostBoundAtSmallBatches()
+    {
+        for (const auto &[batch, expected] : {std::pair{16, true}, std::pair{192, false}}) {
+            const CliRun r = cli(m_db.path(), {u"gpus"_s, u"--workload"_s, u"resnet50"_s, u"--batch"_s,
+                                               QString::number(batch), u"--format"_s, u"json"_s});
+            QCOMPARE(r.rc, 0);
+            for (const QJsonValue &v : object(r).value(u"gpus").toArray()) {
+                const QJsonObject g = v.toObject();
+                if (g.value(u"id").toString() != u"h100-80gb-sxm")
+                    continue;
+                QCOMPARE(!g.value(u"step_floor_s").isNull(), expected);
+                if (expected)
+                    QVERIFY(std::abs(g.value(u"samples_per_s_low").toDouble() -
+                                     batch / g.value(u"step_floor_s").toDouble()) < 1e-6);
+            }
+            const CliRun t = cli(m_db.path(), {u"gpus"_s, u"--workload"_s, u"resnet50"_s, u"--batch"_s,
+                                               QString::number(batch)});
+            QCOMPARE(t.out.contains(u"host-bound"_s), expected);
+        }
+    }
+
     void gpusTable()
     {
         const CliRun r = cli(m_db.path(), {u"gpus"_s, u"--workload=gpt2-124m"_s, u"--no-calibration"_s});
