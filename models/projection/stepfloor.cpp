@@ -18,7 +18,8 @@ Result<StepFloorData> StepFloorData::parse(const QString &csvText)
     const QString file = QStringLiteral("step_floor_sweep.csv");
     auto parsed = parseCsvWithColumns(
         csvText, file,
-        {"source_id", "preset_id", "gpu_id", "host", "run", "batch_per_gpu", "samples_per_s", "measured"});
+        {"source_id", "preset_id", "gpu_id", "host", "run", "batch_per_gpu", "samples_per_s", "measured"},
+        true);
     if (!parsed)
         return parsed.error();
     const CsvDocument &doc = parsed.value();
@@ -27,12 +28,6 @@ Result<StepFloorData> StepFloorData::parse(const QString &csvText)
     for (const CsvRecord &r : doc.records) {
         ++line;
         auto f = [&](const char *name) { return csvField(doc, r, name); };
-        if (r.fields.size() != doc.header.size())
-            return makeError(QStringLiteral("%1, record %2 has %3 fields, the header has %4")
-                                 .arg(file)
-                                 .arg(line)
-                                 .arg(r.fields.size())
-                                 .arg(doc.header.size()));
         StepFloorPoint p;
         p.sourceId = f("source_id");
         p.presetId = f("preset_id");

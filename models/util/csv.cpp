@@ -57,14 +57,22 @@ Result<CsvDocument> parseCsv(const QString &text, bool leadingComments)
 }
 
 Result<CsvDocument> parseCsvWithColumns(const QString &text, const QString &file,
-                                        std::initializer_list<const char *> columns)
+                                        std::initializer_list<const char *> columns, bool fullRecords)
 {
     auto parsed = parseCsv(text);
     if (!parsed)
         return makeError(QStringLiteral("%1: %2").arg(file, parsed.error().message));
+    const CsvDocument &doc = parsed.value();
     for (const char *c : columns)
-        if (parsed.value().column(QLatin1String(c)) < 0)
+        if (doc.column(QLatin1String(c)) < 0)
             return makeError(QStringLiteral("%1: the column %2 is missing").arg(file, QLatin1String(c)));
+    for (qsizetype i = 0; fullRecords && i < doc.records.size(); ++i)
+        if (doc.records.at(i).fields.size() != doc.header.size())
+            return makeError(QStringLiteral("%1, record %2 has %3 fields, the header has %4")
+                                 .arg(file)
+                                 .arg(i + 1)
+                                 .arg(doc.records.at(i).fields.size())
+                                 .arg(doc.header.size()));
     return parsed;
 }
 

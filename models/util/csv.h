@@ -37,9 +37,11 @@ struct CsvDocument
 Result<CsvDocument> parseCsv(const QString &text, bool leadingComments = true);
 
 /// parseCsv for a data file shipped with the app: an error names `file`, and a column of `columns` that the
-/// header lacks is an error naming it ("FILE: the column NAME is missing").
+/// header lacks is an error naming it ("FILE: the column NAME is missing"). With `fullRecords`, a record with
+/// fewer or more fields than the header is one too ("FILE, record N has X fields, the header has Y").
 Result<CsvDocument> parseCsvWithColumns(const QString &text, const QString &file,
-                                        std::initializer_list<const char *> columns);
+                                        std::initializer_list<const char *> columns,
+                                        bool fullRecords = false);
 /// The trimmed field `name` of record `r`; empty where the header has no such column or the record is short.
 QString csvField(const CsvDocument &doc, const CsvRecord &r, const char *name);
 
