@@ -36,3 +36,9 @@ if(GF_PYTHON3)
              ${CMAKE_CURRENT_SOURCE_DIR}/tools/check_step_floor_sweep.py ${PROJECT_SOURCE_DIR})
     set_tests_properties(unit_step_floor_sweep PROPERTIES LABELS unit TIMEOUT 120)
 endif()
+# probes/batch_sweep.sh without a GPU: each point says why it has no figure; exit status 1.
+if(GF_PYTHON3)
+    add_test(NAME unit_batch_sweep_nogpu COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tools/check_batch_sweep.sh
+                                                 ${PROJECT_SOURCE_DIR})
+    set_tests_properties(unit_batch_sweep_nogpu PROPERTIES LABELS unit TIMEOUT 120)
+endif()

@@ -192,10 +192,11 @@ QString projectionFlagDescription(ProjectionFlag f)
             "only): its listed on-demand price is kept off the frontier.");
     case ProjectionFlag::HostBound:
         return QStringLiteral(
-            "At this batch a training step on this GPU would be shorter than the shortest step an eager "
-            "PyTorch script of this workload took on the host we measured: the CPU dispatching the "
-            "kernels may set the speed, not the GPU. The slow end of the range of time and cost reaches "
-            "that floor; a larger batch, CUDA graphs or torch.compile lift it.");
+            "At this batch a training step on this GPU would be shorter than the floor an eager PyTorch "
+            "step of this workload had on the host we measured (at the smallest batches its steps did not "
+            "shrink with the batch): the CPU dispatching the kernels may set the speed, not the GPU. The "
+            "slow end of the range of time and cost reaches at least that floor; a larger batch, CUDA "
+            "graphs or torch.compile lift it.");
     }
     return {};
 }

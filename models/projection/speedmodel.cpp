@@ -99,12 +99,17 @@ double SpeedModel::typicalOverheadS(const Workload &w, double flopsPerSample) co
     return rate > 0 ? TypicalStack::overheadS(flopsPerSample, rate) : 0.0;
 }
 
-QString SpeedModel::stepFloorBasis(const Workload &w, bool fromShippedData, SingleGpuSpeed *r) const
+QString SpeedModel::stepFloorBasis(const Workload &w, const QString &gpuId, bool fromShippedData,
+                                   SingleGpuSpeed *r) const
 {
-    // Rule Q2 (section 3.21): a preset's typical projection from the shipped data; a user's own figure
-    // carries its own stack and host, a custom workload has no measured step.
+    // Rule Q2 (section 3.21): a preset's typical projection from the shipped data on an NVIDIA GPU (the
+    // floors were measured on CUDA hosts); a user's own figure carries its own stack and host, a custom
+    // workload has no measured step.
     if (!fromShippedData || w.kind != WorkloadKind::Preset || w.stack != SoftwareStack::Typical ||
         w.batchPerGpu <= 0)
+        return {};
+    const GpuArch *arch = m_arch.arch(gpuId);
+    if (!arch || arch->otherVendor())
         return {};
     const auto floor = m_stepFloors.constFind(w.id);
     if (floor == m_stepFloors.cend() || !(floor->seconds > 0))
@@ -113,13 +118,21 @@ QString SpeedModel::stepFloorBasis(const Workload &w, bool fromShippedData, Sing
     if (!(r->samplesPerS > cap))
         return {};
     r->stepFloorS = floor->seconds;
+    const double before = r->samplesPerSLow();
     r->range.p90 = std::max(r->range.p90, std::log(r->samplesPerS / cap));
-    return QStringLiteral("; host-bound risk: at batch %1 a step would take %2 ms, shorter than the %3 ms "
-                          "below which no eager PyTorch step of this preset went at any batch on the host we "
-                          "measured (%4, %5, %6), so the CPU may set the speed: the range reaches %7 "
-                          "samples/s")
-        .arg(QString::number(w.batchPerGpu), number(w.batchPerGpu / r->samplesPerS * 1e3),
-             number(floor->seconds * 1e3), floor->gpuId, floor->host, floor->measured, number(cap));
+    const QString text =
+        QStringLiteral(
+            "; host-bound risk: at batch %1 a step would take %2 ms, shorter than the %3 ms floor of "
+            "an eager PyTorch step of this preset (the longest of its steps at the smallest batches, "
+            "which did not shrink with the batch, on the host we measured: %4, %5, %6), so the CPU "
+            "may set the speed: ")
+            .arg(QString::number(w.batchPerGpu), number(w.batchPerGpu / r->samplesPerS * 1e3),
+                 number(floor->seconds * 1e3), floor->gpuId, floor->host, floor->measured);
+    return text + (before <= cap
+                       ? QStringLiteral("the range (slow end %1 samples/s) already covers a step at "
+                                        "that floor (%2 samples/s)")
+                             .arg(number(before), number(cap))
+                       : QStringLiteral("the range reaches %1 samples/s").arg(number(cap)));
 }
 
 double SpeedModel::defaultBytesPerFlop(const Workload &w) const
@@ -730,7 +743,7 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
                           .arg(QString::number(r.overheadS * 1e3, 'g', 3),
                                QString::number(r.samplesPerS / r.tunedSamplesPerS, 'f', 2));
             basis += typicalClassBasis(w, arch, !anchors.user.isEmpty(), &r.range);
-            basis += stepFloorBasis(w, anchors.user.isEmpty(), &r);
+            basis += stepFloorBasis(w, target.id, anchors.user.isEmpty(), &r);
             if (const double k = defaultBytesPerFlop(w); k > 0 && !shapeless && !shaped) {
                 const double m = m_typical.trafficFactor.value(workloadClassName(w.workloadClass), 0.0);
                 basis += QStringLiteral("; memory traffic not given: %1 bytes per FLOP assumed (%2%3)")

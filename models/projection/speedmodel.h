@@ -107,7 +107,8 @@ struct SingleGpuSpeed
     double overheadS = 0;
     double tunedSamplesPerS = 0;
     /// Rule Q2 (section 3.21): the preset's per-step floor, seconds, where it may bind at this batch (a step
-    /// of the point's speed would be shorter): the range's slow end then reaches batch / stepFloorS. 0: none.
+    /// of the point's speed would be shorter): the range's slow end then reaches at least batch / stepFloorS.
+    /// 0: none.
     double stepFloorS = 0;
 
     double samplesPerSLow() const { return samplesPerS * std::exp(-range.p90); }
@@ -280,9 +281,10 @@ private:
     QString typicalClassBasis(const Workload &w, const QString &arch, bool transferred,
                               LogRange *range) const;
     /// Rule Q2 (section 3.21): where a preset's typical projection from the shipped data (`fromShippedData`)
-    /// would run a step faster than the preset's per-step floor, sets r->stepFloorS, widens r->range's slow
-    /// end to batch / floor and returns the basis text; empty otherwise.
-    QString stepFloorBasis(const Workload &w, bool fromShippedData, SingleGpuSpeed *r) const;
+    /// on an NVIDIA GPU `gpuId` would run a step faster than the preset's per-step floor, sets r->stepFloorS,
+    /// widens r->range's slow end to at least batch / floor and returns the basis text; empty otherwise.
+    QString stepFloorBasis(const Workload &w, const QString &gpuId, bool fromShippedData,
+                           SingleGpuSpeed *r) const;
     const GpuSpec *specOf(const QString &id, const GpuSpecTable &specs) const;
     QString archOf(const QString &id) const;
 

@@ -107,7 +107,9 @@ QHash<QString, StepFloor> StepFloorData::floors() const
         f.sourceId = ref->sourceId;
         f.measured = ref->measured;
         double sum = 0;
+        f.shortestSeconds = ref->stepSeconds();
         for (const StepFloorPoint *p : list) {
+            f.shortestSeconds = std::min(f.shortestSeconds, p->stepSeconds());
             if (std::abs(p->stepSeconds() / ref->stepSeconds() - 1.0) > kFloorTolerance)
                 continue;
             f.seconds = std::max(f.seconds, p->stepSeconds());
@@ -156,8 +158,10 @@ StepFloorValidation validateStepFloors(const SpeedModel &model, const GpuSpecTab
             if (!s.ok)
                 continue;
             tally->errors.append(std::abs(std::log(s.samplesPerS / p.samplesPerS)));
+            // The slowest floor point sets the slow end itself: inside up to rounding (exp of -ln).
+            const double tol = 1 + 1e-12;
             tally->inside +=
-                s.samplesPerSLow() <= p.samplesPerS && p.samplesPerS <= s.samplesPerSHigh() ? 1 : 0;
+                s.samplesPerSLow() <= p.samplesPerS * tol && p.samplesPerS <= s.samplesPerSHigh() * tol;
             if (m == &withFloors && s.stepFloorS > 0)
                 ++(heldOut ? out.heldOutFlagged : out.flagged);
         }

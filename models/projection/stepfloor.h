@@ -29,14 +29,16 @@ struct StepFloorPoint
     double stepSeconds() const { return batch / samplesPerS; }
 };
 
-/// A preset's per-step floor (rule Q2): a step of eager PyTorch did not get shorter than this on the host
-/// measured, however small the batch; the CPU's dispatch of the step's kernels sets it.
+/// A preset's per-step floor (rule Q2): at the smallest batches an eager PyTorch step did not shrink with the
+/// batch on the host measured (the CPU's dispatch of the step's kernels set it); the floor is the longest of
+/// those steps, so that every one of them lies inside a range that reaches it.
 struct StepFloor
 {
     QString presetId;
-    double seconds = 0;     ///< the longest step among the floor points
-    double meanSeconds = 0; ///< their mean (for comparison: a slow end there leaves floor points outside)
-    int points = 0;         ///< the floor points: steps within kFloorTolerance of the smallest batch's
+    double seconds = 0;         ///< the longest step among the floor points
+    double meanSeconds = 0;     ///< their mean (for comparison: a slow end there leaves floor points outside)
+    double shortestSeconds = 0; ///< the shortest step of the preset on that GPU and host, any batch, any run
+    int points = 0;             ///< the floor points: steps within kFloorTolerance of the smallest batch's
     int smallestBatch = 0;
     QString gpuId;
     QString host;
