@@ -476,7 +476,7 @@ int projectOne(const Context &c, const Offer &o, qsizetype i, int specIndex, Pro
             base |= flagBit(ProjectionFlag::PrecisionFallback);
         if (si->measured)
             base |= flagBit(ProjectionFlag::Measured);
-        if (si->single.ok && si->single.stepFloorS > 0)
+        if (si->single.stepFloorS > 0) // set only on a projected speed
             base |= flagBit(ProjectionFlag::HostBound);
     }
     const double n = o.gpuCount;

@@ -99,7 +99,7 @@ double SpeedModel::typicalOverheadS(const Workload &w, double flopsPerSample) co
     return rate > 0 ? TypicalStack::overheadS(flopsPerSample, rate) : 0.0;
 }
 
-QString SpeedModel::stepFloorBasis(const Workload &w, const QString &gpuId, bool fromShippedData,
+QString SpeedModel::stepFloorBasis(const Workload &w, const GpuArch *arch, bool fromShippedData,
                                    SingleGpuSpeed *r) const
 {
     // Rule Q2 (section 3.21): a preset's typical projection from the shipped data on an NVIDIA GPU (the
@@ -108,7 +108,6 @@ QString SpeedModel::stepFloorBasis(const Workload &w, const QString &gpuId, bool
     if (!fromShippedData || w.kind != WorkloadKind::Preset || w.stack != SoftwareStack::Typical ||
         w.batchPerGpu <= 0)
         return {};
-    const GpuArch *arch = m_arch.arch(gpuId);
     if (!arch || arch->otherVendor())
         return {};
     const auto floor = m_stepFloors.constFind(w.id);
@@ -743,7 +742,7 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
                           .arg(QString::number(r.overheadS * 1e3, 'g', 3),
                                QString::number(r.samplesPerS / r.tunedSamplesPerS, 'f', 2));
             basis += typicalClassBasis(w, arch, !anchors.user.isEmpty(), &r.range);
-            basis += stepFloorBasis(w, target.id, anchors.user.isEmpty(), &r);
+            basis += stepFloorBasis(w, archRow, anchors.user.isEmpty(), &r);
             if (const double k = defaultBytesPerFlop(w); k > 0 && !shapeless && !shaped) {
                 const double m = m_typical.trafficFactor.value(workloadClassName(w.workloadClass), 0.0);
                 basis += QStringLiteral("; memory traffic not given: %1 bytes per FLOP assumed (%2%3)")

@@ -281,9 +281,10 @@ private:
     QString typicalClassBasis(const Workload &w, const QString &arch, bool transferred,
                               LogRange *range) const;
     /// Rule Q2 (section 3.21): where a preset's typical projection from the shipped data (`fromShippedData`)
-    /// on an NVIDIA GPU `gpuId` would run a step faster than the preset's per-step floor, sets r->stepFloorS,
-    /// widens r->range's slow end to at least batch / floor and returns the basis text; empty otherwise.
-    QString stepFloorBasis(const Workload &w, const QString &gpuId, bool fromShippedData,
+    /// on an NVIDIA GPU (`arch`, its architecture row) would run a step faster than the preset's per-step
+    /// floor, sets r->stepFloorS, widens r->range's slow end to at least batch / floor and returns the basis
+    /// text; empty otherwise.
+    QString stepFloorBasis(const Workload &w, const GpuArch *arch, bool fromShippedData,
                            SingleGpuSpeed *r) const;
     const GpuSpec *specOf(const QString &id, const GpuSpecTable &specs) const;
     QString archOf(const QString &id) const;

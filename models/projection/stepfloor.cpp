@@ -142,10 +142,7 @@ StepFloorValidation validateStepFloors(const SpeedModel &model, const GpuSpecTab
     Tally inWith, inWithout, outWith, outWithout;
     for (const StepFloorPoint &p : data.points) {
         const GpuSpec *spec = specs.spec(p.gpuId);
-        const Workload *preset = nullptr;
-        for (const Workload &w : builtinWorkloads())
-            if (w.id == p.presetId)
-                preset = &w;
+        const Workload *preset = findWorkload(builtinWorkloads(), p.presetId);
         if (!spec || !preset)
             continue;
         Workload w = *preset;
