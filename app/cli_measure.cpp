@@ -5,6 +5,7 @@
 #include "domain/workload.h"
 #include "launch/measurementcompare.h"
 #include "launch/measurementjson.h"
+#include "projection/stepfloor.h"
 #include "util/format.h"
 
 #include <QFileInfo>
@@ -117,11 +118,13 @@ int MeasureCommand::run(CliContext &ctx, const CliArgs &p) const
                     return ExitFailure;
                 }
                 const ThroughputMeasurement &m = d.measurement;
-                ctx.out << QStringLiteral("%1 measurement %2: %3 on %4: %5 samples/s per GPU (%6)\n")
+                const QString busy = gpuBusyText(m);
+                ctx.out << QStringLiteral("%1 measurement %2: %3 on %4: %5 samples/s per GPU%6 (%7)\n")
                                .arg(r.value().duplicate ? QStringLiteral("Already stored")
                                                         : QStringLiteral("Stored"))
                                .arg(r.value().id)
-                               .arg(m.workloadId, m.gpuId, formatNumber(m.samplesPerSPerGpu, 2), m.source);
+                               .arg(m.workloadId, m.gpuId, formatNumber(m.samplesPerSPerGpu, 2),
+                                    busy.isEmpty() ? QString() : QStringLiteral(", GPU busy ") + busy, m.source);
                 (r.value().duplicate ? duplicates : added) += 1;
             }
         }
@@ -162,6 +165,11 @@ int MeasureCommand::run(CliContext &ctx, const CliArgs &p) const
             o.insert(u"projected_samples_per_s_per_gpu",
                      c.projectedPerGpu ? QJsonValue(*c.projectedPerGpu) : QJsonValue());
             o.insert(u"error_pct", c.errorPct() ? QJsonValue(*c.errorPct()) : QJsonValue());
+            o.insert(u"gpu_busy_fraction", c.measurement.gpuBusyFraction > 0
+                                               ? QJsonValue(c.measurement.gpuBusyFraction)
+                                               : QJsonValue());
+            o.insert(u"host_bound", c.measurement.gpuBusyFraction > 0 &&
+                                        c.measurement.gpuBusyFraction < kHostBoundBusy);
             o.insert(u"not_projected_because", c.why.isEmpty() ? QJsonValue() : QJsonValue(c.why));
             o.insert(u"source", c.measurement.source);
             o.insert(u"measured_at", c.measurement.measuredAt.isValid()
@@ -195,18 +203,23 @@ int MeasureCommand::run(CliContext &ctx, const CliArgs &p) const
              c.projectedPerGpu ? formatNumber(*c.projectedPerGpu, 2) : dash,
              e ? QStringLiteral("%1%2 %").arg(*e >= 0 ? QStringLiteral("+") : QString(), formatNumber(*e, 1))
                : dash,
+             gpuBusyText(c.measurement).isEmpty() ? dash : gpuBusyText(c.measurement),
              c.measurement.offerKey.isEmpty() ? dash : c.measurement.offerKey,
              c.measurement.measuredAt.isValid() ? c.measurement.measuredAt.toString(Qt::ISODate) : dash,
              c.why.isEmpty() ? c.measurement.source : c.why});
     }
     ctx.out << renderTable({QStringLiteral("ID"), QStringLiteral("Workload"), QStringLiteral("GPU"),
                             QStringLiteral("Measured/GPU"), QStringLiteral("Projected/GPU"),
-                            QStringLiteral("Error"), QStringLiteral("Offer"),
+                            QStringLiteral("Error"), QStringLiteral("GPU busy"), QStringLiteral("Offer"),
                             QStringLiteral("Measured at (UTC)"), QStringLiteral("Source")},
-                           table, {true, false, false, true, true, true, false, false, false});
+                           table, {true, false, false, true, true, true, true, false, false, false});
     ctx.out
         << "Samples/s per GPU. Projected: the model without the measurement. Error: (projected - measured) / "
-           "measured.\n";
+           "measured.\n"
+           "GPU busy: the share of each step the GPU worked (gf_measure.py); under "
+        << QString::number(kHostBoundBusy * 100, 'f', 0)
+        << " % the host set the speed (host-bound): carried to other GPUs, that step stays a floor "
+           "(PROJECTION.md section 3.22).\n";
     return ExitOk;
 }
 

@@ -5,7 +5,8 @@
 #
 # Usage, from the repository root:  OUT=/tmp/out bash probes/batch_sweep.sh [SECONDS] [PRESET:B,B,... ...]
 # Default: 10 s per point, the sweep of PROJECTION.md 3.21. Writes $OUT/sweep.csv (one line per point),
-# $OUT/sweep.log and $OUT/sweep-docs.tar.gz (every gf_measure document). This is a measurement
+# $OUT/sweep.log and $OUT/sweep-docs.tar.gz (every gf_measure document). Each line also carries the
+# step time, how busy the GPU was (section 3.22) and the host's dispatch time per PyTorch op. This is a measurement
 # program: it prints figures and never judges a speed. Exit status 1 when a point produced no figure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -21,7 +22,7 @@ DOCS=$(mktemp -d)
 exec > >(tee "$OUT/sweep.log") 2>&1
 nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,power.limit --format=csv
 echo "host: $(nproc) threads, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
-echo "preset,batch,precision,samples_per_s,device,note" >"$OUT/sweep.csv"
+echo "preset,batch,precision,samples_per_s,device,note,step_ms,gpu_busy_fraction,gpu_busy_method,gpu_utilization_pct,host_op_us" >"$OUT/sweep.csv"
 failed=0
 for item in "${SWEEP[@]}"; do
     preset=${item%%:*}
@@ -51,11 +52,16 @@ path, preset, batch, precision = sys.argv[1:]
 try:
     d = json.load(open(path))
 except (OSError, ValueError):
-    print("%s,%s,%s,,,no document" % (preset, batch, precision))
+    print("%s,%s,%s,,,no document,,,,," % (preset, batch, precision))
     sys.exit(1)
 rate = d.get("samples_per_s")
 note = " | ".join(d.get("notes") or []).replace(",", ";")
-print("%s,%s,%s,%s,%s,%s" % (preset, batch, precision, "%.3f" % rate if rate else "", d.get("device_name") or "", note))
+def fig(key, fmt):
+    v = d.get(key)
+    return fmt % v if isinstance(v, (int, float)) else (v or "")
+print("%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s" % (preset, batch, precision, "%.3f" % rate if rate else "", d.get("device_name") or "",
+      note, fig("step_ms", "%.3f"), fig("gpu_busy_fraction", "%.4f"), fig("gpu_busy_method", "%s"),
+      fig("gpu_utilization_pct", "%.1f"), fig("host_op_us", "%.3f")))
 sys.exit(0 if rate else 1)
 PY
         tail -1 "$OUT/sweep.csv"

@@ -3,6 +3,7 @@
 
 #include "domain/workload.h"
 #include "launch/measurementcompare.h"
+#include "projection/stepfloor.h"
 #include "viewmodels/catalogservice.h"
 
 #include <QFileDialog>
@@ -28,6 +29,7 @@ enum Column
     Measured,
     Projected,
     ErrorPct,
+    GpuBusy,
     OfferCol,
     MeasuredAt,
     Source,
@@ -91,7 +93,7 @@ MeasurementsPage::MeasurementsPage(CatalogService *service, QWidget *parent)
     m_table->setObjectName(QStringLiteral("measurementsTable"));
     m_table->setHorizontalHeaderLabels({tr("ID"), tr("Workload"), tr("GPU"),
                                         tr("Measured\n(samples/s per GPU)"),
-                                        tr("Projected\n(samples/s per GPU)"), tr("Error\n(%)"), tr("Offer"),
+                                        tr("Projected\n(samples/s per GPU)"), tr("Error\n(%)"), tr("GPU busy\n(%)"), tr("Offer"),
                                         tr("Measured at (UTC)"), tr("Source")});
     m_table->horizontalHeaderItem(Measured)->setToolTip(
         tr("Samples per second per GPU that the run measured (its figure over all GPUs / GPU count)."));
@@ -100,6 +102,11 @@ MeasurementsPage::MeasurementsPage(CatalogService *service, QWidget *parent)
            "ignoring the measurement."));
     m_table->horizontalHeaderItem(ErrorPct)->setToolTip(
         tr("(projected − measured) / measured × 100: positive = the model was optimistic."));
+    m_table->horizontalHeaderItem(GpuBusy)->setToolTip(
+        tr("The share of each measured step in which the GPU worked (gf_measure.py). Under %1 % the GPU "
+           "waited for the host: the CPU or the input pipeline set the speed (host-bound), and carried to "
+           "other GPUs that step stays a floor. Empty: the run did not measure it.")
+            .arg(QString::number(kHostBoundBusy * 100, 'f', 0)));
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -237,6 +244,15 @@ void MeasurementsPage::fill()
             m_table->setItem(i, ErrorPct, err);
         } else {
             m_table->setItem(i, ErrorPct, new QTableWidgetItem(tr("–")));
+        }
+        if (c.measurement.gpuBusyFraction > 0) {
+            auto *busy = numberItem(c.measurement.gpuBusyFraction * 100, 0);
+            if (c.measurement.gpuBusyFraction < kHostBoundBusy)
+                busy->setText(gpuBusyText(c.measurement));
+            busy->setToolTip(gpuBusyExplanation(c.measurement));
+            m_table->setItem(i, GpuBusy, busy);
+        } else {
+            m_table->setItem(i, GpuBusy, new QTableWidgetItem(tr("–")));
         }
         m_table->setItem(i, OfferCol, new QTableWidgetItem(c.measurement.offerKey));
         m_table->setItem(i, MeasuredAt,

@@ -29,6 +29,10 @@ struct ThroughputMeasurement
     QString source;       ///< where it came from, for tooltips and reports (source id + title, file, offer)
     QString offerKey;     ///< User kind: "provider/instance_type/region" it was measured on; else empty
     QDateTime measuredAt; ///< when it was measured or imported (UTC); invalid = unknown
+    /// User kind: the share of the measured step in which the GPU was busy (gf_measure.py's
+    /// gpu_busy_fraction, PROJECTION.md section 3.22), in (0, 1]; 0 = not measured. Well under 1, the
+    /// host (dispatch or input) set the speed, and a faster GPU would not shorten that step.
+    double gpuBusyFraction = 0;
 };
 
 using ThroughputMeasurements = QList<ThroughputMeasurement>;

@@ -1,4 +1,5 @@
 #include "launch/measurementcompare.h"
+#include "projection/stepfloor.h"
 
 #include "projection/speedmodel.h"
 
@@ -19,6 +20,30 @@ Status checkMeasurementsPlausible(const QList<MeasurementDocument> &documents, c
             return makeError(QStringLiteral("%1: the measurement of %2 on %3 is refused: %4")
                                  .arg(fileName, d.measurement.workloadId, d.measurement.gpuId, why));
     return Ok{};
+}
+
+QString gpuBusyText(const ThroughputMeasurement &m)
+{
+    if (!(m.gpuBusyFraction > 0))
+        return {};
+    const QString pct = QStringLiteral("%1 %").arg(QString::number(m.gpuBusyFraction * 100, 'f', 0));
+    return m.gpuBusyFraction < kHostBoundBusy ? pct + QStringLiteral(", host-bound") : pct;
+}
+
+QString gpuBusyExplanation(const ThroughputMeasurement &m)
+{
+    if (!(m.gpuBusyFraction > 0))
+        return {};
+    const QString pct = QString::number(m.gpuBusyFraction * 100, 'f', 0);
+    if (m.gpuBusyFraction >= kHostBoundBusy)
+        return QStringLiteral("The GPU was busy %1 % of each step: the GPU set this speed.").arg(pct);
+    return QStringLiteral(
+               "The GPU was busy only %1 % of each step (under %2 %): it waited for the host (the CPU "
+               "dispatching the kernels, or the input pipeline), which set this speed. A faster GPU would "
+               "not shorten that step: carried to other GPUs, only the GPU-busy part scales and this step "
+               "stays a floor (PROJECTION.md section 3.22). A larger batch, CUDA graphs or torch.compile "
+               "would lift it. The model's projection here is of a GPU-bound step.")
+        .arg(pct, QString::number(kHostBoundBusy * 100, 'f', 0));
 }
 
 QList<MeasurementComparison> compareMeasurements(const ThroughputMeasurements &measurements,

@@ -27,6 +27,12 @@ struct MeasurementComparison
     }
 };
 
+/// Section 3.22: how busy the measurement's GPU was, for tables: "38 %, host-bound", "94 %", or empty when
+/// the run did not measure it.
+QString gpuBusyText(const ThroughputMeasurement &measurement);
+/// What that figure means for the measurement and for other GPUs (a tooltip); empty when not measured.
+QString gpuBusyExplanation(const ThroughputMeasurement &measurement);
+
 /// Why a measurement cannot be right (SpeedModel::implausibility: beyond the GPU's peak rate for the
 /// workload's FLOPs, or more than 10x from the model's projection), naming the bound; empty when it is
 /// plausible or its workload is not among `workloads` (it is then checked when a projection uses it).

@@ -292,7 +292,69 @@ SpeedAnchor SpeedModel::makeAnchor(const ThroughputMeasurement &m, const Workloa
     a.relative = t.relative;
     a.logLevel = std::log(m.samplesPerSPerGpu / t.relative);
     a.measurements = 1;
+    a.gpuBusy = m.gpuBusyFraction;
     return a;
+}
+
+bool SpeedAnchor::hostBound() const
+{
+    return gpuBusy > 0 && gpuBusy < kHostBoundBusy;
+}
+
+QString SpeedModel::userHostFloorBasis(const Workload &w, const WorkloadAnchors &anchors,
+                                       const QString &targetId, SingleGpuSpeed *r) const
+{
+    if (w.batchPerGpu <= 0 || !(r->samplesPerS > 0))
+        return {};
+    // The measured tier rests on the target's own figure alone; a transfer on every host-bound figure.
+    double sumLog = 0;
+    QStringList where;
+    for (const SpeedAnchor &a : anchors.user) {
+        if (!a.hostBound() || !(a.samplesPerS > 0) || a.batchPerGpu <= 0 ||
+            (r->userMeasured && a.gpuId != targetId))
+            continue;
+        const double step = a.batchPerGpu / a.samplesPerS;
+        sumLog += std::log(step);
+        where.append(QStringLiteral("%1 (GPU busy %2 % of a %3 ms step at batch %4)")
+                         .arg(a.gpuId, QString::number(a.gpuBusy * 100, 'f', 0), number(step * 1e3),
+                              QString::number(a.batchPerGpu)));
+    }
+    if (where.isEmpty())
+        return {};
+    const double floorS = std::exp(sumLog / static_cast<double>(where.size()));
+    const double cap = w.batchPerGpu / floorS;
+    if (r->userMeasured) {
+        // The figure's own GPU: the point is the figure at its batch, and at another batch the GPU side
+        // scaled by the model up to the floor; the range stays the measured tier's.
+        r->stepFloorS = floorS;
+        r->samplesPerS = std::min(r->samplesPerS, cap);
+        return QStringLiteral("; host-bound: your measurement on %1: the host (the CPU dispatching the "
+                              "kernels, or the input pipeline), not the GPU, set this speed; a larger batch, "
+                              "CUDA graphs or torch.compile would lift it")
+            .arg(where.join(QStringLiteral(", ")));
+    }
+    // Flagged where the floor binds somewhere in the ranges: the GPU side's fast end above the slowest host's
+    // cap. Elsewhere the GPU's own step is the longer one and nothing changes.
+    if (!(r->samplesPerSHigh() > cap / kHostFloorSlower))
+        return {};
+    r->stepFloorS = floorS;
+    const double point = std::min(r->samplesPerS, cap);
+    const double low = std::min(r->samplesPerSLow(), cap / kHostFloorSlower);
+    const double high = std::min(r->samplesPerSHigh(), cap / kHostFloorFaster);
+    const bool binds = r->samplesPerS > cap;
+    r->samplesPerS = point;
+    r->range = {std::log(point / high), std::log(point / low)};
+    return QStringLiteral("; host-bound: your measurement on %1 was set by its host, so only the GPU-busy "
+                          "part of its step was carried here and the %2 ms step is a floor (section 3.22): "
+                          "%3; on another host that floor may be %4x-%5x as long, so the range is %6-%7 "
+                          "samples/s")
+        .arg(where.join(QStringLiteral(", ")), number(floorS * 1e3),
+             binds ? QStringLiteral("the floor binds at batch %1 (%2 samples/s)")
+                         .arg(QString::number(w.batchPerGpu), number(cap))
+                   : QStringLiteral("this GPU's own step at batch %1 is longer, but not on every host")
+                         .arg(QString::number(w.batchPerGpu)),
+             QString::number(kHostFloorFaster, 'f', 2), QString::number(kHostFloorSlower, 'f', 2), number(low),
+             number(high));
 }
 
 double SpeedModel::shippedLevel(const QList<SpeedAnchor> &shipped, const QString &gpuId) const
@@ -384,7 +446,9 @@ QString SpeedModel::implausibleAgainst(const ThroughputMeasurement &m, const Wor
             ratio = measured * scale / TypicalStack::speed(tuned, overhead);
         }
     }
-    if (ratio > kImplausibleFactor || ratio < 1.0 / kImplausibleFactor || !std::isfinite(ratio))
+    // Section 3.22: a figure its host held back is judged low by its GPU-busy part (figure / busy).
+    const double busy = a.hostBound() ? a.gpuBusy : 1.0;
+    if (ratio > kImplausibleFactor || ratio / busy < 1.0 / kImplausibleFactor || !std::isfinite(ratio))
         return QStringLiteral(
                    "%1 samples/s per GPU is %2 times %3 the %4 samples/s the model projects for the "
                    "%5 (the bound is %6 times either way)")
@@ -629,7 +693,9 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
     double userShift = 0; ///< ln of the user's GPU-side level over the shipped data's (transfer)
     if (!anchors.user.isEmpty()) {
         if (const SpeedAnchor *own = find(anchors.user)) {
-            logSpeed = std::log(t.relative) + own->logLevel;
+            // Rule S3 (section 3.22): a host-bound figure's GPU side ran at figure / busy; at the figure's
+            // own batch the floor below brings the point back to the figure.
+            logSpeed = std::log(t.relative) + own->logLevel - (own->hostBound() ? std::log(own->gpuBusy) : 0.0);
             tier = ProjectionTier::Measured;
             r.userMeasured = true;
             precisionScaled = own->precisionScaled;
@@ -648,6 +714,10 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
             // beyond moves the GPU-side level. The overhead goes back on the target in that proportion.
             QList<SpeedAnchor> offsets = anchors.user;
             for (SpeedAnchor &u : offsets) {
+                // Rule S3 (section 3.22): a host-bound figure carries only its GPU-busy part (its GPU
+                // side ran at figure / busy); its measured step comes back as a floor below.
+                if (u.hostBound())
+                    u.logLevel -= std::log(u.gpuBusy);
                 const double measured = std::exp(u.logLevel) * u.relative;
                 const double overhead = typicalOverheadS(w, shapeAt(w, u.batchPerGpu, u.precision).first);
                 // Section 3.8: the typical stack's efficiency of the user's GPU for the workload's class.
@@ -759,6 +829,7 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
     } else if (w.stack == SoftwareStack::Typical) {
         basis += QStringLiteral("; your own stack, as measured");
     }
+    basis += userHostFloorBasis(w, anchors, target.id, &r);
     r.basis = basis;
     r.ok = std::isfinite(r.samplesPerS) && r.samplesPerS > 0;
     if (!r.ok)

@@ -60,6 +60,11 @@ struct SpeedAnchor
     /// Rule I (PROJECTION.md section 3.18): ln of the class's reference preset's tuned-stack speed on this
     /// GPU scaled to the workload's FLOPs per sample; NaN where the rule does not apply.
     double referenceLog = std::numeric_limits<double>::quiet_NaN();
+    /// Section 3.22: the share of the measured step the GPU was busy (ThroughputMeasurement::gpuBusyFraction);
+    /// 0 = not measured.
+    double gpuBusy = 0;
+    /// Rule S3: the GPU waited for the host for a sizeable share of the step (0 < gpuBusy < kHostBoundBusy).
+    bool hostBound() const;
 };
 
 /// Rule I (PROJECTION.md section 3.18): the preset whose tuned-stack GPU-to-GPU shape a custom workload of
@@ -108,6 +113,7 @@ struct SingleGpuSpeed
     double tunedSamplesPerS = 0;
     /// Rule Q2 (section 3.21): the preset's per-step floor, seconds, where it may bind at this batch (a step
     /// of the point's speed would be shorter): the range's slow end then reaches at least batch / stepFloorS.
+    /// Rule S3 (section 3.22): the step of the user's own host-bound figure (the point is capped there).
     /// 0: none.
     double stepFloorS = 0;
 
@@ -286,6 +292,12 @@ private:
     /// text; empty otherwise.
     QString stepFloorBasis(const Workload &w, const GpuArch *arch, bool fromShippedData,
                            SingleGpuSpeed *r) const;
+    /// Rule S3 (section 3.22): where the user's figures carried to this GPU (or measured on it) were set by
+    /// their host (SpeedAnchor::hostBound), the measured step is a floor: sets r->stepFloorS, caps the point
+    /// at batch / floor and its range at that floor on other hosts (kHostFloorFaster..kHostFloorSlower), and
+    /// returns the basis text; empty otherwise.
+    QString userHostFloorBasis(const Workload &w, const WorkloadAnchors &anchors, const QString &targetId,
+                               SingleGpuSpeed *r) const;
     const GpuSpec *specOf(const QString &id, const GpuSpecTable &specs) const;
     QString archOf(const QString &id) const;
 

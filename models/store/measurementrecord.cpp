@@ -3,6 +3,8 @@
 #include "store/storetime.h"
 
 #include <QCryptographicHash>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -127,6 +129,9 @@ Result<QList<UserMeasurementRecord>> CatalogStore::userMeasurements() const
             m.measuredAt = r.importedAt;
         r.origin = q.value(11).toString();
         r.json = q.value(12).toString().toUtf8();
+        // Section 3.22: how busy the GPU was, from the stored document (checked when it was imported).
+        const double busy = QJsonDocument::fromJson(r.json).object().value(u"gpu_busy_fraction").toDouble(0);
+        m.gpuBusyFraction = busy > 0 && busy <= 1 ? busy : 0.0;
         out.append(r);
     }
     return out;

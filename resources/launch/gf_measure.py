@@ -21,6 +21,11 @@ What it does:
        sequence 512, gradient checkpointing as the preset; no embedding or LM head); any other workload: a stack of
        4096-wide linear layers sized to its FLOPs per sample (GF_FLOPS_PER_SAMPLE). Synthetic data; the
        figure approximates the real model (no data loading, same layer shapes).
+     Beside the speed, how busy the GPU was (PROJECTION.md section 3.22): for the synthetic step, the union
+     of the GPU's kernel and copy intervals over 5 profiled steps (torch.profiler) against the unprofiled
+     step time; for a user command, nvidia-smi's utilization.gpu sampled once a second. A GPU busy well
+     under 100 % waited for the host (or the input pipeline): a faster GPU would not shorten that step.
+     And the host's PyTorch dispatch time (x.add_(1.0) on 16 floats, microseconds per op).
   3. Writes $GF_RESULT_DIR/$GF_PLAN_TASK.json (schema gpufrontier-measurement, version 1) and prints the
      same document on one line "GPUFRONTIER-MEASUREMENT {...}" so a job log carries it too.
 
@@ -65,11 +70,111 @@ def run_probe():
         return None, "gpufrontier-probe exit %d, no JSON: %s" % (out.returncode, out.stderr.strip()[-500:])
 
 
+class UtilizationSampler:
+    """nvidia-smi's utilization.gpu (percent of the last sample period in which a kernel ran), once a second
+    in a thread, for the GPUs `indices`; mean() averages the samples after the first `skip` fraction of the
+    run (start-up and warm-up), over the GPUs."""
+
+    def __init__(self, indices):
+        import threading
+        self.indices = ",".join(str(i) for i in indices)
+        self.samples = []  # (time, mean percent over the GPUs)
+        self.error = None
+        self.started = self.stopped = None
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self):
+        while not self._stop.is_set():
+            try:
+                out = subprocess.run(["nvidia-smi", "--query-gpu=utilization.gpu", "--format=csv,noheader,nounits",
+                                      "-i", self.indices], capture_output=True, text=True, timeout=10)
+                values = [float(v) for v in out.stdout.split() if v.strip().replace(".", "", 1).isdigit()]
+                if out.returncode != 0 or not values:
+                    self.error = "nvidia-smi gave no utilization (exit %d)" % out.returncode
+                    return
+                self.samples.append((time.time(), sum(values) / len(values)))
+            except (OSError, subprocess.TimeoutExpired, ValueError) as e:
+                self.error = "nvidia-smi failed: %s" % e
+                return
+            self._stop.wait(1.0)
+
+    def start(self):
+        self.started = time.time()
+        self._thread.start()
+        return self
+
+    def stop(self):
+        self.stopped = time.time()
+        self._stop.set()
+        self._thread.join(timeout=15)
+
+    def mean(self, skip=0.2):
+        if self.started is None or self.stopped is None:
+            return None
+        begin = self.started + skip * (self.stopped - self.started)
+        kept = [v for t, v in self.samples if t >= begin]
+        return sum(kept) / len(kept) if kept else None
+
+
+def visible_gpu_indices(count):
+    """The nvidia-smi indices of the first `count` GPUs CUDA sees (CUDA_VISIBLE_DEVICES when it lists numbers)."""
+    listed = [v.strip() for v in env("CUDA_VISIBLE_DEVICES").split(",") if v.strip()]
+    if listed and all(v.isdigit() for v in listed):
+        return [int(v) for v in listed[:count]]
+    return list(range(count))
+
+
+def profiled_gpu_ms(torch, step, steps=5):
+    """The GPU's busy time per step in ms: the union of its kernel, copy and set intervals over `steps`
+    profiled steps (torch.profiler, CUDA activity). (None, why) where the profiler records no GPU activity."""
+    try:
+        from torch.profiler import ProfilerActivity, profile
+    except ImportError:
+        return None, "torch.profiler is not available"
+    try:
+        torch.cuda.synchronize()
+        with profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as prof:
+            for _ in range(steps):
+                step()
+            torch.cuda.synchronize()
+        spans = sorted((e.time_range.start, e.time_range.end) for e in prof.events()
+                       if str(getattr(e, "device_type", "")).endswith("CUDA") and e.time_range.end > e.time_range.start)
+    except Exception as e:  # noqa: BLE001 (a profiler failure only loses this figure)
+        return None, "the profiler failed: %s" % e
+    if not spans:
+        return None, "the profiler recorded no GPU activity (CUPTI unavailable?)"
+    busy, begin, end = 0.0, spans[0][0], spans[0][1]
+    for s, e in spans[1:]:
+        if s > end:
+            busy += end - begin
+            begin, end = s, e
+        else:
+            end = max(end, e)
+    busy += end - begin
+    return busy / steps / 1000.0, None  # time_range is in microseconds
+
+
+def host_op_us(torch, device, n=20000):
+    """PyTorch's dispatch time on this host: x.add_(1.0) on 16 floats, microseconds per op (the GPU's work
+    per op is far shorter than the host's, so the loop times the host)."""
+    x = torch.zeros(16, device=device)
+    for _ in range(1000):
+        x.add_(1.0)
+    torch.cuda.synchronize()
+    start = time.perf_counter()
+    for _ in range(n):
+        x.add_(1.0)
+    torch.cuda.synchronize()
+    return (time.perf_counter() - start) / n * 1e6
+
+
 NUMBER_LINE = re.compile(r"gpufrontier:\s*samples_per_s\s*=\s*([0-9.eE+-]+)")
 
 
-def measure_user_command(command, seconds):
-    """Runs the user's command for `seconds` and returns (samples/s over the node, note)."""
+def measure_user_command(command, seconds, sampler=None):
+    """Runs the user's command for `seconds` and returns (samples/s over the node, note); `sampler`
+    (UtilizationSampler) runs while it does."""
     fd, path = tempfile.mkstemp(prefix="gf-samples-")
     os.close(fd)
     child_env = dict(os.environ, GF_SAMPLES_PER_S_FILE=path)
@@ -77,6 +182,8 @@ def measure_user_command(command, seconds):
     start = time.time()
     proc = subprocess.Popen(["bash", "-c", command], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             text=True, env=child_env, start_new_session=True)
+    if sampler:
+        sampler.start()
     try:
         deadline = start + seconds
         import selectors
@@ -91,6 +198,8 @@ def measure_user_command(command, seconds):
                     if m:
                         last = float(m.group(1))
     finally:
+        if sampler:
+            sampler.stop()
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGTERM)
             try:
@@ -270,9 +379,9 @@ def measure_synthetic(workload, seconds, batch, precision, flops_per_sample, che
         import torch
         import torch.utils.checkpoint  # noqa: F401 (used by the LoRA stack)
     except ImportError:
-        return None, "PyTorch is not installed", None
+        return None, "PyTorch is not installed", None, {}
     if not torch.cuda.is_available():
-        return None, "no CUDA GPU visible to PyTorch", None
+        return None, "no CUDA GPU visible to PyTorch", None, {}
     device = torch.device("cuda:0")
     dtype = {"bf16": torch.bfloat16, "fp16": torch.float16}.get(precision)
     if precision == "tf32":
@@ -302,6 +411,7 @@ def measure_synthetic(workload, seconds, batch, precision, flops_per_sample, che
     for _ in range(5):
         step()
     torch.cuda.synchronize()
+    sampler = UtilizationSampler(visible_gpu_indices(1)).start()
     steps = 0
     start = time.time()
     while time.time() - start < seconds:
@@ -311,12 +421,30 @@ def measure_synthetic(workload, seconds, batch, precision, flops_per_sample, che
             torch.cuda.synchronize()
     torch.cuda.synchronize()
     elapsed = time.time() - start
+    sampler.stop()
     peak_gb = torch.cuda.max_memory_allocated(device) / 1e9
+    step_ms = elapsed / steps * 1000.0
+    extra = {"step_ms": step_ms}
+    utilization = sampler.mean()
+    if utilization is not None:
+        extra["gpu_utilization_pct"] = utilization
+    busy_ms, why = profiled_gpu_ms(torch, step)
+    if busy_ms is not None:
+        extra.update(gpu_busy_ms_per_step=busy_ms, gpu_busy_fraction=min(1.0, busy_ms / step_ms),
+                     gpu_busy_method="profiler")
+    elif utilization is not None:
+        extra.update(gpu_busy_fraction=min(1.0, utilization / 100.0), gpu_busy_method="nvidia-smi")
+    if why:
+        extra["busy_note"] = why
+    try:
+        extra["host_op_us"] = host_op_us(torch, device)
+    except Exception as e:  # noqa: BLE001 (a failed timing only loses this figure)
+        extra["busy_note"] = (extra.get("busy_note", "") + "; host dispatch not timed: %s" % e).lstrip("; ")
     note = ("synthetic %s step, %d steps in %.1f s, batch %d, %s%s, %d trainable parameters, torch %s, "
             "peak %.1f GB allocated") % (workload, steps, elapsed, batch, precision,
                                          ", gradient checkpointing" if checkpointing else "", trainable,
                                          torch.__version__, peak_gb)
-    return batch * steps / elapsed, note, torch.cuda.get_device_name(0)
+    return batch * steps / elapsed, note, torch.cuda.get_device_name(0), extra
 
 
 def main():
@@ -345,19 +473,30 @@ def main():
             doc["notes"].append(note)
     command = env("GF_USER_CMD")
     device = None
+    extra = {}
     if command:
-        rate, note = measure_user_command(command, seconds)
+        sampler = UtilizationSampler(visible_gpu_indices(gpus_per_node))
+        rate, note = measure_user_command(command, seconds, sampler)
+        utilization = sampler.mean()
+        if utilization is not None:
+            extra.update(gpu_utilization_pct=utilization, gpu_busy_fraction=min(1.0, utilization / 100.0),
+                         gpu_busy_method="nvidia-smi")
+        elif sampler.error:
+            extra["busy_note"] = sampler.error
         doc["method"] = "user-command"
         gpu_count = gpus_per_node
     else:
         # The presets' own setting (resources/workloads.json: only the 7B LoRA preset checkpoints);
         # GF_GRADIENT_CHECKPOINTING=0/1 overrides it.
         checkpointing = env("GF_GRADIENT_CHECKPOINTING", "1" if workload == "llm7b-lora" else "0") == "1"
-        rate, note, device = measure_synthetic(workload, seconds, batch, precision,
-                                               float(env("GF_FLOPS_PER_SAMPLE") or 0), checkpointing)
+        rate, note, device, extra = measure_synthetic(workload, seconds, batch, precision,
+                                                      float(env("GF_FLOPS_PER_SAMPLE") or 0), checkpointing)
         doc["method"] = "synthetic"
         gpu_count = 1
     doc["notes"].append(note)
+    if "busy_note" in extra:
+        doc["notes"].append(extra.pop("busy_note"))
+    doc.update(extra)
     doc["device_name"] = device
     if not doc["accelerator"] and device:
         doc["accelerator"] = device  # lets the importer resolve the GPU when GF_GPU_ID is not set
