@@ -42,3 +42,10 @@ if(GF_PYTHON3)
                                                  ${PROJECT_SOURCE_DIR})
     set_tests_properties(unit_batch_sweep_nogpu PROPERTIES LABELS unit TIMEOUT 120)
 endif()
+# Rule S3 (section 3.22): the H200 busy sweep of 2026-11-28 (how busy the GPU was at each micro-batch), the rule's
+# figures recomputed from it, and gf_measure.py's busy arithmetic.
+if(GF_PYTHON3)
+    add_test(NAME unit_busy_sweep COMMAND ${GF_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/tools/check_busy_sweep.py
+                                          ${PROJECT_SOURCE_DIR})
+    set_tests_properties(unit_busy_sweep PROPERTIES LABELS unit TIMEOUT 120)
+endif()

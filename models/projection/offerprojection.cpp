@@ -194,9 +194,10 @@ QString projectionFlagDescription(ProjectionFlag f)
         return QStringLiteral(
             "At this batch a training step on this GPU would be shorter than the floor an eager PyTorch "
             "step of this workload had on the host we measured (at the smallest batches its steps did not "
-            "shrink with the batch): the CPU dispatching the kernels may set the speed, not the GPU. The "
-            "slow end of the range of time and cost reaches at least that floor; a larger batch, CUDA "
-            "graphs or torch.compile lift it.");
+            "shrink with the batch), or than the step of your own measurement whose GPU was busy only part "
+            "of the time: the CPU dispatching the kernels (or the input pipeline) may set the speed, not "
+            "the GPU. The range of time and cost reaches that floor (for your own measurement the speed "
+            "stops there too); a larger batch, CUDA graphs or torch.compile lift it.");
     }
     return {};
 }

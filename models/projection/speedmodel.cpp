@@ -327,11 +327,23 @@ QString SpeedModel::userHostFloorBasis(const Workload &w, const WorkloadAnchors 
         // The figure's own GPU: the point is the figure at its batch, and at another batch the GPU side
         // scaled by the model up to the floor; the range stays the measured tier's.
         r->stepFloorS = floorS;
-        r->samplesPerS = std::min(r->samplesPerS, cap);
+        const double gpuSide = r->samplesPerS;
+        r->samplesPerS = std::min(gpuSide, cap);
+        const bool otherBatch =
+            std::any_of(anchors.user.begin(), anchors.user.end(), [&](const SpeedAnchor &a) {
+                return a.gpuId == targetId && a.batchPerGpu != w.batchPerGpu;
+            });
         return QStringLiteral("; host-bound: your measurement on %1: the host (the CPU dispatching the "
                               "kernels, or the input pipeline), not the GPU, set this speed; a larger batch, "
-                              "CUDA graphs or torch.compile would lift it")
-            .arg(where.join(QStringLiteral(", ")));
+                              "CUDA graphs or torch.compile would lift it%2")
+            .arg(where.join(QStringLiteral(", ")),
+                 otherBatch
+                     ? QStringLiteral("; at batch %1 its GPU side (the figure / its busy share, scaled "
+                                      "by the model) gives %2 samples/s%3")
+                           .arg(QString::number(w.batchPerGpu), number(gpuSide),
+                                gpuSide > cap ? QStringLiteral(", held to the floor's %1").arg(number(cap))
+                                              : QString())
+                     : QString());
     }
     // Flagged where the floor binds somewhere in the ranges: the GPU side's fast end above the slowest host's
     // cap. Elsewhere the GPU's own step is the longer one and nothing changes.
@@ -353,8 +365,8 @@ QString SpeedModel::userHostFloorBasis(const Workload &w, const WorkloadAnchors 
                          .arg(QString::number(w.batchPerGpu), number(cap))
                    : QStringLiteral("this GPU's own step at batch %1 is longer, but not on every host")
                          .arg(QString::number(w.batchPerGpu)),
-             QString::number(kHostFloorFaster, 'f', 2), QString::number(kHostFloorSlower, 'f', 2), number(low),
-             number(high));
+             QString::number(kHostFloorFaster, 'f', 2), QString::number(kHostFloorSlower, 'f', 2),
+             number(low), number(high));
 }
 
 double SpeedModel::shippedLevel(const QList<SpeedAnchor> &shipped, const QString &gpuId) const
@@ -695,7 +707,8 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
         if (const SpeedAnchor *own = find(anchors.user)) {
             // Rule S3 (section 3.22): a host-bound figure's GPU side ran at figure / busy; at the figure's
             // own batch the floor below brings the point back to the figure.
-            logSpeed = std::log(t.relative) + own->logLevel - (own->hostBound() ? std::log(own->gpuBusy) : 0.0);
+            logSpeed =
+                std::log(t.relative) + own->logLevel - (own->hostBound() ? std::log(own->gpuBusy) : 0.0);
             tier = ProjectionTier::Measured;
             r.userMeasured = true;
             precisionScaled = own->precisionScaled;

@@ -144,15 +144,20 @@ def profiled_gpu_ms(torch, step, steps=5):
         return None, "the profiler failed: %s" % e
     if not spans:
         return None, "the profiler recorded no GPU activity (CUPTI unavailable?)"
-    busy, begin, end = 0.0, spans[0][0], spans[0][1]
-    for s, e in spans[1:]:
-        if s > end:
-            busy += end - begin
+    return busy_union(spans) / steps / 1000.0, None  # time_range is in microseconds
+
+
+def busy_union(spans):
+    """The length of the union of (start, end) intervals (overlapping kernels on several streams count once)."""
+    busy, begin, end = 0.0, None, None
+    for s, e in sorted(spans):
+        if begin is None or s > end:
+            if begin is not None:
+                busy += end - begin
             begin, end = s, e
         else:
             end = max(end, e)
-    busy += end - begin
-    return busy / steps / 1000.0, None  # time_range is in microseconds
+    return busy + (end - begin if begin is not None else 0.0)
 
 
 def host_op_us(torch, device, n=20000):

@@ -26,10 +26,6 @@ private:
     QTemporaryDir m_dir;
 };
 
-/// An offer for projection tests: `gpus` GPUs of `gpuId` (also its raw name) in "region", 8 vCPUs per GPU.
-Offer makeOffer(const QString &provider, const QString &type, const QString &gpuId, double gpus,
-                double onDemand, std::optional<double> spot = std::nullopt);
-
 /// A small valid catalog CSV for `provider` with `rows` offers (prices 1.00, 2.00, ...).
 QByteArray makeCatalogCsv(const QString &provider, int rows,
                           const QString &gpuName = QStringLiteral("A100-80GB"));

@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Rule S3 (PROJECTION.md section 3.22), from the raw device output kept as a fixture
+(tests/fixtures/probe/h200-busy-2026-11-28/sweep.csv), and gf_measure.py's busy arithmetic.
+
+1. The profiler's busy share and nvidia-smi's utilization of the same runs agree (within 15 points).
+2. Every ordered pair of batches of a preset whose source point is host-bound (busy < 0.8): the step at the
+   other batch predicted three ways. max(step, busy x step x b2/b1) (rule S3) beats carrying the wall step
+   (step x b2/b1, today's transfer) on median and max, and the GPU-busy part alone on the median; the
+   figures PROJECTION.md quotes are what the file gives.
+3. gf_measure.py's interval union, sampler mean and GPU index mapping on made-up input.
+Usage: check_busy_sweep.py REPO
+"""
+import csv
+import importlib.util
+import math
+import os
+import statistics
+import sys
+
+HOST_BOUND = 0.8  # kHostBoundBusy (models/projection/stepfloor.h)
+
+
+def fail(msg):
+    print("FAIL: " + msg)
+    sys.exit(1)
+
+
+def s3_errors(rows):
+    by = {}
+    for r in rows:
+        by.setdefault(r["preset"], []).append((int(r["batch"]), float(r["step_ms"]), float(r["gpu_busy_fraction"])))
+    errs = {"today": [], "busy-only": [], "max": []}
+    for pts in by.values():
+        for b1, s1, u1 in pts:
+            if u1 >= HOST_BOUND:
+                continue
+            for b2, s2, _ in pts:
+                if b2 == b1:
+                    continue
+                k = b2 / b1
+                for name, pred in (("today", s1 * k), ("busy-only", u1 * s1 * k), ("max", max(s1, u1 * s1 * k))):
+                    errs[name].append(abs(math.log(pred / s2)))
+    return {k: (statistics.median(v), max(v), len(v)) for k, v in errs.items()}
+
+
+def main():
+    repo = sys.argv[1]
+    path = os.path.join(repo, "tests/fixtures/probe/h200-busy-2026-11-28/sweep.csv")
+    rows = list(csv.DictReader(open(path)))
+    if len(rows) != 13:
+        fail("%s: %d points, expected 13" % (path, len(rows)))
+    for r in rows:
+        step = float(r["batch"]) / float(r["samples_per_s"]) * 1000
+        if abs(step - float(r["step_ms"])) > 0.01 * step:
+            fail("%s batch %s: step %.3f ms is not batch / samples_per_s (%.3f)" % (r["preset"], r["batch"], float(r["step_ms"]), step))
+        busy, util = float(r["gpu_busy_fraction"]), float(r["gpu_utilization_pct"])
+        if r["gpu_busy_method"] != "profiler" or abs(busy * 100 - util) > 15:
+            fail("%s batch %s: profiler %.1f %% against nvidia-smi %.1f %%" % (r["preset"], r["batch"], busy * 100, util))
+    e = s3_errors(rows)
+    for k, (med, mx, n) in e.items():
+        print("%-9s pairs %d  median %.3f  max %.3f" % (k, n, med, mx))
+    if e["max"][2] != 19:
+        fail("expected 19 pairs from host-bound points, got %d" % e["max"][2])
+    if not (e["max"][0] < e["today"][0] and e["max"][1] < e["today"][1] and e["max"][0] < e["busy-only"][0]):
+        fail("rule S3 no longer beats its alternatives on this file")
+    quoted = {"today": (0.884, 2.087), "busy-only": (0.371, 1.920), "max": (0.196, 1.122)}
+    for k, (med, mx) in quoted.items():
+        if abs(e[k][0] - med) > 0.0005 or abs(e[k][1] - mx) > 0.0005:
+            fail("%s: %.3f / %.3f, PROJECTION.md 3.22 quotes %.3f / %.3f" % (k, e[k][0], e[k][1], med, mx))
+
+    spec = importlib.util.spec_from_file_location("gf_measure", os.path.join(repo, "resources/launch/gf_measure.py"))
+    gm = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gm)
+    if gm.busy_union([]) != 0.0:
+        fail("union of nothing")
+    if gm.busy_union([(10, 20), (0, 5), (15, 30), (40, 41)]) != 26.0:
+        fail("union of overlapping spans: %s" % gm.busy_union([(10, 20), (0, 5), (15, 30), (40, 41)]))
+    s = gm.UtilizationSampler([0])
+    if s.mean() is not None:
+        fail("a sampler that never ran has a mean")
+    s.started, s.stopped = 100.0, 110.0
+    s.samples = [(100.5, 0.0), (101.5, 10.0), (103.0, 50.0), (109.0, 70.0)]
+    if s.mean() != 60.0:  # the first 20 % (before 102 s) is start-up
+        fail("sampler mean %s, expected 60" % s.mean())
+    os.environ["CUDA_VISIBLE_DEVICES"] = "3,1"
+    if gm.visible_gpu_indices(1) != [3] or gm.visible_gpu_indices(2) != [3, 1]:
+        fail("CUDA_VISIBLE_DEVICES=3,1 gives %s" % gm.visible_gpu_indices(2))
+    os.environ["CUDA_VISIBLE_DEVICES"] = "GPU-abc"
+    if gm.visible_gpu_indices(2) != [0, 1]:
+        fail("a UUID list falls back to 0..n-1")
+    print("ok")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,273 @@
+// How busy the GPU was in a user's measured step (rule S3, PROJECTION.md section 3.22): the document field
+// gpu_busy_fraction read, checked and stored; a host-bound figure carried to other GPUs with its step as a
+// floor; the offers flagged; `measure` shows it.
+#include "clirun.h"
+#include "domain/gpucatalog.h"
+#include "domain/gpuspecs.h"
+#include "domain/workload.h"
+#include "launch/measurementcompare.h"
+#include "launch/measurementjson.h"
+#include "offerfixture.h"
+#include "projection/offerprojection.h"
+#include "projection/speedmodel.h"
+#include "projection/stepfloor.h"
+#include "testsupport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+#include <cmath>
+
+using namespace gf;
+using namespace gf::test;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+Workload preset(const QString &id, int batch = 0)
+{
+    for (const Workload &w : builtinWorkloads())
+        if (w.id == id) {
+            Workload c = w;
+            if (batch > 0)
+                c.batchPerGpu = batch;
+            return c;
+        }
+    qFatal("no preset %s", qPrintable(id));
+}
+
+SingleGpuSpeed speed(const Workload &w, const QString &gpu, const ThroughputMeasurements &extra)
+{
+    const SpeedModel &m = SpeedModel::builtin();
+    const GpuSpec *s = GpuSpecTable::builtin().spec(gpu);
+    if (!s)
+        qFatal("no spec %s", qPrintable(gpu));
+    return m.project(*s, w, m.anchorsFor(w, extra, GpuSpecTable::builtin()), defaultCalibration());
+}
+
+// The 2026-11-28 H200 point of BERT-large at batch 2 (tests/fixtures/probe/h200-busy-2026-11-28).
+ThroughputMeasurement bertOnH200(double busy, int batch = 2, double rate = 43.772)
+{
+    ThroughputMeasurement m;
+    m.workloadId = u"bert-large-squad"_s;
+    m.gpuId = u"h200-141gb-sxm"_s;
+    m.samplesPerSPerGpu = rate;
+    m.batchPerGpu = batch;
+    m.precision = u"fp16"_s;
+    m.kind = MeasurementKind::User;
+    m.source = u"test"_s;
+    m.gpuBusyFraction = busy;
+    return m;
+}
+
+QJsonObject document(const QJsonValue &busy)
+{
+    QJsonObject o{{u"schema"_s, u"gpufrontier-measurement"_s},
+                  {u"schema_version"_s, 1},
+                  {u"task"_s, u"t"_s},
+                  {u"workload"_s, u"bert-large-squad"_s},
+                  {u"gpu_id"_s, u"h200-141gb-sxm"_s},
+                  {u"method"_s, u"synthetic"_s},
+                  {u"samples_per_s_per_gpu"_s, 43.772},
+                  {u"batch_per_gpu"_s, 10},
+                  {u"precision"_s, u"fp16"_s},
+                  {u"measured_at"_s, u"2026-11-28T09:03:33Z"_s}};
+    if (!busy.isUndefined())
+        o.insert(u"gpu_busy_fraction"_s, busy);
+    return o;
+}
+
+} // namespace
+
+class TestHostBusy final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void documentFieldIsReadAndChecked_data()
+    {
+        QTest::addColumn<QJsonValue>("busy");
+        QTest::addColumn<double>("expected"); // < 0: refused
+        QTest::newRow("absent") << QJsonValue(QJsonValue::Undefined) << 0.0;
+        QTest::newRow("null") << QJsonValue(QJsonValue::Null) << 0.0;
+        QTest::newRow("0.381") << QJsonValue(0.381) << 0.381;
+        QTest::newRow("1") << QJsonValue(1.0) << 1.0;
+        QTest::newRow("zero") << QJsonValue(0.0) << -1.0;
+        QTest::newRow("negative") << QJsonValue(-0.2) << -1.0;
+        QTest::newRow("a percentage") << QJsonValue(38.1) << -1.0;
+        QTest::newRow("text") << QJsonValue(u"38 %"_s) << -1.0;
+    }
+    void documentFieldIsReadAndChecked()
+    {
+        QFETCH(QJsonValue, busy);
+        QFETCH(double, expected);
+        const auto parsed = parseMeasurementFile(QJsonDocument(document(busy)).toJson(), u"run.json"_s,
+                                                 GpuCatalog::builtin());
+        if (expected < 0) {
+            QVERIFY(!parsed);
+            QVERIFY2(parsed.error().text().contains(u"run.json"_s), qPrintable(parsed.error().text()));
+            QVERIFY2(parsed.error().text().contains(u"gpu_busy_fraction"_s),
+                     qPrintable(parsed.error().text()));
+            return;
+        }
+        QVERIFY2(parsed, parsed ? "" : qPrintable(parsed.error().text()));
+        QCOMPARE(parsed.value().first().measurement.gpuBusyFraction, expected);
+    }
+
+    // Stored with its document, read back from it.
+    void storedAndReadBack()
+    {
+        TempDb db;
+        auto store = db.open();
+        const auto parsed = parseMeasurementFile(QJsonDocument(document(0.381)).toJson(), u"run.json"_s,
+                                                 GpuCatalog::builtin());
+        QVERIFY(parsed);
+        const MeasurementDocument &d = parsed.value().first();
+        QVERIFY(store->addUserMeasurement(d.measurement, u"/tmp/run.json"_s, d.json));
+        const auto records = store->userMeasurements();
+        QVERIFY(records);
+        QCOMPARE(records.value().size(), 1);
+        QCOMPARE(records.value().first().measurement.gpuBusyFraction, 0.381);
+        QCOMPARE(gpuBusyText(records.value().first().measurement), u"38 %, host-bound"_s);
+        QVERIFY(gpuBusyExplanation(records.value().first().measurement).contains(u"floor"_s));
+        ThroughputMeasurement busy = d.measurement;
+        busy.gpuBusyFraction = 0.94;
+        QCOMPARE(gpuBusyText(busy), u"94 %"_s);
+        busy.gpuBusyFraction = 0;
+        QVERIFY(gpuBusyText(busy).isEmpty());
+        QVERIFY(gpuBusyExplanation(busy).isEmpty());
+    }
+
+    // A GPU-bound figure (busy >= 0.8) or one without the field projects exactly as before.
+    void gpuBoundFiguresChangeNothing()
+    {
+        const Workload w = preset(u"bert-large-squad"_s);
+        for (const QString &gpu : {u"h200-141gb-sxm"_s, u"b200"_s, u"h100-80gb-sxm"_s, u"l4"_s}) {
+            const SingleGpuSpeed none = speed(w, gpu, {bertOnH200(0, 10, 200)});
+            const SingleGpuSpeed busy = speed(w, gpu, {bertOnH200(0.85, 10, 200)});
+            QVERIFY(none.ok && busy.ok);
+            QCOMPARE(busy.samplesPerS, none.samplesPerS);
+            QCOMPARE(busy.range.p10, none.range.p10);
+            QCOMPARE(busy.range.p90, none.range.p90);
+            QCOMPARE(busy.stepFloorS, 0.0);
+            QVERIFY(!busy.basis.contains(u"host-bound"_s));
+        }
+    }
+
+    // Measured at the workload's own batch: the figure's GPU keeps the figure (flagged); a faster GPU is
+    // capped at the measured step, its range spans other hosts' floors; a slow GPU's own step is longer: not
+    // flagged, and faster than carrying the wall figure (only the GPU-busy part scales).
+    void hostBoundFigureIsAFloorElsewhere()
+    {
+        const Workload w = preset(u"bert-large-squad"_s); // batch 10
+        QCOMPARE(w.batchPerGpu, 10);
+        const double rate = 120, busy = 0.4;
+        const double stepS = 10 / rate;
+        const ThroughputMeasurement m = bertOnH200(busy, 10, rate);
+
+        const SingleGpuSpeed own = speed(w, u"h200-141gb-sxm"_s, {m});
+        QVERIFY(own.userMeasured);
+        QVERIFY(qAbs(own.samplesPerS - rate) < 1e-9 * rate);
+        QVERIFY(qAbs(own.stepFloorS - stepS) < 1e-12);
+        QVERIFY2(own.basis.contains(u"host-bound: your measurement on h200-141gb-sxm (GPU busy 40 %"_s),
+                 qPrintable(own.basis));
+
+        const SingleGpuSpeed fastWall = speed(w, u"b200"_s, {bertOnH200(0, 10, rate)});
+        const SingleGpuSpeed fast = speed(w, u"b200"_s, {m});
+        QVERIFY(fast.ok && fastWall.ok);
+        QVERIFY2(fastWall.samplesPerS > rate, "carried as a wall figure, the B200 runs faster than the H200");
+        QVERIFY(qAbs(fast.samplesPerS - rate) < 1e-9 * rate); // the floor binds: the host's step
+        QVERIFY(qAbs(fast.stepFloorS - stepS) < 1e-12);
+        QVERIFY(fast.samplesPerSLow() <= rate / kHostFloorSlower * (1 + 1e-9));
+        QVERIFY(fast.samplesPerSHigh() <= rate / kHostFloorFaster * (1 + 1e-9));
+        QVERIFY(fast.samplesPerSLow() <= fast.samplesPerS && fast.samplesPerS <= fast.samplesPerSHigh());
+        QVERIFY2(fast.basis.contains(u"the floor binds at batch 10"_s), qPrintable(fast.basis));
+
+        const SingleGpuSpeed slowWall = speed(w, u"l4"_s, {bertOnH200(0, 10, rate)});
+        const SingleGpuSpeed slow = speed(w, u"l4"_s, {m});
+        QVERIFY(slow.ok && slowWall.ok);
+        QCOMPARE(slow.stepFloorS, 0.0);
+        QVERIFY(!slow.basis.contains(u"host-bound"_s));
+        QVERIFY2(slow.samplesPerS > slowWall.samplesPerS * 1.2,
+                 qPrintable(u"%1 against %2"_s.arg(slow.samplesPerS).arg(slowWall.samplesPerS)));
+        QVERIFY(slow.samplesPerS < rate);
+    }
+
+    // Measured at another batch: the figure's own GPU at the workload's batch is its GPU side scaled by the
+    // model, up to the floor (2026-11-28: BERT-large b2 43.8/s at 38 % busy; that host ran b10 at 233.7/s).
+    void ownGpuAtAnotherBatch()
+    {
+        const Workload w = preset(u"bert-large-squad"_s);
+        const SingleGpuSpeed wall = speed(w, u"h200-141gb-sxm"_s, {bertOnH200(0)});
+        const SingleGpuSpeed busy = speed(w, u"h200-141gb-sxm"_s, {bertOnH200(0.381)});
+        QVERIFY(wall.userMeasured && busy.userMeasured);
+        QVERIFY(qAbs(busy.samplesPerS - wall.samplesPerS / 0.381) < 1e-9 * busy.samplesPerS);
+        QVERIFY(busy.samplesPerS <= 10 / (2 / 43.772) * (1 + 1e-12));
+        QVERIFY(std::abs(std::log(busy.samplesPerS / 233.705)) <
+                std::abs(std::log(wall.samplesPerS / 233.705)));
+    }
+
+    // A host-bound figure far below the model is judged by its GPU-busy part: 12x below the model in wall
+    // terms but busy 20 % is kept; the same figure without the field is quarantined.
+    void plausibilityJudgesTheGpuSide()
+    {
+        const Workload w = preset(u"bert-large-squad"_s);
+        const SpeedModel &model = SpeedModel::builtin();
+        const double projected = speed(w, u"h200-141gb-sxm"_s, {}).samplesPerS;
+        ThroughputMeasurement m = bertOnH200(0, 10, projected / 12);
+        QVERIFY(!model.implausibility(m, w, GpuSpecTable::builtin()).isEmpty());
+        m.gpuBusyFraction = 0.2;
+        QVERIFY2(model.implausibility(m, w, GpuSpecTable::builtin()).isEmpty(),
+                 qPrintable(model.implausibility(m, w, GpuSpecTable::builtin())));
+    }
+
+    // projectOffers flags the offers where the floor binds.
+    void offersAreFlagged()
+    {
+        ProjectionOptions opt;
+        opt.measurements = {bertOnH200(0.4, 10, 120)};
+        const Workload w = preset(u"bert-large-squad"_s);
+        const QList<Offer> offers{makeOffer(u"aws"_s, u"b200.x"_s, u"b200"_s, 1, 6.0),
+                                  makeOffer(u"aws"_s, u"l4.x"_s, u"l4"_s, 1, 0.8)};
+        const QList<ProjectedOffer> pts = projectOffers(offers, w, opt, defaultCalibration());
+        QVERIFY(!pts.isEmpty());
+        for (const ProjectedOffer &p : pts)
+            QCOMPARE(hasFlag(p.flags, ProjectionFlag::HostBound), offers.at(p.offerIndex).gpuId == u"b200");
+        QVERIFY(projectionFlagDescription(ProjectionFlag::HostBound).contains(u"your own measurement"_s));
+    }
+
+    // `measure` lists the share and says what it means; JSON carries it.
+    void measureShowsIt()
+    {
+        TempDb db;
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"run.json"_s);
+        writeFile(file, QJsonDocument(document(0.381)).toJson());
+        CliRun r = cli(db.path(), {u"measure"_s, u"--import"_s, file});
+        QVERIFY2(r.rc == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(u"GPU busy 38 %, host-bound"_s), qPrintable(r.out));
+        r = cli(db.path(), {u"measure"_s});
+        QVERIFY2(r.out.contains(u"GPU busy"_s) && r.out.contains(u"38 %, host-bound"_s), qPrintable(r.out));
+        QVERIFY(r.out.contains(u"section 3.22"_s));
+        r = cli(db.path(), {u"measure"_s, u"--format"_s, u"json"_s});
+        const QJsonObject m = QJsonDocument::fromJson(r.out.toUtf8())
+                                  .object()
+                                  .value(u"measurements"_s)
+                                  .toArray()
+                                  .first()
+                                  .toObject();
+        QCOMPARE(m.value(u"gpu_busy_fraction"_s).toDouble(), 0.381);
+        QCOMPARE(m.value(u"host_bound"_s).toBool(), true);
+        // A broken field: nothing imported, the field named.
+        writeFile(file, QJsonDocument(document(38.1)).toJson());
+        r = cli(db.path(), {u"measure"_s, u"--import"_s, file});
+        QCOMPARE(r.rc, 1);
+        QVERIFY2(r.err.contains(u"gpu_busy_fraction"_s) && r.err.contains(u"Nothing was imported"_s),
+                 qPrintable(r.err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHostBusy)
+#include "test_hostbusy.moc"
