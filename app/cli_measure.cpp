@@ -124,7 +124,8 @@ int MeasureCommand::run(CliContext &ctx, const CliArgs &p) const
                                                         : QStringLiteral("Stored"))
                                .arg(r.value().id)
                                .arg(m.workloadId, m.gpuId, formatNumber(m.samplesPerSPerGpu, 2),
-                                    busy.isEmpty() ? QString() : QStringLiteral(", GPU busy ") + busy, m.source);
+                                    busy.isEmpty() ? QString() : QStringLiteral(", GPU busy ") + busy,
+                                    m.source);
                 (r.value().duplicate ? duplicates : added) += 1;
             }
         }
@@ -168,8 +169,8 @@ int MeasureCommand::run(CliContext &ctx, const CliArgs &p) const
             o.insert(u"gpu_busy_fraction", c.measurement.gpuBusyFraction > 0
                                                ? QJsonValue(c.measurement.gpuBusyFraction)
                                                : QJsonValue());
-            o.insert(u"host_bound", c.measurement.gpuBusyFraction > 0 &&
-                                        c.measurement.gpuBusyFraction < kHostBoundBusy);
+            o.insert(u"host_bound",
+                     c.measurement.gpuBusyFraction > 0 && c.measurement.gpuBusyFraction < kHostBoundBusy);
             o.insert(u"not_projected_because", c.why.isEmpty() ? QJsonValue() : QJsonValue(c.why));
             o.insert(u"source", c.measurement.source);
             o.insert(u"measured_at", c.measurement.measuredAt.isValid()

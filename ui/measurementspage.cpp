@@ -91,10 +91,10 @@ MeasurementsPage::MeasurementsPage(CatalogService *service, QWidget *parent)
 
     m_table = new QTableWidget(0, ColumnCount, this);
     m_table->setObjectName(QStringLiteral("measurementsTable"));
-    m_table->setHorizontalHeaderLabels({tr("ID"), tr("Workload"), tr("GPU"),
-                                        tr("Measured\n(samples/s per GPU)"),
-                                        tr("Projected\n(samples/s per GPU)"), tr("Error\n(%)"), tr("GPU busy\n(%)"), tr("Offer"),
-                                        tr("Measured at (UTC)"), tr("Source")});
+    m_table->setHorizontalHeaderLabels(
+        {tr("ID"), tr("Workload"), tr("GPU"), tr("Measured\n(samples/s per GPU)"),
+         tr("Projected\n(samples/s per GPU)"), tr("Error\n(%)"), tr("GPU busy\n(%)"), tr("Offer"),
+         tr("Measured at (UTC)"), tr("Source")});
     m_table->horizontalHeaderItem(Measured)->setToolTip(
         tr("Samples per second per GPU that the run measured (its figure over all GPUs / GPU count)."));
     m_table->horizontalHeaderItem(Projected)->setToolTip(

@@ -150,9 +150,10 @@ Result<double> gpuBusyFractionOf(const QJsonObject &o)
                                         "in which the GPU was busy, between 0 and 1"));
     const double busy = v.toDouble();
     if (!(busy > 0) || busy > 1.0 + 1e-9)
-        return makeError(QStringLiteral("\"gpu_busy_fraction\" is %1; it is the share of the step in which the "
-                                        "GPU was busy, above 0 and at most 1")
-                             .arg(QString::number(busy, 'g', 6)));
+        return makeError(
+            QStringLiteral("\"gpu_busy_fraction\" is %1; it is the share of the step in which the "
+                           "GPU was busy, above 0 and at most 1")
+                .arg(QString::number(busy, 'g', 6)));
     return std::min(1.0, busy);
 }
 

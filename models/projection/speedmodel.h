@@ -60,8 +60,8 @@ struct SpeedAnchor
     /// Rule I (PROJECTION.md section 3.18): ln of the class's reference preset's tuned-stack speed on this
     /// GPU scaled to the workload's FLOPs per sample; NaN where the rule does not apply.
     double referenceLog = std::numeric_limits<double>::quiet_NaN();
-    /// Section 3.22: the share of the measured step the GPU was busy (ThroughputMeasurement::gpuBusyFraction);
-    /// 0 = not measured.
+    /// Section 3.22: the share of the measured step the GPU was busy
+    /// (ThroughputMeasurement::gpuBusyFraction); 0 = not measured.
     double gpuBusy = 0;
     /// Rule S3: the GPU waited for the host for a sizeable share of the step (0 < gpuBusy < kHostBoundBusy).
     bool hostBound() const;

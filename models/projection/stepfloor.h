@@ -13,8 +13,8 @@ class GpuSpecTable;
 class SpeedModel;
 
 /// Rule S3 (PROJECTION.md section 3.22): a user's figure whose GPU was busy less than this share of the step
-/// was set by its host (the GPU waited); carried to another GPU, only the GPU-busy part of its step scales and
-/// the measured step stays a floor.
+/// was set by its host (the GPU waited); carried to another GPU, only the GPU-busy part of its step scales
+/// and the measured step stays a floor.
 inline constexpr double kHostBoundBusy = 0.8;
 /// Section 3.22: another host's floor of the same step, as a share of the measured host's: 0.54x (the
 /// shortest seen, 2026-11-28's second H200 host against the H100 host) to 1 / 0.54 (a slower host; judged
