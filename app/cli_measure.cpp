@@ -215,7 +215,8 @@ int MeasureCommand::run(CliContext &ctx, const CliArgs &p) const
                             QStringLiteral("Measured at (UTC)"), QStringLiteral("Source")},
                            table, {true, false, false, true, true, true, true, false, false, false});
     ctx.out
-        << "Samples/s per GPU. Projected: the model without the measurement. Error: (projected - measured) / "
+        << "Samples/s per GPU. Projected: the model without the measurement, at the measured batch. Error: "
+           "(projected - measured) / "
            "measured.\n"
            "GPU busy: the share of each step the GPU worked (gf_measure.py); under "
         << QString::number(kHostBoundBusy * 100, 'f', 0)

@@ -72,7 +72,9 @@ MeasurementsPage::MeasurementsPage(CatalogService *service, QWidget *parent)
            "sweep "
            "writes one JSON file per task). From the import on, that workload on that GPU is projected from "
            "the "
-           "newest measurement (flag \"measured\"). Projected: the model's figure without the measurement."),
+           "newest measurement (flag \"measured\"). Projected: the model's figure without the measurement, "
+           "at the "
+           "measured batch."),
         this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
@@ -99,7 +101,7 @@ MeasurementsPage::MeasurementsPage(CatalogService *service, QWidget *parent)
         tr("Samples per second per GPU that the run measured (its figure over all GPUs / GPU count)."));
     m_table->horizontalHeaderItem(Projected)->setToolTip(
         tr("The model's single-GPU samples/s for this workload on this GPU, with the calibration in use, "
-           "ignoring the measurement."));
+           "ignoring the measurement, at the batch the run measured."));
     m_table->horizontalHeaderItem(ErrorPct)->setToolTip(
         tr("(projected − measured) / measured × 100: positive = the model was optimistic."));
     m_table->horizontalHeaderItem(GpuBusy)->setToolTip(

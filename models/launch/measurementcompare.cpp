@@ -65,9 +65,12 @@ QList<MeasurementComparison> compareMeasurements(const ThroughputMeasurements &m
         } else if (!spec) {
             c.why = QStringLiteral("GPU %1 has no spec row").arg(m.gpuId);
         } else {
-            // The model's own speed (model v2 without the user's measurements).
+            // The model's own speed (model v2 without the user's measurements), at the measured batch.
+            Workload at = *w;
+            if (m.batchPerGpu > 0)
+                at.batchPerGpu = m.batchPerGpu;
             const SpeedModel &model = SpeedModel::builtin();
-            const SingleGpuSpeed t = model.project(*spec, *w, model.anchorsFor(*w, {}, specs), calibration);
+            const SingleGpuSpeed t = model.project(*spec, at, model.anchorsFor(at, {}, specs), calibration);
             if (t.ok)
                 c.projectedPerGpu = t.samplesPerS;
             else

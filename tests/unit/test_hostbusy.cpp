@@ -223,6 +223,20 @@ private Q_SLOTS:
                  qPrintable(model.implausibility(m, w, GpuSpecTable::builtin())));
     }
 
+    // The Measurements page and `measure` compare a figure with the model at the batch it was measured at.
+    void comparisonIsAtTheMeasuredBatch()
+    {
+        const QList<MeasurementComparison> rows = compareMeasurements(
+            {bertOnH200(0.381), bertOnH200(0.78, 10, 230)}, builtinWorkloads(), defaultCalibration());
+        QCOMPARE(rows.size(), 2);
+        QVERIFY(rows.at(0).projectedPerGpu && rows.at(1).projectedPerGpu);
+        QCOMPARE(*rows.at(0).projectedPerGpu,
+                 speed(preset(u"bert-large-squad"_s, 2), u"h200-141gb-sxm"_s, {}).samplesPerS);
+        QCOMPARE(*rows.at(1).projectedPerGpu,
+                 speed(preset(u"bert-large-squad"_s, 10), u"h200-141gb-sxm"_s, {}).samplesPerS);
+        QVERIFY(*rows.at(0).projectedPerGpu != *rows.at(1).projectedPerGpu);
+    }
+
     // projectOffers flags the offers where the floor binds.
     void offersAreFlagged()
     {
