@@ -38,6 +38,11 @@ void addWorkloadOptions(CliOptions &p)
                QStringLiteral("custom workload: samples/s you measured on ONE GPU of --measured-on"));
     p.addValue(QStringLiteral("measured-on"), QStringLiteral("GPU"),
                QStringLiteral("GPU model of --measured, e.g. a100-80gb-sxm4, \"RTX 4090\""));
+    p.addValue(
+        QStringLiteral("measured-busy"), QStringLiteral("PCT"),
+        QStringLiteral("with --measured: how busy the GPU was during it, percent (nvidia-smi's "
+                       "utilization.gpu); under 80 the host set the speed, and on other GPUs that step "
+                       "stays a floor (PROJECTION.md section 3.22)"));
     p.addValue(QStringLiteral("precision"), QStringLiteral("P"),
                QStringLiteral("custom workload precision: fp32, tf32, fp16, bf16, fp8 (default fp16)"));
     p.addValue(QStringLiteral("params"), QStringLiteral("N"),
@@ -83,6 +88,7 @@ Result<WorkloadSpec> workloadSpecFromArgs(const CliArgs &p)
     const auto flops = p.number(QStringLiteral("flops-per-sample"), &err, 1, 1e21);
     const auto bytes = p.number(QStringLiteral("bytes-per-sample"), &err, 0, 1e18);
     const auto measured = p.number(QStringLiteral("measured"), &err, 1e-9, 1e12);
+    const auto measuredBusy = p.number(QStringLiteral("measured-busy"), &err, 1, 100);
     const auto params = p.number(QStringLiteral("params"), &err, 0, 1e14);
     const auto memory = p.number(QStringLiteral("memory-gb"), &err, 0, 1e6);
     const auto batch = p.number(QStringLiteral("batch"), &err, 1, 1 << 24);
@@ -129,6 +135,8 @@ Result<WorkloadSpec> workloadSpecFromArgs(const CliArgs &p)
     }
     if (measured.has_value() != p.isSet(QStringLiteral("measured-on")))
         return cliUsageError(QStringLiteral("--measured and --measured-on go together"));
+    if (measuredBusy && !measured)
+        return cliUsageError(QStringLiteral("--measured-busy goes with --measured S --measured-on GPU"));
 
     WorkloadSpec spec;
     spec.preset = p.value(QStringLiteral("workload"));
@@ -150,6 +158,8 @@ Result<WorkloadSpec> workloadSpecFromArgs(const CliArgs &p)
     o.minVcpusPerGpu = minVcpus;
     o.measuredSamplesPerS = measured;
     o.referenceGpu = p.value(QStringLiteral("measured-on"));
+    if (measuredBusy)
+        o.measuredGpuBusy = *measuredBusy / 100.0;
     o.stack = stack;
     o.workloadClass = workloadClass;
     if (spec.preset.isEmpty()) {
@@ -260,10 +270,10 @@ QStringList scenarioArguments(const Scenario &s, const CliArgs &given)
         QStringLiteral("memory-gb"),        QStringLiteral("batch"),
         QStringLiteral("checkpointing"),    QStringLiteral("dataset-gb"),
         QStringLiteral("min-vcpus"),        QStringLiteral("measured"),
-        QStringLiteral("measured-on")};
+        QStringLiteral("measured-on"),      QStringLiteral("measured-busy")};
     if (given.isSet(QStringLiteral("workload")))
         a.group(workloadFlags); // another workload: none of the scenario's workload settings
-    a.group({QStringLiteral("measured"), QStringLiteral("measured-on")});
+    a.group({QStringLiteral("measured"), QStringLiteral("measured-on"), QStringLiteral("measured-busy")});
     a.group({QStringLiteral("spot"), QStringLiteral("on-demand")});
 
     const WorkloadSpec &w = s.workload;
@@ -294,6 +304,8 @@ QStringList scenarioArguments(const Scenario &s, const CliArgs &given)
     if (o.measuredSamplesPerS) {
         a.number(QStringLiteral("measured"), o.measuredSamplesPerS);
         a.value(QStringLiteral("measured-on"), o.referenceGpu);
+        if (o.measuredGpuBusy)
+            a.number(QStringLiteral("measured-busy"), *o.measuredGpuBusy * 100.0);
     }
 
     if (!given.options().find(u"deadline"))
@@ -375,8 +387,11 @@ QString workloadSummaryText(const Workload &w)
             QStringLiteral("custom, %1 GFLOP/sample").arg(QString::number(w.flopsPerSample / 1e9, 'g', 4));
         break;
     case WorkloadKind::CustomMeasured:
-        speed = QStringLiteral("custom, measured %1 samples/s on %2")
-                    .arg(QString::number(w.measuredSamplesPerS, 'g', 5), w.referenceGpuId);
+        speed = QStringLiteral("custom, measured %1 samples/s on %2%3")
+                    .arg(QString::number(w.measuredSamplesPerS, 'g', 5), w.referenceGpuId,
+                         w.measuredGpuBusy > 0 ? QStringLiteral(", GPU busy %1 %")
+                                                     .arg(QString::number(w.measuredGpuBusy * 100, 'f', 0))
+                                               : QString());
         break;
     }
     const QString stack = w.stack == SoftwareStack::Typical

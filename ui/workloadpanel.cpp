@@ -4,6 +4,7 @@
 #include "domain/gpucatalog.h"
 #include "domain/gpuspecs.h"
 #include "domain/workloadbuilder.h"
+#include "projection/stepfloor.h"
 #include "util/format.h"
 
 #include <QCheckBox>
@@ -150,6 +151,20 @@ QWidget *WorkloadPanel::buildCustomWorkload(QWidget *box)
     m_customGpu->setMinimumContentsLength(14);
     m_customGpu->setCurrentIndex(std::max(0, m_customGpu->findData(QStringLiteral("a100-40gb-sxm4"))));
     cf->addRow(tr("on GPU"), m_customGpu);
+    m_customBusy = new QSpinBox(custom);
+    m_customBusy->setObjectName(QStringLiteral("customBusy"));
+    m_customBusy->setRange(0, 100);
+    m_customBusy->setSuffix(tr(" %"));
+    m_customBusy->setSpecialValueText(tr("not given"));
+    m_customBusy->setToolTip(
+        tr("How busy the GPU was while you measured (nvidia-smi's utilization, or gf_measure.py's GPU busy). "
+           "Under %1 % the host (the CPU dispatching kernels, or the input pipeline) set your speed: on "
+           "other "
+           "GPUs only the GPU-busy part of the step scales and your step stays a floor (PROJECTION.md "
+           "section "
+           "3.22). Leave it at \"not given\" if you do not know.")
+            .arg(QString::number(kHostBoundBusy * 100, 'f', 0)));
+    cf->addRow(tr("GPU busy"), m_customBusy);
     m_customFlops = new QDoubleSpinBox(custom);
     m_customFlops->setObjectName(QStringLiteral("customFlops"));
     m_customFlops->setRange(0, 1e6);
@@ -334,7 +349,7 @@ void WorkloadPanel::connectChanges()
     for (QDoubleSpinBox *s : {m_customFlops, m_customMeasured, m_customParams, m_customMemory, m_samples,
                               m_epochs, m_deadline, m_budget, m_dataset})
         connect(s, &QDoubleSpinBox::valueChanged, this, &WorkloadPanel::emitChanged);
-    for (QSpinBox *s : {m_checkpoint, m_setup, m_nodes})
+    for (QSpinBox *s : {m_checkpoint, m_setup, m_nodes, m_customBusy})
         connect(s, &QSpinBox::valueChanged, this, &WorkloadPanel::emitChanged);
     connect(m_weight, &QSlider::valueChanged, this, &WorkloadPanel::emitChanged);
 }
@@ -376,6 +391,7 @@ void WorkloadPanel::emitChanged()
     const bool measured = m_customKind->currentIndex() == 0;
     m_customMeasured->setEnabled(measured);
     m_customGpu->setEnabled(measured);
+    m_customBusy->setEnabled(measured);
     m_customFlops->setEnabled(!measured);
     if (m_loading)
         return;
@@ -435,11 +451,16 @@ WorkloadSpec WorkloadPanel::spec() const
     if (m_customKind->currentIndex() == 0) {
         o.measuredSamplesPerS = m_customMeasured->value();
         o.referenceGpu = m_customGpu->currentData().toString();
+        if (m_customBusy->value() > 0)
+            o.measuredGpuBusy = m_customBusy->value() / 100.0;
+        else
+            o.measuredGpuBusy.reset();
         o.flopsPerSample.reset();
     } else {
         o.flopsPerSample = m_customFlops->value() * 1e9;
         o.measuredSamplesPerS.reset();
         o.referenceGpu.clear();
+        o.measuredGpuBusy.reset();
     }
     o.parameters = m_customParams->value() * 1e6;
     o.memoryGb = m_customMemory->value();
@@ -508,6 +529,8 @@ QStringList WorkloadPanel::setScenario(const WorkloadSpec &spec, const Projectio
                 notes.append(tr("unknown GPU %1").arg(o.referenceGpu));
             else
                 m_customGpu->setCurrentIndex(gpu);
+            m_customBusy->setValue(o.measuredGpuBusy ? static_cast<int>(std::lround(*o.measuredGpuBusy * 100))
+                                                     : 0);
         }
         if (o.flopsPerSample)
             setBox(m_customFlops, *o.flopsPerSample / 1e9, tr("FLOPs/sample (GFLOP)"), notes);
@@ -661,6 +684,7 @@ void WorkloadPanel::saveState() const
     s.setValue(QStringLiteral("customKind"), m_customKind->currentIndex());
     s.setValue(QStringLiteral("customMeasured"), m_customMeasured->value());
     s.setValue(QStringLiteral("customGpu"), m_customGpu->currentData());
+    s.setValue(QStringLiteral("customBusy"), m_customBusy->value());
     s.setValue(QStringLiteral("customFlops"), m_customFlops->value());
     s.setValue(QStringLiteral("customParams"), m_customParams->value());
     s.setValue(QStringLiteral("customMemory"), m_customMemory->value());
@@ -705,6 +729,7 @@ void WorkloadPanel::restoreState()
     m_customGpu->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_customGpu->setMinimumContentsLength(14);
     m_customGpu->setCurrentIndex(std::max(0, m_customGpu->findData(s.value(QStringLiteral("customGpu")))));
+    m_customBusy->setValue(std::clamp(s.value(QStringLiteral("customBusy"), 0).toInt(), 0, 100));
     m_customFlops->setValue(s.value(QStringLiteral("customFlops"), 10.0).toDouble());
     m_customParams->setValue(s.value(QStringLiteral("customParams"), 100.0).toDouble());
     m_customMemory->setValue(s.value(QStringLiteral("customMemory"), 16.0).toDouble());

@@ -77,6 +77,7 @@ private:
     QDoubleSpinBox *m_customFlops = nullptr;
     QDoubleSpinBox *m_customMeasured = nullptr;
     QComboBox *m_customGpu = nullptr;
+    QSpinBox *m_customBusy = nullptr; ///< GPU busy %, 0 = not given (PROJECTION.md section 3.22)
     QComboBox *m_customClass = nullptr;
     QDoubleSpinBox *m_customParams = nullptr;
     QDoubleSpinBox *m_customMemory = nullptr;

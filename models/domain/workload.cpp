@@ -113,6 +113,9 @@ Status validateWorkload(const Workload &w)
         if (w.referenceGpuId.isEmpty())
             return makeError(
                 QStringLiteral("%1: a measured speed needs the GPU it was measured on").arg(label(w)));
+        if (!(w.measuredGpuBusy >= 0 && w.measuredGpuBusy <= 1))
+            return rangeError(w, QStringLiteral("GPU busy share of the measurement"),
+                              QStringLiteral("a share between 0 and 1 (0: not given)"), w.measuredGpuBusy);
         if (!inRange(w.flopsPerSample, 0, kMaxFlopsPerSample, true))
             return rangeError(w, QStringLiteral("flops_per_sample"), nonNegative, w.flopsPerSample);
     } else if (!inRange(w.flopsPerSample, 0, kMaxFlopsPerSample, false)) {
@@ -314,6 +317,7 @@ Result<Workload> makeCustomWorkload(const CustomWorkloadInput &in, const GpuCata
     if (in.measuredSamplesPerS) {
         w.kind = WorkloadKind::CustomMeasured;
         w.measuredSamplesPerS = *in.measuredSamplesPerS;
+        w.measuredGpuBusy = in.measuredGpuBusy.value_or(0);
         if (in.referenceGpu.trimmed().isEmpty())
             return makeError(
                 QStringLiteral("custom workload: a measured speed needs the GPU it was measured on"));
@@ -373,6 +377,8 @@ QJsonObject workloadToJson(const Workload &w)
              measured ? QJsonValue(w.measuredSamplesPerS) : QJsonValue(QJsonValue::Null));
     o.insert(u"measured_on", measured && !w.referenceGpuId.isEmpty() ? QJsonValue(w.referenceGpuId)
                                                                      : QJsonValue(QJsonValue::Null));
+    o.insert(u"measured_gpu_busy_fraction", measured && w.measuredGpuBusy > 0 ? QJsonValue(w.measuredGpuBusy)
+                                                                              : QJsonValue(QJsonValue::Null));
     o.insert(u"gradient_checkpointing", w.gradientCheckpointing);
     o.insert(u"cpu_core_seconds_per_sample", w.cpuCoreSecondsPerSample);
     o.insert(u"dataset_gb", w.datasetGb);

@@ -75,6 +75,9 @@ struct Workload
     WorkloadClass workloadClass = WorkloadClass::Unknown; ///< presets: workloads.json "class"
     double measuredSamplesPerS = 0; ///< CustomMeasured: samples/s the user measured on one GPU
     QString referenceGpuId;         ///< CustomMeasured: canonical id of that GPU
+    /// CustomMeasured: the share of each measured step the GPU was busy, (0, 1]; 0 = not given (PROJECTION.md
+    /// section 3.22: under 0.8 the host set the speed and the step is a floor on other GPUs).
+    double measuredGpuBusy = 0;
 
     // Memory breakdown (resources/GPUS.md "Memory per GPU"); presets only. memoryGb, flopsPerSample and
     // bytesPerSample always describe the current recipe: change it with withCheckpointing()/withBatch().
@@ -147,6 +150,7 @@ struct CustomWorkloadInput
     std::optional<double> bytesPerSample;      ///< optional with (a) and (b)
     std::optional<double> measuredSamplesPerS; ///< (a) measured samples/s on referenceGpu (one GPU)
     QString referenceGpu;                      ///< (a) GPU id or any alias ("A100", "NVIDIA H100 80GB HBM3")
+    std::optional<double> measuredGpuBusy;     ///< (a) share of the step the GPU was busy, (0, 1]
     double parameters = 0;
     double memoryGb = 0;
     double samplesPerEpoch = 0;

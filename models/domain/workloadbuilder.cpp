@@ -43,7 +43,8 @@ Result<Workload> applyOverrides(const Workload &preset, const WorkloadOverrides 
 
 /// The workload measured at `samplesPerS` on one `referenceGpu`: the FLOPs and bytes give the intensity.
 Result<Workload> measuredWorkload(const Workload &w, double samplesPerS, const QString &referenceGpu,
-                                  const GpuCatalog &gpus, const GpuSpecTable &specs)
+                                  std::optional<double> gpuBusy, const GpuCatalog &gpus,
+                                  const GpuSpecTable &specs)
 {
     CustomWorkloadInput in;
     in.name = w.name;
@@ -52,6 +53,7 @@ Result<Workload> measuredWorkload(const Workload &w, double samplesPerS, const Q
     in.bytesPerSample = w.bytesPerSample;
     in.measuredSamplesPerS = samplesPerS;
     in.referenceGpu = referenceGpu;
+    in.measuredGpuBusy = gpuBusy;
     in.parameters = w.parameters;
     in.memoryGb = w.memoryGb;
     in.samplesPerEpoch = w.samplesPerEpoch;
@@ -77,9 +79,12 @@ Result<Workload> buildWorkload(const Workload &preset, const WorkloadOverrides &
     if (!applied)
         return applied.error();
     Workload w = std::move(applied).value();
+    if (overrides.measuredGpuBusy && !overrides.measuredSamplesPerS)
+        return makeError(
+            QStringLiteral("the GPU busy share belongs to a measured speed (give the speed and its GPU)"));
     if (overrides.measuredSamplesPerS) {
-        auto measured =
-            measuredWorkload(w, *overrides.measuredSamplesPerS, overrides.referenceGpu, gpus, specs);
+        auto measured = measuredWorkload(w, *overrides.measuredSamplesPerS, overrides.referenceGpu,
+                                         overrides.measuredGpuBusy, gpus, specs);
         if (!measured)
             return measured.error();
         w = std::move(measured).value();
@@ -124,6 +129,10 @@ Result<Workload> buildWorkloadSpec(const WorkloadSpec &spec)
     in.bytesPerSample = o.bytesPerSample;
     in.measuredSamplesPerS = o.measuredSamplesPerS;
     in.referenceGpu = o.referenceGpu;
+    if (o.measuredGpuBusy && !o.measuredSamplesPerS)
+        return makeError(
+            QStringLiteral("the GPU busy share belongs to a measured speed (give the speed and its GPU)"));
+    in.measuredGpuBusy = o.measuredGpuBusy;
     in.parameters = o.parameters.value_or(0);
     in.memoryGb = o.memoryGb.value_or(0);
     in.samplesPerEpoch = *o.samplesPerEpoch;

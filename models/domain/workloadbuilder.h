@@ -36,6 +36,8 @@ struct WorkloadOverrides
     /// FLOPs and bytes (after the overrides above) giving the intensity.
     std::optional<double> measuredSamplesPerS;
     QString referenceGpu;
+    /// With measuredSamplesPerS: the share of each measured step the GPU was busy, (0, 1] (section 3.22).
+    std::optional<double> measuredGpuBusy;
 
     /// True when the model's arithmetic is changed (flops, bytes, parameters or memory).
     bool changesArithmetic() const { return flopsPerSample || bytesPerSample || parameters || memoryGb; }

@@ -87,6 +87,7 @@ QJsonObject workloadSpecJson(const WorkloadSpec &spec)
     putNumber(w, "measured_samples_per_s", o.measuredSamplesPerS);
     if (o.measuredSamplesPerS)
         w.insert(u"measured_on", o.referenceGpu);
+    putNumber(w, "measured_gpu_busy_fraction", o.measuredGpuBusy);
     return w;
 }
 
@@ -288,6 +289,10 @@ WorkloadSpec readWorkload(FieldReader &r)
     o.minVcpusPerGpu = r.number("min_vcpus_per_gpu", 0, 1024);
     o.measuredSamplesPerS = r.number("measured_samples_per_s", 1e-9, 1e12);
     o.referenceGpu = r.text("measured_on").value_or(QString());
+    o.measuredGpuBusy = r.number("measured_gpu_busy_fraction", 0.01, 1);
+    if (o.measuredGpuBusy && !o.measuredSamplesPerS)
+        r.fail(r.field(QStringLiteral("measured_gpu_busy_fraction")),
+               QStringLiteral("measured_gpu_busy_fraction belongs to measured_samples_per_s"), {});
     if (o.measuredSamplesPerS.has_value() != !o.referenceGpu.isEmpty())
         r.fail(r.field(o.measuredSamplesPerS ? QStringLiteral("measured_on")
                                              : QStringLiteral("measured_samples_per_s")),

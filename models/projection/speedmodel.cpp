@@ -524,6 +524,7 @@ WorkloadAnchors SpeedModel::anchorsFor(const Workload &w, const ThroughputMeasur
         m.batchPerGpu = w.batchPerGpu;
         m.precision = precisionName(w.precision);
         m.kind = MeasurementKind::User;
+        m.gpuBusyFraction = w.measuredGpuBusy;
         m.source = QStringLiteral("the workload's measured speed: %1 %2/s on one GPU")
                        .arg(number(w.measuredSamplesPerS), w.sampleUnit);
         own.append(m);

@@ -6,6 +6,7 @@
 #include "domain/pricesanity.h"
 #include "projection/answer.h"
 #include "projection/pointexplanation.h"
+#include "projection/stepfloor.h"
 #include "util/format.h"
 #include "util/printable.h"
 #include "util/shellquote.h"
@@ -221,8 +222,15 @@ QList<std::pair<QString, QString>> workloadRows(const Data &d)
     if (w.kind == WorkloadKind::CustomMeasured)
         rows.append(
             {QStringLiteral("Measured speed"),
-             QStringLiteral("%1 %2/s on one %3")
-                 .arg(QString::number(w.measuredSamplesPerS, 'g', 6), w.sampleUnit, w.referenceGpuId)});
+             QStringLiteral("%1 %2/s on one %3%4")
+                 .arg(QString::number(w.measuredSamplesPerS, 'g', 6), w.sampleUnit, w.referenceGpuId,
+                      w.measuredGpuBusy > 0
+                          ? QStringLiteral(", GPU busy %1 %%2")
+                                .arg(QString::number(w.measuredGpuBusy * 100, 'f', 0),
+                                     w.measuredGpuBusy < kHostBoundBusy
+                                         ? QStringLiteral(" (host-bound: that step is a floor on other GPUs)")
+                                         : QString())
+                          : QString())});
     rows.append({QStringLiteral("Parameters"),
                  w.parameters > 0 ? bigNumber(w.parameters) : QStringLiteral("not given")});
     rows.append({QStringLiteral("GPU memory needed"),

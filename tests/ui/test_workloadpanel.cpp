@@ -8,6 +8,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QSettings>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTest>
 
@@ -137,6 +138,46 @@ private Q_SLOTS:
         WorkloadPanel again;
         again.restoreState();
         QCOMPARE(again.workload().value().workloadClass, WorkloadClass::Detection);
+        QSettings().remove(QStringLiteral("workload"));
+    }
+
+    // Section 3.22: the measured speed's GPU busy share: typed with the keyboard, off for a FLOPs workload,
+    // reaching the workload, read from a scenario and remembered.
+    void measuredBusyShare()
+    {
+        QSettings().remove(QStringLiteral("workload"));
+        {
+            WorkloadPanel p;
+            p.selectPreset(QStringLiteral("__custom__"));
+            auto *kind = p.findChild<QComboBox *>(QStringLiteral("customKind"));
+            auto *busy = p.findChild<QSpinBox *>(QStringLiteral("customBusy"));
+            QVERIFY(kind && busy);
+            QVERIFY(busy->toolTip().contains(QStringLiteral("floor")));
+            kind->setCurrentIndex(0); // measured
+            QVERIFY(busy->isEnabled());
+            QCOMPARE(busy->text(), QStringLiteral("not given"));
+            QVERIFY(!p.spec().overrides.measuredGpuBusy);
+            QCOMPARE(p.workload().value().measuredGpuBusy, 0.0);
+            busy->setFocus();
+            busy->selectAll();
+            QTest::keyClicks(busy, QStringLiteral("38"));
+            QTest::keyClick(busy, Qt::Key_Enter);
+            QCOMPARE(busy->value(), 38);
+            QCOMPARE(p.spec().overrides.measuredGpuBusy, std::optional<double>(0.38));
+            QCOMPARE(p.workload().value().measuredGpuBusy, 0.38);
+            kind->setCurrentIndex(1); // FLOPs per sample
+            QVERIFY(!busy->isEnabled());
+            QVERIFY(!p.spec().overrides.measuredGpuBusy);
+            kind->setCurrentIndex(0);
+            WorkloadSpec spec = p.spec();
+            spec.overrides.measuredGpuBusy = 0.55;
+            p.setScenario(spec, p.options());
+            QCOMPARE(busy->value(), 55);
+            p.saveState();
+        }
+        WorkloadPanel again;
+        again.restoreState();
+        QCOMPARE(again.workload().value().measuredGpuBusy, 0.55);
         QSettings().remove(QStringLiteral("workload"));
     }
 

@@ -9,6 +9,7 @@
 #include "launch/measurementjson.h"
 #include "offerfixture.h"
 #include "projection/offerprojection.h"
+#include "projection/scenario.h"
 #include "projection/speedmodel.h"
 #include "projection/stepfloor.h"
 #include "testsupport.h"
@@ -250,6 +251,77 @@ private Q_SLOTS:
         for (const ProjectedOffer &p : pts)
             QCOMPARE(hasFlag(p.flags, ProjectionFlag::HostBound), offers.at(p.offerIndex).gpuId == u"b200");
         QVERIFY(projectionFlagDescription(ProjectionFlag::HostBound).contains(u"your own measurement"_s));
+    }
+
+    // --measured S --measured-on GPU --measured-busy PCT: the same rule for a figure typed in; the share is
+    // checked, goes only with a measured speed, and a scenario keeps it.
+    void typedFigureTakesItsBusyShare()
+    {
+        TempDb db;
+        const QStringList base{u"gpus"_s,
+                               u"--measured"_s,
+                               u"43.772"_s,
+                               u"--measured-on"_s,
+                               u"h200-141gb-sxm"_s,
+                               u"--flops-per-sample"_s,
+                               u"1.5e12"_s,
+                               u"--workload-class"_s,
+                               u"transformer"_s,
+                               u"--batch"_s,
+                               u"2"_s,
+                               u"--samples"_s,
+                               u"100000"_s,
+                               u"--format"_s,
+                               u"json"_s};
+        auto gpu = [&](const QStringList &extra, const QString &id) {
+            const CliRun r = cli(db.path(), base + extra);
+            for (const QJsonValue &v :
+                 QJsonDocument::fromJson(r.out.toUtf8()).object().value(u"gpus"_s).toArray())
+                if (v.toObject().value(u"id"_s).toString() == id)
+                    return v.toObject();
+            return QJsonObject();
+        };
+        const QJsonObject wall = gpu({}, u"b200"_s), busy = gpu({u"--measured-busy"_s, u"38"_s}, u"b200"_s);
+        QVERIFY(!wall.isEmpty() && !busy.isEmpty());
+        QVERIFY(wall.value(u"samples_per_s"_s).toDouble() > 50);
+        QVERIFY(qAbs(busy.value(u"samples_per_s"_s).toDouble() - 43.772) < 1e-6);
+        QVERIFY(busy.value(u"step_floor_s"_s).toDouble() > 0);
+        QVERIFY(wall.value(u"step_floor_s"_s).isNull());
+        const QJsonObject l4wall = gpu({}, u"l4"_s), l4busy = gpu({u"--measured-busy"_s, u"38"_s}, u"l4"_s);
+        QVERIFY(l4busy.value(u"samples_per_s"_s).toDouble() >
+                2 * l4wall.value(u"samples_per_s"_s).toDouble());
+
+        CliRun r = cli(db.path(), {u"gpus"_s, u"--workload"_s, u"resnet50"_s, u"--measured-busy"_s, u"38"_s});
+        QCOMPARE(r.rc, 2);
+        QVERIFY2(r.err.contains(u"--measured-busy goes with --measured"_s), qPrintable(r.err));
+        r = cli(db.path(), base + QStringList{u"--measured-busy"_s, u"150"_s});
+        QCOMPARE(r.rc, 2);
+        QVERIFY2(r.err.contains(u"measured-busy"_s), qPrintable(r.err));
+
+        Scenario sc;
+        sc.workload.name = u"mine"_s;
+        sc.workload.overrides.samplesPerEpoch = 1000;
+        sc.workload.overrides.flopsPerSample = 1e12;
+        sc.workload.overrides.measuredSamplesPerS = 40;
+        sc.workload.overrides.referenceGpu = u"h200-141gb-sxm"_s;
+        sc.workload.overrides.measuredGpuBusy = 0.38;
+        const QByteArray json = QJsonDocument(scenarioToJson(sc)).toJson();
+        QVERIFY(json.contains("measured_gpu_busy_fraction"));
+        const auto back = scenarioFromBytes(json);
+        QVERIFY2(back, back ? "" : qPrintable(back.error().text()));
+        QCOMPARE(back.value().workload.overrides.measuredGpuBusy, std::optional<double>(0.38));
+        const auto built = buildWorkloadSpec(back.value().workload);
+        QVERIFY2(built, built ? "" : qPrintable(built.error().text()));
+        QCOMPARE(built.value().measuredGpuBusy, 0.38);
+        QJsonObject o = scenarioToJson(sc);
+        QJsonObject w = o.value(u"workload"_s).toObject();
+        w.remove(u"measured_samples_per_s"_s);
+        w.remove(u"measured_on"_s);
+        o.insert(u"workload"_s, w);
+        const auto orphan = scenarioFromBytes(QJsonDocument(o).toJson());
+        QVERIFY(!orphan);
+        QVERIFY2(orphan.error().text().contains(u"measured_gpu_busy_fraction"_s),
+                 qPrintable(orphan.error().text()));
     }
 
     // `measure` lists the share and says what it means; JSON carries it.
