@@ -13,6 +13,7 @@
 #include "projection/speedmodel.h"
 #include "projection/stepfloor.h"
 #include "testsupport.h"
+#include "util/resourcefiles.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -322,6 +323,17 @@ private Q_SLOTS:
         QVERIFY(!orphan);
         QVERIFY2(orphan.error().text().contains(u"measured_gpu_busy_fraction"_s),
                  qPrintable(orphan.error().text()));
+    }
+
+    // The quick guide explains the share, with the threshold and the other hosts' spread the code uses.
+    void guideExplainsIt()
+    {
+        const QString guide = readResourceText(u"help/guide.html"_s).simplified();
+        QVERIFY(guide.contains(u"<b>GPU busy</b>"_s));
+        QVERIFY(guide.contains(u"Under %1 %"_s.arg(kHostBoundBusy * 100)));
+        QVERIFY(guide.contains(u"%1x-%2x"_s.arg(QString::number(kHostFloorFaster, 'f', 2),
+                                                QString::number(kHostFloorSlower, 'f', 2))));
+        QVERIFY(guide.contains(u"--measured-busy"_s));
     }
 
     // `measure` lists the share and says what it means; JSON carries it.
