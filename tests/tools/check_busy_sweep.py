@@ -8,14 +8,19 @@
    (step x b2/b1, today's transfer) on median and max, and the GPU-busy part alone on the median; the
    figures PROJECTION.md quotes are what the file gives.
 3. gf_measure.py's interval union, sampler mean and GPU index mapping on made-up input.
+4. gf_measure.py's user-command path end to end, with a stand-in nvidia-smi on PATH: the document carries the
+   sampled utilization as the busy share, and a failing nvidia-smi leaves the share out with a note.
 Usage: check_busy_sweep.py REPO
 """
 import csv
 import importlib.util
 import math
 import os
+import json
 import statistics
+import subprocess
 import sys
+import tempfile
 
 HOST_BOUND = 0.8  # kHostBoundBusy (models/projection/stepfloor.h)
 
@@ -88,7 +93,35 @@ def main():
     os.environ["CUDA_VISIBLE_DEVICES"] = "GPU-abc"
     if gm.visible_gpu_indices(2) != [0, 1]:
         fail("a UUID list falls back to 0..n-1")
+    user_command(repo)
     print("ok")
+
+
+def user_command(repo):
+    with tempfile.TemporaryDirectory() as tmp:
+        bindir = os.path.join(tmp, "bin")
+        os.mkdir(bindir)
+        smi = os.path.join(bindir, "nvidia-smi")
+        for util, expect in (("42", 0.42), ("fail", None)):
+            with open(smi, "w") as f:
+                f.write("#!/bin/sh\n" + ("echo 42\n" if util == "42" else "echo 'NVIDIA-SMI has failed' >&2; exit 9\n"))
+            os.chmod(smi, 0o755)
+            out = os.path.join(tmp, "out-" + util)
+            env = dict(os.environ, PATH=bindir + os.pathsep + os.environ["PATH"], GF_PLAN_TASK="t",
+                       GF_RESULT_DIR=out, GF_MEASURE_SECONDS="10", GF_WORKLOAD="custom", GF_GPUS_PER_NODE="1",
+                       GF_USER_CMD="while true; do echo 'gpufrontier: samples_per_s=123.5'; sleep 0.5; done")
+            env.pop("CUDA_VISIBLE_DEVICES", None)
+            subprocess.run([sys.executable, os.path.join(repo, "resources/launch/gf_measure.py")], env=env,
+                           capture_output=True, timeout=90)
+            doc = json.load(open(os.path.join(out, "t.json")))
+            if doc.get("samples_per_s") != 123.5:
+                fail("user command (%s): samples_per_s %s" % (util, doc.get("samples_per_s")))
+            if expect is not None:
+                if doc.get("gpu_busy_fraction") != expect or doc.get("gpu_busy_method") != "nvidia-smi":
+                    fail("user command: busy %s by %s, expected 0.42 by nvidia-smi" % (doc.get("gpu_busy_fraction"), doc.get("gpu_busy_method")))
+            else:
+                if "gpu_busy_fraction" in doc or not any("nvidia-smi" in n for n in doc.get("notes", [])):
+                    fail("a failing nvidia-smi: %s, notes %s" % (doc.get("gpu_busy_fraction"), doc.get("notes")))
 
 
 if __name__ == "__main__":
