@@ -295,14 +295,14 @@ void printStepFloor(QTextStream &out, const StepFloorValidation &v)
                        rows, {false, false, true, true, true, true, true});
     out << QStringLiteral(
                "Every point projected at its own batch on its GPU: the H100 host's sweep and repeat "
-               "(in sample:\nthe floors come from them; %1 flagged host-bound) and another host's "
-               "H200 points (rule R,\nheld out; %2 flagged):\n")
+               "(in sample:\nthe floors come from them; %1 flagged host-bound) and two other hosts' "
+               "H200 points (rules R\nand T, held out; %2 flagged):\n")
                .arg(v.flagged)
                .arg(v.heldOutFlagged);
     QList<QStringList> sums;
     for (const auto &[points, e] :
          {std::pair{"in sample", v.without}, std::pair{"in sample", v.withFloor},
-          std::pair{"another host", v.heldOutWithout}, std::pair{"another host", v.heldOutWithFloor}})
+          std::pair{"other hosts", v.heldOutWithout}, std::pair{"other hosts", v.heldOutWithFloor}})
         sums.append({QLatin1String(points), e.label, QString::number(e.n), QString::number(e.median, 'f', 3),
                      QString::number(e.max, 'f', 3), percentText(e.coverage)});
     out << renderTable({QStringLiteral("Points"), QStringLiteral("Range"), QStringLiteral("n"),
@@ -370,7 +370,7 @@ QJsonObject stepFloorJson(const StepFloorValidation &v)
              "rule Q2: each preset's per-step floor from resources/benchmarks/step_floor_sweep.csv "
              "(the longest step within %1 % of the smallest batch's); every sweep point projected "
              "in the typical stack at its own batch with the floors and without them: the sweep and repeat "
-             "points in sample, the check points of another host held out (rule R)")
+             "points in sample, the check points of two other hosts held out (rules R and T)")
              .arg(StepFloorData::kFloorTolerance * 100)},
         {QStringLiteral("floors"), floors},
         {QStringLiteral("flagged_host_bound"), v.flagged},

@@ -23,18 +23,19 @@ shipped_path = os.path.join(repo, "resources", "benchmarks", "step_floor_sweep.c
 with open(shipped_path, encoding="utf-8") as f:
     shipped = f.read()
 
-# (1) Rebuilt exactly; 17 sweep points, 4 repeats on the same H100 host, 6 held-out checks on an H200 host.
+# (1) Rebuilt exactly; 17 sweep points, 4 repeats on the same H100 host, 6 held-out checks on an H200 host and 13
+# on a third host (an H200 machine again).
 check(bs.build(bs.RAW) == shipped, "the shipped sweep is the rebuilt one")
 rows = list(csv.DictReader(line for line in shipped.splitlines() if not line.startswith("#")))
-check(len(rows) == 27, "27 points (%d)" % len(rows))
+check(len(rows) == 40, "40 points (%d)" % len(rows))
 check(sum(r["run"] == "repeat" for r in rows) == 4, "four of them are the same-host repeat")
-check(sum(r["run"] == "check" for r in rows) == 6, "six of them are the other host's check")
+check(sum(r["run"] == "check" for r in rows) == 19, "19 of them are the other hosts' check")
 check(all(r["source_id"] == "GF-SWEEP-2811" and r["measured"] == "2026-11-28" and r["host"] for r in rows),
       "every point names its source, host and date")
 check(all(r["gpu_id"] == ("h200-141gb-sxm" if r["run"] == "check" else "h100-80gb-sxm") for r in rows),
       "the sweep and repeat ran on the H100, the check on the H200")
-check(len({r["host"] for r in rows if r["run"] == "check"} | {r["host"] for r in rows if r["run"] != "check"}) == 2,
-      "the check names its own host")
+check(len({r["host"] for r in rows if r["run"] == "check"} | {r["host"] for r in rows if r["run"] != "check"}) == 3,
+      "each check names its own host")
 check({r["preset_id"] for r in rows} == {"resnet50", "vit-b16", "bert-large-squad", "gpt2-124m"},
       "every preset but the 7B LoRA was swept")
 

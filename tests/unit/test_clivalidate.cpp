@@ -167,7 +167,8 @@ private Q_SLOTS:
         }
         QVERIFY(sf.withFloor.coverage > sf.without.coverage);
         const QJsonObject held = floor.value(u"held_out_other_host").toObject();
-        QCOMPARE(held.value(u"with_floor").toObject().value(u"n").toInt(), 6);
+        QCOMPARE(held.value(u"with_floor").toObject().value(u"n").toInt(),
+                 19); // rules R and T: two other hosts
         QCOMPARE(held.value(u"with_floor").toObject().value(u"coverage").toDouble(),
                  sf.heldOutWithFloor.coverage);
         QCOMPARE(held.value(u"without_floor").toObject().value(u"coverage").toDouble(),
