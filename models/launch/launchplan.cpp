@@ -1,4 +1,5 @@
 #include "launch/launchplan.h"
+#include "projection/stepfloor.h"
 
 #include "launch/offerid.h"
 #include "launch/skypilotrules.h"
@@ -515,7 +516,11 @@ QString planReadme(const LaunchPlan &plan)
                  "throughput for %1 s: %2.\n"
                  "It writes ~/%3/<task>.json on the cluster and prints the same document on one line "
                  "starting\n"
-                 "with GPUFRONTIER-MEASUREMENT in the job's log.\n")
+                 "with GPUFRONTIER-MEASUREMENT in the job's log. It also records how busy the GPU was "
+                 "(the\n"
+                 "profiler for the synthetic step, nvidia-smi for your command): under %4 % the host set the "
+                 "speed,\n"
+                 "and on other GPUs that step stays a floor (PROJECTION.md section 3.22).\n")
                  .arg(o.measureSeconds)
                  .arg(o.runCommand.isEmpty()
                           ? QStringLiteral(
@@ -524,7 +529,8 @@ QString planReadme(const LaunchPlan &plan)
                                 "a short timed run of your command, which reports samples/s by writing "
                                 "a number to the file $GF_SAMPLES_PER_S_FILE or printing a line "
                                 "\"gpufrontier: samples_per_s=N\" (all GPUs of the node)"))
-                 .arg(QString::fromUtf16(kRemoteResultDir));
+                 .arg(QString::fromUtf16(kRemoteResultDir))
+                 .arg(QString::number(kHostBoundBusy * 100, 'f', 0));
     }
     r += QStringLiteral(
         "\nBringing results back\n---------------------\n"

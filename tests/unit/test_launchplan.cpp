@@ -502,6 +502,12 @@ private Q_SLOTS:
             QVERIFY(t.value(u"setup").toString().contains(u"gpufrontier.tar.gz"_s));
         }
         QVERIFY(readText(dir.filePath(u"README.txt"_s)).contains(u"runs gpufrontier-probe --quick"_s));
+        // Section 3.22: what the measurement records beside the speed, and what it means.
+        QVERIFY(readText(dir.filePath(u"README.txt"_s))
+                    .simplified()
+                    .contains(
+                        u"records how busy the GPU was (the profiler for the synthetic step, nvidia-smi for "
+                        u"your command): under 80 % the host set the speed"_s));
         // --package goes with a sweep too.
         QTemporaryDir dir2;
         const QString package = dir2.filePath(u"gpufrontier-test.tar.gz"_s);
