@@ -9,6 +9,7 @@
 #include "domain/workload.h"
 #include "domain/workloadbuilder.h"
 #include "projection/scenario.h"
+#include "projection/stepfloor.h"
 #include "store/catalogstore.h"
 
 #include <cmath>
@@ -38,11 +39,12 @@ void addWorkloadOptions(CliOptions &p)
                QStringLiteral("custom workload: samples/s you measured on ONE GPU of --measured-on"));
     p.addValue(QStringLiteral("measured-on"), QStringLiteral("GPU"),
                QStringLiteral("GPU model of --measured, e.g. a100-80gb-sxm4, \"RTX 4090\""));
-    p.addValue(
-        QStringLiteral("measured-busy"), QStringLiteral("PCT"),
-        QStringLiteral("with --measured: how busy the GPU was during it, percent (nvidia-smi's "
-                       "utilization.gpu); under 80 the host set the speed, and on other GPUs that step "
-                       "stays a floor (PROJECTION.md section 3.22)"));
+    p.addValue(QStringLiteral("measured-busy"), QStringLiteral("PCT"),
+               QStringLiteral(
+                   "with --measured: how busy the GPU was during it, percent (nvidia-smi's "
+                   "utilization.gpu); under %1 the host set the speed, and on other NVIDIA GPUs that step "
+                   "stays a floor (PROJECTION.md section 3.22)")
+                   .arg(QString::number(kHostBoundBusy * 100, 'f', 0)));
     p.addValue(QStringLiteral("precision"), QStringLiteral("P"),
                QStringLiteral("custom workload precision: fp32, tf32, fp16, bf16, fp8 (default fp16)"));
     p.addValue(QStringLiteral("params"), QStringLiteral("N"),

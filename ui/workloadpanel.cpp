@@ -409,8 +409,13 @@ void WorkloadPanel::emitChanged()
     if (m_extra.minVcpusPerGpu)
         extras.append(tr("%1 vCPUs per GPU").arg(*m_extra.minVcpusPerGpu));
     if (m_extra.measuredSamplesPerS)
-        extras.append(
-            tr("measured %1 samples/s on %2").arg(*m_extra.measuredSamplesPerS).arg(m_extra.referenceGpu));
+        extras.append(m_extra.measuredGpuBusy ? tr("measured %1 samples/s on %2, GPU busy %3 %")
+                                                    .arg(*m_extra.measuredSamplesPerS)
+                                                    .arg(m_extra.referenceGpu)
+                                                    .arg(*m_extra.measuredGpuBusy * 100, 0, 'f', 1)
+                                              : tr("measured %1 samples/s on %2")
+                                                    .arg(*m_extra.measuredSamplesPerS)
+                                                    .arg(m_extra.referenceGpu));
     if (m_extra.workloadClass)
         extras.append(tr("%1 class").arg(workloadClassName(*m_extra.workloadClass)));
     m_extraLabel->setText(tr("Also from the scenario: %1").arg(extras.join(QStringLiteral(" · "))));
@@ -546,6 +551,7 @@ QStringList WorkloadPanel::setScenario(const WorkloadSpec &spec, const Projectio
         m_extra.memoryGb = o.memoryGb;
         m_extra.measuredSamplesPerS = o.measuredSamplesPerS;
         m_extra.referenceGpu = o.referenceGpu;
+        m_extra.measuredGpuBusy = o.measuredGpuBusy;
         m_extra.workloadClass = o.workloadClass;
     }
     m_extra.batchPerGpu = o.batchPerGpu;

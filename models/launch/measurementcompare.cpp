@@ -66,9 +66,7 @@ QList<MeasurementComparison> compareMeasurements(const ThroughputMeasurements &m
             c.why = QStringLiteral("GPU %1 has no spec row").arg(m.gpuId);
         } else {
             // The model's own speed (model v2 without the user's measurements), at the measured batch.
-            Workload at = *w;
-            if (m.batchPerGpu > 0)
-                at.batchPerGpu = m.batchPerGpu;
+            const Workload at = m.batchPerGpu > 0 ? withBatch(*w, m.batchPerGpu) : *w;
             const SpeedModel &model = SpeedModel::builtin();
             const SingleGpuSpeed t = model.project(*spec, at, model.anchorsFor(at, {}, specs), calibration);
             if (t.ok)

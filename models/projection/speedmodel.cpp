@@ -293,6 +293,11 @@ SpeedAnchor SpeedModel::makeAnchor(const ThroughputMeasurement &m, const Workloa
     a.logLevel = std::log(m.samplesPerSPerGpu / t.relative);
     a.measurements = 1;
     a.gpuBusy = m.gpuBusyFraction;
+    // Section 3.22: the GPU side (figure / busy) cannot beat twice the GPU's highest datasheet rate (the
+    // bound implausibleAgainst() holds a figure to): a busy share below that is raised to it.
+    if (const double peak = *std::max_element(spec.peakTflops.begin(), spec.peakTflops.end());
+        a.gpuBusy > 0 && peak > 0 && f > 0)
+        a.gpuBusy = std::min(1.0, std::max(a.gpuBusy, m.samplesPerSPerGpu * f / (2.0 * peak * 1e12)));
     return a;
 }
 
@@ -301,66 +306,86 @@ bool SpeedAnchor::hostBound() const
     return gpuBusy > 0 && gpuBusy < kHostBoundBusy;
 }
 
+bool SpeedModel::hostRuleApplies(const SpeedAnchor &a, const GpuArch *target) const
+{
+    if (!a.hostBound() || a.batchPerGpu <= 0 || !(a.samplesPerS > 0) || (target && target->otherVendor()))
+        return false;
+    const GpuArch *own = m_arch.arch(a.gpuId);
+    return !(own && own->otherVendor());
+}
+
 QString SpeedModel::userHostFloorBasis(const Workload &w, const WorkloadAnchors &anchors,
-                                       const QString &targetId, SingleGpuSpeed *r) const
+                                       const QString &targetId, const GpuArch *target,
+                                       SingleGpuSpeed *r) const
 {
     if (w.batchPerGpu <= 0 || !(r->samplesPerS > 0))
         return {};
     // The measured tier rests on the target's own figure alone; a transfer on every host-bound figure.
     double sumLog = 0;
     QStringList where;
+    bool otherBatch = false;
     for (const SpeedAnchor &a : anchors.user) {
-        if (!a.hostBound() || !(a.samplesPerS > 0) || a.batchPerGpu <= 0 ||
-            (r->userMeasured && a.gpuId != targetId))
+        if (!hostRuleApplies(a, target) || (r->userMeasured && a.gpuId != targetId))
             continue;
         const double step = a.batchPerGpu / a.samplesPerS;
         sumLog += std::log(step);
+        otherBatch = otherBatch || a.batchPerGpu != w.batchPerGpu;
         where.append(QStringLiteral("%1 (GPU busy %2 % of a %3 ms step at batch %4)")
                          .arg(a.gpuId, QString::number(a.gpuBusy * 100, 'f', 0), number(step * 1e3),
                               QString::number(a.batchPerGpu)));
     }
     if (where.isEmpty())
         return {};
+    const QString figures =
+        where.size() == 1 ? QStringLiteral("your measurement on %1").arg(where.first())
+                          : QStringLiteral("your measurements on %1").arg(where.join(QStringLiteral(", ")));
     const double floorS = std::exp(sumLog / static_cast<double>(where.size()));
     const double cap = w.batchPerGpu / floorS;
+    const double gpuSide = r->samplesPerS;
     if (r->userMeasured) {
         // The figure's own GPU: the point is the figure at its batch, and at another batch the GPU side
-        // scaled by the model up to the floor; the range stays the measured tier's.
+        // scaled by the model up to the floor (the range widened by rule S3's errors across batches). Other
+        // hosts of this GPU may step 0.54x-1.85x as long: the range reaches their floors.
         r->stepFloorS = floorS;
-        const double gpuSide = r->samplesPerS;
         r->samplesPerS = std::min(gpuSide, cap);
-        const bool otherBatch =
-            std::any_of(anchors.user.begin(), anchors.user.end(), [&](const SpeedAnchor &a) {
-                return a.gpuId == targetId && a.batchPerGpu != w.batchPerGpu;
-            });
-        return QStringLiteral("; host-bound: your measurement on %1: the host (the CPU dispatching the "
-                              "kernels, or the input pipeline), not the GPU, set this speed; a larger batch, "
-                              "CUDA graphs or torch.compile would lift it%2")
-            .arg(where.join(QStringLiteral(", ")),
+        if (otherBatch)
+            r->range = r->range.widened({kHostBoundCrossBatchP10, kHostBoundCrossBatchP90});
+        const double low = std::min(r->samplesPerSLow(), cap / kHostFloorSlower);
+        const double high = std::max(r->samplesPerSHigh(), std::min(gpuSide, cap / kHostFloorFaster));
+        r->range = {std::log(r->samplesPerS / high), std::log(r->samplesPerS / low)};
+        return QStringLiteral(
+                   "; host-bound: %1: the host (the CPU dispatching the kernels, or the input "
+                   "pipeline), not the GPU, set this speed; a larger batch, CUDA graphs or "
+                   "torch.compile would lift it%2; other hosts may step %3x-%4x as long, so the range "
+                   "is %5-%6 samples/s")
+            .arg(figures,
                  otherBatch
                      ? QStringLiteral("; at batch %1 its GPU side (the figure / its busy share, scaled "
                                       "by the model) gives %2 samples/s%3")
                            .arg(QString::number(w.batchPerGpu), number(gpuSide),
                                 gpuSide > cap ? QStringLiteral(", held to the floor's %1").arg(number(cap))
                                               : QString())
-                     : QString());
+                     : QString(),
+                 QString::number(kHostFloorFaster, 'f', 2), QString::number(kHostFloorSlower, 'f', 2),
+                 number(low), number(high));
     }
     // Flagged where the floor binds somewhere in the ranges: the GPU side's fast end above the slowest host's
     // cap. Elsewhere the GPU's own step is the longer one and nothing changes.
     if (!(r->samplesPerSHigh() > cap / kHostFloorSlower))
         return {};
     r->stepFloorS = floorS;
-    const double point = std::min(r->samplesPerS, cap);
+    const double point = std::min(gpuSide, cap);
     const double low = std::min(r->samplesPerSLow(), cap / kHostFloorSlower);
     const double high = std::min(r->samplesPerSHigh(), cap / kHostFloorFaster);
-    const bool binds = r->samplesPerS > cap;
+    const bool binds = gpuSide > cap;
     r->samplesPerS = point;
     r->range = {std::log(point / high), std::log(point / low)};
-    return QStringLiteral("; host-bound: your measurement on %1 was set by its host, so only the GPU-busy "
-                          "part of its step was carried here and the %2 ms step is a floor (section 3.22): "
-                          "%3; on another host that floor may be %4x-%5x as long, so the range is %6-%7 "
-                          "samples/s")
-        .arg(where.join(QStringLiteral(", ")), number(floorS * 1e3),
+    return QStringLiteral(
+               "; host-bound: %1 %2 set by %3 host, so only the GPU-busy part was carried here and "
+               "the %4 ms step is a floor (section 3.22): %5; on another host that floor may be "
+               "%6x-%7x as long, so the range is %8-%9 samples/s")
+        .arg(figures, where.size() == 1 ? QStringLiteral("was") : QStringLiteral("were"),
+             where.size() == 1 ? QStringLiteral("its") : QStringLiteral("their"), number(floorS * 1e3),
              binds ? QStringLiteral("the floor binds at batch %1 (%2 samples/s)")
                          .arg(QString::number(w.batchPerGpu), number(cap))
                    : QStringLiteral("this GPU's own step at batch %1 is longer, but not on every host")
@@ -458,15 +483,19 @@ QString SpeedModel::implausibleAgainst(const ThroughputMeasurement &m, const Wor
             ratio = measured * scale / TypicalStack::speed(tuned, overhead);
         }
     }
-    // Section 3.22: a figure its host held back is judged low by its GPU-busy part (figure / busy).
-    const double busy = a.hostBound() ? a.gpuBusy : 1.0;
-    if (ratio > kImplausibleFactor || ratio / busy < 1.0 / kImplausibleFactor || !std::isfinite(ratio))
+    // Section 3.22: a figure its host held back is judged by its GPU side (figure / busy share), both ways.
+    const double busy = hostRuleApplies(a, m_arch.arch(spec.id)) ? a.gpuBusy : 1.0;
+    const double judged = ratio / busy;
+    if (judged > kImplausibleFactor || judged < 1.0 / kImplausibleFactor || !std::isfinite(judged))
         return QStringLiteral(
-                   "%1 samples/s per GPU is %2 times %3 the %4 samples/s the model projects for the "
+                   "%1 samples/s per GPU%7 is %2 times %3 the %4 samples/s the model projects for the "
                    "%5 (the bound is %6 times either way)")
-            .arg(number(measured), number(ratio >= 1 ? ratio : 1.0 / ratio),
-                 ratio >= 1 ? QStringLiteral("above") : QStringLiteral("below"), number(measured / ratio),
-                 spec.id, number(kImplausibleFactor));
+            .arg(number(measured / busy), number(judged >= 1 ? judged : 1.0 / judged),
+                 judged >= 1 ? QStringLiteral("above") : QStringLiteral("below"), number(measured / ratio),
+                 spec.id, number(kImplausibleFactor),
+                 busy < 1 ? QStringLiteral(" (the GPU side of %1 at %2 % busy)")
+                                .arg(number(measured), QString::number(busy * 100, 'f', 0))
+                          : QString());
     return {};
 }
 
@@ -708,8 +737,8 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
         if (const SpeedAnchor *own = find(anchors.user)) {
             // Rule S3 (section 3.22): a host-bound figure's GPU side ran at figure / busy; at the figure's
             // own batch the floor below brings the point back to the figure.
-            logSpeed =
-                std::log(t.relative) + own->logLevel - (own->hostBound() ? std::log(own->gpuBusy) : 0.0);
+            logSpeed = std::log(t.relative) + own->logLevel -
+                       (hostRuleApplies(*own, archRow) ? std::log(own->gpuBusy) : 0.0);
             tier = ProjectionTier::Measured;
             r.userMeasured = true;
             precisionScaled = own->precisionScaled;
@@ -730,7 +759,7 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
             for (SpeedAnchor &u : offsets) {
                 // Rule S3 (section 3.22): a host-bound figure carries only its GPU-busy part (its GPU
                 // side ran at figure / busy); its measured step comes back as a floor below.
-                if (u.hostBound())
+                if (hostRuleApplies(u, archRow))
                     u.logLevel -= std::log(u.gpuBusy);
                 const double measured = std::exp(u.logLevel) * u.relative;
                 const double overhead = typicalOverheadS(w, shapeAt(w, u.batchPerGpu, u.precision).first);
@@ -843,7 +872,7 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
     } else if (w.stack == SoftwareStack::Typical) {
         basis += QStringLiteral("; your own stack, as measured");
     }
-    basis += userHostFloorBasis(w, anchors, target.id, &r);
+    basis += userHostFloorBasis(w, anchors, target.id, archRow, &r);
     r.basis = basis;
     r.ok = std::isfinite(r.samplesPerS) && r.samplesPerS > 0;
     if (!r.ok)

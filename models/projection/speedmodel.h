@@ -292,12 +292,15 @@ private:
     /// text; empty otherwise.
     QString stepFloorBasis(const Workload &w, const GpuArch *arch, bool fromShippedData,
                            SingleGpuSpeed *r) const;
+    /// Rule S3 (section 3.22) applies to `a` carried to `target` (its architecture row): a host-bound figure
+    /// of an NVIDIA GPU (the evidence is of CUDA hosts) with a batch and a speed, onto an NVIDIA GPU.
+    bool hostRuleApplies(const SpeedAnchor &a, const GpuArch *target) const;
     /// Rule S3 (section 3.22): where the user's figures carried to this GPU (or measured on it) were set by
     /// their host (SpeedAnchor::hostBound), the measured step is a floor: sets r->stepFloorS, caps the point
     /// at batch / floor and its range at that floor on other hosts (kHostFloorFaster..kHostFloorSlower), and
     /// returns the basis text; empty otherwise.
     QString userHostFloorBasis(const Workload &w, const WorkloadAnchors &anchors, const QString &targetId,
-                               SingleGpuSpeed *r) const;
+                               const GpuArch *target, SingleGpuSpeed *r) const;
     const GpuSpec *specOf(const QString &id, const GpuSpecTable &specs) const;
     QString archOf(const QString &id) const;
 

@@ -145,9 +145,8 @@ StepFloorValidation validateStepFloors(const SpeedModel &model, const GpuSpecTab
         const Workload *preset = findWorkload(builtinWorkloads(), p.presetId);
         if (!spec || !preset)
             continue;
-        Workload w = *preset;
+        Workload w = withBatch(*preset, p.batch);
         w.stack = SoftwareStack::Typical;
-        w.batchPerGpu = p.batch;
         const bool heldOut = p.run == u"check";
         for (auto [m, tally] : {std::pair{&withFloors, heldOut ? &outWith : &inWith},
                                 std::pair{&without, heldOut ? &outWithout : &inWithout}}) {

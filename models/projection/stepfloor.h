@@ -21,6 +21,12 @@ inline constexpr double kHostBoundBusy = 0.8;
 /// symmetric).
 inline constexpr double kHostFloorFaster = 0.54;
 inline constexpr double kHostFloorSlower = 1.0 / kHostFloorFaster;
+/// Section 3.22: the 10th and 90th percentiles of ln(projected / measured speed) when rule S3 carries a
+/// host-bound figure to another batch (the 19 pairs of the 2026-11-28 busy sweep;
+/// tests/tools/check_busy_sweep.py recomputes them). The measured tier's range widens by them where the
+/// figure is of another batch.
+inline constexpr double kHostBoundCrossBatchP10 = -0.629;
+inline constexpr double kHostBoundCrossBatchP90 = 0.110;
 
 /// One measured eager PyTorch training step of a preset at a micro-batch on one GPU
 /// (resources/benchmarks/step_floor_sweep.csv, PROJECTION.md section 3.21).

@@ -89,7 +89,8 @@ QString frontierChartSvgDocument(const ProjectionResults &results, const QString
 /// projected-point "schema_version" (projection/pointjson.h). 3: the points are point schema 2
 /// (expected_interruptions, setup_h). 4: the points are point schema 3 (tier and uncertainty
 /// range). 5: the points are point schema 4 (price_usd_per_gpu_h); "currency" (the currency the
-/// documents show prices in, its rate and the rate's date; the data fields stay USD).
-inline constexpr int kReportSchemaVersion = 5;
+/// documents show prices in, its rate and the rate's date; the data fields stay USD). 6: the workload's
+/// "measured_gpu_busy_fraction" (PROJECTION.md section 3.22).
+inline constexpr int kReportSchemaVersion = 6;
 
 } // namespace gf

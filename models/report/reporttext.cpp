@@ -615,6 +615,8 @@ QString reproduceCommand(const Data &d, ReportFormat format)
         if (w.kind == WorkloadKind::CustomMeasured) {
             arg(QStringLiteral("measured"), number(w.measuredSamplesPerS));
             arg(QStringLiteral("measured-on"), w.referenceGpuId);
+            if (w.measuredGpuBusy > 0)
+                arg(QStringLiteral("measured-busy"), number(w.measuredGpuBusy * 100));
         }
         if (w.samplesPerEpoch != preset->samplesPerEpoch)
             arg(QStringLiteral("samples"), number(w.samplesPerEpoch));
@@ -642,6 +644,8 @@ QString reproduceCommand(const Data &d, ReportFormat format)
         if (w.kind == WorkloadKind::CustomMeasured) {
             arg(QStringLiteral("measured"), number(w.measuredSamplesPerS));
             arg(QStringLiteral("measured-on"), w.referenceGpuId);
+            if (w.measuredGpuBusy > 0)
+                arg(QStringLiteral("measured-busy"), number(w.measuredGpuBusy * 100));
         }
         if (w.flopsPerSample > 0)
             arg(QStringLiteral("flops-per-sample"), number(w.flopsPerSample));

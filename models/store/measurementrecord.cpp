@@ -40,10 +40,13 @@ QString measurementChecksum(const ThroughputMeasurement &m)
 {
     QCryptographicHash h(QCryptographicHash::Sha256);
     // Not the source: the same document read from its JSON file and from a job log is one measurement.
-    const QString key =
-        QStringList{m.workloadId.toLower(),      m.gpuId,    QString::number(m.samplesPerSPerGpu, 'g', 12),
-                    QString::number(m.gpuCount), m.offerKey, isoOrNull(m.measuredAt)}
-            .join(QChar(0x1f));
+    QStringList parts{m.workloadId.toLower(),      m.gpuId,    QString::number(m.samplesPerSPerGpu, 'g', 12),
+                      QString::number(m.gpuCount), m.offerKey, isoOrNull(m.measuredAt)};
+    // Section 3.22: a document that only corrects the busy share is another measurement (absent: the key of
+    // the documents before the field).
+    if (m.gpuBusyFraction > 0)
+        parts.append(QString::number(m.gpuBusyFraction, 'g', 12));
+    const QString key = parts.join(QChar(0x1f));
     h.addData(key.toUtf8());
     return QString::fromLatin1(h.result().toHex());
 }

@@ -109,11 +109,19 @@ class UtilizationSampler:
         self._stop.set()
         self._thread.join(timeout=15)
 
-    def mean(self, skip=0.2):
+    def count(self, skip=0.2, window=None):
+        """How many samples mean() averages."""
+        if self.started is None or self.stopped is None:
+            return 0
+        begin, end = window if window else (self.started + skip * (self.stopped - self.started), self.stopped)
+        return sum(1 for t, _ in self.samples if begin <= t <= end)
+
+    def mean(self, skip=0.2, window=None):
+        """The mean over `window` (first, last time) when given, else after the first `skip` of the run."""
         if self.started is None or self.stopped is None:
             return None
-        begin = self.started + skip * (self.stopped - self.started)
-        kept = [v for t, v in self.samples if t >= begin]
+        begin, end = window if window else (self.started + skip * (self.stopped - self.started), self.stopped)
+        kept = [v for t, v in self.samples if begin <= t <= end]
         return sum(kept) / len(kept) if kept else None
 
 
@@ -138,13 +146,23 @@ def profiled_gpu_ms(torch, step, steps=5):
             for _ in range(steps):
                 step()
             torch.cuda.synchronize()
-        spans = sorted((e.time_range.start, e.time_range.end) for e in prof.events()
-                       if str(getattr(e, "device_type", "")).endswith("CUDA") and e.time_range.end > e.time_range.start)
+        spans = sorted((e.time_range.start, e.time_range.end) for e in prof.events() if gpu_activity(e))
     except Exception as e:  # noqa: BLE001 (a profiler failure only loses this figure)
         return None, "the profiler failed: %s" % e
     if not spans:
         return None, "the profiler recorded no GPU activity (CUPTI unavailable?)"
     return busy_union(spans) / steps / 1000.0, None  # time_range is in microseconds
+
+
+def gpu_activity(e):
+    """A kernel, copy or set on the GPU: a CUDA event that is not a user annotation (Kineto also puts ranges such
+    as "Optimizer.step#AdamW.step" on the GPU's timeline; they span idle gaps)."""
+    if not str(getattr(e, "device_type", "")).endswith("CUDA") or not e.time_range.end > e.time_range.start:
+        return False
+    if getattr(e, "is_user_annotation", False):
+        return False
+    name = getattr(e, "name", "") or ""
+    return not (name.startswith("Optimizer.") or name.startswith("ProfilerStep") or "#" in name)
 
 
 def busy_union(spans):
@@ -178,12 +196,13 @@ NUMBER_LINE = re.compile(r"gpufrontier:\s*samples_per_s\s*=\s*([0-9.eE+-]+)")
 
 
 def measure_user_command(command, seconds, sampler=None):
-    """Runs the user's command for `seconds` and returns (samples/s over the node, note); `sampler`
-    (UtilizationSampler) runs while it does."""
+    """Runs the user's command for `seconds` and returns (samples/s over the node, note, (first, last) time
+    of the reports it printed); `sampler` (UtilizationSampler) runs while it does."""
     fd, path = tempfile.mkstemp(prefix="gf-samples-")
     os.close(fd)
     child_env = dict(os.environ, GF_SAMPLES_PER_S_FILE=path)
     last = None
+    reported = []
     start = time.time()
     proc = subprocess.Popen(["bash", "-c", command], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             text=True, env=child_env, start_new_session=True)
@@ -202,6 +221,7 @@ def measure_user_command(command, seconds, sampler=None):
                     m = NUMBER_LINE.search(line)
                     if m:
                         last = float(m.group(1))
+                        reported.append(time.time())
     finally:
         if sampler:
             sampler.stop()
@@ -223,9 +243,10 @@ def measure_user_command(command, seconds, sampler=None):
     finally:
         os.unlink(path)
     elapsed = time.time() - start
+    window = (reported[0], reported[-1]) if len(reported) >= 2 else None
     if last is None or not last > 0:
-        return None, "the command reported no samples/s within %.0f s" % elapsed
-    return last, "user command, %.0f s" % elapsed
+        return None, "the command reported no samples/s within %.0f s" % elapsed, window
+    return last, "user command, %.0f s" % elapsed, window
 
 
 def synthetic_model(torch, workload, batch, flops_per_sample, device=None, checkpointing=False):
@@ -441,6 +462,8 @@ def measure_synthetic(workload, seconds, batch, precision, flops_per_sample, che
         extra.update(gpu_busy_fraction=min(1.0, utilization / 100.0), gpu_busy_method="nvidia-smi")
     if why:
         extra["busy_note"] = why
+    if sampler.error:
+        extra["busy_note"] = (extra.get("busy_note", "") + "; " + sampler.error).lstrip("; ")
     try:
         extra["host_op_us"] = host_op_us(torch, device)
     except Exception as e:  # noqa: BLE001 (a failed timing only loses this figure)
@@ -481,12 +504,13 @@ def main():
     extra = {}
     if command:
         sampler = UtilizationSampler(visible_gpu_indices(gpus_per_node))
-        rate, note = measure_user_command(command, seconds, sampler)
-        utilization = sampler.mean()
+        rate, note, window = measure_user_command(command, seconds, sampler)
+        # Over the span the command reported its speed in (start-up and evaluation left out), else the later 80 %.
+        utilization = sampler.mean(window=window)
         if utilization is not None:
             extra.update(gpu_utilization_pct=utilization, gpu_busy_fraction=min(1.0, utilization / 100.0),
-                         gpu_busy_method="nvidia-smi")
-        elif sampler.error:
+                         gpu_busy_method="nvidia-smi", gpu_utilization_samples=sampler.count(window=window))
+        if sampler.error:  # none at all, or it stopped part way (the mean is of the samples before)
             extra["busy_note"] = sampler.error
         doc["method"] = "user-command"
         gpu_count = gpus_per_node

@@ -15,6 +15,7 @@ Usage: check_busy_sweep.py REPO
 import csv
 import importlib.util
 import math
+import re
 import os
 import json
 import statistics
@@ -28,6 +29,22 @@ HOST_BOUND = 0.8  # kHostBoundBusy (models/projection/stepfloor.h)
 def fail(msg):
     print("FAIL: " + msg)
     sys.exit(1)
+
+
+def s3_signed(rows):
+    """ln(projected / measured speed) of rule S3's max() predictor over the same pairs as s3_errors."""
+    by = {}
+    for r in rows:
+        by.setdefault(r["preset"], []).append((int(r["batch"]), float(r["step_ms"]), float(r["gpu_busy_fraction"])))
+    out = []
+    for pts in by.values():
+        for b1, s1, u1 in pts:
+            if u1 >= HOST_BOUND:
+                continue
+            for b2, s2, _ in pts:
+                if b2 != b1:
+                    out.append(math.log(s2 / max(s1, u1 * s1 * b2 / b1)))
+    return out
 
 
 def s3_errors(rows):
@@ -87,12 +104,39 @@ def main():
     s.samples = [(100.5, 0.0), (101.5, 10.0), (103.0, 50.0), (109.0, 70.0)]
     if s.mean() != 60.0:  # the first 20 % (before 102 s) is start-up
         fail("sampler mean %s, expected 60" % s.mean())
+    if s.mean(window=(101.0, 103.5)) != 30.0 or s.count(window=(101.0, 103.5)) != 2:
+        fail("sampler mean over the reported window: %s" % s.mean(window=(101.0, 103.5)))
+
+    class Ev:
+        def __init__(self, name, dev="DeviceType.CUDA", start=0, end=1, annotation=False):
+            self.name, self.device_type, self.is_user_annotation = name, dev, annotation
+
+            class R:
+                pass
+            self.time_range = R()
+            self.time_range.start, self.time_range.end = start, end
+    kept = [e.name for e in (Ev("volta_sgemm_128x64_nn"), Ev("Memcpy HtoD"), Ev("aten::mm", "DeviceType.CPU"),
+                             Ev("Optimizer.step#AdamW.step"), Ev("my_range", annotation=True), Ev("zero", start=5, end=5))
+            if gm.gpu_activity(e)]
+    if kept != ["volta_sgemm_128x64_nn", "Memcpy HtoD"]:
+        fail("GPU activity kept %s" % kept)
     os.environ["CUDA_VISIBLE_DEVICES"] = "3,1"
     if gm.visible_gpu_indices(1) != [3] or gm.visible_gpu_indices(2) != [3, 1]:
         fail("CUDA_VISIBLE_DEVICES=3,1 gives %s" % gm.visible_gpu_indices(2))
     os.environ["CUDA_VISIBLE_DEVICES"] = "GPU-abc"
     if gm.visible_gpu_indices(2) != [0, 1]:
         fail("a UUID list falls back to 0..n-1")
+    # The measured tier's cross-batch widening (stepfloor.h) is rule S3's 10th/90th percentile of
+    # ln(projected / measured speed) over the same pairs.
+    header = open(os.path.join(repo, "models/projection/stepfloor.h")).read()
+    signed = sorted(s3_signed(rows))
+    for name, p in (("kHostBoundCrossBatchP10", 0.1), ("kHostBoundCrossBatchP90", 0.9)):
+        k = (len(signed) - 1) * p
+        lo = math.floor(k)
+        want = signed[lo] + (signed[min(lo + 1, len(signed) - 1)] - signed[lo]) * (k - lo)
+        m = re.search(name + r" = (-?[0-9.]+);", header)
+        if not m or abs(float(m.group(1)) - want) > 0.0005:
+            fail("%s in stepfloor.h is %s, the pairs give %.3f" % (name, m and m.group(1), want))
     user_command(repo)
     print("ok")
 

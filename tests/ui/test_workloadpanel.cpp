@@ -7,6 +7,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -178,6 +179,20 @@ private Q_SLOTS:
         WorkloadPanel again;
         again.restoreState();
         QCOMPARE(again.workload().value().measuredGpuBusy, 0.55);
+        // A preset scenario with a measured speed keeps its busy share (no box: the "also from the scenario"
+        // settings), and says so.
+        WorkloadSpec preset;
+        preset.preset = QStringLiteral("bert-large-squad");
+        preset.overrides.measuredSamplesPerS = 120;
+        preset.overrides.referenceGpu = QStringLiteral("h200-141gb-sxm");
+        preset.overrides.measuredGpuBusy = 0.4;
+        again.setScenario(preset, again.options());
+        QCOMPARE(again.spec().overrides.measuredGpuBusy, std::optional<double>(0.4));
+        QCOMPARE(again.workload().value().measuredGpuBusy, 0.4);
+        bool said = false;
+        for (QLabel *l : again.findChildren<QLabel *>())
+            said = said || l->text().contains(QStringLiteral("GPU busy 40.0 %"));
+        QVERIFY(said);
         QSettings().remove(QStringLiteral("workload"));
     }
 

@@ -175,7 +175,7 @@ private Q_SLOTS:
         QCOMPARE(cli(m_db.path(), kReport + QStringList{u"--currency"_s, u"EUR"_s, u"-o"_s, eurJson}).rc, 0);
         QJsonObject usd = QJsonDocument::fromJson(readAll(usdJson)).object();
         QJsonObject eur = QJsonDocument::fromJson(readAll(eurJson)).object();
-        QCOMPARE(usd.value(u"schema_version"_s).toInt(), 5);
+        QCOMPARE(usd.value(u"schema_version"_s).toInt(), 6);
         QCOMPARE(usd.value(u"currency"_s).toObject().value(u"code"_s).toString(), u"USD"_s);
         const QJsonObject c = eur.value(u"currency"_s).toObject();
         QCOMPARE(c.value(u"code"_s).toString(), u"EUR"_s);

@@ -15,11 +15,14 @@
 #include "testsupport.h"
 #include "util/resourcefiles.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace gf;
@@ -223,6 +226,109 @@ private Q_SLOTS:
         m.gpuBusyFraction = 0.2;
         QVERIFY2(model.implausibility(m, w, GpuSpecTable::builtin()).isEmpty(),
                  qPrintable(model.implausibility(m, w, GpuSpecTable::builtin())));
+    }
+
+    // Review findings: the report's reproduce command keeps --measured-busy; other vendors' GPUs and the
+    // tuned stack; several host-bound figures; a floor flagged without binding; the plausibility bound and
+    // the peak-rate limit on the GPU side; the measured tier at another batch.
+    void reportKeepsTheShare()
+    {
+        QTemporaryDir dir;
+        const QString md = dir.filePath(u"r.md"_s);
+        const CliRun r =
+            cli(dir.filePath(u"c.sqlite"_s),
+                {u"report"_s, u"--measured"_s, u"43.772"_s, u"--measured-on"_s, u"h200-141gb-sxm"_s,
+                 u"--measured-busy"_s, u"38"_s, u"--flops-per-sample"_s, u"1.5e12"_s, u"--samples"_s,
+                 u"100000"_s, u"--batch"_s, u"2"_s, u"--format"_s, u"md"_s, u"-o"_s, md});
+        QVERIFY2(r.rc == 0, qPrintable(r.err));
+        QFile f(md);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(f.readAll());
+        QVERIFY2(text.contains(u"--measured-busy 38"_s), qPrintable(text.left(3000)));
+        QVERIFY(text.contains(u"GPU busy 38 % (host-bound"_s));
+    }
+
+    void otherVendorsAndTheTunedStack()
+    {
+        const Workload w = preset(u"bert-large-squad"_s);
+        const ThroughputMeasurement m = bertOnH200(0.4, 10, 120);
+        // The rule's evidence is of CUDA hosts: an AMD GPU or a TPU is carried as before.
+        for (const QString &gpu : {u"mi300x"_s, u"tpu-v5p"_s}) {
+            const SingleGpuSpeed busy = speed(w, gpu, {m});
+            const SingleGpuSpeed wall = speed(w, gpu, {bertOnH200(0, 10, 120)});
+            QVERIFY(busy.ok && wall.ok);
+            QCOMPARE(busy.samplesPerS, wall.samplesPerS);
+            QCOMPARE(busy.stepFloorS, 0.0);
+        }
+        // The tuned stack takes the rule too: the host is the host.
+        Workload tuned = w;
+        tuned.stack = SoftwareStack::Tuned;
+        const SingleGpuSpeed t = speed(tuned, u"b200"_s, {m});
+        QVERIFY(t.ok);
+        QVERIFY(qAbs(t.samplesPerS - 120) < 1e-9 * 120);
+        QVERIFY(t.stepFloorS > 0);
+    }
+
+    void severalFiguresAndAFloorThatDoesNotBind()
+    {
+        const Workload w = preset(u"bert-large-squad"_s);
+        ThroughputMeasurement a = bertOnH200(0.4, 10, 100);
+        ThroughputMeasurement b = bertOnH200(0.5, 10, 160);
+        b.gpuId = u"h100-80gb-sxm"_s;
+        const SingleGpuSpeed s = speed(w, u"b200"_s, {a, b});
+        QVERIFY(s.ok);
+        const double floor = std::sqrt(10.0 / 100 * 10.0 / 160); // the geometric mean of the two steps
+        QVERIFY(qAbs(s.stepFloorS - floor) < 1e-12);
+        QVERIFY2(s.basis.contains(u"your measurements on"_s) && s.basis.contains(u"were set by their host"_s),
+                 qPrintable(s.basis));
+        // An A100 at batch 10 from a figure 70 % busy: its own step is longer than the floor, but a slower
+        // host's floor could bind: flagged, the point unchanged, the slow end at that floor.
+        const SingleGpuSpeed mid = speed(w, u"a100-80gb-sxm4"_s, {bertOnH200(0.7, 10, 150)});
+        QVERIFY(mid.ok);
+        QVERIFY(mid.stepFloorS > 0);
+        QVERIFY(mid.samplesPerS < 150);
+        QVERIFY2(mid.basis.contains(u"is longer, but not on every host"_s), qPrintable(mid.basis));
+        QVERIFY(mid.samplesPerSLow() <= 150 / kHostFloorSlower * (1 + 1e-9));
+    }
+
+    void plausibilityAndThePeakRate()
+    {
+        const Workload w = preset(u"bert-large-squad"_s);
+        const SpeedModel &model = SpeedModel::builtin();
+        const double projected = speed(w, u"h200-141gb-sxm"_s, {}).samplesPerS;
+        // A GPU side 12x above the model (the figure 0.6x of it at 5 % busy) is quarantined.
+        ThroughputMeasurement m = bertOnH200(0.05, 10, projected * 0.6);
+        QVERIFY2(model.implausibility(m, w, GpuSpecTable::builtin()).contains(u"GPU side"_s),
+                 qPrintable(model.implausibility(m, w, GpuSpecTable::builtin())));
+        // A busy share that would put the GPU side above twice its peak rate is raised to the peak's.
+        const GpuSpec *h200 = GpuSpecTable::builtin().spec(u"h200-141gb-sxm"_s);
+        QVERIFY(h200);
+        // (A typed figure: imported ones that far off are quarantined by the bound above.)
+        Workload typed = w;
+        typed.kind = WorkloadKind::CustomMeasured;
+        typed.measuredSamplesPerS = 40;
+        typed.referenceGpuId = u"h200-141gb-sxm"_s;
+        typed.measuredGpuBusy = 1e-6;
+        const QList<SpeedAnchor> user = model.anchorsFor(typed, {}, GpuSpecTable::builtin()).user;
+        QCOMPARE(user.size(), 1);
+        const SpeedAnchor anchor = user.first();
+        QVERIFY(anchor.gpuBusy > 1e-6);
+        const auto [f, b] = model.shapeAt(typed, 10, typed.precision);
+        const double peak = *std::max_element(h200->peakTflops.begin(), h200->peakTflops.end());
+        QVERIFY(qAbs(40 / anchor.gpuBusy * f - 2 * peak * 1e12) < 1e-6 * 2 * peak * 1e12);
+    }
+
+    // At a smaller batch than measured, the floor binds on the figure's own GPU; the range widens by the
+    // rule's errors across batches and reaches other hosts' floors.
+    void ownGpuAtASmallerBatch()
+    {
+        const Workload w = preset(u"bert-large-squad"_s, 2);
+        const SingleGpuSpeed s = speed(w, u"h200-141gb-sxm"_s, {bertOnH200(0.78, 10, 233.705)});
+        QVERIFY(s.userMeasured);
+        QVERIFY(qAbs(s.samplesPerS - 2 / (10 / 233.705)) < 1e-9 * s.samplesPerS); // the floor
+        QVERIFY(s.samplesPerSLow() <= s.samplesPerS / kHostFloorSlower * (1 + 1e-9));
+        QVERIFY(s.samplesPerSHigh() >= s.samplesPerS * std::exp(-kHostBoundCrossBatchP10) * (1 - 1e-9));
+        QVERIFY2(s.basis.contains(u"held to the floor's"_s), qPrintable(s.basis));
     }
 
     // The Measurements page and `measure` compare a figure with the model at the batch it was measured at.
