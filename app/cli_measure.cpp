@@ -220,7 +220,7 @@ int MeasureCommand::run(CliContext &ctx, const CliArgs &p) const
            "measured.\n"
            "GPU busy: the share of each step the GPU worked (gf_measure.py); under "
         << QString::number(kHostBoundBusy * 100, 'f', 0)
-        << " % the host set the speed (host-bound): carried to other GPUs, that step stays a floor "
+        << " % the host set the speed (host-bound): carried to other NVIDIA GPUs, that step stays a floor "
            "(PROJECTION.md section 3.22).\n";
     return ExitOk;
 }

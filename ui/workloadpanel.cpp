@@ -159,10 +159,8 @@ QWidget *WorkloadPanel::buildCustomWorkload(QWidget *box)
     m_customBusy->setToolTip(
         tr("How busy the GPU was while you measured (nvidia-smi's utilization, or gf_measure.py's GPU busy). "
            "Under %1 % the host (the CPU dispatching kernels, or the input pipeline) set your speed: on "
-           "other "
-           "GPUs only the GPU-busy part of the step scales and your step stays a floor (PROJECTION.md "
-           "section "
-           "3.22). Leave it at \"not given\" if you do not know.")
+           "other NVIDIA GPUs only the GPU-busy part of the step scales and your step stays a floor "
+           "(PROJECTION.md section 3.22). Leave it at \"not given\" if you do not know.")
             .arg(QString::number(kHostBoundBusy * 100, 'f', 0)));
     cf->addRow(tr("GPU busy"), m_customBusy);
     m_customFlops = new QDoubleSpinBox(custom);

@@ -520,7 +520,7 @@ QString planReadme(const LaunchPlan &plan)
                  "(the\n"
                  "profiler for the synthetic step, nvidia-smi for your command): under %4 % the host set the "
                  "speed,\n"
-                 "and on other GPUs that step stays a floor (PROJECTION.md section 3.22).\n")
+                 "and on other NVIDIA GPUs that step stays a floor (PROJECTION.md section 3.22).\n")
                  .arg(o.measureSeconds)
                  .arg(o.runCommand.isEmpty()
                           ? QStringLiteral(

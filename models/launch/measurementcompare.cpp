@@ -40,7 +40,8 @@ QString gpuBusyExplanation(const ThroughputMeasurement &m)
     return QStringLiteral(
                "The GPU was busy only %1 % of each step (under %2 %): it waited for the host (the CPU "
                "dispatching the kernels, or the input pipeline), which set this speed. A faster GPU would "
-               "not shorten that step: carried to other GPUs, only the GPU-busy part scales and this step "
+               "not shorten that step: carried to other NVIDIA GPUs, only the GPU-busy part scales and this "
+               "step "
                "stays a floor (PROJECTION.md section 3.22). A larger batch, CUDA graphs or torch.compile "
                "would lift it. The model's projection here is of a GPU-bound step.")
         .arg(pct, QString::number(kHostBoundBusy * 100, 'f', 0));
