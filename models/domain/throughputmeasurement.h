@@ -1,6 +1,9 @@
 #pragma once
 
+#include "util/result.h"
+
 #include <QDateTime>
+#include <QJsonObject>
 #include <QList>
 #include <QString>
 
@@ -36,5 +39,10 @@ struct ThroughputMeasurement
 };
 
 using ThroughputMeasurements = QList<ThroughputMeasurement>;
+
+/// A measurement document's "gpu_busy_fraction" (PROJECTION.md section 3.22): 0 when it is absent or null,
+/// the value when it lies in (0, 1]; an error naming the field otherwise. The importer checks documents with
+/// it, the store reads stored ones back with it.
+Result<double> gpuBusyFractionOf(const QJsonObject &document);
 
 } // namespace gf

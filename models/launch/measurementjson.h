@@ -4,7 +4,6 @@
 #include "util/result.h"
 
 #include <QByteArray>
-#include <QJsonObject>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -25,10 +24,6 @@ struct MeasurementDocument
     std::optional<double> projectedSamplesPerS; ///< what the plan projected for the whole node/job
     QStringList notes;
 };
-
-/// A document's "gpu_busy_fraction" (PROJECTION.md section 3.22): 0 when it is absent or null, the value
-/// when it lies in (0, 1]; an error naming the field otherwise.
-Result<double> gpuBusyFractionOf(const QJsonObject &document);
 
 /// The measurement documents in a file's content: one JSON document, a JSON array of them, or a job log
 /// holding lines "... GPUFRONTIER-MEASUREMENT {json}". `fileName` goes into the source text and messages.

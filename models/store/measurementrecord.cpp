@@ -133,8 +133,7 @@ Result<QList<UserMeasurementRecord>> CatalogStore::userMeasurements() const
         r.origin = q.value(11).toString();
         r.json = q.value(12).toString().toUtf8();
         // Section 3.22: how busy the GPU was, from the stored document (checked when it was imported).
-        const double busy = QJsonDocument::fromJson(r.json).object().value(u"gpu_busy_fraction").toDouble(0);
-        m.gpuBusyFraction = busy > 0 && busy <= 1 ? busy : 0.0;
+        m.gpuBusyFraction = gpuBusyFractionOf(QJsonDocument::fromJson(r.json).object()).valueOr(0.0);
         out.append(r);
     }
     return out;

@@ -109,19 +109,15 @@ class UtilizationSampler:
         self._stop.set()
         self._thread.join(timeout=15)
 
-    def count(self, skip=0.2, window=None):
-        """How many samples mean() averages."""
+    def kept(self, skip=0.2, window=None):
+        """The samples over `window` (first, last time) when given, else after the first `skip` of the run."""
         if self.started is None or self.stopped is None:
-            return 0
+            return []
         begin, end = window if window else (self.started + skip * (self.stopped - self.started), self.stopped)
-        return sum(1 for t, _ in self.samples if begin <= t <= end)
+        return [v for t, v in self.samples if begin <= t <= end]
 
     def mean(self, skip=0.2, window=None):
-        """The mean over `window` (first, last time) when given, else after the first `skip` of the run."""
-        if self.started is None or self.stopped is None:
-            return None
-        begin, end = window if window else (self.started + skip * (self.stopped - self.started), self.stopped)
-        kept = [v for t, v in self.samples if begin <= t <= end]
+        kept = self.kept(skip, window)
         return sum(kept) / len(kept) if kept else None
 
 
@@ -509,7 +505,7 @@ def main():
         utilization = sampler.mean(window=window)
         if utilization is not None:
             extra.update(gpu_utilization_pct=utilization, gpu_busy_fraction=min(1.0, utilization / 100.0),
-                         gpu_busy_method="nvidia-smi", gpu_utilization_samples=sampler.count(window=window))
+                         gpu_busy_method="nvidia-smi", gpu_utilization_samples=len(sampler.kept(window=window)))
         if sampler.error:  # none at all, or it stopped part way (the mean is of the samples before)
             extra["busy_note"] = sampler.error
         doc["method"] = "user-command"

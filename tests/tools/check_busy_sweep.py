@@ -31,37 +31,30 @@ def fail(msg):
     sys.exit(1)
 
 
-def s3_signed(rows):
-    """ln(projected / measured speed) of rule S3's max() predictor over the same pairs as s3_errors."""
+def s3_pairs(rows):
+    """Every ordered pair of batches of a preset whose source point is host-bound: (step, busy, b2 / b1, the
+    measured step at b2)."""
     by = {}
     for r in rows:
         by.setdefault(r["preset"], []).append((int(r["batch"]), float(r["step_ms"]), float(r["gpu_busy_fraction"])))
-    out = []
     for pts in by.values():
         for b1, s1, u1 in pts:
-            if u1 >= HOST_BOUND:
-                continue
-            for b2, s2, _ in pts:
-                if b2 != b1:
-                    out.append(math.log(s2 / max(s1, u1 * s1 * b2 / b1)))
-    return out
+            if u1 < HOST_BOUND:
+                for b2, s2, _ in pts:
+                    if b2 != b1:
+                        yield s1, u1, b2 / b1, s2
+
+
+def s3_signed(rows):
+    """ln(projected / measured speed) of rule S3's max() predictor."""
+    return [math.log(s2 / max(s1, u1 * s1 * k)) for s1, u1, k, s2 in s3_pairs(rows)]
 
 
 def s3_errors(rows):
-    by = {}
-    for r in rows:
-        by.setdefault(r["preset"], []).append((int(r["batch"]), float(r["step_ms"]), float(r["gpu_busy_fraction"])))
     errs = {"today": [], "busy-only": [], "max": []}
-    for pts in by.values():
-        for b1, s1, u1 in pts:
-            if u1 >= HOST_BOUND:
-                continue
-            for b2, s2, _ in pts:
-                if b2 == b1:
-                    continue
-                k = b2 / b1
-                for name, pred in (("today", s1 * k), ("busy-only", u1 * s1 * k), ("max", max(s1, u1 * s1 * k))):
-                    errs[name].append(abs(math.log(pred / s2)))
+    for s1, u1, k, s2 in s3_pairs(rows):
+        for name, pred in (("today", s1 * k), ("busy-only", u1 * s1 * k), ("max", max(s1, u1 * s1 * k))):
+            errs[name].append(abs(math.log(pred / s2)))
     return {k: (statistics.median(v), max(v), len(v)) for k, v in errs.items()}
 
 
@@ -104,7 +97,7 @@ def main():
     s.samples = [(100.5, 0.0), (101.5, 10.0), (103.0, 50.0), (109.0, 70.0)]
     if s.mean() != 60.0:  # the first 20 % (before 102 s) is start-up
         fail("sampler mean %s, expected 60" % s.mean())
-    if s.mean(window=(101.0, 103.5)) != 30.0 or s.count(window=(101.0, 103.5)) != 2:
+    if s.mean(window=(101.0, 103.5)) != 30.0 or len(s.kept(window=(101.0, 103.5))) != 2:
         fail("sampler mean over the reported window: %s" % s.mean(window=(101.0, 103.5)))
 
     class Ev:

@@ -1,0 +1,24 @@
+#include "domain/throughputmeasurement.h"
+
+#include <algorithm>
+
+namespace gf {
+
+Result<double> gpuBusyFractionOf(const QJsonObject &o)
+{
+    const QJsonValue v = o.value(u"gpu_busy_fraction");
+    if (v.isUndefined() || v.isNull())
+        return 0.0;
+    if (!v.isDouble())
+        return makeError(QStringLiteral("\"gpu_busy_fraction\" is not a number; it is the share of the step "
+                                        "in which the GPU was busy, between 0 and 1"));
+    const double busy = v.toDouble();
+    if (!(busy > 0) || busy > 1.0 + 1e-9)
+        return makeError(
+            QStringLiteral("\"gpu_busy_fraction\" is %1; it is the share of the step in which the "
+                           "GPU was busy, above 0 and at most 1")
+                .arg(QString::number(busy, 'g', 6)));
+    return std::min(1.0, busy);
+}
+
+} // namespace gf
