@@ -439,9 +439,15 @@ Workload withBatch(const Workload &w, int batchPerGpu)
 {
     Workload out = w;
     out.batchPerGpu = batchPerGpu;
-    if (batchPerGpu != w.batchPerGpu)
-        if (const auto m = memoryGib(out, batchPerGpu, out.gradientCheckpointing))
-            out.memoryGb = std::ceil(*m * 10.0 - 1e-9) / 10.0;
+    if (batchPerGpu == w.batchPerGpu || batchPerGpu <= 0)
+        return out;
+    if (w.bytesPerSample > 0 && w.parameters > 0 && w.batchPerGpu > 0) {
+        const double perStep = kWorkloadBytesPerParamPerStep * w.parameters;
+        if (const double activations = w.bytesPerSample - perStep / w.batchPerGpu; activations >= 0)
+            out.bytesPerSample = activations + perStep / batchPerGpu;
+    }
+    if (const auto m = memoryGib(out, batchPerGpu, out.gradientCheckpointing))
+        out.memoryGb = std::ceil(*m * 10.0 - 1e-9) / 10.0;
     return out;
 }
 

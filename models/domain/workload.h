@@ -122,8 +122,14 @@ double bytesWithCheckpointing(const Workload &w, bool checkpointing);
 /// The workload with gradient checkpointing switched: FLOPs, bytes and memory follow. An error when the
 /// workload offers no checkpointing figures (ResNet-50, custom workloads).
 Result<Workload> withCheckpointing(const Workload &w, bool checkpointing);
-/// The workload at another micro-batch per GPU: the memory is recomputed by the formula when the
-/// workload has a breakdown (else memoryGb stays as given).
+/// Per-step traffic per trainable parameter that a workload's bytes_per_sample counts at its batch (weights,
+/// gradients, optimizer state): the definition of workloads.json, and model_v2.json's
+/// bytes_per_param_per_step.
+inline constexpr double kWorkloadBytesPerParamPerStep = 40.0;
+/// The workload at another micro-batch per GPU (PROJECTION.md section 3.23, rule U): the per-step traffic of
+/// the parameters is spread over the new batch (bytes = activations + 40 x P / batch, the activations part
+/// kept; a workload whose bytes are below its parameters' share keeps them), and the memory is recomputed by
+/// the formula when the workload has a breakdown (else memoryGb stays as given).
 Workload withBatch(const Workload &w, int batchPerGpu);
 
 /// Checks a workload; the message names the field and the rule, e.g.

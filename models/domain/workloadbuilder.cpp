@@ -11,6 +11,10 @@ namespace {
 Result<Workload> applyOverrides(const Workload &preset, const WorkloadOverrides &o)
 {
     Workload w = preset;
+    // The batch first: it re-derives the bytes per sample, and the explicit figures below describe the
+    // chosen batch (the report's reproduce command compares them against withBatch(preset)).
+    if (o.batchPerGpu)
+        w = withBatch(w, *o.batchPerGpu);
     if (o.samplesPerEpoch)
         w.samplesPerEpoch = *o.samplesPerEpoch;
     if (o.epochs)
@@ -23,8 +27,6 @@ Result<Workload> applyOverrides(const Workload &preset, const WorkloadOverrides 
         w.parameters = *o.parameters;
     if (o.memoryGb)
         w.memoryGb = *o.memoryGb;
-    if (o.batchPerGpu)
-        w = withBatch(w, *o.batchPerGpu);
     if (o.checkpointing) {
         auto switched = withCheckpointing(w, *o.checkpointing);
         if (!switched)

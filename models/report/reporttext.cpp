@@ -609,7 +609,8 @@ QString reproduceCommand(const Data &d, ReportFormat format)
                 w.gradientCheckpointing ? QStringLiteral("on") : QStringLiteral("off"));
             base = withCheckpointing(base, w.gradientCheckpointing).value();
         }
-        if (w.batchPerGpu != base.batchPerGpu)
+        const int presetBatch = base.batchPerGpu;
+        if (w.batchPerGpu != presetBatch)
             base = withBatch(base, w.batchPerGpu);
         preset = &base;
         if (w.kind == WorkloadKind::CustomMeasured) {
@@ -632,7 +633,7 @@ QString reproduceCommand(const Data &d, ReportFormat format)
             arg(QStringLiteral("params"), number(w.parameters));
         if (w.memoryGb != preset->memoryGb)
             arg(QStringLiteral("memory-gb"), number(w.memoryGb));
-        if (w.batchPerGpu != preset->batchPerGpu)
+        if (w.batchPerGpu != presetBatch)
             arg(QStringLiteral("batch"), QString::number(w.batchPerGpu));
         if (w.minVcpusPerGpu != preset->minVcpusPerGpu)
             arg(QStringLiteral("min-vcpus"), number(w.minVcpusPerGpu));

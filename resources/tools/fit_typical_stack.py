@@ -946,8 +946,13 @@ def main():
     typ_custom = (percentile(lowo_row_errs, 0.1), percentile(lowo_row_errs, 0.9))
     custom_path = custom_path_errors(a.cli, rows, pairs, bpf, tiers, typ_custom)
 
+    # The ranges as shipped (4 decimals), so that a figure at a range's edge is scored as the app scores it.
+    def shipped(r):
+        return tuple(round(v, 4) for v in r)
+    typ_after, typ_custom, unknown_range = shipped(typ_after), shipped(typ_custom), shipped(unknown_range)
+    new_arch_range, new_arch_range_transfer = shipped(new_arch_range), shipped(new_arch_range_transfer)
     sc = Scorer(tiers, typ_after, unknown_range, new_arch_range, new_arch_range_transfer)
-    sc.typ_before, sc.typ_custom = typ_before, typ_custom
+    sc.typ_before, sc.typ_custom = shipped(typ_before), typ_custom
 
     # 3. Every split, before (R_o only) and after (joint fit with the class factors).
     def split(name, folds):

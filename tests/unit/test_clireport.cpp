@@ -285,6 +285,47 @@ private Q_SLOTS:
         }
     }
 
+    // The reproduce command of a preset at another batch names the batch (it was dropped: the comparison ran
+    // against the preset already moved to that batch), not the bytes per sample that batch re-derives (rule
+    // U), and keeps a typed memory figure; run, it writes the same report.
+    void reproduceCommandKeepsTheBatch()
+    {
+        const QString md = file(u"batch.md"_s);
+        const QStringList args{u"report"_s,
+                               u"--workload"_s,
+                               u"bert-large-squad"_s,
+                               u"--batch"_s,
+                               u"2"_s,
+                               u"--memory-gb"_s,
+                               u"9"_s,
+                               u"--no-calibration"_s,
+                               u"--offers"_s,
+                               u"frontier"_s,
+                               u"--format"_s,
+                               u"md"_s,
+                               u"--now"_s,
+                               u"2026-11-28T12:00:00Z"_s,
+                               u"-o"_s,
+                               md};
+        const CliRun r = cli(m_db.path(), args);
+        QVERIFY2(r.rc == 0, qPrintable(r.err));
+        const QString text = QString::fromUtf8(readAll(md));
+        QString command;
+        for (const QString &line : text.split(u'\n'))
+            if (line.startsWith(u"gpufrontier-cli report "_s))
+                command = line;
+        QVERIFY2(command.contains(u" --batch 2 "_s), qPrintable(command));
+        QVERIFY2(command.contains(u" --memory-gb 9 "_s), qPrintable(command));
+        QVERIFY2(!command.contains(u"--bytes-per-sample"_s), qPrintable(command));
+        const QString again = file(u"again.md"_s);
+        QStringList rerun = command.split(u' ', Qt::SkipEmptyParts).mid(1);
+        QCOMPARE(rerun.last(), u"FILE"_s);
+        rerun.last() = again;
+        const CliRun r2 = cli(m_db.path(), rerun);
+        QVERIFY2(r2.rc == 0, qPrintable(r2.err));
+        QCOMPARE(QString::fromUtf8(readAll(again)), text);
+    }
+
     // With a probe run in the database the report names the device and its figures (and no datasheet caveat).
     void calibratedReportNamesTheProbe()
     {

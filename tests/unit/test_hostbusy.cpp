@@ -35,10 +35,7 @@ Workload preset(const QString &id, int batch = 0)
 {
     for (const Workload &w : builtinWorkloads())
         if (w.id == id) {
-            Workload c = w;
-            if (batch > 0)
-                c.batchPerGpu = batch;
-            return c;
+            return batch > 0 ? withBatch(w, batch) : w;
         }
     qFatal("no preset %s", qPrintable(id));
 }

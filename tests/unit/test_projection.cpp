@@ -358,6 +358,31 @@ private Q_SLOTS:
         QVERIFY(std::abs(a.totalHours * std::exp(0.0349) / a.totalHoursHigh - 1) < 2e-3);
     }
 
+    // Rule U (PROJECTION.md section 3.23): a preset at another batch (withBatch, what --batch and scenarios
+    // build) has the shape the model gives the preset at that batch, and both count the parameters' traffic
+    // by the constant model_v2.json defines.
+    void batchShapeAgreesWithTheModel()
+    {
+        const SpeedModel &model = SpeedModel::builtin();
+        QCOMPARE(model.constants().bytesPerParamPerStep, kWorkloadBytesPerParamPerStep);
+        for (const Workload &w : builtinWorkloads())
+            for (const int batch : {1, 2, w.batchPerGpu * 3}) {
+                const auto direct = model.shapeAt(w, batch, w.precision);
+                const auto viaBatch = model.shapeAt(withBatch(w, batch), batch, w.precision);
+                QVERIFY2(std::abs(direct.second - viaBatch.second) <= 1e-9 * direct.second,
+                         qPrintable(u"%1 at batch %2: %3 vs %4"_s.arg(w.id)
+                                        .arg(batch)
+                                        .arg(direct.second)
+                                        .arg(viaBatch.second)));
+                QCOMPARE(viaBatch.first, direct.first);
+            }
+        // The traffic per sample grows as the batch shrinks (it did not before: BERT-large at batch 2 lost
+        // its batch scaling).
+        const Workload &bert = *findWorkload(builtinWorkloads(), u"bert-large-squad");
+        QVERIFY(model.shapeAt(withBatch(bert, 2), 2, bert.precision).second >
+                model.shapeAt(bert, bert.batchPerGpu, bert.precision).second * 1.5);
+    }
+
     // ---------------------------------------------------------------- calibration
 
     void defaults()

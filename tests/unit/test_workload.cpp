@@ -230,6 +230,31 @@ private Q_SLOTS:
         QCOMPARE(withBatch(custom, 512).memoryGb, resnet.memoryGb);
     }
 
+    // Rule U (PROJECTION.md section 3.23): another batch spreads the parameters' per-step traffic (40 B per
+    // parameter, the definition of bytes_per_sample) over the new batch; the activations part stays.
+    void batchRederivesTheBytes()
+    {
+        const Workload &bert = *findWorkload(builtinWorkloads(), u"bert-large-squad");
+        const double perStep = kWorkloadBytesPerParamPerStep * bert.parameters;
+        const double activations = bert.bytesPerSample - perStep / bert.batchPerGpu;
+        QVERIFY(activations > 0);
+        const Workload two = withBatch(bert, 2);
+        QVERIFY(std::abs(two.bytesPerSample - (activations + perStep / 2)) < 1e-6 * two.bytesPerSample);
+        QVERIFY(withBatch(bert, 64).bytesPerSample < bert.bytesPerSample);
+        // There and back is the preset; the same batch changes nothing.
+        QVERIFY(std::abs(withBatch(two, bert.batchPerGpu).bytesPerSample - bert.bytesPerSample) <
+                1e-9 * bert.bytesPerSample);
+        QCOMPARE(withBatch(bert, bert.batchPerGpu).bytesPerSample, bert.bytesPerSample);
+        // Bytes below the parameters' own share (a custom figure) are kept: no batch scaling, as shapeAt.
+        Workload small = bert;
+        small.bytesPerSample = perStep / bert.batchPerGpu / 2;
+        QCOMPARE(withBatch(small, 2).bytesPerSample, small.bytesPerSample);
+        // Without parameters (a custom workload) or without bytes nothing moves.
+        Workload noParams = bert;
+        noParams.parameters = 0;
+        QCOMPARE(withBatch(noParams, 2).bytesPerSample, bert.bytesPerSample);
+    }
+
     void pipelineAndStagingFields()
     {
         const Workload &resnet = *findWorkload(builtinWorkloads(), u"resnet50");

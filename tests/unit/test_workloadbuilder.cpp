@@ -162,6 +162,28 @@ private Q_SLOTS:
                  qPrintable(refused.error().message));
     }
 
+    // Rule U (PROJECTION.md section 3.23): --batch re-derives the bytes per sample (the parameters' per-step
+    // traffic spread over the new batch); figures given with it describe the chosen batch, so they win.
+    void batchComesBeforeTheExplicitFigures()
+    {
+        const Workload &p = preset("bert-large-squad");
+        WorkloadOverrides o;
+        o.batchPerGpu = 2;
+        const auto atTwo = build(p, o);
+        QVERIFY(atTwo);
+        QCOMPARE(atTwo.value().kind, WorkloadKind::Preset);
+        QCOMPARE(atTwo.value().bytesPerSample, withBatch(p, 2).bytesPerSample);
+        QVERIFY(atTwo.value().bytesPerSample > p.bytesPerSample);
+        o.memoryGb = 3.5;
+        const auto given = build(p, o);
+        QVERIFY(given);
+        QCOMPARE(given.value().memoryGb, 3.5); // before: the formula at batch 2 replaced the typed figure
+        o.bytesPerSample = 1e9;
+        const auto bytes = build(p, o);
+        QVERIFY(bytes);
+        QCOMPARE(bytes.value().bytesPerSample, 1e9);
+    }
+
     void resultIsValidated()
     {
         WorkloadOverrides o;
