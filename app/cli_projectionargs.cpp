@@ -52,7 +52,8 @@ void addWorkloadOptions(CliOptions &p)
     p.addValue(QStringLiteral("memory-gb"), QStringLiteral("GB"),
                QStringLiteral("custom workload: GPU memory needed per GPU (default 0: not checked)"));
     p.addValue(QStringLiteral("batch"), QStringLiteral("N"),
-               QStringLiteral("micro-batch per GPU (default: the preset's, else 32)"));
+               QStringLiteral("micro-batch per GPU (default: the preset's, else 32); a preset's memory "
+                              "traffic per sample and memory per GPU follow it"));
     p.addValue(QStringLiteral("min-vcpus"), QStringLiteral("N"),
                QStringLiteral("vCPUs per GPU the input pipeline needs"));
     p.addValue(QStringLiteral("checkpointing"), QStringLiteral("on|off"),
