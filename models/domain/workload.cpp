@@ -402,6 +402,13 @@ std::optional<double> memoryGib(const Workload &w, int batch, bool checkpointing
     return bytes / (1024.0 * 1024.0 * 1024.0) + w.workspaceGb;
 }
 
+std::optional<double> recipeMemoryGb(const Workload &w)
+{
+    if (const auto m = memoryGib(w, w.batchPerGpu, w.gradientCheckpointing))
+        return std::ceil(*m * 10.0 - 1e-9) / 10.0;
+    return std::nullopt;
+}
+
 double flopsWithCheckpointing(const Workload &w, bool checkpointing)
 {
     const double extra = w.recomputeFlopsPerSample.value_or(0);
@@ -430,24 +437,39 @@ Result<Workload> withCheckpointing(const Workload &w, bool checkpointing)
     out.flopsPerSample = flopsWithCheckpointing(w, checkpointing);
     out.bytesPerSample = bytesWithCheckpointing(w, checkpointing);
     out.gradientCheckpointing = checkpointing;
-    if (const auto m = memoryGib(out, out.batchPerGpu, checkpointing))
-        out.memoryGb = std::ceil(*m * 10.0 - 1e-9) / 10.0;
+    if (const auto m = recipeMemoryGb(out))
+        out.memoryGb = *m;
     return out;
+}
+
+double frozenWeightBytes(const Workload &w)
+{
+    return std::max(0.0, w.weightBytesPerFrozenParam) * std::max(0.0, w.totalParameters - w.parameters);
+}
+
+double perStepBytes(const Workload &w)
+{
+    return kWorkloadBytesPerParamPerStep * std::max(0.0, w.parameters) +
+           frozenWeightReadsPerStep(w.gradientCheckpointing) * frozenWeightBytes(w);
 }
 
 Workload withBatch(const Workload &w, int batchPerGpu)
 {
     Workload out = w;
     out.batchPerGpu = batchPerGpu;
-    if (batchPerGpu == w.batchPerGpu || batchPerGpu <= 0)
+    if (batchPerGpu == w.batchPerGpu || batchPerGpu <= 0 || w.batchPerGpu <= 0)
         return out;
-    if (w.bytesPerSample > 0 && w.parameters > 0 && w.batchPerGpu > 0) {
-        const double perStep = kWorkloadBytesPerParamPerStep * w.parameters;
-        if (const double activations = w.bytesPerSample - perStep / w.batchPerGpu; activations >= 0)
-            out.bytesPerSample = activations + perStep / batchPerGpu;
-    }
-    if (const auto m = memoryGib(out, batchPerGpu, out.gradientCheckpointing))
-        out.memoryGb = std::ceil(*m * 10.0 - 1e-9) / 10.0;
+    // What is paid once per step moves with the batch; what is paid per sample stays.
+    const auto rescale = [&](double bytes, double perStep) {
+        const double perSample = bytes - perStep / w.batchPerGpu;
+        return perSample >= 0 ? perSample + perStep / batchPerGpu : bytes;
+    };
+    if (const double perStep = perStepBytes(w); w.bytesPerSample > 0 && perStep > 0)
+        out.bytesPerSample = rescale(w.bytesPerSample, perStep);
+    if (const double frozen = frozenWeightBytes(w); w.recomputeBytesPerSample && frozen > 0)
+        out.recomputeBytesPerSample = rescale(*w.recomputeBytesPerSample, frozen);
+    if (const auto m = recipeMemoryGb(out))
+        out.memoryGb = *m;
     return out;
 }
 

@@ -115,6 +115,9 @@ struct Workload
 /// in GiB, with A(c) the activation bytes per sample with or without checkpointing. nullopt without a
 /// breakdown (custom workloads) or when checkpointing is asked for but not offered.
 std::optional<double> memoryGib(const Workload &w, int batch, bool checkpointing);
+/// memoryGib() at the workload's own batch and checkpointing, rounded up to 0.1 GiB (the unit of memory_gb);
+/// nullopt without a breakdown.
+std::optional<double> recipeMemoryGb(const Workload &w);
 /// FLOPs per sample of the recipe with checkpointing on or off (the current recipe +/- the recompute).
 double flopsWithCheckpointing(const Workload &w, bool checkpointing);
 /// Bytes per sample of the recipe with checkpointing on or off.
@@ -126,10 +129,22 @@ Result<Workload> withCheckpointing(const Workload &w, bool checkpointing);
 /// gradients, optimizer state): the definition of workloads.json, and model_v2.json's
 /// bytes_per_param_per_step.
 inline constexpr double kWorkloadBytesPerParamPerStep = 40.0;
-/// The workload at another micro-batch per GPU (PROJECTION.md section 3.23, rule U): the per-step traffic of
-/// the parameters is spread over the new batch (bytes = activations + 40 x P / batch, the activations part
-/// kept; a workload whose bytes are below its parameters' share keeps them), and the memory is recomputed by
-/// the formula when the workload has a breakdown (else memoryGb stays as given).
+/// Reads of the frozen weights per step that bytes_per_sample counts (GPUS.md): forward and backward, plus
+/// the recompute under gradient checkpointing (which recompute_bytes_per_sample counts once).
+inline int frozenWeightReadsPerStep(bool checkpointing)
+{
+    return checkpointing ? 3 : 2;
+}
+/// Bytes of frozen weights one read of them moves: weight_bytes_per_frozen_param x (total - trainable).
+double frozenWeightBytes(const Workload &w);
+/// The part of a workload's bytes per sample that is paid once per step and spread over the batch:
+/// 40 B per trainable parameter plus the frozen weights' reads, at the current recipe's checkpointing.
+double perStepBytes(const Workload &w);
+/// The workload at another micro-batch per GPU (PROJECTION.md section 3.23, rule U): the per-step traffic
+/// (perStepBytes) is spread over the new batch (bytes = activations + per-step / batch, the activations part
+/// kept; a workload whose bytes are below the per-step share keeps them; the recompute bytes likewise for
+/// their one frozen read), and the memory is recomputed by the formula when the workload has a breakdown
+/// (else memoryGb stays as given).
 Workload withBatch(const Workload &w, int batchPerGpu);
 
 /// Checks a workload; the message names the field and the rule, e.g.

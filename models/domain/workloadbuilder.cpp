@@ -10,11 +10,13 @@ namespace {
 /// The preset with every override but the measured speed applied.
 Result<Workload> applyOverrides(const Workload &preset, const WorkloadOverrides &o)
 {
-    Workload w = preset;
-    // The batch first: it re-derives the bytes per sample, and the explicit figures below describe the
-    // chosen batch (the report's reproduce command compares them against withBatch(preset)).
-    if (o.batchPerGpu)
-        w = withBatch(w, *o.batchPerGpu);
+    // The recipe first (PROJECTION.md section 3.23): the batch re-derives the bytes per sample and the
+    // checkpointing switch the FLOPs, bytes and memory, so the explicit figures below describe the chosen
+    // recipe (the report's reproduce command compares them against presetRecipe()).
+    auto recipe = presetRecipe(preset, o.batchPerGpu, o.checkpointing);
+    if (!recipe)
+        return recipe.error();
+    Workload w = std::move(recipe).value();
     if (o.samplesPerEpoch)
         w.samplesPerEpoch = *o.samplesPerEpoch;
     if (o.epochs)
@@ -23,17 +25,13 @@ Result<Workload> applyOverrides(const Workload &preset, const WorkloadOverrides 
         w.flopsPerSample = *o.flopsPerSample;
     if (o.bytesPerSample)
         w.bytesPerSample = *o.bytesPerSample;
-    if (o.parameters)
+    if (o.parameters) {
         w.parameters = *o.parameters;
+        if (const auto m = recipeMemoryGb(w); m && !o.memoryGb)
+            w.memoryGb = *m; // the memory formula with the typed parameters
+    }
     if (o.memoryGb)
         w.memoryGb = *o.memoryGb;
-    if (o.checkpointing) {
-        auto switched = withCheckpointing(w, *o.checkpointing);
-        if (!switched)
-            return makeCodedError(QString::fromLatin1(kWorkloadCheckpointingError), switched.error().message,
-                                  switched.error().detail);
-        w = switched.value();
-    }
     if (o.datasetGb)
         w.datasetGb = *o.datasetGb;
     if (o.minVcpusPerGpu)
@@ -69,10 +67,25 @@ Result<Workload> measuredWorkload(const Workload &w, double samplesPerS, const Q
         return made.error();
     Workload out = std::move(made).value();
     out.id = w.id;
+    out.gradientCheckpointing = w.gradientCheckpointing; // the recipe the figure was measured with
     return out;
 }
 
 } // namespace
+
+Result<Workload> presetRecipe(const Workload &preset, std::optional<int> batchPerGpu,
+                              std::optional<bool> checkpointing)
+{
+    Workload w = batchPerGpu ? withBatch(preset, *batchPerGpu) : preset;
+    if (checkpointing) {
+        auto switched = withCheckpointing(w, *checkpointing);
+        if (!switched)
+            return makeCodedError(QString::fromLatin1(kWorkloadCheckpointingError), switched.error().message,
+                                  switched.error().detail);
+        w = std::move(switched).value();
+    }
+    return w;
+}
 
 Result<Workload> buildWorkload(const Workload &preset, const WorkloadOverrides &overrides,
                                const GpuCatalog &gpus, const GpuSpecTable &specs)

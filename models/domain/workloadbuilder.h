@@ -46,8 +46,17 @@ struct WorkloadOverrides
 /// Error::code of buildWorkload when checkpointing cannot be switched for the preset.
 inline constexpr auto kWorkloadCheckpointingError = "workload-checkpointing";
 
-/// The one rule both front ends build a workload by: the preset with the overrides applied (samples,
-/// epochs, arithmetic, batch, checkpointing, data set, vCPUs, precision, in that order), then
+/// The preset as its recipe makes it: at the batch (withBatch: the per-step traffic and the memory follow),
+/// then with checkpointing switched (withCheckpointing); an error with code kWorkloadCheckpointingError when
+/// the preset offers no checkpointing. The baseline of buildWorkload, of the report's reproduce command and
+/// of the scenario comparison.
+Result<Workload> presetRecipe(const Workload &preset, std::optional<int> batchPerGpu,
+                              std::optional<bool> checkpointing);
+
+/// The one rule both front ends build a workload by: the preset's recipe (presetRecipe: batch, then
+/// checkpointing), then the other overrides (samples, epochs, arithmetic -- typed figures describe the chosen
+/// recipe; typed parameters recompute the memory unless it is typed too -- data set, vCPUs, precision, in
+/// that order), then
 ///  - a measured speed makes it CustomMeasured (makeCustomWorkload, the preset's id kept);
 ///  - else a change of the model's arithmetic makes it CustomFlops;
 ///  - else it stays a Preset: a precision change alone keeps the preset's measured benchmarks where the

@@ -424,12 +424,17 @@ WorkloadSpec withoutNoOps(WorkloadSpec spec)
     drop(o.epochs, p->epochs);
     drop(o.precision, p->precision);
     drop(o.workloadClass, p->workloadClass);
-    drop(o.flopsPerSample, p->flopsPerSample);
-    drop(o.bytesPerSample, p->bytesPerSample);
-    drop(o.parameters, p->parameters);
-    drop(o.memoryGb, p->memoryGb);
     drop(o.batchPerGpu, p->batchPerGpu);
     drop(o.checkpointing, p->gradientCheckpointing);
+    // A typed figure is compared with the preset as its batch and checkpointing make it (section 3.23: the
+    // bytes and the memory follow the batch), the baseline the builder applies it to.
+    const auto recipe = presetRecipe(*p, o.batchPerGpu, o.checkpointing);
+    const Workload &base = recipe ? recipe.value() : *p;
+    drop(o.flopsPerSample, base.flopsPerSample);
+    drop(o.bytesPerSample, base.bytesPerSample);
+    drop(o.parameters, base.parameters);
+    if (!o.parameters) // else the builder recomputes the memory with the typed parameters
+        drop(o.memoryGb, base.memoryGb);
     drop(o.datasetGb, p->datasetGb);
     drop(o.minVcpusPerGpu, p->minVcpusPerGpu);
     return spec;

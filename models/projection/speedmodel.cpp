@@ -245,10 +245,12 @@ std::pair<double, double> SpeedModel::shapeAt(const Workload &w, int batch, Prec
         b = f * defaultBytesPerFlop(w);
     if (b <= 0)
         return {f, 0.0};
-    // The workload's B counts bytesPerParamPerStep per parameter and step (its definition); the model's
-    // own per-step traffic is kappa (equal unless fit_projection.py fits it).
-    const double weights0 =
-        m_constants.bytesPerParamPerStep * std::max(0.0, w.parameters) / std::max(1, w.batchPerGpu);
+    // The workload's B counts bytesPerParamPerStep per parameter and step (its definition) and the frozen
+    // weights' reads per step (section 3.23); the model's own per-step traffic per trainable parameter is
+    // kappa (equal unless fit_projection.py fits it).
+    const double frozenReads = frozenWeightReadsPerStep(w.gradientCheckpointing) * frozenWeightBytes(w);
+    const double weights0 = (m_constants.bytesPerParamPerStep * std::max(0.0, w.parameters) + frozenReads) /
+                            std::max(1, w.batchPerGpu);
     double activations = b - weights0;
     if (activations < 0)
         return {f, b}; // smaller than the weight traffic: no batch scaling
@@ -257,7 +259,8 @@ std::pair<double, double> SpeedModel::shapeAt(const Workload &w, int batch, Prec
     else if (!singlePrecision(precision) && singlePrecision(w.precision))
         activations *= 0.5;
     const int b1 = batch > 0 ? batch : w.batchPerGpu;
-    return {f, activations + m_constants.kappa * std::max(0.0, w.parameters) / std::max(1, b1)};
+    return {f,
+            activations + (m_constants.kappa * std::max(0.0, w.parameters) + frozenReads) / std::max(1, b1)};
 }
 
 const GpuSpec *SpeedModel::specOf(const QString &id, const GpuSpecTable &specs) const

@@ -4,6 +4,7 @@
 
 #include "domain/gpucatalog.h"
 #include "domain/pricesanity.h"
+#include "domain/workloadbuilder.h"
 #include "projection/answer.h"
 #include "projection/pointexplanation.h"
 #include "projection/stepfloor.h"
@@ -602,16 +603,20 @@ QString reproduceCommand(const Data &d, ReportFormat format)
                                  : nullptr;
     if (preset) {
         arg(QStringLiteral("workload"), w.id);
-        // The preset as --checkpointing and --batch make it: the other flags name what differs from that.
-        Workload base = *preset;
-        if (w.gradientCheckpointing != base.gradientCheckpointing && base.checkpointingOffered()) {
+        // The preset as --batch and --checkpointing make it (presetRecipe, the builder's own rule): the other
+        // flags name what differs from that.
+        const int presetBatch = preset->batchPerGpu;
+        std::optional<bool> checkpointing;
+        if (w.gradientCheckpointing != preset->gradientCheckpointing && preset->checkpointingOffered()) {
             arg(QStringLiteral("checkpointing"),
                 w.gradientCheckpointing ? QStringLiteral("on") : QStringLiteral("off"));
-            base = withCheckpointing(base, w.gradientCheckpointing).value();
+            checkpointing = w.gradientCheckpointing;
         }
-        const int presetBatch = base.batchPerGpu;
-        if (w.batchPerGpu != presetBatch)
-            base = withBatch(base, w.batchPerGpu);
+        const Workload base =
+            presetRecipe(*preset,
+                         w.batchPerGpu != presetBatch ? std::optional<int>(w.batchPerGpu) : std::nullopt,
+                         checkpointing)
+                .value();
         preset = &base;
         if (w.kind == WorkloadKind::CustomMeasured) {
             arg(QStringLiteral("measured"), number(w.measuredSamplesPerS));
@@ -623,9 +628,9 @@ QString reproduceCommand(const Data &d, ReportFormat format)
             arg(QStringLiteral("samples"), number(w.samplesPerEpoch));
         if (w.epochs != preset->epochs)
             arg(QStringLiteral("epochs"), number(w.epochs));
-        if (w.kind != WorkloadKind::CustomMeasured && w.flopsPerSample != preset->flopsPerSample)
+        if (w.flopsPerSample != preset->flopsPerSample)
             arg(QStringLiteral("flops-per-sample"), number(w.flopsPerSample));
-        if (w.kind != WorkloadKind::CustomMeasured && w.bytesPerSample != preset->bytesPerSample)
+        if (w.bytesPerSample != preset->bytesPerSample)
             arg(QStringLiteral("bytes-per-sample"), number(w.bytesPerSample));
         if (w.precision != preset->precision)
             arg(QStringLiteral("precision"), precisionName(w.precision));

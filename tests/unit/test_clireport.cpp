@@ -287,36 +287,60 @@ private Q_SLOTS:
 
     // The reproduce command of a preset at another batch names the batch (it was dropped: the comparison ran
     // against the preset already moved to that batch), not the bytes per sample that batch re-derives (rule
-    // U), and keeps a typed memory figure; run, it writes the same report.
-    void reproduceCommandKeepsTheBatch()
+    // U), and keeps typed figures; run, it writes the same report. Also with checkpointing switched, and for
+    // a measured preset (its checkpointing and its typed bytes were lost).
+    void reproduceCommandRoundTrips_data()
     {
-        const QString md = file(u"batch.md"_s);
-        const QStringList args{u"report"_s,
-                               u"--workload"_s,
-                               u"bert-large-squad"_s,
-                               u"--batch"_s,
-                               u"2"_s,
-                               u"--memory-gb"_s,
-                               u"9"_s,
-                               u"--no-calibration"_s,
-                               u"--offers"_s,
-                               u"frontier"_s,
-                               u"--format"_s,
-                               u"md"_s,
-                               u"--now"_s,
-                               u"2026-11-28T12:00:00Z"_s,
-                               u"-o"_s,
-                               md};
-        const CliRun r = cli(m_db.path(), args);
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QStringList>("expected");
+        QTest::newRow("batch and memory") << QStringList{u"--workload"_s, u"bert-large-squad"_s, u"--batch"_s,
+                                                         u"2"_s,          u"--memory-gb"_s,      u"9"_s}
+                                          << QStringList{u" --batch 2 "_s, u" --memory-gb 9 "_s};
+        QTest::newRow("checkpointing off at batch 3")
+            << QStringList{u"--workload"_s, u"llm7b-lora"_s, u"--checkpointing"_s,
+                           u"off"_s,        u"--batch"_s,    u"3"_s}
+            << QStringList{u" --batch 3 "_s, u" --checkpointing off "_s};
+        QTest::newRow("checkpointing and typed memory")
+            << QStringList{u"--workload"_s, u"bert-large-squad"_s, u"--batch"_s, u"2"_s, u"--checkpointing"_s,
+                           u"on"_s,         u"--memory-gb"_s,      u"9"_s}
+            << QStringList{u" --memory-gb 9 "_s, u" --checkpointing on "_s};
+        QTest::newRow("measured LoRA")
+            << QStringList{u"--workload"_s, u"llm7b-lora"_s,    u"--measured"_s,
+                           u"5"_s,          u"--measured-on"_s, u"a100-80gb-sxm4"_s}
+            << QStringList{u" --measured 5 "_s};
+        QTest::newRow("measured with typed bytes") << QStringList{u"--workload"_s,
+                                                                  u"bert-large-squad"_s,
+                                                                  u"--batch"_s,
+                                                                  u"2"_s,
+                                                                  u"--measured"_s,
+                                                                  u"100"_s,
+                                                                  u"--measured-on"_s,
+                                                                  u"h100-80gb-sxm"_s,
+                                                                  u"--bytes-per-sample"_s,
+                                                                  u"1e9"_s}
+                                                   << QStringList{u" --bytes-per-sample 1000000000 "_s};
+    }
+
+    void reproduceCommandRoundTrips()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QStringList, expected);
+        const QString md = file(u"rt.md"_s);
+        const CliRun r = cli(m_db.path(), QStringList{u"report"_s} + args +
+                                              QStringList{u"--no-calibration"_s, u"--offers"_s, u"frontier"_s,
+                                                          u"--format"_s, u"md"_s, u"--now"_s,
+                                                          u"2026-11-28T12:00:00Z"_s, u"-o"_s, md});
         QVERIFY2(r.rc == 0, qPrintable(r.err));
         const QString text = QString::fromUtf8(readAll(md));
         QString command;
         for (const QString &line : text.split(u'\n'))
             if (line.startsWith(u"gpufrontier-cli report "_s))
                 command = line;
-        QVERIFY2(command.contains(u" --batch 2 "_s), qPrintable(command));
-        QVERIFY2(command.contains(u" --memory-gb 9 "_s), qPrintable(command));
-        QVERIFY2(!command.contains(u"--bytes-per-sample"_s), qPrintable(command));
+        for (const QString &e : expected)
+            QVERIFY2(command.contains(e), qPrintable(command));
+        if (!args.contains(u"--bytes-per-sample"_s))
+            QVERIFY2(!command.contains(u"--bytes-per-sample"_s), qPrintable(command));
+        QVERIFY2(!command.contains(u"--flops-per-sample"_s), qPrintable(command));
         const QString again = file(u"again.md"_s);
         QStringList rerun = command.split(u' ', Qt::SkipEmptyParts).mid(1);
         QCOMPARE(rerun.last(), u"FILE"_s);

@@ -288,6 +288,19 @@ private Q_SLOTS:
         QVERIFY(scenarioDifferences(explicitDefaults, bare).isEmpty());
         explicitDefaults.workload.overrides.epochs = p->epochs + 1;
         QCOMPARE(scenarioDifferences(explicitDefaults, bare).size(), 1);
+
+        // A typed figure is compared with the preset at the scenario's batch (section 3.23): the preset's own
+        // bytes typed at batch 2 are a real difference, the bytes batch 2 derives are none.
+        const Workload *bert = findWorkload(builtinWorkloads(), u"bert-large-squad"_s);
+        Scenario atTwo;
+        atTwo.workload.preset = bert->id;
+        atTwo.workload.overrides.batchPerGpu = 2;
+        Scenario typed = atTwo;
+        typed.workload.overrides.bytesPerSample = bert->bytesPerSample;
+        QCOMPARE(scenarioDifferences(atTwo, typed).size(), 1);
+        QCOMPARE(scenarioDifferences(atTwo, typed).at(0).field, u"workload.bytes_per_sample"_s);
+        typed.workload.overrides.bytesPerSample = withBatch(*bert, 2).bytesPerSample;
+        QVERIFY(scenarioDifferences(atTwo, typed).isEmpty());
     }
 };
 

@@ -21,10 +21,8 @@ Workload preset(const QString &id, int batch = 0, SoftwareStack stack = Software
 {
     for (const Workload &w : builtinWorkloads())
         if (w.id == id) {
-            Workload c = w;
+            Workload c = batch > 0 ? withBatch(w, batch) : w;
             c.stack = stack;
-            if (batch > 0)
-                c.batchPerGpu = batch;
             return c;
         }
     qFatal("no preset %s", qPrintable(id));

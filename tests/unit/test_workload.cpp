@@ -253,6 +253,34 @@ private Q_SLOTS:
         Workload noParams = bert;
         noParams.parameters = 0;
         QCOMPARE(withBatch(noParams, 2).bytesPerSample, bert.bytesPerSample);
+
+        // The LoRA preset's bytes also count the frozen bf16 weights read 3 times per step (forward,
+        // recompute, backward; GPUS.md): 3 x 13.5 GB / batch 4 = 10.1 GB of its 22.55 GB, and the recompute
+        // bytes one read. Both move with the batch; switching checkpointing and the batch commute.
+        const Workload &lora = *findWorkload(builtinWorkloads(), u"llm7b-lora");
+        QVERIFY(lora.gradientCheckpointing);
+        QVERIFY(std::abs(frozenWeightBytes(lora) - 2.0 * 6738415616.0) < 1);
+        const double loraStep = perStepBytes(lora);
+        QVERIFY(std::abs(loraStep - (40.0 * lora.parameters + 3 * frozenWeightBytes(lora))) < 1);
+        const Workload one = withBatch(lora, 1);
+        QVERIFY(std::abs(one.bytesPerSample - (lora.bytesPerSample - loraStep / 4 + loraStep)) <
+                1e-9 * one.bytesPerSample);
+        QVERIFY(std::abs(*one.recomputeBytesPerSample -
+                         (*lora.recomputeBytesPerSample - frozenWeightBytes(lora) / 4 +
+                          frozenWeightBytes(lora))) < 1e-9 * *one.recomputeBytesPerSample);
+        for (const int b : {1, 3, 8, 48})
+            for (const bool ckpt : {false, true}) {
+                const Workload batchFirst = withCheckpointing(withBatch(lora, b), ckpt).value();
+                const Workload ckptFirst = withBatch(withCheckpointing(lora, ckpt).value(), b);
+                QVERIFY2(std::abs(batchFirst.bytesPerSample - ckptFirst.bytesPerSample) <=
+                             1e-9 * batchFirst.bytesPerSample,
+                         qPrintable(QStringLiteral("batch %1, checkpointing %2: %3 vs %4")
+                                        .arg(b)
+                                        .arg(ckpt)
+                                        .arg(batchFirst.bytesPerSample)
+                                        .arg(ckptFirst.bytesPerSample)));
+                QCOMPARE(batchFirst.memoryGb, ckptFirst.memoryGb);
+            }
     }
 
     void pipelineAndStagingFields()

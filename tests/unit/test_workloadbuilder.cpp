@@ -182,6 +182,41 @@ private Q_SLOTS:
         const auto bytes = build(p, o);
         QVERIFY(bytes);
         QCOMPARE(bytes.value().bytesPerSample, 1e9);
+        // The checkpointing switch is part of the recipe too: the typed figures stay as typed.
+        o.checkpointing = true;
+        const auto ckpt = build(p, o);
+        QVERIFY(ckpt);
+        QCOMPARE(ckpt.value().memoryGb, 3.5);
+        QCOMPARE(ckpt.value().bytesPerSample, 1e9);
+        QCOMPARE(ckpt.value().gradientCheckpointing, true);
+        // Typed parameters (and no typed memory): the memory formula takes them.
+        WorkloadOverrides params;
+        params.batchPerGpu = 2;
+        params.parameters = 1e8;
+        const auto fewer = build(p, params);
+        QVERIFY(fewer);
+        QVERIFY(fewer.value().memoryGb < withBatch(p, 2).memoryGb);
+        // The same rule as presetRecipe(), which the report and the scenario comparison start from.
+        const auto recipe = presetRecipe(p, 2, true);
+        QVERIFY(recipe);
+        WorkloadOverrides same;
+        same.batchPerGpu = 2;
+        same.checkpointing = true;
+        QCOMPARE(build(p, same).value().bytesPerSample, recipe.value().bytesPerSample);
+        QCOMPARE(build(p, same).value().memoryGb, recipe.value().memoryGb);
+        QVERIFY(!presetRecipe(preset("resnet50"), 2, true));
+    }
+
+    // A measured figure of a preset keeps the recipe it was measured with (the LoRA preset checkpoints).
+    void measuredPresetKeepsItsCheckpointing()
+    {
+        WorkloadOverrides o;
+        o.measuredSamplesPerS = 5;
+        o.referenceGpu = QStringLiteral("a100-80gb-sxm4");
+        const auto w = build(preset("llm7b-lora"), o);
+        QVERIFY2(w, qPrintable(w.ok() ? QString() : w.error().text()));
+        QCOMPARE(w.value().kind, WorkloadKind::CustomMeasured);
+        QCOMPARE(w.value().gradientCheckpointing, true);
     }
 
     void resultIsValidated()
