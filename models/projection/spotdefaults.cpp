@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <QVarLengthArray>
+
 namespace gf {
 
 namespace {
@@ -99,31 +101,33 @@ const SpotRateRow *SpotDefaults::baseRow(QStringView provider, QStringView capac
                                          QStringView capacityClass, double gpuCount) const
 {
     // Key by key: the exact value when any remaining row has it, else "*". No allocation: this runs
-    // once per spot point of a projection.
+    // once per spot offer of a projection, so the provider's rows are picked out in one pass and only
+    // they (a handful) are compared further.
     auto any = [](const QString &v) { return v == u"*"; };
-    bool exactProvider = false;
+    QVarLengthArray<const SpotRateRow *, 16> rows;
     for (const SpotRateRow &r : m_rows)
-        exactProvider = exactProvider || r.provider == provider;
-    auto providerOk = [&](const SpotRateRow &r) {
-        return exactProvider ? r.provider == provider : any(r.provider);
-    };
+        if (r.provider == provider)
+            rows.append(&r);
+    if (rows.isEmpty())
+        for (const SpotRateRow &r : m_rows)
+            if (any(r.provider))
+                rows.append(&r);
     bool exactCapacity = false;
-    for (const SpotRateRow &r : m_rows)
-        exactCapacity = exactCapacity || (providerOk(r) && r.capacity == capacity);
+    for (const SpotRateRow *r : rows)
+        exactCapacity = exactCapacity || r->capacity == capacity;
     // An offer without a spot label matches any capacity of its provider.
     auto capacityOk = [&](const SpotRateRow &r) {
         return capacity.isEmpty() || (exactCapacity ? r.capacity == capacity : any(r.capacity));
     };
     bool exactClass = false;
-    for (const SpotRateRow &r : m_rows)
-        exactClass = exactClass || (providerOk(r) && capacityOk(r) && r.capacityClass == capacityClass);
+    for (const SpotRateRow *r : rows)
+        exactClass = exactClass || (capacityOk(*r) && r->capacityClass == capacityClass);
     const SpotRateRow *best = nullptr;
-    for (const SpotRateRow &r : m_rows) {
-        if (!providerOk(r) || !capacityOk(r) ||
-            !(exactClass ? r.capacityClass == capacityClass : any(r.capacityClass)))
+    for (const SpotRateRow *r : rows) {
+        if (!capacityOk(*r) || !(exactClass ? r->capacityClass == capacityClass : any(r->capacityClass)))
             continue;
-        if (r.minGpus <= gpuCount + 1e-9 && (!best || r.minGpus > best->minGpus))
-            best = &r;
+        if (r->minGpus <= gpuCount + 1e-9 && (!best || r->minGpus > best->minGpus))
+            best = r;
     }
     return best;
 }

@@ -139,6 +139,61 @@ private Q_SLOTS:
     }
 
     // A 24 h run on AWS p4d spot shows a visible overhead (the old model: 3.4e-5/h, 0.0004 h).
+    // baseRow picks the provider's rows in one pass (it runs once per spot offer of a projection): the same
+    // row as SPOT.md's rule written out key by key over every row, for every provider, label, class and GPU
+    // count the table knows and for unknown ones.
+    void baseRowFollowsTheRuleKeyByKey()
+    {
+        const SpotDefaults &d = SpotDefaults::builtin();
+        const QList<SpotRateRow> &rows = d.rows();
+        auto reference = [&](const QString &provider, const QString &capacity, const QString &cls,
+                             double gpus) -> const SpotRateRow * {
+            auto pick = [](const QList<const SpotRateRow *> &in, auto key, const QString &value) {
+                QList<const SpotRateRow *> exact, star;
+                for (const SpotRateRow *r : in) {
+                    if (key(*r) == value)
+                        exact.append(r);
+                    else if (key(*r) == u"*"_s)
+                        star.append(r);
+                }
+                return exact.isEmpty() ? star : exact;
+            };
+            QList<const SpotRateRow *> left;
+            for (const SpotRateRow &r : rows)
+                left.append(&r);
+            left = pick(
+                left, [](const SpotRateRow &r) { return r.provider; }, provider);
+            if (!capacity.isEmpty())
+                left = pick(
+                    left, [](const SpotRateRow &r) { return r.capacity; }, capacity);
+            left = pick(
+                left, [](const SpotRateRow &r) { return r.capacityClass; }, cls);
+            const SpotRateRow *best = nullptr;
+            for (const SpotRateRow *r : left)
+                if (r->minGpus <= gpus + 1e-9 && (!best || r->minGpus > best->minGpus))
+                    best = r;
+            return best;
+        };
+        QStringList providers{u"unknown-cloud"_s}, capacities{QString(), u"odd"_s}, classes{u"other"_s};
+        for (const SpotRateRow &r : rows) {
+            providers.append(r.provider);
+            capacities.append(r.capacity);
+            classes.append(r.capacityClass);
+        }
+        providers.removeDuplicates();
+        capacities.removeDuplicates();
+        classes.removeDuplicates();
+        int checked = 0;
+        for (const QString &p : providers)
+            for (const QString &c : capacities)
+                for (const QString &k : classes)
+                    for (const double g : {1.0, 4.0, 8.0, 16.0}) {
+                        QCOMPARE(d.baseRow(p, c, k, g), reference(p, c, k, g));
+                        ++checked;
+                    }
+        QVERIFY(checked > 500);
+    }
+
     void p4dSpotDayHasVisibleOverhead()
     {
         const SpotRate rate = spotRate(SpotDefaults::builtin(), u"aws", u"spot", u"flagship", 8, u"<5%",
