@@ -14,6 +14,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QHelpEvent>
 #include <QLabel>
 #include <QLayout>
 #include <QLegendMarker>
@@ -24,6 +25,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QToolTip>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -120,6 +122,8 @@ ScenarioCompareDialog::ScenarioCompareDialog(AppState *state, Scenario current, 
     chart->setTitle(tr("Efficiency frontiers: time against cost"));
     chart->legend()->setAlignment(Qt::AlignBottom);
     m_chartView = new QChartView(chart, bottom);
+    // Hovering names a frontier point (tipAt, on the view's tooltip event).
+    m_chartView->viewport()->installEventFilter(this);
     m_chartView->setObjectName(QStringLiteral("scenarioCompareChart"));
     m_chartView->setRenderHint(QPainter::Antialiasing);
     m_chartView->setMinimumSize(420, 340);
@@ -330,6 +334,7 @@ void ScenarioCompareDialog::showChart()
 {
     QChart *c = chart();
     c->removeAllSeries();
+    m_frontierSeries = {};
     for (QAbstractAxis *a : c->axes())
         c->removeAxis(a);
     double minX = 1e300, maxX = 0, minY = 1e300, maxY = 0;
@@ -359,6 +364,7 @@ void ScenarioCompareDialog::showChart()
         }
         c->addSeries(line);
         added.append(line);
+        m_frontierSeries[static_cast<std::size_t>(side)] = line;
         if (o.answer.recommended >= 0) {
             const ProjectedOffer &pt = o.results.points.at(o.answer.recommended);
             auto *rec = new QScatterSeries;
@@ -394,6 +400,80 @@ void ScenarioCompareDialog::showChart()
         s->attachAxis(y);
     }
     applyChartTheme();
+}
+
+QString ScenarioCompareDialog::tipAt(const QPoint &viewportPos) const
+{
+    // The frontier point nearest the cursor on screen, of either side, within a marker's reach.
+    constexpr double kReachPx = 12;
+    int bestSide = -1;
+    QPointF bestValue;
+    double bestDistance = kReachPx * kReachPx;
+    for (int side = 0; side < std::min<int>(2, static_cast<int>(m_outcomes.size())); ++side) {
+        QLineSeries *line = m_frontierSeries[static_cast<std::size_t>(side)];
+        if (!line)
+            continue;
+        for (const QPointF &value : line->points()) {
+            const QPointF scene = chart()->mapToScene(chart()->mapToPosition(value, line));
+            const QPoint onView = m_chartView->mapFromScene(scene);
+            const double dx = onView.x() - viewportPos.x(), dy = onView.y() - viewportPos.y();
+            if (dx * dx + dy * dy <= bestDistance) {
+                bestDistance = dx * dx + dy * dy;
+                bestSide = side;
+                bestValue = value;
+            }
+        }
+    }
+    return bestSide < 0 ? QString() : pointTip(bestSide, bestValue);
+}
+
+bool ScenarioCompareDialog::eventFilter(QObject *watched, QEvent *event)
+{
+    // The view's tooltip event (the mouse rested): the nearest frontier point's tooltip, kept while the
+    // cursor stays within a marker's reach. Taken here, since QGraphicsView hides any tooltip its items lack.
+    if (m_chartView && watched == m_chartView->viewport() && event->type() == QEvent::ToolTip) {
+        const QPoint pos = static_cast<QHelpEvent *>(event)->pos();
+        if (const QString tip = tipAt(pos); !tip.isEmpty())
+            QToolTip::showText(m_chartView->viewport()->mapToGlobal(pos), tip, m_chartView->viewport(),
+                               QRect(pos - QPoint(12, 12), QSize(24, 24)));
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    return QDialog::eventFilter(watched, event);
+}
+
+QString ScenarioCompareDialog::pointTip(int side, const QPointF &at) const
+{
+    if (side < 0 || side >= m_outcomes.size() || !(at.x() > 0) || !(at.y() > 0))
+        return {};
+    const ScenarioOutcome &o = m_outcomes.at(side);
+    qsizetype best = -1;
+    double bestDistance = 0;
+    for (qsizetype i : o.frontier) {
+        const ProjectedOffer &pt = o.results.points.at(i);
+        if (!(pt.totalHours > 0 && pt.costUsd > 0))
+            continue;
+        const double dx = std::log(pt.totalHours / at.x());
+        const double dy = std::log(pt.costUsd / at.y());
+        if (best < 0 || dx * dx + dy * dy < bestDistance) {
+            best = i;
+            bestDistance = dx * dx + dy * dy;
+        }
+    }
+    if (best < 0)
+        return {};
+    const ProjectedOffer &pt = o.results.points.at(best);
+    QString text = QStringLiteral("<b>%1: %2</b><br>%3<br>")
+                       .arg(side == 0 ? tr("A") : tr("B"), o.label.toHtmlEscaped(),
+                            pointOfferText(o.results, best).toHtmlEscaped());
+    text +=
+        tr("%1 (likely %2 – %3) · %4 USD (likely %5 – %6)")
+            .arg(formatHours(pt.totalHours), formatHours(pt.totalHoursLow), formatHours(pt.totalHoursHigh),
+                 formatUsd(pt.costUsd), formatUsd(pt.costUsdLow), formatUsd(pt.costUsdHigh));
+    if (best == o.answer.recommended)
+        text += QStringLiteral("<br><i>%1</i>").arg(tr("recommended"));
+    return text;
 }
 
 void ScenarioCompareDialog::applyChartTheme()

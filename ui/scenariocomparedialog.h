@@ -5,11 +5,13 @@
 #include <QDialog>
 #include <QFutureWatcher>
 
+#include <array>
 #include <optional>
 
 QT_BEGIN_NAMESPACE
 class QChart;
 class QChartView;
+class QLineSeries;
 QT_END_NAMESPACE
 
 class QComboBox;
@@ -40,6 +42,12 @@ public:
     void compare();
 
     QChart *chart() const;
+    /// The tooltip of the frontier point of side 0 (A) or 1 (B) nearest to `at` (hours, USD) on the log
+    /// axes: the offer, its time and cost with their likely ranges. Empty before a comparison.
+    QString pointTip(int side, const QPointF &at) const;
+    /// The tooltip the chart shows with the cursor at `viewportPos` (the chart view's viewport): pointTip()
+    /// of the frontier point drawn nearest to it, of either side, within 12 px; empty elsewhere.
+    QString tipAt(const QPoint &viewportPos) const;
     /// The outcomes of the last comparison (empty before one).
     const QList<ScenarioOutcome> &outcomes() const { return m_outcomes; }
 
@@ -49,6 +57,7 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     QComboBox *makePicker(const QStringList &recent);
@@ -79,6 +88,7 @@ private:
     };
     QFutureWatcher<Projected> m_watcher;
     QList<ScenarioOutcome> m_outcomes;
+    std::array<QLineSeries *, 2> m_frontierSeries{}; ///< the chart's frontier of A and B (owned by the chart)
 };
 
 } // namespace gf

@@ -4,16 +4,20 @@
 #include "mainwindow.h"
 #include "offerspage.h"
 #include "projection/scenario.h"
+#include "projection/scenariocomparison.h"
 #include "scenarioactions.h"
 #include "scenariocomparedialog.h"
 #include "testsupport.h"
+#include "util/format.h"
 #include "viewmodels/projectioncontroller.h"
 #include "workloadpanel.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QChart>
+#include <QChartView>
 #include <QFile>
+#include <QHelpEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
@@ -26,6 +30,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolTip>
 
 using namespace gf;
 using namespace gf::test;
@@ -269,6 +274,49 @@ private Q_SLOTS:
             }
         }
         QCOMPARE(frontiers, 2);
+        // Hovering a frontier names its nearest point: the side, the offer, time and cost with their ranges.
+        for (int side = 0; side < 2; ++side) {
+            const ScenarioOutcome &o = dialog->outcomes().at(side);
+            for (const qsizetype i : {o.frontier.first(), o.frontier.last()}) {
+                const ProjectedOffer &pt = o.results.points.at(i);
+                const QString tip =
+                    dialog->pointTip(side, QPointF(pt.totalHours * 1.001, pt.costUsd * 0.999));
+                QVERIFY2(tip.contains(pointOfferText(o.results, i).toHtmlEscaped()), qPrintable(tip));
+                QVERIFY2(tip.contains(o.label.toHtmlEscaped()), qPrintable(tip));
+                QVERIFY(tip.contains(formatUsd(pt.costUsd)));
+                QVERIFY(tip.contains(u"likely"_s));
+                QCOMPARE(tip.contains(u"recommended"_s), i == o.answer.recommended);
+            }
+        }
+        QVERIFY(dialog->pointTip(0, QPointF(0, 1)).isEmpty());
+        // With the mouse: moved onto a point of B's frontier the chart shows its tooltip; off it, none.
+        dialog->resize(1200, 900);
+        QApplication::processEvents();
+        for (QAbstractSeries *s : chart->series())
+            if (s->objectName() == u"frontierB"_s) {
+                auto *line = qobject_cast<QLineSeries *>(s);
+                const ScenarioOutcome &o = dialog->outcomes().at(1);
+                const ProjectedOffer &pt = o.results.points.at(o.frontier.first());
+                auto *view = dialog->findChild<QChartView *>();
+                QVERIFY(view);
+                const QPoint at = view->mapFromScene(
+                    chart->mapToScene(chart->mapToPosition(QPointF(pt.totalHours, pt.costUsd), line)));
+                QCOMPARE(dialog->tipAt(at), dialog->pointTip(1, QPointF(pt.totalHours, pt.costUsd)));
+                QVERIFY(dialog->tipAt(QPoint(2, 2)).isEmpty());
+                QVERIFY(QTest::qWaitForWindowExposed(dialog));
+                // The tooltip event the view gets when the mouse rests there (as QWidget sends it).
+                const auto restAt = [&](const QPoint &p) {
+                    QHelpEvent help(QEvent::ToolTip, p, view->viewport()->mapToGlobal(p));
+                    QApplication::sendEvent(view->viewport(), &help);
+                };
+                restAt(at + QPoint(2, 1));
+                QTRY_VERIFY(QToolTip::isVisible());
+                QVERIFY2(
+                    QToolTip::text().contains(pointOfferText(o.results, o.frontier.first()).toHtmlEscaped()),
+                    qPrintable(QToolTip::text()));
+                restAt(QPoint(2, 2));
+                QTRY_VERIFY(!QToolTip::isVisible());
+            }
         QCOMPARE(chart->axes().size(), 2);
         for (QAbstractAxis *axis : chart->axes()) {
             QVERIFY(qobject_cast<QLogValueAxis *>(axis));
