@@ -43,11 +43,17 @@ QColor sideColor(int side, bool dark)
     return dark ? QColor(0xff, 0xa8, 0x4d) : QColor(0xd9, 0x5f, 0x02);
 }
 
-QString rangeHtml(const ScenarioPick &p)
+QString rangeText(double hours, double hoursLow, double hoursHigh, double cost, double costLow,
+                  double costHigh)
 {
     return QObject::tr("%1 (likely %2 – %3) · %4 USD (likely %5 – %6)")
-        .arg(formatHours(p.hours), formatHours(p.hoursLow), formatHours(p.hoursHigh), formatUsd(p.costUsd),
-             formatUsd(p.costUsdLow), formatUsd(p.costUsdHigh));
+        .arg(formatHours(hours), formatHours(hoursLow), formatHours(hoursHigh), formatUsd(cost),
+             formatUsd(costLow), formatUsd(costHigh));
+}
+
+QString rangeHtml(const ScenarioPick &p)
+{
+    return rangeText(p.hours, p.hoursLow, p.hoursHigh, p.costUsd, p.costUsdLow, p.costUsdHigh);
 }
 
 } // namespace
@@ -407,24 +413,27 @@ QString ScenarioCompareDialog::tipAt(const QPoint &viewportPos) const
     // The frontier point nearest the cursor on screen, of either side, within a marker's reach.
     constexpr double kReachPx = 12;
     int bestSide = -1;
-    QPointF bestValue;
-    double bestDistance = kReachPx * kReachPx;
+    qsizetype bestPoint = -1;
+    double bestDistance = kReachPx * kReachPx * (1 + 1e-9); // points drawn on the same spot: the first one
     for (int side = 0; side < std::min<int>(2, static_cast<int>(m_outcomes.size())); ++side) {
         QLineSeries *line = m_frontierSeries[static_cast<std::size_t>(side)];
         if (!line)
             continue;
-        for (const QPointF &value : line->points()) {
-            const QPointF scene = chart()->mapToScene(chart()->mapToPosition(value, line));
+        const ScenarioOutcome &o = m_outcomes.at(side);
+        for (qsizetype i : o.frontier) {
+            const ProjectedOffer &pt = o.results.points.at(i);
+            const QPointF scene =
+                chart()->mapToScene(chart()->mapToPosition(QPointF(pt.totalHours, pt.costUsd), line));
             const QPoint onView = m_chartView->mapFromScene(scene);
             const double dx = onView.x() - viewportPos.x(), dy = onView.y() - viewportPos.y();
-            if (dx * dx + dy * dy <= bestDistance) {
+            if (pt.totalHours > 0 && pt.costUsd > 0 && dx * dx + dy * dy < bestDistance) {
                 bestDistance = dx * dx + dy * dy;
                 bestSide = side;
-                bestValue = value;
+                bestPoint = i;
             }
         }
     }
-    return bestSide < 0 ? QString() : pointTip(bestSide, bestValue);
+    return bestSide < 0 ? QString() : pointText(bestSide, bestPoint);
 }
 
 bool ScenarioCompareDialog::eventFilter(QObject *watched, QEvent *event)
@@ -461,17 +470,19 @@ QString ScenarioCompareDialog::pointTip(int side, const QPointF &at) const
             bestDistance = dx * dx + dy * dy;
         }
     }
-    if (best < 0)
-        return {};
-    const ProjectedOffer &pt = o.results.points.at(best);
+    return best < 0 ? QString() : pointText(side, best);
+}
+
+QString ScenarioCompareDialog::pointText(int side, qsizetype point) const
+{
+    const ScenarioOutcome &o = m_outcomes.at(side);
+    const ProjectedOffer &pt = o.results.points.at(point);
     QString text = QStringLiteral("<b>%1: %2</b><br>%3<br>")
                        .arg(side == 0 ? tr("A") : tr("B"), o.label.toHtmlEscaped(),
-                            pointOfferText(o.results, best).toHtmlEscaped());
-    text +=
-        tr("%1 (likely %2 – %3) · %4 USD (likely %5 – %6)")
-            .arg(formatHours(pt.totalHours), formatHours(pt.totalHoursLow), formatHours(pt.totalHoursHigh),
-                 formatUsd(pt.costUsd), formatUsd(pt.costUsdLow), formatUsd(pt.costUsdHigh));
-    if (best == o.answer.recommended)
+                            pointOfferText(o.results, point).toHtmlEscaped());
+    text += rangeText(pt.totalHours, pt.totalHoursLow, pt.totalHoursHigh, pt.costUsd, pt.costUsdLow,
+                      pt.costUsdHigh);
+    if (point == o.answer.recommended)
         text += QStringLiteral("<br><i>%1</i>").arg(tr("recommended"));
     return text;
 }

@@ -69,6 +69,8 @@ private:
     void showDifferences();
     void showChart();
     void applyChartTheme();
+    /// The tooltip text of point `point` (into results.points) of side 0 or 1.
+    QString pointText(int side, qsizetype point) const;
 
     AppState *m_state;
     Scenario m_current;
