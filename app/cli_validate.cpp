@@ -66,7 +66,9 @@ public:
                    "Lambda's PyTorch suite and of the one-layer transformer benchmarks of\n"
                    "mli/transformers-benchmarks (transfer_rows.csv, section 3.11) as --measured S\n"
                    "--measured-on GPU with the workload's FLOPs, the other GPUs projected; per workload,\n"
-                   "class and overall; then the typical stack's leave one architecture out and leave one\n"
+                   "class and overall; the eager-PyTorch CNN timings of ryujaehun/pytorch-gpu-benchmark\n"
+                   "(batch 12, no optimizer step; section 3.24) are scored apart, in lines of their own;\n"
+                   "then the typical stack's leave one architecture out and leave one\n"
                    "source out over those pairs and its rows.\n"
                    "Then the input pipeline (section 3.19): each real-data run of Lambda's TensorFlow suite\n"
                    "(input_pipeline_runs.csv) projected as an offer capped by its pipeline (host threads /\n"
@@ -390,14 +392,16 @@ QJsonArray transferSummariesJson(const QList<TransferSummary> &list)
     return out;
 }
 
-QJsonObject userTransferJson(const TransferValidation &v)
+QJsonArray pairsJson(const QList<TransferPair> &list)
 {
     QJsonArray pairs;
-    for (const TransferPair &p : v.pairs)
+    for (const TransferPair &p : list)
         pairs.append(QJsonObject{{QStringLiteral("workload"), p.workload},
                                  {QStringLiteral("class"), p.workloadClass},
                                  {QStringLiteral("from"), p.fromGpu},
                                  {QStringLiteral("gpu"), p.toGpu},
+                                 {QStringLiteral("from_batch"), p.fromBatch},
+                                 {QStringLiteral("batch"), p.toBatch},
                                  {QStringLiteral("tier"), projectionTierName(p.tier)},
                                  {QStringLiteral("measured"), p.measured},
                                  {QStringLiteral("projected"), p.projected},
@@ -405,6 +409,12 @@ QJsonObject userTransferJson(const TransferValidation &v)
                                  {QStringLiteral("range_p10"), p.range.p10},
                                  {QStringLiteral("range_p90"), p.range.p90},
                                  {QStringLiteral("inside_range"), p.inside}});
+    return pairs;
+}
+
+QJsonObject userTransferJson(const TransferValidation &v)
+{
+    const QJsonArray pairs = pairsJson(v.pairs);
     return QJsonObject{
         {QStringLiteral("method"),
          QStringLiteral("each figure of resources/benchmarks/transfer_rows.csv (Lambda's PyTorch "
@@ -417,6 +427,7 @@ QJsonObject userTransferJson(const TransferValidation &v)
                         "scored, never fitted (by_source: every GPU as the user's, per source)")},
         {QStringLiteral("headline_gpu"), v.headlineGpu},
         {QStringLiteral("all"), errorSummaryJson(v.all)},
+        {QStringLiteral("same_batch"), errorSummaryJson(v.sameBatch)},
         {QStringLiteral("from_headline_gpu"), errorSummaryJson(v.fromHeadline)},
         {QStringLiteral("all_class_not_given"), errorSummaryJson(v.allClassNotGiven)},
         {QStringLiteral("from_headline_gpu_class_not_given"), errorSummaryJson(v.fromHeadlineClassNotGiven)},
@@ -427,6 +438,16 @@ QJsonObject userTransferJson(const TransferValidation &v)
         {QStringLiteral("from_headline_gpu_without_flops"), errorSummaryJson(v.fromHeadlineWithoutFlops)},
         {QStringLiteral("by_source_without_flops"), transferSummariesJson(v.bySourceWithoutFlops)},
         {QStringLiteral("pairs"), pairs},
+        {QStringLiteral("scored_apart"),
+         QJsonObject{
+             {QStringLiteral("method"),
+              QStringLiteral("rule V (PROJECTION.md 3.24): the eager-PyTorch CNN timings of "
+                             "ryujaehun/pytorch-gpu-benchmark (RYU-PT-2025; batch 12, pure FP16, no "
+                             "optimizer step) carried the same way; never fitted, in no figure above "
+                             "and in no fold; all, heavy (>= 24 GFLOPs per sample) and light workloads, "
+                             "and each ordered pair of GPUs")},
+             {QStringLiteral("summaries"), transferSummariesJson(v.apart)},
+             {QStringLiteral("pairs"), pairsJson(v.apartPairs)}}},
         {QStringLiteral("skipped"), QJsonArray::fromStringList(v.skipped)}};
 }
 
@@ -522,7 +543,9 @@ void printUserTransfer(QTextStream &out, const TransferValidation &v)
            "splits are in typical_stack_validation.md and below. The \"class not given\" lines carry the\n"
            "same figures with the workload's class left out (--workload-class not given; section 3.16);\n"
            "the \"no FLOPs given\" lines without --flops-per-sample (the workload panel's \"Measured speed\n"
-           "on a GPU\"; section 3.18).\n"
+           "on a GPU\"; section 3.18). The \"same batch on both\" line keeps the pairs whose two figures\n"
+           "share a stated batch: the app projects the user's batch, a source ran each GPU at its own, and\n"
+           "a step set by the host does not carry across batches (section 3.24).\n"
            "Per workload and class from "
         << v.headlineGpu << " (\"-\": no figure of that GPU), per source from every GPU:\n";
     QList<QStringList> rows;
@@ -546,6 +569,7 @@ void printUserTransfer(QTextStream &out, const TransferValidation &v)
     addAll(v.bySource, QStringLiteral("source "), {});
     add(v.fromHeadline);
     add(v.all);
+    add(v.sameBatch);
     add(v.fromHeadlineClassNotGiven);
     add(v.allClassNotGiven);
     add(v.fromHeadlineWithoutFlops);
@@ -554,6 +578,22 @@ void printUserTransfer(QTextStream &out, const TransferValidation &v)
     out << renderTable({QStringLiteral("Workload"), QStringLiteral("Pairs"), QStringLiteral("median |e|"),
                         QStringLiteral("max |e|"), QStringLiteral("coverage")},
                        rows, {false, true, true, true, true});
+    if (!v.apart.isEmpty()) {
+        out << "\nScored apart (rule V, PROJECTION.md section 3.24): the eager-PyTorch CNN timings of\n"
+               "ryujaehun/pytorch-gpu-benchmark (RYU-PT-2025: batch 12, pure FP16, zero_grad + forward +\n"
+               "backward without an optimizer step) carried the same way, every GPU as the user's. Never\n"
+               "fitted, and in no line above and no fold below: at that batch much of a step is the host's\n"
+               "kernel launches, which only a busy share (--measured-busy) tells the app.\n";
+        QList<QStringList> apart;
+        for (const TransferSummary &s : v.apart)
+            apart.append({s.label, QString::number(s.n),
+                          s.n ? QString::number(s.median, 'f', 3) : QStringLiteral("-"),
+                          s.n ? QString::number(s.max, 'f', 3) : QStringLiteral("-"),
+                          s.n ? percentText(s.coverage) : QStringLiteral("-")});
+        out << renderTable({QStringLiteral("Pairs"), QStringLiteral("n"), QStringLiteral("median |e|"),
+                            QStringLiteral("max |e|"), QStringLiteral("coverage")},
+                           apart, {false, true, true, true, true});
+    }
     for (const QString &e : v.skipped)
         out << "  left out: " << e << '\n';
 }

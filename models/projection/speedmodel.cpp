@@ -317,12 +317,44 @@ bool SpeedModel::hostRuleApplies(const SpeedAnchor &a, const GpuArch *target) co
     return !(own && own->otherVendor());
 }
 
+QString SpeedModel::farBelowModelBasis(const Workload &w, const WorkloadAnchors &anchors,
+                                       const GpuArch *target, SingleGpuSpeed *r) const
+{
+    if (target && target->otherVendor())
+        return {};
+    for (const SpeedAnchor &a : anchors.user) {
+        const GpuArch *own = m_arch.arch(a.gpuId);
+        if (!a.farBelowModel || a.batchPerGpu <= 0 || !(a.samplesPerS > 0) || (own && own->otherVendor()))
+            continue;
+        // Were its host to have set the figure, its step would be a floor here too (rule S3), on another
+        // host 0.54x-1.85x as long: the range's slow end reaches that floor's slowest.
+        const double step = a.batchPerGpu / a.samplesPerS;
+        const double slowest = w.batchPerGpu / step / kHostFloorSlower;
+        const double low = std::min(r->samplesPerSLow(), slowest);
+        const double high = r->samplesPerSHigh();
+        r->range = {std::log(r->samplesPerS / high), std::log(r->samplesPerS / low)};
+        return QStringLiteral(
+                   "; your figure on %1 is more than %2x below what the model projects for that GPU "
+                   "and no busy share was given, so this projection is held to %2x of the model's "
+                   "own (section 3.24); if the host set that figure (kernel launches at a small "
+                   "batch, the input pipeline), this GPU runs about as fast as it: a %3 ms step at "
+                   "batch %4, so the range reaches %5 samples/s; give the GPU's busy share "
+                   "(--measured-busy, the GPU busy box) to settle it")
+            .arg(a.gpuId, number(kImplausibleFactor), number(step * 1e3), QString::number(a.batchPerGpu),
+                 number(low));
+    }
+    return {};
+}
+
 QString SpeedModel::userHostFloorBasis(const Workload &w, const WorkloadAnchors &anchors,
                                        const QString &targetId, const GpuArch *target,
                                        SingleGpuSpeed *r) const
 {
     if (w.batchPerGpu <= 0 || !(r->samplesPerS > 0))
         return {};
+    QString farBelow;
+    if (!r->userMeasured)
+        farBelow = farBelowModelBasis(w, anchors, target, r);
     // The measured tier rests on the target's own figure alone; a transfer on every host-bound figure.
     double sumLog = 0;
     QStringList where;
@@ -338,7 +370,7 @@ QString SpeedModel::userHostFloorBasis(const Workload &w, const WorkloadAnchors 
                               QString::number(a.batchPerGpu)));
     }
     if (where.isEmpty())
-        return {};
+        return farBelow;
     const QString figures =
         where.size() == 1 ? QStringLiteral("your measurement on %1").arg(where.first())
                           : QStringLiteral("your measurements on %1").arg(where.join(QStringLiteral(", ")));
@@ -356,26 +388,29 @@ QString SpeedModel::userHostFloorBasis(const Workload &w, const WorkloadAnchors 
         const double low = std::min(r->samplesPerSLow(), cap / kHostFloorSlower);
         const double high = std::max(r->samplesPerSHigh(), std::min(gpuSide, cap / kHostFloorFaster));
         r->range = {std::log(r->samplesPerS / high), std::log(r->samplesPerS / low)};
-        return QStringLiteral(
+        return farBelow +
+               QStringLiteral(
                    "; host-bound: %1: the host (the CPU dispatching the kernels, or the input "
                    "pipeline), not the GPU, set this speed; a larger batch, CUDA graphs or "
                    "torch.compile would lift it%2; other hosts may step %3x-%4x as long, so the range "
                    "is %5-%6 samples/s")
-            .arg(figures,
-                 otherBatch
-                     ? QStringLiteral("; at batch %1 its GPU side (the figure / its busy share, scaled "
-                                      "by the model) gives %2 samples/s%3")
-                           .arg(QString::number(w.batchPerGpu), number(gpuSide),
-                                gpuSide > cap ? QStringLiteral(", held to the floor's %1").arg(number(cap))
-                                              : QString())
-                     : QString(),
-                 QString::number(kHostFloorFaster, 'f', 2), QString::number(kHostFloorSlower, 'f', 2),
-                 number(low), number(high));
+                   .arg(
+                       figures,
+                       otherBatch
+                           ? QStringLiteral("; at batch %1 its GPU side (the figure / its busy share, scaled "
+                                            "by the model) gives %2 samples/s%3")
+                                 .arg(QString::number(w.batchPerGpu), number(gpuSide),
+                                      gpuSide > cap
+                                          ? QStringLiteral(", held to the floor's %1").arg(number(cap))
+                                          : QString())
+                           : QString(),
+                       QString::number(kHostFloorFaster, 'f', 2), QString::number(kHostFloorSlower, 'f', 2),
+                       number(low), number(high));
     }
     // Flagged where the floor binds somewhere in the ranges: the GPU side's fast end above the slowest host's
     // cap. Elsewhere the GPU's own step is the longer one and nothing changes.
     if (!(r->samplesPerSHigh() > cap / kHostFloorSlower))
-        return {};
+        return farBelow;
     r->stepFloorS = floorS;
     const double point = std::min(gpuSide, cap);
     const double low = std::min(r->samplesPerSLow(), cap / kHostFloorSlower);
@@ -383,18 +418,19 @@ QString SpeedModel::userHostFloorBasis(const Workload &w, const WorkloadAnchors 
     const bool binds = gpuSide > cap;
     r->samplesPerS = point;
     r->range = {std::log(point / high), std::log(point / low)};
-    return QStringLiteral(
+    return farBelow +
+           QStringLiteral(
                "; host-bound: %1 %2 set by %3 host, so only the GPU-busy part was carried here and "
                "the %4 ms step is a floor (section 3.22): %5; on another host that floor may be "
                "%6x-%7x as long, so the range is %8-%9 samples/s")
-        .arg(figures, where.size() == 1 ? QStringLiteral("was") : QStringLiteral("were"),
-             where.size() == 1 ? QStringLiteral("its") : QStringLiteral("their"), number(floorS * 1e3),
-             binds ? QStringLiteral("the floor binds at batch %1 (%2 samples/s)")
-                         .arg(QString::number(w.batchPerGpu), number(cap))
-                   : QStringLiteral("this GPU's own step at batch %1 is longer, but not on every host")
-                         .arg(QString::number(w.batchPerGpu)),
-             QString::number(kHostFloorFaster, 'f', 2), QString::number(kHostFloorSlower, 'f', 2),
-             number(low), number(high));
+               .arg(figures, where.size() == 1 ? QStringLiteral("was") : QStringLiteral("were"),
+                    where.size() == 1 ? QStringLiteral("its") : QStringLiteral("their"), number(floorS * 1e3),
+                    binds ? QStringLiteral("the floor binds at batch %1 (%2 samples/s)")
+                                .arg(QString::number(w.batchPerGpu), number(cap))
+                          : QStringLiteral("this GPU's own step at batch %1 is longer, but not on every host")
+                                .arg(QString::number(w.batchPerGpu)),
+                    QString::number(kHostFloorFaster, 'f', 2), QString::number(kHostFloorSlower, 'f', 2),
+                    number(low), number(high));
 }
 
 double SpeedModel::shippedLevel(const QList<SpeedAnchor> &shipped, const QString &gpuId) const
@@ -448,7 +484,6 @@ std::optional<double> SpeedModel::referenceLog(const Workload &w, const GpuSpec 
 QString SpeedModel::implausibleAgainst(const ThroughputMeasurement &m, const Workload &w, const GpuSpec &spec,
                                        const WorkloadAnchors &anchors) const
 {
-    const QList<SpeedAnchor> &shipped = anchors.shipped;
     if (definedByItsFigure(w)) // nothing to check it against
         return {};
     const double measured = m.samplesPerSPerGpu;
@@ -469,23 +504,7 @@ QString SpeedModel::implausibleAgainst(const ThroughputMeasurement &m, const Wor
     if (a.measurements == 0)
         return QStringLiteral("%1 samples/s per GPU cannot be compared with the model on the %2")
             .arg(number(measured), spec.id);
-    // Rule I: against the class's reference preset scaled to the workload's FLOPs, as project() takes it.
-    const std::optional<double> ref = referenceLog(w, spec, anchors, defaultCalibration());
-    double ratio = ref ? std::exp(a.logLevel + std::log(a.relative) - *ref)
-                       : std::exp(a.logLevel - shippedLevel(shipped, spec.id));
-    if (const double overhead = typicalOverheadS(w, shapeAt(w, w.batchPerGpu, w.precision).first);
-        overhead > 0 && a.relative > 0) {
-        // The typical stack: against what the model projects for this GPU in it, at the workload's shape
-        // (the measured tier scales the figure there by r_rel), so the bound is the one project() keeps.
-        const auto [f, b] = shapeAt(w, w.batchPerGpu, w.precision);
-        const SpeedTerms t = relativeSpeed(spec, w.precision, f, b);
-        if (t.ok) {
-            const double scale = t.relative / a.relative;
-            const double tuned =
-                measured / ratio * scale * std::exp(typicalClassLogFactor(w, archOf(spec.id)));
-            ratio = measured * scale / TypicalStack::speed(tuned, overhead);
-        }
-    }
+    const double ratio = modelRatio(m, w, spec, anchors, a);
     // Section 3.22: a figure its host held back is judged by its GPU side (figure / busy share), both ways.
     const double busy = hostRuleApplies(a, m_arch.arch(spec.id)) ? a.gpuBusy : 1.0;
     const double judged = ratio / busy;
@@ -500,6 +519,30 @@ QString SpeedModel::implausibleAgainst(const ThroughputMeasurement &m, const Wor
                                 .arg(number(measured), QString::number(busy * 100, 'f', 0))
                           : QString());
     return {};
+}
+
+double SpeedModel::modelRatio(const ThroughputMeasurement &m, const Workload &w, const GpuSpec &spec,
+                              const WorkloadAnchors &anchors, const SpeedAnchor &a) const
+{
+    const double measured = m.samplesPerSPerGpu;
+    // Rule I: against the class's reference preset scaled to the workload's FLOPs, as project() takes it.
+    const std::optional<double> ref = referenceLog(w, spec, anchors, defaultCalibration());
+    double ratio = ref ? std::exp(a.logLevel + std::log(a.relative) - *ref)
+                       : std::exp(a.logLevel - shippedLevel(anchors.shipped, spec.id));
+    if (const double overhead = typicalOverheadS(w, shapeAt(w, w.batchPerGpu, w.precision).first);
+        overhead > 0 && a.relative > 0) {
+        // The typical stack: against what the model projects for this GPU in it, at the workload's shape
+        // (the measured tier scales the figure there by r_rel), so the bound is the one project() keeps.
+        const auto [f, b] = shapeAt(w, w.batchPerGpu, w.precision);
+        const SpeedTerms t = relativeSpeed(spec, w.precision, f, b);
+        if (t.ok) {
+            const double scale = t.relative / a.relative;
+            const double tuned =
+                measured / ratio * scale * std::exp(typicalClassLogFactor(w, archOf(spec.id)));
+            ratio = measured * scale / TypicalStack::speed(tuned, overhead);
+        }
+    }
+    return ratio;
 }
 
 QString SpeedModel::implausibility(const ThroughputMeasurement &m, const Workload &w,
@@ -534,6 +577,7 @@ WorkloadAnchors SpeedModel::anchorsFor(const Workload &w, const ThroughputMeasur
     // one mechanism picks the measurement that puts a GPU in the measured tier. An implausible one
     // (implausibility()) is quarantined: it neither counts nor hides an older plausible one.
     ThroughputMeasurements own;
+    QString farBelowGpu; // rule W-flag: the GPU of a typed figure far below the model, without a busy share
     QStringList gpus;
     for (const ThroughputMeasurement &m : extra)
         if (m.kind == MeasurementKind::User && measurementMatches(m, w) && !gpus.contains(m.gpuId.trimmed()))
@@ -559,6 +603,15 @@ WorkloadAnchors SpeedModel::anchorsFor(const Workload &w, const ThroughputMeasur
         m.gpuBusyFraction = w.measuredGpuBusy;
         m.source = QStringLiteral("the workload's measured speed: %1 %2/s on one GPU")
                        .arg(number(w.measuredSamplesPerS), w.sampleUnit);
+        // Rule W-flag (section 3.24): a typed figure more than kImplausibleFactor below what the model
+        // projects for its GPU, with no busy share given, may be host-bound; userHostFloorBasis says so.
+        if (const GpuSpec *spec = specOf(m.gpuId, specs);
+            spec && !(m.gpuBusyFraction > 0) && !definedByItsFigure(w)) {
+            const SpeedAnchor a = makeAnchor(m, w, *spec);
+            const double ratio = a.measurements > 0 ? modelRatio(m, w, *spec, out, a) : 0.0;
+            if (ratio > 0 && ratio < 1.0 / kImplausibleFactor)
+                farBelowGpu = m.gpuId;
+        }
         own.append(m);
     }
     // One anchor per GPU: the mean level of that GPU's measurements.
@@ -571,6 +624,7 @@ WorkloadAnchors SpeedModel::anchorsFor(const Workload &w, const ThroughputMeasur
         if (a.measurements == 0)
             continue;
         a.user = true;
+        a.farBelowModel = !farBelowGpu.isEmpty() && a.gpuId == farBelowGpu && !(a.gpuBusy > 0);
         if (const auto ref = referenceLog(w, *s, out, defaultCalibration()))
             a.referenceLog = *ref;
         auto it = byGpu.constFind(a.gpuId);

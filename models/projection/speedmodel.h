@@ -63,6 +63,9 @@ struct SpeedAnchor
     /// Section 3.22: the share of the measured step the GPU was busy
     /// (ThroughputMeasurement::gpuBusyFraction); 0 = not measured.
     double gpuBusy = 0;
+    /// Rule W-flag (section 3.24): a typed figure without a busy share, more than kImplausibleFactor below
+    /// the model's projection for its GPU (it may be host-bound; its carried projections say so).
+    bool farBelowModel = false;
     /// Rule S3: the GPU waited for the host for a sizeable share of the step (0 < gpuBusy < kHostBoundBusy).
     bool hostBound() const;
 };
@@ -274,6 +277,11 @@ private:
     /// implausibility() with the workload's shipped anchors (and rule I's reference) already made.
     QString implausibleAgainst(const ThroughputMeasurement &m, const Workload &w, const GpuSpec &spec,
                                const WorkloadAnchors &anchors) const;
+    /// The figure of `a` (made from `m`) over what the model projects for its GPU from the shipped data
+    /// (rule I's reference where it applies; the typical stack's conversion where `w` is in it): the ratio
+    /// implausibleAgainst() holds to kImplausibleFactor either way.
+    double modelRatio(const ThroughputMeasurement &m, const Workload &w, const GpuSpec &spec,
+                      const WorkloadAnchors &anchors, const SpeedAnchor &a) const;
     /// Rule I (PROJECTION.md section 3.18): the reference preset of `w`'s class when `w` is a custom workload
     /// in the typical stack with FLOPs per sample and no bytes per sample of its own; nullopt otherwise.
     std::optional<ClassReference> classReference(const Workload &w, const GpuSpecTable &specs) const;
@@ -292,6 +300,11 @@ private:
     /// text; empty otherwise.
     QString stepFloorBasis(const Workload &w, const GpuArch *arch, bool fromShippedData,
                            SingleGpuSpeed *r) const;
+    /// Rule W-flag (section 3.24): on an NVIDIA GPU other than its own, a user's figure far below the model
+    /// (SpeedAnchor::farBelowModel) widens r->range's slow end to the host floor that figure would set (rule
+    /// S3's slowest other host) and returns the basis text; empty otherwise. The point does not move.
+    QString farBelowModelBasis(const Workload &w, const WorkloadAnchors &anchors, const GpuArch *target,
+                               SingleGpuSpeed *r) const;
     /// Rule S3 (section 3.22) applies to `a` carried to `target` (its architecture row): a host-bound figure
     /// of an NVIDIA GPU (the evidence is of CUDA hosts) with a batch and a speed, onto an NVIDIA GPU.
     bool hostRuleApplies(const SpeedAnchor &a, const GpuArch *target) const;

@@ -4,6 +4,8 @@
 #include "util/csv.h"
 #include "util/resourcefiles.h"
 
+#include <QHash>
+
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -92,6 +94,29 @@ Result<TransferData> TransferData::parse(const QString &workloadsCsv, const QStr
     return out;
 }
 
+bool transferSourceScoredApart(const QString &sourceId)
+{
+    return sourceId == u"RYU-PT-2025";
+}
+
+TransferData TransferData::scoredApart(bool apart) const
+{
+    TransferData out;
+    for (const TransferRow &r : rows)
+        if (transferSourceScoredApart(r.sourceId) == apart)
+            out.rows.append(r);
+    // A workload is its rows' source's: the apart side takes those with an apart row, the other the rest
+    // (a workload without rows included, in its place).
+    for (const TransferWorkload &w : workloads) {
+        const bool hasApart = std::any_of(rows.cbegin(), rows.cend(), [&](const TransferRow &r) {
+            return r.workload == w.id && transferSourceScoredApart(r.sourceId);
+        });
+        if (hasApart == apart)
+            out.workloads.append(w);
+    }
+    return out;
+}
+
 const TransferData &TransferData::builtin()
 {
     static const TransferData data = [] {
@@ -174,6 +199,8 @@ QList<TransferPair> transferPairs(const SpeedModel &model, const GpuSpecTable &s
                 p.workloadClass = tw.workloadClass;
                 p.fromGpu = from->gpuId;
                 p.toGpu = to->gpuId;
+                p.fromBatch = from->batchPerGpu;
+                p.toBatch = to->batchPerGpu;
                 p.tier = s.tier;
                 p.measured = to->samplesPerS;
                 p.projected = s.samplesPerS;
@@ -218,14 +245,46 @@ QList<TransferSummary> summariesBy(const QList<const TransferPair *> &pairs, con
 } // namespace
 
 TransferValidation validateUserTransfer(const SpeedModel &model, const GpuSpecTable &specs,
-                                        const TransferData &data, const QString &headlineGpu)
+                                        const TransferData &everything, const QString &headlineGpu)
 {
     TransferValidation v;
     v.headlineGpu = headlineGpu;
+    // Rule V: the sources scored apart get their own lines and no place in any figure below.
+    const TransferData data = everything.scoredApart(false);
+    v.apartPairs =
+        transferPairs(model, specs, everything.scoredApart(true), UserGives::FlopsAndClass, &v.skipped);
+    {
+        QHash<QString, double> flops;
+        for (const TransferWorkload &tw : everything.workloads)
+            flops.insert(tw.id, tw.flopsPerSample);
+        QList<const TransferPair *> all, heavy, light;
+        QStringList gpuPairs;
+        for (const TransferPair &p : std::as_const(v.apartPairs)) {
+            all.append(&p);
+            (flops.value(p.workload) >= kApartHeavyFlopsPerSample ? heavy : light).append(&p);
+            const QString key = p.fromGpu + QStringLiteral(" -> ") + p.toGpu;
+            if (!gpuPairs.contains(key))
+                gpuPairs.append(key);
+        }
+        if (!all.isEmpty()) {
+            gpuPairs.sort();
+            v.apart.append(summarize(QStringLiteral("all"), all));
+            v.apart.append(summarize(QStringLiteral("heavy (>= 24 GFLOPs per sample)"), heavy));
+            v.apart.append(summarize(QStringLiteral("light (< 24 GFLOPs per sample)"), light));
+            v.apart += summariesBy(all, gpuPairs, [](const TransferPair &p) -> QString {
+                return p.fromGpu + QStringLiteral(" -> ") + p.toGpu;
+            });
+        }
+    }
     v.pairs = transferPairs(model, specs, data, UserGives::FlopsAndClass, &v.skipped);
     const auto [all, headline] = allAndFrom(v.pairs, headlineGpu);
     v.all = summarize(QStringLiteral("every GPU as the user's"), all);
     v.fromHeadline = summarize(QStringLiteral("from ") + headlineGpu, headline);
+    QList<const TransferPair *> sameBatch;
+    for (const TransferPair *p : all)
+        if (p->fromBatch > 0 && p->fromBatch == p->toBatch)
+            sameBatch.append(p);
+    v.sameBatch = summarize(QStringLiteral("every GPU as the user's, the same batch on both"), sameBatch);
     // The same figures with the class left out (section 3.16): the path of a user who does not give it.
     const QList<TransferPair> unknown = transferPairs(model, specs, data, UserGives::FlopsOnly);
     const auto [allU, headlineU] = allAndFrom(unknown, headlineGpu);
@@ -258,14 +317,16 @@ TransferValidation validateUserTransfer(const SpeedModel &model, const GpuSpecTa
 namespace {
 
 /// The folds' held-out pairs and rows, each projected with its fold's fit (see the header's two callers).
-FoldValidation validateFolds(const SpeedModel &model, const GpuSpecTable &specs, const TransferData &data,
-                             const QList<TypicalStackRow> &rows, const QList<TypicalStackFold> &folds,
+FoldValidation validateFolds(const SpeedModel &model, const GpuSpecTable &specs,
+                             const TransferData &everything, const QList<TypicalStackRow> &rows,
+                             const QList<TypicalStackFold> &folds,
                              const std::function<bool(const QString &, const TransferPair &)> &pairHeld,
                              const std::function<bool(const QString &, const TypicalStackRow &)> &rowHeld,
                              const QString &headlineGpu)
 {
     FoldValidation v;
-    QList<TransferPair> allPairs, allRows; // kept alive for the pointers below
+    const TransferData data = everything.scoredApart(false); // rule V: no fold holds them
+    QList<TransferPair> allPairs, allRows;                   // kept alive for the pointers below
     QList<QPair<int, int>> pairSpans, rowSpans;
     for (const TypicalStackFold &fold : folds) {
         const SpeedModel m = model.withTypicalStack(model.typicalStack().withFit(fold.fit));

@@ -33,10 +33,21 @@ struct TransferRow
     double samplesPerS = 0;
 };
 
+/// Rule V (PROJECTION.md section 3.24): a source scored apart. Its pairs are never fitted and stay out of
+/// every pooled figure, fold and range (RYU-PT-2025: eager-PyTorch CNN timings at batch 12 without an
+/// optimizer step, largely the host's kernel launches); `validate` scores them in their own lines.
+bool transferSourceScoredApart(const QString &sourceId);
+/// Rule V's split of those pairs, fixed before their figures: "heavy" workloads from ResNet-50's arithmetic
+/// up (4 GMAC forward, 24 GFLOPs per sample for training), "light" below.
+inline constexpr double kApartHeavyFlopsPerSample = 24e9;
+
 struct TransferData
 {
     QList<TransferWorkload> workloads;
     QList<TransferRow> rows;
+
+    /// The rows of the sources scored apart (`apart`) or of the others, and the workloads they measure.
+    TransferData scoredApart(bool apart) const;
 
     /// Parses both files; an error names the file, the record and the column that is wrong, and a row of a
     /// workload the first file does not list.
@@ -55,6 +66,8 @@ struct TransferPair
     QString fromGpu;
     QString toGpu;
     ProjectionTier tier = ProjectionTier::None;
+    int fromBatch = 0;    ///< the batch of the user's figure (0: not stated)
+    int toBatch = 0;      ///< the batch of the target's own figure (0: not stated)
     double measured = 0;  ///< the target GPU's own figure
     double projected = 0; ///< from the user's figure on fromGpu
     double logError = 0;  ///< ln(projected / measured)
@@ -66,9 +79,12 @@ using TransferSummary = ErrorSummary;
 
 struct TransferValidation
 {
-    QString headlineGpu;               ///< the user's GPU of the headline figures
-    QList<TransferPair> pairs;         ///< every (from, to) pair of every workload
-    TransferSummary all;               ///< every pair
+    QString headlineGpu;       ///< the user's GPU of the headline figures
+    QList<TransferPair> pairs; ///< every (from, to) pair of every workload
+    TransferSummary all;       ///< every pair
+    /// The pairs whose two figures share a stated batch: the app projects the user's batch and a source
+    /// runs each GPU at its own, which a host-bound step does not survive (PROJECTION.md section 3.24).
+    TransferSummary sameBatch;
     TransferSummary fromHeadline;      ///< the pairs whose user GPU is headlineGpu
     QList<TransferSummary> byWorkload; ///< from headlineGpu, per workload (transfer_workloads.csv order)
     QList<TransferSummary> byClass;    ///< from headlineGpu, per class
@@ -86,11 +102,16 @@ struct TransferValidation
     TransferSummary fromHeadlineWithoutFlops;
     QList<TransferSummary> bySourceWithoutFlops;
     QStringList skipped; ///< "workload / GPU: why" (a figure the app quarantines, ...)
+    /// The sources scored apart (rule V), every GPU as the user's: their pairs, and the summaries of all of
+    /// them, the heavy and the light workloads, and each ordered pair of GPUs ("from -> to").
+    QList<TransferPair> apartPairs;
+    QList<TransferSummary> apart;
 };
 
 /// Every figure of `data` in turn as a user's own measurement, every other GPU of its workload projected
 /// with it through buildWorkloadSpec, SpeedModel::anchorsFor and SpeedModel::project (datasheet
-/// calibration, no stored measurements), against that GPU's own figure.
+/// calibration, no stored measurements), against that GPU's own figure. The sources scored apart fill
+/// `apartPairs` and `apart` only; the folds below leave them out.
 TransferValidation validateUserTransfer(const SpeedModel &model, const GpuSpecTable &specs,
                                         const TransferData &data,
                                         const QString &headlineGpu = QStringLiteral("a100-80gb-sxm4"));

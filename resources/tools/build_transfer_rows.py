@@ -19,7 +19,15 @@ Lambda's TensorFlow suite (source LAMBDA-TF-2021, PROJECTION.md section 3.18, ru
 tf_cnn_benchmarks' six CNNs, 1 GPU, synthetic data, --use_fp16, only the runs Lambda also compiled into its
 summary tables (the shared README's advice), on the GPUs with a spec row of their own; where a GPU has two
 compiled runs, the one without XLA (a typical script does not compile). Rules R1 and R2 apply to it as to
-the PyTorch suite (R1 against the same suite's compiled FP32 figure). Standard library only. Usage (repository root):
+the PyTorch suite (R1 against the same suite's compiled FP32 figure).
+The eager-PyTorch CNN timings of ryujaehun/pytorch-gpu-benchmark (lamikr's fork; source RYU-PT-2025, PROJECTION.md
+section 3.24, rule V fixed before any figure): milliseconds per zero_grad + forward + loss + backward (no
+optimizer step) of torchvision CNNs at a tiny batch, pure .half() FP16, converted to images/s = batch x 1000 / ms;
+the GPUs with a spec row of their own and a stated batch (R2); FP32 runs are left out (whether the A100 ran its
+convolutions in TF32, PyTorch's default, is not recorded). These pairs are scored apart: fit_typical_stack.py
+neither fits them nor derives a range from them, and `validate` keeps them out of its pooled figures (their
+timing, batch 12 without an optimizer step, is largely the host's kernel launches). Standard library only.
+Usage (repository root):
     python3 resources/tools/build_transfer_rows.py --shared ../shared/data
 """
 
@@ -56,6 +64,14 @@ TF_WORKLOADS = {"alexnet-imagenet": "alexnet-tf-cnn", "inception3-imagenet": "in
                 "resnet152-imagenet": "resnet152-tf-cnn", "vgg16-imagenet": "vgg16-tf-cnn"}
 TF_GPUS = dict(LAMBDA_GPUS, **{"V100 32GB SXM3": "v100-32gb-sxm2"})
 TF_URL = "https://github.com/LambdaColdStorage/lambda-tensorflow-benchmark/tree/e086e0e7d88a19991642d0774793693d4b7cbe46"
+# ryujaehun/pytorch-gpu-benchmark (lamikr's fork, source RYU-PT-2025): its NVIDIA GPU names -> our ids. The
+# Titan Xp and the RTX 2060 Max-Q have no spec row (not rented); the GTX 1080 Ti, RTX 2080 Ti, Titan RTX and
+# Titan V results state no batch (R2); AMD Radeon parts have no spec row. Each is named among the rows left out.
+RYU_SOURCE = "RYU-PT-2025"
+RYU_FILE = "ryujaehun_pytorch_gpu_benchmark.csv"
+RYU_GPUS = {"A100 40GB SXM4": "a100-40gb-sxm4", "RTX 3090": "rtx3090", "RTX 4060 Ti 16GB": "rtx4060ti-16gb"}
+RYU_SUFFIX = "-pt-eager"
+RYU_URL = "https://github.com/lamikr/pytorch-gpu-benchmark/tree/43d16131b692f0b2bece0bbbbb3d75c73816d437"
 MLI_URL = ("https://github.com/mli/transformers-benchmarks/blob/"
            "3370b2b3a0ad915b827dd962ff68b2333f4da6a6/README.md")
 
@@ -141,6 +157,58 @@ def tf_rows(shared):
     return out, left_out
 
 
+def ryu_measured(framework):
+    """When the figure was measured: the result files record no date, only the CUDA build of the run; its
+    release bounds the run from below (CUDA 11.1: 2020-09; CUDA 12.1: 2023-03, and the RTX 4060 Ti came out in
+    2023-05). The time split of fit_typical_stack.py reads the latest year named here."""
+    if "CUDA 12.1" in framework:
+        return "2023-2024 (CUDA 12.1 build; date not recorded; results file at lamikr 43d1613)"
+    if "CUDA 11.1" in framework:
+        return "2020-2022 (CUDA 11.1 build; date not recorded; results file at lamikr 43d1613)"
+    raise SystemExit("%s: no CUDA build named in \"%s\"" % (RYU_FILE, framework))
+
+
+def ryu_rows(shared):
+    """The RYU-PT-2025 rows (see the docstring), their models' workload ids and the lines of the rows left out."""
+    rows = read_csv(os.path.join(shared, "benchmarks", "extra", RYU_FILE))
+    out, left_out, skipped = [], [], set()
+    for r in rows:
+        if r["metric"] != "fwd_bwd_time_per_iteration_mean" or r["unit"] != "ms per iteration" or r["gpu_count"] != "1":
+            raise SystemExit("%s: unexpected row %s / %s / %s %s" % (RYU_FILE, r["workload"], r["gpu"], r["metric"],
+                                                                   r["unit"]))
+        if not r["precision"].startswith("FP16"):
+            continue
+        gpu = RYU_GPUS.get(r["gpu"])
+        if not gpu:
+            if "Radeon" in r["gpu"]:
+                why = "no spec row (AMD Radeon consumer part)"
+            elif not r["batch_size_per_gpu"].strip():
+                why = "R2: no batch stated (the run cannot be reproduced)"
+            else:
+                why = "no spec row (not rented)"
+            if (r["gpu"], why) not in skipped:
+                skipped.add((r["gpu"], why))
+                left_out.append("%s (%s): every row: %s" % (r["gpu"], RYU_SOURCE, why))
+            continue
+        why = exclusion(r, None)
+        if why:
+            raise SystemExit("%s: %s / %s: %s" % (RYU_FILE, r["workload"], r["gpu"], why))
+        batch, ms = int(r["batch_size_per_gpu"]), float(r["value"])
+        model = r["workload"].replace("-synthetic-224", "")
+        out.append({"source_id": RYU_SOURCE, "workload": model + RYU_SUFFIX, "gpu_id": gpu, "gpu_src": r["gpu"],
+                    "batch_per_gpu": str(batch), "precision": "fp16", "samples_per_s": "%.6g" % (batch * 1000.0 / ms),
+                    "unit": "images/s", "measured": ryu_measured(r["framework"]), "source_url": RYU_URL,
+                    "note": "%g ms per zero_grad + forward + loss + backward (no optimizer step) at batch %d, pure "
+                            ".half(); %s" % (ms, batch, r["source_path_or_url"])})
+    count = {}
+    for r in out:
+        count[r["workload"]] = count.get(r["workload"], 0) + 1
+    one_gpu = sorted(w for w, n in count.items() if n < 2)
+    for w in one_gpu:
+        left_out.append("%s (%s): a figure on one GPU only (no pair)" % (w, RYU_SOURCE))
+    return [r for r in out if count[r["workload"]] >= 2], left_out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--shared", required=True, help="the shared data folder (../shared/data)")
@@ -177,7 +245,13 @@ def main():
         raise SystemExit("transfer_workloads.csv has no row for %s" % ", ".join(missing))
     out += tf
     left_out += tf_left_out
-    order = {"LAMBDA-PYT-V0": 0, MLI_SOURCE: 1, TF_SOURCE: 2}
+    ryu, ryu_left_out = ryu_rows(args.shared)
+    missing = sorted({r["workload"] for r in ryu} - workloads)
+    if missing:
+        raise SystemExit("transfer_workloads.csv has no row for %s" % ", ".join(missing))
+    out += ryu
+    left_out += ryu_left_out
+    order = {"LAMBDA-PYT-V0": 0, MLI_SOURCE: 1, TF_SOURCE: 2, RYU_SOURCE: 3}
     out.sort(key=lambda r: (order[r["source_id"]], r["workload"], r["gpu_id"]))
     path = os.path.join(BENCH, "transfer_rows.csv")
     with open(path, "w", newline="", encoding="utf-8") as f:
@@ -185,7 +259,9 @@ def main():
                 "# TFLOPS of mli/transformers-benchmarks (MLI-TFMR-2024), pure FP16, converted to sequences/s through\n"
                 "# one layer with transfer_workloads.csv's FLOPs per sample (note column; PROJECTION.md section 3.11);\n"
                 "# Lambda's TensorFlow CNN suite (LAMBDA-TF-2021), 1 GPU, FP16, synthetic data, the compiled runs\n"
-                "# without XLA where a GPU has two (section 3.18)\n"
+                "# without XLA where a GPU has two (section 3.18); the eager-PyTorch CNN timings of\n"
+                "# ryujaehun/pytorch-gpu-benchmark (RYU-PT-2025), batch 12, pure FP16, no optimizer step, converted to\n"
+                "# images/s (section 3.24: scored apart, never fitted, no range derived from them)\n"
                 "# (resources/tools/build_transfer_rows.py --shared; do not edit). Each row is taken in turn as a\n"
                 "# user's own figure and carried to the workload's other GPUs of the same source by\n"
                 "# `gpufrontier-cli validate` (PROJECTION.md section 3.7). Rules R1/R2 (left out below) apply to\n"

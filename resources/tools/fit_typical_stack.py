@@ -292,6 +292,10 @@ UNKNOWN_MEDIAN_FACTOR = False
 # one-layer transformer figures (rule C) and Lambda's TensorFlow CNN suite (rule H, PROJECTION.md 3.18;
 # "--variant tf-fitted" prints the fit with its pairs in the objective, rule H1).
 UNFITTED_SOURCES = {"MLI-TFMR-2024", "LAMBDA-TF-2021"}
+# Sources whose pairs are scored apart (rule V, PROJECTION.md 3.24): never fitted, in no split and in no range
+# derived here (their timing, batch 12 and no optimizer step in eager PyTorch, is largely the host's kernel
+# launches, which the busy share handles in the app, not an architecture's range); `validate` scores them.
+APART_SOURCES = {"RYU-PT-2025"}
 # Rules H2/H2c/H3 (PROJECTION.md 3.18): a custom workload of these classes takes R_o pooled over its class's
 # preset rows (a class without rows in a fit keeps the pool of every row). H2 (convolutional and transformer)
 # and H2c (convolutional) were rejected before rule I; H3, the convolutional class on top of rule I, was kept.
@@ -379,6 +383,24 @@ def pair_speed(p, fit, aT=None, aR=None, as_unknown=False):
     sp = 1.0 / (1.0 / (tT * math.exp(s)) + taken)
     shipped_only = 1.0 / (1.0 / tT + O)
     return shipped_only * min(max(sp / shipped_only, 0.1), 10.0)
+
+
+# Rule S3's slowest other host (SpeedModel::kHostFloorSlower): another host's floor may be this much longer.
+HOST_FLOOR_SLOWER = 1.85
+
+
+def far_below(p, fit, use_eta=True, as_unknown=False):
+    """Rule W-flag (PROJECTION.md 3.24): the user's figure is more than 10x below what the app projects for its
+    own GPU from the shipped data (SpeedModel::modelRatio: the typical projection at the workload's shape, the
+    user's GPU's class factor), and no busy share was given (none is, in these pairs)."""
+    if as_unknown:
+        aR, cls, c_from = unknown_factor(fit, p["arch_from"]), "unknown", p["cu_from"]
+    else:
+        aR = fit.a.get((p["arch_from"], p["class"]), 0.0) if use_eta else 0.0
+        cls, c_from = p["class"], p["c_from"]
+    tR = c_from[traffic_of(fit.traffic, cls)] * math.exp(aR)
+    O = p["flops"] / (fit.custom(cls) * 1e12)
+    return p["m_from"] * (1.0 / tR + O) < 0.1
 
 
 def unknown_factor(fit, arch):
@@ -669,6 +691,10 @@ class Scorer:
         tier = "transferred" if p["arch_to"] == p["arch_from"] else "transferred-cross-arch"
         rng = combine(tuple(self.tiers[tier]), self.typ) if use_eta else combine(tuple(self.tiers[tier]), self.typ_before)
         rng = self.widen(rng, p["arch_to"], "unknown" if as_unknown else p["class"], fit, use_eta, True)
+        if far_below(p, fit, use_eta, as_unknown):
+            # Rule W-flag (PROJECTION.md 3.24): the slow end reaches the figure's host floor on the slowest
+            # other host (the same batch: the floor is the figure's own speed / kHostFloorSlower).
+            rng = (rng[0], max(rng[1], math.log(pred * HOST_FLOOR_SLOWER / p["m_from"])))
         return e, rng[0] <= e <= rng[1]
 
     def row(self, o, fit, use_eta):
@@ -894,6 +920,8 @@ def main():
             w.writeheader()
             w.writerows(srows)
     rows, pairs, excluded, arch, bpf = load_data(a.cli)
+    apart = [p for p in pairs if p["source"] in APART_SOURCES]
+    pairs = [p for p in pairs if p["source"] not in APART_SOURCES]
     with open(MODEL_JSON, encoding="utf-8") as f:
         tiers = json.load(f)["tier_ranges"]
     sources = sorted({o["source"] for o in rows})
@@ -1059,6 +1087,9 @@ def main():
                      f"{fmt(af['pairs'])} | {fmt(af['pairs_from_headline'])} | {fmt(af['rows'])} | "
                      f"{fmt(r['after_unknown_class']['pairs'])} | "
                      f"{fmt(r['after_unknown_class']['pairs_from_headline'])} |")
+    lines += ["", "Scored apart, never fitted and in no split or range here: "
+              + ", ".join(f"{s} ({sum(1 for p in apart if p['source'] == s)} pairs)" for s in sorted(APART_SOURCES))
+              + " (rule V, PROJECTION.md 3.24); `gpufrontier-cli validate` scores them in their own lines."]
     lines += ["", "Left out:", ""]
     for key, why in excluded:
         lines.append(f"- {' / '.join(key)}: {why}")

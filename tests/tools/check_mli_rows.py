@@ -71,8 +71,9 @@ check({r["gpu_id"] for r in shipped} == {"a100-80gb-sxm4", "rtx-a6000", "v100-32
 # (3) The source per row, the pairs' source and year.
 check(all(r["source_id"] == "MLI-TFMR-2024" and r["source_url"] == bt.MLI_URL and "3370b2b" in r["source_url"]
           for r in shipped), "every MLI row names its source and the pinned README")
-check(all(r["source_id"] in ("LAMBDA-PYT-V0", bt.TF_SOURCE) for r in rows if r["workload"] not in bt.MLI_WORKLOADS),
-      "the other rows stay Lambda's (its PyTorch and TensorFlow suites)")
+check(all(r["source_id"] in ("LAMBDA-PYT-V0", bt.TF_SOURCE, bt.RYU_SOURCE) for r in rows
+          if r["workload"] not in bt.MLI_WORKLOADS),
+      "the other rows stay Lambda's (its PyTorch and TensorFlow suites) or the eager CNN timings' (RYU-PT-2025)")
 figures, source_of, year_of = ft.transfer_figures(rows)
 check(all(source_of[w] == "MLI-TFMR-2024" for w in bt.MLI_WORKLOADS), "the MLI workloads' pairs are MLI's")
 check(source_of["ssd300-coco"] == "LAMBDA-PYT-V0", "Lambda's pairs are Lambda's")

@@ -36,8 +36,12 @@ check(bt.exclusion({"batch_size_per_gpu": " ", "value": "979"}, None).startswith
 bench = os.path.join(repo, "resources", "benchmarks")
 with open(os.path.join(bench, "transfer_rows.csv"), encoding="utf-8") as f:
     lines = f.read().splitlines()
-left = [ln[len("# left out: "):] for ln in lines if ln.startswith("# left out: ")]
+# Rules R1/R2 of Lambda's suites; the lines of the source scored apart (rule V, PROJECTION.md 3.24) name whole GPUs.
+left = [ln[len("# left out: "):] for ln in lines if ln.startswith("# left out: ") and "(RYU-PT-2025)" not in ln]
 check(len(left) == 2, "two rows are left out (found %d)" % len(left))
+ryu_left = [ln for ln in lines if ln.startswith("# left out: ") and "(RYU-PT-2025)" in ln]
+check(any("Titan V (RYU-PT-2025): every row: R2" in ln for ln in ryu_left), "RYU: the GPUs without a batch (R2)")
+check(any("Titan Xp (RYU-PT-2025): every row: no spec row" in ln for ln in ryu_left), "RYU: the GPUs without a spec row")
 data = list(csv.DictReader(ln for ln in lines if not ln.startswith("#")))
 for entry in left:
     workload, gpu = [x.strip() for x in entry.split("/")[:2]]

@@ -428,6 +428,69 @@ private Q_SLOTS:
                  qPrintable(orphan.error().text()));
     }
 
+    // Rule W-flag (section 3.24): a typed figure more than 10x below the model, without a busy share, keeps
+    // today's point on other GPUs (held to 10x of the model's own) but its range reaches the floor a
+    // host-bound run would set, and the basis says so; a busy share, a plausible figure or another vendor's
+    // GPU leaves the range alone.
+    void farBelowTheModelWidensTheRange()
+    {
+        TempDb db;
+        // torchvision's ShuffleNet V2 x1.0 (0.14 GMAC forward), measured at batch 12 on an RTX 3090 in eager
+        // PyTorch at 396 images/s (RYU-PT-2025): about 56x below the model's projection for that GPU.
+        const QStringList base{u"gpus"_s,
+                               u"--measured"_s,
+                               u"396"_s,
+                               u"--measured-on"_s,
+                               u"rtx3090"_s,
+                               u"--flops-per-sample"_s,
+                               u"840000000"_s,
+                               u"--workload-class"_s,
+                               u"convolutional"_s,
+                               u"--batch"_s,
+                               u"12"_s,
+                               u"--samples"_s,
+                               u"100000"_s,
+                               u"--format"_s,
+                               u"json"_s};
+        auto gpu = [&](const QStringList &args, const QString &id) {
+            const CliRun r = cli(db.path(), args);
+            for (const QJsonValue &v :
+                 QJsonDocument::fromJson(r.out.toUtf8()).object().value(u"gpus"_s).toArray())
+                if (v.toObject().value(u"id"_s).toString() == id)
+                    return v.toObject();
+            return QJsonObject();
+        };
+        const QJsonObject far = gpu(base, u"a100-40gb-sxm4"_s);
+        const QJsonObject busy = gpu(base + QStringList{u"--measured-busy"_s, u"100"_s}, u"a100-40gb-sxm4"_s);
+        QVERIFY(!far.isEmpty() && !busy.isEmpty());
+        // The point is the same (the 10x bound); only the slow end moves, to 396 / 1.85 at the same batch.
+        QCOMPARE(far.value(u"samples_per_s"_s).toDouble(), busy.value(u"samples_per_s"_s).toDouble());
+        QVERIFY(far.value(u"samples_per_s"_s).toDouble() > 5 * 396); // the A100 measured 419
+        QVERIFY(qAbs(far.value(u"samples_per_s_low"_s).toDouble() - 396 / kHostFloorSlower) < 1e-6);
+        QVERIFY(busy.value(u"samples_per_s_low"_s).toDouble() > 396);
+        QCOMPARE(far.value(u"samples_per_s_high"_s).toDouble(),
+                 busy.value(u"samples_per_s_high"_s).toDouble());
+        const QString text = far.value(u"basis"_s).toString();
+        QVERIFY2(text.contains(u"more than 10x below what the model projects"_s), qPrintable(text));
+        QVERIFY2(text.contains(u"--measured-busy"_s), qPrintable(text));
+        QVERIFY(!busy.value(u"basis"_s).toString().contains(u"more than 10x below"_s));
+        QVERIFY(far.value(u"step_floor_s"_s).isNull()); // not flagged host-bound: nothing measured says so
+        // Its own GPU keeps the figure and no such text.
+        const QJsonObject own = gpu(base, u"rtx3090"_s);
+        QCOMPARE(own.value(u"samples_per_s"_s).toDouble(), 396.0);
+        QVERIFY(!own.value(u"basis"_s).toString().contains(u"more than 10x below"_s));
+        // Another vendor's GPU: the evidence is of CUDA hosts.
+        QVERIFY(!gpu(base, u"mi300x"_s).value(u"basis"_s).toString().contains(u"more than 10x below"_s));
+        // A plausible figure (VGG-16, 15.5 GMAC forward, 342 images/s on the 3090) is carried as before.
+        QStringList vgg = base;
+        vgg[2] = u"342"_s;
+        vgg[6] = u"92820000000"_s;
+        const QJsonObject plain = gpu(vgg, u"a100-40gb-sxm4"_s);
+        QVERIFY(!plain.isEmpty());
+        QVERIFY(!plain.value(u"basis"_s).toString().contains(u"more than 10x below"_s));
+        QVERIFY(plain.value(u"samples_per_s_low"_s).toDouble() > 342);
+    }
+
     // The quick guide explains the share, with the threshold and the other hosts' spread the code uses.
     void guideExplainsIt()
     {

@@ -50,12 +50,19 @@ private Q_SLOTS:
     void shippedData()
     {
         const TransferData &data = TransferData::builtin();
-        // Lambda's 10, mli/transformers-benchmarks' 4 (section 3.11) and Lambda's TensorFlow suite's 6 (3.18)
-        QCOMPARE(data.workloads.size(), 20);
+        // Lambda's 10, mli/transformers-benchmarks' 4 (section 3.11), Lambda's TensorFlow suite's 6 (3.18)
+        // and the 32 eager-PyTorch CNNs scored apart (3.24)
+        QCOMPARE(data.workloads.size(), 20 + 32);
         QVERIFY(data.rows.size() >= 100);
         const TransferValidation v =
             validateUserTransfer(SpeedModel::builtin(), GpuSpecTable::builtin(), data);
         QVERIFY(v.skipped.isEmpty());
+        // The pairs whose two figures share a stated batch (section 3.24) are a subset of every pair.
+        int sameBatch = 0;
+        for (const TransferPair &p : v.pairs)
+            sameBatch += p.fromBatch > 0 && p.fromBatch == p.toBatch ? 1 : 0;
+        QCOMPARE(v.sameBatch.n, sameBatch);
+        QVERIFY(sameBatch > 100 && sameBatch < v.all.n);
         int fromHeadline = 0;
         for (const TransferPair &p : v.pairs) {
             QVERIFY(p.fromGpu != p.toGpu);
@@ -133,6 +140,59 @@ private Q_SLOTS:
         QCOMPARE(v.bySourceWithoutFlops.size(), 3);
         QCOMPARE(v.bySourceWithoutFlops.at(1).n, tf);
         QVERIFY(v.allWithoutFlops.median != v.all.median);
+    }
+
+    // Rule V (section 3.24): the eager-PyTorch CNN timings (RYU-PT-2025) are scored apart: their pairs are
+    // in no pooled figure and no fold, and get their own summaries (all, heavy, light, each GPU pair).
+    void scoredApartSourceStaysApart()
+    {
+        const TransferData &data = TransferData::builtin();
+        int rows = 0;
+        for (const TransferRow &r : data.rows)
+            if (transferSourceScoredApart(r.sourceId)) {
+                ++rows;
+                QVERIFY2(r.workload.endsWith(u"-pt-eager"), qPrintable(r.workload));
+                QCOMPARE(r.batchPerGpu, 12);
+            }
+        // 32 torchvision CNNs on the A100 40GB SXM4 and the RTX 3090, 31 on the RTX 4060 Ti 16GB
+        QCOMPARE(rows, 95);
+        QCOMPARE(data.scoredApart(true).rows.size(), rows);
+        QCOMPARE(data.scoredApart(true).workloads.size(), 32);
+        QCOMPARE(data.scoredApart(false).rows.size() + rows, data.rows.size());
+        QVERIFY(!transferSourceScoredApart(QStringLiteral("LAMBDA-TF-2021")));
+
+        const TransferValidation v =
+            validateUserTransfer(SpeedModel::builtin(), GpuSpecTable::builtin(), data);
+        for (const TransferPair &p : v.pairs)
+            QVERIFY(!transferSourceScoredApart(p.sourceId));
+        for (const TransferSummary &s : v.bySource)
+            QVERIFY(!transferSourceScoredApart(s.label));
+        QCOMPARE(v.apartPairs.size(), 188); // 31 models x 3 GPUs x 2 others + MobileNet V2 on two GPUs x 1
+        for (const TransferPair &p : v.apartPairs)
+            QCOMPARE(p.sourceId, QStringLiteral("RYU-PT-2025"));
+        QCOMPARE(v.apart.size(), 3 + 6);
+        QCOMPARE(v.apart.at(0).label, QStringLiteral("all"));
+        QCOMPARE(v.apart.at(0).n, 188);
+        QCOMPARE(v.apart.at(1).n + v.apart.at(2).n, 188);
+        QVERIFY(v.apart.at(1).label.startsWith(u"heavy"));
+        QCOMPARE(v.apart.at(3).label, QStringLiteral("a100-40gb-sxm4 -> rtx3090"));
+        int byGpuPair = 0;
+        for (qsizetype i = 3; i < v.apart.size(); ++i)
+            byGpuPair += v.apart.at(i).n;
+        QCOMPARE(byGpuPair, 188);
+        // The same validation without them has the same pooled figures.
+        const TransferValidation pooled =
+            validateUserTransfer(SpeedModel::builtin(), GpuSpecTable::builtin(), data.scoredApart(false));
+        QCOMPARE(pooled.all.n, v.all.n);
+        QCOMPARE(pooled.all.median, v.all.median);
+        QVERIFY(pooled.apart.isEmpty());
+        // No fold holds them.
+        const FoldValidation folds = validateLeaveOneArchitectureOut(
+            SpeedModel::builtin(), GpuSpecTable::builtin(), data, builtinTypicalStackRows());
+        const FoldValidation foldsPooled =
+            validateLeaveOneArchitectureOut(SpeedModel::builtin(), GpuSpecTable::builtin(),
+                                            data.scoredApart(false), builtinTypicalStackRows());
+        QCOMPARE(folds.pairs.n, foldsPooled.pairs.n);
     }
 
     // gpufrontier-cli validate's leave one source out over the pairs and rows, computed by the app with the
