@@ -121,6 +121,18 @@ class UtilizationSampler:
         return sum(kept) / len(kept) if kept else None
 
 
+def nvidia_smi_name(index):
+    """The GPU's name as nvidia-smi gives it ("NVIDIA H200"), or None: a user command's document names its GPU
+    by it when the plan sets no GF_GPU_ID (the synthetic path takes torch's device name)."""
+    try:
+        out = subprocess.run(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader", "-i", str(index)],
+                             capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    name = out.stdout.strip().splitlines()[0].strip() if out.returncode == 0 and out.stdout.strip() else ""
+    return name or None
+
+
 def visible_gpu_indices(count):
     """The nvidia-smi indices of the first `count` GPUs CUDA sees (CUDA_VISIBLE_DEVICES when it lists numbers)."""
     listed = [v.strip() for v in env("CUDA_VISIBLE_DEVICES").split(",") if v.strip()]
@@ -499,7 +511,9 @@ def main():
     device = None
     extra = {}
     if command:
-        sampler = UtilizationSampler(visible_gpu_indices(gpus_per_node))
+        indices = visible_gpu_indices(gpus_per_node)
+        device = nvidia_smi_name(indices[0])
+        sampler = UtilizationSampler(indices)
         rate, note, window = measure_user_command(command, seconds, sampler)
         # Over the span the command reported its speed in (start-up and evaluation left out), else the later 80 %.
         utilization = sampler.mean(window=window)

@@ -141,7 +141,9 @@ def user_command(repo):
         smi = os.path.join(bindir, "nvidia-smi")
         for util, expect in (("42", 0.42), ("fail", None)):
             with open(smi, "w") as f:
-                f.write("#!/bin/sh\n" + ("echo 42\n" if util == "42" else "echo 'NVIDIA-SMI has failed' >&2; exit 9\n"))
+                # The name query (the document's GPU when the plan sets no GF_GPU_ID), then utilization.
+                f.write("#!/bin/sh\n" + ('case "$*" in *--query-gpu=name*) echo "NVIDIA H200"; exit 0;; esac\necho 42\n'
+                                         if util == "42" else "echo 'NVIDIA-SMI has failed' >&2; exit 9\n"))
             os.chmod(smi, 0o755)
             out = os.path.join(tmp, "out-" + util)
             env = dict(os.environ, PATH=bindir + os.pathsep + os.environ["PATH"], GF_PLAN_TASK="t",
@@ -154,9 +156,14 @@ def user_command(repo):
             if doc.get("samples_per_s") != 123.5:
                 fail("user command (%s): samples_per_s %s" % (util, doc.get("samples_per_s")))
             if expect is not None:
+                if doc.get("device_name") != "NVIDIA H200" or doc.get("accelerator") != "NVIDIA H200":
+                    fail("user command: the GPU is named by nvidia-smi (%s / %s)" % (doc.get("device_name"),
+                                                                                      doc.get("accelerator")))
                 if doc.get("gpu_busy_fraction") != expect or doc.get("gpu_busy_method") != "nvidia-smi":
                     fail("user command: busy %s by %s, expected 0.42 by nvidia-smi" % (doc.get("gpu_busy_fraction"), doc.get("gpu_busy_method")))
             else:
+                if doc.get("device_name") is not None or doc.get("accelerator"):
+                    fail("a failing nvidia-smi names no GPU (%s)" % doc.get("device_name"))
                 if "gpu_busy_fraction" in doc or not any("nvidia-smi" in n for n in doc.get("notes", [])):
                     fail("a failing nvidia-smi: %s, notes %s" % (doc.get("gpu_busy_fraction"), doc.get("notes")))
 
