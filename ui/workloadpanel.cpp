@@ -458,7 +458,7 @@ WorkloadSpec WorkloadPanel::spec() const
             o.measuredGpuBusy = m_customBusy->value() / 100.0;
         else
             o.measuredGpuBusy.reset();
-        o.flopsPerSample.reset();
+        o.flopsPerSample = m_extra.flopsPerSample; // a scenario's, else none
     } else {
         o.flopsPerSample = m_customFlops->value() * 1e9;
         o.measuredSamplesPerS.reset();
@@ -508,14 +508,16 @@ QStringList WorkloadPanel::setScenario(const WorkloadSpec &spec, const Projectio
     m_extra = WorkloadOverrides();
     if (o.samplesPerEpoch)
         setBox(m_samples, *o.samplesPerEpoch, tr("Data set"), notes);
-    if (o.epochs)
-        setBox(m_epochs, *o.epochs, tr("Epochs"), notes);
+    // A custom workload has no preset to fall back on: a figure the scenario leaves out takes the value the
+    // CLI builds it with (buildWorkloadSpec: 1 epoch, nothing to stage), not the panel's last one.
+    if (o.epochs || custom)
+        setBox(m_epochs, o.epochs.value_or(1.0), tr("Epochs"), notes);
     if (o.precision)
         m_precision->setCurrentIndex(std::max(0, m_precision->findData(precisionName(*o.precision))));
     m_stack->setCurrentIndex(
         std::max(0, m_stack->findData(softwareStackName(o.stack.value_or(SoftwareStack::Typical)))));
-    if (o.datasetGb)
-        setBox(m_dataset, *o.datasetGb, tr("Data to stage"), notes);
+    if (o.datasetGb || custom)
+        setBox(m_dataset, o.datasetGb.value_or(0.0), tr("Data to stage"), notes);
     if (o.checkpointing && m_checkpointing->isEnabled())
         m_checkpointing->setChecked(*o.checkpointing);
     if (custom) {
@@ -537,6 +539,11 @@ QStringList WorkloadPanel::setScenario(const WorkloadSpec &spec, const Projectio
         }
         if (o.flopsPerSample)
             setBox(m_customFlops, *o.flopsPerSample / 1e9, tr("FLOPs/sample (GFLOP)"), notes);
+        // A measured speed with its FLOPs (the CLI's --measured with --flops-per-sample): the panel's box is
+        // for the other kind of custom workload, so the scenario's FLOPs go with the measured speed as an
+        // extra.
+        if (measured)
+            m_extra.flopsPerSample = o.flopsPerSample;
         setBox(m_customParams, o.parameters.value_or(0) / 1e6, tr("Parameters (M)"), notes);
         setBox(m_customMemory, o.memoryGb.value_or(0), tr("Memory/GPU"), notes);
         m_customClass->setCurrentIndex(std::max(

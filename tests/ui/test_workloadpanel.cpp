@@ -1,5 +1,6 @@
 // The workload panel's run options: gradient checkpointing, data to stage, include suspect prices, and a
 // spot interruption rate and an egress price per provider, all remembered.
+#include "domain/workloadbuilder.h"
 #include "projection/speedmodel.h"
 #include "workloadpanel.h"
 
@@ -193,6 +194,48 @@ private Q_SLOTS:
         for (QLabel *l : again.findChildren<QLabel *>())
             said = said || l->text().contains(QStringLiteral("GPU busy 40.0 %"));
         QVERIFY(said);
+        QSettings().remove(QStringLiteral("workload"));
+    }
+
+    // A scenario the CLI saved (--measured with --flops-per-sample, no epochs or data set given) opens as
+    // the same workload: the FLOPs go with the measured speed (and are named), a custom workload without
+    // epochs takes 1 and stages nothing, as buildWorkloadSpec does, whatever the panel showed before.
+    void cliScenarioOpensAsTheSameWorkload()
+    {
+        QSettings().remove(QStringLiteral("workload"));
+        WorkloadPanel p;
+        p.selectPreset(QStringLiteral("resnet50")); // 90 epochs and a data set to stage in the boxes
+        WorkloadSpec cli;
+        cli.name = QStringLiteral("ShuffleNet V2 (eager, batch 12)");
+        cli.overrides.samplesPerEpoch = 1200000;
+        cli.overrides.flopsPerSample = 0.84e9;
+        cli.overrides.measuredSamplesPerS = 396;
+        cli.overrides.referenceGpu = QStringLiteral("rtx3090");
+        cli.overrides.workloadClass = WorkloadClass::Convolutional;
+        cli.overrides.batchPerGpu = 12;
+        cli.overrides.precision = Precision::Fp16;
+        const QStringList notes = p.setScenario(cli, p.options());
+        QVERIFY2(notes.isEmpty(), qPrintable(notes.join(u'\n')));
+        const auto want = buildWorkloadSpec(cli);
+        const auto got = p.workload();
+        QVERIFY(want && got);
+        QCOMPARE(got.value().kind, WorkloadKind::CustomMeasured);
+        QCOMPARE(got.value().flopsPerSample, want.value().flopsPerSample);
+        QCOMPARE(got.value().measuredSamplesPerS, 396.0);
+        QCOMPARE(got.value().epochs, want.value().epochs);
+        QCOMPARE(got.value().epochs, 1.0);
+        QCOMPARE(got.value().datasetGb, 0.0);
+        QCOMPARE(got.value().batchPerGpu, 12);
+        bool named = false;
+        for (QLabel *l : p.findChildren<QLabel *>())
+            named = named || (l->isVisibleTo(&p) && l->text().contains(QStringLiteral("0.84 GFLOP/sample")));
+        QVERIFY(named);
+        // Another model drops the scenario's extras.
+        p.selectPreset(QStringLiteral("__custom__"));
+        auto *preset = p.findChild<QComboBox *>(QStringLiteral("workloadPreset"));
+        QVERIFY(preset);
+        Q_EMIT preset->activated(preset->currentIndex()); // the user picking a model in the box
+        QVERIFY(!p.spec().overrides.flopsPerSample);
         QSettings().remove(QStringLiteral("workload"));
     }
 
