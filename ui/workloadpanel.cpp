@@ -130,6 +130,7 @@ QWidget *WorkloadPanel::buildCustomWorkload(QWidget *box)
     auto *custom = new QWidget(m_customStack);
     auto *cf = new QFormLayout(custom);
     cf->setContentsMargins(0, 0, 0, 0);
+    m_customForm = cf;
     m_customKind = new QComboBox(custom);
     m_customKind->setObjectName(QStringLiteral("customKind"));
     m_customKind->addItem(tr("Measured speed on a GPU"));
@@ -163,6 +164,21 @@ QWidget *WorkloadPanel::buildCustomWorkload(QWidget *box)
            "(PROJECTION.md section 3.22). Leave it at \"not given\" if you do not know.")
             .arg(QString::number(kHostBoundBusy * 100, 'f', 0)));
     cf->addRow(tr("GPU busy"), m_customBusy);
+    m_customFigureFlops = new QDoubleSpinBox(custom);
+    m_customFigureFlops->setObjectName(QStringLiteral("customFigureFlops"));
+    m_customFigureFlops->setRange(0, 1e6);
+    m_customFigureFlops->setDecimals(3);
+    m_customFigureFlops->setValue(0);
+    m_customFigureFlops->setSuffix(tr(" GFLOP"));
+    m_customFigureFlops->setSpecialValueText(tr("not given"));
+    m_customFigureFlops->setToolTip(
+        tr("Optional: forward + backward FLOPs per sample of what you measured, in GFLOP (a multiply-add "
+           "counts as 2). With it your speed is carried to other GPUs more accurately (the typical "
+           "stack's per-sample overhead, and a convolutional or transformer network's GPU-to-GPU shape; "
+           "PROJECTION.md section 3.18), and a speed far below what the model expects for its GPU is "
+           "pointed out, since the host may have set it (section 3.24). Leave it at \"not given\" if you "
+           "do not know."));
+    cf->addRow(tr("FLOPs/sample"), m_customFigureFlops);
     m_customFlops = new QDoubleSpinBox(custom);
     m_customFlops->setObjectName(QStringLiteral("customFlops"));
     m_customFlops->setRange(0, 1e6);
@@ -344,8 +360,8 @@ void WorkloadPanel::connectChanges()
         connect(c, &QComboBox::currentIndexChanged, this, &WorkloadPanel::emitChanged);
     for (QCheckBox *b : {m_checkpointing, m_includeSuspect})
         connect(b, &QCheckBox::toggled, this, &WorkloadPanel::emitChanged);
-    for (QDoubleSpinBox *s : {m_customFlops, m_customMeasured, m_customParams, m_customMemory, m_samples,
-                              m_epochs, m_deadline, m_budget, m_dataset})
+    for (QDoubleSpinBox *s : {m_customFlops, m_customFigureFlops, m_customMeasured, m_customParams,
+                              m_customMemory, m_samples, m_epochs, m_deadline, m_budget, m_dataset})
         connect(s, &QDoubleSpinBox::valueChanged, this, &WorkloadPanel::emitChanged);
     for (QSpinBox *s : {m_checkpoint, m_setup, m_nodes, m_customBusy})
         connect(s, &QSpinBox::valueChanged, this, &WorkloadPanel::emitChanged);
@@ -390,7 +406,9 @@ void WorkloadPanel::emitChanged()
     m_customMeasured->setEnabled(measured);
     m_customGpu->setEnabled(measured);
     m_customBusy->setEnabled(measured);
-    m_customFlops->setEnabled(!measured);
+    // One FLOPs row per kind: the measured speed's is optional, the other kind's is the workload itself.
+    m_customForm->setRowVisible(m_customFigureFlops, measured);
+    m_customForm->setRowVisible(m_customFlops, !measured);
     if (m_loading)
         return;
     QStringList extras;
@@ -458,7 +476,10 @@ WorkloadSpec WorkloadPanel::spec() const
             o.measuredGpuBusy = m_customBusy->value() / 100.0;
         else
             o.measuredGpuBusy.reset();
-        o.flopsPerSample = m_extra.flopsPerSample; // a scenario's, else none
+        if (m_customFigureFlops->value() > 0)
+            o.flopsPerSample = m_customFigureFlops->value() * 1e9;
+        else
+            o.flopsPerSample.reset();
     } else {
         o.flopsPerSample = m_customFlops->value() * 1e9;
         o.measuredSamplesPerS.reset();
@@ -537,13 +558,13 @@ QStringList WorkloadPanel::setScenario(const WorkloadSpec &spec, const Projectio
             m_customBusy->setValue(o.measuredGpuBusy ? static_cast<int>(std::lround(*o.measuredGpuBusy * 100))
                                                      : 0);
         }
-        if (o.flopsPerSample)
-            setBox(m_customFlops, *o.flopsPerSample / 1e9, tr("FLOPs/sample (GFLOP)"), notes);
-        // A measured speed with its FLOPs (the CLI's --measured with --flops-per-sample): the panel's box is
-        // for the other kind of custom workload, so the scenario's FLOPs go with the measured speed as an
-        // extra.
+        // A measured speed with its FLOPs (the CLI's --measured with --flops-per-sample) fills the measured
+        // speed's optional box ("not given" without them); the other kind fills its own.
         if (measured)
-            m_extra.flopsPerSample = o.flopsPerSample;
+            setBox(m_customFigureFlops, o.flopsPerSample.value_or(0) / 1e9, tr("FLOPs/sample (GFLOP)"),
+                   notes);
+        else if (o.flopsPerSample)
+            setBox(m_customFlops, *o.flopsPerSample / 1e9, tr("FLOPs/sample (GFLOP)"), notes);
         setBox(m_customParams, o.parameters.value_or(0) / 1e6, tr("Parameters (M)"), notes);
         setBox(m_customMemory, o.memoryGb.value_or(0), tr("Memory/GPU"), notes);
         m_customClass->setCurrentIndex(std::max(
@@ -697,6 +718,7 @@ void WorkloadPanel::saveState() const
     s.setValue(QStringLiteral("customGpu"), m_customGpu->currentData());
     s.setValue(QStringLiteral("customBusy"), m_customBusy->value());
     s.setValue(QStringLiteral("customFlops"), m_customFlops->value());
+    s.setValue(QStringLiteral("customFigureFlops"), m_customFigureFlops->value());
     s.setValue(QStringLiteral("customParams"), m_customParams->value());
     s.setValue(QStringLiteral("customMemory"), m_customMemory->value());
     s.setValue(QStringLiteral("customClass"), m_customClass->currentData());
@@ -742,6 +764,7 @@ void WorkloadPanel::restoreState()
     m_customGpu->setCurrentIndex(std::max(0, m_customGpu->findData(s.value(QStringLiteral("customGpu")))));
     m_customBusy->setValue(std::clamp(s.value(QStringLiteral("customBusy"), 0).toInt(), 0, 100));
     m_customFlops->setValue(s.value(QStringLiteral("customFlops"), 10.0).toDouble());
+    m_customFigureFlops->setValue(s.value(QStringLiteral("customFigureFlops"), 0.0).toDouble());
     m_customParams->setValue(s.value(QStringLiteral("customParams"), 100.0).toDouble());
     m_customMemory->setValue(s.value(QStringLiteral("customMemory"), 16.0).toDouble());
     m_customClass->setCurrentIndex(

@@ -10,6 +10,7 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QGroupBox;
 class QLabel;
 class QSlider;
@@ -75,6 +76,10 @@ private:
     QStackedWidget *m_customStack = nullptr;
     QComboBox *m_customKind = nullptr;
     QDoubleSpinBox *m_customFlops = nullptr;
+    /// With a measured speed: its FLOPs per sample, optional (0 = not given; PROJECTION.md
+    /// sections 3.18, 3.24)
+    QDoubleSpinBox *m_customFigureFlops = nullptr;
+    QFormLayout *m_customForm = nullptr;
     QDoubleSpinBox *m_customMeasured = nullptr;
     QComboBox *m_customGpu = nullptr;
     QSpinBox *m_customBusy = nullptr; ///< GPU busy %, 0 = not given (PROJECTION.md section 3.22)

@@ -198,7 +198,7 @@ private Q_SLOTS:
     }
 
     // A scenario the CLI saved (--measured with --flops-per-sample, no epochs or data set given) opens as
-    // the same workload: the FLOPs go with the measured speed (and are named), a custom workload without
+    // the same workload: the FLOPs go into the measured speed's optional box, a custom workload without
     // epochs takes 1 and stages nothing, as buildWorkloadSpec does, whatever the panel showed before.
     void cliScenarioOpensAsTheSameWorkload()
     {
@@ -226,16 +226,36 @@ private Q_SLOTS:
         QCOMPARE(got.value().epochs, 1.0);
         QCOMPARE(got.value().datasetGb, 0.0);
         QCOMPARE(got.value().batchPerGpu, 12);
-        bool named = false;
-        for (QLabel *l : p.findChildren<QLabel *>())
-            named = named || (l->isVisibleTo(&p) && l->text().contains(QStringLiteral("0.84 GFLOP/sample")));
-        QVERIFY(named);
-        // Another model drops the scenario's extras.
-        p.selectPreset(QStringLiteral("__custom__"));
-        auto *preset = p.findChild<QComboBox *>(QStringLiteral("workloadPreset"));
-        QVERIFY(preset);
-        Q_EMIT preset->activated(preset->currentIndex()); // the user picking a model in the box
+        // The FLOPs are in the measured speed's own optional box, shown; the other kind's box is hidden.
+        auto *figureFlops = p.findChild<QDoubleSpinBox *>(QStringLiteral("customFigureFlops"));
+        auto *kindFlops = p.findChild<QDoubleSpinBox *>(QStringLiteral("customFlops"));
+        QVERIFY(figureFlops && kindFlops);
+        QCOMPARE(figureFlops->value(), 0.84);
+        QVERIFY(figureFlops->isVisibleTo(&p) && !kindFlops->isVisibleTo(&p));
+        QVERIFY(figureFlops->toolTip().contains(QStringLiteral("Optional")));
+        // Typed in by hand: "not given" drops them, a value gives them.
+        figureFlops->setFocus();
+        figureFlops->selectAll();
+        QTest::keyClicks(figureFlops, QStringLiteral("0"));
+        QTest::keyClick(figureFlops, Qt::Key_Enter);
+        QCOMPARE(figureFlops->text(), QStringLiteral("not given"));
         QVERIFY(!p.spec().overrides.flopsPerSample);
+        QCOMPARE(p.workload().value().flopsPerSample, 0.0);
+        figureFlops->selectAll();
+        QTest::keyClicks(figureFlops, QStringLiteral("2.5"));
+        QTest::keyClick(figureFlops, Qt::Key_Enter);
+        QCOMPARE(p.spec().overrides.flopsPerSample, std::optional<double>(2.5e9));
+        // The other kind keeps its own box and value.
+        auto *kind = p.findChild<QComboBox *>(QStringLiteral("customKind"));
+        QVERIFY(kind);
+        kind->setCurrentIndex(1);
+        QVERIFY(!figureFlops->isVisibleTo(&p) && kindFlops->isVisibleTo(&p));
+        QCOMPARE(p.spec().overrides.flopsPerSample, std::optional<double>(kindFlops->value() * 1e9));
+        kind->setCurrentIndex(0);
+        p.saveState();
+        WorkloadPanel again;
+        again.restoreState();
+        QCOMPARE(again.spec().overrides.flopsPerSample, std::optional<double>(2.5e9));
         QSettings().remove(QStringLiteral("workload"));
     }
 
