@@ -164,29 +164,30 @@ QWidget *WorkloadPanel::buildCustomWorkload(QWidget *box)
            "(PROJECTION.md section 3.22). Leave it at \"not given\" if you do not know.")
             .arg(QString::number(kHostBoundBusy * 100, 'f', 0)));
     cf->addRow(tr("GPU busy"), m_customBusy);
-    m_customFigureFlops = new QDoubleSpinBox(custom);
-    m_customFigureFlops->setObjectName(QStringLiteral("customFigureFlops"));
-    m_customFigureFlops->setRange(0, 1e6);
-    m_customFigureFlops->setDecimals(3);
-    m_customFigureFlops->setValue(0);
-    m_customFigureFlops->setSuffix(tr(" GFLOP"));
-    m_customFigureFlops->setSpecialValueText(tr("not given"));
-    m_customFigureFlops->setToolTip(
+    // Two FLOPs boxes, one per kind of custom workload (emitChanged shows one): a measured speed's is
+    // optional.
+    auto flopsBox = [custom](const char *name, double value, const QString &tip) {
+        auto *spin = new QDoubleSpinBox(custom);
+        spin->setObjectName(QLatin1String(name));
+        spin->setRange(0, 1e6);
+        spin->setDecimals(3);
+        spin->setValue(value);
+        spin->setSuffix(tr(" GFLOP"));
+        spin->setToolTip(tip);
+        return spin;
+    };
+    m_customFigureFlops = flopsBox(
+        "customFigureFlops", 0,
         tr("Optional: forward + backward FLOPs per sample of what you measured, in GFLOP (a multiply-add "
            "counts as 2). With it your speed is carried to other GPUs more accurately (the typical "
            "stack's per-sample overhead, and a convolutional or transformer network's GPU-to-GPU shape; "
            "PROJECTION.md section 3.18), and a speed far below what the model expects for its GPU is "
            "pointed out, since the host may have set it (section 3.24). Leave it at \"not given\" if you "
            "do not know."));
+    m_customFigureFlops->setSpecialValueText(tr("not given"));
     cf->addRow(tr("FLOPs/sample"), m_customFigureFlops);
-    m_customFlops = new QDoubleSpinBox(custom);
-    m_customFlops->setObjectName(QStringLiteral("customFlops"));
-    m_customFlops->setRange(0, 1e6);
-    m_customFlops->setDecimals(3);
-    m_customFlops->setValue(10);
-    m_customFlops->setSuffix(tr(" GFLOP"));
-    m_customFlops->setToolTip(
-        tr("Forward + backward FLOPs per sample, in GFLOP (a multiply-add counts as 2)"));
+    m_customFlops = flopsBox(
+        "customFlops", 10, tr("Forward + backward FLOPs per sample, in GFLOP (a multiply-add counts as 2)"));
     cf->addRow(tr("FLOPs/sample"), m_customFlops);
     m_customClass = new QComboBox(custom);
     m_customClass->setObjectName(QStringLiteral("customClass"));

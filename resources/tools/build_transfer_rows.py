@@ -239,18 +239,12 @@ def main():
                     "unit": r["unit"], "measured": r["commit_or_date"],
                     "source_url": LAMBDA_URL, "note": ""})
     out += mli_rows(args.shared, {r["workload"]: int(r["flops_per_sample"]) for r in wrows})
-    tf, tf_left_out = tf_rows(args.shared)
-    missing = sorted({r["workload"] for r in tf} - workloads)
-    if missing:
-        raise SystemExit("transfer_workloads.csv has no row for %s" % ", ".join(missing))
-    out += tf
-    left_out += tf_left_out
-    ryu, ryu_left_out = ryu_rows(args.shared)
-    missing = sorted({r["workload"] for r in ryu} - workloads)
-    if missing:
-        raise SystemExit("transfer_workloads.csv has no row for %s" % ", ".join(missing))
-    out += ryu
-    left_out += ryu_left_out
+    for more, more_left_out in (tf_rows(args.shared), ryu_rows(args.shared)):
+        missing = sorted({r["workload"] for r in more} - workloads)
+        if missing:
+            raise SystemExit("transfer_workloads.csv has no row for %s" % ", ".join(missing))
+        out += more
+        left_out += more_left_out
     order = {"LAMBDA-PYT-V0": 0, MLI_SOURCE: 1, TF_SOURCE: 2, RYU_SOURCE: 3}
     out.sort(key=lambda r: (order[r["source_id"]], r["workload"], r["gpu_id"]))
     path = os.path.join(BENCH, "transfer_rows.csv")
