@@ -4,6 +4,7 @@
 #include "domain/gpucatalog.h"
 #include "domain/gpuspecs.h"
 #include "domain/workloadbuilder.h"
+#include "projection/speedmodel.h"
 #include "projection/stepfloor.h"
 #include "util/format.h"
 
@@ -398,6 +399,29 @@ void WorkloadPanel::presetChanged()
     emitChanged();
 }
 
+namespace {
+
+/// Why the measured speed of `w` (a custom measured workload with FLOPs per sample) cannot be right for its
+/// GPU as the model sees it (SpeedModel::implausibility: beyond twice the datasheet peak, or more than 10x
+/// from the model's projection either way), or an empty string. Without FLOPs the figure is the whole level:
+/// nothing to check.
+QString farFromTheModel(const Workload &w)
+{
+    if (!(w.flopsPerSample > 0) || w.referenceGpuId.isEmpty())
+        return {};
+    ThroughputMeasurement m;
+    m.workloadId = w.name;
+    m.gpuId = w.referenceGpuId;
+    m.samplesPerSPerGpu = w.measuredSamplesPerS;
+    m.batchPerGpu = w.batchPerGpu;
+    m.precision = precisionName(w.precision);
+    m.kind = MeasurementKind::User;
+    m.gpuBusyFraction = w.measuredGpuBusy;
+    return SpeedModel::builtin().implausibility(m, w, GpuSpecTable::builtin());
+}
+
+} // namespace
+
 void WorkloadPanel::emitChanged()
 {
     m_weightLabel->setText(m_weight->value() < 15   ? tr("cheapest")
@@ -448,6 +472,20 @@ void WorkloadPanel::emitChanged()
                                   QString::number(w.value().parameters / 1e6, 'g', 4),
                                   QString::number(w.value().memoryGb, 'g', 3),
                                   w.value().gradientCheckpointing ? tr(" (checkpointing)") : QString()));
+    else if (w.value().kind == WorkloadKind::CustomMeasured) {
+        // Said where it is typed: a measured speed the model cannot reconcile with its GPU (section 3.24).
+        const QString far = farFromTheModel(w.value());
+        m_notes->setText(
+            far.isEmpty()
+                ? tr("Describe your training: speed measured on one GPU, or FLOPs per sample.")
+                : tr("Check your figure: %1. Other GPUs are projected at most %2x from the model's own "
+                     "figure%3.")
+                      .arg(far, QString::number(SpeedModel::kImplausibleFactor, 'g', 3),
+                           w.value().measuredGpuBusy > 0
+                               ? QString()
+                               : tr("; if your host set this speed (a small batch, the input pipeline), "
+                                    "give GPU busy")));
+    }
     Q_EMIT changed();
 }
 

@@ -337,7 +337,7 @@ QString SpeedModel::farBelowModelBasis(const Workload &w, const WorkloadAnchors 
                    "; your figure on %1 is more than %2x below what the model projects for that GPU "
                    "and no busy share was given, so this projection is held to %2x of the model's "
                    "own (section 3.24); if the host set that figure (kernel launches at a small "
-                   "batch, the input pipeline), this GPU runs about as fast as it: a %3 ms step at "
+                   "batch, the input pipeline), this GPU runs no faster than it: a %3 ms step at "
                    "batch %4, so the range reaches %5 samples/s; give the GPU's busy share "
                    "(--measured-busy, the GPU busy box) to settle it")
             .arg(a.gpuId, number(kImplausibleFactor), number(step * 1e3), QString::number(a.batchPerGpu),
