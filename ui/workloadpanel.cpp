@@ -409,15 +409,7 @@ QString farFromTheModel(const Workload &w)
 {
     if (!(w.flopsPerSample > 0) || w.referenceGpuId.isEmpty())
         return {};
-    ThroughputMeasurement m;
-    m.workloadId = w.name;
-    m.gpuId = w.referenceGpuId;
-    m.samplesPerSPerGpu = w.measuredSamplesPerS;
-    m.batchPerGpu = w.batchPerGpu;
-    m.precision = precisionName(w.precision);
-    m.kind = MeasurementKind::User;
-    m.gpuBusyFraction = w.measuredGpuBusy;
-    return SpeedModel::builtin().implausibility(m, w, GpuSpecTable::builtin());
+    return SpeedModel::builtin().implausibility(SpeedModel::typedFigure(w), w, GpuSpecTable::builtin());
 }
 
 } // namespace

@@ -521,6 +521,19 @@ QString SpeedModel::implausibleAgainst(const ThroughputMeasurement &m, const Wor
     return {};
 }
 
+ThroughputMeasurement SpeedModel::typedFigure(const Workload &w)
+{
+    ThroughputMeasurement m;
+    m.workloadId = w.name;
+    m.gpuId = w.referenceGpuId;
+    m.samplesPerSPerGpu = w.measuredSamplesPerS;
+    m.batchPerGpu = w.batchPerGpu;
+    m.precision = precisionName(w.precision);
+    m.kind = MeasurementKind::User;
+    m.gpuBusyFraction = w.measuredGpuBusy;
+    return m;
+}
+
 double SpeedModel::modelRatio(const ThroughputMeasurement &m, const Workload &w, const GpuSpec &spec,
                               const WorkloadAnchors &anchors, const SpeedAnchor &a) const
 {
@@ -593,14 +606,7 @@ WorkloadAnchors SpeedModel::anchorsFor(const Workload &w, const ThroughputMeasur
     }
     if (w.kind == WorkloadKind::CustomMeasured && !w.referenceGpuId.isEmpty() &&
         !gpus.contains(w.referenceGpuId)) {
-        ThroughputMeasurement m;
-        m.workloadId = w.name;
-        m.gpuId = w.referenceGpuId;
-        m.samplesPerSPerGpu = w.measuredSamplesPerS;
-        m.batchPerGpu = w.batchPerGpu;
-        m.precision = precisionName(w.precision);
-        m.kind = MeasurementKind::User;
-        m.gpuBusyFraction = w.measuredGpuBusy;
+        ThroughputMeasurement m = typedFigure(w);
         m.source = QStringLiteral("the workload's measured speed: %1 %2/s on one GPU")
                        .arg(number(w.measuredSamplesPerS), w.sampleUnit);
         // Rule W-flag (section 3.24): a typed figure more than kImplausibleFactor below what the model

@@ -235,6 +235,9 @@ public:
                            const GpuSpecTable &specs) const;
     /// The factor of the projection bound.
     static constexpr double kImplausibleFactor = 10.0;
+    /// A custom measured workload's own figure (its measured speed on its reference GPU, at its batch,
+    /// precision and busy share) as the measurement the projection and implausibility() take it as.
+    static ThroughputMeasurement typedFigure(const Workload &w);
 
     /// The single-GPU speed of `w` on `target` (tiers: PROJECTION.md section 3.3).
     SingleGpuSpeed project(const GpuSpec &target, const Workload &w, const WorkloadAnchors &anchors,
