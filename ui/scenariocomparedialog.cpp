@@ -452,29 +452,11 @@ bool ScenarioCompareDialog::eventFilter(QObject *watched, QEvent *event)
     return QDialog::eventFilter(watched, event);
 }
 
-QString ScenarioCompareDialog::pointTip(int side, const QPointF &at) const
-{
-    if (side < 0 || side >= m_outcomes.size() || !(at.x() > 0) || !(at.y() > 0))
-        return {};
-    const ScenarioOutcome &o = m_outcomes.at(side);
-    qsizetype best = -1;
-    double bestDistance = 0;
-    for (qsizetype i : o.frontier) {
-        const ProjectedOffer &pt = o.results.points.at(i);
-        if (!(pt.totalHours > 0 && pt.costUsd > 0))
-            continue;
-        const double dx = std::log(pt.totalHours / at.x());
-        const double dy = std::log(pt.costUsd / at.y());
-        if (best < 0 || dx * dx + dy * dy < bestDistance) {
-            best = i;
-            bestDistance = dx * dx + dy * dy;
-        }
-    }
-    return best < 0 ? QString() : pointText(side, best);
-}
-
 QString ScenarioCompareDialog::pointText(int side, qsizetype point) const
 {
+    if (side < 0 || side >= m_outcomes.size() || point < 0 ||
+        point >= m_outcomes.at(side).results.points.size())
+        return {};
     const ScenarioOutcome &o = m_outcomes.at(side);
     const ProjectedOffer &pt = o.results.points.at(point);
     QString text = QStringLiteral("<b>%1: %2</b><br>%3<br>")

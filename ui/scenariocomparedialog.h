@@ -42,10 +42,11 @@ public:
     void compare();
 
     QChart *chart() const;
-    /// The tooltip of the frontier point of side 0 (A) or 1 (B) nearest to `at` (hours, USD) on the log
-    /// axes: the offer, its time and cost with their likely ranges. Empty before a comparison.
-    QString pointTip(int side, const QPointF &at) const;
-    /// The tooltip the chart shows with the cursor at `viewportPos` (the chart view's viewport): pointTip()
+    /// The tooltip of point `point` (into results.points) of side 0 (A) or 1 (B): the side, the offer, its
+    /// time and cost with their likely ranges, "recommended" on the recommended one. Empty for a side or
+    /// point the last comparison does not have.
+    QString pointText(int side, qsizetype point) const;
+    /// The tooltip the chart shows with the cursor at `viewportPos` (the chart view's viewport): pointText()
     /// of the frontier point drawn nearest to it, of either side, within 12 px; empty elsewhere.
     QString tipAt(const QPoint &viewportPos) const;
     /// The outcomes of the last comparison (empty before one).
@@ -69,8 +70,6 @@ private:
     void showDifferences();
     void showChart();
     void applyChartTheme();
-    /// The tooltip text of point `point` (into results.points) of side 0 or 1.
-    QString pointText(int side, qsizetype point) const;
 
     AppState *m_state;
     Scenario m_current;

@@ -269,8 +269,9 @@ TransferValidation validateUserTransfer(const SpeedModel &model, const GpuSpecTa
         if (!all.isEmpty()) {
             gpuPairs.sort();
             v.apart.append(summarize(QStringLiteral("all"), all));
-            v.apart.append(summarize(QStringLiteral("heavy (>= 24 GFLOPs per sample)"), heavy));
-            v.apart.append(summarize(QStringLiteral("light (< 24 GFLOPs per sample)"), light));
+            const QString gflops = QString::number(kApartHeavyFlopsPerSample / 1e9);
+            v.apart.append(summarize(QStringLiteral("heavy (>= %1 GFLOPs per sample)").arg(gflops), heavy));
+            v.apart.append(summarize(QStringLiteral("light (< %1 GFLOPs per sample)").arg(gflops), light));
             v.apart += summariesBy(all, gpuPairs, [](const TransferPair &p) -> QString {
                 return p.fromGpu + QStringLiteral(" -> ") + p.toGpu;
             });

@@ -274,13 +274,13 @@ private Q_SLOTS:
             }
         }
         QCOMPARE(frontiers, 2);
-        // Hovering a frontier names its nearest point: the side, the offer, time and cost with their ranges.
+        // A frontier point's tooltip: the side, the offer, time and cost with their ranges (found by tipAt
+        // below).
         for (int side = 0; side < 2; ++side) {
             const ScenarioOutcome &o = dialog->outcomes().at(side);
             for (const qsizetype i : {o.frontier.first(), o.frontier.last()}) {
                 const ProjectedOffer &pt = o.results.points.at(i);
-                const QString tip =
-                    dialog->pointTip(side, QPointF(pt.totalHours * 1.001, pt.costUsd * 0.999));
+                const QString tip = dialog->pointText(side, i);
                 QVERIFY2(tip.contains(pointOfferText(o.results, i).toHtmlEscaped()), qPrintable(tip));
                 QVERIFY2(tip.contains(o.label.toHtmlEscaped()), qPrintable(tip));
                 QVERIFY(tip.contains(formatUsd(pt.costUsd)));
@@ -288,7 +288,8 @@ private Q_SLOTS:
                 QCOMPARE(tip.contains(u"recommended"_s), i == o.answer.recommended);
             }
         }
-        QVERIFY(dialog->pointTip(0, QPointF(0, 1)).isEmpty());
+        QVERIFY(dialog->pointText(0, -1).isEmpty());
+        QVERIFY(dialog->pointText(2, 0).isEmpty());
         // With the mouse: moved onto a point of B's frontier the chart shows its tooltip; off it, none.
         dialog->resize(1200, 900);
         QApplication::processEvents();
@@ -301,7 +302,7 @@ private Q_SLOTS:
                 QVERIFY(view);
                 const QPoint at = view->mapFromScene(
                     chart->mapToScene(chart->mapToPosition(QPointF(pt.totalHours, pt.costUsd), line)));
-                QCOMPARE(dialog->tipAt(at), dialog->pointTip(1, QPointF(pt.totalHours, pt.costUsd)));
+                QCOMPARE(dialog->tipAt(at), dialog->pointText(1, o.frontier.first()));
                 QVERIFY(dialog->tipAt(QPoint(2, 2)).isEmpty());
                 QVERIFY(QTest::qWaitForWindowExposed(dialog));
                 // The tooltip event the view gets when the mouse rests there (as QWidget sends it).
