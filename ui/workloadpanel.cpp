@@ -464,9 +464,11 @@ void WorkloadPanel::emitChanged()
                                   QString::number(w.value().parameters / 1e6, 'g', 4),
                                   QString::number(w.value().memoryGb, 'g', 3),
                                   w.value().gradientCheckpointing ? tr(" (checkpointing)") : QString()));
-    else if (w.value().kind == WorkloadKind::CustomMeasured) {
-        // Said where it is typed: a measured speed the model cannot reconcile with its GPU (section 3.24).
-        const QString far = farFromTheModel(w.value());
+    else {
+        // Said where it is typed: a measured speed the model cannot reconcile with its GPU (section 3.24);
+        // the FLOPs kind has no figure to check.
+        const QString far =
+            w.value().kind == WorkloadKind::CustomMeasured ? farFromTheModel(w.value()) : QString();
         m_notes->setText(
             far.isEmpty()
                 ? tr("Describe your training: speed measured on one GPU, or FLOPs per sample.")

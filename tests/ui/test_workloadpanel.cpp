@@ -255,10 +255,14 @@ private Q_SLOTS:
         QTest::keyClicks(figureFlops, QStringLiteral("2.5"));
         QTest::keyClick(figureFlops, Qt::Key_Enter);
         QCOMPARE(p.spec().overrides.flopsPerSample, std::optional<double>(2.5e9));
-        // The other kind keeps its own box and value.
+        QVERIFY2(noteLabel->text().contains(QStringLiteral("Check your figure")),
+                 qPrintable(noteLabel->text()));
+        // The other kind keeps its own box and value, and has no measured speed to check.
         auto *kind = p.findChild<QComboBox *>(QStringLiteral("customKind"));
         QVERIFY(kind);
         kind->setCurrentIndex(1);
+        QVERIFY2(!noteLabel->text().contains(QStringLiteral("Check your figure")),
+                 qPrintable(noteLabel->text()));
         QVERIFY(!figureFlops->isVisibleTo(&p) && kindFlops->isVisibleTo(&p));
         QCOMPARE(p.spec().overrides.flopsPerSample, std::optional<double>(kindFlops->value() * 1e9));
         kind->setCurrentIndex(0);
