@@ -29,3 +29,10 @@ endif()
 # Rule S3 (section 3.22): the H200 busy sweep of 2026-11-28 (how busy the GPU was at each micro-batch), the rule's
 # figures recomputed from it, and gf_measure.py's busy arithmetic.
 gf_add_tool_check(unit_busy_sweep check_busy_sweep.py 120)
+# Rule X (section 3.25): the H200 run of ryujaehun's eager loop against RYU-PT-2025, scored with the app's CLI:
+# rule S3 across GPUs and hosts, rule W's floor.
+if(GF_PYTHON3)
+    add_test(NAME unit_ryu_h200 COMMAND ${GF_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/tools/check_ryu_h200.py
+                                        ${PROJECT_SOURCE_DIR} $<TARGET_FILE:gpufrontier-cli>)
+    set_tests_properties(unit_ryu_h200 PROPERTIES LABELS unit TIMEOUT 300)
+endif()

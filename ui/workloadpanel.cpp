@@ -469,9 +469,15 @@ void WorkloadPanel::emitChanged()
         // the FLOPs kind has no figure to check.
         const QString far =
             w.value().kind == WorkloadKind::CustomMeasured ? farFromTheModel(w.value()) : QString();
+        const double assumed =
+            far.isEmpty() ? 0.0 : SpeedModel::builtin().assumedBusy(w.value(), GpuSpecTable::builtin());
         m_notes->setText(
-            far.isEmpty()
-                ? tr("Describe your training: speed measured on one GPU, or FLOPs per sample.")
+            far.isEmpty() ? tr("Describe your training: speed measured on one GPU, or FLOPs per sample.")
+            : assumed > 0
+                ? tr("Check your figure: %1. Without a GPU busy share it is read as host-bound (the GPU "
+                     "taken as busy %2 % of the step), so no GPU is projected faster than it at this "
+                     "batch; give GPU busy if you measured it.")
+                      .arg(far, QString::number(assumed * 100, 'f', 0))
                 : tr("Check your figure: %1. Other GPUs are projected at most %2x from the model's own "
                      "figure%3.")
                       .arg(far, QString::number(SpeedModel::kImplausibleFactor, 'g', 3),

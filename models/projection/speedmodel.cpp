@@ -365,9 +365,17 @@ QString SpeedModel::userHostFloorBasis(const Workload &w, const WorkloadAnchors 
         const double step = a.batchPerGpu / a.samplesPerS;
         sumLog += std::log(step);
         otherBatch = otherBatch || a.batchPerGpu != w.batchPerGpu;
-        where.append(QStringLiteral("%1 (GPU busy %2 % of a %3 ms step at batch %4)")
-                         .arg(a.gpuId, QString::number(a.gpuBusy * 100, 'f', 0), number(step * 1e3),
-                              QString::number(a.batchPerGpu)));
+        where.append(a.busyAssumed
+                         ? QStringLiteral(
+                               "%1 (a %3 ms step at batch %4; no busy share was given and the figure is %5x "
+                               "below what the model projects for that GPU, so the GPU is taken as busy "
+                               "%2 % of it (rule W, section 3.25): give the busy share (--measured-busy, the "
+                               "GPU busy box) to replace it)")
+                               .arg(a.gpuId, QString::number(a.gpuBusy * 100, 'f', 0), number(step * 1e3),
+                                    QString::number(a.batchPerGpu), number(a.belowModel))
+                         : QStringLiteral("%1 (GPU busy %2 % of a %3 ms step at batch %4)")
+                               .arg(a.gpuId, QString::number(a.gpuBusy * 100, 'f', 0), number(step * 1e3),
+                                    QString::number(a.batchPerGpu)));
     }
     if (where.isEmpty())
         return farBelow;
@@ -534,6 +542,16 @@ ThroughputMeasurement SpeedModel::typedFigure(const Workload &w)
     return m;
 }
 
+double SpeedModel::assumedBusy(const Workload &w, const GpuSpecTable &specs) const
+{
+    if (w.kind != WorkloadKind::CustomMeasured)
+        return 0.0;
+    for (const SpeedAnchor &a : anchorsFor(w, {}, specs).user)
+        if (a.busyAssumed)
+            return a.gpuBusy;
+    return 0.0;
+}
+
 double SpeedModel::modelRatio(const ThroughputMeasurement &m, const Workload &w, const GpuSpec &spec,
                               const WorkloadAnchors &anchors, const SpeedAnchor &a) const
 {
@@ -591,6 +609,7 @@ WorkloadAnchors SpeedModel::anchorsFor(const Workload &w, const ThroughputMeasur
     // (implausibility()) is quarantined: it neither counts nor hides an older plausible one.
     ThroughputMeasurements own;
     QString farBelowGpu; // rule W-flag: the GPU of a typed figure far below the model, without a busy share
+    std::pair<QString, double> assumedBusy; // rule W: that GPU, and how far below the model its figure is
     QStringList gpus;
     for (const ThroughputMeasurement &m : extra)
         if (m.kind == MeasurementKind::User && measurementMatches(m, w) && !gpus.contains(m.gpuId.trimmed()))
@@ -609,14 +628,23 @@ WorkloadAnchors SpeedModel::anchorsFor(const Workload &w, const ThroughputMeasur
         ThroughputMeasurement m = typedFigure(w);
         m.source = QStringLiteral("the workload's measured speed: %1 %2/s on one GPU")
                        .arg(number(w.measuredSamplesPerS), w.sampleUnit);
-        // Rule W-flag (section 3.24): a typed figure more than kImplausibleFactor below what the model
-        // projects for its GPU, with no busy share given, may be host-bound; userHostFloorBasis says so.
+        // Rule W (section 3.25): a typed figure more than kImplausibleFactor below what the model projects
+        // for its GPU, with no busy share given, is read as host-bound: its busy share is taken as the one
+        // at which its GPU side sits at that bound (ratio x kImplausibleFactor), and rule S3 carries it.
+        // Where that share would not be host-bound, rule W-flag (section 3.24) says so in the range and the
+        // basis.
         if (const GpuSpec *spec = specOf(m.gpuId, specs);
             spec && !(m.gpuBusyFraction > 0) && !definedByItsFigure(w)) {
             const SpeedAnchor a = makeAnchor(m, w, *spec);
             const double ratio = a.measurements > 0 ? modelRatio(m, w, *spec, out, a) : 0.0;
-            if (ratio > 0 && ratio < 1.0 / kImplausibleFactor)
-                farBelowGpu = m.gpuId;
+            if (ratio > 0 && ratio < 1.0 / kImplausibleFactor) {
+                if (ratio * kImplausibleFactor < kHostBoundBusy) {
+                    m.gpuBusyFraction = ratio * kImplausibleFactor;
+                    assumedBusy = {m.gpuId, 1.0 / ratio};
+                } else {
+                    farBelowGpu = m.gpuId;
+                }
+            }
         }
         own.append(m);
     }
@@ -631,6 +659,10 @@ WorkloadAnchors SpeedModel::anchorsFor(const Workload &w, const ThroughputMeasur
             continue;
         a.user = true;
         a.farBelowModel = !farBelowGpu.isEmpty() && a.gpuId == farBelowGpu && !(a.gpuBusy > 0);
+        if (!assumedBusy.first.isEmpty() && a.gpuId == assumedBusy.first) {
+            a.busyAssumed = true;
+            a.belowModel = assumedBusy.second;
+        }
         if (const auto ref = referenceLog(w, *s, out, defaultCalibration()))
             a.referenceLog = *ref;
         auto it = byGpu.constFind(a.gpuId);

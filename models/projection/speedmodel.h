@@ -64,8 +64,15 @@ struct SpeedAnchor
     /// (ThroughputMeasurement::gpuBusyFraction); 0 = not measured.
     double gpuBusy = 0;
     /// Rule W-flag (section 3.24): a typed figure without a busy share, more than kImplausibleFactor below
-    /// the model's projection for its GPU (it may be host-bound; its carried projections say so).
+    /// the model's projection for its GPU, whose assumed share (rule W) would not be host-bound (it may be
+    /// host-bound; its carried projections say so).
     bool farBelowModel = false;
+    /// Rule W (section 3.25): gpuBusy was not given but assumed, kImplausibleFactor x the figure's ratio to
+    /// the model on its GPU (a typed figure more than kImplausibleFactor below the model, without a busy
+    /// share).
+    bool busyAssumed = false;
+    /// With busyAssumed: how many times below the model's projection for its GPU the figure is.
+    double belowModel = 0;
     /// Rule S3: the GPU waited for the host for a sizeable share of the step (0 < gpuBusy < kHostBoundBusy).
     bool hostBound() const;
 };
@@ -238,6 +245,9 @@ public:
     /// A custom measured workload's own figure (its measured speed on its reference GPU, at its batch,
     /// precision and busy share) as the measurement the projection and implausibility() take it as.
     static ThroughputMeasurement typedFigure(const Workload &w);
+    /// Rule W (section 3.25): the GPU busy share taken for a custom measured workload's typed figure (given
+    /// without one, more than kImplausibleFactor below the model); 0 where none is taken.
+    double assumedBusy(const Workload &w, const GpuSpecTable &specs) const;
 
     /// The single-GPU speed of `w` on `target` (tiers: PROJECTION.md section 3.3).
     SingleGpuSpeed project(const GpuSpec &target, const Workload &w, const WorkloadAnchors &anchors,

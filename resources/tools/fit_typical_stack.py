@@ -385,14 +385,17 @@ def pair_speed(p, fit, aT=None, aR=None, as_unknown=False):
     return shipped_only * min(max(sp / shipped_only, 0.1), 10.0)
 
 
-# Rule S3's slowest other host (SpeedModel::kHostFloorSlower): another host's floor may be this much longer.
-HOST_FLOOR_SLOWER = 1.85
+# Rule S3's hosts (SpeedModel's kHostFloorFaster, kHostFloorSlower): another host's floor may be this much shorter
+# or longer.
+HOST_FLOOR_FASTER = 0.54
+HOST_FLOOR_SLOWER = 1.0 / HOST_FLOOR_FASTER
+# Rule S3 (kHostBoundBusy): a GPU busy less than this share of the step waited for its host.
+HOST_BOUND_BUSY = 0.8
 
 
-def far_below(p, fit, use_eta=True, as_unknown=False):
-    """Rule W-flag (PROJECTION.md 3.24): the user's figure is more than 10x below what the app projects for its
-    own GPU from the shipped data (SpeedModel::modelRatio: the typical projection at the workload's shape, the
-    user's GPU's class factor), and no busy share was given (none is, in these pairs)."""
+def model_ratio(p, fit, use_eta=True, as_unknown=False):
+    """The user's figure against what the app projects for its own GPU from the shipped data
+    (SpeedModel::modelRatio: the typical projection at the workload's shape, the user's GPU's class factor)."""
     if as_unknown:
         aR, cls, c_from = unknown_factor(fit, p["arch_from"]), "unknown", p["cu_from"]
     else:
@@ -400,7 +403,21 @@ def far_below(p, fit, use_eta=True, as_unknown=False):
         cls, c_from = p["class"], p["c_from"]
     tR = c_from[traffic_of(fit.traffic, cls)] * math.exp(aR)
     O = p["flops"] / (fit.custom(cls) * 1e12)
-    return p["m_from"] * (1.0 / tR + O) < 0.1
+    return p["m_from"] * (1.0 / tR + O)
+
+
+def assumed_busy(p, fit, use_eta=True, as_unknown=False):
+    """Rule W (PROJECTION.md 3.25): a figure more than 10x below the model, with no busy share given (none is,
+    in these pairs), is read as host-bound, its busy share taken as 10 x its ratio to the model; 0 where the
+    rule does not apply (the figure not that far below, or the share so taken not host-bound)."""
+    busy = 10.0 * model_ratio(p, fit, use_eta, as_unknown)
+    return busy if busy < HOST_BOUND_BUSY else 0.0
+
+
+def far_below(p, fit, use_eta=True, as_unknown=False):
+    """Rule W-flag (PROJECTION.md 3.24): the figure is more than 10x below the model, but the busy share rule W
+    would take is not host-bound."""
+    return model_ratio(p, fit, use_eta, as_unknown) < 0.1 and not assumed_busy(p, fit, use_eta, as_unknown)
 
 
 def unknown_factor(fit, arch):
@@ -691,7 +708,24 @@ class Scorer:
         tier = "transferred" if p["arch_to"] == p["arch_from"] else "transferred-cross-arch"
         rng = combine(tuple(self.tiers[tier]), self.typ) if use_eta else combine(tuple(self.tiers[tier]), self.typ_before)
         rng = self.widen(rng, p["arch_to"], "unknown" if as_unknown else p["class"], fit, use_eta, True)
-        if far_below(p, fit, use_eta, as_unknown):
+        busy = assumed_busy(p, fit, use_eta, as_unknown)
+        if busy:
+            # Rule W with rule S3 (SpeedModel::userHostFloorBasis): the GPU side (figure / busy) is carried, and
+            # the figure's step is a floor (its own speed: the pair is projected at the figure's batch), on
+            # other hosts 0.54x-1.85x as long. Nothing changes where the GPU side's fast end stays below the
+            # slowest host's floor.
+            side = pair_speed(dict(p, m_from=p["m_from"] / busy), fit, as_unknown=as_unknown) if use_eta \
+                else pair_speed(dict(p, m_from=p["m_from"] / busy), fit, 0.0, 0.0)
+            low, high = side / math.exp(rng[1]), side / math.exp(rng[0])
+            cap = p["m_from"]
+            if high > cap / HOST_FLOOR_SLOWER:
+                pred = min(side, cap)
+                low, high = min(low, cap / HOST_FLOOR_SLOWER), min(high, cap / HOST_FLOOR_FASTER)
+            else:
+                pred = side
+            e = math.log(pred / p["m_to"])
+            rng = (math.log(pred / high), math.log(pred / low))
+        elif far_below(p, fit, use_eta, as_unknown):
             # Rule W-flag (PROJECTION.md 3.24): the slow end reaches the figure's host floor on the slowest
             # other host (the same batch: the floor is the figure's own speed / kHostFloorSlower).
             rng = (rng[0], max(rng[1], math.log(pred * HOST_FLOOR_SLOWER / p["m_from"])))

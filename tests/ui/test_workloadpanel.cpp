@@ -227,13 +227,31 @@ private Q_SLOTS:
         QCOMPARE(got.value().datasetGb, 0.0);
         QCOMPARE(got.value().batchPerGpu, 12);
         // The figure is 56x below what the model projects for the RTX 3090 at those FLOPs: said where it is
-        // typed, with what to do about it; gone once it is plausible.
+        // typed, with how it is read (rule W: host-bound, the GPU taken as busy 18 %) and what to do about
+        // it; a busy share typed in replaces the assumed one; gone once it is plausible.
         auto *noteLabel = p.findChild<QLabel *>(QStringLiteral("workloadNotes"));
         QVERIFY(noteLabel);
         QVERIFY2(noteLabel->text().contains(QStringLiteral("Check your figure")) &&
                      noteLabel->text().contains(QStringLiteral("times below")) &&
+                     noteLabel->text().contains(QStringLiteral("read as host-bound")) &&
+                     noteLabel->text().contains(QStringLiteral("busy 18 %")) &&
                      noteLabel->text().contains(QStringLiteral("give GPU busy")),
                  qPrintable(noteLabel->text()));
+        auto *busyBox = p.findChild<QSpinBox *>(QStringLiteral("customBusy"));
+        QVERIFY(busyBox);
+        busyBox->setFocus();
+        busyBox->selectAll();
+        QTest::keyClicks(busyBox, QStringLiteral("100"));
+        QTest::keyClick(busyBox, Qt::Key_Enter);
+        QVERIFY2(noteLabel->text().contains(QStringLiteral("Check your figure")) &&
+                     !noteLabel->text().contains(QStringLiteral("read as host-bound")) &&
+                     !noteLabel->text().contains(QStringLiteral("give GPU busy")),
+                 qPrintable(noteLabel->text()));
+        busyBox->selectAll();
+        QTest::keyClicks(busyBox, QStringLiteral("0"));
+        QTest::keyClick(busyBox, Qt::Key_Enter);
+        QCOMPARE(busyBox->text(), QStringLiteral("not given"));
+        QVERIFY(noteLabel->text().contains(QStringLiteral("read as host-bound")));
         // The FLOPs are in the measured speed's own optional box, shown; the other kind's box is hidden.
         auto *figureFlops = p.findChild<QDoubleSpinBox *>(QStringLiteral("customFigureFlops"));
         auto *kindFlops = p.findChild<QDoubleSpinBox *>(QStringLiteral("customFlops"));
