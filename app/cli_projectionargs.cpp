@@ -45,6 +45,10 @@ void addWorkloadOptions(CliOptions &p)
                    "utilization.gpu); under %1 the host set the speed, and on other NVIDIA GPUs that step "
                    "stays a floor (PROJECTION.md section 3.22)")
                    .arg(QString::number(kHostBoundBusy * 100, 'f', 0)));
+    p.addValue(QStringLiteral("measured-batch"), QStringLiteral("N"),
+               QStringLiteral("with --measured: the micro-batch per GPU it was measured at, when not --batch "
+                              "(default: --batch's); a host-bound step at batch N caps batch B at B / step "
+                              "(PROJECTION.md section 3.25)"));
     p.addValue(QStringLiteral("precision"), QStringLiteral("P"),
                QStringLiteral("custom workload precision: fp32, tf32, fp16, bf16, fp8 (default fp16)"));
     p.addValue(QStringLiteral("params"), QStringLiteral("N"),
@@ -92,6 +96,7 @@ Result<WorkloadSpec> workloadSpecFromArgs(const CliArgs &p)
     const auto bytes = p.number(QStringLiteral("bytes-per-sample"), &err, 0, 1e18);
     const auto measured = p.number(QStringLiteral("measured"), &err, 1e-9, 1e12);
     const auto measuredBusy = p.number(QStringLiteral("measured-busy"), &err, 1, 100);
+    const auto measuredBatch = p.number(QStringLiteral("measured-batch"), &err, 1, 1 << 24);
     const auto params = p.number(QStringLiteral("params"), &err, 0, 1e14);
     const auto memory = p.number(QStringLiteral("memory-gb"), &err, 0, 1e6);
     const auto batch = p.number(QStringLiteral("batch"), &err, 1, 1 << 24);
@@ -140,6 +145,8 @@ Result<WorkloadSpec> workloadSpecFromArgs(const CliArgs &p)
         return cliUsageError(QStringLiteral("--measured and --measured-on go together"));
     if (measuredBusy && !measured)
         return cliUsageError(QStringLiteral("--measured-busy goes with --measured S --measured-on GPU"));
+    if (measuredBatch && !measured)
+        return cliUsageError(QStringLiteral("--measured-batch goes with --measured S --measured-on GPU"));
 
     WorkloadSpec spec;
     spec.preset = p.value(QStringLiteral("workload"));
@@ -163,6 +170,8 @@ Result<WorkloadSpec> workloadSpecFromArgs(const CliArgs &p)
     o.referenceGpu = p.value(QStringLiteral("measured-on"));
     if (measuredBusy)
         o.measuredGpuBusy = *measuredBusy / 100.0;
+    if (measuredBatch)
+        o.measuredBatchPerGpu = static_cast<int>(*measuredBatch);
     o.stack = stack;
     o.workloadClass = workloadClass;
     if (spec.preset.isEmpty()) {
@@ -273,10 +282,12 @@ QStringList scenarioArguments(const Scenario &s, const CliArgs &given)
         QStringLiteral("memory-gb"),        QStringLiteral("batch"),
         QStringLiteral("checkpointing"),    QStringLiteral("dataset-gb"),
         QStringLiteral("min-vcpus"),        QStringLiteral("measured"),
-        QStringLiteral("measured-on"),      QStringLiteral("measured-busy")};
+        QStringLiteral("measured-on"),      QStringLiteral("measured-busy"),
+        QStringLiteral("measured-batch")};
     if (given.isSet(QStringLiteral("workload")))
         a.group(workloadFlags); // another workload: none of the scenario's workload settings
-    a.group({QStringLiteral("measured"), QStringLiteral("measured-on"), QStringLiteral("measured-busy")});
+    a.group({QStringLiteral("measured"), QStringLiteral("measured-on"), QStringLiteral("measured-busy"),
+             QStringLiteral("measured-batch")});
     a.group({QStringLiteral("spot"), QStringLiteral("on-demand")});
 
     const WorkloadSpec &w = s.workload;
@@ -309,6 +320,8 @@ QStringList scenarioArguments(const Scenario &s, const CliArgs &given)
         a.value(QStringLiteral("measured-on"), o.referenceGpu);
         if (o.measuredGpuBusy)
             a.number(QStringLiteral("measured-busy"), *o.measuredGpuBusy * 100.0);
+        if (o.measuredBatchPerGpu)
+            a.value(QStringLiteral("measured-batch"), QString::number(*o.measuredBatchPerGpu));
     }
 
     if (!given.options().find(u"deadline"))
@@ -394,7 +407,10 @@ QString workloadSummaryText(const Workload &w)
                     .arg(QString::number(w.measuredSamplesPerS, 'g', 5), w.referenceGpuId,
                          w.measuredGpuBusy > 0 ? QStringLiteral(", GPU busy %1 %")
                                                      .arg(QString::number(w.measuredGpuBusy * 100, 'f', 0))
-                                               : QString());
+                                               : QString()) +
+                (w.measuredBatchPerGpu > 0 && w.measuredBatchPerGpu != w.batchPerGpu
+                     ? QStringLiteral(" at batch %1").arg(w.measuredBatchPerGpu)
+                     : QString());
         break;
     }
     const QString stack = w.stack == SoftwareStack::Typical

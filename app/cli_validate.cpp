@@ -544,8 +544,9 @@ void printUserTransfer(QTextStream &out, const TransferValidation &v)
            "same figures with the workload's class left out (--workload-class not given; section 3.16);\n"
            "the \"no FLOPs given\" lines without --flops-per-sample (the workload panel's \"Measured speed\n"
            "on a GPU\"; section 3.18). The \"same batch on both\" line keeps the pairs whose two figures\n"
-           "share a stated batch: the app projects the user's batch, a source ran each GPU at its own, and\n"
-           "a step set by the host does not carry across batches (section 3.24).\n"
+           "share a stated batch; a pair of two different stated batches is asked as a user would ask it,\n"
+           "the figure at its batch (--measured-batch) and the target at its own (--batch; rule Y, section\n"
+           "3.25), since a step set by the host is a floor at the batch it was measured at.\n"
            "Per workload and class from "
         << v.headlineGpu << " (\"-\": no figure of that GPU), per source from every GPU:\n";
     QList<QStringList> rows;

@@ -431,6 +431,10 @@ void WorkloadPanel::emitChanged()
     QStringList extras;
     if (m_extra.batchPerGpu)
         extras.append(tr("batch %1 per GPU").arg(*m_extra.batchPerGpu));
+    if (m_extra.measuredBatchPerGpu &&
+        (m_preset->currentData().toString() == kCustomId ? measured
+                                                         : m_extra.measuredSamplesPerS.has_value()))
+        extras.append(tr("speed measured at batch %1 per GPU").arg(*m_extra.measuredBatchPerGpu));
     if (m_extra.flopsPerSample)
         extras.append(tr("%1 GFLOP/sample").arg(*m_extra.flopsPerSample / 1e9, 0, 'g', 4));
     if (m_extra.bytesPerSample)
@@ -475,8 +479,8 @@ void WorkloadPanel::emitChanged()
             far.isEmpty() ? tr("Describe your training: speed measured on one GPU, or FLOPs per sample.")
             : assumed > 0
                 ? tr("Check your figure: %1. Without a GPU busy share it is read as host-bound (the GPU "
-                     "taken as busy %2 % of the step), so no GPU is projected faster than it at this "
-                     "batch; give GPU busy if you measured it.")
+                     "taken as busy %2 % of the step), so its step is a floor: no GPU is projected faster "
+                     "than that step allows; give GPU busy if you measured it.")
                       .arg(far, QString::number(assumed * 100, 'f', 0))
                 : tr("Check your figure: %1. Other GPUs are projected at most %2x from the model's own "
                      "figure%3.")
@@ -524,6 +528,7 @@ WorkloadSpec WorkloadPanel::spec() const
         o.measuredSamplesPerS.reset();
         o.referenceGpu.clear();
         o.measuredGpuBusy.reset();
+        o.measuredBatchPerGpu.reset();
     }
     o.parameters = m_customParams->value() * 1e6;
     o.memoryGb = m_customMemory->value();
@@ -620,6 +625,7 @@ QStringList WorkloadPanel::setScenario(const WorkloadSpec &spec, const Projectio
         m_extra.workloadClass = o.workloadClass;
     }
     m_extra.batchPerGpu = o.batchPerGpu;
+    m_extra.measuredBatchPerGpu = o.measuredBatchPerGpu; // no box of its own: kept as the scenario gave it
     m_extra.minVcpusPerGpu = o.minVcpusPerGpu;
 
     setSpotPolicy(opt.spotPolicy);

@@ -116,6 +116,11 @@ Status validateWorkload(const Workload &w)
         if (!(w.measuredGpuBusy >= 0 && w.measuredGpuBusy <= 1))
             return rangeError(w, QStringLiteral("GPU busy share of the measurement"),
                               QStringLiteral("a share between 0 and 1 (0: not given)"), w.measuredGpuBusy);
+        if (w.measuredBatchPerGpu < 0 || w.measuredBatchPerGpu > kMaxBatch)
+            return rangeError(
+                w, QStringLiteral("batch per GPU of the measurement"),
+                QStringLiteral("a whole number from 1 to %1 (0: the workload's batch)").arg(kMaxBatch),
+                w.measuredBatchPerGpu);
         if (!inRange(w.flopsPerSample, 0, kMaxFlopsPerSample, true))
             return rangeError(w, QStringLiteral("flops_per_sample"), nonNegative, w.flopsPerSample);
     } else if (!inRange(w.flopsPerSample, 0, kMaxFlopsPerSample, false)) {
@@ -318,6 +323,7 @@ Result<Workload> makeCustomWorkload(const CustomWorkloadInput &in, const GpuCata
         w.kind = WorkloadKind::CustomMeasured;
         w.measuredSamplesPerS = *in.measuredSamplesPerS;
         w.measuredGpuBusy = in.measuredGpuBusy.value_or(0);
+        w.measuredBatchPerGpu = in.measuredBatchPerGpu.value_or(0);
         if (in.referenceGpu.trimmed().isEmpty())
             return makeError(
                 QStringLiteral("custom workload: a measured speed needs the GPU it was measured on"));
@@ -379,6 +385,10 @@ QJsonObject workloadToJson(const Workload &w)
                                                                      : QJsonValue(QJsonValue::Null));
     o.insert(u"measured_gpu_busy_fraction", measured && w.measuredGpuBusy > 0 ? QJsonValue(w.measuredGpuBusy)
                                                                               : QJsonValue(QJsonValue::Null));
+    o.insert(u"measured_batch_per_gpu",
+             measured && w.measuredBatchPerGpu > 0 && w.measuredBatchPerGpu != w.batchPerGpu
+                 ? QJsonValue(w.measuredBatchPerGpu)
+                 : QJsonValue(QJsonValue::Null));
     o.insert(u"gradient_checkpointing", w.gradientCheckpointing);
     o.insert(u"cpu_core_seconds_per_sample", w.cpuCoreSecondsPerSample);
     o.insert(u"dataset_gb", w.datasetGb);

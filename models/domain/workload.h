@@ -78,6 +78,9 @@ struct Workload
     /// CustomMeasured: the share of each measured step the GPU was busy, (0, 1]; 0 = not given (PROJECTION.md
     /// section 3.22: under 0.8 the host set the speed and the step is a floor on other GPUs).
     double measuredGpuBusy = 0;
+    /// CustomMeasured: the batch per GPU the speed was measured at; 0 = batchPerGpu's (PROJECTION.md
+    /// section 3.25, rule Y: a host-bound step is a floor at its own batch, b / step at batch b).
+    int measuredBatchPerGpu = 0;
 
     // Memory breakdown (resources/GPUS.md "Memory per GPU"); presets only. memoryGb, flopsPerSample and
     // bytesPerSample always describe the current recipe: change it with withCheckpointing()/withBatch().
@@ -172,6 +175,7 @@ struct CustomWorkloadInput
     std::optional<double> measuredSamplesPerS; ///< (a) measured samples/s on referenceGpu (one GPU)
     QString referenceGpu;                      ///< (a) GPU id or any alias ("A100", "NVIDIA H100 80GB HBM3")
     std::optional<double> measuredGpuBusy;     ///< (a) share of the step the GPU was busy, (0, 1]
+    std::optional<int> measuredBatchPerGpu;    ///< (a) the batch it was measured at (default: batchPerGpu)
     double parameters = 0;
     double memoryGb = 0;
     double samplesPerEpoch = 0;

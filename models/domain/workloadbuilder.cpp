@@ -41,10 +41,24 @@ Result<Workload> applyOverrides(const Workload &preset, const WorkloadOverrides 
     return w;
 }
 
+/// What belongs to a measured speed, given without one: the error saying so.
+std::optional<Error> measuredExtrasWithoutSpeed(const WorkloadOverrides &o)
+{
+    if (o.measuredSamplesPerS)
+        return std::nullopt;
+    if (o.measuredGpuBusy)
+        return makeError(
+            QStringLiteral("the GPU busy share belongs to a measured speed (give the speed and its GPU)"));
+    if (o.measuredBatchPerGpu)
+        return makeError(QStringLiteral(
+            "the batch a speed was measured at belongs to a measured speed (give the speed and its GPU)"));
+    return std::nullopt;
+}
+
 /// The workload measured at `samplesPerS` on one `referenceGpu`: the FLOPs and bytes give the intensity.
 Result<Workload> measuredWorkload(const Workload &w, double samplesPerS, const QString &referenceGpu,
-                                  std::optional<double> gpuBusy, const GpuCatalog &gpus,
-                                  const GpuSpecTable &specs)
+                                  std::optional<double> gpuBusy, std::optional<int> measuredBatch,
+                                  const GpuCatalog &gpus, const GpuSpecTable &specs)
 {
     CustomWorkloadInput in;
     in.name = w.name;
@@ -54,6 +68,7 @@ Result<Workload> measuredWorkload(const Workload &w, double samplesPerS, const Q
     in.measuredSamplesPerS = samplesPerS;
     in.referenceGpu = referenceGpu;
     in.measuredGpuBusy = gpuBusy;
+    in.measuredBatchPerGpu = measuredBatch;
     in.parameters = w.parameters;
     in.memoryGb = w.memoryGb;
     in.samplesPerEpoch = w.samplesPerEpoch;
@@ -94,12 +109,12 @@ Result<Workload> buildWorkload(const Workload &preset, const WorkloadOverrides &
     if (!applied)
         return applied.error();
     Workload w = std::move(applied).value();
-    if (overrides.measuredGpuBusy && !overrides.measuredSamplesPerS)
-        return makeError(
-            QStringLiteral("the GPU busy share belongs to a measured speed (give the speed and its GPU)"));
+    if (auto orphan = measuredExtrasWithoutSpeed(overrides))
+        return *orphan;
     if (overrides.measuredSamplesPerS) {
-        auto measured = measuredWorkload(w, *overrides.measuredSamplesPerS, overrides.referenceGpu,
-                                         overrides.measuredGpuBusy, gpus, specs);
+        auto measured =
+            measuredWorkload(w, *overrides.measuredSamplesPerS, overrides.referenceGpu,
+                             overrides.measuredGpuBusy, overrides.measuredBatchPerGpu, gpus, specs);
         if (!measured)
             return measured.error();
         w = std::move(measured).value();
@@ -144,10 +159,10 @@ Result<Workload> buildWorkloadSpec(const WorkloadSpec &spec)
     in.bytesPerSample = o.bytesPerSample;
     in.measuredSamplesPerS = o.measuredSamplesPerS;
     in.referenceGpu = o.referenceGpu;
-    if (o.measuredGpuBusy && !o.measuredSamplesPerS)
-        return makeError(
-            QStringLiteral("the GPU busy share belongs to a measured speed (give the speed and its GPU)"));
+    if (auto orphan = measuredExtrasWithoutSpeed(o))
+        return *orphan;
     in.measuredGpuBusy = o.measuredGpuBusy;
+    in.measuredBatchPerGpu = o.measuredBatchPerGpu;
     in.parameters = o.parameters.value_or(0);
     in.memoryGb = o.memoryGb.value_or(0);
     in.samplesPerEpoch = *o.samplesPerEpoch;

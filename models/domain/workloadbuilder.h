@@ -38,6 +38,8 @@ struct WorkloadOverrides
     QString referenceGpu;
     /// With measuredSamplesPerS: the share of each measured step the GPU was busy, (0, 1] (section 3.22).
     std::optional<double> measuredGpuBusy;
+    /// With measuredSamplesPerS: the batch per GPU it was measured at, when not batchPerGpu (section 3.25).
+    std::optional<int> measuredBatchPerGpu;
 
     /// True when the model's arithmetic is changed (flops, bytes, parameters or memory).
     bool changesArithmetic() const { return flopsPerSample || bytesPerSample || parameters || memoryGb; }

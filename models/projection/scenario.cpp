@@ -88,6 +88,8 @@ QJsonObject workloadSpecJson(const WorkloadSpec &spec)
     if (o.measuredSamplesPerS)
         w.insert(u"measured_on", o.referenceGpu);
     putNumber(w, "measured_gpu_busy_fraction", o.measuredGpuBusy);
+    if (o.measuredBatchPerGpu)
+        w.insert(u"measured_batch_per_gpu", *o.measuredBatchPerGpu);
     return w;
 }
 
@@ -293,6 +295,10 @@ WorkloadSpec readWorkload(FieldReader &r)
     if (o.measuredGpuBusy && !o.measuredSamplesPerS)
         r.fail(r.field(QStringLiteral("measured_gpu_busy_fraction")),
                QStringLiteral("measured_gpu_busy_fraction belongs to measured_samples_per_s"), {});
+    o.measuredBatchPerGpu = r.integer("measured_batch_per_gpu", 1, 1 << 24);
+    if (o.measuredBatchPerGpu && !o.measuredSamplesPerS)
+        r.fail(r.field(QStringLiteral("measured_batch_per_gpu")),
+               QStringLiteral("measured_batch_per_gpu belongs to measured_samples_per_s"), {});
     if (o.measuredSamplesPerS.has_value() != !o.referenceGpu.isEmpty())
         r.fail(r.field(o.measuredSamplesPerS ? QStringLiteral("measured_on")
                                              : QStringLiteral("measured_samples_per_s")),

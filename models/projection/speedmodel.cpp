@@ -535,7 +535,7 @@ ThroughputMeasurement SpeedModel::typedFigure(const Workload &w)
     m.workloadId = w.name;
     m.gpuId = w.referenceGpuId;
     m.samplesPerSPerGpu = w.measuredSamplesPerS;
-    m.batchPerGpu = w.batchPerGpu;
+    m.batchPerGpu = w.measuredBatchPerGpu > 0 ? w.measuredBatchPerGpu : w.batchPerGpu; // rule Y, section 3.25
     m.precision = precisionName(w.precision);
     m.kind = MeasurementKind::User;
     m.gpuBusyFraction = w.measuredGpuBusy;

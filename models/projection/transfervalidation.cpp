@@ -160,37 +160,61 @@ QList<TransferPair> transferPairs(const SpeedModel &model, const GpuSpecTable &s
                 skip(where + QStringLiteral(": no spec row for the GPU"));
                 continue;
             }
-            // What the user types: --workload-name W --flops-per-sample F --measured S --measured-on GPU.
-            WorkloadSpec spec;
-            spec.name = tw.id;
-            WorkloadOverrides &o = spec.overrides;
-            o.samplesPerEpoch = 1e6;
-            if (gives != UserGives::ClassOnly)
-                o.flopsPerSample = tw.flopsPerSample;
-            o.precision = Precision::Fp16;
-            if (from->batchPerGpu > 0)
-                o.batchPerGpu = from->batchPerGpu;
-            o.measuredSamplesPerS = from->samplesPerS;
-            o.referenceGpu = from->gpuId;
-            o.stack = SoftwareStack::Typical;
-            o.workloadClass = gives == UserGives::FlopsOnly ? WorkloadClass::Unknown
-                                                            : workloadClassFromName(tw.workloadClass);
-            auto built = buildWorkloadSpec(spec);
-            if (!built) {
-                skip(where + QStringLiteral(": ") + built.error().message);
+            // What the user types: --workload-name W --flops-per-sample F --measured S --measured-on GPU,
+            // and, where the target's figure is of another stated batch, --measured-batch (the figure's)
+            // --batch (the target's): rule Y (section 3.25), the pair asked as the user would ask it. One
+            // workload per batch.
+            struct Built
+            {
+                Workload workload;
+                WorkloadAnchors anchors;
+            };
+            QHash<int, std::optional<Built>> byBatch;
+            auto build = [&](int batch) -> const std::optional<Built> & {
+                if (auto it = byBatch.constFind(batch); it != byBatch.constEnd())
+                    return *it;
+                WorkloadSpec spec;
+                spec.name = tw.id;
+                WorkloadOverrides &o = spec.overrides;
+                o.samplesPerEpoch = 1e6;
+                if (gives != UserGives::ClassOnly)
+                    o.flopsPerSample = tw.flopsPerSample;
+                o.precision = Precision::Fp16;
+                if (from->batchPerGpu > 0)
+                    o.batchPerGpu = from->batchPerGpu;
+                if (batch > 0 && batch != from->batchPerGpu) {
+                    o.batchPerGpu = batch;
+                    o.measuredBatchPerGpu = from->batchPerGpu;
+                }
+                o.measuredSamplesPerS = from->samplesPerS;
+                o.referenceGpu = from->gpuId;
+                o.stack = SoftwareStack::Typical;
+                o.workloadClass = gives == UserGives::FlopsOnly ? WorkloadClass::Unknown
+                                                                : workloadClassFromName(tw.workloadClass);
+                auto built = buildWorkloadSpec(spec);
+                if (!built) {
+                    skip(where + QStringLiteral(": ") + built.error().message);
+                    return *byBatch.insert(batch, std::nullopt);
+                }
+                WorkloadAnchors anchors = model.anchorsFor(built.value(), {}, specs);
+                if (anchors.user.isEmpty()) {
+                    skip(where + QStringLiteral(": the app does not use the figure"));
+                    return *byBatch.insert(batch, std::nullopt);
+                }
+                return *byBatch.insert(batch, Built{std::move(built).value(), std::move(anchors)});
+            };
+            if (!build(from->batchPerGpu))
                 continue;
-            }
-            const Workload &w = built.value();
-            const WorkloadAnchors anchors = model.anchorsFor(w, {}, specs);
-            if (anchors.user.isEmpty()) {
-                skip(where + QStringLiteral(": the app does not use the figure"));
-                continue;
-            }
             for (const TransferRow *to : std::as_const(rows)) {
                 const GpuSpec *target = specs.spec(to->gpuId);
                 if (to == from || !target)
                     continue;
-                const SingleGpuSpeed s = model.project(*target, w, anchors, defaultCalibration());
+                const bool otherBatch = from->batchPerGpu > 0 && to->batchPerGpu > 0;
+                const auto &b = build(otherBatch ? to->batchPerGpu : from->batchPerGpu);
+                if (!b)
+                    continue;
+                const SingleGpuSpeed s =
+                    model.project(*target, b->workload, b->anchors, defaultCalibration());
                 if (!s.ok)
                     continue;
                 TransferPair p;

@@ -224,14 +224,18 @@ QList<std::pair<QString, QString>> workloadRows(const Data &d)
         rows.append(
             {QStringLiteral("Measured speed"),
              QStringLiteral("%1 %2/s on one %3%4")
-                 .arg(QString::number(w.measuredSamplesPerS, 'g', 6), w.sampleUnit, w.referenceGpuId,
-                      w.measuredGpuBusy > 0
-                          ? QStringLiteral(", GPU busy %1 %%2")
-                                .arg(QString::number(w.measuredGpuBusy * 100, 'f', 0),
-                                     w.measuredGpuBusy < kHostBoundBusy
-                                         ? QStringLiteral(" (host-bound: that step is a floor on other GPUs)")
-                                         : QString())
-                          : QString())});
+                     .arg(QString::number(w.measuredSamplesPerS, 'g', 6), w.sampleUnit, w.referenceGpuId,
+                          w.measuredGpuBusy > 0
+                              ? QStringLiteral(", GPU busy %1 %%2")
+                                    .arg(QString::number(w.measuredGpuBusy * 100, 'f', 0),
+                                         w.measuredGpuBusy < kHostBoundBusy
+                                             ? QStringLiteral(
+                                                   " (host-bound: that step is a floor on other GPUs)")
+                                             : QString())
+                              : QString()) +
+                 (w.measuredBatchPerGpu > 0 && w.measuredBatchPerGpu != w.batchPerGpu
+                      ? QStringLiteral(", at batch %1 per GPU").arg(w.measuredBatchPerGpu)
+                      : QString())});
     rows.append({QStringLiteral("Parameters"),
                  w.parameters > 0 ? bigNumber(w.parameters) : QStringLiteral("not given")});
     rows.append({QStringLiteral("GPU memory needed"),
@@ -598,6 +602,17 @@ QString reproduceCommand(const Data &d, ReportFormat format)
         a.append(u"--" + name);
         a.append(shellWord(value));
     };
+    // A measured speed, with its busy share and the batch it was measured at where they were given.
+    const auto measuredArgs = [&] {
+        if (w.kind != WorkloadKind::CustomMeasured)
+            return;
+        arg(QStringLiteral("measured"), number(w.measuredSamplesPerS));
+        arg(QStringLiteral("measured-on"), w.referenceGpuId);
+        if (w.measuredGpuBusy > 0)
+            arg(QStringLiteral("measured-busy"), number(w.measuredGpuBusy * 100));
+        if (w.measuredBatchPerGpu > 0 && w.measuredBatchPerGpu != w.batchPerGpu)
+            arg(QStringLiteral("measured-batch"), QString::number(w.measuredBatchPerGpu));
+    };
     const Workload *preset = w.kind == WorkloadKind::Preset || w.id != u"custom"
                                  ? findWorkload(builtinWorkloads(), w.id)
                                  : nullptr;
@@ -618,12 +633,7 @@ QString reproduceCommand(const Data &d, ReportFormat format)
                          checkpointing)
                 .value();
         preset = &base;
-        if (w.kind == WorkloadKind::CustomMeasured) {
-            arg(QStringLiteral("measured"), number(w.measuredSamplesPerS));
-            arg(QStringLiteral("measured-on"), w.referenceGpuId);
-            if (w.measuredGpuBusy > 0)
-                arg(QStringLiteral("measured-busy"), number(w.measuredGpuBusy * 100));
-        }
+        measuredArgs();
         if (w.samplesPerEpoch != preset->samplesPerEpoch)
             arg(QStringLiteral("samples"), number(w.samplesPerEpoch));
         if (w.epochs != preset->epochs)
@@ -647,12 +657,7 @@ QString reproduceCommand(const Data &d, ReportFormat format)
         if (w.workloadClass != preset->workloadClass)
             arg(QStringLiteral("workload-class"), workloadClassName(w.workloadClass));
     } else {
-        if (w.kind == WorkloadKind::CustomMeasured) {
-            arg(QStringLiteral("measured"), number(w.measuredSamplesPerS));
-            arg(QStringLiteral("measured-on"), w.referenceGpuId);
-            if (w.measuredGpuBusy > 0)
-                arg(QStringLiteral("measured-busy"), number(w.measuredGpuBusy * 100));
-        }
+        measuredArgs();
         if (w.flopsPerSample > 0)
             arg(QStringLiteral("flops-per-sample"), number(w.flopsPerSample));
         if (w.bytesPerSample > 0)

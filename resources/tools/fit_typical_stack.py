@@ -414,6 +414,14 @@ def assumed_busy(p, fit, use_eta=True, as_unknown=False):
     return busy if busy < HOST_BOUND_BUSY else 0.0
 
 
+def floor_speed(p):
+    """The speed the user's step allows at the batch the pair is asked at (rule Y, PROJECTION.md 3.25): the
+    target's stated batch over the figure's step, where both batches are stated; else the figure's own."""
+    if p.get("b_from", 0) > 0 and p.get("b_to", 0) > 0:
+        return p["m_from"] * p["b_to"] / p["b_from"]
+    return p["m_from"]
+
+
 def far_below(p, fit, use_eta=True, as_unknown=False):
     """Rule W-flag (PROJECTION.md 3.24): the figure is more than 10x below the model, but the busy share rule W
     would take is not host-bound."""
@@ -711,13 +719,13 @@ class Scorer:
         busy = assumed_busy(p, fit, use_eta, as_unknown)
         if busy:
             # Rule W with rule S3 (SpeedModel::userHostFloorBasis): the GPU side (figure / busy) is carried, and
-            # the figure's step is a floor (its own speed: the pair is projected at the figure's batch), on
-            # other hosts 0.54x-1.85x as long. Nothing changes where the GPU side's fast end stays below the
+            # the figure's step is a floor (at the target's batch under rule Y), on other hosts 0.54x-1.85x as
+            # long. Nothing changes where the GPU side's fast end stays below the
             # slowest host's floor.
             side = pair_speed(dict(p, m_from=p["m_from"] / busy), fit, as_unknown=as_unknown) if use_eta \
                 else pair_speed(dict(p, m_from=p["m_from"] / busy), fit, 0.0, 0.0)
             low, high = side / math.exp(rng[1]), side / math.exp(rng[0])
-            cap = p["m_from"]
+            cap = floor_speed(p)
             if high > cap / HOST_FLOOR_SLOWER:
                 pred = min(side, cap)
                 low, high = min(low, cap / HOST_FLOOR_SLOWER), min(high, cap / HOST_FLOOR_FASTER)
@@ -727,8 +735,8 @@ class Scorer:
             rng = (math.log(pred / high), math.log(pred / low))
         elif far_below(p, fit, use_eta, as_unknown):
             # Rule W-flag (PROJECTION.md 3.24): the slow end reaches the figure's host floor on the slowest
-            # other host (the same batch: the floor is the figure's own speed / kHostFloorSlower).
-            rng = (rng[0], max(rng[1], math.log(pred * HOST_FLOOR_SLOWER / p["m_from"])))
+            # other host (floor_speed: at the batch the pair is asked at, rule Y).
+            rng = (rng[0], max(rng[1], math.log(pred * HOST_FLOOR_SLOWER / floor_speed(p))))
         return e, rng[0] <= e <= rng[1]
 
     def row(self, o, fit, use_eta):
@@ -841,7 +849,11 @@ def load_data(cli):
                      "tuned": g["samples_per_s"], "low": g["samples_per_s_low"], "high": g["samples_per_s_high"],
                      "flops": flops[r["preset_id"]], "measured": float(r["samples_per_s"]), "batch": batch})
     workloads = {w["workload"]: w for w in read_csv(os.path.join(BENCH, "transfer_workloads.csv"))}
-    figures, source_of, year_of = transfer_figures(read_csv(os.path.join(BENCH, "transfer_rows.csv")))
+    transfer_rows = read_csv(os.path.join(BENCH, "transfer_rows.csv"))
+    figures, source_of, year_of = transfer_figures(transfer_rows)
+    # Each figure's stated batch (0: not stated), for rule Y (PROJECTION.md 3.25): a pair of two stated, different
+    # batches is asked at the target's batch, the figure's step a floor there as at its own.
+    batch_of = {(r["workload"], r["gpu_id"]): int(r["batch_per_gpu"] or 0) for r in transfer_rows}
     pairs = []
     for wid, w in workloads.items():
         F = float(w["flops_per_sample"])
@@ -867,6 +879,7 @@ def load_data(cli):
                               "arch_to": arch[to], "flops": F, "m_from": fig[fr], "m_to": fig[to],
                               "c_from": c[fr], "c_to": c[to], "cu_from": cu[fr], "cu_to": cu[to],
                               "source": source_of[wid],
+                              "b_from": batch_of[(wid, fr)], "b_to": batch_of[(wid, to)],
                               "year": max(year_of[(wid, fr)], year_of[(wid, to)])})
     return rows, pairs, excluded, arch, bpf
 

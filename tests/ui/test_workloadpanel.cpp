@@ -288,6 +288,19 @@ private Q_SLOTS:
         WorkloadPanel again;
         again.restoreState();
         QCOMPARE(again.spec().overrides.flopsPerSample, std::optional<double>(2.5e9));
+        // A scenario whose speed was measured at another batch (--measured-batch, rule Y) keeps it: said in
+        // the panel, and the workload the GUI builds is the CLI's.
+        WorkloadSpec other = cli;
+        other.overrides.batchPerGpu = 48;
+        other.overrides.measuredBatchPerGpu = 12;
+        QVERIFY(again.setScenario(other, again.options()).isEmpty());
+        QCOMPARE(again.spec().overrides.measuredBatchPerGpu, std::optional<int>(12));
+        QCOMPARE(again.workload().value().measuredBatchPerGpu, 12);
+        QCOMPARE(again.workload().value().batchPerGpu, 48);
+        auto *extraLabel = again.findChild<QLabel *>(QStringLiteral("scenarioExtras"));
+        QVERIFY(extraLabel);
+        QVERIFY2(extraLabel->text().contains(QStringLiteral("speed measured at batch 12 per GPU")),
+                 qPrintable(extraLabel->text()));
         QSettings().remove(QStringLiteral("workload"));
     }
 

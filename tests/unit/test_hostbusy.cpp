@@ -515,6 +515,95 @@ private Q_SLOTS:
         QVERIFY(speed(plain, u"samples_per_s_low") > 342);
     }
 
+    // Rule Y (section 3.25): a typed figure may name the batch it was measured at (--measured-batch, a
+    // scenario's measured_batch_per_gpu, the report's reproduce command); its step is then a floor at the
+    // batch projected: a host-bound ShuffleNet figure of 396/s at batch 12 caps batch 48 at 4 x 396 on other
+    // NVIDIA GPUs. Given without a measured speed, it is refused; left out, the figure is at --batch as
+    // before.
+    void measuredBatchIsTheFiguresOwn()
+    {
+        TempDb db;
+        const QStringList base{u"gpus"_s,          u"--measured"_s,       u"396"_s,
+                               u"--measured-on"_s, u"rtx3090"_s,          u"--flops-per-sample"_s,
+                               u"840000000"_s,     u"--workload-class"_s, u"convolutional"_s,
+                               u"--samples"_s,     u"100000"_s,           u"--format"_s,
+                               u"json"_s};
+        auto gpu = [&](const QStringList &args, const QString &id) {
+            const CliRun r = cli(db.path(), args);
+            for (const QJsonValue &v :
+                 QJsonDocument::fromJson(r.out.toUtf8()).object().value(u"gpus"_s).toArray())
+                if (v.toObject().value(u"id"_s).toString() == id)
+                    return v.toObject();
+            return QJsonObject();
+        };
+        const QJsonObject at12 = gpu(base + QStringList{u"--batch"_s, u"12"_s}, u"a100-40gb-sxm4"_s);
+        const QJsonObject at48 = gpu(
+            base + QStringList{u"--batch"_s, u"48"_s, u"--measured-batch"_s, u"12"_s}, u"a100-40gb-sxm4"_s);
+        const QJsonObject same = gpu(
+            base + QStringList{u"--batch"_s, u"12"_s, u"--measured-batch"_s, u"12"_s}, u"a100-40gb-sxm4"_s);
+        QVERIFY(!at12.isEmpty() && !at48.isEmpty());
+        QVERIFY(qAbs(at12.value(u"samples_per_s"_s).toDouble() - 396) < 1e-6);
+        QCOMPARE(same.value(u"samples_per_s"_s).toDouble(), at12.value(u"samples_per_s"_s).toDouble());
+        // The same 30.3 ms step, now at batch 48: 1,584/s (the GPU side is far above it).
+        QVERIFY(qAbs(at48.value(u"step_floor_s"_s).toDouble() - 12.0 / 396) < 1e-9);
+        QVERIFY2(qAbs(at48.value(u"samples_per_s"_s).toDouble() - 4 * 396) < 1e-6,
+                 qPrintable(at48.value(u"basis"_s).toString()));
+        QVERIFY(at48.value(u"basis"_s).toString().contains(u"step at batch 12"_s));
+        // Without --measured-batch the figure would be read as measured at 48: a step 4x as long.
+        const QJsonObject asIfAt48 = gpu(base + QStringList{u"--batch"_s, u"48"_s}, u"a100-40gb-sxm4"_s);
+        QVERIFY(qAbs(asIfAt48.value(u"samples_per_s"_s).toDouble() - 396) < 1e-6);
+
+        CliRun r =
+            cli(db.path(), {u"gpus"_s, u"--workload"_s, u"resnet50"_s, u"--measured-batch"_s, u"12"_s});
+        QCOMPARE(r.rc, 2);
+        QVERIFY2(r.err.contains(u"--measured-batch goes with --measured"_s), qPrintable(r.err));
+        r = cli(db.path(), base + QStringList{u"--measured-batch"_s, u"0"_s});
+        QCOMPARE(r.rc, 2);
+        QVERIFY2(r.err.contains(u"measured-batch"_s), qPrintable(r.err));
+
+        // A scenario keeps it, refuses it without a measured speed, and the workload takes it.
+        Scenario sc;
+        sc.workload.name = u"mine"_s;
+        sc.workload.overrides.samplesPerEpoch = 1000;
+        sc.workload.overrides.flopsPerSample = 0.84e9;
+        sc.workload.overrides.batchPerGpu = 48;
+        sc.workload.overrides.measuredSamplesPerS = 396;
+        sc.workload.overrides.referenceGpu = u"rtx3090"_s;
+        sc.workload.overrides.measuredBatchPerGpu = 12;
+        const QByteArray json = QJsonDocument(scenarioToJson(sc)).toJson();
+        QVERIFY(json.contains("measured_batch_per_gpu"));
+        const auto back = scenarioFromBytes(json);
+        QVERIFY2(back, back ? "" : qPrintable(back.error().text()));
+        QCOMPARE(back.value().workload.overrides.measuredBatchPerGpu, std::optional<int>(12));
+        const auto built = buildWorkloadSpec(back.value().workload);
+        QVERIFY2(built, built ? "" : qPrintable(built.error().text()));
+        QCOMPARE(built.value().measuredBatchPerGpu, 12);
+        QCOMPARE(SpeedModel::typedFigure(built.value()).batchPerGpu, 12);
+        QJsonObject o = scenarioToJson(sc);
+        QJsonObject w = o.value(u"workload"_s).toObject();
+        w.remove(u"measured_samples_per_s"_s);
+        w.remove(u"measured_on"_s);
+        o.insert(u"workload"_s, w);
+        const auto orphan = scenarioFromBytes(QJsonDocument(o).toJson());
+        QVERIFY(!orphan);
+        QVERIFY2(orphan.error().text().contains(u"measured_batch_per_gpu"_s),
+                 qPrintable(orphan.error().text()));
+
+        // The report says it and its reproduce command keeps it.
+        QTemporaryDir dir;
+        const QString md = dir.filePath(u"r.md"_s);
+        r = cli(dir.filePath(u"c.sqlite"_s),
+                {u"report"_s, u"--measured"_s, u"396"_s, u"--measured-on"_s, u"rtx3090"_s,
+                 u"--measured-batch"_s, u"12"_s, u"--flops-per-sample"_s, u"0.84e9"_s, u"--samples"_s,
+                 u"100000"_s, u"--batch"_s, u"48"_s, u"--format"_s, u"md"_s, u"-o"_s, md});
+        QVERIFY2(r.rc == 0, qPrintable(r.err));
+        QFile f(md);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(f.readAll());
+        QVERIFY2(text.contains(u"--measured-batch 12"_s), qPrintable(text.left(3000)));
+        QVERIFY(text.contains(u"at batch 12 per GPU"_s));
+    }
+
     // The quick guide explains the share, with the threshold and the other hosts' spread the code uses.
     void guideExplainsIt()
     {
