@@ -75,6 +75,15 @@ QGroupBox *WorkloadPanel::buildWorkloadBox()
     m_epochs->setRange(0.01, 1e5);
     m_epochs->setDecimals(2);
     wf->addRow(tr("&Epochs"), m_epochs);
+    m_batch = new QSpinBox(workloadBox);
+    m_batch->setObjectName(QStringLiteral("batch"));
+    m_batch->setRange(0, 1 << 24);
+    m_batch->setSpecialValueText(tr("default"));
+    m_batch->setToolTip(
+        tr("Micro-batch per GPU you will train with. \"default\": the preset's (a custom workload: 32). A "
+           "preset's memory per GPU and memory traffic per sample follow it (PROJECTION.md section 3.23); "
+           "a host-bound measured speed caps it at batch / that speed's step (section 3.25)."));
+    wf->addRow(tr("&Batch/GPU"), m_batch);
     m_precision = new QComboBox(workloadBox);
     m_precision->setObjectName(QStringLiteral("precision"));
     for (const QString &p : precisionNames())
@@ -165,6 +174,17 @@ QWidget *WorkloadPanel::buildCustomWorkload(QWidget *box)
            "(PROJECTION.md section 3.22). Leave it at \"not given\" if you do not know.")
             .arg(QString::number(kHostBoundBusy * 100, 'f', 0)));
     cf->addRow(tr("GPU busy"), m_customBusy);
+    m_customMeasuredBatch = new QSpinBox(custom);
+    m_customMeasuredBatch->setObjectName(QStringLiteral("customMeasuredBatch"));
+    m_customMeasuredBatch->setRange(0, 1 << 24);
+    m_customMeasuredBatch->setSpecialValueText(tr("as training"));
+    m_customMeasuredBatch->setToolTip(
+        tr("The micro-batch per GPU you measured the speed at, if not the batch you will train with. A "
+           "host-bound step (GPU busy under %1 %) is a floor at the batch it was measured at: measured at 12 "
+           "and trained at 48, other GPUs are capped at 4x your speed (PROJECTION.md section 3.25; the "
+           "command line's --measured-batch).")
+            .arg(QString::number(kHostBoundBusy * 100, 'f', 0)));
+    cf->addRow(tr("at batch"), m_customMeasuredBatch);
     // Two FLOPs boxes, one per kind of custom workload (emitChanged shows one): a measured speed's is
     // optional.
     auto flopsBox = [custom](const char *name, double value, const QString &tip) {
@@ -353,8 +373,9 @@ void WorkloadPanel::connectChanges()
 {
     connect(m_preset, &QComboBox::currentIndexChanged, this, &WorkloadPanel::presetChanged);
     connect(m_preset, &QComboBox::activated, this, [this] {
-        // Another model: a scenario's settings without a box were the old model's.
+        // Another model: a scenario's settings without a box, and its batch, were the old model's.
         m_extra = WorkloadOverrides();
+        m_batch->setValue(0);
         m_customName.clear();
         emitChanged();
     });
@@ -365,7 +386,7 @@ void WorkloadPanel::connectChanges()
     for (QDoubleSpinBox *s : {m_customFlops, m_customFigureFlops, m_customMeasured, m_customParams,
                               m_customMemory, m_samples, m_epochs, m_deadline, m_budget, m_dataset})
         connect(s, &QDoubleSpinBox::valueChanged, this, &WorkloadPanel::emitChanged);
-    for (QSpinBox *s : {m_checkpoint, m_setup, m_nodes, m_customBusy})
+    for (QSpinBox *s : {m_checkpoint, m_setup, m_nodes, m_customBusy, m_customMeasuredBatch, m_batch})
         connect(s, &QSpinBox::valueChanged, this, &WorkloadPanel::emitChanged);
     connect(m_weight, &QSlider::valueChanged, this, &WorkloadPanel::emitChanged);
 }
@@ -423,17 +444,14 @@ void WorkloadPanel::emitChanged()
     m_customMeasured->setEnabled(measured);
     m_customGpu->setEnabled(measured);
     m_customBusy->setEnabled(measured);
+    m_customMeasuredBatch->setEnabled(measured);
     // One FLOPs row per kind: the measured speed's is optional, the other kind's is the workload itself.
     m_customForm->setRowVisible(m_customFigureFlops, measured);
     m_customForm->setRowVisible(m_customFlops, !measured);
     if (m_loading)
         return;
     QStringList extras;
-    if (m_extra.batchPerGpu)
-        extras.append(tr("batch %1 per GPU").arg(*m_extra.batchPerGpu));
-    if (m_extra.measuredBatchPerGpu &&
-        (m_preset->currentData().toString() == kCustomId ? measured
-                                                         : m_extra.measuredSamplesPerS.has_value()))
+    if (m_extra.measuredBatchPerGpu && m_extra.measuredSamplesPerS)
         extras.append(tr("speed measured at batch %1 per GPU").arg(*m_extra.measuredBatchPerGpu));
     if (m_extra.flopsPerSample)
         extras.append(tr("%1 GFLOP/sample").arg(*m_extra.flopsPerSample / 1e9, 0, 'g', 4));
@@ -504,6 +522,7 @@ WorkloadSpec WorkloadPanel::spec() const
     o.samplesPerEpoch = m_samples->value();
     o.epochs = m_epochs->value();
     o.datasetGb = m_dataset->value();
+    o.batchPerGpu = m_batch->value() > 0 ? std::optional<int>(m_batch->value()) : std::nullopt;
     if (id != kCustomId) {
         // The one rule the CLI builds by too: the precision box alone keeps the preset.
         spec.preset = id;
@@ -519,6 +538,10 @@ WorkloadSpec WorkloadPanel::spec() const
             o.measuredGpuBusy = m_customBusy->value() / 100.0;
         else
             o.measuredGpuBusy.reset();
+        if (m_customMeasuredBatch->value() > 0)
+            o.measuredBatchPerGpu = m_customMeasuredBatch->value();
+        else
+            o.measuredBatchPerGpu.reset();
         if (m_customFigureFlops->value() > 0)
             o.flopsPerSample = m_customFigureFlops->value() * 1e9;
         else
@@ -601,6 +624,7 @@ QStringList WorkloadPanel::setScenario(const WorkloadSpec &spec, const Projectio
                 m_customGpu->setCurrentIndex(gpu);
             m_customBusy->setValue(o.measuredGpuBusy ? static_cast<int>(std::lround(*o.measuredGpuBusy * 100))
                                                      : 0);
+            m_customMeasuredBatch->setValue(o.measuredBatchPerGpu.value_or(0));
         }
         // A measured speed with its FLOPs (the CLI's --measured with --flops-per-sample) fills the measured
         // speed's optional box ("not given" without them); the other kind fills its own.
@@ -622,10 +646,10 @@ QStringList WorkloadPanel::setScenario(const WorkloadSpec &spec, const Projectio
         m_extra.measuredSamplesPerS = o.measuredSamplesPerS;
         m_extra.referenceGpu = o.referenceGpu;
         m_extra.measuredGpuBusy = o.measuredGpuBusy;
+        m_extra.measuredBatchPerGpu = o.measuredBatchPerGpu; // a preset's measured speed has no boxes
         m_extra.workloadClass = o.workloadClass;
     }
-    m_extra.batchPerGpu = o.batchPerGpu;
-    m_extra.measuredBatchPerGpu = o.measuredBatchPerGpu; // no box of its own: kept as the scenario gave it
+    m_batch->setValue(o.batchPerGpu.value_or(0));
     m_extra.minVcpusPerGpu = o.minVcpusPerGpu;
 
     setSpotPolicy(opt.spotPolicy);
@@ -762,6 +786,8 @@ void WorkloadPanel::saveState() const
     s.setValue(QStringLiteral("customMeasured"), m_customMeasured->value());
     s.setValue(QStringLiteral("customGpu"), m_customGpu->currentData());
     s.setValue(QStringLiteral("customBusy"), m_customBusy->value());
+    s.setValue(QStringLiteral("customMeasuredBatch"), m_customMeasuredBatch->value());
+    s.setValue(QStringLiteral("batch"), m_batch->value());
     s.setValue(QStringLiteral("customFlops"), m_customFlops->value());
     s.setValue(QStringLiteral("customFigureFlops"), m_customFigureFlops->value());
     s.setValue(QStringLiteral("customParams"), m_customParams->value());
@@ -808,6 +834,8 @@ void WorkloadPanel::restoreState()
     m_customGpu->setMinimumContentsLength(14);
     m_customGpu->setCurrentIndex(std::max(0, m_customGpu->findData(s.value(QStringLiteral("customGpu")))));
     m_customBusy->setValue(std::clamp(s.value(QStringLiteral("customBusy"), 0).toInt(), 0, 100));
+    m_customMeasuredBatch->setValue(std::max(0, s.value(QStringLiteral("customMeasuredBatch"), 0).toInt()));
+    m_batch->setValue(std::max(0, s.value(QStringLiteral("batch"), 0).toInt()));
     m_customFlops->setValue(s.value(QStringLiteral("customFlops"), 10.0).toDouble());
     m_customFigureFlops->setValue(s.value(QStringLiteral("customFigureFlops"), 0.0).toDouble());
     m_customParams->setValue(s.value(QStringLiteral("customParams"), 100.0).toDouble());

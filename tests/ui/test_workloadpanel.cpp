@@ -288,8 +288,8 @@ private Q_SLOTS:
         WorkloadPanel again;
         again.restoreState();
         QCOMPARE(again.spec().overrides.flopsPerSample, std::optional<double>(2.5e9));
-        // A scenario whose speed was measured at another batch (--measured-batch, rule Y) keeps it: said in
-        // the panel, and the workload the GUI builds is the CLI's.
+        // A scenario whose speed was measured at another batch (--measured-batch, rule Y) fills the batch
+        // boxes, and the workload the GUI builds is the CLI's; typed in, they reach the workload.
         WorkloadSpec other = cli;
         other.overrides.batchPerGpu = 48;
         other.overrides.measuredBatchPerGpu = 12;
@@ -297,10 +297,28 @@ private Q_SLOTS:
         QCOMPARE(again.spec().overrides.measuredBatchPerGpu, std::optional<int>(12));
         QCOMPARE(again.workload().value().measuredBatchPerGpu, 12);
         QCOMPARE(again.workload().value().batchPerGpu, 48);
-        auto *extraLabel = again.findChild<QLabel *>(QStringLiteral("scenarioExtras"));
-        QVERIFY(extraLabel);
-        QVERIFY2(extraLabel->text().contains(QStringLiteral("speed measured at batch 12 per GPU")),
-                 qPrintable(extraLabel->text()));
+        auto *batchBox = again.findChild<QSpinBox *>(QStringLiteral("batch"));
+        auto *measuredBatch = again.findChild<QSpinBox *>(QStringLiteral("customMeasuredBatch"));
+        QVERIFY(batchBox && measuredBatch);
+        QCOMPARE(batchBox->value(), 48);
+        QCOMPARE(measuredBatch->value(), 12);
+        QVERIFY(measuredBatch->toolTip().contains(QStringLiteral("--measured-batch")));
+        measuredBatch->setFocus();
+        measuredBatch->selectAll();
+        QTest::keyClicks(measuredBatch, QStringLiteral("16"));
+        QTest::keyClick(measuredBatch, Qt::Key_Enter);
+        QCOMPARE(again.workload().value().measuredBatchPerGpu, 16);
+        measuredBatch->selectAll();
+        QTest::keyClicks(measuredBatch, QStringLiteral("0"));
+        QTest::keyClick(measuredBatch, Qt::Key_Enter);
+        QCOMPARE(measuredBatch->text(), QStringLiteral("as training"));
+        QVERIFY(!again.spec().overrides.measuredBatchPerGpu);
+        batchBox->setFocus();
+        batchBox->selectAll();
+        QTest::keyClicks(batchBox, QStringLiteral("0"));
+        QTest::keyClick(batchBox, Qt::Key_Enter);
+        QCOMPARE(batchBox->text(), QStringLiteral("default"));
+        QCOMPARE(again.workload().value().batchPerGpu, 32); // a custom workload's default
         QSettings().remove(QStringLiteral("workload"));
     }
 
