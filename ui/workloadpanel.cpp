@@ -26,6 +26,17 @@ namespace gf {
 namespace {
 constexpr int kCustomIndexRole = Qt::UserRole + 1;
 const QString kCustomId = QStringLiteral("__custom__");
+
+/// A micro-batch per GPU box: 0 shows `standsFor` (the batch it means when none is given).
+QSpinBox *batchBox(QWidget *parent, const char *name, const QString &standsFor, const QString &tip)
+{
+    auto *box = new QSpinBox(parent);
+    box->setObjectName(QLatin1String(name));
+    box->setRange(0, 1 << 24);
+    box->setSpecialValueText(standsFor);
+    box->setToolTip(tip);
+    return box;
+}
 } // namespace
 
 WorkloadPanel::WorkloadPanel(QWidget *parent) : QWidget(parent)
@@ -75,11 +86,8 @@ QGroupBox *WorkloadPanel::buildWorkloadBox()
     m_epochs->setRange(0.01, 1e5);
     m_epochs->setDecimals(2);
     wf->addRow(tr("&Epochs"), m_epochs);
-    m_batch = new QSpinBox(workloadBox);
-    m_batch->setObjectName(QStringLiteral("batch"));
-    m_batch->setRange(0, 1 << 24);
-    m_batch->setSpecialValueText(tr("default"));
-    m_batch->setToolTip(
+    m_batch = batchBox(
+        workloadBox, "batch", tr("default"),
         tr("Micro-batch per GPU you will train with. \"default\": the preset's (a custom workload: 32). A "
            "preset's memory per GPU and memory traffic per sample follow it (PROJECTION.md section 3.23); "
            "a host-bound measured speed caps it at batch / that speed's step (section 3.25)."));
@@ -174,11 +182,8 @@ QWidget *WorkloadPanel::buildCustomWorkload(QWidget *box)
            "(PROJECTION.md section 3.22). Leave it at \"not given\" if you do not know.")
             .arg(QString::number(kHostBoundBusy * 100, 'f', 0)));
     cf->addRow(tr("GPU busy"), m_customBusy);
-    m_customMeasuredBatch = new QSpinBox(custom);
-    m_customMeasuredBatch->setObjectName(QStringLiteral("customMeasuredBatch"));
-    m_customMeasuredBatch->setRange(0, 1 << 24);
-    m_customMeasuredBatch->setSpecialValueText(tr("as training"));
-    m_customMeasuredBatch->setToolTip(
+    m_customMeasuredBatch = batchBox(
+        custom, "customMeasuredBatch", tr("as training"),
         tr("The micro-batch per GPU you measured the speed at, if not the batch you will train with. A "
            "host-bound step (GPU busy under %1 %) is a floor at the batch it was measured at: measured at 12 "
            "and trained at 48, other GPUs are capped at 4x your speed (PROJECTION.md section 3.25; the "

@@ -49,6 +49,40 @@ SingleGpuSpeed speed(const Workload &w, const QString &gpu, const ThroughputMeas
     return m.project(*s, w, m.anchorsFor(w, extra, GpuSpecTable::builtin()), defaultCalibration());
 }
 
+/// `gpus ... --format json` run on `db`: the row of GPU `id` (empty where the output has none).
+QJsonObject gpuRow(const QString &db, const QStringList &args, const QString &id)
+{
+    const CliRun r = cli(db, args);
+    for (const QJsonValue &v : QJsonDocument::fromJson(r.out.toUtf8()).object().value(u"gpus"_s).toArray())
+        if (v.toObject().value(u"id"_s).toString() == id)
+            return v.toObject();
+    return {};
+}
+
+/// A custom workload measured at `perS` samples/s on `gpu`, with `flops` FLOPs per sample, as a scenario.
+Scenario measuredScenario(double perS, const QString &gpu, double flops)
+{
+    Scenario sc;
+    sc.workload.name = u"mine"_s;
+    sc.workload.overrides.samplesPerEpoch = 1000;
+    sc.workload.overrides.flopsPerSample = flops;
+    sc.workload.overrides.measuredSamplesPerS = perS;
+    sc.workload.overrides.referenceGpu = gpu;
+    return sc;
+}
+
+/// `sc` saved without its measured speed and read back: the error (empty where it reads).
+QString withoutTheSpeed(const Scenario &sc)
+{
+    QJsonObject o = scenarioToJson(sc);
+    QJsonObject w = o.value(u"workload"_s).toObject();
+    w.remove(u"measured_samples_per_s"_s);
+    w.remove(u"measured_on"_s);
+    o.insert(u"workload"_s, w);
+    const auto back = scenarioFromBytes(QJsonDocument(o).toJson());
+    return back ? QString() : back.error().text();
+}
+
 // The 2026-11-28 H200 point of BERT-large at batch 2 (tests/fixtures/probe/h200-busy-2026-11-28).
 ThroughputMeasurement bertOnH200(double busy, int batch = 2, double rate = 43.772)
 {
@@ -378,12 +412,7 @@ private Q_SLOTS:
                                u"--format"_s,
                                u"json"_s};
         auto gpu = [&](const QStringList &extra, const QString &id) {
-            const CliRun r = cli(db.path(), base + extra);
-            for (const QJsonValue &v :
-                 QJsonDocument::fromJson(r.out.toUtf8()).object().value(u"gpus"_s).toArray())
-                if (v.toObject().value(u"id"_s).toString() == id)
-                    return v.toObject();
-            return QJsonObject();
+            return gpuRow(db.path(), base + extra, id);
         };
         const QJsonObject wall = gpu({}, u"b200"_s), busy = gpu({u"--measured-busy"_s, u"38"_s}, u"b200"_s);
         QVERIFY(!wall.isEmpty() && !busy.isEmpty());
@@ -402,12 +431,7 @@ private Q_SLOTS:
         QCOMPARE(r.rc, 2);
         QVERIFY2(r.err.contains(u"measured-busy"_s), qPrintable(r.err));
 
-        Scenario sc;
-        sc.workload.name = u"mine"_s;
-        sc.workload.overrides.samplesPerEpoch = 1000;
-        sc.workload.overrides.flopsPerSample = 1e12;
-        sc.workload.overrides.measuredSamplesPerS = 40;
-        sc.workload.overrides.referenceGpu = u"h200-141gb-sxm"_s;
+        Scenario sc = measuredScenario(40, u"h200-141gb-sxm"_s, 1e12);
         sc.workload.overrides.measuredGpuBusy = 0.38;
         const QByteArray json = QJsonDocument(scenarioToJson(sc)).toJson();
         QVERIFY(json.contains("measured_gpu_busy_fraction"));
@@ -417,15 +441,8 @@ private Q_SLOTS:
         const auto built = buildWorkloadSpec(back.value().workload);
         QVERIFY2(built, built ? "" : qPrintable(built.error().text()));
         QCOMPARE(built.value().measuredGpuBusy, 0.38);
-        QJsonObject o = scenarioToJson(sc);
-        QJsonObject w = o.value(u"workload"_s).toObject();
-        w.remove(u"measured_samples_per_s"_s);
-        w.remove(u"measured_on"_s);
-        o.insert(u"workload"_s, w);
-        const auto orphan = scenarioFromBytes(QJsonDocument(o).toJson());
-        QVERIFY(!orphan);
-        QVERIFY2(orphan.error().text().contains(u"measured_gpu_busy_fraction"_s),
-                 qPrintable(orphan.error().text()));
+        const QString orphan = withoutTheSpeed(sc);
+        QVERIFY2(orphan.contains(u"measured_gpu_busy_fraction"_s), qPrintable(orphan));
     }
 
     // Rule W (section 3.25): a typed figure more than 10x below the model, without a busy share, is read as
@@ -454,14 +471,7 @@ private Q_SLOTS:
                                u"100000"_s,
                                u"--format"_s,
                                u"json"_s};
-        auto gpu = [&](const QStringList &args, const QString &id) {
-            const CliRun r = cli(db.path(), args);
-            for (const QJsonValue &v :
-                 QJsonDocument::fromJson(r.out.toUtf8()).object().value(u"gpus"_s).toArray())
-                if (v.toObject().value(u"id"_s).toString() == id)
-                    return v.toObject();
-            return QJsonObject();
-        };
+        auto gpu = [&](const QStringList &args, const QString &id) { return gpuRow(db.path(), args, id); };
         auto speed = [](const QJsonObject &o, const char16_t *key = u"samples_per_s") {
             return o.value(QString::fromUtf16(key)).toDouble();
         };
@@ -528,14 +538,7 @@ private Q_SLOTS:
                                u"840000000"_s,     u"--workload-class"_s, u"convolutional"_s,
                                u"--samples"_s,     u"100000"_s,           u"--format"_s,
                                u"json"_s};
-        auto gpu = [&](const QStringList &args, const QString &id) {
-            const CliRun r = cli(db.path(), args);
-            for (const QJsonValue &v :
-                 QJsonDocument::fromJson(r.out.toUtf8()).object().value(u"gpus"_s).toArray())
-                if (v.toObject().value(u"id"_s).toString() == id)
-                    return v.toObject();
-            return QJsonObject();
-        };
+        auto gpu = [&](const QStringList &args, const QString &id) { return gpuRow(db.path(), args, id); };
         const QJsonObject at12 = gpu(base + QStringList{u"--batch"_s, u"12"_s}, u"a100-40gb-sxm4"_s);
         const QJsonObject at48 = gpu(
             base + QStringList{u"--batch"_s, u"48"_s, u"--measured-batch"_s, u"12"_s}, u"a100-40gb-sxm4"_s);
@@ -562,13 +565,8 @@ private Q_SLOTS:
         QVERIFY2(r.err.contains(u"measured-batch"_s), qPrintable(r.err));
 
         // A scenario keeps it, refuses it without a measured speed, and the workload takes it.
-        Scenario sc;
-        sc.workload.name = u"mine"_s;
-        sc.workload.overrides.samplesPerEpoch = 1000;
-        sc.workload.overrides.flopsPerSample = 0.84e9;
+        Scenario sc = measuredScenario(396, u"rtx3090"_s, 0.84e9);
         sc.workload.overrides.batchPerGpu = 48;
-        sc.workload.overrides.measuredSamplesPerS = 396;
-        sc.workload.overrides.referenceGpu = u"rtx3090"_s;
         sc.workload.overrides.measuredBatchPerGpu = 12;
         const QByteArray json = QJsonDocument(scenarioToJson(sc)).toJson();
         QVERIFY(json.contains("measured_batch_per_gpu"));
@@ -579,15 +577,8 @@ private Q_SLOTS:
         QVERIFY2(built, built ? "" : qPrintable(built.error().text()));
         QCOMPARE(built.value().measuredBatchPerGpu, 12);
         QCOMPARE(SpeedModel::typedFigure(built.value()).batchPerGpu, 12);
-        QJsonObject o = scenarioToJson(sc);
-        QJsonObject w = o.value(u"workload"_s).toObject();
-        w.remove(u"measured_samples_per_s"_s);
-        w.remove(u"measured_on"_s);
-        o.insert(u"workload"_s, w);
-        const auto orphan = scenarioFromBytes(QJsonDocument(o).toJson());
-        QVERIFY(!orphan);
-        QVERIFY2(orphan.error().text().contains(u"measured_batch_per_gpu"_s),
-                 qPrintable(orphan.error().text()));
+        const QString orphan = withoutTheSpeed(sc);
+        QVERIFY2(orphan.contains(u"measured_batch_per_gpu"_s), qPrintable(orphan));
 
         // The report says it and its reproduce command keeps it.
         QTemporaryDir dir;
