@@ -637,7 +637,9 @@ WorkloadAnchors SpeedModel::anchorsFor(const Workload &w, const ThroughputMeasur
             spec && !(m.gpuBusyFraction > 0) && !definedByItsFigure(w)) {
             const SpeedAnchor a = makeAnchor(m, w, *spec);
             const double ratio = a.measurements > 0 ? modelRatio(m, w, *spec, out, a) : 0.0;
-            if (ratio > 0 && ratio < 1.0 / kImplausibleFactor) {
+            // Rule S3's evidence is of CUDA hosts: another vendor's figure is carried as before.
+            const GpuArch *arch = m_arch.arch(m.gpuId);
+            if (ratio > 0 && ratio < 1.0 / kImplausibleFactor && !(arch && arch->otherVendor())) {
                 if (ratio * kImplausibleFactor < kHostBoundBusy) {
                     m.gpuBusyFraction = ratio * kImplausibleFactor;
                     assumedBusy = {m.gpuId, 1.0 / ratio};

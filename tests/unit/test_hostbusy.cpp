@@ -503,6 +503,14 @@ private Q_SLOTS:
         const QJsonObject amd = gpu(base, u"mi300x"_s);
         QVERIFY(!amd.value(u"basis"_s).toString().contains(u"rule W"_s));
         QCOMPARE(speed(amd), speed(gpu(base + QStringList{u"--measured-busy"_s, u"100"_s}, u"mi300x"_s)));
+        // Another vendor's own figure: no share is assumed (the rule's evidence is of CUDA hosts).
+        QStringList amdArgs = base;
+        amdArgs[4] = u"mi300x"_s;
+        const QJsonObject fromAmd = gpu(amdArgs, u"a100-40gb-sxm4"_s);
+        QVERIFY(!fromAmd.isEmpty());
+        QVERIFY2(!fromAmd.value(u"basis"_s).toString().contains(u"rule W"_s),
+                 qPrintable(fromAmd.value(u"basis"_s).toString()));
+        QVERIFY(fromAmd.value(u"step_floor_s"_s).isNull());
         // 11x below: the share so taken (0.9) is not host-bound, so rule W-flag: the point as a fully busy
         // figure's, the slow end at the floor, and its text.
         QStringList band = base;
