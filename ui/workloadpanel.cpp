@@ -429,13 +429,13 @@ namespace {
 
 /// Why the measured speed of `w` (a custom measured workload with FLOPs per sample) cannot be right for its
 /// GPU as the model sees it (SpeedModel::implausibility: beyond twice the datasheet peak, or more than 10x
-/// from the model's projection either way), or an empty string. Without FLOPs the figure is the whole level:
-/// nothing to check.
-QString farFromTheModel(const Workload &w)
+/// from the model's projection either way), and the busy share rule W takes for it. Without FLOPs the figure
+/// is the whole level: nothing to check.
+SpeedModel::TypedFigureCheck farFromTheModel(const Workload &w)
 {
-    if (!(w.flopsPerSample > 0) || w.referenceGpuId.isEmpty())
+    if (w.kind != WorkloadKind::CustomMeasured || !(w.flopsPerSample > 0) || w.referenceGpuId.isEmpty())
         return {};
-    return SpeedModel::builtin().implausibility(SpeedModel::typedFigure(w), w, GpuSpecTable::builtin());
+    return SpeedModel::builtin().checkTypedFigure(w, GpuSpecTable::builtin());
 }
 
 } // namespace
@@ -494,10 +494,7 @@ void WorkloadPanel::emitChanged()
     else {
         // Said where it is typed: a measured speed the model cannot reconcile with its GPU (section 3.24);
         // the FLOPs kind has no figure to check.
-        const QString far =
-            w.value().kind == WorkloadKind::CustomMeasured ? farFromTheModel(w.value()) : QString();
-        const double assumed =
-            far.isEmpty() ? 0.0 : SpeedModel::builtin().assumedBusy(w.value(), GpuSpecTable::builtin());
+        const auto [far, assumed] = farFromTheModel(w.value());
         m_notes->setText(
             far.isEmpty() ? tr("Describe your training: speed measured on one GPU, or FLOPs per sample.")
             : assumed > 0

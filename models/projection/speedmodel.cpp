@@ -542,14 +542,18 @@ ThroughputMeasurement SpeedModel::typedFigure(const Workload &w)
     return m;
 }
 
-double SpeedModel::assumedBusy(const Workload &w, const GpuSpecTable &specs) const
+SpeedModel::TypedFigureCheck SpeedModel::checkTypedFigure(const Workload &w, const GpuSpecTable &specs) const
 {
-    if (w.kind != WorkloadKind::CustomMeasured)
-        return 0.0;
-    for (const SpeedAnchor &a : anchorsFor(w, {}, specs).user)
+    TypedFigureCheck out;
+    const GpuSpec *spec = specOf(w.referenceGpuId.trimmed(), specs);
+    if (w.kind != WorkloadKind::CustomMeasured || !spec)
+        return out;
+    const WorkloadAnchors anchors = anchorsFor(w, {}, specs);
+    out.implausible = implausibleAgainst(typedFigure(w), w, *spec, anchors);
+    for (const SpeedAnchor &a : anchors.user)
         if (a.busyAssumed)
-            return a.gpuBusy;
-    return 0.0;
+            out.assumedBusy = a.gpuBusy;
+    return out;
 }
 
 double SpeedModel::modelRatio(const ThroughputMeasurement &m, const Workload &w, const GpuSpec &spec,

@@ -245,9 +245,15 @@ public:
     /// A custom measured workload's own figure (its measured speed on its reference GPU, at its batch,
     /// precision and busy share) as the measurement the projection and implausibility() take it as.
     static ThroughputMeasurement typedFigure(const Workload &w);
-    /// Rule W (section 3.25): the GPU busy share taken for a custom measured workload's typed figure (given
-    /// without one, more than kImplausibleFactor below the model); 0 where none is taken.
-    double assumedBusy(const Workload &w, const GpuSpecTable &specs) const;
+    /// A custom measured workload's typed figure as the workload panel checks it, from one set of anchors:
+    /// implausibility()'s text (empty: plausible, or nothing to check it against) and the GPU busy share
+    /// rule W (section 3.25) takes for it (0: none taken).
+    struct TypedFigureCheck
+    {
+        QString implausible;
+        double assumedBusy = 0;
+    };
+    TypedFigureCheck checkTypedFigure(const Workload &w, const GpuSpecTable &specs) const;
 
     /// The single-GPU speed of `w` on `target` (tiers: PROJECTION.md section 3.3).
     SingleGpuSpeed project(const GpuSpec &target, const Workload &w, const WorkloadAnchors &anchors,

@@ -406,11 +406,12 @@ def model_ratio(p, fit, use_eta=True, as_unknown=False):
     return p["m_from"] * (1.0 / tR + O)
 
 
-def assumed_busy(p, fit, use_eta=True, as_unknown=False):
-    """Rule W (PROJECTION.md 3.25): a figure more than 10x below the model, with no busy share given (none is,
-    in these pairs), is read as host-bound, its busy share taken as 10 x its ratio to the model; 0 where the
-    rule does not apply (the figure not that far below, or the share so taken not host-bound)."""
-    busy = 10.0 * model_ratio(p, fit, use_eta, as_unknown)
+def assumed_busy(ratio):
+    """Rule W (PROJECTION.md 3.25): a figure more than 10x below the model (`ratio`, model_ratio()), with no busy
+    share given (none is, in these pairs), is read as host-bound, its busy share taken as 10 x its ratio; 0 where
+    the rule does not apply (the figure not that far below, or the share so taken not host-bound: there rule
+    W-flag, PROJECTION.md 3.24, widens the range instead)."""
+    busy = 10.0 * ratio
     return busy if busy < HOST_BOUND_BUSY else 0.0
 
 
@@ -420,12 +421,6 @@ def floor_speed(p):
     if p.get("b_from", 0) > 0 and p.get("b_to", 0) > 0:
         return p["m_from"] * p["b_to"] / p["b_from"]
     return p["m_from"]
-
-
-def far_below(p, fit, use_eta=True, as_unknown=False):
-    """Rule W-flag (PROJECTION.md 3.24): the figure is more than 10x below the model, but the busy share rule W
-    would take is not host-bound."""
-    return model_ratio(p, fit, use_eta, as_unknown) < 0.1 and not assumed_busy(p, fit, use_eta, as_unknown)
 
 
 def unknown_factor(fit, arch):
@@ -716,7 +711,8 @@ class Scorer:
         tier = "transferred" if p["arch_to"] == p["arch_from"] else "transferred-cross-arch"
         rng = combine(tuple(self.tiers[tier]), self.typ) if use_eta else combine(tuple(self.tiers[tier]), self.typ_before)
         rng = self.widen(rng, p["arch_to"], "unknown" if as_unknown else p["class"], fit, use_eta, True)
-        busy = assumed_busy(p, fit, use_eta, as_unknown)
+        ratio = model_ratio(p, fit, use_eta, as_unknown)
+        busy = assumed_busy(ratio)
         if busy:
             # Rule W with rule S3 (SpeedModel::userHostFloorBasis): the GPU side (figure / busy) is carried, and
             # the figure's step is a floor (at the target's batch under rule Y), on other hosts 0.54x-1.85x as
@@ -733,7 +729,7 @@ class Scorer:
                 pred = side
             e = math.log(pred / p["m_to"])
             rng = (math.log(pred / high), math.log(pred / low))
-        elif far_below(p, fit, use_eta, as_unknown):
+        elif ratio < 0.1:
             # Rule W-flag (PROJECTION.md 3.24): the slow end reaches the figure's host floor on the slowest
             # other host (floor_speed: at the batch the pair is asked at, rule Y).
             rng = (rng[0], max(rng[1], math.log(pred * HOST_FLOOR_SLOWER / floor_speed(p))))
