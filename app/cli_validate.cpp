@@ -451,6 +451,14 @@ QJsonObject userTransferJson(const TransferValidation &v)
         {QStringLiteral("skipped"), QJsonArray::fromStringList(v.skipped)}};
 }
 
+/// Rule Z's summary: no coverage (the app's ranges are absolute, not relative to a reference GPU).
+QJsonObject relativeSummaryJson(const ErrorSummary &s)
+{
+    return QJsonObject{{QStringLiteral("n"), s.n},
+                       {QStringLiteral("median_abs_log_error"), s.median},
+                       {QStringLiteral("max_abs_log_error"), s.max}};
+}
+
 QJsonObject foldsJson(const FoldValidation &v, const QString &key, const QString &method)
 {
     QJsonArray folds;
@@ -459,12 +467,19 @@ QJsonObject foldsJson(const FoldValidation &v, const QString &key, const QString
             QJsonObject{{key, f.heldOut},
                         {QStringLiteral("pairs"), errorSummaryJson(f.pairs)},
                         {QStringLiteral("pairs_from_headline_gpu"), errorSummaryJson(f.fromHeadline)},
-                        {QStringLiteral("rows"), errorSummaryJson(f.rows)}});
-    return QJsonObject{{QStringLiteral("method"), method},
-                       {QStringLiteral("pairs"), errorSummaryJson(v.pairs)},
-                       {QStringLiteral("pairs_from_headline_gpu"), errorSummaryJson(v.fromHeadline)},
-                       {QStringLiteral("rows"), errorSummaryJson(v.rows)},
-                       {QStringLiteral("folds"), folds}};
+                        {QStringLiteral("rows"), errorSummaryJson(f.rows)},
+                        {QStringLiteral("rows_relative"), relativeSummaryJson(f.rowsRelative)}});
+    return QJsonObject{
+        {QStringLiteral("method"),
+         QString(method +
+                 QStringLiteral("; rows_relative (rule Z, PROJECTION.md 3.26): each row's log error minus "
+                                "its reference row's (the source's row of the preset on a100-80gb-sxm4, "
+                                "else on the source's GPU with the most rows), both with the fold's fit"))},
+        {QStringLiteral("pairs"), errorSummaryJson(v.pairs)},
+        {QStringLiteral("pairs_from_headline_gpu"), errorSummaryJson(v.fromHeadline)},
+        {QStringLiteral("rows"), errorSummaryJson(v.rows)},
+        {QStringLiteral("rows_relative"), relativeSummaryJson(v.rowsRelative)},
+        {QStringLiteral("folds"), folds}};
 }
 
 QJsonObject architectureJson(const FoldValidation &v)
@@ -493,22 +508,31 @@ QJsonObject sourcesJson(const FoldValidation &v)
 void printFolds(QTextStream &out, const FoldValidation &v)
 {
     QList<QStringList> rows;
-    auto add = [&](const QString &label, const TransferSummary &pairs, const TransferSummary &rowsOf) {
-        rows.append({label, QString::number(pairs.n),
-                     pairs.n ? QString::number(pairs.median, 'f', 3) : QStringLiteral("-"),
-                     pairs.n ? QString::number(pairs.max, 'f', 3) : QStringLiteral("-"),
+    const auto number = [](const TransferSummary &s, double x) {
+        return s.n ? QString::number(x, 'f', 3) : QStringLiteral("-");
+    };
+    auto add = [&](const QString &label, const TransferSummary &pairs, const TransferSummary &rowsOf,
+                   const TransferSummary &relative) {
+        rows.append({label, QString::number(pairs.n), number(pairs, pairs.median), number(pairs, pairs.max),
                      pairs.n ? percentText(pairs.coverage) : QStringLiteral("-"), QString::number(rowsOf.n),
-                     rowsOf.n ? QString::number(rowsOf.median, 'f', 3) : QStringLiteral("-"),
-                     rowsOf.n ? QString::number(rowsOf.max, 'f', 3) : QStringLiteral("-"),
-                     rowsOf.n ? percentText(rowsOf.coverage) : QStringLiteral("-")});
+                     number(rowsOf, rowsOf.median), number(rowsOf, rowsOf.max),
+                     rowsOf.n ? percentText(rowsOf.coverage) : QStringLiteral("-"),
+                     QString::number(relative.n), number(relative, relative.median),
+                     number(relative, relative.max)});
     };
     for (const HeldOutFold &f : v.folds)
-        add(f.heldOut, f.pairs, f.rows);
-    add(QStringLiteral("all"), v.pairs, v.rows);
+        add(f.heldOut, f.pairs, f.rows, f.rowsRelative);
+    add(QStringLiteral("all"), v.pairs, v.rows, v.rowsRelative);
     out << renderTable({QStringLiteral("Held out"), QStringLiteral("Pairs"), QStringLiteral("median |e|"),
                         QStringLiteral("max |e|"), QStringLiteral("coverage"), QStringLiteral("Rows"),
-                        QStringLiteral("median |e|"), QStringLiteral("max |e|"), QStringLiteral("coverage")},
-                       rows, {false, true, true, true, true, true, true, true, true});
+                        QStringLiteral("median |e|"), QStringLiteral("max |e|"), QStringLiteral("coverage"),
+                        QStringLiteral("Relative"), QStringLiteral("median |e|"), QStringLiteral("max |e|")},
+                       rows, {false, true, true, true, true, true, true, true, true, true, true, true});
+    out << "\"Relative\" (rule Z, PROJECTION.md 3.26): the rows' speed relative to their source's reference\n"
+           "GPU (a100-80gb-sxm4, else the source's GPU with the most rows: h100-80gb-sxm for "
+           "GF-MEASURE-2611),\n"
+           "both projected with the fold's fit; the reference rows themselves are not counted. No coverage:\n"
+           "the ranges are of the absolute speed.\n";
 }
 
 void printArchitectures(QTextStream &out, const FoldValidation &v)

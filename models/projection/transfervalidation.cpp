@@ -339,6 +339,45 @@ TransferValidation validateUserTransfer(const SpeedModel &model, const GpuSpecTa
     return v;
 }
 
+QList<int> typicalStackReferenceRows(const QList<TypicalStackRow> &rows, const GpuSpecTable &specs,
+                                     const QString &headlineGpu)
+{
+    const auto takesPart = [&](const TypicalStackRow &r) {
+        return r.use && findWorkload(builtinWorkloads(), r.presetId) && specs.spec(r.gpuId);
+    };
+    QHash<QString, QHash<QString, int>> perSource; // source -> GPU -> rows
+    for (const TypicalStackRow &r : rows)
+        if (takesPart(r))
+            ++perSource[r.sourceId][r.gpuId];
+    const auto rowOf = [&](const QString &source, const QString &preset, const QString &gpu) {
+        for (qsizetype i = 0; i < rows.size(); ++i) {
+            const TypicalStackRow &r = rows.at(i);
+            if (takesPart(r) && r.sourceId == source && r.presetId == preset && r.gpuId == gpu)
+                return int(i);
+        }
+        return -1;
+    };
+    QList<int> out;
+    for (qsizetype i = 0; i < rows.size(); ++i) {
+        const TypicalStackRow &r = rows.at(i);
+        int ref = -1;
+        if (takesPart(r)) {
+            ref = rowOf(r.sourceId, r.presetId, headlineGpu);
+            if (ref < 0) {
+                const QHash<QString, int> &counts = perSource.value(r.sourceId);
+                QString best;
+                for (auto it = counts.cbegin(); it != counts.cend(); ++it)
+                    if (best.isEmpty() || it.value() > counts.value(best) ||
+                        (it.value() == counts.value(best) && it.key() < best))
+                        best = it.key();
+                ref = rowOf(r.sourceId, r.presetId, best);
+            }
+        }
+        out.append(ref == int(i) ? -1 : ref);
+    }
+    return out;
+}
+
 namespace {
 
 /// The folds' held-out pairs and rows, each projected with its fold's fit (see the header's two callers).
@@ -351,8 +390,9 @@ FoldValidation validateFolds(const SpeedModel &model, const GpuSpecTable &specs,
 {
     FoldValidation v;
     const TransferData data = everything.scoredApart(false); // rule V: no fold holds them
-    QList<TransferPair> allPairs, allRows;                   // kept alive for the pointers below
-    QList<QPair<int, int>> pairSpans, rowSpans;
+    const QList<int> reference = typicalStackReferenceRows(rows, specs, headlineGpu);
+    QList<TransferPair> allPairs, allRows, allRelative; // kept alive for the pointers below
+    QList<QPair<int, int>> pairSpans, rowSpans, relativeSpans;
     for (const TypicalStackFold &fold : folds) {
         const SpeedModel m = model.withTypicalStack(model.typicalStack().withFit(fold.fit));
         const int p0 = int(allPairs.size());
@@ -360,21 +400,26 @@ FoldValidation validateFolds(const SpeedModel &model, const GpuSpecTable &specs,
             if (pairHeld(fold.heldOut, p))
                 allPairs.append(p);
         pairSpans.append({p0, int(allPairs.size())});
-        const int r0 = int(allRows.size());
-        for (const TypicalStackRow &r : rows) {
+        // A row projected with the fold's fit at its own batch, as the app projects the preset.
+        const auto projectRow = [&](const TypicalStackRow &r) {
+            Workload w = withBatch(*findWorkload(builtinWorkloads(), r.presetId), r.batchPerGpu);
+            w.stack = SoftwareStack::Typical;
+            return m.project(*specs.spec(r.gpuId), w, m.anchorsFor(w, {}, specs), defaultCalibration());
+        };
+        const int r0 = int(allRows.size()), z0 = int(allRelative.size());
+        for (qsizetype i = 0; i < rows.size(); ++i) {
+            const TypicalStackRow &r = rows.at(i);
             const Workload *preset = findWorkload(builtinWorkloads(), r.presetId);
             const GpuSpec *spec = specs.spec(r.gpuId);
             if (!r.use || !preset || !spec || !rowHeld(fold.heldOut, r))
                 continue;
-            Workload w = withBatch(*preset, r.batchPerGpu);
-            w.stack = SoftwareStack::Typical;
-            const SingleGpuSpeed s = m.project(*spec, w, m.anchorsFor(w, {}, specs), defaultCalibration());
+            const SingleGpuSpeed s = projectRow(r);
             if (!s.ok)
                 continue;
             TransferPair p;
             p.sourceId = r.sourceId;
             p.workload = r.presetId;
-            p.workloadClass = workloadClassName(w.workloadClass);
+            p.workloadClass = workloadClassName(preset->workloadClass);
             p.fromGpu = r.sourceId;
             p.toGpu = r.gpuId;
             p.tier = s.tier;
@@ -384,8 +429,21 @@ FoldValidation validateFolds(const SpeedModel &model, const GpuSpecTable &specs,
             p.range = s.range;
             p.inside = s.samplesPerSLow() <= p.measured && p.measured <= s.samplesPerSHigh();
             allRows.append(p);
+            // Rule Z: the same row against its reference row, both with this fold's fit.
+            if (reference.at(i) >= 0) {
+                const TypicalStackRow &ref = rows.at(reference.at(i));
+                const SingleGpuSpeed sr = projectRow(ref);
+                if (sr.ok) {
+                    TransferPair z = p;
+                    z.fromGpu = ref.gpuId;
+                    z.logError = p.logError - std::log(sr.samplesPerS / ref.samplesPerS);
+                    z.inside = false;
+                    allRelative.append(z);
+                }
+            }
         }
         rowSpans.append({r0, int(allRows.size())});
+        relativeSpans.append({z0, int(allRelative.size())});
     }
     const auto pointers = [](const QList<TransferPair> &list, int from, int to, const QString *onlyFrom) {
         QList<const TransferPair *> out;
@@ -403,12 +461,16 @@ FoldValidation validateFolds(const SpeedModel &model, const GpuSpecTable &specs,
             f.heldOut, pointers(allPairs, pairSpans.at(i).first, pairSpans.at(i).second, &headlineGpu));
         f.rows =
             summarize(f.heldOut, pointers(allRows, rowSpans.at(i).first, rowSpans.at(i).second, nullptr));
+        f.rowsRelative = summarize(
+            f.heldOut, pointers(allRelative, relativeSpans.at(i).first, relativeSpans.at(i).second, nullptr));
         v.folds.append(f);
     }
     v.pairs = summarize(QStringLiteral("pairs"), pointers(allPairs, 0, int(allPairs.size()), nullptr));
     v.fromHeadline = summarize(QStringLiteral("from ") + headlineGpu,
                                pointers(allPairs, 0, int(allPairs.size()), &headlineGpu));
     v.rows = summarize(QStringLiteral("rows"), pointers(allRows, 0, int(allRows.size()), nullptr));
+    v.rowsRelative = summarize(QStringLiteral("rows, relative"),
+                               pointers(allRelative, 0, int(allRelative.size()), nullptr));
     return v;
 }
 

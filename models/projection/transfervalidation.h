@@ -125,6 +125,10 @@ struct HeldOutFold
     TransferSummary pairs;        ///< the pairs it holds out (see the two functions below)
     TransferSummary fromHeadline; ///< of them, those from the headline GPU
     TransferSummary rows;         ///< its typical-stack rows (typical_stack_rows.csv)
+    /// Rule Z (PROJECTION.md 3.26): its rows' errors relative to their reference rows
+    /// (typicalStackReferenceRows), both projected with the fold's fit; no coverage (0: the app's ranges
+    /// are absolute).
+    TransferSummary rowsRelative;
 };
 
 struct FoldValidation
@@ -133,9 +137,17 @@ struct FoldValidation
     TransferSummary pairs; ///< every fold pooled
     TransferSummary fromHeadline;
     TransferSummary rows;
+    TransferSummary rowsRelative;
 };
 using ArchitectureFold = HeldOutFold;
 using ArchitectureValidation = FoldValidation;
+
+/// Rule Z (PROJECTION.md 3.26): for each of `rows` (indices into it; -1 where none), the same source's row
+/// of the same preset on the source's reference GPU: `headlineGpu` where the source has a row of the preset,
+/// else the source's GPU with the most rows (ties: the smaller id). A reference row has none itself. Only
+/// rows in use, of a built-in preset and of a GPU with a spec take part.
+QList<int> typicalStackReferenceRows(const QList<TypicalStackRow> &rows, const GpuSpecTable &specs,
+                                     const QString &headlineGpu = QStringLiteral("a100-80gb-sxm4"));
 
 /// Leave one architecture out over the transfer pairs and the typical-stack rows, with the shipped folds
 /// of the model's typical stack: a fold's pairs go into its architecture's GPUs from GPUs of other

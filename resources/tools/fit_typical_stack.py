@@ -745,6 +745,41 @@ class Scorer:
         return e, rng[0] <= e <= rng[1]
 
 
+def reference_rows(rows):
+    """Rule Z (PROJECTION.md 3.26): each row's reference row, the same source's row of the same preset on the
+    source's reference GPU (the headline GPU where the source has a row of the preset, else the source's GPU
+    with the most rows, ties the smaller id); None for a reference row itself or where there is none."""
+    count = {}
+    for o in rows:
+        count[(o["source"], o["gpu"])] = count.get((o["source"], o["gpu"]), 0) + 1
+    ref = {}
+    for o in rows:
+        key = (o["source"], o["preset"])
+        if key in ref:
+            continue
+        own = [x for x in rows if (x["source"], x["preset"]) == key]
+        head = [x for x in own if x["gpu"] == HEADLINE]
+        if head:
+            ref[key] = head[0]
+            continue
+        gpu = min((g for s, g in count if s == o["source"]), key=lambda g: (-count[(o["source"], g)], g))
+        ref[key] = next((x for x in own if x["gpu"] == gpu), None)
+    return {id(o): (None if ref[(o["source"], o["preset"])] is o else ref[(o["source"], o["preset"])])
+            for o in rows}
+
+
+def relative_summary(errs):
+    """|e_rel| of rule Z: median and max only (the app's ranges are absolute, so no coverage)."""
+    if not errs:
+        return {"n": 0, "median": None, "max": None}
+    ab = [abs(e) for e in errs]
+    return {"n": len(errs), "median": round(statistics.median(ab), 4), "max": round(max(ab), 4)}
+
+
+def fmt_relative(s):
+    return "n = 0" if not s["n"] else "%d: %.3f / %.3f" % (s["n"], s["median"], s["max"])
+
+
 def summary(errs):
     if not errs:
         return {"n": 0, "median": None, "max": None, "coverage": None}
@@ -1031,9 +1066,13 @@ def main():
         res = {}
         for label in ("before", "after"):
             use = label == "after"
-            P, PH, R, U, UH = [], [], [], [], []
+            P, PH, R, U, UH, Z = [], [], [], [], [], []
             for _, tr, tp, xr, xp in folds:
                 fit = joint_fit(tr, tp, use)
+                # Rule Z: the held-out row's error relative to its reference row, both with this fold's fit.
+                Z += [math.log(row_speed(o, fit, use) / o["measured"])
+                      - math.log(row_speed(refs[id(o)], fit, use) / refs[id(o)]["measured"])
+                      for o in xr if refs[id(o)] is not None]
                 for p in xp:
                     e = sc.pair(p, fit, use)
                     P.append(e)
@@ -1044,11 +1083,13 @@ def main():
                         if p["from"] == HEADLINE:
                             UH.append(U[-1])
                 R += [sc.row(o, fit, use) for o in xr]
-            res[label] = {"pairs": summary(P), "pairs_from_headline": summary(PH), "rows": summary(R)}
+            res[label] = {"pairs": summary(P), "pairs_from_headline": summary(PH), "rows": summary(R),
+                          "rows_relative": relative_summary(Z)}
             if use:
                 res["after_unknown_class"] = {"pairs": summary(U), "pairs_from_headline": summary(UH)}
         return name, res
 
+    refs = reference_rows(rows)
     wl = sorted({wid(p["workload"]) for p in pairs} | {o["preset"] for o in rows})
     splits = []
     splits.append(split("leave one workload out", [
@@ -1130,6 +1171,14 @@ def main():
                      f"{fmt(af['pairs'])} | {fmt(af['pairs_from_headline'])} | {fmt(af['rows'])} | "
                      f"{fmt(r['after_unknown_class']['pairs'])} | "
                      f"{fmt(r['after_unknown_class']['pairs_from_headline'])} |")
+    lines += ["", "Rows relative to their source's reference GPU (rule Z, PROJECTION.md 3.26; the issue's presets "
+              "figure is a relative speed): |e(row) - e(reference row)|, both projected with the fold's fit, "
+              "median / max; the reference GPU is " + HEADLINE + " where the source has it, else the source's "
+              "GPU with the most rows (GF-MEASURE-2611: h100-80gb-sxm); no coverage, since the ranges are "
+              "absolute.", "", "| split | before: rows, relative | after: rows, relative |", "|---|---|---|"]
+    for name, r in splits + [insample]:
+        lines.append(f"| {name} | {fmt_relative(r['before']['rows_relative'])} | "
+                     f"{fmt_relative(r['after']['rows_relative'])} |")
     lines += ["", "Scored apart, never fitted and in no split or range here: "
               + ", ".join(f"{s} ({sum(1 for p in apart if p['source'] == s)} pairs)" for s in sorted(APART_SOURCES))
               + " (rule V, PROJECTION.md 3.24); `gpufrontier-cli validate` scores them in their own lines."]

@@ -211,6 +211,16 @@ private Q_SLOTS:
         QVERIFY(same(v.pairs, tool.value(QStringLiteral("pairs")).toObject(), 6e-5));
         QVERIFY(same(v.fromHeadline, tool.value(QStringLiteral("pairs_from_headline")).toObject(), 6e-5));
         QVERIFY(same(v.rows, tool.value(QStringLiteral("rows")).toObject(), 6e-5));
+        // Rule Z: the rows relative to their reference GPU, as the fitter computes them (no coverage).
+        const QJsonObject relative = tool.value(QStringLiteral("rows_relative")).toObject();
+        QCOMPARE(v.rowsRelative.n, relative.value(QStringLiteral("n")).toInt());
+        QVERIFY(std::abs(v.rowsRelative.median - relative.value(QStringLiteral("median")).toDouble()) < 6e-5);
+        QVERIFY(std::abs(v.rowsRelative.max - relative.value(QStringLiteral("max")).toDouble()) < 6e-5);
+        // Lambda's 34 rows less its two A100 80GB rows; our three H200 rows against the H100 (the H200's
+        // BERT-large row is not in use, the 7B LoRA and BERT-large have no H200 row to score).
+        QCOMPARE(v.folds.at(1).rowsRelative.n, 32);
+        QCOMPARE(v.folds.at(0).rowsRelative.n, 3);
+        QVERIFY(v.rowsRelative.median < v.rows.median); // the era's level cancels out
         QCOMPARE(v.folds.at(2).pairs.n, 6 * 7 * 6);
         QCOMPARE(v.folds.at(2).rows.n, 0);
         QCOMPARE(v.folds.at(3).pairs.n, 80);
@@ -229,6 +239,37 @@ private Q_SLOTS:
         QCOMPARE(moved.folds.at(2).pairs.median, v.folds.at(2).pairs.median);
         QCOMPARE(moved.folds.at(1).pairs.median, v.folds.at(1).pairs.median);
         QCOMPARE(moved.folds.at(0).rows.median, v.folds.at(0).rows.median);
+    }
+
+    // Rule Z's reference row: the headline GPU's row of the same source and preset, else the row on the
+    // source's GPU with the most rows (ties: the smaller id); none for a reference row, a row of a preset
+    // the reference GPU lacks, or a row not in use.
+    void referenceRowsFollowRuleZ()
+    {
+        const auto row = [](const char *source, const char *preset, const char *gpu, bool use = true) {
+            TypicalStackRow r;
+            r.sourceId = QString::fromLatin1(source);
+            r.presetId = QString::fromLatin1(preset);
+            r.gpuId = QString::fromLatin1(gpu);
+            r.batchPerGpu = 32;
+            r.samplesPerS = 100;
+            r.use = use;
+            return r;
+        };
+        const QList<TypicalStackRow> rows{
+            row("S1", "resnet50", "rtx3090"),         // 0 -> 1
+            row("S1", "resnet50", "a100-80gb-sxm4"),  // 1 reference
+            row("S1", "bert-large-squad", "rtx3090"), // 2: S1 has no A100 BERT row: rtx3090 has the most rows
+            row("S1", "bert-large-squad", "v100-32gb-sxm2"), // 3 -> 2
+            row("S2", "resnet50", "h200-141gb-sxm"),         // 4 -> 5 (a tie of one row each: the smaller id)
+            row("S2", "resnet50", "h100-80gb-sxm"),          // 5 reference
+            row("S2", "vit-b16", "l40s"),                    // 6: the reference GPU has no ViT row
+            row("S3", "resnet50", "a100-80gb-sxm4", false),  // 7 not in use
+            row("S3", "resnet50", "rtx3090"),       // 8: its source's A100 row is not in use; it is alone
+            row("S1", "no-such-preset", "rtx3090"), // 9 not a preset
+        };
+        const QList<int> ref = typicalStackReferenceRows(rows, GpuSpecTable::builtin());
+        QCOMPARE(ref, (QList<int>{1, -1, -1, 2, 5, -1, -1, -1, -1, -1}));
     }
 
     // A GPU's figure that is exactly what the app projects from the user's figure scores 0, inside the range;

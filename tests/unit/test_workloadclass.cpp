@@ -779,6 +779,11 @@ private Q_SLOTS:
         QVERIFY(same(v.fromHeadline, tool.value(u"pairs_from_headline").toObject()));
         QVERIFY(same(v.rows, tool.value(u"rows").toObject()));
         QVERIFY(v.pairs.n > 1000 && v.rows.n > 30);
+        // Rule Z: the rows relative to their reference GPU, each pair of rows with the fold's fit.
+        const QJsonObject relative = tool.value(u"rows_relative").toObject();
+        QCOMPARE(v.rowsRelative.n, relative.value(u"n").toInt());
+        QVERIFY(std::abs(v.rowsRelative.median - relative.value(u"median").toDouble()) < 6e-5);
+        QVERIFY(std::abs(v.rowsRelative.max - relative.value(u"max").toDouble()) < 6e-5);
         // The held-out architecture is projected as one without a measurement, with its fold's factors.
         TypicalStack shuffled = TypicalStack::builtin();
         for (TypicalStackFold &f : shuffled.architectureFolds)
