@@ -169,8 +169,14 @@ int MeasureCommand::run(CliContext &ctx, const CliArgs &p) const
             o.insert(u"gpu_busy_fraction", c.measurement.gpuBusyFraction > 0
                                                ? QJsonValue(c.measurement.gpuBusyFraction)
                                                : QJsonValue());
+            o.insert(u"gpu_busy_method",
+                     c.measurement.gpuBusyFraction > 0 && c.measurement.gpuBusyMethod != BusyMethod::Unknown
+                         ? QJsonValue(busyMethodName(c.measurement.gpuBusyMethod))
+                         : QJsonValue());
             o.insert(u"host_bound",
                      c.measurement.gpuBusyFraction > 0 && c.measurement.gpuBusyFraction < kHostBoundBusy);
+            o.insert(u"maybe_host_bound",
+                     busyMaybeHostBound(c.measurement.gpuBusyFraction, c.measurement.gpuBusyMethod));
             o.insert(u"not_projected_because", c.why.isEmpty() ? QJsonValue() : QJsonValue(c.why));
             o.insert(u"source", c.measurement.source);
             o.insert(u"measured_at", c.measurement.measuredAt.isValid()
@@ -221,7 +227,10 @@ int MeasureCommand::run(CliContext &ctx, const CliArgs &p) const
            "GPU busy: the share of each step the GPU worked (gf_measure.py); under "
         << QString::number(kHostBoundBusy * 100, 'f', 0)
         << " % the host set the speed (host-bound): carried to other NVIDIA GPUs, that step stays a floor "
-           "(PROJECTION.md section 3.22).\n";
+           "(PROJECTION.md section 3.22). nvidia-smi reads high: a share by it (not by the profiler) under "
+        << QString::number(kSmiGpuBoundBusy * 100, 'f', 0)
+        << " % is \"maybe host-bound\", carried as GPU-bound with ranges that reach that floor (section "
+           "3.27).\n";
     return ExitOk;
 }
 

@@ -43,8 +43,10 @@ void addWorkloadOptions(CliOptions &p)
                QStringLiteral(
                    "with --measured: how busy the GPU was during it, percent (nvidia-smi's "
                    "utilization.gpu); under %1 the host set the speed, and on other NVIDIA GPUs that step "
-                   "stays a floor (PROJECTION.md section 3.22)")
-                   .arg(QString::number(kHostBoundBusy * 100, 'f', 0)));
+                   "stays a floor (PROJECTION.md section 3.22); %1-%2 may still be host-bound (nvidia-smi "
+                   "reads high), so ranges reach that floor (section 3.27)")
+                   .arg(QString::number(kHostBoundBusy * 100, 'f', 0),
+                        QString::number(kSmiGpuBoundBusy * 100, 'f', 0)));
     p.addValue(QStringLiteral("measured-batch"), QStringLiteral("N"),
                QStringLiteral("with --measured: the micro-batch per GPU it was measured at, when not --batch "
                               "(default: --batch's); a host-bound step at batch N caps batch B at B / step "

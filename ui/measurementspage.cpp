@@ -107,8 +107,11 @@ MeasurementsPage::MeasurementsPage(CatalogService *service, QWidget *parent)
     m_table->horizontalHeaderItem(GpuBusy)->setToolTip(
         tr("The share of each measured step in which the GPU worked (gf_measure.py). Under %1 % the GPU "
            "waited for the host: the CPU or the input pipeline set the speed (host-bound), and carried to "
-           "other GPUs that step stays a floor. Empty: the run did not measure it.")
-            .arg(QString::number(kHostBoundBusy * 100, 'f', 0)));
+           "other GPUs that step stays a floor. By nvidia-smi (which reads high; a user command's share) "
+           "%1-%2 % is \"maybe host-bound\": carried as GPU-bound, with ranges that reach that floor. "
+           "Empty: the run did not measure it.")
+            .arg(QString::number(kHostBoundBusy * 100, 'f', 0),
+                 QString::number(kSmiGpuBoundBusy * 100, 'f', 0)));
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -249,7 +252,8 @@ void MeasurementsPage::fill()
         }
         if (c.measurement.gpuBusyFraction > 0) {
             auto *busy = numberItem(c.measurement.gpuBusyFraction * 100, 0);
-            if (c.measurement.gpuBusyFraction < kHostBoundBusy)
+            if (c.measurement.gpuBusyFraction < kHostBoundBusy ||
+                busyMaybeHostBound(c.measurement.gpuBusyFraction, c.measurement.gpuBusyMethod))
                 busy->setText(gpuBusyText(c.measurement));
             busy->setToolTip(gpuBusyExplanation(c.measurement));
             m_table->setItem(i, GpuBusy, busy);

@@ -157,7 +157,8 @@ QWidget *WorkloadPanel::buildCustomWorkload(QWidget *box)
     m_customMeasured = new QDoubleSpinBox(custom);
     m_customMeasured->setObjectName(QStringLiteral("customMeasured"));
     m_customMeasured->setRange(0, 1e9);
-    m_customMeasured->setDecimals(1);
+    // Three decimals: a scenario's figure (315.835/s) opens as the CLI reads it, not rounded to 315.8.
+    m_customMeasured->setDecimals(3);
     m_customMeasured->setValue(1000);
     m_customMeasured->setSuffix(tr(" samples/s"));
     m_customMeasured->setToolTip(tr("Training throughput you measured on one GPU of the model below"));
@@ -179,8 +180,11 @@ QWidget *WorkloadPanel::buildCustomWorkload(QWidget *box)
         tr("How busy the GPU was while you measured (nvidia-smi's utilization, or gf_measure.py's GPU busy). "
            "Under %1 % the host (the CPU dispatching kernels, or the input pipeline) set your speed: on "
            "other NVIDIA GPUs only the GPU-busy part of the step scales and your step stays a floor "
-           "(PROJECTION.md section 3.22). Leave it at \"not given\" if you do not know.")
-            .arg(QString::number(kHostBoundBusy * 100, 'f', 0)));
+           "(PROJECTION.md section 3.22). nvidia-smi reads high: %1-%2 % may still be host-bound, so the "
+           "ranges of faster GPUs reach that floor (section 3.27). Leave it at \"not given\" if you do not "
+           "know.")
+            .arg(QString::number(kHostBoundBusy * 100, 'f', 0),
+                 QString::number(kSmiGpuBoundBusy * 100, 'f', 0)));
     cf->addRow(tr("GPU busy"), m_customBusy);
     m_customMeasuredBatch = batchBox(
         custom, "customMeasuredBatch", tr("as training"),
@@ -495,8 +499,17 @@ void WorkloadPanel::emitChanged()
         // Said where it is typed: a measured speed the model cannot reconcile with its GPU (section 3.24);
         // the FLOPs kind has no figure to check.
         const auto [far, assumed] = farFromTheModel(w.value());
+        const double busy = w.value().measuredGpuBusy;
         m_notes->setText(
-            far.isEmpty() ? tr("Describe your training: speed measured on one GPU, or FLOPs per sample.")
+            far.isEmpty()
+                ? (w.value().kind == WorkloadKind::CustomMeasured &&
+                           busyMaybeHostBound(busy, BusyMethod::NvidiaSmi)
+                       ? tr("GPU busy %1 %: read by nvidia-smi, which reads high, this step may still be "
+                            "host-bound (on our hosts every reading under %2 % was), so the ranges of faster "
+                            "GPUs reach its floor; a profiler share settles it.")
+                             .arg(QString::number(busy * 100, 'f', 0),
+                                  QString::number(kSmiGpuBoundBusy * 100, 'f', 0))
+                       : tr("Describe your training: speed measured on one GPU, or FLOPs per sample."))
             : assumed > 0
                 ? tr("Check your figure: %1. Without a GPU busy share it is read as host-bound (the GPU "
                      "taken as busy %2 % of the step), so its step is a floor: no GPU is projected faster "

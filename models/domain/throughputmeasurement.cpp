@@ -21,4 +21,33 @@ Result<double> gpuBusyFractionOf(const QJsonObject &o)
     return std::min(1.0, busy);
 }
 
+QString busyMethodName(BusyMethod m)
+{
+    switch (m) {
+    case BusyMethod::Profiler:
+        return QStringLiteral("profiler");
+    case BusyMethod::NvidiaSmi:
+        return QStringLiteral("nvidia-smi");
+    case BusyMethod::Unknown:
+        break;
+    }
+    return {};
+}
+
+Result<BusyMethod> gpuBusyMethodOf(const QJsonObject &o)
+{
+    const QJsonValue v = o.value(u"gpu_busy_method");
+    if (v.isUndefined() || v.isNull())
+        return BusyMethod::Unknown;
+    const QString name = v.toString();
+    if (name == u"profiler")
+        return BusyMethod::Profiler;
+    if (name == u"nvidia-smi")
+        return BusyMethod::NvidiaSmi;
+    return makeError(
+        QStringLiteral("\"gpu_busy_method\" is %1; it says how the GPU busy share was measured: "
+                       "\"profiler\" or \"nvidia-smi\"")
+            .arg(v.isString() ? QStringLiteral("\"%1\"").arg(name) : QStringLiteral("not a string")));
+}
+
 } // namespace gf

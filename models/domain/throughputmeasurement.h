@@ -9,6 +9,18 @@
 
 namespace gf {
 
+/// How a measurement's GPU busy share was measured (gf_measure.py's gpu_busy_method; PROJECTION.md section
+/// 3.27, rule S4).
+enum class BusyMethod : quint8
+{
+    Unknown,  ///< not stated (counts as nvidia-smi: anything but the profiler)
+    Profiler, ///< torch.profiler's kernel, copy and set intervals over the step (the synthetic runs)
+    NvidiaSmi ///< nvidia-smi's utilization.gpu (a user's own command; a share typed in), which reads high
+};
+
+/// "profiler", "nvidia-smi" or "" (unknown).
+QString busyMethodName(BusyMethod m);
+
 /// Where a measured training throughput comes from.
 enum class MeasurementKind : quint8
 {
@@ -36,6 +48,8 @@ struct ThroughputMeasurement
     /// gpu_busy_fraction, PROJECTION.md section 3.22), in (0, 1]; 0 = not measured. Well under 1, the
     /// host (dispatch or input) set the speed, and a faster GPU would not shorten that step.
     double gpuBusyFraction = 0;
+    /// How gpuBusyFraction was measured (gpu_busy_method; rule S4, section 3.27).
+    BusyMethod gpuBusyMethod = BusyMethod::Unknown;
 };
 
 using ThroughputMeasurements = QList<ThroughputMeasurement>;
@@ -44,5 +58,8 @@ using ThroughputMeasurements = QList<ThroughputMeasurement>;
 /// the value when it lies in (0, 1]; an error naming the field otherwise. The importer checks documents with
 /// it, the store reads stored ones back with it.
 Result<double> gpuBusyFractionOf(const QJsonObject &document);
+/// A measurement document's "gpu_busy_method" (rule S4, PROJECTION.md section 3.27): Unknown when it is
+/// absent or null, Profiler or NvidiaSmi for "profiler" or "nvidia-smi"; an error naming the field otherwise.
+Result<BusyMethod> gpuBusyMethodOf(const QJsonObject &document);
 
 } // namespace gf

@@ -26,8 +26,13 @@ QString gpuBusyText(const ThroughputMeasurement &m)
 {
     if (!(m.gpuBusyFraction > 0))
         return {};
-    const QString pct = QStringLiteral("%1 %").arg(QString::number(m.gpuBusyFraction * 100, 'f', 0));
-    return m.gpuBusyFraction < kHostBoundBusy ? pct + QStringLiteral(", host-bound") : pct;
+    const QString method = busyMethodName(m.gpuBusyMethod);
+    const QString pct = QStringLiteral("%1 %").arg(QString::number(m.gpuBusyFraction * 100, 'f', 0)) +
+                        (method.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(method));
+    if (m.gpuBusyFraction < kHostBoundBusy)
+        return pct + QStringLiteral(", host-bound");
+    return busyMaybeHostBound(m.gpuBusyFraction, m.gpuBusyMethod) ? pct + QStringLiteral(", maybe host-bound")
+                                                                  : pct;
 }
 
 QString gpuBusyExplanation(const ThroughputMeasurement &m)
@@ -35,16 +40,27 @@ QString gpuBusyExplanation(const ThroughputMeasurement &m)
     if (!(m.gpuBusyFraction > 0))
         return {};
     const QString pct = QString::number(m.gpuBusyFraction * 100, 'f', 0);
+    const QString by = m.gpuBusyMethod == BusyMethod::Profiler    ? QStringLiteral(" (by the profiler)")
+                       : m.gpuBusyMethod == BusyMethod::NvidiaSmi ? QStringLiteral(" (by nvidia-smi)")
+                                                                  : QStringLiteral(" (method not stated)");
+    if (busyMaybeHostBound(m.gpuBusyFraction, m.gpuBusyMethod))
+        return QStringLiteral(
+                   "The GPU was busy %1 % of each step%2, so this figure is carried as GPU-bound. But "
+                   "nvidia-smi reads high: on our hosts every reading under %3 % was of a step the "
+                   "profiler found host-bound, so the host may have set this speed; the ranges it gives "
+                   "faster GPUs reach the floor its step would set (rule S4, PROJECTION.md section "
+                   "3.27). A profiler share (gf_measure.py's synthetic run of the workload) settles it.")
+            .arg(pct, by, QString::number(kSmiGpuBoundBusy * 100, 'f', 0));
     if (m.gpuBusyFraction >= kHostBoundBusy)
-        return QStringLiteral("The GPU was busy %1 % of each step: the GPU set this speed.").arg(pct);
+        return QStringLiteral("The GPU was busy %1 % of each step%2: the GPU set this speed.").arg(pct, by);
     return QStringLiteral(
-               "The GPU was busy only %1 % of each step (under %2 %): it waited for the host (the CPU "
+               "The GPU was busy only %1 % of each step%3 (under %2 %): it waited for the host (the CPU "
                "dispatching the kernels, or the input pipeline), which set this speed. A faster GPU would "
                "not shorten that step: carried to other NVIDIA GPUs, only the GPU-busy part scales and this "
                "step "
                "stays a floor (PROJECTION.md section 3.22). A larger batch, CUDA graphs or torch.compile "
                "would lift it. The model's projection here is of a GPU-bound step.")
-        .arg(pct, QString::number(kHostBoundBusy * 100, 'f', 0));
+        .arg(pct, QString::number(kHostBoundBusy * 100, 'f', 0), by);
 }
 
 QList<MeasurementComparison> compareMeasurements(const ThroughputMeasurements &measurements,

@@ -107,7 +107,9 @@ Result<MeasurementDocument> fromObject(const QJsonObject &o, const QString &wher
     m.precision = o.value(u"precision").toString();
     const QJsonObject offer = o.value(u"offer").toObject();
     m.offerKey = offer.value(u"key").toString();
-    if (m.offerKey.isEmpty() && offer.contains(u"provider"))
+    // A run outside a launch plan (a user's own command) names no offer: no key, rather than "//".
+    if (m.offerKey.isEmpty() && !(offer.value(u"provider").toString().isEmpty() &&
+                                  offer.value(u"instance_type").toString().isEmpty()))
         m.offerKey = QStringLiteral("%1/%2/%3")
                          .arg(offer.value(u"provider").toString(), offer.value(u"instance_type").toString(),
                               offer.value(u"region").toString());
@@ -131,6 +133,10 @@ Result<MeasurementDocument> fromObject(const QJsonObject &o, const QString &wher
         m.gpuBusyFraction = busy.value();
     else
         return makeError(QStringLiteral("%1: %2").arg(where, busy.error().text()));
+    if (auto method = gpuBusyMethodOf(o); method)
+        m.gpuBusyMethod = method.value();
+    else
+        return makeError(QStringLiteral("%1: %2").arg(where, method.error().text()));
     const QJsonValue projected = o.value(u"projected_samples_per_s");
     if (projected.isDouble() && projected.toDouble() > 0)
         d.projectedSamplesPerS = projected.toDouble();

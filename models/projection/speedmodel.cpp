@@ -296,6 +296,8 @@ SpeedAnchor SpeedModel::makeAnchor(const ThroughputMeasurement &m, const Workloa
     a.logLevel = std::log(m.samplesPerSPerGpu / t.relative);
     a.measurements = 1;
     a.gpuBusy = m.gpuBusyFraction;
+    // Rule S4 (section 3.27): nvidia-smi reads high; between the two lines the step may be host-bound.
+    a.busyUncertain = busyMaybeHostBound(m.gpuBusyFraction, m.gpuBusyMethod);
     // Section 3.22: the GPU side (figure / busy) cannot beat twice the GPU's highest datasheet rate (the
     // bound implausibleAgainst() holds a figure to): a busy share below that is raised to it.
     if (const double peak = *std::max_element(spec.peakTflops.begin(), spec.peakTflops.end());
@@ -324,15 +326,30 @@ QString SpeedModel::farBelowModelBasis(const Workload &w, const WorkloadAnchors 
         return {};
     for (const SpeedAnchor &a : anchors.user) {
         const GpuArch *own = m_arch.arch(a.gpuId);
-        if (!a.farBelowModel || a.batchPerGpu <= 0 || !(a.samplesPerS > 0) || (own && own->otherVendor()))
+        if (!(a.farBelowModel || a.busyUncertain) || a.batchPerGpu <= 0 || !(a.samplesPerS > 0) ||
+            (own && own->otherVendor()))
             continue;
         // Were its host to have set the figure, its step would be a floor here too (rule S3), on another
         // host 0.54x-1.85x as long: the range's slow end reaches that floor's slowest.
         const double step = a.batchPerGpu / a.samplesPerS;
         const double slowest = w.batchPerGpu / step / kHostFloorSlower;
+        // Rule S4 says nothing where the floor could not bind: the GPU's fast end below the slowest host's.
+        if (!a.farBelowModel && !(r->samplesPerSHigh() > slowest))
+            continue;
         const double low = std::min(r->samplesPerSLow(), slowest);
         const double high = r->samplesPerSHigh();
         r->range = {std::log(r->samplesPerS / high), std::log(r->samplesPerS / low)};
+        if (a.busyUncertain)
+            return QStringLiteral(
+                       "; your figure on %1 was measured with the GPU busy %2 % of the step by nvidia-smi "
+                       "(or a share typed in), so it is carried as GPU-bound; but nvidia-smi reads high: on "
+                       "our hosts every reading under %3 % was of a step the profiler found host-bound "
+                       "(section 3.27). If the host set it, this GPU runs no faster than it: a %4 ms step "
+                       "at batch %5, so the range reaches %6 samples/s; a profiler share (gf_measure.py's "
+                       "synthetic run) settles it")
+                .arg(a.gpuId, QString::number(a.gpuBusy * 100, 'f', 0),
+                     QString::number(kSmiGpuBoundBusy * 100, 'f', 0), number(step * 1e3),
+                     QString::number(a.batchPerGpu), number(low));
         return QStringLiteral(
                    "; your figure on %1 is more than %2x below what the model projects for that GPU "
                    "and no busy share was given, so this projection is held to %2x of the model's "
@@ -539,6 +556,8 @@ ThroughputMeasurement SpeedModel::typedFigure(const Workload &w)
     m.precision = precisionName(w.precision);
     m.kind = MeasurementKind::User;
     m.gpuBusyFraction = w.measuredGpuBusy;
+    // A typed share is nvidia-smi's utilization.gpu, as --measured-busy and the GPU busy box say (rule S4).
+    m.gpuBusyMethod = BusyMethod::NvidiaSmi;
     return m;
 }
 

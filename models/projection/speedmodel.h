@@ -73,6 +73,10 @@ struct SpeedAnchor
     bool busyAssumed = false;
     /// With busyAssumed: how many times below the model's projection for its GPU the figure is.
     double belowModel = 0;
+    /// Rule S4 (section 3.27): gpuBusy was not measured by the profiler (nvidia-smi, typed in, or not said)
+    /// and lies in [kHostBoundBusy, kSmiGpuBoundBusy): carried as GPU-bound, but it may be host-bound (its
+    /// carried projections' ranges say so).
+    bool busyUncertain = false;
     /// Rule S3: the GPU waited for the host for a sizeable share of the step (0 < gpuBusy < kHostBoundBusy).
     bool hostBound() const;
 };
@@ -320,8 +324,10 @@ private:
     QString stepFloorBasis(const Workload &w, const GpuArch *arch, bool fromShippedData,
                            SingleGpuSpeed *r) const;
     /// Rule W-flag (section 3.24): on an NVIDIA GPU other than its own, a user's figure far below the model
-    /// (SpeedAnchor::farBelowModel) widens r->range's slow end to the host floor that figure would set (rule
-    /// S3's slowest other host) and returns the basis text; empty otherwise. The point does not move.
+    /// (SpeedAnchor::farBelowModel), or one whose nvidia-smi busy share may hide a host-bound step (rule S4,
+    /// SpeedAnchor::busyUncertain, section 3.27), widens r->range's slow end to the host floor that figure
+    /// would set (rule S3's slowest other host) and returns the basis text; empty otherwise. The point does
+    /// not move.
     QString farBelowModelBasis(const Workload &w, const WorkloadAnchors &anchors, const GpuArch *target,
                                SingleGpuSpeed *r) const;
     /// Rule S3 (section 3.22) applies to `a` carried to `target` (its architecture row): a host-bound figure

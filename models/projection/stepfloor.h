@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/throughputmeasurement.h"
 #include "projection/errorsummary.h"
 #include "util/result.h"
 
@@ -16,6 +17,17 @@ class SpeedModel;
 /// was set by its host (the GPU waited); carried to another GPU, only the GPU-busy part of its step scales
 /// and the measured step stays a floor.
 inline constexpr double kHostBoundBusy = 0.8;
+/// Rule S4 (PROJECTION.md section 3.27): a busy share read by nvidia-smi (or not said how) at or above
+/// kHostBoundBusy but below this may still be of a host-bound step. On two H200 hosts every nvidia-smi
+/// reading of a step the profiler found host-bound was <= 0.885 (12 of 12), every one of a GPU-bound step >=
+/// 0.956 (5 of 5): the midpoint of that gap, in sample (tests/fixtures/probe/h200-busy-2026-11-28,
+/// h200-usercmd-2026-11-28).
+inline constexpr double kSmiGpuBoundBusy = 0.92;
+/// Rule S4: a busy share `busy` measured by `method` is carried as GPU-bound but may be of a host-bound step.
+inline bool busyMaybeHostBound(double busy, BusyMethod method)
+{
+    return method != BusyMethod::Profiler && busy >= kHostBoundBusy && busy < kSmiGpuBoundBusy;
+}
 /// Section 3.22: another host's floor of the same step, as a share of the measured host's: 0.54x (the
 /// shortest seen, 2026-11-28's second H200 host against the H100 host) to 1 / 0.54 (a slower host; judged
 /// symmetric).

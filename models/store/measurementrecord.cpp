@@ -133,7 +133,9 @@ Result<QList<UserMeasurementRecord>> CatalogStore::userMeasurements() const
         r.origin = q.value(11).toString();
         r.json = q.value(12).toString().toUtf8();
         // Section 3.22: how busy the GPU was, from the stored document (checked when it was imported).
-        m.gpuBusyFraction = gpuBusyFractionOf(QJsonDocument::fromJson(r.json).object()).valueOr(0.0);
+        const QJsonObject stored = QJsonDocument::fromJson(r.json).object();
+        m.gpuBusyFraction = gpuBusyFractionOf(stored).valueOr(0.0);
+        m.gpuBusyMethod = gpuBusyMethodOf(stored).valueOr(BusyMethod::Unknown); // rule S4, section 3.27
         out.append(r);
     }
     return out;

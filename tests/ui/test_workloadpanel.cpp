@@ -167,6 +167,27 @@ private Q_SLOTS:
             QCOMPARE(busy->value(), 38);
             QCOMPARE(p.spec().overrides.measuredGpuBusy, std::optional<double>(0.38));
             QCOMPARE(p.workload().value().measuredGpuBusy, 0.38);
+            // Rule S4 (section 3.27): a typed share is nvidia-smi's; 80-91 % may still be host-bound, and
+            // the note says so where it is typed; 92 % and 38 % do not get that note.
+            auto *noteLabel = p.findChild<QLabel *>(QStringLiteral("workloadNotes"));
+            QVERIFY(noteLabel);
+            QVERIFY(busy->toolTip().contains(QStringLiteral("nvidia-smi reads high")));
+            QVERIFY2(!noteLabel->text().contains(QStringLiteral("may still be host-bound")),
+                     qPrintable(noteLabel->text()));
+            busy->selectAll();
+            QTest::keyClicks(busy, QStringLiteral("88"));
+            QTest::keyClick(busy, Qt::Key_Enter);
+            QVERIFY2(noteLabel->text().contains(QStringLiteral("GPU busy 88 %")) &&
+                         noteLabel->text().contains(QStringLiteral("may still be host-bound")),
+                     qPrintable(noteLabel->text()));
+            busy->selectAll();
+            QTest::keyClicks(busy, QStringLiteral("92"));
+            QTest::keyClick(busy, Qt::Key_Enter);
+            QVERIFY2(!noteLabel->text().contains(QStringLiteral("may still be host-bound")),
+                     qPrintable(noteLabel->text()));
+            busy->selectAll();
+            QTest::keyClicks(busy, QStringLiteral("38"));
+            QTest::keyClick(busy, Qt::Key_Enter);
             kind->setCurrentIndex(1); // FLOPs per sample
             QVERIFY(!busy->isEnabled());
             QVERIFY(!p.spec().overrides.measuredGpuBusy);
@@ -222,6 +243,14 @@ private Q_SLOTS:
         QCOMPARE(got.value().kind, WorkloadKind::CustomMeasured);
         QCOMPARE(got.value().flopsPerSample, want.value().flopsPerSample);
         QCOMPARE(got.value().measuredSamplesPerS, 396.0);
+        {
+            // A figure with more than one decimal opens as the CLI reads it (it was rounded to 0.1/s).
+            WorkloadSpec precise = cli;
+            precise.overrides.measuredSamplesPerS = 315.835;
+            WorkloadPanel q;
+            QVERIFY(q.setScenario(precise, q.options()).isEmpty());
+            QCOMPARE(q.workload().value().measuredSamplesPerS, 315.835);
+        }
         QCOMPARE(got.value().epochs, want.value().epochs);
         QCOMPARE(got.value().epochs, 1.0);
         QCOMPARE(got.value().datasetGb, 0.0);

@@ -176,14 +176,23 @@ private Q_SLOTS:
         QVERIFY(gpuBusyExplanation(busy).isEmpty());
     }
 
-    // A GPU-bound figure (busy >= 0.8) or one without the field projects exactly as before.
+    // A GPU-bound figure (busy >= 0.8 by the profiler, >= 0.92 by nvidia-smi) or one without the field
+    // projects exactly as before.
     void gpuBoundFiguresChangeNothing()
     {
         const Workload w = preset(u"bert-large-squad"_s);
         for (const QString &gpu : {u"h200-141gb-sxm"_s, u"b200"_s, u"h100-80gb-sxm"_s, u"l4"_s}) {
             const SingleGpuSpeed none = speed(w, gpu, {bertOnH200(0, 10, 200)});
-            const SingleGpuSpeed busy = speed(w, gpu, {bertOnH200(0.85, 10, 200)});
-            QVERIFY(none.ok && busy.ok);
+            ThroughputMeasurement byProfiler = bertOnH200(0.85, 10, 200);
+            byProfiler.gpuBusyMethod = BusyMethod::Profiler;
+            ThroughputMeasurement bySmi = bertOnH200(0.93, 10, 200);
+            bySmi.gpuBusyMethod = BusyMethod::NvidiaSmi;
+            const SingleGpuSpeed busy = speed(w, gpu, {byProfiler});
+            const SingleGpuSpeed smi = speed(w, gpu, {bySmi});
+            QVERIFY(none.ok && busy.ok && smi.ok);
+            QCOMPARE(smi.samplesPerS, none.samplesPerS);
+            QCOMPARE(smi.range.p10, none.range.p10);
+            QCOMPARE(smi.range.p90, none.range.p90);
             QCOMPARE(busy.samplesPerS, none.samplesPerS);
             QCOMPARE(busy.range.p10, none.range.p10);
             QCOMPARE(busy.range.p90, none.range.p90);
@@ -603,6 +612,161 @@ private Q_SLOTS:
         QVERIFY(text.contains(u"at batch 12 per GPU"_s));
     }
 
+    // Rule S4 (section 3.27): a document's gpu_busy_method is read, checked (nothing imported when wrong, the
+    // field named) and stored with it.
+    void busyMethodIsReadAndStored()
+    {
+        const auto parse = [](const QJsonValue &method) {
+            QJsonObject o = document(0.885);
+            if (!method.isUndefined())
+                o.insert(u"gpu_busy_method"_s, method);
+            return parseMeasurementFile(QJsonDocument(o).toJson(), u"run.json"_s, GpuCatalog::builtin());
+        };
+        QCOMPARE(parse(QJsonValue(QJsonValue::Undefined)).value().first().measurement.gpuBusyMethod,
+                 BusyMethod::Unknown);
+        QCOMPARE(parse(QJsonValue(QJsonValue::Null)).value().first().measurement.gpuBusyMethod,
+                 BusyMethod::Unknown);
+        QCOMPARE(parse(u"profiler"_s).value().first().measurement.gpuBusyMethod, BusyMethod::Profiler);
+        QCOMPARE(parse(u"nvidia-smi"_s).value().first().measurement.gpuBusyMethod, BusyMethod::NvidiaSmi);
+        for (const QJsonValue &bad : {QJsonValue(u"smi"_s), QJsonValue(3)}) {
+            const auto refused = parse(bad);
+            QVERIFY(!refused);
+            QVERIFY2(refused.error().text().contains(u"gpu_busy_method"_s) &&
+                         refused.error().text().contains(u"run.json"_s),
+                     qPrintable(refused.error().text()));
+        }
+        TempDb db;
+        auto store = db.open();
+        const auto parsed = parse(u"nvidia-smi"_s);
+        const MeasurementDocument &d = parsed.value().first();
+        QVERIFY(store->addUserMeasurement(d.measurement, u"/tmp/run.json"_s, d.json));
+        const auto records = store->userMeasurements();
+        QVERIFY(records && records.value().size() == 1);
+        const ThroughputMeasurement &back = records.value().first().measurement;
+        QCOMPARE(back.gpuBusyMethod, BusyMethod::NvidiaSmi);
+        QCOMPARE(gpuBusyText(back), u"89 % (nvidia-smi), maybe host-bound"_s);
+        QVERIFY(gpuBusyExplanation(back).contains(u"section 3.27"_s));
+        ThroughputMeasurement profiled = back;
+        profiled.gpuBusyMethod = BusyMethod::Profiler;
+        QCOMPARE(gpuBusyText(profiled), u"89 % (profiler)"_s);
+        QVERIFY(gpuBusyExplanation(profiled).contains(u"the GPU set this speed"_s));
+    }
+
+    // Rule S4: a share by nvidia-smi (or not said how) in [0.80, 0.92) leaves the point as a GPU-bound
+    // figure's, and the range of a GPU where its step's floor could bind reaches that floor on the slowest
+    // other host; the profiler's share, a share of 0.92 and another vendor's GPU widen nothing, and under
+    // 0.80 rule S3 applies. The figure: the 2026-11-28 user command's run (BERT-large, batch 24, 315.8/s on
+    // an H200, 88.5 % by nvidia-smi where the profiler saw 58.1 %:
+    // tests/fixtures/probe/h200-usercmd-2026-11-28).
+    void nvidiaSmiShareMayBeHostBound()
+    {
+        const Workload w = preset(u"bert-large-squad"_s, 24);
+        const double rate = 315.835;
+        const auto figure = [&](double busy, BusyMethod method) {
+            ThroughputMeasurement m = bertOnH200(busy, 24, rate);
+            m.gpuBusyMethod = method;
+            return m;
+        };
+        const double slowestFloor = rate / kHostFloorSlower; // batch 24 / step / 1.85
+        for (const QString &gpu : {u"b200"_s, u"h100-80gb-sxm"_s}) {
+            const SingleGpuSpeed none = speed(w, gpu, {figure(0, BusyMethod::Unknown)});
+            const SingleGpuSpeed smi = speed(w, gpu, {figure(0.8848, BusyMethod::NvidiaSmi)});
+            const SingleGpuSpeed unknown = speed(w, gpu, {figure(0.8848, BusyMethod::Unknown)});
+            const SingleGpuSpeed profiler = speed(w, gpu, {figure(0.8848, BusyMethod::Profiler)});
+            const SingleGpuSpeed high = speed(w, gpu, {figure(kSmiGpuBoundBusy, BusyMethod::NvidiaSmi)});
+            const SingleGpuSpeed low = speed(w, gpu, {figure(0.79, BusyMethod::NvidiaSmi)});
+            QVERIFY(none.ok && smi.ok && unknown.ok && profiler.ok && high.ok && low.ok);
+            QVERIFY2(none.samplesPerSLow() > slowestFloor * 1.05, qPrintable(gpu));
+            QCOMPARE(smi.samplesPerS, none.samplesPerS);
+            QCOMPARE(smi.stepFloorS, 0.0);
+            QVERIFY(qAbs(smi.samplesPerSLow() - slowestFloor) < 1e-6 * rate);
+            QCOMPARE(smi.samplesPerSHigh(), none.samplesPerSHigh());
+            QVERIFY2(smi.basis.contains(u"nvidia-smi reads high"_s) && smi.basis.contains(u"section 3.27"_s),
+                     qPrintable(smi.basis));
+            QCOMPARE(unknown.samplesPerSLow(), smi.samplesPerSLow());
+            for (const SingleGpuSpeed *same : {&profiler, &high}) {
+                QCOMPARE(same->samplesPerS, none.samplesPerS);
+                QCOMPARE(same->range.p10, none.range.p10);
+                QCOMPARE(same->range.p90, none.range.p90);
+                QVERIFY(!same->basis.contains(u"nvidia-smi reads high"_s));
+            }
+            QVERIFY(low.stepFloorS > 0); // rule S3
+        }
+        // The figure's own GPU, a GPU whose own step is longer than the floor, and another vendor's GPU:
+        // nothing changes.
+        for (const QString &gpu : {u"h200-141gb-sxm"_s, u"l4"_s, u"mi300x"_s}) {
+            const SingleGpuSpeed none = speed(w, gpu, {figure(0, BusyMethod::Unknown)});
+            const SingleGpuSpeed smi = speed(w, gpu, {figure(0.8848, BusyMethod::NvidiaSmi)});
+            QVERIFY(none.ok && smi.ok);
+            QCOMPARE(smi.samplesPerS, none.samplesPerS);
+            QCOMPARE(smi.range.p10, none.range.p10);
+            QCOMPARE(smi.range.p90, none.range.p90);
+            QVERIFY2(!smi.basis.contains(u"nvidia-smi reads high"_s), qPrintable(gpu));
+        }
+    }
+
+    // Rule S4 end to end: the user command's own document (named as the H200's GPU, which that run's
+    // launch plan did not set) imports with its method; `measure` says "maybe host-bound"; a typed share
+    // of 88 % (nvidia-smi's, as --measured-busy says) widens the B200's range the same way.
+    void nvidiaSmiShareEndToEnd()
+    {
+        QFile f(QStringLiteral(GF_SOURCE_DIR "/tests/fixtures/probe/h200-usercmd-2026-11-28/user-b24.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
+        QCOMPARE(doc.value(u"gpu_busy_method"_s).toString(), u"nvidia-smi"_s);
+        doc.insert(u"gpu_id"_s, u"h200-141gb-sxm"_s);
+        TempDb db;
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"user-b24.json"_s);
+        writeFile(file, QJsonDocument(doc).toJson());
+        CliRun r = cli(db.path(), {u"measure"_s, u"--import"_s, file});
+        QVERIFY2(r.rc == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(u"88 % (nvidia-smi), maybe host-bound"_s), qPrintable(r.out));
+        r = cli(db.path(), {u"measure"_s, u"--format"_s, u"json"_s});
+        const QJsonObject m = QJsonDocument::fromJson(r.out.toUtf8())
+                                  .object()
+                                  .value(u"measurements"_s)
+                                  .toArray()
+                                  .first()
+                                  .toObject();
+        QCOMPARE(m.value(u"gpu_busy_method"_s).toString(), u"nvidia-smi"_s);
+        QCOMPARE(m.value(u"maybe_host_bound"_s).toBool(), true);
+        QCOMPARE(m.value(u"host_bound"_s).toBool(), false);
+        QCOMPARE(m.value(u"offer"_s).toString(), QString()); // no offer named: no "//" key
+        // The stored figure carried to the B200 (the preset at the document's batch).
+        const QJsonObject b200 = gpuRow(db.path(),
+                                        {u"gpus"_s, u"--workload"_s, u"bert-large-squad"_s, u"--batch"_s,
+                                         u"24"_s, u"--format"_s, u"json"_s},
+                                        u"b200"_s);
+        QVERIFY(qAbs(b200.value(u"samples_per_s_low"_s).toDouble() - 315.835 / kHostFloorSlower) < 1e-3);
+        QVERIFY2(b200.value(u"basis"_s).toString().contains(u"nvidia-smi reads high"_s),
+                 qPrintable(b200.value(u"basis"_s).toString()));
+        // Typed in: the same reading.
+        TempDb typedDb;
+        const QStringList typed{u"gpus"_s,
+                                u"--measured"_s,
+                                u"315.835"_s,
+                                u"--measured-on"_s,
+                                u"h200-141gb-sxm"_s,
+                                u"--flops-per-sample"_s,
+                                u"7.393e11"_s,
+                                u"--workload-class"_s,
+                                u"transformer"_s,
+                                u"--batch"_s,
+                                u"24"_s,
+                                u"--samples"_s,
+                                u"100000"_s,
+                                u"--format"_s,
+                                u"json"_s};
+        const QJsonObject plain = gpuRow(typedDb.path(), typed, u"b200"_s);
+        const QJsonObject smi =
+            gpuRow(typedDb.path(), typed + QStringList{u"--measured-busy"_s, u"88"_s}, u"b200"_s);
+        QCOMPARE(smi.value(u"samples_per_s"_s).toDouble(), plain.value(u"samples_per_s"_s).toDouble());
+        QVERIFY(plain.value(u"samples_per_s_low"_s).toDouble() > 315.835 / kHostFloorSlower * 1.05);
+        QVERIFY(qAbs(smi.value(u"samples_per_s_low"_s).toDouble() - 315.835 / kHostFloorSlower) < 1e-3);
+        QVERIFY(smi.value(u"basis"_s).toString().contains(u"nvidia-smi reads high"_s));
+    }
+
     // The quick guide explains the share, with the threshold and the other hosts' spread the code uses.
     void guideExplainsIt()
     {
@@ -612,6 +776,8 @@ private Q_SLOTS:
         QVERIFY(guide.contains(u"%1x-%2x"_s.arg(QString::number(kHostFloorFaster, 'f', 2),
                                                 QString::number(kHostFloorSlower, 'f', 2))));
         QVERIFY(guide.contains(u"--measured-busy"_s));
+        QVERIFY(guide.contains(u"maybe host-bound"_s));
+        QVERIFY(guide.contains(u"under %1 %"_s.arg(kSmiGpuBoundBusy * 100)));
     }
 
     // `measure` lists the share and says what it means; JSON carries it.
