@@ -71,6 +71,18 @@ Scenario measuredScenario(double perS, const QString &gpu, double flops)
     return sc;
 }
 
+/// `measure --format json` on `db`: its first stored measurement.
+QJsonObject firstStoredMeasurement(const QString &db)
+{
+    const CliRun r = cli(db, {u"measure"_s, u"--format"_s, u"json"_s});
+    return QJsonDocument::fromJson(r.out.toUtf8())
+        .object()
+        .value(u"measurements"_s)
+        .toArray()
+        .first()
+        .toObject();
+}
+
 /// `sc` saved without its measured speed and read back: the error (empty where it reads).
 QString withoutTheSpeed(const Scenario &sc)
 {
@@ -722,13 +734,7 @@ private Q_SLOTS:
         CliRun r = cli(db.path(), {u"measure"_s, u"--import"_s, file});
         QVERIFY2(r.rc == 0, qPrintable(r.err));
         QVERIFY2(r.out.contains(u"88 % (nvidia-smi), maybe host-bound"_s), qPrintable(r.out));
-        r = cli(db.path(), {u"measure"_s, u"--format"_s, u"json"_s});
-        const QJsonObject m = QJsonDocument::fromJson(r.out.toUtf8())
-                                  .object()
-                                  .value(u"measurements"_s)
-                                  .toArray()
-                                  .first()
-                                  .toObject();
+        const QJsonObject m = firstStoredMeasurement(db.path());
         QCOMPARE(m.value(u"gpu_busy_method"_s).toString(), u"nvidia-smi"_s);
         QCOMPARE(m.value(u"maybe_host_bound"_s).toBool(), true);
         QCOMPARE(m.value(u"host_bound"_s).toBool(), false);
@@ -793,13 +799,7 @@ private Q_SLOTS:
         r = cli(db.path(), {u"measure"_s});
         QVERIFY2(r.out.contains(u"GPU busy"_s) && r.out.contains(u"38 %, host-bound"_s), qPrintable(r.out));
         QVERIFY(r.out.contains(u"section 3.22"_s));
-        r = cli(db.path(), {u"measure"_s, u"--format"_s, u"json"_s});
-        const QJsonObject m = QJsonDocument::fromJson(r.out.toUtf8())
-                                  .object()
-                                  .value(u"measurements"_s)
-                                  .toArray()
-                                  .first()
-                                  .toObject();
+        const QJsonObject m = firstStoredMeasurement(db.path());
         QCOMPARE(m.value(u"gpu_busy_fraction"_s).toDouble(), 0.381);
         QCOMPARE(m.value(u"host_bound"_s).toBool(), true);
         // A broken field: nothing imported, the field named.
