@@ -231,6 +231,10 @@ QList<std::pair<QString, QString>> workloadRows(const Data &d)
                                          w.measuredGpuBusy < kHostBoundBusy
                                              ? QStringLiteral(
                                                    " (host-bound: that step is a floor on other GPUs)")
+                                         : busyMaybeHostBound(w.measuredGpuBusy, BusyMethod::NvidiaSmi)
+                                             ? QStringLiteral(" (by nvidia-smi, which reads high: maybe "
+                                                              "host-bound, so faster GPUs' ranges reach "
+                                                              "that step's floor; PROJECTION.md 3.27)")
                                              : QString())
                               : QString()) +
                  (w.measuredBatchPerGpu > 0 && w.measuredBatchPerGpu != w.batchPerGpu

@@ -298,6 +298,18 @@ private Q_SLOTS:
         const QString text = QString::fromUtf8(f.readAll());
         QVERIFY2(text.contains(u"--measured-busy 38"_s), qPrintable(text.left(3000)));
         QVERIFY(text.contains(u"GPU busy 38 % (host-bound"_s));
+        // Rule S4: a typed 88 % is nvidia-smi's, maybe host-bound, and the report says so.
+        const CliRun smi =
+            cli(dir.filePath(u"c.sqlite"_s),
+                {u"report"_s, u"--measured"_s, u"43.772"_s, u"--measured-on"_s, u"h200-141gb-sxm"_s,
+                 u"--measured-busy"_s, u"88"_s, u"--flops-per-sample"_s, u"1.5e12"_s, u"--samples"_s,
+                 u"100000"_s, u"--batch"_s, u"2"_s, u"--format"_s, u"md"_s, u"-o"_s, md});
+        QVERIFY2(smi.rc == 0, qPrintable(smi.err));
+        QFile g(md);
+        QVERIFY(g.open(QIODevice::ReadOnly));
+        const QString smiText = QString::fromUtf8(g.readAll());
+        QVERIFY2(smiText.contains(u"GPU busy 88 % (by nvidia-smi, which reads high: maybe host-bound"_s),
+                 qPrintable(smiText.left(3000)));
     }
 
     void otherVendorsAndTheTunedStack()
