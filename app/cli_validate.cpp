@@ -16,6 +16,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
+#include <cmath>
+
 namespace gf {
 
 namespace {
@@ -555,6 +558,35 @@ void printSources(QTextStream &out, const FoldValidation &v)
     printFolds(out, v);
 }
 
+/// The tail the goal for a carried figure speaks of (max |e| <= 0.40): how many pairs err beyond 0.40
+/// and 0.60, and the largest errors with their pairs, so that a reader sees what sets the maximum.
+void printTail(QTextStream &out, const QList<TransferPair> &pairs, int largest = 6)
+{
+    if (pairs.isEmpty())
+        return;
+    QList<const TransferPair *> sorted;
+    int over40 = 0, over60 = 0;
+    for (const TransferPair &p : pairs) {
+        sorted.append(&p);
+        over40 += std::abs(p.logError) > 0.40 ? 1 : 0;
+        over60 += std::abs(p.logError) > 0.60 ? 1 : 0;
+    }
+    std::stable_sort(sorted.begin(), sorted.end(), [](const TransferPair *a, const TransferPair *b) {
+        return std::abs(a->logError) > std::abs(b->logError);
+    });
+    const double n = double(pairs.size());
+    out << "Tail of \"every GPU as the user's\": |e| > 0.40 in " << over40 << " of " << pairs.size()
+        << " pairs (" << QString::number(100.0 * over40 / n, 'f', 1) << " %), > 0.60 in " << over60 << " ("
+        << QString::number(100.0 * over60 / n, 'f', 1) << " %). The largest:\n";
+    const auto batch = [](int b) { return b > 0 ? QStringLiteral(" b%1").arg(b) : QString(); };
+    for (qsizetype i = 0; i < std::min<qsizetype>(largest, sorted.size()); ++i) {
+        const TransferPair &p = *sorted.at(i);
+        out << "  " << (p.logError >= 0 ? "+" : "") << QString::number(p.logError, 'f', 3) << "  "
+            << p.workload << ": " << p.fromGpu << batch(p.fromBatch) << " -> " << p.toGpu << batch(p.toBatch)
+            << '\n';
+    }
+}
+
 void printUserTransfer(QTextStream &out, const TransferValidation &v)
 {
     out << "\nA user's own figure carried to other GPUs (PROJECTION.md section 3.7): each figure of\n"
@@ -603,6 +635,7 @@ void printUserTransfer(QTextStream &out, const TransferValidation &v)
     out << renderTable({QStringLiteral("Workload"), QStringLiteral("Pairs"), QStringLiteral("median |e|"),
                         QStringLiteral("max |e|"), QStringLiteral("coverage")},
                        rows, {false, true, true, true, true});
+    printTail(out, v.pairs);
     if (!v.apart.isEmpty()) {
         out << "\nScored apart (rule V, PROJECTION.md section 3.24): the eager-PyTorch CNN timings of\n"
                "ryujaehun/pytorch-gpu-benchmark (RYU-PT-2025: batch 12, pure FP16, zero_grad + forward +\n"

@@ -14,6 +14,7 @@
 #include <QJsonObject>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace gf;
@@ -281,6 +282,26 @@ private Q_SLOTS:
                  t.value(QStringLiteral("from_headline_gpu")).toObject().value(QStringLiteral("n")).toInt());
         const QString text = cli(m_db.path(), {QStringLiteral("validate")}).out;
         QVERIFY(text.contains(QStringLiteral("from a100-80gb-sxm4, class not given")));
+        // The tail the goal's maximum speaks of: the counts beyond 0.40 and 0.60 are those of the pairs, and
+        // the largest pair printed first is the pair with the largest |e|.
+        int over40 = 0, over60 = 0;
+        double largest = 0;
+        const QJsonArray pairs = t.value(QStringLiteral("pairs")).toArray();
+        for (const QJsonValue &pv : pairs) {
+            const double e = std::abs(pv.toObject().value(QStringLiteral("log_error")).toDouble());
+            over40 += e > 0.40 ? 1 : 0;
+            over60 += e > 0.60 ? 1 : 0;
+            largest = std::max(largest, e);
+        }
+        QVERIFY(over60 > 0 && over40 > over60);
+        const QString tail = QStringLiteral("|e| > 0.40 in %1 of %2 pairs").arg(over40).arg(pairs.size());
+        QVERIFY2(text.contains(tail), qPrintable(tail));
+        QVERIFY(text.contains(QStringLiteral("> 0.60 in %1 (").arg(over60)));
+        const qsizetype at = text.indexOf(QStringLiteral("The largest:\n"));
+        QVERIFY(at > 0);
+        const QString first = text.mid(at + 13).section(QLatin1Char('\n'), 0, 0).trimmed();
+        QVERIFY2(std::abs(std::abs(first.section(QLatin1Char(' '), 0, 0).toDouble()) - largest) < 6e-4,
+                 qPrintable(first));
         QVERIFY(text.contains(QStringLiteral("from a100-80gb-sxm4, no FLOPs given")));
         QVERIFY(text.contains(QStringLiteral("source LAMBDA-TF-2021, no FLOPs given")));
         const TransferData &data = TransferData::builtin();
