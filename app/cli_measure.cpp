@@ -5,6 +5,7 @@
 #include "domain/workload.h"
 #include "launch/measurementcompare.h"
 #include "launch/measurementjson.h"
+#include "projection/speedmodel.h"
 #include "projection/stepfloor.h"
 #include "util/format.h"
 
@@ -160,7 +161,7 @@ int MeasureCommand::run(CliContext &ctx, const CliArgs &p) const
             o.insert(u"id", r.id);
             o.insert(u"workload", c.measurement.workloadId);
             o.insert(u"gpu_id", c.measurement.gpuId);
-            o.insert(u"offer", c.measurement.offerKey);
+            o.insert(u"offer", offerLabel(c.measurement));
             o.insert(u"measured_samples_per_s_per_gpu", c.measurement.samplesPerSPerGpu);
             o.insert(u"gpu_count", c.measurement.gpuCount);
             o.insert(u"projected_samples_per_s_per_gpu",
@@ -176,7 +177,8 @@ int MeasureCommand::run(CliContext &ctx, const CliArgs &p) const
             o.insert(u"host_bound",
                      c.measurement.gpuBusyFraction > 0 && c.measurement.gpuBusyFraction < kHostBoundBusy);
             o.insert(u"maybe_host_bound",
-                     busyMaybeHostBound(c.measurement.gpuBusyFraction, c.measurement.gpuBusyMethod));
+                     SpeedModel::builtin().busyMayBeHostBound(
+                         c.measurement.gpuId, c.measurement.gpuBusyFraction, c.measurement.gpuBusyMethod));
             o.insert(u"not_projected_because", c.why.isEmpty() ? QJsonValue() : QJsonValue(c.why));
             o.insert(u"source", c.measurement.source);
             o.insert(u"measured_at", c.measurement.measuredAt.isValid()
@@ -211,7 +213,7 @@ int MeasureCommand::run(CliContext &ctx, const CliArgs &p) const
              e ? QStringLiteral("%1%2 %").arg(*e >= 0 ? QStringLiteral("+") : QString(), formatNumber(*e, 1))
                : dash,
              gpuBusyText(c.measurement).isEmpty() ? dash : gpuBusyText(c.measurement),
-             c.measurement.offerKey.isEmpty() ? dash : c.measurement.offerKey,
+             offerLabel(c.measurement).isEmpty() ? dash : offerLabel(c.measurement),
              c.measurement.measuredAt.isValid() ? c.measurement.measuredAt.toString(Qt::ISODate) : dash,
              c.why.isEmpty() ? c.measurement.source : c.why});
     }

@@ -43,8 +43,8 @@ void addWorkloadOptions(CliOptions &p)
                QStringLiteral(
                    "with --measured: how busy the GPU was during it, percent (nvidia-smi's "
                    "utilization.gpu); under %1 the host set the speed, and on other NVIDIA GPUs that step "
-                   "stays a floor (PROJECTION.md section 3.22); %1-%2 may still be host-bound (nvidia-smi "
-                   "reads high), so ranges reach that floor (section 3.27)")
+                   "stays a floor (PROJECTION.md section 3.22); %1 to under %2 may still be host-bound "
+                   "(nvidia-smi reads high), so faster GPUs' ranges reach that floor (section 3.27)")
                    .arg(QString::number(kHostBoundBusy * 100, 'f', 0),
                         QString::number(kSmiGpuBoundBusy * 100, 'f', 0)));
     p.addValue(QStringLiteral("measured-batch"), QStringLiteral("N"),

@@ -476,7 +476,7 @@ QJsonObject foldsJson(const FoldValidation &v, const QString &key, const QString
         {QStringLiteral("method"),
          QString(method +
                  QStringLiteral("; rows_relative (rule Z, PROJECTION.md 3.26): each row's log error minus "
-                                "its reference row's (the source's row of the preset on a100-80gb-sxm4, "
+                                "its reference row's (the source's row of the preset on the headline GPU, "
                                 "else on the source's GPU with the most rows), both with the fold's fit"))},
         {QStringLiteral("pairs"), errorSummaryJson(v.pairs)},
         {QStringLiteral("pairs_from_headline_gpu"), errorSummaryJson(v.fromHeadline)},
@@ -532,10 +532,9 @@ void printFolds(QTextStream &out, const FoldValidation &v)
                         QStringLiteral("Relative"), QStringLiteral("median |e|"), QStringLiteral("max |e|")},
                        rows, {false, true, true, true, true, true, true, true, true, true, true, true});
     out << "\"Relative\" (rule Z, PROJECTION.md 3.26): the rows' speed relative to their source's reference\n"
-           "GPU (a100-80gb-sxm4, else the source's GPU with the most rows: h100-80gb-sxm for "
-           "GF-MEASURE-2611),\n"
-           "both projected with the fold's fit; the reference rows themselves are not counted. No coverage:\n"
-           "the ranges are of the absolute speed.\n";
+           "GPU (the headline GPU where the source has a row of the preset, else the source's GPU with\n"
+           "the most rows), both projected with the fold's fit; no reference row against itself.\n"
+           "No coverage: the ranges are of the absolute speed.\n";
 }
 
 void printArchitectures(QTextStream &out, const FoldValidation &v)

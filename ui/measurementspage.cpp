@@ -3,6 +3,7 @@
 
 #include "domain/workload.h"
 #include "launch/measurementcompare.h"
+#include "projection/speedmodel.h"
 #include "projection/stepfloor.h"
 #include "viewmodels/catalogservice.h"
 
@@ -108,7 +109,8 @@ MeasurementsPage::MeasurementsPage(CatalogService *service, QWidget *parent)
         tr("The share of each measured step in which the GPU worked (gf_measure.py). Under %1 % the GPU "
            "waited for the host: the CPU or the input pipeline set the speed (host-bound), and carried to "
            "other GPUs that step stays a floor. By nvidia-smi (which reads high; a user command's share) "
-           "%1-%2 % is \"maybe host-bound\": carried as GPU-bound, with ranges that reach that floor. "
+           "%1 % to under %2 % is \"maybe host-bound\": carried as GPU-bound, with ranges that reach that "
+           "floor. "
            "Empty: the run did not measure it.")
             .arg(QString::number(kHostBoundBusy * 100, 'f', 0),
                  QString::number(kSmiGpuBoundBusy * 100, 'f', 0)));
@@ -253,14 +255,17 @@ void MeasurementsPage::fill()
         if (c.measurement.gpuBusyFraction > 0) {
             auto *busy = numberItem(c.measurement.gpuBusyFraction * 100, 0);
             if (c.measurement.gpuBusyFraction < kHostBoundBusy ||
-                busyMaybeHostBound(c.measurement.gpuBusyFraction, c.measurement.gpuBusyMethod))
+                SpeedModel::builtin().busyMayBeHostBound(c.measurement.gpuId, c.measurement.gpuBusyFraction,
+                                                         c.measurement.gpuBusyMethod))
                 busy->setText(gpuBusyText(c.measurement));
             busy->setToolTip(gpuBusyExplanation(c.measurement));
             m_table->setItem(i, GpuBusy, busy);
         } else {
             m_table->setItem(i, GpuBusy, new QTableWidgetItem(tr("–")));
         }
-        m_table->setItem(i, OfferCol, new QTableWidgetItem(c.measurement.offerKey));
+        m_table->setItem(
+            i, OfferCol,
+            new QTableWidgetItem(offerLabel(c.measurement).isEmpty() ? tr("–") : offerLabel(c.measurement)));
         m_table->setItem(i, MeasuredAt,
                          new QTableWidgetItem(c.measurement.measuredAt.isValid()
                                                   ? c.measurement.measuredAt.toString(Qt::ISODate)

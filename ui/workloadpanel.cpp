@@ -171,18 +171,24 @@ QWidget *WorkloadPanel::buildCustomWorkload(QWidget *box)
     m_customGpu->setMinimumContentsLength(14);
     m_customGpu->setCurrentIndex(std::max(0, m_customGpu->findData(QStringLiteral("a100-40gb-sxm4"))));
     cf->addRow(tr("on GPU"), m_customGpu);
-    m_customBusy = new QSpinBox(custom);
+    m_customBusy = new QDoubleSpinBox(custom);
     m_customBusy->setObjectName(QStringLiteral("customBusy"));
     m_customBusy->setRange(0, 100);
+    // Two decimals: a scenario's share (gf_measure.py writes four) opens on the same side of the 80 % and 92
+    // % lines as the CLI reads it.
+    m_customBusy->setDecimals(2);
     m_customBusy->setSuffix(tr(" %"));
     m_customBusy->setSpecialValueText(tr("not given"));
     m_customBusy->setToolTip(
-        tr("How busy the GPU was while you measured (nvidia-smi's utilization, or gf_measure.py's GPU busy). "
-           "Under %1 % the host (the CPU dispatching kernels, or the input pipeline) set your speed: on "
-           "other NVIDIA GPUs only the GPU-busy part of the step scales and your step stays a floor "
-           "(PROJECTION.md section 3.22). nvidia-smi reads high: %1-%2 % may still be host-bound, so the "
-           "ranges of faster GPUs reach that floor (section 3.27). Leave it at \"not given\" if you do not "
-           "know.")
+        tr("How busy the GPU was while you measured: nvidia-smi's utilization.gpu, which a typed share is "
+           "taken to be. Under %1 % the host (the CPU dispatching kernels, or the input pipeline) set your "
+           "speed: on other NVIDIA GPUs only the GPU-busy part of the step scales and your step stays a "
+           "floor "
+           "(PROJECTION.md section 3.22). nvidia-smi reads high: %1 % to under %2 % may still be host-bound, "
+           "so the ranges of faster NVIDIA GPUs reach that floor (section 3.27). A launch plan's "
+           "measurement, "
+           "imported on the Measurements page, carries the profiler's share instead. Leave it at \"not "
+           "given\" if you do not know.")
             .arg(QString::number(kHostBoundBusy * 100, 'f', 0),
                  QString::number(kSmiGpuBoundBusy * 100, 'f', 0)));
     cf->addRow(tr("GPU busy"), m_customBusy);
@@ -395,7 +401,9 @@ void WorkloadPanel::connectChanges()
     for (QDoubleSpinBox *s : {m_customFlops, m_customFigureFlops, m_customMeasured, m_customParams,
                               m_customMemory, m_samples, m_epochs, m_deadline, m_budget, m_dataset})
         connect(s, &QDoubleSpinBox::valueChanged, this, &WorkloadPanel::emitChanged);
-    for (QSpinBox *s : {m_checkpoint, m_setup, m_nodes, m_customBusy, m_customMeasuredBatch, m_batch})
+    for (QDoubleSpinBox *s : {m_customBusy})
+        connect(s, &QDoubleSpinBox::valueChanged, this, &WorkloadPanel::emitChanged);
+    for (QSpinBox *s : {m_checkpoint, m_setup, m_nodes, m_customMeasuredBatch, m_batch})
         connect(s, &QSpinBox::valueChanged, this, &WorkloadPanel::emitChanged);
     connect(m_weight, &QSlider::valueChanged, this, &WorkloadPanel::emitChanged);
 }
@@ -503,12 +511,12 @@ void WorkloadPanel::emitChanged()
         m_notes->setText(
             far.isEmpty()
                 ? (w.value().kind == WorkloadKind::CustomMeasured &&
-                           busyMaybeHostBound(busy, BusyMethod::NvidiaSmi)
-                       ? tr("GPU busy %1 %: read by nvidia-smi, which reads high, this step may still be "
-                            "host-bound (on our hosts every reading under %2 % was), so the ranges of faster "
-                            "GPUs reach its floor; a profiler share settles it.")
-                             .arg(QString::number(busy * 100, 'f', 0),
-                                  QString::number(kSmiGpuBoundBusy * 100, 'f', 0))
+                           SpeedModel::builtin().busyMayBeHostBound(w.value().referenceGpuId, busy,
+                                                                    BusyMethod::NvidiaSmi)
+                       ? tr("GPU busy %1 %: a typed share counts as nvidia-smi's, which reads high, so this "
+                            "step may still be host-bound (on our hosts every nvidia-smi reading under %2 % "
+                            "was); the ranges of faster NVIDIA GPUs reach its floor.")
+                             .arg(busyPercentText(busy), QString::number(kSmiGpuBoundBusy * 100, 'f', 0))
                        : tr("Describe your training: speed measured on one GPU, or FLOPs per sample."))
             : assumed > 0
                 ? tr("Check your figure: %1. Without a GPU busy share it is read as host-bound (the GPU "
@@ -637,8 +645,7 @@ QStringList WorkloadPanel::setScenario(const WorkloadSpec &spec, const Projectio
                 notes.append(tr("unknown GPU %1").arg(o.referenceGpu));
             else
                 m_customGpu->setCurrentIndex(gpu);
-            m_customBusy->setValue(o.measuredGpuBusy ? static_cast<int>(std::lround(*o.measuredGpuBusy * 100))
-                                                     : 0);
+            m_customBusy->setValue(o.measuredGpuBusy ? *o.measuredGpuBusy * 100 : 0.0);
             m_customMeasuredBatch->setValue(o.measuredBatchPerGpu.value_or(0));
         }
         // A measured speed with its FLOPs (the CLI's --measured with --flops-per-sample) fills the measured
@@ -848,7 +855,7 @@ void WorkloadPanel::restoreState()
     m_customGpu->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_customGpu->setMinimumContentsLength(14);
     m_customGpu->setCurrentIndex(std::max(0, m_customGpu->findData(s.value(QStringLiteral("customGpu")))));
-    m_customBusy->setValue(std::clamp(s.value(QStringLiteral("customBusy"), 0).toInt(), 0, 100));
+    m_customBusy->setValue(std::clamp(s.value(QStringLiteral("customBusy"), 0.0).toDouble(), 0.0, 100.0));
     m_customMeasuredBatch->setValue(std::max(0, s.value(QStringLiteral("customMeasuredBatch"), 0).toInt()));
     m_batch->setValue(std::max(0, s.value(QStringLiteral("batch"), 0).toInt()));
     m_customFlops->setValue(s.value(QStringLiteral("customFlops"), 10.0).toDouble());

@@ -82,7 +82,7 @@ private:
     QFormLayout *m_customForm = nullptr;
     QDoubleSpinBox *m_customMeasured = nullptr;
     QComboBox *m_customGpu = nullptr;
-    QSpinBox *m_customBusy = nullptr; ///< GPU busy %, 0 = not given (PROJECTION.md section 3.22)
+    QDoubleSpinBox *m_customBusy = nullptr; ///< GPU busy %, 0 = not given (PROJECTION.md section 3.22)
     QSpinBox *m_customMeasuredBatch =
         nullptr;                 ///< batch the speed was measured at, 0 = the training batch (3.25)
     QSpinBox *m_batch = nullptr; ///< micro-batch per GPU, 0 = the preset's (a custom workload: 32)

@@ -22,34 +22,41 @@ Status checkMeasurementsPlausible(const QList<MeasurementDocument> &documents, c
     return Ok{};
 }
 
+QString offerLabel(const ThroughputMeasurement &m)
+{
+    return QString(m.offerKey).remove(QLatin1Char('/')).trimmed().isEmpty() ? QString() : m.offerKey;
+}
+
 QString gpuBusyText(const ThroughputMeasurement &m)
 {
     if (!(m.gpuBusyFraction > 0))
         return {};
     const QString method = busyMethodName(m.gpuBusyMethod);
-    const QString pct = QStringLiteral("%1 %").arg(QString::number(m.gpuBusyFraction * 100, 'f', 0)) +
+    const QString pct = QStringLiteral("%1 %").arg(busyPercentText(m.gpuBusyFraction)) +
                         (method.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(method));
     if (m.gpuBusyFraction < kHostBoundBusy)
         return pct + QStringLiteral(", host-bound");
-    return busyMaybeHostBound(m.gpuBusyFraction, m.gpuBusyMethod) ? pct + QStringLiteral(", maybe host-bound")
-                                                                  : pct;
+    return SpeedModel::builtin().busyMayBeHostBound(m.gpuId, m.gpuBusyFraction, m.gpuBusyMethod)
+               ? pct + QStringLiteral(", maybe host-bound")
+               : pct;
 }
 
 QString gpuBusyExplanation(const ThroughputMeasurement &m)
 {
     if (!(m.gpuBusyFraction > 0))
         return {};
-    const QString pct = QString::number(m.gpuBusyFraction * 100, 'f', 0);
+    const QString pct = busyPercentText(m.gpuBusyFraction);
     const QString by = m.gpuBusyMethod == BusyMethod::Profiler    ? QStringLiteral(" (by the profiler)")
                        : m.gpuBusyMethod == BusyMethod::NvidiaSmi ? QStringLiteral(" (by nvidia-smi)")
                                                                   : QStringLiteral(" (method not stated)");
-    if (busyMaybeHostBound(m.gpuBusyFraction, m.gpuBusyMethod))
+    if (SpeedModel::builtin().busyMayBeHostBound(m.gpuId, m.gpuBusyFraction, m.gpuBusyMethod))
         return QStringLiteral(
                    "The GPU was busy %1 % of each step%2, so this figure is carried as GPU-bound. But "
                    "nvidia-smi reads high: on our hosts every reading under %3 % was of a step the "
                    "profiler found host-bound, so the host may have set this speed; the ranges it gives "
                    "faster GPUs reach the floor its step would set (rule S4, PROJECTION.md section "
-                   "3.27). A profiler share (gf_measure.py's synthetic run of the workload) settles it.")
+                   "3.27). A share measured by the profiler settles it: a launch plan's synthetic run of "
+                   "a preset measures one.")
             .arg(pct, by, QString::number(kSmiGpuBoundBusy * 100, 'f', 0));
     if (m.gpuBusyFraction >= kHostBoundBusy)
         return QStringLiteral("The GPU was busy %1 % of each step%2: the GPU set this speed.").arg(pct, by);

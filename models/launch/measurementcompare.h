@@ -30,6 +30,9 @@ struct MeasurementComparison
 /// Section 3.22: how busy the measurement's GPU was, for tables: "38 %, host-bound", "94 %", or empty when
 /// the run did not measure it.
 QString gpuBusyText(const ThroughputMeasurement &measurement);
+/// The offer a measurement ran on, for display: its key, or empty where the document named none (a run
+/// outside a launch plan has the key "//").
+QString offerLabel(const ThroughputMeasurement &measurement);
 /// What that figure means for the measurement and for other GPUs (a tooltip); empty when not measured.
 QString gpuBusyExplanation(const ThroughputMeasurement &measurement);
 

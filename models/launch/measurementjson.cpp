@@ -107,9 +107,9 @@ Result<MeasurementDocument> fromObject(const QJsonObject &o, const QString &wher
     m.precision = o.value(u"precision").toString();
     const QJsonObject offer = o.value(u"offer").toObject();
     m.offerKey = offer.value(u"key").toString();
-    // A run outside a launch plan (a user's own command) names no offer: no key, rather than "//".
-    if (m.offerKey.isEmpty() && !(offer.value(u"provider").toString().isEmpty() &&
-                                  offer.value(u"instance_type").toString().isEmpty()))
+    // A run outside a launch plan (a user's own command) names no offer: its key is "//", kept as it was
+    // (the stored measurements' dedupe key includes it); offerLabel() shows it as none.
+    if (m.offerKey.isEmpty() && offer.contains(u"provider"))
         m.offerKey = QStringLiteral("%1/%2/%3")
                          .arg(offer.value(u"provider").toString(), offer.value(u"instance_type").toString(),
                               offer.value(u"region").toString());

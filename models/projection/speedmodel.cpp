@@ -296,19 +296,26 @@ SpeedAnchor SpeedModel::makeAnchor(const ThroughputMeasurement &m, const Workloa
     a.logLevel = std::log(m.samplesPerSPerGpu / t.relative);
     a.measurements = 1;
     a.gpuBusy = m.gpuBusyFraction;
-    // Rule S4 (section 3.27): nvidia-smi reads high; between the two lines the step may be host-bound.
-    a.busyUncertain = busyMaybeHostBound(m.gpuBusyFraction, m.gpuBusyMethod);
     // Section 3.22: the GPU side (figure / busy) cannot beat twice the GPU's highest datasheet rate (the
     // bound implausibleAgainst() holds a figure to): a busy share below that is raised to it.
     if (const double peak = *std::max_element(spec.peakTflops.begin(), spec.peakTflops.end());
         a.gpuBusy > 0 && peak > 0 && f > 0)
         a.gpuBusy = std::min(1.0, std::max(a.gpuBusy, m.samplesPerSPerGpu * f / (2.0 * peak * 1e12)));
+    // Rule S4 (section 3.27): nvidia-smi reads high; between the two lines the step may be host-bound. Judged
+    // on the share the rules use (after the raise above), as rule S3 is.
+    a.busyUncertain = busyMaybeHostBound(a.gpuBusy, m.gpuBusyMethod);
     return a;
 }
 
 bool SpeedAnchor::hostBound() const
 {
     return gpuBusy > 0 && gpuBusy < kHostBoundBusy;
+}
+
+bool SpeedModel::busyMayBeHostBound(const QString &gpuId, double busy, BusyMethod method) const
+{
+    const GpuArch *own = m_arch.arch(gpuId.trimmed());
+    return busyMaybeHostBound(busy, method) && !(own && own->otherVendor());
 }
 
 bool SpeedModel::hostRuleApplies(const SpeedAnchor &a, const GpuArch *target) const
@@ -333,8 +340,9 @@ QString SpeedModel::farBelowModelBasis(const Workload &w, const WorkloadAnchors 
         // host 0.54x-1.85x as long: the range's slow end reaches that floor's slowest.
         const double step = a.batchPerGpu / a.samplesPerS;
         const double slowest = w.batchPerGpu / step / kHostFloorSlower;
-        // Rule S4 says nothing where the floor could not bind: the GPU's fast end below the slowest host's.
-        if (!a.farBelowModel && !(r->samplesPerSHigh() > slowest))
+        // Rule S4 says nothing where its floor would not move the range: the range's slow end already at or
+        // below the slowest host's floor (which includes a GPU whose own step is longer than the floor).
+        if (!a.farBelowModel && !(r->samplesPerSLow() > slowest))
             continue;
         const double low = std::min(r->samplesPerSLow(), slowest);
         const double high = r->samplesPerSHigh();
@@ -345,11 +353,10 @@ QString SpeedModel::farBelowModelBasis(const Workload &w, const WorkloadAnchors 
                        "(or a share typed in), so it is carried as GPU-bound; but nvidia-smi reads high: on "
                        "our hosts every reading under %3 % was of a step the profiler found host-bound "
                        "(section 3.27). If the host set it, this GPU runs no faster than it: a %4 ms step "
-                       "at batch %5, so the range reaches %6 samples/s; a profiler share (gf_measure.py's "
-                       "synthetic run) settles it")
-                .arg(a.gpuId, QString::number(a.gpuBusy * 100, 'f', 0),
-                     QString::number(kSmiGpuBoundBusy * 100, 'f', 0), number(step * 1e3),
-                     QString::number(a.batchPerGpu), number(low));
+                       "at batch %5, so the range reaches %6 samples/s; a share measured by the profiler "
+                       "settles it (a launch plan's synthetic run of a preset, imported)")
+                .arg(a.gpuId, busyPercentText(a.gpuBusy), QString::number(kSmiGpuBoundBusy * 100, 'f', 0),
+                     number(step * 1e3), QString::number(a.batchPerGpu), number(low));
         return QStringLiteral(
                    "; your figure on %1 is more than %2x below what the model projects for that GPU "
                    "and no busy share was given, so this projection is held to %2x of the model's "

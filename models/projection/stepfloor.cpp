@@ -13,6 +13,18 @@
 
 namespace gf {
 
+QString busyPercentText(double busy)
+{
+    for (int decimals = 0; decimals < 3; ++decimals) {
+        const double scale = std::pow(10.0, decimals);
+        const double shown = std::round(busy * 100 * scale) / scale / 100;
+        if ((shown < kHostBoundBusy) == (busy < kHostBoundBusy) &&
+            (shown < kSmiGpuBoundBusy) == (busy < kSmiGpuBoundBusy))
+            return QString::number(busy * 100, 'f', decimals);
+    }
+    return QString::number(busy * 100, 'f', 3);
+}
+
 Result<StepFloorData> StepFloorData::parse(const QString &csvText)
 {
     const QString file = QStringLiteral("step_floor_sweep.csv");

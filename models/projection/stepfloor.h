@@ -24,10 +24,15 @@ inline constexpr double kHostBoundBusy = 0.8;
 /// h200-usercmd-2026-11-28).
 inline constexpr double kSmiGpuBoundBusy = 0.92;
 /// Rule S4: a busy share `busy` measured by `method` is carried as GPU-bound but may be of a host-bound step.
+/// SpeedModel::busyMayBeHostBound adds the GPU's vendor.
 inline bool busyMaybeHostBound(double busy, BusyMethod method)
 {
     return method != BusyMethod::Profiler && busy >= kHostBoundBusy && busy < kSmiGpuBoundBusy;
 }
+/// A busy share as a percentage for texts: whole percent, or as many decimals (up to 3) as it takes for the
+/// number shown to lie on the same side of kHostBoundBusy and kSmiGpuBoundBusy as the share (0.7999 is
+/// "79.99", not "80", which would contradict "host-bound").
+QString busyPercentText(double busy);
 /// Section 3.22: another host's floor of the same step, as a share of the measured host's: 0.54x (the
 /// shortest seen, 2026-11-28's second H200 host against the H100 host) to 1 / 0.54 (a slower host; judged
 /// symmetric).

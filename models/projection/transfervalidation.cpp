@@ -340,10 +340,12 @@ TransferValidation validateUserTransfer(const SpeedModel &model, const GpuSpecTa
 }
 
 QList<int> typicalStackReferenceRows(const QList<TypicalStackRow> &rows, const GpuSpecTable &specs,
-                                     const QString &headlineGpu)
+                                     const QString &headlineGpu,
+                                     const std::function<bool(const TypicalStackRow &)> &projectable)
 {
     const auto takesPart = [&](const TypicalStackRow &r) {
-        return r.use && findWorkload(builtinWorkloads(), r.presetId) && specs.spec(r.gpuId);
+        return r.use && findWorkload(builtinWorkloads(), r.presetId) && specs.spec(r.gpuId) &&
+               (!projectable || projectable(r));
     };
     QHash<QString, QHash<QString, int>> perSource; // source -> GPU -> rows
     for (const TypicalStackRow &r : rows)
@@ -390,7 +392,16 @@ FoldValidation validateFolds(const SpeedModel &model, const GpuSpecTable &specs,
 {
     FoldValidation v;
     const TransferData data = everything.scoredApart(false); // rule V: no fold holds them
-    const QList<int> reference = typicalStackReferenceRows(rows, specs, headlineGpu);
+    // As the fitter does: a row the model cannot project (a GPU without a rate at the precision) takes no
+    // part.
+    const QList<int> reference =
+        typicalStackReferenceRows(rows, specs, headlineGpu, [&](const TypicalStackRow &r) {
+            Workload w = withBatch(*findWorkload(builtinWorkloads(), r.presetId), r.batchPerGpu);
+            w.stack = SoftwareStack::Typical;
+            return model
+                .project(*specs.spec(r.gpuId), w, model.anchorsFor(w, {}, specs), defaultCalibration())
+                .ok;
+        });
     QList<TransferPair> allPairs, allRows, allRelative; // kept alive for the pointers below
     QList<QPair<int, int>> pairSpans, rowSpans, relativeSpans;
     for (const TypicalStackFold &fold : folds) {

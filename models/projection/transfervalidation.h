@@ -10,6 +10,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+
 namespace gf {
 
 /// A workload of the transfer validation (resources/benchmarks/transfer_workloads.csv): what a user would
@@ -144,10 +146,13 @@ using ArchitectureValidation = FoldValidation;
 
 /// Rule Z (PROJECTION.md 3.26): for each of `rows` (indices into it; -1 where none), the same source's row
 /// of the same preset on the source's reference GPU: `headlineGpu` where the source has a row of the preset,
-/// else the source's GPU with the most rows (ties: the smaller id). A reference row has none itself. Only
-/// rows in use, of a built-in preset and of a GPU with a spec take part.
+/// else the source's GPU with the most rows (ties: the smaller id). A reference row has none itself (a second
+/// row of the same GPU is scored against the first). Only rows in use, of a built-in preset and of a GPU with
+/// a spec take part, and of them only those `projectable` accepts where it is given (validate: those the
+/// model projects; fit_typical_stack.py leaves out a row without a projection before it picks).
 QList<int> typicalStackReferenceRows(const QList<TypicalStackRow> &rows, const GpuSpecTable &specs,
-                                     const QString &headlineGpu = QStringLiteral("a100-80gb-sxm4"));
+                                     const QString &headlineGpu = QStringLiteral("a100-80gb-sxm4"),
+                                     const std::function<bool(const TypicalStackRow &)> &projectable = {});
 
 /// Leave one architecture out over the transfer pairs and the typical-stack rows, with the shipped folds
 /// of the model's typical stack: a fold's pairs go into its architecture's GPUs from GPUs of other

@@ -7,6 +7,7 @@
 #include "domain/workloadbuilder.h"
 #include "projection/answer.h"
 #include "projection/pointexplanation.h"
+#include "projection/speedmodel.h"
 #include "projection/stepfloor.h"
 #include "util/format.h"
 #include "util/printable.h"
@@ -227,11 +228,12 @@ QList<std::pair<QString, QString>> workloadRows(const Data &d)
                      .arg(QString::number(w.measuredSamplesPerS, 'g', 6), w.sampleUnit, w.referenceGpuId,
                           w.measuredGpuBusy > 0
                               ? QStringLiteral(", GPU busy %1 %%2")
-                                    .arg(QString::number(w.measuredGpuBusy * 100, 'f', 0),
+                                    .arg(busyPercentText(w.measuredGpuBusy),
                                          w.measuredGpuBusy < kHostBoundBusy
                                              ? QStringLiteral(
                                                    " (host-bound: that step is a floor on other GPUs)")
-                                         : busyMaybeHostBound(w.measuredGpuBusy, BusyMethod::NvidiaSmi)
+                                         : SpeedModel::builtin().busyMayBeHostBound(
+                                               w.referenceGpuId, w.measuredGpuBusy, BusyMethod::NvidiaSmi)
                                              ? QStringLiteral(" (by nvidia-smi, which reads high: maybe "
                                                               "host-bound, so faster GPUs' ranges reach "
                                                               "that step's floor; PROJECTION.md 3.27)")

@@ -152,7 +152,7 @@ private Q_SLOTS:
             WorkloadPanel p;
             p.selectPreset(QStringLiteral("__custom__"));
             auto *kind = p.findChild<QComboBox *>(QStringLiteral("customKind"));
-            auto *busy = p.findChild<QSpinBox *>(QStringLiteral("customBusy"));
+            auto *busy = p.findChild<QDoubleSpinBox *>(QStringLiteral("customBusy"));
             QVERIFY(kind && busy);
             QVERIFY(busy->toolTip().contains(QStringLiteral("floor")));
             kind->setCurrentIndex(0); // measured
@@ -164,7 +164,7 @@ private Q_SLOTS:
             busy->selectAll();
             QTest::keyClicks(busy, QStringLiteral("38"));
             QTest::keyClick(busy, Qt::Key_Enter);
-            QCOMPARE(busy->value(), 38);
+            QCOMPARE(busy->value(), 38.0);
             QCOMPARE(p.spec().overrides.measuredGpuBusy, std::optional<double>(0.38));
             QCOMPARE(p.workload().value().measuredGpuBusy, 0.38);
             // Rule S4 (section 3.27): a typed share is nvidia-smi's; 80-91 % may still be host-bound, and
@@ -181,6 +181,11 @@ private Q_SLOTS:
                          noteLabel->text().contains(QStringLiteral("may still be host-bound")),
                      qPrintable(noteLabel->text()));
             busy->selectAll();
+            QTest::keyClicks(busy, QStringLiteral("91.5"));
+            QTest::keyClick(busy, Qt::Key_Enter);
+            QVERIFY2(noteLabel->text().contains(QStringLiteral("GPU busy 91.5 %")),
+                     qPrintable(noteLabel->text()));
+            busy->selectAll();
             QTest::keyClicks(busy, QStringLiteral("92"));
             QTest::keyClick(busy, Qt::Key_Enter);
             QVERIFY2(!noteLabel->text().contains(QStringLiteral("may still be host-bound")),
@@ -195,7 +200,14 @@ private Q_SLOTS:
             WorkloadSpec spec = p.spec();
             spec.overrides.measuredGpuBusy = 0.55;
             p.setScenario(spec, p.options());
-            QCOMPARE(busy->value(), 55);
+            QCOMPARE(busy->value(), 55.0);
+            // A share from a scenario keeps its side of the 80 % line (the box rounded it to whole percent:
+            // 0.7999 opened as 80, GPU-bound, where the CLI reads it host-bound).
+            spec.overrides.measuredGpuBusy = 0.7999;
+            p.setScenario(spec, p.options());
+            QCOMPARE(p.workload().value().measuredGpuBusy, 0.7999);
+            spec.overrides.measuredGpuBusy = 0.55;
+            p.setScenario(spec, p.options());
             p.saveState();
         }
         WorkloadPanel again;
@@ -266,7 +278,7 @@ private Q_SLOTS:
                      noteLabel->text().contains(QStringLiteral("busy 18 %")) &&
                      noteLabel->text().contains(QStringLiteral("give GPU busy")),
                  qPrintable(noteLabel->text()));
-        auto *busyBox = p.findChild<QSpinBox *>(QStringLiteral("customBusy"));
+        auto *busyBox = p.findChild<QDoubleSpinBox *>(QStringLiteral("customBusy"));
         QVERIFY(busyBox);
         busyBox->setFocus();
         busyBox->selectAll();

@@ -715,7 +715,40 @@ private Q_SLOTS:
                 QVERIFY(!same->basis.contains(u"nvidia-smi reads high"_s));
             }
             QVERIFY(low.stepFloorS > 0); // rule S3
+            // The line itself: 0.80 by nvidia-smi is maybe host-bound, as 0.7999 is host-bound.
+            const SingleGpuSpeed line = speed(w, gpu, {figure(kHostBoundBusy, BusyMethod::NvidiaSmi)});
+            QCOMPARE(line.samplesPerS, none.samplesPerS);
+            QVERIFY(qAbs(line.samplesPerSLow() - slowestFloor) < 1e-6 * rate);
         }
+        // A GPU whose range already reaches below the floor while its fast end lies above it: nothing to
+        // widen, and no text saying the range reaches the floor (it did, naming the old slow end).
+        int straddling = 0;
+        for (const GpuSpec &spec : GpuSpecTable::builtin().specs()) {
+            const SingleGpuSpeed none = speed(w, spec.id, {figure(0, BusyMethod::Unknown)});
+            if (!none.ok || spec.id == u"h200-141gb-sxm" ||
+                !(none.samplesPerSLow() < slowestFloor && none.samplesPerSHigh() > slowestFloor))
+                continue;
+            ++straddling;
+            const SingleGpuSpeed smi = speed(w, spec.id, {figure(0.8848, BusyMethod::NvidiaSmi)});
+            QCOMPARE(smi.range.p10, none.range.p10);
+            QCOMPARE(smi.range.p90, none.range.p90);
+            QVERIFY2(!smi.basis.contains(u"nvidia-smi reads high"_s), qPrintable(spec.id));
+        }
+        QVERIFY(straddling > 0);
+        // A figure measured on another vendor's GPU: the rule is of CUDA hosts, so neither the ranges nor the
+        // texts name it.
+        ThroughputMeasurement amd = figure(0.8848, BusyMethod::NvidiaSmi);
+        amd.gpuId = u"mi300x"_s;
+        QVERIFY(!SpeedModel::builtin().busyMayBeHostBound(amd.gpuId, amd.gpuBusyFraction, amd.gpuBusyMethod));
+        QVERIFY(SpeedModel::builtin().busyMayBeHostBound(u"h200-141gb-sxm"_s, 0.8848, BusyMethod::NvidiaSmi));
+        QVERIFY(!gpuBusyText(amd).contains(u"maybe"_s));
+        const SingleGpuSpeed fromAmd = speed(w, u"b200"_s, {amd});
+        QVERIFY(!fromAmd.basis.contains(u"nvidia-smi reads high"_s));
+        // Shares near the lines are shown on their own side of them.
+        QCOMPARE(busyPercentText(0.7999), u"79.99"_s);
+        QCOMPARE(busyPercentText(0.915), u"91.5"_s);
+        QCOMPARE(busyPercentText(0.92), u"92"_s);
+        QCOMPARE(busyPercentText(0.381), u"38"_s);
         // The figure's own GPU, a GPU whose own step is longer than the floor, and another vendor's GPU:
         // nothing changes.
         for (const QString &gpu : {u"h200-141gb-sxm"_s, u"l4"_s, u"mi300x"_s}) {

@@ -267,9 +267,27 @@ private Q_SLOTS:
             row("S3", "resnet50", "a100-80gb-sxm4", false),  // 7 not in use
             row("S3", "resnet50", "rtx3090"),       // 8: its source's A100 row is not in use; it is alone
             row("S1", "no-such-preset", "rtx3090"), // 9 not a preset
+            row("S4", "resnet50", "gaudi-hl205"),   // 10: a GPU the model cannot project at fp16
+            row("S4", "bert-large-squad", "gaudi-hl205"), // 11
+            row("S4", "resnet50", "rtx3090"),        // 12 -> 10 without the projection check, -> 13 with it
+            row("S4", "resnet50", "l4"),             // 13
+            row("S5", "resnet50", "a100-80gb-sxm4"), // 14 reference
+            row("S5", "resnet50", "a100-80gb-sxm4"), // 15: a second row of the reference GPU -> 14
+            row("S5", "resnet50", "rtx3090"),        // 16 -> 14
         };
         const QList<int> ref = typicalStackReferenceRows(rows, GpuSpecTable::builtin());
-        QCOMPARE(ref, (QList<int>{1, -1, -1, 2, 5, -1, -1, -1, -1, -1}));
+        QCOMPARE(ref, (QList<int>{1, -1, -1, 2, 5, -1, -1, -1, -1, -1, -1, -1, 10, 10, -1, 14, 14}));
+        // As validate and the fitter pick: only rows the model projects take part (the Gaudi has no rate).
+        const SpeedModel &model = SpeedModel::builtin();
+        const GpuSpecTable &specs = GpuSpecTable::builtin();
+        const QList<int> projected = typicalStackReferenceRows(
+            rows, specs, QStringLiteral("a100-80gb-sxm4"), [&](const TypicalStackRow &r) {
+                const Workload w = withBatch(*findWorkload(builtinWorkloads(), r.presetId), r.batchPerGpu);
+                return model
+                    .project(*specs.spec(r.gpuId), w, model.anchorsFor(w, {}, specs), defaultCalibration())
+                    .ok;
+            });
+        QCOMPARE(projected, (QList<int>{1, -1, -1, 2, 5, -1, -1, -1, -1, -1, -1, -1, 13, -1, -1, 14, 14}));
     }
 
     // A GPU's figure that is exactly what the app projects from the user's figure scores 0, inside the range;
