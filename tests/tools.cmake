@@ -20,6 +20,8 @@ gf_add_tool_check(unit_tf_rows check_tf_rows.py 120)
 gf_add_tool_check(unit_input_pipeline_runs check_input_pipeline_runs.py 120)
 # The per-step floor's data (the H100 micro-batch sweep of 2026-11-28): rebuilt from its raw output, rule Q2.
 gf_add_tool_check(unit_step_floor_sweep check_step_floor_sweep.py 120)
+# Rule Z (section 3.26): fit_typical_stack.py picks the reference rows the app picks (unit_transfervalidation).
+gf_add_tool_check(unit_reference_rows check_reference_rows.py 120)
 # probes/batch_sweep.sh without a GPU: each point says why it has no figure; exit status 1.
 if(GF_PYTHON3)
     add_test(NAME unit_batch_sweep_nogpu COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tools/check_batch_sweep.sh
