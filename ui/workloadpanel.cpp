@@ -398,10 +398,9 @@ void WorkloadPanel::connectChanges()
         connect(c, &QComboBox::currentIndexChanged, this, &WorkloadPanel::emitChanged);
     for (QCheckBox *b : {m_checkpointing, m_includeSuspect})
         connect(b, &QCheckBox::toggled, this, &WorkloadPanel::emitChanged);
-    for (QDoubleSpinBox *s : {m_customFlops, m_customFigureFlops, m_customMeasured, m_customParams,
-                              m_customMemory, m_samples, m_epochs, m_deadline, m_budget, m_dataset})
-        connect(s, &QDoubleSpinBox::valueChanged, this, &WorkloadPanel::emitChanged);
-    for (QDoubleSpinBox *s : {m_customBusy})
+    for (QDoubleSpinBox *s :
+         {m_customFlops, m_customFigureFlops, m_customMeasured, m_customBusy, m_customParams, m_customMemory,
+          m_samples, m_epochs, m_deadline, m_budget, m_dataset})
         connect(s, &QDoubleSpinBox::valueChanged, this, &WorkloadPanel::emitChanged);
     for (QSpinBox *s : {m_checkpoint, m_setup, m_nodes, m_customMeasuredBatch, m_batch})
         connect(s, &QSpinBox::valueChanged, this, &WorkloadPanel::emitChanged);

@@ -303,7 +303,7 @@ SpeedAnchor SpeedModel::makeAnchor(const ThroughputMeasurement &m, const Workloa
         a.gpuBusy = std::min(1.0, std::max(a.gpuBusy, m.samplesPerSPerGpu * f / (2.0 * peak * 1e12)));
     // Rule S4 (section 3.27): nvidia-smi reads high; between the two lines the step may be host-bound. Judged
     // on the share the rules use (after the raise above), as rule S3 is.
-    a.busyUncertain = busyMaybeHostBound(a.gpuBusy, m.gpuBusyMethod);
+    a.busyUncertain = busyInSmiBand(a.gpuBusy, m.gpuBusyMethod);
     return a;
 }
 
@@ -315,7 +315,7 @@ bool SpeedAnchor::hostBound() const
 bool SpeedModel::busyMayBeHostBound(const QString &gpuId, double busy, BusyMethod method) const
 {
     const GpuArch *own = m_arch.arch(gpuId.trimmed());
-    return busyMaybeHostBound(busy, method) && !(own && own->otherVendor());
+    return busyInSmiBand(busy, method) && !(own && own->otherVendor());
 }
 
 bool SpeedModel::hostRuleApplies(const SpeedAnchor &a, const GpuArch *target) const

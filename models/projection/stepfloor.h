@@ -23,9 +23,10 @@ inline constexpr double kHostBoundBusy = 0.8;
 /// 0.956 (5 of 5): the midpoint of that gap, in sample (tests/fixtures/probe/h200-busy-2026-11-28,
 /// h200-usercmd-2026-11-28).
 inline constexpr double kSmiGpuBoundBusy = 0.92;
-/// Rule S4: a busy share `busy` measured by `method` is carried as GPU-bound but may be of a host-bound step.
+/// Rule S4: a busy share `busy` measured by `method` lies in the band where nvidia-smi may hide a host-bound
+/// step (not the profiler's, from kHostBoundBusy to under kSmiGpuBoundBusy).
 /// SpeedModel::busyMayBeHostBound adds the GPU's vendor.
-inline bool busyMaybeHostBound(double busy, BusyMethod method)
+inline bool busyInSmiBand(double busy, BusyMethod method)
 {
     return method != BusyMethod::Profiler && busy >= kHostBoundBusy && busy < kSmiGpuBoundBusy;
 }

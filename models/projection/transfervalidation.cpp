@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <limits>
 
 namespace gf {
 
@@ -382,6 +383,15 @@ QList<int> typicalStackReferenceRows(const QList<TypicalStackRow> &rows, const G
 
 namespace {
 
+/// A typical-stack row (in use, of a built-in preset, of a GPU with a spec) projected by `model` at its own
+/// batch in the typical stack, as the app projects the preset.
+SingleGpuSpeed projectTypicalRow(const SpeedModel &model, const GpuSpecTable &specs, const TypicalStackRow &r)
+{
+    Workload w = withBatch(*findWorkload(builtinWorkloads(), r.presetId), r.batchPerGpu);
+    w.stack = SoftwareStack::Typical;
+    return model.project(*specs.spec(r.gpuId), w, model.anchorsFor(w, {}, specs), defaultCalibration());
+}
+
 /// The folds' held-out pairs and rows, each projected with its fold's fit (see the header's two callers).
 FoldValidation validateFolds(const SpeedModel &model, const GpuSpecTable &specs,
                              const TransferData &everything, const QList<TypicalStackRow> &rows,
@@ -396,11 +406,7 @@ FoldValidation validateFolds(const SpeedModel &model, const GpuSpecTable &specs,
     // part.
     const QList<int> reference =
         typicalStackReferenceRows(rows, specs, headlineGpu, [&](const TypicalStackRow &r) {
-            Workload w = withBatch(*findWorkload(builtinWorkloads(), r.presetId), r.batchPerGpu);
-            w.stack = SoftwareStack::Typical;
-            return model
-                .project(*specs.spec(r.gpuId), w, model.anchorsFor(w, {}, specs), defaultCalibration())
-                .ok;
+            return projectTypicalRow(model, specs, r).ok;
         });
     QList<TransferPair> allPairs, allRows, allRelative; // kept alive for the pointers below
     QList<QPair<int, int>> pairSpans, rowSpans, relativeSpans;
@@ -411,11 +417,18 @@ FoldValidation validateFolds(const SpeedModel &model, const GpuSpecTable &specs,
             if (pairHeld(fold.heldOut, p))
                 allPairs.append(p);
         pairSpans.append({p0, int(allPairs.size())});
-        // A row projected with the fold's fit at its own batch, as the app projects the preset.
-        const auto projectRow = [&](const TypicalStackRow &r) {
-            Workload w = withBatch(*findWorkload(builtinWorkloads(), r.presetId), r.batchPerGpu);
-            w.stack = SoftwareStack::Typical;
-            return m.project(*specs.spec(r.gpuId), w, m.anchorsFor(w, {}, specs), defaultCalibration());
+        // Rule Z: a reference row's ln(projected / measured) with this fold's fit, once per fold (NaN: no
+        // projection).
+        QHash<int, double> referenceLog;
+        const auto referenceError = [&](int index) {
+            auto it = referenceLog.constFind(index);
+            if (it == referenceLog.constEnd()) {
+                const TypicalStackRow &ref = rows.at(index);
+                const SingleGpuSpeed sr = projectTypicalRow(m, specs, ref);
+                it = referenceLog.insert(index, sr.ok ? std::log(sr.samplesPerS / ref.samplesPerS)
+                                                      : std::numeric_limits<double>::quiet_NaN());
+            }
+            return *it;
         };
         const int r0 = int(allRows.size()), z0 = int(allRelative.size());
         for (qsizetype i = 0; i < rows.size(); ++i) {
@@ -424,7 +437,7 @@ FoldValidation validateFolds(const SpeedModel &model, const GpuSpecTable &specs,
             const GpuSpec *spec = specs.spec(r.gpuId);
             if (!r.use || !preset || !spec || !rowHeld(fold.heldOut, r))
                 continue;
-            const SingleGpuSpeed s = projectRow(r);
+            const SingleGpuSpeed s = projectTypicalRow(m, specs, r);
             if (!s.ok)
                 continue;
             TransferPair p;
@@ -441,16 +454,12 @@ FoldValidation validateFolds(const SpeedModel &model, const GpuSpecTable &specs,
             p.inside = s.samplesPerSLow() <= p.measured && p.measured <= s.samplesPerSHigh();
             allRows.append(p);
             // Rule Z: the same row against its reference row, both with this fold's fit.
-            if (reference.at(i) >= 0) {
-                const TypicalStackRow &ref = rows.at(reference.at(i));
-                const SingleGpuSpeed sr = projectRow(ref);
-                if (sr.ok) {
-                    TransferPair z = p;
-                    z.fromGpu = ref.gpuId;
-                    z.logError = p.logError - std::log(sr.samplesPerS / ref.samplesPerS);
-                    z.inside = false;
-                    allRelative.append(z);
-                }
+            if (const int ref = reference.at(i); ref >= 0 && !std::isnan(referenceError(ref))) {
+                TransferPair z = p;
+                z.fromGpu = rows.at(ref).gpuId;
+                z.logError = p.logError - referenceError(ref);
+                z.inside = false;
+                allRelative.append(z);
             }
         }
         rowSpans.append({r0, int(allRows.size())});
