@@ -278,6 +278,13 @@ void printInputPipeline(QTextStream &out, const InputPipelineValidation &v,
                .arg(percentText(judged.flagged.coverage))
                .arg(v.unbound)
                .arg(factorText(v.unboundMedianLogRatio), factorText(v.unboundP10LogRatio));
+    // Rule K4 (section 3.28, rejected): the pooled figure hides how much the data path's cost differs by
+    // host.
+    for (const UnboundRuns &u : v.unboundByCpu)
+        out << QStringLiteral("  %1: %2 runs, median %3 (10th percentile %4)\n")
+                   .arg(u.cpu)
+                   .arg(u.n)
+                   .arg(factorText(u.medianLogRatio), factorText(u.p10LogRatio));
 }
 
 void printStepFloor(QTextStream &out, const StepFloorValidation &v)
@@ -331,6 +338,12 @@ QJsonObject inputPipelineJson(const InputPipelineValidation &v, const InputPipel
     QJsonArray byCpu;
     for (const InputPipelineSummary &s : v.byCpu)
         byCpu.append(errorSummaryJson(s));
+    QJsonArray unboundByCpu;
+    for (const UnboundRuns &u : v.unboundByCpu)
+        unboundByCpu.append(QJsonObject{{QStringLiteral("cpu"), u.cpu},
+                                        {QStringLiteral("n"), u.n},
+                                        {QStringLiteral("median_log_real_over_synthetic"), u.medianLogRatio},
+                                        {QStringLiteral("p10_log_real_over_synthetic"), u.p10LogRatio}});
     return QJsonObject{
         {QStringLiteral("method"),
          QStringLiteral("each real-data run of resources/benchmarks/input_pipeline_runs.csv (Lambda's "
@@ -348,6 +361,7 @@ QJsonObject inputPipelineJson(const InputPipelineValidation &v, const InputPipel
         {QStringLiteral("not_bound"), v.unbound},
         {QStringLiteral("not_bound_median_log_real_over_synthetic"), v.unboundMedianLogRatio},
         {QStringLiteral("not_bound_p10_log_real_over_synthetic"), v.unboundP10LogRatio},
+        {QStringLiteral("not_bound_by_cpu"), unboundByCpu},
         {QStringLiteral("judged_range_replaced"),
          QJsonObject{{QStringLiteral("range_p10"), judged.range.p10},
                      {QStringLiteral("range_p90"), judged.range.p90},

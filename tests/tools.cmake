@@ -38,3 +38,10 @@ if(GF_PYTHON3)
                                         ${PROJECT_SOURCE_DIR} $<TARGET_FILE:gpufrontier-cli>)
     set_tests_properties(unit_ryu_h200 PROPERTIES LABELS unit TIMEOUT 300)
 endif()
+# Rule AA (section 3.28, rejected): score_batch_terms.py's forms on constructed pairs, and its figures on the app's
+# validate pairs (the rejection).
+if(GF_PYTHON3)
+    add_test(NAME unit_batch_terms COMMAND ${GF_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/tools/check_batch_terms.py
+                                           ${PROJECT_SOURCE_DIR} $<TARGET_FILE:gpufrontier-cli>)
+    set_tests_properties(unit_batch_terms PROPERTIES LABELS unit TIMEOUT 300)
+endif()

@@ -98,6 +98,13 @@ struct Scored
     bool flagged = false; ///< the app would flag it cpu-bound (cap below the GPU side)
 };
 
+// The element n / 10 of the sorted list (non-empty), as the pooled figure has always been taken.
+double tenthPercentile(QList<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return values.at(values.size() / 10);
+}
+
 InputPipelineSummary summarize(const QString &label, const QList<Scored> &scored,
                                const std::function<bool(const Scored &)> &keep)
 {
@@ -124,6 +131,8 @@ InputPipelineValidation validateInputPipeline(const InputPipelineData &data, dou
         return v;
     QList<Scored> scored;
     QList<double> unboundRatios;
+    QStringList unboundCpus;
+    QList<QList<double>> unboundRatiosByCpu;
     for (const InputPipelineRun &run : data.runs) {
         const double cap = run.hostThreads / cpuSecondsPerSample;
         // The GPU side is measured (the synthetic figure): no range of its own.
@@ -133,7 +142,15 @@ InputPipelineValidation validateInputPipeline(const InputPipelineData &data, dou
             scored.append({&run, std::abs(std::log(run.realPerS / p.rate)),
                            run.realPerS >= p.slow && run.realPerS <= p.fast, p.cpuBound});
         } else {
-            unboundRatios.append(std::log(run.realPerS / run.syntheticPerS));
+            const double ratio = std::log(run.realPerS / run.syntheticPerS);
+            unboundRatios.append(ratio);
+            qsizetype at = unboundCpus.indexOf(run.cpu);
+            if (at < 0) {
+                unboundCpus.append(run.cpu);
+                unboundRatiosByCpu.append(QList<double>{});
+                at = unboundCpus.size() - 1;
+            }
+            unboundRatiosByCpu[at].append(ratio);
         }
     }
     v.bound = summarize(QStringLiteral("all"), scored, [](const Scored &) { return true; });
@@ -148,9 +165,12 @@ InputPipelineValidation validateInputPipeline(const InputPipelineData &data, dou
     v.unbound = int(unboundRatios.size());
     if (!unboundRatios.isEmpty()) {
         v.unboundMedianLogRatio = sampleMedian(unboundRatios);
-        std::sort(unboundRatios.begin(), unboundRatios.end());
-        v.unboundP10LogRatio = unboundRatios.at(qsizetype(unboundRatios.size() / 10));
+        v.unboundP10LogRatio = tenthPercentile(unboundRatios);
     }
+    for (qsizetype i = 0; i < unboundCpus.size(); ++i)
+        v.unboundByCpu.append({unboundCpus.at(i), int(unboundRatiosByCpu.at(i).size()),
+                               sampleMedian(unboundRatiosByCpu.at(i)),
+                               tenthPercentile(unboundRatiosByCpu.at(i))});
     return v;
 }
 

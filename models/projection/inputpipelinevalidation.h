@@ -40,6 +40,16 @@ struct InputPipelineData
 /// figure; the label is "all", "flagged cpu-bound" or the host's CPU.
 using InputPipelineSummary = ErrorSummary;
 
+/// The runs of one host CPU whose cap never binds: how much slower real data ran than synthetic data there,
+/// the data path's cost when the CPUs keep up (reporting only; PROJECTION.md section 3.28, rule K4).
+struct UnboundRuns
+{
+    QString cpu;
+    int n = 0;
+    double medianLogRatio = 0; ///< median ln(real / synthetic)
+    double p10LogRatio = 0;    ///< its 10th percentile (the sorted list's element n / 10)
+};
+
 /// Each real run projected as projectOffers projects an offer capped by its pipeline (capByInputPipeline):
 /// GPU side = the synthetic figure, cap = host threads / `cpuSecondsPerSample`, range `range`. Scored: the
 /// runs the cap binds at the range's slow end ("input-bound offers"); the others are summarised by how much
@@ -56,6 +66,7 @@ struct InputPipelineValidation
     int unbound = 0;                   ///< runs whose cap never binds
     double unboundMedianLogRatio = 0;  ///< their median ln(real / synthetic)
     double unboundP10LogRatio = 0;     ///< its 10th percentile
+    QList<UnboundRuns> unboundByCpu;   ///< the same per host CPU, in the file's order
 };
 
 InputPipelineValidation validateInputPipeline(const InputPipelineData &data, double cpuSecondsPerSample,

@@ -115,6 +115,30 @@ def k3_range(rows, cpu_s=RESNET50_CPU_S):
     return -high, -low
 
 
+def k4_data_path(rows, cpu_s=RESNET50_CPU_S, slow=0.659):
+    """Rule K4 (PROJECTION.md section 3.28, rejected): the data path's cost where the CPUs keep up. Over the runs
+    the shipped range's slow end (cap x exp(-slow)) does not bind, q = the CPU-weighted 10th percentile of
+    ln(real / synthetic), capped at 0; held out one CPU at a time, q from the other CPUs and the share of the held-
+    out CPU's runs at or above it. Returns (q, {cpu: (n, q_without_it, runs >= q_without_it)})."""
+    by_cpu = {}
+    for r in rows:
+        cap = int(r["host_threads"]) / cpu_s
+        syn = float(r["synthetic_images_per_s"])
+        if cap * math.exp(-slow) >= syn:
+            by_cpu.setdefault(r["cpu"], []).append(math.log(float(r["real_images_per_s"]) / syn))
+
+    def q_of(groups):
+        logs = [x for g in groups.values() for x in g]
+        weights = [1.0 / len(g) for g in groups.values() for _ in g]
+        return min(weighted_percentile(logs, weights, 0.10), 0.0)
+
+    held = {}
+    for cpu, logs in by_cpu.items():
+        q = q_of({c: g for c, g in by_cpu.items() if c != cpu})
+        held[cpu] = (len(logs), q, sum(1 for x in logs if x >= q))
+    return q_of(by_cpu), held
+
+
 def shipped_constant(p10, p90):
     """The range rounded outward to 3 decimals, as offerprojection.h ships it (rounding inward would leave the run
     that sets an end just outside its own range)."""
@@ -148,6 +172,11 @@ def main():
     p10, p90 = shipped_constant(*k3_range(out))
     print("rule K3: kInputPipelineRange{%.3f, %.3f} (the pipeline's rate %.2fx-%.2fx of the cap)"
           % (p10, p90, math.exp(-p90), math.exp(-p10)))
+    q, held = k4_data_path(out)
+    print("rule K4 (rejected): the data path's slow end %.3f (x%.3f); leave one CPU out:" % (q, math.exp(q)))
+    for cpu, (n, q_cpu, at_or_above) in held.items():
+        print("  %s: q from the others %.3f holds %d of its %d runs (%.0f %%)"
+              % (cpu, q_cpu, at_or_above, n, 100.0 * at_or_above / n))
 
 
 if __name__ == "__main__":

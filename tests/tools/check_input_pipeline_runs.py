@@ -75,4 +75,18 @@ for r in moved:
 m10, m90 = bi.k3_range(moved)
 check(m10 == 0.0 and m90 == p90, "with the i7 twice as slow the fast end falls to the judged cost itself (%r, %r)"
       % (m10, m90))
+
+# (4) Rule K4 (section 3.28), rejected by its criterion (a): one factor for the data path's cost, derived from
+# the other CPUs, holds at least 75 % of a held-out CPU's unbound runs on every CPU with 20 or more.
+q, held = bi.k4_data_path(shipped)
+check(abs(q - -0.208) < 5e-4, "K4's q from all four CPUs, -0.208 (%r)" % q)
+check({c: v[0] for c, v in held.items()} == {"AMD Threadripper 3970X": 92, "AMD EPYC 7742 (2 sockets)": 172,
+                                             "Intel Xeon Gold 6230 (2 sockets)": 24, "Intel Core i7-6850K": 20},
+      "the unbound runs per CPU as validate counts them (%r)" % held)
+gold = held["Intel Xeon Gold 6230 (2 sockets)"]
+check(gold[2] == 6 and abs(gold[1] - -0.082) < 5e-4, "the Gold 6230 held out: 6 of 24 at or above -0.082 (%r)" % (gold,))
+check(all(v[2] == v[0] for c, v in held.items() if not c.startswith("Intel Xeon Gold")),
+      "the other three CPUs held out: every run at or above q")
+failed = [c for c, (n, _, k) in held.items() if n >= 20 and k < 0.75 * n]
+check(failed == ["Intel Xeon Gold 6230 (2 sockets)"], "criterion (a) fails on the Gold 6230 alone (%r)" % failed)
 finish()

@@ -149,6 +149,18 @@ private Q_SLOTS:
             pipeline.value(QStringLiteral("input_bound_flagged_cpu_bound")).toObject().value(u"n").toInt(),
             v.flagged.n);
         QCOMPARE(pipeline.value(QStringLiteral("input_bound_by_cpu")).toArray().size(), v.byCpu.size());
+        const QJsonArray unboundByCpu = pipeline.value(QStringLiteral("not_bound_by_cpu")).toArray();
+        QCOMPARE(unboundByCpu.size(), v.unboundByCpu.size());
+        int unboundRuns = 0;
+        for (qsizetype i = 0; i < unboundByCpu.size(); ++i) {
+            const QJsonObject u = unboundByCpu.at(i).toObject();
+            QCOMPARE(u.value(u"cpu").toString(), v.unboundByCpu.at(i).cpu);
+            QCOMPARE(u.value(u"median_log_real_over_synthetic").toDouble(),
+                     v.unboundByCpu.at(i).medianLogRatio);
+            QCOMPARE(u.value(u"p10_log_real_over_synthetic").toDouble(), v.unboundByCpu.at(i).p10LogRatio);
+            unboundRuns += u.value(u"n").toInt();
+        }
+        QCOMPARE(unboundRuns, pipeline.value(QStringLiteral("not_bound")).toInt());
         QCOMPARE(pipeline.value(QStringLiteral("range_p90")).toDouble(), kInputPipelineRange.p90);
         const QJsonObject judged = pipeline.value(QStringLiteral("judged_range_replaced")).toObject();
         QCOMPARE(judged.value(u"input_bound").toObject().value(u"n").toInt(), 22);

@@ -83,6 +83,12 @@ private Q_SLOTS:
         QCOMPARE(v.byCpu.at(1).coverage, 1.0);
         QCOMPARE(v.unbound, 2);
         QVERIFY(std::abs(v.unboundMedianLogRatio - 0.5 * (std::log(0.95) + std::log(0.8))) < 1e-12);
+        // The unbound runs per CPU (rule K4's report): both are b's; the 10th percentile is the lower one.
+        QCOMPARE(v.unboundByCpu.size(), 1);
+        QCOMPARE(v.unboundByCpu.at(0).cpu, QStringLiteral("CPU of b"));
+        QCOMPARE(v.unboundByCpu.at(0).n, 2);
+        QCOMPARE(v.unboundByCpu.at(0).medianLogRatio, v.unboundMedianLogRatio);
+        QVERIFY(std::abs(v.unboundByCpu.at(0).p10LogRatio - std::log(0.8)) < 1e-12);
         // A wider range at the slow end scores more runs; the flagged set does not move.
         const InputPipelineValidation wide =
             validateInputPipeline(data.value(), 0.01, {-0.1, std::log(20.0)});
@@ -139,6 +145,24 @@ private Q_SLOTS:
         QCOMPARE(qRound(100 * v.bound.coverage), 68);
         QCOMPARE(v.flagged.n, 16);
         QCOMPARE(qRound(100 * v.flagged.coverage), 75);
+        // Rule K4's report (section 3.28): the runs the cap never binds, per CPU, in the file's order; one
+        // host of four ran real data at 0.87x of synthetic where the others ran at 0.96x-0.98x.
+        QCOMPARE(v.unbound, 308);
+        const QList<std::pair<QString, int>> unbound{{QStringLiteral("AMD Threadripper 3970X"), 92},
+                                                     {QStringLiteral("AMD EPYC 7742 (2 sockets)"), 172},
+                                                     {QStringLiteral("Intel Xeon Gold 6230 (2 sockets)"), 24},
+                                                     {QStringLiteral("Intel Core i7-6850K"), 20}};
+        QCOMPARE(v.unboundByCpu.size(), unbound.size());
+        int total = 0;
+        for (qsizetype i = 0; i < unbound.size(); ++i) {
+            QCOMPARE(v.unboundByCpu.at(i).cpu, unbound.at(i).first);
+            QCOMPARE(v.unboundByCpu.at(i).n, unbound.at(i).second);
+            QVERIFY(v.unboundByCpu.at(i).p10LogRatio <= v.unboundByCpu.at(i).medianLogRatio);
+            total += v.unboundByCpu.at(i).n;
+        }
+        QCOMPARE(total, v.unbound);
+        QCOMPARE(qRound(1000 * v.unboundByCpu.at(2).medianLogRatio), -134);
+        QCOMPARE(qRound(1000 * v.unboundByCpu.at(2).p10LogRatio), -444);
         // Rule K3's decision figure: the shipped range on the runs rule K scored (those the judged range's
         // slow end binds), 17 of 22.
         int scored = 0, inside = 0;
