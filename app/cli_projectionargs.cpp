@@ -34,7 +34,8 @@ void addWorkloadOptions(CliOptions &p)
         QStringLiteral("bytes-per-sample"), QStringLiteral("B"),
         QStringLiteral("custom workload: GPU memory traffic per sample, bytes (default: the typical "
                        "stack assumes its class's bytes per FLOP, or for a convolutional or transformer "
-                       "one its reference preset's shape; the tuned stack 0, compute-bound)"));
+                       "one its reference preset's shape; the tuned stack its class's presets' own bytes "
+                       "per FLOP)"));
     p.addValue(QStringLiteral("measured"), QStringLiteral("S"),
                QStringLiteral("custom workload: samples/s you measured on ONE GPU of --measured-on"));
     p.addValue(QStringLiteral("measured-on"), QStringLiteral("GPU"),

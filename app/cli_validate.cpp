@@ -78,6 +78,9 @@ public:
                    "the resnet50 preset's CPU seconds per image, GPU side = the same run on synthetic "
                    "data),\n"
                    "the real figure scored, and the coverage of the pipeline range.\n"
+                   "Then MLPerf Training's other workloads (section 3.29, mlperf_extra_rows.csv): each\n"
+                   "GPU's per-GPU figure of a round, workload and GPU count carried to the group's other\n"
+                   "GPUs in the tuned stack (--stack tuned with the workload's FLOPs and class).\n"
                    "These sections cover every workload: they are left out with --workload.")},
               validateOptions())
     {
@@ -600,6 +603,55 @@ void printTail(QTextStream &out, const QList<TransferPair> &pairs, int largest =
     }
 }
 
+QJsonObject tunedTransferJson(const TunedTransferValidation &v)
+{
+    QJsonArray lines, pairs;
+    for (const TransferSummary &s : v.lines)
+        lines.append(errorSummaryJson(s));
+    for (const TransferPair &p : v.pairs)
+        pairs.append(QJsonObject{{QStringLiteral("group"), p.workload},
+                                 {QStringLiteral("class"), p.workloadClass},
+                                 {QStringLiteral("from"), p.fromGpu},
+                                 {QStringLiteral("gpu"), p.toGpu},
+                                 {QStringLiteral("measured"), p.measured},
+                                 {QStringLiteral("projected"), p.projected},
+                                 {QStringLiteral("log_error"), p.logError},
+                                 {QStringLiteral("inside_range"), p.inside}});
+    return QJsonObject{
+        {QStringLiteral("method"),
+         QStringLiteral(
+             "protocol AB (PROJECTION.md section 3.29): each GPU's per-GPU figure of a group (round, "
+             "workload, GPU count) of MLPerf Training's other workloads (mlperf_extra_rows.csv) as a "
+             "user's in the tuned stack with the workload's FLOPs and class, the group's other GPUs "
+             "projected; scored, never fitted")},
+        {QStringLiteral("lines"), lines},
+        {QStringLiteral("pairs"), pairs},
+        {QStringLiteral("skipped"), QJsonArray::fromStringList(v.skipped)}};
+}
+
+void printTunedTransfer(QTextStream &out, const TunedTransferValidation &v)
+{
+    out << "\nMLPerf's other workloads, the tuned stack (PROJECTION.md section 3.29, protocol AB): each "
+           "GPU's\n"
+           "per-GPU figure of a round, workload and GPU count (mlperf_extra_rows.csv: RetinaNet, Mask "
+           "R-CNN,\n"
+           "SSD, RNN-T, UNet3D, BERT pre-training, Llama 2 70B LoRA; rounds 2020-2025) taken as a user's\n"
+           "(--stack tuned with the workload's FLOPs and class), the group's other GPUs projected. Scored,\n"
+           "never fitted; rule AC (a custom workload's traffic in the tuned stack) was written after its\n"
+           "first figures, so this is not a blind test of it.\n";
+    QList<QStringList> rows;
+    for (const TransferSummary &s : v.lines)
+        rows.append({s.label, QString::number(s.n),
+                     s.n ? QString::number(s.median, 'f', 3) : QStringLiteral("-"),
+                     s.n ? QString::number(s.max, 'f', 3) : QStringLiteral("-"),
+                     s.n ? percentText(s.coverage) : QStringLiteral("-")});
+    out << renderTable({QStringLiteral("Pairs"), QStringLiteral("n"), QStringLiteral("median |e|"),
+                        QStringLiteral("max |e|"), QStringLiteral("coverage")},
+                       rows, {false, true, true, true, true});
+    for (const QString &why : v.skipped)
+        out << "  skipped: " << why << '\n';
+}
+
 void printUserTransfer(QTextStream &out, const TransferValidation &v)
 {
     out << "\nA user's own figure carried to other GPUs (PROJECTION.md section 3.7): each figure of\n"
@@ -748,6 +800,9 @@ int ValidateCommand::run(CliContext &ctx, const CliArgs &p) const
     const InputPipelineValidation pipelineJudged = pipelineWith(kJudgedInputPipelineRange);
     const StepFloorValidation stepFloor =
         everything ? validateStepFloors(model, specs, StepFloorData::builtin()) : StepFloorValidation{};
+    const TunedTransferValidation tunedTransfer =
+        everything ? validateTunedTransfer(model, specs, TransferData::mlperfExtra())
+                   : TunedTransferValidation{};
     if (*format == u"json") {
         QJsonArray arr;
         for (const Block &b : std::as_const(blocks)) {
@@ -799,6 +854,7 @@ int ValidateCommand::run(CliContext &ctx, const CliArgs &p) const
             root.insert(QStringLiteral("user_transfer"), userTransferJson(transfer));
             root.insert(QStringLiteral("leave_one_architecture_out"), architectureJson(architectures));
             root.insert(QStringLiteral("leave_one_source_out"), sourcesJson(sources));
+            root.insert(QStringLiteral("tuned_transfer_mlperf"), tunedTransferJson(tunedTransfer));
         }
         ctx.out << QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
         return ExitOk;
@@ -865,6 +921,7 @@ int ValidateCommand::run(CliContext &ctx, const CliArgs &p) const
         printSources(ctx.out, sources);
         printInputPipeline(ctx.out, pipeline, pipelineJudged);
         printStepFloor(ctx.out, stepFloor);
+        printTunedTransfer(ctx.out, tunedTransfer);
     }
     return ExitOk;
 }

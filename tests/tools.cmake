@@ -45,3 +45,10 @@ if(GF_PYTHON3)
                                            ${PROJECT_SOURCE_DIR} $<TARGET_FILE:gpufrontier-cli>)
     set_tests_properties(unit_batch_terms PROPERTIES LABELS unit TIMEOUT 300)
 endif()
+# Protocol AB and rule AC (section 3.29): score_mlperf_extra.py on a fixture of MLPerf's other workloads, through the
+# app (the tuned stack's custom workloads), and its figures on the shared files where they are.
+if(GF_PYTHON3)
+    add_test(NAME unit_mlperf_extra COMMAND ${GF_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/tools/check_mlperf_extra.py
+                                            ${PROJECT_SOURCE_DIR} $<TARGET_FILE:gpufrontier-cli>)
+    set_tests_properties(unit_mlperf_extra PROPERTIES LABELS unit TIMEOUT 300)
+endif()

@@ -136,9 +136,16 @@ QString SpeedModel::stepFloorBasis(const Workload &w, const GpuArch *arch, bool 
 
 double SpeedModel::defaultBytesPerFlop(const Workload &w) const
 {
-    if (w.stack != SoftwareStack::Typical || w.kind == WorkloadKind::Preset || w.bytesPerSample > 0)
+    if (w.kind == WorkloadKind::Preset || w.bytesPerSample > 0)
         return 0.0;
-    return m_typical.defaultBytesPerFlopOf(w.workloadClass);
+    const double typical = m_typical.defaultBytesPerFlopOf(w.workloadClass);
+    if (w.stack == SoftwareStack::Typical)
+        return typical;
+    // Rule AC (section 3.29): the tuned stack takes the class's presets' own bytes per FLOP, without the
+    // typical stack's traffic factor. Compute-bound, it rated the newest GPUs by their tensor peak alone
+    // (MLPerf's other workloads: Ampere -> later GPUs +0.28 too fast at the median).
+    const double m = m_typical.trafficFactor.value(workloadClassName(w.workloadClass), 0.0);
+    return m > 0 ? typical / m : 0.0;
 }
 
 double SpeedModel::typicalClassLogFactor(const Workload &w, const QString &arch) const
@@ -240,7 +247,7 @@ std::pair<double, double> SpeedModel::shapeAt(const Workload &w, int batch, Prec
         return {kDefaultArithmeticIntensity, 1.0}; // a measured custom workload without a shape
     // Section 3.7: in the typical stack a custom workload given without its memory traffic moves the
     // bytes per FLOP of its class's presets, not none (a compute-bound guess rates the newest GPUs by
-    // their tensor peak alone).
+    // their tensor peak alone); in the tuned stack the presets' own figure (rule AC, section 3.29).
     if (b <= 0)
         b = f * defaultBytesPerFlop(w);
     if (b <= 0)
@@ -999,6 +1006,14 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
     } else if (w.stack == SoftwareStack::Typical) {
         basis += QStringLiteral("; your own stack, as measured");
     }
+    if (w.stack == SoftwareStack::Tuned && !definedByItsFigure(w) && w.flopsPerSample > 0)
+        if (const double k = defaultBytesPerFlop(w); k > 0)
+            basis += QStringLiteral("; memory traffic not given: %1 bytes per FLOP assumed (%2, rule AC)")
+                         .arg(QString::number(k, 'g', 3),
+                              w.workloadClass == WorkloadClass::Unknown
+                                  ? QStringLiteral("the presets' median")
+                                  : QStringLiteral("the presets' figure for %1 workloads")
+                                        .arg(workloadClassName(w.workloadClass)));
     basis += userHostFloorBasis(w, anchors, target.id, archRow, &r);
     r.basis = basis;
     r.ok = std::isfinite(r.samplesPerS) && r.samplesPerS > 0;

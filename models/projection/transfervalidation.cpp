@@ -28,9 +28,10 @@ TransferSummary summarize(const QString &label, const QList<const TransferPair *
 
 } // namespace
 
-Result<TransferData> TransferData::parse(const QString &workloadsCsv, const QString &rowsCsv)
+Result<TransferData> TransferData::parse(const QString &workloadsCsv, const QString &rowsCsv,
+                                         const QString &workloadsFile, const QString &rowsFile)
 {
-    const QString wf = QStringLiteral("transfer_workloads.csv"), rf = QStringLiteral("transfer_rows.csv");
+    const QString &wf = workloadsFile, &rf = rowsFile;
     auto wd = parseCsvWithColumns(workloadsCsv, wf, {"workload", "class", "unit", "flops_per_sample"});
     if (!wd)
         return wd.error();
@@ -130,6 +131,20 @@ const TransferData &TransferData::builtin()
     return data;
 }
 
+const TransferData &TransferData::mlperfExtra()
+{
+    static const TransferData data = [] {
+        const QString wf = QStringLiteral("mlperf_extra_workloads.csv"),
+                      rf = QStringLiteral("mlperf_extra_rows.csv");
+        auto r = parse(readResourceText(QStringLiteral("benchmarks/") + wf),
+                       readResourceText(QStringLiteral("benchmarks/") + rf), wf, rf);
+        if (!r)
+            qFatal("The built-in MLPerf transfer data are broken: %s", qPrintable(r.error().text()));
+        return std::move(r).value();
+    }();
+    return data;
+}
+
 namespace {
 
 /// What the user gives beside the figure: its FLOPs and class (transfer_workloads.csv), the FLOPs without
@@ -143,7 +158,8 @@ enum class UserGives
 
 /// Every figure of `data` as the user's, carried to the workload's other GPUs, described as `gives` says.
 QList<TransferPair> transferPairs(const SpeedModel &model, const GpuSpecTable &specs,
-                                  const TransferData &data, UserGives gives, QStringList *skipped = nullptr)
+                                  const TransferData &data, UserGives gives, QStringList *skipped = nullptr,
+                                  SoftwareStack stack = SoftwareStack::Typical)
 {
     QList<TransferPair> pairs;
     auto skip = [skipped](const QString &why) {
@@ -189,7 +205,7 @@ QList<TransferPair> transferPairs(const SpeedModel &model, const GpuSpecTable &s
                 }
                 o.measuredSamplesPerS = from->samplesPerS;
                 o.referenceGpu = from->gpuId;
-                o.stack = SoftwareStack::Typical;
+                o.stack = stack;
                 o.workloadClass = gives == UserGives::FlopsOnly ? WorkloadClass::Unknown
                                                                 : workloadClassFromName(tw.workloadClass);
                 auto built = buildWorkloadSpec(spec);
@@ -495,6 +511,46 @@ FoldValidation validateFolds(const SpeedModel &model, const GpuSpecTable &specs,
 }
 
 } // namespace
+
+TunedTransferValidation validateTunedTransfer(const SpeedModel &model, const GpuSpecTable &specs,
+                                              const TransferData &data)
+{
+    TunedTransferValidation v;
+    v.pairs = transferPairs(model, specs, data, UserGives::FlopsAndClass, &v.skipped, SoftwareStack::Tuned);
+    const auto archOf = [&](const QString &gpu) {
+        const GpuArch *a = model.arch().arch(gpu);
+        return a ? a->arch : QString();
+    };
+    // An MLPerf workload of a group "WORKLOAD@ROUNDxCOUNT".
+    const auto workloadOf = [](const TransferPair &p) { return p.workload.section(QLatin1Char('@'), 0, 0); };
+    QList<const TransferPair *> all, fromAmpere, hopperToBlackwell;
+    QStringList archs, workloads;
+    const QStringList later{QStringLiteral("ada"), QStringLiteral("hopper"), QStringLiteral("blackwell"),
+                            QStringLiteral("blackwell-gb20x")};
+    for (const TransferPair &p : std::as_const(v.pairs)) {
+        all.append(&p);
+        const QString from = archOf(p.fromGpu), to = archOf(p.toGpu);
+        if (!archs.contains(to))
+            archs.append(to);
+        if (!workloads.contains(workloadOf(p)))
+            workloads.append(workloadOf(p));
+        if (from == u"ampere" && later.contains(to))
+            fromAmpere.append(&p);
+        if (from == u"hopper" && to.startsWith(u"blackwell"))
+            hopperToBlackwell.append(&p);
+    }
+    v.lines.append(summarize(QStringLiteral("all"), all));
+    for (const TransferSummary &s :
+         summariesBy(all, archs, [&](const TransferPair &p) { return archOf(p.toGpu); })) {
+        TransferSummary labelled = s;
+        labelled.label = QStringLiteral("to ") + s.label;
+        v.lines.append(labelled);
+    }
+    v.lines.append(summarize(QStringLiteral("from Ampere to a later NVIDIA architecture"), fromAmpere));
+    v.lines.append(summarize(QStringLiteral("from Hopper to Blackwell"), hopperToBlackwell));
+    v.lines += summariesBy(all, workloads, workloadOf);
+    return v;
+}
 
 FoldValidation validateLeaveOneArchitectureOut(const SpeedModel &model, const GpuSpecTable &specs,
                                                const TransferData &data, const QList<TypicalStackRow> &rows,

@@ -51,11 +51,17 @@ struct TransferData
     /// The rows of the sources scored apart (`apart`) or of the others, and the workloads they measure.
     TransferData scoredApart(bool apart) const;
 
-    /// Parses both files; an error names the file, the record and the column that is wrong, and a row of a
-    /// workload the first file does not list.
-    static Result<TransferData> parse(const QString &workloadsCsv, const QString &rowsCsv);
+    /// Parses both files; an error names the file (`workloadsFile`, `rowsFile`), the record and the column
+    /// that is wrong, and a row of a workload the first file does not list.
+    static Result<TransferData> parse(const QString &workloadsCsv, const QString &rowsCsv,
+                                      const QString &workloadsFile = QStringLiteral("transfer_workloads.csv"),
+                                      const QString &rowsFile = QStringLiteral("transfer_rows.csv"));
     /// The files shipped inside the application.
     static const TransferData &builtin();
+    /// Protocol AB (PROJECTION.md section 3.29): MLPerf Training's other workloads, one workload per group
+    /// (round, workload, GPU count: "WORKLOAD@ROUNDxCOUNT"), per-GPU figures (mlperf_extra_workloads.csv,
+    /// mlperf_extra_rows.csv).
+    static const TransferData &mlperfExtra();
 };
 
 /// One GPU's figure taken as the user's (`--measured S --measured-on FROM` with the workload's FLOPs) and
@@ -117,6 +123,20 @@ struct TransferValidation
 TransferValidation validateUserTransfer(const SpeedModel &model, const GpuSpecTable &specs,
                                         const TransferData &data,
                                         const QString &headlineGpu = QStringLiteral("a100-80gb-sxm4"));
+
+/// Protocol AB (PROJECTION.md section 3.29): each GPU's figure of a group of TransferData::mlperfExtra()
+/// taken as a user's in the tuned stack (vendor-tuned code, as MLPerf's) and carried to the group's other
+/// GPUs. Scored, never fitted. The summaries: every pair, per target architecture (gpu_arch.csv, in
+/// first-seen order), from an Ampere GPU to an Ada, Hopper or Blackwell one, from Hopper to Blackwell, and
+/// per MLPerf workload.
+struct TunedTransferValidation
+{
+    QList<TransferPair> pairs;
+    QList<TransferSummary> lines;
+    QStringList skipped;
+};
+TunedTransferValidation validateTunedTransfer(const SpeedModel &model, const GpuSpecTable &specs,
+                                              const TransferData &data);
 
 /// One architecture or source held out of the typical stack's fit (PROJECTION.md sections 3.8 and 3.11:
 /// "leave one architecture out", "leave one source out"): the pairs and rows it holds out projected with

@@ -220,7 +220,9 @@ QList<std::pair<QString, QString>> workloadRows(const Data &d)
     rows.append({QStringLiteral("Memory traffic per sample"),
                  w.bytesPerSample > 0
                      ? QStringLiteral("%1 MB").arg(QString::number(w.bytesPerSample / 1e6, 'g', 6))
-                     : QStringLiteral("not given (compute-bound)")});
+                 : w.flopsPerSample > 0
+                     ? QStringLiteral("not given (the bytes per FLOP of its class's presets are assumed)")
+                     : QStringLiteral("not given")});
     if (w.kind == WorkloadKind::CustomMeasured)
         rows.append(
             {QStringLiteral("Measured speed"),

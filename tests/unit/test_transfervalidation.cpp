@@ -1,3 +1,4 @@
+#include "domain/workloadbuilder.h"
 #include "projection/transfervalidation.h"
 #include "projection/typicalstack.h"
 #include "util/resourcefiles.h"
@@ -9,6 +10,7 @@
 #include <cmath>
 
 using namespace gf;
+using namespace Qt::StringLiterals;
 
 // A user's own figure carried across GPUs (issue 22 item 5): every pair is a real projection of the shipped
 // data, the summaries are those of the pairs, and a broken data file says which record is wrong.
@@ -319,6 +321,71 @@ private Q_SLOTS:
         v = validateUserTransfer(model, GpuSpecTable::builtin(), data);
         QVERIFY(std::abs(v.fromHeadline.median - std::log(2.0)) < 1e-9);
         QCOMPARE(v.byWorkload.at(1).n, 0); // w2 has no rows
+    }
+
+    // Protocol AB (section 3.29): MLPerf's other workloads carried in the tuned stack. Each pair is the tuned
+    // projection of the group's other GPU from the figure; the lines are the pairs' summaries.
+    void mlperfPairsAreTheTunedProjection()
+    {
+        const SpeedModel &model = SpeedModel::builtin();
+        const GpuSpecTable &specs = GpuSpecTable::builtin();
+        const QString wl = QStringLiteral("workload,class,unit,flops_per_sample\n"
+                                          "mlperf-unet3d-kits19@v3.0x8,convolutional,samples,2.7e12\n"
+                                          "mlperf-retinanet-openimages@v4.1x8,detection,samples,6.6e11\n");
+        const QString rows =
+            QStringLiteral("source_id,workload,gpu_id,batch_per_gpu,samples_per_s\n"
+                           "MLPERF-TRAIN-v3.0,mlperf-unet3d-kits19@v3.0x8,a100-80gb-sxm4,,38.53\n"
+                           "MLPERF-TRAIN-v3.0,mlperf-unet3d-kits19@v3.0x8,h100-80gb-sxm,,70.33\n"
+                           "MLPERF-TRAIN-v4.1,mlperf-retinanet-openimages@v4.1x8,h100-80gb-sxm,,284.6\n"
+                           "MLPERF-TRAIN-v4.1,mlperf-retinanet-openimages@v4.1x8,b200,,470.7\n");
+        auto data = TransferData::parse(wl, rows, QStringLiteral("mlperf_extra_workloads.csv"),
+                                        QStringLiteral("mlperf_extra_rows.csv"));
+        QVERIFY2(data, data ? "" : qPrintable(data.error().text()));
+        const TunedTransferValidation v = validateTunedTransfer(model, specs, data.value());
+        QCOMPARE(v.pairs.size(), 4); // each GPU to the other of its group only
+        for (const TransferPair &p : v.pairs) {
+            QCOMPARE(p.workload.section(u'@', 1).isEmpty(), false);
+            // What the CLI projects: --stack tuned --flops-per-sample F --workload-class C --measured S
+            // --measured-on FROM.
+            WorkloadSpec spec;
+            spec.name = p.workload;
+            spec.overrides.samplesPerEpoch = 1e6;
+            spec.overrides.flopsPerSample = p.workload.startsWith(u"mlperf-unet3d") ? 2.7e12 : 6.6e11;
+            spec.overrides.precision = Precision::Fp16;
+            spec.overrides.stack = SoftwareStack::Tuned;
+            spec.overrides.workloadClass = workloadClassFromName(p.workloadClass);
+            spec.overrides.referenceGpu = p.fromGpu;
+            for (const TransferRow &r : data.value().rows)
+                if (r.workload == p.workload && r.gpuId == p.fromGpu)
+                    spec.overrides.measuredSamplesPerS = r.samplesPerS;
+            auto built = buildWorkloadSpec(spec);
+            QVERIFY(built);
+            const SingleGpuSpeed s =
+                model.project(*specs.spec(p.toGpu), built.value(), model.anchorsFor(built.value(), {}, specs),
+                              defaultCalibration());
+            QCOMPARE(p.projected, s.samplesPerS);
+            QVERIFY2(s.basis.contains(u"rule AC"), qPrintable(s.basis));
+        }
+        QStringList labels;
+        for (const TransferSummary &l : v.lines)
+            labels.append(l.label);
+        QCOMPARE(labels,
+                 (QStringList{u"all"_s, u"to hopper"_s, u"to ampere"_s, u"to blackwell"_s,
+                              u"from Ampere to a later NVIDIA architecture"_s, u"from Hopper to Blackwell"_s,
+                              u"mlperf-unet3d-kits19"_s, u"mlperf-retinanet-openimages"_s}));
+        QCOMPARE(v.lines.at(0).n, 4);
+        QCOMPARE(v.lines.at(4).n, 1); // a100 -> h100 only
+        QCOMPARE(v.lines.at(5).n, 1); // h100 -> b200 only
+        // The shipped groups load, and validate scores them all.
+        const TransferData &shipped = TransferData::mlperfExtra();
+        QCOMPARE(shipped.workloads.size(), 54);
+        QCOMPARE(shipped.rows.size(), 166);
+        auto broken = TransferData::parse(
+            wl, rows + QStringLiteral("MLPERF-TRAIN-v4.1,nope@v4.1x8,b200,,1\n"),
+            QStringLiteral("mlperf_extra_workloads.csv"), QStringLiteral("mlperf_extra_rows.csv"));
+        QVERIFY(!broken);
+        QVERIFY2(broken.error().text().contains(u"mlperf_extra_rows.csv, record 5"),
+                 qPrintable(broken.error().text()));
     }
 
     void brokenFilesAreNamed()

@@ -1,0 +1,288 @@
+#!/usr/bin/env python3
+"""Protocol AB (PROJECTION.md section 3.29): MLPerf Training's other workloads (rounds v0.7-v5.1, the second data
+collection's mlperf_training_v*_1to2node.csv) as a held-out test of the tuned stack. Scored, never fitted.
+
+A user's figure of one GPU system, carried to the other GPUs of the same round, workload and GPU count:
+1. Rows: metric train_throughput_logged_median; the figure per GPU is the value / gpu_count unless the unit says
+   PER GPU (RetinaNet; its rows of v5.0 and v5.1 are left out, MIXED_LOGGING). Group = (round, workload, gpu_count); a GPU's figure in a group is the median over its
+   submissions. GPU names map to the app's ids through GPU_IDS; other names are left out and listed.
+2. Workloads with a class the app has (WORKLOADS); the others (DLRM, R-GAT, MiniGo, Stable Diffusion, Flux,
+   Llama 3.1 8B, and ResNet-50, a preset with shipped anchors) are left out.
+3. Every ordered pair of two different GPUs of a group: `gpufrontier-cli gpus --samples 1000000 --stack tuned
+   --flops-per-sample F
+   --workload-class C --measured S --measured-on FROM --no-measurements --no-calibration --format json`, the
+   target's single-GPU speed against its per-GPU figure; e = ln(projected / measured) and whether the p10-p90
+   range holds the figure.
+
+The groups ship as resources/benchmarks/mlperf_extra_workloads.csv (one workload per group, its class and F) and
+mlperf_extra_rows.csv (one row per GPU of a group, with its submissions' source paths), in the transfer files'
+formats; `gpufrontier-cli validate` projects the same pairs (section "MLPerf's other workloads").
+
+Usage: score_mlperf_extra.py --cli PATH/gpufrontier-cli [--data DIR] [--pairs]   score (the shipped rows, or DIR's)
+       score_mlperf_extra.py --write --data DIR                                  rebuild the shipped files from DIR
+  DIR: the folder with the mlperf_training_v*_1to2node.csv files (../shared/data/benchmarks/extra)
+"""
+import argparse
+import collections
+import csv
+import glob
+import json
+import math
+import os
+import re
+import statistics
+import subprocess
+
+# The MLPerf files' GPU names -> the app's ids (resources/gpus.csv). The A30, MI350X and H100 96GB SXM have no row.
+GPU_IDS = {
+    "A100 40GB PCIe": "a100-40gb-pcie", "A100 40GB SXM4": "a100-40gb-sxm4", "A100 80GB PCIe": "a100-80gb-pcie",
+    "A100 80GB SXM4": "a100-80gb-sxm4", "A40": "a40", "L4": "l4", "L40": "l40", "L40S": "l40s",
+    "H100 80GB PCIe": "h100-80gb-pcie", "H100 80GB SXM": "h100-80gb-sxm", "H100 NVL 94GB": "h100-94gb-nvl",
+    "H200 141GB SXM": "h200-141gb-sxm", "H200 NVL 141GB": "h200-141gb-nvl", "B200 SXM": "b200", "GB200": "gb200",
+    "B300 270GB SXM": "b300", "RTX Pro 6000 Blackwell Server Edition 96GB": "rtx-pro-6000-server",
+    "MI300X 192GB": "mi300x", "MI325X 256GB": "mi325x", "MI355X 288GB": "mi355x",
+}
+# Parts whose 8-GPU all-reduce runs over PCIe (no NVLink/xGMI switch in the submitted systems).
+PCIE_PARTS = {"a100-40gb-pcie", "a100-80gb-pcie", "a40", "l4", "l40", "l40s", "h100-80gb-pcie",
+              "h100-94gb-nvl", "h200-141gb-nvl", "rtx-pro-6000-server"}
+def arch_table(repo):
+    """GPU id -> architecture, as the app reads it (resources/benchmarks/gpu_arch.csv)."""
+    with open(os.path.join(repo, "resources", "benchmarks", "gpu_arch.csv"), newline="", encoding="utf-8") as f:
+        return {r["id"]: r["arch"] for r in csv.DictReader(line for line in f if not line.startswith("#"))}
+
+
+ARCH = arch_table(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+LATER_NVIDIA = ("ada", "hopper", "blackwell", "blackwell-gb20x")
+# Workload -> (class, training FLOPs per sample, the arithmetic). Estimates, +-50 %: with FLOPs only the tuned
+# transfer is compute-bound, so F enters only the plausibility bound, not a GPU-to-GPU ratio.
+WORKLOADS = {
+    "mlperf-retinanet-openimages": ("detection", 6.6e11, "ResNeXt50-32x4d 4.3 GMAC at 224 x (800/224)^2 = 55, "
+                                    "FPN and heads (264 classes) about as much again: 110 GMAC forward x 2 x 3"),
+    "mlperf-maskrcnn-coco": ("detection", 8.5e11, "ResNet-50-FPN Mask R-CNN at 800x1333: about 140 GMAC forward "
+                             "(backbone, RPN, box and mask heads) x 2 x 3"),
+    "mlperf-ssd-resnet34-coco": ("detection", 4.5e10, "ResNet-34 3.6 GMAC at 224 x (300/224)^2 = 6.5, heads 1: "
+                                 "7.5 GMAC forward x 2 x 3"),
+    "mlperf-rnnt-librispeech": ("recurrent-speech", 6.0e10, "RNN-T 49e6 weights x 6 x about 200 effective frames "
+                                "per utterance (LibriSpeech, time-stacked)"),
+    "mlperf-unet3d-kits19": ("convolutional", 2.7e12, "3D U-Net (32 base channels) on a 128^3 patch: about "
+                             "450 GMAC forward x 2 x 3"),
+    "bert-large-pretrain-mlperf": ("transformer", 1.1e12, "BERT-large 335e6 weights x 6 x 512 tokens = 1.03e12, "
+                                   "attention 12 x 24 x 1024 x 512^2 = 6.4e10"),
+    "mlperf-llama2-70b-lora-finetune": ("transformer", 2.3e15, "Llama 2 70B LoRA at 8192 tokens: forward "
+                                        "2 x 69e9 x 8192 = 1.13e15, backward without weight gradients about as "
+                                        "much again"),
+}
+
+
+# Rounds whose rows of a workload mix two logging conventions (left out): RetinaNet's throughput is rank-local
+# (per GPU) up to v4.1 (B200 x8: 470.7), but from v5.0 some submissions log the whole system (B200 x8: 3,785-3,890,
+# GB200 x4: 1,857, two H200 x8 rows of v5.1: 2,453-2,467 beside others at 308), and the file cannot tell which.
+MIXED_LOGGING = {"mlperf-retinanet-openimages": ("v5.0", "v5.1")}
+
+
+def round_of(path):
+    m = re.search(r"mlperf_training_(v[0-9.]+)_1to2node\.csv$", path)
+    return m.group(1) if m else os.path.basename(path)
+
+
+def submissions_of(data_dir):
+    """{(round, workload, gpu_count): {gpu id: [submission]}} (a submission: per_gpu, name, repo, path, commit, unit)
+    and the GPU names left out."""
+    figures = collections.defaultdict(lambda: collections.defaultdict(list))
+    unmapped = collections.Counter()
+    for path in sorted(glob.glob(os.path.join(data_dir, "mlperf_training_v*_1to2node.csv"))):
+        with open(path, newline="", encoding="utf-8") as f:
+            for r in csv.DictReader(f):
+                if r["metric"] != "train_throughput_logged_median" or r["workload"] not in WORKLOADS:
+                    continue
+                if r["workload"] in MIXED_LOGGING and round_of(path) in MIXED_LOGGING[r["workload"]]:
+                    continue
+                gpu = GPU_IDS.get(r["gpu"])
+                if gpu is None:
+                    unmapped[r["gpu"]] += 1
+                    continue
+                count = int(r["gpu_count"])
+                per_gpu = float(r["value"]) / (1 if "PER GPU" in r["unit"] else count)
+                figures[(round_of(path), r["workload"], count)][gpu].append(
+                    {"per_gpu": per_gpu, "name": r["gpu"], "repo": r["source_repo"], "unit": r["unit"],
+                     "path": r["source_path_or_url"], "commit": r["commit_or_date"]})
+    return {k: dict(v) for k, v in figures.items() if len(v) > 1}, unmapped
+
+
+def groups_of(data_dir):
+    """{(round, workload, gpu_count): {gpu id: per-GPU figure (the median of its submissions)}} and the GPU names
+    left out."""
+    subs, unmapped = submissions_of(data_dir)
+    return {k: {g: statistics.median(x["per_gpu"] for x in v) for g, v in gpus.items()} for k, gpus in subs.items()}, \
+        unmapped
+
+
+def group_id(key):
+    """The workload id of a group in the shipped files: WORKLOAD@ROUNDxCOUNT."""
+    rnd, workload, count = key
+    return "%s@%sx%d" % (workload, rnd, count)
+
+
+def parse_group_id(gid):
+    workload, rest = gid.split("@")
+    rnd, count = rest.split("x")
+    return rnd, workload, int(count)
+
+
+WORKLOADS_FILE = os.path.join("resources", "benchmarks", "mlperf_extra_workloads.csv")
+ROWS_FILE = os.path.join("resources", "benchmarks", "mlperf_extra_rows.csv")
+ROW_FIELDS = ["source_id", "workload", "gpu_id", "gpu_src", "batch_per_gpu", "precision", "samples_per_s", "unit",
+              "measured", "source_url", "note"]
+
+
+def shipped_files(subs):
+    """The two files' records for the groups: (workload rows, figure rows)."""
+    workloads, rows = [], []
+    for key in sorted(subs):
+        rnd, workload, count = key
+        cls, flops, basis = WORKLOADS[workload]
+        workloads.append({"workload": group_id(key), "class": cls, "unit": "samples", "flops_per_sample": "%.6g" % flops,
+                          "flops_basis": basis})
+        for gpu in sorted(subs[key]):
+            v = subs[key][gpu]
+            first = v[0]
+            rows.append({"source_id": "MLPERF-TRAIN-%s" % rnd, "workload": group_id(key), "gpu_id": gpu,
+                         "gpu_src": first["name"], "batch_per_gpu": "", "precision": "as submitted",
+                         "samples_per_s": "%.6g" % statistics.median(x["per_gpu"] for x in v),
+                         "unit": "samples/s per GPU at %d GPUs" % count,
+                         "measured": first["commit"],
+                         "source_url": "https://github.com/%s/tree/%s" % (first["repo"], first["commit"].split(" ")[0]),
+                         "note": "median of %d submission(s): %s" % (len(v), "; ".join(sorted(x["path"] for x in v)))})
+    return workloads, rows
+
+
+def write(repo, subs):
+    workloads, rows = shipped_files(subs)
+    with open(os.path.join(repo, WORKLOADS_FILE), "w", newline="", encoding="utf-8") as f:
+        f.write("# MLPerf Training's other workloads (protocol AB, PROJECTION.md section 3.29): one workload per group\n"
+                "# (round, workload, GPU count) of the second collection's mlperf_training_v*_1to2node.csv, its class\n"
+                "# and training FLOPs per sample (estimates, +-50 %%; flops_basis). Scored in the tuned stack, never\n"
+                "# fitted. Built by resources/tools/score_mlperf_extra.py --write --data ../shared/data/benchmarks/extra;\n"
+                "# do not edit.\n")
+        w = csv.DictWriter(f, fieldnames=["workload", "class", "unit", "flops_per_sample", "flops_basis"],
+                           lineterminator="\n")
+        w.writeheader()
+        w.writerows(workloads)
+    with open(os.path.join(repo, ROWS_FILE), "w", newline="", encoding="utf-8") as f:
+        f.write("# MLPerf Training closed division, at most 2 nodes / 16 GPUs (mlcommons/training_results_v0.7-v5.1,\n"
+                "# Apache-2.0): per GPU, the logged median throughput / the GPU count (RetinaNet's is logged per GPU;\n"
+                "# its rows of v5.0 and v5.1 are left out: they mix per-GPU and per-system logging), the median over a\n"
+                "# GPU's submissions in the group (note: their result folders). GPUs without an app id (A30, H100 96GB\n"
+                "# SXM, MI350X) are left out. Built by resources/tools/score_mlperf_extra.py --write; do not edit.\n")
+        w = csv.DictWriter(f, fieldnames=ROW_FIELDS, lineterminator="\n")
+        w.writeheader()
+        w.writerows(rows)
+    return len(workloads), len(rows)
+
+
+def shipped_groups(repo):
+    """The groups as the shipped rows hold them: {(round, workload, count): {gpu id: per-GPU figure}}."""
+    out = collections.defaultdict(dict)
+    with open(os.path.join(repo, ROWS_FILE), newline="", encoding="utf-8") as f:
+        for r in csv.DictReader(line for line in f if not line.startswith("#")):
+            out[parse_group_id(r["workload"])][r["gpu_id"]] = float(r["samples_per_s"])
+    return dict(out)
+
+
+def project(cli, workload, from_gpu, speed):
+    """The app's tuned projection of every GPU from one figure: {gpu id: (speed, low, high)}."""
+    cls, flops, _ = WORKLOADS[workload]
+    out = subprocess.run([cli, "gpus", "--samples", "1000000", "--stack", "tuned", "--flops-per-sample", "%.6g" % flops, "--workload-class",
+                          cls, "--measured", "%.6g" % speed, "--measured-on", from_gpu, "--no-measurements",
+                          "--no-calibration", "--format", "json"], check=True, capture_output=True, text=True).stdout
+    rows = {}
+    for g in json.loads(out)["gpus"]:
+        if g.get("projected") and g.get("samples_per_s"):
+            rows[g["id"]] = (g["samples_per_s"], g["samples_per_s_low"], g["samples_per_s_high"])
+    return rows
+
+
+def pairs_of(cli, groups):
+    out = []
+    for (rnd, workload, count), gpus in sorted(groups.items()):
+        for src, speed in sorted(gpus.items()):
+            proj = project(cli, workload, src, speed)
+            for dst, measured in sorted(gpus.items()):
+                if dst == src or dst not in proj:
+                    continue
+                p, lo, hi = proj[dst]
+                out.append({"round": rnd, "workload": workload, "gpu_count": count, "from": src, "to": dst,
+                            "measured": measured, "projected": p, "log_error": math.log(p / measured),
+                            "inside": lo <= measured <= hi})
+    return out
+
+
+def summary(pairs):
+    if not pairs:
+        return None
+    a = [abs(p["log_error"]) for p in pairs]
+    return {"n": len(a), "median": statistics.median(a), "max": max(a),
+            "signed_median": statistics.median(p["log_error"] for p in pairs),
+            "coverage": sum(1 for p in pairs if p["inside"]) / len(a)}
+
+
+def report(pairs):
+    """[(label, summary)] in the order the tool prints them."""
+    lines = [("all", summary(pairs))]
+    archs = []
+    for p in pairs:
+        if ARCH[p["to"]] not in archs:
+            archs.append(ARCH[p["to"]])
+    for arch in archs:
+        lines.append(("to %s" % arch, summary([p for p in pairs if ARCH[p["to"]] == arch])))
+    lines.append(("from Ampere to a later NVIDIA architecture",
+                  summary([p for p in pairs if ARCH[p["from"]] == "ampere" and ARCH[p["to"]] in LATER_NVIDIA])))
+    lines.append(("from Hopper to Blackwell", summary([p for p in pairs if ARCH[p["from"]] == "hopper"
+                                                         and ARCH[p["to"]].startswith("blackwell")])))
+    lines.append(("both parts NVLink / xGMI", summary([p for p in pairs if p["from"] not in PCIE_PARTS
+                                                         and p["to"] not in PCIE_PARTS])))
+    lines.append(("a PCIe part on either side", summary([p for p in pairs if p["from"] in PCIE_PARTS
+                                                           or p["to"] in PCIE_PARTS])))
+    for w in WORKLOADS:
+        lines.append((w, summary([p for p in pairs if p["workload"] == w])))
+    return [(label, s) for label, s in lines if s]
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--cli", help="gpufrontier-cli (to score)")
+    ap.add_argument("--data", help="the folder of mlperf_training_v*_1to2node.csv (default: score the shipped rows)")
+    ap.add_argument("--write", action="store_true", help="rebuild the shipped files from --data")
+    ap.add_argument("--pairs", action="store_true", help="print every pair")
+    args = ap.parse_args()
+    repo = os.path.join(here, "..", "..")
+    if args.write:
+        if not args.data:
+            ap.error("--write needs --data")
+        n_w, n_r = write(repo, submissions_of(args.data)[0])
+        print("wrote %d groups to %s and %d rows to %s" % (n_w, WORKLOADS_FILE, n_r, ROWS_FILE))
+        return
+    if not args.cli:
+        ap.error("--cli is needed to score")
+    if args.data:
+        groups, unmapped = groups_of(args.data)
+        left_out = ", ".join("%s (%d rows)" % kv for kv in sorted(unmapped.items())) or "none"
+    else:
+        groups, left_out = shipped_groups(repo), "see %s's header" % ROWS_FILE
+    pairs = pairs_of(args.cli, groups)
+    print("%d groups (round, workload, GPU count) with 2+ GPUs; %d pairs; GPU names left out: %s"
+          % (len(groups), len(pairs), left_out))
+    print("%-44s %5s %10s %8s %13s %9s" % ("pairs (tuned stack)", "n", "median |e|", "max |e|", "median e", "coverage"))
+    for label, s in report(pairs):
+        print("%-44s %5d %10.3f %8.3f %+13.3f %8.0f %%" % (label, s["n"], s["median"], s["max"], s["signed_median"],
+                                                           100 * s["coverage"]))
+    if args.pairs:
+        for p in sorted(pairs, key=lambda p: -abs(p["log_error"])):
+            print("  %+.3f %s %s x%d: %s -> %s (%.4g measured, %.4g projected)%s"
+                  % (p["log_error"], p["round"], p["workload"], p["gpu_count"], p["from"], p["to"], p["measured"],
+                     p["projected"], "" if p["inside"] else "  outside"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Protocol AB and rule AC (PROJECTION.md section 3.29): resources/tools/score_mlperf_extra.py.
+
+1. The rows (tests/fixtures/mlperf-extra, real rows of the shared files): throughput per GPU (divided by the GPU
+   count, RetinaNet's logged per GPU), the median over submissions, workloads without a class and the rounds of
+   mixed logging left out, names without an app id listed.
+2. The pairs through the app: a pair and its reverse err by opposite amounts; rule AC: the tuned stack's H100 lead
+   over the A100 on UNet3D given without bytes is below the compute-bound one (bytes ~ 0 typed) and nearer MLPerf's.
+3. The shipped rows (resources/benchmarks/mlperf_extra_*.csv): `gpufrontier-cli validate` scores the same pairs, with
+   the same summaries, as the tool.
+4. Where ../shared exists, the shipped rows are what --write builds, and the figures section 3.29 quotes.
+Usage: check_mlperf_extra.py REPO CLI
+"""
+import csv
+import importlib.util
+import json
+import math
+import os
+import subprocess
+import sys
+
+
+def main():
+    repo, cli = sys.argv[1], sys.argv[2]
+    spec = importlib.util.spec_from_file_location("ab", os.path.join(repo, "resources", "tools", "score_mlperf_extra.py"))
+    ab = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ab)
+    failures = []
+
+    def check(cond, what):
+        if not cond:
+            failures.append(what)
+            print("FAIL:", what)
+
+    # 1. The rows.
+    groups, unmapped = ab.groups_of(os.path.join(repo, "tests", "fixtures", "mlperf-extra"))
+    check(sorted(groups) == [("v3.0", "mlperf-unet3d-kits19", 8), ("v4.1", "mlperf-retinanet-openimages", 8)],
+          "two groups: DLRM (no class) and v5.0 RetinaNet (mixed logging) left out (%r)" % sorted(groups))
+    check(dict(unmapped) == {"A30": 3}, "the A30 has no app id: listed (%r)" % dict(unmapped))
+    unet = groups[("v3.0", "mlperf-unet3d-kits19", 8)]
+    check(abs(unet["h100-80gb-sxm"] - 70.3251875) < 1e-9, "UNet3D per GPU: system / 8, median of submissions")
+    check(abs(groups[("v4.1", "mlperf-retinanet-openimages", 8)]["b200"] - 470.679) < 1e-9,
+          "RetinaNet's throughput is logged per GPU: not divided")
+
+    # 2. The pairs.
+    pairs = ab.pairs_of(cli, groups)
+    check(len(pairs) == 4 * 3 + 4 * 3, "every ordered pair of the two groups' four GPUs (%d)" % len(pairs))
+    by = {(p["workload"], p["from"], p["to"]): p["log_error"] for p in pairs}
+    check(all(abs(e + by[(w, b, a)]) < 1e-3 for (w, a, b), e in by.items()), "a pair and its reverse")
+    a100, h100 = unet["a100-80gb-sxm4"], unet["h100-80gb-sxm"]
+    ac = ab.project(cli, "mlperf-unet3d-kits19", "a100-80gb-sxm4", a100)["h100-80gb-sxm"][0] / a100
+    _, flops, _ = ab.WORKLOADS["mlperf-unet3d-kits19"]
+    out = subprocess.run([cli, "gpus", "--samples", "1000000", "--stack", "tuned", "--flops-per-sample", "%.6g" % flops,
+                          "--bytes-per-sample", "1", "--workload-class", "convolutional", "--measured", "%.6g" % a100,
+                          "--measured-on", "a100-80gb-sxm4", "--no-measurements", "--no-calibration", "--format",
+                          "json"], check=True, capture_output=True, text=True).stdout
+    peak = {g["id"]: g for g in json.loads(out)["gpus"]}["h100-80gb-sxm"]["samples_per_s"] / a100
+    measured = h100 / a100
+    check(ac < 0.85 * peak and abs(math.log(ac / measured)) < abs(math.log(peak / measured)),
+          "rule AC: H100 / A100 on UNet3D %.2f, compute-bound %.2f, MLPerf v3.0 %.2f" % (ac, peak, measured))
+
+    # 3. The shipped rows: the app's validate scores the same pairs as the tool (every line the two share).
+    shipped_pairs = ab.pairs_of(cli, ab.shipped_groups(repo))
+    tool_lines = dict(ab.report(shipped_pairs))
+    data = json.loads(subprocess.run([cli, "validate", "--format", "json"], check=True, capture_output=True,
+                                     text=True).stdout)["tuned_transfer_mlperf"]
+    check(len(data["pairs"]) == len(shipped_pairs) == 392, "validate's pairs are the tool's (%d, %d)"
+          % (len(data["pairs"]), len(shipped_pairs)))
+    check(not data["skipped"], "validate skips no figure (%r)" % data["skipped"])
+    shared_labels = 0
+    for line in data["lines"]:
+        t = tool_lines.get(line["label"])
+        if t is None:
+            check(False, "the tool prints validate's line %r" % line["label"])
+            continue
+        shared_labels += 1
+        check(t["n"] == line["n"] and abs(t["median"] - line["median_abs_log_error"]) < 1e-6
+              and abs(t["max"] - line["max_abs_log_error"]) < 1e-6 and abs(t["coverage"] - line["coverage"]) < 1e-9,
+              "validate's %r equals the tool's (%r, %r)" % (line["label"], line, t))
+    check(shared_labels >= 12, "validate prints all, the architectures, the two directions and the workloads")
+
+    # 4. The shipped files are what the tool builds from the shared files (where they are).
+    shared = os.path.join(os.path.dirname(os.path.abspath(repo)), "shared", "data", "benchmarks", "extra")
+    if os.path.isdir(shared):
+        workloads, rows = ab.shipped_files(ab.submissions_of(shared)[0])
+        with open(os.path.join(repo, ab.ROWS_FILE), newline="", encoding="utf-8") as f:
+            shipped_rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
+        check(shipped_rows == rows, "mlperf_extra_rows.csv is what --write builds from ../shared")
+        full = ab.report(ab.pairs_of(cli, ab.groups_of(shared)[0]))
+        got = {label: s for label, s in full}
+        quoted = {"all": (392, 0.077, 0.524, 71), "from Ampere to a later NVIDIA architecture": (39, 0.097, 0.481, 74),
+                  "from Hopper to Blackwell": (11, 0.078, 0.202, 82)}
+        for label, (n, med, mx, cov) in quoted.items():
+            s = got.get(label)
+            check(s and s["n"] == n and round(s["median"], 3) == med and round(s["max"], 3) == mx
+                  and round(100 * s["coverage"]) == cov, "%s as section 3.29 quotes it (%r)" % (label, s))
+    else:
+        print("(../shared not here: the full files' figures are not checked)")
+    if failures:
+        sys.exit(1)
+    print("ok")
+
+
+if __name__ == "__main__":
+    main()
