@@ -605,18 +605,6 @@ void printTail(QTextStream &out, const QList<TransferPair> &pairs, int largest =
 
 QJsonObject tunedTransferJson(const TunedTransferValidation &v)
 {
-    QJsonArray lines, pairs;
-    for (const TransferSummary &s : v.lines)
-        lines.append(errorSummaryJson(s));
-    for (const TransferPair &p : v.pairs)
-        pairs.append(QJsonObject{{QStringLiteral("group"), p.workload},
-                                 {QStringLiteral("class"), p.workloadClass},
-                                 {QStringLiteral("from"), p.fromGpu},
-                                 {QStringLiteral("gpu"), p.toGpu},
-                                 {QStringLiteral("measured"), p.measured},
-                                 {QStringLiteral("projected"), p.projected},
-                                 {QStringLiteral("log_error"), p.logError},
-                                 {QStringLiteral("inside_range"), p.inside}});
     return QJsonObject{
         {QStringLiteral("method"),
          QStringLiteral(
@@ -624,30 +612,34 @@ QJsonObject tunedTransferJson(const TunedTransferValidation &v)
              "workload, GPU count) of MLPerf Training's other workloads (mlperf_extra_rows.csv) as a "
              "user's in the tuned stack with the workload's FLOPs and class, the group's other GPUs "
              "projected; scored, never fitted")},
-        {QStringLiteral("lines"), lines},
-        {QStringLiteral("pairs"), pairs},
+        {QStringLiteral("lines"), transferSummariesJson(v.lines)},
+        {QStringLiteral("pairs"), pairsJson(v.pairs)},
         {QStringLiteral("skipped"), QJsonArray::fromStringList(v.skipped)}};
 }
 
-void printTunedTransfer(QTextStream &out, const TunedTransferValidation &v)
+/// A table of summaries (pairs, median and max |e|, coverage), "-" where a line has no pair.
+QString summaryTable(const QList<TransferSummary> &list)
 {
-    out << "\nMLPerf's other workloads, the tuned stack (PROJECTION.md section 3.29, protocol AB): each "
-           "GPU's\n"
-           "per-GPU figure of a round, workload and GPU count (mlperf_extra_rows.csv: RetinaNet, Mask "
-           "R-CNN,\n"
-           "SSD, RNN-T, UNet3D, BERT pre-training, Llama 2 70B LoRA; rounds 2020-2025) taken as a user's\n"
-           "(--stack tuned with the workload's FLOPs and class), the group's other GPUs projected. Scored,\n"
-           "never fitted; rule AC (a custom workload's traffic in the tuned stack) was written after its\n"
-           "first figures, so this is not a blind test of it.\n";
     QList<QStringList> rows;
-    for (const TransferSummary &s : v.lines)
+    for (const TransferSummary &s : list)
         rows.append({s.label, QString::number(s.n),
                      s.n ? QString::number(s.median, 'f', 3) : QStringLiteral("-"),
                      s.n ? QString::number(s.max, 'f', 3) : QStringLiteral("-"),
                      s.n ? percentText(s.coverage) : QStringLiteral("-")});
-    out << renderTable({QStringLiteral("Pairs"), QStringLiteral("n"), QStringLiteral("median |e|"),
+    return renderTable({QStringLiteral("Pairs"), QStringLiteral("n"), QStringLiteral("median |e|"),
                         QStringLiteral("max |e|"), QStringLiteral("coverage")},
                        rows, {false, true, true, true, true});
+}
+
+void printTunedTransfer(QTextStream &out, const TunedTransferValidation &v)
+{
+    out << "\nMLPerf's other workloads, the tuned stack (PROJECTION.md section 3.29, protocol AB):\n"
+           "each GPU's per-GPU figure of a round, workload and GPU count (mlperf_extra_rows.csv:\n"
+           "RetinaNet, Mask R-CNN, SSD, RNN-T, UNet3D, BERT pre-training, Llama 2 70B LoRA; rounds\n"
+           "2020-2025) taken as a user's (--stack tuned with the workload's FLOPs and class), the\n"
+           "group's other GPUs projected. Scored, never fitted; rule AC (a custom workload's traffic\n"
+           "in the tuned stack) was written after its first figures, so this is not a blind test of it.\n"
+        << summaryTable(v.lines);
     for (const QString &why : v.skipped)
         out << "  skipped: " << why << '\n';
 }
@@ -707,15 +699,7 @@ void printUserTransfer(QTextStream &out, const TransferValidation &v)
                "backward without an optimizer step) carried the same way, every GPU as the user's. Never\n"
                "fitted, and in no line above and no fold below: at that batch much of a step is the host's\n"
                "kernel launches, which only a busy share (--measured-busy) tells the app.\n";
-        QList<QStringList> apart;
-        for (const TransferSummary &s : v.apart)
-            apart.append({s.label, QString::number(s.n),
-                          s.n ? QString::number(s.median, 'f', 3) : QStringLiteral("-"),
-                          s.n ? QString::number(s.max, 'f', 3) : QStringLiteral("-"),
-                          s.n ? percentText(s.coverage) : QStringLiteral("-")});
-        out << renderTable({QStringLiteral("Pairs"), QStringLiteral("n"), QStringLiteral("median |e|"),
-                            QStringLiteral("max |e|"), QStringLiteral("coverage")},
-                           apart, {false, true, true, true, true});
+        out << summaryTable(v.apart);
     }
     for (const QString &e : v.skipped)
         out << "  left out: " << e << '\n';

@@ -7,25 +7,19 @@
    of the shipped model with the workload held out).
 Usage: check_batch_terms.py REPO CLI
 """
-import importlib.util
 import math
 import os
 import subprocess
 import json
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from toolcheck import check, finish, repo  # noqa: E402
+import score_batch_terms as sbt  # noqa: E402
+
 
 def main():
-    repo, cli = sys.argv[1], sys.argv[2]
-    spec = importlib.util.spec_from_file_location("sbt", os.path.join(repo, "resources", "tools", "score_batch_terms.py"))
-    sbt = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(sbt)
-    failures = []
-
-    def check(cond, what):
-        if not cond:
-            failures.append(what)
-            print("FAIL:", what)
+    cli = sys.argv[2]
 
     # 1. Constructed pairs: e = -0.12 ln(b_t / b_s) for class "t" in workloads a and b.
     def pair(w, cls, bs, bt, e):
@@ -61,9 +55,7 @@ def main():
               and got["beyond_040"] == b4 and got["beyond_060"] == b6, "%s as section 3.28 quotes it: %r" % (form, got))
     check(all(s[f]["median"] > s["none"]["median"] for f in ("power", "sat", "sat-class")),
           "no form holds the shipped median with the workload held out (the rejection)")
-    if failures:
-        sys.exit(1)
-    print("ok")
+    finish()
 
 
 if __name__ == "__main__":

@@ -12,25 +12,19 @@
 Usage: check_mlperf_extra.py REPO CLI
 """
 import csv
-import importlib.util
 import json
 import math
 import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from toolcheck import check, finish, repo  # noqa: E402
+import score_mlperf_extra as ab  # noqa: E402
+
 
 def main():
-    repo, cli = sys.argv[1], sys.argv[2]
-    spec = importlib.util.spec_from_file_location("ab", os.path.join(repo, "resources", "tools", "score_mlperf_extra.py"))
-    ab = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(ab)
-    failures = []
-
-    def check(cond, what):
-        if not cond:
-            failures.append(what)
-            print("FAIL:", what)
+    cli = sys.argv[2]
 
     # 1. The rows.
     groups, unmapped = ab.groups_of(os.path.join(repo, "tests", "fixtures", "mlperf-extra"))
@@ -96,9 +90,7 @@ def main():
                   and round(100 * s["coverage"]) == cov, "%s as section 3.29 quotes it (%r)" % (label, s))
     else:
         print("(../shared not here: the full files' figures are not checked)")
-    if failures:
-        sys.exit(1)
-    print("ok")
+    finish()
 
 
 if __name__ == "__main__":
