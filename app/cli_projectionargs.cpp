@@ -78,7 +78,8 @@ void addWorkloadOptions(CliOptions &p)
                        "detection or unknown (a custom workload's default: no class factor, a wider "
                        "range); the typical stack's efficiency is fitted per GPU architecture and class, "
                        "and a convolutional or transformer custom workload takes the GPU-to-GPU shape of "
-                       "ResNet-50 or BERT-large (default: the preset's class)"));
+                       "ResNet-50 or BERT-large; in the tuned stack the class only sets the memory traffic "
+                       "assumed for FLOPs given without bytes (default: the preset's class)"));
     p.addValue(QStringLiteral("workload-name"), QStringLiteral("TEXT"),
                QStringLiteral("custom workload: its name in the outputs (default \"custom\")"));
     p.addFlag(

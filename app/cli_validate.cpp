@@ -79,7 +79,8 @@ public:
                    "data),\n"
                    "the real figure scored, and the coverage of the pipeline range.\n"
                    "Then MLPerf Training's other workloads (section 3.29, mlperf_extra_rows.csv): each\n"
-                   "GPU's per-GPU figure of a round, workload and GPU count carried to the group's other\n"
+                   "GPU's per-GPU figure of a round, workload and system layout carried to the group's "
+                   "other\n"
                    "GPUs in the tuned stack (--stack tuned with the workload's FLOPs and class).\n"
                    "These sections cover every workload: they are left out with --workload.")},
               validateOptions())
@@ -609,7 +610,8 @@ QJsonObject tunedTransferJson(const TunedTransferValidation &v)
         {QStringLiteral("method"),
          QStringLiteral(
              "protocol AB (PROJECTION.md section 3.29): each GPU's per-GPU figure of a group (round, "
-             "workload, GPU count) of MLPerf Training's other workloads (mlperf_extra_rows.csv) as a "
+             "workload, nodes x GPUs per node) of MLPerf Training's other workloads (mlperf_extra_rows.csv) "
+             "as a "
              "user's in the tuned stack with the workload's FLOPs and class, the group's other GPUs "
              "projected; scored, never fitted")},
         {QStringLiteral("lines"), transferSummariesJson(v.lines)},
@@ -634,9 +636,9 @@ QString summaryTable(const QList<TransferSummary> &list)
 void printTunedTransfer(QTextStream &out, const TunedTransferValidation &v)
 {
     out << "\nMLPerf's other workloads, the tuned stack (PROJECTION.md section 3.29, protocol AB):\n"
-           "each GPU's per-GPU figure of a round, workload and GPU count (mlperf_extra_rows.csv:\n"
+           "each GPU's per-GPU figure of a round, workload and layout (mlperf_extra_rows.csv:\n"
            "RetinaNet, Mask R-CNN, SSD, RNN-T, UNet3D, BERT pre-training, Llama 2 70B LoRA; rounds\n"
-           "2020-2025) taken as a user's (--stack tuned with the workload's FLOPs and class), the\n"
+           "2021-2025) taken as a user's (--stack tuned with the workload's FLOPs and class), the\n"
            "group's other GPUs projected. Scored, never fitted; rule AC (a custom workload's traffic\n"
            "in the tuned stack) was written after its first figures, so this is not a blind test of it.\n"
         << summaryTable(v.lines);

@@ -60,7 +60,8 @@ struct Workload
     QString name;
     Precision precision = Precision::Fp16;
     double flopsPerSample = 0; ///< forward + backward FLOPs per sample (a multiply-add = 2 FLOPs)
-    double bytesPerSample = 0; ///< GPU DRAM traffic per sample, bytes (0 = treat as compute-bound)
+    double bytesPerSample = 0; ///< GPU DRAM traffic per sample, bytes (0 = not given: the model
+                               ///< assumes its class's traffic, PROJECTION.md sections 3.9 and 3.29)
     double parameters = 0;     ///< trainable parameters (all-reduced in data-parallel training)
     double memoryGb = 0;       ///< GPU memory needed per GPU at batchPerGpu; 0 = unknown (no check)
     double samplesPerEpoch = 0;

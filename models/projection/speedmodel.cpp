@@ -145,7 +145,8 @@ double SpeedModel::defaultBytesPerFlop(const Workload &w) const
     // typical stack's traffic factor. Compute-bound, it rated the newest GPUs by their tensor peak alone
     // (MLPerf's other workloads: Ampere -> later GPUs +0.28 too fast at the median).
     const double m = m_typical.trafficFactor.value(workloadClassName(w.workloadClass), 0.0);
-    return m > 0 ? typical / m : 0.0;
+    // A file without the factor states the presets' figure itself (typicalstack.h).
+    return m > 0 ? typical / m : typical;
 }
 
 double SpeedModel::typicalClassLogFactor(const Workload &w, const QString &arch) const
@@ -1006,7 +1007,7 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
     } else if (w.stack == SoftwareStack::Typical) {
         basis += QStringLiteral("; your own stack, as measured");
     }
-    if (w.stack == SoftwareStack::Tuned && !definedByItsFigure(w) && w.flopsPerSample > 0)
+    if (w.stack == SoftwareStack::Tuned && !r.userMeasured && w.flopsPerSample > 0)
         if (const double k = defaultBytesPerFlop(w); k > 0)
             basis += QStringLiteral("; memory traffic not given: %1 bytes per FLOP assumed (%2, rule AC)")
                          .arg(QString::number(k, 'g', 3),

@@ -521,9 +521,9 @@ TunedTransferValidation validateTunedTransfer(const SpeedModel &model, const Gpu
         const GpuArch *a = model.arch().arch(gpu);
         return a ? a->arch : QString();
     };
-    // An MLPerf workload of a group "WORKLOAD@ROUNDxCOUNT".
+    // An MLPerf workload of a group "WORKLOAD@ROUND:NODESxGPUS".
     const auto workloadOf = [](const TransferPair &p) { return p.workload.section(QLatin1Char('@'), 0, 0); };
-    QList<const TransferPair *> all, fromAmpere, hopperToBlackwell;
+    QList<const TransferPair *> all, fromAmpere, hopperToBlackwell, nvidiaToAmd;
     QStringList archs, workloads;
     const QStringList later{QStringLiteral("ada"), QStringLiteral("hopper"), QStringLiteral("blackwell"),
                             QStringLiteral("blackwell-gb20x")};
@@ -538,6 +538,8 @@ TunedTransferValidation validateTunedTransfer(const SpeedModel &model, const Gpu
             fromAmpere.append(&p);
         if (from == u"hopper" && to.startsWith(u"blackwell"))
             hopperToBlackwell.append(&p);
+        if (!from.startsWith(u"cdna") && to.startsWith(u"cdna"))
+            nvidiaToAmd.append(&p);
     }
     v.lines.append(summarize(QStringLiteral("all"), all));
     for (const TransferSummary &s :
@@ -548,6 +550,7 @@ TunedTransferValidation validateTunedTransfer(const SpeedModel &model, const Gpu
     }
     v.lines.append(summarize(QStringLiteral("from Ampere to a later NVIDIA architecture"), fromAmpere));
     v.lines.append(summarize(QStringLiteral("from Hopper to Blackwell"), hopperToBlackwell));
+    v.lines.append(summarize(QStringLiteral("from an NVIDIA GPU to an AMD one"), nvidiaToAmd));
     v.lines += summariesBy(all, workloads, workloadOf);
     return v;
 }

@@ -59,8 +59,8 @@ struct TransferData
     /// The files shipped inside the application.
     static const TransferData &builtin();
     /// Protocol AB (PROJECTION.md section 3.29): MLPerf Training's other workloads, one workload per group
-    /// (round, workload, GPU count: "WORKLOAD@ROUNDxCOUNT"), per-GPU figures (mlperf_extra_workloads.csv,
-    /// mlperf_extra_rows.csv).
+    /// (round, workload, nodes x GPUs per node: "WORKLOAD@ROUND:NODESxGPUS"), per-GPU figures
+    /// (mlperf_extra_workloads.csv, mlperf_extra_rows.csv).
     static const TransferData &mlperfExtra();
 };
 
@@ -127,8 +127,9 @@ TransferValidation validateUserTransfer(const SpeedModel &model, const GpuSpecTa
 /// Protocol AB (PROJECTION.md section 3.29): each GPU's figure of a group of TransferData::mlperfExtra()
 /// taken as a user's in the tuned stack (vendor-tuned code, as MLPerf's) and carried to the group's other
 /// GPUs. Scored, never fitted. The summaries: every pair, per target architecture (gpu_arch.csv, in
-/// first-seen order), from an Ampere GPU to an Ada, Hopper or Blackwell one, from Hopper to Blackwell, and
-/// per MLPerf workload.
+/// first-seen order), from an Ampere GPU to an Ada, Hopper or Blackwell one, from Hopper to Blackwell, from
+/// an NVIDIA GPU to an AMD (CDNA) one, and per MLPerf workload. A group ("WORKLOAD@ROUND:NODESxGPUS") holds
+/// systems of one layout.
 struct TunedTransferValidation
 {
     QList<TransferPair> pairs;

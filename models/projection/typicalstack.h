@@ -77,7 +77,8 @@ struct TypicalStack
     QList<TypicalStackFold> architectureFolds;
     /// GPU memory traffic per FLOP (bytes) of a custom workload given without its bytes per sample, by
     /// workload class name ("unknown" included): the presets' own bytes per FLOP of the class times the
-    /// typical stack's fitted traffic factor (section 3.9). Empty: such a workload is compute-bound.
+    /// typical stack's fitted traffic factor (section 3.9); divided by it, the tuned stack's default (rule
+    /// AC, section 3.29). Empty: such a workload is compute-bound.
     QHash<QString, double> defaultBytesPerFlop;
     /// The traffic factor m of each class ("typical_traffic_factor", "unknown" = the common m, section
     /// 3.12): defaultBytesPerFlop is the presets' bytes per FLOP times it. Empty: not stated.

@@ -220,9 +220,11 @@ QList<std::pair<QString, QString>> workloadRows(const Data &d)
     rows.append({QStringLiteral("Memory traffic per sample"),
                  w.bytesPerSample > 0
                      ? QStringLiteral("%1 MB").arg(QString::number(w.bytesPerSample / 1e6, 'g', 6))
-                 : w.flopsPerSample > 0
-                     ? QStringLiteral("not given (the bytes per FLOP of its class's presets are assumed)")
-                     : QStringLiteral("not given")});
+                 : !(w.flopsPerSample > 0) ? QStringLiteral("not given")
+                 : w.stack == SoftwareStack::Tuned
+                     ? QStringLiteral("not given (its class's presets' bytes per FLOP are assumed)")
+                     : QStringLiteral("not given (the typical stack's traffic for its class is assumed, or "
+                                      "its class's reference preset's shape)")});
     if (w.kind == WorkloadKind::CustomMeasured)
         rows.append(
             {QStringLiteral("Measured speed"),

@@ -139,6 +139,26 @@ def k4_data_path(rows, cpu_s=RESNET50_CPU_S, slow=0.659):
     return q_of(by_cpu), held
 
 
+def pipeline_coverage(rows, q=0.0, cpu_s=RESNET50_CPU_S, slow=0.659, fast=0.232):
+    """The pipeline check as `validate` runs it (each run an offer capped by its pipeline, the GPU side its synthetic
+    figure), with the GPU side's slow end multiplied by e^q (rule K4's (b) and (c)): (runs the slow end binds, of them
+    inside the range, flagged cpu-bound runs, of them inside)."""
+    bound = inside = flagged = flagged_inside = 0
+    for r in rows:
+        cap = int(r["host_threads"]) / cpu_s
+        syn, real = float(r["synthetic_images_per_s"]), float(r["real_images_per_s"])
+        if not cap * math.exp(-slow) < syn:
+            continue
+        low, high = min(syn * math.exp(q), cap * math.exp(-slow)), min(syn, cap * math.exp(fast))
+        ok = low <= real <= high
+        bound += 1
+        inside += ok
+        if cap < syn:
+            flagged += 1
+            flagged_inside += ok
+    return bound, inside, flagged, flagged_inside
+
+
 def shipped_constant(p10, p90):
     """The range rounded outward to 3 decimals, as offerprojection.h ships it (rounding inward would leave the run
     that sets an end just outside its own range)."""

@@ -139,7 +139,10 @@ def preset_tuned(cli, preset, batch):
 @functools.lru_cache(maxsize=None)
 def custom_tuned(cli, flops, nbytes, precision="fp16"):
     """The tuned-stack roofline of a custom workload of `flops` FLOPs and `nbytes` bytes per sample:
-    {gpu id: samples/s} of the GPUs it projects, once per argument set."""
+    {gpu id: samples/s} of the GPUs it projects, once per argument set. The app reads 0 bytes as "not given" and,
+    in the tuned stack, assumes the class's presets' traffic (rule AC, PROJECTION.md 3.29): a compute-bound
+    call (nbytes 0, the compute-bound variant) types one byte per sample instead."""
+    nbytes = nbytes if nbytes > 0 else 1.0
     out = subprocess.run([cli, "gpus", "--flops-per-sample", repr(flops), "--bytes-per-sample", repr(nbytes),
                           "--samples", "1000000", "--precision", precision, "--stack", "tuned",
                           "--no-measurements", "--no-calibration", "--format", "json"],
@@ -889,7 +892,7 @@ def load_data(cli):
     for wid, w in workloads.items():
         F = float(w["flops_per_sample"])
         # The app's typical stack moves the class's default bytes per FLOP (a tuned-stack custom workload
-        # is compute-bound without its bytes): the tuned projection here is made with that traffic (once per
+        # takes its presets' own, rule AC): the tuned projection here is made with that traffic typed (once per
         # distinct bytes per sample: most classes' bytes equal the unknown class's).
         c, cu = {}, {}
         for m in TRAFFIC_GRID:

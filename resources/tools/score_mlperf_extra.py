@@ -1,18 +1,19 @@
 #!/usr/bin/env python3
-"""Protocol AB (PROJECTION.md section 3.29): MLPerf Training's other workloads (rounds v0.7-v5.1, the second data
-collection's mlperf_training_v*_1to2node.csv) as a held-out test of the tuned stack. Scored, never fitted.
+"""Protocol AB (PROJECTION.md section 3.29): MLPerf Training's other workloads (the second data collection's
+mlperf_training_v*_1to2node.csv; throughput rows from v1.0 to v5.1, 2021-2025) as a held-out test of the tuned
+stack. Scored, never fitted.
 
-A user's figure of one GPU system, carried to the other GPUs of the same round, workload and GPU count:
+A user's figure of one GPU system, carried to the other GPUs of the same round, workload and system layout:
 1. Rows: metric train_throughput_logged_median; the figure per GPU is the value / gpu_count unless the unit says
-   PER GPU (RetinaNet; its rows of v5.0 and v5.1 are left out, MIXED_LOGGING). Group = (round, workload, gpu_count); a GPU's figure in a group is the median over its
-   submissions. GPU names map to the app's ids through GPU_IDS; other names are left out and listed.
+   PER GPU (RetinaNet; its rows of v5.0 and v5.1 are left out, MIXED_LOGGING). Group = (round, workload, nodes,
+   GPUs per node: the notes' "N node(s) x M"); a GPU's figure in a group is the median over its submissions. GPU
+   names map to the app's ids through GPU_IDS; other names are left out and listed.
 2. Workloads with a class the app has (WORKLOADS); the others (DLRM, R-GAT, MiniGo, Stable Diffusion, Flux,
    Llama 3.1 8B, and ResNet-50, a preset with shipped anchors) are left out.
 3. Every ordered pair of two different GPUs of a group: `gpufrontier-cli gpus --samples 1000000 --stack tuned
-   --flops-per-sample F
-   --workload-class C --measured S --measured-on FROM --no-measurements --no-calibration --format json`, the
-   target's single-GPU speed against its per-GPU figure; e = ln(projected / measured) and whether the p10-p90
-   range holds the figure.
+   --flops-per-sample F --workload-class C --measured S --measured-on FROM --no-measurements --no-calibration
+   --format json`, the target's single-GPU speed against its per-GPU figure; e = ln(projected / measured) and
+   whether the p10-p90 range holds the figure.
 
 The groups ship as resources/benchmarks/mlperf_extra_workloads.csv (one workload per group, its class and F) and
 mlperf_extra_rows.csv (one row per GPU of a group, with its submissions' source paths), in the transfer files'
@@ -54,7 +55,8 @@ def arch_table(repo):
 ARCH = arch_table(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 LATER_NVIDIA = ("ada", "hopper", "blackwell", "blackwell-gb20x")
 # Workload -> (class, training FLOPs per sample, the arithmetic). Estimates, +-50 %: with FLOPs only the tuned
-# transfer is compute-bound, so F enters only the plausibility bound, not a GPU-to-GPU ratio.
+# transfer's traffic is F x the class's bytes per FLOP (rule AC), so a GPU-to-GPU ratio does not depend on F, which
+# enters only the plausibility bound.
 WORKLOADS = {
     "mlperf-retinanet-openimages": ("detection", 6.6e11, "ResNeXt50-32x4d 4.3 GMAC at 224 x (800/224)^2 = 55, "
                                     "FPN and heads (264 classes) about as much again: 110 GMAC forward x 2 x 3"),
@@ -80,13 +82,20 @@ WORKLOADS = {
 MIXED_LOGGING = {"mlperf-retinanet-openimages": ("v5.0", "v5.1")}
 
 
+# The year of each round's submissions (MLCommons publishes them mid-year and late in the year).
+ROUND_YEAR = {"v0.7": 2020, "v1.0": 2021, "v1.1": 2021, "v2.0": 2022, "v2.1": 2022, "v3.0": 2023, "v3.1": 2023,
+              "v4.0": 2024, "v4.1": 2024, "v5.0": 2025, "v5.1": 2025}
+# A row's system layout, from its notes ("1 node(s) x 8"): groups do not mix one- and two-node systems.
+LAYOUT = re.compile(r"(\d+) node\(s\) x (\d+)")
+
+
 def round_of(path):
     m = re.search(r"mlperf_training_(v[0-9.]+)_1to2node\.csv$", path)
     return m.group(1) if m else os.path.basename(path)
 
 
 def submissions_of(data_dir):
-    """{(round, workload, gpu_count): {gpu id: [submission]}} (a submission: per_gpu, name, repo, path, commit, unit)
+    """{(round, workload, nodes, GPUs per node): {gpu id: [submission]}} (a submission: per_gpu, name, repo, path, commit, unit)
     and the GPU names left out."""
     figures = collections.defaultdict(lambda: collections.defaultdict(list))
     unmapped = collections.Counter()
@@ -102,15 +111,17 @@ def submissions_of(data_dir):
                     unmapped[r["gpu"]] += 1
                     continue
                 count = int(r["gpu_count"])
+                layout = LAYOUT.search(r["notes"])
+                nodes, per_node = (int(layout.group(1)), int(layout.group(2))) if layout else (1, count)
                 per_gpu = float(r["value"]) / (1 if "PER GPU" in r["unit"] else count)
-                figures[(round_of(path), r["workload"], count)][gpu].append(
+                figures[(round_of(path), r["workload"], nodes, per_node)][gpu].append(
                     {"per_gpu": per_gpu, "name": r["gpu"], "repo": r["source_repo"], "unit": r["unit"],
                      "path": r["source_path_or_url"], "commit": r["commit_or_date"]})
     return {k: dict(v) for k, v in figures.items() if len(v) > 1}, unmapped
 
 
 def groups_of(data_dir):
-    """{(round, workload, gpu_count): {gpu id: per-GPU figure (the median of its submissions)}} and the GPU names
+    """{(round, workload, nodes, GPUs per node): {gpu id: per-GPU figure (the median of its submissions)}} and the GPU names
     left out."""
     subs, unmapped = submissions_of(data_dir)
     return {k: {g: statistics.median(x["per_gpu"] for x in v) for g, v in gpus.items()} for k, gpus in subs.items()}, \
@@ -118,15 +129,16 @@ def groups_of(data_dir):
 
 
 def group_id(key):
-    """The workload id of a group in the shipped files: WORKLOAD@ROUNDxCOUNT."""
-    rnd, workload, count = key
-    return "%s@%sx%d" % (workload, rnd, count)
+    """The workload id of a group in the shipped files: WORKLOAD@ROUND:NODESxGPUS (GPUs per node)."""
+    rnd, workload, nodes, per_node = key
+    return "%s@%s:%dx%d" % (workload, rnd, nodes, per_node)
 
 
 def parse_group_id(gid):
     workload, rest = gid.split("@")
-    rnd, count = rest.split("x")
-    return rnd, workload, int(count)
+    rnd, layout = rest.split(":")
+    nodes, per_node = layout.split("x")
+    return rnd, workload, int(nodes), int(per_node)
 
 
 WORKLOADS_FILE = os.path.join("resources", "benchmarks", "mlperf_extra_workloads.csv")
@@ -139,7 +151,8 @@ def shipped_files(subs):
     """The two files' records for the groups: (workload rows, figure rows)."""
     workloads, rows = [], []
     for key in sorted(subs):
-        rnd, workload, count = key
+        rnd, workload, nodes, per_node = key
+        count = nodes * per_node
         cls, flops, basis = WORKLOADS[workload]
         workloads.append({"workload": group_id(key), "class": cls, "unit": "samples", "flops_per_sample": "%.6g" % flops,
                           "flops_basis": basis})
@@ -149,8 +162,9 @@ def shipped_files(subs):
             rows.append({"source_id": "MLPERF-TRAIN-%s" % rnd, "workload": group_id(key), "gpu_id": gpu,
                          "gpu_src": first["name"], "batch_per_gpu": "", "precision": "as submitted",
                          "samples_per_s": "%.6g" % statistics.median(x["per_gpu"] for x in v),
-                         "unit": "samples/s per GPU at %d GPUs" % count,
-                         "measured": first["commit"],
+                         "unit": "samples/s per GPU, %d node(s) x %d GPUs" % (nodes, per_node),
+                         "measured": "MLPerf Training %s (%d); results repository at %s"
+                                     % (rnd, ROUND_YEAR[rnd], first["commit"]),
                          "source_url": "https://github.com/%s/tree/%s" % (first["repo"], first["commit"].split(" ")[0]),
                          "note": "median of %d submission(s): %s" % (len(v), "; ".join(sorted(x["path"] for x in v)))})
     return workloads, rows
@@ -160,7 +174,7 @@ def write(repo, subs):
     workloads, rows = shipped_files(subs)
     with open(os.path.join(repo, WORKLOADS_FILE), "w", newline="", encoding="utf-8") as f:
         f.write("# MLPerf Training's other workloads (protocol AB, PROJECTION.md section 3.29): one workload per group\n"
-                "# (round, workload, GPU count) of the second collection's mlperf_training_v*_1to2node.csv, its class\n"
+                "# (round, workload, nodes x GPUs per node) of the second collection's mlperf_training_v*_1to2node.csv, its class\n"
                 "# and training FLOPs per sample (estimates, +-50 %%; flops_basis). Scored in the tuned stack, never\n"
                 "# fitted. Built by resources/tools/score_mlperf_extra.py --write --data ../shared/data/benchmarks/extra;\n"
                 "# do not edit.\n")
@@ -169,7 +183,7 @@ def write(repo, subs):
         w.writeheader()
         w.writerows(workloads)
     with open(os.path.join(repo, ROWS_FILE), "w", newline="", encoding="utf-8") as f:
-        f.write("# MLPerf Training closed division, at most 2 nodes / 16 GPUs (mlcommons/training_results_v0.7-v5.1,\n"
+        f.write("# MLPerf Training closed division, at most 2 nodes / 16 GPUs (mlcommons/training_results_v1.0-v5.1,\n"
                 "# Apache-2.0): per GPU, the logged median throughput / the GPU count (RetinaNet's is logged per GPU;\n"
                 "# its rows of v5.0 and v5.1 are left out: they mix per-GPU and per-system logging), the median over a\n"
                 "# GPU's submissions in the group (note: their result folders). GPUs without an app id (A30, H100 96GB\n"
@@ -181,7 +195,7 @@ def write(repo, subs):
 
 
 def shipped_groups(repo):
-    """The groups as the shipped rows hold them: {(round, workload, count): {gpu id: per-GPU figure}}."""
+    """The groups as the shipped rows hold them: {(round, workload, nodes, GPUs per node): {gpu id: figure}}."""
     out = collections.defaultdict(dict)
     with open(os.path.join(repo, ROWS_FILE), newline="", encoding="utf-8") as f:
         for r in csv.DictReader(line for line in f if not line.startswith("#")):
@@ -204,14 +218,15 @@ def project(cli, workload, from_gpu, speed):
 
 def pairs_of(cli, groups):
     out = []
-    for (rnd, workload, count), gpus in sorted(groups.items()):
+    for (rnd, workload, nodes, per_node), gpus in sorted(groups.items()):
         for src, speed in sorted(gpus.items()):
             proj = project(cli, workload, src, speed)
             for dst, measured in sorted(gpus.items()):
                 if dst == src or dst not in proj:
                     continue
                 p, lo, hi = proj[dst]
-                out.append({"round": rnd, "workload": workload, "gpu_count": count, "from": src, "to": dst,
+                out.append({"round": rnd, "workload": workload, "layout": "%dx%d" % (nodes, per_node), "from": src,
+                            "to": dst,
                             "measured": measured, "projected": p, "log_error": math.log(p / measured),
                             "inside": lo <= measured <= hi})
     return out
@@ -239,6 +254,8 @@ def report(pairs):
                   summary([p for p in pairs if ARCH[p["from"]] == "ampere" and ARCH[p["to"]] in LATER_NVIDIA])))
     lines.append(("from Hopper to Blackwell", summary([p for p in pairs if ARCH[p["from"]] == "hopper"
                                                          and ARCH[p["to"]].startswith("blackwell")])))
+    lines.append(("from an NVIDIA GPU to an AMD one", summary([p for p in pairs if not ARCH[p["from"]].startswith("cdna")
+                                                                and ARCH[p["to"]].startswith("cdna")])))
     lines.append(("both parts NVLink / xGMI", summary([p for p in pairs if p["from"] not in PCIE_PARTS
                                                          and p["to"] not in PCIE_PARTS])))
     lines.append(("a PCIe part on either side", summary([p for p in pairs if p["from"] in PCIE_PARTS
@@ -271,7 +288,7 @@ def main():
     else:
         groups, left_out = shipped_groups(repo), "see %s's header" % ROWS_FILE
     pairs = pairs_of(args.cli, groups)
-    print("%d groups (round, workload, GPU count) with 2+ GPUs; %d pairs; GPU names left out: %s"
+    print("%d groups (round, workload, nodes x GPUs) with 2+ GPUs; %d pairs; GPU names left out: %s"
           % (len(groups), len(pairs), left_out))
     print("%-44s %5s %10s %8s %13s %9s" % ("pairs (tuned stack)", "n", "median |e|", "max |e|", "median e", "coverage"))
     for label, s in report(pairs):
@@ -279,8 +296,8 @@ def main():
                                                            100 * s["coverage"]))
     if args.pairs:
         for p in sorted(pairs, key=lambda p: -abs(p["log_error"])):
-            print("  %+.3f %s %s x%d: %s -> %s (%.4g measured, %.4g projected)%s"
-                  % (p["log_error"], p["round"], p["workload"], p["gpu_count"], p["from"], p["to"], p["measured"],
+            print("  %+.3f %s %s %s: %s -> %s (%.4g measured, %.4g projected)%s"
+                  % (p["log_error"], p["round"], p["workload"], p["layout"], p["from"], p["to"], p["measured"],
                      p["projected"], "" if p["inside"] else "  outside"))
 
 

@@ -87,6 +87,12 @@ gold = held["Intel Xeon Gold 6230 (2 sockets)"]
 check(gold[2] == 6 and abs(gold[1] - -0.082) < 5e-4, "the Gold 6230 held out: 6 of 24 at or above -0.082 (%r)" % (gold,))
 check(all(v[2] == v[0] for c, v in held.items() if not c.startswith("Intel Xeon Gold")),
       "the other three CPUs held out: every run at or above q")
+# (b) and (c), in sample: the shipped check (no q) scores 28 runs at 68 % and the 16 flagged at 75 %; with q the
+# bound runs reach 82 %, the flagged stay at 75 %.
+check(bi.pipeline_coverage(shipped) == (28, 19, 16, 12), "the shipped check: 19 of 28, 12 of 16 flagged (%r)"
+      % (bi.pipeline_coverage(shipped),))
+check(bi.pipeline_coverage(shipped, q) == (28, 23, 16, 12), "K4's (b) and (c): 23 of 28, 12 of 16 (%r)"
+      % (bi.pipeline_coverage(shipped, q),))
 failed = [c for c, (n, _, k) in held.items() if n >= 20 and k < 0.75 * n]
 check(failed == ["Intel Xeon Gold 6230 (2 sockets)"], "criterion (a) fails on the Gold 6230 alone (%r)" % failed)
 finish()

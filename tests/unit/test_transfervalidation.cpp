@@ -330,14 +330,14 @@ private Q_SLOTS:
         const SpeedModel &model = SpeedModel::builtin();
         const GpuSpecTable &specs = GpuSpecTable::builtin();
         const QString wl = QStringLiteral("workload,class,unit,flops_per_sample\n"
-                                          "mlperf-unet3d-kits19@v3.0x8,convolutional,samples,2.7e12\n"
-                                          "mlperf-retinanet-openimages@v4.1x8,detection,samples,6.6e11\n");
+                                          "mlperf-unet3d-kits19@v3.0:1x8,convolutional,samples,2.7e12\n"
+                                          "mlperf-retinanet-openimages@v4.1:1x8,detection,samples,6.6e11\n");
         const QString rows =
             QStringLiteral("source_id,workload,gpu_id,batch_per_gpu,samples_per_s\n"
-                           "MLPERF-TRAIN-v3.0,mlperf-unet3d-kits19@v3.0x8,a100-80gb-sxm4,,38.53\n"
-                           "MLPERF-TRAIN-v3.0,mlperf-unet3d-kits19@v3.0x8,h100-80gb-sxm,,70.33\n"
-                           "MLPERF-TRAIN-v4.1,mlperf-retinanet-openimages@v4.1x8,h100-80gb-sxm,,284.6\n"
-                           "MLPERF-TRAIN-v4.1,mlperf-retinanet-openimages@v4.1x8,b200,,470.7\n");
+                           "MLPERF-TRAIN-v3.0,mlperf-unet3d-kits19@v3.0:1x8,a100-80gb-sxm4,,38.53\n"
+                           "MLPERF-TRAIN-v3.0,mlperf-unet3d-kits19@v3.0:1x8,h100-80gb-sxm,,70.33\n"
+                           "MLPERF-TRAIN-v4.1,mlperf-retinanet-openimages@v4.1:1x8,h100-80gb-sxm,,284.6\n"
+                           "MLPERF-TRAIN-v4.1,mlperf-retinanet-openimages@v4.1:1x8,b200,,470.7\n");
         auto data = TransferData::parse(wl, rows, QStringLiteral("mlperf_extra_workloads.csv"),
                                         QStringLiteral("mlperf_extra_rows.csv"));
         QVERIFY2(data, data ? "" : qPrintable(data.error().text()));
@@ -369,19 +369,20 @@ private Q_SLOTS:
         QStringList labels;
         for (const TransferSummary &l : v.lines)
             labels.append(l.label);
-        QCOMPARE(labels,
-                 (QStringList{u"all"_s, u"to hopper"_s, u"to ampere"_s, u"to blackwell"_s,
-                              u"from Ampere to a later NVIDIA architecture"_s, u"from Hopper to Blackwell"_s,
-                              u"mlperf-unet3d-kits19"_s, u"mlperf-retinanet-openimages"_s}));
+        QCOMPARE(labels, (QStringList{u"all"_s, u"to hopper"_s, u"to ampere"_s, u"to blackwell"_s,
+                                      u"from Ampere to a later NVIDIA architecture"_s,
+                                      u"from Hopper to Blackwell"_s, u"from an NVIDIA GPU to an AMD one"_s,
+                                      u"mlperf-unet3d-kits19"_s, u"mlperf-retinanet-openimages"_s}));
+        QCOMPARE(v.lines.at(6).n, 0); // no AMD GPU here
         QCOMPARE(v.lines.at(0).n, 4);
         QCOMPARE(v.lines.at(4).n, 1); // a100 -> h100 only
         QCOMPARE(v.lines.at(5).n, 1); // h100 -> b200 only
         // The shipped groups load, and validate scores them all.
         const TransferData &shipped = TransferData::mlperfExtra();
-        QCOMPARE(shipped.workloads.size(), 54);
-        QCOMPARE(shipped.rows.size(), 166);
+        QCOMPARE(shipped.workloads.size(), 53);
+        QCOMPARE(shipped.rows.size(), 160);
         auto broken = TransferData::parse(
-            wl, rows + QStringLiteral("MLPERF-TRAIN-v4.1,nope@v4.1x8,b200,,1\n"),
+            wl, rows + QStringLiteral("MLPERF-TRAIN-v4.1,nope@v4.1:1x8,b200,,1\n"),
             QStringLiteral("mlperf_extra_workloads.csv"), QStringLiteral("mlperf_extra_rows.csv"));
         QVERIFY(!broken);
         QVERIFY2(broken.error().text().contains(u"mlperf_extra_rows.csv, record 5"),
