@@ -176,9 +176,7 @@ int MeasureCommand::run(CliContext &ctx, const CliArgs &p) const
                          : QJsonValue());
             o.insert(u"host_bound",
                      c.measurement.gpuBusyFraction > 0 && c.measurement.gpuBusyFraction < kHostBoundBusy);
-            o.insert(u"maybe_host_bound",
-                     SpeedModel::builtin().busyMayBeHostBound(
-                         c.measurement.gpuId, c.measurement.gpuBusyFraction, c.measurement.gpuBusyMethod));
+            o.insert(u"maybe_host_bound", SpeedModel::builtin().busyMayBeHostBound(c.measurement));
             o.insert(u"not_projected_because", c.why.isEmpty() ? QJsonValue() : QJsonValue(c.why));
             o.insert(u"source", c.measurement.source);
             o.insert(u"measured_at", c.measurement.measuredAt.isValid()
@@ -206,14 +204,14 @@ int MeasureCommand::run(CliContext &ctx, const CliArgs &p) const
     for (qsizetype i = 0; i < rows.size(); ++i) {
         const MeasurementComparison &c = rows.at(i);
         const auto e = c.errorPct();
+        const QString busy = gpuBusyText(c.measurement), offer = offerLabel(c.measurement);
         table.append(
             {QString::number(records.value().at(i).id), c.measurement.workloadId, c.measurement.gpuId,
              formatNumber(c.measurement.samplesPerSPerGpu, 2),
              c.projectedPerGpu ? formatNumber(*c.projectedPerGpu, 2) : dash,
              e ? QStringLiteral("%1%2 %").arg(*e >= 0 ? QStringLiteral("+") : QString(), formatNumber(*e, 1))
                : dash,
-             gpuBusyText(c.measurement).isEmpty() ? dash : gpuBusyText(c.measurement),
-             offerLabel(c.measurement).isEmpty() ? dash : offerLabel(c.measurement),
+             busy.isEmpty() ? dash : busy, offer.isEmpty() ? dash : offer,
              c.measurement.measuredAt.isValid() ? c.measurement.measuredAt.toString(Qt::ISODate) : dash,
              c.why.isEmpty() ? c.measurement.source : c.why});
     }

@@ -255,17 +255,15 @@ void MeasurementsPage::fill()
         if (c.measurement.gpuBusyFraction > 0) {
             auto *busy = numberItem(c.measurement.gpuBusyFraction * 100, 0);
             if (c.measurement.gpuBusyFraction < kHostBoundBusy ||
-                SpeedModel::builtin().busyMayBeHostBound(c.measurement.gpuId, c.measurement.gpuBusyFraction,
-                                                         c.measurement.gpuBusyMethod))
+                SpeedModel::builtin().busyMayBeHostBound(c.measurement))
                 busy->setText(gpuBusyText(c.measurement));
             busy->setToolTip(gpuBusyExplanation(c.measurement));
             m_table->setItem(i, GpuBusy, busy);
         } else {
             m_table->setItem(i, GpuBusy, new QTableWidgetItem(tr("–")));
         }
-        m_table->setItem(
-            i, OfferCol,
-            new QTableWidgetItem(offerLabel(c.measurement).isEmpty() ? tr("–") : offerLabel(c.measurement)));
+        const QString offer = offerLabel(c.measurement);
+        m_table->setItem(i, OfferCol, new QTableWidgetItem(offer.isEmpty() ? tr("–") : offer));
         m_table->setItem(i, MeasuredAt,
                          new QTableWidgetItem(c.measurement.measuredAt.isValid()
                                                   ? c.measurement.measuredAt.toString(Qt::ISODate)

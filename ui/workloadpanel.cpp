@@ -509,28 +509,29 @@ void WorkloadPanel::emitChanged()
         // the FLOPs kind has no figure to check.
         const auto [far, assumed] = farFromTheModel(w.value());
         const double busy = w.value().measuredGpuBusy;
-        m_notes->setText(
-            far.isEmpty()
-                ? (w.value().kind == WorkloadKind::CustomMeasured &&
-                           SpeedModel::builtin().busyMayBeHostBound(w.value().referenceGpuId, busy,
-                                                                    BusyMethod::NvidiaSmi)
-                       ? tr("GPU busy %1 %: a typed share counts as nvidia-smi's, which reads high, so this "
-                            "step may still be host-bound (on our hosts every nvidia-smi reading under %2 % "
-                            "was); the ranges of faster NVIDIA GPUs reach its floor.")
-                             .arg(busyPercentText(busy), QString::number(kSmiGpuBoundBusy * 100, 'f', 0))
-                       : tr("Describe your training: speed measured on one GPU, or FLOPs per sample."))
-            : assumed > 0
-                ? tr("Check your figure: %1. Without a GPU busy share it is read as host-bound (the GPU "
-                     "taken as busy %2 % of the step), so its step is a floor: no GPU is projected faster "
-                     "than that step allows; give GPU busy if you measured it.")
-                      .arg(far, QString::number(assumed * 100, 'f', 0))
-                : tr("Check your figure: %1. Other GPUs are projected at most %2x from the model's own "
-                     "figure%3.")
-                      .arg(far, QString::number(SpeedModel::kImplausibleFactor, 'g', 3),
-                           w.value().measuredGpuBusy > 0
-                               ? QString()
-                               : tr("; if your host set this speed (a small batch, the input pipeline), "
-                                    "give GPU busy")));
+        if (!far.isEmpty() && assumed > 0)
+            m_notes->setText(
+                tr("Check your figure: %1. Without a GPU busy share it is read as host-bound (the "
+                   "GPU taken as busy %2 % of the step), so its step is a floor: no GPU is projected "
+                   "faster than that step allows; give GPU busy if you measured it.")
+                    .arg(far, QString::number(assumed * 100, 'f', 0)));
+        else if (!far.isEmpty())
+            m_notes->setText(
+                tr("Check your figure: %1. Other GPUs are projected at most %2x from the model's own "
+                   "figure%3.")
+                    .arg(far, QString::number(SpeedModel::kImplausibleFactor, 'g', 3),
+                         busy > 0 ? QString()
+                                  : tr("; if your host set this speed (a small batch, the input "
+                                       "pipeline), give GPU busy")));
+        else if (w.value().kind == WorkloadKind::CustomMeasured &&
+                 SpeedModel::builtin().busyMayBeHostBound(SpeedModel::typedFigure(w.value())))
+            m_notes->setText(
+                tr("GPU busy %1 %: a typed share counts as nvidia-smi's, which reads high, so this "
+                   "step may still be host-bound (on our hosts every nvidia-smi reading under %2 % "
+                   "was); the ranges of faster NVIDIA GPUs reach its floor.")
+                    .arg(busyPercentText(busy), QString::number(kSmiGpuBoundBusy * 100, 'f', 0)));
+        else
+            m_notes->setText(tr("Describe your training: speed measured on one GPU, or FLOPs per sample."));
     }
     Q_EMIT changed();
 }

@@ -36,9 +36,7 @@ QString gpuBusyText(const ThroughputMeasurement &m)
                         (method.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(method));
     if (m.gpuBusyFraction < kHostBoundBusy)
         return pct + QStringLiteral(", host-bound");
-    return SpeedModel::builtin().busyMayBeHostBound(m.gpuId, m.gpuBusyFraction, m.gpuBusyMethod)
-               ? pct + QStringLiteral(", maybe host-bound")
-               : pct;
+    return SpeedModel::builtin().busyMayBeHostBound(m) ? pct + QStringLiteral(", maybe host-bound") : pct;
 }
 
 QString gpuBusyExplanation(const ThroughputMeasurement &m)
@@ -49,7 +47,7 @@ QString gpuBusyExplanation(const ThroughputMeasurement &m)
     const QString by = m.gpuBusyMethod == BusyMethod::Profiler    ? QStringLiteral(" (by the profiler)")
                        : m.gpuBusyMethod == BusyMethod::NvidiaSmi ? QStringLiteral(" (by nvidia-smi)")
                                                                   : QStringLiteral(" (method not stated)");
-    if (SpeedModel::builtin().busyMayBeHostBound(m.gpuId, m.gpuBusyFraction, m.gpuBusyMethod))
+    if (SpeedModel::builtin().busyMayBeHostBound(m))
         return QStringLiteral(
                    "The GPU was busy %1 % of each step%2, so this figure is carried as GPU-bound. But "
                    "nvidia-smi reads high: on our hosts every reading under %3 % was of a step the "

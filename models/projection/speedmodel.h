@@ -223,6 +223,11 @@ public:
     /// share lies in [kHostBoundBusy, kSmiGpuBoundBusy), it is not the profiler's, and the GPU is an NVIDIA
     /// one (the evidence is of CUDA hosts). What the texts that name the rule check.
     bool busyMayBeHostBound(const QString &gpuId, double busy, BusyMethod method) const;
+    /// The same for a measurement (a typed figure: typedFigure(), whose share is nvidia-smi's).
+    bool busyMayBeHostBound(const ThroughputMeasurement &m) const
+    {
+        return busyMayBeHostBound(m.gpuId, m.gpuBusyFraction, m.gpuBusyMethod);
+    }
     const BenchmarkTable &benchmarks() const { return m_benchmarks; }
 
     /// r_rel of `gpu` for F and B per sample in `precision` (after the GPUS.md fallback). `probe`: when it
@@ -338,7 +343,6 @@ private:
     /// Rule S3 (section 3.22) applies to `a` carried to `target` (its architecture row): a host-bound figure
     /// of an NVIDIA GPU (the evidence is of CUDA hosts) with a batch and a speed, onto an NVIDIA GPU.
     bool hostRuleApplies(const SpeedAnchor &a, const GpuArch *target) const;
-
     /// Rule S3 (section 3.22): where the user's figures carried to this GPU (or measured on it) were set by
     /// their host (SpeedAnchor::hostBound), the measured step is a floor: sets r->stepFloorS, caps the point
     /// at batch / floor and its range at that floor on other hosts (kHostFloorFaster..kHostFloorSlower), and

@@ -229,20 +229,20 @@ QList<std::pair<QString, QString>> workloadRows(const Data &d)
         rows.append(
             {QStringLiteral("Measured speed"),
              QStringLiteral("%1 %2/s on one %3%4")
-                     .arg(QString::number(w.measuredSamplesPerS, 'g', 6), w.sampleUnit, w.referenceGpuId,
-                          w.measuredGpuBusy > 0
-                              ? QStringLiteral(", GPU busy %1 %%2")
-                                    .arg(busyPercentText(w.measuredGpuBusy),
-                                         w.measuredGpuBusy < kHostBoundBusy
-                                             ? QStringLiteral(
-                                                   " (host-bound: that step is a floor on other GPUs)")
-                                         : SpeedModel::builtin().busyMayBeHostBound(
-                                               w.referenceGpuId, w.measuredGpuBusy, BusyMethod::NvidiaSmi)
-                                             ? QStringLiteral(" (by nvidia-smi, which reads high: maybe "
-                                                              "host-bound, so faster GPUs' ranges reach "
-                                                              "that step's floor; PROJECTION.md 3.27)")
-                                             : QString())
-                              : QString()) +
+                     .arg(
+                         QString::number(w.measuredSamplesPerS, 'g', 6), w.sampleUnit, w.referenceGpuId,
+                         w.measuredGpuBusy > 0
+                             ? QStringLiteral(", GPU busy %1 %%2")
+                                   .arg(busyPercentText(w.measuredGpuBusy),
+                                        w.measuredGpuBusy < kHostBoundBusy
+                                            ? QStringLiteral(
+                                                  " (host-bound: that step is a floor on other GPUs)")
+                                        : SpeedModel::builtin().busyMayBeHostBound(SpeedModel::typedFigure(w))
+                                            ? QStringLiteral(" (by nvidia-smi, which reads high: maybe "
+                                                             "host-bound, so faster GPUs' ranges reach "
+                                                             "that step's floor; PROJECTION.md 3.27)")
+                                            : QString())
+                             : QString()) +
                  (w.measuredBatchPerGpu > 0 && w.measuredBatchPerGpu != w.batchPerGpu
                       ? QStringLiteral(", at batch %1 per GPU").arg(w.measuredBatchPerGpu)
                       : QString())});
