@@ -51,7 +51,8 @@ void addWorkloadOptions(CliOptions &p)
     p.addValue(QStringLiteral("measured-batch"), QStringLiteral("N"),
                QStringLiteral("with --measured: the micro-batch per GPU it was measured at, when not --batch "
                               "(default: --batch's); a host-bound step at batch N caps batch B at B / step "
-                              "(PROJECTION.md section 3.25)"));
+                              "(PROJECTION.md section 3.25); 8x or more from --batch, the ranges widen "
+                              "(rule AD, section 3.30)"));
     p.addValue(QStringLiteral("precision"), QStringLiteral("P"),
                QStringLiteral("custom workload precision: fp32, tf32, fp16, bf16, fp8 (default fp16)"));
     p.addValue(QStringLiteral("params"), QStringLiteral("N"),

@@ -449,6 +449,7 @@ QJsonObject userTransferJson(const TransferValidation &v)
         {QStringLiteral("headline_gpu"), v.headlineGpu},
         {QStringLiteral("all"), errorSummaryJson(v.all)},
         {QStringLiteral("same_batch"), errorSummaryJson(v.sameBatch)},
+        {QStringLiteral("batch_change"), errorSummaryJson(v.batchChange)},
         {QStringLiteral("from_headline_gpu"), errorSummaryJson(v.fromHeadline)},
         {QStringLiteral("all_class_not_given"), errorSummaryJson(v.allClassNotGiven)},
         {QStringLiteral("from_headline_gpu_class_not_given"), errorSummaryJson(v.fromHeadlineClassNotGiven)},
@@ -661,7 +662,8 @@ void printUserTransfer(QTextStream &out, const TransferValidation &v)
            "on a GPU\"; section 3.18). The \"same batch on both\" line keeps the pairs whose two figures\n"
            "share a stated batch; a pair of two different stated batches is asked as a user would ask it,\n"
            "the figure at its batch (--measured-batch) and the target at its own (--batch; rule Y, section\n"
-           "3.25), since a step set by the host is a floor at the batch it was measured at.\n"
+           "3.25), since a step set by the host is a floor at the batch it was measured at. The \"batches\n"
+           "apart\" line keeps the pairs whose range rule AD widens (section 3.30).\n"
            "Per workload and class from "
         << v.headlineGpu << " (\"-\": no figure of that GPU), per source from every GPU:\n";
     QList<QStringList> rows;
@@ -686,6 +688,8 @@ void printUserTransfer(QTextStream &out, const TransferValidation &v)
     add(v.fromHeadline);
     add(v.all);
     add(v.sameBatch);
+    if (v.batchChange.n > 0)
+        add(v.batchChange);
     add(v.fromHeadlineClassNotGiven);
     add(v.allClassNotGiven);
     add(v.fromHeadlineWithoutFlops);

@@ -197,8 +197,11 @@ QWidget *WorkloadPanel::buildCustomWorkload(QWidget *box)
         tr("The micro-batch per GPU you measured the speed at, if not the batch you will train with. A "
            "host-bound step (GPU busy under %1 %) is a floor at the batch it was measured at: measured at 12 "
            "and trained at 48, other GPUs are capped at 4x your speed (PROJECTION.md section 3.25; the "
-           "command line's --measured-batch).")
-            .arg(QString::number(kHostBoundBusy * 100, 'f', 0)));
+           "command line's --measured-batch). Measured %2x or more from the batch you train with, every "
+           "GPU's range widens to what such figures missed by when carried to other GPUs (rule AD, section "
+           "3.30).")
+            .arg(QString::number(kHostBoundBusy * 100, 'f', 0),
+                 QString::number(TypicalStack::builtin().batchChangeMinRatio, 'g', 3)));
     cf->addRow(tr("at batch"), m_customMeasuredBatch);
     // Two FLOPs boxes, one per kind of custom workload (emitChanged shows one): a measured speed's is
     // optional.

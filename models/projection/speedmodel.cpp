@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace gf {
 
@@ -376,6 +377,41 @@ QString SpeedModel::farBelowModelBasis(const Workload &w, const WorkloadAnchors 
                  number(low));
     }
     return {};
+}
+
+QString SpeedModel::batchChangeBasis(const Workload &w, const WorkloadAnchors &anchors, const QString &targetId,
+                                     SingleGpuSpeed *r) const
+{
+    const double k = m_typical.batchChangeMinRatio;
+    if (!(k > 1) || w.stack != SoftwareStack::Typical || w.batchPerGpu <= 0 || !(r->samplesPerS > 0))
+        return {};
+    // The figure nearest the projected batch decides: one measured near it carries its own batch's efficiency.
+    // On the figure's own GPU only its figures count (amendment AD-1: the point is the figure at its batch).
+    double nearest = std::numeric_limits<double>::infinity();
+    int measuredAt = 0;
+    for (const SpeedAnchor &a : anchors.user) {
+        if (r->userMeasured && a.gpuId != targetId)
+            continue;
+        if (a.batchPerGpu <= 0)
+            return {};
+        const double apart = std::max(static_cast<double>(w.batchPerGpu) / a.batchPerGpu,
+                                      static_cast<double>(a.batchPerGpu) / w.batchPerGpu);
+        if (apart < nearest) {
+            nearest = apart;
+            measuredAt = a.batchPerGpu;
+        }
+    }
+    if (measuredAt == 0 || nearest < k)
+        return {};
+    r->range = r->range.envelope(m_typical.batchChangeRangeTransfer);
+    return QStringLiteral("; %1 was measured at batch %2 and this GPU is projected at batch %3, %4x "
+                          "apart: a step's efficiency changes with its batch more than the model carries, so "
+                          "the range is at least that of figures carried across such a change to other GPUs "
+                          "(held out by workload, rule AD, section 3.30): %5-%6 samples/s")
+        .arg(r->userMeasured ? QStringLiteral("your figure on this GPU") : QStringLiteral("your figure"),
+             QString::number(measuredAt),
+             QString::number(w.batchPerGpu), number(nearest), number(r->samplesPerSLow()),
+             number(r->samplesPerSHigh()));
 }
 
 QString SpeedModel::userHostFloorBasis(const Workload &w, const WorkloadAnchors &anchors,
@@ -1016,6 +1052,7 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
                                   : QStringLiteral("the presets' figure for %1 workloads")
                                         .arg(workloadClassName(w.workloadClass)));
     basis += userHostFloorBasis(w, anchors, target.id, archRow, &r);
+    basis += batchChangeBasis(w, anchors, target.id, &r);
     r.basis = basis;
     r.ok = std::isfinite(r.samplesPerS) && r.samplesPerS > 0;
     if (!r.ok)

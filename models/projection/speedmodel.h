@@ -349,6 +349,13 @@ private:
     /// returns the basis text; empty otherwise.
     QString userHostFloorBasis(const Workload &w, const WorkloadAnchors &anchors, const QString &targetId,
                                const GpuArch *target, SingleGpuSpeed *r) const;
+    /// Rule AD (section 3.30): in the typical stack, where every user figure this GPU's speed rests on (all of
+    /// them on another GPU; on its own GPU those of that GPU, amendment AD-1) was measured at a batch
+    /// TypicalStack::batchChangeMinRatio times or more from the projected one, either way, widens r->range to
+    /// TypicalStack::batchChangeRangeTransfer (the wider on each side) and returns the basis text; empty
+    /// otherwise. The point does not move. Applied after every rule that reads the range.
+    QString batchChangeBasis(const Workload &w, const WorkloadAnchors &anchors, const QString &targetId,
+                             SingleGpuSpeed *r) const;
     const GpuSpec *specOf(const QString &id, const GpuSpecTable &specs) const;
     QString archOf(const QString &id) const;
 

@@ -101,6 +101,14 @@ bool transferSourceScoredApart(const QString &sourceId)
     return sourceId == u"RYU-PT-2025";
 }
 
+bool batchesApart(const TransferPair &p, double minRatio)
+{
+    if (p.fromBatch <= 0 || p.toBatch <= 0)
+        return false;
+    const double q = static_cast<double>(p.toBatch) / p.fromBatch;
+    return q >= minRatio || q <= 1.0 / minRatio;
+}
+
 TransferData TransferData::scoredApart(bool apart) const
 {
     TransferData out;
@@ -327,6 +335,16 @@ TransferValidation validateUserTransfer(const SpeedModel &model, const GpuSpecTa
         if (p->fromBatch > 0 && p->fromBatch == p->toBatch)
             sameBatch.append(p);
     v.sameBatch = summarize(QStringLiteral("every GPU as the user's, the same batch on both"), sameBatch);
+    // Rule AD (section 3.30): the pairs whose range is widened for a batch change.
+    if (const double k = model.typicalStack().batchChangeMinRatio; k > 1) {
+        QList<const TransferPair *> far;
+        for (const TransferPair *p : all)
+            if (batchesApart(*p, k))
+                far.append(p);
+        v.batchChange = summarize(QStringLiteral("every GPU as the user's, batches %1x or more apart")
+                                      .arg(QString::number(k, 'g', 3)),
+                                  far);
+    }
     // The same figures with the class left out (section 3.16): the path of a user who does not give it.
     const QList<TransferPair> unknown = transferPairs(model, specs, data, UserGives::FlopsOnly);
     const auto [allU, headlineU] = allAndFrom(unknown, headlineGpu);

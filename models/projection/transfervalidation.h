@@ -83,6 +83,9 @@ struct TransferPair
     bool inside = false;  ///< the measured figure lies in the point's p10-p90 range
 };
 
+/// Rule AD (PROJECTION.md section 3.30): both batches stated and `minRatio` or more apart, either way.
+bool batchesApart(const TransferPair &p, double minRatio);
+
 using TransferSummary = ErrorSummary;
 
 struct TransferValidation
@@ -93,6 +96,9 @@ struct TransferValidation
     /// The pairs whose two figures share a stated batch: the app projects the user's batch and a source
     /// runs each GPU at its own, which a host-bound step does not survive (PROJECTION.md section 3.24).
     TransferSummary sameBatch;
+    /// The pairs of two stated batches at least TypicalStack::batchChangeMinRatio apart, either way: those
+    /// whose range rule AD widens (section 3.30). Empty where the stack has no such range.
+    TransferSummary batchChange;
     TransferSummary fromHeadline;      ///< the pairs whose user GPU is headlineGpu
     QList<TransferSummary> byWorkload; ///< from headlineGpu, per workload (transfer_workloads.csv order)
     QList<TransferSummary> byClass;    ///< from headlineGpu, per class

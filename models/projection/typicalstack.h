@@ -71,6 +71,11 @@ struct TypicalStack
     /// The same for a user's own figure carried to a GPU of such an architecture: the p10/p90 of the
     /// leave-one-architecture-out errors of the transfer pairs.
     LogRange newArchitectureRangeTransfer;
+    /// Rule AD (section 3.30): a user's figure carried to another GPU at a micro-batch this many times larger or
+    /// smaller than the figure's own takes batchChangeRangeTransfer as well (the wider on each side): the
+    /// p10/p90 of such pairs' leave-one-workload-out errors. 0: no such range (a file written before it).
+    double batchChangeMinRatio = 0;
+    LogRange batchChangeRangeTransfer;
     /// The leave-one-source-out and leave-one-architecture-out folds (`gpufrontier-cli validate`
     /// projects what each holds out with its fit).
     QList<TypicalStackFold> sourceFolds;
@@ -126,6 +131,7 @@ struct TypicalStack
     /// "overhead_tflops_custom":R_o,"range":{"p10":..,"p90":..},"basis":"..."}, and optionally
     /// "range_custom", "class_factors":{arch:{class: ln eta}}, "unknown_class_range",
     /// "new_architecture_range" and "new_architecture_range_transfer" {"p10","p90"},
+    /// "batch_change_range_transfer" {"p10","p90","min_batch_ratio" > 1},
     /// "overhead_tflops_custom_by_class":{class: R_o},
     /// "leave_one_source_out":[{"source", "overhead_tflops", "overhead_tflops_custom", "class_factors"}],
     /// "leave_one_architecture_out":[{"architecture", ...}], "default_bytes_per_flop":{class: bytes per

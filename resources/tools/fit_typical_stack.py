@@ -396,6 +396,20 @@ HOST_FLOOR_SLOWER = 1.0 / HOST_FLOOR_FASTER
 HOST_BOUND_BUSY = 0.8
 
 
+# Rule AD (PROJECTION.md 3.30; TypicalStack::batchChangeMinRatio): a figure carried to a batch this many times
+# larger or smaller than its own takes the range of such pairs' leave-one-workload-out errors as well.
+BATCH_CHANGE_MIN_RATIO = 8.0
+
+
+def batch_change_far(p):
+    """Rule AD: both batches stated (in the app: --measured-batch beside --batch) and BATCH_CHANGE_MIN_RATIO or
+    more apart, either way."""
+    if p.get("b_from", 0) <= 0 or p.get("b_to", 0) <= 0:
+        return False
+    q = p["b_to"] / p["b_from"]
+    return q >= BATCH_CHANGE_MIN_RATIO or q <= 1.0 / BATCH_CHANGE_MIN_RATIO
+
+
 def model_ratio(p, fit, use_eta=True, as_unknown=False):
     """The user's figure against what the app projects for its own GPU from the shipped data
     (SpeedModel::modelRatio: the typical projection at the workload's shape, the user's GPU's class factor)."""
@@ -692,6 +706,7 @@ class Scorer:
     def __init__(self, tiers, typ_range, unknown_range, new_arch_range, new_arch_range_transfer):
         self.tiers, self.typ, self.unknown = tiers, typ_range, unknown_range
         self.new_arch, self.new_arch_transfer = new_arch_range, new_arch_range_transfer
+        self.batch_change = None  # rule AD's range, once derived (the typical stack only)
 
     def widen(self, rng, arch, cls, fit, use_eta, transfer):
         if not use_eta:
@@ -736,6 +751,9 @@ class Scorer:
             # Rule W-flag (PROJECTION.md 3.24): the slow end reaches the figure's host floor on the slowest
             # other host (floor_speed: at the batch the pair is asked at, rule Y).
             rng = (rng[0], max(rng[1], math.log(pred * HOST_FLOOR_SLOWER / floor_speed(p))))
+        if use_eta and self.batch_change and batch_change_far(p):
+            # Rule AD, last (SpeedModel::batchChangeBasis): only the range moves, after every rule that reads it.
+            rng = envelope(rng, self.batch_change)
         return e, rng[0] <= e <= rng[1]
 
     def row(self, o, fit, use_eta):
@@ -1063,6 +1081,18 @@ def main():
     sc = Scorer(tiers, typ_after, unknown_range, new_arch_range, new_arch_range_transfer)
     sc.typ_before, sc.typ_custom = shipped(typ_before), typ_custom
 
+    # 2c. Rule AD (section 3.30): a figure carried across a batch change of BATCH_CHANGE_MIN_RATIO or more takes the
+    # p10/p90 of such pairs' leave-one-workload-out errors (the same folds as 2b and the split below: memo). The
+    # errors do not depend on this range, which is applied after every rule that reads the range.
+    batch_change_errs = []
+    for w in sorted({o["preset"] for o in rows} | {wid(p["workload"]) for p in pairs}):
+        held = [p for p in pairs if wid(p["workload"]) == w and batch_change_far(p)]
+        if held:
+            fit = joint_fit([o for o in rows if o["preset"] != w], [p for p in pairs if wid(p["workload"]) != w], True)
+            batch_change_errs += [sc.pair(p, fit, True)[0] for p in held]
+    batch_change_range = shipped((percentile(batch_change_errs, 0.1), percentile(batch_change_errs, 0.9)))
+    sc.batch_change = batch_change_range
+
     # 3. Every split, before (R_o only) and after (joint fit with the class factors).
     def split(name, folds):
         """folds: [(label, train_rows, train_pairs, test_rows, test_pairs)]"""
@@ -1156,7 +1186,11 @@ def main():
               f"side): a preset or custom workload, p10, p90 of the leave-one-architecture-out row errors (n = "
               f"{len(loao_row_errs)}): {new_arch_range[0]:+.3f}, {new_arch_range[1]:+.3f}; a user's figure "
               f"carried across, of the pair errors (n = {len(loao_pair_errs)}): {new_arch_range_transfer[0]:+.3f}, "
-              f"{new_arch_range_transfer[1]:+.3f}.", "",
+              f"{new_arch_range_transfer[1]:+.3f}.",
+              f"A user's figure carried to a batch {BATCH_CHANGE_MIN_RATIO:g}x or more from its own (rule AD, section "
+              f"3.30; the range is the wider of it and its own on each side): p10, p90 of such pairs' "
+              f"leave-one-workload-out errors (n = {len(batch_change_errs)}): {batch_change_range[0]:+.3f}, "
+              f"{batch_change_range[1]:+.3f}.", "",
               "## Held-out splits: median / max |ln(projected / measured)|, share inside the app's p10-p90 range",
               "",
               "Pairs: a figure of transfer_rows.csv (Lambda's PyTorch suite; MLI-TFMR-2024 and LAMBDA-TF-2021, scored, "
@@ -1213,6 +1247,9 @@ def main():
                "new_architecture_range": {"p10": round(new_arch_range[0], 4), "p90": round(new_arch_range[1], 4)},
                "new_architecture_range_transfer": {"p10": round(new_arch_range_transfer[0], 4),
                                                    "p90": round(new_arch_range_transfer[1], 4)},
+               "batch_change_range_transfer": {"p10": batch_change_range[0], "p90": batch_change_range[1],
+                                               "min_batch_ratio": BATCH_CHANGE_MIN_RATIO,
+                                               "pairs": len(batch_change_errs)},
                "typical_traffic_factor": traffic_json(full.traffic),
                "default_bytes_per_flop": fit_bytes_per_flop(bpf, full.traffic),
                "class_reference_preset": dict(sorted(CLASS_REFERENCE.items())),

@@ -65,6 +65,18 @@ private Q_SLOTS:
             sameBatch += p.fromBatch > 0 && p.fromBatch == p.toBatch ? 1 : 0;
         QCOMPARE(v.sameBatch.n, sameBatch);
         QVERIFY(sameBatch > 100 && sameBatch < v.all.n);
+        // Rule AD (section 3.30): the pairs of batches 8x or more apart, each with that range inside its own.
+        const TypicalStack &typical = SpeedModel::builtin().typicalStack();
+        int apart = 0;
+        for (const TransferPair &p : v.pairs) {
+            if (!batchesApart(p, typical.batchChangeMinRatio))
+                continue;
+            ++apart;
+            QVERIFY(p.range.p10 <= typical.batchChangeRangeTransfer.p10 + 1e-12);
+            QVERIFY(p.range.p90 >= typical.batchChangeRangeTransfer.p90 - 1e-12);
+        }
+        QCOMPARE(v.batchChange.n, apart);
+        QVERIFY(apart > 100 && apart < v.all.n);
         int fromHeadline = 0;
         for (const TransferPair &p : v.pairs) {
             QVERIFY(p.fromGpu != p.toGpu);

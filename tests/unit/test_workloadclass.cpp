@@ -145,6 +145,12 @@ private Q_SLOTS:
             QCOMPARE(r.p10, file.value(key).toObject().value(u"p10").toDouble());
             QCOMPARE(r.p90, file.value(key).toObject().value(u"p90").toDouble());
         }
+        // Rule AD (section 3.30): the range of a figure carried across a batch change, and its ratio.
+        const QJsonObject bc = file.value(u"batch_change_range_transfer"_s).toObject();
+        QCOMPARE(t.batchChangeRangeTransfer.p10, bc.value(u"p10").toDouble());
+        QCOMPARE(t.batchChangeRangeTransfer.p90, bc.value(u"p90").toDouble());
+        QCOMPARE(t.batchChangeMinRatio, 8.0);
+        QVERIFY(t.batchChangeRangeTransfer.p10 < 0 && t.batchChangeRangeTransfer.p90 > 0);
         QCOMPARE(t.sourceFolds.size(), 4);
         QVERIFY(t.architectureFolds.size() >= 5);
         for (const TypicalStackFold &f : t.architectureFolds) // a fold knows nothing of its architecture
@@ -172,6 +178,15 @@ private Q_SLOTS:
             << head + R"("range_custom":{"p10":0.3,"p90":0.1}})" << u"range_custom needs p10 <= p90"_s;
         QTest::newRow("transfer range") << head + R"("new_architecture_range_transfer":{"p10":"a"}})"
                                         << u"new_architecture_range_transfer needs p10 <= p90"_s;
+        QTest::newRow("batch change range")
+            << head + R"("batch_change_range_transfer":{"p10":0.5,"p90":0.1,"min_batch_ratio":8}})"
+            << u"batch_change_range_transfer needs p10 <= p90"_s;
+        QTest::newRow("batch change ratio")
+            << head + R"("batch_change_range_transfer":{"p10":-0.5,"p90":0.4,"min_batch_ratio":1}})"
+            << u"batch_change_range_transfer needs min_batch_ratio > 1"_s;
+        QTest::newRow("batch change without ratio")
+            << head + R"("batch_change_range_transfer":{"p10":-0.5,"p90":0.4}})"
+            << u"batch_change_range_transfer needs min_batch_ratio > 1"_s;
         QTest::newRow("fold") << head + R"("leave_one_architecture_out":[{"architecture":"pascal"}]})"
                               << u"leave_one_architecture_out[0] (pascal): overhead_tflops_custom"_s;
         QTest::newRow("fold name") << head + R"("leave_one_source_out":[{"overhead_tflops_custom":3}]})"
@@ -494,6 +509,85 @@ private Q_SLOTS:
         const Workload measured = buildWorkloadSpec(s).value();
         QVERIFY(within(speed(measured, u"b200"_s, model).range, -2.5, 2.6));
         QVERIFY(!within(speed(measured, u"h100-80gb-sxm"_s, model).range, -1.5, 1.5));
+    }
+
+    void aFigureCarriedAcrossABatchChangeTakesItsRange()
+    {
+        // Rule AD (section 3.30): a range set far apart shows where it is used; the point never moves.
+        TypicalStack t = TypicalStack::builtin();
+        t.batchChangeRangeTransfer = {-3.0, 3.1};
+        const SpeedModel model = SpeedModel::builtin().withTypicalStack(t);
+        TypicalStack none = t;
+        none.batchChangeMinRatio = 0; // a file written before the rule
+        const SpeedModel without = SpeedModel::builtin().withTypicalStack(none);
+        const auto measured = [](int batch, int measuredBatch, SoftwareStack stack) {
+            WorkloadSpec s;
+            s.name = u"mine"_s;
+            s.overrides.samplesPerEpoch = 1e6;
+            s.overrides.flopsPerSample = 2e11;
+            s.overrides.workloadClass = WorkloadClass::Transformer;
+            s.overrides.measuredSamplesPerS = 500;
+            s.overrides.referenceGpu = u"a100-80gb-sxm4"_s;
+            s.overrides.batchPerGpu = batch;
+            if (measuredBatch > 0)
+                s.overrides.measuredBatchPerGpu = measuredBatch;
+            s.overrides.stack = stack;
+            auto w = buildWorkloadSpec(s);
+            if (!w)
+                qFatal("%s", qPrintable(w.error().text()));
+            return w.value();
+        };
+        const auto widened = [](const SingleGpuSpeed &r) {
+            return r.range.p10 <= -3.0 + 1e-12 && r.range.p90 >= 3.1 - 1e-12;
+        };
+        const QString h100 = u"h100-80gb-sxm"_s;
+        for (auto [batch, at] : {std::pair{32, 4}, std::pair{4, 32}, std::pair{64, 2}}) {
+            const Workload w = measured(batch, at, SoftwareStack::Typical);
+            const SingleGpuSpeed r = speed(w, h100, model);
+            QVERIFY2(widened(r), qPrintable(r.basis));
+            QVERIFY2(r.basis.contains(u"rule AD"), qPrintable(r.basis));
+            QVERIFY(r.basis.contains(u"measured at batch %1 and this GPU is projected at batch %2"_s.arg(at).arg(batch)));
+            // Only the range: the same projection without the rule has the same point and a narrower range.
+            const SingleGpuSpeed plain = speed(w, h100, without);
+            QCOMPARE(plain.samplesPerS, r.samplesPerS);
+            QVERIFY(!widened(plain));
+            QVERIFY(!plain.basis.contains(u"rule AD"));
+            // The user's own GPU: the point is the figure, its range widened too (amendment AD-1).
+            const SingleGpuSpeed own = speed(w, u"a100-80gb-sxm4"_s, model);
+            QCOMPARE(own.samplesPerS, 500.0);
+            QVERIFY2(widened(own), qPrintable(own.basis));
+            QVERIFY(own.basis.contains(u"your figure on this GPU was measured at batch"));
+            QVERIFY(!widened(speed(w, u"a100-80gb-sxm4"_s, without)));
+            // The tuned stack's ranges rest on other evidence (the rule's pairs are the typical stack's).
+            QVERIFY(!widened(speed(measured(batch, at, SoftwareStack::Tuned), h100, model)));
+        }
+        // Under 8x apart, or no batch of its own (the figure is taken at the projected batch): unchanged.
+        for (auto [batch, at] : {std::pair{32, 5}, std::pair{5, 32}, std::pair{32, 0}, std::pair{32, 32}})
+            for (const QString &gpu : {h100, u"a100-80gb-sxm4"_s}) {
+                const SingleGpuSpeed r = speed(measured(batch, at, SoftwareStack::Typical), gpu, model);
+                QVERIFY2(!widened(r), qPrintable(gpu + QString::number(at)));
+                QVERIFY(!r.basis.contains(u"rule AD"));
+            }
+        // The same through the CLI (--measured-batch beside --batch), with the shipped range.
+        QTemporaryDir dir;
+        const QString db = dir.filePath(u"t.sqlite"_s);
+        const QStringList args{u"--samples"_s, u"1000000"_s, u"--flops-per-sample"_s, u"2e11"_s,
+                               u"--workload-class"_s, u"transformer"_s,
+                               u"--measured"_s, u"500"_s, u"--measured-on"_s, u"a100-80gb-sxm4"_s,
+                               u"--batch"_s, u"32"_s};
+        const QJsonObject near = gpusJson(db, args + QStringList{u"--measured-batch"_s, u"16"_s}, h100);
+        const QJsonObject far = gpusJson(db, args + QStringList{u"--measured-batch"_s, u"4"_s}, h100);
+        QVERIFY(!near.isEmpty() && !far.isEmpty());
+        QCOMPARE(far.value(u"samples_per_s").toDouble(), near.value(u"samples_per_s").toDouble());
+        QVERIFY(far.value(u"samples_per_s_low").toDouble() < near.value(u"samples_per_s_low").toDouble());
+        QVERIFY(far.value(u"samples_per_s_high").toDouble() > near.value(u"samples_per_s_high").toDouble());
+        QVERIFY(far.value(u"basis").toString().contains(u"rule AD"));
+        const TypicalStack &shipped = TypicalStack::builtin();
+        const double point = far.value(u"samples_per_s").toDouble();
+        QVERIFY(far.value(u"samples_per_s_low").toDouble() <=
+                point * std::exp(-shipped.batchChangeRangeTransfer.p90) * (1 + 1e-9));
+        QVERIFY(far.value(u"samples_per_s_high").toDouble() >=
+                point * std::exp(-shipped.batchChangeRangeTransfer.p10) * (1 - 1e-9));
     }
 
     void aFigureWithoutFlopsIsCarriedByTheModelsRatiosAlone()
