@@ -200,6 +200,9 @@ AnswerPointText describeAnswerPoint(const ProjectionResults &r, qsizetype point,
     t.evidence = QStringLiteral("Speed: %1 (%2 evidence), %3; the true speed is likely %4× – %5× the figure")
                      .arg(phrase, projectionTierName(p.tier), answerStackText(r, speed),
                           QString::number(low, 'f', 2), QString::number(high, 'f', 2));
+    if (speed && speed->batchChangeFrom > 0)
+        t.evidence += QStringLiteral("; wider since your figure was measured at batch %1 (rule AD)")
+                          .arg(speed->batchChangeFrom);
     const bool inputCapped = hasFlag(p.flags, ProjectionFlag::CpuBound);
     if (inputCapped)
         t.evidence += QStringLiteral("; the input pipeline caps it, at a judged CPU cost per sample");

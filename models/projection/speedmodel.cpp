@@ -379,14 +379,15 @@ QString SpeedModel::farBelowModelBasis(const Workload &w, const WorkloadAnchors 
     return {};
 }
 
-QString SpeedModel::batchChangeBasis(const Workload &w, const WorkloadAnchors &anchors, const QString &targetId,
-                                     SingleGpuSpeed *r) const
+QString SpeedModel::batchChangeBasis(const Workload &w, const WorkloadAnchors &anchors,
+                                     const QString &targetId, SingleGpuSpeed *r) const
 {
     const double k = m_typical.batchChangeMinRatio;
     if (!(k > 1) || w.stack != SoftwareStack::Typical || w.batchPerGpu <= 0 || !(r->samplesPerS > 0))
         return {};
-    // The figure nearest the projected batch decides: one measured near it carries its own batch's efficiency.
-    // On the figure's own GPU only its figures count (amendment AD-1: the point is the figure at its batch).
+    // The figure nearest the projected batch decides: one measured near it carries its own batch's
+    // efficiency. On the figure's own GPU only its figures count (amendment AD-1: the point is the figure at
+    // its batch).
     double nearest = std::numeric_limits<double>::infinity();
     int measuredAt = 0;
     for (const SpeedAnchor &a : anchors.user) {
@@ -404,14 +405,14 @@ QString SpeedModel::batchChangeBasis(const Workload &w, const WorkloadAnchors &a
     if (measuredAt == 0 || nearest < k)
         return {};
     r->range = r->range.envelope(m_typical.batchChangeRangeTransfer);
+    r->batchChangeFrom = measuredAt;
     return QStringLiteral("; %1 was measured at batch %2 and this GPU is projected at batch %3, %4x "
                           "apart: a step's efficiency changes with its batch more than the model carries, so "
                           "the range is at least that of figures carried across such a change to other GPUs "
                           "(held out by workload, rule AD, section 3.30): %5-%6 samples/s")
         .arg(r->userMeasured ? QStringLiteral("your figure on this GPU") : QStringLiteral("your figure"),
-             QString::number(measuredAt),
-             QString::number(w.batchPerGpu), number(nearest), number(r->samplesPerSLow()),
-             number(r->samplesPerSHigh()));
+             QString::number(measuredAt), QString::number(w.batchPerGpu), number(nearest),
+             number(r->samplesPerSLow()), number(r->samplesPerSHigh()));
 }
 
 QString SpeedModel::userHostFloorBasis(const Workload &w, const WorkloadAnchors &anchors,

@@ -130,6 +130,9 @@ struct SingleGpuSpeed
     /// Rule S3 (section 3.22): the step of the user's own host-bound figure (the point is capped there).
     /// 0: none.
     double stepFloorS = 0;
+    /// Rule AD (section 3.30): the batch of the user's figure whose distance from the projected batch widened
+    /// the range. 0: the rule did not apply.
+    int batchChangeFrom = 0;
 
     double samplesPerSLow() const { return samplesPerS * std::exp(-range.p90); }
     double samplesPerSHigh() const { return samplesPerS * std::exp(-range.p10); }
@@ -349,8 +352,8 @@ private:
     /// returns the basis text; empty otherwise.
     QString userHostFloorBasis(const Workload &w, const WorkloadAnchors &anchors, const QString &targetId,
                                const GpuArch *target, SingleGpuSpeed *r) const;
-    /// Rule AD (section 3.30): in the typical stack, where every user figure this GPU's speed rests on (all of
-    /// them on another GPU; on its own GPU those of that GPU, amendment AD-1) was measured at a batch
+    /// Rule AD (section 3.30): in the typical stack, where every user figure this GPU's speed rests on (all
+    /// of them on another GPU; on its own GPU those of that GPU, amendment AD-1) was measured at a batch
     /// TypicalStack::batchChangeMinRatio times or more from the projected one, either way, widens r->range to
     /// TypicalStack::batchChangeRangeTransfer (the wider on each side) and returns the basis text; empty
     /// otherwise. The point does not move. Applied after every rule that reads the range.

@@ -160,16 +160,19 @@ Result<TypicalStack> TypicalStack::fromJson(const QByteArray &json)
     // A file without the transfer's own range (written before section 3.10) gives both kinds one range.
     t.newArchitectureRangeTransfer =
         o.contains(u"new_architecture_range_transfer") ? newArchTransfer.value() : newArch.value();
-    if (const QJsonValue bc = o.value(u"batch_change_range_transfer"); !bc.isUndefined()) {
+    // Rule AD (section 3.30): the range of a figure carried across a batch change, and the ratio that selects
+    // it.
+    if (o.contains(u"batch_change_range_transfer")) {
         auto r = rangeFromJson(o, u"batch_change_range_transfer", true);
         if (!r)
             return r.error();
-        const double ratio = bc.toObject().value(u"min_batch_ratio").toDouble(0);
-        if (!(ratio > 1) || !std::isfinite(ratio))
+        const double k =
+            o.value(u"batch_change_range_transfer").toObject().value(u"min_batch_ratio").toDouble(0);
+        if (!(k > 1) || !std::isfinite(k))
             return makeError(
                 QStringLiteral("typical_stack.json: batch_change_range_transfer needs min_batch_ratio > 1"));
         t.batchChangeRangeTransfer = r.value();
-        t.batchChangeMinRatio = ratio;
+        t.batchChangeMinRatio = k;
     }
     for (auto [key, name, out] :
          {std::tuple{QStringLiteral("leave_one_source_out"), QStringLiteral("source"), &t.sourceFolds},

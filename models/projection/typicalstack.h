@@ -71,8 +71,8 @@ struct TypicalStack
     /// The same for a user's own figure carried to a GPU of such an architecture: the p10/p90 of the
     /// leave-one-architecture-out errors of the transfer pairs.
     LogRange newArchitectureRangeTransfer;
-    /// Rule AD (section 3.30): a user's figure carried to another GPU at a micro-batch this many times larger or
-    /// smaller than the figure's own takes batchChangeRangeTransfer as well (the wider on each side): the
+    /// Rule AD (section 3.30): a user's figure carried to another GPU at a micro-batch this many times larger
+    /// or smaller than the figure's own takes batchChangeRangeTransfer as well (the wider on each side): the
     /// p10/p90 of such pairs' leave-one-workload-out errors. 0: no such range (a file written before it).
     double batchChangeMinRatio = 0;
     LogRange batchChangeRangeTransfer;

@@ -410,6 +410,16 @@ def batch_change_far(p):
     return q >= BATCH_CHANGE_MIN_RATIO or q <= 1.0 / BATCH_CHANGE_MIN_RATIO
 
 
+# Rule AF (PROJECTION.md 3.30, rejected; --variant far-from-model-range): a figure this many times below or above
+# what the app projects for its own GPU (model_ratio) took the range of such pairs' leave-one-workload-out errors.
+FAR_FROM_MODEL_RATIO = 2.0
+
+
+def far_from_model(ratio):
+    """Rule AF: the user's figure at least FAR_FROM_MODEL_RATIO times from the model's projection for its GPU."""
+    return ratio > 0 and (ratio <= 1.0 / FAR_FROM_MODEL_RATIO or ratio >= FAR_FROM_MODEL_RATIO)
+
+
 def model_ratio(p, fit, use_eta=True, as_unknown=False):
     """The user's figure against what the app projects for its own GPU from the shipped data
     (SpeedModel::modelRatio: the typical projection at the workload's shape, the user's GPU's class factor)."""
@@ -707,6 +717,7 @@ class Scorer:
         self.tiers, self.typ, self.unknown = tiers, typ_range, unknown_range
         self.new_arch, self.new_arch_transfer = new_arch_range, new_arch_range_transfer
         self.batch_change = None  # rule AD's range, once derived (the typical stack only)
+        self.far_from_model = None  # rule AF's range (rejected: --variant far-from-model-range only)
 
     def widen(self, rng, arch, cls, fit, use_eta, transfer):
         if not use_eta:
@@ -754,6 +765,9 @@ class Scorer:
         if use_eta and self.batch_change and batch_change_far(p):
             # Rule AD, last (SpeedModel::batchChangeBasis): only the range moves, after every rule that reads it.
             rng = envelope(rng, self.batch_change)
+        if use_eta and self.far_from_model and far_from_model(ratio):
+            # Rule AF (rejected, printed as a variant), last as AD: the figure far from the model on its own GPU.
+            rng = envelope(rng, self.far_from_model)
         return e, rng[0] <= e <= rng[1]
 
     def row(self, o, fit, use_eta):
@@ -972,7 +986,7 @@ def main():
                                           "unknown-median-factor", "tf-fitted", "no-transformer-rate",
                                           "no-conv-rate", "no-class-shape", "class-shape-conv",
                                           "uncapped-user-overhead", "user-overhead-2x", "user-overhead-4x",
-                                          "step-overhead-add", "step-floor-max"],
+                                          "step-overhead-add", "step-floor-max", "far-from-model-range"],
                     help="a rejected variant of the joint fit, printed for comparison (not with --write)")
     a = ap.parse_args()
     if a.variant and a.write:
@@ -1093,6 +1107,19 @@ def main():
     batch_change_range = shipped((percentile(batch_change_errs, 0.1), percentile(batch_change_errs, 0.9)))
     sc.batch_change = batch_change_range
 
+    # 2d. Rule AF (section 3.30, rejected; printed with --variant far-from-model-range): a figure FAR_FROM_MODEL_RATIO
+    # or more times from the model's projection for its own GPU (in its fold) took the p10/p90 of such pairs'
+    # leave-one-workload-out errors, applied last, as AD.
+    far_errs = []
+    if VARIANT == "far-from-model-range":
+        for w in sorted({o["preset"] for o in rows} | {wid(p["workload"]) for p in pairs}):
+            held = [p for p in pairs if wid(p["workload"]) == w]
+            if held:
+                fit = joint_fit([o for o in rows if o["preset"] != w], [p for p in pairs if wid(p["workload"]) != w],
+                                True)
+                far_errs += [sc.pair(p, fit, True)[0] for p in held if far_from_model(model_ratio(p, fit))]
+        sc.far_from_model = shipped((percentile(far_errs, 0.1), percentile(far_errs, 0.9)))
+
     # 3. Every split, before (R_o only) and after (joint fit with the class factors).
     def split(name, folds):
         """folds: [(label, train_rows, train_pairs, test_rows, test_pairs)]"""
@@ -1190,7 +1217,11 @@ def main():
               f"A user's figure carried to a batch {BATCH_CHANGE_MIN_RATIO:g}x or more from its own (rule AD, section "
               f"3.30; the range is the wider of it and its own on each side): p10, p90 of such pairs' "
               f"leave-one-workload-out errors (n = {len(batch_change_errs)}): {batch_change_range[0]:+.3f}, "
-              f"{batch_change_range[1]:+.3f}.", "",
+              f"{batch_change_range[1]:+.3f}."
+              + (f" Variant (rule AF, rejected): a user's figure {FAR_FROM_MODEL_RATIO:g}x or more below or above "
+                 f"what the model projects for its own GPU takes the p10, p90 of such pairs' leave-one-workload-out "
+                 f"errors (n = {len(far_errs)}): {sc.far_from_model[0]:+.3f}, {sc.far_from_model[1]:+.3f}."
+                 if sc.far_from_model else ""), "",
               "## Held-out splits: median / max |ln(projected / measured)|, share inside the app's p10-p90 range",
               "",
               "Pairs: a figure of transfer_rows.csv (Lambda's PyTorch suite; MLI-TFMR-2024 and LAMBDA-TF-2021, scored, "

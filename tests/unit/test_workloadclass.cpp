@@ -546,7 +546,8 @@ private Q_SLOTS:
             const SingleGpuSpeed r = speed(w, h100, model);
             QVERIFY2(widened(r), qPrintable(r.basis));
             QVERIFY2(r.basis.contains(u"rule AD"), qPrintable(r.basis));
-            QVERIFY(r.basis.contains(u"measured at batch %1 and this GPU is projected at batch %2"_s.arg(at).arg(batch)));
+            QVERIFY(r.basis.contains(
+                u"measured at batch %1 and this GPU is projected at batch %2"_s.arg(at).arg(batch)));
             // Only the range: the same projection without the rule has the same point and a narrower range.
             const SingleGpuSpeed plain = speed(w, h100, without);
             QCOMPARE(plain.samplesPerS, r.samplesPerS);
@@ -571,10 +572,18 @@ private Q_SLOTS:
         // The same through the CLI (--measured-batch beside --batch), with the shipped range.
         QTemporaryDir dir;
         const QString db = dir.filePath(u"t.sqlite"_s);
-        const QStringList args{u"--samples"_s, u"1000000"_s, u"--flops-per-sample"_s, u"2e11"_s,
-                               u"--workload-class"_s, u"transformer"_s,
-                               u"--measured"_s, u"500"_s, u"--measured-on"_s, u"a100-80gb-sxm4"_s,
-                               u"--batch"_s, u"32"_s};
+        const QStringList args{u"--samples"_s,
+                               u"1000000"_s,
+                               u"--flops-per-sample"_s,
+                               u"2e11"_s,
+                               u"--workload-class"_s,
+                               u"transformer"_s,
+                               u"--measured"_s,
+                               u"500"_s,
+                               u"--measured-on"_s,
+                               u"a100-80gb-sxm4"_s,
+                               u"--batch"_s,
+                               u"32"_s};
         const QJsonObject near = gpusJson(db, args + QStringList{u"--measured-batch"_s, u"16"_s}, h100);
         const QJsonObject far = gpusJson(db, args + QStringList{u"--measured-batch"_s, u"4"_s}, h100);
         QVERIFY(!near.isEmpty() && !far.isEmpty());
@@ -588,6 +597,20 @@ private Q_SLOTS:
                 point * std::exp(-shipped.batchChangeRangeTransfer.p90) * (1 + 1e-9));
         QVERIFY(far.value(u"samples_per_s_high").toDouble() >=
                 point * std::exp(-shipped.batchChangeRangeTransfer.p10) * (1 - 1e-9));
+        // The answer's evidence line says why its range is wide.
+        for (auto [at, says] : {std::pair{u"4"_s, true}, std::pair{u"16"_s, false}}) {
+            const CliRun r = cli(db, QStringList{u"answer"_s, u"--format"_s, u"json"_s} + args +
+                                         QStringList{u"--measured-batch"_s, at});
+            QCOMPARE(r.rc, 0);
+            const QString evidence = QJsonDocument::fromJson(r.out.toUtf8())
+                                         .object()
+                                         .value(u"recommended")
+                                         .toObject()
+                                         .value(u"evidence")
+                                         .toString();
+            QVERIFY(!evidence.isEmpty());
+            QVERIFY2(evidence.contains(u"measured at batch 4 (rule AD)") == says, qPrintable(evidence));
+        }
     }
 
     void aFigureWithoutFlopsIsCarriedByTheModelsRatiosAlone()
