@@ -72,6 +72,19 @@ Workload custom(WorkloadClass c, SoftwareStack stack = SoftwareStack::Typical)
     return w.value();
 }
 
+/// A custom transformer of 2e11 FLOPs per sample measured at 500 samples/s on the A100 80GB.
+WorkloadSpec measuredOnA100()
+{
+    WorkloadSpec s;
+    s.name = u"mine"_s;
+    s.overrides.samplesPerEpoch = 1e6;
+    s.overrides.flopsPerSample = 2e11;
+    s.overrides.workloadClass = WorkloadClass::Transformer;
+    s.overrides.measuredSamplesPerS = 500;
+    s.overrides.referenceGpu = u"a100-80gb-sxm4"_s;
+    return s;
+}
+
 QJsonObject gpusJson(const QString &db, const QStringList &args, const QString &gpu)
 {
     const CliRun r = cli(db, QStringList{u"gpus"_s, u"--format"_s, u"json"_s} + args);
@@ -499,14 +512,7 @@ private Q_SLOTS:
         QVERIFY(!within(speed(bert, u"b200"_s, model).range, -2.5, 2.5));
         QVERIFY(within(speed(mine, u"b200"_s, model).range, -2.0, 2.1));
         // ...and the pairs' for a user's figure carried there, which does not take the custom range.
-        WorkloadSpec s;
-        s.name = u"mine"_s;
-        s.overrides.samplesPerEpoch = 1e6;
-        s.overrides.flopsPerSample = 2e11;
-        s.overrides.workloadClass = WorkloadClass::Transformer;
-        s.overrides.measuredSamplesPerS = 500;
-        s.overrides.referenceGpu = u"a100-80gb-sxm4"_s;
-        const Workload measured = buildWorkloadSpec(s).value();
+        const Workload measured = buildWorkloadSpec(measuredOnA100()).value();
         QVERIFY(within(speed(measured, u"b200"_s, model).range, -2.5, 2.6));
         QVERIFY(!within(speed(measured, u"h100-80gb-sxm"_s, model).range, -1.5, 1.5));
     }
@@ -521,13 +527,7 @@ private Q_SLOTS:
         none.batchChangeMinRatio = 0; // a file written before the rule
         const SpeedModel without = SpeedModel::builtin().withTypicalStack(none);
         const auto measured = [](int batch, int measuredBatch, SoftwareStack stack) {
-            WorkloadSpec s;
-            s.name = u"mine"_s;
-            s.overrides.samplesPerEpoch = 1e6;
-            s.overrides.flopsPerSample = 2e11;
-            s.overrides.workloadClass = WorkloadClass::Transformer;
-            s.overrides.measuredSamplesPerS = 500;
-            s.overrides.referenceGpu = u"a100-80gb-sxm4"_s;
+            WorkloadSpec s = measuredOnA100();
             s.overrides.batchPerGpu = batch;
             if (measuredBatch > 0)
                 s.overrides.measuredBatchPerGpu = measuredBatch;
