@@ -395,8 +395,7 @@ QString SpeedModel::batchChangeBasis(const Workload &w, const WorkloadAnchors &a
             continue;
         if (a.batchPerGpu <= 0)
             return {};
-        const double apart = std::max(static_cast<double>(w.batchPerGpu) / a.batchPerGpu,
-                                      static_cast<double>(a.batchPerGpu) / w.batchPerGpu);
+        const double apart = TypicalStack::batchesApart(w.batchPerGpu, a.batchPerGpu);
         if (apart < nearest) {
             nearest = apart;
             measuredAt = a.batchPerGpu;

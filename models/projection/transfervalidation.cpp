@@ -103,10 +103,7 @@ bool transferSourceScoredApart(const QString &sourceId)
 
 bool batchesApart(const TransferPair &p, double minRatio)
 {
-    if (p.fromBatch <= 0 || p.toBatch <= 0)
-        return false;
-    const double q = static_cast<double>(p.toBatch) / p.fromBatch;
-    return q >= minRatio || q <= 1.0 / minRatio;
+    return TypicalStack::batchesApart(p.fromBatch, p.toBatch) >= minRatio;
 }
 
 TransferData TransferData::scoredApart(bool apart) const

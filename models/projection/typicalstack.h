@@ -9,6 +9,7 @@
 #include <QList>
 #include <QString>
 
+#include <algorithm>
 #include <optional>
 
 namespace gf {
@@ -75,6 +76,12 @@ struct TypicalStack
     /// or smaller than the figure's own takes batchChangeRangeTransfer as well (the wider on each side): the
     /// p10/p90 of such pairs' leave-one-workload-out errors. 0: no such range (a file written before it).
     double batchChangeMinRatio = 0;
+    /// How many times apart two micro-batches are, either way (>= 1); 0 where either is not stated (rule AD
+    /// compares it with batchChangeMinRatio).
+    static double batchesApart(int a, int b)
+    {
+        return a > 0 && b > 0 ? std::max(static_cast<double>(a) / b, static_cast<double>(b) / a) : 0.0;
+    }
     LogRange batchChangeRangeTransfer;
     /// The leave-one-source-out and leave-one-architecture-out folds (`gpufrontier-cli validate`
     /// projects what each holds out with its fit).
