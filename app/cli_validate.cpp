@@ -614,8 +614,11 @@ QJsonObject tunedTransferJson(const TunedTransferValidation &v)
              "workload, nodes x GPUs per node) of MLPerf Training's other workloads (mlperf_extra_rows.csv) "
              "as a "
              "user's in the tuned stack with the workload's FLOPs and class, the group's other GPUs "
-             "projected; scored, never fitted")},
+             "projected; scored, never fitted (since rule AG, section 3.31, an AMD GPU's level is its "
+             "figures' "
+             "here: their pairs are in sample)")},
         {QStringLiteral("lines"), transferSummariesJson(v.lines)},
+        {QStringLiteral("vendor_levels_held_out"), transferSummariesJson(v.heldOutLevels)},
         {QStringLiteral("pairs"), pairsJson(v.pairs)},
         {QStringLiteral("skipped"), QJsonArray::fromStringList(v.skipped)}};
 }
@@ -642,7 +645,13 @@ void printTunedTransfer(QTextStream &out, const TunedTransferValidation &v)
            "2021-2025) taken as a user's (--stack tuned with the workload's FLOPs and class), the\n"
            "group's other GPUs projected. Scored, never fitted; rule AC (a custom workload's traffic\n"
            "in the tuned stack) was written after its first figures, so this is not a blind test of it.\n"
+           "Since rule AG (section 3.31) an AMD GPU takes the level of its own figures here\n"
+           "(other_vendor_levels.json), so the pairs of an AMD GPU are in sample.\n"
         << summaryTable(v.lines);
+    if (!v.heldOutLevels.isEmpty())
+        out << "Rule AG held out in time: the pairs of the later rounds with an AMD GPU on either side,\n"
+               "without any level and with the levels derived from the earlier rounds alone:\n"
+            << summaryTable(v.heldOutLevels);
     for (const QString &why : v.skipped)
         out << "  skipped: " << why << '\n';
 }

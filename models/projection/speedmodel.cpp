@@ -88,7 +88,8 @@ const SpeedModel &SpeedModel::builtin()
     static const SpeedModel model =
         SpeedModel(ModelConstants::builtin(), GpuArchTable::builtin(), BenchmarkTable::builtin())
             .withTypicalStack(TypicalStack::builtin())
-            .withStepFloors(StepFloorData::builtin().floors());
+            .withStepFloors(StepFloorData::builtin().floors())
+            .withVendorLevels(VendorLevels::builtin());
     return model;
 }
 
@@ -237,6 +238,12 @@ SpeedTerms SpeedModel::relativeSpeed(const GpuSpec &gpu, Precision precision, do
         s = mx * std::pow(std::pow(t.computeS / mx, p) + std::pow(t.memoryS / mx, p), 1.0 / p);
     }
     t.relative = 1.0 / s;
+    // Rule AG (section 3.31): another vendor's GPU whose MLPerf figures ran off the model's projection from
+    // NVIDIA GPUs' takes that level; every use of its relative speed (a target, a user's figure on it) moves.
+    if (const VendorLevel *v = m_vendorLevels.find(gpu.id)) {
+        t.vendorLogLevel = v->logLevel;
+        t.relative *= std::exp(v->logLevel);
+    }
     t.ok = std::isfinite(t.relative) && t.relative > 0;
     return t;
 }
@@ -982,6 +989,20 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
                         .arg(anchors.reference->preset.id, workloadClassName(w.workloadClass));
         }
     }
+    if (const VendorLevel *v = m_vendorLevels.find(target.id); v && !r.userMeasured)
+        basis +=
+            QStringLiteral("; this GPU's MLPerf Training figures (%1) ran x%2 of what the model projects "
+                           "for it from NVIDIA GPUs' figures of the same rounds, so its speed is scaled by "
+                           "that (rule AG, section 3.31: the median of %3)")
+                .arg(v->evidence, QString::number(std::exp(v->logLevel), 'f', 2),
+                     v->pairs == 1 ? QStringLiteral("1 pair") : QStringLiteral("%1 pairs").arg(v->pairs));
+    if (!r.userMeasured)
+        for (const SpeedAnchor &a : anchors.user)
+            if (const VendorLevel *v = m_vendorLevels.find(a.gpuId); v && a.gpuId != target.id)
+                basis +=
+                    QStringLiteral("; your figure on %1 is read against that GPU's level from its MLPerf "
+                                   "Training figures (x%2, rule AG, section 3.31)")
+                        .arg(a.gpuId, QString::number(std::exp(v->logLevel), 'f', 2));
     if (r.probeCalibrated)
         basis +=
             QStringLiteral("; GEMM rate and memory bandwidth measured by a probe of this GPU: x%1 and x%2 "

@@ -9,6 +9,7 @@
 #include "projection/projection.h"
 #include "projection/stepfloor.h"
 #include "projection/typicalstack.h"
+#include "projection/vendorlevels.h"
 
 #include <QHash>
 #include <QList>
@@ -36,6 +37,8 @@ struct SpeedTerms
     /// (Calibration efficiencies over kDefault*Efficiency); 1 when not probed or not measured.
     double computeFactor = 1;
     double memoryFactor = 1;
+    /// Rule AG (section 3.31): ln of the other-vendor level applied to `relative` (0: none).
+    double vendorLogLevel = 0;
     Precision precisionUsed = Precision::Fp32;
     bool precisionFallback = false;
     bool probeCalibrated = false; ///< rate or bandwidth came from a probe run of this GPU
@@ -209,6 +212,15 @@ public:
         m.m_stepFloors = std::move(floors);
         return m;
     }
+    /// Rule AG (section 3.31): other vendors' GPUs' levels from their MLPerf figures (VendorLevels); empty
+    /// (none) unless set or builtin().
+    const VendorLevels &vendorLevels() const { return m_vendorLevels; }
+    SpeedModel withVendorLevels(VendorLevels levels) const
+    {
+        SpeedModel m = *this;
+        m.m_vendorLevels = std::move(levels);
+        return m;
+    }
     /// The typical stack's overhead per sample, seconds, of `w` at F FLOPs per sample; 0 for the tuned
     /// stack or without a conversion.
     double typicalOverheadS(const Workload &w, double flopsPerSample) const;
@@ -367,6 +379,7 @@ private:
     BenchmarkTable m_benchmarks;
     TypicalStack m_typical;
     QHash<QString, StepFloor> m_stepFloors;
+    VendorLevels m_vendorLevels;
 };
 
 /// A measurement belongs to a workload when its workloadId equals the preset id, or for a custom

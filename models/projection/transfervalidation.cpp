@@ -567,6 +567,40 @@ TunedTransferValidation validateTunedTransfer(const SpeedModel &model, const Gpu
     v.lines.append(summarize(QStringLiteral("from Hopper to Blackwell"), hopperToBlackwell));
     v.lines.append(summarize(QStringLiteral("from an NVIDIA GPU to an AMD one"), nvidiaToAmd));
     v.lines += summariesBy(all, workloads, workloadOf);
+
+    // Rule AG's time split: the levels of the earlier rounds alone, scored on the later rounds' pairs of
+    // another vendor's GPU.
+    const VendorLevels &levels = model.vendorLevels();
+    if (!levels.heldOutTestRounds.isEmpty()) {
+        VendorLevels derived;
+        for (auto it = levels.heldOutLevels.constBegin(); it != levels.heldOutLevels.constEnd(); ++it)
+            derived.levels.insert(it.key(), VendorLevel{*it, 1, levels.heldOutDeriveRounds.join(u", ")});
+        const auto otherVendor = [&](const QString &gpu) {
+            const GpuArch *a = model.arch().arch(gpu);
+            return a && a->otherVendor();
+        };
+        const auto test = [&](const QList<TransferPair> &pairs) {
+            QList<const TransferPair *> out;
+            for (const TransferPair &p : pairs) {
+                const QString round = p.workload.section(QLatin1Char('@'), 1).section(QLatin1Char(':'), 0, 0);
+                if (levels.heldOutTestRounds.contains(round) &&
+                    (otherVendor(p.fromGpu) || otherVendor(p.toGpu)))
+                    out.append(&p);
+            }
+            return out;
+        };
+        const QString rounds = levels.heldOutTestRounds.join(u", ");
+        const QList<TransferPair> none = transferPairs(
+            model.withVendorLevels({}), specs, data, UserGives::FlopsAndClass, nullptr, SoftwareStack::Tuned);
+        const QList<TransferPair> earlier =
+            transferPairs(model.withVendorLevels(derived), specs, data, UserGives::FlopsAndClass, nullptr,
+                          SoftwareStack::Tuned);
+        v.heldOutLevels.append(
+            summarize(QStringLiteral("%1, another vendor's GPU, no level").arg(rounds), test(none)));
+        v.heldOutLevels.append(summarize(
+            QStringLiteral("%1, the same, levels of %2").arg(rounds, levels.heldOutDeriveRounds.join(u", ")),
+            test(earlier)));
+    }
     return v;
 }
 

@@ -141,6 +141,10 @@ struct TunedTransferValidation
     QList<TransferPair> pairs;
     QList<TransferSummary> lines;
     QStringList skipped;
+    /// Rule AG's time split (PROJECTION.md section 3.31; VendorLevels' held-out rounds and levels): the pairs
+    /// of the test rounds with another vendor's GPU on either side, projected without any level and with the
+    /// levels derived from the earlier rounds alone. Empty where the model's levels have no time split.
+    QList<TransferSummary> heldOutLevels;
 };
 TunedTransferValidation validateTunedTransfer(const SpeedModel &model, const GpuSpecTable &specs,
                                               const TransferData &data);

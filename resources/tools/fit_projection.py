@@ -36,6 +36,7 @@ Standard library only. Usage (from the repository root):
 import argparse
 import collections
 import csv
+import functools
 import json
 import math
 import os
@@ -857,6 +858,18 @@ def preset_fb(w, batch, prec, kappa=WORKLOAD_BYTES_PER_PARAM):
     return float(w["flops_per_sample"]), act + kappa * w["parameters"] / float(batch)
 
 
+@functools.lru_cache(maxsize=None)
+def vendor_levels():
+    """Rule AG (PROJECTION.md 3.31): {gpu id: log level} of other_vendor_levels.json (score_mlperf_extra.py
+    --write-levels), the factor the app puts on another vendor's GPU's relative speed."""
+    with open(os.path.join(BENCH, "other_vendor_levels.json"), encoding="utf-8") as f:
+        return {g: v["log_level"] for g, v in json.load(f)["levels"].items()}
+
+
+def vendor_factor(gpu):
+    return math.exp(vendor_levels().get(gpu, 0.0))
+
+
 def project(data, model, preset_id, gpu, anchors, ranges):
     """(tier, samples/s, low, high, detail) for one GPU of a preset, or None (no compute rate)."""
     w = data.presets[preset_id]
@@ -865,19 +878,22 @@ def project(data, model, preset_id, gpu, anchors, ranges):
     r_t = model.rel(gpu, prec, F, B)
     if r_t is None or not data.spec(gpu, "mem_bw_gbs"):
         return None
+    # Rule AG: the app's relative speed of another vendor's GPU carries its level (SpeedModel::relativeSpeed); the
+    # anchors are NVIDIA GPUs', without one.
+    r_t *= vendor_factor(gpu)
     arch = data.arch[gpu]["arch"]
     an = anchors.get(preset_id, {})
     if gpu in an:
         a = an[gpu]
         fa, ba = preset_fb(w, a["obs"]["batch"], a["obs"]["prec"], model.kappa)
-        val = a["value"] * r_t / model.rel(gpu, a["obs"]["prec"], fa, ba)
+        val = a["value"] * r_t / (model.rel(gpu, a["obs"]["prec"], fa, ba) * vendor_factor(gpu))
         tier = "measured" if a["method"] == "reference" else "measured-converted"
         detail = "%s %s x%.3f (%s)" % (a["stack"], a["obs"]["row"], a["factor"], a["method"])
     elif an:
         refs = []
         for g, a in an.items():
             fa, ba = preset_fb(w, a["obs"]["batch"], a["obs"]["prec"], model.kappa)
-            refs.append((g, a["obs"]["arch"], a["value"], model.rel(g, a["obs"]["prec"], fa, ba)))
+            refs.append((g, a["obs"]["arch"], a["value"], model.rel(g, a["obs"]["prec"], fa, ba) * vendor_factor(g)))
         val = transfer(model, refs, gpu, arch, r_t)
         tier = "transferred" if any(r[1] == arch for r in refs) else "transferred-cross-arch"
         detail = "from " + "|".join(sorted(an))
@@ -1310,7 +1326,8 @@ def main():
                 if pr is None:
                     continue
                 tier, val, lo, hi, detail = pr
-                rr = model.rel(gpu, wl["precision"], *preset_fb(wl, wl["batch_per_gpu"], wl["precision"], model.kappa))
+                rr = model.rel(gpu, wl["precision"], *preset_fb(wl, wl["batch_per_gpu"], wl["precision"],
+                                                               model.kappa)) * vendor_factor(gpu)
                 td = tmodel.rel(gpu, wl["precision"], wl["flops_per_sample"], wl["bytes_per_sample"])
                 w.writerow([pid, gpu, tier, "%.4g" % val, "%.4g" % lo, "%.4g" % hi, "%.6g" % rr, "%.4g" % td, detail])
 

@@ -19,7 +19,14 @@ The groups ship as resources/benchmarks/mlperf_extra_workloads.csv (one workload
 mlperf_extra_rows.csv (one row per GPU of a group, with its submissions' source paths), in the transfer files'
 formats; `gpufrontier-cli validate` projects the same pairs (section "MLPerf's other workloads").
 
+Rule AG (section 3.31): a GPU of another vendor takes as its level the median error of the pairs carried to it from
+NVIDIA GPUs (its figures' level against the model), derived with the shipped levels backed out (a level multiplies the
+GPU's relative speed, so it moves a pair's ln error by exactly its log). `--levels` prints the rule's time split (the
+levels from the v5.0 round, scored on the v5.1 pairs of an AMD GPU) and the levels from every round; `--write-levels`
+writes those to resources/benchmarks/other_vendor_levels.json (a fixed point: the written levels are derived again).
+
 Usage: score_mlperf_extra.py --cli PATH/gpufrontier-cli [--data DIR] [--pairs]   score (the shipped rows, or DIR's)
+       score_mlperf_extra.py --cli PATH/gpufrontier-cli --levels [--write-levels] rule AG on the shipped rows
        score_mlperf_extra.py --write --data DIR                                  rebuild the shipped files from DIR
   DIR: the folder with the mlperf_training_v*_1to2node.csv files (../shared/data/benchmarks/extra)
 """
@@ -216,6 +223,93 @@ def project(cli, workload, from_gpu, speed):
     return rows
 
 
+LEVELS_FILE = os.path.join("resources", "benchmarks", "other_vendor_levels.json")
+# GpuArch::otherVendor(): the architectures of other vendors than NVIDIA.
+OTHER_VENDOR = ("cdna", "rdna", "tpu", "gaudi", "ai100")
+# The workloads' names in the levels' evidence (the app's basis text).
+WORKLOAD_NAMES = {"mlperf-retinanet-openimages": "RetinaNet", "mlperf-maskrcnn-coco": "Mask R-CNN",
+                  "mlperf-ssd-resnet34-coco": "SSD", "mlperf-rnnt-librispeech": "RNN-T", "mlperf-unet3d-kits19": "UNet3D",
+                  "bert-large-pretrain-mlperf": "BERT pre-training",
+                  "mlperf-llama2-70b-lora-finetune": "Llama 2 70B LoRA"}
+# Rule AG's time split (decided before its figures, session log of 2026-11-29): derive on the earlier round, test on
+# the later one.
+AG_DERIVE_ROUNDS = ("v5.0",)
+AG_TEST_ROUNDS = ("v5.1",)
+
+
+def other_vendor(gpu):
+    return ARCH.get(gpu) in OTHER_VENDOR
+
+
+def shipped_levels(repo):
+    """{gpu id: log level} of the shipped other_vendor_levels.json (empty where it has none)."""
+    path = os.path.join(repo, LEVELS_FILE)
+    if not os.path.exists(path):
+        return {}
+    with open(path, encoding="utf-8") as f:
+        return {g: v["log_level"] for g, v in json.load(f)["levels"].items()}
+
+
+def shifted(pairs, levels, base=None):
+    """The pairs as the app would project them with `levels` instead of `base` (the levels they were projected with):
+    a level multiplies its GPU's relative speed, so a pair's ln error moves by L(to) - L(from), its range with it."""
+    base = base or {}
+    out = []
+    for p in pairs:
+        d = levels.get(p["to"], 0.0) - base.get(p["to"], 0.0) - levels.get(p["from"], 0.0) + base.get(p["from"], 0.0)
+        e = p["log_error"] + d
+        out.append(dict(p, log_error=e, projected=p["projected"] * math.exp(d),
+                        inside=p["range_p10"] - 1e-12 <= e <= p["range_p90"] + 1e-12))
+    return out
+
+
+def levels_from(pairs, rounds):
+    """Rule AG: {gpu: (log level, pairs)} for each other vendor's GPU with pairs from NVIDIA GPUs in `rounds`: minus
+    the median of their ln errors (pairs projected without any level)."""
+    out = {}
+    for g in sorted({p["to"] for p in pairs if other_vendor(p["to"])}):
+        es = [p["log_error"] for p in pairs if p["to"] == g and not other_vendor(p["from"]) and p["round"] in rounds]
+        if es:
+            out[g] = (-statistics.median(es), len(es))
+    return out
+
+
+def ag_report(pairs_without):
+    """Rule AG's time split and shipped levels from pairs projected without any level."""
+    derive = {g: round(v[0], 4) for g, v in levels_from(pairs_without, AG_DERIVE_ROUNDS).items()}
+    test = [p for p in pairs_without if p["round"] in AG_TEST_ROUNDS and (other_vendor(p["to"]) or other_vendor(p["from"]))]
+    shipped = levels_from(pairs_without, set(ROUND_YEAR))
+    rounded = {g: round(v[0], 4) for g, v in shipped.items()}
+    amd = [p for p in pairs_without if other_vendor(p["to"]) or other_vendor(p["from"])]
+    return {"derive_levels": derive, "test_before": summary(test), "test_after": summary(shifted(test, derive)),
+            "levels": shipped, "rounded": rounded, "amd_before": summary(amd), "amd_after": summary(shifted(amd, rounded)),
+            "all_before": summary(pairs_without), "all_after": summary(shifted(pairs_without, rounded))}
+
+
+def levels_json(pairs_without, rep):
+    """other_vendor_levels.json's content."""
+    levels = {}
+    for g, (level, n) in sorted(rep["levels"].items()):
+        workloads = sorted({p["workload"] for p in pairs_without if p["to"] == g and not other_vendor(p["from"])})
+        rounds = sorted({p["round"] for p in pairs_without if p["to"] == g and not other_vendor(p["from"])})
+        names = ", ".join(WORKLOAD_NAMES.get(w, w) for w in workloads)
+        levels[g] = {"log_level": round(level, 4), "pairs": n,
+                     "evidence": "%s, MLPerf Training %s" % (names, " and ".join(rounds))}
+    fmt = lambda s: {"n": s["n"], "median_abs_log_error": round(s["median"], 4), "max_abs_log_error": round(s["max"], 4),
+                     "coverage": round(s["coverage"], 4)}
+    return {"schema_version": 1,
+            "generated_by": "resources/tools/score_mlperf_extra.py --cli build/dev/app/gpufrontier-cli --levels "
+                            "--write-levels",
+            "rule": "Rule AG (PROJECTION.md section 3.31): a GPU of another vendor with MLPerf Training figures "
+                    "(protocol AB, mlperf_extra_rows.csv) takes as log_level minus the median ln(projected / measured) "
+                    "of the pairs carried to it from NVIDIA GPUs of the same round, workload and layout, projected "
+                    "without any level; the app multiplies the GPU's relative speed by exp(log_level).",
+            "levels": levels,
+            "time_split": {"derive_rounds": list(AG_DERIVE_ROUNDS), "test_rounds": list(AG_TEST_ROUNDS),
+                           "derived_levels": {g: round(v, 4) for g, v in sorted(rep["derive_levels"].items())},
+                           "test_pairs_before": fmt(rep["test_before"]), "test_pairs_after": fmt(rep["test_after"])}}
+
+
 def pairs_of(cli, groups):
     out = []
     for (rnd, workload, nodes, per_node), gpus in sorted(groups.items()):
@@ -228,6 +322,7 @@ def pairs_of(cli, groups):
                 out.append({"round": rnd, "workload": workload, "layout": "%dx%d" % (nodes, per_node), "from": src,
                             "to": dst,
                             "measured": measured, "projected": p, "log_error": math.log(p / measured),
+                            "range_p10": math.log(p / hi), "range_p90": math.log(p / lo),
                             "inside": lo <= measured <= hi})
     return out
 
@@ -272,6 +367,8 @@ def main():
     ap.add_argument("--data", help="the folder of mlperf_training_v*_1to2node.csv (default: score the shipped rows)")
     ap.add_argument("--write", action="store_true", help="rebuild the shipped files from --data")
     ap.add_argument("--pairs", action="store_true", help="print every pair")
+    ap.add_argument("--levels", action="store_true", help="rule AG: the time split and the levels (shipped rows)")
+    ap.add_argument("--write-levels", action="store_true", help="with --levels: write %s" % LEVELS_FILE)
     args = ap.parse_args()
     repo = os.path.join(here, "..", "..")
     if args.write:
@@ -282,6 +379,30 @@ def main():
         return
     if not args.cli:
         ap.error("--cli is needed to score")
+    if args.levels:
+        base = shipped_levels(repo)
+        without = shifted(pairs_of(args.cli, shipped_groups(repo)), {}, base)
+        rep = ag_report(without)
+        row = lambda label, s: print("%-58s %3d %10.3f %8.3f %8.0f %%" % (label, s["n"], s["median"], s["max"],
+                                                                       100 * s["coverage"]))
+        print("Rule AG (section 3.31), levels from %s: %s" % ("/".join(AG_DERIVE_ROUNDS), ", ".join(
+            "%s %+.4f" % kv for kv in sorted(rep["derive_levels"].items()))))
+        print("%-58s %3s %10s %8s %10s" % ("pairs", "n", "median |e|", "max |e|", "coverage"))
+        row("%s pairs of an AMD GPU, without levels" % "/".join(AG_TEST_ROUNDS), rep["test_before"])
+        row("%s pairs of an AMD GPU, with the %s levels (held out)" % ("/".join(AG_TEST_ROUNDS),
+                                                                      "/".join(AG_DERIVE_ROUNDS)), rep["test_after"])
+        print("Levels from every round (shipped): %s" % ", ".join("%s %+.4f (%d pairs)" % (g, v[0], v[1])
+                                                                   for g, v in sorted(rep["levels"].items())))
+        row("every pair of an AMD GPU, without levels", rep["amd_before"])
+        row("every pair of an AMD GPU, with them (in sample)", rep["amd_after"])
+        row("all pairs, without levels", rep["all_before"])
+        row("all pairs, with them", rep["all_after"])
+        if args.write_levels:
+            with open(os.path.join(repo, LEVELS_FILE), "w", encoding="utf-8") as f:
+                json.dump(levels_json(without, rep), f, indent=2)
+                f.write("\n")
+            print("wrote %s" % LEVELS_FILE)
+        return
     if args.data:
         groups, unmapped = groups_of(args.data)
         left_out = ", ".join("%s (%d rows)" % kv for kv in sorted(unmapped.items())) or "none"

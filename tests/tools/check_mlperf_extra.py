@@ -8,7 +8,10 @@
    over the A100 on UNet3D given without bytes is below the compute-bound one (bytes ~ 0 typed) and nearer MLPerf's.
 3. The shipped rows (resources/benchmarks/mlperf_extra_*.csv): `gpufrontier-cli validate` scores the same pairs, with
    the same summaries, as the tool.
-4. Where ../shared exists, the shipped rows are what --write builds, and the figures section 3.29 quotes.
+4. Where ../shared exists, the shipped rows are what --write builds, and the figures section 3.29 quotes (the app
+   before rule AG: the shipped levels backed out).
+5. Rule AG (section 3.31): the shipped levels are a fixed point of --levels, validate's time split is the file's, and
+   the figures are the section's.
 Usage: check_mlperf_extra.py REPO CLI
 """
 import csv
@@ -86,7 +89,8 @@ def main():
             with open(os.path.join(repo, name), newline="", encoding="utf-8") as f:
                 shipped = list(csv.DictReader(line for line in f if not line.startswith("#")))
             check(shipped == built, "%s is what --write builds from ../shared" % name)
-        full = ab.report(ab.pairs_of(cli, ab.groups_of(shared)[0]))
+        # Section 3.29's figures are of the app before rule AG: the shipped levels backed out.
+        full = ab.report(ab.shifted(ab.pairs_of(cli, ab.groups_of(shared)[0]), {}, ab.shipped_levels(repo)))
         got = {label: s for label, s in full}
         quoted = {"all": (366, 0.077, 0.524, 71), "from Ampere to a later NVIDIA architecture": (39, 0.097, 0.481, 74),
                   "from Hopper to Blackwell": (9, 0.117, 0.202, 78),
@@ -97,6 +101,32 @@ def main():
                   and round(100 * s["coverage"]) == cov, "%s as section 3.29 quotes it (%r)" % (label, s))
     else:
         print("(../shared not here: the full files' figures are not checked)")
+
+    # 5. Rule AG (section 3.31): the shipped levels are what the rule derives from the app's pairs with them backed
+    # out (a fixed point), its time split is the file's and validate's, and the figures are the section's.
+    levels = ab.shipped_levels(repo)
+    without = ab.shifted(shipped_pairs, {}, levels)
+    rep = ab.ag_report(without)
+    check(rep["rounded"] == levels, "the shipped levels are a fixed point (%r, %r)" % (rep["rounded"], levels))
+    with open(os.path.join(repo, ab.LEVELS_FILE), encoding="utf-8") as f:
+        shipped = json.load(f)
+    check(shipped == ab.levels_json(without, rep), "other_vendor_levels.json is what --write-levels writes")
+    split = shipped["time_split"]
+    held = data.get("vendor_levels_held_out", [])
+    check(len(held) == 2, "validate prints the time split's two lines (%r)" % held)
+    for line, key in zip(held, ("test_pairs_before", "test_pairs_after")):
+        s = split[key]
+        check(line["n"] == s["n"] and abs(line["median_abs_log_error"] - s["median_abs_log_error"]) < 1e-4
+              and abs(line["max_abs_log_error"] - s["max_abs_log_error"]) < 1e-4
+              and abs(line["coverage"] - s["coverage"]) < 1e-4, "validate's %r is the tool's %r" % (line, s))
+    quoted = {"test_before": (18, 0.257, 0.449, 39), "test_after": (18, 0.061, 0.117, 89),
+              "amd_after": (36, 0.039, 0.117, 100), "all_after": (366, 0.068, 0.481, 78)}
+    for key, (n, med, mx, cov) in quoted.items():
+        s = rep[key]
+        check(s["n"] == n and round(s["median"], 3) == med and round(s["max"], 3) == mx
+              and round(100 * s["coverage"]) == cov, "rule AG's %s as section 3.31 quotes it (%r)" % (key, s))
+    check(set(levels) == {"mi300x", "mi325x", "mi355x"} and levels["mi300x"] < -0.3 < levels["mi325x"] < -0.2,
+          "the MI300X and MI325X ran well below the model, the MI355X near it (%r)" % levels)
     finish()
 
 
