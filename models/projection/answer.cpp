@@ -203,6 +203,9 @@ AnswerPointText describeAnswerPoint(const ProjectionResults &r, qsizetype point,
     if (speed && speed->batchChangeFrom > 0)
         t.evidence += QStringLiteral("; wider since your figure was measured at batch %1 (rule AD)")
                           .arg(speed->batchChangeFrom);
+    if (speed && speed->vendorLogLevel != 0)
+        t.evidence += QStringLiteral("; scaled x%1 by this GPU's own MLPerf Training figures (rule AG)")
+                          .arg(QString::number(std::exp(speed->vendorLogLevel), 'f', 2));
     const bool inputCapped = hasFlag(p.flags, ProjectionFlag::CpuBound);
     if (inputCapped)
         t.evidence += QStringLiteral("; the input pipeline caps it, at a judged CPU cost per sample");

@@ -136,6 +136,9 @@ struct SingleGpuSpeed
     /// Rule AD (section 3.30): the batch of the user's figure whose distance from the projected batch widened
     /// the range. 0: the rule did not apply.
     int batchChangeFrom = 0;
+    /// Rule AG (section 3.31): ln of the level this GPU's own MLPerf figures put on its speed (VendorLevels),
+    /// where the point rests on it (not the user's own figure on this GPU). 0: none.
+    double vendorLogLevel = 0;
 
     double samplesPerSLow() const { return samplesPerS * std::exp(-range.p90); }
     double samplesPerSHigh() const { return samplesPerS * std::exp(-range.p10); }

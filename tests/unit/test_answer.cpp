@@ -235,6 +235,27 @@ private Q_SLOTS:
         }
     }
 
+    // Rule AG (PROJECTION.md 3.31): an AMD GPU's point is scaled by its own MLPerf figures' level, and its
+    // evidence line says by how much; an NVIDIA GPU's line does not.
+    void anAmdGpusEvidenceNamesItsLevel()
+    {
+        const QList<Offer> offers{makeOffer(u"runpod"_s, u"1x_MI300X"_s, u"mi300x"_s, 1, 2.49),
+                                  makeOffer(u"runpod"_s, u"1x_H100"_s, u"h100-80gb-sxm"_s, 1, 2.69)};
+        ProjectionRequest req = request();
+        req.workload = *findWorkload(builtinWorkloads(), u"bert-large-squad");
+        const ProjectionResults r = projectCatalog(offers, req);
+        int seen = 0;
+        for (qsizetype i = 0; i < r.points.size(); ++i) {
+            const AnswerPointText t = describeAnswerPoint(r, i, usdCurrency());
+            const bool amd = r.offers.at(r.points.at(i).offerIndex).gpuId == u"mi300x";
+            QVERIFY2(t.evidence.contains(u"by this GPU's own MLPerf Training figures (rule AG)"_s) == amd,
+                     qPrintable(t.evidence));
+            QVERIFY2(!amd || t.evidence.contains(u"scaled x0.67"_s), qPrintable(t.evidence));
+            seen += amd ? 1 : 0;
+        }
+        QVERIFY(seen >= 1);
+    }
+
     void textsInAnotherCurrency()
     {
         const ProjectionResults r = projectCatalog(catalog(), request());

@@ -153,6 +153,8 @@ private Q_SLOTS:
             QCOMPARE(a.tier, b.tier);
             QVERIFY(near(a.samplesPerSLow() / a.samplesPerS, b.samplesPerSLow() / b.samplesPerS));
             QVERIFY2(a.basis.contains(u"rule AG"_s) && a.basis.contains(u"x0.67"_s), qPrintable(a.basis));
+            QCOMPARE(a.vendorLogLevel, level);
+            QCOMPARE(b.vendorLogLevel, 0.0);
             QVERIFY(!b.basis.contains(u"rule AG"_s));
             for (const char *gpu : {"h100-80gb-sxm", "a100-80gb-sxm4", "rtx4090", "b200"}) {
                 const QString g = QString::fromLatin1(gpu);
@@ -180,6 +182,8 @@ private Q_SLOTS:
         QVERIFY(near(a.samplesPerS, b.samplesPerS * std::exp(-level)));
         QVERIFY2(a.basis.contains(u"your figure on mi300x is read against"_s), qPrintable(a.basis));
         QCOMPARE(speed(with, tuned, u"mi300x"_s, mine).samplesPerS, 150.0);
+        QCOMPARE(speed(with, tuned, u"mi300x"_s, mine).vendorLogLevel, 0.0);
+        QCOMPARE(a.vendorLogLevel, 0.0);
         QVERIFY(!speed(with, tuned, u"mi300x"_s, mine).basis.contains(u"rule AG"_s));
     }
 
