@@ -8,33 +8,27 @@
 #include "projection/stepfloor.h"
 #include "util/resourcefiles.h"
 
+#include "speedfixture.h"
+
 #include <QTest>
 
 #include <cmath>
 
 using namespace gf;
+using namespace gf::test;
 using namespace Qt::StringLiterals;
 
 namespace {
 
 Workload preset(const QString &id, int batch = 0, SoftwareStack stack = SoftwareStack::Typical)
 {
-    for (const Workload &w : builtinWorkloads())
-        if (w.id == id) {
-            Workload c = batch > 0 ? withBatch(w, batch) : w;
-            c.stack = stack;
-            return c;
-        }
-    qFatal("no preset %s", qPrintable(id));
+    return presetIn(id, stack, batch);
 }
 
 SingleGpuSpeed speed(const SpeedModel &m, const Workload &w, const QString &gpu,
                      const ThroughputMeasurements &extra = {})
 {
-    const GpuSpec *s = GpuSpecTable::builtin().spec(gpu);
-    if (!s)
-        qFatal("no spec %s", qPrintable(gpu));
-    return m.project(*s, w, m.anchorsFor(w, extra, GpuSpecTable::builtin()), defaultCalibration());
+    return projectedSpeed(m, w, gpu, extra);
 }
 
 QString header()

@@ -8,6 +8,7 @@
 #include "projection/speedmodel.h"
 #include "projection/typicalstack.h"
 #include "projection/typicalstackvalidation.h"
+#include "speedfixture.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -27,13 +28,7 @@ namespace {
 
 Workload preset(const QString &id, SoftwareStack stack)
 {
-    for (const Workload &w : builtinWorkloads())
-        if (w.id == id) {
-            Workload c = w;
-            c.stack = stack;
-            return c;
-        }
-    qFatal("no preset %s", qPrintable(id));
+    return presetIn(id, stack);
 }
 
 const GpuSpec &spec(const QString &id)
@@ -46,22 +41,12 @@ const GpuSpec &spec(const QString &id)
 
 SingleGpuSpeed speed(const Workload &w, const QString &gpu, const ThroughputMeasurements &extra = {})
 {
-    const SpeedModel &m = SpeedModel::builtin();
-    return m.project(spec(gpu), w, m.anchorsFor(w, extra, GpuSpecTable::builtin()), defaultCalibration());
+    return projectedSpeed(SpeedModel::builtin(), w, gpu, extra);
 }
 
 ThroughputMeasurement userFigure(const QString &workload, const QString &gpu, double samplesPerS, int batch)
 {
-    ThroughputMeasurement m;
-    m.workloadId = workload;
-    m.gpuId = gpu;
-    m.samplesPerSPerGpu = samplesPerS;
-    m.batchPerGpu = batch;
-    m.precision = u"fp16"_s;
-    m.kind = MeasurementKind::User;
-    m.source = u"test"_s;
-    m.measuredAt = QDateTime(QDate(2026, 11, 1), QTime(12, 0), QTimeZone::utc());
-    return m;
+    return userFigureOf(workload, gpu, samplesPerS, batch);
 }
 
 } // namespace

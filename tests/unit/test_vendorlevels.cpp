@@ -10,47 +10,33 @@
 #include "projection/vendorlevels.h"
 #include "util/resourcefiles.h"
 
+#include "speedfixture.h"
+
 #include <QHash>
 #include <QTest>
 
 #include <cmath>
 
 using namespace gf;
+using namespace gf::test;
 using namespace Qt::StringLiterals;
 
 namespace {
 
 Workload preset(const QString &id, SoftwareStack stack)
 {
-    for (const Workload &w : builtinWorkloads())
-        if (w.id == id) {
-            Workload c = w;
-            c.stack = stack;
-            return c;
-        }
-    qFatal("no preset %s", qPrintable(id));
+    return presetIn(id, stack);
 }
 
 SingleGpuSpeed speed(const SpeedModel &m, const Workload &w, const QString &gpu,
                      const ThroughputMeasurements &extra = {})
 {
-    const GpuSpec *s = GpuSpecTable::builtin().spec(gpu);
-    if (!s)
-        qFatal("no spec %s", qPrintable(gpu));
-    return m.project(*s, w, m.anchorsFor(w, extra, GpuSpecTable::builtin()), defaultCalibration());
+    return projectedSpeed(m, w, gpu, extra);
 }
 
 ThroughputMeasurement userFigure(const Workload &w, const QString &gpu, double samplesPerS)
 {
-    ThroughputMeasurement m;
-    m.workloadId = w.id;
-    m.gpuId = gpu;
-    m.samplesPerSPerGpu = samplesPerS;
-    m.batchPerGpu = w.batchPerGpu;
-    m.precision = u"fp16"_s;
-    m.kind = MeasurementKind::User;
-    m.source = u"test"_s;
-    return m;
+    return userFigureOf(w.id, gpu, samplesPerS, w.batchPerGpu);
 }
 
 bool near(double a, double b, double rel = 1e-9)
