@@ -992,9 +992,11 @@ SingleGpuSpeed SpeedModel::project(const GpuSpec &target, const Workload &w, con
     if (const VendorLevel *v = m_vendorLevels.find(target.id); v && !r.userMeasured) {
         r.vendorLogLevel = v->logLevel;
         basis +=
-            QStringLiteral("; this GPU's MLPerf Training figures (%1) ran x%2 of what the model projects "
-                           "for it from NVIDIA GPUs' figures of the same rounds, so its speed is scaled by "
-                           "that (rule AG, section 3.31: the median of %3)")
+            QStringLiteral(
+                "; this GPU's MLPerf Training figures (%1) ran x%2 of what the model projects "
+                "for it from NVIDIA GPUs' figures of the same rounds, so its speed is scaled by "
+                "that (rule AG, section 3.31: the median of %3); the range stays this tier's, since "
+                "no figure of this workload on this GPU checks it")
                 .arg(v->evidence, QString::number(std::exp(v->logLevel), 'f', 2),
                      v->pairs == 1 ? QStringLiteral("1 pair") : QStringLiteral("%1 pairs").arg(v->pairs));
     }
