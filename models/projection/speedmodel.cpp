@@ -240,10 +240,8 @@ SpeedTerms SpeedModel::relativeSpeed(const GpuSpec &gpu, Precision precision, do
     t.relative = 1.0 / s;
     // Rule AG (section 3.31): another vendor's GPU whose MLPerf figures ran off the model's projection from
     // NVIDIA GPUs' takes that level; every use of its relative speed (a target, a user's figure on it) moves.
-    if (const VendorLevel *v = m_vendorLevels.find(gpu.id)) {
-        t.vendorLogLevel = v->logLevel;
+    if (const VendorLevel *v = m_vendorLevels.find(gpu.id))
         t.relative *= std::exp(v->logLevel);
-    }
     t.ok = std::isfinite(t.relative) && t.relative > 0;
     return t;
 }

@@ -37,8 +37,6 @@ struct SpeedTerms
     /// (Calibration efficiencies over kDefault*Efficiency); 1 when not probed or not measured.
     double computeFactor = 1;
     double memoryFactor = 1;
-    /// Rule AG (section 3.31): ln of the other-vendor level applied to `relative` (0: none).
-    double vendorLogLevel = 0;
     Precision precisionUsed = Precision::Fp32;
     bool precisionFallback = false;
     bool probeCalibrated = false; ///< rate or bandwidth came from a probe run of this GPU

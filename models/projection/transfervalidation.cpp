@@ -579,21 +579,31 @@ TunedTransferValidation validateTunedTransfer(const SpeedModel &model, const Gpu
             const GpuArch *a = model.arch().arch(gpu);
             return a && a->otherVendor();
         };
+        // Only the test rounds' groups are projected again ("WORKLOAD@ROUND:LAYOUT").
+        const auto inTest = [&](const QString &group) {
+            return levels.heldOutTestRounds.contains(
+                group.section(QLatin1Char('@'), 1).section(QLatin1Char(':'), 0, 0));
+        };
+        TransferData later;
+        for (const TransferWorkload &w : data.workloads)
+            if (inTest(w.id))
+                later.workloads.append(w);
+        for (const TransferRow &r : data.rows)
+            if (inTest(r.workload))
+                later.rows.append(r);
         const auto test = [&](const QList<TransferPair> &pairs) {
             QList<const TransferPair *> out;
-            for (const TransferPair &p : pairs) {
-                const QString round = p.workload.section(QLatin1Char('@'), 1).section(QLatin1Char(':'), 0, 0);
-                if (levels.heldOutTestRounds.contains(round) &&
-                    (otherVendor(p.fromGpu) || otherVendor(p.toGpu)))
+            for (const TransferPair &p : pairs)
+                if (otherVendor(p.fromGpu) || otherVendor(p.toGpu))
                     out.append(&p);
-            }
             return out;
         };
         const QString rounds = levels.heldOutTestRounds.join(u", ");
-        const QList<TransferPair> none = transferPairs(
-            model.withVendorLevels({}), specs, data, UserGives::FlopsAndClass, nullptr, SoftwareStack::Tuned);
+        const QList<TransferPair> none =
+            transferPairs(model.withVendorLevels({}), specs, later, UserGives::FlopsAndClass, nullptr,
+                          SoftwareStack::Tuned);
         const QList<TransferPair> earlier =
-            transferPairs(model.withVendorLevels(derived), specs, data, UserGives::FlopsAndClass, nullptr,
+            transferPairs(model.withVendorLevels(derived), specs, later, UserGives::FlopsAndClass, nullptr,
                           SoftwareStack::Tuned);
         v.heldOutLevels.append(
             summarize(QStringLiteral("%1, another vendor's GPU, no level").arg(rounds), test(none)));

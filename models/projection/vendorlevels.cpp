@@ -12,6 +12,17 @@
 
 namespace gf {
 
+namespace {
+
+/// A level (ln) as the file gives it: a number from -2 to 2; NaN for anything else.
+double levelOf(const QJsonValue &v)
+{
+    const double x = v.isDouble() ? v.toDouble() : std::nan("");
+    return x >= -2 && x <= 2 ? x : std::nan("");
+}
+
+} // namespace
+
 Result<VendorLevels> VendorLevels::fromJson(const QByteArray &json)
 {
     QJsonParseError err;
@@ -30,9 +41,8 @@ Result<VendorLevels> VendorLevels::fromJson(const QByteArray &json)
             return makeError(where + QStringLiteral(" must be an object named by a GPU id"));
         const QJsonObject o = it.value().toObject();
         VendorLevel v;
-        const QJsonValue level = o.value(u"log_level");
-        v.logLevel = level.toDouble(std::nan(""));
-        if (!level.isDouble() || !(v.logLevel >= -2 && v.logLevel <= 2))
+        v.logLevel = levelOf(o.value(u"log_level"));
+        if (std::isnan(v.logLevel))
             return makeError(where + QStringLiteral(".log_level must be a number from -2 to 2"));
         const QJsonValue pairs = o.value(u"pairs");
         v.pairs = pairs.toInt(0);
@@ -66,8 +76,8 @@ Result<VendorLevels> VendorLevels::fromJson(const QByteArray &json)
         return makeError(where + QStringLiteral(".derived_levels must be an object"));
     const QJsonObject byGpu2 = derived.toObject();
     for (auto it = byGpu2.begin(); it != byGpu2.end(); ++it) {
-        const double v = it.value().toDouble(std::nan(""));
-        if (!it.value().isDouble() || !(v >= -2 && v <= 2))
+        const double v = levelOf(it.value());
+        if (std::isnan(v))
             return makeError(
                 QStringLiteral("%1.derived_levels.%2 must be a number from -2 to 2").arg(where, it.key()));
         out.heldOutLevels.insert(it.key(), v);
