@@ -584,13 +584,13 @@ TunedTransferValidation validateTunedTransfer(const SpeedModel &model, const Gpu
             return levels.heldOutTestRounds.contains(
                 group.section(QLatin1Char('@'), 1).section(QLatin1Char(':'), 0, 0));
         };
-        TransferData later;
+        TransferData testRounds;
         for (const TransferWorkload &w : data.workloads)
             if (inTest(w.id))
-                later.workloads.append(w);
+                testRounds.workloads.append(w);
         for (const TransferRow &r : data.rows)
             if (inTest(r.workload))
-                later.rows.append(r);
+                testRounds.rows.append(r);
         const auto test = [&](const QList<TransferPair> &pairs) {
             QList<const TransferPair *> out;
             for (const TransferPair &p : pairs)
@@ -600,11 +600,11 @@ TunedTransferValidation validateTunedTransfer(const SpeedModel &model, const Gpu
         };
         const QString rounds = levels.heldOutTestRounds.join(u", ");
         const QList<TransferPair> none =
-            transferPairs(model.withVendorLevels({}), specs, later, UserGives::FlopsAndClass, nullptr,
+            transferPairs(model.withVendorLevels({}), specs, testRounds, UserGives::FlopsAndClass, nullptr,
                           SoftwareStack::Tuned);
         const QList<TransferPair> earlier =
-            transferPairs(model.withVendorLevels(derived), specs, later, UserGives::FlopsAndClass, nullptr,
-                          SoftwareStack::Tuned);
+            transferPairs(model.withVendorLevels(derived), specs, testRounds, UserGives::FlopsAndClass,
+                          nullptr, SoftwareStack::Tuned);
         v.heldOutLevels.append(
             summarize(QStringLiteral("%1, another vendor's GPU, no level").arg(rounds), test(none)));
         v.heldOutLevels.append(summarize(
